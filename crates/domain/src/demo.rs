@@ -1,0 +1,309 @@
+//! The six sample profiles a fresh installation shows: three dogs with their owners and three
+//! sitters. Seeding is idempotent: profiles are keyed by their account's e-mail address.
+
+use crate::Clock;
+use crate::Email;
+use crate::RepositoryError;
+use crate::ports::{ProfileRepository, UserRepository};
+use crate::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
+use crate::user::NewUser;
+
+/// What a seeding run did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SeedOutcome {
+    /// Profiles made by this run.
+    pub created: usize,
+    /// Profiles that were already there.
+    pub existing: usize,
+}
+
+struct DemoPlace {
+    location: &'static str,
+    postal_code: &'static str,
+    lat: f64,
+    lon: f64,
+}
+
+impl DemoPlace {
+    fn whereabouts(&self) -> Whereabouts {
+        Whereabouts {
+            location: Some(self.location.to_owned()),
+            postal_code: Some(self.postal_code.to_owned()),
+            lat: Some(self.lat),
+            lon: Some(self.lon),
+        }
+    }
+}
+
+// Coordinates are the postcode-area centres of the shipped postcode table.
+const UTRECHT: DemoPlace = DemoPlace {
+    location: "Utrecht",
+    postal_code: "3512",
+    lat: 52.0916,
+    lon: 5.1228,
+};
+const AMSTERDAM: DemoPlace = DemoPlace {
+    location: "Amsterdam",
+    postal_code: "1072",
+    lat: 52.3535,
+    lon: 4.8902,
+};
+const GRONINGEN: DemoPlace = DemoPlace {
+    location: "Groningen",
+    postal_code: "9711",
+    lat: 53.2166,
+    lon: 6.5695,
+};
+const HAARLEM: DemoPlace = DemoPlace {
+    location: "Haarlem",
+    postal_code: "2011",
+    lat: 52.3812,
+    lon: 4.6361,
+};
+const ROTTERDAM: DemoPlace = DemoPlace {
+    location: "Rotterdam",
+    postal_code: "3012",
+    lat: 51.9187,
+    lon: 4.4759,
+};
+const NIJMEGEN: DemoPlace = DemoPlace {
+    location: "Nijmegen",
+    postal_code: "6511",
+    lat: 51.8463,
+    lon: 5.8626,
+};
+
+fn strings(items: &[&str]) -> Vec<String> {
+    items.iter().map(|s| (*s).to_owned()).collect()
+}
+
+fn some(text: &str) -> Option<String> {
+    Some(text.to_owned())
+}
+
+struct DemoOwner {
+    email: &'static str,
+    owner: OwnerFields,
+    pet: PetFields,
+}
+
+struct DemoVolunteer {
+    email: &'static str,
+    volunteer: VolunteerFields,
+}
+
+fn demo_owners() -> Vec<DemoOwner> {
+    vec![
+        DemoOwner {
+            email: "sanne.jansen@demo.oppasmaatje.nl",
+            owner: OwnerFields {
+                first_name: "Sanne".into(),
+                last_name: "Jansen".into(),
+                bio: some(
+                    "Ik werk drie dagen per week in het ziekenhuis en zoek iemand die Bobby op die dagen een lange wandeling geeft.",
+                ),
+                whereabouts: UTRECHT.whereabouts(),
+                experience: some("Ik heb mijn hele leven honden gehad."),
+                languages: strings(&["Nederlands", "Engels"]),
+                ..OwnerFields::default()
+            },
+            pet: PetFields {
+                name: "Bobby".into(),
+                breed: some("Labrador Retriever"),
+                age: some("4 jaar"),
+                size: some("groot"),
+                gender: some("reu"),
+                personality: some("Vrolijk, speels en dol op water"),
+                weight: some("32 kg"),
+                vaccinated: some("ja"),
+                chipped: some("ja"),
+                neutered: some("ja"),
+                good_with: strings(&["Kinderen", "Andere honden"]),
+                looking_for: strings(&["Uitlaten", "Dagopvang"]),
+                bio: some(
+                    "Bobby is een vrolijke labrador die nooit genoeg krijgt van wandelen in het Wilhelminapark. Hij luistert goed, houdt van apporteren en springt in elke sloot die hij ziet.",
+                ),
+                ..PetFields::default()
+            },
+        },
+        DemoOwner {
+            email: "mohamed.elamrani@demo.oppasmaatje.nl",
+            owner: OwnerFields {
+                first_name: "Mohamed".into(),
+                last_name: "El Amrani".into(),
+                bio: some("Ik reis regelmatig voor mijn werk en zoek een vaste oppas voor Luna in Amsterdam-Zuid."),
+                whereabouts: AMSTERDAM.whereabouts(),
+                experience: some("Luna is mijn eerste hond; ik heb samen met haar de puppycursus gedaan."),
+                languages: strings(&["Nederlands", "Arabisch", "Engels"]),
+                ..OwnerFields::default()
+            },
+            pet: PetFields {
+                name: "Luna".into(),
+                breed: some("Border Collie"),
+                age: some("2 jaar"),
+                size: some("middel"),
+                gender: some("teef"),
+                personality: some("Slim, energiek en een beetje verlegen bij vreemden"),
+                special_needs: some("Luna heeft veel beweging en denkspelletjes nodig."),
+                weight: some("17 kg"),
+                vaccinated: some("ja"),
+                chipped: some("ja"),
+                neutered: some("nee"),
+                good_with: strings(&["Andere honden"]),
+                looking_for: strings(&["Weekendopvang", "Vakantieopvang"]),
+                bio: some(
+                    "Luna is een slimme border collie die het liefst de hele dag bezig is. Na een paar minuten kennismaken is ze je beste vriendin.",
+                ),
+                ..PetFields::default()
+            },
+        },
+        DemoOwner {
+            email: "els.bakker@demo.oppasmaatje.nl",
+            owner: OwnerFields {
+                first_name: "Els".into(),
+                last_name: "Bakker".into(),
+                bio: some(
+                    "Sinds mijn heupoperatie lukt het me niet meer om Guus elke dag uit te laten. Wie wil er met hem op pad?",
+                ),
+                whereabouts: GRONINGEN.whereabouts(),
+                experience: some("Ik heb al veertig jaar honden."),
+                languages: strings(&["Nederlands"]),
+                ..OwnerFields::default()
+            },
+            pet: PetFields {
+                name: "Guus".into(),
+                breed: some("Jack Russell Terriër"),
+                age: some("9 jaar"),
+                size: some("klein"),
+                gender: some("reu"),
+                personality: some("Eigenwijs, lief en altijd in voor een snoepje"),
+                special_needs: some("Krijgt 's ochtends een tablet voor zijn gewrichten."),
+                weight: some("7 kg"),
+                vaccinated: some("ja"),
+                chipped: some("ja"),
+                neutered: some("ja"),
+                good_with: strings(&["Kinderen"]),
+                looking_for: strings(&["Uitlaten"]),
+                bio: some(
+                    "Guus is een ondeugende Jack Russell met een hart van goud. Hij wandelt graag een rondje door het Noorderplantsoen.",
+                ),
+                ..PetFields::default()
+            },
+        },
+    ]
+}
+
+fn demo_volunteers() -> Vec<DemoVolunteer> {
+    vec![
+        DemoVolunteer {
+            email: "lotte.devries@demo.oppasmaatje.nl",
+            volunteer: VolunteerFields {
+                first_name: "Lotte".into(),
+                last_name: "de Vries".into(),
+                bio: some(
+                    "Ik ben student diergeneeskunde en mis mijn hond van thuis. In mijn vrije uren wandel ik graag met jouw hond door de Haarlemmerhout.",
+                ),
+                whereabouts: HAARLEM.whereabouts(),
+                experience: some("ervaren"),
+                availability: strings(&["Doordeweeks avond", "Weekend overdag"]),
+                specialties: strings(&["Uitlaten", "Puppy's"]),
+                languages: strings(&["Nederlands", "Engels"]),
+                max_distance: Some(5),
+                hourly_rate: some("gratis"),
+                has_own_pet: some("nee"),
+                transport_mode: some("fiets"),
+                ..VolunteerFields::default()
+            },
+        },
+        DemoVolunteer {
+            email: "ahmed.yilmaz@demo.oppasmaatje.nl",
+            volunteer: VolunteerFields {
+                first_name: "Ahmed".into(),
+                last_name: "Yılmaz".into(),
+                bio: some(
+                    "Gepensioneerd buschauffeur met een grote tuin in Rotterdam-Kralingen. Logeerhonden zijn altijd welkom.",
+                ),
+                whereabouts: ROTTERDAM.whereabouts(),
+                experience: some("expert"),
+                availability: strings(&["Doordeweeks overdag", "Vakantieperiodes", "Noodgevallen"]),
+                specialties: strings(&["Logeeropvang", "Oudere honden"]),
+                languages: strings(&["Nederlands", "Turks"]),
+                max_distance: Some(10),
+                hourly_rate: some("gratis"),
+                has_own_pet: some("ja-hond"),
+                transport_mode: some("auto"),
+                ..VolunteerFields::default()
+            },
+        },
+        DemoVolunteer {
+            email: "fleur.visser@demo.oppasmaatje.nl",
+            volunteer: VolunteerFields {
+                first_name: "Fleur".into(),
+                last_name: "Visser".into(),
+                bio: some(
+                    "Ik werk vanuit huis en neem graag een hond mee op mijn lunchwandeling langs de Waal. Ook katten verzorg ik met plezier.",
+                ),
+                whereabouts: NIJMEGEN.whereabouts(),
+                experience: some("beginner"),
+                availability: strings(&["Doordeweeks overdag", "Weekend avond"]),
+                specialties: strings(&["Katten", "Uitlaten"]),
+                languages: strings(&["Nederlands", "Duits"]),
+                max_distance: Some(3),
+                hourly_rate: some("5-10"),
+                has_own_pet: some("ja-kat"),
+                transport_mode: some("lopend"),
+                ..VolunteerFields::default()
+            },
+        },
+    ]
+}
+
+fn demo_user(email: &str, first_name: &str, last_name: &str, clock: &dyn Clock) -> Result<NewUser, RepositoryError> {
+    let email = Email::parse(email).map_err(|e| RepositoryError::Unexpected(anyhow::anyhow!("demo address: {e}")))?;
+    Ok(NewUser {
+        email,
+        first_name: Some(first_name.to_owned()),
+        last_name: Some(last_name.to_owned()),
+        avatar_url: None,
+        email_verified_at: Some(clock.now()),
+    })
+}
+
+/// Makes the demo accounts and their profiles where they are missing.
+///
+/// # Errors
+/// Storage failures; profiles made before the failure stay.
+pub fn seed(
+    users: &dyn UserRepository,
+    profiles: &dyn ProfileRepository,
+    clock: &dyn Clock,
+) -> Result<SeedOutcome, RepositoryError> {
+    let mut outcome = SeedOutcome::default();
+    for demo in demo_owners() {
+        let new = demo_user(demo.email, &demo.owner.first_name, &demo.owner.last_name, clock)?;
+        let user = match users.find_user_by_email(&new.email)? {
+            Some(user) => user,
+            None => users.create_user(&new)?,
+        };
+        if profiles.find_owner_by_user(user.id)?.is_some() {
+            outcome.existing += 1;
+        } else {
+            profiles.create_owner(user.id, &demo.owner, &demo.pet)?;
+            outcome.created += 1;
+        }
+    }
+    for demo in demo_volunteers() {
+        let new = demo_user(demo.email, &demo.volunteer.first_name, &demo.volunteer.last_name, clock)?;
+        let user = match users.find_user_by_email(&new.email)? {
+            Some(user) => user,
+            None => users.create_user(&new)?,
+        };
+        if profiles.find_volunteer_by_user(user.id)?.is_some() {
+            outcome.existing += 1;
+        } else {
+            profiles.create_volunteer(user.id, &demo.volunteer)?;
+            outcome.created += 1;
+        }
+    }
+    Ok(outcome)
+}

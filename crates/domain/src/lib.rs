@@ -1,0 +1,22 @@
+//! The heart of Oppasmaatje: entities, value types that validate on construction, the ports
+//! (repository traits and the clock) that adapters implement, and use-case services.
+//!
+//! This crate knows nothing of HTTP, SQL, e-mail transports or async runtimes.
+
+pub mod clock;
+pub mod conversation;
+pub mod demo;
+pub mod email;
+pub mod enums;
+pub mod error;
+pub mod ids;
+pub mod ports;
+pub mod postcode;
+pub mod profile;
+pub mod user;
+
+pub use clock::{Clock, SystemClock};
+pub use email::{Email, EmailError};
+pub use error::RepositoryError;
+pub use ids::{ConversationId, MessageId, OwnerId, PetId, UserId, VolunteerId};
+pub use postcode::{Postcode, PostcodeError};

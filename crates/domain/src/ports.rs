@@ -1,0 +1,172 @@
+//! Ports: what the domain needs from storage. Adapters (the persistence crate, in-memory fakes)
+//! implement these traits. Calls block; callers in async code run them off the event loop.
+
+use crate::conversation::{Conversation, Message};
+use crate::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields};
+use crate::user::{NewUser, User};
+use crate::{ConversationId, Email, MessageId, OwnerId, PetId, RepositoryError, UserId, VolunteerId};
+
+/// Accounts.
+pub trait UserRepository: Send + Sync {
+    /// Stores a new account.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Conflict`] when the e-mail address is taken.
+    fn create_user(&self, user: &NewUser) -> Result<User, RepositoryError>;
+
+    /// The account with this id.
+    ///
+    /// # Errors
+    /// Storage failures only; an unknown id is `Ok(None)`.
+    fn find_user(&self, id: UserId) -> Result<Option<User>, RepositoryError>;
+
+    /// The account with this address.
+    ///
+    /// # Errors
+    /// Storage failures only; an unknown address is `Ok(None)`.
+    fn find_user_by_email(&self, email: &Email) -> Result<Option<User>, RepositoryError>;
+}
+
+/// Volunteer, owner and pet profiles.
+pub trait ProfileRepository: Send + Sync {
+    /// Stores a volunteer profile for `user`.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Conflict`] when the user already has a volunteer profile.
+    fn create_volunteer(&self, user: UserId, fields: &VolunteerFields) -> Result<Volunteer, RepositoryError>;
+
+    /// Replaces the fields of a volunteer profile; `Ok(None)` when it does not exist.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn update_volunteer(&self, id: VolunteerId, fields: &VolunteerFields)
+    -> Result<Option<Volunteer>, RepositoryError>;
+
+    /// A volunteer by profile id.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn find_volunteer(&self, id: VolunteerId) -> Result<Option<Volunteer>, RepositoryError>;
+
+    /// The volunteer profile of a user.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn find_volunteer_by_user(&self, user: UserId) -> Result<Option<Volunteer>, RepositoryError>;
+
+    /// Stores an owner profile for `user` together with its first pet, in one transaction.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Conflict`] when the user already has an owner profile.
+    fn create_owner(&self, user: UserId, owner: &OwnerFields, pet: &PetFields)
+    -> Result<(Owner, Pet), RepositoryError>;
+
+    /// Replaces the fields of an owner profile; `Ok(None)` when it does not exist.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn update_owner(&self, id: OwnerId, fields: &OwnerFields) -> Result<Option<Owner>, RepositoryError>;
+
+    /// An owner by profile id.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn find_owner(&self, id: OwnerId) -> Result<Option<Owner>, RepositoryError>;
+
+    /// The owner profile of a user.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn find_owner_by_user(&self, user: UserId) -> Result<Option<Owner>, RepositoryError>;
+
+    /// Adds another pet to an owner.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn add_pet(&self, owner: OwnerId, pet: &PetFields) -> Result<Pet, RepositoryError>;
+
+    /// Replaces the fields of a pet; `Ok(None)` when it does not exist.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn update_pet(&self, id: PetId, fields: &PetFields) -> Result<Option<Pet>, RepositoryError>;
+
+    /// A pet by id.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn find_pet(&self, id: PetId) -> Result<Option<Pet>, RepositoryError>;
+
+    /// The pets of an owner, oldest first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn list_pets(&self, owner: OwnerId) -> Result<Vec<Pet>, RepositoryError>;
+
+    /// How many listed profiles exist: volunteers plus pets (each pet is listed on its own).
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn count_profiles(&self) -> Result<i64, RepositoryError>;
+}
+
+/// Conversations and messages.
+pub trait ConversationRepository: Send + Sync {
+    /// The one conversation of this pair about this pet, made if there is none yet. Safe under
+    /// concurrent calls: every caller gets the same conversation.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn find_or_create_conversation(
+        &self,
+        a: UserId,
+        b: UserId,
+        pet: Option<PetId>,
+    ) -> Result<Conversation, RepositoryError>;
+
+    /// A conversation by id.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn find_conversation(&self, id: ConversationId) -> Result<Option<Conversation>, RepositoryError>;
+
+    /// The conversations `user` takes part in, newest activity first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn list_conversations(&self, user: UserId) -> Result<Vec<Conversation>, RepositoryError>;
+
+    /// Appends a message and moves the conversation's `last_message_at`, in one transaction.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn add_message(&self, conversation: ConversationId, sender: UserId, body: &str)
+    -> Result<Message, RepositoryError>;
+
+    /// The messages of a conversation in the order they were sent.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn list_messages(&self, conversation: ConversationId) -> Result<Vec<Message>, RepositoryError>;
+
+    /// Records that `user` has read up to and including `message`. Never moves backwards.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn mark_read(&self, conversation: ConversationId, user: UserId, message: MessageId) -> Result<(), RepositoryError>;
+
+    /// The newest message `user` has read, if any.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn last_read(&self, conversation: ConversationId, user: UserId) -> Result<Option<MessageId>, RepositoryError>;
+}
+
+/// Whether the store answers at all; used by the readiness probe.
+pub trait Readiness: Send + Sync {
+    /// Runs a trivial query.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when the store does not answer.
+    fn ping(&self) -> Result<(), RepositoryError>;
+}

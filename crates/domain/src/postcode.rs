@@ -1,0 +1,74 @@
+//! Dutch four-digit postcodes (PC4), the only part of a postcode the platform keeps.
+
+use serde::Serialize;
+use std::fmt;
+
+/// Why a text is not a four-digit postcode. The message is shown to people.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PostcodeError {
+    /// Not exactly four digits, or starting with a zero (no Dutch postcode does).
+    #[error("Postcode moet uit 4 cijfers bestaan (bijvoorbeeld: 1234).")]
+    NotFourDigits,
+}
+
+/// Four digits from 1000 to 9999.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Postcode(String);
+
+impl Postcode {
+    /// Accepts exactly four digits, surrounding white space ignored.
+    ///
+    /// # Errors
+    /// [`PostcodeError::NotFourDigits`] for anything else.
+    pub fn parse(raw: &str) -> Result<Self, PostcodeError> {
+        let trimmed = raw.trim();
+        let four_digits = trimmed.len() == 4 && trimmed.bytes().all(|b| b.is_ascii_digit());
+        if four_digits && !trimmed.starts_with('0') {
+            Ok(Self(trimmed.to_owned()))
+        } else {
+            Err(PostcodeError::NotFourDigits)
+        }
+    }
+
+    /// The four digits.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Postcode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn four_digits_are_a_postcode() {
+        assert_eq!(Postcode::parse(" 1012 ").map(|p| p.to_string()), Ok("1012".to_owned()));
+    }
+
+    #[test]
+    fn other_shapes_are_refused_with_the_spec_message() {
+        for raw in ["", "123", "12345", "12a4", "1012 AB", "0123"] {
+            assert_eq!(Postcode::parse(raw), Err(PostcodeError::NotFourDigits), "{raw}");
+        }
+        assert_eq!(
+            PostcodeError::NotFourDigits.to_string(),
+            "Postcode moet uit 4 cijfers bestaan (bijvoorbeeld: 1234)."
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn every_number_from_1000_to_9999_is_accepted(n in 1000u32..=9999) {
+            prop_assert!(Postcode::parse(&n.to_string()).is_ok());
+        }
+    }
+}

@@ -1,0 +1,40 @@
+//! Accounts.
+
+use crate::{Email, UserId};
+use chrono::NaiveDateTime;
+
+/// A person's account. Signing in proves control of `email` or of a linked identity.
+#[derive(Debug, Clone, PartialEq)]
+pub struct User {
+    /// Database id.
+    pub id: UserId,
+    /// Normalised, unique address.
+    pub email: Email,
+    /// Given name as entered at sign-up.
+    pub first_name: Option<String>,
+    /// Family name as entered at sign-up.
+    pub last_name: Option<String>,
+    /// Picture shown in the header when there is no profile photo.
+    pub avatar_url: Option<String>,
+    /// When the address was proven with a code; `None` until then.
+    pub email_verified_at: Option<NaiveDateTime>,
+    /// Last sign-in or activity.
+    pub last_seen_at: Option<NaiveDateTime>,
+    /// When the account was made.
+    pub created_at: NaiveDateTime,
+}
+
+/// What is needed to make an account.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewUser {
+    /// Normalised address; must not be taken yet.
+    pub email: Email,
+    /// Given name.
+    pub first_name: Option<String>,
+    /// Family name.
+    pub last_name: Option<String>,
+    /// Picture, if any.
+    pub avatar_url: Option<String>,
+    /// Set when the address is already proven (demo data, a verified identity).
+    pub email_verified_at: Option<NaiveDateTime>,
+}

@@ -1,0 +1,207 @@
+//! The multi-backend connection, the pool and the [`Database`] handle the repositories share.
+
+use crate::PersistenceError;
+use crate::error::translate;
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+use diesel::r2d2::{self, ManageConnection, Pool, PooledConnection};
+use oppas_domain::ports::Readiness;
+use oppas_domain::{Clock, RepositoryError};
+use std::fmt;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// One connection to either backend; every query in this crate is written against it.
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    /// PostgreSQL.
+    Pg(PgConnection),
+    /// SQLite.
+    Sqlite(SqliteConnection),
+}
+
+/// Which database engine a URL points at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// SQLite file.
+    Sqlite,
+    /// PostgreSQL server.
+    Postgres,
+}
+
+/// A parsed database URL.
+#[derive(Clone, PartialEq, Eq)]
+pub enum DatabaseUrl {
+    /// `postgres://...` or `postgresql://...`, passed to libpq as given.
+    Postgres(String),
+    /// `sqlite://<path>` or a plain file path.
+    Sqlite(String),
+}
+
+impl fmt::Debug for DatabaseUrl {
+    // A PostgreSQL URL may hold a password: never print it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Postgres(_) => f.write_str("Postgres(..)"),
+            Self::Sqlite(path) => f.debug_tuple("Sqlite").field(path).finish(),
+        }
+    }
+}
+
+impl DatabaseUrl {
+    /// Picks the backend by the URL's scheme.
+    ///
+    /// # Errors
+    /// [`PersistenceError::UnsupportedUrl`] for other schemes, an empty URL or an in-memory
+    /// SQLite database (each pooled connection would see a different, empty database).
+    pub fn parse(raw: &str) -> Result<Self, PersistenceError> {
+        let raw = raw.trim();
+        if raw.starts_with("postgres://") || raw.starts_with("postgresql://") {
+            return Ok(Self::Postgres(raw.to_owned()));
+        }
+        let path = raw
+            .strip_prefix("sqlite://")
+            .or_else(|| raw.strip_prefix("sqlite:"))
+            .unwrap_or(raw);
+        if path.is_empty() || path.contains(":memory:") || path.contains("://") {
+            return Err(PersistenceError::UnsupportedUrl(raw.to_owned()));
+        }
+        Ok(Self::Sqlite(path.to_owned()))
+    }
+
+    /// The engine.
+    #[must_use]
+    pub fn backend(&self) -> Backend {
+        match self {
+            Self::Postgres(_) => Backend::Postgres,
+            Self::Sqlite(_) => Backend::Sqlite,
+        }
+    }
+}
+
+/// Pool sizing and timeouts.
+#[derive(Debug, Clone, Copy)]
+pub struct PoolSettings {
+    /// Most connections open at once.
+    pub max_connections: u32,
+    /// How long a request waits for a connection before the database counts as unavailable.
+    pub connection_timeout: Duration,
+}
+
+impl Default for PoolSettings {
+    fn default() -> Self {
+        Self {
+            max_connections: 10,
+            connection_timeout: Duration::from_secs(5),
+        }
+    }
+}
+
+/// Opens connections by URL scheme, so that the real connection error is kept (the derived
+/// `MultiConnection::establish` tries every backend and reports only the last failure).
+#[derive(Debug, Clone)]
+pub struct ConnectionManager {
+    url: DatabaseUrl,
+}
+
+const SQLITE_PRAGMAS: &str =
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;";
+
+impl ManageConnection for ConnectionManager {
+    type Connection = DbConnection;
+    type Error = r2d2::Error;
+
+    fn connect(&self) -> Result<DbConnection, r2d2::Error> {
+        match &self.url {
+            DatabaseUrl::Postgres(url) => PgConnection::establish(url)
+                .map(DbConnection::Pg)
+                .map_err(r2d2::Error::ConnectionError),
+            DatabaseUrl::Sqlite(path) => {
+                let mut conn = SqliteConnection::establish(path).map_err(r2d2::Error::ConnectionError)?;
+                conn.batch_execute(SQLITE_PRAGMAS).map_err(r2d2::Error::QueryError)?;
+                Ok(DbConnection::Sqlite(conn))
+            }
+        }
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), r2d2::Error> {
+        conn.batch_execute("SELECT 1").map_err(r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, _conn: &mut DbConnection) -> bool {
+        false
+    }
+}
+
+/// The shared handle: a connection pool plus the clock that stamps rows. Cheap to clone.
+#[derive(Clone)]
+pub struct Database {
+    pool: Pool<ConnectionManager>,
+    backend: Backend,
+    pub(crate) clock: Arc<dyn Clock>,
+}
+
+impl fmt::Debug for Database {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Database")
+            .field("backend", &self.backend)
+            .field("state", &self.pool.state())
+            .finish()
+    }
+}
+
+impl Database {
+    /// Builds the pool. Connections are opened lazily, so an unreachable database does not stop
+    /// the process from starting: requests then fail fast with [`RepositoryError::Unavailable`].
+    ///
+    /// # Errors
+    /// An unsupported URL, or a SQLite directory that cannot be made.
+    pub fn connect(url: &str, settings: PoolSettings, clock: Arc<dyn Clock>) -> Result<Self, PersistenceError> {
+        let url = DatabaseUrl::parse(url)?;
+        if let DatabaseUrl::Sqlite(path) = &url {
+            if let Some(parent) = Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| anyhow::anyhow!("cannot make the directory of the SQLite file {path}: {e}"))?;
+            }
+        }
+        let backend = url.backend();
+        let pool = Pool::builder()
+            .max_size(settings.max_connections.max(1))
+            .min_idle(Some(0))
+            .connection_timeout(settings.connection_timeout)
+            .build_unchecked(ConnectionManager { url });
+        Ok(Self { pool, backend, clock })
+    }
+
+    /// The engine behind this handle.
+    #[must_use]
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// A pooled connection.
+    pub(crate) fn conn(&self) -> Result<PooledConnection<ConnectionManager>, RepositoryError> {
+        self.pool
+            .get()
+            .map_err(|e| RepositoryError::Unavailable(anyhow::Error::new(e)))
+    }
+
+    /// A pooled connection within `timeout`, for probes that must answer quickly.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when none could be had in time.
+    pub fn ping_within(&self, timeout: Duration) -> Result<(), RepositoryError> {
+        let mut conn = self
+            .pool
+            .get_timeout(timeout)
+            .map_err(|e| RepositoryError::Unavailable(anyhow::Error::new(e)))?;
+        conn.batch_execute("SELECT 1").map_err(translate)
+    }
+}
+
+impl Readiness for Database {
+    fn ping(&self) -> Result<(), RepositoryError> {
+        self.ping_within(Duration::from_secs(1))
+    }
+}

@@ -1,0 +1,54 @@
+//! Errors of setting up the database, and the translation of diesel errors into domain errors.
+
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use oppas_domain::RepositoryError;
+
+/// Failures while connecting to or migrating the database.
+#[derive(Debug, thiserror::Error)]
+pub enum PersistenceError {
+    /// The URL is neither `sqlite://...`, a plain path, nor `postgres://...`.
+    #[error("unsupported database URL '{0}': use sqlite://<path> or postgres://...")]
+    UnsupportedUrl(String),
+    /// Applying or reverting migrations failed.
+    #[error("migrations failed: {0}")]
+    Migration(String),
+    /// The database could not be reached or set up.
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+    /// Anything else, with context.
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+/// Maps a diesel error onto the domain's vocabulary.
+pub(crate) fn translate(error: DieselError) -> RepositoryError {
+    match error {
+        DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info) => {
+            RepositoryError::Conflict(info.message().to_owned())
+        }
+        DieselError::DatabaseError(
+            DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+            info,
+        ) => RepositoryError::Unavailable(anyhow::anyhow!("{}", info.message())),
+        other => RepositoryError::Unexpected(anyhow::Error::new(other)),
+    }
+}
+
+/// Carries a domain error through diesel's transaction API, which needs `From<diesel::Error>`.
+struct TransactionError(RepositoryError);
+
+impl From<DieselError> for TransactionError {
+    fn from(error: DieselError) -> Self {
+        Self(translate(error))
+    }
+}
+
+/// Runs `work` in one transaction: committed when it returns `Ok`, rolled back otherwise.
+pub(crate) fn in_transaction<T>(
+    conn: &mut crate::connection::DbConnection,
+    work: impl FnOnce(&mut crate::connection::DbConnection) -> Result<T, RepositoryError>,
+) -> Result<T, RepositoryError> {
+    use diesel::Connection;
+    conn.transaction::<T, TransactionError, _>(|conn| work(conn).map_err(TransactionError))
+        .map_err(|TransactionError(e)| e)
+}

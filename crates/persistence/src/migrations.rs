@@ -1,0 +1,55 @@
+//! Embedded migrations, one directory per backend, applied and reverted through the pool.
+
+use crate::connection::DbConnection;
+use crate::{Database, PersistenceError};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+const SQLITE: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
+const POSTGRES: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
+
+fn migration_error(error: &(dyn std::error::Error + Send + Sync)) -> PersistenceError {
+    PersistenceError::Migration(error.to_string())
+}
+
+impl Database {
+    /// Applies every pending migration; returns the versions applied.
+    ///
+    /// # Errors
+    /// [`PersistenceError::Migration`] when one fails (it is rolled back), or the database is unreachable.
+    pub fn run_migrations(&self) -> Result<Vec<String>, PersistenceError> {
+        let mut conn = self.conn()?;
+        let applied = match &mut *conn {
+            DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE),
+            DbConnection::Pg(c) => c.run_pending_migrations(POSTGRES),
+        }
+        .map_err(|e| migration_error(e.as_ref()))?;
+        Ok(applied.iter().map(ToString::to_string).collect())
+    }
+
+    /// Reverts every applied migration, newest first; returns the versions reverted.
+    ///
+    /// # Errors
+    /// [`PersistenceError::Migration`] when a `down.sql` fails.
+    pub fn revert_all_migrations(&self) -> Result<Vec<String>, PersistenceError> {
+        let mut conn = self.conn()?;
+        let reverted = match &mut *conn {
+            DbConnection::Sqlite(c) => c.revert_all_migrations(SQLITE),
+            DbConnection::Pg(c) => c.revert_all_migrations(POSTGRES),
+        }
+        .map_err(|e| migration_error(e.as_ref()))?;
+        Ok(reverted.iter().map(ToString::to_string).collect())
+    }
+
+    /// Whether migrations are waiting to be applied.
+    ///
+    /// # Errors
+    /// The database is unreachable or its migration table unreadable.
+    pub fn has_pending_migrations(&self) -> Result<bool, PersistenceError> {
+        let mut conn = self.conn()?;
+        match &mut *conn {
+            DbConnection::Sqlite(c) => c.has_pending_migration(SQLITE),
+            DbConnection::Pg(c) => c.has_pending_migration(POSTGRES),
+        }
+        .map_err(|e| migration_error(e.as_ref()))
+    }
+}

@@ -1,0 +1,18 @@
+//! Repository implementations of the domain ports on [`crate::Database`].
+
+mod conversations;
+mod profiles;
+mod users;
+
+use oppas_domain::RepositoryError;
+
+/// Lists are stored as JSON text (portable across both backends).
+pub(crate) fn list_to_json(items: &[String]) -> Result<String, RepositoryError> {
+    serde_json::to_string(items).map_err(|e| RepositoryError::Unexpected(anyhow::Error::new(e)))
+}
+
+/// Reads a JSON text list back; corrupt data is an unexpected error, not an empty list.
+pub(crate) fn list_from_json(raw: &str, column: &str) -> Result<Vec<String>, RepositoryError> {
+    serde_json::from_str(raw)
+        .map_err(|e| RepositoryError::Unexpected(anyhow::anyhow!("column {column} holds no JSON list: {e}")))
+}

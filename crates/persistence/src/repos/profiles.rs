@@ -1,0 +1,502 @@
+//! [`ProfileRepository`] on the database: volunteers, owners and pets.
+
+use super::{list_from_json, list_to_json};
+use crate::Database;
+use crate::error::{in_transaction, translate};
+use crate::schema::{owners, pets, volunteers};
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::prelude::*;
+use oppas_domain::ports::ProfileRepository;
+use oppas_domain::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields, Whereabouts};
+use oppas_domain::{OwnerId, PetId, RepositoryError, UserId, VolunteerId};
+
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = volunteers)]
+struct VolunteerRow {
+    id: i64,
+    user_id: i64,
+    first_name: String,
+    last_name: String,
+    bio: Option<String>,
+    location: Option<String>,
+    postal_code: Option<String>,
+    lat: Option<f64>,
+    lon: Option<f64>,
+    phone: Option<String>,
+    date_of_birth: Option<NaiveDate>,
+    avatar_url: Option<String>,
+    experience: Option<String>,
+    availability: String,
+    specialties: String,
+    languages: String,
+    max_distance: Option<i32>,
+    hourly_rate: Option<String>,
+    has_own_pet: Option<String>,
+    transport_mode: Option<String>,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+impl TryFrom<VolunteerRow> for Volunteer {
+    type Error = RepositoryError;
+
+    fn try_from(row: VolunteerRow) -> Result<Self, Self::Error> {
+        Ok(Self {
+            id: VolunteerId(row.id),
+            user_id: UserId(row.user_id),
+            fields: VolunteerFields {
+                first_name: row.first_name,
+                last_name: row.last_name,
+                bio: row.bio,
+                whereabouts: Whereabouts {
+                    location: row.location,
+                    postal_code: row.postal_code,
+                    lat: row.lat,
+                    lon: row.lon,
+                },
+                phone: row.phone,
+                date_of_birth: row.date_of_birth,
+                avatar_url: row.avatar_url,
+                experience: row.experience,
+                availability: list_from_json(&row.availability, "volunteers.availability")?,
+                specialties: list_from_json(&row.specialties, "volunteers.specialties")?,
+                languages: list_from_json(&row.languages, "volunteers.languages")?,
+                max_distance: row.max_distance,
+                hourly_rate: row.hourly_rate,
+                has_own_pet: row.has_own_pet,
+                transport_mode: row.transport_mode,
+            },
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        })
+    }
+}
+
+/// The writable columns; `None` writes NULL so that an update replaces the whole profile.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = volunteers, treat_none_as_null = true)]
+struct VolunteerChanges<'a> {
+    first_name: &'a str,
+    last_name: &'a str,
+    bio: Option<&'a str>,
+    location: Option<&'a str>,
+    postal_code: Option<&'a str>,
+    lat: Option<f64>,
+    lon: Option<f64>,
+    phone: Option<&'a str>,
+    date_of_birth: Option<NaiveDate>,
+    avatar_url: Option<&'a str>,
+    experience: Option<&'a str>,
+    availability: String,
+    specialties: String,
+    languages: String,
+    max_distance: Option<i32>,
+    hourly_rate: Option<&'a str>,
+    has_own_pet: Option<&'a str>,
+    transport_mode: Option<&'a str>,
+    updated_at: NaiveDateTime,
+}
+
+impl<'a> VolunteerChanges<'a> {
+    fn new(f: &'a VolunteerFields, now: NaiveDateTime) -> Result<Self, RepositoryError> {
+        Ok(Self {
+            first_name: &f.first_name,
+            last_name: &f.last_name,
+            bio: f.bio.as_deref(),
+            location: f.whereabouts.location.as_deref(),
+            postal_code: f.whereabouts.postal_code.as_deref(),
+            lat: f.whereabouts.lat,
+            lon: f.whereabouts.lon,
+            phone: f.phone.as_deref(),
+            date_of_birth: f.date_of_birth,
+            avatar_url: f.avatar_url.as_deref(),
+            experience: f.experience.as_deref(),
+            availability: list_to_json(&f.availability)?,
+            specialties: list_to_json(&f.specialties)?,
+            languages: list_to_json(&f.languages)?,
+            max_distance: f.max_distance,
+            hourly_rate: f.hourly_rate.as_deref(),
+            has_own_pet: f.has_own_pet.as_deref(),
+            transport_mode: f.transport_mode.as_deref(),
+            updated_at: now,
+        })
+    }
+}
+
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = owners)]
+struct OwnerRow {
+    id: i64,
+    user_id: i64,
+    first_name: String,
+    last_name: String,
+    bio: Option<String>,
+    location: Option<String>,
+    postal_code: Option<String>,
+    lat: Option<f64>,
+    lon: Option<f64>,
+    phone: Option<String>,
+    date_of_birth: Option<NaiveDate>,
+    avatar_url: Option<String>,
+    experience: Option<String>,
+    languages: String,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+impl TryFrom<OwnerRow> for Owner {
+    type Error = RepositoryError;
+
+    fn try_from(row: OwnerRow) -> Result<Self, Self::Error> {
+        Ok(Self {
+            id: OwnerId(row.id),
+            user_id: UserId(row.user_id),
+            fields: OwnerFields {
+                first_name: row.first_name,
+                last_name: row.last_name,
+                bio: row.bio,
+                whereabouts: Whereabouts {
+                    location: row.location,
+                    postal_code: row.postal_code,
+                    lat: row.lat,
+                    lon: row.lon,
+                },
+                phone: row.phone,
+                date_of_birth: row.date_of_birth,
+                avatar_url: row.avatar_url,
+                experience: row.experience,
+                languages: list_from_json(&row.languages, "owners.languages")?,
+            },
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        })
+    }
+}
+
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = owners, treat_none_as_null = true)]
+struct OwnerChanges<'a> {
+    first_name: &'a str,
+    last_name: &'a str,
+    bio: Option<&'a str>,
+    location: Option<&'a str>,
+    postal_code: Option<&'a str>,
+    lat: Option<f64>,
+    lon: Option<f64>,
+    phone: Option<&'a str>,
+    date_of_birth: Option<NaiveDate>,
+    avatar_url: Option<&'a str>,
+    experience: Option<&'a str>,
+    languages: String,
+    updated_at: NaiveDateTime,
+}
+
+impl<'a> OwnerChanges<'a> {
+    fn new(f: &'a OwnerFields, now: NaiveDateTime) -> Result<Self, RepositoryError> {
+        Ok(Self {
+            first_name: &f.first_name,
+            last_name: &f.last_name,
+            bio: f.bio.as_deref(),
+            location: f.whereabouts.location.as_deref(),
+            postal_code: f.whereabouts.postal_code.as_deref(),
+            lat: f.whereabouts.lat,
+            lon: f.whereabouts.lon,
+            phone: f.phone.as_deref(),
+            date_of_birth: f.date_of_birth,
+            avatar_url: f.avatar_url.as_deref(),
+            experience: f.experience.as_deref(),
+            languages: list_to_json(&f.languages)?,
+            updated_at: now,
+        })
+    }
+}
+
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = pets)]
+struct PetRow {
+    id: i64,
+    owner_id: i64,
+    name: String,
+    breed: Option<String>,
+    age: Option<String>,
+    size: Option<String>,
+    gender: Option<String>,
+    personality: Option<String>,
+    special_needs: Option<String>,
+    weight: Option<String>,
+    vaccinated: Option<String>,
+    chipped: Option<String>,
+    neutered: Option<String>,
+    good_with: String,
+    looking_for: String,
+    avatar_url: Option<String>,
+    cover_image_url: Option<String>,
+    bio: Option<String>,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+impl TryFrom<PetRow> for Pet {
+    type Error = RepositoryError;
+
+    fn try_from(row: PetRow) -> Result<Self, Self::Error> {
+        Ok(Self {
+            id: PetId(row.id),
+            owner_id: OwnerId(row.owner_id),
+            fields: PetFields {
+                name: row.name,
+                breed: row.breed,
+                age: row.age,
+                size: row.size,
+                gender: row.gender,
+                personality: row.personality,
+                special_needs: row.special_needs,
+                weight: row.weight,
+                vaccinated: row.vaccinated,
+                chipped: row.chipped,
+                neutered: row.neutered,
+                good_with: list_from_json(&row.good_with, "pets.good_with")?,
+                looking_for: list_from_json(&row.looking_for, "pets.looking_for")?,
+                avatar_url: row.avatar_url,
+                cover_image_url: row.cover_image_url,
+                bio: row.bio,
+            },
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        })
+    }
+}
+
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = pets, treat_none_as_null = true)]
+struct PetChanges<'a> {
+    name: &'a str,
+    breed: Option<&'a str>,
+    age: Option<&'a str>,
+    size: Option<&'a str>,
+    gender: Option<&'a str>,
+    personality: Option<&'a str>,
+    special_needs: Option<&'a str>,
+    weight: Option<&'a str>,
+    vaccinated: Option<&'a str>,
+    chipped: Option<&'a str>,
+    neutered: Option<&'a str>,
+    good_with: String,
+    looking_for: String,
+    avatar_url: Option<&'a str>,
+    cover_image_url: Option<&'a str>,
+    bio: Option<&'a str>,
+    updated_at: NaiveDateTime,
+}
+
+impl<'a> PetChanges<'a> {
+    fn new(f: &'a PetFields, now: NaiveDateTime) -> Result<Self, RepositoryError> {
+        Ok(Self {
+            name: &f.name,
+            breed: f.breed.as_deref(),
+            age: f.age.as_deref(),
+            size: f.size.as_deref(),
+            gender: f.gender.as_deref(),
+            personality: f.personality.as_deref(),
+            special_needs: f.special_needs.as_deref(),
+            weight: f.weight.as_deref(),
+            vaccinated: f.vaccinated.as_deref(),
+            chipped: f.chipped.as_deref(),
+            neutered: f.neutered.as_deref(),
+            good_with: list_to_json(&f.good_with)?,
+            looking_for: list_to_json(&f.looking_for)?,
+            avatar_url: f.avatar_url.as_deref(),
+            cover_image_url: f.cover_image_url.as_deref(),
+            bio: f.bio.as_deref(),
+            updated_at: now,
+        })
+    }
+}
+
+type Conn = crate::connection::DbConnection;
+
+fn load_volunteer(conn: &mut Conn, id: i64) -> Result<Option<Volunteer>, RepositoryError> {
+    volunteers::table
+        .find(id)
+        .select(VolunteerRow::as_select())
+        .first(conn)
+        .optional()
+        .map_err(translate)?
+        .map(Volunteer::try_from)
+        .transpose()
+}
+
+fn load_owner(conn: &mut Conn, id: i64) -> Result<Option<Owner>, RepositoryError> {
+    owners::table
+        .find(id)
+        .select(OwnerRow::as_select())
+        .first(conn)
+        .optional()
+        .map_err(translate)?
+        .map(Owner::try_from)
+        .transpose()
+}
+
+fn load_pet(conn: &mut Conn, id: i64) -> Result<Option<Pet>, RepositoryError> {
+    pets::table
+        .find(id)
+        .select(PetRow::as_select())
+        .first(conn)
+        .optional()
+        .map_err(translate)?
+        .map(Pet::try_from)
+        .transpose()
+}
+
+fn inserted<T>(found: Option<T>, what: &str) -> Result<T, RepositoryError> {
+    found.ok_or_else(|| RepositoryError::Unexpected(anyhow::anyhow!("the {what} just inserted cannot be read back")))
+}
+
+fn insert_pet(conn: &mut Conn, owner: i64, pet: &PetFields, now: NaiveDateTime) -> Result<Pet, RepositoryError> {
+    let id: i64 = diesel::insert_into(pets::table)
+        .values((
+            PetChanges::new(pet, now)?,
+            pets::owner_id.eq(owner),
+            pets::created_at.eq(now),
+        ))
+        .returning(pets::id)
+        .get_result(conn)
+        .map_err(translate)?;
+    inserted(load_pet(conn, id)?, "pet")
+}
+
+impl ProfileRepository for Database {
+    fn create_volunteer(&self, user: UserId, fields: &VolunteerFields) -> Result<Volunteer, RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        let id: i64 = diesel::insert_into(volunteers::table)
+            .values((
+                VolunteerChanges::new(fields, now)?,
+                volunteers::user_id.eq(user.get()),
+                volunteers::created_at.eq(now),
+            ))
+            .returning(volunteers::id)
+            .get_result(&mut *conn)
+            .map_err(translate)?;
+        inserted(load_volunteer(&mut conn, id)?, "volunteer")
+    }
+
+    fn update_volunteer(
+        &self,
+        id: VolunteerId,
+        fields: &VolunteerFields,
+    ) -> Result<Option<Volunteer>, RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        diesel::update(volunteers::table.find(id.get()))
+            .set(VolunteerChanges::new(fields, now)?)
+            .execute(&mut *conn)
+            .map_err(translate)?;
+        load_volunteer(&mut conn, id.get())
+    }
+
+    fn find_volunteer(&self, id: VolunteerId) -> Result<Option<Volunteer>, RepositoryError> {
+        load_volunteer(&mut *self.conn()?, id.get())
+    }
+
+    fn find_volunteer_by_user(&self, user: UserId) -> Result<Option<Volunteer>, RepositoryError> {
+        let mut conn = self.conn()?;
+        volunteers::table
+            .filter(volunteers::user_id.eq(user.get()))
+            .select(VolunteerRow::as_select())
+            .first(&mut *conn)
+            .optional()
+            .map_err(translate)?
+            .map(Volunteer::try_from)
+            .transpose()
+    }
+
+    fn create_owner(
+        &self,
+        user: UserId,
+        owner: &OwnerFields,
+        pet: &PetFields,
+    ) -> Result<(Owner, Pet), RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        in_transaction(&mut conn, |conn| {
+            let id: i64 = diesel::insert_into(owners::table)
+                .values((
+                    OwnerChanges::new(owner, now)?,
+                    owners::user_id.eq(user.get()),
+                    owners::created_at.eq(now),
+                ))
+                .returning(owners::id)
+                .get_result(conn)
+                .map_err(translate)?;
+            let owner = inserted(load_owner(conn, id)?, "owner")?;
+            let pet = insert_pet(conn, id, pet, now)?;
+            Ok((owner, pet))
+        })
+    }
+
+    fn update_owner(&self, id: OwnerId, fields: &OwnerFields) -> Result<Option<Owner>, RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        diesel::update(owners::table.find(id.get()))
+            .set(OwnerChanges::new(fields, now)?)
+            .execute(&mut *conn)
+            .map_err(translate)?;
+        load_owner(&mut conn, id.get())
+    }
+
+    fn find_owner(&self, id: OwnerId) -> Result<Option<Owner>, RepositoryError> {
+        load_owner(&mut *self.conn()?, id.get())
+    }
+
+    fn find_owner_by_user(&self, user: UserId) -> Result<Option<Owner>, RepositoryError> {
+        let mut conn = self.conn()?;
+        owners::table
+            .filter(owners::user_id.eq(user.get()))
+            .select(OwnerRow::as_select())
+            .first(&mut *conn)
+            .optional()
+            .map_err(translate)?
+            .map(Owner::try_from)
+            .transpose()
+    }
+
+    fn add_pet(&self, owner: OwnerId, pet: &PetFields) -> Result<Pet, RepositoryError> {
+        let now = self.clock.now();
+        insert_pet(&mut *self.conn()?, owner.get(), pet, now)
+    }
+
+    fn update_pet(&self, id: PetId, fields: &PetFields) -> Result<Option<Pet>, RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        diesel::update(pets::table.find(id.get()))
+            .set(PetChanges::new(fields, now)?)
+            .execute(&mut *conn)
+            .map_err(translate)?;
+        load_pet(&mut conn, id.get())
+    }
+
+    fn find_pet(&self, id: PetId) -> Result<Option<Pet>, RepositoryError> {
+        load_pet(&mut *self.conn()?, id.get())
+    }
+
+    fn list_pets(&self, owner: OwnerId) -> Result<Vec<Pet>, RepositoryError> {
+        let mut conn = self.conn()?;
+        pets::table
+            .filter(pets::owner_id.eq(owner.get()))
+            .order(pets::id.asc())
+            .select(PetRow::as_select())
+            .load(&mut *conn)
+            .map_err(translate)?
+            .into_iter()
+            .map(Pet::try_from)
+            .collect()
+    }
+
+    fn count_profiles(&self) -> Result<i64, RepositoryError> {
+        let mut conn = self.conn()?;
+        let volunteers: i64 = volunteers::table.count().get_result(&mut *conn).map_err(translate)?;
+        let pets: i64 = pets::table.count().get_result(&mut *conn).map_err(translate)?;
+        Ok(volunteers + pets)
+    }
+}

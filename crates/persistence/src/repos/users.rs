@@ -1,0 +1,108 @@
+//! [`UserRepository`] on the database.
+
+use crate::Database;
+use crate::error::translate;
+use crate::schema::users;
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use oppas_domain::ports::UserRepository;
+use oppas_domain::user::{NewUser, User};
+use oppas_domain::{Email, RepositoryError, UserId};
+
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = users)]
+struct UserRow {
+    id: i64,
+    email: String,
+    first_name: Option<String>,
+    last_name: Option<String>,
+    avatar_url: Option<String>,
+    email_verified_at: Option<NaiveDateTime>,
+    last_seen_at: Option<NaiveDateTime>,
+    created_at: NaiveDateTime,
+}
+
+impl TryFrom<UserRow> for User {
+    type Error = RepositoryError;
+
+    fn try_from(row: UserRow) -> Result<Self, Self::Error> {
+        let email = Email::parse(&row.email).map_err(|e| {
+            RepositoryError::Unexpected(anyhow::anyhow!(
+                "user {} has a stored e-mail that does not parse: {e}",
+                row.id
+            ))
+        })?;
+        Ok(Self {
+            id: UserId(row.id),
+            email,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            avatar_url: row.avatar_url,
+            email_verified_at: row.email_verified_at,
+            last_seen_at: row.last_seen_at,
+            created_at: row.created_at,
+        })
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = users)]
+struct UserInsert<'a> {
+    email: &'a str,
+    first_name: Option<&'a str>,
+    last_name: Option<&'a str>,
+    avatar_url: Option<&'a str>,
+    email_verified_at: Option<NaiveDateTime>,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+impl UserRepository for Database {
+    fn create_user(&self, user: &NewUser) -> Result<User, RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        let id: i64 = diesel::insert_into(users::table)
+            .values(UserInsert {
+                email: user.email.as_str(),
+                first_name: user.first_name.as_deref(),
+                last_name: user.last_name.as_deref(),
+                avatar_url: user.avatar_url.as_deref(),
+                email_verified_at: user.email_verified_at,
+                created_at: now,
+                updated_at: now,
+            })
+            .returning(users::id)
+            .get_result(&mut *conn)
+            .map_err(translate)?;
+        users::table
+            .find(id)
+            .select(UserRow::as_select())
+            .first(&mut *conn)
+            .map_err(translate)?
+            .try_into()
+    }
+
+    fn find_user(&self, id: UserId) -> Result<Option<User>, RepositoryError> {
+        let mut conn = self.conn()?;
+        users::table
+            .find(id.get())
+            .select(UserRow::as_select())
+            .first(&mut *conn)
+            .optional()
+            .map_err(translate)?
+            .map(User::try_from)
+            .transpose()
+    }
+
+    fn find_user_by_email(&self, email: &Email) -> Result<Option<User>, RepositoryError> {
+        let mut conn = self.conn()?;
+        users::table
+            .filter(users::email.eq(email.as_str()))
+            .select(UserRow::as_select())
+            .first(&mut *conn)
+            .optional()
+            .map_err(translate)?
+            .map(User::try_from)
+            .transpose()
+    }
+}

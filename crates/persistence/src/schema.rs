@@ -1,0 +1,217 @@
+//! The diesel schema, written once for both backends (see migrations/sqlite and migrations/postgres).
+
+diesel::table! {
+    users (id) {
+        id -> BigInt,
+        email -> Text,
+        first_name -> Nullable<Text>,
+        last_name -> Nullable<Text>,
+        avatar_url -> Nullable<Text>,
+        email_verified_at -> Nullable<Timestamp>,
+        last_seen_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    identities (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        provider -> Text,
+        subject -> Text,
+        email -> Nullable<Text>,
+        email_verified -> Bool,
+        given_name -> Nullable<Text>,
+        name -> Nullable<Text>,
+        picture -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    email_codes (id) {
+        id -> BigInt,
+        email -> Text,
+        purpose -> Text,
+        code_hash -> Text,
+        attempts -> Integer,
+        expires_at -> Timestamp,
+        consumed_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    throttles (id) {
+        id -> BigInt,
+        key -> Text,
+        window_start -> Timestamp,
+        count -> Integer,
+        locked_until -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sessions (id) {
+        id -> BigInt,
+        key_hash -> Text,
+        user_id -> Nullable<BigInt>,
+        state -> Text,
+        auth_at -> Nullable<Timestamp>,
+        last_seen_at -> Timestamp,
+        expires_at -> Timestamp,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    volunteers (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        first_name -> Text,
+        last_name -> Text,
+        bio -> Nullable<Text>,
+        location -> Nullable<Text>,
+        postal_code -> Nullable<Text>,
+        lat -> Nullable<Double>,
+        lon -> Nullable<Double>,
+        phone -> Nullable<Text>,
+        date_of_birth -> Nullable<Date>,
+        avatar_url -> Nullable<Text>,
+        experience -> Nullable<Text>,
+        availability -> Text,
+        specialties -> Text,
+        languages -> Text,
+        max_distance -> Nullable<Integer>,
+        hourly_rate -> Nullable<Text>,
+        has_own_pet -> Nullable<Text>,
+        transport_mode -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    owners (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        first_name -> Text,
+        last_name -> Text,
+        bio -> Nullable<Text>,
+        location -> Nullable<Text>,
+        postal_code -> Nullable<Text>,
+        lat -> Nullable<Double>,
+        lon -> Nullable<Double>,
+        phone -> Nullable<Text>,
+        date_of_birth -> Nullable<Date>,
+        avatar_url -> Nullable<Text>,
+        experience -> Nullable<Text>,
+        languages -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    pets (id) {
+        id -> BigInt,
+        owner_id -> BigInt,
+        name -> Text,
+        breed -> Nullable<Text>,
+        age -> Nullable<Text>,
+        size -> Nullable<Text>,
+        gender -> Nullable<Text>,
+        personality -> Nullable<Text>,
+        special_needs -> Nullable<Text>,
+        weight -> Nullable<Text>,
+        vaccinated -> Nullable<Text>,
+        chipped -> Nullable<Text>,
+        neutered -> Nullable<Text>,
+        good_with -> Text,
+        looking_for -> Text,
+        avatar_url -> Nullable<Text>,
+        cover_image_url -> Nullable<Text>,
+        bio -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    conversations (id) {
+        id -> BigInt,
+        user_low -> BigInt,
+        user_high -> BigInt,
+        pet_key -> BigInt,
+        last_message_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    messages (id) {
+        id -> BigInt,
+        conversation_id -> BigInt,
+        sender_id -> BigInt,
+        body -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    conversation_reads (id) {
+        id -> BigInt,
+        conversation_id -> BigInt,
+        user_id -> BigInt,
+        last_read_message_id -> BigInt,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    uploads (id) {
+        id -> BigInt,
+        public_name -> Text,
+        user_id -> BigInt,
+        content_type -> Text,
+        bytes -> BigInt,
+        width -> Integer,
+        height -> Integer,
+        attached -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(identities -> users (user_id));
+diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(volunteers -> users (user_id));
+diesel::joinable!(owners -> users (user_id));
+diesel::joinable!(pets -> owners (owner_id));
+diesel::joinable!(messages -> conversations (conversation_id));
+diesel::joinable!(conversation_reads -> conversations (conversation_id));
+diesel::joinable!(uploads -> users (user_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    identities,
+    email_codes,
+    throttles,
+    sessions,
+    volunteers,
+    owners,
+    pets,
+    conversations,
+    messages,
+    conversation_reads,
+    uploads,
+);

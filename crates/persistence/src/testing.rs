@@ -1,0 +1,116 @@
+//! Fresh databases for tests: a SQLite file in a temporary directory, or a new PostgreSQL
+//! database on the server named by `OPPAS_TEST_POSTGRES_URL`. Both are removed on drop.
+
+use diesel::connection::SimpleConnection;
+use diesel::{Connection, PgConnection};
+use std::path::PathBuf;
+
+/// The environment variable naming a PostgreSQL server (any database on it) for tests.
+pub const POSTGRES_URL_VAR: &str = "OPPAS_TEST_POSTGRES_URL";
+
+/// A database that exists for one test.
+#[derive(Debug)]
+pub struct TestDatabase {
+    url: String,
+    cleanup: Cleanup,
+}
+
+#[derive(Debug)]
+enum Cleanup {
+    Directory(PathBuf),
+    PostgresDatabase { admin_url: String, name: String },
+}
+
+impl TestDatabase {
+    /// A new SQLite file in its own temporary directory.
+    ///
+    /// # Panics
+    /// When the temporary directory cannot be made (tests only).
+    #[must_use]
+    #[expect(clippy::expect_used, reason = "test support: failing loudly is the point")]
+    pub fn sqlite() -> Self {
+        let dir = std::env::temp_dir().join(format!("oppas-test-{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&dir).expect("temporary directory for a test database");
+        let url = format!("sqlite://{}", dir.join("oppas.db").display());
+        Self {
+            url,
+            cleanup: Cleanup::Directory(dir),
+        }
+    }
+
+    /// A new, empty PostgreSQL database on the server named by [`POSTGRES_URL_VAR`].
+    ///
+    /// # Panics
+    /// When the variable is not set or the server refuses: a PostgreSQL test must never pass
+    /// without having run on PostgreSQL.
+    #[must_use]
+    #[expect(clippy::expect_used, reason = "test support: failing loudly is the point")]
+    pub fn postgres() -> Self {
+        let admin_url = std::env::var(POSTGRES_URL_VAR)
+            .expect("OPPAS_TEST_POSTGRES_URL must name a PostgreSQL server for the PostgreSQL half of the tests");
+        let name = format!("oppas_test_{}", uuid::Uuid::new_v4().simple());
+        let mut admin = PgConnection::establish(&admin_url).expect("connect to the PostgreSQL test server");
+        admin
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .expect("create a test database");
+        let url = replace_database(&admin_url, &name);
+        Self {
+            url,
+            cleanup: Cleanup::PostgresDatabase { admin_url, name },
+        }
+    }
+
+    /// The URL to hand to [`crate::Database::connect`] or to the app's settings.
+    #[must_use]
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+}
+
+/// Swaps the database name in a PostgreSQL URL, keeping any query string.
+fn replace_database(url: &str, name: &str) -> String {
+    let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
+    let scheme_end = base.find("://").map_or(0, |i| i + 3);
+    let host_part = &base[scheme_end..];
+    let root = match host_part.find('/') {
+        Some(slash) => &base[..scheme_end + slash],
+        None => base,
+    };
+    match query {
+        Some(q) => format!("{root}/{name}?{q}"),
+        None => format!("{root}/{name}"),
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        match &self.cleanup {
+            Cleanup::Directory(dir) => {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+            Cleanup::PostgresDatabase { admin_url, name } => {
+                if let Ok(mut admin) = PgConnection::establish(admin_url) {
+                    let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::replace_database;
+
+    #[test]
+    fn the_database_name_is_swapped_and_the_query_kept() {
+        assert_eq!(
+            replace_database("postgres://postgres@127.0.0.1:5432/test", "x"),
+            "postgres://postgres@127.0.0.1:5432/x"
+        );
+        assert_eq!(
+            replace_database("postgres://u:p@h/test?sslmode=disable", "x"),
+            "postgres://u:p@h/x?sslmode=disable"
+        );
+        assert_eq!(replace_database("postgres://h:5432", "x"), "postgres://h:5432/x");
+    }
+}

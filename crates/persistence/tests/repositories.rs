@@ -1,0 +1,316 @@
+//! The data layer against real databases: every test runs once on SQLite (module `sqlite`) and
+//! once on PostgreSQL (module `postgres`, needs `OPPAS_TEST_POSTGRES_URL`).
+
+use chrono::NaiveDate;
+use oppas_domain::ports::{ConversationRepository, ProfileRepository, Readiness, UserRepository};
+use oppas_domain::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
+use oppas_domain::user::NewUser;
+use oppas_domain::{Email, PetId, RepositoryError, SystemClock, UserId, demo};
+use oppas_persistence::testing::TestDatabase;
+use oppas_persistence::{Database, PoolSettings};
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+fn open(db: &TestDatabase) -> Result<Database, Box<dyn std::error::Error>> {
+    let database = Database::connect(db.url(), PoolSettings::default(), Arc::new(SystemClock))?;
+    database.run_migrations()?;
+    Ok(database)
+}
+
+fn new_user(database: &Database, email: &str) -> Result<UserId, Box<dyn std::error::Error>> {
+    let user = database.create_user(&NewUser {
+        email: Email::parse(email)?,
+        first_name: Some("Test".into()),
+        last_name: Some("Persoon".into()),
+        avatar_url: None,
+        email_verified_at: None,
+    })?;
+    Ok(user.id)
+}
+
+fn volunteer_fields() -> VolunteerFields {
+    VolunteerFields {
+        first_name: "Lotte".into(),
+        last_name: "de Vries".into(),
+        bio: Some("Ik wandel graag.".into()),
+        whereabouts: Whereabouts {
+            location: Some("Haarlem".into()),
+            postal_code: Some("2011".into()),
+            lat: Some(52.3812),
+            lon: Some(4.6361),
+        },
+        phone: Some("06-12345678".into()),
+        date_of_birth: NaiveDate::from_ymd_opt(1999, 4, 12),
+        experience: Some("ervaren".into()),
+        availability: vec!["Weekend overdag".into(), "Noodgevallen".into()],
+        languages: vec!["Nederlands".into()],
+        max_distance: Some(5),
+        hourly_rate: Some("gratis".into()),
+        ..VolunteerFields::default()
+    }
+}
+
+fn pet_fields(name: &str) -> PetFields {
+    PetFields {
+        name: name.into(),
+        breed: Some("Beagle".into()),
+        size: Some("middel".into()),
+        good_with: vec!["Kinderen".into(), "Katten".into()],
+        ..PetFields::default()
+    }
+}
+
+fn migrations_run_up_then_down_then_up_again(db: TestDatabase) -> TestResult {
+    let database = Database::connect(db.url(), PoolSettings::default(), Arc::new(SystemClock))?;
+    let applied = database.run_migrations()?;
+    assert!(!applied.is_empty(), "a fresh database gets every migration");
+    assert!(!database.has_pending_migrations()?);
+    new_user(&database, "voor@example.nl")?;
+
+    let reverted = database.revert_all_migrations()?;
+    assert_eq!(reverted.len(), applied.len(), "every migration has a working down.sql");
+    assert!(database.has_pending_migrations()?);
+
+    let again = database.run_migrations()?;
+    assert_eq!(again, applied);
+    assert_eq!(
+        database.find_user_by_email(&Email::parse("voor@example.nl")?)?,
+        None,
+        "down removed the data"
+    );
+    new_user(&database, "na@example.nl")?;
+    Ok(())
+}
+
+fn a_user_is_found_by_id_and_by_email_and_an_address_is_taken_once(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let id = new_user(&database, "Sanne@Example.nl")?;
+    let by_id = database.find_user(id)?.ok_or("user by id")?;
+    assert_eq!(by_id.email.as_str(), "sanne@example.nl");
+    assert_eq!(by_id.first_name.as_deref(), Some("Test"));
+    let by_email = database.find_user_by_email(&Email::parse("SANNE@example.nl")?)?;
+    assert_eq!(by_email.map(|u| u.id), Some(id));
+    assert_eq!(database.find_user(UserId(id.get() + 1000))?, None);
+
+    let again = new_user(&database, "sanne@example.nl");
+    let conflict = again.map_err(|e| {
+        e.downcast::<RepositoryError>()
+            .map(|e| matches!(*e, RepositoryError::Conflict(_)))
+    });
+    assert!(matches!(conflict, Err(Ok(true))), "a taken address is a conflict");
+    Ok(())
+}
+
+fn a_volunteer_profile_is_stored_replaced_and_found_by_its_user(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let user = new_user(&database, "lotte@example.nl")?;
+    let fields = volunteer_fields();
+    let created = database.create_volunteer(user, &fields)?;
+    assert_eq!(created.user_id, user);
+    assert_eq!(created.fields, fields, "every field survives the round trip");
+
+    let mut changed = fields.clone();
+    changed.bio = None;
+    changed.availability = vec!["Vakantieperiodes".into()];
+    changed.max_distance = None;
+    let updated = database
+        .update_volunteer(created.id, &changed)?
+        .ok_or("updated volunteer")?;
+    assert_eq!(
+        updated.fields, changed,
+        "an update replaces the whole profile, NULLs included"
+    );
+    assert_eq!(database.find_volunteer_by_user(user)?.map(|v| v.id), Some(created.id));
+    assert_eq!(database.find_volunteer(created.id)?.map(|v| v.fields), Some(changed));
+
+    let twice = database.create_volunteer(user, &fields);
+    assert!(
+        matches!(twice, Err(RepositoryError::Conflict(_))),
+        "one volunteer profile per user"
+    );
+    Ok(())
+}
+
+fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let user = new_user(&database, "els@example.nl")?;
+    let owner_fields = OwnerFields {
+        first_name: "Els".into(),
+        last_name: "Bakker".into(),
+        phone: Some("050-1234567".into()),
+        languages: vec!["Nederlands".into(), "Fries".into()],
+        ..OwnerFields::default()
+    };
+    let (owner, first) = database.create_owner(user, &owner_fields, &pet_fields("Guus"))?;
+    assert_eq!(owner.fields, owner_fields);
+    assert_eq!(first.owner_id, owner.id);
+    assert_eq!(first.fields, pet_fields("Guus"));
+    let second = database.add_pet(owner.id, &pet_fields("Saar"))?;
+    let names: Vec<String> = database
+        .list_pets(owner.id)?
+        .into_iter()
+        .map(|p| p.fields.name)
+        .collect();
+    assert_eq!(names, ["Guus", "Saar"]);
+
+    let mut renamed = second.fields.clone();
+    renamed.name = "Sara".into();
+    assert_eq!(
+        database.update_pet(second.id, &renamed)?.map(|p| p.fields.name),
+        Some("Sara".into())
+    );
+    assert_eq!(database.find_pet(PetId(second.id.get() + 1000))?, None);
+    assert_eq!(database.count_profiles()?, 2, "each pet is a listed profile");
+
+    let twice = database.create_owner(user, &owner_fields, &pet_fields("Extra"));
+    assert!(matches!(twice, Err(RepositoryError::Conflict(_))));
+    assert_eq!(
+        database.list_pets(owner.id)?.len(),
+        2,
+        "a refused owner writes no pet either"
+    );
+    Ok(())
+}
+
+fn a_pair_has_one_conversation_per_pet_with_ordered_messages(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let a = new_user(&database, "a@example.nl")?;
+    let b = new_user(&database, "b@example.nl")?;
+    let owner = new_user(&database, "c@example.nl")?;
+    let (_, pet) = database.create_owner(owner, &OwnerFields::default(), &pet_fields("Bobby"))?;
+
+    let first = database.find_or_create_conversation(a, b, None)?;
+    assert_eq!(
+        database.find_or_create_conversation(b, a, None)?.id,
+        first.id,
+        "the pair is unordered"
+    );
+    let about_pet = database.find_or_create_conversation(a, b, Some(pet.id))?;
+    assert_ne!(about_pet.id, first.id);
+    assert_eq!(about_pet.pet_id, Some(pet.id));
+    assert!(first.has_participant(a) && first.has_participant(b) && !first.has_participant(owner));
+
+    let m1 = database.add_message(first.id, a, "Hoi!")?;
+    let m2 = database.add_message(first.id, b, "Hallo, leuk dat je reageert.")?;
+    let bodies: Vec<String> = database.list_messages(first.id)?.into_iter().map(|m| m.body).collect();
+    assert_eq!(bodies, ["Hoi!", "Hallo, leuk dat je reageert."]);
+    let listed: Vec<_> = database.list_conversations(a)?.into_iter().map(|c| c.id).collect();
+    assert_eq!(
+        listed,
+        [first.id, about_pet.id],
+        "the conversation with the newest message comes first"
+    );
+    assert!(database.list_conversations(owner)?.is_empty());
+
+    assert_eq!(database.last_read(first.id, b)?, None);
+    database.mark_read(first.id, b, m2.id)?;
+    database.mark_read(first.id, b, m1.id)?;
+    assert_eq!(
+        database.last_read(first.id, b)?,
+        Some(m2.id),
+        "a read mark never moves backwards"
+    );
+    Ok(())
+}
+
+fn ten_concurrent_starts_make_one_conversation(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let a = new_user(&database, "a@example.nl")?;
+    let b = new_user(&database, "b@example.nl")?;
+    let ids: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..10)
+            .map(|i| {
+                let database = database.clone();
+                scope.spawn(move || {
+                    if i % 2 == 0 {
+                        database.find_or_create_conversation(a, b, None)
+                    } else {
+                        database.find_or_create_conversation(b, a, None)
+                    }
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().map_err(|_| "thread panicked"))
+            .collect::<Result<Vec<_>, _>>()
+    })?
+    .into_iter()
+    .collect::<Result<Vec<_>, _>>()?
+    .into_iter()
+    .map(|c| c.id)
+    .collect();
+    let distinct: HashSet<_> = ids.iter().collect();
+    assert_eq!(ids.len(), 10);
+    assert_eq!(distinct.len(), 1, "every caller got the same conversation");
+    Ok(())
+}
+
+fn seeding_the_demo_twice_leaves_exactly_six_profiles(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let first = demo::seed(&database, &database, &SystemClock)?;
+    assert_eq!((first.created, first.existing), (6, 0));
+    let second = demo::seed(&database, &database, &SystemClock)?;
+    assert_eq!((second.created, second.existing), (0, 6));
+    assert_eq!(database.count_profiles()?, 6);
+    Ok(())
+}
+
+fn the_readiness_probe_answers_on_a_working_database(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    database.ping()?;
+    Ok(())
+}
+
+macro_rules! on_both_backends {
+    ($($name:ident),+ $(,)?) => {
+        mod sqlite {
+            $(#[test] fn $name() -> super::TestResult { super::$name(super::TestDatabase::sqlite()) })+
+        }
+        mod postgres {
+            $(#[test] fn $name() -> super::TestResult { super::$name(super::TestDatabase::postgres()) })+
+        }
+    };
+}
+
+on_both_backends!(
+    migrations_run_up_then_down_then_up_again,
+    a_user_is_found_by_id_and_by_email_and_an_address_is_taken_once,
+    a_volunteer_profile_is_stored_replaced_and_found_by_its_user,
+    an_owner_is_stored_with_a_first_pet_and_can_add_more,
+    a_pair_has_one_conversation_per_pet_with_ordered_messages,
+    ten_concurrent_starts_make_one_conversation,
+    seeding_the_demo_twice_leaves_exactly_six_profiles,
+    the_readiness_probe_answers_on_a_working_database,
+);
+
+#[test]
+fn an_unreachable_postgres_server_is_reported_unavailable_within_the_timeout() -> TestResult {
+    let settings = PoolSettings {
+        max_connections: 1,
+        connection_timeout: Duration::from_millis(500),
+    };
+    // Port 9 (discard) has no PostgreSQL listening on loopback.
+    let database = Database::connect("postgres://postgres@127.0.0.1:9/none", settings, Arc::new(SystemClock))?;
+    let started = Instant::now();
+    let outcome = database.ping_within(Duration::from_millis(500));
+    assert!(matches!(outcome, Err(RepositoryError::Unavailable(_))));
+    assert!(started.elapsed() < Duration::from_secs(5), "the probe does not hang");
+    Ok(())
+}
+
+#[test]
+fn urls_pick_the_backend_by_scheme_and_refuse_the_rest() {
+    use oppas_persistence::{Backend, DatabaseUrl};
+    let backend = |url: &str| DatabaseUrl::parse(url).map(|u| u.backend()).ok();
+    assert_eq!(backend("sqlite://data/oppas.db"), Some(Backend::Sqlite));
+    assert_eq!(backend("data/oppas.db"), Some(Backend::Sqlite));
+    assert_eq!(backend("postgres://postgres@127.0.0.1/test"), Some(Backend::Postgres));
+    assert_eq!(backend("postgresql://h/db"), Some(Backend::Postgres));
+    assert_eq!(backend("mysql://h/db"), None);
+    assert_eq!(backend("sqlite://:memory:"), None);
+    assert_eq!(backend(""), None);
+}

@@ -1,0 +1,12 @@
+DROP TABLE uploads;
+DROP TABLE conversation_reads;
+DROP TABLE messages;
+DROP TABLE conversations;
+DROP TABLE pets;
+DROP TABLE owners;
+DROP TABLE volunteers;
+DROP TABLE sessions;
+DROP TABLE throttles;
+DROP TABLE email_codes;
+DROP TABLE identities;
+DROP TABLE users;
