@@ -1,0 +1,79 @@
+//! The command line of the `oppas` binary.
+
+use crate::startup::{Application, open_database};
+use crate::{Settings, telemetry};
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use oppas_domain::{SystemClock, demo};
+
+/// Oppasmaatje: gratis oppas voor je huisdier.
+#[derive(Debug, Parser)]
+#[command(name = "oppas", version, about)]
+pub struct Cli {
+    /// What to do; `serve` when omitted.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the web app and the API (the default).
+    Serve,
+    /// Apply pending database migrations, then exit.
+    Migrate,
+    /// Add the six demo profiles where they are missing (safe to repeat).
+    SeedDemo,
+    /// Print the OpenAPI document.
+    Openapi,
+}
+
+/// Runs a parsed command line.
+///
+/// # Errors
+/// Whatever the command failed on, with context.
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    let command = cli.command.unwrap_or(Command::Serve);
+    if let Command::Openapi = command {
+        let document = oppas_http::openapi::to_pretty_json().context("serialising the OpenAPI document")?;
+        #[expect(clippy::print_stdout, reason = "printing the document is this command's output")]
+        {
+            println!("{document}");
+        }
+        return Ok(());
+    }
+    let settings = Settings::from_process_env()?;
+    telemetry::init(&settings.log.format, &settings.log.level);
+    match command {
+        Command::Serve => serve(settings),
+        Command::Migrate => {
+            let database = open_database(&settings)?;
+            let applied = database.run_migrations().context("applying migrations")?;
+            tracing::info!(migrations = ?applied, count = applied.len(), "database is up to date");
+            Ok(())
+        }
+        Command::SeedDemo => {
+            let database = open_database(&settings)?;
+            database.run_migrations().context("applying migrations")?;
+            let outcome = demo::seed(&database, &database, &SystemClock).context("seeding the demo profiles")?;
+            tracing::info!(
+                created = outcome.created,
+                existing = outcome.existing,
+                "demo profiles present"
+            );
+            Ok(())
+        }
+        Command::Openapi => Ok(()),
+    }
+}
+
+fn serve(settings: Settings) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the runtime")?;
+    runtime.block_on(async {
+        let app = Application::build(settings).await?;
+        app.run_until_stopped().await.context("serving")
+    })
+}

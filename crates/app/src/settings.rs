@@ -1,0 +1,276 @@
+//! Layered configuration: `config/default.toml`, `config/<OPPAS_ENV>.toml`, then environment
+//! variables `OPPAS__<SECTION>__<KEY>`, then `DATABASE_URL`. A value handed to the application,
+//! never a global.
+
+use anyhow::{Context, bail};
+use secrecy::{ExposeSecret, SecretString};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// Where the process runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Environment {
+    /// A developer's machine (`scripts/run`).
+    Development,
+    /// Automated tests.
+    Test,
+    /// Serving real people.
+    Production,
+}
+
+impl Environment {
+    /// The name used for `OPPAS_ENV` and the config file.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Development => "development",
+            Self::Test => "test",
+            Self::Production => "production",
+        }
+    }
+
+    /// Reads `OPPAS_ENV`; `development` when unset.
+    ///
+    /// # Errors
+    /// An unknown name.
+    pub fn from_env() -> anyhow::Result<Self> {
+        match std::env::var("OPPAS_ENV").as_deref().unwrap_or("development") {
+            "development" => Ok(Self::Development),
+            "test" => Ok(Self::Test),
+            "production" => Ok(Self::Production),
+            other => bail!("OPPAS_ENV must be development, test or production, not '{other}'"),
+        }
+    }
+}
+
+/// Every setting of the application.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Settings {
+    /// Not read from files: set by [`Settings::load`].
+    #[serde(skip, default = "default_environment")]
+    pub environment: Environment,
+    /// Listening and serving.
+    pub server: ServerSettings,
+    /// The database.
+    pub database: DatabaseSettings,
+    /// Signed-in sessions.
+    pub session: SessionSettings,
+    /// Outgoing e-mail.
+    pub mail: MailSettings,
+    /// Sign-in with OpenID Connect providers.
+    pub oidc: OidcSettings,
+    /// Stored images.
+    pub uploads: UploadSettings,
+    /// The map widget.
+    pub map: MapSettings,
+    /// Logging.
+    pub log: LogSettings,
+}
+
+fn default_environment() -> Environment {
+    Environment::Development
+}
+
+/// `[server]`
+#[derive(Debug, Clone, Deserialize)]
+pub struct ServerSettings {
+    /// Listen address; port 0 picks a free port.
+    pub bind: String,
+    /// Base of links in e-mails and of the OpenID Connect redirect; its origin is the only one
+    /// accepted on state-changing requests.
+    pub public_url: String,
+    /// The built single-page app.
+    pub static_dir: PathBuf,
+    /// Worker threads; 0 is one per core.
+    pub workers: usize,
+}
+
+/// `[database]`
+#[derive(Debug, Clone, Deserialize)]
+pub struct DatabaseSettings {
+    /// `sqlite://<path>` or `postgres://...`.
+    pub url: SecretString,
+    /// Apply pending migrations when serving starts.
+    pub auto_migrate: bool,
+    /// Pool size.
+    pub max_connections: u32,
+    /// Seconds a request waits for a connection before answering 503.
+    pub connection_timeout_secs: u64,
+}
+
+/// `[session]`
+#[derive(Debug, Clone, Deserialize)]
+pub struct SessionSettings {
+    /// Hex of 64+ random bytes; signs the session cookie.
+    pub secret: SecretString,
+}
+
+/// `[mail]`
+#[derive(Debug, Clone, Deserialize)]
+pub struct MailSettings {
+    /// `console` (log + .eml files) or `smtp`.
+    pub transport: String,
+    /// lettre URL of the SMTP relay.
+    pub smtp_url: SecretString,
+    /// Sender.
+    pub from: String,
+    /// Where the console transport writes .eml files.
+    pub outbox_dir: PathBuf,
+}
+
+/// `[oidc]`
+#[derive(Debug, Clone, Deserialize)]
+pub struct OidcSettings {
+    /// `[oidc.google]`
+    pub google: OidcProviderSettings,
+}
+
+/// One OpenID Connect provider.
+#[derive(Debug, Clone, Deserialize)]
+pub struct OidcProviderSettings {
+    /// Issuer; discovery starts here.
+    pub issuer_url: String,
+    /// Empty: the provider is shown as unavailable.
+    pub client_id: String,
+    /// The client's secret.
+    pub client_secret: SecretString,
+}
+
+/// `[uploads]`
+#[derive(Debug, Clone, Deserialize)]
+pub struct UploadSettings {
+    /// Directory of stored images.
+    pub dir: PathBuf,
+}
+
+/// `[map]`
+#[derive(Debug, Clone, Deserialize)]
+pub struct MapSettings {
+    /// Tile URL template; empty for no tiles.
+    pub tile_url: String,
+    /// External geocoder for places not in the built-in tables; empty for none.
+    pub geocoder_url: String,
+}
+
+/// `[log]`
+#[derive(Debug, Clone, Deserialize)]
+pub struct LogSettings {
+    /// `pretty` or `json`.
+    pub format: String,
+    /// Filter directives, e.g. `info,oppas=debug`.
+    pub level: String,
+}
+
+/// Smallest session secret accepted: 64 bytes.
+const MIN_SECRET_BYTES: usize = 64;
+
+impl Settings {
+    /// Reads the layers from `config_dir` for `environment`.
+    ///
+    /// # Errors
+    /// A missing default file, a malformed value, or a production configuration that is unsafe.
+    pub fn load(config_dir: &Path, environment: Environment) -> anyhow::Result<Self> {
+        let mut builder = config::Config::builder()
+            .add_source(config::File::from(config_dir.join("default.toml")))
+            .add_source(config::File::from(config_dir.join(format!("{}.toml", environment.as_str()))).required(false))
+            .add_source(
+                config::Environment::with_prefix("OPPAS")
+                    .prefix_separator("__")
+                    .separator("__"),
+            );
+        if let Ok(url) = std::env::var("DATABASE_URL") {
+            builder = builder.set_override("database.url", url)?;
+        }
+        let mut settings: Self = builder
+            .build()
+            .context("reading the configuration")?
+            .try_deserialize()
+            .context("the configuration has a missing or malformed value")?;
+        settings.environment = environment;
+        if environment == Environment::Production {
+            settings.check_production()?;
+        }
+        Ok(settings)
+    }
+
+    /// Reads the configuration of the process: directory `OPPAS_CONFIG_DIR` (default `config`),
+    /// environment `OPPAS_ENV`.
+    ///
+    /// # Errors
+    /// See [`Settings::load`].
+    pub fn from_process_env() -> anyhow::Result<Self> {
+        let dir = std::env::var_os("OPPAS_CONFIG_DIR").map_or_else(|| PathBuf::from("config"), PathBuf::from);
+        Self::load(&dir, Environment::from_env()?)
+    }
+
+    /// Refuses what must never reach production.
+    fn check_production(&self) -> anyhow::Result<()> {
+        let secret = self.session.secret.expose_secret();
+        if hex::decode(secret).map_or(true, |bytes| bytes.len() < MIN_SECRET_BYTES) {
+            bail!("production needs session.secret: at least {MIN_SECRET_BYTES} random bytes, hex-encoded");
+        }
+        if self.mail.transport != "smtp" {
+            bail!("production needs mail.transport = \"smtp\"; the console mailer would lose every e-mail");
+        }
+        if self.database.auto_migrate {
+            bail!("production runs migrations with `oppas migrate`, not at start: set database.auto_migrate = false");
+        }
+        Ok(())
+    }
+
+    /// The session secret as bytes. Outside production an empty secret is generated once and
+    /// kept in `data/session-secret` (tests get a fresh one in memory).
+    ///
+    /// # Errors
+    /// A secret that is not hex or too short, or the secret file cannot be read or written.
+    pub fn session_secret(&self) -> anyhow::Result<Vec<u8>> {
+        let configured = self.session.secret.expose_secret();
+        if !configured.is_empty() {
+            let bytes = hex::decode(configured).context("session.secret must be hex")?;
+            if bytes.len() < MIN_SECRET_BYTES {
+                bail!("session.secret must hold at least {MIN_SECRET_BYTES} bytes");
+            }
+            return Ok(bytes);
+        }
+        if self.environment == Environment::Test {
+            return Ok(random_secret());
+        }
+        let path = Path::new("data").join("session-secret");
+        if let Ok(existing) = std::fs::read_to_string(&path) {
+            if let Ok(bytes) = hex::decode(existing.trim()) {
+                if bytes.len() >= MIN_SECRET_BYTES {
+                    return Ok(bytes);
+                }
+            }
+        }
+        let bytes = random_secret();
+        std::fs::create_dir_all("data").context("making data/")?;
+        write_private(&path, &hex::encode(&bytes)).with_context(|| format!("writing {}", path.display()))?;
+        Ok(bytes)
+    }
+}
+
+fn random_secret() -> Vec<u8> {
+    use rand::RngCore;
+    let mut bytes = vec![0_u8; MIN_SECRET_BYTES];
+    rand::rng().fill_bytes(&mut bytes);
+    bytes
+}
+
+#[cfg(unix)]
+fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)?;
+    file.write_all(contents.as_bytes())
+}
+
+#[cfg(not(unix))]
+fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
+    std::fs::write(path, contents)
+}

@@ -1,0 +1,110 @@
+//! Wiring: adapters into ports, ports into the HTTP layer, the HTTP layer into a server.
+
+use crate::Settings;
+use actix_web::dev::Server;
+use actix_web::{HttpServer, web};
+use anyhow::Context;
+use oppas_domain::SystemClock;
+use oppas_http::{AppState, HttpConfig};
+use oppas_persistence::{Database, PoolSettings};
+use secrecy::ExposeSecret;
+use std::net::TcpListener;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Seconds in-flight requests get to finish after SIGTERM or SIGINT.
+const SHUTDOWN_GRACE_SECS: u64 = 25;
+
+/// A built, bound, not yet running server.
+pub struct Application {
+    port: u16,
+    server: Server,
+}
+
+impl std::fmt::Debug for Application {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Application")
+            .field("port", &self.port)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Opens the database pool described by the settings.
+///
+/// # Errors
+/// An unsupported URL or an unusable SQLite directory.
+pub fn open_database(settings: &Settings) -> anyhow::Result<Database> {
+    let pool = PoolSettings {
+        max_connections: settings.database.max_connections,
+        connection_timeout: Duration::from_secs(settings.database.connection_timeout_secs.clamp(1, 5)),
+    };
+    Database::connect(settings.database.url.expose_secret(), pool, Arc::new(SystemClock))
+        .context("opening the database")
+}
+
+impl Application {
+    /// Opens the database (migrating it where `database.auto_migrate`), binds the listener
+    /// (port 0 picks a free one) and builds the server.
+    ///
+    /// # Errors
+    /// The database cannot be opened or migrated, or the address cannot be bound.
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let database = open_database(&settings)?;
+        if settings.database.auto_migrate {
+            let migrating = database.clone();
+            let applied = tokio::task::spawn_blocking(move || migrating.run_migrations())
+                .await
+                .context("the migration task failed")?
+                .context("applying migrations")?;
+            if !applied.is_empty() {
+                tracing::info!(migrations = ?applied, "migrations applied");
+            }
+        }
+        let listener =
+            TcpListener::bind(&settings.server.bind).with_context(|| format!("binding {}", settings.server.bind))?;
+        let port = listener.local_addr().context("reading the bound address")?.port();
+
+        let database = Arc::new(database);
+        let state = web::Data::new(AppState {
+            users: database.clone(),
+            profiles: database.clone(),
+            conversations: database.clone(),
+            readiness: database,
+        });
+        let config = web::Data::new(HttpConfig::new(
+            &settings.server.public_url,
+            settings.server.static_dir.clone(),
+            &settings.map.tile_url,
+        ));
+        let mut server = HttpServer::new(move || oppas_http::app(state.clone(), config.clone()))
+            .shutdown_timeout(SHUTDOWN_GRACE_SECS)
+            .listen(listener)
+            .context("listening")?;
+        if settings.server.workers > 0 {
+            server = server.workers(settings.server.workers);
+        }
+        tracing::info!(
+            server.port = port,
+            environment = settings.environment.as_str(),
+            "Oppasmaatje is listening"
+        );
+        Ok(Self {
+            port,
+            server: server.run(),
+        })
+    }
+
+    /// The port actually bound.
+    #[must_use]
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Serves until SIGTERM or SIGINT, then lets in-flight requests finish.
+    ///
+    /// # Errors
+    /// The server failed.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}

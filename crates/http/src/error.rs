@@ -1,0 +1,184 @@
+//! The one mapping from failures to HTTP: every 4xx/5xx body is `{"error": "<Dutch>", "code": "<snake_case>"}`.
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpResponse, ResponseError};
+use oppas_domain::RepositoryError;
+use serde::Serialize;
+use std::fmt;
+use utoipa::ToSchema;
+
+/// The error envelope every failed API call answers with.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ApiErrorBody {
+    /// A Dutch text for people.
+    pub error: String,
+    /// A stable, machine-readable code the frontend can switch on.
+    pub code: String,
+}
+
+/// Every way an API call can fail.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400: the request is malformed or breaks a rule; the text says what to change.
+    #[error("{message}")]
+    BadRequest {
+        /// Machine-readable code.
+        code: &'static str,
+        /// Dutch text.
+        message: String,
+    },
+    /// 401: no valid session.
+    #[error("Je bent niet ingelogd.")]
+    Unauthenticated,
+    /// 403: signed in, but not allowed (or a cross-site request).
+    #[error("Je hebt geen toegang tot deze actie.")]
+    Forbidden,
+    /// 404: unknown, or not visible to this user.
+    #[error("{0}")]
+    NotFound(String),
+    /// 405: the path exists for other methods, listed in `Allow`.
+    #[error("Deze methode is hier niet toegestaan.")]
+    MethodNotAllowed(&'static str),
+    /// 409: conflicts with what is stored.
+    #[error("{0}")]
+    Conflict(String),
+    /// 413: the body is too large.
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    /// 415: the body is not JSON where JSON is required.
+    #[error("Stuur de gegevens als JSON (Content-Type: application/json).")]
+    UnsupportedMediaType,
+    /// 422: a field holds an invalid value.
+    #[error("{message}")]
+    Invalid {
+        /// The API name of the offending field.
+        field: String,
+        /// Dutch text.
+        message: String,
+    },
+    /// 429: throttled; try again after `retry_after_secs`.
+    #[error("{message}")]
+    TooManyRequests {
+        /// Seconds until a retry may succeed.
+        retry_after_secs: u64,
+        /// Dutch text.
+        message: String,
+    },
+    /// 503: the database or an identity provider does not answer.
+    #[error("{0}")]
+    Unavailable(String),
+    /// 500: a bug. The cause is logged, never sent.
+    #[error("Er ging iets mis aan onze kant. Probeer het later opnieuw.")]
+    Internal(#[source] anyhow::Error),
+}
+
+impl ApiError {
+    /// The machine-readable code of this error.
+    #[must_use]
+    pub fn code(&self) -> &str {
+        match self {
+            Self::BadRequest { code, .. } => code,
+            Self::Unauthenticated => "unauthenticated",
+            Self::Forbidden => "forbidden",
+            Self::NotFound(_) => "not_found",
+            Self::MethodNotAllowed(_) => "method_not_allowed",
+            Self::Conflict(_) => "conflict",
+            Self::PayloadTooLarge(_) => "payload_too_large",
+            Self::UnsupportedMediaType => "unsupported_media_type",
+            Self::Invalid { .. } => "invalid_input",
+            Self::TooManyRequests { .. } => "too_many_requests",
+            Self::Unavailable(_) => "service_unavailable",
+            Self::Internal(_) => "internal_error",
+        }
+    }
+
+    /// 404 with the generic text.
+    #[must_use]
+    pub fn not_found() -> Self {
+        Self::NotFound("Niet gevonden.".to_owned())
+    }
+
+    /// 503 for a database that does not answer.
+    #[must_use]
+    pub fn database_unavailable() -> Self {
+        Self::Unavailable(
+            "De dienst is tijdelijk niet beschikbaar. Probeer het over een paar minuten opnieuw.".to_owned(),
+        )
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            Self::Unauthenticated => StatusCode::UNAUTHORIZED,
+            Self::Forbidden => StatusCode::FORBIDDEN,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let status = self.status_code();
+        match self {
+            Self::Internal(cause) => tracing::error!(error.cause = ?cause, "request failed"),
+            Self::Unavailable(_) => tracing::warn!(http.status = status.as_u16(), "dependency unavailable"),
+            _ if status == StatusCode::FORBIDDEN || status == StatusCode::TOO_MANY_REQUESTS => {
+                tracing::warn!(
+                    http.status = status.as_u16(),
+                    error.code = self.code(),
+                    "request refused"
+                );
+            }
+            _ => tracing::debug!(
+                http.status = status.as_u16(),
+                error.code = self.code(),
+                "request refused"
+            ),
+        }
+        let mut response = HttpResponse::build(status);
+        response.insert_header((header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
+        if let Self::TooManyRequests { retry_after_secs, .. } = self {
+            response.insert_header((header::RETRY_AFTER, retry_after_secs.to_string()));
+        }
+        if let Self::MethodNotAllowed(allow) = self {
+            response.insert_header((header::ALLOW, HeaderValue::from_static(allow)));
+        }
+        response.json(ApiErrorBody {
+            error: self.to_string(),
+            code: self.code().to_owned(),
+        })
+    }
+}
+
+impl From<RepositoryError> for ApiError {
+    fn from(error: RepositoryError) -> Self {
+        match error {
+            RepositoryError::Conflict(_) => Self::Conflict("Dit bestaat al.".to_owned()),
+            RepositoryError::Unavailable(cause) => {
+                tracing::warn!(error.cause = %cause, "database unavailable");
+                Self::database_unavailable()
+            }
+            RepositoryError::Unexpected(cause) => Self::Internal(cause),
+        }
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(error: actix_web::error::BlockingError) -> Self {
+        Self::Internal(anyhow::anyhow!("blocking task failed: {error}"))
+    }
+}
+
+/// Wraps a displayable cause as an internal error.
+pub fn internal(cause: impl fmt::Display) -> ApiError {
+    ApiError::Internal(anyhow::anyhow!("{cause}"))
+}

@@ -1,0 +1,251 @@
+//! Middleware every response passes through: security headers, cache policy, the cross-site
+//! request check, the request id header and the panic guard.
+
+use crate::{ApiError, HttpConfig};
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::Method;
+use actix_web::http::header::{self, HeaderName, HeaderValue};
+use actix_web::middleware::{DefaultHeaders, Next};
+use actix_web::{HttpMessage, ResponseError, web};
+use futures_util::FutureExt;
+use std::panic::AssertUnwindSafe;
+use tracing_actix_web::RequestId;
+
+/// Headers of docs/security.md G3 and the page policy of G2.
+fn security_header_pairs(config: &HttpConfig) -> Vec<(HeaderName, HeaderValue)> {
+    let mut pairs = vec![
+        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+        (
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("strict-origin-when-cross-origin"),
+        ),
+        (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+        (
+            HeaderName::from_static("permissions-policy"),
+            HeaderValue::from_static("camera=(), microphone=(), geolocation=(), interest-cohort=()"),
+        ),
+        (
+            HeaderName::from_static("cross-origin-opener-policy"),
+            HeaderValue::from_static("same-origin"),
+        ),
+    ];
+    if let Ok(policy) = HeaderValue::from_str(&config.content_security_policy) {
+        pairs.push((header::CONTENT_SECURITY_POLICY, policy));
+    }
+    if config.hsts {
+        pairs.push((
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000; includeSubDomains"),
+        ));
+    }
+    pairs
+}
+
+/// The security headers as middleware. Added only where a handler did not set its own
+/// (uploaded images carry a stricter policy).
+#[must_use]
+pub fn security_headers(config: &HttpConfig) -> DefaultHeaders {
+    security_header_pairs(config)
+        .into_iter()
+        .fold(DefaultHeaders::new(), |headers, pair| headers.add(pair))
+}
+
+/// API answers are never cached (they may be personal); hashed build assets are cached for a
+/// year; everything else (the app's HTML) is revalidated on every visit.
+///
+/// # Errors
+/// Passes on the inner service's error.
+pub async fn cache_policy(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let path = req.path().to_owned();
+    let mut res = next.call(req).await?;
+    if !res.headers().contains_key(header::CACHE_CONTROL) {
+        let policy = if path.starts_with("/api/") || path == "/healthz" || path == "/readyz" {
+            "no-store"
+        } else if path.starts_with("/assets/") && res.status().is_success() {
+            "public, max-age=31536000, immutable"
+        } else {
+            "no-cache"
+        };
+        res.headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+    }
+    Ok(res)
+}
+
+fn is_unsafe(method: &Method) -> bool {
+    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS | Method::TRACE)
+}
+
+/// Whether a state-changing request comes from our own pages (docs/security.md D1): the browser
+/// says `Sec-Fetch-Site: same-origin`, or, from a client that does not send it, the `Origin`
+/// equals the public URL's origin.
+fn comes_from_own_pages(req: &ServiceRequest, public_origin: &str) -> bool {
+    match req.headers().get("sec-fetch-site") {
+        Some(site) => site.as_bytes() == b"same-origin",
+        None => req
+            .headers()
+            .get(header::ORIGIN)
+            .and_then(|o| o.to_str().ok())
+            .is_some_and(|o| o.trim_end_matches('/').eq_ignore_ascii_case(public_origin)),
+    }
+}
+
+/// Refuses cross-site state changes with 403.
+///
+/// # Errors
+/// Passes on the inner service's error.
+pub async fn origin_check(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    if is_unsafe(req.method()) {
+        let allowed = req
+            .app_data::<web::Data<HttpConfig>>()
+            .is_some_and(|config| comes_from_own_pages(&req, &config.public_origin));
+        if !allowed {
+            tracing::warn!(http.method = %req.method(), http.path = req.path(), "cross-site request refused");
+            return Ok(req.into_response(ApiError::Forbidden.error_response()));
+        }
+    }
+    next.call(req).await.map(ServiceResponse::map_into_boxed_body)
+}
+
+/// Echoes the request id that the tracing middleware assigned, so a person reporting a problem
+/// can quote it and it can be found in the logs.
+///
+/// # Errors
+/// Passes on the inner service's error.
+pub async fn request_id_header(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let id = req.extensions().get::<RequestId>().copied();
+    let mut res = next.call(req).await?;
+    if let Some(value) = id.and_then(|id| HeaderValue::from_str(&id.to_string()).ok()) {
+        res.headers_mut().insert(HeaderName::from_static("x-request-id"), value);
+    }
+    Ok(res)
+}
+
+/// Turns a panicking handler into a generic 500 in the error envelope, so the client gets an
+/// answer and the worker keeps serving. The request cannot be kept for the response (routing
+/// needs it unshared), so the answer travels as an error that carries its complete response,
+/// security headers and request id included.
+///
+/// # Errors
+/// The inner service's error, or the 500 after a panic.
+pub async fn catch_panic(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let config = req.app_data::<web::Data<HttpConfig>>().cloned();
+    let request_id = req.extensions().get::<RequestId>().copied();
+    match AssertUnwindSafe(next.call(req)).catch_unwind().await {
+        Ok(result) => result,
+        Err(_) => {
+            let mut response = ApiError::Internal(anyhow::anyhow!("handler panicked")).error_response();
+            if let Some(config) = config {
+                for (name, value) in security_header_pairs(&config) {
+                    response.headers_mut().insert(name, value);
+                }
+            }
+            if let Some(value) = request_id.and_then(|id| HeaderValue::from_str(&id.to_string()).ok()) {
+                response
+                    .headers_mut()
+                    .insert(HeaderName::from_static("x-request-id"), value);
+            }
+            Err(actix_web::error::InternalError::from_response("handler panicked", response).into())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::middleware::from_fn;
+    use actix_web::{App, HttpResponse, test};
+
+    #[actix_web::test]
+    #[expect(clippy::panic, reason = "a failed expectation in a test")]
+    async fn a_panicking_handler_gives_a_generic_500_and_the_next_request_is_served() {
+        let app = test::init_service(
+            App::new()
+                .wrap(from_fn(catch_panic))
+                .route(
+                    "/boom",
+                    web::get().to(|| async {
+                        let nothing: Option<u8> = None;
+                        #[expect(clippy::unwrap_used, reason = "the panic is the point of this test")]
+                        let value = nothing.unwrap();
+                        HttpResponse::Ok().body(value.to_string())
+                    }),
+                )
+                .route("/fine", web::get().to(|| async { HttpResponse::Ok().body("ok") })),
+        )
+        .await;
+
+        // The dispatcher turns the error into its response, as the test helper does here.
+        let outcome = test::try_call_service(&app, test::TestRequest::get().uri("/boom").to_request()).await;
+        let response = match outcome {
+            Ok(_) => panic!("a panicking handler must not produce a normal response"),
+            Err(error) => error.error_response(),
+        };
+        assert_eq!(response.status(), 500);
+        let bytes = actix_web::body::to_bytes(response.into_body())
+            .await
+            .map_err(|_| "body")
+            .ok();
+        let body: serde_json::Value = bytes.and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
+        assert_eq!(body["code"], "internal_error");
+        assert_eq!(
+            body["error"],
+            "Er ging iets mis aan onze kant. Probeer het later opnieuw."
+        );
+
+        let res = test::call_service(&app, test::TestRequest::get().uri("/fine").to_request()).await;
+        assert_eq!(res.status(), 200);
+    }
+
+    fn app_config() -> HttpConfig {
+        HttpConfig::new("http://localhost:8080", std::path::PathBuf::from("."), "")
+    }
+
+    #[actix_web::test]
+    async fn state_changes_need_a_same_origin_request() {
+        let app = test::init_service(
+            App::new()
+                .app_data(web::Data::new(app_config()))
+                .wrap(from_fn(origin_check))
+                .route(
+                    "/change",
+                    web::post().to(|| async { HttpResponse::NoContent().finish() }),
+                )
+                .route("/read", web::get().to(|| async { HttpResponse::Ok().finish() })),
+        )
+        .await;
+        let post = || test::TestRequest::post().uri("/change");
+        let cases = [
+            (post().insert_header(("Sec-Fetch-Site", "same-origin")), 204),
+            (post().insert_header(("Sec-Fetch-Site", "cross-site")), 403),
+            (post().insert_header(("Sec-Fetch-Site", "same-site")), 403),
+            (post().insert_header(("Origin", "http://localhost:8080")), 204),
+            (post().insert_header(("Origin", "https://evil.example")), 403),
+            (
+                post()
+                    .insert_header(("Sec-Fetch-Site", "cross-site"))
+                    .insert_header(("Origin", "http://localhost:8080")),
+                403,
+            ),
+            (post(), 403),
+            (test::TestRequest::get().uri("/read"), 200),
+        ];
+        for (request, expected) in cases {
+            let res = test::call_service(&app, request.to_request()).await;
+            assert_eq!(res.status().as_u16(), expected);
+        }
+    }
+}

@@ -1,0 +1,22 @@
+//! The OpenAPI 3.1 document, collected from the handlers' `#[utoipa::path]` annotations.
+
+use crate::routes::health;
+use utoipa::OpenApi;
+
+/// The API of Oppasmaatje.
+#[derive(Debug, OpenApi)]
+#[openapi(
+    info(title = "Oppasmaatje API", description = "Gratis platform dat baasjes en vrijwillige oppassers met elkaar in contact brengt."),
+    paths(health::healthz, health::readyz),
+    components(schemas(crate::ApiErrorBody)),
+    tags((name = "health", description = "Probes"))
+)]
+pub struct ApiDoc;
+
+/// The document as pretty-printed JSON (for `oppas openapi` and the frontend's type generation).
+///
+/// # Errors
+/// Serialisation failure (a bug).
+pub fn to_pretty_json() -> Result<String, serde_json::Error> {
+    serde_json::to_string_pretty(&ApiDoc::openapi())
+}

@@ -1,0 +1,39 @@
+//! The built single-page app: files from `server.static_dir`, and `index.html` for every other
+//! path so that client-side routes (`/profielen`, `/huisdier/3`) load the app.
+
+use crate::{ApiError, HttpConfig};
+use actix_files::{Files, NamedFile};
+use actix_web::dev::{HttpServiceFactory, ServiceRequest, ServiceResponse, fn_service};
+use actix_web::http::Method;
+use actix_web::{ResponseError, web};
+use std::path::Path;
+
+/// Serves files from `static_dir`, falling back to `index.html`.
+pub fn service(static_dir: &Path) -> impl HttpServiceFactory + 'static {
+    Files::new("/", static_dir)
+        .index_file("index.html")
+        .prefer_utf8(true)
+        .default_handler(fn_service(fallback))
+}
+
+async fn fallback(req: ServiceRequest) -> Result<ServiceResponse, actix_web::Error> {
+    let (req, _payload) = req.into_parts();
+    if req.method() != Method::GET && req.method() != Method::HEAD {
+        let response = ApiError::not_found().error_response();
+        return Ok(ServiceResponse::new(req, response));
+    }
+    let index = req
+        .app_data::<web::Data<HttpConfig>>()
+        .map(|config| config.static_dir.join("index.html"));
+    let response = match index {
+        Some(path) => match NamedFile::open_async(&path).await {
+            Ok(file) => file.into_response(&req),
+            Err(error) => {
+                tracing::error!(error.cause = %error, file = %path.display(), "the web app is not built");
+                ApiError::Unavailable("De website is op dit moment niet beschikbaar.".to_owned()).error_response()
+            }
+        },
+        None => ApiError::not_found().error_response(),
+    };
+    Ok(ServiceResponse::new(req, response))
+}
