@@ -18,7 +18,10 @@ pub fn service(static_dir: &Path) -> impl HttpServiceFactory + 'static {
 
 async fn fallback(req: ServiceRequest) -> Result<ServiceResponse, actix_web::Error> {
     let (req, _payload) = req.into_parts();
-    if req.method() != Method::GET && req.method() != Method::HEAD {
+    // A missing build asset must not be answered with the app's HTML (a browser would cache that
+    // as the script for a year); other paths are client routes.
+    let not_a_page = req.path().starts_with("/assets/");
+    if not_a_page || (req.method() != Method::GET && req.method() != Method::HEAD) {
         let response = ApiError::not_found().error_response();
         return Ok(ServiceResponse::new(req, response));
     }

@@ -1,0 +1,137 @@
+//! `spawn_app` and the `TestApp` with one helper per endpoint.
+
+use oppas_app::{Application, Environment, Settings};
+use oppas_persistence::testing::TestDatabase;
+use std::path::{Path, PathBuf};
+
+/// The outcome of a test; `?` on anything.
+pub type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+/// Which database a test runs on.
+#[derive(Debug, Clone, Copy)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    pub fn database(self) -> TestDatabase {
+        match self {
+            Self::Sqlite => TestDatabase::sqlite(),
+            Self::Postgres => TestDatabase::postgres(),
+        }
+    }
+}
+
+/// A built web app in a temporary directory: an index page and one hashed asset.
+pub struct StaticSite {
+    pub dir: PathBuf,
+}
+
+pub const INDEX_HTML: &str = "<!doctype html><html lang=\"nl\"><body><div id=\"root\"></div></body></html>";
+pub const ASSET_PATH: &str = "/assets/index-3f2a9c1b.js";
+
+impl StaticSite {
+    fn new() -> std::io::Result<Self> {
+        let dir = std::env::temp_dir().join(format!("oppas-site-{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(dir.join("assets"))?;
+        std::fs::write(dir.join("index.html"), INDEX_HTML)?;
+        std::fs::write(dir.join(ASSET_PATH.trim_start_matches('/')), "console.log('oppas');".repeat(100))?;
+        Ok(Self { dir })
+    }
+}
+
+impl Drop for StaticSite {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A running server and a client for it.
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    _database: Option<TestDatabase>,
+    _site: StaticSite,
+}
+
+fn config_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config")
+}
+
+/// Settings for a test: `config/test.toml` with the given database.
+pub fn test_settings(database_url: &str, static_dir: &Path) -> Result<Settings, Box<dyn std::error::Error>> {
+    let mut settings = Settings::load(&config_dir(), Environment::Test)?;
+    settings.database.url = database_url.to_owned().into();
+    settings.server.static_dir = static_dir.to_path_buf();
+    settings.server.public_url = "http://localhost:8080".to_owned();
+    Ok(settings)
+}
+
+/// Starts the app on a fresh database of `backend`.
+pub async fn spawn_app(backend: Backend) -> Result<TestApp, Box<dyn std::error::Error>> {
+    let database = backend.database();
+    let url = database.url().to_owned();
+    spawn_with(Some(database), &url, |_| {}).await
+}
+
+/// Starts the app on `database_url` after `adjust` changed the settings.
+pub async fn spawn_with(
+    database: Option<TestDatabase>,
+    database_url: &str,
+    adjust: impl FnOnce(&mut Settings),
+) -> Result<TestApp, Box<dyn std::error::Error>> {
+    if std::env::var_os("TEST_LOG").is_some() {
+        oppas_app::telemetry::init("pretty", "debug");
+    }
+    let site = StaticSite::new()?;
+    let mut settings = test_settings(database_url, &site.dir)?;
+    adjust(&mut settings);
+    let app = Application::build(settings).await?;
+    let address = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    let client = reqwest::Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build()?;
+    Ok(TestApp { address, client, _database: database, _site: site })
+}
+
+/// The origin the test server believes it is served from.
+pub const ORIGIN: &str = "http://localhost:8080";
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Result<reqwest::Response> {
+        self.client.get(self.url(path)).send().await
+    }
+
+    /// A same-origin JSON POST, as the web app sends it.
+    pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Result<reqwest::Response> {
+        self.client.post(self.url(path)).header("Origin", ORIGIN).json(body).send().await
+    }
+}
+
+/// Reads an error envelope and checks its shape: exactly `error` (non-empty) and `code`.
+pub async fn error_envelope(response: reqwest::Response) -> Result<(String, String), Box<dyn std::error::Error>> {
+    let body: serde_json::Value = response.json().await?;
+    let object = body.as_object().ok_or("the error body is a JSON object")?;
+    assert_eq!(object.len(), 2, "the envelope has exactly error and code: {body}");
+    let error = object.get("error").and_then(|v| v.as_str()).ok_or("error is text")?.to_owned();
+    let code = object.get("code").and_then(|v| v.as_str()).ok_or("code is text")?.to_owned();
+    assert!(!error.is_empty());
+    Ok((error, code))
+}
+
+/// Declares each listed `async fn name(backend: Backend) -> TestResult` as two tests, one per backend.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($($name:ident),+ $(,)?) => {
+        mod sqlite {
+            $(#[tokio::test] async fn $name() -> $crate::helpers::TestResult { super::$name($crate::helpers::Backend::Sqlite).await })+
+        }
+        mod postgres {
+            $(#[tokio::test] async fn $name() -> $crate::helpers::TestResult { super::$name($crate::helpers::Backend::Postgres).await })+
+        }
+    };
+}

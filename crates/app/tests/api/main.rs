@@ -1,0 +1,10 @@
+//! API integration tests: the real server on a free port, a fresh database per test. Every test
+//! runs on SQLite (`…::sqlite::…`) and on PostgreSQL (`…::postgres::…`, needs
+//! `OPPAS_TEST_POSTGRES_URL`).
+
+mod helpers;
+
+mod cli;
+mod errors;
+mod health;
+mod pages;
