@@ -236,12 +236,11 @@ impl Settings {
             return Ok(random_secret());
         }
         let path = Path::new("data").join("session-secret");
-        if let Ok(existing) = std::fs::read_to_string(&path) {
-            if let Ok(bytes) = hex::decode(existing.trim()) {
-                if bytes.len() >= MIN_SECRET_BYTES {
-                    return Ok(bytes);
-                }
-            }
+        if let Ok(existing) = std::fs::read_to_string(&path)
+            && let Ok(bytes) = hex::decode(existing.trim())
+            && bytes.len() >= MIN_SECRET_BYTES
+        {
+            return Ok(bytes);
         }
         let bytes = random_secret();
         std::fs::create_dir_all("data").context("making data/")?;

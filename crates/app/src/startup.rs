@@ -4,8 +4,9 @@ use crate::Settings;
 use actix_web::dev::Server;
 use actix_web::{HttpServer, web};
 use anyhow::Context;
+use oppas_auth::DatabaseSessionStore;
 use oppas_domain::SystemClock;
-use oppas_http::{AppState, HttpConfig};
+use oppas_http::{AppState, HttpConfig, SessionLayer};
 use oppas_persistence::{Database, PoolSettings};
 use secrecy::ExposeSecret;
 use std::net::TcpListener;
@@ -64,7 +65,15 @@ impl Application {
             TcpListener::bind(&settings.server.bind).with_context(|| format!("binding {}", settings.server.bind))?;
         let port = listener.local_addr().context("reading the bound address")?.port();
 
+        let key = actix_web::cookie::Key::try_from(settings.session_secret()?.as_slice())
+            .context("session.secret must hold at least 64 bytes")?;
+        let clock: Arc<dyn oppas_domain::Clock> = Arc::new(SystemClock);
         let database = Arc::new(database);
+        let sessions = SessionLayer {
+            store: DatabaseSessionStore::new(database.clone(), clock),
+            key,
+            secure: settings.server.public_url.starts_with("https://"),
+        };
         let state = web::Data::new(AppState {
             users: database.clone(),
             profiles: database.clone(),
@@ -76,7 +85,7 @@ impl Application {
             settings.server.static_dir.clone(),
             &settings.map.tile_url,
         ));
-        let mut server = HttpServer::new(move || oppas_http::app(state.clone(), config.clone()))
+        let mut server = HttpServer::new(move || oppas_http::app(state.clone(), config.clone(), sessions.clone()))
             .shutdown_timeout(SHUTDOWN_GRACE_SECS)
             .listen(listener)
             .context("listening")?;

@@ -1,1 +1,5 @@
-//! placeholder
+//! Authentication for Oppasmaatje: server-side sessions behind actix-session.
+
+pub mod session_store;
+
+pub use session_store::DatabaseSessionStore;

@@ -13,6 +13,7 @@ pub mod ids;
 pub mod ports;
 pub mod postcode;
 pub mod profile;
+pub mod session;
 pub mod user;
 
 pub use clock::{Clock, SystemClock};

@@ -3,8 +3,10 @@
 
 use crate::conversation::{Conversation, Message};
 use crate::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields};
+use crate::session::StoredSession;
 use crate::user::{NewUser, User};
 use crate::{ConversationId, Email, MessageId, OwnerId, PetId, RepositoryError, UserId, VolunteerId};
+use chrono::NaiveDateTime;
 
 /// Accounts.
 pub trait UserRepository: Send + Sync {
@@ -169,4 +171,54 @@ pub trait Readiness: Send + Sync {
     /// # Errors
     /// [`RepositoryError::Unavailable`] when the store does not answer.
     fn ping(&self) -> Result<(), RepositoryError>;
+}
+
+/// Server-side sessions, addressed by the hash of the key the browser holds.
+pub trait SessionRepository: Send + Sync {
+    /// Stores a new session.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Conflict`] when the key hash exists (a key collision).
+    fn insert_session(&self, key_hash: &str, session: &StoredSession) -> Result<(), RepositoryError>;
+
+    /// The session with this key hash, live or not.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn find_session(&self, key_hash: &str) -> Result<Option<StoredSession>, RepositoryError>;
+
+    /// Replaces user, state, sign-in time and expiry; `Ok(false)` when the session is gone.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn update_session(&self, key_hash: &str, session: &StoredSession) -> Result<bool, RepositoryError>;
+
+    /// Moves the expiry and the last use.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn touch_session(
+        &self,
+        key_hash: &str,
+        last_seen_at: NaiveDateTime,
+        expires_at: NaiveDateTime,
+    ) -> Result<(), RepositoryError>;
+
+    /// Removes one session (logout).
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn delete_session(&self, key_hash: &str) -> Result<(), RepositoryError>;
+
+    /// Removes every session of a user (account deletion, identity linking); returns how many.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn delete_sessions_of_user(&self, user: UserId) -> Result<usize, RepositoryError>;
+
+    /// Removes sessions that ended before `now`; returns how many.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn delete_expired_sessions(&self, now: NaiveDateTime) -> Result<usize, RepositoryError>;
 }

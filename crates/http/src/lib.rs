@@ -7,12 +7,14 @@ pub mod error;
 pub mod middleware;
 pub mod openapi;
 pub mod routes;
+pub mod session;
 pub mod spa;
 pub mod state;
 
 pub use config::HttpConfig;
 pub use error::{ApiError, ApiErrorBody};
 pub use openapi::ApiDoc;
+pub use session::{CurrentUser, SessionLayer};
 pub use state::AppState;
 
 use actix_web::body::MessageBody;
@@ -26,6 +28,7 @@ use tracing_actix_web::TracingLogger;
 pub fn app(
     state: web::Data<AppState>,
     config: web::Data<HttpConfig>,
+    sessions: SessionLayer,
 ) -> App<
     impl ServiceFactory<
         ServiceRequest,
@@ -44,6 +47,7 @@ pub fn app(
         .app_data(routes::path_config())
         .app_data(routes::query_config())
         // Listed innermost first: the last `wrap` sees the request first.
+        .wrap(sessions.middleware())
         .wrap(from_fn(middleware::origin_check))
         .wrap(from_fn(middleware::cache_policy))
         .wrap(security_headers)

@@ -1,15 +1,27 @@
 //! The OpenAPI 3.1 document, collected from the handlers' `#[utoipa::path]` annotations.
 
-use crate::routes::health;
+use crate::routes::{health, oauth, profiles, users};
 use utoipa::OpenApi;
 
 /// The API of Oppasmaatje.
 #[derive(Debug, OpenApi)]
 #[openapi(
     info(title = "Oppasmaatje API", description = "Gratis platform dat baasjes en vrijwillige oppassers met elkaar in contact brengt."),
-    paths(health::healthz, health::readyz),
+    paths(
+        health::healthz,
+        health::readyz,
+        users::find_current_user,
+        users::logout,
+        oauth::find_redirect_url,
+        profiles::find_profile,
+    ),
     components(schemas(crate::ApiErrorBody)),
-    tags((name = "health", description = "Probes"))
+    tags(
+        (name = "health", description = "Probes"),
+        (name = "users", description = "The signed-in user"),
+        (name = "auth", description = "Signing in"),
+        (name = "profiles", description = "Profiles of sitters and owners"),
+    )
 )]
 pub struct ApiDoc;
 

@@ -159,11 +159,11 @@ impl Database {
     /// An unsupported URL, or a SQLite directory that cannot be made.
     pub fn connect(url: &str, settings: PoolSettings, clock: Arc<dyn Clock>) -> Result<Self, PersistenceError> {
         let url = DatabaseUrl::parse(url)?;
-        if let DatabaseUrl::Sqlite(path) = &url {
-            if let Some(parent) = Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
-                std::fs::create_dir_all(parent)
-                    .map_err(|e| anyhow::anyhow!("cannot make the directory of the SQLite file {path}: {e}"))?;
-            }
+        if let DatabaseUrl::Sqlite(path) = &url
+            && let Some(parent) = Path::new(path).parent().filter(|p| !p.as_os_str().is_empty())
+        {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| anyhow::anyhow!("cannot make the directory of the SQLite file {path}: {e}"))?;
         }
         let backend = url.backend();
         let pool = Pool::builder()

@@ -2,8 +2,9 @@
 //! once on PostgreSQL (module `postgres`, needs `OPPAS_TEST_POSTGRES_URL`).
 
 use chrono::NaiveDate;
-use oppas_domain::ports::{ConversationRepository, ProfileRepository, Readiness, UserRepository};
+use oppas_domain::ports::{ConversationRepository, ProfileRepository, Readiness, SessionRepository, UserRepository};
 use oppas_domain::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
+use oppas_domain::session::StoredSession;
 use oppas_domain::user::NewUser;
 use oppas_domain::{Email, PetId, RepositoryError, SystemClock, UserId, demo};
 use oppas_persistence::testing::TestDatabase;
@@ -265,6 +266,57 @@ fn the_readiness_probe_answers_on_a_working_database(db: TestDatabase) -> TestRe
     Ok(())
 }
 
+fn sessions_are_stored_by_key_hash_and_can_be_revoked(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let user = new_user(&database, "sessie@example.nl")?;
+    let now = SystemClock.now_for_tests();
+    let session = StoredSession {
+        user_id: Some(user),
+        state: r#"{"user_id":"1"}"#.into(),
+        auth_at: Some(now),
+        last_seen_at: now,
+        expires_at: now + chrono::Duration::hours(24),
+        created_at: now,
+    };
+    database.insert_session("hash-a", &session)?;
+    database.insert_session("hash-b", &session)?;
+    let anonymous = StoredSession {
+        user_id: None,
+        ..session.clone()
+    };
+    database.insert_session("hash-c", &anonymous)?;
+    assert_eq!(database.find_session("hash-a")?, Some(session.clone()));
+    assert!(matches!(
+        database.insert_session("hash-a", &session),
+        Err(RepositoryError::Conflict(_))
+    ));
+
+    let later = now + chrono::Duration::hours(1);
+    database.touch_session("hash-a", later, later + chrono::Duration::hours(24))?;
+    assert_eq!(database.find_session("hash-a")?.map(|s| s.last_seen_at), Some(later));
+    let changed = StoredSession {
+        state: "{}".into(),
+        ..session.clone()
+    };
+    assert!(database.update_session("hash-b", &changed)?);
+    assert!(!database.update_session("hash-gone", &changed)?);
+
+    database.delete_session("hash-b")?;
+    assert_eq!(database.find_session("hash-b")?, None);
+    assert_eq!(
+        database.delete_sessions_of_user(user)?,
+        1,
+        "only hash-a was left for the user"
+    );
+    assert_eq!(
+        database.delete_expired_sessions(now + chrono::Duration::days(2))?,
+        1,
+        "the anonymous one expired"
+    );
+    assert_eq!(database.find_session("hash-c")?, None);
+    Ok(())
+}
+
 macro_rules! on_both_backends {
     ($($name:ident),+ $(,)?) => {
         mod sqlite {
@@ -285,7 +337,21 @@ on_both_backends!(
     ten_concurrent_starts_make_one_conversation,
     seeding_the_demo_twice_leaves_exactly_six_profiles,
     the_readiness_probe_answers_on_a_working_database,
+    sessions_are_stored_by_key_hash_and_can_be_revoked,
 );
+
+/// Whole seconds, as both backends store them without loss.
+trait NowForTests {
+    fn now_for_tests(&self) -> chrono::NaiveDateTime;
+}
+
+impl NowForTests for SystemClock {
+    fn now_for_tests(&self) -> chrono::NaiveDateTime {
+        use chrono::Timelike;
+        let now = oppas_domain::Clock::now(self);
+        now.with_nanosecond(0).unwrap_or(now)
+    }
+}
 
 #[test]
 fn an_unreachable_postgres_server_is_reported_unavailable_within_the_timeout() -> TestResult {

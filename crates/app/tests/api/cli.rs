@@ -21,7 +21,11 @@ async fn seeding_the_demo_twice_leaves_exactly_six_profiles(backend: Backend) ->
     let database = backend.database();
     for _ in 0..2 {
         let output = oppas(database.url(), &["seed-demo"])?;
-        assert!(output.status.success(), "seed-demo failed: {}", String::from_utf8_lossy(&output.stderr));
+        assert!(
+            output.status.success(),
+            "seed-demo failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
     }
     let db = Database::connect(database.url(), PoolSettings::default(), Arc::new(SystemClock))?;
     assert_eq!(db.count_profiles()?, 6);
@@ -31,13 +35,20 @@ async fn seeding_the_demo_twice_leaves_exactly_six_profiles(backend: Backend) ->
 async fn migrate_applies_every_migration_and_then_has_nothing_left(backend: Backend) -> TestResult {
     let database = backend.database();
     let output = oppas(database.url(), &["migrate"])?;
-    assert!(output.status.success(), "migrate failed: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "migrate failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let db = Database::connect(database.url(), PoolSettings::default(), Arc::new(SystemClock))?;
     assert!(!db.has_pending_migrations()?);
     Ok(())
 }
 
-on_both_backends!(seeding_the_demo_twice_leaves_exactly_six_profiles, migrate_applies_every_migration_and_then_has_nothing_left);
+on_both_backends!(
+    seeding_the_demo_twice_leaves_exactly_six_profiles,
+    migrate_applies_every_migration_and_then_has_nothing_left
+);
 
 #[test]
 fn an_unsupported_database_url_stops_the_command_with_a_clear_message() -> TestResult {

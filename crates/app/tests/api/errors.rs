@@ -8,7 +8,10 @@ async fn an_unknown_api_path_is_a_404_in_the_error_envelope(backend: Backend) ->
     for path in ["/api/nope", "/api/", "/api/profielen/abc/def"] {
         let response = app.get(path).await?;
         assert_eq!(response.status(), 404, "{path}");
-        assert_eq!(response.headers().get("content-type").map(|v| v.as_bytes()), Some(&b"application/json"[..]));
+        assert_eq!(
+            response.headers().get("content-type").map(|v| v.as_bytes()),
+            Some(&b"application/json"[..])
+        );
         let (error, code) = error_envelope(response).await?;
         assert_eq!(code, "not_found");
         assert_eq!(error, "Deze API-route bestaat niet.");
@@ -28,10 +31,22 @@ async fn a_cross_site_post_is_refused_with_403(backend: Backend) -> TestResult {
         .await?;
     assert_eq!(cross_site.status(), 403);
     let (error, code) = error_envelope(cross_site).await?;
-    assert_eq!((error.as_str(), code.as_str()), ("Je hebt geen toegang tot deze actie.", "forbidden"));
+    assert_eq!(
+        (error.as_str(), code.as_str()),
+        ("Je hebt geen toegang tot deze actie.", "forbidden")
+    );
 
-    let without_origin = app.client.post(app.url("/api/nope")).json(&serde_json::json!({})).send().await?;
-    assert_eq!(without_origin.status(), 403, "a POST without Sec-Fetch-Site or Origin is refused");
+    let without_origin = app
+        .client
+        .post(app.url("/api/nope"))
+        .json(&serde_json::json!({}))
+        .send()
+        .await?;
+    assert_eq!(
+        without_origin.status(),
+        403,
+        "a POST without Sec-Fetch-Site or Origin is refused"
+    );
 
     let same_origin = app.post_json("/api/nope", &serde_json::json!({})).await?;
     assert_eq!(same_origin.status(), 404, "a same-origin POST gets through to routing");
@@ -41,7 +56,11 @@ async fn a_cross_site_post_is_refused_with_403(backend: Backend) -> TestResult {
 async fn every_answer_carries_a_request_id_and_no_server_header(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
     let response = app.get("/api/nope").await?;
-    let id = response.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let id = response
+        .headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
     assert_eq!(id.len(), 36, "a UUID request id: {id}");
     assert!(response.headers().get("server").is_none());
     Ok(())

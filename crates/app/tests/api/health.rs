@@ -10,7 +10,10 @@ async fn the_process_reports_alive_and_ready_with_a_working_database(backend: Ba
     assert_eq!(alive.status(), 200);
     let ready = app.get("/readyz").await?;
     assert_eq!(ready.status(), 200);
-    assert_eq!(ready.headers().get("cache-control").map(|v| v.as_bytes()), Some(&b"no-store"[..]));
+    assert_eq!(
+        ready.headers().get("cache-control").map(|v| v.as_bytes()),
+        Some(&b"no-store"[..])
+    );
     let body: serde_json::Value = ready.json().await?;
     assert_eq!(body["status"], "ok");
     Ok(())

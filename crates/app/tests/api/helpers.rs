@@ -36,7 +36,10 @@ impl StaticSite {
         let dir = std::env::temp_dir().join(format!("oppas-site-{}", uuid::Uuid::new_v4().simple()));
         std::fs::create_dir_all(dir.join("assets"))?;
         std::fs::write(dir.join("index.html"), INDEX_HTML)?;
-        std::fs::write(dir.join(ASSET_PATH.trim_start_matches('/')), "console.log('oppas');".repeat(100))?;
+        std::fs::write(
+            dir.join(ASSET_PATH.trim_start_matches('/')),
+            "console.log('oppas');".repeat(100),
+        )?;
         Ok(Self { dir })
     }
 }
@@ -90,8 +93,16 @@ pub async fn spawn_with(
     let app = Application::build(settings).await?;
     let address = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());
-    let client = reqwest::Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build()?;
-    Ok(TestApp { address, client, _database: database, _site: site })
+    let client = reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()?;
+    Ok(TestApp {
+        address,
+        client,
+        _database: database,
+        _site: site,
+    })
 }
 
 /// The origin the test server believes it is served from.
@@ -108,7 +119,12 @@ impl TestApp {
 
     /// A same-origin JSON POST, as the web app sends it.
     pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Result<reqwest::Response> {
-        self.client.post(self.url(path)).header("Origin", ORIGIN).json(body).send().await
+        self.client
+            .post(self.url(path))
+            .header("Origin", ORIGIN)
+            .json(body)
+            .send()
+            .await
     }
 }
 
@@ -117,8 +133,16 @@ pub async fn error_envelope(response: reqwest::Response) -> Result<(String, Stri
     let body: serde_json::Value = response.json().await?;
     let object = body.as_object().ok_or("the error body is a JSON object")?;
     assert_eq!(object.len(), 2, "the envelope has exactly error and code: {body}");
-    let error = object.get("error").and_then(|v| v.as_str()).ok_or("error is text")?.to_owned();
-    let code = object.get("code").and_then(|v| v.as_str()).ok_or("code is text")?.to_owned();
+    let error = object
+        .get("error")
+        .and_then(|v| v.as_str())
+        .ok_or("error is text")?
+        .to_owned();
+    let code = object
+        .get("code")
+        .and_then(|v| v.as_str())
+        .ok_or("code is text")?
+        .to_owned();
     assert!(!error.is_empty());
     Ok((error, code))
 }

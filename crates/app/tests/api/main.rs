@@ -8,3 +8,4 @@ mod cli;
 mod errors;
 mod health;
 mod pages;
+mod users;

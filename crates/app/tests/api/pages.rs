@@ -4,7 +4,11 @@ use crate::helpers::{ASSET_PATH, Backend, INDEX_HTML, TestResult, spawn_app};
 use crate::on_both_backends;
 
 fn header<'a>(response: &'a reqwest::Response, name: &str) -> &'a str {
-    response.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or_default()
+    response
+        .headers()
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
 }
 
 async fn client_routes_get_the_app_with_csp_and_security_headers(backend: Backend) -> TestResult {
@@ -26,7 +30,11 @@ async fn client_routes_get_the_app_with_csp_and_security_headers(backend: Backen
         assert_eq!(header(&response, "x-content-type-options"), "nosniff");
         assert_eq!(header(&response, "referrer-policy"), "strict-origin-when-cross-origin");
         assert_eq!(header(&response, "x-frame-options"), "DENY");
-        assert_eq!(header(&response, "cache-control"), "no-cache", "{path}: index.html is revalidated");
+        assert_eq!(
+            header(&response, "cache-control"),
+            "no-cache",
+            "{path}: index.html is revalidated"
+        );
         assert_eq!(response.text().await?, INDEX_HTML);
     }
     Ok(())
@@ -34,15 +42,30 @@ async fn client_routes_get_the_app_with_csp_and_security_headers(backend: Backen
 
 async fn hashed_assets_are_cached_for_a_year_and_compressed(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
-    let response = app.client.get(app.url(ASSET_PATH)).header("Accept-Encoding", "gzip").send().await?;
+    let response = app
+        .client
+        .get(app.url(ASSET_PATH))
+        .header("Accept-Encoding", "gzip")
+        .send()
+        .await?;
     assert_eq!(response.status(), 200);
-    assert_eq!(header(&response, "cache-control"), "public, max-age=31536000, immutable");
+    assert_eq!(
+        header(&response, "cache-control"),
+        "public, max-age=31536000, immutable"
+    );
     assert_eq!(header(&response, "content-encoding"), "gzip");
 
     let missing = app.get("/assets/gone-123.js").await?;
     assert_eq!(missing.status(), 404, "a missing asset is not answered with the app");
-    assert_ne!(header(&missing, "cache-control"), "public, max-age=31536000, immutable", "a miss is not cached");
+    assert_ne!(
+        header(&missing, "cache-control"),
+        "public, max-age=31536000, immutable",
+        "a miss is not cached"
+    );
     Ok(())
 }
 
-on_both_backends!(client_routes_get_the_app_with_csp_and_security_headers, hashed_assets_are_cached_for_a_year_and_compressed);
+on_both_backends!(
+    client_routes_get_the_app_with_csp_and_security_headers,
+    hashed_assets_are_cached_for_a_year_and_compressed
+);

@@ -2,6 +2,9 @@
 
 pub mod health;
 pub mod meta;
+pub mod oauth;
+pub mod profiles;
+pub mod users;
 
 use crate::ApiError;
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
@@ -13,6 +16,9 @@ const JSON_LIMIT_BYTES: usize = 64 * 1024;
 /// Every route under `/api`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     meta::configure(cfg);
+    users::configure(cfg);
+    oauth::configure(cfg);
+    profiles::configure(cfg);
 }
 
 /// Unknown `/api/...` paths answer 404 in the error envelope rather than with the web app.

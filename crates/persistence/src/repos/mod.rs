@@ -2,6 +2,7 @@
 
 mod conversations;
 mod profiles;
+mod sessions;
 mod users;
 
 use oppas_domain::RepositoryError;

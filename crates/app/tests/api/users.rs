@@ -1,0 +1,95 @@
+//! The signed-in user, signing out, sign-in providers and profile lookups.
+
+use crate::helpers::{Backend, TestResult, error_envelope, spawn_app};
+use crate::on_both_backends;
+use oppas_domain::SystemClock;
+use oppas_domain::demo;
+use oppas_domain::ports::{ProfileRepository, UserRepository};
+use oppas_domain::{Email, OwnerId};
+use oppas_persistence::{Database, PoolSettings};
+use std::sync::Arc;
+
+async fn without_a_session_the_current_user_is_401(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let response = app.get("/api/users/me").await?;
+    assert_eq!(response.status(), 401);
+    assert!(
+        response.headers().get("set-cookie").is_none(),
+        "no session is made for an anonymous visitor"
+    );
+    let (error, code) = error_envelope(response).await?;
+    assert_eq!(
+        (error.as_str(), code.as_str()),
+        ("Je bent niet ingelogd.", "unauthenticated")
+    );
+    Ok(())
+}
+
+async fn logout_is_a_post_and_a_get_is_405(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let post = app
+        .client
+        .post(app.url("/api/logout"))
+        .header("Origin", crate::helpers::ORIGIN)
+        .send()
+        .await?;
+    assert_eq!(post.status(), 204);
+    let get = app.get("/api/logout").await?;
+    assert_eq!(get.status(), 405);
+    assert_eq!(get.headers().get("allow").map(|v| v.as_bytes()), Some(&b"POST"[..]));
+    let (_, code) = error_envelope(get).await?;
+    assert_eq!(code, "method_not_allowed");
+    Ok(())
+}
+
+async fn sign_in_with_google_is_reported_unavailable_and_unknown_providers_are_404(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let google = app.get("/api/oauth/google/redirect_url").await?;
+    assert_eq!(google.status(), 503);
+    let (error, _) = error_envelope(google).await?;
+    assert_eq!(error, "Inloggen met Google is op dit moment niet beschikbaar.");
+    let unknown = app.get("/api/oauth/myspace/redirect_url").await?;
+    assert_eq!(unknown.status(), 404);
+    Ok(())
+}
+
+async fn a_profile_lookup_names_the_kind_and_where_it_lives(backend: Backend) -> TestResult {
+    let database = backend.database();
+    let url = database.url().to_owned();
+    let app = crate::helpers::spawn_with(Some(database), &url, |_| {}).await?;
+    let db = Database::connect(&url, PoolSettings::default(), Arc::new(SystemClock))?;
+    demo::seed(&db, &db, &SystemClock)?;
+    let sitter = db
+        .find_user_by_email(&Email::parse("lotte.devries@demo.oppasmaatje.nl")?)?
+        .ok_or("sitter")?;
+    let owner = db
+        .find_user_by_email(&Email::parse("sanne.jansen@demo.oppasmaatje.nl")?)?
+        .ok_or("owner")?;
+    let volunteer_id = db.find_volunteer_by_user(sitter.id)?.ok_or("volunteer")?.id.get();
+    let owner_id: OwnerId = db.find_owner_by_user(owner.id)?.ok_or("owner profile")?.id;
+
+    let body: serde_json::Value = app.get(&format!("/api/profiles/{}", sitter.id)).await?.json().await?;
+    assert_eq!(
+        body,
+        serde_json::json!({"type": "vrijwilliger", "profile": {"id": volunteer_id, "owner_id": null, "first_name": "Lotte"}})
+    );
+    let body: serde_json::Value = app.get(&format!("/api/profiles/{}", owner.id)).await?.json().await?;
+    assert_eq!(
+        body,
+        serde_json::json!({"type": "huisdier", "profile": {"id": null, "owner_id": owner_id.get(), "first_name": "Sanne"}})
+    );
+
+    let nobody = app.get("/api/profiles/999999").await?;
+    assert_eq!(nobody.status(), 404);
+    assert_eq!(error_envelope(nobody).await?.1, "not_found");
+    let not_a_number = app.get("/api/profiles/abc").await?;
+    assert_eq!(not_a_number.status(), 404);
+    Ok(())
+}
+
+on_both_backends!(
+    without_a_session_the_current_user_is_401,
+    logout_is_a_post_and_a_get_is_405,
+    sign_in_with_google_is_reported_unavailable_and_unknown_providers_are_404,
+    a_profile_lookup_names_the_kind_and_where_it_lives,
+);

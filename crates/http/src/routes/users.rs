@@ -1,0 +1,89 @@
+//! The signed-in user and signing out.
+
+use crate::ApiError;
+use crate::session::CurrentUser;
+use actix_session::Session;
+use actix_web::{HttpResponse, get, post, route, web};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// What the identity provider told about the user (shown in the header).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GoogleUserData {
+    /// Given name.
+    pub given_name: Option<String>,
+    /// Full name.
+    pub name: Option<String>,
+    /// Picture URL.
+    pub picture: Option<String>,
+}
+
+/// The signed-in user as the web app sees it. Nothing else about the account is sent.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionUser {
+    /// Account id.
+    pub id: i64,
+    /// The user's own address.
+    pub email: String,
+    /// Given name.
+    pub first_name: Option<String>,
+    /// Picture.
+    pub avatar_url: Option<String>,
+    /// A temporary session (labelled '(temp)' in the header).
+    pub temporary: bool,
+    /// Identity provider data, when signed in with one.
+    pub google_user_data: Option<GoogleUserData>,
+}
+
+/// Routes `/api/users/me` and `/api/logout`.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(find_current_user)
+        .service(logout)
+        .service(logout_with_wrong_method);
+}
+
+/// The signed-in user.
+///
+/// # Errors
+/// 401 when not signed in.
+#[utoipa::path(get, path = "/api/users/me", tag = "users", operation_id = "find_current_user", responses(
+    (status = 200, description = "The signed-in user", body = SessionUser),
+    (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+))]
+#[get("/users/me")]
+pub async fn find_current_user(CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(SessionUser {
+        id: user.id.get(),
+        email: user.email.to_string(),
+        first_name: user.first_name,
+        avatar_url: user.avatar_url,
+        temporary: false,
+        google_user_data: None,
+    }))
+}
+
+/// Ends the session: the stored session is deleted, so a copied cookie is useless afterwards.
+#[utoipa::path(post, path = "/api/logout", tag = "users", operation_id = "logout", responses(
+    (status = 204, description = "Signed out"),
+))]
+#[post("/logout")]
+pub async fn logout(session: Session) -> HttpResponse {
+    if crate::session::session_user_id(&session).is_some() {
+        tracing::info!("signed out");
+    }
+    session.purge();
+    HttpResponse::NoContent().finish()
+}
+
+/// Signing out changes state, so it is never a GET (another site could trigger it).
+#[route(
+    "/logout",
+    method = "GET",
+    method = "HEAD",
+    method = "PUT",
+    method = "DELETE",
+    method = "PATCH"
+)]
+pub async fn logout_with_wrong_method() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::MethodNotAllowed("POST"))
+}

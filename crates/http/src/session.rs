@@ -1,0 +1,92 @@
+//! The session cookie and the signed-in user extractor.
+
+use crate::{ApiError, AppState};
+use actix_session::config::{PersistentSession, TtlExtensionPolicy};
+use actix_session::{Session, SessionExt, SessionMiddleware};
+use actix_web::cookie::{Key, SameSite, time::Duration as CookieDuration};
+use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
+use oppas_auth::DatabaseSessionStore;
+use oppas_auth::session_store::USER_ID_KEY;
+use oppas_domain::UserId;
+use oppas_domain::user::User;
+use std::future::Future;
+use std::pin::Pin;
+
+/// How the session cookie is made.
+#[derive(Clone)]
+pub struct SessionLayer {
+    /// Where sessions live.
+    pub store: DatabaseSessionStore,
+    /// Signs and encrypts the cookie (64 bytes).
+    pub key: Key,
+    /// Secure cookie with the `__Host-` prefix (production, HTTPS).
+    pub secure: bool,
+}
+
+impl std::fmt::Debug for SessionLayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SessionLayer")
+            .field("secure", &self.secure)
+            .finish_non_exhaustive()
+    }
+}
+
+impl SessionLayer {
+    /// The middleware: HttpOnly, SameSite=Lax, Path=/, a day's idle lifetime renewed on use.
+    #[must_use]
+    pub fn middleware(self) -> SessionMiddleware<DatabaseSessionStore> {
+        let name = if self.secure {
+            "__Host-oppas_session"
+        } else {
+            "oppas_session"
+        };
+        SessionMiddleware::builder(self.store, self.key)
+            .cookie_name(name.to_owned())
+            .cookie_secure(self.secure)
+            .cookie_http_only(true)
+            .cookie_same_site(SameSite::Lax)
+            .cookie_path("/".to_owned())
+            .session_lifecycle(
+                PersistentSession::default()
+                    .session_ttl(CookieDuration::hours(24))
+                    .session_ttl_extension_policy(TtlExtensionPolicy::OnEveryRequest),
+            )
+            .build()
+    }
+}
+
+/// The signed-in user; extracting it answers 401 when there is none.
+#[derive(Debug, Clone)]
+pub struct CurrentUser(pub User);
+
+/// The user id in the session, if any.
+///
+/// # Errors
+/// A session whose user id does not parse (tampering or a bug) counts as signed out.
+pub fn session_user_id(session: &Session) -> Option<UserId> {
+    session.get::<i64>(USER_ID_KEY).ok().flatten().map(UserId)
+}
+
+impl FromRequest for CurrentUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
+        let session = req.get_session();
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        Box::pin(async move {
+            let id = session_user_id(&session).ok_or(ApiError::Unauthenticated)?;
+            let state = state.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("application state missing")))?;
+            let users = state.users.clone();
+            let user = web::block(move || users.find_user(id)).await??;
+            match user {
+                Some(user) => Ok(Self(user)),
+                None => {
+                    // The account is gone: end the session that pointed at it.
+                    session.purge();
+                    Err(ApiError::Unauthenticated)
+                }
+            }
+        })
+    }
+}

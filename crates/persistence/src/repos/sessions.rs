@@ -1,0 +1,115 @@
+//! [`SessionRepository`] on the database.
+
+use crate::Database;
+use crate::error::translate;
+use crate::schema::sessions;
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use oppas_domain::ports::SessionRepository;
+use oppas_domain::session::StoredSession;
+use oppas_domain::{RepositoryError, UserId};
+
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = sessions)]
+struct SessionRow {
+    user_id: Option<i64>,
+    state: String,
+    auth_at: Option<NaiveDateTime>,
+    last_seen_at: NaiveDateTime,
+    expires_at: NaiveDateTime,
+    created_at: NaiveDateTime,
+}
+
+impl From<SessionRow> for StoredSession {
+    fn from(row: SessionRow) -> Self {
+        Self {
+            user_id: row.user_id.map(UserId),
+            state: row.state,
+            auth_at: row.auth_at,
+            last_seen_at: row.last_seen_at,
+            expires_at: row.expires_at,
+            created_at: row.created_at,
+        }
+    }
+}
+
+impl SessionRepository for Database {
+    fn insert_session(&self, key_hash: &str, session: &StoredSession) -> Result<(), RepositoryError> {
+        let now = self.clock.now();
+        diesel::insert_into(sessions::table)
+            .values((
+                sessions::key_hash.eq(key_hash),
+                sessions::user_id.eq(session.user_id.map(UserId::get)),
+                sessions::state.eq(&session.state),
+                sessions::auth_at.eq(session.auth_at),
+                sessions::last_seen_at.eq(session.last_seen_at),
+                sessions::expires_at.eq(session.expires_at),
+                sessions::created_at.eq(session.created_at),
+                sessions::updated_at.eq(now),
+            ))
+            .execute(&mut *self.conn()?)
+            .map(|_| ())
+            .map_err(translate)
+    }
+
+    fn find_session(&self, key_hash: &str) -> Result<Option<StoredSession>, RepositoryError> {
+        sessions::table
+            .filter(sessions::key_hash.eq(key_hash))
+            .select(SessionRow::as_select())
+            .first(&mut *self.conn()?)
+            .optional()
+            .map(|row| row.map(StoredSession::from))
+            .map_err(translate)
+    }
+
+    fn update_session(&self, key_hash: &str, session: &StoredSession) -> Result<bool, RepositoryError> {
+        let now = self.clock.now();
+        diesel::update(sessions::table.filter(sessions::key_hash.eq(key_hash)))
+            .set((
+                sessions::user_id.eq(session.user_id.map(UserId::get)),
+                sessions::state.eq(&session.state),
+                sessions::auth_at.eq(session.auth_at),
+                sessions::last_seen_at.eq(session.last_seen_at),
+                sessions::expires_at.eq(session.expires_at),
+                sessions::updated_at.eq(now),
+            ))
+            .execute(&mut *self.conn()?)
+            .map(|rows| rows > 0)
+            .map_err(translate)
+    }
+
+    fn touch_session(
+        &self,
+        key_hash: &str,
+        last_seen_at: NaiveDateTime,
+        expires_at: NaiveDateTime,
+    ) -> Result<(), RepositoryError> {
+        diesel::update(sessions::table.filter(sessions::key_hash.eq(key_hash)))
+            .set((
+                sessions::last_seen_at.eq(last_seen_at),
+                sessions::expires_at.eq(expires_at),
+            ))
+            .execute(&mut *self.conn()?)
+            .map(|_| ())
+            .map_err(translate)
+    }
+
+    fn delete_session(&self, key_hash: &str) -> Result<(), RepositoryError> {
+        diesel::delete(sessions::table.filter(sessions::key_hash.eq(key_hash)))
+            .execute(&mut *self.conn()?)
+            .map(|_| ())
+            .map_err(translate)
+    }
+
+    fn delete_sessions_of_user(&self, user: UserId) -> Result<usize, RepositoryError> {
+        diesel::delete(sessions::table.filter(sessions::user_id.eq(user.get())))
+            .execute(&mut *self.conn()?)
+            .map_err(translate)
+    }
+
+    fn delete_expired_sessions(&self, now: NaiveDateTime) -> Result<usize, RepositoryError> {
+        diesel::delete(sessions::table.filter(sessions::expires_at.le(now)))
+            .execute(&mut *self.conn()?)
+            .map_err(translate)
+    }
+}
