@@ -10,6 +10,7 @@ pub mod email;
 pub mod enums;
 pub mod error;
 pub mod ids;
+pub mod mail;
 pub mod ports;
 pub mod postcode;
 pub mod profile;
