@@ -4,6 +4,7 @@
 //! This crate knows nothing of HTTP, SQL, e-mail transports or async runtimes.
 
 pub mod clock;
+pub mod code;
 pub mod conversation;
 pub mod demo;
 pub mod email;

@@ -222,3 +222,117 @@ pub trait SessionRepository: Send + Sync {
     /// Storage failures.
     fn delete_expired_sessions(&self, now: NaiveDateTime) -> Result<usize, RepositoryError>;
 }
+
+/// What a code is for; a code of one purpose never works for the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodePurpose {
+    /// Confirms a new account's address.
+    Register,
+    /// Signs an existing account in.
+    Login,
+}
+
+impl CodePurpose {
+    /// Stored value.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Register => "register",
+            Self::Login => "login",
+        }
+    }
+}
+
+/// A stored, still usable code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredCode {
+    /// Row id.
+    pub id: i64,
+    /// argon2 PHC string.
+    pub code_hash: String,
+    /// Wrong guesses so far.
+    pub attempts: i32,
+}
+
+/// One-time codes, stored only as hashes.
+pub trait EmailCodeRepository: Send + Sync {
+    /// Voids every unused code of this address and purpose, then stores the new one, atomically.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn replace_code(
+        &self,
+        email: &Email,
+        purpose: CodePurpose,
+        code_hash: &str,
+        expires_at: NaiveDateTime,
+    ) -> Result<(), RepositoryError>;
+
+    /// The newest unused, unexpired code of this address and purpose.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn active_code(
+        &self,
+        email: &Email,
+        purpose: CodePurpose,
+        now: NaiveDateTime,
+    ) -> Result<Option<StoredCode>, RepositoryError>;
+
+    /// Counts a wrong guess; returns the new count.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn record_wrong_guess(&self, id: i64) -> Result<i32, RepositoryError>;
+
+    /// Uses the code up if it is still unused and unexpired: exactly one caller ever gets `true`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn consume_code(&self, id: i64, now: NaiveDateTime) -> Result<bool, RepositoryError>;
+
+    /// Deletes codes created before `cutoff` (retention); returns how many.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn delete_codes_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError>;
+}
+
+/// The state of one throttle after a hit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ThrottleState {
+    /// Hits in the current window, this one included.
+    pub count: i32,
+    /// When the current window began.
+    pub window_start: NaiveDateTime,
+    /// Set while the key is locked regardless of windows.
+    pub locked_until: Option<NaiveDateTime>,
+}
+
+/// Counters in fixed windows, shared by every instance of the application.
+pub trait ThrottleRepository: Send + Sync {
+    /// Counts one hit on `key`, starting a new window when the current one began at or before
+    /// `now - window`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn hit(&self, key: &str, window_secs: i64, now: NaiveDateTime) -> Result<ThrottleState, RepositoryError>;
+
+    /// The current state of `key` without counting.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn peek(&self, key: &str) -> Result<Option<ThrottleState>, RepositoryError>;
+
+    /// Locks `key` until `until`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn lock(&self, key: &str, until: NaiveDateTime, now: NaiveDateTime) -> Result<(), RepositoryError>;
+
+    /// Forgets `key` (after a success).
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn clear(&self, key: &str) -> Result<(), RepositoryError>;
+}

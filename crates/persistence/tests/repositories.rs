@@ -2,7 +2,10 @@
 //! once on PostgreSQL (module `postgres`, needs `OPPAS_TEST_POSTGRES_URL`).
 
 use chrono::NaiveDate;
-use oppas_domain::ports::{ConversationRepository, ProfileRepository, Readiness, SessionRepository, UserRepository};
+use oppas_domain::ports::{
+    CodePurpose, ConversationRepository, EmailCodeRepository, ProfileRepository, Readiness, SessionRepository,
+    ThrottleRepository, UserRepository,
+};
 use oppas_domain::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
 use oppas_domain::session::StoredSession;
 use oppas_domain::user::NewUser;
@@ -317,6 +320,76 @@ fn sessions_are_stored_by_key_hash_and_can_be_revoked(db: TestDatabase) -> TestR
     Ok(())
 }
 
+fn a_new_code_voids_the_old_one_and_is_consumed_exactly_once(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let email = Email::parse("code@example.nl")?;
+    let now = SystemClock.now_for_tests();
+    let expires = now + chrono::Duration::minutes(10);
+    database.replace_code(&email, CodePurpose::Register, "hash-1", expires)?;
+    database.replace_code(&email, CodePurpose::Register, "hash-2", expires)?;
+    database.replace_code(&email, CodePurpose::Login, "hash-login", expires)?;
+    let active = database
+        .active_code(&email, CodePurpose::Register, now)?
+        .ok_or("active code")?;
+    assert_eq!(active.code_hash, "hash-2", "the newer code voided the older");
+    assert_eq!(database.record_wrong_guess(active.id)?, 1);
+    assert_eq!(database.record_wrong_guess(active.id)?, 2);
+    assert_eq!(
+        database.active_code(&email, CodePurpose::Register, expires)?,
+        None,
+        "expired at its expiry"
+    );
+
+    let winners = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..20)
+            .map(|_| {
+                let database = database.clone();
+                scope.spawn(move || database.consume_code(active.id, now))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().map_err(|_| "thread panicked"))
+            .collect::<Result<Vec<_>, _>>()
+    })?
+    .into_iter()
+    .collect::<Result<Vec<bool>, _>>()?
+    .into_iter()
+    .filter(|won| *won)
+    .count();
+    assert_eq!(winners, 1, "20 concurrent consumers, one winner");
+    assert_eq!(database.active_code(&email, CodePurpose::Register, now)?, None);
+    assert!(
+        database.active_code(&email, CodePurpose::Login, now)?.is_some(),
+        "purposes are separate"
+    );
+    assert_eq!(database.delete_codes_before(now + chrono::Duration::seconds(1))?, 3);
+    Ok(())
+}
+
+fn throttles_count_in_windows_and_can_be_locked_and_cleared(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let now = SystemClock.now_for_tests();
+    assert_eq!(database.hit("send:a", 180, now)?.count, 1);
+    assert_eq!(
+        database.hit("send:a", 180, now + chrono::Duration::seconds(10))?.count,
+        2
+    );
+    assert_eq!(database.hit("send:b", 180, now)?.count, 1, "keys are separate");
+    let restarted = database.hit("send:a", 180, now + chrono::Duration::seconds(180))?;
+    assert_eq!(
+        (restarted.count, restarted.window_start),
+        (1, now + chrono::Duration::seconds(180))
+    );
+
+    let until = now + chrono::Duration::days(365);
+    database.lock("lock:a", until, now)?;
+    assert_eq!(database.peek("lock:a")?.and_then(|s| s.locked_until), Some(until));
+    database.clear("lock:a")?;
+    assert_eq!(database.peek("lock:a")?, None);
+    Ok(())
+}
+
 macro_rules! on_both_backends {
     ($($name:ident),+ $(,)?) => {
         mod sqlite {
@@ -338,6 +411,8 @@ on_both_backends!(
     seeding_the_demo_twice_leaves_exactly_six_profiles,
     the_readiness_probe_answers_on_a_working_database,
     sessions_are_stored_by_key_hash_and_can_be_revoked,
+    a_new_code_voids_the_old_one_and_is_consumed_exactly_once,
+    throttles_count_in_windows_and_can_be_locked_and_cleared,
 );
 
 /// Whole seconds, as both backends store them without loss.

@@ -1,5 +1,6 @@
 //! Repository implementations of the domain ports on [`crate::Database`].
 
+mod codes;
 mod conversations;
 mod profiles;
 mod sessions;

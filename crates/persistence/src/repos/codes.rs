@@ -1,0 +1,214 @@
+//! [`EmailCodeRepository`] and [`ThrottleRepository`] on the database.
+
+use crate::Database;
+use crate::error::{in_transaction, translate};
+use crate::schema::{email_codes, throttles};
+use chrono::{Duration, NaiveDateTime};
+use diesel::prelude::*;
+use oppas_domain::ports::{CodePurpose, EmailCodeRepository, StoredCode, ThrottleRepository, ThrottleState};
+use oppas_domain::{Email, RepositoryError};
+
+impl EmailCodeRepository for Database {
+    fn replace_code(
+        &self,
+        email: &Email,
+        purpose: CodePurpose,
+        code_hash: &str,
+        expires_at: NaiveDateTime,
+    ) -> Result<(), RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        in_transaction(&mut conn, |conn| {
+            diesel::update(
+                email_codes::table
+                    .filter(email_codes::email.eq(email.as_str()))
+                    .filter(email_codes::purpose.eq(purpose.as_str()))
+                    .filter(email_codes::consumed_at.is_null()),
+            )
+            .set((email_codes::consumed_at.eq(now), email_codes::updated_at.eq(now)))
+            .execute(conn)
+            .map_err(translate)?;
+            diesel::insert_into(email_codes::table)
+                .values((
+                    email_codes::email.eq(email.as_str()),
+                    email_codes::purpose.eq(purpose.as_str()),
+                    email_codes::code_hash.eq(code_hash),
+                    email_codes::attempts.eq(0),
+                    email_codes::expires_at.eq(expires_at),
+                    email_codes::created_at.eq(now),
+                    email_codes::updated_at.eq(now),
+                ))
+                .execute(conn)
+                .map_err(translate)?;
+            Ok(())
+        })
+    }
+
+    fn active_code(
+        &self,
+        email: &Email,
+        purpose: CodePurpose,
+        now: NaiveDateTime,
+    ) -> Result<Option<StoredCode>, RepositoryError> {
+        email_codes::table
+            .filter(email_codes::email.eq(email.as_str()))
+            .filter(email_codes::purpose.eq(purpose.as_str()))
+            .filter(email_codes::consumed_at.is_null())
+            .filter(email_codes::expires_at.gt(now))
+            .order(email_codes::id.desc())
+            .select((email_codes::id, email_codes::code_hash, email_codes::attempts))
+            .first::<(i64, String, i32)>(&mut *self.conn()?)
+            .optional()
+            .map(|row| {
+                row.map(|(id, code_hash, attempts)| StoredCode {
+                    id,
+                    code_hash,
+                    attempts,
+                })
+            })
+            .map_err(translate)
+    }
+
+    fn record_wrong_guess(&self, id: i64) -> Result<i32, RepositoryError> {
+        let mut conn = self.conn()?;
+        diesel::update(email_codes::table.find(id))
+            .set(email_codes::attempts.eq(email_codes::attempts + 1))
+            .execute(&mut *conn)
+            .map_err(translate)?;
+        email_codes::table
+            .find(id)
+            .select(email_codes::attempts)
+            .first(&mut *conn)
+            .map_err(translate)
+    }
+
+    fn consume_code(&self, id: i64, now: NaiveDateTime) -> Result<bool, RepositoryError> {
+        // One conditional UPDATE: of any number of concurrent callers, exactly one changes the row.
+        diesel::update(
+            email_codes::table
+                .find(id)
+                .filter(email_codes::consumed_at.is_null())
+                .filter(email_codes::expires_at.gt(now)),
+        )
+        .set((email_codes::consumed_at.eq(now), email_codes::updated_at.eq(now)))
+        .execute(&mut *self.conn()?)
+        .map(|rows| rows == 1)
+        .map_err(translate)
+    }
+
+    fn delete_codes_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError> {
+        diesel::delete(email_codes::table.filter(email_codes::created_at.lt(cutoff)))
+            .execute(&mut *self.conn()?)
+            .map_err(translate)
+    }
+}
+
+fn read_throttle(
+    conn: &mut crate::connection::DbConnection,
+    key: &str,
+) -> Result<Option<ThrottleState>, RepositoryError> {
+    throttles::table
+        .filter(throttles::key.eq(key))
+        .select((throttles::count, throttles::window_start, throttles::locked_until))
+        .first::<(i32, NaiveDateTime, Option<NaiveDateTime>)>(conn)
+        .optional()
+        .map(|row| {
+            row.map(|(count, window_start, locked_until)| ThrottleState {
+                count,
+                window_start,
+                locked_until,
+            })
+        })
+        .map_err(translate)
+}
+
+impl ThrottleRepository for Database {
+    fn hit(&self, key: &str, window_secs: i64, now: NaiveDateTime) -> Result<ThrottleState, RepositoryError> {
+        let mut conn = self.conn()?;
+        let window_ended_before = now - Duration::seconds(window_secs);
+        let restarted = diesel::update(
+            throttles::table
+                .filter(throttles::key.eq(key))
+                .filter(throttles::window_start.le(window_ended_before)),
+        )
+        .set((
+            throttles::count.eq(1),
+            throttles::window_start.eq(now),
+            throttles::updated_at.eq(now),
+        ))
+        .execute(&mut *conn)
+        .map_err(translate)?;
+        if restarted == 0 {
+            let counted = diesel::update(throttles::table.filter(throttles::key.eq(key)))
+                .set((throttles::count.eq(throttles::count + 1), throttles::updated_at.eq(now)))
+                .execute(&mut *conn)
+                .map_err(translate)?;
+            if counted == 0 {
+                let inserted = diesel::insert_into(throttles::table)
+                    .values((
+                        throttles::key.eq(key),
+                        throttles::window_start.eq(now),
+                        throttles::count.eq(1),
+                        throttles::created_at.eq(now),
+                        throttles::updated_at.eq(now),
+                    ))
+                    .execute(&mut *conn)
+                    .map_err(translate);
+                if let Err(RepositoryError::Conflict(_)) = inserted {
+                    // Another instance made the row between our update and insert: count on it.
+                    diesel::update(throttles::table.filter(throttles::key.eq(key)))
+                        .set(throttles::count.eq(throttles::count + 1))
+                        .execute(&mut *conn)
+                        .map_err(translate)?;
+                } else {
+                    inserted?;
+                }
+            }
+        }
+        read_throttle(&mut conn, key)?
+            .ok_or_else(|| RepositoryError::Unexpected(anyhow::anyhow!("throttle {key} vanished while counting")))
+    }
+
+    fn peek(&self, key: &str) -> Result<Option<ThrottleState>, RepositoryError> {
+        read_throttle(&mut *self.conn()?, key)
+    }
+
+    fn lock(&self, key: &str, until: NaiveDateTime, now: NaiveDateTime) -> Result<(), RepositoryError> {
+        let mut conn = self.conn()?;
+        let locked = diesel::update(throttles::table.filter(throttles::key.eq(key)))
+            .set((throttles::locked_until.eq(until), throttles::updated_at.eq(now)))
+            .execute(&mut *conn)
+            .map_err(translate)?;
+        if locked == 0 {
+            let inserted = diesel::insert_into(throttles::table)
+                .values((
+                    throttles::key.eq(key),
+                    throttles::window_start.eq(now),
+                    throttles::count.eq(0),
+                    throttles::locked_until.eq(until),
+                    throttles::created_at.eq(now),
+                    throttles::updated_at.eq(now),
+                ))
+                .execute(&mut *conn)
+                .map_err(translate);
+            match inserted {
+                Ok(_) => {}
+                Err(RepositoryError::Conflict(_)) => {
+                    diesel::update(throttles::table.filter(throttles::key.eq(key)))
+                        .set(throttles::locked_until.eq(until))
+                        .execute(&mut *conn)
+                        .map_err(translate)?;
+                }
+                Err(other) => return Err(other),
+            }
+        }
+        Ok(())
+    }
+
+    fn clear(&self, key: &str) -> Result<(), RepositoryError> {
+        diesel::delete(throttles::table.filter(throttles::key.eq(key)))
+            .execute(&mut *self.conn()?)
+            .map(|_| ())
+            .map_err(translate)
+    }
+}
