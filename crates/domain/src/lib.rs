@@ -16,6 +16,7 @@ pub mod ports;
 pub mod postcode;
 pub mod profile;
 pub mod session;
+pub mod sign_in;
 pub mod user;
 
 pub use clock::{Clock, SystemClock};

@@ -27,6 +27,12 @@ pub trait UserRepository: Send + Sync {
     /// # Errors
     /// Storage failures only; an unknown address is `Ok(None)`.
     fn find_user_by_email(&self, email: &Email) -> Result<Option<User>, RepositoryError>;
+
+    /// Records that the account's address was proven at `at`; `Ok(None)` for an unknown id.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn mark_email_verified(&self, id: UserId, at: NaiveDateTime) -> Result<Option<User>, RepositoryError>;
 }
 
 /// Volunteer, owner and pet profiles.

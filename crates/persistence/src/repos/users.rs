@@ -105,4 +105,20 @@ impl UserRepository for Database {
             .map(User::try_from)
             .transpose()
     }
+
+    fn mark_email_verified(&self, id: UserId, at: NaiveDateTime) -> Result<Option<User>, RepositoryError> {
+        let mut conn = self.conn()?;
+        diesel::update(users::table.find(id.get()).filter(users::email_verified_at.is_null()))
+            .set((users::email_verified_at.eq(at), users::updated_at.eq(self.clock.now())))
+            .execute(&mut *conn)
+            .map_err(translate)?;
+        users::table
+            .find(id.get())
+            .select(UserRow::as_select())
+            .first(&mut *conn)
+            .optional()
+            .map_err(translate)?
+            .map(User::try_from)
+            .transpose()
+    }
 }
