@@ -5,8 +5,11 @@ use actix_web::dev::Server;
 use actix_web::{HttpServer, web};
 use anyhow::Context;
 use oppas_auth::DatabaseSessionStore;
+use oppas_auth::codes::{Argon2CodeHasher, RandomCodeGenerator};
 use oppas_domain::SystemClock;
+use oppas_domain::sign_in::{EmailSignIn, SignInPorts};
 use oppas_http::{AppState, HttpConfig, SessionLayer};
+use oppas_mail::{MemoryOutbox, QueuedMailer, Transport};
 use oppas_persistence::{Database, PoolSettings};
 use secrecy::ExposeSecret;
 use std::net::TcpListener;
@@ -20,6 +23,7 @@ const SHUTDOWN_GRACE_SECS: u64 = 25;
 pub struct Application {
     port: u16,
     server: Server,
+    outbox: Option<MemoryOutbox>,
 }
 
 impl std::fmt::Debug for Application {
@@ -41,6 +45,30 @@ pub fn open_database(settings: &Settings) -> anyhow::Result<Database> {
     };
     Database::connect(settings.database.url.expose_secret(), pool, Arc::new(SystemClock))
         .context("opening the database")
+}
+
+/// The mailer of `mail.transport`: `smtp`, `console` or `memory`.
+fn start_mailer(settings: &Settings) -> anyhow::Result<(QueuedMailer, Option<MemoryOutbox>)> {
+    let public_url = settings.server.public_url.trim_end_matches('/').to_owned();
+    let (transport, outbox) = match settings.mail.transport.as_str() {
+        "smtp" => (
+            Transport::smtp(settings.mail.smtp_url.expose_secret()).context("mail.smtp_url")?,
+            None,
+        ),
+        "console" => (
+            Transport::Console {
+                outbox_dir: settings.mail.outbox_dir.clone(),
+            },
+            None,
+        ),
+        "memory" => {
+            let outbox = MemoryOutbox::default();
+            (Transport::Memory(outbox.clone()), Some(outbox))
+        }
+        other => anyhow::bail!("mail.transport must be smtp, console or memory, not '{other}'"),
+    };
+    let mailer = QueuedMailer::start(transport, &settings.mail.from, public_url).context("mail.from")?;
+    Ok((mailer, outbox))
 }
 
 impl Application {
@@ -69,6 +97,16 @@ impl Application {
             .context("session.secret must hold at least 64 bytes")?;
         let clock: Arc<dyn oppas_domain::Clock> = Arc::new(SystemClock);
         let database = Arc::new(database);
+        let (mailer, outbox) = start_mailer(&settings)?;
+        let sign_in = EmailSignIn::new(SignInPorts {
+            users: database.clone(),
+            codes: database.clone(),
+            throttles: database.clone(),
+            mailer: Arc::new(mailer),
+            hasher: Arc::new(Argon2CodeHasher),
+            generator: Arc::new(RandomCodeGenerator),
+            clock: clock.clone(),
+        });
         let sessions = SessionLayer {
             store: DatabaseSessionStore::new(database.clone(), clock),
             key,
@@ -79,6 +117,7 @@ impl Application {
             profiles: database.clone(),
             conversations: database.clone(),
             readiness: database,
+            sign_in,
         });
         let config = web::Data::new(HttpConfig::new(
             &settings.server.public_url,
@@ -100,6 +139,7 @@ impl Application {
         Ok(Self {
             port,
             server: server.run(),
+            outbox,
         })
     }
 
@@ -107,6 +147,12 @@ impl Application {
     #[must_use]
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// The delivered mail when `mail.transport = "memory"` (tests).
+    #[must_use]
+    pub fn memory_outbox(&self) -> Option<MemoryOutbox> {
+        self.outbox.clone()
     }
 
     /// Serves until SIGTERM or SIGINT, then lets in-flight requests finish.

@@ -206,7 +206,7 @@ impl EmailSignIn {
     }
 
     /// Counts a code request for the address and the client; refuses beyond the limits.
-    fn allow_code_request(&self, email: &Email, client: &str) -> Result<(), SignInError> {
+    fn allow_code_request(&self, email: &Email, purpose: CodePurpose, client: &str) -> Result<(), SignInError> {
         let now = self.ports.clock.now();
         let throttles = &self.ports.throttles;
         let by_client = throttles.hit(&format!("code-client:{client}"), HOUR_SECS, now)?;
@@ -216,7 +216,11 @@ impl EmailSignIn {
                 "Te veel aanvragen vanaf dit adres. Probeer het over een uur opnieuw.",
             ));
         }
-        let cooldown = throttles.hit(&format!("code-cooldown:{email}"), RESEND_COOLDOWN_SECS, now)?;
+        let cooldown = throttles.hit(
+            &format!("code-cooldown:{}:{email}", purpose.as_str()),
+            RESEND_COOLDOWN_SECS,
+            now,
+        )?;
         if cooldown.count > 1 {
             let wait = retry_after(cooldown.window_start, RESEND_COOLDOWN_SECS, now);
             return Err(too_many(
@@ -261,7 +265,7 @@ impl EmailSignIn {
     /// # Errors
     /// Throttles, storage or mail failures.
     pub fn register(&self, registration: &Registration, client: &str) -> Result<(), SignInError> {
-        self.allow_code_request(&registration.email, client)?;
+        self.allow_code_request(&registration.email, CodePurpose::Register, client)?;
         match self.ports.users.find_user_by_email(&registration.email)? {
             Some(user) if user.email_verified_at.is_some() => {
                 let message = MailMessage::AlreadyRegistered {
@@ -298,7 +302,7 @@ impl EmailSignIn {
     /// # Errors
     /// Throttles, storage or mail failures.
     pub fn resend(&self, email: &Email, client: &str) -> Result<(), SignInError> {
-        self.allow_code_request(email, client)?;
+        self.allow_code_request(email, CodePurpose::Register, client)?;
         match self.ports.users.find_user_by_email(email)? {
             Some(user) if user.email_verified_at.is_none() => self.send_registration_code(&user),
             Some(user) => Ok(self.ports.mailer.send(
@@ -317,7 +321,7 @@ impl EmailSignIn {
     /// # Errors
     /// Throttles, storage or mail failures.
     pub fn request_login(&self, email: &Email, client: &str) -> Result<(), SignInError> {
-        self.allow_code_request(email, client)?;
+        self.allow_code_request(email, CodePurpose::Login, client)?;
         match self.ports.users.find_user_by_email(email)? {
             Some(user) => {
                 let code = self.issue_code(email, CodePurpose::Login)?;

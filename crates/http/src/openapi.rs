@@ -1,6 +1,6 @@
 //! The OpenAPI 3.1 document, collected from the handlers' `#[utoipa::path]` annotations.
 
-use crate::routes::{health, oauth, profiles, users};
+use crate::routes::{email_auth, health, oauth, profiles, users};
 use utoipa::OpenApi;
 
 /// The API of Oppasmaatje.
@@ -13,6 +13,11 @@ use utoipa::OpenApi;
         users::find_current_user,
         users::logout,
         oauth::find_redirect_url,
+        email_auth::register,
+        email_auth::verify_registration,
+        email_auth::resend,
+        email_auth::request_login,
+        email_auth::verify_login,
         profiles::find_profile,
     ),
     components(schemas(crate::ApiErrorBody)),

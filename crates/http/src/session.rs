@@ -6,7 +6,7 @@ use actix_session::{Session, SessionExt, SessionMiddleware};
 use actix_web::cookie::{Key, SameSite, time::Duration as CookieDuration};
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use oppas_auth::DatabaseSessionStore;
-use oppas_auth::session_store::USER_ID_KEY;
+use oppas_auth::session_store::{AUTH_AT_KEY, USER_ID_KEY};
 use oppas_domain::UserId;
 use oppas_domain::user::User;
 use std::future::Future;
@@ -89,4 +89,19 @@ impl FromRequest for CurrentUser {
             }
         })
     }
+}
+
+/// Signs `user` in on `session`: a new session key (the old one is dropped) holding the user.
+///
+/// # Errors
+/// The session state cannot be written (a bug).
+pub fn sign_in(session: &Session, user: UserId) -> Result<(), ApiError> {
+    session.renew();
+    session
+        .insert(USER_ID_KEY, user.get())
+        .map_err(crate::error::internal)?;
+    session
+        .insert(AUTH_AT_KEY, chrono::Utc::now())
+        .map_err(crate::error::internal)?;
+    Ok(())
 }

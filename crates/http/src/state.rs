@@ -1,6 +1,7 @@
 //! The ports the handlers use, wired by the composition root.
 
 use oppas_domain::ports::{ConversationRepository, ProfileRepository, Readiness, UserRepository};
+use oppas_domain::sign_in::EmailSignIn;
 use std::sync::Arc;
 
 /// Shared application state: one implementation of each port.
@@ -14,6 +15,8 @@ pub struct AppState {
     pub conversations: Arc<dyn ConversationRepository>,
     /// The database probe behind `/readyz`.
     pub readiness: Arc<dyn Readiness>,
+    /// Signing up and in with e-mail codes.
+    pub sign_in: EmailSignIn,
 }
 
 impl std::fmt::Debug for AppState {

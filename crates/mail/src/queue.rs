@@ -86,12 +86,18 @@ pub struct QueuedMailer {
 }
 
 impl QueuedMailer {
-    /// Starts the delivery task on the current Tokio runtime.
-    #[must_use]
-    pub fn start(transport: Transport, from: Mailbox, public_url: String) -> Self {
+    /// Starts the delivery task on the current Tokio runtime. `from` is a sender such as
+    /// `Oppasmaatje <noreply@example.nl>`.
+    ///
+    /// # Errors
+    /// `from` is not a valid mailbox.
+    pub fn start(transport: Transport, from: &str, public_url: String) -> anyhow::Result<Self> {
+        let from: Mailbox = from
+            .parse()
+            .map_err(|e| anyhow::anyhow!("'{from}' is not a valid sender: {e}"))?;
         let (jobs, queue) = mpsc::channel(QUEUE_CAPACITY);
         tokio::spawn(deliver_all(queue, transport, from, public_url));
-        Self { jobs }
+        Ok(Self { jobs })
     }
 }
 
@@ -208,9 +214,7 @@ mod tests {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
     use tokio::net::TcpListener;
 
-    fn from() -> anyhow::Result<Mailbox> {
-        Ok("Oppasmaatje <noreply@localhost>".parse()?)
-    }
+    const FROM: &str = "Oppasmaatje <noreply@localhost>";
 
     async fn eventually<T>(mut probe: impl FnMut() -> Option<T>) -> Option<T> {
         for _ in 0..100 {
@@ -225,11 +229,7 @@ mod tests {
     #[tokio::test]
     async fn the_memory_transport_keeps_the_rendered_mail() -> anyhow::Result<()> {
         let outbox = MemoryOutbox::default();
-        let mailer = QueuedMailer::start(
-            Transport::Memory(outbox.clone()),
-            from()?,
-            "http://localhost:8080".into(),
-        );
+        let mailer = QueuedMailer::start(Transport::Memory(outbox.clone()), FROM, "http://localhost:8080".into())?;
         mailer.send(
             &Email::parse("sanne@example.nl")?,
             MailMessage::LoginCode {
@@ -252,9 +252,9 @@ mod tests {
             Transport::Console {
                 outbox_dir: dir.clone(),
             },
-            from()?,
+            FROM,
             "http://x".into(),
-        );
+        )?;
         mailer.send(&Email::parse("jan@example.nl")?, MailMessage::NoAccount)?;
         let file = eventually(|| std::fs::read_dir(&dir).ok()?.next()?.ok().map(|e| e.path())).await;
         let contents = file.map(std::fs::read_to_string).transpose()?.unwrap_or_default();
@@ -317,7 +317,7 @@ mod tests {
     async fn the_smtp_transport_delivers_to_a_real_listener() -> anyhow::Result<()> {
         let (port, received) = smtp_listener().await?;
         let transport = Transport::smtp(&format!("smtp://127.0.0.1:{port}"))?;
-        let mailer = QueuedMailer::start(transport, from()?, "http://x".into());
+        let mailer = QueuedMailer::start(transport, FROM, "http://x".into())?;
         mailer.send(
             &Email::parse("els@example.nl")?,
             MailMessage::RegistrationCode {

@@ -97,6 +97,57 @@ impl Drop for TestDatabase {
     }
 }
 
+/// Every text a test might worry about, from the tables that hold secrets or personal data:
+/// code hashes, session keys and state, throttle keys, user names and addresses.
+///
+/// # Errors
+/// The database cannot be reached or read.
+pub fn text_dump(url: &str) -> Result<String, crate::PersistenceError> {
+    use crate::schema::{email_codes, sessions, throttles, users};
+    use diesel::prelude::*;
+    let database = crate::Database::connect(
+        url,
+        crate::PoolSettings::default(),
+        std::sync::Arc::new(oppas_domain::SystemClock),
+    )?;
+    let mut conn = database.conn()?;
+    let translate = crate::error::translate;
+    let mut out = String::new();
+    for (email, purpose, hash) in email_codes::table
+        .select((email_codes::email, email_codes::purpose, email_codes::code_hash))
+        .load::<(String, String, String)>(&mut *conn)
+        .map_err(translate)?
+    {
+        out.push_str(&format!("{email} {purpose} {hash}\n"));
+    }
+    for (key, state) in sessions::table
+        .select((sessions::key_hash, sessions::state))
+        .load::<(String, String)>(&mut *conn)
+        .map_err(translate)?
+    {
+        out.push_str(&format!("{key} {state}\n"));
+    }
+    for key in throttles::table
+        .select(throttles::key)
+        .load::<String>(&mut *conn)
+        .map_err(translate)?
+    {
+        out.push_str(&format!("{key}\n"));
+    }
+    for (email, first, last) in users::table
+        .select((users::email, users::first_name, users::last_name))
+        .load::<(String, Option<String>, Option<String>)>(&mut *conn)
+        .map_err(translate)?
+    {
+        out.push_str(&format!(
+            "{email} {} {}\n",
+            first.unwrap_or_default(),
+            last.unwrap_or_default()
+        ));
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::replace_database;

@@ -54,6 +54,7 @@ impl Drop for StaticSite {
 pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
+    pub outbox: oppas_mail::MemoryOutbox,
     _database: Option<TestDatabase>,
     _site: StaticSite,
 }
@@ -92,6 +93,9 @@ pub async fn spawn_with(
     adjust(&mut settings);
     let app = Application::build(settings).await?;
     let address = format!("http://127.0.0.1:{}", app.port());
+    let outbox = app
+        .memory_outbox()
+        .ok_or("config/test.toml sets mail.transport = \"memory\"")?;
     tokio::spawn(app.run_until_stopped());
     let client = reqwest::Client::builder()
         .cookie_store(true)
@@ -100,6 +104,7 @@ pub async fn spawn_with(
     Ok(TestApp {
         address,
         client,
+        outbox,
         _database: database,
         _site: site,
     })
@@ -111,6 +116,73 @@ pub const ORIGIN: &str = "http://localhost:8080";
 impl TestApp {
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.address, path)
+    }
+
+    /// Waits for the `n`-th mail (1-based) to `to` and returns the six-digit code in it.
+    pub async fn code_from_mail(&self, to: &str, n: usize) -> Result<String, Box<dyn std::error::Error>> {
+        for _ in 0..200 {
+            let mails: Vec<_> = self.outbox.all().into_iter().filter(|m| m.to == to).collect();
+            if let Some(mail) = mails.get(n - 1) {
+                let code = mail
+                    .content
+                    .subject
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or_default()
+                    .to_owned();
+                assert!(
+                    code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()),
+                    "a code mail: {}",
+                    mail.content.subject
+                );
+                return Ok(code);
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+        }
+        Err(format!("no mail number {n} to {to}").into())
+    }
+
+    /// Subjects of every mail to `to`, waiting briefly for `expected` of them.
+    pub async fn subjects_to(&self, to: &str, expected: usize) -> Vec<String> {
+        for _ in 0..100 {
+            let subjects: Vec<String> = self
+                .outbox
+                .all()
+                .into_iter()
+                .filter(|m| m.to == to)
+                .map(|m| m.content.subject)
+                .collect();
+            if subjects.len() >= expected {
+                return subjects;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+        }
+        self.outbox
+            .all()
+            .into_iter()
+            .filter(|m| m.to == to)
+            .map(|m| m.content.subject)
+            .collect()
+    }
+
+    /// Registers and verifies `email`; the client is signed in afterwards.
+    pub async fn sign_up(&self, email: &str) -> Result<(), Box<dyn std::error::Error>> {
+        let registered = self
+            .post_json(
+                "/api/auth/email-register",
+                &serde_json::json!({"firstName": "Sanne", "lastName": "Jansen", "email": email, "terms": true}),
+            )
+            .await?;
+        assert_eq!(registered.status(), 200);
+        let code = self.code_from_mail(email, 1).await?;
+        let verified = self
+            .post_json(
+                "/api/auth/email-verify",
+                &serde_json::json!({"email": email, "code": code}),
+            )
+            .await?;
+        assert_eq!(verified.status(), 200);
+        Ok(())
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Result<reqwest::Response> {

@@ -5,6 +5,7 @@
 mod helpers;
 
 mod cli;
+mod email_auth;
 mod errors;
 mod health;
 mod pages;

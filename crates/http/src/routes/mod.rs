@@ -1,5 +1,6 @@
 //! Route tables. Each resource module exposes `configure`; handlers are thin.
 
+pub mod email_auth;
 pub mod health;
 pub mod meta;
 pub mod oauth;
@@ -18,6 +19,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     meta::configure(cfg);
     users::configure(cfg);
     oauth::configure(cfg);
+    email_auth::configure(cfg);
     profiles::configure(cfg);
 }
 

@@ -1,0 +1,286 @@
+//! Signing up and in with a one-time code by e-mail.
+
+use crate::session::sign_in;
+use crate::{ApiError, AppState};
+use actix_session::Session;
+use actix_web::{HttpRequest, HttpResponse, post, web};
+use oppas_domain::ports::CodePurpose;
+use oppas_domain::sign_in::{Registration, SignInError, parse_code, parse_email};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Sign-up form.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RegisterRequest {
+    /// Given name, at most 50 characters.
+    #[serde(default)]
+    pub first_name: String,
+    /// Family name, at most 50 characters.
+    #[serde(default)]
+    pub last_name: String,
+    /// The address to send the code to.
+    #[serde(default)]
+    pub email: String,
+    /// The terms were accepted.
+    #[serde(default)]
+    pub terms: bool,
+}
+
+/// An address only.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EmailRequest {
+    /// The address.
+    #[serde(default)]
+    pub email: String,
+}
+
+/// An address and the code mailed to it.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CodeRequest {
+    /// The address.
+    #[serde(default)]
+    pub email: String,
+    /// Six digits.
+    #[serde(default)]
+    pub code: String,
+}
+
+/// The answer to a code request: the same text for every address.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessageResponse {
+    /// Dutch text for people.
+    pub message: String,
+}
+
+/// The answer to a successful code check: signed in, and where to go.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifiedResponse {
+    /// Dutch text for people.
+    pub message: String,
+    /// The page to open next.
+    pub redirect_to: String,
+    /// Always false: the person is signed in.
+    pub requires_login: bool,
+}
+
+/// Routes `/api/auth/email-*`.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(register)
+        .service(verify_registration)
+        .service(resend)
+        .service(request_login)
+        .service(verify_login);
+}
+
+impl From<SignInError> for ApiError {
+    fn from(error: SignInError) -> Self {
+        match error {
+            SignInError::Invalid { field, message } => Self::Invalid {
+                field: field.to_owned(),
+                message,
+            },
+            e @ SignInError::WrongCode => Self::BadRequest {
+                code: "invalid_code",
+                message: e.to_string(),
+            },
+            e @ SignInError::CodeExhausted => Self::BadRequest {
+                code: "code_exhausted",
+                message: e.to_string(),
+            },
+            e @ SignInError::Locked => Self::BadRequest {
+                code: "locked",
+                message: e.to_string(),
+            },
+            SignInError::TooManyRequests {
+                retry_after_secs,
+                message,
+            } => Self::TooManyRequests {
+                retry_after_secs,
+                message,
+            },
+            e @ SignInError::Mail(_) => Self::Unavailable(e.to_string()),
+            SignInError::Repository(e) => e.into(),
+            SignInError::Unexpected(e) => Self::Internal(e),
+        }
+    }
+}
+
+fn client_of(req: &HttpRequest) -> String {
+    req.peer_addr()
+        .map_or_else(|| "unknown".to_owned(), |addr| addr.ip().to_string())
+}
+
+fn sent(email: &str) -> HttpResponse {
+    HttpResponse::Ok().json(MessageResponse {
+        message: format!("We hebben een e-mail gestuurd naar {email}. Bekijk je inbox (en je spammap)."),
+    })
+}
+
+/// Makes an account (or finds the unverified one) and mails a code. The answer is the same for
+/// every address; the e-mail says what applies.
+///
+/// # Errors
+/// 422 for a missing or malformed field (in the spec's order), 429 when throttled.
+#[utoipa::path(post, path = "/api/auth/email-register", tag = "auth", operation_id = "email_register", request_body = RegisterRequest,
+    responses(
+        (status = 200, description = "A code is on its way", body = MessageResponse),
+        (status = 422, description = "A field is invalid", body = crate::ApiErrorBody),
+        (status = 429, description = "Throttled", body = crate::ApiErrorBody),
+    ))]
+#[post("/auth/email-register")]
+pub async fn register(
+    req: HttpRequest,
+    body: web::Json<RegisterRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let registration = Registration::parse(&body.first_name, &body.last_name, &body.email)?;
+    if !body.terms {
+        return Err(ApiError::Invalid {
+            field: "terms".to_owned(),
+            message: "Je moet akkoord gaan met de algemene voorwaarden".to_owned(),
+        });
+    }
+    let client = client_of(&req);
+    let service = state.sign_in.clone();
+    let email = registration.email.to_string();
+    web::block(move || service.register(&registration, &client)).await??;
+    tracing::info!(auth.step = "register", "code requested");
+    Ok(sent(&email))
+}
+
+/// Confirms a new account's address with its code and signs the person in.
+///
+/// # Errors
+/// 400 for a wrong, used or exhausted code; 422 for a malformed one; 429 when throttled.
+#[utoipa::path(post, path = "/api/auth/email-verify", tag = "auth", operation_id = "email_verify", request_body = CodeRequest,
+    responses(
+        (status = 200, description = "Verified and signed in", body = VerifiedResponse),
+        (status = 400, description = "Wrong code", body = crate::ApiErrorBody),
+        (status = 422, description = "Malformed input", body = crate::ApiErrorBody),
+        (status = 429, description = "Throttled", body = crate::ApiErrorBody),
+    ))]
+#[post("/auth/email-verify")]
+pub async fn verify_registration(
+    body: web::Json<CodeRequest>,
+    session: Session,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    verify(body.into_inner(), CodePurpose::Register, session, state).await
+}
+
+/// A new registration code.
+///
+/// # Errors
+/// 422 for a malformed address, 429 during the cooldown.
+#[utoipa::path(post, path = "/api/auth/email-resend", tag = "auth", operation_id = "email_resend", request_body = EmailRequest,
+    responses(
+        (status = 200, description = "A code is on its way", body = MessageResponse),
+        (status = 422, description = "Malformed address", body = crate::ApiErrorBody),
+        (status = 429, description = "Throttled", body = crate::ApiErrorBody),
+    ))]
+#[post("/auth/email-resend")]
+pub async fn resend(
+    req: HttpRequest,
+    body: web::Json<EmailRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let email = parse_email(&body.email)?;
+    let client = client_of(&req);
+    let service = state.sign_in.clone();
+    let shown = email.to_string();
+    web::block(move || service.resend(&email, &client)).await??;
+    tracing::info!(auth.step = "resend", "code requested");
+    Ok(sent(&shown))
+}
+
+/// A login code for an existing account.
+///
+/// # Errors
+/// 422 for a malformed address, 429 when throttled.
+#[utoipa::path(post, path = "/api/auth/email-login", tag = "auth", operation_id = "email_login", request_body = EmailRequest,
+    responses(
+        (status = 200, description = "A code is on its way", body = MessageResponse),
+        (status = 422, description = "Malformed address", body = crate::ApiErrorBody),
+        (status = 429, description = "Throttled", body = crate::ApiErrorBody),
+    ))]
+#[post("/auth/email-login")]
+pub async fn request_login(
+    req: HttpRequest,
+    body: web::Json<EmailRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let email = parse_email(&body.email)?;
+    let client = client_of(&req);
+    let service = state.sign_in.clone();
+    let shown = email.to_string();
+    web::block(move || service.request_login(&email, &client)).await??;
+    tracing::info!(auth.step = "login", "code requested");
+    Ok(sent(&shown))
+}
+
+/// Signs in with a login code.
+///
+/// # Errors
+/// 400 for a wrong, used or exhausted code; 422 for a malformed one; 429 when throttled.
+#[utoipa::path(post, path = "/api/auth/email-login-verify", tag = "auth", operation_id = "email_login_verify", request_body = CodeRequest,
+    responses(
+        (status = 200, description = "Signed in", body = VerifiedResponse),
+        (status = 400, description = "Wrong code", body = crate::ApiErrorBody),
+        (status = 422, description = "Malformed input", body = crate::ApiErrorBody),
+        (status = 429, description = "Throttled", body = crate::ApiErrorBody),
+    ))]
+#[post("/auth/email-login-verify")]
+pub async fn verify_login(
+    body: web::Json<CodeRequest>,
+    session: Session,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    verify(body.into_inner(), CodePurpose::Login, session, state).await
+}
+
+async fn verify(
+    body: CodeRequest,
+    purpose: CodePurpose,
+    session: Session,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let email = parse_email(&body.email)?;
+    let code = parse_code(&body.code)?;
+    let service = state.sign_in.clone();
+    let profiles = state.profiles.clone();
+    let outcome = web::block(move || -> Result<_, SignInError> {
+        let user = service.verify(&email, &code, purpose)?;
+        let has_profile =
+            profiles.find_volunteer_by_user(user.id)?.is_some() || profiles.find_owner_by_user(user.id)?.is_some();
+        Ok((user, has_profile))
+    })
+    .await?;
+    let (user, has_profile) = match outcome {
+        Ok(found) => found,
+        Err(error) => {
+            tracing::warn!(auth.step = purpose.as_str(), auth.outcome = "refused", reason = %error, "code check failed");
+            return Err(error.into());
+        }
+    };
+    sign_in(&session, user.id)?;
+    tracing::info!(
+        auth.step = purpose.as_str(),
+        user.id = user.id.get(),
+        "signed in with a code"
+    );
+    let (message, redirect_to) = match (purpose, has_profile) {
+        (CodePurpose::Register, false) => ("E-mail geverifieerd!", "/profiel-aanmaken"),
+        (CodePurpose::Register, true) => ("E-mail geverifieerd!", "/dashboard"),
+        (CodePurpose::Login, _) => ("Je bent ingelogd.", "/dashboard"),
+    };
+    Ok(HttpResponse::Ok().json(VerifiedResponse {
+        message: message.to_owned(),
+        redirect_to: redirect_to.to_owned(),
+        requires_login: false,
+    }))
+}
