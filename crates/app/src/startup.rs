@@ -6,7 +6,9 @@ use actix_web::{HttpServer, web};
 use anyhow::Context;
 use oppas_auth::DatabaseSessionStore;
 use oppas_auth::codes::{Argon2CodeHasher, RandomCodeGenerator};
+use oppas_auth::oidc::{OidcClient, OidcConfig};
 use oppas_domain::SystemClock;
+use oppas_domain::identity_sign_in::IdentitySignIn;
 use oppas_domain::sign_in::{EmailSignIn, SignInPorts};
 use oppas_http::{AppState, HttpConfig, SessionLayer};
 use oppas_mail::{MemoryOutbox, QueuedMailer, Transport};
@@ -71,6 +73,23 @@ fn start_mailer(settings: &Settings) -> anyhow::Result<(QueuedMailer, Option<Mem
     Ok((mailer, outbox))
 }
 
+/// The provider client when `oidc.google.client_id` is set; `None` shows the provider as unavailable.
+fn oidc_client(settings: &Settings) -> anyhow::Result<Option<Arc<OidcClient>>> {
+    let google = &settings.oidc.google;
+    if google.client_id.trim().is_empty() {
+        return Ok(None);
+    }
+    let config = OidcConfig {
+        issuer_url: google.issuer_url.clone(),
+        client_id: google.client_id.clone(),
+        client_secret: google.client_secret.expose_secret().to_owned(),
+        redirect_url: format!("{}/auth/callback", settings.server.public_url.trim_end_matches('/')),
+    };
+    Ok(Some(Arc::new(
+        OidcClient::new(config).context("building the OpenID Connect client")?,
+    )))
+}
+
 impl Application {
     /// Opens the database (migrating it where `database.auto_migrate`), binds the listener
     /// (port 0 picks a free one) and builds the server.
@@ -108,7 +127,7 @@ impl Application {
             clock: clock.clone(),
         });
         let sessions = SessionLayer {
-            store: DatabaseSessionStore::new(database.clone(), clock),
+            store: DatabaseSessionStore::new(database.clone(), clock.clone()),
             key,
             secure: settings.server.public_url.starts_with("https://"),
         };
@@ -116,8 +135,12 @@ impl Application {
             users: database.clone(),
             profiles: database.clone(),
             conversations: database.clone(),
-            readiness: database,
+            readiness: database.clone(),
             sign_in,
+            oidc: oidc_client(&settings)?,
+            identity_sign_in: IdentitySignIn::new(database.clone(), database.clone(), database.clone(), clock.clone()),
+            identities: database.clone(),
+            throttles: database,
         });
         let config = web::Data::new(HttpConfig::new(
             &settings.server.public_url,

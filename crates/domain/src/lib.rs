@@ -10,6 +10,7 @@ pub mod demo;
 pub mod email;
 pub mod enums;
 pub mod error;
+pub mod identity_sign_in;
 pub mod ids;
 pub mod mail;
 pub mod ports;

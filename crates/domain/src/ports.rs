@@ -4,7 +4,7 @@
 use crate::conversation::{Conversation, Message};
 use crate::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields};
 use crate::session::StoredSession;
-use crate::user::{NewUser, User};
+use crate::user::{Identity, NewUser, User};
 use crate::{ConversationId, Email, MessageId, OwnerId, PetId, RepositoryError, UserId, VolunteerId};
 use chrono::NaiveDateTime;
 
@@ -341,4 +341,25 @@ pub trait ThrottleRepository: Send + Sync {
     /// # Errors
     /// Storage failures.
     fn clear(&self, key: &str) -> Result<(), RepositoryError>;
+}
+
+/// Accounts at identity providers linked to local accounts, keyed by (issuer, subject).
+pub trait IdentityRepository: Send + Sync {
+    /// The identity with this issuer and subject.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn find_identity(&self, provider: &str, subject: &str) -> Result<Option<Identity>, RepositoryError>;
+
+    /// The newest identity of `user`, if any (for the header's picture and name).
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn find_identity_of_user(&self, user: UserId) -> Result<Option<Identity>, RepositoryError>;
+
+    /// Stores a new link, or refreshes the names and picture of an existing one.
+    ///
+    /// # Errors
+    /// Storage failures; [`RepositoryError::Conflict`] when (provider, subject) belongs to another user.
+    fn save_identity(&self, identity: &Identity) -> Result<(), RepositoryError>;
 }

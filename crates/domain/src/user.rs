@@ -38,3 +38,24 @@ pub struct NewUser {
     /// Set when the address is already proven (demo data, a verified identity).
     pub email_verified_at: Option<NaiveDateTime>,
 }
+
+/// An account at an identity provider (e.g. Google) linked to a local account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Identity {
+    /// The local account.
+    pub user_id: UserId,
+    /// The provider's issuer URL.
+    pub provider: String,
+    /// The provider's stable id of the person.
+    pub subject: String,
+    /// The address the provider reported.
+    pub email: Option<String>,
+    /// Whether the provider vouches for that address.
+    pub email_verified: bool,
+    /// Given name.
+    pub given_name: Option<String>,
+    /// Full name.
+    pub name: Option<String>,
+    /// Picture URL.
+    pub picture: Option<String>,
+}

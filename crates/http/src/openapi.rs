@@ -13,6 +13,7 @@ use utoipa::OpenApi;
         users::find_current_user,
         users::logout,
         oauth::find_redirect_url,
+        oauth::create_session,
         email_auth::register,
         email_auth::verify_registration,
         email_auth::resend,

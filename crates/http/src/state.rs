@@ -1,6 +1,10 @@
 //! The ports the handlers use, wired by the composition root.
 
-use oppas_domain::ports::{ConversationRepository, ProfileRepository, Readiness, UserRepository};
+use oppas_auth::oidc::OidcClient;
+use oppas_domain::identity_sign_in::IdentitySignIn;
+use oppas_domain::ports::{
+    ConversationRepository, IdentityRepository, ProfileRepository, Readiness, ThrottleRepository, UserRepository,
+};
 use oppas_domain::sign_in::EmailSignIn;
 use std::sync::Arc;
 
@@ -17,6 +21,14 @@ pub struct AppState {
     pub readiness: Arc<dyn Readiness>,
     /// Signing up and in with e-mail codes.
     pub sign_in: EmailSignIn,
+    /// Signing in with an identity provider, when one is configured.
+    pub oidc: Option<Arc<OidcClient>>,
+    /// Local accounts for provider identities.
+    pub identity_sign_in: IdentitySignIn,
+    /// Linked provider accounts (for the header's picture and name).
+    pub identities: Arc<dyn IdentityRepository>,
+    /// Counters for per-client limits.
+    pub throttles: Arc<dyn ThrottleRepository>,
 }
 
 impl std::fmt::Debug for AppState {

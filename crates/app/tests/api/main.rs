@@ -8,5 +8,6 @@ mod cli;
 mod email_auth;
 mod errors;
 mod health;
+mod oidc;
 mod pages;
 mod users;

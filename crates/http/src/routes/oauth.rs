@@ -1,9 +1,18 @@
-//! Starting sign-in with an OpenID Connect provider.
+//! Signing in with an OpenID Connect provider (Google): starting an attempt and finishing it.
 
-use crate::ApiError;
-use actix_web::{HttpResponse, get, web};
-use serde::Serialize;
+use crate::session::sign_in;
+use crate::{ApiError, AppState};
+use actix_session::Session;
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use oppas_auth::oidc::PendingSignIn;
+use oppas_domain::identity_sign_in::IdentitySignInError;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+
+/// Where a started attempt waits in the session.
+const PENDING_KEY: &str = "oidc_pending";
+/// Provider sign-in calls per client per minute.
+const ATTEMPTS_PER_MINUTE: i32 = 10;
 
 /// Where to send the browser to sign in.
 #[derive(Debug, Serialize, ToSchema)]
@@ -13,29 +22,147 @@ pub struct RedirectUrl {
     pub redirect_url: String,
 }
 
-/// Route `/api/oauth/{provider}/redirect_url`.
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(find_redirect_url);
+/// What the provider sent back to `/auth/callback`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SessionRequest {
+    /// The authorization code.
+    #[serde(default)]
+    pub code: String,
+    /// The state of the attempt.
+    #[serde(default)]
+    pub state: String,
 }
 
-/// The address at the provider where this sign-in attempt starts. This server has no OpenID
-/// Connect client wired, so sign-in with Google answers that it is not available.
+/// A finished sign-in.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SignedInResponse {
+    /// Dutch text for people.
+    pub message: String,
+}
+
+/// Routes `/api/oauth/{provider}/redirect_url` and `/api/sessions`.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(find_redirect_url).service(create_session);
+}
+
+fn unavailable() -> ApiError {
+    ApiError::Unavailable("Inloggen met Google is op dit moment niet beschikbaar.".to_owned())
+}
+
+async fn throttle(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
+    let client = req
+        .peer_addr()
+        .map_or_else(|| "unknown".to_owned(), |addr| addr.ip().to_string());
+    let throttles = state.throttles.clone();
+    let now = chrono::Utc::now().naive_utc();
+    let hit = web::block(move || throttles.hit(&format!("oidc-client:{client}"), 60, now)).await??;
+    if hit.count > ATTEMPTS_PER_MINUTE {
+        let wait = (hit.window_start + chrono::Duration::seconds(60) - now)
+            .num_seconds()
+            .max(1);
+        return Err(ApiError::TooManyRequests {
+            retry_after_secs: u64::try_from(wait).unwrap_or(60),
+            message: "Te veel inlogpogingen. Probeer het over een minuut opnieuw.".to_owned(),
+        });
+    }
+    Ok(())
+}
+
+/// Starts a sign-in with the provider: the address to send the browser to. The attempt's
+/// state, nonce and PKCE verifier stay in this visitor's session.
 ///
 /// # Errors
-/// 404 for an unknown provider; 503 while sign-in with the provider is not available.
+/// 404 for an unknown provider; 503 while sign-in with it is not available; 429 when throttled.
 #[utoipa::path(get, path = "/api/oauth/{provider}/redirect_url", tag = "auth", operation_id = "find_redirect_url",
     params(("provider" = String, Path, description = "The identity provider, e.g. google")),
     responses(
         (status = 200, description = "Where to send the browser", body = RedirectUrl),
         (status = 404, description = "Unknown provider", body = crate::ApiErrorBody),
+        (status = 429, description = "Throttled", body = crate::ApiErrorBody),
         (status = 503, description = "Sign-in with this provider is not available", body = crate::ApiErrorBody),
     ))]
 #[get("/oauth/{provider}/redirect_url")]
-pub async fn find_redirect_url(provider: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn find_redirect_url(
+    req: HttpRequest,
+    provider: web::Path<String>,
+    session: Session,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     if provider.as_str() != "google" {
         return Err(ApiError::NotFound("Deze inlogmethode bestaat niet.".to_owned()));
     }
-    Err(ApiError::Unavailable(
-        "Inloggen met Google is op dit moment niet beschikbaar.".to_owned(),
-    ))
+    let oidc = state.oidc.clone().ok_or_else(unavailable)?;
+    throttle(&req, &state).await?;
+    let (url, pending) = oidc.start(chrono::Utc::now()).await.map_err(|error| {
+        tracing::error!(error.cause = %error, "starting sign-in with the provider failed");
+        unavailable()
+    })?;
+    session.insert(PENDING_KEY, pending).map_err(crate::error::internal)?;
+    Ok(HttpResponse::Ok().json(RedirectUrl { redirect_url: url }))
+}
+
+/// Finishes a provider sign-in: the state must match the attempt started in this session
+/// (used once), the code is exchanged, the ID token checked, and a new session holds the user.
+///
+/// # Errors
+/// 400 for a missing, wrong, reused or stale state or a refused token; 409 when the address
+/// belongs to an account that was never confirmed; 429 when throttled; 503 when not available.
+#[utoipa::path(post, path = "/api/sessions", tag = "auth", operation_id = "create_session", request_body = SessionRequest,
+    responses(
+        (status = 200, description = "Signed in", body = SignedInResponse),
+        (status = 400, description = "Refused", body = crate::ApiErrorBody),
+        (status = 409, description = "The address has an unconfirmed account", body = crate::ApiErrorBody),
+        (status = 429, description = "Throttled", body = crate::ApiErrorBody),
+        (status = 503, description = "Not available", body = crate::ApiErrorBody),
+    ))]
+#[post("/sessions")]
+pub async fn create_session(
+    req: HttpRequest,
+    body: web::Json<SessionRequest>,
+    session: Session,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let oidc = state.oidc.clone().ok_or_else(unavailable)?;
+    throttle(&req, &state).await?;
+    let refused = || ApiError::BadRequest {
+        code: "sign_in_failed",
+        message: "Inloggen met Google is mislukt. Probeer het opnieuw.".to_owned(),
+    };
+    // Taken out of the session before anything else: a state works once, whatever happens next.
+    let pending = match session.remove_as::<PendingSignIn>(PENDING_KEY) {
+        Some(Ok(pending)) => pending,
+        _ => {
+            tracing::warn!(auth.step = "oidc", reason = "no started attempt", "sign-in refused");
+            return Err(refused());
+        }
+    };
+    let claims = oidc
+        .finish(&body.code, &body.state, pending, chrono::Utc::now())
+        .await
+        .map_err(|error| {
+            tracing::warn!(auth.step = "oidc", reason = %error, "sign-in refused");
+            refused()
+        })?;
+    let service = state.identity_sign_in.clone();
+    let signed_in = web::block(move || service.sign_in(&claims))
+        .await?
+        .map_err(|error| match error {
+            e @ IdentitySignInError::NoVerifiedEmail => ApiError::BadRequest {
+                code: "no_verified_email",
+                message: e.to_string(),
+            },
+            e @ IdentitySignInError::UnprovenLocalAccount => ApiError::Conflict(e.to_string()),
+            IdentitySignInError::Repository(e) => e.into(),
+        })?;
+    sign_in(&session, signed_in.user.id)?;
+    tracing::info!(
+        auth.step = "oidc",
+        user.id = signed_in.user.id.get(),
+        linked = signed_in.linked,
+        "signed in with the provider"
+    );
+    Ok(HttpResponse::Ok().json(SignedInResponse {
+        message: "Je bent ingelogd.".to_owned(),
+    }))
 }

@@ -3,25 +3,25 @@
 use crate::{ApiError, AppState};
 use actix_web::{HttpResponse, get, web};
 use oppas_domain::UserId;
-use oppas_domain::enums::ProfileType;
+use oppas_domain::enums::ProfileType as DomainProfileType;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 /// The two kinds of profile.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum ProfileTypeDto {
+pub enum ProfileType {
     /// A volunteer sitter.
     Vrijwilliger,
     /// A pet owner.
     Huisdier,
 }
 
-impl From<ProfileType> for ProfileTypeDto {
-    fn from(value: ProfileType) -> Self {
+impl From<DomainProfileType> for ProfileType {
+    fn from(value: DomainProfileType) -> Self {
         match value {
-            ProfileType::Vrijwilliger => Self::Vrijwilliger,
-            ProfileType::Huisdier => Self::Huisdier,
+            DomainProfileType::Vrijwilliger => Self::Vrijwilliger,
+            DomainProfileType::Huisdier => Self::Huisdier,
         }
     }
 }
@@ -42,7 +42,7 @@ pub struct ProfileRef {
 pub struct ProfileLookup {
     /// Which kind.
     #[serde(rename = "type")]
-    pub profile_type: ProfileTypeDto,
+    pub profile_type: ProfileType,
     /// Where it lives.
     pub profile: ProfileRef,
 }
@@ -70,7 +70,7 @@ pub async fn find_profile(user_id: web::Path<i64>, state: web::Data<AppState>) -
         move || -> Result<Option<ProfileLookup>, oppas_domain::RepositoryError> {
             if let Some(volunteer) = profiles.find_volunteer_by_user(user)? {
                 return Ok(Some(ProfileLookup {
-                    profile_type: ProfileType::Vrijwilliger.into(),
+                    profile_type: ProfileType::Vrijwilliger,
                     profile: ProfileRef {
                         id: Some(volunteer.id.get()),
                         owner_id: None,
@@ -79,7 +79,7 @@ pub async fn find_profile(user_id: web::Path<i64>, state: web::Data<AppState>) -
                 }));
             }
             Ok(profiles.find_owner_by_user(user)?.map(|owner| ProfileLookup {
-                profile_type: ProfileType::Huisdier.into(),
+                profile_type: ProfileType::Huisdier,
                 profile: ProfileRef {
                     id: None,
                     owner_id: Some(owner.id.get()),

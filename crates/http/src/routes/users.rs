@@ -1,7 +1,7 @@
 //! The signed-in user and signing out.
 
-use crate::ApiError;
 use crate::session::CurrentUser;
+use crate::{ApiError, AppState};
 use actix_session::Session;
 use actix_web::{HttpResponse, get, post, route, web};
 use serde::Serialize;
@@ -51,14 +51,24 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
 ))]
 #[get("/users/me")]
-pub async fn find_current_user(CurrentUser(user): CurrentUser) -> Result<HttpResponse, ApiError> {
+pub async fn find_current_user(
+    CurrentUser(user): CurrentUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let identities = state.identities.clone();
+    let id = user.id;
+    let identity = web::block(move || identities.find_identity_of_user(id)).await??;
     Ok(HttpResponse::Ok().json(SessionUser {
         id: user.id.get(),
         email: user.email.to_string(),
         first_name: user.first_name,
         avatar_url: user.avatar_url,
         temporary: false,
-        google_user_data: None,
+        google_user_data: identity.map(|identity| GoogleUserData {
+            given_name: identity.given_name,
+            name: identity.name,
+            picture: identity.picture,
+        }),
     }))
 }
 

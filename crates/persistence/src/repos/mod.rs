@@ -2,6 +2,7 @@
 
 mod codes;
 mod conversations;
+mod identities;
 mod profiles;
 mod sessions;
 mod users;
