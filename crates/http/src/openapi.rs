@@ -1,6 +1,6 @@
 //! The OpenAPI 3.1 document, collected from the handlers' `#[utoipa::path]` annotations.
 
-use crate::routes::{email_auth, health, oauth, profiles, users};
+use crate::routes::{email_auth, geo, health, oauth, profiles, users};
 use utoipa::OpenApi;
 
 /// The API of Oppasmaatje.
@@ -20,6 +20,7 @@ use utoipa::OpenApi;
         email_auth::request_login,
         email_auth::verify_login,
         profiles::find_profile,
+        geo::find_place,
     ),
     components(schemas(crate::ApiErrorBody)),
     tags(
@@ -27,6 +28,7 @@ use utoipa::OpenApi;
         (name = "users", description = "The signed-in user"),
         (name = "auth", description = "Signing in"),
         (name = "profiles", description = "Profiles of sitters and owners"),
+        (name = "places", description = "Coordinates for the map"),
     )
 )]
 pub struct ApiDoc;

@@ -7,6 +7,7 @@ mod helpers;
 mod cli;
 mod email_auth;
 mod errors;
+mod geo;
 mod health;
 mod oidc;
 mod pages;

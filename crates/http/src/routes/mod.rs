@@ -1,6 +1,7 @@
 //! Route tables. Each resource module exposes `configure`; handlers are thin.
 
 pub mod email_auth;
+pub mod geo;
 pub mod health;
 pub mod meta;
 pub mod oauth;
@@ -20,6 +21,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     users::configure(cfg);
     oauth::configure(cfg);
     email_auth::configure(cfg);
+    geo::configure(cfg);
     profiles::configure(cfg);
 }
 

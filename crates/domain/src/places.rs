@@ -1,0 +1,210 @@
+//! Places: turning a postcode or a place name into coordinates without any outside call. The
+//! postcode table is GeoNames' Dutch PC4 data (CC BY 4.0), shipped with the application.
+
+use crate::Postcode;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// Where a place's coordinates came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlaceSource {
+    /// The postcode table, by postcode or place name.
+    Postcode,
+    /// The built-in table of large cities.
+    City,
+}
+
+impl PlaceSource {
+    /// API value.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Postcode => "postcode",
+            Self::City => "city",
+        }
+    }
+}
+
+/// A resolved place.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Place {
+    /// Latitude.
+    pub lat: f64,
+    /// Longitude.
+    pub lon: f64,
+    /// What was found, e.g. "1012 Amsterdam" or "Utrecht".
+    pub label: String,
+    /// Which table answered.
+    pub source: PlaceSource,
+}
+
+/// The map's fallback when nothing is found: Amsterdam.
+pub const FALLBACK: (f64, f64) = (52.3676, 4.9041);
+
+/// About twenty large Dutch cities, consulted when the postcode table does not know a name.
+pub const CITIES: &[(&str, f64, f64)] = &[
+    ("Amsterdam", 52.3676, 4.9041),
+    ("Rotterdam", 51.9244, 4.4777),
+    ("Den Haag", 52.0705, 4.3007),
+    ("'s-Gravenhage", 52.0705, 4.3007),
+    ("Utrecht", 52.0907, 5.1214),
+    ("Eindhoven", 51.4416, 5.4697),
+    ("Groningen", 53.2194, 6.5665),
+    ("Tilburg", 51.5555, 5.0913),
+    ("Almere", 52.3508, 5.2647),
+    ("Breda", 51.5719, 4.7683),
+    ("Nijmegen", 51.8126, 5.8372),
+    ("Apeldoorn", 52.2112, 5.9699),
+    ("Haarlem", 52.3874, 4.6462),
+    ("Arnhem", 51.9851, 5.8987),
+    ("Enschede", 52.2215, 6.8937),
+    ("Amersfoort", 52.1561, 5.3878),
+    ("Zaanstad", 52.4531, 4.8136),
+    ("'s-Hertogenbosch", 51.6978, 5.3037),
+    ("Den Bosch", 51.6978, 5.3037),
+    ("Maastricht", 50.8514, 5.6910),
+    ("Leiden", 52.1601, 4.4970),
+    ("Zwolle", 52.5168, 6.0830),
+    ("Leeuwarden", 53.2012, 5.7999),
+];
+
+const PC4_CSV: &str = include_str!("../../../assets/nl-pc4.csv");
+
+#[derive(Debug, Default)]
+struct PostcodeTable {
+    by_postcode: HashMap<String, (String, f64, f64)>,
+    by_place: HashMap<String, (String, f64, f64)>,
+}
+
+fn table() -> &'static PostcodeTable {
+    static TABLE: OnceLock<PostcodeTable> = OnceLock::new();
+    TABLE.get_or_init(|| parse_table(PC4_CSV))
+}
+
+/// Reads `pc4,place,lat,lon` rows. A postcode keeps its first place; a place name gets the mean
+/// of its postcodes' centres. Malformed rows are skipped.
+fn parse_table(csv: &str) -> PostcodeTable {
+    let mut table = PostcodeTable::default();
+    let mut sums: HashMap<String, (String, f64, f64, u32)> = HashMap::new();
+    for line in csv.lines().skip(1) {
+        let mut fields = line.split(',');
+        let (Some(pc4), Some(place), Some(lat), Some(lon)) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            continue;
+        };
+        let (Ok(lat), Ok(lon)) = (lat.trim().parse::<f64>(), lon.trim().parse::<f64>()) else {
+            continue;
+        };
+        table
+            .by_postcode
+            .entry(pc4.trim().to_owned())
+            .or_insert_with(|| (place.to_owned(), lat, lon));
+        let entry = sums
+            .entry(normalise(place))
+            .or_insert_with(|| (place.to_owned(), 0.0, 0.0, 0));
+        entry.1 += lat;
+        entry.2 += lon;
+        entry.3 += 1;
+    }
+    table.by_place = sums
+        .into_iter()
+        .map(|(key, (name, lat, lon, n))| (key, (name, lat / f64::from(n), lon / f64::from(n))))
+        .collect();
+    table
+}
+
+fn normalise(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
+/// The centre of a postcode area.
+#[must_use]
+pub fn by_postcode(postcode: &Postcode) -> Option<Place> {
+    table()
+        .by_postcode
+        .get(postcode.as_str())
+        .map(|(place, lat, lon)| Place {
+            lat: *lat,
+            lon: *lon,
+            label: format!("{postcode} {place}"),
+            source: PlaceSource::Postcode,
+        })
+}
+
+/// Resolves a search text: a postcode (its first four digits count, "1012 AB" works), then a
+/// place name from the postcode table, then the city table. Case and surrounding space are ignored.
+#[must_use]
+pub fn resolve(query: &str) -> Option<Place> {
+    let query = query.trim();
+    let digits: String = query.chars().take_while(char::is_ascii_digit).collect();
+    if digits.len() == 4
+        && let Ok(postcode) = Postcode::parse(&digits)
+    {
+        return by_postcode(&postcode);
+    }
+    let key = normalise(query);
+    if let Some((name, lat, lon)) = table().by_place.get(&key) {
+        return Some(Place {
+            lat: *lat,
+            lon: *lon,
+            label: name.clone(),
+            source: PlaceSource::Postcode,
+        });
+    }
+    CITIES
+        .iter()
+        .find(|(name, ..)| normalise(name) == key)
+        .map(|(name, lat, lon)| Place {
+            lat: *lat,
+            lon: *lon,
+            label: (*name).to_owned(),
+            source: PlaceSource::City,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_table_has_every_postcode_row() {
+        assert_eq!(table().by_postcode.len(), 4_064);
+        assert!(table().by_place.len() > 2_000);
+    }
+
+    #[test]
+    fn a_postcode_resolves_to_its_area_centre() {
+        let place = resolve("3512");
+        assert_eq!(place.as_ref().map(|p| p.label.as_str()), Some("3512 Utrecht"));
+        assert_eq!(place.as_ref().map(|p| (p.lat, p.lon)), Some((52.0916, 5.1228)));
+        assert_eq!(resolve("3512 AB").map(|p| p.label), Some("3512 Utrecht".to_owned()));
+    }
+
+    #[test]
+    fn a_place_name_resolves_case_insensitively() {
+        let place = resolve("  haarlem ");
+        assert_eq!(
+            place.as_ref().map(|p| (p.label.as_str(), p.source)),
+            Some(("Haarlem", PlaceSource::Postcode))
+        );
+    }
+
+    #[test]
+    fn names_missing_from_the_postcode_table_fall_back_to_the_city_table() {
+        assert_eq!(resolve("Den Bosch").map(|p| p.source), Some(PlaceSource::City));
+    }
+
+    #[test]
+    fn unknown_places_and_postcodes_resolve_to_nothing() {
+        assert_eq!(resolve("Atlantis"), None);
+        assert_eq!(resolve("0000"), None);
+        assert_eq!(resolve(""), None);
+    }
+
+    #[test]
+    fn malformed_rows_are_skipped() {
+        let table = parse_table("pc4,place,lat,lon\n1000,A,52.0,4.0\nbroken\n1001,B,x,4.0\n");
+        assert_eq!(table.by_postcode.len(), 1);
+    }
+}
