@@ -48,6 +48,7 @@ pub fn app(
         .app_data(routes::query_config())
         // Listed innermost first: the last `wrap` sees the request first.
         .wrap(sessions.middleware())
+        .wrap(from_fn(middleware::session_store_errors))
         .wrap(from_fn(middleware::origin_check))
         .wrap(from_fn(middleware::cache_policy))
         .wrap(security_headers)

@@ -131,6 +131,22 @@ pub async fn request_id_header(
     Ok(res)
 }
 
+/// The session middleware answers a bare 500 when its store fails; a failing store is the
+/// database being unavailable, so signed-in requests get the 503 envelope instead. Requests
+/// without a session cookie never touch the store and keep working.
+///
+/// # Errors
+/// [`ApiError::Unavailable`] in place of any error from the session layer.
+pub async fn session_store_errors(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    next.call(req).await.map_err(|error| {
+        tracing::warn!(error.cause = %error, "the session store failed");
+        ApiError::database_unavailable().into()
+    })
+}
+
 /// Turns a panicking handler into a generic 500 in the error envelope, so the client gets an
 /// answer and the worker keeps serving. The request cannot be kept for the response (routing
 /// needs it unshared), so the answer travels as an error that carries its complete response,

@@ -60,6 +60,16 @@ impl TestDatabase {
         }
     }
 
+    /// Removes a PostgreSQL database while the application still uses it, ending its
+    /// connections: from then on the database does not answer. No effect on SQLite.
+    pub fn make_unreachable(&self) {
+        if let Cleanup::PostgresDatabase { admin_url, name } = &self.cleanup
+            && let Ok(mut admin) = PgConnection::establish(admin_url)
+        {
+            let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+        }
+    }
+
     /// The URL to hand to [`crate::Database::connect`] or to the app's settings.
     #[must_use]
     pub fn url(&self) -> &str {

@@ -93,3 +93,33 @@ on_both_backends!(
     sign_in_with_google_is_reported_unavailable_and_unknown_providers_are_404,
     a_profile_lookup_names_the_kind_and_where_it_lives,
 );
+
+mod postgres_outage {
+    use crate::helpers::{Backend, TestResult, spawn_with};
+
+    /// Runs in the PostgreSQL half (its name contains `postgres::`).
+    mod postgres {
+        use super::*;
+
+        #[tokio::test]
+        async fn signed_in_requests_get_503_while_the_session_store_is_down_and_anonymous_pages_still_load()
+        -> TestResult {
+            let database = Backend::Postgres.database();
+            let url = database.url().to_owned();
+            let handle = std::sync::Arc::new(database);
+            let app = spawn_with(None, &url, |_| {}).await?;
+            app.sign_up("storing@example.nl").await?;
+            assert_eq!(app.get("/api/users/me").await?.status(), 200);
+
+            handle.make_unreachable();
+            let me = app.get("/api/users/me").await?;
+            assert_eq!(me.status(), 503);
+            let (_, code) = crate::helpers::error_envelope(me).await?;
+            assert_eq!(code, "service_unavailable");
+
+            let anonymous = reqwest::Client::new().get(app.url("/profielen")).send().await?;
+            assert_eq!(anonymous.status(), 200, "pages without a session keep working");
+            Ok(())
+        }
+    }
+}
