@@ -23,6 +23,13 @@ use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, web};
 use tracing_actix_web::TracingLogger;
 
+/// The client's address for per-client limits: the peer of the connection.
+#[must_use]
+pub fn client_ip(req: &actix_web::HttpRequest) -> String {
+    req.peer_addr()
+        .map_or_else(|| "unknown".to_owned(), |addr| addr.ip().to_string())
+}
+
 /// The whole application: middleware, API routes, health probes and the single-page app.
 /// Called once per worker by the server factory.
 pub fn app(

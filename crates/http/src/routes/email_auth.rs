@@ -109,11 +109,6 @@ impl From<SignInError> for ApiError {
     }
 }
 
-fn client_of(req: &HttpRequest) -> String {
-    req.peer_addr()
-        .map_or_else(|| "unknown".to_owned(), |addr| addr.ip().to_string())
-}
-
 fn sent(email: &str) -> HttpResponse {
     HttpResponse::Ok().json(MessageResponse {
         message: format!("We hebben een e-mail gestuurd naar {email}. Bekijk je inbox (en je spammap)."),
@@ -145,7 +140,7 @@ pub async fn register(
             message: "Je moet akkoord gaan met de algemene voorwaarden".to_owned(),
         });
     }
-    let client = client_of(&req);
+    let client = crate::client_ip(&req);
     let service = state.sign_in.clone();
     let email = registration.email.to_string();
     web::block(move || service.register(&registration, &client)).await??;
@@ -189,13 +184,7 @@ pub async fn resend(
     body: web::Json<EmailRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let email = parse_email(&body.email)?;
-    let client = client_of(&req);
-    let service = state.sign_in.clone();
-    let shown = email.to_string();
-    web::block(move || service.resend(&email, &client)).await??;
-    tracing::info!(auth.step = "resend", "code requested");
-    Ok(sent(&shown))
+    request_code(&req, &body.email, &state, CodePurpose::Register).await
 }
 
 /// A login code for an existing account.
@@ -214,12 +203,26 @@ pub async fn request_login(
     body: web::Json<EmailRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let email = parse_email(&body.email)?;
-    let client = client_of(&req);
+    request_code(&req, &body.email, &state, CodePurpose::Login).await
+}
+
+/// Mails a new code of `purpose` to an address: a registration code (resend) or a login code.
+async fn request_code(
+    req: &HttpRequest,
+    raw_email: &str,
+    state: &AppState,
+    purpose: CodePurpose,
+) -> Result<HttpResponse, ApiError> {
+    let email = parse_email(raw_email)?;
+    let client = crate::client_ip(req);
     let service = state.sign_in.clone();
     let shown = email.to_string();
-    web::block(move || service.request_login(&email, &client)).await??;
-    tracing::info!(auth.step = "login", "code requested");
+    web::block(move || match purpose {
+        CodePurpose::Register => service.resend(&email, &client),
+        CodePurpose::Login => service.request_login(&email, &client),
+    })
+    .await??;
+    tracing::info!(auth.step = purpose.as_str(), "code requested");
     Ok(sent(&shown))
 }
 

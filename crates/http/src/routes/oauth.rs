@@ -51,9 +51,7 @@ fn unavailable() -> ApiError {
 }
 
 async fn throttle(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
-    let client = req
-        .peer_addr()
-        .map_or_else(|| "unknown".to_owned(), |addr| addr.ip().to_string());
+    let client = crate::client_ip(req);
     let throttles = state.throttles.clone();
     let now = chrono::Utc::now().naive_utc();
     let hit = web::block(move || throttles.hit(&format!("oidc-client:{client}"), 60, now)).await??;

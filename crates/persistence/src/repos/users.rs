@@ -57,6 +57,17 @@ struct UserInsert<'a> {
     updated_at: NaiveDateTime,
 }
 
+fn load_user(conn: &mut crate::connection::DbConnection, id: i64) -> Result<Option<User>, RepositoryError> {
+    users::table
+        .find(id)
+        .select(UserRow::as_select())
+        .first(conn)
+        .optional()
+        .map_err(translate)?
+        .map(User::try_from)
+        .transpose()
+}
+
 impl UserRepository for Database {
     fn create_user(&self, user: &NewUser) -> Result<User, RepositoryError> {
         let now = self.clock.now();
@@ -74,24 +85,12 @@ impl UserRepository for Database {
             .returning(users::id)
             .get_result(&mut *conn)
             .map_err(translate)?;
-        users::table
-            .find(id)
-            .select(UserRow::as_select())
-            .first(&mut *conn)
-            .map_err(translate)?
-            .try_into()
+        load_user(&mut conn, id)?
+            .ok_or_else(|| RepositoryError::Unexpected(anyhow::anyhow!("the user just inserted cannot be read back")))
     }
 
     fn find_user(&self, id: UserId) -> Result<Option<User>, RepositoryError> {
-        let mut conn = self.conn()?;
-        users::table
-            .find(id.get())
-            .select(UserRow::as_select())
-            .first(&mut *conn)
-            .optional()
-            .map_err(translate)?
-            .map(User::try_from)
-            .transpose()
+        load_user(&mut *self.conn()?, id.get())
     }
 
     fn find_user_by_email(&self, email: &Email) -> Result<Option<User>, RepositoryError> {
@@ -112,13 +111,6 @@ impl UserRepository for Database {
             .set((users::email_verified_at.eq(at), users::updated_at.eq(self.clock.now())))
             .execute(&mut *conn)
             .map_err(translate)?;
-        users::table
-            .find(id.get())
-            .select(UserRow::as_select())
-            .first(&mut *conn)
-            .optional()
-            .map_err(translate)?
-            .map(User::try_from)
-            .transpose()
+        load_user(&mut conn, id.get())
     }
 }
