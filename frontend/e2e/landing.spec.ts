@@ -1,0 +1,106 @@
+import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures';
+
+test.describe('landing page', () => {
+  test('a visitor sees the landing page with its sign-up buttons, sections and footer', async ({
+    page,
+  }) => {
+    await page.goto('/');
+
+    const strip = page.getByRole('complementary', { name: 'Oppasmaatje in het kort' });
+    await expect(strip.getByText('Gratis aanmelden en direct matches vinden')).toBeVisible();
+    await expect(strip.getByRole('link', { name: 'info@oppasmaatje.nl' })).toBeVisible();
+    await expect(strip.getByText('Volledig gratis platform')).toBeVisible();
+
+    // Signed out: the widget offers sign-in, the navigation the visitor's pages.
+    const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
+    await expect(page.getByRole('link', { name: 'Inloggen', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Voor Baasjes' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Voor Oppassers' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Berichten' })).toHaveCount(0);
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Een lieve oppas voor je huisdier, gewoon in je buurt',
+    );
+    for (const name of [
+      'Gratis Aanmelden',
+      'Direct Beginnen',
+      'Inloggen om te beginnen',
+      'Gratis Aanmelden met Google',
+    ]) {
+      await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+    }
+    for (const heading of [
+      'Zorgeloos weg, met een gerust hart',
+      'Baasjes en oppassers vinden elkaar',
+      'In drie stappen een oppasmaatje',
+      'Zie hoe Oppasmaatje werkt',
+      'Wat baasjes en oppassers zeggen',
+      'Klaar om je maatje te vinden?',
+    ]) {
+      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    }
+
+    const footer = page.getByRole('contentinfo');
+    for (const service of ['Hondenoppas', 'Kattenverzorging', 'Uitlaatservice', 'Dagopvang']) {
+      await expect(footer.getByText(service, { exact: true })).toBeVisible();
+    }
+    await expect(footer.getByRole('textbox', { name: 'Je e-mailadres' })).toHaveAttribute(
+      'readonly',
+      '',
+    );
+    await expect(footer.getByText('Postcodegegevens: GeoNames (CC BY 4.0)')).toBeVisible();
+
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'landing-desktop');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('button', { name: 'Menu openen' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'landing-mobile');
+  });
+
+  test('Google sign-in that is not configured leads to the sign-up address', async ({ page }) => {
+    await page.goto('/');
+
+    await page.getByRole('button', { name: 'Gratis Aanmelden', exact: true }).click();
+
+    // The backend answers 503 without a configured provider; the app goes to /registreren.
+    await expect(page).toHaveURL(/\/registreren$/);
+  });
+
+  test('an unknown address shows the Dutch 404 page', async ({ page }) => {
+    await page.goto('/does-not-exist');
+
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Pagina niet gevonden' }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Pagina niet gevonden – Oppasmaatje');
+    await page.getByRole('link', { name: 'Terug naar de homepage' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/does-not-exist');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Pagina niet gevonden' }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'not-found');
+  });
+
+  test('the terms and the privacy statement are readable pages', async ({ page }) => {
+    await page.goto('/voorwaarden');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Algemene voorwaarden' }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: '6. Oppassers zijn vrijwilligers' }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'voorwaarden');
+
+    await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacyverklaring' })).toBeVisible();
+    await expect(page.getByText(/Download mijn gegevens/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'privacy');
+  });
+});

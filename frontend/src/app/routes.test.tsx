@@ -1,0 +1,70 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from '@/app/routes';
+import { fakeSession } from '@/testing/fake-api';
+
+function openApp(path: string) {
+  fakeSession(null);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('routes', () => {
+  it('shows the landing page inside the header and footer at /', async () => {
+    openApp('/');
+
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Een lieve oppas');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it('shows a Dutch 404 page with a way home for an unknown address', async () => {
+    openApp('/does-not-exist');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pagina niet gevonden' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Terug naar de homepage' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    expect(document.title).toBe('Pagina niet gevonden – Oppasmaatje');
+  });
+
+  it('treats pages that do not exist yet as unknown', async () => {
+    openApp('/dashboard');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pagina niet gevonden' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the terms at /voorwaarden', async () => {
+    openApp('/voorwaarden');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Algemene voorwaarden' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: '6. Oppassers zijn vrijwilligers' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the privacy statement at /privacy', async () => {
+    openApp('/privacy');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Privacyverklaring' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Download mijn gegevens/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Autoriteit Persoonsgegevens' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,41 @@
+import type { RouteObject } from 'react-router';
+import { AppLoading } from '@/app/routes/app-loading';
+import { LandingRoute } from '@/app/routes/landing';
+import { RootLayout } from '@/app/routes/root';
+import { RouteError } from '@/app/routes/route-error';
+import { paths } from '@/config/paths';
+
+/**
+ * The route tree. Every page but the landing page is loaded on first visit, so that the code a
+ * visitor downloads first stays small.
+ */
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: AppLoading,
+    children: [
+      {
+        // Errors inside a page keep the header and footer around the message.
+        ErrorBoundary: RouteError,
+        children: [
+          { index: true, Component: LandingRoute },
+          {
+            path: paths.terms,
+            lazy: async () => ({ Component: (await import('@/app/routes/terms')).TermsRoute }),
+          },
+          {
+            path: paths.privacy,
+            lazy: async () => ({ Component: (await import('@/app/routes/privacy')).PrivacyRoute }),
+          },
+          {
+            path: '*',
+            lazy: async () => ({
+              Component: (await import('@/app/routes/not-found')).NotFoundRoute,
+            }),
+          },
+        ],
+      },
+    ],
+  },
+];

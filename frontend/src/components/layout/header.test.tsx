@@ -1,0 +1,215 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Header } from '@/components/layout/header';
+import { TopStrip } from '@/components/layout/top-strip';
+import { aUser, fakeSession, onApi } from '@/testing/fake-api';
+import { renderWithProviders } from '@/testing/render';
+
+function mainNav() {
+  return screen.getByRole('navigation', { name: 'Hoofdmenu' });
+}
+
+function navLink(name: string) {
+  return within(mainNav()).getByRole('link', { name });
+}
+
+function queryNavLink(name: string) {
+  return within(mainNav()).queryByRole('link', { name });
+}
+
+describe('Header', () => {
+  it('shows a loading state until it knows who is signed in', async () => {
+    fakeSession(null);
+    renderWithProviders(<Header />);
+
+    expect(screen.getByRole('status')).toHaveTextContent('Laden...');
+    expect(await screen.findByRole('link', { name: 'Inloggen' })).toHaveAttribute(
+      'href',
+      '/inloggen',
+    );
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('offers a visitor Home, Profielen, Voor Baasjes and Voor Oppassers', async () => {
+    fakeSession(null);
+    renderWithProviders(<Header />);
+    await screen.findByRole('link', { name: 'Inloggen' });
+
+    expect(screen.getByRole('link', { name: 'Oppasmaatje' })).toHaveAttribute('href', '/');
+    expect(navLink('Home')).toHaveAttribute('href', '/');
+    expect(navLink('Profielen')).toHaveAttribute('href', '/profielen');
+    expect(navLink('Voor Baasjes')).toHaveAttribute('href', '/voor-baasjes');
+    expect(navLink('Voor Oppassers')).toHaveAttribute('href', '/voor-oppassers');
+    expect(queryNavLink('Berichten')).not.toBeInTheDocument();
+    expect(queryNavLink('Mijn profiel')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Uitloggen' })).not.toBeInTheDocument();
+  });
+
+  it('gives a signed-in user without a profile Home, Profielen and Berichten', async () => {
+    fakeSession(aUser());
+    renderWithProviders(<Header />);
+    await screen.findByRole('button', { name: 'Uitloggen' });
+
+    expect(screen.getByRole('link', { name: 'Oppasmaatje' })).toHaveAttribute('href', '/dashboard');
+    expect(navLink('Home')).toHaveAttribute('href', '/dashboard');
+    expect(navLink('Profielen')).toHaveAttribute('href', '/profielen');
+    expect(navLink('Berichten')).toHaveAttribute('href', '/berichten');
+    expect(queryNavLink('Mijn profiel')).not.toBeInTheDocument();
+    expect(queryNavLink('Voor Baasjes')).not.toBeInTheDocument();
+    expect(queryNavLink('Voor Oppassers')).not.toBeInTheDocument();
+  });
+
+  it('sends a sitter searching for pets and to their volunteer profile', async () => {
+    fakeSession(aUser({ id: 7 }), { type: 'vrijwilliger', profile: { id: 12, owner_id: null } });
+    renderWithProviders(<Header />);
+
+    expect(await within(mainNav()).findByRole('link', { name: 'Mijn profiel' })).toHaveAttribute(
+      'href',
+      '/vrijwilliger/12',
+    );
+    expect(navLink('Zoeken')).toHaveAttribute('href', '/voor-oppassers');
+    expect(queryNavLink('Profielen')).not.toBeInTheDocument();
+  });
+
+  it('sends an owner searching for sitters and to their owner profile', async () => {
+    fakeSession(aUser({ id: 7 }), { type: 'huisdier', profile: { id: 30, owner_id: 4 } });
+    renderWithProviders(<Header />);
+
+    expect(await within(mainNav()).findByRole('link', { name: 'Mijn profiel' })).toHaveAttribute(
+      'href',
+      '/eigenaar/4',
+    );
+    expect(navLink('Profielen')).toHaveAttribute('href', '/voor-baasjes');
+  });
+
+  it('treats a failing profile lookup as no profile', async () => {
+    const user = aUser({ id: 7 });
+    fakeSession(user);
+    onApi('GET /api/profiles/7', {
+      status: 500,
+      body: { error: 'Er ging iets mis.', code: 'internal' },
+    });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithProviders(<Header />);
+    await screen.findByRole('button', { name: 'Uitloggen' });
+
+    await vi.waitFor(() => {
+      expect(log).toHaveBeenCalledWith(
+        'Failed to fetch profile: API responded with HTTP status 500',
+      );
+    });
+    expect(navLink('Profielen')).toHaveAttribute('href', '/profielen');
+    expect(queryNavLink('Mijn profiel')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'the given name from Google first',
+      aUser({
+        first_name: 'Anna',
+        google_user_data: { given_name: 'Annie', name: 'Annie J', picture: null },
+      }),
+      'Annie',
+    ],
+    ['the first name without Google data', aUser({ first_name: 'Anna' }), 'Anna'],
+    [
+      'the e-mail before the @ without any name',
+      aUser({ first_name: null, email: 'pim.de.boer@example.nl' }),
+      'pim.de.boer',
+    ],
+    [
+      '(temp) after the name of a temporary user',
+      aUser({ first_name: 'Anna', temporary: true }),
+      'Anna (temp)',
+    ],
+  ])('names the user with %s', async (_rule, sessionUser, name) => {
+    fakeSession(sessionUser);
+    renderWithProviders(<Header />);
+
+    expect(await screen.findByRole('link', { name })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('shows the picture from Google, else the uploaded avatar', async () => {
+    fakeSession(
+      aUser({
+        avatar_url: '/uploads/anna.jpg',
+        google_user_data: { given_name: 'Anna', name: null, picture: '/uploads/google.jpg' },
+      }),
+    );
+    const { unmount, container } = renderWithProviders(<Header />);
+    await screen.findByRole('button', { name: 'Uitloggen' });
+    expect(container.querySelector('img')).toHaveAttribute('src', '/uploads/google.jpg');
+    unmount();
+
+    fakeSession(aUser({ avatar_url: '/uploads/anna.jpg' }));
+    const second = renderWithProviders(<Header />);
+    await screen.findByRole('button', { name: 'Uitloggen' });
+    expect(second.container.querySelector('img')).toHaveAttribute('src', '/uploads/anna.jpg');
+  });
+
+  it('signs out from the logout button titled Uitloggen', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser());
+    onApi('POST /api/logout', { status: 204 });
+    renderWithProviders(<Header />);
+
+    const logout = await screen.findByRole('button', { name: 'Uitloggen' });
+    expect(logout).toHaveAttribute('title', 'Uitloggen');
+    await user.click(logout);
+
+    expect(await screen.findByRole('link', { name: 'Inloggen' })).toBeInTheDocument();
+  });
+
+  it('opens and closes the mobile menu with a labelled toggle', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    renderWithProviders(<Header />);
+
+    const toggle = screen.getByRole('button', { name: 'Menu openen' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(menu).not.toBeVisible();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Menu sluiten');
+    expect(menu).toBeVisible();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAccessibleName('Menu openen');
+    expect(menu).not.toBeVisible();
+  });
+
+  it('closes the mobile menu on Escape and returns focus to the toggle', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    renderWithProviders(<Header />);
+    const toggle = screen.getByRole('button', { name: 'Menu openen' });
+    await user.click(toggle);
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    within(menu ?? document.body)
+      .getByRole('link', { name: 'Home' })
+      .focus();
+
+    await user.keyboard('{Escape}');
+
+    expect(menu).not.toBeVisible();
+    expect(toggle).toHaveFocus();
+  });
+});
+
+describe('TopStrip', () => {
+  it('shows the promise, the contact address and no social icons while none is configured', () => {
+    fakeSession(null);
+    renderWithProviders(<TopStrip />);
+
+    expect(screen.getByText('Gratis aanmelden en direct matches vinden')).toBeInTheDocument();
+    expect(screen.getByText('Volledig gratis platform')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'info@oppasmaatje.nl' })).toHaveAttribute(
+      'href',
+      'mailto:info@oppasmaatje.nl',
+    );
+    expect(screen.queryByRole('list', { name: 'Volg ons' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,114 @@
+import { Menu, PawPrint, X } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { navItems, type NavItem } from '@/components/layout/nav-items';
+import { UserWidget } from '@/components/layout/user-widget';
+import { paths } from '@/config/paths';
+import { useProfileLookup } from '@/lib/auth/api/get-profile-lookup';
+import { useAuth } from '@/lib/auth/use-auth';
+import { cn } from '@/lib/cn';
+
+const MOBILE_MENU_ID = 'mobiel-menu';
+
+/** The sticky bar with the logo, the main navigation and the user widget. */
+export function Header() {
+  const { user } = useAuth();
+  const { data: lookup = null } = useProfileLookup(user?.id ?? null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const items = navItems(user, lookup);
+  const closeMenu = () => {
+    setMenuOpen(false);
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-orange-100 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+        <Link
+          to={user ? paths.dashboard : paths.home}
+          className="flex items-center gap-2.5 rounded-2xl text-xl font-extrabold tracking-tight text-stone-900"
+        >
+          <span className="flex size-10 items-center justify-center rounded-2xl bg-orange-700 text-white">
+            <PawPrint aria-hidden="true" className="size-6" />
+          </span>
+          Oppasmaatje
+        </Link>
+
+        <nav aria-label="Hoofdmenu" className="hidden md:block">
+          <NavList items={items} className="flex items-center gap-1" />
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <UserWidget />
+          <button
+            ref={toggleRef}
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls={MOBILE_MENU_ID}
+            aria-label={menuOpen ? 'Menu sluiten' : 'Menu openen'}
+            onClick={() => {
+              setMenuOpen((open) => !open);
+            }}
+            className="flex size-11 items-center justify-center rounded-full text-stone-800 hover:bg-stone-100 md:hidden"
+          >
+            {menuOpen ? (
+              <X aria-hidden="true" className="size-6" />
+            ) : (
+              <Menu aria-hidden="true" className="size-6" />
+            )}
+          </button>
+        </div>
+      </div>
+
+      <nav
+        id={MOBILE_MENU_ID}
+        aria-label="Hoofdmenu"
+        hidden={!menuOpen}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            closeMenu();
+            // The focused link disappears with the menu; the toggle is where the user came from.
+            toggleRef.current?.focus();
+          }
+        }}
+        className="border-t border-orange-100 px-4 pt-2 pb-4 md:hidden"
+      >
+        <NavList items={items} onNavigate={closeMenu} className="flex flex-col gap-1" />
+      </nav>
+    </header>
+  );
+}
+
+function NavList({
+  items,
+  onNavigate,
+  className,
+}: {
+  items: NavItem[];
+  onNavigate?: () => void;
+  className: string;
+}) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.label}>
+          <NavLink
+            to={item.to}
+            end={item.end ?? false}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              cn(
+                'block rounded-full px-4 py-2 font-semibold transition-colors',
+                isActive
+                  ? 'bg-orange-100 text-orange-900'
+                  : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900',
+              )
+            }
+          >
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,58 @@
+import { paths } from '@/config/paths';
+import type { SessionUser } from '@/lib/auth/api/get-current-user';
+import type { ProfileLookup } from '@/lib/auth/api/get-profile-lookup';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  /** Active only on its own path, not on the paths below it (Home). */
+  end?: boolean;
+}
+
+/**
+ * The main navigation for a visitor, a signed-in user without a known profile, a sitter or an
+ * owner (spec section 2, "Header and footer").
+ */
+export function navItems(user: SessionUser | null, lookup: ProfileLookup | null): NavItem[] {
+  if (user === null) {
+    return [
+      { label: 'Home', to: paths.home, end: true },
+      { label: 'Profielen', to: paths.profiles },
+      { label: 'Voor Baasjes', to: paths.forOwners },
+      { label: 'Voor Oppassers', to: paths.forSitters },
+    ];
+  }
+
+  const items: NavItem[] = [
+    { label: 'Home', to: paths.dashboard, end: true },
+    searchItem(lookup),
+    { label: 'Berichten', to: paths.messages },
+  ];
+  const ownProfile = ownProfilePath(lookup);
+  if (ownProfile !== null) {
+    items.push({ label: 'Mijn profiel', to: ownProfile });
+  }
+  return items;
+}
+
+/** Sitters search for pets, owners for sitters; anyone else browses every profile. */
+function searchItem(lookup: ProfileLookup | null): NavItem {
+  switch (lookup?.type) {
+    case 'vrijwilliger':
+      return { label: 'Zoeken', to: paths.forSitters };
+    case 'huisdier':
+      return { label: 'Profielen', to: paths.forOwners };
+    case undefined:
+      return { label: 'Profielen', to: paths.profiles };
+  }
+}
+
+function ownProfilePath(lookup: ProfileLookup | null): string | null {
+  if (lookup?.type === 'vrijwilliger' && lookup.profile.id != null) {
+    return paths.volunteer(lookup.profile.id);
+  }
+  if (lookup?.type === 'huisdier' && lookup.profile.owner_id != null) {
+    return paths.owner(lookup.profile.owner_id);
+  }
+  return null;
+}

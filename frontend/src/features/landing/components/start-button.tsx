@@ -1,0 +1,69 @@
+import { ArrowRight } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonStyles, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
+import { GoogleLogo } from '@/components/ui/google-logo';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/use-auth';
+
+export interface StartButtonProps {
+  /** The label for a visitor; the button starts sign-in with Google. */
+  signedOutLabel: string;
+  /** The label for a signed-in user; the button leads to the dashboard. */
+  signedInLabel: string;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Show Google's mark, for the button that names Google. */
+  googleMark?: boolean;
+}
+
+/** The landing page's calls to action: sign up as a visitor, carry on as a signed-in user. */
+export function StartButton({
+  signedOutLabel,
+  signedInLabel,
+  variant = 'primary',
+  size = 'lg',
+  googleMark = false,
+}: StartButtonProps) {
+  const { user, startGoogleLogin } = useAuth();
+  const [starting, setStarting] = useState(false);
+
+  if (user) {
+    return (
+      <Link to={paths.dashboard} className={buttonStyles({ variant, size })}>
+        {signedInLabel}
+        <ArrowRight aria-hidden="true" className="size-5" />
+      </Link>
+    );
+  }
+
+  return (
+    <Button
+      variant={variant}
+      size={size}
+      aria-busy={starting}
+      onClick={() => {
+        // Ignore repeated clicks while the sign-in address is on its way.
+        if (starting) {
+          return;
+        }
+        setStarting(true);
+        void startGoogleLogin().finally(() => {
+          setStarting(false);
+        });
+      }}
+    >
+      {starting ? (
+        <Spinner />
+      ) : (
+        googleMark && (
+          <span className="flex size-7 items-center justify-center rounded-full bg-white">
+            <GoogleLogo className="size-4" />
+          </span>
+        )
+      )}
+      {signedOutLabel}
+    </Button>
+  );
+}

@@ -1,0 +1,223 @@
+import { Link } from 'react-router';
+import { contact } from '@/config/contact';
+import { paths } from '@/config/paths';
+import { LegalLayout, LegalSection } from '@/features/legal/components/legal-layout';
+
+const mail = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
+
+/** `/privacy`: what the platform does with personal data, as the AVG (GDPR) requires. */
+export function PrivacyPage() {
+  return (
+    <LegalLayout
+      title="Privacyverklaring"
+      intro={
+        <p>
+          Oppasmaatje gaat zorgvuldig om met je persoonsgegevens. We verzamelen niet meer dan nodig
+          is om baasjes en oppassers bij elkaar te brengen, verkopen niets door en gebruiken geen
+          advertentie- of volgcookies. Hieronder lees je welke gegevens we verwerken, waarom, hoe
+          lang we ze bewaren en welke rechten je hebt.
+        </p>
+      }
+    >
+      <LegalSection title="1. Wie is verantwoordelijk">
+        <p>
+          Oppasmaatje wordt beheerd door een Nederlandse vrijwilligersorganisatie zonder
+          winstoogmerk. Zij is verwerkingsverantwoordelijke in de zin van de Algemene verordening
+          gegevensbescherming (AVG). Voor alle vragen over privacy mail je naar {mail}.
+        </p>
+      </LegalSection>
+
+      <LegalSection title="2. Welke gegevens we verwerken">
+        <ul>
+          <li>
+            <strong>Accountgegevens</strong>: je e-mailadres, voornaam en achternaam. Log je in met
+            Google, dan ontvangen we van Google je naam, e-mailadres, profielfoto en een kenmerk van
+            je Google-account. Je wachtwoord krijgen we nooit te zien.
+          </li>
+          <li>
+            <strong>Profielgegevens</strong>: wat je zelf op je profiel invult, zoals een
+            beschrijving, je woonplaats en de vier cijfers van je postcode, je ervaring,
+            beschikbaarheid, talen en foto&rsquo;s, en als je die invult je telefoonnummer en
+            geboortedatum. Baasjes vullen ook gegevens over hun huisdieren in.
+          </li>
+          <li>
+            <strong>Berichten</strong>: de berichten die je via het platform uitwisselt, en of ze
+            zijn gelezen.
+          </li>
+          <li>
+            <strong>Inloggegevens</strong>: eenmalige inlogcodes, die we alleen versleuteld opslaan,
+            en je sessie, zodat je ingelogd blijft.
+          </li>
+          <li>
+            <strong>Technische gegevens</strong>: je IP-adres en het type browser, die onze server
+            kort in logbestanden bijhoudt om storingen en misbruik op te sporen.
+          </li>
+        </ul>
+      </LegalSection>
+
+      <LegalSection title="3. Waarvoor we je gegevens gebruiken">
+        <ul>
+          <li>
+            Om je account aan te maken, je te laten inloggen, je profiel te tonen en je berichten af
+            te leveren. Dat is nodig om de overeenkomst uit te voeren die je met ons sluit als je je
+            aanmeldt (artikel 6 lid 1 onder b AVG).
+          </li>
+          <li>
+            Om je de e-mails te sturen die bij je account horen, zoals inlogcodes. Ook dat hoort bij
+            die overeenkomst.
+          </li>
+          <li>
+            Om het platform te beveiligen en misbruik, fraude en spam tegen te gaan. Dat is ons
+            gerechtvaardigd belang en dat van alle gebruikers (artikel 6 lid 1 onder f AVG).
+          </li>
+          <li>Om te voldoen aan wettelijke verplichtingen (artikel 6 lid 1 onder c AVG).</li>
+        </ul>
+        <p>
+          We gebruiken je gegevens niet voor reclame, maken geen marketingprofielen en laten geen
+          besluiten over je nemen door alleen een computer.
+        </p>
+      </LegalSection>
+
+      <LegalSection title="4. Wat anderen van je zien">
+        <p>
+          Profielen zijn ook zonder account te bekijken. Op je profiel staat wat je daar zelf
+          invult: je naam, foto, woonplaats, beschrijving, ervaring en beschikbaarheid, en bij een
+          geboortedatum alleen je leeftijd. Zet er daarom niets op wat je niet openbaar wilt maken.
+        </p>
+        <p>
+          Je e-mailadres, telefoonnummer en geboortedatum zijn nooit openbaar en delen we niet met
+          andere gebruikers zonder jouw toestemming. Contact loopt via de berichten op het platform;
+          of je zelf contactgegevens uitwisselt, bepaal jij.
+        </p>
+      </LegalSection>
+
+      <LegalSection title="5. Met wie we gegevens delen">
+        <ul>
+          <li>We verkopen je gegevens nooit, aan niemand.</li>
+          <li>
+            Voor de hosting van het platform en het versturen van e-mail werken we met
+            dienstverleners in Nederland of elders in de Europese Unie. Met hen sluiten we een
+            verwerkersovereenkomst: ze mogen je gegevens alleen in onze opdracht gebruiken.
+          </li>
+          <li>
+            Kies je ervoor om in te loggen met Google, dan stuurt je browser je naar Google. Wat
+            Google met je gegevens doet, staat in de privacyverklaring van Google.
+          </li>
+          <li>We verstrekken gegevens aan instanties alleen als de wet ons daartoe verplicht.</li>
+        </ul>
+      </LegalSection>
+
+      <LegalSection title="6. Waar je gegevens staan">
+        <p>
+          We slaan al je gegevens op in Nederland of elders in de Europese Unie, en geven ze niet
+          door aan landen daarbuiten.
+        </p>
+      </LegalSection>
+
+      <LegalSection title="7. Kaarten en postcodes">
+        <p>
+          Op profielen tonen we een kaartje van de woonplaats. De kaartafbeeldingen laadt je browser
+          rechtstreeks bij OpenStreetMap. Daarbij ziet de OpenStreetMap Foundation je IP-adres en
+          welk stukje kaart je bekijkt; hoe zij daarmee omgaan, lees je in het{' '}
+          <a href="https://osmfoundation.org/wiki/Privacy_Policy">
+            privacybeleid van OpenStreetMap
+          </a>
+          . Dit is het enige verzoek dat onze website vanuit je browser aan een andere partij doet:
+          we laden geen lettertypen, statistieken, advertenties, video&rsquo;s of knoppen van
+          sociale media van andere websites.
+        </p>
+        <p>
+          Plaatsnamen en postcodes zoeken we op onze eigen server op, met postcodegegevens van{' '}
+          <a href="https://www.geonames.org/">GeoNames</a> (licentie{' '}
+          <a href="https://creativecommons.org/licenses/by/4.0/deed.nl">CC BY 4.0</a>). Alleen voor
+          een plaats die daar niet in staat, kan onze server een openbare kaartdienst raadplegen;
+          die krijgt dan alleen de plaatsnaam te zien, niets over jou.
+        </p>
+      </LegalSection>
+
+      <LegalSection title="8. Cookies">
+        <p>
+          We gebruiken één cookie: een functionele sessiecookie die ervoor zorgt dat je ingelogd
+          blijft. We gebruiken geen analytische, tracking- of advertentiecookies, en daarom vragen
+          we je ook niet om toestemming voor cookies. Tijdens het aanmaken van je profiel onthoudt
+          je browser daarnaast tijdelijk welk soort profiel je kiest; dat blijft op je eigen
+          apparaat.
+        </p>
+      </LegalSection>
+
+      <LegalSection title="9. Hoe lang we gegevens bewaren">
+        <ul>
+          <li>Inlog- en verificatiecodes: hooguit 24 uur.</li>
+          <li>
+            Accounts waarvan het e-mailadres niet binnen 14 dagen is bevestigd: die verwijderen we
+            daarna automatisch.
+          </li>
+          <li>Sessies: hooguit 30 dagen. Daarna log je opnieuw in.</li>
+          <li>
+            Je account, profiel, foto&rsquo;s en berichten: zolang je account bestaat. Verwijder je
+            je account, dan wissen we deze gegevens.
+          </li>
+          <li>Logbestanden: niet langer dan nodig om storingen en misbruik op te sporen.</li>
+        </ul>
+      </LegalSection>
+
+      <LegalSection title="10. Beveiliging">
+        <p>
+          We beveiligen je gegevens met passende technische en organisatorische maatregelen. Alle
+          verbindingen zijn versleuteld, inlogcodes slaan we alleen versleuteld op, sessies kunnen
+          we op afstand beëindigen en alleen vrijwilligers die dat voor hun taak nodig hebben,
+          kunnen bij persoonsgegevens. Gaat er toch iets mis, dan melden we dat zoals de wet
+          voorschrijft bij de Autoriteit Persoonsgegevens en, als het jou raakt, ook bij jou.
+        </p>
+      </LegalSection>
+
+      <LegalSection title="11. Je rechten">
+        <p>De AVG geeft je de volgende rechten:</p>
+        <ul>
+          <li>
+            <strong>Inzage</strong>: je mag weten welke gegevens we van je hebben.
+          </li>
+          <li>
+            <strong>Correctie</strong>: de meeste gegevens pas je zelf aan op je profiel. Klopt er
+            iets anders niet, dan passen wij het aan.
+          </li>
+          <li>
+            <strong>Verwijdering</strong>: je kunt je account zelf verwijderen via je dashboard, of
+            ons vragen dat voor je te doen.
+          </li>
+          <li>
+            <strong>Dataportabiliteit</strong>: met de knop &lsquo;Download mijn gegevens&rsquo; in
+            je dashboard download je je gegevens in een gangbaar, machineleesbaar bestand, dat je
+            kunt bewaren of aan een andere dienst kunt geven.
+          </li>
+          <li>
+            <strong>Bezwaar en beperking</strong>: je kunt bezwaar maken tegen verwerking op grond
+            van ons gerechtvaardigd belang, of vragen een verwerking tijdelijk stop te zetten.
+          </li>
+        </ul>
+        <p>
+          Een verzoek stuur je naar {mail}, het liefst vanaf het e-mailadres van je account, zodat
+          we weten dat het van jou komt. We reageren binnen een maand.
+        </p>
+      </LegalSection>
+
+      <LegalSection title="12. Klachten">
+        <p>
+          Ben je niet tevreden over hoe we met je gegevens omgaan? Laat het ons eerst weten via{' '}
+          {mail}, dan zoeken we samen naar een oplossing. Je hebt daarnaast altijd het recht een
+          klacht in te dienen bij de{' '}
+          <a href="https://www.autoriteitpersoonsgegevens.nl/">Autoriteit Persoonsgegevens</a>.
+        </p>
+      </LegalSection>
+
+      <LegalSection title="13. Wijzigingen">
+        <p>
+          Als het platform verandert, kan deze privacyverklaring ook veranderen. Belangrijke
+          wijzigingen maken we vooraf bekend op het platform of per e-mail. Bovenaan deze pagina zie
+          je wanneer de tekst voor het laatst is bijgewerkt. Lees ook onze{' '}
+          <Link to={paths.terms}>algemene voorwaarden</Link>.
+        </p>
+      </LegalSection>
+    </LegalLayout>
+  );
+}

@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, failureMessage, unwrap } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
+import type { components } from '@/lib/api/openapi';
+import { authKeys } from '@/lib/auth/api/keys';
+
+export type SessionUser = components['schemas']['SessionUser'];
+
+/**
+ * The signed-in user, or null when signed out. It never rejects: 401 means signed out, and any
+ * other failure is logged and treated as signed out too, so the app always leaves its pending
+ * state (spec section 8).
+ */
+export async function getCurrentUser(): Promise<SessionUser | null> {
+  try {
+    return await unwrap(api.GET('/api/users/me'));
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) {
+      console.error(failureMessage('Failed to fetch user', error));
+    }
+    return null;
+  }
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.currentUser(),
+    queryFn: getCurrentUser,
+    // A session lasts days; checking again when the tab regains focus after five minutes is
+    // enough to notice a sign-out elsewhere.
+    staleTime: 5 * 60_000,
+  });
+
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions());
+}

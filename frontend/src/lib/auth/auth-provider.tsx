@@ -1,0 +1,55 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { failureMessage } from '@/lib/api/api-error';
+import { useCurrentUser } from '@/lib/auth/api/get-current-user';
+import { getLoginRedirectUrl } from '@/lib/auth/api/get-login-redirect-url';
+import { authKeys } from '@/lib/auth/api/keys';
+import { logout as postLogout } from '@/lib/auth/api/logout';
+import { AuthContext, type AuthState } from '@/lib/auth/auth-context';
+import { leaveTo } from '@/lib/browser-location';
+
+/**
+ * Holds the signed-in user for the whole app. The user lives in the query cache, so every
+ * component that asks at the same moment shares one request.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { data: user = null, isPending, isFetching } = useCurrentUser();
+
+  const logout = useCallback(async () => {
+    // A fetch still in flight could otherwise put the user back after we cleared it.
+    await queryClient.cancelQueries({ queryKey: authKeys.currentUser() });
+    queryClient.setQueryData(authKeys.currentUser(), null);
+    queryClient.removeQueries({ queryKey: authKeys.profileLookups() });
+    try {
+      await postLogout();
+    } catch (error) {
+      console.error('Failed to logout', error);
+    }
+  }, [queryClient]);
+
+  const startGoogleLogin = useCallback(async () => {
+    try {
+      const redirectUrl = await getLoginRedirectUrl('google');
+      // Only a web address may be followed: a javascript: URL would run inside this site.
+      const { protocol } = new URL(redirectUrl, window.location.href);
+      if (protocol !== 'https:' && protocol !== 'http:') {
+        throw new Error(`Refusing to follow a ${protocol} login redirect`);
+      }
+      leaveTo(redirectUrl);
+    } catch (error) {
+      console.error(failureMessage('Failed to get login redirect URL', error));
+      await navigate(paths.register);
+    }
+  }, [navigate]);
+
+  const state = useMemo<AuthState>(
+    () => ({ user, isPending, isFetching, logout, startGoogleLogin }),
+    [user, isPending, isFetching, logout, startGoogleLogin],
+  );
+
+  return <AuthContext value={state}>{children}</AuthContext>;
+}

@@ -1,0 +1,187 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuth } from '@/lib/auth/use-auth';
+import { leaveTo } from '@/lib/browser-location';
+import { aUser, fakeSession, onApi, requests, type FakeResponse } from '@/testing/fake-api';
+import { renderWithProviders } from '@/testing/render';
+
+vi.mock('@/lib/browser-location', () => ({ leaveTo: vi.fn() }));
+
+function AuthProbe() {
+  const { user, isPending, isFetching, logout, startGoogleLogin } = useAuth();
+  const state = isPending ? 'bezig' : user ? `ingelogd als ${user.email}` : 'uitgelogd';
+  return (
+    <>
+      <p>Status: {state}</p>
+      <p>Ophalen: {isFetching ? 'ja' : 'nee'}</p>
+      <button type="button" onClick={() => void logout()}>
+        Uitloggen
+      </button>
+      <button type="button" onClick={() => void startGoogleLogin()}>
+        Inloggen met Google
+      </button>
+    </>
+  );
+}
+
+/** A response that arrives only when the test says so. */
+function deferred() {
+  let resolve: (response: FakeResponse) => void = () => undefined;
+  const promise = new Promise<FakeResponse>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+describe('useAuth', () => {
+  beforeEach(() => {
+    vi.mocked(leaveTo).mockClear();
+  });
+
+  it('throws a clear error outside the AuthProvider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<AuthProbe />)).toThrow(
+      new Error('useAuth must be used within a AuthProvider'),
+    );
+  });
+
+  it('is pending until the first user fetch ends, then holds the user', async () => {
+    const answer = deferred();
+    onApi('GET /api/users/me', () => answer.promise);
+    renderWithProviders(<AuthProbe />);
+
+    expect(screen.getByText('Status: bezig')).toBeInTheDocument();
+    expect(screen.getByText('Ophalen: ja')).toBeInTheDocument();
+
+    answer.resolve({ status: 200, body: aUser({ email: 'anna@example.nl' }) });
+
+    expect(await screen.findByText('Status: ingelogd als anna@example.nl')).toBeInTheDocument();
+    expect(screen.getByText('Ophalen: nee')).toBeInTheDocument();
+  });
+
+  it('treats 401 as signed out without logging anything', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeSession(null);
+    renderWithProviders(<AuthProbe />);
+
+    expect(await screen.findByText('Status: uitgelogd')).toBeInTheDocument();
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('ends the pending state after a failed fetch, logs the status and stays signed out', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    onApi('GET /api/users/me', {
+      status: 500,
+      body: { error: 'Er ging iets mis.', code: 'internal' },
+    });
+    renderWithProviders(<AuthProbe />);
+
+    expect(await screen.findByText('Status: uitgelogd')).toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith('Failed to fetch user: API responded with HTTP status 500');
+  });
+
+  it('fetches the user once for every component that asks at the same time', async () => {
+    fakeSession(aUser());
+    renderWithProviders(
+      <>
+        <AuthProbe />
+        <AuthProbe />
+        <AuthProbe />
+      </>,
+    );
+
+    expect(await screen.findAllByText('Status: ingelogd als anna.jansen@example.nl')).toHaveLength(
+      3,
+    );
+    expect(requests.filter((request) => request.url.endsWith('/api/users/me'))).toHaveLength(1);
+  });
+
+  it('clears the user at once on logout, before the server has answered', async () => {
+    const user = userEvent.setup();
+    const answer = deferred();
+    fakeSession(aUser());
+    onApi('POST /api/logout', () => answer.promise);
+    renderWithProviders(<AuthProbe />);
+    await screen.findByText('Status: ingelogd als anna.jansen@example.nl');
+
+    await user.click(screen.getByRole('button', { name: 'Uitloggen' }));
+
+    expect(await screen.findByText('Status: uitgelogd')).toBeInTheDocument();
+    expect(
+      requests.some((request) => request.method === 'POST' && request.url.endsWith('/api/logout')),
+    ).toBe(true);
+    answer.resolve({ status: 204 });
+  });
+
+  it('logs a failed logout and keeps the user signed out locally', async () => {
+    const user = userEvent.setup();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeSession(aUser());
+    onApi('POST /api/logout', {
+      status: 503,
+      body: { error: 'Even niet beschikbaar.', code: 'unavailable' },
+    });
+    renderWithProviders(<AuthProbe />);
+    await screen.findByText('Status: ingelogd als anna.jansen@example.nl');
+
+    await user.click(screen.getByRole('button', { name: 'Uitloggen' }));
+
+    await waitFor(() => {
+      expect(log).toHaveBeenCalledWith('Failed to logout', expect.anything());
+    });
+    expect(screen.getByText('Status: uitgelogd')).toBeInTheDocument();
+  });
+
+  it('sends the browser to the address the backend gives for Google sign-in', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    const redirectUrl = 'https://accounts.google.com/o/oauth2/v2/auth?state=abc';
+    onApi('GET /api/oauth/google/redirect_url', { status: 200, body: { redirectUrl } });
+    renderWithProviders(<AuthProbe />);
+    await screen.findByText('Status: uitgelogd');
+
+    await user.click(screen.getByRole('button', { name: 'Inloggen met Google' }));
+
+    await waitFor(() => {
+      expect(leaveTo).toHaveBeenCalledWith(redirectUrl);
+    });
+  });
+
+  it('logs the status and goes to the sign-up page when Google sign-in is unavailable', async () => {
+    const user = userEvent.setup();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeSession(null);
+    onApi('GET /api/oauth/google/redirect_url', {
+      status: 503,
+      body: { error: 'Inloggen met Google is nu niet beschikbaar.', code: 'unavailable' },
+    });
+    renderWithProviders(<AuthProbe />);
+    await screen.findByText('Status: uitgelogd');
+
+    await user.click(screen.getByRole('button', { name: 'Inloggen met Google' }));
+
+    expect(await screen.findByText('Pagina: /registreren')).toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith(
+      'Failed to get login redirect URL: API responded with HTTP status 503',
+    );
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('refuses to follow a sign-in address that is not a web address', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeSession(null);
+    onApi('GET /api/oauth/google/redirect_url', {
+      status: 200,
+      body: { redirectUrl: 'javascript:alert(1)' },
+    });
+    renderWithProviders(<AuthProbe />);
+    await screen.findByText('Status: uitgelogd');
+
+    await user.click(screen.getByRole('button', { name: 'Inloggen met Google' }));
+
+    expect(await screen.findByText('Pagina: /registreren')).toBeInTheDocument();
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+});
