@@ -67,6 +67,28 @@ fn pet_fields(name: &str) -> PetFields {
     }
 }
 
+/// Runs `work(i)` for `i` in `0..n` on `n` threads at once; every result, or the first error.
+fn concurrently<T: Send>(
+    n: usize,
+    work: impl Fn(usize) -> Result<T, RepositoryError> + Sync,
+) -> Result<Vec<T>, Box<dyn std::error::Error>> {
+    let joined = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..n)
+            .map(|i| {
+                scope.spawn({
+                    let work = &work;
+                    move || work(i)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().map_err(|_| "thread panicked"))
+            .collect::<Result<Vec<_>, _>>()
+    })?;
+    Ok(joined.into_iter().collect::<Result<Vec<T>, _>>()?)
+}
+
 fn migrations_run_up_then_down_then_up_again(db: TestDatabase) -> TestResult {
     let database = Database::connect(db.url(), PoolSettings::default(), Arc::new(SystemClock))?;
     let applied = database.run_migrations()?;
@@ -224,26 +246,13 @@ fn ten_concurrent_starts_make_one_conversation(db: TestDatabase) -> TestResult {
     let database = open(&db)?;
     let a = new_user(&database, "a@example.nl")?;
     let b = new_user(&database, "b@example.nl")?;
-    let ids: Vec<_> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..10)
-            .map(|i| {
-                let database = database.clone();
-                scope.spawn(move || {
-                    if i % 2 == 0 {
-                        database.find_or_create_conversation(a, b, None)
-                    } else {
-                        database.find_or_create_conversation(b, a, None)
-                    }
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().map_err(|_| "thread panicked"))
-            .collect::<Result<Vec<_>, _>>()
+    let ids: Vec<_> = concurrently(10, |i| {
+        if i % 2 == 0 {
+            database.find_or_create_conversation(a, b, None)
+        } else {
+            database.find_or_create_conversation(b, a, None)
+        }
     })?
-    .into_iter()
-    .collect::<Result<Vec<_>, _>>()?
     .into_iter()
     .map(|c| c.id)
     .collect();
@@ -340,23 +349,10 @@ fn a_new_code_voids_the_old_one_and_is_consumed_exactly_once(db: TestDatabase) -
         "expired at its expiry"
     );
 
-    let winners = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..20)
-            .map(|_| {
-                let database = database.clone();
-                scope.spawn(move || database.consume_code(active.id, now))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().map_err(|_| "thread panicked"))
-            .collect::<Result<Vec<_>, _>>()
-    })?
-    .into_iter()
-    .collect::<Result<Vec<bool>, _>>()?
-    .into_iter()
-    .filter(|won| *won)
-    .count();
+    let winners = concurrently(20, |_| database.consume_code(active.id, now))?
+        .into_iter()
+        .filter(|won| *won)
+        .count();
     assert_eq!(winners, 1, "20 concurrent consumers, one winner");
     assert_eq!(database.active_code(&email, CodePurpose::Register, now)?, None);
     assert!(

@@ -8,49 +8,31 @@ use oppas_domain::ports::IdentityRepository;
 use oppas_domain::user::Identity;
 use oppas_domain::{RepositoryError, UserId};
 
-type Row = (
-    i64,
-    String,
-    String,
-    Option<String>,
-    bool,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-);
-
-fn columns() -> (
-    identities::user_id,
-    identities::provider,
-    identities::subject,
-    identities::email,
-    identities::email_verified,
-    identities::given_name,
-    identities::name,
-    identities::picture,
-) {
-    (
-        identities::user_id,
-        identities::provider,
-        identities::subject,
-        identities::email,
-        identities::email_verified,
-        identities::given_name,
-        identities::name,
-        identities::picture,
-    )
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = identities)]
+struct IdentityRow {
+    user_id: i64,
+    provider: String,
+    subject: String,
+    email: Option<String>,
+    email_verified: bool,
+    given_name: Option<String>,
+    name: Option<String>,
+    picture: Option<String>,
 }
 
-fn from_row((user_id, provider, subject, email, email_verified, given_name, name, picture): Row) -> Identity {
-    Identity {
-        user_id: UserId(user_id),
-        provider,
-        subject,
-        email,
-        email_verified,
-        given_name,
-        name,
-        picture,
+impl From<IdentityRow> for Identity {
+    fn from(row: IdentityRow) -> Self {
+        Self {
+            user_id: UserId(row.user_id),
+            provider: row.provider,
+            subject: row.subject,
+            email: row.email,
+            email_verified: row.email_verified,
+            given_name: row.given_name,
+            name: row.name,
+            picture: row.picture,
+        }
     }
 }
 
@@ -59,10 +41,10 @@ impl IdentityRepository for Database {
         identities::table
             .filter(identities::provider.eq(provider))
             .filter(identities::subject.eq(subject))
-            .select(columns())
-            .first::<Row>(&mut *self.conn()?)
+            .select(IdentityRow::as_select())
+            .first(&mut *self.conn()?)
             .optional()
-            .map(|row| row.map(from_row))
+            .map(|row| row.map(Identity::from))
             .map_err(translate)
     }
 
@@ -70,10 +52,10 @@ impl IdentityRepository for Database {
         identities::table
             .filter(identities::user_id.eq(user.get()))
             .order(identities::updated_at.desc())
-            .select(columns())
-            .first::<Row>(&mut *self.conn()?)
+            .select(IdentityRow::as_select())
+            .first(&mut *self.conn()?)
             .optional()
-            .map(|row| row.map(from_row))
+            .map(|row| row.map(Identity::from))
             .map_err(translate)
     }
 
