@@ -23,6 +23,7 @@ const featureZones = features.map((feature) => ({
 export default defineConfig(
   globalIgnores([
     'dist',
+    'dist-*',
     'node_modules',
     'test-results',
     'playwright-report',

@@ -2,6 +2,7 @@
 //! HTTP server and the command line. The only crate that knows every other crate.
 
 pub mod cli;
+pub mod geocoder;
 pub mod settings;
 pub mod startup;
 pub mod telemetry;

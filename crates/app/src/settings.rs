@@ -83,6 +83,33 @@ pub struct ServerSettings {
     pub static_dir: PathBuf,
     /// Worker threads; 0 is one per core.
     pub workers: usize,
+    /// Addresses of reverse proxies whose `X-Forwarded-For` is believed; empty: none. A list in
+    /// the files; in the environment one comma-separated string
+    /// (`OPPAS__SERVER__TRUSTED_PROXIES=10.0.0.1,10.0.0.2`).
+    #[serde(default, deserialize_with = "addresses")]
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+}
+
+/// A list of IP addresses, given as a list or as one comma-separated string.
+fn addresses<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<std::net::IpAddr>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Addresses {
+        List(Vec<std::net::IpAddr>),
+        Text(String),
+    }
+    match Addresses::deserialize(deserializer)? {
+        Addresses::List(list) => Ok(list),
+        Addresses::Text(text) => text
+            .split(',')
+            .map(str::trim)
+            .filter(|part| !part.is_empty())
+            .map(|part| {
+                part.parse()
+                    .map_err(|_| serde::de::Error::custom(format!("'{part}' is not an IP address")))
+            })
+            .collect(),
+    }
 }
 
 /// `[database]`
@@ -272,4 +299,38 @@ fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
 #[cfg(not(unix))]
 fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
     std::fs::write(path, contents)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::addresses;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    struct Proxies {
+        #[serde(deserialize_with = "addresses")]
+        trusted_proxies: Vec<std::net::IpAddr>,
+    }
+
+    fn read(value: impl Into<config::Value>) -> Result<Vec<std::net::IpAddr>, config::ConfigError> {
+        config::Config::builder()
+            .set_override("trusted_proxies", value)?
+            .build()?
+            .try_deserialize::<Proxies>()
+            .map(|proxies| proxies.trusted_proxies)
+    }
+
+    #[test]
+    fn trusted_proxies_come_as_a_list_or_as_comma_separated_text() {
+        let expected: Vec<std::net::IpAddr> = vec!["10.0.0.1".parse().unwrap(), "::1".parse().unwrap()];
+        assert_eq!(read(vec!["10.0.0.1", "::1"]).unwrap(), expected);
+        assert_eq!(read("10.0.0.1, ::1").unwrap(), expected);
+        assert_eq!(read("").unwrap(), Vec::<std::net::IpAddr>::new());
+    }
+
+    #[test]
+    fn a_proxy_that_is_not_an_address_is_refused() {
+        let error = read("10.0.0.1,proxy.example").unwrap_err().to_string();
+        assert!(error.contains("'proxy.example' is not an IP address"), "{error}");
+    }
 }

@@ -9,9 +9,13 @@ use oppas_auth::codes::{Argon2CodeHasher, RandomCodeGenerator};
 use oppas_auth::oidc::{OidcClient, OidcConfig};
 use oppas_domain::SystemClock;
 use oppas_domain::identity_sign_in::IdentitySignIn;
+use oppas_domain::limits::RateLimiter;
+use oppas_domain::profile_service::ProfileService;
 use oppas_domain::sign_in::{EmailSignIn, SignInPorts};
+use oppas_domain::upload::{UploadPorts, UploadService};
 use oppas_http::{AppState, HttpConfig, SessionLayer};
 use oppas_mail::{MemoryOutbox, QueuedMailer, Transport};
+use oppas_media::{DirectoryStore, ImageCleaner, RandomNames};
 use oppas_persistence::{Database, PoolSettings};
 use secrecy::ExposeSecret;
 use std::net::TcpListener;
@@ -90,6 +94,22 @@ fn oidc_client(settings: &Settings) -> anyhow::Result<Option<Arc<OidcClient>>> {
     )))
 }
 
+/// The external geocoder when `map.geocoder_url` is set.
+fn geocoder(settings: &Settings) -> anyhow::Result<Option<Arc<dyn oppas_domain::places::Geocoder>>> {
+    let url = settings.map.geocoder_url.trim();
+    if url.is_empty() {
+        return Ok(None);
+    }
+    let agent = format!(
+        "Oppasmaatje/{} ({})",
+        env!("CARGO_PKG_VERSION"),
+        settings.server.public_url
+    );
+    Ok(Some(Arc::new(
+        crate::geocoder::HttpGeocoder::new(url, &agent).context("map.geocoder_url")?,
+    )))
+}
+
 impl Application {
     /// Opens the database (migrating it where `database.auto_migrate`), binds the listener
     /// (port 0 picks a free one) and builds the server.
@@ -131,6 +151,15 @@ impl Application {
             key,
             secure: settings.server.public_url.starts_with("https://"),
         };
+        let limiter = RateLimiter::new(database.clone(), clock.clone());
+        let uploads = UploadService::new(UploadPorts {
+            sanitizer: Arc::new(ImageCleaner::default()),
+            files: Arc::new(DirectoryStore::new(settings.uploads.dir.clone())),
+            uploads: database.clone(),
+            names: Arc::new(RandomNames),
+            limiter: limiter.clone(),
+        });
+        let profile_service = ProfileService::new(database.clone(), uploads.clone(), limiter.clone(), clock.clone());
         let state = web::Data::new(AppState {
             users: database.clone(),
             profiles: database.clone(),
@@ -140,13 +169,20 @@ impl Application {
             oidc: oidc_client(&settings)?,
             identity_sign_in: IdentitySignIn::new(database.clone(), database.clone(), database.clone(), clock.clone()),
             identities: database.clone(),
-            throttles: database,
+            throttles: database.clone(),
+            limiter,
+            profile_service,
+            uploads,
+            geocoder: geocoder(&settings)?,
         });
-        let config = web::Data::new(HttpConfig::new(
-            &settings.server.public_url,
-            settings.server.static_dir.clone(),
-            &settings.map.tile_url,
-        ));
+        let config = web::Data::new(HttpConfig {
+            trusted_proxies: settings.server.trusted_proxies.clone(),
+            ..HttpConfig::new(
+                &settings.server.public_url,
+                settings.server.static_dir.clone(),
+                &settings.map.tile_url,
+            )
+        });
         let mut server = HttpServer::new(move || oppas_http::app(state.clone(), config.clone(), sessions.clone()))
             .shutdown_timeout(SHUTDOWN_GRACE_SECS)
             .listen(listener)

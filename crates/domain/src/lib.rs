@@ -12,13 +12,17 @@ pub mod enums;
 pub mod error;
 pub mod identity_sign_in;
 pub mod ids;
+pub mod limits;
 pub mod mail;
 pub mod places;
 pub mod ports;
 pub mod postcode;
 pub mod profile;
+pub mod profile_draft;
+pub mod profile_service;
 pub mod session;
 pub mod sign_in;
+pub mod upload;
 pub mod user;
 
 pub use clock::{Clock, SystemClock};

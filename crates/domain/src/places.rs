@@ -12,6 +12,8 @@ pub enum PlaceSource {
     Postcode,
     /// The built-in table of large cities.
     City,
+    /// The external geocoder.
+    Geocoder,
 }
 
 impl PlaceSource {
@@ -21,6 +23,7 @@ impl PlaceSource {
         match self {
             Self::Postcode => "postcode",
             Self::City => "city",
+            Self::Geocoder => "geocoder",
         }
     }
 }
@@ -36,6 +39,20 @@ pub struct Place {
     pub label: String,
     /// Which table answered.
     pub source: PlaceSource,
+}
+
+/// The external geocoder did not answer usefully.
+#[derive(Debug, thiserror::Error)]
+#[error("the geocoder failed: {0}")]
+pub struct GeocoderError(pub String);
+
+/// A search service for places the tables do not know (optional; off in tests and offline).
+pub trait Geocoder: Send + Sync {
+    /// The first match for `query` in the Netherlands, if any.
+    fn search<'a>(
+        &'a self,
+        query: &'a str,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<Option<Place>, GeocoderError>> + Send + 'a>>;
 }
 
 /// The map's fallback when nothing is found: Amsterdam.
@@ -116,6 +133,30 @@ fn parse_table(csv: &str) -> PostcodeTable {
 
 fn normalise(name: &str) -> String {
     name.trim().to_lowercase()
+}
+
+/// A postcode area: its place name and centre.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PostcodeArea {
+    /// The place the postcode belongs to, e.g. "Utrecht".
+    pub place: String,
+    /// Latitude of the area's centre.
+    pub lat: f64,
+    /// Longitude of the area's centre.
+    pub lon: f64,
+}
+
+/// The place and centre of a postcode, when the table knows it.
+#[must_use]
+pub fn postcode_area(postcode: &Postcode) -> Option<PostcodeArea> {
+    table()
+        .by_postcode
+        .get(postcode.as_str())
+        .map(|(place, lat, lon)| PostcodeArea {
+            place: place.clone(),
+            lat: *lat,
+            lon: *lon,
+        })
 }
 
 /// The centre of a postcode area.

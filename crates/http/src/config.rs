@@ -14,6 +14,10 @@ pub struct HttpConfig {
     pub content_security_policy: String,
     /// Send `Strict-Transport-Security` (when served over HTTPS).
     pub hsts: bool,
+    /// Map tile template for the browser (`{z}/{x}/{y}`); empty for no tiles.
+    pub tile_url: String,
+    /// Reverse proxies whose `X-Forwarded-For` is believed.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl HttpConfig {
@@ -27,6 +31,8 @@ impl HttpConfig {
             content_security_policy: content_security_policy(tile_url),
             public_origin,
             static_dir,
+            tile_url: tile_url.trim().to_owned(),
+            trusted_proxies: Vec::new(),
         }
     }
 }

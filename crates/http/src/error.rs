@@ -15,6 +15,9 @@ pub struct ApiErrorBody {
     pub error: String,
     /// A stable, machine-readable code the frontend can switch on.
     pub code: String,
+    /// For invalid input: the request field at fault, as named in the request.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
 }
 
 /// Every way an API call can fail.
@@ -155,6 +158,10 @@ impl ResponseError for ApiError {
         response.json(ApiErrorBody {
             error: self.to_string(),
             code: self.code().to_owned(),
+            field: match self {
+                Self::Invalid { field, .. } if !field.is_empty() => Some(field.clone()),
+                _ => None,
+            },
         })
     }
 }

@@ -23,11 +23,40 @@ use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, web};
 use tracing_actix_web::TracingLogger;
 
-/// The client's address for per-client limits: the peer of the connection.
+/// The client's address for per-client limits: the peer of the connection, unless the peer is a
+/// configured trusted proxy; then the nearest address in `X-Forwarded-For` that is not one.
 #[must_use]
 pub fn client_ip(req: &actix_web::HttpRequest) -> String {
-    req.peer_addr()
-        .map_or_else(|| "unknown".to_owned(), |addr| addr.ip().to_string())
+    let Some(peer) = req.peer_addr().map(|addr| addr.ip()) else {
+        return "unknown".to_owned();
+    };
+    let trusted = req
+        .app_data::<web::Data<HttpConfig>>()
+        .map(|config| config.trusted_proxies.clone())
+        .unwrap_or_default();
+    client_behind(peer, &trusted, req.headers().get_all("x-forwarded-for")).to_string()
+}
+
+/// Walks `X-Forwarded-For` from the right while the hop is a trusted proxy.
+fn client_behind<'a>(
+    peer: std::net::IpAddr,
+    trusted: &[std::net::IpAddr],
+    forwarded: impl Iterator<Item = &'a actix_web::http::header::HeaderValue>,
+) -> std::net::IpAddr {
+    if !trusted.contains(&peer) {
+        return peer;
+    }
+    let hops: Vec<std::net::IpAddr> = forwarded
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .map(str::trim)
+        .map(|hop| hop.parse::<std::net::IpAddr>())
+        .collect::<Result<_, _>>()
+        .unwrap_or_default();
+    hops.into_iter()
+        .rev()
+        .find(|hop| !trusted.contains(hop))
+        .unwrap_or(peer)
 }
 
 /// The whole application: middleware, API routes, health probes and the single-page app.
@@ -69,5 +98,39 @@ pub fn app(
                 .configure(routes::configure)
                 .default_service(web::to(routes::unknown_api_path)),
         )
+        .service(routes::uploads::serve_image)
         .service(spa::service(&static_dir))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::client_behind;
+    use actix_web::http::header::HeaderValue;
+    use std::net::IpAddr;
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().unwrap_or(IpAddr::from([0, 0, 0, 0]))
+    }
+
+    #[test]
+    fn forwarded_addresses_count_only_behind_a_trusted_proxy() {
+        let proxy = ip("10.0.0.2");
+        let header = HeaderValue::from_static("203.0.113.9, 198.51.100.7");
+        assert_eq!(
+            client_behind(proxy, &[proxy], std::iter::once(&header)),
+            ip("198.51.100.7")
+        );
+        assert_eq!(
+            client_behind(ip("192.0.2.1"), &[proxy], std::iter::once(&header)),
+            ip("192.0.2.1"),
+            "an untrusted peer cannot choose its address"
+        );
+        let chain = HeaderValue::from_static("203.0.113.9, 10.0.0.3");
+        assert_eq!(
+            client_behind(proxy, &[proxy, ip("10.0.0.3")], std::iter::once(&chain)),
+            ip("203.0.113.9")
+        );
+        let garbage = HeaderValue::from_static("ik-ben-admin");
+        assert_eq!(client_behind(proxy, &[proxy], std::iter::once(&garbage)), proxy);
+    }
 }

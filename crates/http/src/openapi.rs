@@ -1,6 +1,6 @@
 //! The OpenAPI 3.1 document, collected from the handlers' `#[utoipa::path]` annotations.
 
-use crate::routes::{email_auth, geo, health, oauth, profiles, users};
+use crate::routes::{email_auth, geo, health, oauth, profiles, uploads, users};
 use utoipa::OpenApi;
 
 /// The API of Oppasmaatje.
@@ -20,7 +20,14 @@ use utoipa::OpenApi;
         email_auth::request_login,
         email_auth::verify_login,
         profiles::find_profile,
+        profiles::create_profile,
+        profiles::update_profile,
+        profiles::find_owner,
+        profiles::find_volunteer,
+        profiles::find_pet,
+        uploads::upload_image,
         geo::find_place,
+        geo::map_config,
     ),
     components(schemas(crate::ApiErrorBody)),
     tags(
@@ -29,6 +36,7 @@ use utoipa::OpenApi;
         (name = "auth", description = "Signing in"),
         (name = "profiles", description = "Profiles of sitters and owners"),
         (name = "places", description = "Coordinates for the map"),
+        (name = "uploads", description = "Profile photos"),
     )
 )]
 pub struct ApiDoc;

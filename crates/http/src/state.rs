@@ -2,10 +2,13 @@
 
 use oppas_auth::oidc::OidcClient;
 use oppas_domain::identity_sign_in::IdentitySignIn;
+use oppas_domain::limits::RateLimiter;
 use oppas_domain::ports::{
     ConversationRepository, IdentityRepository, ProfileRepository, Readiness, ThrottleRepository, UserRepository,
 };
+use oppas_domain::profile_service::ProfileService;
 use oppas_domain::sign_in::EmailSignIn;
+use oppas_domain::upload::UploadService;
 use std::sync::Arc;
 
 /// Shared application state: one implementation of each port.
@@ -29,6 +32,14 @@ pub struct AppState {
     pub identities: Arc<dyn IdentityRepository>,
     /// Counters for per-client limits.
     pub throttles: Arc<dyn ThrottleRepository>,
+    /// Per-user and per-client allowances.
+    pub limiter: RateLimiter,
+    /// Creating and changing one's own profile.
+    pub profile_service: ProfileService,
+    /// Profile photos.
+    pub uploads: UploadService,
+    /// The external geocoder for places the tables do not know, when configured.
+    pub geocoder: Option<Arc<dyn oppas_domain::places::Geocoder>>,
 }
 
 impl std::fmt::Debug for AppState {

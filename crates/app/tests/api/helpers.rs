@@ -26,6 +26,7 @@ impl Backend {
 /// A built web app in a temporary directory: an index page and one hashed asset.
 pub struct StaticSite {
     pub dir: PathBuf,
+    pub uploads: PathBuf,
 }
 
 pub const INDEX_HTML: &str = "<!doctype html><html lang=\"nl\"><body><div id=\"root\"></div></body></html>";
@@ -33,20 +34,23 @@ pub const ASSET_PATH: &str = "/assets/index-3f2a9c1b.js";
 
 impl StaticSite {
     fn new() -> std::io::Result<Self> {
-        let dir = std::env::temp_dir().join(format!("oppas-site-{}", uuid::Uuid::new_v4().simple()));
+        let id = uuid::Uuid::new_v4().simple();
+        let dir = std::env::temp_dir().join(format!("oppas-site-{id}"));
+        let uploads = std::env::temp_dir().join(format!("oppas-uploads-{id}"));
         std::fs::create_dir_all(dir.join("assets"))?;
         std::fs::write(dir.join("index.html"), INDEX_HTML)?;
         std::fs::write(
             dir.join(ASSET_PATH.trim_start_matches('/')),
             "console.log('oppas');".repeat(100),
         )?;
-        Ok(Self { dir })
+        Ok(Self { dir, uploads })
     }
 }
 
 impl Drop for StaticSite {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.dir);
+        let _ = std::fs::remove_dir_all(&self.uploads);
     }
 }
 
@@ -90,6 +94,7 @@ pub async fn spawn_with(
     }
     let site = StaticSite::new()?;
     let mut settings = test_settings(database_url, &site.dir)?;
+    settings.uploads.dir = site.uploads.clone();
     adjust(&mut settings);
     let app = Application::build(settings).await?;
     let address = format!("http://127.0.0.1:{}", app.port());
@@ -167,22 +172,59 @@ impl TestApp {
 
     /// Registers and verifies `email`; the client is signed in afterwards.
     pub async fn sign_up(&self, email: &str) -> Result<(), Box<dyn std::error::Error>> {
-        let registered = self
-            .post_json(
-                "/api/auth/email-register",
-                &serde_json::json!({"firstName": "Sanne", "lastName": "Jansen", "email": email, "terms": true}),
-            )
-            .await?;
+        self.sign_up_with(&self.client, email).await
+    }
+
+    /// A separate browser: its own cookies, signed in as a new account for `email`.
+    pub async fn another_user(&self, email: &str) -> Result<reqwest::Client, Box<dyn std::error::Error>> {
+        let client = reqwest::Client::builder()
+            .cookie_store(true)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()?;
+        self.sign_up_with(&client, email).await?;
+        Ok(client)
+    }
+
+    async fn sign_up_with(&self, client: &reqwest::Client, email: &str) -> Result<(), Box<dyn std::error::Error>> {
+        let post = |path: &str, body: serde_json::Value| {
+            client.post(self.url(path)).header("Origin", ORIGIN).json(&body).send()
+        };
+        let registered = post(
+            "/api/auth/email-register",
+            serde_json::json!({"firstName": "Sanne", "lastName": "Jansen", "email": email, "terms": true}),
+        )
+        .await?;
         assert_eq!(registered.status(), 200);
         let code = self.code_from_mail(email, 1).await?;
-        let verified = self
-            .post_json(
-                "/api/auth/email-verify",
-                &serde_json::json!({"email": email, "code": code}),
-            )
-            .await?;
+        let verified = post(
+            "/api/auth/email-verify",
+            serde_json::json!({"email": email, "code": code}),
+        )
+        .await?;
         assert_eq!(verified.status(), 200);
         Ok(())
+    }
+
+    /// The signed-in user's account id.
+    pub async fn my_id(&self, client: &reqwest::Client) -> Result<i64, Box<dyn std::error::Error>> {
+        let me: serde_json::Value = client.get(self.url("/api/users/me")).send().await?.json().await?;
+        me["id"].as_i64().ok_or_else(|| format!("no user id in {me}").into())
+    }
+
+    /// A same-origin JSON request with any method.
+    pub async fn send_json(
+        &self,
+        client: &reqwest::Client,
+        method: reqwest::Method,
+        path: &str,
+        body: &serde_json::Value,
+    ) -> reqwest::Result<reqwest::Response> {
+        client
+            .request(method, self.url(path))
+            .header("Origin", ORIGIN)
+            .json(body)
+            .send()
+            .await
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Result<reqwest::Response> {
@@ -204,7 +246,12 @@ impl TestApp {
 pub async fn error_envelope(response: reqwest::Response) -> Result<(String, String), Box<dyn std::error::Error>> {
     let body: serde_json::Value = response.json().await?;
     let object = body.as_object().ok_or("the error body is a JSON object")?;
-    assert_eq!(object.len(), 2, "the envelope has exactly error and code: {body}");
+    let extra = usize::from(object.contains_key("field"));
+    assert_eq!(
+        object.len(),
+        2 + extra,
+        "the envelope has error, code and at most field: {body}"
+    );
     let error = object
         .get("error")
         .and_then(|v| v.as_str())

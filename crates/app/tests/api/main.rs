@@ -11,4 +11,6 @@ mod geo;
 mod health;
 mod oidc;
 mod pages;
+mod profiles;
+mod uploads;
 mod users;

@@ -1,6 +1,6 @@
 //! Places for the map widget, resolved on the server from the shipped tables.
 
-use crate::ApiError;
+use crate::{ApiError, AppState, HttpConfig};
 use actix_web::{HttpResponse, get, web};
 use oppas_domain::places;
 use serde::{Deserialize, Serialize};
@@ -30,23 +30,43 @@ pub struct GeoPlace {
     pub source: String,
 }
 
-/// Route `/api/geo`.
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(find_place);
+/// What the map widget needs to draw a map.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MapConfig {
+    /// Tile template with `{z}`, `{x}`, `{y}` (and optionally `{s}`); null when the map shows no tiles.
+    pub tile_url: Option<String>,
 }
 
-/// Coordinates of a postcode or place: the postcode table first, then the city table.
+/// Routes `/api/geo` and `/api/map`.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(find_place).service(map_config);
+}
+
+/// Where the map's tiles come from (`map.tile_url`); none in tests and offline set-ups.
+#[utoipa::path(get, path = "/api/map", tag = "places", operation_id = "map_config",
+    responses((status = 200, description = "The map settings", body = MapConfig)))]
+#[get("/map")]
+pub async fn map_config(config: web::Data<HttpConfig>) -> HttpResponse {
+    HttpResponse::Ok().json(MapConfig {
+        tile_url: Some(config.tile_url.clone()).filter(|url| !url.is_empty()),
+    })
+}
+
+/// Coordinates of a postcode or place: the postcode table first, then the city table, then the
+/// external geocoder when one is configured.
 ///
 /// # Errors
-/// 422 for an empty or overlong search; 404 when nothing matches.
+/// 422 for an empty or overlong search; 404 when nothing matches; 503 when the geocoder fails.
 #[utoipa::path(get, path = "/api/geo", tag = "places", operation_id = "find_place", params(GeoQuery),
     responses(
         (status = 200, description = "Found", body = GeoPlace),
         (status = 404, description = "Not found", body = crate::ApiErrorBody),
         (status = 422, description = "Empty or too long", body = crate::ApiErrorBody),
+        (status = 503, description = "The geocoder does not answer", body = crate::ApiErrorBody),
     ))]
 #[get("/geo")]
-pub async fn find_place(query: web::Query<GeoQuery>) -> Result<HttpResponse, ApiError> {
+pub async fn find_place(query: web::Query<GeoQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let q = query.q.trim();
     if q.is_empty() || q.chars().count() > MAX_QUERY_CHARS {
         return Err(ApiError::Invalid {
@@ -54,7 +74,15 @@ pub async fn find_place(query: web::Query<GeoQuery>) -> Result<HttpResponse, Api
             message: format!("Geef een postcode of plaatsnaam op van hoogstens {MAX_QUERY_CHARS} tekens."),
         });
     }
-    let place = places::resolve(q).ok_or_else(|| ApiError::NotFound(format!("Locatie \"{q}\" niet gevonden")))?;
+    let place = match (places::resolve(q), &state.geocoder) {
+        (Some(place), _) => Some(place),
+        (None, Some(geocoder)) => geocoder.search(q).await.map_err(|error| {
+            tracing::warn!(error.cause = %error, "geocoder failed");
+            ApiError::Unavailable("De kaartgegevens zijn op dit moment niet beschikbaar.".to_owned())
+        })?,
+        (None, None) => None,
+    };
+    let place = place.ok_or_else(|| ApiError::NotFound(format!("Locatie \"{q}\" niet gevonden")))?;
     Ok(HttpResponse::Ok().json(GeoPlace {
         lat: place.lat,
         lon: place.lon,

@@ -6,6 +6,7 @@ pub mod health;
 pub mod meta;
 pub mod oauth;
 pub mod profiles;
+pub mod uploads;
 pub mod users;
 
 use crate::ApiError;
@@ -23,6 +24,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     email_auth::configure(cfg);
     geo::configure(cfg);
     profiles::configure(cfg);
+    uploads::configure(cfg);
 }
 
 /// Unknown `/api/...` paths answer 404 in the error envelope rather than with the web app.

@@ -6,13 +6,12 @@ use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use oppas_auth::oidc::PendingSignIn;
 use oppas_domain::identity_sign_in::IdentitySignInError;
+use oppas_domain::limits;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 /// Where a started attempt waits in the session.
 const PENDING_KEY: &str = "oidc_pending";
-/// Provider sign-in calls per client per minute.
-const ATTEMPTS_PER_MINUTE: i32 = 10;
 
 /// Where to send the browser to sign in.
 #[derive(Debug, Serialize, ToSchema)]
@@ -52,19 +51,13 @@ fn unavailable() -> ApiError {
 
 async fn throttle(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
     let client = crate::client_ip(req);
-    let throttles = state.throttles.clone();
-    let now = chrono::Utc::now().naive_utc();
-    let hit = web::block(move || throttles.hit(&format!("oidc-client:{client}"), 60, now)).await??;
-    if hit.count > ATTEMPTS_PER_MINUTE {
-        let wait = (hit.window_start + chrono::Duration::seconds(60) - now)
-            .num_seconds()
-            .max(1);
-        return Err(ApiError::TooManyRequests {
-            retry_after_secs: u64::try_from(wait).unwrap_or(60),
+    let limiter = state.limiter.clone();
+    web::block(move || limiter.hit(limits::PROVIDER_SIGN_IN, &client))
+        .await??
+        .map_err(|limited| ApiError::TooManyRequests {
+            retry_after_secs: limited.retry_after_secs,
             message: "Te veel inlogpogingen. Probeer het over een minuut opnieuw.".to_owned(),
-        });
-    }
-    Ok(())
+        })
 }
 
 /// Starts a sign-in with the provider: the address to send the browser to. The attempt's

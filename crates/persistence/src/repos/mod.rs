@@ -5,6 +5,7 @@ mod conversations;
 mod identities;
 mod profiles;
 mod sessions;
+mod uploads;
 mod users;
 
 use oppas_domain::RepositoryError;

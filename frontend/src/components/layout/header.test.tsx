@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Header } from '@/components/layout/header';
 import { TopStrip } from '@/components/layout/top-strip';
 import { aUser, fakeSession, onApi } from '@/testing/fake-api';
+import { aVolunteerLookup, anOwnerLookup } from '@/testing/profiles';
 import { renderWithProviders } from '@/testing/render';
 
 function mainNav() {
@@ -61,7 +62,7 @@ describe('Header', () => {
   });
 
   it('sends a sitter searching for pets and to their volunteer profile', async () => {
-    fakeSession(aUser({ id: 7 }), { type: 'vrijwilliger', profile: { id: 12, owner_id: null } });
+    fakeSession(aUser({ id: 7 }), aVolunteerLookup({ id: 12, user_id: 7 }));
     renderWithProviders(<Header />);
 
     expect(await within(mainNav()).findByRole('link', { name: 'Mijn profiel' })).toHaveAttribute(
@@ -73,7 +74,7 @@ describe('Header', () => {
   });
 
   it('sends an owner searching for sitters and to their owner profile', async () => {
-    fakeSession(aUser({ id: 7 }), { type: 'huisdier', profile: { id: 30, owner_id: 4 } });
+    fakeSession(aUser({ id: 7 }), anOwnerLookup({ id: 30 }, { id: 4, user_id: 7 }));
     renderWithProviders(<Header />);
 
     expect(await within(mainNav()).findByRole('link', { name: 'Mijn profiel' })).toHaveAttribute(

@@ -48,10 +48,10 @@ function searchItem(lookup: ProfileLookup | null): NavItem {
 }
 
 function ownProfilePath(lookup: ProfileLookup | null): string | null {
-  if (lookup?.type === 'vrijwilliger' && lookup.profile.id != null) {
+  if (lookup?.type === 'vrijwilliger') {
     return paths.volunteer(lookup.profile.id);
   }
-  if (lookup?.type === 'huisdier' && lookup.profile.owner_id != null) {
+  if (lookup?.type === 'huisdier') {
     return paths.owner(lookup.profile.owner_id);
   }
   return null;

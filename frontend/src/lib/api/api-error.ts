@@ -7,7 +7,10 @@ type ApiErrorBody = components['schemas']['ApiErrorBody'];
 const apiErrorBody = z.object({
   error: z.string(),
   code: z.string(),
-}) satisfies z.ZodMiniType<ApiErrorBody>;
+  field: z.optional(z.nullable(z.string())),
+}) satisfies z.ZodMiniType<
+  Pick<ApiErrorBody, 'error' | 'code'> & { field?: ApiErrorBody['field'] | undefined }
+>;
 
 /** Shown when a failed response carries no envelope of ours. */
 const FALLBACK_MESSAGE = 'Er ging iets mis. Probeer het opnieuw.';
@@ -19,19 +22,22 @@ const FALLBACK_MESSAGE = 'Er ging iets mis. Probeer het opnieuw.';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** For invalid input (422): the request field at fault, e.g. `postalCode`. */
+  readonly field: string | undefined;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, field?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.field = field;
   }
 
   /** Reads the `{error, code}` envelope of a failed response; any other body becomes a generic error. */
   static fromResponse(status: number, body: unknown): ApiError {
     const parsed = apiErrorBody.safeParse(body);
     return parsed.success
-      ? new ApiError(status, parsed.data.code, parsed.data.error)
+      ? new ApiError(status, parsed.data.code, parsed.data.error, parsed.data.field ?? undefined)
       : new ApiError(status, 'unexpected_response', FALLBACK_MESSAGE);
   }
 }

@@ -118,9 +118,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Coordinates of a postcode or place: the postcode table first, then the city table.
+         * Coordinates of a postcode or place: the postcode table first, then the city table, then the
+         *     external geocoder when one is configured.
          * @description # Errors
-         *     422 for an empty or overlong search; 404 when nothing matches.
+         *     422 for an empty or overlong search; 404 when nothing matches; 503 when the geocoder fails.
          */
         get: operations["find_place"];
         put?: never;
@@ -142,6 +143,23 @@ export interface paths {
         put?: never;
         /** Ends the session: the stored session is deleted, so a copied cookie is useless afterwards. */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the map's tiles come from (`map.tile_url`); none in tests and offline set-ups. */
+        get: operations["map_config"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -170,6 +188,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/owners/{ownerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An owner's public page: the owner and their pets.
+         * @description # Errors
+         *     404 for an unknown owner.
+         */
+        get: operations["find_owner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pets/{petId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A pet's public page, with its owner.
+         * @description # Errors
+         *     404 for an unknown pet.
+         */
+        get: operations["find_pet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes the signed-in user's profile from the wizard's draft.
+         * @description # Errors
+         *     401 signed out; 409 when they already have one; 422 naming the invalid field; 429 over the
+         *     hourly allowance.
+         */
+        post: operations["create_profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profiles/{userId}": {
         parameters: {
             query?: never;
@@ -178,12 +260,19 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The profile of a user: which kind, and its id.
+         * The profile of a user: its kind and fields. Your own comes whole; anyone else's holds public
+         *     fields only.
          * @description # Errors
          *     404 when the user has no profile.
          */
         get: operations["find_profile"];
-        put?: never;
+        /**
+         * Replaces the signed-in user's own profile (inline edits send the whole draft).
+         * @description # Errors
+         *     401 signed out; 403 for someone else's profile (nothing is written); 404 without a profile;
+         *     409 when the type would change; 422 naming the invalid field; 429 over the hourly allowance.
+         */
+        put: operations["update_profile"];
         post?: never;
         delete?: never;
         options?: never;
@@ -214,6 +303,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes one image (multipart field `file`), checks it by its content, re-encodes it without
+         *     metadata and answers with its address.
+         * @description # Errors
+         *     400 'Alleen afbeeldingen zijn toegestaan' for anything but a whole JPEG, PNG, GIF or WebP
+         *     image within the limits; 401 signed out; 413 over 5 MB; 429 over 30 uploads in an hour.
+         */
+        post: operations["upload_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me": {
         parameters: {
             query?: never;
@@ -227,6 +339,27 @@ export interface paths {
          *     401 when not signed in.
          */
         get: operations["find_current_user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/volunteers/{volunteerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A volunteer's public page.
+         * @description # Errors
+         *     404 for an unknown volunteer.
+         */
+        get: operations["find_volunteer"];
         put?: never;
         post?: never;
         delete?: never;
@@ -283,6 +416,8 @@ export interface components {
             code: string;
             /** @description A Dutch text for people. */
             error: string;
+            /** @description For invalid input: the request field at fault, as named in the request. */
+            field?: string | null;
         };
         /** @description An address and the code mailed to it. */
         CodeRequest: {
@@ -327,38 +462,366 @@ export interface components {
             /** @description Always "ok" on success. */
             status: string;
         };
+        /** @description What the map widget needs to draw a map. */
+        MapConfig: {
+            /** @description Tile template with `{z}`, `{x}`, `{y}` (and optionally `{s}`); null when the map shows no tiles. */
+            tileUrl?: string | null;
+        };
         /** @description The answer to a code request: the same text for every address. */
         MessageResponse: {
             /** @description Dutch text for people. */
             message: string;
         };
-        /** @description A user's profile kind and where it lives. */
-        ProfileLookup: {
-            /** @description Where it lives. */
-            profile: components["schemas"]["ProfileRef"];
-            /** @description Which kind. */
-            type: components["schemas"]["ProfileType"];
+        /** @description `GET /api/owners/{ownerId}`. */
+        OwnerPage: {
+            /** @description The owner. */
+            owner: components["schemas"]["OwnerView"];
+            /** @description Their pets, oldest first. */
+            pets: components["schemas"]["PetView"][];
         };
-        /** @description Where a user's profile lives: `id` for a volunteer, `owner_id` for an owner. Public fields only. */
-        ProfileRef: {
-            /** @description Given name. */
-            first_name?: string | null;
+        /** @description An owner's profile as the wizard and the owner's pages read it: their first pet, and the owner. */
+        OwnerProfileView: components["schemas"]["PetView"] & {
+            /** @description The owner. */
+            owner: components["schemas"]["OwnerView"];
+        };
+        /** @description An owner (baasje) as read. */
+        OwnerView: components["schemas"]["PrivateDetails"] & {
             /**
-             * Format: int64
-             * @description Volunteer profile id.
+             * Format: int32
+             * @description Age in years, when a date of birth is known.
              */
-            id?: number | null;
+            age?: number | null;
+            /** @description Photo. */
+            avatar_url?: string | null;
+            /** @description About me. */
+            bio?: string | null;
+            /**
+             * Format: date-time
+             * @description Made at (UTC).
+             */
+            created_at: string;
+            /** @description Experience with pets. */
+            experience?: string | null;
+            /** @description Given name. */
+            first_name: string;
             /**
              * Format: int64
              * @description Owner profile id.
              */
-            owner_id?: number | null;
+            id: number;
+            /** @description Spoken languages. */
+            languages: string[];
+            /** @description Family name. */
+            last_name: string;
+            /**
+             * Format: double
+             * @description Latitude of the postcode area.
+             */
+            lat?: number | null;
+            /** @description Place name. */
+            location?: string | null;
+            /**
+             * Format: double
+             * @description Longitude of the postcode area.
+             */
+            lon?: number | null;
+            /** @description Four-digit postcode. */
+            postal_code?: string | null;
+            /**
+             * Format: int64
+             * @description The account it belongs to.
+             */
+            user_id: number;
+        };
+        /** @description `GET /api/pets/{petId}`. */
+        PetPage: {
+            /** @description Its owner. */
+            owner: components["schemas"]["OwnerView"];
+            /** @description The pet. */
+            pet: components["schemas"]["PetView"];
+        };
+        /** @description A pet as read, with its owner's name, photo and place. */
+        PetView: {
+            /** @description Age as written. */
+            age?: string | null;
+            /** @description Photo. */
+            avatar_url?: string | null;
+            /** @description About the pet. */
+            bio?: string | null;
+            /** @description Breed. */
+            breed?: string | null;
+            /** @description ja, nee, onbekend. */
+            chipped?: string | null;
+            /** @description Wide header photo. */
+            cover_image_url?: string | null;
+            /**
+             * Format: date-time
+             * @description Made at (UTC).
+             */
+            created_at: string;
+            /** @description reu, teef. */
+            gender?: string | null;
+            /** @description Gets along with. */
+            good_with: string[];
+            /**
+             * Format: int64
+             * @description Pet id.
+             */
+            id: number;
+            /**
+             * Format: double
+             * @description Latitude of the owner's postcode area.
+             */
+            lat?: number | null;
+            /** @description The owner's place. */
+            location?: string | null;
+            /**
+             * Format: double
+             * @description Longitude of the owner's postcode area.
+             */
+            lon?: number | null;
+            /** @description What the owner looks for in a sitter. */
+            looking_for: string[];
+            /** @description Name. */
+            name: string;
+            /** @description ja, nee, onbekend. */
+            neutered?: string | null;
+            /** @description The owner's photo. */
+            owner_avatar_url?: string | null;
+            /** @description The owner's given name. */
+            owner_first_name: string;
+            /**
+             * Format: int64
+             * @description Its owner's profile id.
+             */
+            owner_id: number;
+            /** @description The owner's family name. */
+            owner_last_name: string;
+            /** @description Character. */
+            personality?: string | null;
+            /** @description The owner's postcode. */
+            postal_code?: string | null;
+            /** @description klein, middel, groot. */
+            size?: string | null;
+            /** @description Medication, diet, fears. */
+            special_needs?: string | null;
+            /**
+             * Format: int64
+             * @description Its owner's account id.
+             */
+            user_id: number;
+            /** @description ja, deels, nee, onbekend. */
+            vaccinated?: string | null;
+            /** @description Weight as written. */
+            weight?: string | null;
+        };
+        /** @description Contact details, present only when you read your own profile. */
+        PrivateDetails: {
+            /**
+             * Format: date
+             * @description Date of birth.
+             */
+            date_of_birth?: string | null;
+            /** @description The account's e-mail address. */
+            email?: string | null;
+            /** @description Phone number. */
+            phone?: string | null;
         };
         /**
-         * @description The two kinds of profile.
-         * @enum {string}
+         * @description The wizard's draft, also sent whole by every inline edit. `userId` and `email` are accepted
+         *     for compatibility and ignored: the profile always belongs to the signed-in user.
          */
-        ProfileType: "vrijwilliger" | "huisdier";
+        ProfileDraftBody: {
+            /**
+             * @description Offered moments and services (volunteers).
+             * @default null
+             */
+            availability: string[] | null;
+            /**
+             * @description A volunteer's photo, or the pet's photo (a URL from `POST /api/upload`).
+             * @default null
+             */
+            avatarUrl: string | null;
+            /**
+             * @description A volunteer's about-me, or the pet's description.
+             * @default null
+             */
+            bio: string | null;
+            /**
+             * @description The pet's wide header photo.
+             * @default null
+             */
+            coverImageUrl: string | null;
+            /**
+             * @description Private date of birth, `YYYY-MM-DD`.
+             * @default null
+             */
+            dateOfBirth: string | null;
+            /**
+             * @description Ignored: the account's address is used.
+             * @default null
+             */
+            email: string | null;
+            /**
+             * @description Volunteers: beginner, ervaren, expert or professioneel. Owners: free text.
+             * @default null
+             */
+            experience: string | null;
+            /**
+             * @description The volunteer's or owner's given name.
+             * @default null
+             */
+            firstName: string | null;
+            /**
+             * @description nee, ja-hond, ja-kat, ja-beide, ja-anders, ja-hond-kat, ja-andere.
+             * @default null
+             */
+            hasOwnPet: string | null;
+            /**
+             * @description gratis, 5-10, 10-15, 15-20, 20+, onderhandeling, 5, 7.50, 10, 12.50, 15, 17.50, 20.
+             * @default null
+             */
+            hourlyRate: string | null;
+            /**
+             * @description Spoken languages.
+             * @default null
+             */
+            languages: string[] | null;
+            /**
+             * @description Family name.
+             * @default null
+             */
+            lastName: string | null;
+            /**
+             * @description Place name.
+             * @default null
+             */
+            location: string | null;
+            /**
+             * Format: int32
+             * @description Km: 1, 3, 5, 10, 15, 20, 25 or 30; null for no preference.
+             * @default null
+             */
+            maxDistance: number | null;
+            /**
+             * @description The owner's own photo.
+             * @default null
+             */
+            ownerAvatarUrl: string | null;
+            /**
+             * @description The owner's own about-me.
+             * @default null
+             */
+            ownerBio: string | null;
+            /**
+             * @description Age as written.
+             * @default null
+             */
+            petAge: string | null;
+            /**
+             * @description Breed.
+             * @default null
+             */
+            petBreed: string | null;
+            /**
+             * @description ja, nee, onbekend.
+             * @default null
+             */
+            petChipped: string | null;
+            /**
+             * @description reu, teef.
+             * @default null
+             */
+            petGender: string | null;
+            /**
+             * @description Who the pet gets along with: Kinderen, Andere honden, Katten, Kleine dieren.
+             * @default null
+             */
+            petGoodWith: string[] | null;
+            /**
+             * @description What the owner looks for in a sitter.
+             * @default null
+             */
+            petLookingFor: string[] | null;
+            /**
+             * @description The pet's name.
+             * @default null
+             */
+            petName: string | null;
+            /**
+             * @description ja, nee, onbekend.
+             * @default null
+             */
+            petNeutered: string | null;
+            /**
+             * @description Character.
+             * @default null
+             */
+            petPersonality: string | null;
+            /**
+             * @description klein, middel, groot.
+             * @default null
+             */
+            petSize: string | null;
+            /**
+             * @description Medication, diet, fears.
+             * @default null
+             */
+            petSpecialNeeds: string | null;
+            /**
+             * @description ja, deels, nee, onbekend.
+             * @default null
+             */
+            petVaccinated: string | null;
+            /**
+             * @description Weight as written.
+             * @default null
+             */
+            petWeight: string | null;
+            /**
+             * @description Private phone number.
+             * @default null
+             */
+            phone: string | null;
+            /**
+             * @description Four-digit postcode.
+             * @default null
+             */
+            postalCode: string | null;
+            /**
+             * @description `huisdier` or `vrijwilliger`.
+             * @default
+             */
+            profileType: string;
+            /**
+             * @description Specialties (volunteers).
+             * @default null
+             */
+            specialties: string[] | null;
+            /**
+             * @description lopend, fiets, auto, ov.
+             * @default null
+             */
+            transportMode: string | null;
+            /**
+             * Format: int64
+             * @description Ignored: the signed-in user is the owner.
+             * @default null
+             */
+            userId: number | null;
+        };
+        /** @description A user's profile, by kind: `{type, profile}`. */
+        ProfileLookup: {
+            /** @description A sitter: `profile.id` is the volunteer id. */
+            profile: components["schemas"]["VolunteerView"];
+            /** @enum {string} */
+            type: "vrijwilliger";
+        } | {
+            /** @description An owner: `profile.owner_id` is the owner id, `profile.id` their first pet's. */
+            profile: components["schemas"]["OwnerProfileView"];
+            /** @enum {string} */
+            type: "huisdier";
+        };
         /** @description Where to send the browser to sign in. */
         RedirectUrl: {
             /** @description The provider's authorization URL for this attempt. */
@@ -404,6 +867,19 @@ export interface components {
             /** @description Dutch text for people. */
             message: string;
         };
+        /** @description The upload form, for the OpenAPI document. */
+        UploadForm: {
+            /**
+             * Format: binary
+             * @description One JPEG, PNG, GIF or WebP image of at most 5 MB.
+             */
+            file: string;
+        };
+        /** @description Where an uploaded image can be found; put it in a profile's image field. */
+        UploadedImage: {
+            /** @description The image's address on this server, e.g. `/uploads/3f9c...e1.jpg`. */
+            url: string;
+        };
         /** @description The answer to a successful code check: signed in, and where to go. */
         VerifiedResponse: {
             /** @description Dutch text for people. */
@@ -412,6 +888,77 @@ export interface components {
             redirectTo: string;
             /** @description Always false: the person is signed in. */
             requiresLogin: boolean;
+        };
+        /** @description `GET /api/volunteers/{volunteerId}`. */
+        VolunteerPage: {
+            /** @description The volunteer. */
+            volunteer: components["schemas"]["VolunteerView"];
+        };
+        /** @description A volunteer (sitter) as read. */
+        VolunteerView: components["schemas"]["PrivateDetails"] & {
+            /**
+             * Format: int32
+             * @description Age in years, when a date of birth is known.
+             */
+            age?: number | null;
+            /** @description Offered moments and services. */
+            availability: string[];
+            /** @description Photo. */
+            avatar_url?: string | null;
+            /** @description About me. */
+            bio?: string | null;
+            /**
+             * Format: date-time
+             * @description Made at (UTC).
+             */
+            created_at: string;
+            /** @description beginner, ervaren, expert, professioneel. */
+            experience?: string | null;
+            /** @description Given name. */
+            first_name: string;
+            /** @description Own pets. */
+            has_own_pet?: string | null;
+            /** @description Hourly rate choice. */
+            hourly_rate?: string | null;
+            /**
+             * Format: int64
+             * @description Volunteer profile id.
+             */
+            id: number;
+            /** @description Made in the last 7 days: the 'Nieuw' badge. */
+            is_new: boolean;
+            /** @description Spoken languages. */
+            languages: string[];
+            /** @description Family name. */
+            last_name: string;
+            /**
+             * Format: double
+             * @description Latitude of the postcode area.
+             */
+            lat?: number | null;
+            /** @description Place name. */
+            location?: string | null;
+            /**
+             * Format: double
+             * @description Longitude of the postcode area.
+             */
+            lon?: number | null;
+            /**
+             * Format: int32
+             * @description Km, null for no preference.
+             */
+            max_distance?: number | null;
+            /** @description Four-digit postcode. */
+            postal_code?: string | null;
+            /** @description Specialties. */
+            specialties: string[];
+            /** @description lopend, fiets, auto, ov. */
+            transport_mode?: string | null;
+            /**
+             * Format: int64
+             * @description The account it belongs to.
+             */
+            user_id: number;
         };
     };
     responses: never;
@@ -689,6 +1236,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
+            /** @description The geocoder does not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
         };
     };
     logout: {
@@ -706,6 +1262,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    map_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The map settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MapConfig"];
+                };
             };
         };
     };
@@ -759,6 +1335,130 @@ export interface operations {
             };
         };
     };
+    find_owner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Owner profile id */
+                ownerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The owner and their pets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerPage"];
+                };
+            };
+            /** @description Unknown owner */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    find_pet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Pet id */
+                petId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pet and its owner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PetPage"];
+                };
+            };
+            /** @description Unknown pet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    create_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileDraftBody"];
+            };
+        };
+        responses: {
+            /** @description The new profile */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileLookup"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Already has a profile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A field is invalid; `field` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many profile changes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     find_profile: {
         parameters: {
             query?: never;
@@ -782,6 +1482,87 @@ export interface operations {
             };
             /** @description No profile */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    update_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's account id: your own */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileDraftBody"];
+            };
+        };
+        responses: {
+            /** @description The changed profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileLookup"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not your profile */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No profile yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The profile type cannot change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A field is invalid; `field` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many profile changes */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -851,6 +1632,66 @@ export interface operations {
             };
         };
     };
+    upload_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedImage"];
+                };
+            };
+            /** @description Not an image */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Larger than 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many uploads */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     find_current_user: {
         parameters: {
             query?: never;
@@ -871,6 +1712,38 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    find_volunteer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Volunteer profile id */
+                volunteerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The volunteer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VolunteerPage"];
+                };
+            };
+            /** @description Unknown volunteer */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,360 @@
+//! Profiles: creating and editing both kinds, only your own, every enumeration checked, and no
+//! contact details in anything anyone else can read.
+
+use crate::helpers::{Backend, TestApp, TestResult, error_envelope, spawn_app};
+use crate::on_both_backends;
+use reqwest::{Client, Method};
+use serde_json::{Value, json};
+
+fn owner_draft() -> Value {
+    json!({
+        "profileType": "huisdier",
+        "firstName": "Sanne",
+        "lastName": "de Vries",
+        "ownerBio": "Ik werk drie dagen per week op kantoor.",
+        "location": "",
+        "postalCode": "3512",
+        "phone": "06 1234 5678",
+        "dateOfBirth": "1990-04-02",
+        "languages": ["Nederlands"],
+        "petName": "Bobby",
+        "petBreed": "Labrador",
+        "petAge": "3 jaar",
+        "petSize": "groot",
+        "petGender": "reu",
+        "petPersonality": "Vrolijk",
+        "petVaccinated": "ja",
+        "petChipped": "ja",
+        "petNeutered": "nee",
+        "petGoodWith": ["Kinderen", "Katten"],
+        "bio": "Bobby houdt van lange wandelingen.",
+        "userId": 999,
+        "email": "iemand.anders@example.nl"
+    })
+}
+
+fn volunteer_draft() -> Value {
+    json!({
+        "profileType": "vrijwilliger",
+        "firstName": "Lotte",
+        "lastName": "Bakker",
+        "bio": "Ik ben dol op honden.",
+        "location": "Haarlem",
+        "postalCode": "2011",
+        "phone": "+31 6 8765 4321",
+        "dateOfBirth": "1995-08-15",
+        "experience": "ervaren",
+        "availability": ["Doordeweeks avond", "Weekend overdag"],
+        "specialties": ["Training"],
+        "languages": ["Nederlands", "Engels"],
+        "maxDistance": 10,
+        "hourlyRate": "gratis",
+        "hasOwnPet": "nee",
+        "transportMode": "fiets"
+    })
+}
+
+fn with(mut draft: Value, field: &str, value: Value) -> Value {
+    draft[field] = value;
+    draft
+}
+
+async fn send(
+    app: &TestApp,
+    client: &Client,
+    method: Method,
+    path: &str,
+    body: &Value,
+) -> reqwest::Result<reqwest::Response> {
+    app.send_json(client, method, path, body).await
+}
+
+async fn get_json(client: &Client, url: String) -> Result<(u16, Value), Box<dyn std::error::Error>> {
+    let response = client.get(url).send().await?;
+    let status = response.status().as_u16();
+    Ok((status, response.json().await?))
+}
+
+async fn an_owner_creates_a_dog_profile_placed_by_its_postcode(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_up("sanne@example.nl").await?;
+    let me = app.my_id(&app.client).await?;
+
+    let created = send(&app, &app.client, Method::POST, "/api/profiles", &owner_draft()).await?;
+    assert_eq!(created.status(), 201);
+    let body: Value = created.json().await?;
+    assert_eq!(body["type"], "huisdier");
+    let profile = &body["profile"];
+    assert_eq!(profile["name"], "Bobby");
+    assert_eq!(profile["size"], "groot");
+    assert_eq!(profile["good_with"], json!(["Kinderen", "Katten"]));
+    assert_eq!(
+        profile["location"], "Utrecht",
+        "the postcode names the place when none was typed"
+    );
+    assert_eq!(profile["user_id"], me, "the body's userId is ignored");
+    let lat = profile["lat"].as_f64().ok_or("lat")?;
+    assert!((52.0..52.2).contains(&lat), "3512 lies in Utrecht: {lat}");
+    let owner = &profile["owner"];
+    assert_eq!(owner["first_name"], "Sanne");
+    assert_eq!(
+        owner["email"], "sanne@example.nl",
+        "your own profile carries your own address"
+    );
+    assert_eq!(owner["phone"], "06 1234 5678");
+    assert_eq!(owner["date_of_birth"], "1990-04-02");
+    let owner_id = profile["owner_id"].as_i64().ok_or("owner_id")?;
+    let pet_id = profile["id"].as_i64().ok_or("pet id")?;
+
+    let (status, mine) = get_json(&app.client, app.url(&format!("/api/profiles/{me}"))).await?;
+    assert_eq!(status, 200);
+    assert_eq!(mine["profile"]["owner_id"], owner_id);
+
+    let (status, page) = get_json(&app.client, app.url(&format!("/api/owners/{owner_id}"))).await?;
+    assert_eq!(status, 200);
+    assert_eq!(page["owner"]["first_name"], "Sanne");
+    assert_eq!(page["pets"][0]["name"], "Bobby");
+    let (status, page) = get_json(&app.client, app.url(&format!("/api/pets/{pet_id}"))).await?;
+    assert_eq!(status, 200);
+    assert_eq!(page["pet"]["owner_first_name"], "Sanne");
+    assert_eq!(page["owner"]["id"], owner_id);
+    Ok(())
+}
+
+async fn a_sitter_creates_a_profile_that_is_new(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_up("lotte@example.nl").await?;
+    let created = send(&app, &app.client, Method::POST, "/api/profiles", &volunteer_draft()).await?;
+    assert_eq!(created.status(), 201);
+    let body: Value = created.json().await?;
+    assert_eq!(body["type"], "vrijwilliger");
+    let id = body["profile"]["id"].as_i64().ok_or("volunteer id")?;
+
+    let (status, page) = get_json(&app.client, app.url(&format!("/api/volunteers/{id}"))).await?;
+    assert_eq!(status, 200);
+    let volunteer = &page["volunteer"];
+    assert_eq!(volunteer["first_name"], "Lotte");
+    assert_eq!(volunteer["is_new"], true);
+    assert_eq!(
+        volunteer["availability"],
+        json!(["Doordeweeks avond", "Weekend overdag"])
+    );
+    assert_eq!(volunteer["max_distance"], 10);
+    assert!(
+        volunteer["age"].as_i64().is_some_and(|age| age >= 30),
+        "an age may be shown"
+    );
+
+    for missing in [
+        "/api/volunteers/99999",
+        "/api/owners/99999",
+        "/api/pets/99999",
+        "/api/profiles/99999",
+    ] {
+        assert_eq!(app.get(missing).await?.status(), 404, "{missing}");
+    }
+    let (_, code) = error_envelope(app.get("/api/volunteers/99999").await?).await?;
+    assert_eq!(code, "not_found");
+    Ok(())
+}
+
+async fn profiles_are_edited_whole_and_only_by_their_own_user(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_up("sanne@example.nl").await?;
+    let me = app.my_id(&app.client).await?;
+    send(&app, &app.client, Method::POST, "/api/profiles", &owner_draft()).await?;
+
+    let renamed = with(owner_draft(), "petName", json!("Max"));
+    let updated = send(&app, &app.client, Method::PUT, &format!("/api/profiles/{me}"), &renamed).await?;
+    assert_eq!(updated.status(), 200);
+    let body: Value = updated.json().await?;
+    assert_eq!(body["profile"]["name"], "Max");
+    assert_eq!(body["profile"]["breed"], "Labrador", "the other fields stay as sent");
+
+    let intruder = app.another_user("indringer@example.nl").await?;
+    let hijack = with(owner_draft(), "petName", json!("Gestolen"));
+    let refused = send(&app, &intruder, Method::PUT, &format!("/api/profiles/{me}"), &hijack).await?;
+    assert_eq!(refused.status(), 403);
+    let (_, mine) = get_json(&app.client, app.url(&format!("/api/profiles/{me}"))).await?;
+    assert_eq!(mine["profile"]["name"], "Max", "nothing was written");
+
+    let again = send(&app, &app.client, Method::POST, "/api/profiles", &volunteer_draft()).await?;
+    assert_eq!(again.status(), 409, "one profile per user");
+    let switch = send(
+        &app,
+        &app.client,
+        Method::PUT,
+        &format!("/api/profiles/{me}"),
+        &volunteer_draft(),
+    )
+    .await?;
+    assert_eq!(switch.status(), 409, "the type does not change");
+
+    let anonymous = Client::new();
+    let signed_out = send(&app, &anonymous, Method::POST, "/api/profiles", &owner_draft()).await?;
+    assert_eq!(signed_out.status(), 401);
+    let intruder_id = app.my_id(&intruder).await?;
+    let none_yet = send(
+        &app,
+        &intruder,
+        Method::PUT,
+        &format!("/api/profiles/{intruder_id}"),
+        &owner_draft(),
+    )
+    .await?;
+    assert_eq!(none_yet.status(), 404);
+    Ok(())
+}
+
+async fn invalid_drafts_are_422_naming_the_field_and_store_nothing(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_up("sanne@example.nl").await?;
+    let me = app.my_id(&app.client).await?;
+    let owner_cases = [
+        ("petSize", json!("reusachtig")),
+        ("petGender", json!("kater")),
+        ("petVaccinated", json!("misschien")),
+        ("petChipped", json!("JA")),
+        ("petNeutered", json!("half")),
+        ("petGoodWith", json!(["Paarden"])),
+        ("profileType", json!("kat")),
+        ("postalCode", json!("12345")),
+        ("postalCode", json!("12ab")),
+        ("petName", json!("")),
+        ("firstName", json!("x".repeat(51))),
+        ("dateOfBirth", json!("2099-01-01")),
+        ("avatarUrl", json!("https://elders.example/foto.jpg")),
+    ];
+    for (field, value) in owner_cases {
+        let response = send(
+            &app,
+            &app.client,
+            Method::POST,
+            "/api/profiles",
+            &with(owner_draft(), field, value),
+        )
+        .await?;
+        assert_eq!(response.status(), 422, "{field}");
+        let body: Value = response.json().await?;
+        assert_eq!(body["field"], field, "{body}");
+        assert_eq!(body["code"], "invalid_input");
+        assert!(body["error"].as_str().is_some_and(|e| !e.is_empty()));
+    }
+    let volunteer_cases = [
+        ("experience", json!("heel veel")),
+        ("transportMode", json!("boot")),
+        ("hourlyRate", json!("100")),
+        ("hasOwnPet", json!("ja-paard")),
+        ("maxDistance", json!(7)),
+        ("availability", json!(["Altijd"])),
+    ];
+    for (field, value) in volunteer_cases {
+        let response = send(
+            &app,
+            &app.client,
+            Method::POST,
+            "/api/profiles",
+            &with(volunteer_draft(), field, value),
+        )
+        .await?;
+        assert_eq!(response.status(), 422, "{field}");
+        let body: Value = response.json().await?;
+        assert_eq!(body["field"], field, "{body}");
+    }
+    let unknown_field = with(owner_draft(), "isAdmin", json!(true));
+    let response = send(&app, &app.client, Method::POST, "/api/profiles", &unknown_field).await?;
+    assert_eq!(response.status(), 422, "unknown fields are refused");
+
+    assert_eq!(
+        app.get(&format!("/api/profiles/{me}")).await?.status(),
+        404,
+        "nothing was stored"
+    );
+    let message = send(
+        &app,
+        &app.client,
+        Method::POST,
+        "/api/profiles",
+        &with(owner_draft(), "petSize", json!("xl")),
+    )
+    .await?;
+    assert_eq!(
+        error_envelope(message).await?.0,
+        "'xl' is geen geldige keuze voor petSize"
+    );
+    Ok(())
+}
+
+/// Dutch mobile and landline numbers, and e-mail addresses.
+fn leaks(text: &str, secrets: &[&str]) -> Vec<String> {
+    let mut found: Vec<String> = secrets
+        .iter()
+        .filter(|secret| text.contains(*secret))
+        .map(|secret| (*secret).to_owned())
+        .collect();
+    if text.contains('@') {
+        found.push("an @ sign".to_owned());
+    }
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    for phone in ["0612345678", "31687654321", "0201234567"] {
+        if digits.contains(phone) {
+            found.push(format!("phone {phone}"));
+        }
+    }
+    found
+}
+
+async fn no_public_answer_holds_an_email_phone_or_birth_date(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_up("sanne@example.nl").await?;
+    let owner_user = app.my_id(&app.client).await?;
+    let created: Value = send(&app, &app.client, Method::POST, "/api/profiles", &owner_draft())
+        .await?
+        .json()
+        .await?;
+    let owner_id = created["profile"]["owner_id"].as_i64().ok_or("owner id")?;
+    let pet_id = created["profile"]["id"].as_i64().ok_or("pet id")?;
+    let sitter = app.another_user("lotte@example.nl").await?;
+    let sitter_user = app.my_id(&sitter).await?;
+    let volunteer = with(volunteer_draft(), "phone", json!("020-1234567"));
+    let created: Value = send(&app, &sitter, Method::POST, "/api/profiles", &volunteer)
+        .await?
+        .json()
+        .await?;
+    let volunteer_id = created["profile"]["id"].as_i64().ok_or("volunteer id")?;
+
+    let public_paths = [
+        format!("/api/profiles/{owner_user}"),
+        format!("/api/profiles/{sitter_user}"),
+        format!("/api/owners/{owner_id}"),
+        format!("/api/pets/{pet_id}"),
+        format!("/api/volunteers/{volunteer_id}"),
+        "/api/geo?q=3512".to_owned(),
+    ];
+    let third = app.another_user("derde@example.nl").await?;
+    let secrets = ["1990-04-02", "1995-08-15", "example.nl"];
+    for (who, client) in [("anonymous", Client::new()), ("a third user", third)] {
+        for path in &public_paths {
+            let response = client.get(app.url(path)).send().await?;
+            assert_eq!(response.status(), 200, "{who} reads {path}");
+            let text = response.text().await?;
+            assert_eq!(
+                leaks(&text, &secrets),
+                Vec::<String>::new(),
+                "{who} reads {path}: {text}"
+            );
+        }
+    }
+    // The check itself sees what it looks for: the owner's own view has all of it.
+    let own = app.get(&format!("/api/profiles/{owner_user}")).await?.text().await?;
+    assert!(leaks(&own, &secrets).len() >= 3, "{own}");
+    Ok(())
+}
+
+on_both_backends!(
+    an_owner_creates_a_dog_profile_placed_by_its_postcode,
+    a_sitter_creates_a_profile_that_is_new,
+    profiles_are_edited_whole_and_only_by_their_own_user,
+    invalid_drafts_are_422_naming_the_field_and_store_nothing,
+    no_public_answer_holds_an_email_phone_or_birth_date,
+);

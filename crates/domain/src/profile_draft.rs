@@ -1,0 +1,615 @@
+//! The profile draft of the wizard and the edit dialog (spec section 3, "Profile draft"), and the
+//! rules it must meet before anything is stored. Every enumeration of the spec is checked here,
+//! and each refusal names the draft field and says in Dutch what to change.
+
+use crate::enums::{
+    Chipped, Experience, GoodWith, Neutered, PetGender, PetSize, ProfileType, TransportMode, Vaccinated,
+};
+use crate::places;
+use crate::postcode::Postcode;
+use crate::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
+use chrono::NaiveDate;
+
+/// Longest first or last name.
+pub const NAME_MAX: usize = 50;
+/// Longest short text (breed, age, city, ...), as in the edit dialog.
+pub const SHORT_TEXT_MAX: usize = 100;
+/// Longest description.
+pub const LONG_TEXT_MAX: usize = 2000;
+/// Most entries in one list field.
+pub const LIST_MAX: usize = 20;
+/// Longest phone number as typed.
+pub const PHONE_MAX: usize = 20;
+
+/// Moments and services a volunteer can offer: the wizard's six, then the edit dialog's longer list.
+pub const AVAILABILITY: &[&str] = &[
+    "Doordeweeks overdag",
+    "Doordeweeks avond",
+    "Weekend overdag",
+    "Weekend avond",
+    "Vakantieperiodes",
+    "Noodgevallen",
+    "Uitlaten",
+    "Dagopvang",
+    "Logeren",
+    "Huisbezoek",
+    "Kattenverzorging",
+    "Verzorging kleine dieren",
+];
+
+/// Travel distances in km: the wizard's 1, 3, 5, 10 and 15, and the edit dialog's 5 to 30.
+pub const MAX_DISTANCES: &[i32] = &[1, 3, 5, 10, 15, 20, 25, 30];
+
+/// Hourly rates: the wizard's bands and the edit dialog's amounts.
+pub const HOURLY_RATES: &[&str] = &[
+    "gratis",
+    "5-10",
+    "10-15",
+    "15-20",
+    "20+",
+    "onderhandeling",
+    "5",
+    "7.50",
+    "10",
+    "12.50",
+    "15",
+    "17.50",
+    "20",
+];
+
+/// Own pets: the wizard's choices and the edit dialog's.
+pub const HAS_OWN_PET: &[&str] = &[
+    "nee",
+    "ja-hond",
+    "ja-kat",
+    "ja-beide",
+    "ja-anders",
+    "ja-hond-kat",
+    "ja-andere",
+];
+
+/// The draft as sent by the wizard and by inline edits (which send the whole profile with one
+/// field changed). Empty texts count as not filled in.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ProfileDraft {
+    /// `huisdier` or `vrijwilliger`.
+    pub profile_type: String,
+    /// The volunteer's or the owner's given name.
+    pub first_name: Option<String>,
+    /// Family name.
+    pub last_name: Option<String>,
+    /// A volunteer's about-me, or the pet's description for an owner.
+    pub bio: Option<String>,
+    /// The owner's own about-me (owners only).
+    pub owner_bio: Option<String>,
+    /// Place name.
+    pub location: Option<String>,
+    /// Four-digit postcode.
+    pub postal_code: Option<String>,
+    /// Private phone number.
+    pub phone: Option<String>,
+    /// Private date of birth, `YYYY-MM-DD`.
+    pub date_of_birth: Option<String>,
+    /// A volunteer's photo, or the pet's photo for an owner.
+    pub avatar_url: Option<String>,
+    /// The owner's own photo (owners only).
+    pub owner_avatar_url: Option<String>,
+    /// The pet's wide header photo (owners only).
+    pub cover_image_url: Option<String>,
+    /// Offered moments and services (volunteers).
+    pub availability: Vec<String>,
+    /// Specialties (volunteers).
+    pub specialties: Vec<String>,
+    /// Who the pet gets along with.
+    pub pet_good_with: Vec<String>,
+    /// Spoken languages.
+    pub languages: Vec<String>,
+    /// Experience level (volunteers) or experience with pets (owners, free text).
+    pub experience: Option<String>,
+    /// How far a volunteer travels, km; `None` is no preference.
+    pub max_distance: Option<i32>,
+    /// Hourly rate choice.
+    pub hourly_rate: Option<String>,
+    /// The volunteer's own pets.
+    pub has_own_pet: Option<String>,
+    /// How the volunteer gets around.
+    pub transport_mode: Option<String>,
+    /// The pet's name.
+    pub pet_name: Option<String>,
+    /// Breed.
+    pub pet_breed: Option<String>,
+    /// Age as written.
+    pub pet_age: Option<String>,
+    /// Size band.
+    pub pet_size: Option<String>,
+    /// Sex.
+    pub pet_gender: Option<String>,
+    /// Character.
+    pub pet_personality: Option<String>,
+    /// Medication, diet, fears.
+    pub pet_special_needs: Option<String>,
+    /// Weight as written.
+    pub pet_weight: Option<String>,
+    /// Vaccination state.
+    pub pet_vaccinated: Option<String>,
+    /// Chip state.
+    pub pet_chipped: Option<String>,
+    /// Neutered state.
+    pub pet_neutered: Option<String>,
+    /// What the owner looks for in a sitter.
+    pub pet_looking_for: Vec<String>,
+}
+
+/// A draft field that breaks a rule: which one (as named in the API) and what to change.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct InvalidField {
+    /// The draft field, e.g. `petSize`.
+    pub field: &'static str,
+    /// Dutch text for people.
+    pub message: String,
+}
+
+impl InvalidField {
+    fn new(field: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+/// A draft that met every rule, split into what is stored.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ValidDraft {
+    /// A sitter.
+    Volunteer(VolunteerFields),
+    /// An owner and their (first) pet.
+    Owner(OwnerFields, Box<PetFields>),
+}
+
+impl ValidDraft {
+    /// Which kind of profile this is.
+    #[must_use]
+    pub fn profile_type(&self) -> ProfileType {
+        match self {
+            Self::Volunteer(_) => ProfileType::Vrijwilliger,
+            Self::Owner(..) => ProfileType::Huisdier,
+        }
+    }
+
+    /// Every image URL the draft refers to.
+    #[must_use]
+    pub fn image_urls(&self) -> Vec<(&'static str, &str)> {
+        let fields: Vec<(&'static str, Option<&String>)> = match self {
+            Self::Volunteer(v) => vec![("avatarUrl", v.avatar_url.as_ref())],
+            Self::Owner(o, p) => vec![
+                ("ownerAvatarUrl", o.avatar_url.as_ref()),
+                ("avatarUrl", p.avatar_url.as_ref()),
+                ("coverImageUrl", p.cover_image_url.as_ref()),
+            ],
+        };
+        fields
+            .into_iter()
+            .filter_map(|(field, url)| url.map(|url| (field, url.as_str())))
+            .collect()
+    }
+}
+
+impl ProfileDraft {
+    /// Checks every rule and returns what to store, or the first field that breaks one.
+    ///
+    /// # Errors
+    /// [`InvalidField`] naming the field.
+    pub fn validate(&self, today: NaiveDate) -> Result<ValidDraft, InvalidField> {
+        let profile_type = ProfileType::parse(&self.profile_type)
+            .map_err(|_| InvalidField::new("profileType", "Kies 'huisdier' of 'vrijwilliger' als profieltype."))?;
+        let whereabouts = self.whereabouts()?;
+        let phone = self.phone()?;
+        let date_of_birth = self.date_of_birth(today)?;
+        let languages = list("languages", &self.languages, None)?;
+        match profile_type {
+            ProfileType::Vrijwilliger => Ok(ValidDraft::Volunteer(VolunteerFields {
+                first_name: required_name("firstName", self.first_name.as_deref(), "Voornaam is verplicht")?,
+                last_name: optional_name("lastName", self.last_name.as_deref())?.unwrap_or_default(),
+                bio: text("bio", self.bio.as_deref(), LONG_TEXT_MAX)?,
+                whereabouts,
+                phone,
+                date_of_birth,
+                avatar_url: text("avatarUrl", self.avatar_url.as_deref(), LONG_TEXT_MAX)?,
+                experience: choice("experience", self.experience.as_deref(), |v| {
+                    Experience::parse(v).is_ok()
+                })?,
+                availability: list("availability", &self.availability, Some(AVAILABILITY))?,
+                specialties: list("specialties", &self.specialties, None)?,
+                languages,
+                max_distance: match self.max_distance {
+                    None => None,
+                    Some(km) if MAX_DISTANCES.contains(&km) => Some(km),
+                    Some(km) => {
+                        return Err(InvalidField::new(
+                            "maxDistance",
+                            format!("'{km}' is geen geldige keuze voor maxDistance"),
+                        ));
+                    }
+                },
+                hourly_rate: choice("hourlyRate", self.hourly_rate.as_deref(), |v| HOURLY_RATES.contains(&v))?,
+                has_own_pet: choice("hasOwnPet", self.has_own_pet.as_deref(), |v| HAS_OWN_PET.contains(&v))?,
+                transport_mode: choice("transportMode", self.transport_mode.as_deref(), |v| {
+                    TransportMode::parse(v).is_ok()
+                })?,
+            })),
+            ProfileType::Huisdier => {
+                let owner = OwnerFields {
+                    first_name: required_name("firstName", self.first_name.as_deref(), "Voornaam is verplicht")?,
+                    last_name: optional_name("lastName", self.last_name.as_deref())?.unwrap_or_default(),
+                    bio: text("ownerBio", self.owner_bio.as_deref(), LONG_TEXT_MAX)?,
+                    whereabouts,
+                    phone,
+                    date_of_birth,
+                    avatar_url: text("ownerAvatarUrl", self.owner_avatar_url.as_deref(), LONG_TEXT_MAX)?,
+                    experience: text("experience", self.experience.as_deref(), SHORT_TEXT_MAX)?,
+                    languages,
+                };
+                let pet = PetFields {
+                    name: required_name(
+                        "petName",
+                        self.pet_name.as_deref(),
+                        "De naam van je huisdier is verplicht",
+                    )?,
+                    breed: text("petBreed", self.pet_breed.as_deref(), SHORT_TEXT_MAX)?,
+                    age: text("petAge", self.pet_age.as_deref(), SHORT_TEXT_MAX)?,
+                    size: choice("petSize", self.pet_size.as_deref(), |v| PetSize::parse(v).is_ok())?,
+                    gender: choice("petGender", self.pet_gender.as_deref(), |v| PetGender::parse(v).is_ok())?,
+                    personality: text("petPersonality", self.pet_personality.as_deref(), LONG_TEXT_MAX)?,
+                    special_needs: text("petSpecialNeeds", self.pet_special_needs.as_deref(), LONG_TEXT_MAX)?,
+                    weight: text("petWeight", self.pet_weight.as_deref(), SHORT_TEXT_MAX)?,
+                    vaccinated: choice("petVaccinated", self.pet_vaccinated.as_deref(), |v| {
+                        Vaccinated::parse(v).is_ok()
+                    })?,
+                    chipped: choice("petChipped", self.pet_chipped.as_deref(), |v| Chipped::parse(v).is_ok())?,
+                    neutered: choice("petNeutered", self.pet_neutered.as_deref(), |v| {
+                        Neutered::parse(v).is_ok()
+                    })?,
+                    good_with: list(
+                        "petGoodWith",
+                        &self.pet_good_with,
+                        Some(&GoodWith::ALL.iter().map(|g| g.as_str()).collect::<Vec<_>>()),
+                    )?,
+                    looking_for: list("petLookingFor", &self.pet_looking_for, None)?,
+                    avatar_url: text("avatarUrl", self.avatar_url.as_deref(), LONG_TEXT_MAX)?,
+                    cover_image_url: text("coverImageUrl", self.cover_image_url.as_deref(), LONG_TEXT_MAX)?,
+                    bio: text("bio", self.bio.as_deref(), LONG_TEXT_MAX)?,
+                };
+                Ok(ValidDraft::Owner(owner, Box::new(pet)))
+            }
+        }
+    }
+
+    /// Place and postcode: the postcode must be four digits and known; it gives the coordinates,
+    /// and the place name when none was typed.
+    fn whereabouts(&self) -> Result<Whereabouts, InvalidField> {
+        let location = text("location", self.location.as_deref(), SHORT_TEXT_MAX)?;
+        let Some(raw) = filled(self.postal_code.as_deref()) else {
+            // Without a postcode a known place name still puts the profile on the map.
+            let spot = location.as_deref().and_then(places::resolve);
+            return Ok(Whereabouts {
+                location,
+                postal_code: None,
+                lat: spot.as_ref().map(|p| p.lat),
+                lon: spot.as_ref().map(|p| p.lon),
+            });
+        };
+        let postcode = Postcode::parse(raw).map_err(|e| InvalidField::new("postalCode", e.to_string()))?;
+        let area = places::postcode_area(&postcode)
+            .ok_or_else(|| InvalidField::new("postalCode", format!("Postcode {postcode} kennen we niet.")))?;
+        Ok(Whereabouts {
+            location: location.or(Some(area.place)),
+            postal_code: Some(postcode.as_str().to_owned()),
+            lat: Some(area.lat),
+            lon: Some(area.lon),
+        })
+    }
+
+    fn phone(&self) -> Result<Option<String>, InvalidField> {
+        let phone = text("phone", self.phone.as_deref(), PHONE_MAX)?;
+        if let Some(number) = &phone {
+            let allowed = number
+                .chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '+' | ' ' | '-' | '(' | ')'));
+            if !allowed || number.chars().filter(char::is_ascii_digit).count() < 6 {
+                return Err(InvalidField::new("phone", "Vul een geldig telefoonnummer in."));
+            }
+        }
+        Ok(phone)
+    }
+
+    fn date_of_birth(&self, today: NaiveDate) -> Result<Option<NaiveDate>, InvalidField> {
+        let Some(raw) = filled(self.date_of_birth.as_deref()) else {
+            return Ok(None);
+        };
+        let invalid = || InvalidField::new("dateOfBirth", "Vul een geldige geboortedatum in (jjjj-mm-dd).");
+        let date = NaiveDate::parse_from_str(raw, "%Y-%m-%d").map_err(|_| invalid())?;
+        let oldest = NaiveDate::from_ymd_opt(1900, 1, 1).ok_or_else(invalid)?;
+        if date > today || date < oldest {
+            return Err(invalid());
+        }
+        Ok(Some(date))
+    }
+}
+
+/// A trimmed text, `None` when empty.
+fn filled(value: Option<&str>) -> Option<&str> {
+    value.map(str::trim).filter(|v| !v.is_empty())
+}
+
+fn too_long(field: &'static str, max: usize) -> InvalidField {
+    InvalidField::new(field, format!("Maximaal {max} tekens toegestaan."))
+}
+
+fn text(field: &'static str, value: Option<&str>, max: usize) -> Result<Option<String>, InvalidField> {
+    match filled(value) {
+        Some(v) if v.chars().count() > max => Err(too_long(field, max)),
+        other => Ok(other.map(str::to_owned)),
+    }
+}
+
+fn required_name(field: &'static str, value: Option<&str>, missing: &str) -> Result<String, InvalidField> {
+    optional_name(field, value)?.ok_or_else(|| InvalidField::new(field, missing))
+}
+
+fn optional_name(field: &'static str, value: Option<&str>) -> Result<Option<String>, InvalidField> {
+    text(field, value, NAME_MAX)
+}
+
+fn choice(
+    field: &'static str,
+    value: Option<&str>,
+    allowed: impl Fn(&str) -> bool,
+) -> Result<Option<String>, InvalidField> {
+    match filled(value) {
+        None => Ok(None),
+        Some(v) if allowed(v) => Ok(Some(v.to_owned())),
+        Some(v) => Err(InvalidField::new(
+            field,
+            format!("'{v}' is geen geldige keuze voor {field}"),
+        )),
+    }
+}
+
+fn list(field: &'static str, values: &[String], allowed: Option<&[&str]>) -> Result<Vec<String>, InvalidField> {
+    let mut kept: Vec<String> = Vec::new();
+    for value in values.iter().map(|v| v.trim()).filter(|v| !v.is_empty()) {
+        if value.chars().count() > SHORT_TEXT_MAX {
+            return Err(too_long(field, SHORT_TEXT_MAX));
+        }
+        if allowed.is_some_and(|allowed| !allowed.contains(&value)) {
+            return Err(InvalidField::new(
+                field,
+                format!("'{value}' is geen geldige keuze voor {field}"),
+            ));
+        }
+        if !kept.iter().any(|k| k == value) {
+            kept.push(value.to_owned());
+        }
+    }
+    if kept.len() > LIST_MAX {
+        return Err(InvalidField::new(field, format!("Kies maximaal {LIST_MAX} waarden.")));
+    }
+    Ok(kept)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 22).unwrap_or_default()
+    }
+
+    fn owner_draft() -> ProfileDraft {
+        ProfileDraft {
+            profile_type: "huisdier".to_owned(),
+            first_name: Some(" Sanne ".to_owned()),
+            last_name: Some("de Vries".to_owned()),
+            postal_code: Some("3512".to_owned()),
+            pet_name: Some("Bobby".to_owned()),
+            pet_size: Some("middel".to_owned()),
+            pet_good_with: vec!["Kinderen".to_owned(), "Kinderen".to_owned()],
+            ..ProfileDraft::default()
+        }
+    }
+
+    #[test]
+    fn an_owner_draft_is_split_into_owner_and_pet_with_the_postcode_place() {
+        let Ok(ValidDraft::Owner(owner, pet)) = owner_draft().validate(today()) else {
+            panic!("the owner draft should be valid");
+        };
+        assert_eq!(owner.first_name, "Sanne");
+        assert_eq!(owner.whereabouts.postal_code.as_deref(), Some("3512"));
+        assert_eq!(owner.whereabouts.location.as_deref(), Some("Utrecht"));
+        assert!(owner.whereabouts.lat.is_some_and(|lat| (52.0..52.2).contains(&lat)));
+        assert_eq!(pet.name, "Bobby");
+        assert_eq!(pet.good_with, vec!["Kinderen".to_owned()], "duplicates are dropped");
+    }
+
+    #[test]
+    fn each_enumeration_refuses_an_unknown_value_naming_its_field() {
+        let cases: Vec<(&str, ProfileDraft)> = vec![
+            (
+                "petSize",
+                ProfileDraft {
+                    pet_size: Some("reusachtig".into()),
+                    ..owner_draft()
+                },
+            ),
+            (
+                "petGender",
+                ProfileDraft {
+                    pet_gender: Some("mannetje".into()),
+                    ..owner_draft()
+                },
+            ),
+            (
+                "petVaccinated",
+                ProfileDraft {
+                    pet_vaccinated: Some("misschien".into()),
+                    ..owner_draft()
+                },
+            ),
+            (
+                "petChipped",
+                ProfileDraft {
+                    pet_chipped: Some("Ja".into()),
+                    ..owner_draft()
+                },
+            ),
+            (
+                "petNeutered",
+                ProfileDraft {
+                    pet_neutered: Some("soms".into()),
+                    ..owner_draft()
+                },
+            ),
+            (
+                "petGoodWith",
+                ProfileDraft {
+                    pet_good_with: vec!["Paarden".into()],
+                    ..owner_draft()
+                },
+            ),
+            (
+                "profileType",
+                ProfileDraft {
+                    profile_type: "kat".into(),
+                    ..owner_draft()
+                },
+            ),
+        ];
+        for (field, draft) in cases {
+            let err = draft.validate(today()).err();
+            assert_eq!(err.map(|e| e.field), Some(field), "{field}");
+        }
+        let volunteer = ProfileDraft {
+            profile_type: "vrijwilliger".into(),
+            first_name: Some("Lotte".into()),
+            ..ProfileDraft::default()
+        };
+        let volunteer_cases: Vec<(&str, ProfileDraft)> = vec![
+            (
+                "experience",
+                ProfileDraft {
+                    experience: Some("veel".into()),
+                    ..volunteer.clone()
+                },
+            ),
+            (
+                "transportMode",
+                ProfileDraft {
+                    transport_mode: Some("boot".into()),
+                    ..volunteer.clone()
+                },
+            ),
+            (
+                "hourlyRate",
+                ProfileDraft {
+                    hourly_rate: Some("100".into()),
+                    ..volunteer.clone()
+                },
+            ),
+            (
+                "hasOwnPet",
+                ProfileDraft {
+                    has_own_pet: Some("ja-paard".into()),
+                    ..volunteer.clone()
+                },
+            ),
+            (
+                "maxDistance",
+                ProfileDraft {
+                    max_distance: Some(7),
+                    ..volunteer.clone()
+                },
+            ),
+            (
+                "availability",
+                ProfileDraft {
+                    availability: vec!["Altijd".into()],
+                    ..volunteer.clone()
+                },
+            ),
+        ];
+        for (field, draft) in volunteer_cases {
+            let err = draft.validate(today()).err();
+            assert_eq!(err.map(|e| e.field), Some(field), "{field}");
+        }
+        assert!(volunteer.validate(today()).is_ok());
+    }
+
+    #[test]
+    fn postcodes_must_be_four_known_digits() {
+        for (raw, message) in [
+            ("123", "Postcode moet uit 4 cijfers bestaan (bijvoorbeeld: 1234)."),
+            ("12345", "Postcode moet uit 4 cijfers bestaan (bijvoorbeeld: 1234)."),
+            ("abcd", "Postcode moet uit 4 cijfers bestaan (bijvoorbeeld: 1234)."),
+        ] {
+            let draft = ProfileDraft {
+                postal_code: Some(raw.into()),
+                ..owner_draft()
+            };
+            let err = draft.validate(today()).err();
+            assert_eq!(
+                err.map(|e| (e.field, e.message)),
+                Some(("postalCode", message.to_owned()))
+            );
+        }
+    }
+
+    #[test]
+    fn names_and_texts_have_limits_and_required_names_must_be_filled() {
+        let long_name = "a".repeat(NAME_MAX + 1);
+        let draft = ProfileDraft {
+            first_name: Some(long_name),
+            ..owner_draft()
+        };
+        assert_eq!(draft.validate(today()).err().map(|e| e.field), Some("firstName"));
+        let draft = ProfileDraft {
+            pet_name: Some("   ".into()),
+            ..owner_draft()
+        };
+        assert_eq!(
+            draft.validate(today()).err().map(|e| (e.field, e.message)),
+            Some(("petName", "De naam van je huisdier is verplicht".to_owned()))
+        );
+        let draft = ProfileDraft {
+            bio: Some("x".repeat(LONG_TEXT_MAX + 1)),
+            ..owner_draft()
+        };
+        assert_eq!(draft.validate(today()).err().map(|e| e.field), Some("bio"));
+    }
+
+    #[test]
+    fn phone_and_date_of_birth_are_checked() {
+        let draft = ProfileDraft {
+            phone: Some("bel me".into()),
+            ..owner_draft()
+        };
+        assert_eq!(draft.validate(today()).err().map(|e| e.field), Some("phone"));
+        let draft = ProfileDraft {
+            phone: Some("+31 6 1234 5678".into()),
+            ..owner_draft()
+        };
+        assert!(draft.validate(today()).is_ok());
+        for bad in ["2030-01-01", "22-11-1990", "1850-01-01"] {
+            let draft = ProfileDraft {
+                date_of_birth: Some(bad.into()),
+                ..owner_draft()
+            };
+            assert_eq!(
+                draft.validate(today()).err().map(|e| e.field),
+                Some("dateOfBirth"),
+                "{bad}"
+            );
+        }
+    }
+}

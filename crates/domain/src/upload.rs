@@ -1,0 +1,264 @@
+//! Profile photos: what an upload is, the ports that check, store and record it, and the use case
+//! that ties them together (security.md F).
+
+use crate::limits::{self, Limited, RateLimiter};
+use crate::{RepositoryError, UserId};
+use chrono::NaiveDateTime;
+use std::sync::Arc;
+
+/// The largest upload accepted, in bytes (5 MiB).
+pub const MAX_UPLOAD_BYTES: usize = 5 * 1024 * 1024;
+
+/// Where issued images are served; a profile image field holds `UPLOAD_URL_PREFIX` + public name.
+pub const UPLOAD_URL_PREFIX: &str = "/uploads/";
+
+/// Google's avatar host: the one foreign image origin a profile may point at (security.md F6).
+pub const GOOGLE_AVATAR_PREFIX: &str = "https://lh3.googleusercontent.com/";
+
+/// An image after checking and re-encoding: only its pixels survive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CleanImage {
+    /// The re-encoded file.
+    pub bytes: Vec<u8>,
+    /// `image/jpeg` or `image/png`.
+    pub content_type: &'static str,
+    /// `jpg` or `png`.
+    pub extension: &'static str,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+}
+
+/// Why an upload is refused. The texts are shown to people.
+#[derive(Debug, thiserror::Error)]
+pub enum UploadError {
+    /// Not an image this platform takes, or a damaged or oversized one.
+    #[error("Alleen afbeeldingen zijn toegestaan")]
+    NotAnImage,
+    /// Larger than [`MAX_UPLOAD_BYTES`].
+    #[error("Afbeelding mag maximaal 5MB groot zijn")]
+    TooLarge,
+    /// Too many uploads this hour.
+    #[error("Je hebt het maximale aantal uploads voor dit uur bereikt. Probeer het later opnieuw.")]
+    Limited(Limited),
+    /// Storing failed.
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// Checks the bytes of an upload and re-encodes them.
+pub trait ImageSanitizer: Send + Sync {
+    /// Decodes the bytes (type from the content only, within the decode limits), applies the
+    /// orientation, scales down and re-encodes without any metadata.
+    ///
+    /// # Errors
+    /// [`UploadError::NotAnImage`] for anything that is not a whole JPEG, PNG, GIF or WebP image
+    /// within the limits.
+    fn sanitize(&self, bytes: &[u8]) -> Result<CleanImage, UploadError>;
+}
+
+/// Where image files live (a directory now; object storage later).
+pub trait FileStore: Send + Sync {
+    /// Stores a file under `name`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn put(&self, name: &str, bytes: &[u8]) -> Result<(), RepositoryError>;
+
+    /// The file stored under `name`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn get(&self, name: &str) -> Result<Option<Vec<u8>>, RepositoryError>;
+}
+
+/// A stored upload.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Upload {
+    /// The random file name, e.g. `3f9c...e1.jpg`.
+    pub public_name: String,
+    /// Who uploaded it.
+    pub user_id: UserId,
+    /// Stored content type.
+    pub content_type: String,
+    /// Size of the stored file.
+    pub bytes: i64,
+    /// Width in pixels.
+    pub width: i32,
+    /// Height in pixels.
+    pub height: i32,
+    /// Whether a profile uses it.
+    pub attached: bool,
+    /// When it was uploaded.
+    pub created_at: NaiveDateTime,
+}
+
+impl Upload {
+    /// The URL a profile refers to it by.
+    #[must_use]
+    pub fn url(&self) -> String {
+        format!("{UPLOAD_URL_PREFIX}{}", self.public_name)
+    }
+}
+
+/// What an upload record needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewUpload {
+    /// The random file name.
+    pub public_name: String,
+    /// Who uploaded it.
+    pub user_id: UserId,
+    /// Stored content type.
+    pub content_type: String,
+    /// Size of the stored file.
+    pub bytes: i64,
+    /// Width in pixels.
+    pub width: i32,
+    /// Height in pixels.
+    pub height: i32,
+}
+
+/// Records of uploads.
+pub trait UploadRepository: Send + Sync {
+    /// Records a stored upload.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn create_upload(&self, upload: &NewUpload) -> Result<Upload, RepositoryError>;
+
+    /// An upload by its public name.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn find_upload(&self, public_name: &str) -> Result<Option<Upload>, RepositoryError>;
+
+    /// Marks uploads as used by a profile.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn mark_attached(&self, public_names: &[String]) -> Result<(), RepositoryError>;
+}
+
+/// Makes random file names.
+pub trait NameGenerator: Send + Sync {
+    /// A fresh unguessable name without extension (e.g. 32 hex characters).
+    fn random_name(&self) -> String;
+}
+
+/// The ports an [`UploadService`] works with.
+#[derive(Clone)]
+pub struct UploadPorts {
+    /// Checks and re-encodes.
+    pub sanitizer: Arc<dyn ImageSanitizer>,
+    /// Keeps the files.
+    pub files: Arc<dyn FileStore>,
+    /// Keeps the records.
+    pub uploads: Arc<dyn UploadRepository>,
+    /// Random names.
+    pub names: Arc<dyn NameGenerator>,
+    /// The per-user allowance.
+    pub limiter: RateLimiter,
+}
+
+impl std::fmt::Debug for UploadPorts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UploadPorts").finish_non_exhaustive()
+    }
+}
+
+/// Uploading and serving profile photos.
+#[derive(Clone)]
+pub struct UploadService {
+    ports: UploadPorts,
+}
+
+impl std::fmt::Debug for UploadService {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UploadService").finish_non_exhaustive()
+    }
+}
+
+impl UploadService {
+    /// A service over these ports.
+    #[must_use]
+    pub fn new(ports: UploadPorts) -> Self {
+        Self { ports }
+    }
+
+    /// Checks, re-encodes and stores an image for `user`. Blocking: call it off the request threads.
+    ///
+    /// # Errors
+    /// [`UploadError`]: too large, not an image, over the hourly allowance, or storage failures.
+    pub fn upload(&self, user: UserId, bytes: &[u8]) -> Result<Upload, UploadError> {
+        if bytes.len() > MAX_UPLOAD_BYTES {
+            return Err(UploadError::TooLarge);
+        }
+        self.ports
+            .limiter
+            .hit(limits::UPLOADS, &user.get().to_string())?
+            .map_err(UploadError::Limited)?;
+        let clean = self.ports.sanitizer.sanitize(bytes)?;
+        let public_name = format!("{}.{}", self.ports.names.random_name(), clean.extension);
+        self.ports.files.put(&public_name, &clean.bytes)?;
+        let upload = self.ports.uploads.create_upload(&NewUpload {
+            public_name,
+            user_id: user,
+            content_type: clean.content_type.to_owned(),
+            bytes: i64::try_from(clean.bytes.len()).unwrap_or(i64::MAX),
+            width: i32::try_from(clean.width).unwrap_or(i32::MAX),
+            height: i32::try_from(clean.height).unwrap_or(i32::MAX),
+        })?;
+        Ok(upload)
+    }
+
+    /// A stored image and its content type, by the name in its URL.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn open(&self, public_name: &str) -> Result<Option<(String, Vec<u8>)>, RepositoryError> {
+        let Some(upload) = self.ports.uploads.find_upload(public_name)? else {
+            return Ok(None);
+        };
+        Ok(self
+            .ports
+            .files
+            .get(&upload.public_name)?
+            .map(|bytes| (upload.content_type, bytes)))
+    }
+
+    /// Whether `user` may put `url` in a profile: an image this server issued to them, or a
+    /// Google avatar.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn may_use(&self, user: UserId, url: &str) -> Result<bool, RepositoryError> {
+        if url.starts_with(GOOGLE_AVATAR_PREFIX) && !url.contains(['"', '\'', '<', '>', ' ']) {
+            return Ok(true);
+        }
+        let Some(name) = url.strip_prefix(UPLOAD_URL_PREFIX) else {
+            return Ok(false);
+        };
+        Ok(self
+            .ports
+            .uploads
+            .find_upload(name)?
+            .is_some_and(|upload| upload.user_id == user))
+    }
+
+    /// Marks the uploads behind these URLs as in use.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn attach(&self, urls: &[&str]) -> Result<(), RepositoryError> {
+        let names: Vec<String> = urls
+            .iter()
+            .filter_map(|url| url.strip_prefix(UPLOAD_URL_PREFIX))
+            .map(str::to_owned)
+            .collect();
+        if names.is_empty() {
+            return Ok(());
+        }
+        self.ports.uploads.mark_attached(&names)
+    }
+}

@@ -1,0 +1,286 @@
+//! Uploaded photos: checking and re-encoding the bytes (security.md F) and keeping the files.
+//!
+//! The type comes from the content only; a file must be one whole JPEG, PNG, GIF or WebP image,
+//! nothing before or after it, within the decode limits. What is stored is a fresh encoding of the
+//! pixels (orientation applied, long edge at most 1600 px), so no EXIF, GPS or XMP survives.
+
+use image::codecs::jpeg::JpegEncoder;
+use image::codecs::png::PngEncoder;
+use image::imageops::FilterType;
+use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
+use oppas_domain::RepositoryError;
+use oppas_domain::upload::{CleanImage, FileStore, ImageSanitizer, NameGenerator, UploadError};
+use rand::RngCore;
+use std::io::Cursor;
+use std::path::PathBuf;
+use std::sync::{Condvar, Mutex, PoisonError};
+
+/// Widest or tallest image decoded.
+pub const MAX_SIDE_PX: u32 = 8000;
+/// Most pixels decoded (40 megapixels).
+pub const MAX_PIXELS: u64 = 40_000_000;
+/// Most memory one decode may take.
+pub const MAX_ALLOC_BYTES: u64 = 256 * 1024 * 1024;
+/// Long edge of the stored image.
+pub const STORED_LONG_EDGE_PX: u32 = 1600;
+/// Decodes running at once.
+pub const MAX_CONCURRENT_DECODES: usize = 4;
+/// JPEG quality of stored photos.
+const JPEG_QUALITY: u8 = 85;
+
+/// A counting gate: at most `max` holders at once; others wait.
+#[derive(Debug)]
+struct Gate {
+    held: Mutex<usize>,
+    freed: Condvar,
+    max: usize,
+}
+
+impl Gate {
+    fn enter(&self) -> GatePass<'_> {
+        let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+        while *held >= self.max {
+            held = self.freed.wait(held).unwrap_or_else(PoisonError::into_inner);
+        }
+        *held += 1;
+        GatePass { gate: self }
+    }
+}
+
+struct GatePass<'a> {
+    gate: &'a Gate,
+}
+
+impl Drop for GatePass<'_> {
+    fn drop(&mut self) {
+        let mut held = self.gate.held.lock().unwrap_or_else(PoisonError::into_inner);
+        *held -= 1;
+        self.gate.freed.notify_one();
+    }
+}
+
+/// The [`ImageSanitizer`] built on the `image` crate.
+#[derive(Debug)]
+pub struct ImageCleaner {
+    gate: Gate,
+}
+
+impl Default for ImageCleaner {
+    fn default() -> Self {
+        Self {
+            gate: Gate {
+                held: Mutex::new(0),
+                freed: Condvar::new(),
+                max: MAX_CONCURRENT_DECODES,
+            },
+        }
+    }
+}
+
+fn refuse(reason: &str) -> UploadError {
+    tracing::info!(reason, "upload rejected");
+    UploadError::NotAnImage
+}
+
+/// Whether the bytes are one complete file of `format`: nothing cut off, nothing appended.
+fn is_whole(format: ImageFormat, bytes: &[u8]) -> bool {
+    match format {
+        // End of image marker, last.
+        ImageFormat::Jpeg => bytes.ends_with(&[0xFF, 0xD9]),
+        // The IEND chunk (empty, fixed CRC), last.
+        ImageFormat::Png => bytes.ends_with(&[0, 0, 0, 0, b'I', b'E', b'N', b'D', 0xAE, 0x42, 0x60, 0x82]),
+        // The trailer byte, last.
+        ImageFormat::Gif => bytes.last() == Some(&0x3B),
+        // The RIFF length covers exactly the rest of the file.
+        ImageFormat::WebP => bytes.get(4..8).is_some_and(|len| {
+            let declared = u32::from_le_bytes([len[0], len[1], len[2], len[3]]) as usize;
+            declared.checked_add(8) == Some(bytes.len())
+        }),
+        _ => false,
+    }
+}
+
+impl ImageSanitizer for ImageCleaner {
+    fn sanitize(&self, bytes: &[u8]) -> Result<CleanImage, UploadError> {
+        let format = image::guess_format(bytes).map_err(|_| refuse("unknown type"))?;
+        if !matches!(
+            format,
+            ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::Gif | ImageFormat::WebP
+        ) {
+            return Err(refuse("type not allowed"));
+        }
+        if !is_whole(format, bytes) {
+            return Err(refuse("truncated or trailing data"));
+        }
+        let _pass = self.gate.enter();
+        let mut limits = Limits::default();
+        limits.max_image_width = Some(MAX_SIDE_PX);
+        limits.max_image_height = Some(MAX_SIDE_PX);
+        limits.max_alloc = Some(MAX_ALLOC_BYTES);
+        let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+        reader.limits(limits);
+        let mut decoder = reader.into_decoder().map_err(|_| refuse("unreadable header"))?;
+        let (width, height) = decoder.dimensions();
+        if width == 0 || height == 0 || u64::from(width) * u64::from(height) > MAX_PIXELS {
+            return Err(refuse("dimensions out of bounds"));
+        }
+        let orientation = decoder.orientation().map_err(|_| refuse("unreadable orientation"))?;
+        let mut picture = DynamicImage::from_decoder(decoder).map_err(|_| refuse("undecodable"))?;
+        picture.apply_orientation(orientation);
+        if picture.width().max(picture.height()) > STORED_LONG_EDGE_PX {
+            picture = picture.resize(STORED_LONG_EDGE_PX, STORED_LONG_EDGE_PX, FilterType::Triangle);
+        }
+        encode(&picture, format)
+    }
+}
+
+/// A fresh encoding of the pixels: JPEG photos stay JPEG, everything else becomes PNG.
+fn encode(picture: &DynamicImage, source: ImageFormat) -> Result<CleanImage, UploadError> {
+    let mut out = Vec::new();
+    let internal = |e: image::ImageError| UploadError::Repository(RepositoryError::Unexpected(anyhow::Error::new(e)));
+    let (content_type, extension) = if source == ImageFormat::Jpeg {
+        let rgb = picture.to_rgb8();
+        rgb.write_with_encoder(JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY))
+            .map_err(internal)?;
+        ("image/jpeg", "jpg")
+    } else {
+        let rgba = picture.to_rgba8();
+        rgba.write_with_encoder(PngEncoder::new(&mut out)).map_err(internal)?;
+        ("image/png", "png")
+    };
+    Ok(CleanImage {
+        bytes: out,
+        content_type,
+        extension,
+        width: picture.width(),
+        height: picture.height(),
+    })
+}
+
+/// Files in one directory, created on first use.
+#[derive(Debug, Clone)]
+pub struct DirectoryStore {
+    dir: PathBuf,
+}
+
+impl DirectoryStore {
+    /// A store in `dir`.
+    #[must_use]
+    pub fn new(dir: PathBuf) -> Self {
+        Self { dir }
+    }
+
+    /// Only names this store hands out: hex, one dot, a known extension. Anything else could
+    /// walk out of the directory.
+    fn path_of(&self, name: &str) -> Option<PathBuf> {
+        let (stem, extension) = name.split_once('.')?;
+        let safe =
+            !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_hexdigit()) && matches!(extension, "jpg" | "png");
+        safe.then(|| self.dir.join(name))
+    }
+}
+
+fn io_error(error: std::io::Error) -> RepositoryError {
+    RepositoryError::Unexpected(anyhow::Error::new(error))
+}
+
+impl FileStore for DirectoryStore {
+    fn put(&self, name: &str, bytes: &[u8]) -> Result<(), RepositoryError> {
+        let path = self
+            .path_of(name)
+            .ok_or_else(|| RepositoryError::Unexpected(anyhow::anyhow!("refusing file name {name:?}")))?;
+        std::fs::create_dir_all(&self.dir).map_err(io_error)?;
+        // Written aside and renamed, so a reader never sees half a file.
+        let partial = path.with_extension("partial");
+        std::fs::write(&partial, bytes).map_err(io_error)?;
+        std::fs::rename(&partial, &path).map_err(io_error)
+    }
+
+    fn get(&self, name: &str) -> Result<Option<Vec<u8>>, RepositoryError> {
+        let Some(path) = self.path_of(name) else {
+            return Ok(None);
+        };
+        match std::fs::read(path) {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(error) => Err(io_error(error)),
+        }
+    }
+}
+
+/// 128 random bits as 32 hex characters, from the operating system's generator.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RandomNames;
+
+impl NameGenerator for RandomNames {
+    fn random_name(&self) -> String {
+        let mut bytes = [0_u8; 16];
+        rand::rng().fill_bytes(&mut bytes);
+        hex::encode(bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{Rgb, RgbImage};
+
+    fn jpeg(width: u32, height: u32) -> Vec<u8> {
+        let picture = RgbImage::from_pixel(width, height, Rgb([200, 120, 40]));
+        let mut out = Vec::new();
+        let encoded = picture.write_with_encoder(JpegEncoder::new_with_quality(&mut out, 90));
+        assert!(encoded.is_ok());
+        out
+    }
+
+    #[test]
+    fn a_jpeg_is_reencoded_as_a_jpeg_with_its_size() {
+        let clean = ImageCleaner::default().sanitize(&jpeg(40, 30));
+        let clean = clean.ok();
+        assert_eq!(
+            clean.as_ref().map(|c| (c.content_type, c.width, c.height)),
+            Some(("image/jpeg", 40, 30))
+        );
+    }
+
+    #[test]
+    fn large_images_are_scaled_to_the_stored_long_edge() {
+        let clean = ImageCleaner::default().sanitize(&jpeg(2000, 1000)).ok();
+        assert_eq!(clean.map(|c| (c.width, c.height)), Some((1600, 800)));
+    }
+
+    #[test]
+    fn cut_off_and_padded_files_are_refused() {
+        let whole = jpeg(64, 64);
+        let cut = &whole[..whole.len() / 2];
+        assert!(matches!(
+            ImageCleaner::default().sanitize(cut),
+            Err(UploadError::NotAnImage)
+        ));
+        let mut padded = whole.clone();
+        padded.extend_from_slice(b"<html><script>alert(1)</script></html>");
+        assert!(matches!(
+            ImageCleaner::default().sanitize(&padded),
+            Err(UploadError::NotAnImage)
+        ));
+    }
+
+    #[test]
+    fn text_is_not_an_image() {
+        let html = b"<!doctype html><html><body>hallo</body></html>";
+        assert!(matches!(
+            ImageCleaner::default().sanitize(html),
+            Err(UploadError::NotAnImage)
+        ));
+    }
+
+    #[test]
+    fn the_store_only_takes_names_it_hands_out() {
+        let store = DirectoryStore::new(std::env::temp_dir().join("oppas-media-test"));
+        assert!(store.put("../../etc/passwd", b"x").is_err());
+        assert!(matches!(store.get("../secret.jpg"), Ok(None)));
+        let name = format!("{}.png", RandomNames.random_name());
+        assert!(store.put(&name, b"bytes").is_ok());
+        assert_eq!(store.get(&name).ok().flatten(), Some(b"bytes".to_vec()));
+    }
+}
