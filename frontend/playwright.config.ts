@@ -2,10 +2,19 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import {
+  appPort,
+  baseURL,
+  mailboxPort,
+  mailboxURL,
+  oidc,
+  oidcPort,
+  smtpPort,
+  smtpURL,
+} from './e2e/support/endpoints';
 
-// The suite runs against the real backend binary serving the built app (`npm run build` first).
-const port = Number(process.env.E2E_PORT ?? 4180);
-const baseURL = `http://127.0.0.1:${port}`;
+// The suite runs against the real backend binary serving the built app (`npm run build` first),
+// with a real SMTP listener and a real OpenID provider next to it, all on loopback.
 
 // A fresh database per run. Workers load this file again; they inherit the runner's directory
 // through the environment instead of making one of their own.
@@ -44,22 +53,62 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `${resolve(here, process.env.OPPAS_BIN ?? '../target/debug/oppas')} serve`,
-    // Whatever the server writes next to itself (uploads, outbox) stays in the temporary directory.
-    cwd: dataDir,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      OPPAS_ENV: 'test',
-      DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,
-      OPPAS__SERVER__BIND: `127.0.0.1:${port}`,
-      OPPAS__SERVER__PUBLIC_URL: baseURL,
-      OPPAS_CONFIG_DIR: resolve(here, '../config'),
-      OPPAS__SERVER__STATIC_DIR: resolve(here, 'dist'),
+  // Started in this order; each must answer its URL before the next starts.
+  webServer: [
+    {
+      name: 'mail',
+      command: `node ${resolve(here, 'e2e/servers/smtp-sink.mjs')}`,
+      url: `${mailboxURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 15_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        E2E_SMTP_PORT: String(smtpPort),
+        E2E_MAILBOX_PORT: String(mailboxPort),
+      },
     },
-  },
+    {
+      name: 'oidc',
+      command: `node ${resolve(here, 'e2e/servers/oidc.mjs')}`,
+      url: `${oidc.issuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 15_000,
+      stdout: 'ignore',
+      // Three start-up warnings are expected here: runtime, in-memory storage, built-in forms.
+      stderr: 'pipe',
+      env: {
+        E2E_OIDC_PORT: String(oidcPort),
+        E2E_OIDC_CLIENT_ID: oidc.clientId,
+        E2E_OIDC_CLIENT_SECRET: oidc.clientSecret,
+        E2E_OIDC_REDIRECT_URI: oidc.redirectUri,
+      },
+    },
+    {
+      name: 'oppas',
+      command: `${resolve(here, process.env.OPPAS_BIN ?? '../target/debug/oppas')} serve`,
+      // Whatever the server writes next to itself (uploads, outbox) stays in the temporary directory.
+      cwd: dataDir,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        OPPAS_ENV: 'test',
+        DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,
+        OPPAS__SERVER__BIND: `127.0.0.1:${appPort}`,
+        OPPAS__SERVER__PUBLIC_URL: baseURL,
+        OPPAS_CONFIG_DIR: resolve(here, '../config'),
+        OPPAS__SERVER__STATIC_DIR: resolve(here, process.env.E2E_STATIC_DIR ?? 'dist'),
+        // Loopback is the suite's proxy: a test names its client in X-Forwarded-For (support/session.ts).
+        OPPAS__SERVER__TRUSTED_PROXIES: '127.0.0.1',
+        OPPAS__MAIL__TRANSPORT: 'smtp',
+        OPPAS__MAIL__SMTP_URL: smtpURL,
+        OPPAS__OIDC__GOOGLE__ISSUER_URL: oidc.issuer,
+        OPPAS__OIDC__GOOGLE__CLIENT_ID: oidc.clientId,
+        OPPAS__OIDC__GOOGLE__CLIENT_SECRET: oidc.clientSecret,
+      },
+    },
+  ],
 });

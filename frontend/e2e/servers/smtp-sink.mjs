@@ -1,0 +1,110 @@
+// A mail sink for the end-to-end tests: a plain SMTP listener on loopback that keeps every mail
+// it receives in memory, and a small HTTP API through which the tests read them.
+//
+//   SMTP  127.0.0.1:$E2E_SMTP_PORT     (default 4125): no TLS, no authentication
+//   HTTP  127.0.0.1:$E2E_MAILBOX_PORT  (default 4126):
+//     GET    /healthz                  200 once both listeners are up
+//     GET    /messages[?to=<address>]  JSON [{to, from, subject, text, html, date}], oldest first
+//     DELETE /messages[?to=<address>]  forgets every mail (or only those to <address>)
+
+import { createServer } from 'node:http';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+const HOST = '127.0.0.1';
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4125);
+const httpPort = Number(process.env.E2E_MAILBOX_PORT ?? 4126);
+
+/**
+ * @typedef {object} StoredMail
+ * @property {string} to the envelope recipient, lowercase
+ * @property {string} from the envelope sender
+ * @property {string} subject
+ * @property {string} text the plain-text part
+ * @property {string} html the HTML part, empty without one
+ * @property {string} date when the sink received it (ISO 8601)
+ */
+
+/** @type {StoredMail[]} */
+let mails = [];
+
+/** @param {string} address */
+const normalise = (address) => address.trim().toLowerCase();
+
+/** @param {import('smtp-server').SMTPServerAddress | false} address */
+const envelopeAddress = (address) => (address ? normalise(address.address) : '');
+
+const smtp = new SMTPServer({
+  secure: false,
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  banner: 'e2e mail sink',
+  size: 5 * 1024 * 1024,
+  logger: false,
+  onData(stream, session, callback) {
+    simpleParser(stream)
+      .then((parsed) => {
+        const base = {
+          from: envelopeAddress(session.envelope.mailFrom),
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          html: typeof parsed.html === 'string' ? parsed.html : '',
+          date: new Date().toISOString(),
+        };
+        for (const recipient of session.envelope.rcptTo) {
+          mails.push({ ...base, to: envelopeAddress(recipient) });
+        }
+        callback();
+      })
+      .catch((/** @type {unknown} */ error) => {
+        console.error('smtp-sink: could not parse a mail', error);
+        callback(error instanceof Error ? error : new Error(String(error)));
+      });
+  },
+});
+
+smtp.on('error', (error) => {
+  console.error('smtp-sink: SMTP error', error);
+});
+
+const api = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', `http://${HOST}:${httpPort}`);
+  const to = url.searchParams.get('to');
+  const matches = (/** @type {StoredMail} */ mail) => to === null || mail.to === normalise(to);
+
+  /**
+   * @param {number} status
+   * @param {unknown} [body]
+   */
+  const answer = (status, body) => {
+    if (body === undefined) {
+      res.writeHead(status).end();
+      return;
+    }
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify(body));
+  };
+
+  if (url.pathname === '/healthz' && req.method === 'GET') {
+    answer(200, { ok: true });
+  } else if (url.pathname === '/messages' && req.method === 'GET') {
+    answer(200, mails.filter(matches));
+  } else if (url.pathname === '/messages' && req.method === 'DELETE') {
+    mails = mails.filter((mail) => !matches(mail));
+    answer(204);
+  } else {
+    answer(404, { error: 'not found' });
+  }
+});
+
+smtp.listen(smtpPort, HOST, () => {
+  api.listen(httpPort, HOST, () => {
+    console.log(`smtp-sink: SMTP on ${HOST}:${smtpPort}, mailbox API on http://${HOST}:${httpPort}`);
+  });
+});
+
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.on(signal, () => {
+    process.exit(0);
+  });
+}

@@ -1,0 +1,261 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures';
+import { clearMailbox, codeFromMail, waitForMail } from './support/mailbox';
+import { googleUser, signInAtProvider } from './support/provider';
+
+/** The header's user widget of a signed-in person. */
+async function expectSignedInAs(page: Page, firstName: string): Promise<void> {
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: 'Uitloggen' })).toBeVisible();
+  await expect(header.getByText(firstName, { exact: true })).toBeVisible();
+}
+
+/** Types a code into the six boxes, one key at a time, as a person would. */
+async function typeIntoBoxes(page: Page, code: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Cijfer 1 van 6' }).click();
+  await page.keyboard.type(code);
+}
+
+test.describe('signing up by e-mail', () => {
+  test('a new person registers, proves the address with the mailed code and lands in the wizard', async ({
+    page,
+  }) => {
+    const email = 'nieuw.baasje@example.com';
+    await clearMailbox(email);
+    await page.goto('/email-registreren');
+    await expect(page.getByRole('heading', { level: 1, name: 'Account aanmaken' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'email-register');
+
+    // Nothing filled in: every rule of the form speaks, and nothing is sent.
+    await page.getByRole('button', { name: 'Gratis account aanmaken' }).click();
+    await expect(page.getByText('Voornaam is verplicht')).toBeVisible();
+    await expect(page.getByText('Achternaam is verplicht')).toBeVisible();
+    await expect(page.getByText('E-mailadres is verplicht')).toBeVisible();
+    await expect(page.getByText('Je moet akkoord gaan met de algemene voorwaarden')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('textbox', { name: 'Voornaam' }).fill('  Noor ');
+    await page.getByRole('textbox', { name: 'Achternaam' }).fill('Visser');
+    // Spaces and capitals are cleaned up before the address is sent.
+    await page
+      .getByRole('textbox', { name: 'E-mailadres', exact: true })
+      .fill(' Nieuw.Baasje@Example.com ');
+    await page.getByRole('checkbox', { name: /akkoord met de algemene voorwaarden/ }).check();
+    await page.getByRole('button', { name: 'Gratis account aanmaken' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Check je e-mail!' })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await saveScreenshot(page, 'email-register-sent');
+    const mail = await waitForMail(email, { subject: 'is je code voor Oppasmaatje' });
+    expect(mail.text).toContain('Hoi Noor');
+    const code = codeFromMail(mail);
+
+    await page.getByRole('link', { name: 'Code invoeren' }).click();
+    await expect(page).toHaveURL(`/email-verificatie?email=${encodeURIComponent(email)}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Bevestig je e-mailadres' }),
+    ).toBeVisible();
+    await expect(page.getByText('Stap 2 van 3').first()).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '66');
+    await expect(page.getByRole('button', { name: 'Bevestig' })).toBeDisabled();
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'email-verification');
+
+    // Asking for another code at once: the server keeps the wait, and the button counts down.
+    await page.getByRole('button', { name: 'Verstuur code opnieuw' }).click();
+    await expect(page.getByRole('button', { name: /^Verstuur opnieuw \(\d+ s\)$/ })).toBeDisabled();
+
+    // A wrong code: the boxes empty and the first one has focus again.
+    const wrong = code === '000000' ? '111111' : '000000';
+    await typeIntoBoxes(page, wrong);
+    await expect(page.getByText('Ongeldige of verlopen code.', { exact: false })).toBeVisible();
+    const first = page.getByRole('textbox', { name: 'Cijfer 1 van 6' });
+    await expect(first).toHaveValue('');
+    await expect(page.getByRole('textbox', { name: 'Cijfer 6 van 6' })).toHaveValue('');
+    await expect(first).toBeFocused();
+
+    // Backspace in an empty box goes back one box.
+    await page.keyboard.type('12');
+    await page.keyboard.press('Backspace');
+    await expect(page.getByRole('textbox', { name: 'Cijfer 2 van 6' })).toBeFocused();
+    await expect(page.getByRole('textbox', { name: 'Cijfer 2 van 6' })).toHaveValue('');
+
+    // The right code, pasted whole, is sent at once.
+    await first.focus();
+    // A real paste event with the code on its clipboard (the suite's pages have no DOM types).
+    await page.evaluate(`(() => {
+      const data = new DataTransfer();
+      data.setData('text', '${code}');
+      document.activeElement.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    })()`);
+
+    await expect(page).toHaveURL('/profiel-aanmaken');
+    await expectSignedInAs(page, 'Noor');
+
+    // Signed in, the sign-up and sign-in pages lead to the dashboard.
+    for (const path of ['/registreren', '/inloggen', '/email-registreren']) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/dashboard');
+    }
+    await page.goto(`/email-verificatie?email=${encodeURIComponent(email)}`);
+    await expect(page).toHaveURL('/dashboard');
+  });
+
+  test('the verification page without an address sends people to the sign-up form', async ({
+    page,
+  }) => {
+    await page.goto('/email-verificatie');
+    await expect(page).toHaveURL('/email-registreren');
+    await expect(page.getByRole('heading', { level: 1, name: 'Account aanmaken' })).toBeVisible();
+  });
+});
+
+test.describe('signing in by e-mail', () => {
+  test('a known person asks for a login code, mistypes it once, goes back, and signs in', async ({
+    page,
+    request,
+  }) => {
+    const email = 'bekende.oppas@example.com';
+    // The account exists already: made and verified through the API.
+    await clearMailbox(email);
+    await page.goto('/inloggen');
+    const origin = new URL(page.url()).origin;
+    expect(
+      (
+        await request.post('/api/auth/email-register', {
+          data: { firstName: 'Bram', lastName: 'Bekend', email, terms: true },
+          headers: { Origin: origin },
+        })
+      ).status(),
+    ).toBe(200);
+    const registration = await waitForMail(email, { subject: 'is je code voor Oppasmaatje' });
+    expect(
+      (
+        await request.post('/api/auth/email-verify', {
+          data: { email, code: codeFromMail(registration) },
+          headers: { Origin: origin },
+        })
+      ).status(),
+    ).toBe(200);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Inloggen' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Google' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'login-google-tab');
+
+    await page.getByRole('tab', { name: 'E-mail' }).click();
+    const send = page.getByRole('button', { name: 'Stuur inlogcode' });
+    await expect(send).toBeDisabled();
+    await page
+      .getByRole('textbox', { name: 'E-mailadres', exact: true })
+      .fill(` ${email.toUpperCase()} `);
+    const since = new Date();
+    await send.click();
+
+    const codeField = page.getByRole('textbox', { name: 'Inlogcode' });
+    await expect(codeField).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'login-code-step');
+    const mail = await waitForMail(email, { subject: 'is je inlogcode voor Oppasmaatje', since });
+    const code = codeFromMail(mail);
+
+    // Letters are dropped as they are typed; the button waits for six digits.
+    await codeField.fill('12ab3');
+    await expect(codeField).toHaveValue('123');
+    await expect(page.getByRole('button', { name: 'Inloggen', exact: true })).toBeDisabled();
+
+    await codeField.fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+    await expect(codeField).toHaveValue('');
+    await expect(page.getByText('Ongeldige of verlopen code.', { exact: false })).toBeVisible();
+
+    // Back to the first step: the address and the error are gone.
+    await page.getByRole('button', { name: 'Terug naar e-mailadres' }).click();
+    await expect(page.getByRole('textbox', { name: 'E-mailadres', exact: true })).toHaveValue('');
+
+    // Asked again within three minutes, no second mail goes out; the first code still works.
+    await page.getByRole('textbox', { name: 'E-mailadres', exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Stuur inlogcode' }).click();
+    await expect(page.getByRole('status')).toContainText(
+      'Gebruik de code uit de e-mail die je al hebt gekregen.',
+    );
+    await page.getByRole('textbox', { name: 'Inlogcode' }).fill(code);
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+
+    await expect(page).toHaveURL('/dashboard');
+    await expectSignedInAs(page, 'Bram');
+
+    // Signing out ends the session on the server too.
+    await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).click();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Inloggen' })).toBeVisible();
+    expect((await page.request.get('/api/users/me')).status()).toBe(401);
+  });
+});
+
+test.describe('signing in with Google', () => {
+  test('the sign-up page takes a person through the provider and back to the dashboard', async ({
+    page,
+  }) => {
+    await page.goto('/registreren');
+    await expect(page.getByRole('heading', { level: 1, name: 'Gratis aanmelden' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Inloggen' }).last()).toHaveAttribute(
+      'href',
+      '/inloggen',
+    );
+    await expect(page.getByRole('link', { name: 'Aanmelden met e-mail' })).toHaveAttribute(
+      'href',
+      '/email-registreren',
+    );
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'register');
+
+    await page.getByRole('button', { name: 'Aanmelden met Google' }).click();
+    await signInAtProvider(page);
+
+    await expect(page).toHaveURL('/dashboard');
+    await expectSignedInAs(page, googleUser.givenName);
+    // The callback page was replaced: Back does not return to it.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/auth\/callback/);
+  });
+
+  test('the callback page shows its texts and sends a failed sign-in to the login page', async ({
+    page,
+  }) => {
+    // Held until the texts are checked; then the exchange is refused.
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let exchanges = 0;
+    await page.route('**/api/sessions', async (route) => {
+      exchanges += 1;
+      await held;
+      await route.continue();
+    });
+
+    await page.goto('/auth/callback?code=verzonnen&state=verzonnen');
+    await expect(page.getByRole('heading', { name: 'Bezig met inloggen...' })).toBeVisible();
+    await expect(page.getByText('Even geduld terwijl we je account koppelen.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'auth-callback');
+    release?.();
+
+    await expect(page).toHaveURL('/inloggen?auth=error');
+    expect(exchanges).toBe(1);
+    await expect(page.getByRole('alert')).toContainText('Inloggen is mislukt');
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'login-after-failed-sign-in');
+
+    // No code at all is a failure too, without asking the server.
+    await page.goto('/auth/callback?error=access_denied');
+    await expect(page).toHaveURL('/inloggen?auth=error');
+    expect(exchanges).toBe(1);
+  });
+});
