@@ -21,6 +21,37 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, Component: LandingRoute },
           {
+            path: paths.register,
+            lazy: async () => ({
+              Component: (await import('@/app/routes/auth/register')).RegisterRoute,
+            }),
+          },
+          {
+            path: paths.login,
+            lazy: async () => ({ Component: (await import('@/app/routes/auth/login')).LoginRoute }),
+          },
+          {
+            path: paths.emailRegister,
+            lazy: async () => ({
+              Component: (await import('@/app/routes/auth/email-register')).EmailRegisterRoute,
+            }),
+          },
+          {
+            path: paths.emailVerification,
+            lazy: async () => ({
+              Component: (await import('@/app/routes/auth/email-verification'))
+                .EmailVerificationRoute,
+            }),
+          },
+          {
+            path: paths.authCallback,
+            lazy: async () => ({
+              Component: (await import('@/app/routes/auth/callback')).AuthCallbackRoute,
+            }),
+          },
+          // Dashboard and profile setup (signed in only).
+          // Profile pages and the profile detail redirects.
+          {
             path: paths.terms,
             lazy: async () => ({ Component: (await import('@/app/routes/terms')).TermsRoute }),
           },

@@ -4,15 +4,24 @@
  */
 export const paths = {
   home: '/',
+  authCallback: '/auth/callback',
   register: '/registreren',
   login: '/inloggen',
+  emailRegister: '/email-registreren',
+  emailVerification: '/email-verificatie',
   dashboard: '/dashboard',
+  profileSetup: '/profiel-aanmaken',
   messages: '/berichten',
   profiles: '/profielen',
   forOwners: '/voor-baasjes',
   forSitters: '/voor-oppassers',
+  /** Browse fallback detail for an id that is neither a sitter nor a pet id. */
+  profileFallback: (id: string | number) => `/profielen/${String(id)}`,
+  /** Detail that redirects `volunteer-N` and `pet-N` ids to their own pages. */
+  profileDetail: (id: string | number) => `/profiel/${String(id)}`,
   volunteer: (volunteerId: number) => `/vrijwilliger/${volunteerId}`,
   owner: (ownerId: number) => `/eigenaar/${ownerId}`,
+  pet: (petId: number) => `/huisdier/${petId}`,
   terms: '/voorwaarden',
   privacy: '/privacy',
 } as const;

@@ -7,6 +7,8 @@ type ProfileLookup = components['schemas']['ProfileLookup'];
 export interface FakeResponse {
   status: number;
   body?: unknown;
+  /** Response headers beyond Content-Type, e.g. Retry-After. */
+  headers?: Record<string, string>;
 }
 
 type Handler = (request: Request) => FakeResponse | Promise<FakeResponse>;
@@ -44,10 +46,10 @@ export async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): P
   requests.push(request);
   const { pathname } = new URL(request.url);
   const handler = handlers.get(`${request.method} ${pathname}`);
-  const { status, body } = handler ? await handler(request) : notFound;
+  const { status, body, headers = {} } = handler ? await handler(request) : notFound;
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
   });
 }
 

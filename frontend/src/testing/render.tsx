@@ -5,8 +5,12 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 
 export interface RenderOptions {
-  /** The address the page is opened at. */
+  /** The route pattern the page is mounted at, and the address it opens at unless `url` is given. */
   path?: string;
+  /** The address the page is opened at, with its query, e.g. `/email-verificatie?email=a@b.nl`. */
+  url?: string;
+  /** The navigation state the page is opened with. */
+  state?: unknown;
 }
 
 /**
@@ -15,7 +19,7 @@ export interface RenderOptions {
  */
 export function renderWithProviders(
   ui: ReactNode,
-  { path = '/' }: RenderOptions = {},
+  { path = '/', url = path, state }: RenderOptions = {},
 ): RenderResult & {
   queryClient: QueryClient;
 } {
@@ -27,7 +31,15 @@ export function renderWithProviders(
       { path, element: <AuthProvider>{ui}</AuthProvider> },
       { path: '*', element: <Elsewhere /> },
     ],
-    { initialEntries: [path] },
+    {
+      initialEntries: [
+        {
+          pathname: new URL(url, 'http://app').pathname,
+          search: new URL(url, 'http://app').search,
+          state,
+        },
+      ],
+    },
   );
   const result = render(
     <QueryClientProvider client={queryClient}>
@@ -38,6 +50,11 @@ export function renderWithProviders(
 }
 
 function Elsewhere() {
-  const { pathname } = useLocation();
-  return <p>Pagina: {pathname}</p>;
+  const { pathname, search } = useLocation();
+  return (
+    <p>
+      Pagina: {pathname}
+      {search}
+    </p>
+  );
 }

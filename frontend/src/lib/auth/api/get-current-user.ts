@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, failureMessage, unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
 import type { components } from '@/lib/api/openapi';
@@ -33,4 +33,11 @@ export const currentUserQueryOptions = () =>
 
 export function useCurrentUser() {
   return useQuery(currentUserQueryOptions());
+}
+
+/** Asks the server again who is signed in (after a sign-in), and shares the answer app-wide. */
+export async function refreshCurrentUser(queryClient: QueryClient): Promise<SessionUser | null> {
+  // A fetch still in flight started before the sign-in and would answer "signed out".
+  await queryClient.cancelQueries({ queryKey: authKeys.currentUser(), exact: true });
+  return queryClient.query({ ...currentUserQueryOptions(), staleTime: 0 });
 }

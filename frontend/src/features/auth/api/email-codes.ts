@@ -1,0 +1,29 @@
+import { unwrap } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
+import type { components } from '@/lib/api/openapi';
+
+export type RegisterRequest = components['schemas']['RegisterRequest'];
+export type VerifiedResponse = components['schemas']['VerifiedResponse'];
+
+/**
+ * The e-mail code calls of spec section 7. The server answers register, resend and login the
+ * same way for every address; what applies to the address is in the mail itself.
+ */
+export async function registerByEmail(body: RegisterRequest): Promise<string> {
+  return (await unwrap(api.POST('/api/auth/email-register', { body }))).message;
+}
+
+/** Checks a registration code; a correct one signs the person in. */
+export async function verifyEmail(email: string, code: string): Promise<VerifiedResponse> {
+  return unwrap(api.POST('/api/auth/email-verify', { body: { email, code } }));
+}
+
+/** Asks for a login code by mail. */
+export async function requestLoginCode(email: string): Promise<string> {
+  return (await unwrap(api.POST('/api/auth/email-login', { body: { email } }))).message;
+}
+
+/** Checks a login code; a correct one signs the person in. */
+export async function verifyLoginCode(email: string, code: string): Promise<VerifiedResponse> {
+  return unwrap(api.POST('/api/auth/email-login-verify', { body: { email, code } }));
+}

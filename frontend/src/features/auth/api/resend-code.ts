@@ -1,0 +1,29 @@
+import { ApiError } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
+
+/** What a refused resend says, and how long the server wants us to wait (seconds), if it said. */
+export class ResendRefused extends ApiError {
+  readonly retryAfter: number | undefined;
+
+  constructor(error: ApiError, retryAfter: number | undefined) {
+    super(error.status, error.code, error.message, error.field);
+    this.name = 'ResendRefused';
+    this.retryAfter = retryAfter;
+  }
+}
+
+/**
+ * Sends a new registration code. The server keeps the 180-second cooldown itself: a resend that
+ * comes too soon is refused with 429 and a Retry-After header, which the page turns into its
+ * countdown.
+ */
+export async function resendCode(email: string): Promise<void> {
+  const { error, response } = await api.POST('/api/auth/email-resend', { body: { email } });
+  if (!response.ok) {
+    const seconds = Number(response.headers.get('Retry-After'));
+    throw new ResendRefused(
+      ApiError.fromResponse(response.status, error),
+      Number.isInteger(seconds) && seconds > 0 ? seconds : undefined,
+    );
+  }
+}

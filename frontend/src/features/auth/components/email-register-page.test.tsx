@@ -1,0 +1,88 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { EmailRegisterPage } from '@/features/auth/components/email-register-page';
+import { fakeSession, onApi, requests } from '@/testing/fake-api';
+import { renderWithProviders } from '@/testing/render';
+
+function openPage() {
+  fakeSession(null);
+  return renderWithProviders(<EmailRegisterPage />, { path: '/email-registreren' });
+}
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole('textbox', { name: 'Voornaam' }), '  Noor ');
+  await user.type(screen.getByRole('textbox', { name: 'Achternaam' }), 'Visser');
+  await user.type(screen.getByRole('textbox', { name: 'E-mailadres' }), 'Noor@Example.NL ');
+  await user.click(screen.getByRole('checkbox'));
+}
+
+describe('the e-mail sign-up page', () => {
+  it('names every missing field and sends nothing', async () => {
+    const user = userEvent.setup();
+    openPage();
+    expect(screen.getByRole('heading', { name: 'Account aanmaken' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Gratis account aanmaken' }));
+
+    expect(await screen.findByText('Voornaam is verplicht')).toBeVisible();
+    expect(screen.getByText('Achternaam is verplicht')).toBeVisible();
+    expect(screen.getByText('E-mailadres is verplicht')).toBeVisible();
+    expect(screen.getByText('Je moet akkoord gaan met de algemene voorwaarden')).toBeVisible();
+    expect(requests.some((request) => request.url.includes('/api/auth/'))).toBe(false);
+  });
+
+  it('caps the names at 50 characters', () => {
+    openPage();
+    expect(screen.getByRole('textbox', { name: 'Voornaam' })).toHaveAttribute('maxlength', '50');
+    expect(screen.getByRole('textbox', { name: 'Achternaam' })).toHaveAttribute('maxlength', '50');
+  });
+
+  it('sends cleaned-up values, then says to check the mail and links to the code entry', async () => {
+    let release: (() => void) | undefined;
+    onApi('POST /api/auth/email-register', async () => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { status: 200, body: { message: 'We hebben een e-mail gestuurd.' } };
+    });
+    const user = userEvent.setup();
+    openPage();
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Gratis account aanmaken' }));
+
+    expect(await screen.findByRole('button', { name: 'Bezig...' })).toBeDisabled();
+    release?.();
+    expect(await screen.findByRole('heading', { name: 'Check je e-mail!' })).toBeVisible();
+    expect(screen.getByText('noor@example.nl')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Code invoeren' })).toHaveAttribute(
+      'href',
+      '/email-verificatie?email=noor%40example.nl',
+    );
+    const sent = requests.find((request) => request.url.endsWith('/api/auth/email-register'));
+    expect(await sent?.json()).toEqual({
+      firstName: 'Noor',
+      lastName: 'Visser',
+      email: 'noor@example.nl',
+      terms: true,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Probeer opnieuw' }));
+    expect(screen.getByRole('heading', { name: 'Account aanmaken' })).toBeVisible();
+  });
+
+  it('shows the server text on a refusal and a general text without one', async () => {
+    onApi('POST /api/auth/email-register', {
+      status: 422,
+      body: { error: 'Dit e-mailadres is niet geldig.', code: 'invalid_input', field: 'email' },
+    });
+    const user = userEvent.setup();
+    openPage();
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Gratis account aanmaken' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Dit e-mailadres is niet geldig.');
+
+    onApi('POST /api/auth/email-register', { status: 500 });
+    await user.click(screen.getByRole('button', { name: 'Gratis account aanmaken' }));
+    expect(await screen.findByText('Er ging iets mis bij het aanmelden')).toBeVisible();
+  });
+});

@@ -1,0 +1,175 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck, UserPlus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { GoogleLogo } from '@/components/ui/google-logo';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { registerByEmail } from '@/features/auth/api/email-codes';
+import { errorText } from '@/features/auth/api/error-text';
+import { AuthLayout, FormAlert, textLink } from '@/features/auth/components/auth-layout';
+import { NAME_MAX, signUpSchema, type SignUpInput, type SignUpValues } from '@/features/auth/forms';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+
+/** `/email-registreren`: create an account with a code sent by e-mail. */
+export function EmailRegisterPage() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  useDocumentTitle(sentTo === null ? 'Account aanmaken' : 'Check je e-mail');
+
+  return sentTo === null ? (
+    <SignUpForm onSent={setSentTo} />
+  ) : (
+    <CheckYourMail
+      email={sentTo}
+      onRetry={() => {
+        setSentTo(null);
+      }}
+    />
+  );
+}
+
+function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const termsId = useId();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpInput, unknown, SignUpValues>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', terms: false },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await registerByEmail(values);
+      onSent(values.email);
+    } catch (error) {
+      setFailure(
+        errorText(
+          error,
+          'Er ging iets mis bij het aanmelden',
+          'Er ging iets mis bij het versturen van je gegevens',
+        ),
+      );
+    }
+  });
+
+  return (
+    <AuthLayout
+      icon={UserPlus}
+      title="Account aanmaken"
+      intro="Gratis en zonder wachtwoord: je logt in met een code die we je mailen."
+      below={
+        <p>
+          Heb je al een account?{' '}
+          <Link to={paths.login} className={textLink}>
+            Inloggen
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Input
+            label="Voornaam"
+            autoComplete="given-name"
+            maxLength={NAME_MAX}
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <Input
+            label="Achternaam"
+            autoComplete="family-name"
+            maxLength={NAME_MAX}
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+        </div>
+        <Input
+          label="E-mailadres"
+          type="email"
+          autoComplete="email"
+          placeholder="jouw@email.nl"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <div className="flex flex-col gap-1.5">
+          <div className="flex items-start gap-3">
+            <input
+              id={termsId}
+              type="checkbox"
+              className="mt-1 size-5 shrink-0 accent-orange-700"
+              aria-invalid={errors.terms ? true : undefined}
+              aria-describedby={errors.terms ? `${termsId}-error` : undefined}
+              {...register('terms')}
+            />
+            <label htmlFor={termsId} className="text-stone-800">
+              Ik ga akkoord met de{' '}
+              <Link to={paths.terms} target="_blank" className={textLink}>
+                algemene voorwaarden
+              </Link>{' '}
+              en het{' '}
+              <Link to={paths.privacy} target="_blank" className={textLink}>
+                privacybeleid
+              </Link>
+            </label>
+          </div>
+          {errors.terms && (
+            <p id={`${termsId}-error`} className="text-sm font-medium text-red-800">
+              {errors.terms.message}
+            </p>
+          )}
+        </div>
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <Button type="submit" size="lg" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting && <Spinner />}
+          {isSubmitting ? 'Bezig...' : 'Gratis account aanmaken'}
+        </Button>
+      </form>
+      <div className="flex items-center gap-3 text-sm text-stone-600">
+        <span className="h-px flex-1 bg-stone-200" />
+        of
+        <span className="h-px flex-1 bg-stone-200" />
+      </div>
+      <Link
+        to={paths.register}
+        className={buttonStyles({ variant: 'secondary', size: 'lg', className: 'w-full' })}
+      >
+        <GoogleLogo className="size-5" />
+        Aanmelden met Google
+      </Link>
+    </AuthLayout>
+  );
+}
+
+function CheckYourMail({ email, onRetry }: { email: string; onRetry: () => void }) {
+  const verification = `${paths.emailVerification}?${new URLSearchParams({ email }).toString()}`;
+  return (
+    <AuthLayout
+      icon={MailCheck}
+      title="Check je e-mail!"
+      intro={
+        <p>
+          We hebben een code van 6 cijfers gestuurd naar{' '}
+          <strong className="break-all text-stone-900">{email}</strong>. Vul die code in om je
+          account te bevestigen.
+        </p>
+      }
+    >
+      <Link to={verification} className={buttonStyles({ size: 'lg', className: 'w-full' })}>
+        Code invoeren
+      </Link>
+      <p className="text-center text-sm text-stone-700">
+        Geen e-mail gekregen? Kijk ook in je spam- of reclamemap.
+      </p>
+      <Button variant="ghost" onClick={onRetry}>
+        Probeer opnieuw
+      </Button>
+    </AuthLayout>
+  );
+}

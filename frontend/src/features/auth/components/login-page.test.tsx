@@ -1,0 +1,155 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LoginPage } from '@/features/auth/components/login-page';
+import { leaveTo } from '@/lib/browser-location';
+import { fakeSession, onApi, requests } from '@/testing/fake-api';
+import { renderWithProviders } from '@/testing/render';
+
+vi.mock('@/lib/browser-location', () => ({ leaveTo: vi.fn() }));
+
+const EMAIL = 'bram@example.nl';
+
+function openLogin(url = '/inloggen', state?: unknown) {
+  fakeSession(null);
+  return renderWithProviders(<LoginPage />, { path: '/inloggen', url, state });
+}
+
+async function toCodeStep(user: ReturnType<typeof userEvent.setup>) {
+  onApi('POST /api/auth/email-login', {
+    status: 200,
+    body: { message: `We hebben een e-mail gestuurd naar ${EMAIL}.` },
+  });
+  await user.click(screen.getByRole('tab', { name: 'E-mail' }));
+  await user.type(screen.getByRole('textbox', { name: 'E-mailadres' }), ` ${EMAIL.toUpperCase()} `);
+  await user.click(screen.getByRole('button', { name: 'Stuur inlogcode' }));
+  return screen.findByRole('textbox', { name: 'Inlogcode' });
+}
+
+describe('the login page', () => {
+  beforeEach(() => {
+    vi.mocked(leaveTo).mockClear();
+  });
+
+  it('offers Google and e-mail as tabs, with the links to sign up', async () => {
+    const user = userEvent.setup();
+    openLogin();
+    expect(screen.getByRole('tab', { name: 'Google' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: 'Inloggen met Google' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Gratis aanmelden' })).toHaveAttribute(
+      'href',
+      '/registreren',
+    );
+    expect(screen.getByRole('link', { name: 'Account aanmaken met e-mail' })).toHaveAttribute(
+      'href',
+      '/email-registreren',
+    );
+
+    await user.click(screen.getByRole('tab', { name: 'E-mail' }));
+    expect(screen.getByRole('tab', { name: 'E-mail' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: 'Stuur inlogcode' })).toBeDisabled();
+  });
+
+  it('shows the green banner when it is opened with a message, on the e-mail tab', () => {
+    openLogin('/inloggen', { message: 'E-mail geverifieerd. Log in om door te gaan.' });
+    expect(screen.getByText('E-mail geverifieerd!')).toBeVisible();
+    expect(screen.getByText('E-mail geverifieerd. Log in om door te gaan.')).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'E-mail' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('says that a sign-in failed when it is opened with auth=error', () => {
+    openLogin('/inloggen?auth=error');
+    expect(screen.getByRole('alert')).toHaveTextContent('Inloggen is mislukt.');
+  });
+
+  it('sends the trimmed, lowercased address and then asks for the code', async () => {
+    const user = userEvent.setup();
+    openLogin();
+    const code = await toCodeStep(user);
+    expect(code).toBeVisible();
+    const sent = requests.find((request) => request.url.endsWith('/api/auth/email-login'));
+    expect(await sent?.json()).toEqual({ email: EMAIL });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `We hebben een e-mail gestuurd naar ${EMAIL}.`,
+    );
+  });
+
+  it('keeps only digits in the code, clears a wrong code and goes back to the address', async () => {
+    onApi('POST /api/auth/email-login-verify', {
+      status: 400,
+      body: { error: 'Ongeldige of verlopen code.', code: 'invalid_code' },
+    });
+    const user = userEvent.setup();
+    openLogin();
+    const code = await toCodeStep(user);
+    await user.type(code, '12ab34');
+    expect(code).toHaveValue('1234');
+    expect(screen.getByRole('button', { name: 'Inloggen' })).toBeDisabled();
+    await user.type(code, '56');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+
+    expect(await screen.findByText('Ongeldige of verlopen code.')).toBeVisible();
+    expect(code).toHaveValue('');
+    expect(leaveTo).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Terug naar e-mailadres' }));
+    expect(screen.getByRole('textbox', { name: 'E-mailadres' })).toHaveValue('');
+    expect(screen.queryByText('Ongeldige of verlopen code.')).not.toBeInTheDocument();
+  });
+
+  it('loads the dashboard as a new page after the right code', async () => {
+    onApi('POST /api/auth/email-login-verify', {
+      status: 200,
+      body: { message: 'Je bent ingelogd.', redirectTo: '/dashboard', requiresLogin: false },
+    });
+    const user = userEvent.setup();
+    openLogin();
+    await user.type(await toCodeStep(user), '123456');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    await vi.waitFor(() => {
+      expect(leaveTo).toHaveBeenCalledWith('/dashboard');
+    });
+  });
+
+  it('shows the server text when a code cannot be sent, and a general one without an answer', async () => {
+    const user = userEvent.setup();
+    openLogin();
+    onApi('POST /api/auth/email-login', {
+      status: 429,
+      body: { error: 'Te veel verzoeken. Probeer het later opnieuw.', code: 'too_many_requests' },
+    });
+    await user.click(screen.getByRole('tab', { name: 'E-mail' }));
+    await user.type(screen.getByRole('textbox', { name: 'E-mailadres' }), EMAIL);
+    await user.click(screen.getByRole('button', { name: 'Stuur inlogcode' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Te veel verzoeken. Probeer het later opnieuw.',
+    );
+
+    onApi('POST /api/auth/email-login', { status: 500 });
+    await user.click(screen.getByRole('button', { name: 'Stuur inlogcode' }));
+    expect(
+      await screen.findByText('Er ging iets mis bij het versturen van de inlogcode'),
+    ).toBeVisible();
+  });
+
+  it('says when Google sign-in is not available and stops offering it', async () => {
+    onApi('GET /api/oauth/google/redirect_url', {
+      status: 503,
+      body: {
+        error: 'Inloggen met Google is op dit moment niet beschikbaar.',
+        code: 'service_unavailable',
+      },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    openLogin();
+    await user.click(screen.getByRole('button', { name: 'Inloggen met Google' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Inloggen met Google is op dit moment niet beschikbaar.',
+    );
+    expect(
+      screen.getByRole('button', { name: 'Inloggen met Google is niet beschikbaar' }),
+    ).toBeDisabled();
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** Names: at most 50 characters (spec section 9). */
+export const NAME_MAX = 50;
+/** Login and verification codes: six digits. */
+export const CODE_LENGTH = 6;
+/** The wait between two registration codes, in seconds; the server enforces it too. */
+export const RESEND_COOLDOWN_SECONDS = 180;
+
+const CODE_MESSAGE = 'Voer een geldige 6-cijferige code in';
+
+const trimmed = (required: string) =>
+  z.string().trim().min(1, required).max(NAME_MAX, `Maximaal ${NAME_MAX} tekens`);
+
+/** A required e-mail address, trimmed and lowercased before it is sent. */
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, 'E-mailadres is verplicht')
+  .max(254, 'Dit e-mailadres is te lang')
+  .pipe(z.email('Vul een geldig e-mailadres in'))
+  .transform((email) => email.toLowerCase());
+
+/** The sign-up form; its checks in the order of spec section 5. */
+export const signUpSchema = z.object({
+  firstName: trimmed('Voornaam is verplicht'),
+  lastName: trimmed('Achternaam is verplicht'),
+  email: emailField,
+  terms: z.boolean().refine((accepted) => accepted, {
+    message: 'Je moet akkoord gaan met de algemene voorwaarden',
+  }),
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+export type SignUpValues = z.output<typeof signUpSchema>;
+
+export const loginEmailSchema = z.object({ email: emailField });
+export type LoginEmailInput = z.input<typeof loginEmailSchema>;
+export type LoginEmailValues = z.output<typeof loginEmailSchema>;
+
+export const codeSchema = z.object({
+  code: z.string().regex(/^\d{6}$/, CODE_MESSAGE),
+});
+export type CodeValues = z.infer<typeof codeSchema>;
+
+/** What the person typed into a code field, reduced to at most six digits. */
+export function digitsOnly(value: string, max: number = CODE_LENGTH): string {
+  return value.replace(/\D/g, '').slice(0, max);
+}
+
+/**
+ * Where a successful code check may send the browser: a path on this site only, so that a
+ * tampered answer cannot send anyone elsewhere.
+ */
+export function safeRedirect(target: string | null | undefined, fallback: string): string {
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+    return fallback;
+  }
+  return target;
+}

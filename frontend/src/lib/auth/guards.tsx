@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/use-auth';
+
+/** What a guarded page shows while it is not yet known whether someone is signed in. */
+export function AuthPending() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center text-stone-700">
+      <Spinner label="Laden..." className="text-orange-700" />
+    </div>
+  );
+}
+
+/**
+ * A page for signed-in people only (dashboard, wizard, messages): others go to /inloggen,
+ * replacing the history entry so that Back does not bounce them here again.
+ */
+export function SignedInOnly({ children }: { children: ReactNode }) {
+  const { user, isPending } = useAuth();
+  const { pathname, search } = useLocation();
+  if (isPending) {
+    return <AuthPending />;
+  }
+  if (user === null) {
+    return <Navigate to={paths.login} replace state={{ from: `${pathname}${search}` }} />;
+  }
+  return children;
+}
+
+/** A sign-up or sign-in page: someone already signed in goes to /dashboard. */
+export function SignedOutOnly({ children }: { children: ReactNode }) {
+  const { user, isPending } = useAuth();
+  if (isPending) {
+    return <AuthPending />;
+  }
+  if (user !== null) {
+    return <Navigate to={paths.dashboard} replace />;
+  }
+  return children;
+}
