@@ -48,16 +48,18 @@ fn origin_of(url: &str) -> String {
 }
 
 /// The page policy of docs/security.md G2. Tile templates such as
-/// `https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png` allow their host with a wildcard.
+/// `https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png` allow their host with a wildcard; the
+/// pictures of Google accounts (the header's avatar) come from Google's picture host.
 fn content_security_policy(tile_url: &str) -> String {
     let tiles = if tile_url.trim().is_empty() {
         String::new()
     } else {
         format!(" {}", origin_of(tile_url).replace("{s}", "*"))
     };
+    let avatars = origin_of(oppas_domain::upload::GOOGLE_AVATAR_PREFIX);
     format!(
         "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; \
-         img-src 'self' data: blob:{tiles}; font-src 'self'; connect-src 'self'; object-src 'none'; \
+         img-src 'self' data: blob: {avatars}{tiles}; font-src 'self'; connect-src 'self'; object-src 'none'; \
          base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     )
 }
@@ -75,10 +77,12 @@ mod tests {
     #[test]
     fn the_policy_allows_the_tile_host_and_nothing_else_from_outside() {
         let policy = content_security_policy("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png");
-        assert!(policy.contains("img-src 'self' data: blob: https://*.tile.openstreetmap.org;"));
+        assert!(policy.contains(
+            "img-src 'self' data: blob: https://lh3.googleusercontent.com https://*.tile.openstreetmap.org;"
+        ));
         assert!(policy.contains("script-src 'self';"));
         assert!(policy.contains("frame-ancestors 'none'"));
         let without = content_security_policy("");
-        assert!(without.contains("img-src 'self' data: blob:;"));
+        assert!(without.contains("img-src 'self' data: blob: https://lh3.googleusercontent.com;"));
     }
 }
