@@ -26,5 +26,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Form tests type whole profiles key by key; on a busy two-core CI machine that can take
+    // longer than the default five seconds.
+    testTimeout: 20_000,
   },
 });

@@ -39,11 +39,17 @@ describe('routes', () => {
     expect(document.title).toBe('Pagina niet gevonden – Oppasmaatje');
   });
 
-  it('treats pages that do not exist yet as unknown', async () => {
+  it('sends a visitor who is not signed in from the dashboard to the login page', async () => {
     openApp('/dashboard');
 
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inloggen' })).toBeInTheDocument();
+  });
+
+  it('opens the sign-up pages at their Dutch addresses', async () => {
+    openApp('/email-registreren');
+
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Pagina niet gevonden' }),
+      await screen.findByRole('heading', { level: 1, name: 'Account aanmaken' }),
     ).toBeInTheDocument();
   });
 

@@ -50,6 +50,18 @@ export const routes: RouteObject[] = [
             }),
           },
           // Dashboard and profile setup (signed in only).
+          {
+            path: paths.dashboard,
+            lazy: async () => ({
+              Component: (await import('@/app/routes/dashboard')).DashboardRoute,
+            }),
+          },
+          {
+            path: paths.profileSetup,
+            lazy: async () => ({
+              Component: (await import('@/app/routes/profile-setup')).ProfileSetupRoute,
+            }),
+          },
           // Profile pages and the profile detail redirects.
           {
             path: paths.terms,

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { StepProgress } from '@/components/ui/step-progress';
 import { contact } from '@/config/contact';
 import { paths } from '@/config/paths';
 import { verifyEmail } from '@/features/auth/api/email-codes';
@@ -107,7 +108,7 @@ function CodeEntry({ email, onVerified }: { email: string; onVerified: () => voi
     <AuthLayout
       icon={MailCheck}
       title="Bevestig je e-mailadres"
-      above={<Progress />}
+      above={<StepProgress step={2} total={3} percent={66} />}
       intro={
         <p>
           Vul de code van 6 cijfers in die we hebben gestuurd naar{' '}
@@ -158,27 +159,6 @@ function CodeEntry({ email, onVerified }: { email: string; onVerified: () => voi
       <ResendButton email={email} />
       <Help />
     </AuthLayout>
-  );
-}
-
-function Progress() {
-  return (
-    <div className="flex flex-col gap-2">
-      <div className="flex justify-between text-sm font-semibold text-stone-700">
-        <span>Stap 2 van 3</span>
-        <span>66%</span>
-      </div>
-      <div
-        role="progressbar"
-        aria-label="Stap 2 van 3"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={66}
-        className="h-2 overflow-hidden rounded-full bg-orange-100"
-      >
-        <div className="h-full w-2/3 rounded-full bg-orange-700" />
-      </div>
-    </div>
   );
 }
 

@@ -1,0 +1,224 @@
+import { deflateSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures';
+import { signUpByMail } from './support/session';
+import type { components } from '../src/lib/api/openapi';
+
+type SessionUser = components['schemas']['SessionUser'];
+type ProfileLookup = components['schemas']['ProfileLookup'];
+
+/** A unique address per run: the suite shares one database. */
+function uniqueEmail(who: string): string {
+  return `wizard.${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A small, valid PNG: a warm orange square of `size` pixels. */
+function orangePng(size = 48): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([234, 88, 12]))]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function expectStep(page: Page, number: number, title: string, percent: number) {
+  await expect(page.getByText(`Stap ${number} van 5`)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: `Stap ${number} van 5` })).toHaveAttribute(
+    'aria-valuenow',
+    String(percent),
+  );
+}
+
+async function checkStep(page: Page, name: string) {
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, name);
+}
+
+function statusTile(page: Page) {
+  return page
+    .getByRole('list', { name: 'Overzicht' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Profielstatus' });
+}
+
+async function ownProfile(page: Page): Promise<ProfileLookup> {
+  const me = (await (await page.request.get('/api/users/me')).json()) as SessionUser;
+  const response = await page.request.get(`/api/profiles/${me.id}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as ProfileLookup;
+}
+
+test.describe('profile wizard', () => {
+  test('a new owner makes a dog profile with a photo and lands on the dashboard', async ({
+    page,
+  }) => {
+    await signUpByMail(page, {
+      firstName: 'Sanne',
+      lastName: 'de Vries',
+      email: uniqueEmail('eigenaar'),
+    });
+
+    await page.goto('/dashboard');
+    await expect(page.getByRole('button', { name: 'Ik zoek een oppas' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ik wil oppassen' })).toBeVisible();
+    await checkStep(page, 'dashboard-no-profile');
+
+    await page.getByRole('button', { name: 'Ik zoek een oppas' }).click();
+    await expect(page).toHaveURL(/\/profiel-aanmaken$/);
+    await expectStep(page, 1, 'Basisgegevens', 20);
+    await expect(page.getByRole('button', { name: 'Vorige' })).toBeDisabled();
+    await page.getByLabel('Naam van je huisdier *').fill('Bobby');
+    await page.getByLabel('Ras').fill('Labrador');
+    await page.getByLabel('Leeftijd').fill('3 jaar');
+    await page.getByLabel('Woonplaats').fill('Utrecht');
+    const postcode = page.getByLabel('Postcode (4 cijfers)');
+    await postcode.pressSequentially('35a12');
+    await expect(postcode).toHaveValue('3512');
+    await checkStep(page, 'wizard-owner-1-basis');
+    await page.getByRole('button', { name: 'Volgende' }).click();
+
+    await expectStep(page, 2, 'Details', 40);
+    await page.getByLabel('Grootte').selectOption('groot');
+    await page.getByLabel('Geslacht').selectOption('reu');
+    await page.getByLabel('Gewicht').fill('30 kg');
+    await page.getByLabel('Karakter').fill('Vrolijk en speels');
+    await page.getByLabel('Beschrijving').fill('Bobby houdt van lange wandelingen in het park.');
+    await checkStep(page, 'wizard-owner-2-details');
+    await page.getByRole('button', { name: 'Volgende' }).click();
+
+    await expectStep(page, 3, 'Extra informatie', 60);
+    await page.getByLabel('Gevaccineerd').selectOption('ja');
+    await page.getByLabel('Gechipt').selectOption('ja');
+    await page.getByLabel('Gecastreerd/gesteriliseerd').selectOption('nee');
+    await page.getByRole('checkbox', { name: 'Kinderen' }).check();
+    await page.getByRole('checkbox', { name: 'Andere honden' }).check();
+    await checkStep(page, 'wizard-owner-3-extra');
+    await page.getByRole('button', { name: 'Volgende' }).click();
+
+    await expectStep(page, 4, "Foto's", 80);
+    await expect(page.getByText(/JPG, PNG en GIF.*5 MB/)).toBeVisible();
+    await page
+      .getByLabel('Foto van je huisdier', { exact: true })
+      .setInputFiles({ name: 'bobby.png', mimeType: 'image/png', buffer: orangePng() });
+    await expect(page.getByRole('img', { name: 'Foto van je huisdier' })).toHaveAttribute(
+      'src',
+      /^\/uploads\//,
+    );
+    await checkStep(page, 'wizard-owner-4-fotos');
+    await page.getByRole('button', { name: 'Volgende' }).click();
+
+    await expectStep(page, 5, 'Eigenaar gegevens', 100);
+    await page.getByLabel('Voornaam *').fill('Sanne');
+    await page.getByLabel('Achternaam').fill('de Vries');
+    await page.getByLabel('Telefoonnummer').fill('06 12345678');
+    await page.getByLabel('Over jezelf').fill('Ik werk drie dagen per week op kantoor.');
+    await checkStep(page, 'wizard-owner-5-eigenaar');
+    await page.getByRole('button', { name: 'Profiel voltooien' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welkom terug, Sanne!' })).toBeVisible();
+    await expect(statusTile(page)).toContainText('Huisdier');
+    await checkStep(page, 'dashboard-owner');
+
+    const saved = await ownProfile(page);
+    expect(saved.type).toBe('huisdier');
+    if (saved.type === 'huisdier') {
+      expect(saved.profile.name).toBe('Bobby');
+      expect(saved.profile.postal_code).toBe('3512');
+      expect(saved.profile.avatar_url).toMatch(/^\/uploads\//);
+    }
+  });
+
+  test('a new sitter makes a profile, then changes it from the dashboard', async ({ page }) => {
+    await signUpByMail(page, {
+      firstName: 'Lotte',
+      lastName: 'Jansen',
+      email: uniqueEmail('oppas'),
+    });
+
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Ik wil oppassen' }).click();
+    await expectStep(page, 1, 'Basisgegevens', 20);
+    await page.getByLabel('Voornaam *').fill('Lotte');
+    await page.getByLabel('Achternaam').fill('Jansen');
+    await page.getByLabel('Woonplaats').fill('Utrecht');
+    await page.getByLabel('Postcode (4 cijfers)').fill('3512');
+    await page.getByRole('button', { name: 'Volgende' }).click();
+
+    await expectStep(page, 2, 'Details', 40);
+    await page.getByLabel('Over mij').fill('Ik ben dol op honden.');
+    await page.getByLabel('Ervaring').selectOption('ervaren');
+    await page.getByRole('checkbox', { name: 'Weekend overdag' }).check();
+    await page.getByRole('button', { name: 'Volgende' }).click();
+
+    await expectStep(page, 3, 'Extra informatie', 60);
+    await page.getByLabel('Maximale afstand').selectOption('5');
+    await page.getByLabel('Uurtarief').selectOption('gratis');
+    await page.getByLabel('Vervoer').selectOption('fiets');
+    await page.getByRole('button', { name: 'Volgende' }).click();
+
+    await expectStep(page, 4, "Foto's", 80);
+    await page.getByRole('button', { name: 'Volgende' }).click();
+
+    await expectStep(page, 5, 'Overzicht', 100);
+    await expect(page.getByText('Lotte Jansen')).toBeVisible();
+    await checkStep(page, 'wizard-sitter-5-overzicht');
+    await page.getByRole('button', { name: 'Profiel voltooien' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(statusTile(page)).toContainText('Vrijwilliger');
+    await checkStep(page, 'dashboard-sitter');
+
+    await page.getByRole('link', { name: 'Profiel bewerken' }).click();
+    await expect(page).toHaveURL(/\/profiel-aanmaken\?mode=edit&type=vrijwilliger$/);
+    await expect(page.getByRole('heading', { name: 'Profiel bewerken' })).toBeVisible();
+    await expect(page.getByLabel('Voornaam *')).toHaveValue('Lotte');
+    await expect(page.getByLabel('Postcode (4 cijfers)')).toHaveValue('3512');
+    await page.getByRole('button', { name: 'Volgende' }).click();
+    await expect(page.getByLabel('Over mij')).toHaveValue('Ik ben dol op honden.');
+    await page.getByLabel('Over mij').fill('Ik ben dol op honden en katten.');
+    for (let step = 2; step < 5; step += 1) {
+      await page.getByRole('button', { name: 'Volgende' }).click();
+    }
+    await expect(page.getByRole('button', { name: 'Profiel voltooien' })).toHaveCount(0);
+    await checkStep(page, 'wizard-sitter-edit');
+    await page.getByRole('button', { name: 'Wijzigingen opslaan' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const saved = await ownProfile(page);
+    expect(saved.type).toBe('vrijwilliger');
+    if (saved.type === 'vrijwilliger') {
+      expect(saved.profile.bio).toBe('Ik ben dol op honden en katten.');
+      expect(saved.profile.availability).toEqual(['Weekend overdag']);
+    }
+  });
+});

@@ -1,0 +1,136 @@
+import {
+  Activity,
+  BadgeCheck,
+  Eye,
+  Heart,
+  MessageCircle,
+  Pencil,
+  Search,
+  type LucideIcon,
+} from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonStyles } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { PROFILE_TYPES } from '@/config/profile-options';
+import { ChooseProfileType } from '@/features/dashboard/components/choose-profile-type';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import type { SessionUser } from '@/lib/auth/api/get-current-user';
+import { useProfileLookup, type ProfileLookup } from '@/lib/auth/api/get-profile-lookup';
+import { useAuth } from '@/lib/auth/use-auth';
+import { firstNameOf } from '@/lib/auth/user-display';
+
+/** `/dashboard`: the start page of a signed-in user (spec section 2, "Dashboard"). */
+export function DashboardPage() {
+  useDocumentTitle('Dashboard');
+  const { user } = useAuth();
+  const lookup = useProfileLookup(user?.id ?? null);
+  // Signed-out people never get here (the route is guarded).
+  if (user === null) return null;
+
+  return (
+    <div className="bg-gradient-to-b from-orange-50 to-stone-50 px-4 py-10 sm:px-6 sm:py-14">
+      <div className="mx-auto max-w-5xl">
+        {lookup.isPending ? (
+          <div className="flex min-h-[40vh] items-center justify-center text-stone-700">
+            <Spinner label="Laden..." className="text-orange-700" />
+          </div>
+        ) : lookup.data ? (
+          <WithProfile user={user} profile={lookup.data} />
+        ) : (
+          <ChooseProfileType name={firstNameOf(user)} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function WithProfile({ user, profile }: { user: SessionUser; profile: ProfileLookup }) {
+  const editLink = `${paths.profileSetup}?${new URLSearchParams({ mode: 'edit', type: profile.type }).toString()}`;
+  // Messages, favourites and profile views do not exist yet; their counts are 0 until they do.
+  const tiles: { label: string; value: string; icon: LucideIcon; tone: string }[] = [
+    { label: 'Berichten', value: '0', icon: MessageCircle, tone: 'bg-orange-100 text-orange-800' },
+    { label: 'Favorieten', value: '0', icon: Heart, tone: 'bg-rose-100 text-rose-800' },
+    { label: 'Profielweergaven', value: '0', icon: Eye, tone: 'bg-teal-100 text-teal-800' },
+    {
+      label: 'Profielstatus',
+      value: profileStatus(profile.type),
+      icon: BadgeCheck,
+      tone: 'bg-green-100 text-green-800',
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
+          Welkom terug, {firstNameOf(user)}!
+          {user.temporary && (
+            <span className="ml-2 text-lg font-medium text-stone-600">(tijdelijke sessie)</span>
+          )}
+        </h1>
+        <p className="text-lg text-stone-700">
+          {profile.type === 'huisdier'
+            ? 'Vind een oppas voor je huisdier en houd je berichten bij.'
+            : 'Vind huisdieren bij jou in de buurt en houd je berichten bij.'}
+        </p>
+      </div>
+
+      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Overzicht">
+        {tiles.map(({ label, value, icon: Icon, tone }) => (
+          <Card as="li" key={label} className="flex flex-col gap-3 p-5 sm:p-6">
+            <span className={`flex size-10 items-center justify-center rounded-full ${tone}`}>
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+            <div className="flex flex-col">
+              <span className="text-sm font-semibold text-stone-700">{label}</span>
+              <span className="text-2xl font-bold text-stone-900">{value}</span>
+            </div>
+          </Card>
+        ))}
+      </ul>
+
+      <div className="grid gap-6 md:grid-cols-3">
+        <Card as="section" aria-labelledby="recent-activity" className="md:col-span-2">
+          <h2 id="recent-activity" className="text-xl font-bold text-stone-900">
+            Recente activiteit
+          </h2>
+          <div className="mt-6 flex flex-col items-center gap-3 py-6 text-center text-stone-700">
+            <span className="flex size-12 items-center justify-center rounded-full bg-stone-100 text-stone-600">
+              <Activity aria-hidden="true" className="size-6" />
+            </span>
+            <p>Nog geen activiteit. Berichten en nieuwe contacten verschijnen hier.</p>
+          </div>
+        </Card>
+        <Card as="section" aria-labelledby="quick-links" className="flex flex-col gap-4">
+          <h2 id="quick-links" className="text-xl font-bold text-stone-900">
+            Snel naar
+          </h2>
+          <Link to={paths.messages} className={buttonStyles({ className: 'w-full' })}>
+            <MessageCircle aria-hidden="true" className="size-5" />
+            Berichten
+          </Link>
+          <Link
+            to={paths.profiles}
+            className={buttonStyles({ variant: 'accent', className: 'w-full' })}
+          >
+            <Search aria-hidden="true" className="size-5" />
+            Profielen bekijken
+          </Link>
+          <Link
+            to={editLink}
+            className={buttonStyles({ variant: 'secondary', className: 'w-full' })}
+          >
+            <Pencil aria-hidden="true" className="size-5" />
+            Profiel bewerken
+          </Link>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function profileStatus(type: string | undefined): string {
+  return type === 'huisdier' || type === 'vrijwilliger' ? PROFILE_TYPES[type] : 'Geen';
+}

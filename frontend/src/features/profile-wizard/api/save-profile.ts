@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createProfile } from '@/features/profile-wizard/api/create-profile';
+import { updateProfile } from '@/features/profile-wizard/api/update-profile';
+import type { components } from '@/lib/api/openapi';
+import { authKeys } from '@/lib/auth/api/keys';
+
+type ProfileDraftBody = components['schemas']['ProfileDraftBody'];
+
+export interface SaveProfileInput {
+  userId: number;
+  draft: ProfileDraftBody;
+  /** Edit mode replaces the profile; otherwise it is made. */
+  editing: boolean;
+}
+
+/**
+ * Saves the wizard's draft and lets everything that shows the profile kind (header, dashboard)
+ * learn about it.
+ */
+export function useSaveProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, draft, editing }: SaveProfileInput) =>
+      editing ? updateProfile(userId, draft) : createProfile(draft),
+    onSuccess: (saved, { userId }) => {
+      queryClient.setQueryData(authKeys.profileLookup(userId), saved);
+      void queryClient.invalidateQueries({ queryKey: authKeys.profileLookups() });
+    },
+  });
+}

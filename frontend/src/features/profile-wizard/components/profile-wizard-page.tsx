@@ -1,0 +1,378 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, ArrowRight, Check, SearchX, UserRoundPen } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { StepProgress } from '@/components/ui/step-progress';
+import { paths } from '@/config/paths';
+import type { ProfileType } from '@/config/profile-options';
+import { useSaveProfile } from '@/features/profile-wizard/api/save-profile';
+import { ImageUpload } from '@/features/profile-wizard/components/image-upload';
+import {
+  OwnerStep,
+  PetAdditionalStep,
+  PetBasicStep,
+  PetDetailsStep,
+} from '@/features/profile-wizard/components/owner-steps';
+import { PhotoTips } from '@/features/profile-wizard/components/photo-tips';
+import type { StepProps } from '@/features/profile-wizard/components/step-fields';
+import { SummaryStep } from '@/features/profile-wizard/components/summary-step';
+import {
+  VolunteerAdditionalStep,
+  VolunteerBasicStep,
+  VolunteerDetailsStep,
+} from '@/features/profile-wizard/components/volunteer-steps';
+import {
+  DRAFT_COPY_KEY,
+  draftCopy,
+  emptyValues,
+  NOTHING_KEPT,
+  profileTypeFrom,
+  SELECTED_TYPE_KEY,
+  toDraft,
+  valuesFromProfile,
+  wizardSchema,
+  type KeptFields,
+  type WizardValues,
+} from '@/features/profile-wizard/profile-form';
+import { stepOfField, stepsFor, type StepId } from '@/features/profile-wizard/steps';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { ApiError } from '@/lib/api/api-error';
+import { useProfileLookup } from '@/lib/auth/api/get-profile-lookup';
+import { useAuth } from '@/lib/auth/use-auth';
+
+export const SAVE_FAILED = 'Er ging iets mis bij het opslaan van je profiel. Probeer het opnieuw.';
+export const UPDATE_FAILED =
+  'Er ging iets mis bij het bijwerken van je profiel. Probeer het opnieuw.';
+
+/**
+ * `/profiel-aanmaken`: the wizard that makes a profile, or with `?mode=edit&type=` changes the
+ * signed-in user's own (spec section 2, "Profile setup wizard").
+ */
+export function ProfileWizardPage() {
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const editing = params.get('mode') === 'edit';
+  useDocumentTitle(editing ? 'Profiel bewerken' : 'Profiel aanmaken');
+  // Signed-out people never get here (the route is guarded).
+  if (user === null) return null;
+  return editing ? <EditWizard userId={user.id} /> : <CreateWizard userId={user.id} />;
+}
+
+function CreateWizard({ userId }: { userId: number }) {
+  const [type] = useState<ProfileType>(() =>
+    profileTypeFrom(window.localStorage.getItem(SELECTED_TYPE_KEY)),
+  );
+  return (
+    <WizardForm userId={userId} editing={false} initial={emptyValues(type)} kept={NOTHING_KEPT} />
+  );
+}
+
+function EditWizard({ userId }: { userId: number }) {
+  const lookup = useProfileLookup(userId);
+  if (lookup.isPending) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center text-stone-700">
+        <Spinner label="Profiel laden..." className="text-orange-700" />
+      </div>
+    );
+  }
+  if (!lookup.data) {
+    return (
+      <div className="px-4 py-16 sm:px-6">
+        <EmptyState
+          icon={SearchX}
+          titleAs="h1"
+          title="Geen profiel gevonden"
+          description="Je hebt nog geen profiel om te bewerken. Maak er eerst een aan."
+          action={
+            <Link to={paths.dashboard} className={buttonStyles()}>
+              Naar het dashboard
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  const { values, kept } = valuesFromProfile(lookup.data);
+  return <WizardForm userId={userId} editing initial={values} kept={kept} />;
+}
+
+interface WizardFormProps {
+  userId: number;
+  editing: boolean;
+  initial: WizardValues;
+  kept: KeptFields;
+}
+
+function WizardForm({ userId, editing, initial, kept }: WizardFormProps) {
+  const type = initial.profileType;
+  const steps = stepsFor(type);
+  // The step shown, and what gets focus once it shows: the field to fix, else the step's title.
+  const [position, setPosition] = useState<{
+    index: number;
+    focus: keyof WizardValues | 'title' | null;
+  }>({ index: 0, focus: null });
+  const index = position.index;
+  const [uploads, setUploads] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const save = useSaveProfile();
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<WizardValues>({
+    resolver: zodResolver(wizardSchema),
+    defaultValues: initial,
+    shouldFocusError: false,
+  });
+  const values = { ...initial, ...useWatch({ control }) };
+
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (position.focus === 'title') titleRef.current?.focus();
+    else if (position.focus !== null) setFocus(position.focus);
+  }, [position, setFocus]);
+
+  const goTo = (next: number, focus: keyof WizardValues | 'title' = 'title') => {
+    setPosition({ index: next, focus });
+  };
+
+  const showFieldError = (field: keyof WizardValues) => {
+    const step = stepOfField(type, field);
+    if (step >= 0) goTo(step, field);
+  };
+
+  const onInvalid = (invalid: FieldErrors<WizardValues>) => {
+    const first = steps
+      .flatMap((step) => step.fields)
+      .find((field) => invalid[field] !== undefined);
+    if (first) showFieldError(first);
+  };
+
+  const finish = handleSubmit(async (submitted) => {
+    setFailure(null);
+    const draft = toDraft(submitted, kept);
+    try {
+      await save.mutateAsync({ userId, draft, editing });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) {
+        const field = error.field;
+        if (field !== undefined && isWizardField(field) && stepOfField(type, field) >= 0) {
+          setError(field, { type: 'server', message: error.message });
+          showFieldError(field);
+        } else {
+          setFailure(error.message);
+        }
+        return;
+      }
+      setFailure(editing ? UPDATE_FAILED : SAVE_FAILED);
+      return;
+    }
+    if (!editing) {
+      window.localStorage.removeItem(SELECTED_TYPE_KEY);
+      window.localStorage.setItem(DRAFT_COPY_KEY, JSON.stringify(draftCopy(draft)));
+    }
+    void navigate(paths.dashboard);
+  }, onInvalid);
+
+  const last = index === steps.length - 1;
+  const step = steps[index] ?? steps[0];
+  if (!step) return null;
+  const busy = uploads > 0;
+  const saving = isSubmitting;
+
+  const trackUpload = (running: boolean) => {
+    setUploads((count) => Math.max(0, count + (running ? 1 : -1)));
+  };
+  const stepProps: StepProps = { register, errors, values };
+
+  return (
+    <div className="bg-gradient-to-b from-orange-50 to-stone-50 px-4 py-10 sm:px-6 sm:py-14">
+      <div className="mx-auto flex max-w-3xl flex-col gap-6">
+        <div className="flex items-center gap-4">
+          <span className="flex size-14 shrink-0 items-center justify-center rounded-full bg-orange-100 text-orange-800">
+            <UserRoundPen aria-hidden="true" className="size-7" />
+          </span>
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
+              {editing ? 'Profiel bewerken' : 'Profiel aanmaken'}
+            </h1>
+            <p className="text-stone-700">
+              {type === 'huisdier'
+                ? 'Vertel oppassers over je huisdier en over jezelf.'
+                : 'Vertel baasjes wie je bent en wanneer je kunt oppassen.'}
+            </p>
+          </div>
+        </div>
+
+        <Card className="flex flex-col gap-6">
+          <StepProgress
+            step={index + 1}
+            total={steps.length}
+            percent={step.percent}
+            title={step.title}
+          />
+          <form
+            noValidate
+            className="flex flex-col gap-6"
+            onSubmit={(event) => {
+              if (!last) {
+                // Enter in a field moves on instead of finishing early.
+                event.preventDefault();
+                if (!busy) goTo(index + 1);
+                return;
+              }
+              void finish(event);
+            }}
+          >
+            <h2
+              ref={titleRef}
+              tabIndex={-1}
+              className="text-xl font-bold text-stone-900 focus:outline-none sm:text-2xl"
+            >
+              {step.title}
+            </h2>
+            {step.fields.some((field) => field === 'firstName' || field === 'petName') && (
+              <p className="-mt-3 text-sm text-stone-600">Velden met * zijn verplicht.</p>
+            )}
+            <div className="flex flex-col gap-5">
+              <StepBody
+                id={step.id}
+                type={type}
+                props={stepProps}
+                onImage={(field, url) => {
+                  setValue(field, url, { shouldDirty: true });
+                }}
+                onBusyChange={trackUpload}
+              />
+            </div>
+
+            {failure && (
+              <p
+                role="alert"
+                className="rounded-2xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+              >
+                {failure}
+              </p>
+            )}
+
+            <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 pt-6">
+              <Button
+                variant="ghost"
+                disabled={index === 0 || saving}
+                onClick={() => {
+                  goTo(index - 1);
+                }}
+              >
+                <ArrowLeft aria-hidden="true" className="size-5" />
+                Vorige
+              </Button>
+              {last ? (
+                <Button
+                  key="finish"
+                  type="submit"
+                  disabled={busy || saving}
+                  aria-busy={saving || undefined}
+                >
+                  {saving ? <Spinner /> : <Check aria-hidden="true" className="size-5" />}
+                  {editing ? 'Wijzigingen opslaan' : 'Profiel voltooien'}
+                </Button>
+              ) : (
+                <Button
+                  key="next"
+                  disabled={busy}
+                  onClick={() => {
+                    goTo(index + 1);
+                  }}
+                >
+                  Volgende
+                  <ArrowRight aria-hidden="true" className="size-5" />
+                </Button>
+              )}
+            </div>
+          </form>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function StepBody({
+  id,
+  type,
+  props,
+  onImage,
+  onBusyChange,
+}: {
+  id: StepId;
+  type: ProfileType;
+  props: StepProps;
+  onImage: (field: 'avatarUrl' | 'ownerAvatarUrl', url: string) => void;
+  onBusyChange: (busy: boolean) => void;
+}) {
+  const owner = type === 'huisdier';
+  switch (id) {
+    case 'basic':
+      return owner ? <PetBasicStep {...props} /> : <VolunteerBasicStep {...props} />;
+    case 'details':
+      return owner ? <PetDetailsStep {...props} /> : <VolunteerDetailsStep {...props} />;
+    case 'additional':
+      return owner ? <PetAdditionalStep {...props} /> : <VolunteerAdditionalStep {...props} />;
+    case 'photo':
+      return (
+        <>
+          <ImageUpload
+            label={owner ? 'Foto van je huisdier' : 'Profielfoto'}
+            previewAlt={owner ? 'Foto van je huisdier' : 'Je profielfoto'}
+            value={props.values.avatarUrl}
+            onChange={(url) => {
+              onImage('avatarUrl', url);
+            }}
+            onBusyChange={onBusyChange}
+          />
+          {props.errors.avatarUrl?.message && (
+            <p className="text-sm font-medium text-red-800">{props.errors.avatarUrl.message}</p>
+          )}
+          <PhotoTips />
+        </>
+      );
+    case 'owner':
+      return (
+        <>
+          <OwnerStep {...props} />
+          <ImageUpload
+            label="Foto van jezelf"
+            previewAlt="Je eigen foto"
+            value={props.values.ownerAvatarUrl}
+            onChange={(url) => {
+              onImage('ownerAvatarUrl', url);
+            }}
+            onBusyChange={onBusyChange}
+          />
+          {props.errors.ownerAvatarUrl?.message && (
+            <p className="text-sm font-medium text-red-800">
+              {props.errors.ownerAvatarUrl.message}
+            </p>
+          )}
+        </>
+      );
+    case 'summary':
+      return <SummaryStep values={props.values} />;
+  }
+}
+
+const WIZARD_FIELDS = new Set<string>(Object.keys(emptyValues('huisdier')));
+
+function isWizardField(field: string): field is keyof WizardValues {
+  return WIZARD_FIELDS.has(field);
+}

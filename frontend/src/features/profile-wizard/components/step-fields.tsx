@@ -1,0 +1,94 @@
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Input } from '@/components/ui/input';
+import {
+  NAME_MAX,
+  PHONE_MAX,
+  postcodeDigits,
+  SHORT_TEXT_MAX,
+  type WizardValues,
+} from '@/features/profile-wizard/profile-form';
+
+/** What every step gets from the wizard's one form. */
+export interface StepProps {
+  register: UseFormRegister<WizardValues>;
+  errors: FieldErrors<WizardValues>;
+  values: WizardValues;
+}
+
+/** Place and postcode, as on the basic step of both kinds. */
+export function WhereaboutsFields({ register, errors }: Omit<StepProps, 'values'>) {
+  const postcode = register('postalCode');
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Input
+        label="Woonplaats"
+        autoComplete="address-level2"
+        maxLength={SHORT_TEXT_MAX}
+        placeholder="Bijvoorbeeld Utrecht"
+        error={errors.location?.message}
+        {...register('location')}
+      />
+      <Input
+        label="Postcode (4 cijfers)"
+        hint="Alleen de eerste 4 cijfers van je postcode"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        placeholder="1234"
+        error={errors.postalCode?.message}
+        {...postcode}
+        onChange={(event) => {
+          event.target.value = postcodeDigits(event.target.value);
+          void postcode.onChange(event);
+        }}
+      />
+    </div>
+  );
+}
+
+/** Given and family name. */
+export function NameFields({ register, errors }: Omit<StepProps, 'values'>) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Input
+        label="Voornaam *"
+        autoComplete="given-name"
+        maxLength={NAME_MAX}
+        aria-required="true"
+        error={errors.firstName?.message}
+        {...register('firstName')}
+      />
+      <Input
+        label="Achternaam"
+        autoComplete="family-name"
+        maxLength={NAME_MAX}
+        error={errors.lastName?.message}
+        {...register('lastName')}
+      />
+    </div>
+  );
+}
+
+/** Phone and date of birth: private, never shown to others. */
+export function PrivateFields({ register, errors }: Omit<StepProps, 'values'>) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Input
+        label="Telefoonnummer"
+        type="tel"
+        autoComplete="tel"
+        maxLength={PHONE_MAX}
+        hint="Alleen voor jezelf; we delen het nooit zonder jouw toestemming."
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <Input
+        label="Geboortedatum"
+        type="date"
+        autoComplete="bday"
+        hint="Anderen zien alleen je leeftijd."
+        error={errors.dateOfBirth?.message}
+        {...register('dateOfBirth')}
+      />
+    </div>
+  );
+}

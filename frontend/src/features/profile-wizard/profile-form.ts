@@ -1,0 +1,292 @@
+import { z } from 'zod';
+import type { ProfileType } from '@/config/profile-options';
+import type { components } from '@/lib/api/openapi';
+
+export type ProfileDraftBody = components['schemas']['ProfileDraftBody'];
+type ProfileLookup = components['schemas']['ProfileLookup'];
+
+/** Where the dashboard leaves the kind of profile someone chose (spec section 2, "Dashboard"). */
+export const SELECTED_TYPE_KEY = 'selectedProfileType';
+/** The local copy of the profile kept after a successful create (spec section 4, "Wizard"). */
+export const DRAFT_COPY_KEY = 'profileDraftCopy';
+
+// The server's limits (crates/domain/src/profile_draft.rs); mirrored so nobody waits for a refusal.
+export const NAME_MAX = 50;
+export const SHORT_TEXT_MAX = 100;
+export const LONG_TEXT_MAX = 2000;
+export const PHONE_MAX = 20;
+export const POSTCODE_LENGTH = 4;
+
+export const POSTCODE_MESSAGE = 'Postcode moet uit 4 cijfers bestaan (bijvoorbeeld: 1234).';
+export const FIRST_NAME_REQUIRED = 'Voornaam is verplicht';
+export const PET_NAME_REQUIRED = 'De naam van je huisdier is verplicht';
+const PHONE_MESSAGE = 'Vul een geldig telefoonnummer in.';
+const DATE_OF_BIRTH_MESSAGE = 'Vul een geldige geboortedatum in (jjjj-mm-dd).';
+const tooLong = (max: number) => `Maximaal ${max} tekens toegestaan.`;
+
+/** What the wizard's fields hold: texts ('' when empty) and lists of chosen values. */
+export const wizardSchema = z
+  .object({
+    profileType: z.enum(['huisdier', 'vrijwilliger']),
+    firstName: z.string(),
+    lastName: z.string(),
+    bio: z.string(),
+    ownerBio: z.string(),
+    location: z.string(),
+    postalCode: z.string(),
+    phone: z.string(),
+    dateOfBirth: z.string(),
+    avatarUrl: z.string(),
+    ownerAvatarUrl: z.string(),
+    availability: z.array(z.string()),
+    specialties: z.array(z.string()),
+    petGoodWith: z.array(z.string()),
+    languages: z.array(z.string()),
+    experience: z.string(),
+    maxDistance: z.string(),
+    hourlyRate: z.string(),
+    hasOwnPet: z.string(),
+    transportMode: z.string(),
+    petName: z.string(),
+    petBreed: z.string(),
+    petAge: z.string(),
+    petSize: z.string(),
+    petGender: z.string(),
+    petPersonality: z.string(),
+    petSpecialNeeds: z.string(),
+    petWeight: z.string(),
+    petVaccinated: z.string(),
+    petChipped: z.string(),
+    petNeutered: z.string(),
+  })
+  // One pass over every rule, so that all problems show at once and in a fixed order.
+  .superRefine((values, ctx) => {
+    const fail = (path: keyof WizardValues, message: string) => {
+      ctx.addIssue({ code: 'custom', path: [path], message });
+    };
+    const maxLength = (path: keyof WizardValues, max: number) => {
+      const value = values[path];
+      if (typeof value === 'string' && value.trim().length > max) fail(path, tooLong(max));
+    };
+    const owner = values.profileType === 'huisdier';
+
+    if (owner && values.petName.trim() === '') fail('petName', PET_NAME_REQUIRED);
+    if (values.firstName.trim() === '') fail('firstName', FIRST_NAME_REQUIRED);
+    for (const field of ['firstName', 'lastName', 'petName'] as const) maxLength(field, NAME_MAX);
+    for (const field of [
+      'location',
+      'petBreed',
+      'petAge',
+      'petWeight',
+      ...(owner ? (['experience'] as const) : []),
+    ] as const) {
+      maxLength(field, SHORT_TEXT_MAX);
+    }
+    for (const field of ['bio', 'ownerBio', 'petPersonality', 'petSpecialNeeds'] as const) {
+      maxLength(field, LONG_TEXT_MAX);
+    }
+
+    const postcode = values.postalCode.trim();
+    if (postcode !== '' && !/^[1-9]\d{3}$/.test(postcode)) fail('postalCode', POSTCODE_MESSAGE);
+
+    const phone = values.phone.trim();
+    if (phone !== '') {
+      if (phone.length > PHONE_MAX) {
+        fail('phone', tooLong(PHONE_MAX));
+      } else if (!/^[\d+\-() ]+$/.test(phone) || phone.replace(/\D/g, '').length < 6) {
+        fail('phone', PHONE_MESSAGE);
+      }
+    }
+
+    const born = values.dateOfBirth.trim();
+    if (born !== '' && !isPlausibleBirthDate(born)) fail('dateOfBirth', DATE_OF_BIRTH_MESSAGE);
+  });
+
+export type WizardValues = z.infer<typeof wizardSchema>;
+
+function isPlausibleBirthDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+  const today = new Date().toISOString().slice(0, 10);
+  return value >= '1900-01-01' && value <= today;
+}
+
+/** What a postcode field keeps of what was typed: digits only, at most four. */
+export function postcodeDigits(value: string): string {
+  return value.replace(/\D/g, '').slice(0, POSTCODE_LENGTH);
+}
+
+/** Whatever was stored as a profile type; anything unknown means an owner (spec section 4). */
+export function profileTypeFrom(value: string | null | undefined): ProfileType {
+  return value === 'vrijwilliger' ? 'vrijwilliger' : 'huisdier';
+}
+
+export function emptyValues(profileType: ProfileType): WizardValues {
+  return {
+    profileType,
+    firstName: '',
+    lastName: '',
+    bio: '',
+    ownerBio: '',
+    location: '',
+    postalCode: '',
+    phone: '',
+    dateOfBirth: '',
+    avatarUrl: '',
+    ownerAvatarUrl: '',
+    availability: [],
+    specialties: [],
+    petGoodWith: [],
+    languages: [],
+    experience: '',
+    maxDistance: '',
+    hourlyRate: '',
+    hasOwnPet: '',
+    transportMode: '',
+    petName: '',
+    petBreed: '',
+    petAge: '',
+    petSize: '',
+    petGender: '',
+    petPersonality: '',
+    petSpecialNeeds: '',
+    petWeight: '',
+    petVaccinated: '',
+    petChipped: '',
+    petNeutered: '',
+  };
+}
+
+/** Fields of a stored profile the wizard does not show, sent back unchanged when editing. */
+export interface KeptFields {
+  coverImageUrl: string | null;
+  petLookingFor: string[];
+}
+
+export const NOTHING_KEPT: KeptFields = { coverImageUrl: null, petLookingFor: [] };
+
+const text = (value: string | null | undefined) => value ?? '';
+
+/** The wizard's values for a stored profile (edit mode), and what it must send back untouched. */
+export function valuesFromProfile(lookup: ProfileLookup): {
+  values: WizardValues;
+  kept: KeptFields;
+} {
+  if (lookup.type === 'vrijwilliger') {
+    const v = lookup.profile;
+    return {
+      values: {
+        ...emptyValues('vrijwilliger'),
+        firstName: v.first_name,
+        lastName: v.last_name,
+        bio: text(v.bio),
+        location: text(v.location),
+        postalCode: text(v.postal_code),
+        phone: text(v.phone),
+        dateOfBirth: text(v.date_of_birth),
+        avatarUrl: text(v.avatar_url),
+        availability: v.availability,
+        specialties: v.specialties,
+        languages: v.languages,
+        experience: text(v.experience),
+        maxDistance: v.max_distance == null ? '' : String(v.max_distance),
+        hourlyRate: text(v.hourly_rate),
+        hasOwnPet: text(v.has_own_pet),
+        transportMode: text(v.transport_mode),
+      },
+      kept: NOTHING_KEPT,
+    };
+  }
+  const pet = lookup.profile;
+  const { owner } = pet;
+  return {
+    values: {
+      ...emptyValues('huisdier'),
+      firstName: owner.first_name,
+      lastName: owner.last_name,
+      bio: text(pet.bio),
+      ownerBio: text(owner.bio),
+      location: text(pet.location ?? owner.location),
+      postalCode: text(pet.postal_code ?? owner.postal_code),
+      phone: text(owner.phone),
+      dateOfBirth: text(owner.date_of_birth),
+      avatarUrl: text(pet.avatar_url),
+      ownerAvatarUrl: text(owner.avatar_url),
+      petGoodWith: pet.good_with,
+      languages: owner.languages,
+      experience: text(owner.experience),
+      petName: pet.name,
+      petBreed: text(pet.breed),
+      petAge: text(pet.age),
+      petSize: text(pet.size),
+      petGender: text(pet.gender),
+      petPersonality: text(pet.personality),
+      petSpecialNeeds: text(pet.special_needs),
+      petWeight: text(pet.weight),
+      petVaccinated: text(pet.vaccinated),
+      petChipped: text(pet.chipped),
+      petNeutered: text(pet.neutered),
+    },
+    kept: { coverImageUrl: pet.cover_image_url ?? null, petLookingFor: pet.looking_for },
+  };
+}
+
+const filled = (value: string): string | null => {
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+/**
+ * The draft the server takes. Fields that do not belong to the profile's kind are sent empty;
+ * `userId` and `email` are left out, as the server takes both from the session.
+ */
+export function toDraft(values: WizardValues, kept: KeptFields = NOTHING_KEPT): ProfileDraftBody {
+  const owner = values.profileType === 'huisdier';
+  const forOwner = (value: string) => (owner ? filled(value) : null);
+  const forVolunteer = (value: string) => (owner ? null : filled(value));
+  return {
+    profileType: values.profileType,
+    userId: null,
+    email: null,
+    firstName: filled(values.firstName),
+    lastName: filled(values.lastName),
+    bio: filled(values.bio),
+    ownerBio: forOwner(values.ownerBio),
+    location: filled(values.location),
+    postalCode: filled(values.postalCode),
+    phone: filled(values.phone),
+    dateOfBirth: filled(values.dateOfBirth),
+    avatarUrl: filled(values.avatarUrl),
+    ownerAvatarUrl: forOwner(values.ownerAvatarUrl),
+    coverImageUrl: owner ? kept.coverImageUrl : null,
+    availability: owner ? [] : values.availability,
+    specialties: owner ? [] : values.specialties,
+    petGoodWith: owner ? values.petGoodWith : [],
+    petLookingFor: owner ? kept.petLookingFor : [],
+    languages: values.languages,
+    experience: filled(values.experience),
+    maxDistance: owner || values.maxDistance === '' ? null : Number(values.maxDistance),
+    hourlyRate: forVolunteer(values.hourlyRate),
+    hasOwnPet: forVolunteer(values.hasOwnPet),
+    transportMode: forVolunteer(values.transportMode),
+    petName: forOwner(values.petName),
+    petBreed: forOwner(values.petBreed),
+    petAge: forOwner(values.petAge),
+    petSize: forOwner(values.petSize),
+    petGender: forOwner(values.petGender),
+    petPersonality: forOwner(values.petPersonality),
+    petSpecialNeeds: forOwner(values.petSpecialNeeds),
+    petWeight: forOwner(values.petWeight),
+    petVaccinated: forOwner(values.petVaccinated),
+    petChipped: forOwner(values.petChipped),
+    petNeutered: forOwner(values.petNeutered),
+  };
+}
+
+/** The local copy of a new profile, without contact details or date of birth. */
+export function draftCopy(draft: ProfileDraftBody): Partial<ProfileDraftBody> {
+  return Object.fromEntries(Object.entries(draft).filter(([field]) => !PRIVATE_FIELDS.has(field)));
+}
+
+const PRIVATE_FIELDS = new Set(['email', 'phone', 'dateOfBirth', 'userId']);
