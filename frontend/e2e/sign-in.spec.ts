@@ -102,6 +102,12 @@ test.describe('signing up by e-mail', () => {
     }
     await page.goto(`/email-verificatie?email=${encodeURIComponent(email)}`);
     await expect(page).toHaveURL('/dashboard');
+
+    // Signed out, the dashboard is closed again.
+    await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).click();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Inloggen' })).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/inloggen');
   });
 
   test('the verification page without an address sends people to the sign-up form', async ({

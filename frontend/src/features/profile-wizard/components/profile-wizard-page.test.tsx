@@ -280,6 +280,14 @@ describe('ProfileWizardPage', () => {
     expect(window.localStorage.getItem('selectedProfileType')).toBe('vrijwilliger');
   });
 
+  it('opens edit mode for someone who already has a profile', async () => {
+    fakeSession(aUser({ id: 7 }), aVolunteerLookup({ user_id: 7, first_name: 'Lotte' }));
+    renderWizard();
+
+    expect(await screen.findByRole('heading', { name: 'Profiel bewerken' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Voornaam *')).toHaveValue('Lotte');
+  });
+
   it('prefills edit mode and saves the changes with PUT', async () => {
     const user = userEvent.setup();
     fakeSession(

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ArrowRight, Check, SearchX, UserRoundPen } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -67,6 +67,19 @@ function CreateWizard({ userId }: { userId: number }) {
   const [type] = useState<ProfileType>(() =>
     profileTypeFrom(window.localStorage.getItem(SELECTED_TYPE_KEY)),
   );
+  const lookup = useProfileLookup(userId);
+  if (lookup.isPending) {
+    return <LoadingProfile />;
+  }
+  // One profile per person: someone who has one changes it instead.
+  if (lookup.data) {
+    return (
+      <Navigate
+        to={`${paths.profileSetup}?${new URLSearchParams({ mode: 'edit', type: lookup.data.type }).toString()}`}
+        replace
+      />
+    );
+  }
   return (
     <WizardForm userId={userId} editing={false} initial={emptyValues(type)} kept={NOTHING_KEPT} />
   );
@@ -75,11 +88,7 @@ function CreateWizard({ userId }: { userId: number }) {
 function EditWizard({ userId }: { userId: number }) {
   const lookup = useProfileLookup(userId);
   if (lookup.isPending) {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center text-stone-700">
-        <Spinner label="Profiel laden..." className="text-orange-700" />
-      </div>
-    );
+    return <LoadingProfile />;
   }
   if (!lookup.data) {
     return (
@@ -100,6 +109,14 @@ function EditWizard({ userId }: { userId: number }) {
   }
   const { values, kept } = valuesFromProfile(lookup.data);
   return <WizardForm userId={userId} editing initial={values} kept={kept} />;
+}
+
+function LoadingProfile() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center text-stone-700">
+      <Spinner label="Profiel laden..." className="text-orange-700" />
+    </div>
+  );
 }
 
 interface WizardFormProps {
