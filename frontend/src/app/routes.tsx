@@ -64,6 +64,37 @@ export const routes: RouteObject[] = [
           },
           // Profile pages and the profile detail redirects.
           {
+            path: '/eigenaar/:ownerId',
+            lazy: async () => ({
+              Component: (await import('@/app/routes/profiles/owner')).OwnerRoute,
+            }),
+          },
+          {
+            path: '/vrijwilliger/:volunteerId',
+            lazy: async () => ({
+              Component: (await import('@/app/routes/profiles/volunteer')).VolunteerRoute,
+            }),
+          },
+          {
+            path: '/huisdier/:petId',
+            lazy: async () => ({
+              Component: (await import('@/app/routes/profiles/pet')).PetRoute,
+            }),
+          },
+          {
+            path: '/profiel/:id',
+            lazy: async () => ({
+              Component: (await import('@/app/routes/profiles/profile-detail')).ProfileDetailRoute,
+            }),
+          },
+          {
+            path: '/profielen/:id',
+            lazy: async () => ({
+              Component: (await import('@/app/routes/profiles/profile-fallback'))
+                .ProfileFallbackRoute,
+            }),
+          },
+          {
             path: paths.terms,
             lazy: async () => ({ Component: (await import('@/app/routes/terms')).TermsRoute }),
           },

@@ -11,6 +11,7 @@ const MAX_QUERY_CHARS: usize = 100;
 
 /// The search.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct GeoQuery {
     /// A four-digit postcode or a place name.
     #[serde(default)]

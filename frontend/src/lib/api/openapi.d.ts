@@ -1199,12 +1199,12 @@ export interface operations {
     };
     find_place: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description A four-digit postcode or a place name. */
-                q: string;
+                q?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

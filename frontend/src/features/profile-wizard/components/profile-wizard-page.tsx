@@ -68,11 +68,13 @@ function CreateWizard({ userId }: { userId: number }) {
     profileTypeFrom(window.localStorage.getItem(SELECTED_TYPE_KEY)),
   );
   const lookup = useProfileLookup(userId);
+  // Set once this wizard saves: the profile that then appears is the one just made here.
+  const [saving, setSaving] = useState(false);
   if (lookup.isPending) {
     return <LoadingProfile />;
   }
-  // One profile per person: someone who has one changes it instead.
-  if (lookup.data) {
+  // One profile per person: someone who already has one changes it instead.
+  if (lookup.data && !saving) {
     return (
       <Navigate
         to={`${paths.profileSetup}?${new URLSearchParams({ mode: 'edit', type: lookup.data.type }).toString()}`}
@@ -81,7 +83,15 @@ function CreateWizard({ userId }: { userId: number }) {
     );
   }
   return (
-    <WizardForm userId={userId} editing={false} initial={emptyValues(type)} kept={NOTHING_KEPT} />
+    <WizardForm
+      userId={userId}
+      editing={false}
+      initial={emptyValues(type)}
+      kept={NOTHING_KEPT}
+      onSaving={() => {
+        setSaving(true);
+      }}
+    />
   );
 }
 
@@ -124,9 +134,11 @@ interface WizardFormProps {
   editing: boolean;
   initial: WizardValues;
   kept: KeptFields;
+  /** Called as the save starts. */
+  onSaving?: () => void;
 }
 
-function WizardForm({ userId, editing, initial, kept }: WizardFormProps) {
+function WizardForm({ userId, editing, initial, kept, onSaving }: WizardFormProps) {
   const type = initial.profileType;
   const steps = stepsFor(type);
   // The step shown, and what gets focus once it shows: the field to fix, else the step's title.
@@ -178,6 +190,7 @@ function WizardForm({ userId, editing, initial, kept }: WizardFormProps) {
 
   const finish = handleSubmit(async (submitted) => {
     setFailure(null);
+    onSaving?.();
     const draft = toDraft(submitted, kept);
     try {
       await save.mutateAsync({ userId, draft, editing });

@@ -1,0 +1,10 @@
+import { useParams } from 'react-router';
+import { PetPage } from '@/features/profiles/components/pet-page';
+import { parseProfileId } from '@/features/profiles/components/profile-redirect';
+
+/** `/huisdier/:petId`; a `pet-` prefix on the id is stripped (spec section 2). */
+export function PetRoute() {
+  const { petId } = useParams();
+  const id = parseProfileId(petId?.replace(/^pet-/, ''));
+  return <PetPage key={id ?? 'none'} petId={id} />;
+}

@@ -1,0 +1,89 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LocationMap } from '@/components/map/location-map';
+import { fakeSession, onApi } from '@/testing/fake-api';
+import { renderWithProviders } from '@/testing/render';
+
+// Leaflet needs a real layout engine; the stub shows what the widget asked it to draw.
+vi.mock('@/components/map/leaflet-map', () => ({
+  LeafletMap: (props: {
+    lat: number;
+    lon: number;
+    tileUrl: string | null;
+    postcodeAttribution: boolean;
+  }) => (
+    <p>
+      Kaart op {props.lat}, {props.lon}
+      {props.tileUrl ? ' met tegels' : ' zonder tegels'}
+      {props.postcodeAttribution ? ' (GeoNames)' : ''}
+    </p>
+  ),
+}));
+
+describe('LocationMap', () => {
+  beforeEach(() => {
+    fakeSession(null);
+  });
+
+  it('uses the position it is given without a look-up', async () => {
+    onApi('GET /api/map', { status: 200, body: { tileUrl: null } });
+    renderWithProviders(<LocationMap location="Utrecht" name="Bobby" lat={52.09} lon={5.12} />);
+
+    expect(
+      screen.getByRole('region', { name: 'Kaart met de locatie van Bobby' }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText('Kaart op 52.09, 5.12 zonder tegels (GeoNames)'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a loading text, then the place the server finds', async () => {
+    onApi('GET /api/map', {
+      status: 200,
+      body: { tileUrl: 'https://tiles.example/{z}/{x}/{y}.png' },
+    });
+    onApi('GET /api/geo', (request) => {
+      expect(new URL(request.url).searchParams.get('q')).toBe('Haarlem');
+      return { status: 200, body: { lat: 52.38, lon: 4.64, label: 'Haarlem', source: 'city' } };
+    });
+    renderWithProviders(<LocationMap location="Haarlem" name="Lotte" />);
+
+    expect(screen.getByRole('status')).toHaveTextContent('Kaart wordt geladen...');
+    expect(await screen.findByText('Kaart op 52.38, 4.64 met tegels')).toBeInTheDocument();
+  });
+
+  it('falls back to Amsterdam when the place is unknown', async () => {
+    onApi('GET /api/map', { status: 200, body: { tileUrl: null } });
+    onApi('GET /api/geo', {
+      status: 404,
+      body: { error: 'Locatie "Nergenshuizen" niet gevonden', code: 'not_found' },
+    });
+    renderWithProviders(<LocationMap location="Nergenshuizen" name="Lotte" />);
+
+    expect(
+      await screen.findByText('Locatie "Nergenshuizen" niet gevonden, Amsterdam wordt getoond'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Kaart op 52.3676, 4.9041 zonder tegels')).toBeInTheDocument();
+  });
+
+  it('falls back to Amsterdam when the look-up fails', async () => {
+    onApi('GET /api/map', { status: 200, body: { tileUrl: null } });
+    onApi('GET /api/geo', {
+      status: 503,
+      body: { error: 'De kaartgegevens zijn op dit moment niet beschikbaar.', code: 'unavailable' },
+    });
+    renderWithProviders(<LocationMap location="Haarlem" name="Lotte" />);
+
+    expect(
+      await screen.findByText('Kaart kon niet worden geladen, Amsterdam wordt getoond'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Kaart op 52.3676, 4.9041 zonder tegels')).toBeInTheDocument();
+  });
+
+  it('says so when there is no place at all', () => {
+    onApi('GET /api/map', { status: 200, body: { tileUrl: null } });
+    renderWithProviders(<LocationMap location={null} name="Lotte" />);
+
+    expect(screen.getByText('Locatie niet gevonden')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,124 @@
+import type { components } from '@/lib/api/openapi';
+
+type Schemas = components['schemas'];
+export type ProfileDraftBody = Schemas['ProfileDraftBody'];
+export type OwnProfileLookup = Schemas['ProfileLookup'];
+
+/** A draft with nothing filled in; the profile type is set by {@link draftFromProfile}. */
+const EMPTY_DRAFT: ProfileDraftBody = {
+  profileType: '',
+  userId: null,
+  email: null,
+  firstName: null,
+  lastName: null,
+  bio: null,
+  ownerBio: null,
+  location: null,
+  postalCode: null,
+  phone: null,
+  dateOfBirth: null,
+  avatarUrl: null,
+  ownerAvatarUrl: null,
+  coverImageUrl: null,
+  availability: null,
+  specialties: null,
+  languages: null,
+  experience: null,
+  maxDistance: null,
+  hourlyRate: null,
+  hasOwnPet: null,
+  transportMode: null,
+  petName: null,
+  petBreed: null,
+  petAge: null,
+  petSize: null,
+  petGender: null,
+  petPersonality: null,
+  petSpecialNeeds: null,
+  petWeight: null,
+  petVaccinated: null,
+  petChipped: null,
+  petNeutered: null,
+  petGoodWith: null,
+  petLookingFor: null,
+};
+
+/**
+ * The whole draft that `PUT /api/profiles/{userId}` takes, rebuilt from the own profile as read
+ * (private fields included). The one place that knows how read fields map to draft fields.
+ */
+export function draftFromProfile(lookup: OwnProfileLookup): ProfileDraftBody {
+  if (lookup.type === 'vrijwilliger') {
+    const v = lookup.profile;
+    return {
+      ...EMPTY_DRAFT,
+      profileType: 'vrijwilliger',
+      firstName: v.first_name,
+      lastName: v.last_name,
+      bio: v.bio ?? null,
+      location: v.location ?? null,
+      postalCode: v.postal_code ?? null,
+      phone: v.phone ?? null,
+      dateOfBirth: v.date_of_birth ?? null,
+      avatarUrl: v.avatar_url ?? null,
+      availability: v.availability,
+      specialties: v.specialties,
+      languages: v.languages,
+      experience: v.experience ?? null,
+      maxDistance: v.max_distance ?? null,
+      hourlyRate: v.hourly_rate ?? null,
+      hasOwnPet: v.has_own_pet ?? null,
+      transportMode: v.transport_mode ?? null,
+    };
+  }
+  const pet = lookup.profile;
+  const owner = pet.owner;
+  return {
+    ...EMPTY_DRAFT,
+    profileType: 'huisdier',
+    firstName: owner.first_name,
+    lastName: owner.last_name,
+    ownerBio: owner.bio ?? null,
+    location: owner.location ?? pet.location ?? null,
+    postalCode: owner.postal_code ?? pet.postal_code ?? null,
+    phone: owner.phone ?? null,
+    dateOfBirth: owner.date_of_birth ?? null,
+    ownerAvatarUrl: owner.avatar_url ?? null,
+    experience: owner.experience ?? null,
+    languages: owner.languages,
+    petName: pet.name,
+    petBreed: pet.breed ?? null,
+    petAge: pet.age ?? null,
+    petSize: pet.size ?? null,
+    petGender: pet.gender ?? null,
+    petPersonality: pet.personality ?? null,
+    petSpecialNeeds: pet.special_needs ?? null,
+    petWeight: pet.weight ?? null,
+    petVaccinated: pet.vaccinated ?? null,
+    petChipped: pet.chipped ?? null,
+    petNeutered: pet.neutered ?? null,
+    petGoodWith: pet.good_with,
+    petLookingFor: pet.looking_for,
+    avatarUrl: pet.avatar_url ?? null,
+    coverImageUrl: pet.cover_image_url ?? null,
+    bio: pet.bio ?? null,
+  };
+}
+
+/** The change an inline edit makes: some draft fields with their new values. */
+export type DraftChange = Partial<Omit<ProfileDraftBody, 'profileType' | 'userId' | 'email'>>;
+
+/** The whole draft with one change applied. */
+export function draftWithChange(lookup: OwnProfileLookup, change: DraftChange): ProfileDraftBody {
+  return { ...draftFromProfile(lookup), ...change };
+}
+
+/** Splits a full name at the first space: 'Anna van Dijk' → 'Anna' and 'van Dijk' (spec section 2). */
+export function splitName(fullName: string): { firstName: string; lastName: string } {
+  const trimmed = fullName.trim();
+  const space = trimmed.indexOf(' ');
+  if (space === -1) {
+    return { firstName: trimmed, lastName: '' };
+  }
+  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() };
+}

@@ -1,0 +1,622 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ImagePlus, Plus, Trash2 } from 'lucide-react';
+import { useId, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import type { Option } from '@/config/profile-options';
+import type { DraftChange } from '@/features/profiles/api/draft-from-profile';
+import { ApiError } from '@/lib/api/api-error';
+import { cn } from '@/lib/cn';
+import { imageProblem, uploadImage } from '@/lib/uploads/upload-image';
+
+/** Edit dialog lengths (spec section 9): 500 characters for a textarea, 100 for other fields. */
+export const TEXTAREA_MAX = 500;
+export const TEXT_MAX = 100;
+
+export const BOTH_LOCATION_FIELDS = 'Vul zowel de locatie als de postcode in.';
+export const POSTCODE_FORMAT = 'Postcode moet uit 4 cijfers bestaan (bijvoorbeeld: 1234).';
+export const SAVE_FAILED = 'Er ging iets mis bij het opslaan. Probeer opnieuw.';
+export const UPLOAD_REFUSED = 'Uploaden mislukt. Probeer opnieuw.';
+export const UPLOAD_ERROR = 'Er ging iets mis bij het uploaden.';
+
+export interface LocationValue {
+  location: string;
+  postalCode: string;
+}
+
+/** One editable field: its kind, label, current value and the draft change a new value makes. */
+export type EditField =
+  | {
+      kind: 'text' | 'textarea';
+      label: string;
+      value: string;
+      /** The message when it is left empty; without one the field may be emptied. */
+      required?: string;
+      toChange: (value: string) => DraftChange;
+    }
+  | {
+      kind: 'select';
+      label: string;
+      value: string;
+      /** A '' value is the "no choice" option. */
+      options: Option[];
+      toChange: (value: string) => DraftChange;
+    }
+  | {
+      kind: 'multiselect';
+      label: string;
+      value: string[];
+      options: string[];
+      toChange: (value: string[]) => DraftChange;
+    }
+  | {
+      kind: 'array';
+      label: string;
+      value: string[];
+      toChange: (value: string[]) => DraftChange;
+    }
+  | {
+      kind: 'location';
+      label: string;
+      value: LocationValue;
+      toChange: (value: LocationValue) => DraftChange;
+    }
+  | {
+      kind: 'image';
+      label: string;
+      value: string | null;
+      /** The text alternative of the preview. */
+      alt: string;
+      toChange: (value: string | null) => DraftChange;
+    };
+
+interface FormValues {
+  text: string;
+  list: string[];
+  location: string;
+  postalCode: string;
+  image: string | null;
+}
+
+const tooLong = (max: number) => `Maximaal ${max} tekens toegestaan.`;
+
+/** The rules of one field kind, with the spec's Dutch messages (section 5). */
+export function schemaFor(field: EditField) {
+  return z
+    .object({
+      text: z.string(),
+      list: z.array(z.string()),
+      location: z.string(),
+      postalCode: z.string(),
+      image: z.string().nullable(),
+    })
+    .superRefine((values, context) => {
+      switch (field.kind) {
+        case 'text':
+        case 'textarea': {
+          const max = field.kind === 'textarea' ? TEXTAREA_MAX : TEXT_MAX;
+          if (field.required && values.text.trim() === '') {
+            context.addIssue({ code: 'custom', path: ['text'], message: field.required });
+          } else if (values.text.length > max) {
+            context.addIssue({ code: 'custom', path: ['text'], message: tooLong(max) });
+          }
+          break;
+        }
+        case 'array':
+          if (values.list.some((item) => item.length > TEXT_MAX)) {
+            context.addIssue({ code: 'custom', path: ['list'], message: tooLong(TEXT_MAX) });
+          }
+          break;
+        case 'location': {
+          const location = values.location.trim();
+          const postalCode = values.postalCode.trim();
+          if (location === '' || postalCode === '') {
+            context.addIssue({ code: 'custom', path: ['location'], message: BOTH_LOCATION_FIELDS });
+          } else if (!/^\d{4}$/.test(postalCode)) {
+            context.addIssue({ code: 'custom', path: ['postalCode'], message: POSTCODE_FORMAT });
+          } else if (location.length > TEXT_MAX) {
+            context.addIssue({ code: 'custom', path: ['location'], message: tooLong(TEXT_MAX) });
+          }
+          break;
+        }
+        default:
+          break;
+      }
+    });
+}
+
+function defaultsOf(field: EditField): FormValues {
+  const values: FormValues = { text: '', list: [], location: '', postalCode: '', image: null };
+  switch (field.kind) {
+    case 'text':
+    case 'textarea':
+    case 'select':
+      return { ...values, text: field.value };
+    case 'multiselect':
+    case 'array':
+      return { ...values, list: [...field.value] };
+    case 'location':
+      return { ...values, ...field.value };
+    case 'image':
+      return { ...values, image: field.value };
+  }
+}
+
+function changeOf(field: EditField, values: FormValues): DraftChange {
+  switch (field.kind) {
+    case 'text':
+    case 'textarea':
+      return field.toChange(values.text.trim());
+    case 'select':
+      return field.toChange(values.text);
+    case 'multiselect':
+      return field.toChange(values.list);
+    case 'array':
+      return field.toChange(values.list.map((item) => item.trim()).filter(Boolean));
+    case 'location':
+      return field.toChange({
+        location: values.location.trim(),
+        postalCode: values.postalCode.trim(),
+      });
+    case 'image':
+      return field.toChange(values.image);
+  }
+}
+
+/** The Dutch text for a failed save: the server's own text for an invalid field. */
+export function saveFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 422 && error.field) {
+    return error.message;
+  }
+  return SAVE_FAILED;
+}
+
+export interface EditFieldDialogProps {
+  /** The field being edited; null keeps the dialog closed. */
+  field: EditField | null;
+  /** The dialog's title, e.g. 'Naam bewerken'. */
+  title: string;
+  onClose: () => void;
+  /** Sends the change; a rejection is shown in the dialog. */
+  onSave: (change: DraftChange) => Promise<unknown>;
+}
+
+/**
+ * The reusable inline edit dialog (spec section 2): text, textarea, select, multiselect, array,
+ * location and image fields, each checked before the whole profile is saved.
+ */
+export function EditFieldDialog({ field, title, onClose, onSave }: EditFieldDialogProps) {
+  return (
+    <Dialog open={field !== null} onClose={onClose} title={title}>
+      {/* Mounted per opening, so every edit starts from the value shown on the page. */}
+      {field && <EditForm field={field} onClose={onClose} onSave={onSave} />}
+    </Dialog>
+  );
+}
+
+function EditForm({
+  field,
+  onClose,
+  onSave,
+}: {
+  field: EditField;
+  onClose: () => void;
+  onSave: EditFieldDialogProps['onSave'];
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const form = useForm<FormValues>({
+    resolver: zodResolver(schemaFor(field)),
+    defaultValues: defaultsOf(field),
+  });
+  const {
+    handleSubmit,
+    formState: { isSubmitting },
+  } = form;
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await onSave(changeOf(field, values));
+      onClose();
+    } catch (error) {
+      setFailure(saveFailure(error));
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={(event) => {
+        void submit(event);
+      }}
+    >
+      <FieldInput field={field} form={form} onUploadingChange={setUploading} />
+      {failure && (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {failure}
+        </p>
+      )}
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="ghost" onClick={onClose}>
+          Annuleren
+        </Button>
+        <Button type="submit" disabled={isSubmitting || uploading} aria-busy={isSubmitting}>
+          {isSubmitting && <Spinner />}
+          {isSubmitting ? 'Opslaan...' : 'Opslaan'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type Form = ReturnType<typeof useForm<FormValues>>;
+
+function FieldInput({
+  field,
+  form,
+  onUploadingChange,
+}: {
+  field: EditField;
+  form: Form;
+  onUploadingChange: (busy: boolean) => void;
+}) {
+  switch (field.kind) {
+    case 'text':
+    case 'textarea':
+      return <TextField field={field} form={form} />;
+    case 'select':
+      return <SelectField field={field} form={form} />;
+    case 'multiselect':
+      return <MultiselectField field={field} form={form} />;
+    case 'array':
+      return <ArrayField field={field} form={form} />;
+    case 'location':
+      return <LocationFields form={form} />;
+    case 'image':
+      return <ImageField field={field} form={form} onUploadingChange={onUploadingChange} />;
+  }
+}
+
+function ErrorText({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm font-medium text-red-800">
+      {message}
+    </p>
+  );
+}
+
+const fieldClasses =
+  'w-full rounded-xl bg-white px-4 py-2.5 text-base text-stone-900 ring-1 ring-stone-300 ring-inset';
+
+function TextField({
+  field,
+  form,
+}: {
+  field: Extract<EditField, { kind: 'text' | 'textarea' }>;
+  form: Form;
+}) {
+  const id = useId();
+  const max = field.kind === 'textarea' ? TEXTAREA_MAX : TEXT_MAX;
+  const length = form.watch('text').length;
+  const error = form.formState.errors.text?.message;
+  const describedBy = [`${id}-count`, error && `${id}-error`].filter(Boolean).join(' ');
+  const common = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    className: cn(fieldClasses, error && 'ring-2 ring-red-700'),
+    ...form.register('text'),
+  };
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-stone-800">
+        {field.label}
+      </label>
+      {field.kind === 'textarea' ? <textarea rows={6} {...common} /> : <input {...common} />}
+      <p
+        id={`${id}-count`}
+        className={cn('text-right text-sm', length > max ? 'text-red-800' : 'text-stone-600')}
+      >
+        {length} / {max} tekens
+      </p>
+      <ErrorText id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+function SelectField({
+  field,
+  form,
+}: {
+  field: Extract<EditField, { kind: 'select' }>;
+  form: Form;
+}) {
+  const id = useId();
+  const options = field.options.some((option) => option.value === field.value)
+    ? field.options
+    : [...field.options, { value: field.value, label: field.value || 'Geen keuze' }];
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-stone-800">
+        {field.label}
+      </label>
+      <select id={id} className={fieldClasses} {...form.register('text')}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function MultiselectField({
+  field,
+  form,
+}: {
+  field: Extract<EditField, { kind: 'multiselect' }>;
+  form: Form;
+}) {
+  const chosen = form.watch('list');
+  // Values saved earlier that the list no longer offers stay choosable, so nothing is lost.
+  const options = [...field.options, ...field.value.filter((v) => !field.options.includes(v))];
+  const toggle = (option: string, on: boolean) => {
+    const next = on ? [...chosen, option] : chosen.filter((value) => value !== option);
+    form.setValue('list', next, { shouldDirty: true });
+  };
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-semibold text-stone-800">{field.label}</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {options.map((option) => (
+          <label
+            key={option}
+            className="flex items-center gap-2 rounded-xl px-3 py-2 ring-1 ring-stone-200 has-checked:bg-orange-50 has-checked:ring-orange-300"
+          >
+            <input
+              type="checkbox"
+              className="size-4 accent-orange-700"
+              checked={chosen.includes(option)}
+              onChange={(event) => {
+                toggle(option, event.currentTarget.checked);
+              }}
+            />
+            {option}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function ArrayField({ field, form }: { field: Extract<EditField, { kind: 'array' }>; form: Form }) {
+  const id = useId();
+  const items = form.watch('list');
+  const [draft, setDraft] = useState('');
+  const error = form.formState.errors.list?.message;
+  const set = (next: string[]) => {
+    form.setValue('list', next, { shouldDirty: true });
+  };
+  const add = () => {
+    const item = draft.trim();
+    if (item === '') return;
+    set([...items, item]);
+    setDraft('');
+  };
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2 text-sm font-semibold text-stone-800">{field.label}</legend>
+      {items.length > 0 && (
+        <ul className="flex flex-col gap-2">
+          {items.map((item, index) => (
+            // Items may repeat while typing, so the position is the identity here.
+            <li key={index} className="flex items-center gap-2">
+              <input
+                aria-label={`${field.label} ${index + 1}`}
+                className={fieldClasses}
+                value={item}
+                onChange={(event) => {
+                  const next = [...items];
+                  next[index] = event.currentTarget.value;
+                  set(next);
+                }}
+              />
+              <button
+                type="button"
+                aria-label={`${item || `Regel ${index + 1}`} verwijderen`}
+                className="rounded-full p-2 text-stone-600 hover:bg-stone-100 hover:text-red-800"
+                onClick={() => {
+                  set(items.filter((_, i) => i !== index));
+                }}
+              >
+                <Trash2 aria-hidden="true" className="size-5" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex items-end gap-2">
+        <Input
+          label="Nieuwe regel"
+          className="grow"
+          value={draft}
+          maxLength={TEXT_MAX}
+          onChange={(event) => {
+            setDraft(event.currentTarget.value);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              add();
+            }
+          }}
+        />
+        <Button variant="secondary" onClick={add}>
+          <Plus aria-hidden="true" className="size-4" />
+          Toevoegen
+        </Button>
+      </div>
+      <ErrorText id={`${id}-error`} message={error} />
+    </fieldset>
+  );
+}
+
+function LocationFields({ form }: { form: Form }) {
+  const { errors } = form.formState;
+  const message = errors.location?.message ?? errors.postalCode?.message;
+  return (
+    <div className="flex flex-col gap-4">
+      <Input
+        label="Locatie"
+        autoComplete="address-level2"
+        aria-invalid={errors.location ? true : undefined}
+        {...form.register('location')}
+      />
+      <Input
+        label="Postcode (4 cijfers)"
+        hint="Alleen de eerste 4 cijfers van je postcode"
+        inputMode="numeric"
+        aria-invalid={errors.postalCode ? true : undefined}
+        {...form.register('postalCode')}
+      />
+      {message && (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The Dutch text of a failed upload: a refusal of the server or a broken connection. */
+export function uploadFailure(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.status === 422 || error.status === 413 || error.status === 415
+      ? error.message
+      : UPLOAD_REFUSED;
+  }
+  return UPLOAD_ERROR;
+}
+
+function ImageField({
+  field,
+  form,
+  onUploadingChange,
+}: {
+  field: Extract<EditField, { kind: 'image' }>;
+  form: Form;
+  onUploadingChange: (busy: boolean) => void;
+}) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const value = form.watch('image');
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    const refusal = imageProblem(file);
+    setProblem(refusal);
+    if (refusal) return;
+    setProgress(0);
+    onUploadingChange(true);
+    try {
+      const { url } = await uploadImage(file, setProgress);
+      form.setValue('image', url, { shouldDirty: true });
+    } catch (error) {
+      setProblem(uploadFailure(error));
+    } finally {
+      setProgress(null);
+      onUploadingChange(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm font-semibold text-stone-800">{field.label}</p>
+      <div className="flex flex-wrap items-center gap-4">
+        <div className="flex size-28 items-center justify-center overflow-hidden rounded-2xl bg-stone-100 text-stone-500 ring-1 ring-stone-200">
+          {value ? (
+            <img src={value} alt={field.alt} className="size-full object-cover" />
+          ) : (
+            <ImagePlus aria-hidden="true" className="size-10" />
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <label
+            className={cn(
+              buttonStyles({ variant: 'secondary' }),
+              'cursor-pointer focus-within:ring-2 focus-within:ring-orange-700',
+              progress !== null && 'pointer-events-none opacity-60',
+            )}
+          >
+            <ImagePlus aria-hidden="true" className="size-5" />
+            {value ? 'Andere foto kiezen' : 'Foto kiezen'}
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/gif,image/webp"
+              className="sr-only"
+              disabled={progress !== null}
+              onChange={(event) => {
+                void pick(event);
+              }}
+            />
+          </label>
+          {value && (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                form.setValue('image', null, { shouldDirty: true });
+              }}
+            >
+              <Trash2 aria-hidden="true" className="size-5" />
+              Foto verwijderen
+            </Button>
+          )}
+        </div>
+      </div>
+      {progress !== null && (
+        <div className="flex flex-col gap-1">
+          <div
+            role="progressbar"
+            aria-label="Uploadvoortgang"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="h-2 overflow-hidden rounded-full bg-stone-200"
+          >
+            <ProgressFill percent={progress} />
+          </div>
+          <p className="text-sm text-stone-600">Uploaden... {progress}%</p>
+        </div>
+      )}
+      <p className="text-sm text-stone-600">JPG, PNG of GIF, maximaal 5 MB.</p>
+      {problem && (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The bar's width is set from script: the Content-Security-Policy forbids style attributes. */
+function ProgressFill({ percent }: { percent: number }) {
+  return (
+    <div
+      className="h-full bg-orange-700 transition-[width]"
+      ref={(element) => {
+        if (element) element.style.width = `${percent}%`;
+      }}
+    />
+  );
+}

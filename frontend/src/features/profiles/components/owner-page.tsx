@@ -1,0 +1,181 @@
+import { PawPrint } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { paths } from '@/config/paths';
+import { LANGUAGES_EDIT, labelOf, PET_SIZES } from '@/config/profile-options';
+import { useOwnerPage } from '@/features/profiles/api/get-owner-page';
+import { ProfileAvatar } from '@/features/profiles/components/profile-avatar';
+import {
+  locationEdit,
+  multiselectEdit,
+  orNull,
+  personNameEdit,
+  photoEdit,
+  textEdit,
+} from '@/features/profiles/components/profile-edits';
+import {
+  DetailsCard,
+  LocationSection,
+  MessageButton,
+  ProfileHeader,
+  ProfileSection,
+  ProfileShell,
+  ProfileText,
+  SafeContactNote,
+  type DetailItem,
+} from '@/features/profiles/components/profile-layout';
+import {
+  ProfileLoadError,
+  ProfileLoading,
+  ProfileNotFound,
+} from '@/features/profiles/components/profile-states';
+import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import type { components } from '@/lib/api/openapi';
+import { useAuth } from '@/lib/auth/use-auth';
+
+type OwnerView = components['schemas']['OwnerView'];
+type PetView = components['schemas']['PetView'];
+
+export const OWNER_NOT_FOUND = 'Eigenaar niet gevonden';
+
+/** `/eigenaar/{ownerId}`; `ownerId` null for an id that cannot exist. */
+export function OwnerPage({ ownerId }: { ownerId: number | null }) {
+  if (ownerId === null) {
+    return <ProfileNotFound title={OWNER_NOT_FOUND} />;
+  }
+  return <LoadedOwnerPage ownerId={ownerId} />;
+}
+
+function LoadedOwnerPage({ ownerId }: { ownerId: number }) {
+  const query = useOwnerPage(ownerId);
+  if (query.isPending) return <ProfileLoading />;
+  if (query.isError) {
+    return (
+      <ProfileLoadError
+        onRetry={() => {
+          void query.refetch();
+        }}
+      />
+    );
+  }
+  if (query.data === null) return <ProfileNotFound title={OWNER_NOT_FOUND} />;
+  return <OwnerProfile owner={query.data.owner} pets={query.data.pets} />;
+}
+
+function OwnerProfile({ owner, pets }: { owner: OwnerView; pets: PetView[] }) {
+  const { user } = useAuth();
+  const name = [owner.first_name, owner.last_name].filter(Boolean).join(' ');
+  useDocumentTitle(name);
+
+  const details: DetailItem[] = [
+    { key: 'leeftijd', label: 'Leeftijd', value: owner.age == null ? null : `${owner.age} jaar` },
+    {
+      key: 'ervaring',
+      label: 'Ervaring met huisdieren',
+      value: owner.experience,
+      edit: textEdit('Ervaring bewerken', 'Ervaring met huisdieren', owner.experience, (value) => ({
+        experience: orNull(value),
+      })),
+    },
+    {
+      key: 'talen',
+      label: 'Talen',
+      value: owner.languages.join(', '),
+      edit: multiselectEdit(
+        'Talen bewerken',
+        'Talen',
+        owner.languages,
+        LANGUAGES_EDIT,
+        (value) => ({
+          languages: value,
+        }),
+      ),
+    },
+  ];
+
+  return (
+    <FieldEditorProvider canEdit={user?.id === owner.user_id}>
+      <ProfileShell>
+        <ProfileHeader
+          name={name}
+          avatarUrl={owner.avatar_url}
+          location={owner.location}
+          badges={<Badge tone="orange">Baasje</Badge>}
+          actions={<MessageButton profileUserId={owner.user_id} />}
+          editName={personNameEdit(owner.first_name, owner.last_name)}
+          editPhoto={photoEdit(owner.avatar_url, `Foto van ${name}`, (url) => ({
+            ownerAvatarUrl: url,
+          }))}
+        />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="flex flex-col gap-6 lg:col-span-2">
+            <ProfileSection
+              title={`Over ${owner.first_name}`}
+              edit={textEdit(
+                'Over bewerken',
+                'Over',
+                owner.bio,
+                (bio) => ({ ownerBio: orNull(bio) }),
+                'textarea',
+              )}
+            >
+              <ProfileText text={owner.bio} empty="Nog geen beschrijving." />
+            </ProfileSection>
+            <ProfileSection title={`Huisdieren van ${owner.first_name}`}>
+              {pets.length > 0 ? (
+                <ul className="grid gap-4 sm:grid-cols-2">
+                  {pets.map((pet) => (
+                    <li key={pet.id}>
+                      <PetCard pet={pet} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-stone-600 italic">Nog geen huisdieren.</p>
+              )}
+            </ProfileSection>
+            <LocationSection
+              name={name}
+              location={owner.location}
+              avatarUrl={owner.avatar_url}
+              lat={owner.lat}
+              lon={owner.lon}
+              edit={locationEdit(owner.location, owner.postal_code)}
+            />
+          </div>
+          <div className="flex flex-col gap-6">
+            <DetailsCard items={details} />
+            <SafeContactNote />
+          </div>
+        </div>
+      </ProfileShell>
+    </FieldEditorProvider>
+  );
+}
+
+function PetCard({ pet }: { pet: PetView }) {
+  const facts = [pet.breed, pet.age, labelOf(PET_SIZES, pet.size)].filter(Boolean).join(' · ');
+  return (
+    <Link
+      to={paths.pet(pet.id)}
+      className="flex h-full items-center gap-4 rounded-2xl bg-stone-50 p-4 ring-1 ring-stone-200 hover:bg-orange-50 hover:ring-orange-200"
+    >
+      <ProfileAvatar
+        name={pet.name}
+        url={pet.avatar_url}
+        pet
+        decorative
+        className="size-16 ring-2"
+      />
+      <span className="flex min-w-0 flex-col">
+        <span className="flex items-center gap-1.5 text-lg font-bold text-stone-900">
+          <PawPrint aria-hidden="true" className="size-4 text-orange-700" />
+          {pet.name}
+        </span>
+        {facts && <span className="text-sm text-stone-600">{facts}</span>}
+        <span className="text-sm font-semibold text-orange-800">Bekijk profiel</span>
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { PetPage } from '@/features/profiles/components/pet-page';
+import { aUser, fakeSession, onApi } from '@/testing/fake-api';
+import { aPet, anOwner, anOwnerLookup } from '@/testing/profiles';
+import { renderWithProviders } from '@/testing/render';
+
+vi.mock('@/components/map/leaflet-map', () => ({
+  LeafletMap: ({ name }: { name: string }) => <p>Kaart van {name}</p>,
+}));
+
+function renderPage(petId: number | null = 30) {
+  onApi('GET /api/map', { status: 200, body: { tileUrl: null } });
+  return renderWithProviders(<PetPage petId={petId} />, {
+    path: '/huisdier/:petId',
+    url: `/huisdier/${String(petId)}`,
+  });
+}
+
+describe('PetPage', () => {
+  it('shows a loading state, then the pet with its owner', async () => {
+    fakeSession(null);
+    onApi('GET /api/pets/30', { status: 200, body: { pet: aPet(), owner: anOwner() } });
+    renderPage();
+
+    expect(screen.getByRole('status')).toHaveTextContent('Profiel laden...');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bobby' })).toBeVisible();
+    expect(screen.getByText('Huisdier')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Over Bobby' })).toBeInTheDocument();
+    const owner = screen.getByRole('region', { name: 'Huisdier van' });
+    expect(within(owner).getByRole('link', { name: /Sanne de Vries/ })).toHaveAttribute(
+      'href',
+      '/eigenaar/4',
+    );
+    const wishes = screen.getByRole('region', { name: 'Bobby zoekt een oppas die' });
+    expect(
+      within(wishes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'ervaring heeft met grote honden',
+      'betrouwbaar en zorgzaam is',
+      'flexibel beschikbaar is',
+      'een band kan opbouwen met Bobby',
+    ]);
+    const details = screen.getByRole('region', { name: 'Details' });
+    expect(within(details).getByText('Labrador')).toBeInTheDocument();
+    expect(within(details).getByText('Groot (25+ kg)')).toBeInTheDocument();
+    expect(within(details).getByText('Reu')).toBeInTheDocument();
+    expect(
+      screen.getByRole('region', { name: 'Kaart met de locatie van Bobby' }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Bobby – Oppasmaatje');
+  });
+
+  it('shows the owner own wishes when they wrote them', async () => {
+    fakeSession(null);
+    onApi('GET /api/pets/30', {
+      status: 200,
+      body: { pet: aPet({ looking_for: ['een tuin heeft'] }), owner: anOwner() },
+    });
+    renderPage();
+
+    const wishes = await screen.findByRole('region', { name: 'Bobby zoekt een oppas die' });
+    expect(within(wishes).getByRole('listitem')).toHaveTextContent('een tuin heeft');
+  });
+
+  it('gives the owner pencils and no message button', async () => {
+    fakeSession(aUser({ id: 8 }), anOwnerLookup());
+    onApi('GET /api/pets/30', { status: 200, body: { pet: aPet(), owner: anOwner() } });
+    renderPage();
+
+    expect(await screen.findByRole('button', { name: 'Naam bewerken' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ras bewerken' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Wensen bewerken' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Bericht sturen' })).not.toBeInTheDocument();
+  });
+
+  it('gives another user the message button and no pencils', async () => {
+    fakeSession(aUser({ id: 99 }));
+    onApi('GET /api/pets/30', { status: 200, body: { pet: aPet(), owner: anOwner() } });
+    renderPage();
+
+    expect(await screen.findByRole('link', { name: 'Bericht sturen' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /bewerken$/ })).not.toBeInTheDocument();
+  });
+
+  it('says when the pet does not exist', async () => {
+    fakeSession(null);
+    renderPage(31);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Huisdier niet gevonden' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Het profiel dat je zoekt bestaat niet of is verwijderd.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Terug naar profielen' })).toHaveAttribute(
+      'href',
+      '/profielen',
+    );
+  });
+});

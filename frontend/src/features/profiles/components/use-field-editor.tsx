@@ -1,0 +1,64 @@
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { useUpdateProfileField } from '@/features/profiles/api/update-profile';
+import { EditButton } from '@/features/profiles/components/edit-button';
+import { EditFieldDialog, type EditField } from '@/features/profiles/components/edit-field-dialog';
+
+export interface FieldEdit {
+  /** The dialog title and the pencil's name, e.g. 'Naam bewerken'. */
+  title: string;
+  field: EditField;
+}
+
+/** How a page opens its edit dialog; null when the viewer may not edit the profile. */
+const EditorContext = createContext<((edit: FieldEdit) => void) | null>(null);
+
+/**
+ * Gives the page's pencils one shared edit dialog, only when `canEdit` (the viewer's own
+ * profile); saving sends the whole own profile with the one field changed.
+ */
+export function FieldEditorProvider({
+  canEdit,
+  children,
+}: {
+  canEdit: boolean;
+  children: ReactNode;
+}) {
+  const [edit, setEdit] = useState<FieldEdit | null>(null);
+  const update = useUpdateProfileField();
+  const close = () => {
+    setEdit(null);
+  };
+  return (
+    <EditorContext value={canEdit ? setEdit : null}>
+      {children}
+      {canEdit && (
+        <EditFieldDialog
+          field={edit?.field ?? null}
+          title={edit?.title ?? ''}
+          onClose={close}
+          onSave={(change) => update.mutateAsync(change)}
+        />
+      )}
+    </EditorContext>
+  );
+}
+
+/** The pencil for one field; nothing for a viewer who may not edit. */
+export function EditFieldButton({ edit, className }: { edit: FieldEdit; className?: string }) {
+  const open = useContext(EditorContext);
+  if (!open) return null;
+  return (
+    <EditButton
+      label={edit.title}
+      className={className}
+      onClick={() => {
+        open(edit);
+      }}
+    />
+  );
+}
+
+/** Whether the viewer may edit this page's profile. */
+export function useCanEdit(): boolean {
+  return useContext(EditorContext) !== null;
+}

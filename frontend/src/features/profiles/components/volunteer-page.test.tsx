@@ -1,0 +1,193 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { VolunteerPage } from '@/features/profiles/components/volunteer-page';
+import { aUser, fakeSession, onApi, requests } from '@/testing/fake-api';
+import { aVolunteer, aVolunteerLookup } from '@/testing/profiles';
+import { renderWithProviders } from '@/testing/render';
+
+vi.mock('@/components/map/leaflet-map', () => ({
+  LeafletMap: ({ name }: { name: string }) => <p>Kaart van {name}</p>,
+}));
+
+function renderPage(volunteerId: number | null = 12) {
+  onApi('GET /api/map', { status: 200, body: { tileUrl: null } });
+  return renderWithProviders(<VolunteerPage volunteerId={volunteerId} />, {
+    path: '/vrijwilliger/:volunteerId',
+    url: `/vrijwilliger/${String(volunteerId)}`,
+  });
+}
+
+describe('VolunteerPage', () => {
+  it('shows a loading state, then the profile', async () => {
+    fakeSession(null);
+    onApi('GET /api/volunteers/12', {
+      status: 200,
+      body: { volunteer: aVolunteer({ is_new: true }) },
+    });
+    renderPage();
+
+    expect(screen.getByRole('status')).toHaveTextContent('Profiel laden...');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lotte Jansen' })).toBeVisible();
+    expect(screen.getByText('Nieuw')).toBeInTheDocument();
+    expect(screen.getByText('Vrijwilliger')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Over Lotte' })).toBeInTheDocument();
+    expect(screen.getByText('Ik ben dol op honden en loop graag lange rondjes.')).toBeVisible();
+    const availability = screen.getByRole('region', { name: 'Beschikbaar voor' });
+    expect(within(availability).getByText('Doordeweeks avond')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Details' })).toBeInTheDocument();
+    expect(screen.getByText('Ervaren')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Veilig contact' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('region', { name: 'Kaart met de locatie van Lotte Jansen' }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Lotte Jansen – Oppasmaatje');
+  });
+
+  it('offers a visitor a way to sign in, but no message button and no pencils', async () => {
+    fakeSession(null);
+    onApi('GET /api/volunteers/12', { status: 200, body: { volunteer: aVolunteer() } });
+    renderPage();
+
+    await screen.findByRole('heading', { level: 1, name: 'Lotte Jansen' });
+    expect(
+      await screen.findByRole('link', { name: 'Log in om een bericht te sturen' }),
+    ).toHaveAttribute('href', '/inloggen');
+    expect(screen.queryByRole('link', { name: 'Bericht sturen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /bewerken$/ })).not.toBeInTheDocument();
+  });
+
+  it('gives another signed-in user the message button but no pencils', async () => {
+    fakeSession(aUser({ id: 99 }));
+    onApi('GET /api/volunteers/12', { status: 200, body: { volunteer: aVolunteer() } });
+    renderPage();
+
+    expect(await screen.findByRole('link', { name: 'Bericht sturen' })).toHaveAttribute(
+      'href',
+      '/berichten',
+    );
+    expect(screen.queryByRole('button', { name: /bewerken$/ })).not.toBeInTheDocument();
+  });
+
+  it('gives the profile own user pencils and no message button', async () => {
+    fakeSession(aUser({ id: 7 }), aVolunteerLookup());
+    onApi('GET /api/volunteers/12', { status: 200, body: { volunteer: aVolunteer() } });
+    renderPage();
+
+    expect(await screen.findByRole('button', { name: 'Naam bewerken' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Over bewerken' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Locatie bewerken' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Foto bewerken' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Bericht sturen' })).not.toBeInTheDocument();
+  });
+
+  it('saves a name edit as the whole profile, split at the first space', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }), aVolunteerLookup({ phone: '0612345678' }));
+    let volunteer = aVolunteer();
+    onApi('GET /api/volunteers/12', () => ({ status: 200, body: { volunteer } }));
+    let sent: unknown = null;
+    onApi('PUT /api/profiles/7', async (request) => {
+      sent = await request.json();
+      volunteer = aVolunteer({ first_name: 'Lotte', last_name: 'van den Berg' });
+      return { status: 200, body: aVolunteerLookup() };
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Naam bewerken' }));
+    const dialog = screen.getByRole('dialog', { name: 'Naam bewerken' });
+    const input = within(dialog).getByLabelText('Naam');
+    expect(input).toHaveValue('Lotte Jansen');
+    await user.clear(input);
+    await user.type(input, 'Lotte van den Berg');
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Lotte van den Berg' }),
+    ).toBeInTheDocument();
+    expect(sent).toMatchObject({
+      profileType: 'vrijwilliger',
+      firstName: 'Lotte',
+      lastName: 'van den Berg',
+      phone: '0612345678',
+      bio: 'Ik ben dol op honden en loop graag lange rondjes.',
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the save failure in the dialog', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }), aVolunteerLookup());
+    onApi('GET /api/volunteers/12', { status: 200, body: { volunteer: aVolunteer() } });
+    onApi('PUT /api/profiles/7', { status: 500, body: { error: 'Oeps', code: 'internal' } });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Over bewerken' }));
+    const dialog = screen.getByRole('dialog', { name: 'Over bewerken' });
+    await user.type(within(dialog).getByLabelText('Over'), ' Ook katten.');
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Er ging iets mis bij het opslaan. Probeer opnieuw.',
+    );
+  });
+
+  it('shows the server text for an invalid field', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }), aVolunteerLookup());
+    onApi('GET /api/volunteers/12', { status: 200, body: { volunteer: aVolunteer() } });
+    onApi('PUT /api/profiles/7', {
+      status: 422,
+      body: { error: 'Postcode 9999 kennen we niet.', code: 'invalid', field: 'postalCode' },
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Locatie bewerken' }));
+    const dialog = screen.getByRole('dialog', { name: 'Locatie bewerken' });
+    const postcode = within(dialog).getByLabelText('Postcode (4 cijfers)');
+    await user.clear(postcode);
+    await user.type(postcode, '9999');
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+
+    expect(await within(dialog).findByText('Postcode 9999 kennen we niet.')).toBeInTheDocument();
+    expect(requests.some((request) => request.method === 'PUT')).toBe(true);
+  });
+
+  it('says when the volunteer does not exist', async () => {
+    fakeSession(null);
+    renderPage(404);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Vrijwilliger niet gevonden' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Het profiel dat je zoekt bestaat niet of is verwijderd.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Terug naar profielen' })).toHaveAttribute(
+      'href',
+      '/profielen',
+    );
+  });
+
+  it('says not found for an id that cannot exist, without asking', () => {
+    fakeSession(null);
+    renderPage(null);
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Vrijwilliger niet gevonden' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers a retry when loading fails', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/volunteers/12', { status: 500, body: { error: 'Oeps', code: 'internal' } });
+    renderPage();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Oeps, er ging iets mis' }),
+    ).toBeInTheDocument();
+    onApi('GET /api/volunteers/12', { status: 200, body: { volunteer: aVolunteer() } });
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lotte Jansen' })).toBeVisible();
+  });
+});
