@@ -1,19 +1,24 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
- * Every test's browser reaches only this machine: any other request (map tiles, a provider's
- * picture) is aborted at once, so nothing waits on the network and nothing leaks out.
+ * A browser context that reaches only this machine: any other request (map tiles, a provider's
+ * picture) is aborted at once, so nothing waits on the network and nothing leaks out. Every
+ * test's own context has it; a test that opens another context calls it too.
  */
+export async function loopbackOnly(context: BrowserContext): Promise<void> {
+  await context.route('**/*', async (route) => {
+    const { protocol, hostname } = new URL(route.request().url());
+    const local = (protocol === 'http:' || protocol === 'https:') && LOOPBACK.has(hostname);
+    await (local ? route.continue() : route.abort('blockedbyclient'));
+  });
+}
+
 export const test = base.extend({
   context: async ({ context }, use) => {
-    await context.route('**/*', async (route) => {
-      const { protocol, hostname } = new URL(route.request().url());
-      const local = (protocol === 'http:' || protocol === 'https:') && LOOPBACK.has(hostname);
-      await (local ? route.continue() : route.abort('blockedbyclient'));
-    });
+    await loopbackOnly(context);
     await use(context);
   },
   // The server's Content-Security-Policy is strict (no inline scripts or style elements); a page

@@ -64,7 +64,10 @@ test.describe('mail over SMTP', () => {
     const loginCode = codeFromMail(login);
     expect(login.subject).toBe(`${loginCode} is je inlogcode voor Oppasmaatje`);
 
-    const signedIn = await post(request, '/api/auth/email-login-verify', { email, code: loginCode });
+    const signedIn = await post(request, '/api/auth/email-login-verify', {
+      email,
+      code: loginCode,
+    });
     expect(signedIn.status()).toBe(200);
     const me = await request.get('/api/users/me');
     expect(me.status()).toBe(200);

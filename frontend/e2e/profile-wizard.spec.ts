@@ -1,53 +1,11 @@
-import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures';
-import { signUpByMail } from './support/session';
+import { squarePng } from './support/images';
+import { signUpByMail, uniqueEmail } from './support/session';
 import type { components } from '../src/lib/api/openapi';
 
 type SessionUser = components['schemas']['SessionUser'];
 type ProfileLookup = components['schemas']['ProfileLookup'];
-
-/** A unique address per run: the suite shares one database. */
-function uniqueEmail(who: string): string {
-  return `wizard.${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A small, valid PNG: a warm orange square of `size` pixels. */
-function orangePng(size = 48): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([234, 88, 12]))]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function expectStep(page: Page, number: number, title: string, percent: number) {
   await expect(page.getByText(`Stap ${number} van 5`)).toBeVisible();
@@ -84,7 +42,7 @@ test.describe('profile wizard', () => {
     await signUpByMail(page, {
       firstName: 'Sanne',
       lastName: 'de Vries',
-      email: uniqueEmail('eigenaar'),
+      email: uniqueEmail('wizard.eigenaar'),
     });
 
     await page.goto('/dashboard');
@@ -128,7 +86,11 @@ test.describe('profile wizard', () => {
     await expect(page.getByText(/JPG, PNG en GIF.*5 MB/)).toBeVisible();
     await page
       .getByLabel('Foto van je huisdier', { exact: true })
-      .setInputFiles({ name: 'bobby.png', mimeType: 'image/png', buffer: orangePng() });
+      .setInputFiles({
+        name: 'bobby.png',
+        mimeType: 'image/png',
+        buffer: squarePng([234, 88, 12]),
+      });
     await expect(page.getByRole('img', { name: 'Foto van je huisdier' })).toHaveAttribute(
       'src',
       /^\/uploads\//,
@@ -162,7 +124,7 @@ test.describe('profile wizard', () => {
     await signUpByMail(page, {
       firstName: 'Lotte',
       lastName: 'Jansen',
-      email: uniqueEmail('oppas'),
+      email: uniqueEmail('wizard.oppas'),
     });
 
     await page.goto('/dashboard');

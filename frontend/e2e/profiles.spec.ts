@@ -1,64 +1,17 @@
-import { deflateSync } from 'node:zlib';
-import type { BrowserContext, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  loopbackOnly,
+  saveScreenshot,
+  test,
+} from './fixtures';
 import { baseURL } from './support/endpoints';
-import { signUpByMail } from './support/session';
+import { squarePng } from './support/images';
+import { signUpByMail, uniqueEmail } from './support/session';
 import type { components } from '../src/lib/api/openapi';
 
 type ProfileLookup = components['schemas']['ProfileLookup'];
-
-/** A unique address per run: the suite shares one database. */
-function uniqueEmail(who: string): string {
-  return `${who}.profiel.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A small, valid PNG: a square of one colour. */
-function squarePng(rgb: [number, number, number], size = 48): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from(rgb))]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/** The fixture's rule for a context the test makes itself: only this machine is reachable. */
-async function loopbackOnly(context: BrowserContext): Promise<void> {
-  await context.route('**/*', async (route) => {
-    const { protocol, hostname } = new URL(route.request().url());
-    const local = (protocol === 'http:' || protocol === 'https:') && LOOPBACK.has(hostname);
-    await (local ? route.continue() : route.abort('blockedbyclient'));
-  });
-}
 
 async function uploadPhoto(page: Page, rgb: [number, number, number]): Promise<string> {
   const response = await page.request.post('/api/upload', {
@@ -91,7 +44,7 @@ test.describe('profile pages', () => {
     await signUpByMail(page, {
       firstName: 'Eva',
       lastName: 'Eigenaar',
-      email: uniqueEmail('eigenaar'),
+      email: uniqueEmail('eigenaar.profiel'),
     });
     const petPhoto = await uploadPhoto(page, [234, 88, 12]);
     const ownerPhoto = await uploadPhoto(page, [13, 148, 136]);
@@ -171,7 +124,7 @@ test.describe('profile pages', () => {
     await signUpByMail(other, {
       firstName: 'Otto',
       lastName: 'Ander',
-      email: uniqueEmail('bezoeker'),
+      email: uniqueEmail('bezoeker.profiel'),
     });
     await other.goto(`/eigenaar/${ownerId}`);
     await expect(other.getByRole('heading', { level: 1, name: 'Eva van Dijk' })).toBeVisible();
@@ -192,7 +145,7 @@ test.describe('profile pages', () => {
     await signUpByMail(page, {
       firstName: 'Sem',
       lastName: 'Oppas',
-      email: uniqueEmail('oppas'),
+      email: uniqueEmail('oppas.profiel'),
     });
     const lookup = await createProfile(page, {
       profileType: 'vrijwilliger',

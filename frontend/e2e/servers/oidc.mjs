@@ -63,7 +63,12 @@ function claimsFor(login) {
 
 // The signing key lives as long as the process; the backend reads it through discovery.
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: 'e2e-rs256', use: 'sig', alg: 'RS256' };
+const signingKey = {
+  ...privateKey.export({ format: 'jwk' }),
+  kid: 'e2e-rs256',
+  use: 'sig',
+  alg: 'RS256',
+};
 
 const provider = new Provider(issuer, {
   clients: [

@@ -99,7 +99,9 @@ const api = createServer((req, res) => {
 
 smtp.listen(smtpPort, HOST, () => {
   api.listen(httpPort, HOST, () => {
-    console.log(`smtp-sink: SMTP on ${HOST}:${smtpPort}, mailbox API on http://${HOST}:${httpPort}`);
+    console.log(
+      `smtp-sink: SMTP on ${HOST}:${smtpPort}, mailbox API on http://${HOST}:${httpPort}`,
+    );
   });
 });
 

@@ -3,6 +3,11 @@ import { expect, type Page } from '@playwright/test';
 import { baseURL } from './endpoints';
 import { clearMailbox, codeFromMail, waitForMail } from './mailbox';
 
+/** A unique address per run (`who` names the role): the suite shares one database. */
+export function uniqueEmail(who: string): string {
+  return `${who}.${String(Date.now())}.${String(Math.floor(Math.random() * 1e6))}@example.com`;
+}
+
 export interface NewPerson {
   firstName: string;
   lastName: string;

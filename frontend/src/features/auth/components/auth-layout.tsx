@@ -49,3 +49,14 @@ export function FormAlert({ children }: { children: ReactNode }) {
 /** A link in running text, underlined and in the primary colour. */
 export const textLink =
   'font-semibold text-orange-800 underline decoration-orange-300 underline-offset-2 hover:decoration-orange-800';
+
+/** The line between two ways in: 'of'. */
+export function OrDivider() {
+  return (
+    <div className="flex items-center gap-3 text-sm text-stone-600">
+      <span className="h-px flex-1 bg-stone-200" />
+      of
+      <span className="h-px flex-1 bg-stone-200" />
+    </div>
+  );
+}

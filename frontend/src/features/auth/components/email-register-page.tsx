@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { registerByEmail } from '@/features/auth/api/email-codes';
 import { errorText } from '@/features/auth/api/error-text';
-import { AuthLayout, FormAlert, textLink } from '@/features/auth/components/auth-layout';
+import { AuthLayout, OrDivider, FormAlert, textLink } from '@/features/auth/components/auth-layout';
 import { NAME_MAX, signUpSchema, type SignUpInput, type SignUpValues } from '@/features/auth/forms';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -131,11 +131,7 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
           {isSubmitting ? 'Bezig...' : 'Gratis account aanmaken'}
         </Button>
       </form>
-      <div className="flex items-center gap-3 text-sm text-stone-600">
-        <span className="h-px flex-1 bg-stone-200" />
-        of
-        <span className="h-px flex-1 bg-stone-200" />
-      </div>
+      <OrDivider />
       <Link
         to={paths.register}
         className={buttonStyles({ variant: 'secondary', size: 'lg', className: 'w-full' })}

@@ -2,7 +2,7 @@ import { CheckCircle2, Mail, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { AuthLayout, textLink } from '@/features/auth/components/auth-layout';
+import { AuthLayout, OrDivider, textLink } from '@/features/auth/components/auth-layout';
 import { GoogleSignInButton } from '@/features/auth/components/google-sign-in-button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -32,11 +32,7 @@ export function RegisterPage() {
       }
     >
       <GoogleSignInButton label="Aanmelden met Google" />
-      <div className="flex items-center gap-3 text-sm text-stone-600">
-        <span className="h-px flex-1 bg-stone-200" />
-        of
-        <span className="h-px flex-1 bg-stone-200" />
-      </div>
+      <OrDivider />
       <Link
         to={paths.emailRegister}
         className={buttonStyles({ variant: 'primary', size: 'lg', className: 'w-full' })}

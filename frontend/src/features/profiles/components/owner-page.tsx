@@ -24,11 +24,7 @@ import {
   SafeContactNote,
   type DetailItem,
 } from '@/features/profiles/components/profile-layout';
-import {
-  ProfileLoadError,
-  ProfileLoading,
-  ProfileNotFound,
-} from '@/features/profiles/components/profile-states';
+import { ProfileNotFound, ProfileQueryState } from '@/features/profiles/components/profile-states';
 import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import type { components } from '@/lib/api/openapi';
@@ -48,19 +44,11 @@ export function OwnerPage({ ownerId }: { ownerId: number | null }) {
 }
 
 function LoadedOwnerPage({ ownerId }: { ownerId: number }) {
-  const query = useOwnerPage(ownerId);
-  if (query.isPending) return <ProfileLoading />;
-  if (query.isError) {
-    return (
-      <ProfileLoadError
-        onRetry={() => {
-          void query.refetch();
-        }}
-      />
-    );
-  }
-  if (query.data === null) return <ProfileNotFound title={OWNER_NOT_FOUND} />;
-  return <OwnerProfile owner={query.data.owner} pets={query.data.pets} />;
+  return (
+    <ProfileQueryState query={useOwnerPage(ownerId)} notFoundTitle={OWNER_NOT_FOUND}>
+      {(data) => <OwnerProfile owner={data.owner} pets={data.pets} />}
+    </ProfileQueryState>
+  );
 }
 
 function OwnerProfile({ owner, pets }: { owner: OwnerView; pets: PetView[] }) {

@@ -34,11 +34,7 @@ import {
   SafeContactNote,
   type DetailItem,
 } from '@/features/profiles/components/profile-layout';
-import {
-  ProfileLoadError,
-  ProfileLoading,
-  ProfileNotFound,
-} from '@/features/profiles/components/profile-states';
+import { ProfileNotFound, ProfileQueryState } from '@/features/profiles/components/profile-states';
 import type { FieldEdit } from '@/features/profiles/components/use-field-editor';
 import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -59,19 +55,11 @@ export function PetPage({ petId }: { petId: number | null }) {
 }
 
 function LoadedPetPage({ petId }: { petId: number }) {
-  const query = usePetPage(petId);
-  if (query.isPending) return <ProfileLoading />;
-  if (query.isError) {
-    return (
-      <ProfileLoadError
-        onRetry={() => {
-          void query.refetch();
-        }}
-      />
-    );
-  }
-  if (query.data === null) return <ProfileNotFound title={PET_NOT_FOUND} />;
-  return <PetProfile pet={query.data.pet} owner={query.data.owner} />;
+  return (
+    <ProfileQueryState query={usePetPage(petId)} notFoundTitle={PET_NOT_FOUND}>
+      {(data) => <PetProfile pet={data.pet} owner={data.owner} />}
+    </ProfileQueryState>
+  );
 }
 
 const SIZE_WORDS: Record<string, string> = {

@@ -1,4 +1,6 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { SearchX, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -62,4 +64,31 @@ export function ProfileLoadError({ onRetry }: { onRetry: () => void }) {
       />
     </div>
   );
+}
+
+/**
+ * The states of a profile page's read: loading, failed (with a retry), not found (null), or the
+ * page itself drawn by `children`.
+ */
+export function ProfileQueryState<Data>({
+  query,
+  notFoundTitle,
+  children,
+}: {
+  query: UseQueryResult<Data | null>;
+  notFoundTitle: string;
+  children: (data: Data) => ReactNode;
+}) {
+  if (query.isPending) return <ProfileLoading />;
+  if (query.isError) {
+    return (
+      <ProfileLoadError
+        onRetry={() => {
+          void query.refetch();
+        }}
+      />
+    );
+  }
+  if (query.data === null) return <ProfileNotFound title={notFoundTitle} />;
+  return children(query.data);
 }

@@ -35,11 +35,7 @@ import {
   SafeContactNote,
   type DetailItem,
 } from '@/features/profiles/components/profile-layout';
-import {
-  ProfileLoadError,
-  ProfileLoading,
-  ProfileNotFound,
-} from '@/features/profiles/components/profile-states';
+import { ProfileNotFound, ProfileQueryState } from '@/features/profiles/components/profile-states';
 import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import type { components } from '@/lib/api/openapi';
@@ -58,19 +54,11 @@ export function VolunteerPage({ volunteerId }: { volunteerId: number | null }) {
 }
 
 function LoadedVolunteerPage({ volunteerId }: { volunteerId: number }) {
-  const query = useVolunteerPage(volunteerId);
-  if (query.isPending) return <ProfileLoading />;
-  if (query.isError) {
-    return (
-      <ProfileLoadError
-        onRetry={() => {
-          void query.refetch();
-        }}
-      />
-    );
-  }
-  if (query.data === null) return <ProfileNotFound title={VOLUNTEER_NOT_FOUND} />;
-  return <VolunteerProfile volunteer={query.data.volunteer} />;
+  return (
+    <ProfileQueryState query={useVolunteerPage(volunteerId)} notFoundTitle={VOLUNTEER_NOT_FOUND}>
+      {(data) => <VolunteerProfile volunteer={data.volunteer} />}
+    </ProfileQueryState>
+  );
 }
 
 const distanceOptions = MAX_DISTANCE_EDIT.map((option) => ({
