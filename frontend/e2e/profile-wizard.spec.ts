@@ -1,5 +1,12 @@
-import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  loopbackOnly,
+  saveScreenshot,
+  test,
+} from './fixtures';
+import { baseURL } from './support/endpoints';
 import { squarePng } from './support/images';
 import { signUpByMail, uniqueEmail } from './support/session';
 import type { components } from '../src/lib/api/openapi';
@@ -35,8 +42,41 @@ async function ownProfile(page: Page): Promise<ProfileLookup> {
   return (await response.json()) as ProfileLookup;
 }
 
+/** Renames the person through the inline edit dialog of the page that is open. */
+async function renameInline(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Naam bewerken' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Naam bewerken' });
+  await dialog.getByLabel('Naam').fill(name);
+  await dialog.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+/** Another person, signed in in a browser of their own, sees the pages without edit buttons. */
+async function expectOthersCannotEdit(browser: Browser, pages: Record<string, string>) {
+  const context = await browser.newContext({ baseURL });
+  await loopbackOnly(context);
+  const other = await context.newPage();
+  await signUpByMail(other, {
+    firstName: 'Otto',
+    lastName: 'Ander',
+    email: uniqueEmail('wizard.bezoeker'),
+  });
+  for (const [path, heading] of Object.entries(pages)) {
+    await other.goto(path);
+    await expect(other.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(other.getByRole('link', { name: 'Bericht sturen' }).first()).toBeVisible();
+    await expect(other.getByRole('button', { name: /bewerken$/ })).toHaveCount(0);
+  }
+  await context.close();
+}
+
 test.describe('profile wizard', () => {
-  test('a new owner makes a dog profile with a photo and lands on the dashboard', async ({
+  // Each test walks a whole wizard, then the new pages as two people.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a new owner makes a dog profile with a photo, finds it on the owner and pet pages and renames themselves', async ({
+    browser,
     page,
   }) => {
     await signUpByMail(page, {
@@ -84,13 +124,11 @@ test.describe('profile wizard', () => {
 
     await expectStep(page, 4, "Foto's", 80);
     await expect(page.getByText(/JPG, PNG en GIF.*5 MB/)).toBeVisible();
-    await page
-      .getByLabel('Foto van je huisdier', { exact: true })
-      .setInputFiles({
-        name: 'bobby.png',
-        mimeType: 'image/png',
-        buffer: squarePng([234, 88, 12]),
-      });
+    await page.getByLabel('Foto van je huisdier', { exact: true }).setInputFiles({
+      name: 'bobby.png',
+      mimeType: 'image/png',
+      buffer: squarePng([234, 88, 12]),
+    });
     await expect(page.getByRole('img', { name: 'Foto van je huisdier' })).toHaveAttribute(
       'src',
       /^\/uploads\//,
@@ -113,14 +151,43 @@ test.describe('profile wizard', () => {
 
     const saved = await ownProfile(page);
     expect(saved.type).toBe('huisdier');
-    if (saved.type === 'huisdier') {
-      expect(saved.profile.name).toBe('Bobby');
-      expect(saved.profile.postal_code).toBe('3512');
-      expect(saved.profile.avatar_url).toMatch(/^\/uploads\//);
-    }
+    if (saved.type !== 'huisdier') return;
+    expect(saved.profile.name).toBe('Bobby');
+    expect(saved.profile.postal_code).toBe('3512');
+    expect(saved.profile.avatar_url).toMatch(/^\/uploads\//);
+    const { id: petId, owner_id: ownerId } = saved.profile;
+
+    // The new profile's own pages: the owner, then the dog with its photo on the map.
+    await page
+      .getByRole('navigation', { name: 'Hoofdmenu' })
+      .getByRole('link', { name: 'Mijn profiel' })
+      .click();
+    await expect(page).toHaveURL(`/eigenaar/${ownerId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sanne de Vries' })).toBeVisible();
+    await expect(page.locator('.leaflet-marker-icon')).toBeVisible();
+    await page.getByRole('link', { name: /Bobby/ }).first().click();
+    await expect(page).toHaveURL(`/huisdier/${petId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Bobby' })).toBeVisible();
+    await expect(page.locator('.leaflet-marker-icon img')).toHaveAttribute(
+      'src',
+      saved.profile.avatar_url ?? '',
+    );
+    await checkStep(page, 'wizard-owner-pet-page');
+
+    await page.goto(`/eigenaar/${ownerId}`);
+    await renameInline(page, 'Sanne Jansen');
+    await checkStep(page, 'wizard-owner-owner-page');
+
+    await expectOthersCannotEdit(browser, {
+      [`/eigenaar/${ownerId}`]: 'Sanne Jansen',
+      [`/huisdier/${petId}`]: 'Bobby',
+    });
   });
 
-  test('a new sitter makes a profile, then changes it from the dashboard', async ({ page }) => {
+  test('a new sitter makes a profile, changes it from the dashboard and finds it, new, on their page', async ({
+    browser,
+    page,
+  }) => {
     await signUpByMail(page, {
       firstName: 'Lotte',
       lastName: 'Jansen',
@@ -178,9 +245,24 @@ test.describe('profile wizard', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     const saved = await ownProfile(page);
     expect(saved.type).toBe('vrijwilliger');
-    if (saved.type === 'vrijwilliger') {
-      expect(saved.profile.bio).toBe('Ik ben dol op honden en katten.');
-      expect(saved.profile.availability).toEqual(['Weekend overdag']);
-    }
+    if (saved.type !== 'vrijwilliger') return;
+    expect(saved.profile.bio).toBe('Ik ben dol op honden en katten.');
+    expect(saved.profile.availability).toEqual(['Weekend overdag']);
+    const volunteerId = saved.profile.id;
+
+    // The sitter's own page: new this week, on the map, and renamed inline.
+    await page
+      .getByRole('navigation', { name: 'Hoofdmenu' })
+      .getByRole('link', { name: 'Mijn profiel' })
+      .click();
+    await expect(page).toHaveURL(`/vrijwilliger/${volunteerId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Lotte Jansen' })).toBeVisible();
+    await expect(page.getByText('Nieuw', { exact: true })).toBeVisible();
+    await expect(page.getByText('Ik ben dol op honden en katten.')).toBeVisible();
+    await expect(page.locator('.leaflet-marker-icon')).toBeVisible();
+    await renameInline(page, 'Lotte de Boer');
+    await checkStep(page, 'wizard-sitter-page');
+
+    await expectOthersCannotEdit(browser, { [`/vrijwilliger/${volunteerId}`]: 'Lotte de Boer' });
   });
 });

@@ -37,6 +37,9 @@ async function checkPage(page: Page, name: string): Promise<void> {
 }
 
 test.describe('profile pages', () => {
+  // Sign-ups, uploads and a second person's browser: more than the default half minute on CI.
+  test.describe.configure({ timeout: 90_000 });
+
   test('an owner sees their pet and owner pages with a map and edits their name', async ({
     page,
     browser,
