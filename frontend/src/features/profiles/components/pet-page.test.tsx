@@ -53,16 +53,18 @@ describe('PetPage', () => {
     expect(document.title).toBe('Bobby – Oppasmaatje');
   });
 
-  it('shows the owner own wishes when they wrote them', async () => {
+  it('lists the help the owner asks for beside the four points', async () => {
     fakeSession(null);
     onApi('GET /api/pets/30', {
       status: 200,
-      body: { pet: aPet({ looking_for: ['een tuin heeft'] }), owner: anOwner() },
+      body: { pet: aPet({ looking_for: ['Uitlaten'] }), owner: anOwner() },
     });
     renderPage();
 
-    const wishes = await screen.findByRole('region', { name: 'Bobby zoekt een oppas die' });
-    expect(within(wishes).getByRole('listitem')).toHaveTextContent('een tuin heeft');
+    const help = await screen.findByRole('region', { name: 'Gezochte hulp' });
+    expect(within(help).getByRole('listitem')).toHaveTextContent('Uitlaten');
+    const wishes = screen.getByRole('region', { name: 'Bobby zoekt een oppas die' });
+    expect(within(wishes).getAllByRole('listitem')).toHaveLength(4);
   });
 
   it('gives the owner pencils and no message button', async () => {
@@ -72,7 +74,7 @@ describe('PetPage', () => {
 
     expect(await screen.findByRole('button', { name: 'Naam bewerken' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ras bewerken' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Wensen bewerken' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Gezochte hulp bewerken' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Bericht sturen' })).not.toBeInTheDocument();
   });
 

@@ -68,9 +68,8 @@ const SIZE_WORDS: Record<string, string> = {
   groot: 'grote honden',
 };
 
-/** What the owner looks for: their own list, or the spec's four points (section 2). */
+/** The four points every pet's sitter should meet (spec section 2). */
 export function lookingFor(pet: PetView): string[] {
-  if (pet.looking_for.length > 0) return pet.looking_for;
   return [
     `ervaring heeft met ${(pet.size && SIZE_WORDS[pet.size]) ?? 'honden van dit formaat'}`,
     'betrouwbaar en zorgzaam is',
@@ -235,20 +234,32 @@ function PetProfile({ pet, owner }: { pet: PetView; owner: OwnerView }) {
             >
               <ProfileText text={pet.bio} empty="Nog geen beschrijving." />
             </ProfileSection>
-            <ProfileSection
-              title={`${pet.name} zoekt een oppas die`}
-              edit={{
-                title: 'Wensen bewerken',
-                field: {
-                  kind: 'array',
-                  label: 'Wensen',
-                  value: pet.looking_for,
-                  toChange: (value) => ({ petLookingFor: value }),
-                },
-              }}
-            >
+            <ProfileSection title={`${pet.name} zoekt een oppas die`}>
               <BulletList items={lookingFor(pet)} />
             </ProfileSection>
+            {(pet.looking_for.length > 0 || user?.id === pet.user_id) && (
+              <ProfileSection
+                title="Gezochte hulp"
+                edit={{
+                  title: 'Gezochte hulp bewerken',
+                  field: {
+                    kind: 'array',
+                    label: 'Gezochte hulp',
+                    value: pet.looking_for,
+                    toChange: (value) => ({ petLookingFor: value }),
+                  },
+                }}
+              >
+                {pet.looking_for.length > 0 ? (
+                  <BulletList items={pet.looking_for} />
+                ) : (
+                  <ProfileText
+                    text={null}
+                    empty="Nog niets ingevuld, bijvoorbeeld Uitlaten of Logeren."
+                  />
+                )}
+              </ProfileSection>
+            )}
             <LocationSection
               name={pet.name}
               location={pet.location}
