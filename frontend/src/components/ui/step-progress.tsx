@@ -22,7 +22,9 @@ export function StepProgress({ step, total, percent, title }: StepProgressProps)
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={title === undefined ? `${label}: ${String(percent)}%` : `${label}: ${title}`}
+        aria-valuetext={
+          title === undefined ? `${label}: ${String(percent)}%` : `${label}: ${title}`
+        }
         className="h-2.5 overflow-hidden rounded-full bg-orange-100"
       >
         <div

@@ -23,7 +23,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // A fetch still in flight could otherwise put the user back after we cleared it.
     await queryClient.cancelQueries({ queryKey: authKeys.currentUser() });
     queryClient.setQueryData(authKeys.currentUser(), null);
-    queryClient.removeQueries({ queryKey: authKeys.profileLookups() });
+    // Everything read as this person goes: own profile details must not outlive the session.
+    const [scope, name] = authKeys.currentUser();
+    queryClient.removeQueries({
+      predicate: ({ queryKey }) => !(queryKey[0] === scope && queryKey[1] === name),
+    });
     try {
       await postLogout();
     } catch (error) {

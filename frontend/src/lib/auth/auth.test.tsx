@@ -114,6 +114,20 @@ describe('useAuth', () => {
     answer.resolve({ status: 204 });
   });
 
+  it('forgets everything read as the person on logout', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser());
+    onApi('POST /api/logout', { status: 204 });
+    const { queryClient } = renderWithProviders(<AuthProbe />);
+    await screen.findByText('Status: ingelogd als anna.jansen@example.nl');
+    queryClient.setQueryData(['profiles', 'own', 7], { phone: '0612345678' });
+
+    await user.click(screen.getByRole('button', { name: 'Uitloggen' }));
+
+    expect(await screen.findByText('Status: uitgelogd')).toBeInTheDocument();
+    expect(queryClient.getQueryData(['profiles', 'own', 7])).toBeUndefined();
+  });
+
   it('logs a failed logout and keeps the user signed out locally', async () => {
     const user = userEvent.setup();
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -6,6 +6,23 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const NOT_AN_IMAGE = 'Alleen afbeeldingen zijn toegestaan';
 export const TOO_LARGE = 'Afbeelding mag maximaal 5MB groot zijn';
 
+/**
+ * What to tell after a failed upload: 'too large' for 413, the server's own refusal of the file
+ * (400, 415, 422) or 'not an image' when that answer carried no text of ours, `failed` for any
+ * other answer and `network` when none came.
+ */
+export function uploadFailureText(
+  error: unknown,
+  { failed, network }: { failed: string; network: string },
+): string {
+  if (!(error instanceof ApiError)) return network;
+  if (error.status === 413) return TOO_LARGE;
+  if (error.status === 400 || error.status === 415 || error.status === 422) {
+    return error.code === 'unexpected_response' ? NOT_AN_IMAGE : error.message;
+  }
+  return failed;
+}
+
 /** The browser-side check of spec section 5: an image, at most 5 MB. Null when fine. */
 export function imageProblem(file: File): string | null {
   if (!file.type.startsWith('image/')) return NOT_AN_IMAGE;
@@ -50,10 +67,5 @@ export function uploadImage(
 }
 
 function isUploaded(body: unknown): body is { url: string } {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    'url' in body &&
-    typeof body.url === 'string'
-  );
+  return typeof body === 'object' && body !== null && 'url' in body && typeof body.url === 'string';
 }

@@ -2,9 +2,8 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api/api-error';
 import { cn } from '@/lib/cn';
-import { imageProblem, NOT_AN_IMAGE, TOO_LARGE, uploadImage } from '@/lib/uploads/upload-image';
+import { imageProblem, uploadFailureText, uploadImage } from '@/lib/uploads/upload-image';
 
 export const UPLOAD_FAILED = 'Er ging iets mis bij het uploaden. Probeer opnieuw.';
 
@@ -45,7 +44,7 @@ export function ImageUpload({
       const { url } = await uploadImage(file, setProgress);
       onChange(url);
     } catch (error) {
-      setProblem(uploadFailure(error));
+      setProblem(uploadFailureText(error, { failed: UPLOAD_FAILED, network: UPLOAD_FAILED }));
     } finally {
       setProgress(null);
       onBusyChange(false);
@@ -127,13 +126,4 @@ export function ImageUpload({
       )}
     </div>
   );
-}
-
-/** What to tell after a failed upload: the server's own refusal of the file, else the spec's text. */
-function uploadFailure(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 413) return TOO_LARGE;
-    if (error.status === 400) return error.message || NOT_AN_IMAGE;
-  }
-  return UPLOAD_FAILED;
 }

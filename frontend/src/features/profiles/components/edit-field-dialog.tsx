@@ -11,7 +11,7 @@ import type { Option } from '@/config/profile-options';
 import type { DraftChange } from '@/features/profiles/api/draft-from-profile';
 import { ApiError } from '@/lib/api/api-error';
 import { cn } from '@/lib/cn';
-import { imageProblem, uploadImage } from '@/lib/uploads/upload-image';
+import { imageProblem, uploadFailureText, uploadImage } from '@/lib/uploads/upload-image';
 
 /** Edit dialog lengths (spec section 9): 500 characters for a textarea, 100 for other fields. */
 export const TEXTAREA_MAX = 500;
@@ -496,16 +496,6 @@ function LocationFields({ form }: { form: Form }) {
   );
 }
 
-/** The Dutch text of a failed upload: a refusal of the server or a broken connection. */
-export function uploadFailure(error: unknown): string {
-  if (error instanceof ApiError) {
-    return error.status === 422 || error.status === 413 || error.status === 415
-      ? error.message
-      : UPLOAD_REFUSED;
-  }
-  return UPLOAD_ERROR;
-}
-
 function ImageField({
   field,
   form,
@@ -533,7 +523,7 @@ function ImageField({
       const { url } = await uploadImage(file, setProgress);
       form.setValue('image', url, { shouldDirty: true });
     } catch (error) {
-      setProblem(uploadFailure(error));
+      setProblem(uploadFailureText(error, { failed: UPLOAD_REFUSED, network: UPLOAD_ERROR }));
     } finally {
       setProgress(null);
       onUploadingChange(false);

@@ -78,6 +78,19 @@ describe('PetPage', () => {
     expect(screen.queryByRole('link', { name: 'Bericht sturen' })).not.toBeInTheDocument();
   });
 
+  it("offers no pencils on the owner's other pets, which their profile edits do not reach", async () => {
+    fakeSession(aUser({ id: 8 }), anOwnerLookup());
+    onApi('GET /api/pets/30', {
+      status: 200,
+      body: { pet: aPet({ id: 30, name: 'Pluis' }), owner: anOwner() },
+    });
+    onApi('GET /api/profiles/8', { status: 200, body: anOwnerLookup({ id: 29 }) });
+    renderPage();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pluis' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Naam bewerken' })).not.toBeInTheDocument();
+  });
+
   it('gives another user the message button and no pencils', async () => {
     fakeSession(aUser({ id: 99 }));
     onApi('GET /api/pets/30', { status: 200, body: { pet: aPet(), owner: anOwner() } });

@@ -39,6 +39,7 @@ import type { FieldEdit } from '@/features/profiles/components/use-field-editor'
 import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import type { components } from '@/lib/api/openapi';
+import { useProfileLookup } from '@/lib/auth/api/get-profile-lookup';
 import { useAuth } from '@/lib/auth/use-auth';
 
 type PetView = components['schemas']['PetView'];
@@ -80,6 +81,10 @@ export function lookingFor(pet: PetView): string[] {
 
 function PetProfile({ pet, owner }: { pet: PetView; owner: OwnerView }) {
   const { user } = useAuth();
+  // Inline edits rewrite the owner's profile, which holds their first pet: only that pet's page
+  // offers them.
+  const { data: own } = useProfileLookup(user?.id === pet.user_id ? user.id : null);
+  const editable = own?.type === 'huisdier' && own.profile.id === pet.id;
   useDocumentTitle(pet.name);
   const ownerName = [pet.owner_first_name, pet.owner_last_name].filter(Boolean).join(' ');
 
@@ -206,7 +211,7 @@ function PetProfile({ pet, owner }: { pet: PetView; owner: OwnerView }) {
   };
 
   return (
-    <FieldEditorProvider canEdit={user?.id === pet.user_id}>
+    <FieldEditorProvider canEdit={editable}>
       <ProfileShell>
         <ProfileHeader
           name={pet.name}
