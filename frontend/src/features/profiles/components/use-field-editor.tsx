@@ -57,8 +57,3 @@ export function EditFieldButton({ edit, className }: { edit: FieldEdit; classNam
     />
   );
 }
-
-/** Whether the viewer may edit this page's profile. */
-export function useCanEdit(): boolean {
-  return useContext(EditorContext) !== null;
-}
