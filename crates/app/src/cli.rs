@@ -42,6 +42,9 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         }
         return Ok(());
     }
+    if matches!(command, Command::SeedDemo) && crate::Environment::from_env()? == crate::Environment::Production {
+        anyhow::bail!("seed-demo adds made-up people and refuses to run in production (OPPAS_ENV=production)");
+    }
     let settings = Settings::from_process_env()?;
     telemetry::init(&settings.log.format, &settings.log.level);
     match command {

@@ -88,6 +88,10 @@ pub struct ServerSettings {
     /// (`OPPAS__SERVER__TRUSTED_PROXIES=10.0.0.1,10.0.0.2`).
     #[serde(default, deserialize_with = "addresses")]
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Seconds a request body may take to arrive before the request is answered 408.
+    pub body_timeout_secs: u64,
+    /// The same for image uploads.
+    pub upload_timeout_secs: u64,
 }
 
 /// A list of IP addresses, given as a list or as one comma-separated string.
@@ -191,6 +195,17 @@ pub struct LogSettings {
 /// Smallest session secret accepted: 64 bytes.
 const MIN_SECRET_BYTES: usize = 64;
 
+/// Distinct byte values a random secret of [`MIN_SECRET_BYTES`] has at the least: 64 random bytes
+/// show about 56 different values, and fewer than 32 happens with a probability below 10^-15,
+/// while typed or patterned secrets (all zeros, `abab...`, a repeated word) stay far below.
+const MIN_DISTINCT_SECRET_BYTES: usize = 32;
+
+/// Whether `bytes` look drawn from a random source rather than typed or patterned.
+fn looks_random(bytes: &[u8]) -> bool {
+    let distinct: std::collections::HashSet<u8> = bytes.iter().copied().collect();
+    distinct.len() >= MIN_DISTINCT_SECRET_BYTES.min(bytes.len())
+}
+
 impl Settings {
     /// Reads the layers from `config_dir` for `environment`.
     ///
@@ -233,8 +248,29 @@ impl Settings {
     /// Refuses what must never reach production.
     fn check_production(&self) -> anyhow::Result<()> {
         let secret = self.session.secret.expose_secret();
-        if hex::decode(secret).map_or(true, |bytes| bytes.len() < MIN_SECRET_BYTES) {
+        let Ok(bytes) = hex::decode(secret) else {
             bail!("production needs session.secret: at least {MIN_SECRET_BYTES} random bytes, hex-encoded");
+        };
+        if bytes.len() < MIN_SECRET_BYTES {
+            bail!("production needs session.secret: at least {MIN_SECRET_BYTES} random bytes, hex-encoded");
+        }
+        if !looks_random(&bytes) {
+            bail!(
+                "session.secret has too little variety to be random (for example all zeros): \
+                 generate one with `openssl rand -hex 64`"
+            );
+        }
+        if !self
+            .server
+            .public_url
+            .trim()
+            .to_ascii_lowercase()
+            .starts_with("https://")
+        {
+            bail!(
+                "production needs server.public_url set to its https:// address: without it the session \
+                 cookie is not Secure and no HSTS header is sent"
+            );
         }
         if self.mail.transport != "smtp" {
             bail!("production needs mail.transport = \"smtp\"; the console mailer would lose every e-mail");
@@ -303,7 +339,17 @@ fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::addresses;
+    use super::{addresses, looks_random};
+
+    #[test]
+    fn a_random_secret_passes_and_patterned_ones_do_not() {
+        assert!(looks_random(&super::random_secret()));
+        assert!(!looks_random(&[0u8; 64]));
+        assert!(!looks_random(
+            &b"abababababababababababababababababababababababababababababababab"[..]
+        ));
+        assert!(!looks_random("oppasmaatje-geheim-".repeat(4).as_bytes()));
+    }
     use serde::Deserialize;
 
     #[derive(Debug, Deserialize)]

@@ -20,6 +20,7 @@ use oppas_persistence::{Database, PoolSettings};
 use secrecy::ExposeSecret;
 use std::net::TcpListener;
 use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 use std::time::Duration;
 
 /// Seconds in-flight requests get to finish after SIGTERM or SIGINT.
@@ -30,6 +31,7 @@ pub struct Application {
     port: u16,
     server: Server,
     outbox: Option<MemoryOutbox>,
+    code_checks: Arc<AtomicU64>,
 }
 
 impl std::fmt::Debug for Application {
@@ -54,7 +56,7 @@ pub fn open_database(settings: &Settings) -> anyhow::Result<Database> {
 }
 
 /// The mailer of `mail.transport`: `smtp`, `console` or `memory`.
-fn start_mailer(settings: &Settings) -> anyhow::Result<(QueuedMailer, Option<MemoryOutbox>)> {
+fn start_mailer(settings: &Settings, secret: &[u8]) -> anyhow::Result<(QueuedMailer, Option<MemoryOutbox>)> {
     let public_url = settings.server.public_url.trim_end_matches('/').to_owned();
     let (transport, outbox) = match settings.mail.transport.as_str() {
         "smtp" => (
@@ -73,7 +75,14 @@ fn start_mailer(settings: &Settings) -> anyhow::Result<(QueuedMailer, Option<Mem
         }
         other => anyhow::bail!("mail.transport must be smtp, console or memory, not '{other}'"),
     };
-    let mailer = QueuedMailer::start(transport, &settings.mail.from, public_url).context("mail.from")?;
+    // The log pseudonyms get their own key, derived from the session secret.
+    let pseudonym_key = {
+        use hmac::Mac;
+        let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(secret).context("deriving the log key")?;
+        mac.update(b"oppas log pseudonyms");
+        mac.finalize().into_bytes().to_vec()
+    };
+    let mailer = QueuedMailer::start(transport, &settings.mail.from, public_url, pseudonym_key).context("mail.from")?;
     Ok((mailer, outbox))
 }
 
@@ -110,6 +119,27 @@ fn geocoder(settings: &Settings) -> anyhow::Result<Option<Arc<dyn oppas_domain::
     )))
 }
 
+/// How often the housekeeping task runs.
+const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(3600);
+
+/// Background housekeeping on the runtime: removes accounts that were never verified
+/// (security.md K2) once an hour, logging what it removed.
+fn spawn_housekeeping(sign_in: EmailSignIn) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(HOUSEKEEPING_EVERY);
+        loop {
+            every.tick().await;
+            let service = sign_in.clone();
+            match tokio::task::spawn_blocking(move || service.remove_stale_unverified()).await {
+                Ok(Ok(0)) => {}
+                Ok(Ok(removed)) => tracing::info!(removed, "unverified accounts removed"),
+                Ok(Err(error)) => tracing::warn!(error.cause = %error, "removing unverified accounts failed"),
+                Err(error) => tracing::warn!(error.cause = %error, "the housekeeping task failed"),
+            }
+        }
+    });
+}
+
 impl Application {
     /// Opens the database (migrating it where `database.auto_migrate`), binds the listener
     /// (port 0 picks a free one) and builds the server.
@@ -132,20 +162,24 @@ impl Application {
             TcpListener::bind(&settings.server.bind).with_context(|| format!("binding {}", settings.server.bind))?;
         let port = listener.local_addr().context("reading the bound address")?.port();
 
-        let key = actix_web::cookie::Key::try_from(settings.session_secret()?.as_slice())
+        let secret = settings.session_secret()?;
+        let key = actix_web::cookie::Key::try_from(secret.as_slice())
             .context("session.secret must hold at least 64 bytes")?;
         let clock: Arc<dyn oppas_domain::Clock> = Arc::new(SystemClock);
         let database = Arc::new(database);
-        let (mailer, outbox) = start_mailer(&settings)?;
+        let (mailer, outbox) = start_mailer(&settings, &secret)?;
+        let hasher = Argon2CodeHasher::default();
+        let code_checks = hasher.check_counter();
         let sign_in = EmailSignIn::new(SignInPorts {
             users: database.clone(),
             codes: database.clone(),
             throttles: database.clone(),
             mailer: Arc::new(mailer),
-            hasher: Arc::new(Argon2CodeHasher),
+            hasher: Arc::new(hasher),
             generator: Arc::new(RandomCodeGenerator),
             clock: clock.clone(),
         });
+        spawn_housekeeping(sign_in.clone());
         let sessions = SessionLayer {
             store: DatabaseSessionStore::new(database.clone(), clock.clone()),
             key,
@@ -158,6 +192,7 @@ impl Application {
             uploads: database.clone(),
             names: Arc::new(RandomNames),
             limiter: limiter.clone(),
+            identities: database.clone(),
         });
         let profile_service = ProfileService::new(database.clone(), uploads.clone(), limiter.clone(), clock.clone());
         let state = web::Data::new(AppState {
@@ -166,6 +201,9 @@ impl Application {
             conversations: database.clone(),
             readiness: database.clone(),
             sign_in,
+            sign_in_gate: Arc::new(tokio::sync::Semaphore::new(
+                oppas_domain::sign_in::MAX_CONCURRENT_CODE_HASHES,
+            )),
             oidc: oidc_client(&settings)?,
             identity_sign_in: IdentitySignIn::new(database.clone(), database.clone(), database.clone(), clock.clone()),
             identities: database.clone(),
@@ -177,6 +215,8 @@ impl Application {
         });
         let config = web::Data::new(HttpConfig {
             trusted_proxies: settings.server.trusted_proxies.clone(),
+            body_timeout: Duration::from_secs(settings.server.body_timeout_secs.max(1)),
+            upload_timeout: Duration::from_secs(settings.server.upload_timeout_secs.max(1)),
             ..HttpConfig::new(
                 &settings.server.public_url,
                 settings.server.static_dir.clone(),
@@ -199,6 +239,7 @@ impl Application {
             port,
             server: server.run(),
             outbox,
+            code_checks,
         })
     }
 
@@ -212,6 +253,12 @@ impl Application {
     #[must_use]
     pub fn memory_outbox(&self) -> Option<MemoryOutbox> {
         self.outbox.clone()
+    }
+
+    /// How many one-time code checks (argon2 verifications) this server has run.
+    #[must_use]
+    pub fn code_checks(&self) -> Arc<AtomicU64> {
+        self.code_checks.clone()
     }
 
     /// Serves until SIGTERM or SIGINT, then lets in-flight requests finish.

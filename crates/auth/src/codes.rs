@@ -6,10 +6,23 @@ use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use oppas_domain::code::OneTimeCode;
 use oppas_domain::sign_in::{CodeGenerator, CodeHasher};
 use rand::Rng;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Hashes codes with argon2id (default parameters, a fresh salt per hash).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Argon2CodeHasher;
+/// Hashes codes with argon2id (default parameters, a fresh salt per hash), and counts the
+/// checks it runs (operations metrics, and the proof in tests that limits hold before hashing).
+#[derive(Debug, Clone, Default)]
+pub struct Argon2CodeHasher {
+    checks: Arc<AtomicU64>,
+}
+
+impl Argon2CodeHasher {
+    /// A shared view of the number of code checks run so far.
+    #[must_use]
+    pub fn check_counter(&self) -> Arc<AtomicU64> {
+        self.checks.clone()
+    }
+}
 
 impl CodeHasher for Argon2CodeHasher {
     fn hash(&self, code: &OneTimeCode) -> anyhow::Result<String> {
@@ -20,6 +33,7 @@ impl CodeHasher for Argon2CodeHasher {
     }
 
     fn verify(&self, code: &OneTimeCode, hash: &str) -> bool {
+        self.checks.fetch_add(1, Ordering::Relaxed);
         PasswordHash::new(hash).is_ok_and(|parsed| {
             Argon2::default()
                 .verify_password(code.as_str().as_bytes(), &parsed)
@@ -46,13 +60,19 @@ mod tests {
     fn a_hash_verifies_its_own_code_only_and_does_not_contain_it() -> anyhow::Result<()> {
         let code = OneTimeCode::parse("048213").map_err(|e| anyhow::anyhow!("{e}"))?;
         let other = OneTimeCode::parse("048214").map_err(|e| anyhow::anyhow!("{e}"))?;
-        let hash = Argon2CodeHasher.hash(&code)?;
+        let hasher = Argon2CodeHasher::default();
+        let hash = hasher.hash(&code)?;
         assert!(hash.starts_with("$argon2id$"));
         assert!(!hash.contains("048213"));
-        assert!(Argon2CodeHasher.verify(&code, &hash));
-        assert!(!Argon2CodeHasher.verify(&other, &hash));
-        assert!(!Argon2CodeHasher.verify(&code, "not a hash"));
-        assert_ne!(Argon2CodeHasher.hash(&code)?, hash, "every hash has its own salt");
+        assert!(hasher.verify(&code, &hash));
+        assert!(!hasher.verify(&other, &hash));
+        assert!(!hasher.verify(&code, "not a hash"));
+        assert_ne!(hasher.hash(&code)?, hash, "every hash has its own salt");
+        assert_eq!(
+            hasher.check_counter().load(Ordering::Relaxed),
+            3,
+            "each check is counted"
+        );
         Ok(())
     }
 

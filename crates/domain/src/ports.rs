@@ -33,6 +33,26 @@ pub trait UserRepository: Send + Sync {
     /// # Errors
     /// Storage failures.
     fn mark_email_verified(&self, id: UserId, at: NaiveDateTime) -> Result<Option<User>, RepositoryError>;
+
+    /// Gives a not yet verified account the names of its latest registration; a verified
+    /// account keeps its names (`Ok(None)`).
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn rename_unverified(
+        &self,
+        id: UserId,
+        first_name: &str,
+        last_name: &str,
+        at: NaiveDateTime,
+    ) -> Result<Option<User>, RepositoryError>;
+
+    /// Removes accounts whose address was never verified and that were last registered before
+    /// `cutoff` (retention); returns how many.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn delete_unverified_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError>;
 }
 
 /// Volunteer, owner and pet profiles.
@@ -285,11 +305,13 @@ pub trait EmailCodeRepository: Send + Sync {
         now: NaiveDateTime,
     ) -> Result<Option<StoredCode>, RepositoryError>;
 
-    /// Counts a wrong guess; returns the new count.
+    /// Reserves one guess on the code before it is checked, in one conditional statement: it
+    /// succeeds only while the code is unused, unexpired and has had fewer than `max_attempts`
+    /// guesses, so of any number of simultaneous callers at most `max_attempts` ever get `true`.
     ///
     /// # Errors
     /// Storage failures.
-    fn record_wrong_guess(&self, id: i64) -> Result<i32, RepositoryError>;
+    fn reserve_guess(&self, id: i64, max_attempts: i32, now: NaiveDateTime) -> Result<bool, RepositoryError>;
 
     /// Uses the code up if it is still unused and unexpired: exactly one caller ever gets `true`.
     ///

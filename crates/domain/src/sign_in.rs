@@ -26,6 +26,17 @@ pub const FAILURES_PER_WINDOW: i32 = 5;
 pub const FAILURE_WINDOW_SECS: i64 = 15 * 60;
 /// Consecutive failures that lock e-mail sign-in for an address.
 pub const FAILURES_BEFORE_LOCKOUT: i32 = 100;
+/// How long that lock lasts. While it lasts every code survives one guess only, so the owner
+/// of the mailbox still signs in with a fresh code while guessing becomes hopeless.
+pub const LOCKOUT: Duration = Duration::hours(24);
+/// How long an account whose address was never verified is kept after its latest registration
+/// (security.md K2).
+pub const UNVERIFIED_ACCOUNT_LIFETIME: Duration = Duration::days(14);
+/// Code checks per client per failure window, whatever the addresses.
+pub const VERIFIES_PER_CLIENT_PER_WINDOW: i32 = 30;
+/// Code hashes (argon2, about 19 MiB and 100 ms each) running at once; further sign-in requests
+/// wait for a place (security.md A5b).
+pub const MAX_CONCURRENT_CODE_HASHES: usize = 4;
 /// Longest name accepted.
 pub const MAX_NAME_CHARS: usize = 50;
 
@@ -194,6 +205,26 @@ fn too_many(retry_after_secs: i64, message: &str) -> SignInError {
     }
 }
 
+/// A guess that passed every limit and holds one of its code's guesses; see
+/// [`EmailSignIn::reserve_guess`].
+#[derive(Debug, Clone)]
+pub struct ReservedGuess {
+    email: Email,
+    code_id: i64,
+    code_hash: String,
+    locked: bool,
+}
+
+/// The lock of an address's e-mail sign-in after [`FAILURES_BEFORE_LOCKOUT`] failures.
+fn lock_key(email: &Email) -> String {
+    format!("code-lock:{email}")
+}
+
+/// The counter of an address's code attempts in the current failure window.
+fn failures_key(email: &Email) -> String {
+    format!("code-failures:{email}")
+}
+
 fn retry_after(window_start: NaiveDateTime, window_secs: i64, now: NaiveDateTime) -> i64 {
     (window_start + Duration::seconds(window_secs) - now).num_seconds()
 }
@@ -241,41 +272,49 @@ impl EmailSignIn {
         Ok(())
     }
 
+    /// Stores a fresh code for the address, whether or not it has an account: every request
+    /// costs the same hash, and guesses meet the same code rules for every address, so neither
+    /// timing nor answers tell whether an account exists. A fresh code also ends the address's
+    /// failure window, so whatever a stranger guessed, the mailbox's owner can use it.
     fn issue_code(&self, email: &Email, purpose: CodePurpose) -> Result<OneTimeCode, SignInError> {
         let code = self.ports.generator.generate();
         let hash = self.ports.hasher.hash(&code)?;
         let expires_at = self.ports.clock.now() + CODE_LIFETIME;
         self.ports.codes.replace_code(email, purpose, &hash, expires_at)?;
+        self.ports.throttles.clear(&failures_key(email))?;
         Ok(code)
     }
 
-    fn send_registration_code(&self, user: &User) -> Result<(), SignInError> {
-        let code = self.issue_code(&user.email, CodePurpose::Register)?;
-        let message = MailMessage::RegistrationCode {
+    fn registration_code_mail(user: &User, code: &OneTimeCode) -> MailMessage {
+        MailMessage::RegistrationCode {
             first_name: user.first_name.clone(),
             code: code.as_str().to_owned(),
-        };
-        Ok(self.ports.mailer.send(&user.email, message)?)
+        }
     }
 
-    /// Sign-up: makes an unverified account (or reuses an unverified one) and mails a code. An
-    /// address that already has a verified account gets a mail saying so; the caller's answer is
-    /// the same either way.
+    /// Sign-up: makes an unverified account (or gives the unverified one the names of this
+    /// registration) and mails a code. An address that already has a verified account gets a
+    /// mail saying so; the caller's answer and the work done are the same either way.
     ///
     /// # Errors
     /// Throttles, storage or mail failures.
     pub fn register(&self, registration: &Registration, client: &str) -> Result<(), SignInError> {
         self.allow_code_request(&registration.email, CodePurpose::Register, client)?;
-        match self.ports.users.find_user_by_email(&registration.email)? {
-            Some(user) if user.email_verified_at.is_some() => {
-                let message = MailMessage::AlreadyRegistered {
-                    first_name: user.first_name,
-                };
-                Ok(self.ports.mailer.send(&registration.email, message)?)
+        let code = self.issue_code(&registration.email, CodePurpose::Register)?;
+        let now = self.ports.clock.now();
+        let users = &self.ports.users;
+        let message = match users.find_user_by_email(&registration.email)? {
+            Some(user) if user.email_verified_at.is_some() => MailMessage::AlreadyRegistered {
+                first_name: user.first_name,
+            },
+            Some(user) => {
+                let renamed = users
+                    .rename_unverified(user.id, &registration.first_name, &registration.last_name, now)?
+                    .unwrap_or(user);
+                Self::registration_code_mail(&renamed, &code)
             }
-            Some(user) => self.send_registration_code(&user),
             None => {
-                let created = self.ports.users.create_user(&NewUser {
+                let created = users.create_user(&NewUser {
                     email: registration.email.clone(),
                     first_name: Some(registration.first_name.clone()),
                     last_name: Some(registration.last_name.clone()),
@@ -285,16 +324,15 @@ impl EmailSignIn {
                 let user = match created {
                     Ok(user) => user,
                     // A concurrent sign-up made it first.
-                    Err(RepositoryError::Conflict(_)) => self
-                        .ports
-                        .users
+                    Err(RepositoryError::Conflict(_)) => users
                         .find_user_by_email(&registration.email)?
                         .ok_or_else(|| anyhow::anyhow!("account vanished after a conflict"))?,
                     Err(other) => return Err(other.into()),
                 };
-                self.send_registration_code(&user)
+                Self::registration_code_mail(&user, &code)
             }
-        }
+        };
+        Ok(self.ports.mailer.send(&registration.email, message)?)
     }
 
     /// A new registration code for an unverified account; same answer for every address.
@@ -303,105 +341,134 @@ impl EmailSignIn {
     /// Throttles, storage or mail failures.
     pub fn resend(&self, email: &Email, client: &str) -> Result<(), SignInError> {
         self.allow_code_request(email, CodePurpose::Register, client)?;
-        match self.ports.users.find_user_by_email(email)? {
-            Some(user) if user.email_verified_at.is_none() => self.send_registration_code(&user),
-            Some(user) => Ok(self.ports.mailer.send(
-                email,
-                MailMessage::AlreadyRegistered {
-                    first_name: user.first_name,
-                },
-            )?),
-            None => Ok(self.ports.mailer.send(email, MailMessage::NoAccount)?),
-        }
+        let code = self.issue_code(email, CodePurpose::Register)?;
+        let message = match self.ports.users.find_user_by_email(email)? {
+            Some(user) if user.email_verified_at.is_none() => Self::registration_code_mail(&user, &code),
+            Some(user) => MailMessage::AlreadyRegistered {
+                first_name: user.first_name,
+            },
+            None => MailMessage::NoAccount,
+        };
+        Ok(self.ports.mailer.send(email, message)?)
     }
 
     /// A login code for an existing account; an unknown address gets a mail saying there is no
-    /// account. Same answer for every address.
+    /// account. Same answer and the same work for every address.
     ///
     /// # Errors
     /// Throttles, storage or mail failures.
     pub fn request_login(&self, email: &Email, client: &str) -> Result<(), SignInError> {
         self.allow_code_request(email, CodePurpose::Login, client)?;
-        match self.ports.users.find_user_by_email(email)? {
-            Some(user) => {
-                let code = self.issue_code(email, CodePurpose::Login)?;
-                let message = MailMessage::LoginCode {
-                    first_name: user.first_name,
-                    code: code.as_str().to_owned(),
-                };
-                Ok(self.ports.mailer.send(email, message)?)
-            }
-            None => Ok(self.ports.mailer.send(email, MailMessage::NoAccount)?),
-        }
+        let code = self.issue_code(email, CodePurpose::Login)?;
+        let message = match self.ports.users.find_user_by_email(email)? {
+            Some(user) => MailMessage::LoginCode {
+                first_name: user.first_name,
+                code: code.as_str().to_owned(),
+            },
+            None => MailMessage::NoAccount,
+        };
+        Ok(self.ports.mailer.send(email, message)?)
     }
 
-    /// Checks a code of `purpose` for `email`; on success the account, verified where it was not.
+    /// Removes accounts whose address was not verified within [`UNVERIFIED_ACCOUNT_LIFETIME`]
+    /// of their latest registration; returns how many.
     ///
     /// # Errors
-    /// Wrong or exhausted code, throttles, lockout, storage.
-    pub fn verify(&self, email: &Email, code: &OneTimeCode, purpose: CodePurpose) -> Result<User, SignInError> {
-        let now = self.ports.clock.now();
-        let throttles = &self.ports.throttles;
-        let lock_key = format!("code-lock:{email}");
-        if throttles
-            .peek(&lock_key)?
-            .and_then(|s| s.locked_until)
-            .is_some_and(|until| until > now)
-        {
-            return Err(SignInError::Locked);
-        }
-        let failures_key = format!("code-failures:{email}");
-        if let Some(failures) = throttles.peek(&failures_key)?
-            && failures.count >= FAILURES_PER_WINDOW
-            && failures.window_start + Duration::seconds(FAILURE_WINDOW_SECS) > now
-        {
-            return Err(too_many(
-                retry_after(failures.window_start, FAILURE_WINDOW_SECS, now),
-                "Te veel mislukte pogingen. Wacht een kwartier en vraag dan een nieuwe code aan.",
-            ));
-        }
-        let outcome = self.check_code(email, code, purpose, now);
-        match outcome {
-            Ok(user) => {
-                throttles.clear(&failures_key)?;
-                throttles.clear(&format!("code-consecutive:{email}"))?;
-                Ok(user)
-            }
-            Err(SignInError::WrongCode | SignInError::CodeExhausted) => {
-                throttles.hit(&failures_key, FAILURE_WINDOW_SECS, now)?;
-                let consecutive = throttles.hit(&format!("code-consecutive:{email}"), i64::from(i32::MAX), now)?;
-                if consecutive.count >= FAILURES_BEFORE_LOCKOUT {
-                    throttles.lock(&lock_key, now + Duration::days(3650), now)?;
-                }
-                outcome
-            }
-            Err(other) => Err(other),
-        }
+    /// Storage failures.
+    pub fn remove_stale_unverified(&self) -> Result<usize, SignInError> {
+        let cutoff = self.ports.clock.now() - UNVERIFIED_ACCOUNT_LIFETIME;
+        Ok(self.ports.users.delete_unverified_before(cutoff)?)
     }
 
-    fn check_code(
+    /// Checks a code of `purpose` for `email` sent from `client`; on success the account,
+    /// verified where it was not. [`Self::reserve_guess`] then [`Self::check_guess`].
+    ///
+    /// # Errors
+    /// Wrong or exhausted code, throttles, storage.
+    pub fn verify(
         &self,
         email: &Email,
         code: &OneTimeCode,
         purpose: CodePurpose,
-        now: NaiveDateTime,
+        client: &str,
     ) -> Result<User, SignInError> {
+        let reserved = self.reserve_guess(email, purpose, client)?;
+        self.check_guess(&reserved, code)
+    }
+
+    /// The first half of a code check, storage only: counts the guess against every limit and
+    /// reserves it on the active code. Every limit counts before it decides, in the database, so
+    /// simultaneous requests cannot slip past it: the client's checks per window, the address's
+    /// attempts per window, and the code's guesses, one reserved by a conditional update. A guess
+    /// while no code is active reserves nothing and counts for nothing against the address.
+    ///
+    /// # Errors
+    /// No active code ([`SignInError::WrongCode`]), no guess left, throttles, storage.
+    pub fn reserve_guess(
+        &self,
+        email: &Email,
+        purpose: CodePurpose,
+        client: &str,
+    ) -> Result<ReservedGuess, SignInError> {
+        let now = self.ports.clock.now();
+        let throttles = &self.ports.throttles;
+        let by_client = throttles.hit(&format!("verify-client:{client}"), FAILURE_WINDOW_SECS, now)?;
+        if by_client.count > VERIFIES_PER_CLIENT_PER_WINDOW {
+            return Err(too_many(
+                retry_after(by_client.window_start, FAILURE_WINDOW_SECS, now),
+                "Te veel pogingen vanaf dit adres. Probeer het over een kwartier opnieuw.",
+            ));
+        }
         let Some(stored) = self.ports.codes.active_code(email, purpose, now)? else {
             return Err(SignInError::WrongCode);
         };
-        if stored.attempts >= MAX_GUESSES_PER_CODE {
+        let attempts = throttles.hit(&failures_key(email), FAILURE_WINDOW_SECS, now)?;
+        if attempts.count > FAILURES_PER_WINDOW {
+            return Err(too_many(
+                retry_after(attempts.window_start, FAILURE_WINDOW_SECS, now),
+                "Te veel mislukte pogingen. Wacht een kwartier en vraag dan een nieuwe code aan.",
+            ));
+        }
+        let locked = throttles
+            .peek(&lock_key(email))?
+            .and_then(|state| state.locked_until)
+            .is_some_and(|until| until > now);
+        let allowed = if locked { 1 } else { MAX_GUESSES_PER_CODE };
+        if !self.ports.codes.reserve_guess(stored.id, allowed, now)? {
             return Err(SignInError::CodeExhausted);
         }
-        if !self.ports.hasher.verify(code, &stored.code_hash) {
-            let attempts = self.ports.codes.record_wrong_guess(stored.id)?;
-            return Err(if attempts >= MAX_GUESSES_PER_CODE {
-                SignInError::CodeExhausted
-            } else {
-                SignInError::WrongCode
-            });
-        }
-        if !self.ports.codes.consume_code(stored.id, now)? {
+        Ok(ReservedGuess {
+            email: email.clone(),
+            code_id: stored.id,
+            code_hash: stored.code_hash,
+            locked,
+        })
+    }
+
+    /// The second half: the one hash check a reserved guess is allowed, then the code is used
+    /// up and the account returned. Hashing is the expensive part; callers bound how many run at
+    /// once ([`MAX_CONCURRENT_CODE_HASHES`]).
+    ///
+    /// # Errors
+    /// A wrong code, storage.
+    pub fn check_guess(&self, reserved: &ReservedGuess, code: &OneTimeCode) -> Result<User, SignInError> {
+        let now = self.ports.clock.now();
+        let throttles = &self.ports.throttles;
+        let email = &reserved.email;
+        let consecutive_key = format!("code-consecutive:{email}");
+        if !self.ports.hasher.verify(code, &reserved.code_hash) {
+            let consecutive = throttles.hit(&consecutive_key, i64::from(i32::MAX), now)?;
+            if consecutive.count >= FAILURES_BEFORE_LOCKOUT && !reserved.locked {
+                tracing::warn!(auth.lockout = true, "e-mail sign-in locked after consecutive failures");
+                throttles.lock(&lock_key(email), now + LOCKOUT, now)?;
+            }
             return Err(SignInError::WrongCode);
+        }
+        if !self.ports.codes.consume_code(reserved.code_id, now)? {
+            return Err(SignInError::WrongCode);
+        }
+        for key in [failures_key(email), consecutive_key, lock_key(email)] {
+            throttles.clear(&key)?;
         }
         let user = self
             .ports

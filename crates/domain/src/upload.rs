@@ -159,6 +159,8 @@ pub struct UploadPorts {
     pub names: Arc<dyn NameGenerator>,
     /// The per-user allowance.
     pub limiter: RateLimiter,
+    /// Linked provider accounts: whose Google picture is whose.
+    pub identities: Arc<dyn crate::ports::IdentityRepository>,
 }
 
 impl std::fmt::Debug for UploadPorts {
@@ -227,14 +229,19 @@ impl UploadService {
             .map(|bytes| (upload.content_type, bytes)))
     }
 
-    /// Whether `user` may put `url` in a profile: an image this server issued to them, or a
-    /// Google avatar.
+    /// Whether `user` may put `url` in a profile: an image this server issued to them, or the
+    /// picture of their own linked Google account (never someone else's).
     ///
     /// # Errors
     /// Storage failures.
     pub fn may_use(&self, user: UserId, url: &str) -> Result<bool, RepositoryError> {
-        if url.starts_with(GOOGLE_AVATAR_PREFIX) && !url.contains(['"', '\'', '<', '>', ' ']) {
-            return Ok(true);
+        if url.starts_with(GOOGLE_AVATAR_PREFIX) {
+            return Ok(self
+                .ports
+                .identities
+                .find_identity_of_user(user)?
+                .and_then(|identity| identity.picture)
+                .is_some_and(|picture| picture == url));
         }
         let Some(name) = url.strip_prefix(UPLOAD_URL_PREFIX) else {
             return Ok(false);

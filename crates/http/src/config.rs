@@ -18,7 +18,16 @@ pub struct HttpConfig {
     pub tile_url: String,
     /// Reverse proxies whose `X-Forwarded-For` is believed.
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Longest time a request body may take to arrive (408 after).
+    pub body_timeout: std::time::Duration,
+    /// The same for image uploads.
+    pub upload_timeout: std::time::Duration,
 }
+
+/// Default of [`HttpConfig::body_timeout`].
+pub const DEFAULT_BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+/// Default of [`HttpConfig::upload_timeout`].
+pub const DEFAULT_UPLOAD_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
 
 impl HttpConfig {
     /// Derives the HTTP settings from the public URL, the SPA directory and the map tile URL
@@ -33,6 +42,8 @@ impl HttpConfig {
             static_dir,
             tile_url: tile_url.trim().to_owned(),
             trusted_proxies: Vec::new(),
+            body_timeout: DEFAULT_BODY_TIMEOUT,
+            upload_timeout: DEFAULT_UPLOAD_TIMEOUT,
         }
     }
 }

@@ -43,6 +43,9 @@ pub enum ApiError {
     /// 405: the path exists for other methods, listed in `Allow`.
     #[error("Deze methode is hier niet toegestaan.")]
     MethodNotAllowed(&'static str),
+    /// 408: the request body arrived too slowly.
+    #[error("Het versturen duurde te lang. Probeer het opnieuw.")]
+    RequestTimeout,
     /// 409: conflicts with what is stored.
     #[error("{0}")]
     Conflict(String),
@@ -86,6 +89,7 @@ impl ApiError {
             Self::Forbidden => "forbidden",
             Self::NotFound(_) => "not_found",
             Self::MethodNotAllowed(_) => "method_not_allowed",
+            Self::RequestTimeout => "request_timeout",
             Self::Conflict(_) => "conflict",
             Self::PayloadTooLarge(_) => "payload_too_large",
             Self::UnsupportedMediaType => "unsupported_media_type",
@@ -100,6 +104,12 @@ impl ApiError {
     #[must_use]
     pub fn not_found() -> Self {
         Self::NotFound("Niet gevonden.".to_owned())
+    }
+
+    /// Whether a body read failed because its deadline passed (see the `body_deadline` middleware).
+    #[must_use]
+    pub fn is_body_timeout(error: &actix_web::error::PayloadError) -> bool {
+        matches!(error, actix_web::error::PayloadError::Io(io) if io.kind() == std::io::ErrorKind::TimedOut)
     }
 
     /// 503 for a database that does not answer.
@@ -119,6 +129,7 @@ impl ResponseError for ApiError {
             Self::Forbidden => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,

@@ -23,8 +23,10 @@ use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, web};
 use tracing_actix_web::TracingLogger;
 
-/// The client's address for per-client limits: the peer of the connection, unless the peer is a
+/// The client's key for per-client limits: the peer of the connection, unless the peer is a
 /// configured trusted proxy; then the nearest address in `X-Forwarded-For` that is not one.
+/// IPv6 clients are keyed by their /64 prefix (security.md I): one subscriber usually holds a
+/// whole /64 and could otherwise pick a fresh address for every request.
 #[must_use]
 pub fn client_ip(req: &actix_web::HttpRequest) -> String {
     let Some(peer) = req.peer_addr().map(|addr| addr.ip()) else {
@@ -34,7 +36,21 @@ pub fn client_ip(req: &actix_web::HttpRequest) -> String {
         .app_data::<web::Data<HttpConfig>>()
         .map(|config| config.trusted_proxies.clone())
         .unwrap_or_default();
-    client_behind(peer, &trusted, req.headers().get_all("x-forwarded-for")).to_string()
+    client_key(client_behind(peer, &trusted, req.headers().get_all("x-forwarded-for")))
+}
+
+/// An IPv4 address as it is; an IPv6 address as its /64 network (IPv4-mapped ones as IPv4).
+fn client_key(address: std::net::IpAddr) -> String {
+    match address {
+        std::net::IpAddr::V4(v4) => v4.to_string(),
+        std::net::IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let prefix = u128::from(v6) & !((1u128 << 64) - 1);
+                format!("{}/64", std::net::Ipv6Addr::from(prefix))
+            }
+        },
+    }
 }
 
 /// Walks `X-Forwarded-For` from the right while the hop is a trusted proxy.
@@ -83,6 +99,7 @@ pub fn app(
         .app_data(routes::path_config())
         .app_data(routes::query_config())
         // Listed innermost first: the last `wrap` sees the request first.
+        .wrap(from_fn(middleware::body_deadline))
         .wrap(sessions.middleware())
         .wrap(from_fn(middleware::session_store_errors))
         .wrap(from_fn(middleware::origin_check))
@@ -104,7 +121,7 @@ pub fn app(
 
 #[cfg(test)]
 mod tests {
-    use super::client_behind;
+    use super::{client_behind, client_key};
     use actix_web::http::header::HeaderValue;
     use std::net::IpAddr;
 
@@ -132,5 +149,17 @@ mod tests {
         );
         let garbage = HeaderValue::from_static("ik-ben-admin");
         assert_eq!(client_behind(proxy, &[proxy], std::iter::once(&garbage)), proxy);
+    }
+
+    #[test]
+    fn ipv6_clients_are_keyed_by_their_64_prefix() {
+        assert_eq!(client_key(ip("2001:db8:1:2:aaaa::1")), "2001:db8:1:2::/64");
+        assert_eq!(
+            client_key(ip("2001:db8:1:2:ffff:ffff:ffff:ffff")),
+            client_key(ip("2001:db8:1:2::9"))
+        );
+        assert_ne!(client_key(ip("2001:db8:1:3::1")), client_key(ip("2001:db8:1:2::1")));
+        assert_eq!(client_key(ip("::ffff:192.0.2.7")), "192.0.2.7");
+        assert_eq!(client_key(ip("192.0.2.7")), "192.0.2.7");
     }
 }

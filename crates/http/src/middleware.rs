@@ -9,6 +9,7 @@ use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::middleware::{DefaultHeaders, Next};
 use actix_web::{HttpMessage, ResponseError, web};
 use futures_util::FutureExt;
+use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use tracing_actix_web::RequestId;
 
@@ -91,6 +92,60 @@ fn comes_from_own_pages(req: &ServiceRequest, public_origin: &str) -> bool {
             .get(header::ORIGIN)
             .and_then(|o| o.to_str().ok())
             .is_some_and(|o| o.trim_end_matches('/').eq_ignore_ascii_case(public_origin)),
+    }
+}
+
+/// Ends the reading of a request body at a deadline ([`HttpConfig::body_timeout`], longer for
+/// uploads): a client that trickles its body cannot hold a connection open. The extractor then
+/// fails with a timed-out payload, which [`ApiError::from_payload_error`] answers with 408, and the
+/// unread connection is closed.
+///
+/// # Errors
+/// Passes on the inner service's error.
+pub async fn body_deadline(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    if let Some(config) = req.app_data::<web::Data<HttpConfig>>() {
+        let limit = if req.path() == crate::routes::uploads::UPLOAD_PATH {
+            config.upload_timeout
+        } else {
+            config.body_timeout
+        };
+        let payload = req.take_payload();
+        let timed: std::pin::Pin<Box<dyn futures_util::Stream<Item = _>>> = Box::pin(Deadline {
+            inner: payload,
+            sleep: Box::pin(tokio::time::sleep(limit)),
+        });
+        req.set_payload(actix_web::dev::Payload::from(timed));
+    }
+    next.call(req).await.map(ServiceResponse::map_into_boxed_body)
+}
+
+/// A body stream that fails with [`std::io::ErrorKind::TimedOut`] once its deadline passes.
+struct Deadline<S> {
+    inner: S,
+    sleep: std::pin::Pin<Box<tokio::time::Sleep>>,
+}
+
+impl<S> futures_util::Stream for Deadline<S>
+where
+    S: futures_util::Stream<Item = Result<web::Bytes, actix_web::error::PayloadError>> + Unpin,
+{
+    type Item = Result<web::Bytes, actix_web::error::PayloadError>;
+
+    fn poll_next(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Self::Item>> {
+        if let std::task::Poll::Ready(item) = std::pin::Pin::new(&mut self.inner).poll_next(cx) {
+            return std::task::Poll::Ready(item);
+        }
+        if self.sleep.as_mut().poll(cx).is_ready() {
+            let timed_out = std::io::Error::new(std::io::ErrorKind::TimedOut, "request body too slow");
+            return std::task::Poll::Ready(Some(Err(actix_web::error::PayloadError::Io(timed_out))));
+        }
+        std::task::Poll::Pending
     }
 }
 

@@ -2,11 +2,12 @@
 //! retries, and logs the outcome (kind and a hash of the recipient, never the address or body).
 
 use crate::templates::{Rendered, render};
+use hmac::{Hmac, Mac};
 use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use oppas_domain::Email;
 use oppas_domain::mail::{MailError, MailMessage, Mailer};
-use sha2::{Digest, Sha256};
+use sha2::Sha256;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -91,12 +92,14 @@ impl QueuedMailer {
     ///
     /// # Errors
     /// `from` is not a valid mailbox.
-    pub fn start(transport: Transport, from: &str, public_url: String) -> anyhow::Result<Self> {
+    /// `pseudonym_key` is a server secret that keys the stand-ins for addresses in the logs.
+    pub fn start(transport: Transport, from: &str, public_url: String, pseudonym_key: Vec<u8>) -> anyhow::Result<Self> {
         let from: Mailbox = from
             .parse()
             .map_err(|e| anyhow::anyhow!("'{from}' is not a valid sender: {e}"))?;
         let (jobs, queue) = mpsc::channel(QUEUE_CAPACITY);
-        tokio::spawn(deliver_all(queue, transport, from, public_url));
+        let pseudonyms = Pseudonyms { key: pseudonym_key };
+        tokio::spawn(deliver_all(queue, transport, from, public_url, pseudonyms));
         Ok(Self { jobs })
     }
 }
@@ -115,15 +118,33 @@ impl Mailer for QueuedMailer {
     }
 }
 
-/// A short, stable stand-in for an address in logs.
-fn recipient_hash(email: &Email) -> String {
-    hex::encode(&Sha256::digest(email.as_str().as_bytes())[..6])
+/// Short, stable stand-ins for addresses in logs: a keyed hash (HMAC-SHA-256 with a server
+/// secret), so that nobody holding the logs can test a guessed address against them.
+struct Pseudonyms {
+    key: Vec<u8>,
 }
 
-async fn deliver_all(mut queue: mpsc::Receiver<Job>, transport: Transport, from: Mailbox, public_url: String) {
+impl Pseudonyms {
+    fn of(&self, email: &Email) -> String {
+        // HMAC accepts keys of any length; an empty key would still give a stable stand-in.
+        let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(&self.key) else {
+            return "unknown".to_owned();
+        };
+        mac.update(email.as_str().as_bytes());
+        hex::encode(&mac.finalize().into_bytes()[..6])
+    }
+}
+
+async fn deliver_all(
+    mut queue: mpsc::Receiver<Job>,
+    transport: Transport,
+    from: Mailbox,
+    public_url: String,
+    pseudonyms: Pseudonyms,
+) {
     while let Some(job) = queue.recv().await {
         let kind = job.message.kind();
-        let to_hash = recipient_hash(&job.to);
+        let to_hash = pseudonyms.of(&job.to);
         let content = render(&job.message, &public_url);
         let outcome = match build(&from, &job.to, &content) {
             Ok(message) => deliver_with_retries(&transport, &job.to, message, content).await,
@@ -210,6 +231,23 @@ async fn deliver_once(transport: &Transport, to: &Email, message: &Message, cont
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn address_stand_ins_depend_on_the_server_key() -> anyhow::Result<()> {
+        let email = Email::parse("sanne@example.nl")?;
+        let one = super::Pseudonyms {
+            key: b"key-one".to_vec(),
+        };
+        let two = super::Pseudonyms {
+            key: b"key-two".to_vec(),
+        };
+        assert_eq!(one.of(&email), one.of(&email), "stable");
+        assert_ne!(one.of(&email), two.of(&email), "keyed");
+        assert_eq!(one.of(&email).len(), 12);
+        let bare = hex::encode(&<sha2::Sha256 as sha2::Digest>::digest(email.as_str().as_bytes())[..6]);
+        assert_ne!(one.of(&email), bare, "not a bare hash anyone could recompute");
+        Ok(())
+    }
+
     use super::*;
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
     use tokio::net::TcpListener;
@@ -229,7 +267,12 @@ mod tests {
     #[tokio::test]
     async fn the_memory_transport_keeps_the_rendered_mail() -> anyhow::Result<()> {
         let outbox = MemoryOutbox::default();
-        let mailer = QueuedMailer::start(Transport::Memory(outbox.clone()), FROM, "http://localhost:8080".into())?;
+        let mailer = QueuedMailer::start(
+            Transport::Memory(outbox.clone()),
+            FROM,
+            "http://localhost:8080".into(),
+            b"test-key".to_vec(),
+        )?;
         mailer.send(
             &Email::parse("sanne@example.nl")?,
             MailMessage::LoginCode {
@@ -254,6 +297,7 @@ mod tests {
             },
             FROM,
             "http://x".into(),
+            b"test-key".to_vec(),
         )?;
         mailer.send(&Email::parse("jan@example.nl")?, MailMessage::NoAccount)?;
         let file = eventually(|| std::fs::read_dir(&dir).ok()?.next()?.ok().map(|e| e.path())).await;
@@ -317,7 +361,7 @@ mod tests {
     async fn the_smtp_transport_delivers_to_a_real_listener() -> anyhow::Result<()> {
         let (port, received) = smtp_listener().await?;
         let transport = Transport::smtp(&format!("smtp://127.0.0.1:{port}"))?;
-        let mailer = QueuedMailer::start(transport, FROM, "http://x".into())?;
+        let mailer = QueuedMailer::start(transport, FROM, "http://x".into(), b"test-key".to_vec())?;
         mailer.send(
             &Email::parse("els@example.nl")?,
             MailMessage::RegistrationCode {

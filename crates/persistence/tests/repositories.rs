@@ -329,6 +329,37 @@ fn sessions_are_stored_by_key_hash_and_can_be_revoked(db: TestDatabase) -> TestR
     Ok(())
 }
 
+fn an_unverified_account_takes_new_names_and_is_removed_when_stale(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let now = SystemClock.now_for_tests();
+    let unverified = new_user(&database, "nieuw@example.nl")?;
+    let verified = new_user(&database, "bevestigd@example.nl")?;
+    database.mark_email_verified(verified, now)?;
+    let renamed = database
+        .rename_unverified(unverified, "Kim", "Bakker", now)?
+        .ok_or("renamed")?;
+    assert_eq!(renamed.first_name.as_deref(), Some("Kim"));
+    assert_eq!(renamed.last_name.as_deref(), Some("Bakker"));
+    assert_eq!(
+        database.rename_unverified(verified, "Kim", "Bakker", now)?,
+        None,
+        "a verified account keeps its names"
+    );
+    assert_eq!(
+        database.find_user(verified)?.and_then(|u| u.first_name).as_deref(),
+        Some("Test")
+    );
+    let later = now + chrono::Duration::days(15);
+    assert_eq!(
+        database.delete_unverified_before(later)?,
+        1,
+        "only the unverified one goes"
+    );
+    assert_eq!(database.find_user(unverified)?, None);
+    assert!(database.find_user(verified)?.is_some());
+    Ok(())
+}
+
 fn a_new_code_voids_the_old_one_and_is_consumed_exactly_once(db: TestDatabase) -> TestResult {
     let database = open(&db)?;
     let email = Email::parse("code@example.nl")?;
@@ -341,8 +372,27 @@ fn a_new_code_voids_the_old_one_and_is_consumed_exactly_once(db: TestDatabase) -
         .active_code(&email, CodePurpose::Register, now)?
         .ok_or("active code")?;
     assert_eq!(active.code_hash, "hash-2", "the newer code voided the older");
-    assert_eq!(database.record_wrong_guess(active.id)?, 1);
-    assert_eq!(database.record_wrong_guess(active.id)?, 2);
+    let reserved = concurrently(40, |_| database.reserve_guess(active.id, 5, now))?
+        .into_iter()
+        .filter(|won| *won)
+        .count();
+    assert_eq!(reserved, 5, "40 simultaneous guesses, five reserved");
+    assert!(
+        !database.reserve_guess(active.id, 5, now)?,
+        "the code has no guess left"
+    );
+    let login = database
+        .active_code(&email, CodePurpose::Login, now)?
+        .ok_or("login code")?;
+    assert!(database.reserve_guess(login.id, 1, now)?);
+    assert!(
+        !database.reserve_guess(login.id, 1, now)?,
+        "a smaller allowance holds too"
+    );
+    assert!(
+        !database.reserve_guess(login.id, 5, expires)?,
+        "no guess on an expired code"
+    );
     assert_eq!(
         database.active_code(&email, CodePurpose::Register, expires)?,
         None,
@@ -408,6 +458,7 @@ on_both_backends!(
     the_readiness_probe_answers_on_a_working_database,
     sessions_are_stored_by_key_hash_and_can_be_revoked,
     a_new_code_voids_the_old_one_and_is_consumed_exactly_once,
+    an_unverified_account_takes_new_names_and_is_removed_when_stale,
     throttles_count_in_windows_and_can_be_locked_and_cleared,
 );
 

@@ -73,6 +73,71 @@ fn production_refuses_to_start_without_a_session_secret() -> TestResult {
     Ok(())
 }
 
+/// Runs `oppas args` in production with a random secret and the given overrides.
+fn in_production(args: &[&str], overrides: &[(&str, &str)]) -> Result<std::process::Output, std::io::Error> {
+    let secret: String = (0..64u32).map(|i| format!("{:02x}", (i * 97 + 13) % 251)).collect();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_oppas"));
+    command
+        .args(args)
+        .env("OPPAS_ENV", "production")
+        .env("OPPAS_CONFIG_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../../config"))
+        .env("OPPAS__SESSION__SECRET", secret)
+        .env("OPPAS__SERVER__PUBLIC_URL", "https://oppasmaatje.example")
+        .env(
+            "DATABASE_URL",
+            format!(
+                "sqlite://{}",
+                std::env::temp_dir()
+                    .join(format!("oppas-production-{}.db", uuid::Uuid::new_v4().simple()))
+                    .display()
+            ),
+        );
+    for (key, value) in overrides {
+        command.env(key, value);
+    }
+    command.output()
+}
+
+#[test]
+fn production_refuses_a_public_url_that_is_not_https() -> TestResult {
+    for url in ["http://oppasmaatje.example", ""] {
+        let output = in_production(&["migrate"], &[("OPPAS__SERVER__PUBLIC_URL", url)])?;
+        assert!(!output.status.success(), "started with public_url '{url}'");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("server.public_url"), "{stderr}");
+    }
+    Ok(())
+}
+
+#[test]
+fn production_refuses_a_session_secret_of_low_entropy() -> TestResult {
+    let zeros = "00".repeat(64);
+    let pattern = "ab01".repeat(40);
+    for secret in [zeros.as_str(), pattern.as_str()] {
+        let output = in_production(&["migrate"], &[("OPPAS__SESSION__SECRET", secret)])?;
+        assert!(!output.status.success());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("session.secret has too little variety"), "{stderr}");
+    }
+    Ok(())
+}
+
+#[test]
+fn a_sound_production_configuration_passes_the_checks() -> TestResult {
+    let output = in_production(&["migrate"], &[])?;
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    Ok(())
+}
+
+#[test]
+fn seed_demo_refuses_to_run_in_production() -> TestResult {
+    let output = in_production(&["seed-demo"], &[])?;
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("refuses to run in production"), "{stderr}");
+    Ok(())
+}
+
 #[test]
 fn the_openapi_command_prints_the_document() -> TestResult {
     let output = Command::new(env!("CARGO_BIN_EXE_oppas")).arg("openapi").output()?;

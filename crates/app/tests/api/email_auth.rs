@@ -135,27 +135,254 @@ async fn five_wrong_guesses_kill_the_code(backend: Backend) -> TestResult {
     Ok(())
 }
 
-async fn an_exhausted_code_is_refused_even_when_right(backend: Backend) -> TestResult {
+async fn a_strangers_guesses_do_not_stop_the_owner_signing_in_with_a_fresh_code(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
     register(&app, "piet@example.nl").await?;
     let code = app.code_from_mail("piet@example.nl", 1).await?;
     let wrong = if code == "000000" { "111111" } else { "000000" };
-    for _ in 0..4 {
-        app.post_json(
-            "/api/auth/email-verify",
-            &json!({"email": "piet@example.nl", "code": wrong}),
-        )
-        .await?;
+    let stranger = reqwest::Client::new();
+    for _ in 0..5 {
+        stranger
+            .post(app.url("/api/auth/email-verify"))
+            .header("Origin", crate::helpers::ORIGIN)
+            .json(&json!({"email": "piet@example.nl", "code": wrong}))
+            .send()
+            .await?;
     }
-    let fifth = app
+    let refused = app
         .post_json(
             "/api/auth/email-verify",
-            &json!({"email": "piet@example.nl", "code": wrong}),
+            &json!({"email": "piet@example.nl", "code": code}),
         )
         .await?;
-    let (error, kind) = error_envelope(fifth).await?;
-    assert_eq!(kind, "code_exhausted");
-    assert!(error.contains("Vraag een nieuwe code aan"), "{error}");
+    assert_eq!(refused.status(), 429, "the spent code stays refused, even when right");
+    let (error, _) = error_envelope(refused).await?;
+    assert!(error.contains("vraag dan een nieuwe code aan"), "{error}");
+
+    // A fresh code, which only the mailbox's owner reads, lets them in at once.
+    app.post_json("/api/auth/email-login", &json!({"email": "piet@example.nl"}))
+        .await?;
+    let fresh = app.code_from_mail("piet@example.nl", 2).await?;
+    let signed_in = app
+        .post_json(
+            "/api/auth/email-login-verify",
+            &json!({"email": "piet@example.nl", "code": fresh}),
+        )
+        .await?;
+    assert_eq!(signed_in.status(), 200);
+    assert_eq!(app.get("/api/users/me").await?.status(), 200);
+    Ok(())
+}
+
+async fn guesses_without_an_active_code_lock_nobody_out(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_up("eigenaar@example.nl").await?;
+    app.post_json("/api/logout", &json!({})).await?;
+    let stranger = reqwest::Client::new();
+    for _ in 0..8 {
+        let guess = stranger
+            .post(app.url("/api/auth/email-login-verify"))
+            .header("Origin", crate::helpers::ORIGIN)
+            .json(&json!({"email": "eigenaar@example.nl", "code": "123456"}))
+            .send()
+            .await?;
+        assert_eq!(
+            guess.status(),
+            400,
+            "no code is active: nothing to guess, nothing counted"
+        );
+    }
+    assert_eq!(
+        app.code_checks.load(std::sync::atomic::Ordering::Relaxed),
+        1,
+        "only sign-up checked a code"
+    );
+    app.post_json("/api/auth/email-login", &json!({"email": "eigenaar@example.nl"}))
+        .await?;
+    let code = app.code_from_mail("eigenaar@example.nl", 2).await?;
+    let signed_in = app
+        .post_json(
+            "/api/auth/email-login-verify",
+            &json!({"email": "eigenaar@example.nl", "code": code}),
+        )
+        .await?;
+    assert_eq!(signed_in.status(), 200, "the owner signs in with the next code");
+    Ok(())
+}
+
+async fn forty_simultaneous_guesses_check_at_most_five_and_the_code_is_spent(backend: Backend) -> TestResult {
+    use std::sync::atomic::Ordering;
+    let app = spawn_app(backend).await?;
+    register(&app, "burst@example.nl").await?;
+    let code = app.code_from_mail("burst@example.nl", 1).await?;
+    let checks_before = app.code_checks.load(Ordering::Relaxed);
+    let right_at = 39;
+    let guesses = (0..40u32).map(|i| {
+        let client = reqwest::Client::new();
+        let url = app.url("/api/auth/email-verify");
+        let guess = if i == right_at {
+            code.clone()
+        } else {
+            // Wrong codes only: a six-digit number other than the right one.
+            let n = (code.parse::<u32>().unwrap_or(0) + 1 + i) % 1_000_000;
+            format!("{n:06}")
+        };
+        async move {
+            let response = client
+                .post(url)
+                .header("Origin", crate::helpers::ORIGIN)
+                .json(&json!({"email": "burst@example.nl", "code": guess}))
+                .send()
+                .await?;
+            Ok::<_, reqwest::Error>((i, response.status().as_u16()))
+        }
+    });
+    let answers = futures_join_all(guesses).await?;
+    let checks = app.code_checks.load(Ordering::Relaxed) - checks_before;
+    assert!(checks <= 5, "{checks} code checks for 40 guesses: {answers:?}");
+    let checked: Vec<_> = answers.iter().filter(|(_, s)| *s == 200 || *s == 400).collect();
+    assert_eq!(
+        u64::try_from(checked.len())?,
+        checks,
+        "every checked guess was answered as checked: {answers:?}"
+    );
+    let signed_in: Vec<_> = answers.iter().filter(|(_, s)| *s == 200).collect();
+    assert!(signed_in.len() <= 1);
+    if let Some((i, _)) = signed_in.first() {
+        assert_eq!(*i, right_at, "only the right code signs in");
+    }
+    let again = app
+        .post_json(
+            "/api/auth/email-verify",
+            &json!({"email": "burst@example.nl", "code": code}),
+        )
+        .await?;
+    assert_ne!(again.status(), 200, "afterwards the right code is refused: {answers:?}");
+    Ok(())
+}
+
+async fn the_thirty_first_check_from_one_client_in_fifteen_minutes_is_429(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    for i in 0..30 {
+        let guess = app
+            .post_json(
+                "/api/auth/email-login-verify",
+                &json!({"email": format!("iemand{i}@example.nl"), "code": "123456"}),
+            )
+            .await?;
+        assert_eq!(guess.status(), 400, "check {}", i + 1);
+    }
+    let refused = app
+        .post_json(
+            "/api/auth/email-login-verify",
+            &json!({"email": "nog-iemand@example.nl", "code": "123456"}),
+        )
+        .await?;
+    assert_eq!(refused.status(), 429);
+    assert!(refused.headers().get("retry-after").is_some());
+    let (error, _) = error_envelope(refused).await?;
+    assert!(error.starts_with("Te veel pogingen vanaf dit adres"), "{error}");
+    Ok(())
+}
+
+async fn guesses_get_the_same_answers_for_known_and_unknown_addresses(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_up("bekend@example.nl").await?;
+    app.post_json("/api/logout", &json!({})).await?;
+    let mut answers = Vec::new();
+    for email in ["bekend@example.nl", "onbekend@example.nl"] {
+        app.post_json("/api/auth/email-login", &json!({"email": email})).await?;
+        let mut codes = Vec::new();
+        for _ in 0..7 {
+            let response = app
+                .post_json(
+                    "/api/auth/email-login-verify",
+                    &json!({"email": email, "code": "999999"}),
+                )
+                .await?;
+            let status = response.status().as_u16();
+            let (_, code) = error_envelope(response).await?;
+            codes.push((status, code));
+        }
+        answers.push(codes);
+    }
+    assert_eq!(answers[0], answers[1], "the same answers, guess by guess");
+    assert_eq!(answers[0][4], (400, "invalid_code".to_owned()));
+    assert_eq!(answers[0][5], (429, "too_many_requests".to_owned()));
+    Ok(())
+}
+
+async fn an_unverified_accounts_name_follows_the_latest_registration(backend: Backend) -> TestResult {
+    use oppas_domain::ports::{ThrottleRepository, UserRepository};
+    let database = backend.database();
+    let url = database.url().to_owned();
+    let app = crate::helpers::spawn_with(Some(database), &url, |_| {}).await?;
+    let db = oppas_persistence::Database::connect(
+        &url,
+        oppas_persistence::PoolSettings::default(),
+        std::sync::Arc::new(oppas_domain::SystemClock),
+    )?;
+    let register_as = |first: &'static str, last: &'static str| {
+        app.client
+            .post(app.url("/api/auth/email-register"))
+            .header("Origin", crate::helpers::ORIGIN)
+            .json(&json!({"firstName": first, "lastName": last, "email": "kim@example.nl", "terms": true}))
+            .send()
+    };
+    assert_eq!(register_as("Bel", "Eerst 0900").await?.status(), 200);
+    // The resend cooldown has passed.
+    db.clear("code-cooldown:register:kim@example.nl")?;
+    assert_eq!(register_as("Kim", "de Boer").await?.status(), 200);
+    let subjects = app.subjects_to("kim@example.nl", 2).await;
+    assert_eq!(subjects.len(), 2);
+    let latest = app
+        .outbox
+        .all()
+        .into_iter()
+        .rfind(|m| m.to == "kim@example.nl")
+        .ok_or("a mail to kim")?;
+    assert!(latest.content.text.contains("Kim"), "{}", latest.content.text);
+    assert!(!latest.content.text.contains("Bel"), "{}", latest.content.text);
+    let email = oppas_domain::Email::parse("kim@example.nl")?;
+    let account = db.find_user_by_email(&email)?.ok_or("the account")?;
+    assert_eq!(account.first_name.as_deref(), Some("Kim"));
+    assert_eq!(account.last_name.as_deref(), Some("de Boer"));
+
+    // Once verified, the name is fixed: a later registration does not change it.
+    let code = app.code_from_mail("kim@example.nl", 2).await?;
+    let verified = app
+        .post_json(
+            "/api/auth/email-verify",
+            &json!({"email": "kim@example.nl", "code": code}),
+        )
+        .await?;
+    assert_eq!(verified.status(), 200);
+    db.clear("code-cooldown:register:kim@example.nl")?;
+    assert_eq!(register_as("Iemand", "Anders").await?.status(), 200);
+    let account = db.find_user_by_email(&email)?.ok_or("the account")?;
+    assert_eq!(account.first_name.as_deref(), Some("Kim"));
+    Ok(())
+}
+
+async fn a_trickled_body_is_cut_off_with_408(backend: Backend) -> TestResult {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let database = backend.database();
+    let url = database.url().to_owned();
+    let app = crate::helpers::spawn_with(Some(database), &url, |s| s.server.body_timeout_secs = 1).await?;
+    let address = app.address.trim_start_matches("http://").to_owned();
+    let mut stream = tokio::net::TcpStream::connect(&address).await?;
+    stream
+        .write_all(
+            b"POST /api/auth/email-login HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost:8080\r\n\
+              Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{\"email\"",
+        )
+        .await?;
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(std::time::Duration::from_secs(20), stream.read_to_end(&mut answer)).await;
+    assert!(read.is_ok(), "the server closes the connection");
+    let text = String::from_utf8_lossy(&answer);
+    assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+    assert!(text.contains("request_timeout"), "{text}");
     Ok(())
 }
 
@@ -350,9 +577,15 @@ on_both_backends!(
     signing_up_mails_a_code_that_verifies_and_signs_in,
     a_login_code_signs_in_and_logout_kills_a_copied_cookie,
     five_wrong_guesses_kill_the_code,
-    an_exhausted_code_is_refused_even_when_right,
     a_resend_within_the_cooldown_is_429_with_retry_after,
     twenty_concurrent_verifies_of_one_code_give_one_session,
+    a_strangers_guesses_do_not_stop_the_owner_signing_in_with_a_fresh_code,
+    guesses_without_an_active_code_lock_nobody_out,
+    forty_simultaneous_guesses_check_at_most_five_and_the_code_is_spent,
+    the_thirty_first_check_from_one_client_in_fifteen_minutes_is_429,
+    guesses_get_the_same_answers_for_known_and_unknown_addresses,
+    an_unverified_accounts_name_follows_the_latest_registration,
+    a_trickled_body_is_cut_off_with_408,
     answers_are_identical_for_unknown_unverified_and_verified_addresses,
     sign_up_fields_are_checked_in_the_spec_order_with_dutch_messages,
     no_code_is_stored_in_the_database,

@@ -59,6 +59,8 @@ pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
     pub outbox: oppas_mail::MemoryOutbox,
+    /// One-time code checks (argon2 verifications) the server has run.
+    pub code_checks: std::sync::Arc<std::sync::atomic::AtomicU64>,
     _database: Option<TestDatabase>,
     _site: StaticSite,
 }
@@ -101,6 +103,7 @@ pub async fn spawn_with(
     let outbox = app
         .memory_outbox()
         .ok_or("config/test.toml sets mail.transport = \"memory\"")?;
+    let code_checks = app.code_checks();
     tokio::spawn(app.run_until_stopped());
     let client = reqwest::Client::builder()
         .cookie_store(true)
@@ -110,6 +113,7 @@ pub async fn spawn_with(
         address,
         client,
         outbox,
+        code_checks,
         _database: database,
         _site: site,
     })

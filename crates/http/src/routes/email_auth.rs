@@ -109,6 +109,32 @@ impl From<SignInError> for ApiError {
     }
 }
 
+/// How long a sign-in request waits for one of the hashing places before it is refused.
+const GATE_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// Runs sign-in work that hashes a code off the event loop, holding one of the
+/// [`oppas_domain::sign_in::MAX_CONCURRENT_CODE_HASHES`] places of the gate: a burst of requests waits briefly as
+/// tasks, not threads, and past [`GATE_WAIT`] is refused with 429, so memory and threads stay
+/// flat whatever arrives at once.
+async fn gated<T: Send + 'static>(
+    state: &AppState,
+    work: impl FnOnce() -> Result<T, SignInError> + Send + 'static,
+) -> Result<Result<T, SignInError>, ApiError> {
+    let busy = || ApiError::TooManyRequests {
+        retry_after_secs: 2,
+        message: "Het is even erg druk. Probeer het over een paar seconden opnieuw.".to_owned(),
+    };
+    let permit = tokio::time::timeout(GATE_WAIT, state.sign_in_gate.clone().acquire_owned())
+        .await
+        .map_err(|_| busy())?
+        .map_err(|_| busy())?;
+    Ok(web::block(move || {
+        let _permit = permit;
+        work()
+    })
+    .await?)
+}
+
 fn sent(email: &str) -> HttpResponse {
     HttpResponse::Ok().json(MessageResponse {
         message: format!("We hebben een e-mail gestuurd naar {email}. Bekijk je inbox (en je spammap)."),
@@ -143,7 +169,7 @@ pub async fn register(
     let client = crate::client_ip(&req);
     let service = state.sign_in.clone();
     let email = registration.email.to_string();
-    web::block(move || service.register(&registration, &client)).await??;
+    gated(&state, move || service.register(&registration, &client)).await??;
     tracing::info!(auth.step = "register", "code requested");
     Ok(sent(&email))
 }
@@ -161,11 +187,12 @@ pub async fn register(
     ))]
 #[post("/auth/email-verify")]
 pub async fn verify_registration(
+    req: HttpRequest,
     body: web::Json<CodeRequest>,
     session: Session,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    verify(body.into_inner(), CodePurpose::Register, session, state).await
+    verify(&req, body.into_inner(), CodePurpose::Register, session, state).await
 }
 
 /// A new registration code.
@@ -217,7 +244,7 @@ async fn request_code(
     let client = crate::client_ip(req);
     let service = state.sign_in.clone();
     let shown = email.to_string();
-    web::block(move || match purpose {
+    gated(state, move || match purpose {
         CodePurpose::Register => service.resend(&email, &client),
         CodePurpose::Login => service.request_login(&email, &client),
     })
@@ -239,14 +266,16 @@ async fn request_code(
     ))]
 #[post("/auth/email-login-verify")]
 pub async fn verify_login(
+    req: HttpRequest,
     body: web::Json<CodeRequest>,
     session: Session,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    verify(body.into_inner(), CodePurpose::Login, session, state).await
+    verify(&req, body.into_inner(), CodePurpose::Login, session, state).await
 }
 
 async fn verify(
+    req: &HttpRequest,
     body: CodeRequest,
     purpose: CodePurpose,
     session: Session,
@@ -254,15 +283,24 @@ async fn verify(
 ) -> Result<HttpResponse, ApiError> {
     let email = parse_email(&body.email)?;
     let code = parse_code(&body.code)?;
+    let client = crate::client_ip(req);
     let service = state.sign_in.clone();
     let profiles = state.profiles.clone();
-    let outcome = web::block(move || -> Result<_, SignInError> {
-        let user = service.verify(&email, &code, purpose)?;
-        let has_profile =
-            profiles.find_volunteer_by_user(user.id)?.is_some() || profiles.find_owner_by_user(user.id)?.is_some();
-        Ok((user, has_profile))
-    })
-    .await?;
+    // Limits first, on storage alone: only a reserved guess waits for a hashing place.
+    let reserving = service.clone();
+    let reserved = web::block(move || reserving.reserve_guess(&email, purpose, &client)).await?;
+    let outcome = match reserved {
+        Ok(reserved) => {
+            gated(&state, move || -> Result<_, SignInError> {
+                let user = service.check_guess(&reserved, &code)?;
+                let has_profile = profiles.find_volunteer_by_user(user.id)?.is_some()
+                    || profiles.find_owner_by_user(user.id)?.is_some();
+                Ok((user, has_profile))
+            })
+            .await?
+        }
+        Err(refused) => Err(refused),
+    };
     let (user, has_profile) = match outcome {
         Ok(found) => found,
         Err(error) => {

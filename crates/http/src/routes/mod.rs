@@ -49,6 +49,7 @@ pub fn json_config() -> web::JsonConfig {
                 JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
                     ApiError::PayloadTooLarge("De gegevens zijn te groot.".to_owned())
                 }
+                JsonPayloadError::Payload(payload) if ApiError::is_body_timeout(payload) => ApiError::RequestTimeout,
                 JsonPayloadError::Deserialize(cause) => ApiError::Invalid {
                     field: String::new(),
                     message: format!("De gegevens zijn niet geldig: {cause}"),

@@ -42,8 +42,21 @@ impl From<UploadError> for ApiError {
     }
 }
 
+/// The path of the upload call, which gets the longer body deadline.
+pub const UPLOAD_PATH: &str = "/api/upload";
+
 fn not_an_image() -> ApiError {
     UploadError::NotAnImage.into()
+}
+
+/// A multipart failure: 408 when the body's deadline passed, else not an image.
+fn unreadable(error: &actix_multipart::MultipartError) -> ApiError {
+    match error {
+        actix_multipart::MultipartError::Payload(payload) if ApiError::is_body_timeout(payload) => {
+            ApiError::RequestTimeout
+        }
+        _ => not_an_image(),
+    }
 }
 
 /// Upload routes: the API call under `/api`.
@@ -55,7 +68,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 async fn read_file_part(mut form: Multipart) -> Result<Vec<u8>, ApiError> {
     let mut file: Option<Vec<u8>> = None;
     while let Some(part) = form.next().await {
-        let mut part = part.map_err(|_| not_an_image())?;
+        let mut part = part.map_err(|e| unreadable(&e))?;
         if file.is_some() || part.name() != Some("file") {
             return Err(ApiError::BadRequest {
                 code: "one_file_only",
@@ -64,7 +77,7 @@ async fn read_file_part(mut form: Multipart) -> Result<Vec<u8>, ApiError> {
         }
         let mut bytes = Vec::new();
         while let Some(chunk) = part.next().await {
-            let chunk = chunk.map_err(|_| not_an_image())?;
+            let chunk = chunk.map_err(|e| unreadable(&e))?;
             if bytes.len() + chunk.len() > MAX_UPLOAD_BYTES {
                 tracing::info!("upload rejected: too large");
                 return Err(UploadError::TooLarge.into());

@@ -69,17 +69,22 @@ impl EmailCodeRepository for Database {
             .map_err(translate)
     }
 
-    fn record_wrong_guess(&self, id: i64) -> Result<i32, RepositoryError> {
-        let mut conn = self.conn()?;
-        diesel::update(email_codes::table.find(id))
-            .set(email_codes::attempts.eq(email_codes::attempts + 1))
-            .execute(&mut *conn)
-            .map_err(translate)?;
-        email_codes::table
-            .find(id)
-            .select(email_codes::attempts)
-            .first(&mut *conn)
-            .map_err(translate)
+    fn reserve_guess(&self, id: i64, max_attempts: i32, now: NaiveDateTime) -> Result<bool, RepositoryError> {
+        // One conditional UPDATE: the database counts, so simultaneous guesses cannot all pass.
+        diesel::update(
+            email_codes::table
+                .find(id)
+                .filter(email_codes::attempts.lt(max_attempts))
+                .filter(email_codes::consumed_at.is_null())
+                .filter(email_codes::expires_at.gt(now)),
+        )
+        .set((
+            email_codes::attempts.eq(email_codes::attempts + 1),
+            email_codes::updated_at.eq(now),
+        ))
+        .execute(&mut *self.conn()?)
+        .map(|rows| rows == 1)
+        .map_err(translate)
     }
 
     fn consume_code(&self, id: i64, now: NaiveDateTime) -> Result<bool, RepositoryError> {

@@ -113,4 +113,36 @@ impl UserRepository for Database {
             .map_err(translate)?;
         load_user(&mut conn, id.get())
     }
+
+    fn rename_unverified(
+        &self,
+        id: UserId,
+        first_name: &str,
+        last_name: &str,
+        at: NaiveDateTime,
+    ) -> Result<Option<User>, RepositoryError> {
+        let mut conn = self.conn()?;
+        let renamed = diesel::update(users::table.find(id.get()).filter(users::email_verified_at.is_null()))
+            .set((
+                users::first_name.eq(first_name),
+                users::last_name.eq(last_name),
+                users::updated_at.eq(at),
+            ))
+            .execute(&mut *conn)
+            .map_err(translate)?;
+        if renamed == 0 {
+            return Ok(None);
+        }
+        load_user(&mut conn, id.get())
+    }
+
+    fn delete_unverified_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError> {
+        diesel::delete(
+            users::table
+                .filter(users::email_verified_at.is_null())
+                .filter(users::updated_at.lt(cutoff)),
+        )
+        .execute(&mut *self.conn()?)
+        .map_err(translate)
+    }
 }
