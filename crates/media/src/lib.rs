@@ -118,12 +118,20 @@ impl ImageSanitizer for ImageCleaner {
         limits.max_image_height = Some(MAX_SIDE_PX);
         limits.max_alloc = Some(MAX_ALLOC_BYTES);
         let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
-        reader.limits(limits);
+        reader.limits(limits.clone());
         let mut decoder = reader.into_decoder().map_err(|_| refuse("unreadable header"))?;
         let (width, height) = decoder.dimensions();
         if width == 0 || height == 0 || u64::from(width) * u64::from(height) > MAX_PIXELS {
             return Err(refuse("dimensions out of bounds"));
         }
+        // `into_decoder` checks only the sides, and `from_decoder` allocates the whole pixel buffer
+        // without asking: reserve it here, from the header alone, as `ImageReader::decode` does. A
+        // few hundred KB of PNG can declare 8000x5000 16-bit RGBA, 320 MB of pixels.
+        limits
+            .reserve(decoder.total_bytes())
+            .map_err(|_| refuse("decoded size over the memory limit"))?;
+        // What is left bounds the decoder's own buffers (a GIF frame smaller than the canvas, say).
+        decoder.set_limits(limits).map_err(|_| refuse("limits refused"))?;
         let orientation = decoder.orientation().map_err(|_| refuse("unreadable orientation"))?;
         let mut picture = DynamicImage::from_decoder(decoder).map_err(|_| refuse("undecodable"))?;
         picture.apply_orientation(orientation);
@@ -221,8 +229,13 @@ impl NameGenerator for RandomNames {
 }
 
 #[cfg(test)]
+#[path = "../tests/support/zero_png.rs"]
+mod zero_png;
+
+#[cfg(test)]
 mod tests {
     use super::*;
+    use crate::zero_png::zero_rgba16_png;
     use image::{Rgb, RgbImage};
 
     fn jpeg(width: u32, height: u32) -> Vec<u8> {
@@ -263,6 +276,41 @@ mod tests {
             ImageCleaner::default().sanitize(&padded),
             Err(UploadError::NotAnImage)
         ));
+    }
+
+    #[test]
+    fn a_small_png_declaring_pixels_beyond_the_memory_limit_is_refused() {
+        // 8000x5000 is within the sides and the 40 megapixels, but 16-bit RGBA makes it 320 MB.
+        let png = zero_rgba16_png(8000, 5000);
+        assert!(
+            png.len() < 400 * 1024,
+            "the test file itself is small: {} bytes",
+            png.len()
+        );
+        assert!(matches!(
+            ImageCleaner::default().sanitize(&png),
+            Err(UploadError::NotAnImage)
+        ));
+    }
+
+    #[test]
+    fn a_png_built_the_same_way_within_the_limit_is_a_valid_image() {
+        // So the one above is refused for its size, not for being malformed.
+        let clean = ImageCleaner::default().sanitize(&zero_rgba16_png(300, 200)).ok();
+        assert_eq!(
+            clean.map(|c| (c.content_type, c.width, c.height)),
+            Some(("image/png", 300, 200))
+        );
+    }
+
+    #[test]
+    fn an_ordinary_phone_photo_still_passes() {
+        // 6 megapixels of 8-bit RGB, 18 MB decoded: well within the memory limit.
+        let clean = ImageCleaner::default().sanitize(&jpeg(3000, 2000)).ok();
+        assert_eq!(
+            clean.map(|c| (c.content_type, c.width, c.height)),
+            Some(("image/jpeg", 1600, 1067))
+        );
     }
 
     #[test]
