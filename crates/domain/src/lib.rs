@@ -22,6 +22,7 @@ pub mod profile_draft;
 pub mod profile_service;
 pub mod session;
 pub mod sign_in;
+pub mod text;
 pub mod upload;
 pub mod user;
 

@@ -1,6 +1,7 @@
 //! The profile draft of the wizard and the edit dialog (spec section 3, "Profile draft"), and the
 //! rules it must meet before anything is stored. Every enumeration of the spec is checked here,
-//! and each refusal names the draft field and says in Dutch what to change.
+//! names follow [`check_name`] and every other text (lists included) [`check_free_text`], and
+//! each refusal names the draft field and says in Dutch what to change.
 
 use crate::enums::{
     Chipped, Experience, GoodWith, Neutered, PetGender, PetSize, ProfileType, TransportMode, Vaccinated,
@@ -8,6 +9,7 @@ use crate::enums::{
 use crate::places;
 use crate::postcode::Postcode;
 use crate::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
+use crate::text::{TextError, check_free_text, check_name};
 use chrono::NaiveDate;
 
 /// Longest first or last name.
@@ -347,19 +349,37 @@ fn too_long(field: &'static str, max: usize) -> InvalidField {
     InvalidField::new(field, format!("Maximaal {max} tekens toegestaan."))
 }
 
+/// The field's refusal for a character the text rules do not allow.
+fn refused(field: &'static str) -> impl FnOnce(TextError) -> InvalidField {
+    move |error| InvalidField::new(field, error.to_string())
+}
+
+/// A trimmed free text of at most `max` characters, `None` when empty.
 fn text(field: &'static str, value: Option<&str>, max: usize) -> Result<Option<String>, InvalidField> {
-    match filled(value) {
-        Some(v) if v.chars().count() > max => Err(too_long(field, max)),
-        other => Ok(other.map(str::to_owned)),
+    let Some(v) = filled(value) else {
+        return Ok(None);
+    };
+    check_free_text(v).map_err(refused(field))?;
+    if v.chars().count() > max {
+        return Err(too_long(field, max));
     }
+    Ok(Some(v.to_owned()))
 }
 
 fn required_name(field: &'static str, value: Option<&str>, missing: &str) -> Result<String, InvalidField> {
     optional_name(field, value)?.ok_or_else(|| InvalidField::new(field, missing))
 }
 
+/// A trimmed name: one line of visible characters, at most [`NAME_MAX`] of them.
 fn optional_name(field: &'static str, value: Option<&str>) -> Result<Option<String>, InvalidField> {
-    text(field, value, NAME_MAX)
+    let Some(v) = filled(value) else {
+        return Ok(None);
+    };
+    check_name(v).map_err(refused(field))?;
+    if v.chars().count() > NAME_MAX {
+        return Err(too_long(field, NAME_MAX));
+    }
+    Ok(Some(v.to_owned()))
 }
 
 fn choice(
@@ -367,19 +387,25 @@ fn choice(
     value: Option<&str>,
     allowed: impl Fn(&str) -> bool,
 ) -> Result<Option<String>, InvalidField> {
-    match filled(value) {
-        None => Ok(None),
-        Some(v) if allowed(v) => Ok(Some(v.to_owned())),
-        Some(v) => Err(InvalidField::new(
+    let Some(v) = filled(value) else {
+        return Ok(None);
+    };
+    // Checked first so that a refusal never echoes what the text rules keep out.
+    check_free_text(v).map_err(refused(field))?;
+    if allowed(v) {
+        Ok(Some(v.to_owned()))
+    } else {
+        Err(InvalidField::new(
             field,
             format!("'{v}' is geen geldige keuze voor {field}"),
-        )),
+        ))
     }
 }
 
 fn list(field: &'static str, values: &[String], allowed: Option<&[&str]>) -> Result<Vec<String>, InvalidField> {
     let mut kept: Vec<String> = Vec::new();
     for value in values.iter().map(|v| v.trim()).filter(|v| !v.is_empty()) {
+        check_free_text(value).map_err(refused(field))?;
         if value.chars().count() > SHORT_TEXT_MAX {
             return Err(too_long(field, SHORT_TEXT_MAX));
         }
@@ -402,6 +428,7 @@ fn list(field: &'static str, values: &[String], allowed: Option<&[&str]>) -> Res
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::{CONTROL_MESSAGE, DIRECTION_MESSAGE, INVISIBLE_MESSAGE, LINE_BREAK_MESSAGE};
 
     fn today() -> NaiveDate {
         NaiveDate::from_ymd_opt(2026, 11, 22).unwrap_or_default()
@@ -586,6 +613,158 @@ mod tests {
             ..owner_draft()
         };
         assert_eq!(draft.validate(today()).err().map(|e| e.field), Some("bio"));
+    }
+
+    fn volunteer_draft() -> ProfileDraft {
+        ProfileDraft {
+            profile_type: "vrijwilliger".into(),
+            first_name: Some("Lotte".into()),
+            ..ProfileDraft::default()
+        }
+    }
+
+    fn refusal(draft: &ProfileDraft) -> Option<(&'static str, String)> {
+        draft.validate(today()).err().map(|e| (e.field, e.message))
+    }
+
+    #[test]
+    fn a_nul_in_the_bio_is_refused_naming_bio() {
+        let draft = ProfileDraft {
+            bio: Some("Bobby is lief\0 en speels".into()),
+            ..owner_draft()
+        };
+        assert_eq!(refusal(&draft), Some(("bio", CONTROL_MESSAGE.to_owned())));
+    }
+
+    #[test]
+    fn a_right_to_left_override_in_the_first_name_is_refused_naming_first_name() {
+        let draft = ProfileDraft {
+            first_name: Some("San\u{202E}enn".into()),
+            ..owner_draft()
+        };
+        assert_eq!(refusal(&draft), Some(("firstName", DIRECTION_MESSAGE.to_owned())));
+        let draft = ProfileDraft {
+            first_name: Some("Lot\u{202E}te".into()),
+            ..volunteer_draft()
+        };
+        assert_eq!(refusal(&draft), Some(("firstName", DIRECTION_MESSAGE.to_owned())));
+    }
+
+    #[test]
+    fn a_zero_width_space_in_the_pet_name_is_refused_naming_pet_name() {
+        let draft = ProfileDraft {
+            pet_name: Some("Bo\u{200B}bby".into()),
+            ..owner_draft()
+        };
+        assert_eq!(refusal(&draft), Some(("petName", INVISIBLE_MESSAGE.to_owned())));
+    }
+
+    #[test]
+    fn names_refuse_line_breaks_and_invisible_characters_that_free_text_keeps() {
+        let draft = ProfileDraft {
+            last_name: Some("de\nVries".into()),
+            ..owner_draft()
+        };
+        assert_eq!(refusal(&draft), Some(("lastName", LINE_BREAK_MESSAGE.to_owned())));
+        let draft = ProfileDraft {
+            pet_name: Some("Bobby \u{1F415}\u{200D}\u{1F9BA}".into()),
+            ..owner_draft()
+        };
+        assert_eq!(refusal(&draft).map(|r| r.0), Some("petName"));
+        let draft = ProfileDraft {
+            first_name: Some("Zoë".into()),
+            last_name: Some("van der Berg".into()),
+            pet_name: Some("Noël".into()),
+            bio: Some("Bobby \u{1F415}\u{200D}\u{1F9BA} houdt van:\n\t- wandelen\r\n\t- koekjes".into()),
+            pet_personality: Some("Speels\u{200B}".into()),
+            ..owner_draft()
+        };
+        assert_eq!(refusal(&draft), None);
+    }
+
+    const NUL: &str = "tekst\0";
+    const RLO: &str = "tekst\u{202E}";
+
+    fn owner_with(edit: impl FnOnce(&mut ProfileDraft)) -> ProfileDraft {
+        let mut draft = owner_draft();
+        edit(&mut draft);
+        draft
+    }
+
+    fn volunteer_with(edit: impl FnOnce(&mut ProfileDraft)) -> ProfileDraft {
+        let mut draft = volunteer_draft();
+        edit(&mut draft);
+        draft
+    }
+
+    #[test]
+    fn every_owner_text_field_refuses_a_nul_or_override_naming_itself() {
+        let cases: Vec<(&str, ProfileDraft)> = vec![
+            ("firstName", owner_with(|d| d.first_name = Some(NUL.into()))),
+            ("lastName", owner_with(|d| d.last_name = Some(RLO.into()))),
+            ("petName", owner_with(|d| d.pet_name = Some(NUL.into()))),
+            ("bio", owner_with(|d| d.bio = Some(RLO.into()))),
+            ("ownerBio", owner_with(|d| d.owner_bio = Some(NUL.into()))),
+            ("location", owner_with(|d| d.location = Some(NUL.into()))),
+            ("phone", owner_with(|d| d.phone = Some(NUL.into()))),
+            ("avatarUrl", owner_with(|d| d.avatar_url = Some(NUL.into()))),
+            ("ownerAvatarUrl", owner_with(|d| d.owner_avatar_url = Some(RLO.into()))),
+            ("coverImageUrl", owner_with(|d| d.cover_image_url = Some(NUL.into()))),
+            ("experience", owner_with(|d| d.experience = Some(NUL.into()))),
+            ("petBreed", owner_with(|d| d.pet_breed = Some(RLO.into()))),
+            ("petAge", owner_with(|d| d.pet_age = Some(NUL.into()))),
+            ("petSize", owner_with(|d| d.pet_size = Some(NUL.into()))),
+            ("petGender", owner_with(|d| d.pet_gender = Some(NUL.into()))),
+            ("petPersonality", owner_with(|d| d.pet_personality = Some(NUL.into()))),
+            (
+                "petSpecialNeeds",
+                owner_with(|d| d.pet_special_needs = Some(RLO.into())),
+            ),
+            ("petWeight", owner_with(|d| d.pet_weight = Some(NUL.into()))),
+            ("petVaccinated", owner_with(|d| d.pet_vaccinated = Some(NUL.into()))),
+            ("petChipped", owner_with(|d| d.pet_chipped = Some(RLO.into()))),
+            ("petNeutered", owner_with(|d| d.pet_neutered = Some(NUL.into()))),
+            (
+                "languages",
+                owner_with(|d| d.languages = vec!["Nederlands".into(), NUL.into()]),
+            ),
+            ("petGoodWith", owner_with(|d| d.pet_good_with = vec![RLO.into()])),
+            ("petLookingFor", owner_with(|d| d.pet_looking_for = vec![NUL.into()])),
+        ];
+        for (field, draft) in cases {
+            let refused = refusal(&draft);
+            assert_eq!(refused.as_ref().map(|r| r.0), Some(field), "{field}");
+            assert!(
+                refused.is_some_and(|(_, message)| [CONTROL_MESSAGE, DIRECTION_MESSAGE].contains(&message.as_str())),
+                "{field} says which characters are refused"
+            );
+        }
+        // Postcode and date of birth are strict formats: they refuse it with their own text.
+        for (field, draft) in [
+            ("postalCode", owner_with(|d| d.postal_code = Some("35\x0012".into()))),
+            ("dateOfBirth", owner_with(|d| d.date_of_birth = Some(NUL.into()))),
+        ] {
+            assert_eq!(refusal(&draft).map(|r| r.0), Some(field), "{field}");
+        }
+    }
+
+    #[test]
+    fn every_volunteer_text_field_refuses_a_nul_naming_itself() {
+        let cases: Vec<(&str, ProfileDraft)> = vec![
+            ("firstName", volunteer_with(|d| d.first_name = Some(NUL.into()))),
+            ("bio", volunteer_with(|d| d.bio = Some(NUL.into()))),
+            ("avatarUrl", volunteer_with(|d| d.avatar_url = Some(NUL.into()))),
+            ("experience", volunteer_with(|d| d.experience = Some(NUL.into()))),
+            ("hourlyRate", volunteer_with(|d| d.hourly_rate = Some(NUL.into()))),
+            ("hasOwnPet", volunteer_with(|d| d.has_own_pet = Some(NUL.into()))),
+            ("transportMode", volunteer_with(|d| d.transport_mode = Some(NUL.into()))),
+            ("availability", volunteer_with(|d| d.availability = vec![NUL.into()])),
+            ("specialties", volunteer_with(|d| d.specialties = vec![NUL.into()])),
+            ("languages", volunteer_with(|d| d.languages = vec![NUL.into()])),
+        ];
+        for (field, draft) in cases {
+            assert_eq!(refusal(&draft), Some((field, CONTROL_MESSAGE.to_owned())), "{field}");
+        }
     }
 
     #[test]

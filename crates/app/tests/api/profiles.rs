@@ -3,6 +3,7 @@
 
 use crate::helpers::{Backend, TestApp, TestResult, error_envelope, spawn_app};
 use crate::on_both_backends;
+use oppas_domain::text::{CONTROL_MESSAGE, DIRECTION_MESSAGE, INVISIBLE_MESSAGE};
 use reqwest::{Client, Method};
 use serde_json::{Value, json};
 
@@ -285,6 +286,66 @@ async fn invalid_drafts_are_422_naming_the_field_and_store_nothing(backend: Back
     Ok(())
 }
 
+async fn text_that_cannot_be_stored_or_disguises_itself_is_422_naming_the_field_and_stores_nothing(
+    backend: Backend,
+) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_up("sanne@example.nl").await?;
+    let me = app.my_id(&app.client).await?;
+    let cases = [
+        ("bio", json!("Bobby houdt van\u{0} wandelen."), CONTROL_MESSAGE),
+        ("firstName", json!("San\u{202E}enn"), DIRECTION_MESSAGE),
+        ("petName", json!("Bo\u{200B}bby"), INVISIBLE_MESSAGE),
+        ("petLookingFor", json!(["Geduld\u{0}"]), CONTROL_MESSAGE),
+    ];
+    for (field, value, message) in cases {
+        let response = send(
+            &app,
+            &app.client,
+            Method::POST,
+            "/api/profiles",
+            &with(owner_draft(), field, value),
+        )
+        .await?;
+        assert_eq!(response.status(), 422, "{field}");
+        let body: Value = response.json().await?;
+        assert_eq!(body["field"], field, "{body}");
+        assert_eq!(body["code"], "invalid_input", "{body}");
+        assert_eq!(body["error"], message, "{body}");
+    }
+    let sitter_nul = with(volunteer_draft(), "specialties", json!(["Training\u{0}"]));
+    let response = send(&app, &app.client, Method::POST, "/api/profiles", &sitter_nul).await?;
+    assert_eq!(response.status(), 422);
+    let body: Value = response.json().await?;
+    assert_eq!(body["field"], "specialties", "{body}");
+    assert_eq!(
+        app.get(&format!("/api/profiles/{me}")).await?.status(),
+        404,
+        "nothing was stored"
+    );
+
+    let emoji = with(
+        owner_draft(),
+        "bio",
+        json!("Bobby 🐕\u{200D}🦺 houdt van:\n\t- wandelen"),
+    );
+    let created = send(&app, &app.client, Method::POST, "/api/profiles", &emoji).await?;
+    assert_eq!(
+        created.status(),
+        201,
+        "emoji sequences and line breaks stay allowed in free text"
+    );
+    let edit = with(owner_draft(), "petPersonality", json!("Vrolijk\u{0}"));
+    let refused = send(&app, &app.client, Method::PUT, &format!("/api/profiles/{me}"), &edit).await?;
+    assert_eq!(refused.status(), 422, "an edit is refused the same way");
+    let body: Value = refused.json().await?;
+    assert_eq!(body["field"], "petPersonality", "{body}");
+    let (_, mine) = get_json(&app.client, app.url(&format!("/api/profiles/{me}"))).await?;
+    assert_eq!(mine["profile"]["personality"], "Vrolijk", "the edit wrote nothing");
+    assert_eq!(mine["profile"]["bio"], "Bobby 🐕\u{200D}🦺 houdt van:\n\t- wandelen");
+    Ok(())
+}
+
 /// Dutch mobile and landline numbers, and e-mail addresses.
 fn leaks(text: &str, secrets: &[&str]) -> Vec<String> {
     let mut found: Vec<String> = secrets
@@ -356,5 +417,6 @@ on_both_backends!(
     a_sitter_creates_a_profile_that_is_new,
     profiles_are_edited_whole_and_only_by_their_own_user,
     invalid_drafts_are_422_naming_the_field_and_store_nothing,
+    text_that_cannot_be_stored_or_disguises_itself_is_422_naming_the_field_and_stores_nothing,
     no_public_answer_holds_an_email_phone_or_birth_date,
 );
