@@ -126,6 +126,10 @@ fn name(raw: &str, field: &'static str, required: &str) -> Result<String, SignIn
             message: format!("Maximaal {MAX_NAME_CHARS} tekens"),
         });
     }
+    crate::text::check_name(trimmed).map_err(|e| SignInError::Invalid {
+        field,
+        message: e.to_string(),
+    })?;
     Ok(trimmed.to_owned())
 }
 

@@ -364,6 +364,40 @@ async fn an_unverified_accounts_name_follows_the_latest_registration(backend: Ba
     Ok(())
 }
 
+async fn names_with_hidden_or_unstorable_characters_are_refused_at_sign_up(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    for (first, last, field) in [
+        ("San\u{0}ne", "Jansen", "firstName"),
+        ("Sanne", "\u{202E}nesnaJ", "lastName"),
+        ("San\u{200B}ne", "Jansen", "firstName"),
+        ("Hoi Kim,\nbel 0900", "Jansen", "firstName"),
+    ] {
+        let response = app
+            .post_json(
+                "/api/auth/email-register",
+                &json!({"firstName": first, "lastName": last, "email": "naam@example.nl", "terms": true}),
+            )
+            .await?;
+        assert_eq!(response.status(), 422, "{first:?} {last:?}");
+        let body: serde_json::Value = response.json().await?;
+        assert_eq!(body["field"], field);
+        assert!(
+            body["error"].as_str().unwrap_or_default().starts_with("Bevat")
+                || body["error"].as_str().unwrap_or_default().starts_with("Een naam"),
+            "{body}"
+        );
+    }
+    assert!(
+        app.subjects_to("naam@example.nl", 0).await.is_empty(),
+        "nothing was sent"
+    );
+    let nul_in_address = app
+        .post_json("/api/auth/email-login", &json!({"email": "na\u{0}am@example.nl"}))
+        .await?;
+    assert_eq!(nul_in_address.status(), 422, "a NUL never reaches the database");
+    Ok(())
+}
+
 async fn a_trickled_body_is_cut_off_with_408(backend: Backend) -> TestResult {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let database = backend.database();
@@ -586,6 +620,7 @@ on_both_backends!(
     guesses_get_the_same_answers_for_known_and_unknown_addresses,
     an_unverified_accounts_name_follows_the_latest_registration,
     a_trickled_body_is_cut_off_with_408,
+    names_with_hidden_or_unstorable_characters_are_refused_at_sign_up,
     answers_are_identical_for_unknown_unverified_and_verified_addresses,
     sign_up_fields_are_checked_in_the_spec_order_with_dutch_messages,
     no_code_is_stored_in_the_database,
