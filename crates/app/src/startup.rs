@@ -158,6 +158,19 @@ impl Application {
                 tracing::info!(migrations = ?applied, "migrations applied");
             }
         }
+        // Profiles stored before their cards existed (an upgrade) get them now. Not fatal: a
+        // database that does not answer yet gives 503s until it does.
+        let indexing = database.clone();
+        match tokio::task::spawn_blocking(move || {
+            oppas_domain::ports::ListingRepository::write_missing_listings(&indexing)
+        })
+        .await
+        {
+            Ok(Ok(0)) => {}
+            Ok(Ok(written)) => tracing::info!(written, "profile cards written"),
+            Ok(Err(error)) => tracing::warn!(error.cause = %error, "profile cards not checked"),
+            Err(error) => tracing::warn!(error.cause = %error, "the profile card task failed"),
+        }
         let listener =
             TcpListener::bind(&settings.server.bind).with_context(|| format!("binding {}", settings.server.bind))?;
         let port = listener.local_addr().context("reading the bound address")?.port();
@@ -211,6 +224,11 @@ impl Application {
             limiter,
             profile_service,
             uploads,
+            browse: oppas_domain::listing::Browse::new(database.clone(), clock.clone()),
+            browse_limiter: Arc::new(oppas_domain::limits::LocalLimiter::new(
+                oppas_domain::limits::LIST_READS,
+                clock.clone(),
+            )),
             geocoder: geocoder(&settings)?,
         });
         let config = web::Data::new(HttpConfig {

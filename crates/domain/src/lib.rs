@@ -13,6 +13,7 @@ pub mod error;
 pub mod identity_sign_in;
 pub mod ids;
 pub mod limits;
+pub mod listing;
 pub mod mail;
 pub mod places;
 pub mod ports;

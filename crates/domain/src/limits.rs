@@ -39,6 +39,71 @@ pub const PROVIDER_SIGN_IN: Limit = Limit {
     window_secs: 60,
 };
 
+/// Browse and search calls: 300 per 5 minutes per client. A person paging and filtering never
+/// comes near it; a scraper of the whole list is slowed to a crawl.
+pub const LIST_READS: Limit = Limit {
+    name: "list-read",
+    max: 300,
+    window_secs: 300,
+};
+
+/// Clients a [`LocalLimiter`] remembers before it forgets the ones whose window ended.
+const LOCAL_LIMITER_PRUNE_AT: usize = 10_000;
+
+/// Fixed windows counted in this process's memory: for frequent reads, where a database write
+/// per request would cost more than the read it guards. Each instance counts on its own, so with
+/// several instances a client gets the allowance once per instance.
+pub struct LocalLimiter {
+    limit: Limit,
+    clock: Arc<dyn Clock>,
+    windows: std::sync::Mutex<std::collections::HashMap<String, (chrono::NaiveDateTime, i32)>>,
+}
+
+impl std::fmt::Debug for LocalLimiter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LocalLimiter")
+            .field("limit", &self.limit)
+            .finish_non_exhaustive()
+    }
+}
+
+impl LocalLimiter {
+    /// A limiter for `limit`.
+    #[must_use]
+    pub fn new(limit: Limit, clock: Arc<dyn Clock>) -> Self {
+        Self {
+            limit,
+            clock,
+            windows: std::sync::Mutex::new(std::collections::HashMap::new()),
+        }
+    }
+
+    /// Counts one hit for `subject`; `Err(Limited)` once the window's allowance is used up.
+    ///
+    /// # Errors
+    /// [`Limited`] with the seconds until the window ends.
+    pub fn hit(&self, subject: &str) -> Result<(), Limited> {
+        let now = self.clock.now();
+        let window = Duration::seconds(self.limit.window_secs);
+        let mut windows = self.windows.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if windows.len() >= LOCAL_LIMITER_PRUNE_AT {
+            windows.retain(|_, (start, _)| *start + window > now);
+        }
+        let entry = windows.entry(subject.to_owned()).or_insert((now, 0));
+        if entry.0 + window <= now {
+            *entry = (now, 0);
+        }
+        entry.1 += 1;
+        if entry.1 <= self.limit.max {
+            return Ok(());
+        }
+        let wait = (entry.0 + window - now).num_seconds().max(1);
+        Err(Limited {
+            retry_after_secs: u64::try_from(wait).unwrap_or(1),
+        })
+    }
+}
+
 /// A refused hit: how long until the window ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limited {
@@ -84,5 +149,41 @@ impl RateLimiter {
         Ok(Err(Limited {
             retry_after_secs: u64::try_from(wait).unwrap_or(1),
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::NaiveDateTime;
+
+    struct FixedClock(std::sync::Mutex<NaiveDateTime>);
+
+    impl Clock for FixedClock {
+        fn now(&self) -> NaiveDateTime {
+            *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        }
+    }
+
+    #[test]
+    fn a_local_limiter_refuses_past_the_allowance_until_the_window_ends() {
+        let start = chrono::DateTime::from_timestamp(1_800_000_000, 0)
+            .map(|t| t.naive_utc())
+            .unwrap_or_default();
+        let clock = Arc::new(FixedClock(std::sync::Mutex::new(start)));
+        let limiter = LocalLimiter::new(
+            Limit {
+                name: "test",
+                max: 2,
+                window_secs: 60,
+            },
+            clock.clone(),
+        );
+        assert!(limiter.hit("a").is_ok());
+        assert!(limiter.hit("a").is_ok());
+        assert_eq!(limiter.hit("a"), Err(Limited { retry_after_secs: 60 }));
+        assert!(limiter.hit("b").is_ok(), "each client has its own window");
+        *clock.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = start + Duration::seconds(60);
+        assert!(limiter.hit("a").is_ok(), "a new window");
     }
 }

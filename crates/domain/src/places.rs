@@ -173,6 +173,34 @@ pub fn by_postcode(postcode: &Postcode) -> Option<Place> {
         })
 }
 
+/// Mean radius of the earth in km.
+const EARTH_RADIUS_KM: f64 = 6371.0;
+
+/// Great-circle distance between two points in km (haversine).
+#[must_use]
+pub fn distance_km(lat1: f64, lon1: f64, lat2: f64, lon2: f64) -> f64 {
+    let (phi1, phi2) = (lat1.to_radians(), lat2.to_radians());
+    let d_phi = (lat2 - lat1).to_radians();
+    let d_lambda = (lon2 - lon1).to_radians();
+    let a = (d_phi / 2.0).sin().powi(2) + phi1.cos() * phi2.cos() * (d_lambda / 2.0).sin().powi(2);
+    2.0 * EARTH_RADIUS_KM * a.sqrt().asin()
+}
+
+/// The postcode areas whose centre lies within `radius_km` of a point, nearest first (ties by
+/// postcode), each with its distance in km: a search near a place filters on these postcodes,
+/// so no distance is computed per stored profile.
+#[must_use]
+pub fn postcodes_within(lat: f64, lon: f64, radius_km: f64) -> Vec<(String, f64)> {
+    let mut areas: Vec<(String, f64)> = table()
+        .by_postcode
+        .iter()
+        .map(|(pc, (_, area_lat, area_lon))| (pc.clone(), distance_km(lat, lon, *area_lat, *area_lon)))
+        .filter(|(_, km)| *km <= radius_km)
+        .collect();
+    areas.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
+    areas
+}
+
 /// Resolves a search text: a postcode (its first four digits count, "1012 AB" works), then a
 /// place name from the postcode table, then the city table. Case and surrounding space are ignored.
 #[must_use]
@@ -241,6 +269,14 @@ mod tests {
         assert_eq!(resolve("Atlantis"), None);
         assert_eq!(resolve("0000"), None);
         assert_eq!(resolve(""), None);
+    }
+
+    #[test]
+    fn distances_between_known_places_are_right_within_a_percent() {
+        // Utrecht Centraal area to Amsterdam Dam area: about 35 km as the crow flies.
+        let km = distance_km(52.0907, 5.1214, 52.3676, 4.9041);
+        assert!((34.0..36.0).contains(&km), "{km}");
+        assert!(distance_km(52.0, 5.0, 52.0, 5.0).abs() < 1e-9);
     }
 
     #[test]

@@ -2,11 +2,30 @@
 //! implement these traits. Calls block; callers in async code run them off the event loop.
 
 use crate::conversation::{Conversation, Message};
+use crate::listing::{ListingPage, ListingQuery};
 use crate::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields};
 use crate::session::StoredSession;
 use crate::user::{Identity, NewUser, User};
 use crate::{ConversationId, Email, MessageId, OwnerId, PetId, RepositoryError, UserId, VolunteerId};
 use chrono::NaiveDateTime;
+
+/// The public cards that browse and search read (see [`crate::listing`]). Profile writes keep
+/// them in step in their own transaction.
+pub trait ListingRepository: Send + Sync {
+    /// One page of the cards that match, and how many match in all: newest first, or nearest
+    /// first (by postcode area, then newest) for a search near a place.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn search_listings(&self, query: &ListingQuery) -> Result<ListingPage, RepositoryError>;
+
+    /// Writes the cards of profiles that have none (after a migration or an import); returns
+    /// how many were written.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn write_missing_listings(&self) -> Result<usize, RepositoryError>;
+}
 
 /// Accounts.
 pub trait UserRepository: Send + Sync {

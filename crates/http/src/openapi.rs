@@ -1,6 +1,6 @@
 //! The OpenAPI 3.1 document, collected from the handlers' `#[utoipa::path]` annotations.
 
-use crate::routes::{email_auth, geo, health, oauth, profiles, uploads, users};
+use crate::routes::{browse, email_auth, geo, health, oauth, profiles, uploads, users};
 use utoipa::OpenApi;
 
 /// The API of Oppasmaatje.
@@ -19,6 +19,7 @@ use utoipa::OpenApi;
         email_auth::resend,
         email_auth::request_login,
         email_auth::verify_login,
+        browse::list_profiles,
         profiles::find_profile,
         profiles::create_profile,
         profiles::update_profile,

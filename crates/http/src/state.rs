@@ -38,6 +38,10 @@ pub struct AppState {
     pub limiter: RateLimiter,
     /// Creating and changing one's own profile.
     pub profile_service: ProfileService,
+    /// Browse and search over the public cards.
+    pub browse: oppas_domain::listing::Browse,
+    /// The per-client allowance of browse and search calls.
+    pub browse_limiter: Arc<oppas_domain::limits::LocalLimiter>,
     /// Profile photos.
     pub uploads: UploadService,
     /// The external geocoder for places the tables do not know, when configured.

@@ -192,6 +192,31 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    profile_claims (user_id) {
+        user_id -> BigInt,
+        kind -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    listings (id) {
+        id -> BigInt,
+        kind -> Text,
+        volunteer_id -> Nullable<BigInt>,
+        pet_id -> Nullable<BigInt>,
+        user_id -> BigInt,
+        search_text -> Text,
+        postal_code -> Nullable<Text>,
+        lat -> Nullable<Double>,
+        lon -> Nullable<Double>,
+        card -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(identities -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(volunteers -> users (user_id));
@@ -202,6 +227,8 @@ diesel::joinable!(conversation_reads -> conversations (conversation_id));
 diesel::joinable!(uploads -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    listings,
+    profile_claims,
     users,
     identities,
     email_codes,

@@ -4,6 +4,7 @@
 
 mod helpers;
 
+mod browse;
 mod cli;
 mod email_auth;
 mod errors;

@@ -391,6 +391,8 @@ async fn no_public_answer_holds_an_email_phone_or_birth_date(backend: Backend) -
         format!("/api/pets/{pet_id}"),
         format!("/api/volunteers/{volunteer_id}"),
         "/api/geo?q=3512".to_owned(),
+        "/api/profiles".to_owned(),
+        "/api/profiles?near=3512&radiusKm=100".to_owned(),
     ];
     let third = app.another_user("derde@example.nl").await?;
     let secrets = ["1990-04-02", "1995-08-15", "example.nl"];

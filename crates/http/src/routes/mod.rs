@@ -1,5 +1,6 @@
 //! Route tables. Each resource module exposes `configure`; handlers are thin.
 
+pub mod browse;
 pub mod email_auth;
 pub mod geo;
 pub mod health;
@@ -23,6 +24,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     oauth::configure(cfg);
     email_auth::configure(cfg);
     geo::configure(cfg);
+    browse::configure(cfg);
     profiles::configure(cfg);
     uploads::configure(cfg);
 }

@@ -3,6 +3,7 @@
 mod codes;
 mod conversations;
 mod identities;
+mod listings;
 mod profiles;
 mod sessions;
 mod uploads;

@@ -1,11 +1,13 @@
 //! [`ProfileRepository`] on the database: volunteers, owners and pets.
 
+use super::listings::{write_listing, write_owner_listings};
 use super::{list_from_json, list_to_json};
 use crate::Database;
 use crate::error::{in_transaction, translate};
-use crate::schema::{owners, pets, volunteers};
+use crate::schema::{owners, pets, profile_claims, volunteers};
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
+use oppas_domain::listing::{Listing, ListingType};
 use oppas_domain::ports::ProfileRepository;
 use oppas_domain::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields, Whereabouts};
 use oppas_domain::{OwnerId, PetId, RepositoryError, UserId, VolunteerId};
@@ -315,7 +317,7 @@ impl<'a> PetChanges<'a> {
 
 type Conn = crate::connection::DbConnection;
 
-fn load_volunteer(conn: &mut Conn, id: i64) -> Result<Option<Volunteer>, RepositoryError> {
+pub(crate) fn load_volunteer(conn: &mut Conn, id: i64) -> Result<Option<Volunteer>, RepositoryError> {
     volunteers::table
         .find(id)
         .select(VolunteerRow::as_select())
@@ -326,7 +328,7 @@ fn load_volunteer(conn: &mut Conn, id: i64) -> Result<Option<Volunteer>, Reposit
         .transpose()
 }
 
-fn load_owner(conn: &mut Conn, id: i64) -> Result<Option<Owner>, RepositoryError> {
+pub(crate) fn load_owner(conn: &mut Conn, id: i64) -> Result<Option<Owner>, RepositoryError> {
     owners::table
         .find(id)
         .select(OwnerRow::as_select())
@@ -337,7 +339,7 @@ fn load_owner(conn: &mut Conn, id: i64) -> Result<Option<Owner>, RepositoryError
         .transpose()
 }
 
-fn load_pet(conn: &mut Conn, id: i64) -> Result<Option<Pet>, RepositoryError> {
+pub(crate) fn load_pet(conn: &mut Conn, id: i64) -> Result<Option<Pet>, RepositoryError> {
     pets::table
         .find(id)
         .select(PetRow::as_select())
@@ -346,6 +348,31 @@ fn load_pet(conn: &mut Conn, id: i64) -> Result<Option<Pet>, RepositoryError> {
         .map_err(translate)?
         .map(Pet::try_from)
         .transpose()
+}
+
+fn load_pets(conn: &mut Conn, owner: i64) -> Result<Vec<Pet>, RepositoryError> {
+    pets::table
+        .filter(pets::owner_id.eq(owner))
+        .order(pets::id.asc())
+        .select(PetRow::as_select())
+        .load(conn)
+        .map_err(translate)?
+        .into_iter()
+        .map(Pet::try_from)
+        .collect()
+}
+
+/// Claims the account's one profile: a second claim, even a simultaneous one, is a conflict.
+fn claim_profile(conn: &mut Conn, user: UserId, kind: ListingType, now: NaiveDateTime) -> Result<(), RepositoryError> {
+    diesel::insert_into(profile_claims::table)
+        .values((
+            profile_claims::user_id.eq(user.get()),
+            profile_claims::kind.eq(kind.as_str()),
+            profile_claims::created_at.eq(now),
+        ))
+        .execute(conn)
+        .map_err(translate)?;
+    Ok(())
 }
 
 fn inserted<T>(found: Option<T>, what: &str) -> Result<T, RepositoryError> {
@@ -369,16 +396,21 @@ impl ProfileRepository for Database {
     fn create_volunteer(&self, user: UserId, fields: &VolunteerFields) -> Result<Volunteer, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
-        let id: i64 = diesel::insert_into(volunteers::table)
-            .values((
-                VolunteerChanges::new(fields, now)?,
-                volunteers::user_id.eq(user.get()),
-                volunteers::created_at.eq(now),
-            ))
-            .returning(volunteers::id)
-            .get_result(&mut *conn)
-            .map_err(translate)?;
-        inserted(load_volunteer(&mut conn, id)?, "volunteer")
+        in_transaction(&mut conn, |conn| {
+            claim_profile(conn, user, ListingType::Vrijwilliger, now)?;
+            let id: i64 = diesel::insert_into(volunteers::table)
+                .values((
+                    VolunteerChanges::new(fields, now)?,
+                    volunteers::user_id.eq(user.get()),
+                    volunteers::created_at.eq(now),
+                ))
+                .returning(volunteers::id)
+                .get_result(conn)
+                .map_err(translate)?;
+            let volunteer = inserted(load_volunteer(conn, id)?, "volunteer")?;
+            write_listing(conn, &Listing::for_volunteer(&volunteer), now)?;
+            Ok(volunteer)
+        })
     }
 
     fn update_volunteer(
@@ -388,11 +420,17 @@ impl ProfileRepository for Database {
     ) -> Result<Option<Volunteer>, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
-        diesel::update(volunteers::table.find(id.get()))
-            .set(VolunteerChanges::new(fields, now)?)
-            .execute(&mut *conn)
-            .map_err(translate)?;
-        load_volunteer(&mut conn, id.get())
+        in_transaction(&mut conn, |conn| {
+            diesel::update(volunteers::table.find(id.get()))
+                .set(VolunteerChanges::new(fields, now)?)
+                .execute(conn)
+                .map_err(translate)?;
+            let volunteer = load_volunteer(conn, id.get())?;
+            if let Some(volunteer) = &volunteer {
+                write_listing(conn, &Listing::for_volunteer(volunteer), now)?;
+            }
+            Ok(volunteer)
+        })
     }
 
     fn find_volunteer(&self, id: VolunteerId) -> Result<Option<Volunteer>, RepositoryError> {
@@ -420,6 +458,7 @@ impl ProfileRepository for Database {
         let now = self.clock.now();
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
+            claim_profile(conn, user, ListingType::Huisdier, now)?;
             let id: i64 = diesel::insert_into(owners::table)
                 .values((
                     OwnerChanges::new(owner, now)?,
@@ -431,6 +470,7 @@ impl ProfileRepository for Database {
                 .map_err(translate)?;
             let owner = inserted(load_owner(conn, id)?, "owner")?;
             let pet = insert_pet(conn, id, pet, now)?;
+            write_listing(conn, &Listing::for_pet(&pet, &owner), now)?;
             Ok((owner, pet))
         })
     }
@@ -438,11 +478,18 @@ impl ProfileRepository for Database {
     fn update_owner(&self, id: OwnerId, fields: &OwnerFields) -> Result<Option<Owner>, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
-        diesel::update(owners::table.find(id.get()))
-            .set(OwnerChanges::new(fields, now)?)
-            .execute(&mut *conn)
-            .map_err(translate)?;
-        load_owner(&mut conn, id.get())
+        in_transaction(&mut conn, |conn| {
+            diesel::update(owners::table.find(id.get()))
+                .set(OwnerChanges::new(fields, now)?)
+                .execute(conn)
+                .map_err(translate)?;
+            let owner = load_owner(conn, id.get())?;
+            if let Some(owner) = &owner {
+                let pets = load_pets(conn, id.get())?;
+                write_owner_listings(conn, owner, &pets, now)?;
+            }
+            Ok(owner)
+        })
     }
 
     fn find_owner(&self, id: OwnerId) -> Result<Option<Owner>, RepositoryError> {
@@ -463,17 +510,33 @@ impl ProfileRepository for Database {
 
     fn add_pet(&self, owner: OwnerId, pet: &PetFields) -> Result<Pet, RepositoryError> {
         let now = self.clock.now();
-        insert_pet(&mut *self.conn()?, owner.get(), pet, now)
+        let mut conn = self.conn()?;
+        in_transaction(&mut conn, |conn| {
+            let owner = load_owner(conn, owner.get())?.ok_or_else(|| {
+                RepositoryError::Unexpected(anyhow::anyhow!("a pet for an owner that does not exist"))
+            })?;
+            let pet = insert_pet(conn, owner.id.get(), pet, now)?;
+            write_listing(conn, &Listing::for_pet(&pet, &owner), now)?;
+            Ok(pet)
+        })
     }
 
     fn update_pet(&self, id: PetId, fields: &PetFields) -> Result<Option<Pet>, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
-        diesel::update(pets::table.find(id.get()))
-            .set(PetChanges::new(fields, now)?)
-            .execute(&mut *conn)
-            .map_err(translate)?;
-        load_pet(&mut conn, id.get())
+        in_transaction(&mut conn, |conn| {
+            diesel::update(pets::table.find(id.get()))
+                .set(PetChanges::new(fields, now)?)
+                .execute(conn)
+                .map_err(translate)?;
+            let Some(pet) = load_pet(conn, id.get())? else {
+                return Ok(None);
+            };
+            if let Some(owner) = load_owner(conn, pet.owner_id.get())? {
+                write_listing(conn, &Listing::for_pet(&pet, &owner), now)?;
+            }
+            Ok(Some(pet))
+        })
     }
 
     fn find_pet(&self, id: PetId) -> Result<Option<Pet>, RepositoryError> {
@@ -481,16 +544,7 @@ impl ProfileRepository for Database {
     }
 
     fn list_pets(&self, owner: OwnerId) -> Result<Vec<Pet>, RepositoryError> {
-        let mut conn = self.conn()?;
-        pets::table
-            .filter(pets::owner_id.eq(owner.get()))
-            .order(pets::id.asc())
-            .select(PetRow::as_select())
-            .load(&mut *conn)
-            .map_err(translate)?
-            .into_iter()
-            .map(Pet::try_from)
-            .collect()
+        load_pets(&mut *self.conn()?, owner.get())
     }
 
     fn count_profiles(&self) -> Result<i64, RepositoryError> {

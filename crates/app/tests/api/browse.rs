@@ -1,0 +1,368 @@
+//! Browse and search: `GET /api/profiles` by text, type and distance, one profile per person,
+//! and cards that follow every profile write at once.
+
+use crate::helpers::{Backend, TestApp, TestResult, error_envelope, spawn_app, spawn_with};
+use crate::on_both_backends;
+use oppas_domain::Email;
+use oppas_domain::places::postcode_area;
+use oppas_domain::ports::{ProfileRepository, UserRepository};
+use oppas_domain::postcode::Postcode;
+use oppas_domain::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
+use oppas_domain::user::NewUser;
+use oppas_persistence::{Database, PoolSettings};
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+type Error = Box<dyn std::error::Error>;
+
+fn whereabouts(place: &str, postcode: &str) -> Result<Whereabouts, Error> {
+    let area = postcode_area(&Postcode::parse(postcode)?).ok_or("a known postcode")?;
+    Ok(Whereabouts {
+        location: Some(place.to_owned()),
+        postal_code: Some(postcode.to_owned()),
+        lat: Some(area.lat),
+        lon: Some(area.lon),
+    })
+}
+
+fn account(db: &Database, email: &str) -> Result<oppas_domain::UserId, Error> {
+    Ok(db
+        .create_user(&NewUser {
+            email: Email::parse(email)?,
+            first_name: None,
+            last_name: None,
+            avatar_url: None,
+            email_verified_at: None,
+        })?
+        .id)
+}
+
+fn sitter(db: &Database, first: &str, last: &str, bio: &str, place: &str, postcode: &str) -> Result<(), Error> {
+    let user = account(db, &format!("{}.{}@example.nl", first.to_lowercase(), postcode))?;
+    db.create_volunteer(
+        user,
+        &VolunteerFields {
+            first_name: first.to_owned(),
+            last_name: last.to_owned(),
+            bio: Some(bio.to_owned()),
+            whereabouts: whereabouts(place, postcode)?,
+            phone: Some("06 1234 5678".to_owned()),
+            ..VolunteerFields::default()
+        },
+    )?;
+    Ok(())
+}
+
+fn pet(db: &Database, name: &str, breed: &str, bio: &str, place: &str, postcode: &str) -> Result<(), Error> {
+    let user = account(db, &format!("baasje.{}@example.nl", name.to_lowercase()))?;
+    db.create_owner(
+        user,
+        &OwnerFields {
+            first_name: "Baasje".to_owned(),
+            last_name: name.to_owned(),
+            whereabouts: whereabouts(place, postcode)?,
+            phone: Some("020-1234567".to_owned()),
+            ..OwnerFields::default()
+        },
+        &PetFields {
+            name: name.to_owned(),
+            breed: Some(breed.to_owned()),
+            bio: Some(bio.to_owned()),
+            ..PetFields::default()
+        },
+    )?;
+    Ok(())
+}
+
+/// A server over a database holding three sitters and three pets in four places.
+async fn six_profiles(backend: Backend) -> Result<TestApp, Error> {
+    let database = backend.database();
+    let url = database.url().to_owned();
+    let app = spawn_with(Some(database), &url, |_| {}).await?;
+    let db = Database::connect(&url, PoolSettings::default(), Arc::new(oppas_domain::SystemClock))?;
+    sitter(
+        &db,
+        "Zoë",
+        "Jansen",
+        "Ik wandel 100% van de tijd graag.",
+        "Utrecht",
+        "3512",
+    )?;
+    sitter(
+        &db,
+        "Noël",
+        "de Boer",
+        "Een echte katten_liefhebber.",
+        "Amsterdam",
+        "1012",
+    )?;
+    sitter(&db, "Piet", "Klaassen", "Ervaren met honden.", "Haarlem", "2011")?;
+    pet(&db, "Bobby", "Labrador", "Houdt van apporteren.", "Utrecht", "3581")?;
+    pet(&db, "Luna", "Maine Coon", "Een rustige kat.", "Amsterdam", "1013")?;
+    pet(&db, "Guus", "Beagle", "Snuffelt overal.", "Zwolle", "8011")?;
+    Ok(app)
+}
+
+async fn list(app: &TestApp, query: &str) -> Result<Value, Error> {
+    let response = app.get(&format!("/api/profiles{query}")).await?;
+    assert_eq!(response.status(), 200, "{query}");
+    Ok(response.json().await?)
+}
+
+fn names(page: &Value) -> Vec<String> {
+    page["profiles"]
+        .as_array()
+        .map(|items| {
+            items
+                .iter()
+                .filter_map(|item| item["name"].as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn sorted(mut names: Vec<String>) -> Vec<String> {
+    names.sort();
+    names
+}
+
+async fn the_list_filters_by_type_and_finds_text_without_case_or_accents(backend: Backend) -> TestResult {
+    let app = six_profiles(backend).await?;
+    let all = list(&app, "").await?;
+    assert_eq!(all["total"], 6);
+    assert_eq!((all["page"].as_u64(), all["perPage"].as_u64()), (Some(1), Some(24)));
+    assert_eq!(
+        names(&all),
+        ["Guus", "Luna", "Bobby", "Piet Klaassen", "Noël de Boer", "Zoë Jansen"],
+        "newest first"
+    );
+    let pets = list(&app, "?type=huisdier").await?;
+    assert_eq!(pets["total"], 3);
+    assert!(
+        pets["profiles"]
+            .as_array()
+            .is_some_and(|items| items.iter().all(|i| i["type"] == "huisdier"))
+    );
+    assert_eq!(list(&app, "?type=vrijwilliger").await?["total"], 3);
+
+    for (q, expected) in [
+        ("zoe", vec!["Zoë Jansen"]),
+        ("ZOË", vec!["Zoë Jansen"]),
+        ("noel", vec!["Noël de Boer"]),
+        ("zo", vec!["Zoë Jansen"]),
+        ("utrecht", vec!["Bobby", "Zoë Jansen"]),
+        ("wandel", vec!["Zoë Jansen"]),
+        ("labrador", vec!["Bobby"]),
+        ("maine coon", vec!["Luna"]),
+        ("100%", vec!["Zoë Jansen"]),
+        ("%", vec!["Zoë Jansen"]),
+        ("e_n", vec![]),
+        ("o_l", vec![]),
+        ("katten_", vec!["Noël de Boer"]),
+        ("\\", vec![]),
+        ("\"", vec![]),
+    ] {
+        let encoded: String = url_encode(q);
+        let found = list(&app, &format!("?q={encoded}")).await?;
+        let expected: Vec<String> = expected.into_iter().map(str::to_owned).collect();
+        assert_eq!(sorted(names(&found)), expected, "q={q}");
+        assert_eq!(found["total"].as_u64(), Some(expected.len() as u64), "q={q}");
+    }
+    let typed = list(&app, "?q=utrecht&type=vrijwilliger").await?;
+    assert_eq!(names(&typed), ["Zoë Jansen"]);
+    let card = &list(&app, "?q=bobby").await?["profiles"][0];
+    assert_eq!(card["id"].as_str().map(|id| id.starts_with("pet-")), Some(true));
+    assert_eq!(card["details"]["ras"], "Labrador");
+    assert_eq!(card["ownerInfo"]["name"], "Baasje");
+    assert_eq!(card["isNew"], true);
+    assert_eq!(card["location"], "Utrecht");
+    assert!(card["mapPoint"]["lat"].as_f64().is_some());
+    Ok(())
+}
+
+fn url_encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+fn distances(page: &Value) -> Vec<f64> {
+    page["profiles"]
+        .as_array()
+        .map(|items| items.iter().filter_map(|i| i["distanceKm"].as_f64()).collect())
+        .unwrap_or_default()
+}
+
+async fn a_search_near_a_place_keeps_to_the_radius_nearest_first(backend: Backend) -> TestResult {
+    let app = six_profiles(backend).await?;
+    let utrecht = list(&app, "?near=3512&radiusKm=5").await?;
+    assert_eq!(names(&utrecht), ["Zoë Jansen", "Bobby"]);
+    let km = distances(&utrecht);
+    assert_eq!(km.len(), 2, "every card has its distance");
+    assert!(km[0] <= km[1] && km[1] <= 5.0, "{km:?}");
+    assert_eq!(km[0], 0.0, "the same postcode area");
+
+    let amsterdam = list(&app, "?near=Amsterdam&radiusKm=50").await?;
+    assert_eq!(amsterdam["total"], 5, "Zwolle is further than 50 km");
+    let km = distances(&amsterdam);
+    assert!(km.windows(2).all(|w| w[0] <= w[1]), "{km:?}");
+    assert!(km.iter().all(|d| *d <= 50.0));
+    assert_eq!(sorted(names(&amsterdam)[..2].to_vec()), ["Luna", "Noël de Boer"]);
+    let pets_near = list(&app, "?near=Amsterdam&radiusKm=50&type=huisdier&q=u").await?;
+    assert_eq!(names(&pets_near), ["Luna", "Bobby"]);
+
+    let whole = list(&app, "?near=Amsterdam&radiusKm=100&perPage=2").await?;
+    assert_eq!(whole["total"], 6);
+    let mut seen = Vec::new();
+    let mut last = 0.0;
+    for page in 1..=3 {
+        let found = list(&app, &format!("?near=Amsterdam&radiusKm=100&perPage=2&page={page}")).await?;
+        for d in distances(&found) {
+            assert!(d >= last, "page {page} continues the order");
+            last = d;
+        }
+        seen.extend(names(&found));
+    }
+    assert_eq!(seen.len(), 6);
+    assert_eq!(sorted(seen).len(), 6);
+    Ok(())
+}
+
+async fn pages_split_the_results_and_carry_the_total(backend: Backend) -> TestResult {
+    let app = six_profiles(backend).await?;
+    let mut seen = Vec::new();
+    for page in 1..=3 {
+        let found = list(&app, &format!("?perPage=2&page={page}")).await?;
+        assert_eq!(found["total"], 6);
+        assert_eq!(found["page"], page);
+        assert_eq!(found["perPage"], 2);
+        assert_eq!(names(&found).len(), 2);
+        seen.extend(names(&found));
+    }
+    assert_eq!(
+        seen,
+        names(&list(&app, "").await?),
+        "the pages in order are the whole list"
+    );
+    let beyond = list(&app, "?perPage=2&page=4").await?;
+    assert_eq!((beyond["total"].as_u64(), names(&beyond).len()), (Some(6), 0));
+    Ok(())
+}
+
+async fn every_bad_parameter_is_422_with_a_dutch_error_naming_it(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let long = "a".repeat(101);
+    for (query, field) in [
+        ("?type=kat".to_owned(), "type"),
+        (format!("?q={long}"), "q"),
+        ("?q=a%00b".to_owned(), "q"),
+        ("?near=Atlantis".to_owned(), "near"),
+        ("?near=0000".to_owned(), "near"),
+        ("?near=3512&radiusKm=0".to_owned(), "radiusKm"),
+        ("?near=3512&radiusKm=101".to_owned(), "radiusKm"),
+        ("?radiusKm=tien".to_owned(), "radiusKm"),
+        ("?page=0".to_owned(), "page"),
+        ("?page=een".to_owned(), "page"),
+        ("?perPage=0".to_owned(), "perPage"),
+        ("?perPage=101".to_owned(), "perPage"),
+    ] {
+        let response = app.get(&format!("/api/profiles{query}")).await?;
+        assert_eq!(response.status(), 422, "{query}");
+        let body: Value = response.json().await?;
+        assert_eq!(body["field"], field, "{query}: {body}");
+        assert_eq!(body["code"], "invalid_input");
+        let error = body["error"].as_str().unwrap_or_default();
+        assert!(
+            ["Kies", "Een ", "We kennen", "Het ", "Bevat"]
+                .iter()
+                .any(|start| error.starts_with(start)),
+            "Dutch: {error}"
+        );
+    }
+    Ok(())
+}
+
+async fn twenty_simultaneous_creates_of_both_kinds_leave_one_profile(backend: Backend) -> TestResult {
+    let database = backend.database();
+    let url = database.url().to_owned();
+    let app = spawn_with(Some(database), &url, |_| {}).await?;
+    app.sign_up("dubbel@example.nl").await?;
+    let sitter = json!({"profileType": "vrijwilliger", "firstName": "Dubbel", "lastName": "Persoon",
+        "location": "Utrecht", "postalCode": "3512"});
+    let owner = json!({"profileType": "huisdier", "firstName": "Dubbel", "lastName": "Persoon",
+        "location": "Utrecht", "postalCode": "3512", "petName": "Dubbeltje"});
+    let requests = (0..20).map(|i| {
+        let client = app.client.clone();
+        let url = app.url("/api/profiles");
+        let body = if i % 2 == 0 { sitter.clone() } else { owner.clone() };
+        tokio::spawn(async move {
+            client
+                .post(url)
+                .header("Origin", crate::helpers::ORIGIN)
+                .json(&body)
+                .send()
+                .await
+                .map(|r| r.status().as_u16())
+        })
+    });
+    let mut statuses = Vec::new();
+    for request in requests.collect::<Vec<_>>() {
+        statuses.push(request.await??);
+    }
+    assert_eq!(statuses.iter().filter(|s| **s == 201).count(), 1, "{statuses:?}");
+    assert!(statuses.iter().all(|s| *s == 201 || *s == 409), "{statuses:?}");
+    let db = Database::connect(&url, PoolSettings::default(), Arc::new(oppas_domain::SystemClock))?;
+    assert_eq!(db.count_profiles()?, 1);
+    assert_eq!(list(&app, "").await?["total"], 1, "one card");
+    let conflict = app.post_json("/api/profiles", &sitter).await?;
+    assert_eq!(conflict.status(), 409);
+    let (error, _) = error_envelope(conflict).await?;
+    assert!(error.starts_with("Je hebt al een profiel"), "{error}");
+    Ok(())
+}
+
+async fn an_edited_profile_is_found_by_its_new_text_at_once(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_up("kano@example.nl").await?;
+    let me = app.my_id(&app.client).await?;
+    let draft = json!({"profileType": "vrijwilliger", "firstName": "Kim", "lastName": "Water",
+        "bio": "Ik fiets graag.", "location": "Zwolle", "postalCode": "8011"});
+    assert_eq!(app.post_json("/api/profiles", &draft).await?.status(), 201);
+    assert_eq!(list(&app, "?q=kanoen").await?["total"], 0);
+    let mut edited = draft.clone();
+    edited["bio"] = json!("Mijn nieuwe hobby is kanoën op de IJssel.");
+    edited["postalCode"] = json!("3512");
+    edited["location"] = json!("Utrecht");
+    let response = app
+        .send_json(
+            &app.client,
+            reqwest::Method::PUT,
+            &format!("/api/profiles/{me}"),
+            &edited,
+        )
+        .await?;
+    assert_eq!(response.status(), 200);
+    let found = list(&app, "?q=kanoen").await?;
+    assert_eq!(names(&found), ["Kim Water"]);
+    assert_eq!(found["profiles"][0]["location"], "Utrecht");
+    assert_eq!(list(&app, "?q=fiets").await?["total"], 0, "the old text is gone");
+    assert_eq!(
+        list(&app, "?near=3512&radiusKm=1").await?["total"],
+        1,
+        "and the new place"
+    );
+    assert_eq!(list(&app, "?near=8011&radiusKm=1").await?["total"], 0);
+    Ok(())
+}
+
+on_both_backends!(
+    the_list_filters_by_type_and_finds_text_without_case_or_accents,
+    a_search_near_a_place_keeps_to_the_radius_nearest_first,
+    pages_split_the_results_and_carry_the_total,
+    every_bad_parameter_is_422_with_a_dutch_error_naming_it,
+    twenty_simultaneous_creates_of_both_kinds_leave_one_profile,
+    an_edited_profile_is_found_by_its_new_text_at_once,
+);

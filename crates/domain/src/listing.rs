@@ -1,0 +1,706 @@
+//! Browse and search (spec section 2 '/profielen', section 3 'Profile list item', section 5
+//! 'Browse search'): one public card per sitter and per pet, what a search may ask, and how
+//! text is compared.
+//!
+//! A card is built here from the stored profile, once per change, and kept beside it (the
+//! persistence adapter writes it in the same transaction as the profile), so a list page reads
+//! one row per card. Cards carry nothing private: no e-mail, phone or date of birth, and a place
+//! only as precise as its four-digit postcode area.
+
+use crate::places;
+use crate::ports::ListingRepository;
+use crate::profile::{Owner, Pet, Volunteer};
+use crate::{Clock, PetId, RepositoryError, UserId, VolunteerId};
+use chrono::{Duration, NaiveDateTime};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use unicode_normalization::UnicodeNormalization;
+
+/// Cards newer than this show the 'Nieuw' badge.
+pub const NEW_FOR: Duration = Duration::days(7);
+/// Longest search text accepted.
+pub const MAX_QUERY_CHARS: usize = 100;
+/// Cards on a page unless asked otherwise.
+pub const DEFAULT_PER_PAGE: u32 = 24;
+/// Most cards on one page.
+pub const MAX_PER_PAGE: u32 = 100;
+/// Search radius around a place unless asked otherwise, in km.
+pub const DEFAULT_RADIUS_KM: u32 = 10;
+/// Smallest search radius, in km.
+pub const MIN_RADIUS_KM: u32 = 1;
+/// Largest search radius, in km.
+pub const MAX_RADIUS_KM: u32 = 100;
+/// Characters of a description shown on a card before it is cut.
+pub const SHORT_DESCRIPTION_CHARS: usize = 160;
+
+/// The two kinds of card: `huisdier` (a pet, through its owner) and `vrijwilliger` (a sitter).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ListingType {
+    /// A pet looking for a sitter.
+    Huisdier,
+    /// A volunteer sitter.
+    Vrijwilliger,
+}
+
+impl ListingType {
+    /// The stored and transmitted value.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Huisdier => "huisdier",
+            Self::Vrijwilliger => "vrijwilliger",
+        }
+    }
+
+    /// Accepts `huisdier` or `vrijwilliger`.
+    ///
+    /// # Errors
+    /// [`QueryError`] naming `type` for anything else.
+    pub fn parse(raw: &str) -> Result<Self, QueryError> {
+        match raw {
+            "huisdier" => Ok(Self::Huisdier),
+            "vrijwilliger" => Ok(Self::Vrijwilliger),
+            _ => Err(QueryError::new(
+                "type",
+                "Kies 'huisdier' of 'vrijwilliger' als type, of laat het leeg voor alle profielen.",
+            )),
+        }
+    }
+}
+
+/// The owner shown on a pet's card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnerInfo {
+    /// The owner profile's id (for `/eigenaar/{id}`).
+    pub id: i64,
+    /// The owner's first name.
+    pub name: String,
+    /// The owner's photo.
+    pub avatar_url: Option<String>,
+}
+
+/// The details a card lists: the spec's Dutch keys, pets' and sitters' own sets.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CardDetails {
+    /// Pet: breed.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub ras: Option<String>,
+    /// Pet: age as written.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub leeftijd: Option<String>,
+    /// Pet: gender.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub geslacht: Option<String>,
+    /// Pet: size.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub grootte: Option<String>,
+    /// Pet: character.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub gedrag: Option<String>,
+    /// Pet: the companions of the good-with list the pet is not marked good with (only when
+    /// the owner filled that list in).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub geen_vriendjes_met: Option<Vec<String>>,
+    /// Pet: neutered or sterilised.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub gecastreerd_gesteriliseerd: Option<String>,
+    /// Sitter: experience.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub ervaring: Option<String>,
+    /// Sitter: when and how they can help.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub beschikbaar: Option<Vec<String>>,
+    /// Sitter: specialties.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub specialiteit: Option<Vec<String>>,
+}
+
+/// What a list shows of one sitter or pet, as stored beside the profile.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Card {
+    /// `volunteer-{id}` or `pet-{id}`.
+    pub id: String,
+    /// Which kind of card.
+    #[serde(rename = "type")]
+    pub listing_type: ListingType,
+    /// The sitter's full name or the pet's name.
+    pub name: String,
+    /// The place name.
+    pub location: String,
+    /// The start of the description, cut at a word.
+    pub short_description: String,
+    /// The whole description.
+    pub full_description: String,
+    /// Photo.
+    pub avatar_url: Option<String>,
+    /// Wide header photo (pets).
+    pub cover_image_url: Option<String>,
+    /// The owner (pets only).
+    pub owner_info: Option<OwnerInfo>,
+    /// Details in the spec's keys.
+    pub details: CardDetails,
+    /// What a sitter offers (sitters only).
+    pub availability: Option<Vec<String>>,
+}
+
+/// Which profile a listing stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListingSource {
+    /// A sitter's profile.
+    Volunteer(VolunteerId),
+    /// A pet of an owner.
+    Pet(PetId),
+}
+
+/// One searchable card: the card, and what a search filters and sorts on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Listing {
+    /// The profile behind it.
+    pub source: ListingSource,
+    /// The account it belongs to.
+    pub user_id: UserId,
+    /// Name, place, short description (and breed) in [`normalise`]d form.
+    pub search_text: String,
+    /// Four-digit postcode, when known.
+    pub postal_code: Option<String>,
+    /// Centre of the postcode area.
+    pub lat: Option<f64>,
+    /// Centre of the postcode area.
+    pub lon: Option<f64>,
+    /// What the list shows.
+    pub card: Card,
+    /// When the profile (the pet) was made.
+    pub created_at: NaiveDateTime,
+}
+
+impl Listing {
+    /// The card of a sitter.
+    #[must_use]
+    pub fn for_volunteer(volunteer: &Volunteer) -> Self {
+        let f = &volunteer.fields;
+        let name = full_name(&f.first_name, &f.last_name);
+        let location = f.whereabouts.location.clone().unwrap_or_default();
+        let description = f.bio.clone().unwrap_or_default();
+        let short = short_description(&description);
+        let search_text = normalise(&[name.as_str(), location.as_str(), short.as_str()].join(" "));
+        Self {
+            source: ListingSource::Volunteer(volunteer.id),
+            user_id: volunteer.user_id,
+            search_text,
+            postal_code: f.whereabouts.postal_code.clone(),
+            lat: f.whereabouts.lat,
+            lon: f.whereabouts.lon,
+            card: Card {
+                id: format!("volunteer-{}", volunteer.id.get()),
+                listing_type: ListingType::Vrijwilliger,
+                name,
+                location,
+                short_description: short,
+                full_description: description,
+                avatar_url: f.avatar_url.clone(),
+                cover_image_url: None,
+                owner_info: None,
+                details: CardDetails {
+                    ervaring: f.experience.clone(),
+                    beschikbaar: Some(f.availability.clone()),
+                    specialiteit: Some(f.specialties.clone()),
+                    ..CardDetails::default()
+                },
+                availability: Some(f.availability.clone()),
+            },
+            created_at: volunteer.created_at,
+        }
+    }
+
+    /// The card of a pet, which lives where its owner lives.
+    #[must_use]
+    pub fn for_pet(pet: &Pet, owner: &Owner) -> Self {
+        let f = &pet.fields;
+        let home = &owner.fields.whereabouts;
+        let location = home.location.clone().unwrap_or_default();
+        let description = f
+            .bio
+            .clone()
+            .filter(|bio| !bio.trim().is_empty())
+            .or_else(|| f.personality.clone())
+            .unwrap_or_default();
+        let short = short_description(&description);
+        let breed = f.breed.clone().unwrap_or_default();
+        let search_text = normalise(&[f.name.as_str(), location.as_str(), short.as_str(), breed.as_str()].join(" "));
+        let not_good_with = (!f.good_with.is_empty()).then(|| {
+            crate::enums::GoodWith::ALL
+                .iter()
+                .map(|value| value.as_str().to_owned())
+                .filter(|value| !f.good_with.contains(value))
+                .collect()
+        });
+        Self {
+            source: ListingSource::Pet(pet.id),
+            user_id: owner.user_id,
+            search_text,
+            postal_code: home.postal_code.clone(),
+            lat: home.lat,
+            lon: home.lon,
+            card: Card {
+                id: format!("pet-{}", pet.id.get()),
+                listing_type: ListingType::Huisdier,
+                name: f.name.clone(),
+                location,
+                short_description: short,
+                full_description: description,
+                avatar_url: f.avatar_url.clone(),
+                cover_image_url: f.cover_image_url.clone(),
+                owner_info: Some(OwnerInfo {
+                    id: owner.id.get(),
+                    name: owner.fields.first_name.clone(),
+                    avatar_url: owner.fields.avatar_url.clone(),
+                }),
+                details: CardDetails {
+                    ras: f.breed.clone(),
+                    leeftijd: f.age.clone(),
+                    geslacht: f.gender.clone(),
+                    grootte: f.size.clone(),
+                    gedrag: f.personality.clone(),
+                    geen_vriendjes_met: not_good_with,
+                    gecastreerd_gesteriliseerd: f.neutered.clone(),
+                    ..CardDetails::default()
+                },
+                availability: None,
+            },
+            created_at: pet.created_at,
+        }
+    }
+}
+
+fn full_name(first: &str, last: &str) -> String {
+    format!("{first} {last}").trim().to_owned()
+}
+
+/// The start of a description: whole when short, else cut at the last word boundary before
+/// [`SHORT_DESCRIPTION_CHARS`] characters, with an ellipsis.
+#[must_use]
+pub fn short_description(text: &str) -> String {
+    let text = text.trim();
+    if text.chars().count() <= SHORT_DESCRIPTION_CHARS {
+        return text.to_owned();
+    }
+    let cut: String = text.chars().take(SHORT_DESCRIPTION_CHARS).collect();
+    let at_word = cut.rfind(char::is_whitespace).map_or(cut.as_str(), |i| &cut[..i]);
+    format!(
+        "{}…",
+        at_word.trim_end_matches(|c: char| c.is_whitespace() || c.is_ascii_punctuation())
+    )
+}
+
+/// Text as a search compares it: lower case, accents removed ('Zoë' is 'zoe', 'Noël' is
+/// 'noel'), runs of white space as one space.
+#[must_use]
+pub fn normalise(text: &str) -> String {
+    let folded: String = text
+        .nfkd()
+        .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'ß' => 's',
+            'ø' => 'o',
+            'æ' => 'a',
+            'ł' => 'l',
+            other => other,
+        })
+        .collect();
+    folded.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A search parameter that cannot be used; the text says what to change.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct QueryError {
+    /// The query parameter, as named in the API.
+    pub field: &'static str,
+    /// Dutch text.
+    pub message: String,
+}
+
+impl QueryError {
+    fn new(field: &'static str, message: &str) -> Self {
+        Self {
+            field,
+            message: message.to_owned(),
+        }
+    }
+}
+
+/// Around which point, and how far.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Nearby {
+    /// What the point was found as, e.g. "3512 Utrecht".
+    pub label: String,
+    /// Latitude.
+    pub lat: f64,
+    /// Longitude.
+    pub lon: f64,
+    /// Radius in km.
+    pub radius_km: u32,
+    /// The postcode areas whose centre lies within the radius, nearest first, with their
+    /// distance in km. Cards are placed by their postcode area, never by an address.
+    pub areas: Vec<(String, f64)>,
+}
+
+/// A checked search: every field within its bounds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListingQuery {
+    /// Only this kind; `None` for both.
+    pub listing_type: Option<ListingType>,
+    /// The [`normalise`]d search text; `None` when empty.
+    pub text: Option<String>,
+    /// Only within a distance of a place, nearest first.
+    pub near: Option<Nearby>,
+    /// Page number from 1.
+    pub page: u32,
+    /// Cards per page.
+    pub per_page: u32,
+}
+
+/// A search as it arrives: every parameter optional and unparsed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RawListingQuery {
+    /// `type`.
+    pub listing_type: Option<String>,
+    /// `q`.
+    pub q: Option<String>,
+    /// `near`: a four-digit postcode or a place name.
+    pub near: Option<String>,
+    /// `radiusKm`.
+    pub radius_km: Option<String>,
+    /// `page`.
+    pub page: Option<String>,
+    /// `perPage`.
+    pub per_page: Option<String>,
+}
+
+fn number_in(
+    raw: Option<&str>,
+    field: &'static str,
+    min: u32,
+    max: u32,
+    default: u32,
+    message: &str,
+) -> Result<u32, QueryError> {
+    let Some(raw) = raw.map(str::trim).filter(|raw| !raw.is_empty()) else {
+        return Ok(default);
+    };
+    raw.parse::<u32>()
+        .ok()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| QueryError::new(field, message))
+}
+
+impl RawListingQuery {
+    /// Checks every parameter, the first wrong one answering.
+    ///
+    /// # Errors
+    /// [`QueryError`] naming the parameter: an unknown type, a search text over
+    /// [`MAX_QUERY_CHARS`] or with control characters, an unknown place, a radius outside
+    /// 1-100, a page below 1, a page size outside 1-100.
+    pub fn check(&self) -> Result<ListingQuery, QueryError> {
+        let listing_type = match self.listing_type.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(raw) => Some(ListingType::parse(raw)?),
+        };
+        let text = match self.q.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(raw) => {
+                if raw.chars().count() > MAX_QUERY_CHARS {
+                    return Err(QueryError::new(
+                        "q",
+                        &format!("Een zoekopdracht is maximaal {MAX_QUERY_CHARS} tekens."),
+                    ));
+                }
+                crate::text::check_free_text(raw).map_err(|e| QueryError {
+                    field: "q",
+                    message: e.to_string(),
+                })?;
+                Some(normalise(raw)).filter(|t| !t.is_empty())
+            }
+        };
+        let radius_km = number_in(
+            self.radius_km.as_deref(),
+            "radiusKm",
+            MIN_RADIUS_KM,
+            MAX_RADIUS_KM,
+            DEFAULT_RADIUS_KM,
+            &format!("Kies een straal van {MIN_RADIUS_KM} tot {MAX_RADIUS_KM} km."),
+        )?;
+        let near = match self.near.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(raw) => {
+                if raw.chars().count() > MAX_QUERY_CHARS || crate::text::check_free_text(raw).is_err() {
+                    return Err(unknown_place(raw));
+                }
+                let place = places::resolve(raw).ok_or_else(|| unknown_place(raw))?;
+                Some(Nearby {
+                    areas: places::postcodes_within(place.lat, place.lon, f64::from(radius_km)),
+                    label: place.label,
+                    lat: place.lat,
+                    lon: place.lon,
+                    radius_km,
+                })
+            }
+        };
+        let page = number_in(
+            self.page.as_deref(),
+            "page",
+            1,
+            u32::MAX / MAX_PER_PAGE,
+            1,
+            "Het paginanummer is een heel getal vanaf 1.",
+        )?;
+        let per_page = number_in(
+            self.per_page.as_deref(),
+            "perPage",
+            1,
+            MAX_PER_PAGE,
+            DEFAULT_PER_PAGE,
+            &format!("Kies 1 tot {MAX_PER_PAGE} profielen per pagina."),
+        )?;
+        Ok(ListingQuery {
+            listing_type,
+            text,
+            near,
+            page,
+            per_page,
+        })
+    }
+}
+
+fn unknown_place(raw: &str) -> QueryError {
+    let shown: String = raw.chars().take(40).collect();
+    QueryError {
+        field: "near",
+        message: format!(
+            "We kennen de plaats of postcode '{shown}' niet. Probeer een postcode van 4 cijfers of een plaatsnaam."
+        ),
+    }
+}
+
+impl ListingQuery {
+    /// How many cards come before the page.
+    #[must_use]
+    pub fn offset(&self) -> u64 {
+        u64::from(self.page - 1) * u64::from(self.per_page)
+    }
+}
+
+/// A card as found: the stored card, when it was made, and (for a search near a place) the
+/// distance of its postcode area.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FoundCard {
+    /// The stored card.
+    pub card: Card,
+    /// When the profile was made.
+    pub created_at: NaiveDateTime,
+    /// The postcode area of the card.
+    pub postal_code: Option<String>,
+}
+
+/// One page of results.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListingPage {
+    /// The cards of the page, in order.
+    pub cards: Vec<FoundCard>,
+    /// Cards matching the search in all.
+    pub total: u64,
+}
+
+/// A card ready to show: with its 'Nieuw' badge and, near a place, its distance.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShownCard {
+    /// The stored card.
+    pub card: Card,
+    /// Made in the last [`NEW_FOR`].
+    pub is_new: bool,
+    /// Km between the postcode areas' centres, one decimal; only for a search near a place.
+    pub distance_km: Option<f64>,
+    /// The centre of the card's postcode area, for a map (never an address).
+    pub map_point: Option<(f64, f64)>,
+}
+
+impl ShownCard {
+    /// Finishes a found card for the moment `now` and the search's place.
+    #[must_use]
+    pub fn new(found: FoundCard, now: NaiveDateTime, near: Option<&Nearby>) -> Self {
+        let area = found
+            .postal_code
+            .as_deref()
+            .and_then(|pc| crate::postcode::Postcode::parse(pc).ok())
+            .and_then(|pc| places::postcode_area(&pc));
+        let distance_km = near.and_then(|near| {
+            let pc = found.postal_code.as_deref()?;
+            near.areas
+                .iter()
+                .find(|(area, _)| area == pc)
+                .map(|(_, km)| (km * 10.0).round() / 10.0)
+        });
+        Self {
+            is_new: now - found.created_at < NEW_FOR,
+            distance_km,
+            map_point: area.map(|a| (a.lat, a.lon)),
+            card: found.card,
+        }
+    }
+}
+
+/// Why a search is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum BrowseError {
+    /// A parameter is out of bounds.
+    #[error(transparent)]
+    Invalid(#[from] QueryError),
+    /// Storage failures.
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// One page of a search, ready to show.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BrowseResult {
+    /// The cards, in order.
+    pub cards: Vec<ShownCard>,
+    /// Matching cards in all.
+    pub total: u64,
+    /// The page shown.
+    pub page: u32,
+    /// Cards per page.
+    pub per_page: u32,
+}
+
+/// Browse and search over the stored cards.
+#[derive(Clone)]
+pub struct Browse {
+    listings: Arc<dyn ListingRepository>,
+    clock: Arc<dyn Clock>,
+}
+
+impl std::fmt::Debug for Browse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Browse").finish_non_exhaustive()
+    }
+}
+
+impl Browse {
+    /// A service over the cards.
+    #[must_use]
+    pub fn new(listings: Arc<dyn ListingRepository>, clock: Arc<dyn Clock>) -> Self {
+        Self { listings, clock }
+    }
+
+    /// Checks the search, then finds its page. Blocks (storage).
+    ///
+    /// # Errors
+    /// [`BrowseError::Invalid`] naming the parameter; storage failures.
+    pub fn search(&self, raw: &RawListingQuery) -> Result<BrowseResult, BrowseError> {
+        let query = raw.check()?;
+        let page = self.listings.search_listings(&query)?;
+        let now = self.clock.now();
+        Ok(BrowseResult {
+            cards: page
+                .cards
+                .into_iter()
+                .map(|found| ShownCard::new(found, now, query.near.as_ref()))
+                .collect(),
+            total: page.total,
+            page: query.page,
+            per_page: query.per_page,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(pairs: &[(&str, &str)]) -> RawListingQuery {
+        let mut q = RawListingQuery::default();
+        for (key, value) in pairs {
+            let value = Some((*value).to_owned());
+            match *key {
+                "type" => q.listing_type = value,
+                "q" => q.q = value,
+                "near" => q.near = value,
+                "radiusKm" => q.radius_km = value,
+                "page" => q.page = value,
+                "perPage" => q.per_page = value,
+                _ => {}
+            }
+        }
+        q
+    }
+
+    #[test]
+    fn text_is_compared_without_case_or_accents() {
+        assert_eq!(normalise("Zoë"), "zoe");
+        assert_eq!(normalise("NOËL  van  Dijk"), "noel van dijk");
+        assert_eq!(normalise("Straße Ærø"), "strase aro");
+        assert_eq!(normalise("100%_echt\\"), "100%_echt\\");
+    }
+
+    #[test]
+    fn an_empty_search_has_the_defaults() -> Result<(), QueryError> {
+        let query = RawListingQuery::default().check()?;
+        assert_eq!(query.listing_type, None);
+        assert_eq!(query.text, None);
+        assert_eq!(query.near, None);
+        assert_eq!((query.page, query.per_page), (1, DEFAULT_PER_PAGE));
+        Ok(())
+    }
+
+    #[test]
+    fn every_bad_parameter_is_refused_naming_it() {
+        let cases = [
+            (raw(&[("type", "kat")]), "type"),
+            (raw(&[("q", &"a".repeat(101))]), "q"),
+            (raw(&[("q", "a\u{0}b")]), "q"),
+            (raw(&[("near", "Atlantis")]), "near"),
+            (raw(&[("near", "3512"), ("radiusKm", "0")]), "radiusKm"),
+            (raw(&[("near", "3512"), ("radiusKm", "101")]), "radiusKm"),
+            (raw(&[("radiusKm", "tien")]), "radiusKm"),
+            (raw(&[("page", "0")]), "page"),
+            (raw(&[("page", "-1")]), "page"),
+            (raw(&[("perPage", "0")]), "perPage"),
+            (raw(&[("perPage", "101")]), "perPage"),
+        ];
+        for (query, field) in cases {
+            let error = query.check().err();
+            assert_eq!(error.as_ref().map(|e| e.field), Some(field), "{query:?}");
+            assert!(error.is_some_and(|e| !e.message.is_empty()));
+        }
+    }
+
+    #[test]
+    fn a_place_finds_the_postcode_areas_within_the_radius_nearest_first() -> Result<(), QueryError> {
+        let query = raw(&[("near", "3512"), ("radiusKm", "5")]).check()?;
+        let near = query.near.ok_or(QueryError::new("near", "missing"))?;
+        assert_eq!(near.areas.first().map(|(pc, _)| pc.as_str()), Some("3512"));
+        assert!(near.areas.windows(2).all(|w| w[0].1 <= w[1].1));
+        assert!(near.areas.iter().all(|(_, km)| *km <= 5.0));
+        assert!(
+            near.areas.iter().any(|(pc, _)| pc == "3581"),
+            "Utrecht Oost is within 5 km"
+        );
+        assert!(!near.areas.iter().any(|(pc, _)| pc == "1012"), "Amsterdam is not");
+        Ok(())
+    }
+
+    #[test]
+    fn a_long_description_is_cut_at_a_word() {
+        let long = "woord ".repeat(60);
+        let short = short_description(&long);
+        assert!(short.ends_with("woord…"), "{short}");
+        assert!(short.chars().count() <= SHORT_DESCRIPTION_CHARS + 1);
+        assert_eq!(short_description(" kort "), "kort");
+    }
+}

@@ -1,0 +1,252 @@
+//! Browse and search: `GET /api/profiles`, one page of public cards of sitters and pets, by text,
+//! type and distance. Open to visitors; a per-client allowance keeps scrapers out.
+
+use crate::{ApiError, AppState};
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use oppas_domain::listing::{BrowseError, CardDetails, ListingType, RawListingQuery, ShownCard};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// The search, every parameter optional.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// `huisdier` (pets) or `vrijwilliger` (sitters); absent for both.
+    #[serde(rename = "type")]
+    #[param(rename = "type")]
+    pub listing_type: Option<String>,
+    /// Part of a name, place, description or (pets) breed; case and accents do not matter.
+    #[param(max_length = 100)]
+    pub q: Option<String>,
+    /// A four-digit postcode or a place name: only cards within `radiusKm`, nearest first.
+    pub near: Option<String>,
+    /// Radius around `near` in km, 1-100 (default 10).
+    #[param(minimum = 1, maximum = 100)]
+    pub radius_km: Option<String>,
+    /// Page from 1.
+    #[param(minimum = 1)]
+    pub page: Option<String>,
+    /// Cards per page, 1-100 (default 24).
+    #[param(minimum = 1, maximum = 100)]
+    pub per_page: Option<String>,
+}
+
+/// Which kind of card.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ProfileKind {
+    /// A pet looking for a sitter.
+    Huisdier,
+    /// A volunteer sitter.
+    Vrijwilliger,
+}
+
+impl From<ListingType> for ProfileKind {
+    fn from(kind: ListingType) -> Self {
+        match kind {
+            ListingType::Huisdier => Self::Huisdier,
+            ListingType::Vrijwilliger => Self::Vrijwilliger,
+        }
+    }
+}
+
+/// The owner of a pet, on its card.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnerInfoView {
+    /// Owner profile id (`/eigenaar/{id}`).
+    pub id: i64,
+    /// First name.
+    pub name: String,
+    /// Photo.
+    pub avatar_url: Option<String>,
+}
+
+/// The details of a card, in the spec's Dutch keys; pets and sitters each fill their own.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CardDetailsView {
+    /// Pet: breed.
+    pub ras: Option<String>,
+    /// Pet: age.
+    pub leeftijd: Option<String>,
+    /// Pet: gender.
+    pub geslacht: Option<String>,
+    /// Pet: size.
+    pub grootte: Option<String>,
+    /// Pet: character.
+    pub gedrag: Option<String>,
+    /// Pet: companions it is not marked good with.
+    pub geen_vriendjes_met: Option<Vec<String>>,
+    /// Pet: neutered or sterilised.
+    pub gecastreerd_gesteriliseerd: Option<String>,
+    /// Sitter: experience.
+    pub ervaring: Option<String>,
+    /// Sitter: availability.
+    pub beschikbaar: Option<Vec<String>>,
+    /// Sitter: specialties.
+    pub specialiteit: Option<Vec<String>>,
+}
+
+impl From<CardDetails> for CardDetailsView {
+    fn from(d: CardDetails) -> Self {
+        Self {
+            ras: d.ras,
+            leeftijd: d.leeftijd,
+            geslacht: d.geslacht,
+            grootte: d.grootte,
+            gedrag: d.gedrag,
+            geen_vriendjes_met: d.geen_vriendjes_met,
+            gecastreerd_gesteriliseerd: d.gecastreerd_gesteriliseerd,
+            ervaring: d.ervaring,
+            beschikbaar: d.beschikbaar,
+            specialiteit: d.specialiteit,
+        }
+    }
+}
+
+/// The centre of a card's postcode area, for the map (never an address).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MapPoint {
+    /// Latitude.
+    pub lat: f64,
+    /// Longitude.
+    pub lon: f64,
+}
+
+/// One card of the list (spec section 3, 'Profile list item').
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileListItem {
+    /// `volunteer-{id}` or `pet-{id}`.
+    pub id: String,
+    /// Which kind of card.
+    #[serde(rename = "type")]
+    #[schema(rename = "type")]
+    pub kind: ProfileKind,
+    /// A sitter's full name or a pet's name.
+    pub name: String,
+    /// Place name.
+    pub location: String,
+    /// The start of the description.
+    pub short_description: String,
+    /// The whole description.
+    pub full_description: String,
+    /// Photo.
+    pub avatar_url: Option<String>,
+    /// Wide header photo (pets).
+    pub cover_image_url: Option<String>,
+    /// Made in the last seven days.
+    pub is_new: bool,
+    /// Km between postcode-area centres, one decimal; only with `near`.
+    pub distance_km: Option<f64>,
+    /// The card's postcode area on a map.
+    pub map_point: Option<MapPoint>,
+    /// The owner (pets).
+    pub owner_info: Option<OwnerInfoView>,
+    /// Details in the spec's keys.
+    pub details: CardDetailsView,
+    /// What a sitter offers.
+    pub availability: Option<Vec<String>>,
+}
+
+impl From<ShownCard> for ProfileListItem {
+    fn from(shown: ShownCard) -> Self {
+        let card = shown.card;
+        Self {
+            id: card.id,
+            kind: card.listing_type.into(),
+            name: card.name,
+            location: card.location,
+            short_description: card.short_description,
+            full_description: card.full_description,
+            avatar_url: card.avatar_url,
+            cover_image_url: card.cover_image_url,
+            is_new: shown.is_new,
+            distance_km: shown.distance_km,
+            map_point: shown.map_point.map(|(lat, lon)| MapPoint { lat, lon }),
+            owner_info: card.owner_info.map(|o| OwnerInfoView {
+                id: o.id,
+                name: o.name,
+                avatar_url: o.avatar_url,
+            }),
+            details: card.details.into(),
+            availability: card.availability,
+        }
+    }
+}
+
+/// One page of cards and the count of all that match.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileList {
+    /// The page's cards, newest first, or nearest first with `near`.
+    pub profiles: Vec<ProfileListItem>,
+    /// Matching cards in all.
+    pub total: u64,
+    /// This page.
+    pub page: u32,
+    /// Cards per page.
+    pub per_page: u32,
+}
+
+impl From<BrowseError> for ApiError {
+    fn from(error: BrowseError) -> Self {
+        match error {
+            BrowseError::Invalid(invalid) => Self::Invalid {
+                field: invalid.field.to_owned(),
+                message: invalid.message,
+            },
+            BrowseError::Repository(cause) => cause.into(),
+        }
+    }
+}
+
+/// Route `GET /api/profiles`.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(list_profiles);
+}
+
+/// One page of sitters and pets: by text, type and distance, newest or nearest first.
+///
+/// # Errors
+/// 422 naming the parameter that is out of bounds or an unknown place; 429 past the per-client
+/// allowance.
+#[utoipa::path(get, path = "/api/profiles", tag = "profiles", operation_id = "list_profiles",
+    params(ListQuery),
+    responses(
+        (status = 200, description = "One page of cards", body = ProfileList),
+        (status = 422, description = "A parameter is invalid; `field` names it", body = crate::ApiErrorBody),
+        (status = 429, description = "Too many searches from this client", body = crate::ApiErrorBody),
+    ))]
+#[get("/profiles")]
+pub async fn list_profiles(
+    req: HttpRequest,
+    query: web::Query<ListQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    if let Err(limited) = state.browse_limiter.hit(&crate::client_ip(&req)) {
+        return Err(ApiError::TooManyRequests {
+            retry_after_secs: limited.retry_after_secs,
+            message: "Je zoekt wel erg vaak. Probeer het over een paar minuten opnieuw.".to_owned(),
+        });
+    }
+    let query = query.into_inner();
+    let raw = RawListingQuery {
+        listing_type: query.listing_type,
+        q: query.q,
+        near: query.near,
+        radius_km: query.radius_km,
+        page: query.page,
+        per_page: query.per_page,
+    };
+    let browse = state.browse.clone();
+    let found = web::block(move || browse.search(&raw)).await??;
+    Ok(HttpResponse::Ok().json(ProfileList {
+        profiles: found.cards.into_iter().map(ProfileListItem::from).collect(),
+        total: found.total,
+        page: found.page,
+        per_page: found.per_page,
+    }))
+}

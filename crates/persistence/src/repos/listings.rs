@@ -1,0 +1,385 @@
+//! [`ListingRepository`] on the database, and the writing of cards beside profile writes.
+//!
+//! The text filter is the one query that differs per backend: SQLite matches through the FTS5
+//! trigram table `listings_fts`, PostgreSQL through a `LIKE` that its trigram index serves.
+//! Everything else is the same SQL, built once with placeholders for either backend.
+
+use crate::Database;
+use crate::connection::DbConnection;
+use crate::error::translate;
+use crate::schema::{listings, pets, volunteers};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
+use oppas_domain::RepositoryError;
+use oppas_domain::listing::{Card, FoundCard, Listing, ListingPage, ListingQuery, ListingSource, Nearby};
+use oppas_domain::ports::ListingRepository;
+use oppas_domain::profile::{Owner, Pet};
+use std::collections::HashMap;
+
+/// Shortest text the trigram indexes can serve; shorter terms are matched by a scan.
+const TRIGRAM: usize = 3;
+
+/// Writes (inserts or replaces) the card of one profile, inside the caller's transaction.
+pub(crate) fn write_listing(
+    conn: &mut DbConnection,
+    listing: &Listing,
+    now: NaiveDateTime,
+) -> Result<(), RepositoryError> {
+    let card = serde_json::to_string(&listing.card).map_err(|e| RepositoryError::Unexpected(e.into()))?;
+    let (volunteer_id, pet_id) = match listing.source {
+        ListingSource::Volunteer(id) => (Some(id.get()), None),
+        ListingSource::Pet(id) => (None, Some(id.get())),
+    };
+    let changes = (
+        listings::kind.eq(listing.card.listing_type.as_str()),
+        listings::user_id.eq(listing.user_id.get()),
+        listings::search_text.eq(&listing.search_text),
+        listings::postal_code.eq(listing.postal_code.as_deref()),
+        listings::lat.eq(listing.lat),
+        listings::lon.eq(listing.lon),
+        listings::card.eq(&card),
+        listings::created_at.eq(listing.created_at),
+        listings::updated_at.eq(now),
+    );
+    let updated = match (volunteer_id, pet_id) {
+        (Some(id), _) => diesel::update(listings::table.filter(listings::volunteer_id.eq(id)))
+            .set(changes)
+            .execute(conn),
+        (_, Some(id)) => diesel::update(listings::table.filter(listings::pet_id.eq(id)))
+            .set(changes)
+            .execute(conn),
+        (None, None) => Ok(0),
+    }
+    .map_err(translate)?;
+    if updated == 0 {
+        diesel::insert_into(listings::table)
+            .values((
+                changes,
+                listings::volunteer_id.eq(volunteer_id),
+                listings::pet_id.eq(pet_id),
+            ))
+            .execute(conn)
+            .map_err(translate)?;
+    }
+    Ok(())
+}
+
+/// Rewrites the cards of every pet of an owner (their place, name and photo are on each).
+pub(crate) fn write_owner_listings(
+    conn: &mut DbConnection,
+    owner: &Owner,
+    pets: &[Pet],
+    now: NaiveDateTime,
+) -> Result<(), RepositoryError> {
+    pets.iter()
+        .try_for_each(|pet| write_listing(conn, &Listing::for_pet(pet, owner), now))
+}
+
+/// A bound value of a query built at run time.
+enum Bind {
+    Text(String),
+    Int(i64),
+}
+
+/// SQL with placeholders for the connection's backend (`?` or `$n`) and its values.
+struct Sql {
+    text: String,
+    binds: Vec<Bind>,
+    numbered: bool,
+}
+
+impl Sql {
+    fn new(conn: &DbConnection) -> Self {
+        Self {
+            text: String::new(),
+            binds: Vec::new(),
+            numbered: matches!(conn, DbConnection::Pg(_)),
+        }
+    }
+
+    fn push(&mut self, sql: &str) -> &mut Self {
+        self.text.push_str(sql);
+        self
+    }
+
+    fn bind(&mut self, value: Bind) -> &mut Self {
+        self.binds.push(value);
+        if self.numbered {
+            self.text.push_str(&format!("${}", self.binds.len()));
+        } else {
+            self.text.push('?');
+        }
+        self
+    }
+
+    fn load<T>(self, conn: &mut DbConnection) -> Result<Vec<T>, RepositoryError>
+    where
+        T: QueryableByName<diesel::sqlite::Sqlite> + QueryableByName<diesel::pg::Pg> + 'static,
+    {
+        macro_rules! run {
+            ($inner:expr, $backend:ty) => {{
+                let mut query = diesel::sql_query(self.text).into_boxed::<$backend>();
+                for value in self.binds {
+                    query = match value {
+                        Bind::Text(text) => query.bind::<Text, _>(text),
+                        Bind::Int(n) => query.bind::<BigInt, _>(n),
+                    };
+                }
+                query.load::<T>($inner).map_err(translate)
+            }};
+        }
+        match conn {
+            DbConnection::Sqlite(inner) => run!(inner, diesel::sqlite::Sqlite),
+            DbConnection::Pg(inner) => run!(inner, diesel::pg::Pg),
+        }
+    }
+}
+
+#[derive(QueryableByName)]
+struct CardRow {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = Text)]
+    card: String,
+    #[diesel(sql_type = Timestamp)]
+    created_at: NaiveDateTime,
+    #[diesel(sql_type = Nullable<Text>)]
+    postal_code: Option<String>,
+}
+
+#[derive(QueryableByName)]
+struct CountRow {
+    #[diesel(sql_type = Nullable<Text>)]
+    postal_code: Option<String>,
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
+
+/// `%`, `_` and `\` as themselves in a `LIKE ... ESCAPE '\'` pattern.
+fn like_pattern(term: &str) -> String {
+    let mut escaped = String::with_capacity(term.len() + 2);
+    escaped.push('%');
+    for c in term.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            escaped.push('\\');
+        }
+        escaped.push(c);
+    }
+    escaped.push('%');
+    escaped
+}
+
+/// An FTS5 phrase: the whole term, its quotes doubled, so nothing in it is query syntax.
+fn fts_phrase(term: &str) -> String {
+    format!("\"{}\"", term.replace('"', "\"\""))
+}
+
+/// Appends ` AND <filters>` for the kind and the text.
+fn push_filters(sql: &mut Sql, query: &ListingQuery, sqlite: bool) {
+    if let Some(kind) = query.listing_type {
+        sql.push(" AND kind = ").bind(Bind::Text(kind.as_str().to_owned()));
+    }
+    if let Some(text) = &query.text {
+        if sqlite && text.chars().count() >= TRIGRAM {
+            sql.push(" AND id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ")
+                .bind(Bind::Text(fts_phrase(text)))
+                .push(")");
+        } else {
+            sql.push(" AND search_text LIKE ")
+                .bind(Bind::Text(like_pattern(text)))
+                .push(" ESCAPE '\\'");
+        }
+    }
+}
+
+fn push_postcodes<'a>(sql: &mut Sql, postcodes: impl Iterator<Item = &'a str>) {
+    sql.push(" AND postal_code IN (");
+    for (i, postcode) in postcodes.enumerate() {
+        if i > 0 {
+            sql.push(", ");
+        }
+        sql.bind(Bind::Text(postcode.to_owned()));
+    }
+    sql.push(")");
+}
+
+fn found(rows: Vec<CardRow>) -> Result<Vec<(i64, FoundCard)>, RepositoryError> {
+    rows.into_iter()
+        .map(|row| {
+            let card: Card = serde_json::from_str(&row.card)
+                .map_err(|e| RepositoryError::Unexpected(anyhow::anyhow!("listing {} holds no card: {e}", row.id)))?;
+            Ok((
+                row.id,
+                FoundCard {
+                    card,
+                    created_at: row.created_at,
+                    postal_code: row.postal_code,
+                },
+            ))
+        })
+        .collect()
+}
+
+fn count(rows: &[CountRow]) -> u64 {
+    rows.iter().map(|row| u64::try_from(row.n).unwrap_or(0)).sum()
+}
+
+/// Newest first, ties by id: one indexed scan for the page and one count.
+fn search_newest(conn: &mut DbConnection, query: &ListingQuery, sqlite: bool) -> Result<ListingPage, RepositoryError> {
+    let mut total = Sql::new(conn);
+    total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM listings WHERE 1 = 1");
+    push_filters(&mut total, query, sqlite);
+    let total = count(&total.load::<CountRow>(conn)?);
+
+    let mut page = Sql::new(conn);
+    page.push("SELECT id, card, created_at, postal_code FROM listings WHERE 1 = 1");
+    push_filters(&mut page, query, sqlite);
+    page.push(" ORDER BY created_at DESC, id DESC LIMIT ")
+        .bind(Bind::Int(i64::from(query.per_page)))
+        .push(" OFFSET ")
+        .bind(Bind::Int(i64::try_from(query.offset()).unwrap_or(i64::MAX)));
+    let cards = found(page.load::<CardRow>(conn)?)?
+        .into_iter()
+        .map(|(_, c)| c)
+        .collect();
+    Ok(ListingPage { cards, total })
+}
+
+/// Nearest first: the cards per postcode area within the radius are counted through the
+/// postcode index, the areas that hold the page are found from those counts, and only their
+/// cards are read and ordered (area distance, then newest, then id).
+fn search_near(
+    conn: &mut DbConnection,
+    query: &ListingQuery,
+    near: &Nearby,
+    sqlite: bool,
+) -> Result<ListingPage, RepositoryError> {
+    if near.areas.is_empty() {
+        return Ok(ListingPage {
+            cards: Vec::new(),
+            total: 0,
+        });
+    }
+    let mut counts = Sql::new(conn);
+    counts.push("SELECT postal_code, COUNT(*) AS n FROM listings WHERE 1 = 1");
+    push_postcodes(&mut counts, near.areas.iter().map(|(pc, _)| pc.as_str()));
+    push_filters(&mut counts, query, sqlite);
+    counts.push(" GROUP BY postal_code");
+    let counts = counts.load::<CountRow>(conn)?;
+    let total = count(&counts);
+    let per_area: HashMap<&str, u64> = counts
+        .iter()
+        .filter_map(|row| Some((row.postal_code.as_deref()?, u64::try_from(row.n).ok()?)))
+        .collect();
+
+    // Walk the areas nearest first to the ones that hold the page.
+    let (start, end) = (query.offset(), query.offset() + u64::from(query.per_page));
+    let mut seen = 0u64;
+    let mut skip = 0u64;
+    let mut wanted: Vec<&str> = Vec::new();
+    for (postcode, _) in &near.areas {
+        let n = per_area.get(postcode.as_str()).copied().unwrap_or(0);
+        if n == 0 {
+            continue;
+        }
+        if seen + n > start && seen < end {
+            if wanted.is_empty() {
+                skip = start - seen;
+            }
+            wanted.push(postcode);
+        }
+        seen += n;
+        if seen >= end {
+            break;
+        }
+    }
+    if wanted.is_empty() {
+        return Ok(ListingPage {
+            cards: Vec::new(),
+            total,
+        });
+    }
+    let mut page = Sql::new(conn);
+    page.push("SELECT id, card, created_at, postal_code FROM listings WHERE 1 = 1");
+    push_postcodes(&mut page, wanted.iter().copied());
+    push_filters(&mut page, query, sqlite);
+    let rank: HashMap<&str, usize> = near
+        .areas
+        .iter()
+        .enumerate()
+        .map(|(i, (pc, _))| (pc.as_str(), i))
+        .collect();
+    let mut rows = found(page.load::<CardRow>(conn)?)?;
+    rows.sort_by(|(a_id, a), (b_id, b)| {
+        let area = |card: &FoundCard| card.postal_code.as_deref().and_then(|pc| rank.get(pc)).copied();
+        area(a)
+            .cmp(&area(b))
+            .then(b.created_at.cmp(&a.created_at))
+            .then(b_id.cmp(a_id))
+    });
+    let cards = rows
+        .into_iter()
+        .skip(usize::try_from(skip).unwrap_or(usize::MAX))
+        .take(usize::try_from(query.per_page).unwrap_or(usize::MAX))
+        .map(|(_, card)| card)
+        .collect();
+    Ok(ListingPage { cards, total })
+}
+
+impl ListingRepository for Database {
+    fn search_listings(&self, query: &ListingQuery) -> Result<ListingPage, RepositoryError> {
+        let mut conn = self.conn()?;
+        let sqlite = matches!(*conn, DbConnection::Sqlite(_));
+        match &query.near {
+            Some(near) => search_near(&mut conn, query, near, sqlite),
+            None => search_newest(&mut conn, query, sqlite),
+        }
+    }
+
+    fn write_missing_listings(&self) -> Result<usize, RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        let volunteer_ids: Vec<i64> = volunteers::table
+            .left_join(listings::table.on(listings::volunteer_id.eq(volunteers::id.nullable())))
+            .filter(listings::id.is_null())
+            .select(volunteers::id)
+            .load(&mut *conn)
+            .map_err(translate)?;
+        let pet_ids: Vec<i64> = pets::table
+            .left_join(listings::table.on(listings::pet_id.eq(pets::id.nullable())))
+            .filter(listings::id.is_null())
+            .select(pets::id)
+            .load(&mut *conn)
+            .map_err(translate)?;
+        let written = volunteer_ids.len() + pet_ids.len();
+        crate::error::in_transaction(&mut conn, |conn| {
+            for id in volunteer_ids {
+                if let Some(volunteer) = super::profiles::load_volunteer(conn, id)? {
+                    write_listing(conn, &Listing::for_volunteer(&volunteer), now)?;
+                }
+            }
+            for id in pet_ids {
+                let Some(pet) = super::profiles::load_pet(conn, id)? else {
+                    continue;
+                };
+                if let Some(owner) = super::profiles::load_owner(conn, pet.owner_id.get())? {
+                    write_listing(conn, &Listing::for_pet(&pet, &owner), now)?;
+                }
+            }
+            Ok(())
+        })?;
+        Ok(written)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{fts_phrase, like_pattern};
+
+    #[test]
+    fn search_terms_are_taken_literally() {
+        assert_eq!(like_pattern("50%_a\\b"), "%50\\%\\_a\\\\b%");
+        assert_eq!(fts_phrase("zeg \"hoi\""), "\"zeg \"\"hoi\"\"\"");
+    }
+}

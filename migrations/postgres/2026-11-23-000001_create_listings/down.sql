@@ -1,0 +1,2 @@
+DROP TABLE listings;
+DROP TABLE profile_claims;
