@@ -237,7 +237,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * One page of sitters and pets: by text, type and distance, newest or nearest first.
+         * @description # Errors
+         *     422 naming the parameter that is out of bounds or an unknown place; 429 past the per-client
+         *     allowance.
+         */
+        get: operations["list_profiles"];
         put?: never;
         /**
          * Makes the signed-in user's profile from the wizard's draft.
@@ -419,6 +425,29 @@ export interface components {
             /** @description For invalid input: the request field at fault, as named in the request. */
             field?: string | null;
         };
+        /** @description The details of a card, in the spec's Dutch keys; pets and sitters each fill their own. */
+        CardDetailsView: {
+            /** @description Sitter: availability. */
+            beschikbaar?: string[] | null;
+            /** @description Sitter: experience. */
+            ervaring?: string | null;
+            /** @description Pet: neutered or sterilised. */
+            gecastreerdGesteriliseerd?: string | null;
+            /** @description Pet: character. */
+            gedrag?: string | null;
+            /** @description Pet: companions it is not marked good with. */
+            geenVriendjesMet?: string[] | null;
+            /** @description Pet: gender. */
+            geslacht?: string | null;
+            /** @description Pet: size. */
+            grootte?: string | null;
+            /** @description Pet: age. */
+            leeftijd?: string | null;
+            /** @description Pet: breed. */
+            ras?: string | null;
+            /** @description Sitter: specialties. */
+            specialiteit?: string[] | null;
+        };
         /** @description An address and the code mailed to it. */
         CodeRequest: {
             /** @description Six digits. */
@@ -467,10 +496,35 @@ export interface components {
             /** @description Tile template with `{z}`, `{x}`, `{y}` (and optionally `{s}`); null when the map shows no tiles. */
             tileUrl?: string | null;
         };
+        /** @description The centre of a card's postcode area, for the map (never an address). */
+        MapPoint: {
+            /**
+             * Format: double
+             * @description Latitude.
+             */
+            lat: number;
+            /**
+             * Format: double
+             * @description Longitude.
+             */
+            lon: number;
+        };
         /** @description The answer to a code request: the same text for every address. */
         MessageResponse: {
             /** @description Dutch text for people. */
             message: string;
+        };
+        /** @description The owner of a pet, on its card. */
+        OwnerInfoView: {
+            /** @description Photo. */
+            avatarUrl?: string | null;
+            /**
+             * Format: int64
+             * @description Owner profile id (`/eigenaar/{id}`).
+             */
+            id: number;
+            /** @description First name. */
+            name: string;
         };
         /** @description `GET /api/owners/{ownerId}`. */
         OwnerPage: {
@@ -809,6 +863,63 @@ export interface components {
              * @default null
              */
             userId: number | null;
+        };
+        /**
+         * @description Which kind of card.
+         * @enum {string}
+         */
+        ProfileKind: "huisdier" | "vrijwilliger";
+        /** @description One page of cards and the count of all that match. */
+        ProfileList: {
+            /**
+             * Format: int32
+             * @description This page.
+             */
+            page: number;
+            /**
+             * Format: int32
+             * @description Cards per page.
+             */
+            perPage: number;
+            /** @description The page's cards, newest first, or nearest first with `near`. */
+            profiles: components["schemas"]["ProfileListItem"][];
+            /**
+             * Format: int64
+             * @description Matching cards in all.
+             */
+            total: number;
+        };
+        /** @description One card of the list (spec section 3, 'Profile list item'). */
+        ProfileListItem: {
+            /** @description What a sitter offers. */
+            availability?: string[] | null;
+            /** @description Photo. */
+            avatarUrl?: string | null;
+            /** @description Wide header photo (pets). */
+            coverImageUrl?: string | null;
+            /** @description Details in the spec's keys. */
+            details: components["schemas"]["CardDetailsView"];
+            /**
+             * Format: double
+             * @description Km between postcode-area centres, one decimal; only with `near`.
+             */
+            distanceKm?: number | null;
+            /** @description The whole description. */
+            fullDescription: string;
+            /** @description `volunteer-{id}` or `pet-{id}`. */
+            id: string;
+            /** @description Made in the last seven days. */
+            isNew: boolean;
+            /** @description Place name. */
+            location: string;
+            mapPoint?: components["schemas"]["MapPoint"] | null;
+            /** @description A sitter's full name or a pet's name. */
+            name: string;
+            ownerInfo?: components["schemas"]["OwnerInfoView"] | null;
+            /** @description The start of the description. */
+            shortDescription: string;
+            /** @description Which kind of card. */
+            type: components["schemas"]["ProfileKind"];
         };
         /** @description A user's profile, by kind: `{type, profile}`. */
         ProfileLookup: {
@@ -1390,6 +1501,57 @@ export interface operations {
             };
             /** @description Unknown pet */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    list_profiles: {
+        parameters: {
+            query?: {
+                /** @description `huisdier` (pets) or `vrijwilliger` (sitters); absent for both. */
+                type?: string;
+                /** @description Part of a name, place, description or (pets) breed; case and accents do not matter. */
+                q?: string;
+                /** @description A four-digit postcode or a place name: only cards within `radiusKm`, nearest first. */
+                near?: string;
+                /** @description Radius around `near` in km, 1-100 (default 10). */
+                radiusKm?: string;
+                /** @description Page from 1. */
+                page?: string;
+                /** @description Cards per page, 1-100 (default 24). */
+                perPage?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of cards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileList"];
+                };
+            };
+            /** @description A parameter is invalid; `field` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many searches from this client */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
