@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
-import { fakeSession } from '@/testing/fake-api';
+import { fakeSession, onApi } from '@/testing/fake-api';
 
 function openApp(path: string) {
   fakeSession(null);
@@ -72,5 +72,20 @@ describe('routes', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/Download mijn gegevens/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Autoriteit Persoonsgegevens' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/profielen', 'Vind jouw match!'],
+    ['/voor-baasjes', 'Voor Baasjes'],
+    ['/voor-oppassers', 'Voor Oppassers'],
+  ])('opens the browse page %s where the header links lead', async (path, title) => {
+    onApi('GET /api/profiles', {
+      status: 200,
+      body: { profiles: [], total: 0, page: 1, perPage: 24 },
+    });
+    openApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.queryByText('Pagina niet gevonden')).not.toBeInTheDocument();
   });
 });

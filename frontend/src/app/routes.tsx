@@ -62,6 +62,23 @@ export const routes: RouteObject[] = [
               Component: (await import('@/app/routes/profile-setup')).ProfileSetupRoute,
             }),
           },
+          // Browsing: every profile, and the pages for owners and for sitters.
+          {
+            path: paths.profiles,
+            lazy: async () => ({ Component: (await import('@/app/routes/browse')).BrowseRoute }),
+          },
+          {
+            path: paths.forOwners,
+            lazy: async () => ({
+              Component: (await import('@/app/routes/for-owners')).ForOwnersRoute,
+            }),
+          },
+          {
+            path: paths.forSitters,
+            lazy: async () => ({
+              Component: (await import('@/app/routes/for-sitters')).ForSittersRoute,
+            }),
+          },
           // Profile pages and the profile detail redirects.
           {
             path: '/eigenaar/:ownerId',

@@ -6,6 +6,8 @@ import { MapContainer, Marker, TileLayer, ZoomControl, useMap } from 'react-leaf
 
 export const OSM_ATTRIBUTION = '© OpenStreetMap';
 export const GEONAMES_ATTRIBUTION = 'Postcodes: GeoNames (CC BY 4.0)';
+export const ZOOM_IN_TITLE = 'Inzoomen';
+export const ZOOM_OUT_TITLE = 'Uitzoomen';
 const MARKER_SIZE = 50;
 
 export interface LeafletMapProps {
@@ -50,7 +52,7 @@ function Recenter({ lat, lon, zoom }: { lat: number; lon: number; zoom: number }
 }
 
 /** Adds the GeoNames credit to the attribution control while the position comes from it. */
-function PostcodeAttribution() {
+export function PostcodeAttribution() {
   const map = useMap();
   useEffect(() => {
     map.attributionControl.addAttribution(GEONAMES_ATTRIBUTION);
@@ -100,7 +102,7 @@ export function LeafletMap({
     >
       {tileUrl && <TileLayer url={tileUrl} attribution={OSM_ATTRIBUTION} />}
       {postcodeAttribution && <PostcodeAttribution />}
-      <ZoomControl position="topleft" zoomInTitle="Inzoomen" zoomOutTitle="Uitzoomen" />
+      <ZoomControl position="topleft" zoomInTitle={ZOOM_IN_TITLE} zoomOutTitle={ZOOM_OUT_TITLE} />
       <Recenter lat={lat} lon={lon} zoom={zoom} />
       <Marker position={[lat, lon]} icon={icon} keyboard={false} interactive={false} />
     </MapContainer>

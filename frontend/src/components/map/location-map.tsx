@@ -32,6 +32,15 @@ export interface LocationMapProps {
   className?: string;
 }
 
+/** 'Kaart wordt geladen...' in the middle of the map's frame. */
+export function MapLoading() {
+  return (
+    <div className="flex h-full items-center justify-center text-stone-700">
+      <Spinner label={MAP_LOADING} />
+    </div>
+  );
+}
+
 interface Resolved {
   status: 'loading' | 'located' | 'fallback' | 'missing';
   lat: number;
@@ -78,11 +87,7 @@ export function LocationMap(props: LocationMapProps) {
   const position = useResolvedPosition(props);
   const config = useQuery(mapConfigQueryOptions());
 
-  const loading = (
-    <div className="flex h-full items-center justify-center text-stone-700">
-      <Spinner label={MAP_LOADING} />
-    </div>
-  );
+  const loading = <MapLoading />;
 
   let body;
   if (position.status === 'missing') {

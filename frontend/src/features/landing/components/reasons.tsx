@@ -1,5 +1,5 @@
 import { Clock, Gift, HeartHandshake, ShieldCheck, type LucideIcon } from 'lucide-react';
-import { Card } from '@/components/ui/card';
+import { IconCard } from '@/components/ui/icon-card';
 import { SectionHeading } from '@/features/landing/components/section-heading';
 
 interface Reason {
@@ -42,14 +42,8 @@ export function Reasons() {
         Een oppas vinden draait om vertrouwen. Daarom bouwden we Oppasmaatje rond vier beloftes.
       </SectionHeading>
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {reasons.map(({ icon: Icon, title, text }) => (
-          <Card as="li" key={title} className="flex flex-col gap-4">
-            <span className="flex size-12 items-center justify-center rounded-2xl bg-orange-100 text-orange-800">
-              <Icon aria-hidden="true" className="size-6" />
-            </span>
-            <h3 className="text-lg font-bold text-stone-900">{title}</h3>
-            <p className="leading-relaxed text-stone-700">{text}</p>
-          </Card>
+        {reasons.map((reason) => (
+          <IconCard key={reason.title} {...reason} />
         ))}
       </ul>
     </section>

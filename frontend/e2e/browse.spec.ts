@@ -1,0 +1,320 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures';
+import { demo, seedDemoProfiles } from './support/demo';
+
+async function checkPage(page: Page, name: string): Promise<void> {
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, name);
+}
+
+/** Answers the list call with no profiles at all, as on a fresh installation. */
+async function withoutProfiles(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/api/profiles',
+    (route) => route.fulfill({ json: { profiles: [], total: 0, page: 1, perPage: 24 } }),
+  );
+}
+
+/** Answers the list call with a server failure. */
+async function withFailingList(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/api/profiles',
+    (route) =>
+      route.fulfill({
+        status: 500,
+        json: { error: 'Er ging iets mis aan onze kant.', code: 'internal' },
+      }),
+  );
+}
+
+const card = (page: Page, name: string) => page.getByRole('article', { name: new RegExp(name) });
+
+test.describe('browsing profiles', () => {
+  test.beforeAll(() => {
+    seedDemoProfiles();
+  });
+
+  test('the header leads a visitor to the three browse pages', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
+
+    await nav.getByRole('link', { name: 'Profielen' }).click();
+    await expect(page).toHaveURL(/\/profielen$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Vind jouw match!' })).toBeVisible();
+
+    await nav.getByRole('link', { name: 'Voor Baasjes' }).click();
+    await expect(page).toHaveURL(/\/voor-baasjes$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Voor Baasjes' })).toBeVisible();
+
+    await nav.getByRole('link', { name: 'Voor Oppassers' }).click();
+    await expect(page).toHaveURL(/\/voor-oppassers$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Voor Oppassers' })).toBeVisible();
+  });
+
+  test('/profielen searches by text and type, counts, and clears every filter', async ({
+    page,
+  }) => {
+    await page.goto('/profielen');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vind jouw match!' })).toBeVisible();
+    await expect(page.getByText(/^\d+ profielen gevonden$/)).toBeVisible();
+    for (const profile of [demo.pets.guus, demo.pets.luna, demo.volunteers.fleur]) {
+      await expect(card(page, profile.name)).toBeVisible();
+    }
+    const search = page.getByRole('searchbox', { name: 'Zoeken' });
+    await expect(search).toHaveAttribute('placeholder', 'Zoek op naam, locatie of beschrijving...');
+    await checkPage(page, 'browse-all');
+
+    // Typing searches once it pauses, with the term in the address.
+    await search.fill(demo.pets.guus.name);
+    await expect(page).toHaveURL(/\/profielen\?q=Guus$/);
+    await expect(page.getByText('1 profiel gevonden voor "Guus"')).toBeVisible();
+    const guus = card(page, demo.pets.guus.name);
+    await expect(guus.getByText('Huisdier', { exact: true })).toBeVisible();
+    await expect(guus.getByText(demo.pets.guus.place)).toBeVisible();
+    await expect(guus.getByRole('link', { name: /Bekijk profiel/ })).toBeVisible();
+
+    // The type filter narrows the same search.
+    await page.getByLabel('Soort profiel').selectOption({ label: 'Vrijwilligers' });
+    await expect(page).toHaveURL(/type=vrijwilliger/);
+    await expect(page.getByText('0 profielen gevonden in Vrijwilligers voor "Guus"')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Geen profielen gevonden' })).toBeVisible();
+    await checkPage(page, 'browse-none-matching');
+
+    await page.getByRole('button', { name: 'Alle profielen tonen' }).click();
+    await expect(page).toHaveURL(/\/profielen$/);
+    await expect(search).toHaveValue('');
+    await expect(page.getByLabel('Soort profiel')).toHaveValue('');
+    await expect(card(page, demo.pets.guus.name)).toBeVisible();
+
+    // The type alone: pets only.
+    await page.getByLabel('Soort profiel').selectOption({ label: 'Huisdieren' });
+    await expect(page.getByText(/^\d+ profielen? gevonden in Huisdieren$/)).toBeVisible();
+    await expect(card(page, demo.pets.luna.name)).toBeVisible();
+    await expect(card(page, demo.volunteers.fleur.name)).toHaveCount(0);
+
+    await page.getByLabel('Soort profiel').selectOption({ label: 'Vrijwilligers' });
+    await search.fill('Fleur');
+    await expect(page.getByText('1 profiel gevonden in Vrijwilligers voor "Fleur"')).toBeVisible();
+    await expect(
+      card(page, demo.volunteers.fleur.name).getByText('Vrijwilliger', { exact: true }),
+    ).toBeVisible();
+  });
+
+  test('/profielen searches near a postcode within a radius and shows it on a map', async ({
+    page,
+  }) => {
+    const { lotte } = demo.volunteers;
+    const { luna } = demo.pets;
+    await page.goto('/profielen');
+    const place = page.getByLabel('Bij postcode');
+    await place.fill(lotte.postcode);
+    await place.press('Enter');
+
+    await expect(page).toHaveURL(/\/profielen\?near=2011$/);
+    await expect(page.getByText(/gevonden binnen 10 km van 2011$/)).toBeVisible();
+    await expect(card(page, lotte.name).getByText(/^\d+,\d km$/)).toBeVisible();
+    // Amsterdam is some 17 km from Haarlem.
+    await expect(card(page, luna.name)).toHaveCount(0);
+
+    await page.getByLabel('Straal').selectOption('25');
+    await expect(page).toHaveURL(/\/profielen\?near=2011&radiusKm=25$/);
+    await expect(page.getByText(/gevonden binnen 25 km van 2011$/)).toBeVisible();
+    await expect(card(page, luna.name).getByText(/^1\d,\d km$/)).toBeVisible();
+    await expect(card(page, demo.pets.guus.name)).toHaveCount(0);
+    await checkPage(page, 'browse-near');
+
+    // The map: one marker per postcode area (Haarlem and Amsterdam), never an address.
+    await page.getByRole('button', { name: 'Kaart' }).click();
+    await expect(page).toHaveURL(/view=kaart/);
+    const map = page.getByRole('region', { name: 'Kaart met de gevonden profielen' });
+    await expect(map.locator('.leaflet-marker-icon')).toHaveCount(2);
+    await expect(map.getByRole('button', { name: /Haarlem: 1 profiel/ })).toBeVisible();
+    await checkPage(page, 'browse-map');
+    await map.getByRole('button', { name: /Amsterdam/ }).click();
+    await expect(map.getByRole('link', { name: luna.name })).toBeVisible();
+
+    // A place the server does not know: its words at the postcode box, not the error state.
+    await page.getByRole('button', { name: 'Lijst' }).click();
+    await place.fill('Nergenshuizen aan de Nooit');
+    await place.press('Enter');
+    await expect(place).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Oeps, er ging iets mis')).toHaveCount(0);
+    await checkPage(page, 'browse-unknown-place');
+  });
+
+  test('a card leads to its page and the back button brings the search back', async ({ page }) => {
+    await page.goto('/profielen');
+    const search = page.getByRole('searchbox', { name: 'Zoeken' });
+    await search.fill(demo.pets.guus.name);
+    await expect(page).toHaveURL(/\/profielen\?q=Guus$/);
+
+    const guus = card(page, demo.pets.guus.name);
+    await expect(
+      guus.getByRole('link', { name: new RegExp(demo.pets.guus.owner) }),
+    ).toHaveAttribute('href', /^\/eigenaar\/\d+$/);
+    await guus.getByRole('link', { name: /Bekijk profiel/ }).click();
+    await expect(page).toHaveURL(/\/huisdier\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: demo.pets.guus.name })).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/profielen\?q=Guus$/);
+    await expect(search).toHaveValue('Guus');
+    await expect(page.getByText('1 profiel gevonden voor "Guus"')).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/profielen$/);
+    await expect(search).toHaveValue('');
+
+    await search.fill('Fleur');
+    await card(page, demo.volunteers.fleur.name)
+      .getByRole('link', { name: /Bekijk profiel/ })
+      .click();
+    await expect(page).toHaveURL(/\/vrijwilliger\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: /Fleur/ })).toBeVisible();
+    await page.getByRole('link', { name: 'Terug naar profielen' }).click();
+    await expect(page).toHaveURL(/\/profielen$/);
+  });
+
+  test('/profielen says when there are no profiles yet, and when the list fails', async ({
+    page,
+  }) => {
+    await withoutProfiles(page);
+    await page.goto('/profielen');
+    await expect(page.getByRole('heading', { name: 'Nog geen profielen' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Profiel aanmaken' })).toHaveAttribute(
+      'href',
+      '/registreren',
+    );
+    const closing = page.getByRole('region', { name: 'Nog geen profiel?' });
+    await expect(closing.getByRole('link', { name: 'Profiel Aanmaken' })).toBeVisible();
+    await expect(closing.getByRole('link', { name: 'Meer Informatie' })).toBeVisible();
+    await checkPage(page, 'browse-empty');
+
+    await page.unrouteAll();
+    await withFailingList(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Oeps, er ging iets mis' })).toBeVisible();
+    await expect(page.getByText('Er ging iets mis bij het laden van de profielen')).toBeVisible();
+    await checkPage(page, 'browse-error');
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Opnieuw proberen' }).click();
+    await expect(card(page, demo.pets.guus.name)).toBeVisible();
+  });
+
+  test('/voor-baasjes searches the volunteers and shows its empty states', async ({ page }) => {
+    await page.goto('/voor-baasjes');
+    await expect(page.getByRole('heading', { level: 1, name: 'Voor Baasjes' })).toBeVisible();
+    await expect(card(page, demo.volunteers.fleur.name)).toBeVisible();
+    // Volunteers only.
+    await expect(card(page, demo.pets.guus.name)).toHaveCount(0);
+    await checkPage(page, 'for-owners');
+
+    const search = page.getByRole('searchbox', { name: 'Zoek een vrijwilliger' });
+    await search.fill('Fleur');
+    await page.getByRole('button', { name: 'Zoeken' }).click();
+    await expect(page).toHaveURL(/\/voor-baasjes\?q=Fleur$/);
+    await expect(page.getByText('1 vrijwilliger gevonden voor "Fleur"')).toBeVisible();
+    await expect(card(page, demo.volunteers.fleur.name)).toBeVisible();
+
+    await search.fill(demo.pets.guus.name);
+    await page.getByRole('button', { name: 'Zoeken' }).click();
+    await expect(page.getByRole('heading', { name: 'Geen vrijwilligers gevonden' })).toBeVisible();
+    await checkPage(page, 'for-owners-none-matching');
+    await page.getByRole('button', { name: 'Alle vrijwilligers tonen' }).click();
+    await expect(page).toHaveURL(/\/voor-baasjes$/);
+    await expect(search).toHaveValue('');
+    await expect(card(page, demo.volunteers.fleur.name)).toBeVisible();
+
+    await withoutProfiles(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Nog geen vrijwilligers' })).toBeVisible();
+    await checkPage(page, 'for-owners-empty');
+
+    await page.unrouteAll();
+    await withFailingList(page);
+    await page.reload();
+    await expect(
+      page.getByText('Er ging iets mis bij het laden van de vrijwilligers'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Opnieuw proberen' })).toBeVisible();
+  });
+
+  test('/voor-oppassers searches the pets and shows its empty states', async ({ page }) => {
+    await page.goto('/voor-oppassers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Voor Oppassers' })).toBeVisible();
+    const search = page.getByRole('searchbox', { name: 'Zoek een huisdier' });
+    await expect(search).toHaveAttribute('placeholder', 'Zoek op naam, locatie of ras...');
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Huisdieren die Jouw Zorg Zoeken' }),
+    ).toBeVisible();
+    await expect(page.getByText(/^\d+ huisdieren gevonden$/)).toBeVisible();
+    await expect(card(page, demo.volunteers.fleur.name)).toHaveCount(0);
+    await checkPage(page, 'for-sitters');
+
+    await search.fill(demo.pets.luna.name);
+    await page.getByRole('button', { name: 'Zoeken' }).click();
+    await expect(page).toHaveURL(/\/voor-oppassers\?q=Luna$/);
+    await expect(page.getByText('1 lieve huisdier gevonden voor "Luna"')).toBeVisible();
+    await card(page, demo.pets.luna.name)
+      .getByRole('link', { name: /Bekijk profiel/ })
+      .click();
+    await expect(page).toHaveURL(/\/huisdier\/\d+$/);
+    await page.goBack();
+    await expect(search).toHaveValue('Luna');
+
+    await search.fill('Fleur');
+    await page.getByRole('button', { name: 'Zoeken' }).click();
+    await expect(page.getByRole('heading', { name: 'Geen huisdieren gevonden' })).toBeVisible();
+    await checkPage(page, 'for-sitters-none-matching');
+    await page.getByRole('button', { name: 'Alle huisdieren tonen' }).click();
+    await expect(page).toHaveURL(/\/voor-oppassers$/);
+    await expect(search).toHaveValue('');
+
+    const cta = page.getByRole('region', { name: 'Klaar om een huisdier blij te maken?' });
+    await expect(cta.getByRole('link', { name: 'Profiel Aanmaken' })).toHaveAttribute(
+      'href',
+      '/registreren',
+    );
+    await expect(cta.getByRole('link', { name: 'Alle Profielen Bekijken' })).toHaveAttribute(
+      'href',
+      '/profielen',
+    );
+
+    await withoutProfiles(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Nog geen huisdieren' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Alle profielen bekijken' })).toHaveAttribute(
+      'href',
+      '/profielen',
+    );
+    await checkPage(page, 'for-sitters-empty');
+
+    await page.unrouteAll();
+    await withFailingList(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Oeps, er ging iets mis' })).toBeVisible();
+    await expect(page.getByText('Er ging iets mis bij het laden van de huisdieren')).toBeVisible();
+    await checkPage(page, 'for-sitters-error');
+  });
+
+  test('at 390 px wide no browse page scrolls sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const pages = [
+      { path: '/profielen', name: 'browse-mobile' },
+      { path: '/profielen?near=2011&radiusKm=25', name: 'browse-near-mobile' },
+      { path: '/profielen?near=2011&radiusKm=25&view=kaart', name: 'browse-map-mobile' },
+      { path: '/voor-baasjes', name: 'for-owners-mobile' },
+      { path: '/voor-oppassers', name: 'for-sitters-mobile' },
+    ];
+    for (const { path, name } of pages) {
+      await page.goto(path);
+      await expect(page.getByText(/gevonden/).first()).toBeVisible();
+      // A string: the suite's pages have no DOM types.
+      const overflow = await page.evaluate<number>(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+      );
+      expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+      await checkPage(page, name);
+    }
+  });
+});

@@ -1,0 +1,126 @@
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { FilterSelect } from '@/features/browse/components/filter-select';
+import {
+  MAX_PLACE_LENGTH,
+  MAX_QUERY_LENGTH,
+  RADIUS_OPTIONS,
+  type BrowseParams,
+  type UpdateOptions,
+} from '@/features/browse/hooks/use-browse-params';
+import { useDebouncedSearch } from '@/features/browse/hooks/use-debounced-search';
+
+export const SEARCH_PLACEHOLDER = 'Zoek op naam, locatie of beschrijving...';
+
+/** The type filter's choices (spec section 2): all, pets, volunteers. */
+export const TYPE_OPTIONS = [
+  { value: '', label: 'Alle profielen' },
+  { value: 'huisdier', label: 'Huisdieren' },
+  { value: 'vrijwilliger', label: 'Vrijwilligers' },
+] as const;
+
+const radiusOptions = RADIUS_OPTIONS.map((km) => ({ value: String(km), label: `${km} km` }));
+
+export interface BrowseFiltersProps {
+  params: BrowseParams;
+  update: (patch: Partial<BrowseParams>, options?: UpdateOptions) => void;
+  /** The server's text when it refused the search term (422 on `q`). */
+  searchError?: string | undefined;
+  /** The server's text when it refused the place or radius (422 on `near`, `radiusKm`). */
+  placeError?: string | undefined;
+}
+
+/**
+ * The search of /profielen: text (searched once typing pauses), type, and a postcode or place
+ * with a radius (searched on Enter, on 'Zoeken', when the field is left or the radius changes).
+ */
+export function BrowseFilters({ params, update, searchError, placeError }: BrowseFiltersProps) {
+  const search = useDebouncedSearch(
+    params.q,
+    (term, replace) => {
+      update({ q: term }, { replace });
+    },
+    { maxLength: MAX_QUERY_LENGTH },
+  );
+
+  // The place box follows the address too (back button, 'Alle profielen tonen').
+  const [place, setPlace] = useState(params.near);
+  const [seenNear, setSeenNear] = useState(params.near);
+  if (params.near !== seenNear) {
+    setSeenNear(params.near);
+    setPlace(params.near);
+  }
+  const placeTerm = place.trim().slice(0, MAX_PLACE_LENGTH);
+
+  const commitPlace = () => {
+    if (placeTerm !== params.near) {
+      update({ near: placeTerm });
+    }
+  };
+
+  return (
+    <form
+      role="search"
+      aria-label="Profielen zoeken"
+      className="grid gap-4 md:grid-cols-2 lg:grid-cols-[2fr_1fr]"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const term = search.text.trim().slice(0, MAX_QUERY_LENGTH);
+        if (term !== params.q || placeTerm !== params.near) {
+          update({ q: term, near: placeTerm });
+        }
+      }}
+    >
+      <Input
+        label="Zoeken"
+        type="search"
+        value={search.text}
+        maxLength={MAX_QUERY_LENGTH}
+        placeholder={SEARCH_PLACEHOLDER}
+        error={searchError}
+        onChange={(event) => {
+          search.setText(event.target.value);
+        }}
+      />
+      <FilterSelect
+        label="Soort profiel"
+        options={TYPE_OPTIONS}
+        value={params.type ?? ''}
+        onChange={(event) => {
+          const value = event.target.value;
+          update({ type: value === 'huisdier' || value === 'vrijwilliger' ? value : null });
+        }}
+      />
+      <div className="grid gap-4 sm:grid-cols-[1fr_auto] md:col-span-2 lg:col-span-1 lg:grid-cols-1 xl:grid-cols-[1fr_auto]">
+        <Input
+          label="Bij postcode"
+          hint="4 cijfers of een plaatsnaam"
+          value={place}
+          maxLength={MAX_PLACE_LENGTH}
+          autoComplete="postal-code"
+          error={placeError}
+          onChange={(event) => {
+            setPlace(event.target.value);
+          }}
+          onBlur={commitPlace}
+        />
+        <FilterSelect
+          label="Straal"
+          options={radiusOptions}
+          value={String(params.radiusKm)}
+          onChange={(event) => {
+            update({ radiusKm: Number(event.target.value), near: placeTerm });
+          }}
+        />
+      </div>
+      <div className="flex items-end md:col-span-2 lg:col-span-1">
+        <Button type="submit" size="lg" className="w-full sm:w-auto">
+          <Search aria-hidden="true" className="size-5" />
+          Zoeken
+        </Button>
+      </div>
+    </form>
+  );
+}

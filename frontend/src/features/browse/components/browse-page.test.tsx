@@ -1,0 +1,369 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { BrowsePage } from '@/features/browse/components/browse-page';
+import {
+  aPetItem,
+  aVolunteerItem,
+  currentAddress,
+  listAnswer,
+  listCalls,
+  renderAt,
+} from '@/features/browse/components/browse-test-utils';
+import { aUser, fakeSession, onApi } from '@/testing/fake-api';
+
+// Leaflet needs a real layout engine; the stub lists the markers the map was asked to draw.
+vi.mock('@/components/map/leaflet-points-map', () => ({
+  LeafletPointsMap: ({ areas }: { areas: { key: string; title: string }[] }) => (
+    <ul aria-label="Markeringen">
+      {areas.map((area) => (
+        <li key={area.key}>{area.title}</li>
+      ))}
+    </ul>
+  ),
+}));
+
+function openBrowse(url = '/profielen') {
+  return renderAt(<BrowsePage />, '/profielen', url);
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+describe('BrowsePage', () => {
+  it('shows a loading state, then every profile as a card', async () => {
+    fakeSession(null);
+    onApi(
+      'GET /api/profiles',
+      listAnswer([
+        aVolunteerItem({ isNew: true }),
+        aPetItem(),
+        aVolunteerItem({ id: 'volunteer-13', name: 'Ahmed' }),
+      ]),
+    );
+    openBrowse();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Vind jouw match!' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Profielen laden...');
+    expect(await screen.findByText('3 profielen gevonden')).toBeVisible();
+
+    const lotte = card('Lotte Jansen');
+    expect(within(lotte).getByText('Nieuw')).toBeVisible();
+    expect(within(lotte).getByText('Vrijwilliger')).toBeVisible();
+    expect(within(lotte).getByText('Haarlem')).toBeVisible();
+    expect(
+      within(lotte).getByText('Ik ben dol op honden en loop graag lange rondjes.'),
+    ).toHaveClass('line-clamp-3');
+    expect(within(card('Bobby')).getByText('Huisdier')).toBeVisible();
+    expect(within(card('Bobby')).queryByText('Nieuw')).not.toBeInTheDocument();
+    expect(listCalls()[0]?.toString()).toBe('page=1&perPage=24');
+    expect(document.title).toBe('Profielen – Oppasmaatje');
+  });
+
+  it('links volunteer and pet cards to their pages, and a pet to its owner', async () => {
+    fakeSession(null);
+    onApi(
+      'GET /api/profiles',
+      listAnswer([
+        aVolunteerItem(),
+        aPetItem(),
+        aPetItem({
+          id: 'huisdier-x',
+          name: 'Guus',
+          ownerInfo: { id: 9, name: 'Els', avatarUrl: null },
+        }),
+        aVolunteerItem({ id: 'iemand-5', name: 'Fleur' }),
+      ]),
+    );
+    openBrowse();
+    await screen.findByText('4 profielen gevonden');
+
+    expect(
+      within(card('Lotte Jansen')).getByRole('link', { name: 'Bekijk profiel van Lotte Jansen' }),
+    ).toHaveAttribute('href', '/vrijwilliger/12');
+    expect(within(card('Bobby')).getByRole('link', { name: /Bekijk profiel/ })).toHaveAttribute(
+      'href',
+      '/huisdier/30',
+    );
+    expect(within(card('Bobby')).getByRole('link', { name: 'Sanne de Vries' })).toHaveAttribute(
+      'href',
+      '/eigenaar/4',
+    );
+    expect(within(card('Guus')).getByRole('link', { name: /Bekijk profiel/ })).toHaveAttribute(
+      'href',
+      '/eigenaar/9',
+    );
+    expect(within(card('Fleur')).getByRole('link', { name: /Bekijk profiel/ })).toHaveAttribute(
+      'href',
+      '/profielen/iemand-5',
+    );
+  });
+
+  it('counts one profile in the singular, with the category and the term', async () => {
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aPetItem()]));
+    openBrowse('/profielen?q=bobby&type=huisdier');
+
+    expect(await screen.findByText('1 profiel gevonden in Huisdieren voor "bobby"')).toBeVisible();
+    expect(screen.getByLabelText('Zoeken')).toHaveValue('bobby');
+    expect(screen.getByLabelText('Soort profiel')).toHaveValue('huisdier');
+    expect(listCalls()[0]?.toString()).toBe('type=huisdier&q=bobby&page=1&perPage=24');
+  });
+
+  it('counts several profiles in the plural, with the volunteers category', async () => {
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aVolunteerItem()], { total: 2, perPage: 1 }));
+    openBrowse('/profielen?type=vrijwilliger');
+
+    expect(await screen.findByText('2 profielen gevonden in Vrijwilligers')).toBeVisible();
+  });
+
+  it('searches near a postcode within the radius and shows each distance', async () => {
+    fakeSession(null);
+    onApi(
+      'GET /api/profiles',
+      listAnswer([aVolunteerItem({ distanceKm: 3.42 }), aPetItem({ distanceKm: 12 })]),
+    );
+    openBrowse('/profielen?near=2011&radiusKm=25');
+
+    expect(await screen.findByText('2 profielen gevonden binnen 25 km van 2011')).toBeVisible();
+    expect(within(card('Lotte Jansen')).getByText('3,4 km')).toBeVisible();
+    expect(within(card('Bobby')).getByText('12,0 km')).toBeVisible();
+    expect(screen.getByLabelText('Bij postcode')).toHaveValue('2011');
+    expect(screen.getByLabelText('Straal')).toHaveValue('25');
+    expect(listCalls()[0]?.toString()).toBe('near=2011&radiusKm=25&page=1&perPage=24');
+  });
+
+  it('puts a postcode and a radius in the address', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aVolunteerItem()]));
+    openBrowse();
+    await screen.findByText('1 profiel gevonden');
+
+    await user.type(screen.getByLabelText('Bij postcode'), '3512{Enter}');
+    await waitFor(() => {
+      expect(currentAddress()).toBe('/profielen?near=3512');
+    });
+    await user.selectOptions(screen.getByLabelText('Straal'), '50 km');
+    await waitFor(() => {
+      expect(currentAddress()).toBe('/profielen?near=3512&radiusKm=50');
+    });
+    expect(listCalls().at(-1)?.toString()).toBe('near=3512&radiusKm=50&page=1&perPage=24');
+  });
+
+  it('shows the server text for an unknown place at the postcode box, not the error state', async () => {
+    fakeSession(null);
+    onApi('GET /api/profiles', {
+      status: 422,
+      body: { error: 'Plaats "Nergenshuizen" kennen we niet.', code: 'invalid', field: 'near' },
+    });
+    openBrowse('/profielen?near=Nergenshuizen');
+
+    const place = screen.getByLabelText('Bij postcode');
+    await waitFor(() => {
+      expect(place).toHaveAccessibleDescription(
+        '4 cijfers of een plaatsnaam Plaats "Nergenshuizen" kennen we niet.',
+      );
+    });
+    expect(place).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Plaats "Nergenshuizen" kennen we niet.');
+    expect(screen.queryByText('Oeps, er ging iets mis')).not.toBeInTheDocument();
+  });
+
+  it('shows an error with a retry that loads the list again', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/profiles', { status: 500, body: { error: 'Oeps', code: 'internal' } });
+    openBrowse();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Oeps, er ging iets mis' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Er ging iets mis bij het laden van de profielen')).toBeVisible();
+
+    onApi('GET /api/profiles', listAnswer([aPetItem()]));
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByText('1 profiel gevonden')).toBeVisible();
+  });
+
+  it('says when there are no profiles at all and leads to making one', async () => {
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([]));
+    openBrowse();
+
+    expect(await screen.findByRole('heading', { name: 'Nog geen profielen' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Profiel aanmaken' })).toHaveAttribute(
+      'href',
+      '/registreren',
+    );
+  });
+
+  it('leads a signed-in user without profiles to the profile wizard', async () => {
+    fakeSession(aUser());
+    onApi('GET /api/profiles', listAnswer([]));
+    openBrowse();
+
+    await screen.findByRole('heading', { name: 'Nog geen profielen' });
+    await waitFor(() => {
+      expect(screen.getByRole('link', { name: 'Profiel aanmaken' })).toHaveAttribute(
+        'href',
+        '/profiel-aanmaken',
+      );
+    });
+  });
+
+  it('says when nothing matches, and Alle profielen tonen clears every filter', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([]));
+    openBrowse('/profielen?q=zebra&type=huisdier&near=3512&radiusKm=5&page=2');
+
+    expect(await screen.findByRole('heading', { name: 'Geen profielen gevonden' })).toBeVisible();
+    expect(
+      screen.getByText('0 profielen gevonden in Huisdieren voor "zebra" binnen 5 km van 3512'),
+    ).toBeVisible();
+
+    onApi('GET /api/profiles', listAnswer([aPetItem()]));
+    await user.click(screen.getByRole('button', { name: 'Alle profielen tonen' }));
+
+    await waitFor(() => {
+      expect(currentAddress()).toBe('/profielen');
+    });
+    expect(await screen.findByText('1 profiel gevonden')).toBeVisible();
+    expect(screen.getByLabelText('Zoeken')).toHaveValue('');
+    expect(screen.getByLabelText('Soort profiel')).toHaveValue('');
+    expect(screen.getByLabelText('Bij postcode')).toHaveValue('');
+    expect(screen.getByLabelText('Straal')).toHaveValue('10');
+  });
+
+  it('puts the typed term in the address once typing pauses', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aPetItem()]));
+    openBrowse();
+    await screen.findByText('1 profiel gevonden');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Zoeken' }), 'bobby');
+    expect(currentAddress()).toBe('/profielen');
+
+    await waitFor(() => {
+      expect(currentAddress()).toBe('/profielen?q=bobby');
+    });
+    expect(await screen.findByText('1 profiel gevonden voor "bobby"')).toBeVisible();
+    // One search for the whole word, none for the letters on the way.
+    expect(listCalls().map((call) => call.get('q'))).toEqual([null, 'bobby']);
+  });
+
+  it('filters by type through the address, back on the first page', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aVolunteerItem()], { total: 30, page: 2 }));
+    openBrowse('/profielen?page=2');
+    await screen.findByText('30 profielen gevonden');
+
+    await user.selectOptions(screen.getByLabelText('Soort profiel'), 'Vrijwilligers');
+
+    await waitFor(() => {
+      expect(currentAddress()).toBe('/profielen?type=vrijwilliger');
+    });
+  });
+
+  it('pages through the results with Vorige and Volgende', async () => {
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aVolunteerItem()], { total: 50, page: 2 }));
+    openBrowse('/profielen?q=hond&page=2');
+
+    const pagination = await screen.findByRole('navigation', { name: 'Paginering' });
+    expect(within(pagination).getByText('Pagina 2 van 3')).toBeVisible();
+    expect(within(pagination).getByRole('link', { name: 'Vorige' })).toHaveAttribute(
+      'href',
+      '/profielen?q=hond',
+    );
+    expect(within(pagination).getByRole('link', { name: 'Volgende' })).toHaveAttribute(
+      'href',
+      '/profielen?q=hond&page=3',
+    );
+    expect(listCalls()[0]?.get('page')).toBe('2');
+  });
+
+  it('offers no way back from the first page, and leads back to a bare first page', async () => {
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aVolunteerItem()], { total: 30 }));
+    const { unmount } = openBrowse();
+
+    let pagination = await screen.findByRole('navigation', { name: 'Paginering' });
+    expect(within(pagination).getByText('Pagina 1 van 2')).toBeVisible();
+    expect(within(pagination).queryByRole('link', { name: 'Vorige' })).not.toBeInTheDocument();
+    expect(within(pagination).getByRole('link', { name: 'Volgende' })).toHaveAttribute(
+      'href',
+      '/profielen?page=2',
+    );
+    unmount();
+
+    onApi('GET /api/profiles', listAnswer([aVolunteerItem()], { total: 30, page: 2 }));
+    openBrowse('/profielen?page=2');
+    pagination = await screen.findByRole('navigation', { name: 'Paginering' });
+    expect(within(pagination).getByRole('link', { name: 'Vorige' })).toHaveAttribute(
+      'href',
+      '/profielen',
+    );
+    expect(within(pagination).queryByRole('link', { name: 'Volgende' })).not.toBeInTheDocument();
+  });
+
+  it('shows the results on a map, one marker per postcode area', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/map', { status: 200, body: { tileUrl: null } });
+    onApi(
+      'GET /api/profiles',
+      listAnswer([
+        aPetItem(),
+        aVolunteerItem({
+          id: 'volunteer-14',
+          name: 'Sem',
+          location: 'Utrecht',
+          mapPoint: { lat: 52.0916, lon: 5.1228 },
+        }),
+        aVolunteerItem(),
+        aVolunteerItem({ id: 'volunteer-15', name: 'Zonder plek', mapPoint: null }),
+      ]),
+    );
+    openBrowse();
+    await screen.findByText('4 profielen gevonden');
+
+    await user.click(screen.getByRole('button', { name: 'Kaart' }));
+
+    expect(screen.getByRole('button', { name: 'Kaart' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => {
+      expect(currentAddress()).toBe('/profielen?view=kaart');
+    });
+    const map = screen.getByRole('region', { name: 'Kaart met de gevonden profielen' });
+    const markers = await within(map).findByRole('list', { name: 'Markeringen' });
+    expect(
+      within(markers)
+        .getAllByRole('listitem')
+        .map((marker) => marker.textContent),
+    ).toEqual(['Utrecht: 2 profielen', 'Haarlem: 1 profiel']);
+    expect(
+      screen.getByText(/1 profiel zonder bekende plaats staat niet op de kaart/),
+    ).toBeVisible();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('closes with a way to make a profile and to read more', async () => {
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aPetItem()]));
+    openBrowse();
+
+    const closing = screen.getByRole('region', { name: 'Nog geen profiel?' });
+    expect(within(closing).getByRole('link', { name: 'Profiel Aanmaken' })).toHaveAttribute(
+      'href',
+      '/registreren',
+    );
+    expect(within(closing).getByRole('link', { name: 'Meer Informatie' })).toHaveAttribute(
+      'href',
+      '/#hoe-werkt-het',
+    );
+    await screen.findByText('1 profiel gevonden');
+  });
+});

@@ -1,0 +1,28 @@
+import type { BrowseParams } from '@/features/browse/hooks/use-browse-params';
+
+const categories = { huisdier: 'Huisdieren', vrijwilliger: 'Vrijwilligers' } as const;
+
+/**
+ * 'n profiel/profielen gevonden' with the category and the search term appended (spec section
+ * 2), and the place and radius when searched near one: e.g. '1 profiel gevonden in Huisdieren
+ * voor "bobby" binnen 10 km van 3512'.
+ */
+export function countLine(total: number, params: BrowseParams): string {
+  let line = `${total} ${total === 1 ? 'profiel' : 'profielen'} gevonden`;
+  if (params.type) line += ` in ${categories[params.type]}`;
+  if (params.q) line += ` voor "${params.q}"`;
+  if (params.near) line += ` binnen ${params.radiusKm} km van ${params.near}`;
+  return line;
+}
+
+/** The result line of /voor-oppassers: '1 lieve huisdier gevonden voor "bobby"'. */
+export function petCountLine(total: number, term: string): string {
+  const line = `${total} ${total === 1 ? 'lieve huisdier' : 'huisdieren'} gevonden`;
+  return term ? `${line} voor "${term}"` : line;
+}
+
+/** The result line of /voor-baasjes: '2 vrijwilligers gevonden voor "utrecht"'. */
+export function volunteerCountLine(total: number, term: string): string {
+  const line = `${total} ${total === 1 ? 'vrijwilliger' : 'vrijwilligers'} gevonden`;
+  return term ? `${line} voor "${term}"` : line;
+}

@@ -1,0 +1,40 @@
+import { paths } from '@/config/paths';
+import type { ProfileListItem } from '@/features/browse/api/types';
+
+/** The number after a `volunteer-` or `pet-` prefix, or null when the id has another form. */
+function numberAfter(id: string, prefix: string): number | null {
+  if (!id.startsWith(prefix)) {
+    return null;
+  }
+  const rest = id.slice(prefix.length);
+  return /^\d+$/.test(rest) ? Number(rest) : null;
+}
+
+/**
+ * Where a card leads (spec section 2, "Card link target"): the volunteer's or the pet's own page,
+ * the owner's page for another pet with owner info, otherwise the fallback detail.
+ */
+export function profileHref(item: ProfileListItem): string {
+  const volunteerId = numberAfter(item.id, 'volunteer-');
+  if (volunteerId !== null) {
+    return paths.volunteer(volunteerId);
+  }
+  const petId = numberAfter(item.id, 'pet-');
+  if (petId !== null) {
+    return paths.pet(petId);
+  }
+  if (item.type === 'huisdier' && item.ownerInfo) {
+    return paths.owner(item.ownerInfo.id);
+  }
+  return paths.profileFallback(item.id);
+}
+
+/** '3,4 km': one decimal with the Dutch decimal comma. */
+export function formatDistance(km: number): string {
+  return `${km.toFixed(1).replace('.', ',')} km`;
+}
+
+/** 'Vrijwilliger' or 'Huisdier', as the type badge reads. */
+export function typeLabel(type: ProfileListItem['type']): string {
+  return type === 'vrijwilliger' ? 'Vrijwilliger' : 'Huisdier';
+}

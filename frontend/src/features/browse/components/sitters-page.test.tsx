@@ -1,0 +1,144 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  aPetItem,
+  currentAddress,
+  listAnswer,
+  listCalls,
+  renderAt,
+} from '@/features/browse/components/browse-test-utils';
+import { SittersPage } from '@/features/browse/components/sitters-page';
+import { fakeSession, onApi } from '@/testing/fake-api';
+
+function openSitters(url = '/voor-oppassers') {
+  return renderAt(<SittersPage />, '/voor-oppassers', url);
+}
+
+describe('SittersPage', () => {
+  it('shows the hero, the benefits, a loading state and then the pets', async () => {
+    fakeSession(null);
+    onApi(
+      'GET /api/profiles',
+      listAnswer([aPetItem(), aPetItem({ id: 'pet-31', name: 'Luna', location: 'Amsterdam' })]),
+    );
+    openSitters();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Voor Oppassers' })).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Zoek een huisdier' })).toHaveAttribute(
+      'placeholder',
+      'Zoek op naam, locatie of ras...',
+    );
+    expect(screen.getByRole('button', { name: 'Zoeken' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Huisdieren laden...');
+
+    const benefits = screen.getByRole('region', { name: 'Waarom oppassen via Oppasmaatje?' });
+    expect(
+      within(benefits)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Gratis vrijwilligersprofiel', 'Jij kiest wanneer', 'Lokale connecties']);
+
+    const pets = screen.getByRole('region', { name: 'Huisdieren die Jouw Zorg Zoeken' });
+    expect(await within(pets).findByText('2 huisdieren gevonden')).toBeVisible();
+    expect(within(pets).getByRole('link', { name: 'Bekijk profiel van Luna' })).toHaveAttribute(
+      'href',
+      '/huisdier/31',
+    );
+    expect(listCalls()[0]?.toString()).toBe('type=huisdier&page=1&perPage=24');
+    expect(document.title).toBe('Voor Oppassers – Oppasmaatje');
+  });
+
+  it('searches on Zoeken and says how many lieve huisdier it found for the term', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/profiles', (request) =>
+      new URL(request.url).searchParams.get('q') === 'bobby'
+        ? listAnswer([aPetItem()])
+        : listAnswer([aPetItem(), aPetItem({ id: 'pet-31', name: 'Luna' })]),
+    );
+    openSitters();
+    await screen.findByText('2 huisdieren gevonden');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Zoek een huisdier' }), 'bobby');
+    await user.click(screen.getByRole('button', { name: 'Zoeken' }));
+
+    expect(currentAddress()).toBe('/voor-oppassers?q=bobby');
+    expect(await screen.findByText('1 lieve huisdier gevonden voor "bobby"')).toBeVisible();
+    expect(listCalls().at(-1)?.toString()).toBe('type=huisdier&q=bobby&page=1&perPage=24');
+  });
+
+  it('opens with the term of the address', async () => {
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aPetItem()], { total: 3 }));
+    openSitters('/voor-oppassers?q=labrador');
+
+    expect(await screen.findByText('3 huisdieren gevonden voor "labrador"')).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Zoek een huisdier' })).toHaveValue('labrador');
+  });
+
+  it('shows an error with a retry', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/profiles', { status: 503, body: { error: 'Even niet', code: 'unavailable' } });
+    openSitters();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Oeps, er ging iets mis' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Er ging iets mis bij het laden van de huisdieren')).toBeVisible();
+
+    onApi('GET /api/profiles', listAnswer([aPetItem()]));
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByText('1 lieve huisdier gevonden')).toBeVisible();
+  });
+
+  it('says when there are no pets at all and leads to every profile', async () => {
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([]));
+    openSitters();
+
+    expect(await screen.findByRole('heading', { name: 'Nog geen huisdieren' })).toBeVisible();
+    expect(screen.getByText(/Er zoeken op dit moment nog geen huisdieren een oppas/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Alle profielen bekijken' })).toHaveAttribute(
+      'href',
+      '/profielen',
+    );
+  });
+
+  it('says when no pet matches, and Alle huisdieren tonen clears the search', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([]));
+    openSitters('/voor-oppassers?q=giraf');
+
+    expect(await screen.findByRole('heading', { name: 'Geen huisdieren gevonden' })).toBeVisible();
+    expect(screen.getByText('0 huisdieren gevonden voor "giraf"')).toBeVisible();
+    expect(screen.getByText(/Probeer een andere zoekterm/)).toBeVisible();
+
+    onApi('GET /api/profiles', listAnswer([aPetItem()]));
+    await user.click(screen.getByRole('button', { name: 'Alle huisdieren tonen' }));
+
+    await waitFor(() => {
+      expect(currentAddress()).toBe('/voor-oppassers');
+    });
+    expect(await screen.findByText('1 lieve huisdier gevonden')).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Zoek een huisdier' })).toHaveValue('');
+  });
+
+  it('ends with links to sign up and to every profile', () => {
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aPetItem()]));
+    openSitters();
+
+    const cta = screen.getByRole('region', { name: 'Klaar om een huisdier blij te maken?' });
+    expect(within(cta).getByRole('link', { name: 'Profiel Aanmaken' })).toHaveAttribute(
+      'href',
+      '/registreren',
+    );
+    expect(within(cta).getByRole('link', { name: 'Alle Profielen Bekijken' })).toHaveAttribute(
+      'href',
+      '/profielen',
+    );
+  });
+});

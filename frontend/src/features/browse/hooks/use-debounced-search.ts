@@ -1,0 +1,51 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+
+/** How long typing must pause before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The text of a search box that follows the committed term (from the address) and commits what
+ * is typed once typing pauses. A term that changes elsewhere (back button, 'Alle profielen
+ * tonen') replaces the text in the box.
+ *
+ * `commit` gets the trimmed term, and `replace` true when it refines a term already committed,
+ * so that typing adds one history entry rather than one per pause.
+ */
+export function useDebouncedSearch(
+  committed: string,
+  commit: (term: string, replace: boolean) => void,
+  { delayMs = SEARCH_DEBOUNCE_MS, maxLength }: { delayMs?: number; maxLength: number },
+) {
+  const [text, setText] = useState(committed);
+  const [seen, setSeen] = useState(committed);
+  if (committed !== seen) {
+    setSeen(committed);
+    if (committed !== text.trim()) {
+      setText(committed);
+    }
+  }
+
+  const term = text.trim().slice(0, maxLength);
+  const onPause = useEffectEvent(() => {
+    commit(term, committed !== '');
+  });
+
+  useEffect(() => {
+    if (term === committed) {
+      return;
+    }
+    const timer = setTimeout(onPause, delayMs);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [term, committed, delayMs]);
+
+  /** Commits the text now (Enter, the 'Zoeken' button). */
+  const flush = () => {
+    if (term !== committed) {
+      commit(term, false);
+    }
+  };
+
+  return { text, setText, flush };
+}
