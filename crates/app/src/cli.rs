@@ -5,6 +5,7 @@ use crate::{Settings, telemetry};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use oppas_domain::{SystemClock, demo};
+use secrecy::ExposeSecret;
 
 /// Oppasmaatje: gratis oppas voor je huisdier.
 #[derive(Debug, Parser)]
@@ -26,6 +27,12 @@ pub enum Command {
     SeedDemo,
     /// Print the OpenAPI document.
     Openapi,
+    /// Fill a database with generated profiles for benchmarks (never in production).
+    SeedBench {
+        /// How many sitters and owners to make (owners bring one or two pets).
+        #[arg(long, default_value_t = 100_000)]
+        profiles: usize,
+    },
 }
 
 /// Runs a parsed command line.
@@ -42,8 +49,10 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         }
         return Ok(());
     }
-    if matches!(command, Command::SeedDemo) && crate::Environment::from_env()? == crate::Environment::Production {
-        anyhow::bail!("seed-demo adds made-up people and refuses to run in production (OPPAS_ENV=production)");
+    if matches!(command, Command::SeedDemo | Command::SeedBench { .. })
+        && crate::Environment::from_env()? == crate::Environment::Production
+    {
+        anyhow::bail!("seeding adds made-up people and refuses to run in production (OPPAS_ENV=production)");
     }
     let settings = Settings::from_process_env()?;
     telemetry::init(&settings.log.format, &settings.log.level);
@@ -63,6 +72,18 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
                 created = outcome.created,
                 existing = outcome.existing,
                 "demo profiles present"
+            );
+            Ok(())
+        }
+        Command::SeedBench { profiles } => {
+            let started = std::time::Instant::now();
+            let now = oppas_domain::Clock::now(&SystemClock);
+            let pets = crate::bench_data::seed(settings.database.url.expose_secret(), profiles, now)?;
+            tracing::info!(
+                profiles,
+                pets,
+                seconds = started.elapsed().as_secs_f64(),
+                "benchmark profiles made"
             );
             Ok(())
         }

@@ -173,6 +173,27 @@ pub fn by_postcode(postcode: &Postcode) -> Option<Place> {
         })
 }
 
+/// Every postcode area of the shipped table, ordered by postcode.
+#[must_use]
+pub fn postcode_areas() -> Vec<(String, PostcodeArea)> {
+    let mut areas: Vec<(String, PostcodeArea)> = table()
+        .by_postcode
+        .iter()
+        .map(|(pc, (place, lat, lon))| {
+            (
+                pc.clone(),
+                PostcodeArea {
+                    place: place.clone(),
+                    lat: *lat,
+                    lon: *lon,
+                },
+            )
+        })
+        .collect();
+    areas.sort_by(|a, b| a.0.cmp(&b.0));
+    areas
+}
+
 /// Mean radius of the earth in km.
 const EARTH_RADIUS_KM: f64 = 6371.0;
 

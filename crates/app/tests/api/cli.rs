@@ -47,7 +47,8 @@ async fn migrate_applies_every_migration_and_then_has_nothing_left(backend: Back
 
 on_both_backends!(
     seeding_the_demo_twice_leaves_exactly_six_profiles,
-    migrate_applies_every_migration_and_then_has_nothing_left
+    migrate_applies_every_migration_and_then_has_nothing_left,
+    seed_bench_makes_the_profiles_and_their_cards
 );
 
 #[test]
@@ -135,6 +136,32 @@ fn seed_demo_refuses_to_run_in_production() -> TestResult {
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("refuses to run in production"), "{stderr}");
+    let output = in_production(&["seed-bench", "--profiles", "1"], &[])?;
+    assert!(!output.status.success());
+    Ok(())
+}
+
+async fn seed_bench_makes_the_profiles_and_their_cards(backend: Backend) -> TestResult {
+    let database = backend.database();
+    let output = oppas(database.url(), &["seed-bench", "--profiles", "30"])?;
+    assert!(
+        output.status.success(),
+        "seed-bench failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let db = Database::connect(database.url(), PoolSettings::default(), Arc::new(SystemClock))?;
+    let profiles = db.count_profiles()?;
+    assert!(
+        (30..=40).contains(&profiles),
+        "10 sitters and 20 owners with 1-2 pets: {profiles}"
+    );
+    let query = oppas_domain::listing::RawListingQuery::default().check()?;
+    let listed = oppas_domain::ports::ListingRepository::search_listings(&db, &query)?;
+    assert_eq!(
+        listed.total,
+        u64::try_from(profiles)?,
+        "every sitter and pet has its card"
+    );
     Ok(())
 }
 

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { browseKeys } from '@/features/browse/api/keys';
 import type { ProfileListPage, ProfileListQuery } from '@/features/browse/api/types';
-import { ApiError } from '@/lib/api/api-error';
+import { unwrap } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
 
 /** The query string of the list call, without the fields that are absent or empty. */
 export function profileListSearch(query: ProfileListQuery): string {
@@ -24,28 +25,15 @@ export function profileListSearch(query: ProfileListQuery): string {
 
 /**
  * `GET /api/profiles?type=&q=&near=&radiusKm=&page=&perPage=`: one page of matching profiles.
- * Rejects with an {@link ApiError} as the typed client does: 422 names the parameter at fault in
- * `field`, 429 means throttled.
- *
- * The generated client does not know this path yet, so this is plain fetch; once `openapi.json`
- * has it, the body becomes `unwrap(api.GET('/api/profiles', { params: { query } }))`.
+ * Rejects with an `ApiError`: 422 names the parameter at fault in `field`, 429 means
+ * throttled.
  */
-export async function listProfiles(
+export function listProfiles(
   query: ProfileListQuery,
   signal?: AbortSignal,
 ): Promise<ProfileListPage> {
-  const search = profileListSearch(query);
-  const response = await fetch(search ? `/api/profiles?${search}` : '/api/profiles', {
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
-    signal: signal ?? null,
-  });
-  // A proxy or a crashed server may answer with HTML or nothing at all.
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    throw ApiError.fromResponse(response.status, body);
-  }
-  return body as ProfileListPage;
+  const params = Object.fromEntries(new URLSearchParams(profileListSearch(query)));
+  return unwrap(api.GET('/api/profiles', { params: { query: params }, signal: signal ?? null }));
 }
 
 export const profileListQueryOptions = (query: ProfileListQuery) =>

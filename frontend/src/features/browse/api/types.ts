@@ -1,66 +1,27 @@
-// Replaced by the generated OpenAPI types once the list call lands.
-//
 // `GET /api/profiles` (docs/architecture.md section 3): server-side search, type filter, distance
-// filter and pagination over every public profile. These are the only hand-written API types of
-// the app; when `openapi.json` describes the call, each becomes `components['schemas'][...]`.
+// filter and pagination over every public profile. The shapes come from the generated OpenAPI
+// types; only the query, which the pages keep in the address as numbers, is declared here.
+import type { components } from '@/lib/api/openapi';
+
+type Schemas = components['schemas'];
 
 /** The kinds of profile: a pet (with its owner) or a volunteer sitter. */
-export type ProfileType = 'huisdier' | 'vrijwilliger';
+export type ProfileType = Schemas['ProfileKind'];
 
 /** The centre of a postcode area: never an exact address. */
-export interface MapPoint {
-  lat: number;
-  lon: number;
-}
+export type MapPoint = Schemas['MapPoint'];
 
 /** The owner of a pet in the list. */
-export interface OwnerInfo {
-  id: number;
-  name: string;
-  avatarUrl: string | null;
-}
+export type OwnerInfo = Schemas['OwnerInfoView'];
 
 /** Pet details (ras ... gecastreerdGesteriliseerd) or volunteer details (ervaring ...). */
-export interface ProfileDetails {
-  ras?: string | null;
-  leeftijd?: string | null;
-  geslacht?: string | null;
-  grootte?: string | null;
-  gedrag?: string | null;
-  geenVriendjesMet?: string[] | null;
-  gecastreerdGesteriliseerd?: string | null;
-  ervaring?: string | null;
-  beschikbaar?: string[] | null;
-  specialiteit?: string[] | null;
-}
+export type ProfileDetails = Schemas['CardDetailsView'];
 
 /** One card of the browse pages (spec section 3, "Profile list item"). */
-export interface ProfileListItem {
-  /** `volunteer-3` or `pet-7`. */
-  id: string;
-  type: ProfileType;
-  name: string;
-  location: string;
-  shortDescription: string;
-  fullDescription: string;
-  avatarUrl: string | null;
-  coverImageUrl: string | null;
-  isNew: boolean;
-  /** Set when the list was asked for profiles near a place. */
-  distanceKm: number | null;
-  mapPoint: MapPoint | null;
-  ownerInfo: OwnerInfo | null;
-  details: ProfileDetails;
-  availability: string[] | null;
-}
+export type ProfileListItem = Schemas['ProfileListItem'];
 
 /** One page of the list and how many profiles match in all. */
-export interface ProfileListPage {
-  profiles: ProfileListItem[];
-  total: number;
-  page: number;
-  perPage: number;
-}
+export type ProfileListPage = Schemas['ProfileList'];
 
 /** The query of the list call; an absent field is left out of the address. */
 export interface ProfileListQuery {

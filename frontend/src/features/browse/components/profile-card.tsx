@@ -65,7 +65,7 @@ export function ProfileCard({ item }: { item: ProfileListItem }) {
               <MapPin aria-hidden="true" className="size-4 shrink-0" />
               <span className="break-words">{item.location}</span>
             </span>
-            {item.distanceKm !== null && (
+            {item.distanceKm != null && (
               <span className="inline-flex items-center gap-1 font-semibold text-teal-800">
                 <Navigation aria-hidden="true" className="size-4 shrink-0" />
                 {formatDistance(item.distanceKm)}

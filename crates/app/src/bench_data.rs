@@ -1,0 +1,239 @@
+//! `oppas seed-bench`: a database full of realistic, reproducible profiles for benchmarks.
+//!
+//! Dutch first names, places and postcodes drawn from the shipped postcode table (each area about
+//! as likely as any other, as postcode areas hold similar numbers of households), a third sitters
+//! and two thirds owners with one or two pets, made over the last two years. The same count and
+//! seed give the same profiles. Accounts are `lid{n}@oppasmaatje.test`.
+
+use anyhow::Context;
+use chrono::{Duration, NaiveDateTime};
+use oppas_domain::enums::{Experience, GoodWith, Neutered, PetGender, PetSize};
+use oppas_domain::places::{PostcodeArea, postcode_areas};
+use oppas_domain::ports::{ProfileRepository, UserRepository};
+use oppas_domain::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
+use oppas_domain::user::NewUser;
+use oppas_domain::{Clock, Email};
+use oppas_persistence::{Database, PoolSettings};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::sync::{Arc, Mutex, PoisonError};
+
+const FIRST_NAMES: &[&str] = &[
+    "Sanne", "Lotte", "Emma", "Julia", "Sophie", "Anna", "Fleur", "Lisa", "Eva", "Noa", "Zoë", "Mila", "Sara", "Iris",
+    "Femke", "Anouk", "Lieke", "Maud", "Yara", "Fatima", "Daan", "Sem", "Lucas", "Milan", "Levi", "Luuk", "Thijs",
+    "Jesse", "Bram", "Ruben", "Noël", "Ahmed", "Mohamed", "Youssef", "Kees", "Jan", "Pieter", "Willem", "Joost",
+    "Ayoub", "Mees", "Finn", "Sven", "Stijn", "Tim", "Niels", "Ilse", "Marieke", "Els", "Ingrid",
+];
+const LAST_NAMES: &[&str] = &[
+    "de Jong",
+    "Jansen",
+    "de Vries",
+    "van den Berg",
+    "van Dijk",
+    "Bakker",
+    "Janssen",
+    "Visser",
+    "Smit",
+    "Meijer",
+    "de Boer",
+    "Mulder",
+    "de Groot",
+    "Bos",
+    "Vos",
+    "Peters",
+    "Hendriks",
+    "van Leeuwen",
+    "Dekker",
+    "Brouwer",
+    "de Wit",
+    "Dijkstra",
+    "Smits",
+    "de Graaf",
+    "van der Meer",
+    "El Amrani",
+    "Yilmaz",
+    "Kaya",
+    "Bouzid",
+    "Koster",
+];
+const PET_NAMES: &[&str] = &[
+    "Bobby", "Luna", "Guus", "Max", "Bella", "Pip", "Sammie", "Rocky", "Milo", "Lola", "Bruno", "Nala", "Simba",
+    "Kiki", "Tommie", "Pluto", "Bolletje", "Snoetje", "Flip", "Dribbel", "Moos", "Loekie", "Storm", "Joep", "Saar",
+];
+const BREEDS: &[&str] = &[
+    "Labrador",
+    "Golden Retriever",
+    "Beagle",
+    "Border Collie",
+    "Jack Russell",
+    "Franse Bulldog",
+    "Teckel",
+    "Stabyhoun",
+    "Kooikerhondje",
+    "Herdershond",
+    "Maine Coon",
+    "Britse Korthaar",
+    "Europese Korthaar",
+    "Ragdoll",
+    "Noorse Boskat",
+    "Dwergkonijn",
+    "Cavia",
+    "Vuilnisbakkie",
+];
+const PET_LINES: &[&str] = &[
+    "Houdt van lange wandelingen in het bos.",
+    "Een rustige knuffelaar die graag op schoot ligt.",
+    "Speels en nieuwsgierig, altijd in voor een spelletje apporteren.",
+    "Wat verlegen bij vreemden, maar na een koekje je beste vriend.",
+    "Kan niet goed alleen zijn en zoekt gezelschap als wij werken.",
+    "Slaapt het liefst de hele middag in de zon.",
+];
+const SITTER_LINES: &[&str] = &[
+    "Ik ben dol op dieren en wandel graag met honden in het park.",
+    "Student diergeneeskunde met tijd in de weekenden.",
+    "Gepensioneerd en thuis, dus er is altijd iemand voor je huisdier.",
+    "Ik heb zelf jarenlang katten gehad en pas graag op.",
+    "Sportief en veel buiten: lange wandelingen zijn geen probleem.",
+    "Ik werk thuis en vind het gezellig om een hond over de vloer te hebben.",
+];
+const AVAILABILITY: &[&str] = &[
+    "Doordeweeks overdag",
+    "Doordeweeks avond",
+    "Weekend overdag",
+    "Weekend avond",
+    "Vakantieperiodes",
+    "Noodgevallen",
+];
+
+/// The seed of the reproducible draw.
+const SEED: u64 = 20_261_123;
+/// The period over which profiles were made.
+const SPREAD: Duration = Duration::days(730);
+
+/// A clock the generator sets to each profile's moment of creation.
+struct SetClock(Mutex<NaiveDateTime>);
+
+impl Clock for SetClock {
+    fn now(&self) -> NaiveDateTime {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+fn pick<'a>(rng: &mut StdRng, items: &'a [&'a str]) -> &'a str {
+    items[rng.random_range(0..items.len())]
+}
+
+fn whereabouts(postcode: &str, area: &PostcodeArea) -> Whereabouts {
+    Whereabouts {
+        location: Some(area.place.clone()),
+        postal_code: Some(postcode.to_owned()),
+        lat: Some(area.lat),
+        lon: Some(area.lon),
+    }
+}
+
+/// Adds `profiles` generated profiles (sitters and owners; pets come on top) to the database at
+/// `url`, which must hold no `lid…@oppasmaatje.test` accounts yet; returns the number of pets.
+///
+/// # Errors
+/// The database cannot be opened or written.
+pub fn seed(url: &str, profiles: usize, now: NaiveDateTime) -> anyhow::Result<usize> {
+    let clock = Arc::new(SetClock(Mutex::new(now)));
+    let database = Database::connect(url, PoolSettings::default(), clock.clone()).context("opening the database")?;
+    database.run_migrations().context("applying migrations")?;
+    let areas = postcode_areas();
+    anyhow::ensure!(!areas.is_empty(), "the postcode table is empty");
+    let mut rng = StdRng::seed_from_u64(SEED);
+    let mut pets = 0;
+    for n in 0..profiles {
+        let age = Duration::seconds(rng.random_range(0..SPREAD.num_seconds()));
+        *clock.0.lock().unwrap_or_else(PoisonError::into_inner) = now - age;
+        let (postcode, area) = &areas[rng.random_range(0..areas.len())];
+        let user = database
+            .create_user(&NewUser {
+                email: Email::parse(&format!("lid{n}@oppasmaatje.test"))?,
+                first_name: Some(pick(&mut rng, FIRST_NAMES).to_owned()),
+                last_name: Some(pick(&mut rng, LAST_NAMES).to_owned()),
+                avatar_url: None,
+                email_verified_at: Some(now - age),
+            })
+            .with_context(|| format!("account {n}"))?;
+        let first_name = user.first_name.clone().unwrap_or_default();
+        let last_name = user.last_name.clone().unwrap_or_default();
+        if n % 3 == 0 {
+            let offered: Vec<String> = AVAILABILITY
+                .iter()
+                .filter(|_| rng.random_bool(0.4))
+                .map(|s| (*s).to_owned())
+                .collect();
+            database.create_volunteer(
+                user.id,
+                &VolunteerFields {
+                    first_name,
+                    last_name,
+                    bio: Some(pick(&mut rng, SITTER_LINES).to_owned()),
+                    whereabouts: whereabouts(postcode, area),
+                    experience: Some(
+                        Experience::ALL[rng.random_range(0..Experience::ALL.len())]
+                            .as_str()
+                            .to_owned(),
+                    ),
+                    availability: offered,
+                    languages: vec!["Nederlands".to_owned()],
+                    max_distance: Some(*[1, 3, 5, 10, 15].get(rng.random_range(0..5)).unwrap_or(&5)),
+                    hourly_rate: Some("gratis".to_owned()),
+                    ..VolunteerFields::default()
+                },
+            )?;
+        } else {
+            let (owner, _) = database.create_owner(
+                user.id,
+                &OwnerFields {
+                    first_name,
+                    last_name,
+                    whereabouts: whereabouts(postcode, area),
+                    languages: vec!["Nederlands".to_owned()],
+                    ..OwnerFields::default()
+                },
+                &pet_fields(&mut rng),
+            )?;
+            pets += 1;
+            if rng.random_bool(0.3) {
+                database.add_pet(owner.id, &pet_fields(&mut rng))?;
+                pets += 1;
+            }
+        }
+    }
+    Ok(pets)
+}
+
+fn pet_fields(rng: &mut StdRng) -> PetFields {
+    let good_with: Vec<String> = GoodWith::ALL
+        .iter()
+        .filter(|_| rng.random_bool(0.5))
+        .map(|g| g.as_str().to_owned())
+        .collect();
+    PetFields {
+        name: pick(rng, PET_NAMES).to_owned(),
+        breed: Some(pick(rng, BREEDS).to_owned()),
+        age: Some(format!("{} jaar", rng.random_range(1..15))),
+        size: Some(
+            PetSize::ALL[rng.random_range(0..PetSize::ALL.len())]
+                .as_str()
+                .to_owned(),
+        ),
+        gender: Some(
+            PetGender::ALL[rng.random_range(0..PetGender::ALL.len())]
+                .as_str()
+                .to_owned(),
+        ),
+        neutered: Some(
+            Neutered::ALL[rng.random_range(0..Neutered::ALL.len())]
+                .as_str()
+                .to_owned(),
+        ),
+        good_with,
+        bio: Some(pick(rng, PET_LINES).to_owned()),
+        ..PetFields::default()
+    }
+}
