@@ -181,7 +181,7 @@ test.describe('browsing profiles', () => {
     await withoutProfiles(page);
     await page.goto('/profielen');
     await expect(page.getByRole('heading', { name: 'Nog geen profielen' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Profiel aanmaken' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'Profiel aanmaken', exact: true })).toHaveAttribute(
       'href',
       '/registreren',
     );
@@ -283,10 +283,9 @@ test.describe('browsing profiles', () => {
     await withoutProfiles(page);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Nog geen huisdieren' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Alle profielen bekijken' })).toHaveAttribute(
-      'href',
-      '/profielen',
-    );
+    await expect(
+      page.getByRole('link', { name: 'Alle profielen bekijken', exact: true }),
+    ).toHaveAttribute('href', '/profielen');
     await checkPage(page, 'for-sitters-empty');
 
     await page.unrouteAll();
