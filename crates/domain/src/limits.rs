@@ -49,6 +49,9 @@ pub const LIST_READS: Limit = Limit {
 
 /// Clients a [`LocalLimiter`] remembers before it forgets the ones whose window ended.
 const LOCAL_LIMITER_PRUNE_AT: usize = 10_000;
+/// Clients a [`LocalLimiter`] remembers at most: past it, it starts afresh (fails open) rather
+/// than grow without bound.
+const LOCAL_LIMITER_MAX_CLIENTS: usize = 500_000;
 
 /// Fixed windows counted in this process's memory: for frequent reads, where a database write
 /// per request would cost more than the read it guards. Each instance counts on its own, so with
@@ -56,7 +59,14 @@ const LOCAL_LIMITER_PRUNE_AT: usize = 10_000;
 pub struct LocalLimiter {
     limit: Limit,
     clock: Arc<dyn Clock>,
-    windows: std::sync::Mutex<std::collections::HashMap<String, (chrono::NaiveDateTime, i32)>>,
+    windows: std::sync::Mutex<LocalWindows>,
+}
+
+/// The counts of a [`LocalLimiter`] and when it last forgot ended windows.
+#[derive(Debug, Default)]
+struct LocalWindows {
+    by_client: std::collections::HashMap<String, (chrono::NaiveDateTime, i32)>,
+    pruned_at: Option<chrono::NaiveDateTime>,
 }
 
 impl std::fmt::Debug for LocalLimiter {
@@ -74,7 +84,7 @@ impl LocalLimiter {
         Self {
             limit,
             clock,
-            windows: std::sync::Mutex::new(std::collections::HashMap::new()),
+            windows: std::sync::Mutex::new(LocalWindows::default()),
         }
     }
 
@@ -86,10 +96,16 @@ impl LocalLimiter {
         let now = self.clock.now();
         let window = Duration::seconds(self.limit.window_secs);
         let mut windows = self.windows.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if windows.len() >= LOCAL_LIMITER_PRUNE_AT {
-            windows.retain(|_, (start, _)| *start + window > now);
+        // Forgetting ended windows walks every client: at most once per tenth of a window.
+        let prune_due = windows.pruned_at.is_none_or(|at| at + window / 10 <= now);
+        if windows.by_client.len() >= LOCAL_LIMITER_PRUNE_AT && prune_due {
+            windows.by_client.retain(|_, (start, _)| *start + window > now);
+            windows.pruned_at = Some(now);
         }
-        let entry = windows.entry(subject.to_owned()).or_insert((now, 0));
+        if windows.by_client.len() >= LOCAL_LIMITER_MAX_CLIENTS {
+            windows.by_client.clear();
+        }
+        let entry = windows.by_client.entry(subject.to_owned()).or_insert((now, 0));
         if entry.0 + window <= now {
             *entry = (now, 0);
         }

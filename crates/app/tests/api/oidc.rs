@@ -46,6 +46,9 @@ impl Scenario {
     }
 }
 
+/// The picture the provider gives its one test account: on Google's picture host.
+const GERRITS_PICTURE: &str = "https://lh3.googleusercontent.com/a/gerrit-s96-c";
+
 struct Provider {
     issuer: String,
     scenario: Arc<Mutex<Option<Scenario>>>,
@@ -61,7 +64,7 @@ fn id_token(issuer: &str, scenario: &Scenario) -> Result<String, Box<dyn std::er
         .set_email_verified(Some(scenario.email_verified))
         .set_given_name(Some(LocalizedClaim::from(EndUserGivenName::new("Gerrit".to_owned()))))
         .set_picture(Some(LocalizedClaim::from(EndUserPictureUrl::new(
-            "https://example.nl/gerrit.png".to_owned(),
+            GERRITS_PICTURE.to_owned(),
         ))));
     let claims = CoreIdTokenClaims::new(
         IssuerUrl::new(issuer.to_owned())?,
@@ -191,7 +194,7 @@ async fn signing_in_with_the_provider_makes_a_verified_account_and_a_session(bac
     let me: serde_json::Value = app.get("/api/users/me").await?.json().await?;
     assert_eq!(me["email"], "google.gebruiker@example.nl");
     assert_eq!(me["google_user_data"]["given_name"], "Gerrit");
-    assert_eq!(me["google_user_data"]["picture"], "https://example.nl/gerrit.png");
+    assert_eq!(me["google_user_data"]["picture"], GERRITS_PICTURE);
 
     let reused = finish(&app, &state).await?;
     assert_eq!(reused.status(), 400, "a state works once");
@@ -199,6 +202,29 @@ async fn signing_in_with_the_provider_makes_a_verified_account_and_a_session(bac
 }
 
 /// Each case changes one thing of a valid sign-in; every one must end without a session.
+async fn only_ones_own_google_picture_can_be_a_profile_photo(backend: Backend) -> TestResult {
+    let (app, provider) = spawn_with_provider(backend).await?;
+    let (state, nonce) = start(&app).await?;
+    *provider.scenario.lock().map_err(|_| "lock")? = Some(Scenario::valid(&nonce));
+    assert_eq!(finish(&app, &state).await?.status(), 200);
+    let draft = |avatar: &str| {
+        json!({"profileType": "vrijwilliger", "firstName": "Gerrit", "lastName": "Bos",
+            "location": "Utrecht", "postalCode": "3512", "avatarUrl": avatar})
+    };
+    let someone_elses = app
+        .post_json(
+            "/api/profiles",
+            &draft("https://lh3.googleusercontent.com/a/iemand-anders"),
+        )
+        .await?;
+    assert_eq!(someone_elses.status(), 422);
+    let body: serde_json::Value = someone_elses.json().await?;
+    assert_eq!(body["field"], "avatarUrl");
+    let own = app.post_json("/api/profiles", &draft(GERRITS_PICTURE)).await?;
+    assert_eq!(own.status(), 201);
+    Ok(())
+}
+
 async fn every_forged_or_stale_sign_in_is_refused_without_a_session(backend: Backend) -> TestResult {
     let (app, provider) = spawn_with_provider(backend).await?;
     type Tweak = fn(&mut Scenario);
@@ -269,6 +295,7 @@ async fn a_provider_account_links_only_to_a_proven_local_address(backend: Backen
 }
 
 on_both_backends!(
+    only_ones_own_google_picture_can_be_a_profile_photo,
     signing_in_with_the_provider_makes_a_verified_account_and_a_session,
     every_forged_or_stale_sign_in_is_refused_without_a_session,
     a_wrong_or_foreign_state_is_refused_without_a_session,

@@ -13,9 +13,6 @@ use oppas_domain::{OwnerId, PetId, UserId, VolunteerId};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// Volunteers younger than this many days carry the 'Nieuw' badge.
-const NEW_BADGE_DAYS: i64 = 7;
-
 /// The wizard's draft, also sent whole by every inline edit. `userId` and `email` are accepted
 /// for compatibility and ignored: the profile always belongs to the signed-in user.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -397,7 +394,7 @@ impl ViewContext {
             has_own_pet: f.has_own_pet,
             transport_mode: f.transport_mode,
             languages: f.languages,
-            is_new: self.now - v.created_at < chrono::Duration::days(NEW_BADGE_DAYS),
+            is_new: self.now - v.created_at < oppas_domain::listing::NEW_FOR,
             created_at: v.created_at,
         }
     }
