@@ -1,11 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures';
+import { checkPage, expect, test } from './fixtures';
 import { demo, seedDemoProfiles } from './support/demo';
-
-async function checkPage(page: Page, name: string): Promise<void> {
-  await expectNoSeriousA11yViolations(page);
-  await saveScreenshot(page, name);
-}
 
 /** Answers the list call with no profiles at all, as on a fresh installation. */
 async function withoutProfiles(page: Page): Promise<void> {

@@ -53,6 +53,12 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+/** The checks every page gets: axe, then a full-page screenshot for people to look at. */
+export async function checkPage(page: Page, name: string): Promise<void> {
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, name);
+}
+
 /** Full-page screenshot kept as a CI artifact (e2e-artifacts/ is git-ignored). */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `e2e-artifacts/${name}.png`, fullPage: true });

@@ -1,11 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  expect,
-  expectNoSeriousA11yViolations,
-  loopbackOnly,
-  saveScreenshot,
-  test,
-} from './fixtures';
+import { checkPage, expect, loopbackOnly, test } from './fixtures';
 import { baseURL } from './support/endpoints';
 import { squarePng } from './support/images';
 import { signUpByMail, uniqueEmail } from './support/session';
@@ -29,11 +23,6 @@ async function createProfile(page: Page, draft: Record<string, unknown>): Promis
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as ProfileLookup;
-}
-
-async function checkPage(page: Page, name: string): Promise<void> {
-  await expectNoSeriousA11yViolations(page);
-  await saveScreenshot(page, name);
 }
 
 test.describe('profile pages', () => {
