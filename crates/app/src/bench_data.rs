@@ -105,6 +105,8 @@ const AVAILABILITY: &[&str] = &[
     "Noodgevallen",
 ];
 
+/// Profiles written in one transaction.
+const BATCH: usize = 1000;
 /// The seed of the reproducible draw.
 const SEED: u64 = 20_261_123;
 /// The period over which profiles were made.
@@ -139,13 +141,22 @@ fn whereabouts(postcode: &str, area: &PostcodeArea) -> Whereabouts {
 /// The database cannot be opened or written.
 pub fn seed(url: &str, profiles: usize, now: NaiveDateTime) -> anyhow::Result<usize> {
     let clock = Arc::new(SetClock(Mutex::new(now)));
-    let database = Database::connect(url, PoolSettings::default(), clock.clone()).context("opening the database")?;
-    database.run_migrations().context("applying migrations")?;
+    Database::connect(url, PoolSettings::default(), clock.clone())
+        .context("opening the database")?
+        .run_migrations()
+        .context("applying migrations")?;
+    // One connection and a transaction per batch: bulk loading without a commit per profile.
+    let database = Database::single_connection(url, clock.clone()).context("opening the database")?;
     let areas = postcode_areas();
     anyhow::ensure!(!areas.is_empty(), "the postcode table is empty");
     let mut rng = StdRng::seed_from_u64(SEED);
     let mut pets = 0;
+    database.begin_batch()?;
     for n in 0..profiles {
+        if n > 0 && n % BATCH == 0 {
+            database.commit_batch()?;
+            database.begin_batch()?;
+        }
         let age = Duration::seconds(rng.random_range(0..SPREAD.num_seconds()));
         *clock.0.lock().unwrap_or_else(PoisonError::into_inner) = now - age;
         let (postcode, area) = &areas[rng.random_range(0..areas.len())];
@@ -204,6 +215,7 @@ pub fn seed(url: &str, profiles: usize, now: NaiveDateTime) -> anyhow::Result<us
             }
         }
     }
+    database.commit_batch()?;
     Ok(pets)
 }
 

@@ -119,6 +119,9 @@ fn geocoder(settings: &Settings) -> anyhow::Result<Option<Arc<dyn oppas_domain::
     )))
 }
 
+/// Sign-in steps that may wait for a hashing thread; more at once are answered 429.
+const SIGN_IN_QUEUE: usize = 32;
+
 /// How often the housekeeping task runs.
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(3600);
 
@@ -207,16 +210,28 @@ impl Application {
             limiter: limiter.clone(),
             identities: database.clone(),
         });
-        let profile_service = ProfileService::new(database.clone(), uploads.clone(), limiter.clone(), clock.clone());
+        let listing_changes = oppas_domain::listing::ListingChanges::default();
+        let profile_service = ProfileService::new(
+            database.clone(),
+            listing_changes.clone(),
+            uploads.clone(),
+            limiter.clone(),
+            clock.clone(),
+        );
         let state = web::Data::new(AppState {
             users: database.clone(),
             profiles: database.clone(),
             conversations: database.clone(),
             readiness: database.clone(),
             sign_in,
-            sign_in_gate: Arc::new(tokio::sync::Semaphore::new(
-                oppas_domain::sign_in::MAX_CONCURRENT_CODE_HASHES,
-            )),
+            sign_in_pool: Arc::new(
+                oppas_http::work_pool::WorkPool::start(
+                    "code-hash",
+                    oppas_domain::sign_in::MAX_CONCURRENT_CODE_HASHES,
+                    SIGN_IN_QUEUE,
+                )
+                .context("starting the code hashing threads")?,
+            ),
             oidc: oidc_client(&settings)?,
             identity_sign_in: IdentitySignIn::new(database.clone(), database.clone(), database.clone(), clock.clone()),
             identities: database.clone(),
@@ -224,7 +239,7 @@ impl Application {
             limiter,
             profile_service,
             uploads,
-            browse: oppas_domain::listing::Browse::new(database.clone(), clock.clone()),
+            browse: oppas_domain::listing::Browse::new(database.clone(), clock.clone(), listing_changes),
             browse_limiter: Arc::new(oppas_domain::limits::LocalLimiter::new(
                 oppas_domain::limits::LIST_READS,
                 clock.clone(),

@@ -488,6 +488,18 @@ fn unknown_place(raw: &str) -> QueryError {
 }
 
 impl ListingQuery {
+    /// One text per distinct search, for remembering its answer.
+    fn cache_key(&self) -> String {
+        format!(
+            "{:?}|{:?}|{:?}|{}|{}",
+            self.listing_type.map(ListingType::as_str),
+            self.text,
+            self.near.as_ref().map(|n| (n.label.as_str(), n.radius_km)),
+            self.page,
+            self.per_page
+        )
+    }
+
     /// How many cards come before the page.
     #[must_use]
     pub fn offset(&self) -> u64 {
@@ -578,11 +590,40 @@ pub struct BrowseResult {
     pub per_page: u32,
 }
 
-/// Browse and search over the stored cards.
+/// How long a search's page is answered from memory. Writes through this process's
+/// [`ListingChanges`] end it at once; writes by other instances show within this time.
+pub const CACHE_FOR: Duration = Duration::seconds(2);
+/// Searches remembered at most; past it, the memory starts afresh.
+const CACHE_ENTRIES: usize = 2048;
+
+/// A counter that every profile write of this process moves on, so that remembered search
+/// pages end the moment a card changes. Cheap to clone; clones share the counter.
+#[derive(Debug, Clone, Default)]
+pub struct ListingChanges(Arc<std::sync::atomic::AtomicU64>);
+
+impl ListingChanges {
+    /// Records that cards changed.
+    pub fn record(&self) {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::Release);
+    }
+
+    fn current(&self) -> u64 {
+        self.0.load(std::sync::atomic::Ordering::Acquire)
+    }
+}
+
+/// A remembered page: made at, under which change count, and the page.
+type Remembered = (NaiveDateTime, u64, BrowseResult);
+
+/// Browse and search over the stored cards, with the pages of frequent searches remembered for
+/// [`CACHE_FOR`] (a national platform's front page and popular places are asked for far more
+/// often than cards change).
 #[derive(Clone)]
 pub struct Browse {
     listings: Arc<dyn ListingRepository>,
     clock: Arc<dyn Clock>,
+    changes: ListingChanges,
+    remembered: Arc<std::sync::Mutex<std::collections::HashMap<String, Remembered>>>,
 }
 
 impl std::fmt::Debug for Browse {
@@ -592,20 +633,49 @@ impl std::fmt::Debug for Browse {
 }
 
 impl Browse {
-    /// A service over the cards.
+    /// A service over the cards; `changes` is moved on by every profile write.
     #[must_use]
-    pub fn new(listings: Arc<dyn ListingRepository>, clock: Arc<dyn Clock>) -> Self {
-        Self { listings, clock }
+    pub fn new(listings: Arc<dyn ListingRepository>, clock: Arc<dyn Clock>, changes: ListingChanges) -> Self {
+        Self {
+            listings,
+            clock,
+            changes,
+            remembered: Arc::default(),
+        }
     }
 
-    /// Checks the search, then finds its page. Blocks (storage).
+    /// Checks the search, then finds its page: from memory when the same search was answered
+    /// within [`CACHE_FOR`] and no card changed here since, else from storage. Blocks (storage).
     ///
     /// # Errors
     /// [`BrowseError::Invalid`] naming the parameter; storage failures.
     pub fn search(&self, raw: &RawListingQuery) -> Result<BrowseResult, BrowseError> {
         let query = raw.check()?;
-        let page = self.listings.search_listings(&query)?;
+        let key = query.cache_key();
         let now = self.clock.now();
+        let changes = self.changes.current();
+        let lock = || {
+            self.remembered
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        };
+        if let Some((at, seen, page)) = lock().get(&key)
+            && *seen == changes
+            && now - *at < CACHE_FOR
+        {
+            return Ok(page.clone());
+        }
+        let found = self.find(&query, now)?;
+        let mut remembered = lock();
+        if remembered.len() >= CACHE_ENTRIES {
+            remembered.clear();
+        }
+        remembered.insert(key, (now, changes, found.clone()));
+        Ok(found)
+    }
+
+    fn find(&self, query: &ListingQuery, now: NaiveDateTime) -> Result<BrowseResult, BrowseError> {
+        let page = self.listings.search_listings(query)?;
         Ok(BrowseResult {
             cards: page
                 .cards
@@ -638,6 +708,53 @@ mod tests {
             }
         }
         q
+    }
+
+    struct CountingListings(std::sync::atomic::AtomicUsize);
+
+    impl ListingRepository for CountingListings {
+        fn search_listings(&self, _query: &ListingQuery) -> Result<ListingPage, RepositoryError> {
+            self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Ok(ListingPage {
+                cards: Vec::new(),
+                total: 0,
+            })
+        }
+
+        fn write_missing_listings(&self) -> Result<usize, RepositoryError> {
+            Ok(0)
+        }
+    }
+
+    struct StillClock(std::sync::Mutex<NaiveDateTime>);
+
+    impl Clock for StillClock {
+        fn now(&self) -> NaiveDateTime {
+            *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        }
+    }
+
+    #[test]
+    fn a_search_is_answered_from_memory_until_a_card_changes_or_time_passes() -> Result<(), BrowseError> {
+        let listings = Arc::new(CountingListings(std::sync::atomic::AtomicUsize::new(0)));
+        let start = NaiveDateTime::default();
+        let clock = Arc::new(StillClock(std::sync::Mutex::new(start)));
+        let changes = ListingChanges::default();
+        let browse = Browse::new(listings.clone(), clock.clone(), changes.clone());
+        let calls = || listings.0.load(std::sync::atomic::Ordering::SeqCst);
+        let query = raw(&[("q", "kat")]);
+        browse.search(&query)?;
+        browse.search(&query)?;
+        assert_eq!(calls(), 1, "the second answer came from memory");
+        browse.search(&raw(&[("q", "hond")]))?;
+        assert_eq!(calls(), 2, "another search is its own");
+        changes.record();
+        browse.search(&query)?;
+        assert_eq!(calls(), 3, "a changed card ends what was remembered");
+        *clock.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = start + CACHE_FOR;
+        browse.search(&query)?;
+        assert_eq!(calls(), 4, "and so does time");
+        Ok(())
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use crate::clock::Clock;
 use crate::limits::{self, Limited, RateLimiter};
+use crate::listing::ListingChanges;
 use crate::ports::ProfileRepository;
 use crate::profile::{Owner, Pet, Volunteer};
 use crate::profile_draft::{InvalidField, ProfileDraft, ValidDraft};
@@ -49,6 +50,7 @@ pub enum ProfileError {
 #[derive(Clone)]
 pub struct ProfileService {
     profiles: Arc<dyn ProfileRepository>,
+    changes: ListingChanges,
     uploads: UploadService,
     limiter: RateLimiter,
     clock: Arc<dyn Clock>,
@@ -65,12 +67,14 @@ impl ProfileService {
     #[must_use]
     pub fn new(
         profiles: Arc<dyn ProfileRepository>,
+        changes: ListingChanges,
         uploads: UploadService,
         limiter: RateLimiter,
         clock: Arc<dyn Clock>,
     ) -> Self {
         Self {
             profiles,
+            changes,
             uploads,
             limiter,
             clock,
@@ -112,6 +116,7 @@ impl ProfileService {
                 OwnProfile::Owner(owner, vec![pet])
             }
         };
+        self.changes.record();
         self.uploads.attach(&urls(&valid))?;
         Ok(created)
     }
@@ -155,6 +160,7 @@ impl ProfileService {
             }
             _ => return Err(ProfileError::TypeChange),
         };
+        self.changes.record();
         self.uploads.attach(&urls(&valid))?;
         Ok(updated)
     }

@@ -10,6 +10,7 @@ pub mod routes;
 pub mod session;
 pub mod spa;
 pub mod state;
+pub mod work_pool;
 
 pub use config::HttpConfig;
 pub use error::{ApiError, ApiErrorBody};

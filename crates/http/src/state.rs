@@ -24,8 +24,8 @@ pub struct AppState {
     pub readiness: Arc<dyn Readiness>,
     /// Signing up and in with e-mail codes.
     pub sign_in: EmailSignIn,
-    /// Places for code hashing: at most this many sign-in steps hash at once.
-    pub sign_in_gate: Arc<tokio::sync::Semaphore>,
+    /// The threads that hash codes: at most this many sign-in steps hash at once.
+    pub sign_in_pool: Arc<crate::work_pool::WorkPool>,
     /// Signing in with an identity provider, when one is configured.
     pub oidc: Option<Arc<OidcClient>>,
     /// Local accounts for provider identities.

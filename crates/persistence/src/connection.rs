@@ -174,6 +174,44 @@ impl Database {
         Ok(Self { pool, backend, clock })
     }
 
+    /// A handle on one connection, for bulk loading: what is written through it between
+    /// [`Self::begin_batch`] and [`Self::commit_batch`] is one transaction (each repository
+    /// call's own transaction becomes a savepoint within it).
+    ///
+    /// # Errors
+    /// As [`Self::connect`].
+    pub fn single_connection(url: &str, clock: Arc<dyn Clock>) -> Result<Self, PersistenceError> {
+        let url = DatabaseUrl::parse(url)?;
+        let backend = url.backend();
+        let pool = Pool::builder()
+            .max_size(1)
+            .min_idle(Some(0))
+            .test_on_check_out(false)
+            .connection_timeout(Duration::from_secs(30))
+            .build_unchecked(ConnectionManager { url });
+        Ok(Self { pool, backend, clock })
+    }
+
+    /// Opens the batch transaction of a [`Self::single_connection`] handle.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn begin_batch(&self) -> Result<(), RepositoryError> {
+        use diesel::connection::TransactionManager;
+        let mut conn = self.conn()?;
+        <DbConnection as Connection>::TransactionManager::begin_transaction(&mut *conn).map_err(translate)
+    }
+
+    /// Commits the batch transaction of a [`Self::single_connection`] handle.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn commit_batch(&self) -> Result<(), RepositoryError> {
+        use diesel::connection::TransactionManager;
+        let mut conn = self.conn()?;
+        <DbConnection as Connection>::TransactionManager::commit_transaction(&mut *conn).map_err(translate)
+    }
+
     /// The engine behind this handle.
     #[must_use]
     pub fn backend(&self) -> Backend {

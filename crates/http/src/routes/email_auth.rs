@@ -109,30 +109,21 @@ impl From<SignInError> for ApiError {
     }
 }
 
-/// How long a sign-in request waits for one of the hashing places before it is refused.
-const GATE_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
-
-/// Runs sign-in work that hashes a code off the event loop, holding one of the
-/// [`oppas_domain::sign_in::MAX_CONCURRENT_CODE_HASHES`] places of the gate: a burst of requests waits briefly as
-/// tasks, not threads, and past [`GATE_WAIT`] is refused with 429, so memory and threads stay
-/// flat whatever arrives at once.
+/// Runs sign-in work that hashes a code on the pool of hashing threads (at most
+/// [`oppas_domain::sign_in::MAX_CONCURRENT_CODE_HASHES`] at once, a short queue behind them): a
+/// burst waits briefly as tasks, not threads, and past the queue is refused with 429, so memory
+/// and threads stay flat whatever arrives at once.
 async fn gated<T: Send + 'static>(
     state: &AppState,
     work: impl FnOnce() -> Result<T, SignInError> + Send + 'static,
 ) -> Result<Result<T, SignInError>, ApiError> {
-    let busy = || ApiError::TooManyRequests {
-        retry_after_secs: 2,
-        message: "Het is even erg druk. Probeer het over een paar seconden opnieuw.".to_owned(),
-    };
-    let permit = tokio::time::timeout(GATE_WAIT, state.sign_in_gate.clone().acquire_owned())
-        .await
-        .map_err(|_| busy())?
-        .map_err(|_| busy())?;
-    Ok(web::block(move || {
-        let _permit = permit;
-        work()
+    state.sign_in_pool.run(work).await.map_err(|_| {
+        tracing::warn!("sign-in refused: every hashing thread is busy");
+        ApiError::TooManyRequests {
+            retry_after_secs: 2,
+            message: "Het is even erg druk. Probeer het over een paar seconden opnieuw.".to_owned(),
+        }
     })
-    .await?)
 }
 
 fn sent(email: &str) -> HttpResponse {

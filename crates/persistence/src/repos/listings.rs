@@ -149,6 +149,12 @@ struct CardRow {
 }
 
 #[derive(QueryableByName)]
+struct IdRow {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+}
+
+#[derive(QueryableByName)]
 struct CountRow {
     #[diesel(sql_type = Nullable<Text>)]
     postal_code: Option<String>,
@@ -232,17 +238,32 @@ fn search_newest(conn: &mut DbConnection, query: &ListingQuery, sqlite: bool) ->
     push_filters(&mut total, query, sqlite);
     let total = count(&total.load::<CountRow>(conn)?);
 
-    let mut page = Sql::new(conn);
-    page.push("SELECT id, card, created_at, postal_code FROM listings WHERE 1 = 1");
-    push_filters(&mut page, query, sqlite);
-    page.push(" ORDER BY created_at DESC, id DESC LIMIT ")
+    // The page's ids first, sorting on the index columns only; then the cards of those ids.
+    let mut ids = Sql::new(conn);
+    ids.push("SELECT id FROM listings WHERE 1 = 1");
+    push_filters(&mut ids, query, sqlite);
+    ids.push(" ORDER BY created_at DESC, id DESC LIMIT ")
         .bind(Bind::Int(i64::from(query.per_page)))
         .push(" OFFSET ")
         .bind(Bind::Int(i64::try_from(query.offset()).unwrap_or(i64::MAX)));
-    let cards = found(page.load::<CardRow>(conn)?)?
-        .into_iter()
-        .map(|(_, c)| c)
-        .collect();
+    let ids: Vec<i64> = ids.load::<IdRow>(conn)?.into_iter().map(|row| row.id).collect();
+    if ids.is_empty() {
+        return Ok(ListingPage {
+            cards: Vec::new(),
+            total,
+        });
+    }
+    let mut page = Sql::new(conn);
+    page.push("SELECT id, card, created_at, postal_code FROM listings WHERE id IN (");
+    for (i, id) in ids.iter().enumerate() {
+        if i > 0 {
+            page.push(", ");
+        }
+        page.bind(Bind::Int(*id));
+    }
+    page.push(")");
+    let mut by_id: HashMap<i64, FoundCard> = found(page.load::<CardRow>(conn)?)?.into_iter().collect();
+    let cards = ids.iter().filter_map(|id| by_id.remove(id)).collect();
     Ok(ListingPage { cards, total })
 }
 
