@@ -592,7 +592,7 @@ pub struct BrowseResult {
 
 /// How long a search's page is answered from memory. Writes through this process's
 /// [`ListingChanges`] end it at once; writes by other instances show within this time.
-pub const CACHE_FOR: Duration = Duration::seconds(2);
+pub const CACHE_FOR: Duration = Duration::seconds(10);
 /// Searches remembered at most; past it, the memory starts afresh.
 const CACHE_ENTRIES: usize = 2048;
 
@@ -612,8 +612,8 @@ impl ListingChanges {
     }
 }
 
-/// A remembered page: made at, under which change count, and the page.
-type Remembered = (NaiveDateTime, u64, BrowseResult);
+/// A remembered page: made (or being remade) at, under which change count, and the page.
+type Remembered = (NaiveDateTime, u64, Arc<BrowseResult>);
 
 /// Browse and search over the stored cards, with the pages of frequent searches remembered for
 /// [`CACHE_FOR`] (a national platform's front page and popular places are asked for far more
@@ -649,7 +649,7 @@ impl Browse {
     ///
     /// # Errors
     /// [`BrowseError::Invalid`] naming the parameter; storage failures.
-    pub fn search(&self, raw: &RawListingQuery) -> Result<BrowseResult, BrowseError> {
+    pub fn search(&self, raw: &RawListingQuery) -> Result<Arc<BrowseResult>, BrowseError> {
         let query = raw.check()?;
         let key = query.cache_key();
         let now = self.clock.now();
@@ -659,14 +659,41 @@ impl Browse {
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
         };
-        if let Some((at, seen, page)) = lock().get(&key)
-            && *seen == changes
-            && now - *at < CACHE_FOR
         {
-            return Ok(page.clone());
+            let mut remembered = lock();
+            if let Some((at, seen, page)) = remembered.get_mut(&key)
+                && *seen == changes
+            {
+                if now - *at < CACHE_FOR {
+                    return Ok(page.clone());
+                }
+                // Only time has passed: this caller remakes the page while the others keep
+                // getting the one they had, instead of all asking storage at once.
+                let stale = page.clone();
+                *at = now;
+                drop(remembered);
+                return Ok(self.remember(&query, key, now, changes).unwrap_or_else(|error| {
+                    tracing::warn!(error.cause = %error, "search page not remade; the last one stays");
+                    stale
+                }));
+            }
         }
-        let found = self.find(&query, now)?;
-        let mut remembered = lock();
+        self.remember(&query, key, now, changes)
+    }
+
+    /// Finds a page and remembers it.
+    fn remember(
+        &self,
+        query: &ListingQuery,
+        key: String,
+        now: NaiveDateTime,
+        changes: u64,
+    ) -> Result<Arc<BrowseResult>, BrowseError> {
+        let found = Arc::new(self.find(query, now)?);
+        let mut remembered = self
+            .remembered
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if remembered.len() >= CACHE_ENTRIES {
             remembered.clear();
         }

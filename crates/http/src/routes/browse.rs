@@ -151,9 +151,9 @@ pub struct ProfileListItem {
     pub availability: Option<Vec<String>>,
 }
 
-impl From<ShownCard> for ProfileListItem {
-    fn from(shown: ShownCard) -> Self {
-        let card = shown.card;
+impl From<&ShownCard> for ProfileListItem {
+    fn from(shown: &ShownCard) -> Self {
+        let card = shown.card.clone();
         Self {
             id: card.id,
             kind: card.listing_type.into(),
@@ -244,7 +244,7 @@ pub async fn list_profiles(
     let browse = state.browse.clone();
     let found = web::block(move || browse.search(&raw)).await??;
     Ok(HttpResponse::Ok().json(ProfileList {
-        profiles: found.cards.into_iter().map(ProfileListItem::from).collect(),
+        profiles: found.cards.iter().map(ProfileListItem::from).collect(),
         total: found.total,
         page: found.page,
         per_page: found.per_page,
