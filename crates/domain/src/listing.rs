@@ -345,9 +345,19 @@ pub struct Nearby {
     pub lon: f64,
     /// Radius in km.
     pub radius_km: u32,
+    /// See [`Nearby::areas`]; worked out on first use, so that a search answered from memory
+    /// never computes it.
+    areas: std::sync::OnceLock<Vec<(String, f64)>>,
+}
+
+impl Nearby {
     /// The postcode areas whose centre lies within the radius, nearest first, with their
     /// distance in km. Cards are placed by their postcode area, never by an address.
-    pub areas: Vec<(String, f64)>,
+    #[must_use]
+    pub fn areas(&self) -> &[(String, f64)] {
+        self.areas
+            .get_or_init(|| places::postcodes_within(self.lat, self.lon, f64::from(self.radius_km)))
+    }
 }
 
 /// A checked search: every field within its bounds.
@@ -443,7 +453,7 @@ impl RawListingQuery {
                 }
                 let place = places::resolve(raw).ok_or_else(|| unknown_place(raw))?;
                 Some(Nearby {
-                    areas: places::postcodes_within(place.lat, place.lon, f64::from(radius_km)),
+                    areas: std::sync::OnceLock::new(),
                     label: place.label,
                     lat: place.lat,
                     lon: place.lon,
@@ -552,7 +562,7 @@ impl ShownCard {
             .and_then(|pc| places::postcode_area(&pc));
         let distance_km = near.and_then(|near| {
             let pc = found.postal_code.as_deref()?;
-            near.areas
+            near.areas()
                 .iter()
                 .find(|(area, _)| area == pc)
                 .map(|(_, km)| (km * 10.0).round() / 10.0)
@@ -828,14 +838,14 @@ mod tests {
     fn a_place_finds_the_postcode_areas_within_the_radius_nearest_first() -> Result<(), QueryError> {
         let query = raw(&[("near", "3512"), ("radiusKm", "5")]).check()?;
         let near = query.near.ok_or(QueryError::new("near", "missing"))?;
-        assert_eq!(near.areas.first().map(|(pc, _)| pc.as_str()), Some("3512"));
-        assert!(near.areas.windows(2).all(|w| w[0].1 <= w[1].1));
-        assert!(near.areas.iter().all(|(_, km)| *km <= 5.0));
+        assert_eq!(near.areas().first().map(|(pc, _)| pc.as_str()), Some("3512"));
+        assert!(near.areas().windows(2).all(|w| w[0].1 <= w[1].1));
+        assert!(near.areas().iter().all(|(_, km)| *km <= 5.0));
         assert!(
-            near.areas.iter().any(|(pc, _)| pc == "3581"),
+            near.areas().iter().any(|(pc, _)| pc == "3581"),
             "Utrecht Oost is within 5 km"
         );
-        assert!(!near.areas.iter().any(|(pc, _)| pc == "1012"), "Amsterdam is not");
+        assert!(!near.areas().iter().any(|(pc, _)| pc == "1012"), "Amsterdam is not");
         Ok(())
     }
 

@@ -276,7 +276,7 @@ fn search_near(
     near: &Nearby,
     sqlite: bool,
 ) -> Result<ListingPage, RepositoryError> {
-    if near.areas.is_empty() {
+    if near.areas().is_empty() {
         return Ok(ListingPage {
             cards: Vec::new(),
             total: 0,
@@ -284,7 +284,7 @@ fn search_near(
     }
     let mut counts = Sql::new(conn);
     counts.push("SELECT postal_code, COUNT(*) AS n FROM listings WHERE 1 = 1");
-    push_postcodes(&mut counts, near.areas.iter().map(|(pc, _)| pc.as_str()));
+    push_postcodes(&mut counts, near.areas().iter().map(|(pc, _)| pc.as_str()));
     push_filters(&mut counts, query, sqlite);
     counts.push(" GROUP BY postal_code");
     let counts = counts.load::<CountRow>(conn)?;
@@ -299,7 +299,7 @@ fn search_near(
     let mut seen = 0u64;
     let mut skip = 0u64;
     let mut wanted: Vec<&str> = Vec::new();
-    for (postcode, _) in &near.areas {
+    for (postcode, _) in near.areas() {
         let n = per_area.get(postcode.as_str()).copied().unwrap_or(0);
         if n == 0 {
             continue;
@@ -326,7 +326,7 @@ fn search_near(
     push_postcodes(&mut page, wanted.iter().copied());
     push_filters(&mut page, query, sqlite);
     let rank: HashMap<&str, usize> = near
-        .areas
+        .areas()
         .iter()
         .enumerate()
         .map(|(i, (pc, _))| (pc.as_str(), i))
