@@ -7,6 +7,7 @@
 //! one row per card. Cards carry nothing private: no e-mail, phone or date of birth, and a place
 //! only as precise as its four-digit postcode area.
 
+use crate::enums::ProfileType;
 use crate::places;
 use crate::ports::ListingRepository;
 use crate::profile::{Owner, Pet, Volunteer};
@@ -33,40 +34,14 @@ pub const MAX_RADIUS_KM: u32 = 100;
 /// Characters of a description shown on a card before it is cut.
 pub const SHORT_DESCRIPTION_CHARS: usize = 160;
 
-/// The two kinds of card: `huisdier` (a pet, through its owner) and `vrijwilliger` (a sitter).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ListingType {
-    /// A pet looking for a sitter.
-    Huisdier,
-    /// A volunteer sitter.
-    Vrijwilliger,
-}
-
-impl ListingType {
-    /// The stored and transmitted value.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Huisdier => "huisdier",
-            Self::Vrijwilliger => "vrijwilliger",
-        }
-    }
-
-    /// Accepts `huisdier` or `vrijwilliger`.
-    ///
-    /// # Errors
-    /// [`QueryError`] naming `type` for anything else.
-    pub fn parse(raw: &str) -> Result<Self, QueryError> {
-        match raw {
-            "huisdier" => Ok(Self::Huisdier),
-            "vrijwilliger" => Ok(Self::Vrijwilliger),
-            _ => Err(QueryError::new(
-                "type",
-                "Kies 'huisdier' of 'vrijwilliger' als type, of laat het leeg voor alle profielen.",
-            )),
-        }
-    }
+/// Reads the `type` parameter of a search.
+fn parse_listing_type(raw: &str) -> Result<ProfileType, QueryError> {
+    ProfileType::parse(raw).map_err(|_| {
+        QueryError::new(
+            "type",
+            "Kies 'huisdier' of 'vrijwilliger' als type, of laat het leeg voor alle profielen.",
+        )
+    })
 }
 
 /// The owner shown on a pet's card.
@@ -126,7 +101,7 @@ pub struct Card {
     pub id: String,
     /// Which kind of card.
     #[serde(rename = "type")]
-    pub listing_type: ListingType,
+    pub listing_type: ProfileType,
     /// The sitter's full name or the pet's name.
     pub name: String,
     /// The place name.
@@ -196,7 +171,7 @@ impl Listing {
             lon: f.whereabouts.lon,
             card: Card {
                 id: format!("volunteer-{}", volunteer.id.get()),
-                listing_type: ListingType::Vrijwilliger,
+                listing_type: ProfileType::Vrijwilliger,
                 name,
                 location,
                 short_description: short,
@@ -247,7 +222,7 @@ impl Listing {
             lon: home.lon,
             card: Card {
                 id: format!("pet-{}", pet.id.get()),
-                listing_type: ListingType::Huisdier,
+                listing_type: ProfileType::Huisdier,
                 name: f.name.clone(),
                 location,
                 short_description: short,
@@ -364,7 +339,7 @@ impl Nearby {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListingQuery {
     /// Only this kind; `None` for both.
-    pub listing_type: Option<ListingType>,
+    pub listing_type: Option<ProfileType>,
     /// The [`normalise`]d search text; `None` when empty.
     pub text: Option<String>,
     /// Only within a distance of a place, nearest first.
@@ -419,7 +394,7 @@ impl RawListingQuery {
     pub fn check(&self) -> Result<ListingQuery, QueryError> {
         let listing_type = match self.listing_type.as_deref().map(str::trim) {
             None | Some("") => None,
-            Some(raw) => Some(ListingType::parse(raw)?),
+            Some(raw) => Some(parse_listing_type(raw)?),
         };
         let text = match self.q.as_deref().map(str::trim) {
             None | Some("") => None,
@@ -502,7 +477,7 @@ impl ListingQuery {
     fn cache_key(&self) -> String {
         format!(
             "{:?}|{:?}|{:?}|{}|{}",
-            self.listing_type.map(ListingType::as_str),
+            self.listing_type.map(ProfileType::as_str),
             self.text,
             self.near.as_ref().map(|n| (n.label.as_str(), n.radius_km)),
             self.page,

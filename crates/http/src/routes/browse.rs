@@ -3,7 +3,8 @@
 
 use crate::{ApiError, AppState};
 use actix_web::{HttpRequest, HttpResponse, get, web};
-use oppas_domain::listing::{BrowseError, CardDetails, ListingType, RawListingQuery, ShownCard};
+use oppas_domain::enums::ProfileType;
+use oppas_domain::listing::{BrowseError, CardDetails, RawListingQuery, ShownCard};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -42,11 +43,11 @@ pub enum ProfileKind {
     Vrijwilliger,
 }
 
-impl From<ListingType> for ProfileKind {
-    fn from(kind: ListingType) -> Self {
+impl From<ProfileType> for ProfileKind {
+    fn from(kind: ProfileType) -> Self {
         match kind {
-            ListingType::Huisdier => Self::Huisdier,
-            ListingType::Vrijwilliger => Self::Vrijwilliger,
+            ProfileType::Huisdier => Self::Huisdier,
+            ProfileType::Vrijwilliger => Self::Vrijwilliger,
         }
     }
 }

@@ -7,7 +7,8 @@ use crate::error::{in_transaction, translate};
 use crate::schema::{owners, pets, profile_claims, volunteers};
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
-use oppas_domain::listing::{Listing, ListingType};
+use oppas_domain::enums::ProfileType;
+use oppas_domain::listing::Listing;
 use oppas_domain::ports::ProfileRepository;
 use oppas_domain::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields, Whereabouts};
 use oppas_domain::{OwnerId, PetId, RepositoryError, UserId, VolunteerId};
@@ -363,7 +364,7 @@ fn load_pets(conn: &mut Conn, owner: i64) -> Result<Vec<Pet>, RepositoryError> {
 }
 
 /// Claims the account's one profile: a second claim, even a simultaneous one, is a conflict.
-fn claim_profile(conn: &mut Conn, user: UserId, kind: ListingType, now: NaiveDateTime) -> Result<(), RepositoryError> {
+fn claim_profile(conn: &mut Conn, user: UserId, kind: ProfileType, now: NaiveDateTime) -> Result<(), RepositoryError> {
     diesel::insert_into(profile_claims::table)
         .values((
             profile_claims::user_id.eq(user.get()),
@@ -397,7 +398,7 @@ impl ProfileRepository for Database {
         let now = self.clock.now();
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
-            claim_profile(conn, user, ListingType::Vrijwilliger, now)?;
+            claim_profile(conn, user, ProfileType::Vrijwilliger, now)?;
             let id: i64 = diesel::insert_into(volunteers::table)
                 .values((
                     VolunteerChanges::new(fields, now)?,
@@ -458,7 +459,7 @@ impl ProfileRepository for Database {
         let now = self.clock.now();
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
-            claim_profile(conn, user, ListingType::Huisdier, now)?;
+            claim_profile(conn, user, ProfileType::Huisdier, now)?;
             let id: i64 = diesel::insert_into(owners::table)
                 .values((
                     OwnerChanges::new(owner, now)?,
