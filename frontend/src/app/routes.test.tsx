@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
@@ -36,7 +36,10 @@ describe('routes', () => {
       'href',
       '/',
     );
-    expect(document.title).toBe('Pagina niet gevonden – Oppasmaatje');
+    // The title is set in an effect, which may run just after the heading shows.
+    await waitFor(() => {
+      expect(document.title).toBe('Pagina niet gevonden – Oppasmaatje');
+    });
   });
 
   it('sends a visitor who is not signed in from the dashboard to the login page', async () => {
