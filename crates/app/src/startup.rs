@@ -10,9 +10,12 @@ use oppas_auth::oidc::{OidcClient, OidcConfig};
 use oppas_domain::SystemClock;
 use oppas_domain::identity_sign_in::IdentitySignIn;
 use oppas_domain::limits::RateLimiter;
+use oppas_domain::live::HEARTBEAT_SECS;
+use oppas_domain::messaging::{Messaging, MessagingPorts};
 use oppas_domain::profile_service::ProfileService;
 use oppas_domain::sign_in::{EmailSignIn, SignInPorts};
 use oppas_domain::upload::{UploadPorts, UploadService};
+use oppas_http::live::LiveHub;
 use oppas_http::{AppState, HttpConfig, SessionLayer};
 use oppas_mail::{MemoryOutbox, QueuedMailer, Transport};
 use oppas_media::{DirectoryStore, ImageCleaner, RandomNames};
@@ -125,9 +128,9 @@ const SIGN_IN_QUEUE: usize = 32;
 /// How often the housekeeping task runs.
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(3600);
 
-/// Background housekeeping on the runtime: removes accounts that were never verified
-/// (security.md K2) once an hour, logging what it removed.
-fn spawn_housekeeping(sign_in: EmailSignIn) {
+/// Background housekeeping on the runtime, once an hour: removes accounts that were never
+/// verified (security.md K2) and live events older than a day, logging what it removed.
+fn spawn_housekeeping(sign_in: EmailSignIn, messaging: Messaging) {
     tokio::spawn(async move {
         let mut every = tokio::time::interval(HOUSEKEEPING_EVERY);
         loop {
@@ -138,6 +141,35 @@ fn spawn_housekeeping(sign_in: EmailSignIn) {
                 Ok(Ok(removed)) => tracing::info!(removed, "unverified accounts removed"),
                 Ok(Err(error)) => tracing::warn!(error.cause = %error, "removing unverified accounts failed"),
                 Err(error) => tracing::warn!(error.cause = %error, "the housekeeping task failed"),
+            }
+            let service = messaging.clone();
+            match tokio::task::spawn_blocking(move || service.remove_old_events()).await {
+                Ok(Ok(0)) => {}
+                Ok(Ok(removed)) => tracing::info!(removed, "old live events removed"),
+                Ok(Err(error)) => tracing::warn!(error.cause = %error, "removing old live events failed"),
+                Err(error) => tracing::warn!(error.cause = %error, "the housekeeping task failed"),
+            }
+        }
+    });
+}
+
+/// Every [`HEARTBEAT_SECS`]: renews the presence of everyone with an open stream here, closes
+/// the streams of sessions that ended elsewhere, and sends each stream a heartbeat.
+fn spawn_heartbeat(hub: LiveHub, messaging: Messaging) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_secs(HEARTBEAT_SECS));
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            let (users, sessions) = hub.snapshot();
+            if sessions.is_empty() {
+                continue;
+            }
+            let service = messaging.clone();
+            match tokio::task::spawn_blocking(move || service.heartbeat(&users, &sessions)).await {
+                Ok(Ok(alive)) => hub.heartbeat(&alive),
+                Ok(Err(error)) => tracing::warn!(error.cause = %error, "the stream heartbeat failed"),
+                Err(error) => tracing::warn!(error.cause = %error, "the stream heartbeat task failed"),
             }
         }
     });
@@ -184,24 +216,41 @@ impl Application {
         let clock: Arc<dyn oppas_domain::Clock> = Arc::new(SystemClock);
         let database = Arc::new(database);
         let (mailer, outbox) = start_mailer(&settings, &secret)?;
+        let mailer: Arc<dyn oppas_domain::mail::Mailer> = Arc::new(mailer);
         let hasher = Argon2CodeHasher::default();
         let code_checks = hasher.check_counter();
         let sign_in = EmailSignIn::new(SignInPorts {
             users: database.clone(),
             codes: database.clone(),
             throttles: database.clone(),
-            mailer: Arc::new(mailer),
+            mailer: mailer.clone(),
             hasher: Arc::new(hasher),
             generator: Arc::new(RandomCodeGenerator),
             clock: clock.clone(),
         });
-        spawn_housekeeping(sign_in.clone());
+        let limiter = RateLimiter::new(database.clone(), clock.clone());
+        let hub = Arc::new(LiveHub::default());
+        let fanout: Arc<dyn oppas_domain::live::LiveFanout> = hub.clone();
+        database
+            .listen_to_others(Arc::downgrade(&fanout))
+            .context("starting the live event listener")?;
+        let messaging = Messaging::new(MessagingPorts {
+            conversations: database.clone(),
+            live: database.clone(),
+            profiles: database.clone(),
+            users: database.clone(),
+            limiter: limiter.clone(),
+            mailer: mailer.clone(),
+            fanout,
+            clock: clock.clone(),
+        });
+        spawn_housekeeping(sign_in.clone(), messaging.clone());
+        spawn_heartbeat((*hub).clone(), messaging.clone());
         let sessions = SessionLayer {
             store: DatabaseSessionStore::new(database.clone(), clock.clone()),
             key,
             secure: settings.server.public_url.starts_with("https://"),
         };
-        let limiter = RateLimiter::new(database.clone(), clock.clone());
         let uploads = UploadService::new(UploadPorts {
             sanitizer: Arc::new(ImageCleaner::default()),
             files: Arc::new(DirectoryStore::new(settings.uploads.dir.clone())),
@@ -221,7 +270,8 @@ impl Application {
         let state = web::Data::new(AppState {
             users: database.clone(),
             profiles: database.clone(),
-            conversations: database.clone(),
+            messaging,
+            live: (*hub).clone(),
             readiness: database.clone(),
             sign_in,
             sign_in_pool: Arc::new(

@@ -82,7 +82,13 @@ impl DatabaseSessionStore {
 
 /// The stored form of a key: its SHA-256, hex. A leaked table does not yield usable cookies.
 fn hash_key(key: &SessionKey) -> String {
-    hex::encode(Sha256::digest(key.as_ref().as_bytes()))
+    key_hash(key.as_ref())
+}
+
+/// The stored form of the session key `key` (the text inside the session cookie).
+#[must_use]
+pub fn key_hash(key: &str) -> String {
+    hex::encode(Sha256::digest(key.as_bytes()))
 }
 
 impl SessionStore for DatabaseSessionStore {

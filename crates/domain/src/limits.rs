@@ -32,6 +32,20 @@ pub const PROFILE_WRITES: Limit = Limit {
     window_secs: 3600,
 };
 
+/// Messages: 30 per minute per sender.
+pub const MESSAGES: Limit = Limit {
+    name: "message",
+    max: 30,
+    window_secs: 60,
+};
+
+/// New conversations: 10 per hour per person (opening an existing one does not count).
+pub const NEW_CONVERSATIONS: Limit = Limit {
+    name: "conversation",
+    max: 10,
+    window_secs: 3600,
+};
+
 /// Provider sign-in starts and finishes: 10 per minute per client address.
 pub const PROVIDER_SIGN_IN: Limit = Limit {
     name: "oidc-client",

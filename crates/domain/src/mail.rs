@@ -27,6 +27,16 @@ pub enum MailMessage {
     },
     /// Someone asked for a login code for an address without an account.
     NoAccount,
+    /// A message arrived while the person had no page of the platform open. Names the sender
+    /// by first name only and links to the conversation; never the text or contact details.
+    NewMessage {
+        /// How to address the person.
+        first_name: Option<String>,
+        /// The sender's first name.
+        sender_first_name: String,
+        /// Where the link goes.
+        conversation_id: crate::ConversationId,
+    },
 }
 
 impl MailMessage {
@@ -38,6 +48,7 @@ impl MailMessage {
             Self::LoginCode { .. } => "login_code",
             Self::AlreadyRegistered { .. } => "already_registered",
             Self::NoAccount => "no_account",
+            Self::NewMessage { .. } => "new_message",
         }
     }
 }

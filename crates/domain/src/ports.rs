@@ -1,8 +1,9 @@
 //! Ports: what the domain needs from storage. Adapters (the persistence crate, in-memory fakes)
 //! implement these traits. Calls block; callers in async code run them off the event loop.
 
-use crate::conversation::{Conversation, Message};
+use crate::conversation::{Conversation, InboxEntry, Message, MessageText};
 use crate::listing::{ListingPage, ListingQuery};
+use crate::live::LiveEvent;
 use crate::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields};
 use crate::session::StoredSession;
 use crate::user::{Identity, NewUser, User};
@@ -52,6 +53,12 @@ pub trait UserRepository: Send + Sync {
     /// # Errors
     /// Storage failures.
     fn mark_email_verified(&self, id: UserId, at: NaiveDateTime) -> Result<Option<User>, RepositoryError>;
+
+    /// Turns the e-mails about new messages on or off; `Ok(None)` when the account is gone.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn set_message_emails(&self, id: UserId, on: bool) -> Result<Option<User>, RepositoryError>;
 
     /// Gives a not yet verified account the names of its latest registration; a verified
     /// account keeps its names (`Ok(None)`).
@@ -159,15 +166,27 @@ pub trait ProfileRepository: Send + Sync {
 
 /// Conversations and messages.
 pub trait ConversationRepository: Send + Sync {
-    /// The one conversation of this pair about this pet, made if there is none yet. Safe under
-    /// concurrent calls: every caller gets the same conversation.
+    /// The conversation of this pair about this pet (or without a pet), if there is one.
     ///
     /// # Errors
     /// Storage failures.
-    fn find_or_create_conversation(
+    fn find_conversation_between(
         &self,
         a: UserId,
         b: UserId,
+        pet: Option<PetId>,
+    ) -> Result<Option<Conversation>, RepositoryError>;
+
+    /// The one conversation of this pair about this pet, started by `starter` if there is none
+    /// yet, with a read mark for each participant. Safe under concurrent calls: every caller
+    /// gets the same conversation.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn start_conversation(
+        &self,
+        starter: UserId,
+        other: UserId,
         pet: Option<PetId>,
     ) -> Result<Conversation, RepositoryError>;
 
@@ -177,36 +196,108 @@ pub trait ConversationRepository: Send + Sync {
     /// Storage failures.
     fn find_conversation(&self, id: ConversationId) -> Result<Option<Conversation>, RepositoryError>;
 
-    /// The conversations `user` takes part in, newest activity first.
+    /// The inbox of `user`, newest activity first (at most [`crate::conversation::MAX_INBOX`]):
+    /// the conversations they started and those with a message.
     ///
     /// # Errors
     /// Storage failures.
-    fn list_conversations(&self, user: UserId) -> Result<Vec<Conversation>, RepositoryError>;
+    fn inbox(&self, user: UserId, now: NaiveDateTime) -> Result<Vec<InboxEntry>, RepositoryError>;
 
-    /// Appends a message and moves the conversation's `last_message_at`, in one transaction.
+    /// Up to `limit` messages older than `before` (all when `None`), newest first.
     ///
     /// # Errors
     /// Storage failures.
-    fn add_message(&self, conversation: ConversationId, sender: UserId, body: &str)
-    -> Result<Message, RepositoryError>;
+    fn messages_before(
+        &self,
+        conversation: ConversationId,
+        before: Option<MessageId>,
+        limit: usize,
+    ) -> Result<Vec<Message>, RepositoryError>;
 
-    /// The messages of a conversation in the order they were sent.
+    /// How far each participant has read (0 when nothing).
     ///
     /// # Errors
     /// Storage failures.
-    fn list_messages(&self, conversation: ConversationId) -> Result<Vec<Message>, RepositoryError>;
+    fn read_marks(&self, conversation: ConversationId) -> Result<Vec<(UserId, MessageId)>, RepositoryError>;
 
-    /// Records that `user` has read up to and including `message`. Never moves backwards.
+    /// Appends a message in one transaction with: the conversation's newest message and
+    /// activity, the sender's read mark, and a stored [`LiveEvent`] for each participant
+    /// (announced to other instances on commit). Returns the message and those events.
     ///
     /// # Errors
     /// Storage failures.
-    fn mark_read(&self, conversation: ConversationId, user: UserId, message: MessageId) -> Result<(), RepositoryError>;
+    fn add_message(
+        &self,
+        conversation: &Conversation,
+        sender: UserId,
+        text: &MessageText,
+    ) -> Result<(Message, Vec<LiveEvent>), RepositoryError>;
 
-    /// The newest message `user` has read, if any.
+    /// Marks the conversation read by `reader` up to its newest message; when that moved the
+    /// mark, stores a read event for each participant in the same transaction and returns them.
     ///
     /// # Errors
     /// Storage failures.
-    fn last_read(&self, conversation: ConversationId, user: UserId) -> Result<Option<MessageId>, RepositoryError>;
+    fn mark_read(&self, conversation: ConversationId, reader: UserId) -> Result<Vec<LiveEvent>, RepositoryError>;
+
+    /// Messages of others `user` has not read, over all their conversations: one query.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn unread_count(&self, user: UserId) -> Result<i64, RepositoryError>;
+
+    /// Claims the right to e-mail `user` about this conversation: `true` for exactly one caller
+    /// when they were never told, last told before `quiet_since`, or have read since.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn claim_notification(
+        &self,
+        conversation: ConversationId,
+        user: UserId,
+        now: NaiveDateTime,
+        quiet_since: NaiveDateTime,
+    ) -> Result<bool, RepositoryError>;
+}
+
+/// Stored live events, presence and the passing of events between instances.
+pub trait LiveRepository: Send + Sync {
+    /// Stored events of `user` after id `after`, oldest first, at most `limit`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn events_after(&self, user: UserId, after: i64, limit: usize) -> Result<Vec<LiveEvent>, RepositoryError>;
+
+    /// Removes events stored before `cutoff`; returns how many.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn delete_events_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError>;
+
+    /// Passes events that are not stored (presence, session ends) to the other instances; a
+    /// single-process database does nothing.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn broadcast(&self, events: &[LiveEvent]) -> Result<(), RepositoryError>;
+
+    /// Sets until when these people count as online (`None`: offline now).
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn set_online_until(&self, users: &[UserId], until: Option<NaiveDateTime>) -> Result<(), RepositoryError>;
+
+    /// Everyone `user` has a conversation with.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn partners(&self, user: UserId) -> Result<Vec<UserId>, RepositoryError>;
+
+    /// Of these session key hashes, the ones whose session still exists and has not expired.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn live_sessions(&self, key_hashes: &[String], now: NaiveDateTime) -> Result<Vec<String>, RepositoryError>;
 }
 
 /// Whether the store answers at all; used by the readiness probe.

@@ -22,6 +22,18 @@ pub struct User {
     pub last_seen_at: Option<NaiveDateTime>,
     /// When the account was made.
     pub created_at: NaiveDateTime,
+    /// Whether new messages are announced by e-mail (a setting on the dashboard).
+    pub message_emails: bool,
+    /// Until when an open event stream counts them as online.
+    pub live_until: Option<NaiveDateTime>,
+}
+
+impl User {
+    /// Whether an open event stream counts them as online at `now`.
+    #[must_use]
+    pub fn is_online(&self, now: NaiveDateTime) -> bool {
+        self.live_until.is_some_and(|until| until > now)
+    }
 }
 
 /// What is needed to make an account.

@@ -4,6 +4,7 @@
 
 pub mod config;
 pub mod error;
+pub mod live;
 pub mod middleware;
 pub mod openapi;
 pub mod routes;
@@ -94,6 +95,7 @@ pub fn app(
     let security_headers = middleware::security_headers(&config);
     let static_dir = config.static_dir.clone();
     App::new()
+        .app_data(web::Data::new(sessions.cookie()))
         .app_data(state)
         .app_data(config)
         .app_data(routes::json_config())

@@ -1,6 +1,6 @@
 //! The OpenAPI 3.1 document, collected from the handlers' `#[utoipa::path]` annotations.
 
-use crate::routes::{browse, email_auth, geo, health, oauth, profiles, uploads, users};
+use crate::routes::{browse, conversations, email_auth, geo, health, oauth, profiles, uploads, users};
 use utoipa::OpenApi;
 
 /// The API of Oppasmaatje.
@@ -29,8 +29,17 @@ use utoipa::OpenApi;
         uploads::upload_image,
         geo::find_place,
         geo::map_config,
+        conversations::start_conversation,
+        conversations::list_conversations,
+        conversations::list_messages,
+        conversations::send_message,
+        conversations::mark_read,
+        conversations::count_unread,
+        conversations::find_settings,
+        conversations::update_settings,
+        conversations::stream_events,
     ),
-    components(schemas(crate::ApiErrorBody)),
+    components(schemas(crate::ApiErrorBody, conversations::LiveEventData)),
     tags(
         (name = "health", description = "Probes"),
         (name = "users", description = "The signed-in user"),
@@ -38,6 +47,7 @@ use utoipa::OpenApi;
         (name = "profiles", description = "Profiles of sitters and owners"),
         (name = "places", description = "Coordinates for the map"),
         (name = "uploads", description = "Profile photos"),
+        (name = "messages", description = "Conversations, messages and live updates"),
     )
 )]
 pub struct ApiDoc;

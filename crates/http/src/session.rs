@@ -32,14 +32,27 @@ impl std::fmt::Debug for SessionLayer {
 }
 
 impl SessionLayer {
-    /// The middleware: HttpOnly, SameSite=Lax, Path=/, a day's idle lifetime renewed on use.
-    #[must_use]
-    pub fn middleware(self) -> SessionMiddleware<DatabaseSessionStore> {
-        let name = if self.secure {
+    fn cookie_name(&self) -> &'static str {
+        if self.secure {
             "__Host-oppas_session"
         } else {
             "oppas_session"
-        };
+        }
+    }
+
+    /// Reads which session a request belongs to (for event streams, which must end with it).
+    #[must_use]
+    pub fn cookie(&self) -> SessionCookie {
+        SessionCookie {
+            key: self.key.clone(),
+            name: self.cookie_name(),
+        }
+    }
+
+    /// The middleware: HttpOnly, SameSite=Lax, Path=/, a day's idle lifetime renewed on use.
+    #[must_use]
+    pub fn middleware(self) -> SessionMiddleware<DatabaseSessionStore> {
+        let name = self.cookie_name();
         SessionMiddleware::builder(self.store, self.key)
             .cookie_name(name.to_owned())
             .cookie_secure(self.secure)
@@ -52,6 +65,33 @@ impl SessionLayer {
                     .session_ttl_extension_policy(TtlExtensionPolicy::OnEveryRequest),
             )
             .build()
+    }
+}
+
+/// Which stored session a request's cookie names.
+#[derive(Clone)]
+pub struct SessionCookie {
+    key: Key,
+    name: &'static str,
+}
+
+impl std::fmt::Debug for SessionCookie {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SessionCookie")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl SessionCookie {
+    /// The stored hash of the session key in the request's (encrypted) cookie, if it has one.
+    #[must_use]
+    pub fn key_hash(&self, req: &HttpRequest) -> Option<String> {
+        let cookie = req.cookie(self.name)?;
+        let mut jar = actix_web::cookie::CookieJar::new();
+        jar.add_original(cookie);
+        let key = jar.private(&self.key).get(self.name)?;
+        Some(oppas_auth::session_store::key_hash(key.value()))
     }
 }
 

@@ -3,9 +3,7 @@
 use oppas_auth::oidc::OidcClient;
 use oppas_domain::identity_sign_in::IdentitySignIn;
 use oppas_domain::limits::RateLimiter;
-use oppas_domain::ports::{
-    ConversationRepository, IdentityRepository, ProfileRepository, Readiness, ThrottleRepository, UserRepository,
-};
+use oppas_domain::ports::{IdentityRepository, ProfileRepository, Readiness, ThrottleRepository, UserRepository};
 use oppas_domain::profile_service::ProfileService;
 use oppas_domain::sign_in::EmailSignIn;
 use oppas_domain::upload::UploadService;
@@ -18,8 +16,10 @@ pub struct AppState {
     pub users: Arc<dyn UserRepository>,
     /// Volunteer, owner and pet profiles.
     pub profiles: Arc<dyn ProfileRepository>,
-    /// Conversations and messages.
-    pub conversations: Arc<dyn ConversationRepository>,
+    /// Conversations, messages, unread counts, presence and their notifications.
+    pub messaging: oppas_domain::messaging::Messaging,
+    /// The open event streams of this process.
+    pub live: crate::live::LiveHub,
     /// The database probe behind `/readyz`.
     pub readiness: Arc<dyn Readiness>,
     /// Signing up and in with e-mail codes.

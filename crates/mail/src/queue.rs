@@ -32,6 +32,13 @@ pub struct Delivered {
 pub struct MemoryOutbox(Arc<Mutex<Vec<Delivered>>>);
 
 impl MemoryOutbox {
+    /// Keeps `mail` as delivered (for a test's own mail listener).
+    pub fn record(&self, mail: Delivered) {
+        if let Ok(mut list) = self.0.lock() {
+            list.push(mail);
+        }
+    }
+
     /// Everything delivered so far.
     #[must_use]
     pub fn all(&self) -> Vec<Delivered> {

@@ -38,7 +38,7 @@ fn escape(text: &str) -> String {
 const NOT_YOU: &str = "Heb je hier niet om gevraagd? Dan hoef je niets te doen: zonder de code kan niemand inloggen. \
 Deel deze code nooit met anderen; Oppasmaatje vraagt je er nooit naar.";
 
-fn html_page(greeting: &str, paragraphs: &[&str], code: Option<&str>) -> String {
+fn html_page(greeting: &str, paragraphs: &[&str], code: Option<&str>, footer: &str) -> String {
     let mut body = format!("<p style=\"margin:0 0 16px\">{}</p>", escape(greeting));
     for paragraph in paragraphs {
         body.push_str(&format!("<p style=\"margin:0 0 16px\">{}</p>", escape(paragraph)));
@@ -56,7 +56,7 @@ fn html_page(greeting: &str, paragraphs: &[&str], code: Option<&str>) -> String 
          <p style=\"font-size:20px;font-weight:700;color:#9a3412;margin:0 0 24px\">Oppasmaatje</p>{body}\
          <p style=\"margin:24px 0 0;font-size:13px;color:#4b5563\">{}</p>\
          <p style=\"margin:16px 0 0;font-size:13px;color:#4b5563\">Groet,<br>Oppasmaatje</p></div></body></html>",
-        escape(NOT_YOU)
+        escape(footer)
     )
 }
 
@@ -67,7 +67,7 @@ fn code_mail(subject: &str, first_name: Option<&str>, intro: &str, code: &str) -
         text: format!(
             "{greeting}\n\n{intro}\n\n    {code}\n\nDe code is 10 minuten geldig en werkt één keer.\n\n{NOT_YOU}\n\nGroet,\nOppasmaatje\n"
         ),
-        html: html_page(&greeting, &[intro], Some(code)),
+        html: html_page(&greeting, &[intro], Some(code), NOT_YOU),
     }
 }
 
@@ -96,7 +96,7 @@ pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
             Rendered {
                 subject: "Je hebt al een account bij Oppasmaatje".to_owned(),
                 text: format!("{greeting}\n\n{line}\n\n{NOT_YOU}\n\nGroet,\nOppasmaatje\n"),
-                html: html_page(&greeting, &[&line], None),
+                html: html_page(&greeting, &[&line], None, NOT_YOU),
             }
         }
         MailMessage::NoAccount => {
@@ -108,7 +108,23 @@ pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
             Rendered {
                 subject: "Inloggen bij Oppasmaatje".to_owned(),
                 text: format!("{greeting}\n\n{line}\n\n{NOT_YOU}\n\nGroet,\nOppasmaatje\n"),
-                html: html_page(&greeting, &[&line], None),
+                html: html_page(&greeting, &[&line], None, NOT_YOU),
+            }
+        }
+        MailMessage::NewMessage {
+            first_name,
+            sender_first_name,
+            conversation_id,
+        } => {
+            let greeting = greeting(first_name.as_deref());
+            let line = format!("{sender_first_name} heeft je een bericht gestuurd op Oppasmaatje.");
+            let link = format!("Lees en beantwoord het op {public_url}/berichten?conversation={conversation_id}");
+            let settings = "Wil je deze e-mails niet meer ontvangen? Zet ze uit op je dashboard.";
+            let privacy = "Antwoord altijd via Oppasmaatje: zo blijven je gegevens privé.";
+            Rendered {
+                subject: format!("Nieuw bericht van {sender_first_name}"),
+                text: format!("{greeting}\n\n{line}\n\n{link}\n\n{privacy}\n\n{settings}\n\nGroet,\nOppasmaatje\n"),
+                html: html_page(&greeting, &[&line, &link, privacy], None, settings),
             }
         }
     }
@@ -145,6 +161,22 @@ mod tests {
         );
         assert!(!mail.html.contains("<script>"));
         assert!(mail.html.contains("Hoi &lt;script&gt;,"));
+    }
+
+    #[test]
+    fn a_new_message_mail_names_the_sender_and_links_to_the_conversation() {
+        let mail = render(
+            &MailMessage::NewMessage {
+                first_name: Some("Sanne".into()),
+                sender_first_name: "<b>Piet</b>".into(),
+                conversation_id: oppas_domain::ConversationId(12),
+            },
+            "https://oppasmaatje.nl",
+        );
+        assert_eq!(mail.subject, "Nieuw bericht van <b>Piet</b>");
+        assert!(mail.text.contains("https://oppasmaatje.nl/berichten?conversation=12"));
+        assert!(mail.html.contains("&lt;b&gt;Piet&lt;/b&gt;"), "{}", mail.html);
+        assert!(!mail.html.contains("<b>Piet"));
     }
 
     #[test]

@@ -140,6 +140,19 @@ pub struct Database {
     pool: Pool<ConnectionManager>,
     backend: Backend,
     pub(crate) clock: Arc<dyn Clock>,
+    /// Tells this process's own announcements apart from other instances' (LISTEN/NOTIFY).
+    pub(crate) origin: u64,
+    /// The URL, for the one connection that listens for other instances' announcements.
+    pub(crate) url: DatabaseUrl,
+}
+
+/// A number that tells this handle's announcements apart from those of other processes.
+fn new_origin() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    // Folding the clock and the process id gives distinct values for distinct processes.
+    u64::from(std::process::id()).rotate_left(40) ^ (nanos as u64)
 }
 
 impl fmt::Debug for Database {
@@ -170,8 +183,14 @@ impl Database {
             .max_size(settings.max_connections.max(1))
             .min_idle(Some(0))
             .connection_timeout(settings.connection_timeout)
-            .build_unchecked(ConnectionManager { url });
-        Ok(Self { pool, backend, clock })
+            .build_unchecked(ConnectionManager { url: url.clone() });
+        Ok(Self {
+            pool,
+            backend,
+            clock,
+            origin: new_origin(),
+            url,
+        })
     }
 
     /// A handle on one connection, for bulk loading: what is written through it between
@@ -188,8 +207,14 @@ impl Database {
             .min_idle(Some(0))
             .test_on_check_out(false)
             .connection_timeout(Duration::from_secs(30))
-            .build_unchecked(ConnectionManager { url });
-        Ok(Self { pool, backend, clock })
+            .build_unchecked(ConnectionManager { url: url.clone() });
+        Ok(Self {
+            pool,
+            backend,
+            clock,
+            origin: new_origin(),
+            url,
+        })
     }
 
     /// Opens the batch transaction of a [`Self::single_connection`] handle.

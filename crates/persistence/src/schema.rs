@@ -11,6 +11,8 @@ diesel::table! {
         last_seen_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        message_emails -> Bool,
+        live_until -> Nullable<Timestamp>,
     }
 }
 
@@ -148,8 +150,11 @@ diesel::table! {
         id -> BigInt,
         user_low -> BigInt,
         user_high -> BigInt,
-        pet_key -> BigInt,
-        last_message_at -> Nullable<Timestamp>,
+        pet_id -> Nullable<BigInt>,
+        about_pet -> Bool,
+        started_by -> BigInt,
+        last_message_id -> Nullable<BigInt>,
+        last_activity_at -> Timestamp,
         created_at -> Timestamp,
         updated_at -> Timestamp,
     }
@@ -172,6 +177,8 @@ diesel::table! {
         conversation_id -> BigInt,
         user_id -> BigInt,
         last_read_message_id -> BigInt,
+        read_at -> Nullable<Timestamp>,
+        notified_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
     }
@@ -217,6 +224,16 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    live_events (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        kind -> Text,
+        payload -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(identities -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(volunteers -> users (user_id));
@@ -241,4 +258,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     messages,
     conversation_reads,
     uploads,
+    live_events,
 );

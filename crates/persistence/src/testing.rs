@@ -70,6 +70,26 @@ impl TestDatabase {
         }
     }
 
+    /// Runs SQL statements directly (with foreign keys enforced on SQLite), for a state no
+    /// repository makes, such as a row removed behind the application's back.
+    ///
+    /// # Errors
+    /// The database cannot be reached or the SQL fails.
+    pub fn execute(&self, sql: &str) -> Result<(), crate::PersistenceError> {
+        let failed = |e: &dyn std::fmt::Display| crate::PersistenceError::Unexpected(anyhow::anyhow!("{e}"));
+        match crate::DatabaseUrl::parse(&self.url)? {
+            crate::DatabaseUrl::Postgres(url) => {
+                let mut conn = PgConnection::establish(&url).map_err(|e| failed(&e))?;
+                conn.batch_execute(sql).map_err(|e| failed(&e))
+            }
+            crate::DatabaseUrl::Sqlite(path) => {
+                let mut conn = diesel::SqliteConnection::establish(&path).map_err(|e| failed(&e))?;
+                conn.batch_execute(&format!("PRAGMA foreign_keys = ON; {sql}"))
+                    .map_err(|e| failed(&e))
+            }
+        }
+    }
+
     /// The URL to hand to [`crate::Database::connect`] or to the app's settings.
     #[must_use]
     pub fn url(&self) -> &str {

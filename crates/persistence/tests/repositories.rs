@@ -2,9 +2,11 @@
 //! once on PostgreSQL (module `postgres`, needs `OPPAS_TEST_POSTGRES_URL`).
 
 use chrono::NaiveDate;
+use oppas_domain::conversation::MessageText;
+use oppas_domain::live::LiveEventKind;
 use oppas_domain::ports::{
-    CodePurpose, ConversationRepository, EmailCodeRepository, ProfileRepository, Readiness, SessionRepository,
-    ThrottleRepository, UserRepository,
+    CodePurpose, ConversationRepository, EmailCodeRepository, LiveRepository, ProfileRepository, Readiness,
+    SessionRepository, ThrottleRepository, UserRepository,
 };
 use oppas_domain::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
 use oppas_domain::session::StoredSession;
@@ -201,6 +203,10 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
     Ok(())
 }
 
+fn text(raw: &str) -> Result<MessageText, Box<dyn std::error::Error>> {
+    Ok(MessageText::parse(raw)?)
+}
+
 fn a_pair_has_one_conversation_per_pet_with_ordered_messages(db: TestDatabase) -> TestResult {
     let database = open(&db)?;
     let a = new_user(&database, "a@example.nl")?;
@@ -208,37 +214,145 @@ fn a_pair_has_one_conversation_per_pet_with_ordered_messages(db: TestDatabase) -
     let owner = new_user(&database, "c@example.nl")?;
     let (_, pet) = database.create_owner(owner, &OwnerFields::default(), &pet_fields("Bobby"))?;
 
-    let first = database.find_or_create_conversation(a, b, None)?;
+    let first = database.start_conversation(a, b, None)?;
     assert_eq!(
-        database.find_or_create_conversation(b, a, None)?.id,
+        database.start_conversation(b, a, None)?.id,
         first.id,
         "the pair is unordered"
     );
-    let about_pet = database.find_or_create_conversation(a, b, Some(pet.id))?;
+    assert_eq!(
+        database.find_conversation_between(b, a, None)?.map(|c| c.id),
+        Some(first.id)
+    );
+    let about_pet = database.start_conversation(a, b, Some(pet.id))?;
     assert_ne!(about_pet.id, first.id);
     assert_eq!(about_pet.pet_id, Some(pet.id));
+    assert!(about_pet.about_pet && !first.about_pet);
     assert!(first.has_participant(a) && first.has_participant(b) && !first.has_participant(owner));
 
-    let m1 = database.add_message(first.id, a, "Hoi!")?;
-    let m2 = database.add_message(first.id, b, "Hallo, leuk dat je reageert.")?;
-    let bodies: Vec<String> = database.list_messages(first.id)?.into_iter().map(|m| m.body).collect();
-    assert_eq!(bodies, ["Hoi!", "Hallo, leuk dat je reageert."]);
-    let listed: Vec<_> = database.list_conversations(a)?.into_iter().map(|c| c.id).collect();
+    let (m1, events) = database.add_message(&first, a, &text("Hoi!")?)?;
+    assert_eq!(events.len(), 2, "one stored event for each participant");
+    assert!(events.iter().all(|e| e.id.is_some()));
+    let (m2, _) = database.add_message(&first, b, &text("Hallo, leuk dat je reageert.")?)?;
+    let bodies: Vec<String> = database
+        .messages_before(first.id, None, 10)?
+        .into_iter()
+        .map(|m| m.body)
+        .collect();
+    assert_eq!(bodies, ["Hallo, leuk dat je reageert.", "Hoi!"], "newest first");
+    let older: Vec<_> = database
+        .messages_before(first.id, Some(m2.id), 10)?
+        .into_iter()
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(older, [m1.id], "keyset paging before a message");
+
+    let now = chrono::Utc::now().naive_utc();
+    let listed: Vec<_> = database.inbox(a, now)?.into_iter().map(|e| e.conversation.id).collect();
     assert_eq!(
         listed,
         [first.id, about_pet.id],
         "the conversation with the newest message comes first"
     );
-    assert!(database.list_conversations(owner)?.is_empty());
-
-    assert_eq!(database.last_read(first.id, b)?, None);
-    database.mark_read(first.id, b, m2.id)?;
-    database.mark_read(first.id, b, m1.id)?;
+    let for_b: Vec<_> = database.inbox(b, now)?.into_iter().map(|e| e.conversation.id).collect();
     assert_eq!(
-        database.last_read(first.id, b)?,
-        Some(m2.id),
-        "a read mark never moves backwards"
+        for_b,
+        [first.id],
+        "a started conversation without messages shows only to its starter"
     );
+    assert!(database.inbox(owner, now)?.is_empty());
+    Ok(())
+}
+
+fn unread_counts_follow_the_read_marks(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let a = new_user(&database, "a@example.nl")?;
+    let b = new_user(&database, "b@example.nl")?;
+    let c = new_user(&database, "c@example.nl")?;
+    let ab = database.start_conversation(a, b, None)?;
+    let cb = database.start_conversation(c, b, None)?;
+    database.add_message(&ab, a, &text("een")?)?;
+    database.add_message(&ab, a, &text("twee")?)?;
+    let (last, _) = database.add_message(&cb, c, &text("drie")?)?;
+    database.add_message(&ab, b, &text("eigen berichten tellen niet")?)?;
+    assert_eq!(database.unread_count(a)?, 1, "b's reply, not a's own messages");
+    assert_eq!(database.unread_count(b)?, 1, "writing in ab read ab; cb is unread");
+
+    let events = database.mark_read(cb.id, b)?;
+    assert_eq!(events.len(), 2, "a read receipt for both people");
+    assert_eq!(database.unread_count(b)?, 0);
+    assert!(database.mark_read(cb.id, b)?.is_empty(), "nothing new to mark");
+    let marks = database.read_marks(cb.id)?;
+    assert!(marks.contains(&(b, last.id)), "{marks:?}");
+    assert!(marks.contains(&(c, last.id)), "the sender has read their own message");
+    Ok(())
+}
+
+fn a_notification_is_claimed_once_per_quiet_period_or_after_reading(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let a = new_user(&database, "a@example.nl")?;
+    let b = new_user(&database, "b@example.nl")?;
+    let ab = database.start_conversation(a, b, None)?;
+    let t0 = chrono::Utc::now().naive_utc();
+    let minutes = |m: i64| chrono::Duration::minutes(m);
+    assert!(database.claim_notification(ab.id, b, t0, t0 - minutes(30))?);
+    let claims = concurrently(8, |_| database.claim_notification(ab.id, b, t0, t0 - minutes(30)))?;
+    assert!(
+        claims.iter().all(|claimed| !claimed),
+        "claimed once, also under concurrency"
+    );
+    let later = t0 + minutes(31);
+    assert!(database.claim_notification(ab.id, b, later, later - minutes(30))?);
+    database.add_message(&ab, a, &text("hoi")?)?;
+    database.mark_read(ab.id, b)?;
+    let soon = later + minutes(1);
+    assert!(
+        !database.claim_notification(ab.id, b, soon, soon - minutes(30))?,
+        "read before the last notice: the mark is older than the notice"
+    );
+    Ok(())
+}
+
+fn removing_a_pet_keeps_its_conversations(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let a = new_user(&database, "a@example.nl")?;
+    let owner = new_user(&database, "o@example.nl")?;
+    let (_, pet) = database.create_owner(owner, &OwnerFields::default(), &pet_fields("Bobby"))?;
+    let about = database.start_conversation(a, owner, Some(pet.id))?;
+    database.add_message(&about, a, &text("Hoi")?)?;
+    let plain = database.start_conversation(a, owner, None)?;
+    assert_ne!(plain.id, about.id);
+    db.execute(&format!("DELETE FROM pets WHERE id = {}", pet.id.get()))?;
+    let kept = database.find_conversation(about.id)?.ok_or("the conversation stays")?;
+    assert_eq!((kept.pet_id, kept.about_pet), (None, true));
+    assert_eq!(database.messages_before(about.id, None, 10)?.len(), 1);
+    assert_eq!(
+        database.start_conversation(owner, a, None)?.id,
+        plain.id,
+        "the pair's conversation without a pet is still the one"
+    );
+    Ok(())
+}
+
+fn events_are_kept_for_replay_in_order(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let a = new_user(&database, "a@example.nl")?;
+    let b = new_user(&database, "b@example.nl")?;
+    let ab = database.start_conversation(a, b, None)?;
+    let (_, first) = database.add_message(&ab, a, &text("een")?)?;
+    database.add_message(&ab, a, &text("twee")?)?;
+    let first_of_b = first
+        .iter()
+        .find(|e| e.user == b)
+        .and_then(|e| e.id)
+        .ok_or("b's event")?;
+    let after = database.events_after(b, first_of_b, 10)?;
+    assert_eq!(after.len(), 1, "only what came after");
+    assert!(matches!(after[0].kind, LiveEventKind::Message { .. }));
+    assert_eq!(database.events_after(b, 0, 10)?.len(), 2);
+    assert_eq!(database.partners(a)?, [b]);
+    let future = chrono::Utc::now().naive_utc() + chrono::Duration::hours(1);
+    assert_eq!(database.delete_events_before(future)?, 4);
     Ok(())
 }
 
@@ -248,9 +362,9 @@ fn ten_concurrent_starts_make_one_conversation(db: TestDatabase) -> TestResult {
     let b = new_user(&database, "b@example.nl")?;
     let ids: Vec<_> = concurrently(10, |i| {
         if i % 2 == 0 {
-            database.find_or_create_conversation(a, b, None)
+            database.start_conversation(a, b, None)
         } else {
-            database.find_or_create_conversation(b, a, None)
+            database.start_conversation(b, a, None)
         }
     })?
     .into_iter()
@@ -453,6 +567,10 @@ on_both_backends!(
     a_volunteer_profile_is_stored_replaced_and_found_by_its_user,
     an_owner_is_stored_with_a_first_pet_and_can_add_more,
     a_pair_has_one_conversation_per_pet_with_ordered_messages,
+    unread_counts_follow_the_read_marks,
+    a_notification_is_claimed_once_per_quiet_period_or_after_reading,
+    removing_a_pet_keeps_its_conversations,
+    events_are_kept_for_replay_in_order,
     ten_concurrent_starts_make_one_conversation,
     seeding_the_demo_twice_leaves_exactly_six_profiles,
     the_readiness_probe_answers_on_a_working_database,

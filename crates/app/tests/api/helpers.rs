@@ -85,10 +85,107 @@ pub async fn spawn_app(backend: Backend) -> Result<TestApp, Box<dyn std::error::
     spawn_with(Some(database), &url, |_| {}).await
 }
 
+/// Starts the app on a fresh database of `backend`, sending its mail over SMTP to a listener on
+/// loopback that keeps what it receives in the returned app's `outbox`.
+pub async fn spawn_app_with_smtp(backend: Backend) -> Result<TestApp, Box<dyn std::error::Error>> {
+    let sink = SmtpSink::start().await?;
+    let database = backend.database();
+    let url = database.url().to_owned();
+    let smtp_url = format!("smtp://127.0.0.1:{}", sink.port);
+    spawn_with_outbox(Some(database), &url, Some(sink.outbox), move |settings| {
+        settings.mail.transport = "smtp".to_owned();
+        settings.mail.smtp_url = smtp_url.into();
+    })
+    .await
+}
+
+/// A minimal SMTP server on loopback: accepts every mail and keeps its recipient, subject and
+/// raw text.
+struct SmtpSink {
+    port: u16,
+    outbox: oppas_mail::MemoryOutbox,
+}
+
+impl SmtpSink {
+    async fn start() -> std::io::Result<Self> {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let port = listener.local_addr()?.port();
+        let outbox = oppas_mail::MemoryOutbox::default();
+        let keep = outbox.clone();
+        tokio::spawn(async move {
+            while let Ok((socket, _)) = listener.accept().await {
+                tokio::spawn(smtp_session(socket, keep.clone()));
+            }
+        });
+        Ok(Self { port, outbox })
+    }
+}
+
+async fn smtp_session(socket: tokio::net::TcpStream, outbox: oppas_mail::MemoryOutbox) -> std::io::Result<()> {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let (read, mut write) = socket.into_split();
+    let mut lines = BufReader::new(read).lines();
+    write.write_all(b"220 localhost ESMTP test\r\n").await?;
+    let mut to = String::new();
+    while let Some(line) = lines.next_line().await? {
+        let upper = line.to_ascii_uppercase();
+        if upper.starts_with("EHLO") || upper.starts_with("HELO") {
+            write.write_all(b"250-localhost\r\n250 8BITMIME\r\n").await?;
+        } else if upper.starts_with("RCPT TO:") {
+            to = line[8..]
+                .trim()
+                .trim_start_matches('<')
+                .trim_end_matches('>')
+                .to_owned();
+            write.write_all(b"250 OK\r\n").await?;
+        } else if upper.starts_with("DATA") {
+            write.write_all(b"354 go ahead\r\n").await?;
+            let mut raw = String::new();
+            while let Some(data) = lines.next_line().await? {
+                if data == "." {
+                    break;
+                }
+                raw.push_str(&data);
+                raw.push('\n');
+            }
+            let subject = raw
+                .lines()
+                .find_map(|l| l.strip_prefix("Subject: "))
+                .unwrap_or_default()
+                .to_owned();
+            outbox.record(oppas_mail::Delivered {
+                to: std::mem::take(&mut to),
+                content: oppas_mail::templates::Rendered {
+                    subject,
+                    text: raw,
+                    html: String::new(),
+                },
+            });
+            write.write_all(b"250 OK queued\r\n").await?;
+        } else if upper.starts_with("QUIT") {
+            write.write_all(b"221 bye\r\n").await?;
+            break;
+        } else {
+            write.write_all(b"250 OK\r\n").await?;
+        }
+    }
+    Ok(())
+}
+
 /// Starts the app on `database_url` after `adjust` changed the settings.
 pub async fn spawn_with(
     database: Option<TestDatabase>,
     database_url: &str,
+    adjust: impl FnOnce(&mut Settings),
+) -> Result<TestApp, Box<dyn std::error::Error>> {
+    spawn_with_outbox(database, database_url, None, adjust).await
+}
+
+/// [`spawn_with`], reading mail from `outbox` when the app does not deliver in memory.
+async fn spawn_with_outbox(
+    database: Option<TestDatabase>,
+    database_url: &str,
+    outbox: Option<oppas_mail::MemoryOutbox>,
     adjust: impl FnOnce(&mut Settings),
 ) -> Result<TestApp, Box<dyn std::error::Error>> {
     if std::env::var_os("TEST_LOG").is_some() {
@@ -102,6 +199,7 @@ pub async fn spawn_with(
     let address = format!("http://127.0.0.1:{}", app.port());
     let outbox = app
         .memory_outbox()
+        .or(outbox)
         .ok_or("config/test.toml sets mail.transport = \"memory\"")?;
     let code_checks = app.code_checks();
     tokio::spawn(app.run_until_stopped());

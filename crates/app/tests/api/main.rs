@@ -10,6 +10,7 @@ mod email_auth;
 mod errors;
 mod geo;
 mod health;
+mod messages;
 mod oidc;
 mod pages;
 mod profiles;

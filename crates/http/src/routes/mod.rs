@@ -1,7 +1,9 @@
 //! Route tables. Each resource module exposes `configure`; handlers are thin.
 
 pub mod browse;
+pub mod conversations;
 pub mod email_auth;
+pub mod events;
 pub mod geo;
 pub mod health;
 pub mod meta;
@@ -25,6 +27,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     email_auth::configure(cfg);
     geo::configure(cfg);
     browse::configure(cfg);
+    conversations::configure(cfg);
     profiles::configure(cfg);
     uploads::configure(cfg);
 }

@@ -77,9 +77,23 @@ pub async fn find_current_user(
     (status = 204, description = "Signed out"),
 ))]
 #[post("/logout")]
-pub async fn logout(session: Session) -> HttpResponse {
-    if crate::session::session_user_id(&session).is_some() {
+pub async fn logout(
+    req: actix_web::HttpRequest,
+    session: Session,
+    state: web::Data<AppState>,
+    cookie: web::Data<crate::session::SessionCookie>,
+) -> HttpResponse {
+    if let Some(user) = crate::session::session_user_id(&session) {
         tracing::info!("signed out");
+        // The session's event streams end with it, here and on other instances.
+        if let Some(hash) = cookie.key_hash(&req) {
+            let messaging = state.messaging.clone();
+            match web::block(move || messaging.session_ended(user, hash)).await {
+                Ok(Ok(())) => {}
+                Ok(Err(error)) => tracing::warn!(error.cause = %error, "the session's streams were not told"),
+                Err(error) => tracing::warn!(error.cause = %error, "the session's streams were not told"),
+            }
+        }
     }
     session.purge();
     HttpResponse::NoContent().finish()

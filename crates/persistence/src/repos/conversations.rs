@@ -1,15 +1,24 @@
 //! [`ConversationRepository`] on the database.
+//!
+//! A message, the conversation's newest activity, the sender's read mark and the live events
+//! that announce it are one transaction; on PostgreSQL the same transaction announces the
+//! events to the other instances (`pg_notify`, delivered on commit only).
 
 use crate::Database;
+use crate::connection::DbConnection;
 use crate::error::{in_transaction, translate};
-use crate::schema::{conversation_reads, conversations, messages};
+use crate::repos::live::{announce, store_event};
+use crate::repos::sql::{Bind, Sql};
+use crate::schema::{conversation_reads, conversations, messages, pets};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use oppas_domain::conversation::{Conversation, Message};
+use diesel::sql_types::{BigInt, Bool, Nullable, Text, Timestamp};
+use oppas_domain::conversation::{Conversation, Counterpart, InboxEntry, MAX_INBOX, Message, MessageText};
+use oppas_domain::enums::ProfileType;
+use oppas_domain::live::{LiveEvent, LiveEventKind};
 use oppas_domain::ports::ConversationRepository;
 use oppas_domain::{ConversationId, MessageId, PetId, RepositoryError, UserId};
-
-type Conn = crate::connection::DbConnection;
+use std::collections::HashMap;
 
 #[derive(Debug, Queryable, Selectable)]
 #[diesel(table_name = conversations)]
@@ -17,8 +26,11 @@ struct ConversationRow {
     id: i64,
     user_low: i64,
     user_high: i64,
-    pet_key: i64,
-    last_message_at: Option<NaiveDateTime>,
+    pet_id: Option<i64>,
+    about_pet: bool,
+    started_by: i64,
+    last_message_id: Option<i64>,
+    last_activity_at: NaiveDateTime,
     created_at: NaiveDateTime,
 }
 
@@ -28,9 +40,11 @@ impl From<ConversationRow> for Conversation {
             id: ConversationId(row.id),
             user_low: UserId(row.user_low),
             user_high: UserId(row.user_high),
-            // 0 stands for "no pet" so that the unique key also covers pet-less conversations.
-            pet_id: (row.pet_key != 0).then_some(PetId(row.pet_key)),
-            last_message_at: row.last_message_at,
+            pet_id: row.pet_id.map(PetId),
+            about_pet: row.about_pet,
+            started_by: UserId(row.started_by),
+            last_message_id: row.last_message_id.map(MessageId),
+            last_activity_at: row.last_activity_at,
             created_at: row.created_at,
         }
     }
@@ -58,45 +72,182 @@ impl From<MessageRow> for Message {
     }
 }
 
-fn find_pair(conn: &mut Conn, low: i64, high: i64, pet_key: i64) -> Result<Option<Conversation>, RepositoryError> {
-    conversations::table
+/// One line of the inbox query.
+#[derive(QueryableByName)]
+struct InboxRow {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = BigInt)]
+    user_low: i64,
+    #[diesel(sql_type = BigInt)]
+    user_high: i64,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    pet_id: Option<i64>,
+    #[diesel(sql_type = Bool)]
+    about_pet: bool,
+    #[diesel(sql_type = BigInt)]
+    started_by: i64,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    last_message_id: Option<i64>,
+    #[diesel(sql_type = Timestamp)]
+    last_activity_at: NaiveDateTime,
+    #[diesel(sql_type = Timestamp)]
+    created_at: NaiveDateTime,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    last_sender: Option<i64>,
+    #[diesel(sql_type = Nullable<Text>)]
+    last_body: Option<String>,
+    #[diesel(sql_type = Nullable<Timestamp>)]
+    last_at: Option<NaiveDateTime>,
+    #[diesel(sql_type = BigInt)]
+    unread: i64,
+}
+
+/// How a person appears to others: their account and the profile they have, if any.
+#[derive(QueryableByName)]
+struct PersonRow {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = Nullable<Text>)]
+    account_first_name: Option<String>,
+    #[diesel(sql_type = Nullable<Timestamp>)]
+    live_until: Option<NaiveDateTime>,
+    #[diesel(sql_type = Nullable<Text>)]
+    volunteer_first_name: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    volunteer_avatar: Option<String>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    owner_id: Option<i64>,
+    #[diesel(sql_type = Nullable<Text>)]
+    owner_first_name: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    owner_avatar: Option<String>,
+}
+
+#[derive(QueryableByName)]
+struct CountRow {
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
+
+fn find_between(
+    conn: &mut DbConnection,
+    low: i64,
+    high: i64,
+    pet: Option<PetId>,
+) -> Result<Option<Conversation>, RepositoryError> {
+    let pair = conversations::table
         .filter(conversations::user_low.eq(low))
         .filter(conversations::user_high.eq(high))
-        .filter(conversations::pet_key.eq(pet_key))
-        .select(ConversationRow::as_select())
-        .first(conn)
+        .select(ConversationRow::as_select());
+    let found = match pet {
+        Some(pet) => pair.filter(conversations::pet_id.eq(pet.get())).first(conn),
+        None => pair.filter(conversations::about_pet.eq(false)).first(conn),
+    };
+    found
         .optional()
         .map(|row| row.map(Conversation::from))
         .map_err(translate)
 }
 
+fn ordered(a: UserId, b: UserId) -> (i64, i64) {
+    if a <= b { (a.get(), b.get()) } else { (b.get(), a.get()) }
+}
+
+/// The inbox lines of `user` from the conversations where they are on side `column`.
+fn push_inbox_half(sql: &mut Sql, user: i64, column: &str) {
+    sql.push(
+        "SELECT c.id AS id, c.user_low, c.user_high, c.pet_id, c.about_pet, c.started_by, c.last_message_id, \
+         c.last_activity_at, c.created_at, m.sender_id AS last_sender, m.body AS last_body, m.created_at AS last_at, \
+         (SELECT COUNT(*) FROM messages u WHERE u.conversation_id = c.id AND u.id > r.last_read_message_id \
+         AND u.sender_id <> ",
+    )
+    .bind(Bind::Int(user))
+    .push(") AS unread FROM conversations c JOIN conversation_reads r ON r.conversation_id = c.id AND r.user_id = ")
+    .bind(Bind::Int(user))
+    .push(" LEFT JOIN messages m ON m.id = c.last_message_id WHERE c.")
+    .push(column)
+    .push(" = ")
+    .bind(Bind::Int(user))
+    .push(" AND (c.last_message_id IS NOT NULL OR c.started_by = ")
+    .bind(Bind::Int(user))
+    .push(")");
+}
+
+fn people(conn: &mut DbConnection, ids: &[i64]) -> Result<HashMap<i64, PersonRow>, RepositoryError> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let mut sql = Sql::new(conn);
+    sql.push(
+        "SELECT u.id, u.first_name AS account_first_name, u.live_until, v.first_name AS volunteer_first_name, \
+         v.avatar_url AS volunteer_avatar, o.id AS owner_id, o.first_name AS owner_first_name, \
+         o.avatar_url AS owner_avatar FROM users u LEFT JOIN volunteers v ON v.user_id = u.id \
+         LEFT JOIN owners o ON o.user_id = u.id WHERE u.id IN ",
+    )
+    .bind_list(ids.iter().map(|id| Bind::Int(*id)));
+    Ok(sql
+        .load::<PersonRow>(conn)?
+        .into_iter()
+        .map(|row| (row.id, row))
+        .collect())
+}
+
 impl ConversationRepository for Database {
-    fn find_or_create_conversation(
+    fn find_conversation_between(
         &self,
         a: UserId,
         b: UserId,
         pet: Option<PetId>,
+    ) -> Result<Option<Conversation>, RepositoryError> {
+        let (low, high) = ordered(a, b);
+        find_between(&mut *self.conn()?, low, high, pet)
+    }
+
+    fn start_conversation(
+        &self,
+        starter: UserId,
+        other: UserId,
+        pet: Option<PetId>,
     ) -> Result<Conversation, RepositoryError> {
-        let (low, high) = if a <= b { (a.get(), b.get()) } else { (b.get(), a.get()) };
-        let pet_key = pet.map_or(0, PetId::get);
+        let (low, high) = ordered(starter, other);
         let now = self.clock.now();
         let mut conn = self.conn()?;
-        if let Some(found) = find_pair(&mut conn, low, high, pet_key)? {
+        if let Some(found) = find_between(&mut conn, low, high, pet)? {
             return Ok(found);
         }
-        let inserted = diesel::insert_into(conversations::table)
-            .values((
-                conversations::user_low.eq(low),
-                conversations::user_high.eq(high),
-                conversations::pet_key.eq(pet_key),
-                conversations::created_at.eq(now),
-                conversations::updated_at.eq(now),
-            ))
-            .execute(&mut *conn)
-            .map_err(translate);
-        match inserted {
-            // A concurrent caller made it first: the unique key guarantees there is one.
-            Ok(_) | Err(RepositoryError::Conflict(_)) => find_pair(&mut conn, low, high, pet_key)?.ok_or_else(|| {
+        let made = in_transaction(&mut conn, |conn| {
+            let id: i64 = diesel::insert_into(conversations::table)
+                .values((
+                    conversations::user_low.eq(low),
+                    conversations::user_high.eq(high),
+                    conversations::pet_id.eq(pet.map(PetId::get)),
+                    conversations::about_pet.eq(pet.is_some()),
+                    conversations::started_by.eq(starter.get()),
+                    conversations::last_activity_at.eq(now),
+                    conversations::created_at.eq(now),
+                    conversations::updated_at.eq(now),
+                ))
+                .returning(conversations::id)
+                .get_result(conn)
+                .map_err(translate)?;
+            for user in [low, high] {
+                diesel::insert_into(conversation_reads::table)
+                    .values((
+                        conversation_reads::conversation_id.eq(id),
+                        conversation_reads::user_id.eq(user),
+                        conversation_reads::last_read_message_id.eq(0),
+                        conversation_reads::created_at.eq(now),
+                        conversation_reads::updated_at.eq(now),
+                    ))
+                    .execute(conn)
+                    .map_err(translate)?;
+            }
+            Ok(id)
+        });
+        match made {
+            // A concurrent caller made it first: the unique indexes guarantee there is one.
+            Ok(_) | Err(RepositoryError::Conflict(_)) => find_between(&mut conn, low, high, pet)?.ok_or_else(|| {
                 RepositoryError::Unexpected(anyhow::anyhow!("conversation vanished right after it was made"))
             }),
             Err(other) => Err(other),
@@ -114,131 +265,279 @@ impl ConversationRepository for Database {
             .map_err(translate)
     }
 
-    fn list_conversations(&self, user: UserId) -> Result<Vec<Conversation>, RepositoryError> {
+    fn inbox(&self, user: UserId, now: NaiveDateTime) -> Result<Vec<InboxEntry>, RepositoryError> {
         let mut conn = self.conn()?;
-        let mut list: Vec<Conversation> = conversations::table
-            .filter(
-                conversations::user_low
-                    .eq(user.get())
-                    .or(conversations::user_high.eq(user.get())),
-            )
-            .select(ConversationRow::as_select())
-            .load(&mut *conn)
-            .map_err(translate)?
-            .into_iter()
-            .map(Conversation::from)
+        let mut sql = Sql::new(&conn);
+        // Each half walks one of the inbox indexes (user_low or user_high, by activity).
+        push_inbox_half(&mut sql, user.get(), "user_low");
+        sql.push(" UNION ALL ");
+        push_inbox_half(&mut sql, user.get(), "user_high");
+        sql.push(" ORDER BY last_activity_at DESC, id DESC LIMIT ")
+            .bind(Bind::Int(i64::try_from(MAX_INBOX).unwrap_or(i64::MAX)));
+        let rows = sql.load::<InboxRow>(&mut conn)?;
+
+        let others: Vec<i64> = rows
+            .iter()
+            .map(|r| {
+                if r.user_low == user.get() {
+                    r.user_high
+                } else {
+                    r.user_low
+                }
+            })
             .collect();
-        // Sorted here because the backends disagree on where NULLs go in a descending sort.
-        list.sort_by(|x, y| {
-            let key = |c: &Conversation| (c.last_message_at.unwrap_or(c.created_at), c.id);
-            key(y).cmp(&key(x))
-        });
-        Ok(list)
+        let people = people(&mut conn, &others)?;
+        let pet_ids: Vec<i64> = rows.iter().filter_map(|r| r.pet_id).collect();
+        let pet_rows: HashMap<i64, (String, Option<String>)> = if pet_ids.is_empty() {
+            HashMap::new()
+        } else {
+            pets::table
+                .filter(pets::id.eq_any(&pet_ids))
+                .select((pets::id, pets::name, pets::avatar_url))
+                .load::<(i64, String, Option<String>)>(&mut *conn)
+                .map_err(translate)?
+                .into_iter()
+                .map(|(id, name, avatar)| (id, (name, avatar)))
+                .collect()
+        };
+
+        Ok(rows
+            .into_iter()
+            .zip(others)
+            .map(|(row, other)| {
+                let person = people.get(&other);
+                let (first_name, avatar_url, profile_type) = match person {
+                    Some(p) if p.volunteer_first_name.is_some() => (
+                        p.volunteer_first_name.clone(),
+                        p.volunteer_avatar.clone(),
+                        Some(ProfileType::Vrijwilliger),
+                    ),
+                    Some(p) if p.owner_id.is_some() => (
+                        p.owner_first_name.clone(),
+                        p.owner_avatar.clone(),
+                        Some(ProfileType::Huisdier),
+                    ),
+                    Some(p) => (p.account_first_name.clone(), None, None),
+                    None => (None, None, None),
+                };
+                let last_message = match (row.last_message_id, row.last_sender, row.last_body, row.last_at) {
+                    (Some(id), Some(sender), Some(body), Some(at)) => Some(Message {
+                        id: MessageId(id),
+                        conversation_id: ConversationId(row.id),
+                        sender_id: UserId(sender),
+                        body,
+                        created_at: at,
+                    }),
+                    _ => None,
+                };
+                InboxEntry {
+                    pet: row.pet_id.and_then(|id| pet_rows.get(&id).cloned()),
+                    conversation: Conversation {
+                        id: ConversationId(row.id),
+                        user_low: UserId(row.user_low),
+                        user_high: UserId(row.user_high),
+                        pet_id: row.pet_id.map(PetId),
+                        about_pet: row.about_pet,
+                        started_by: UserId(row.started_by),
+                        last_message_id: row.last_message_id.map(MessageId),
+                        last_activity_at: row.last_activity_at,
+                        created_at: row.created_at,
+                    },
+                    counterpart: Counterpart {
+                        user_id: UserId(other),
+                        first_name,
+                        avatar_url,
+                        profile_type,
+                        online: person.and_then(|p| p.live_until).is_some_and(|until| until > now),
+                    },
+                    last_message,
+                    unread: row.unread,
+                }
+            })
+            .collect())
+    }
+
+    fn messages_before(
+        &self,
+        conversation: ConversationId,
+        before: Option<MessageId>,
+        limit: usize,
+    ) -> Result<Vec<Message>, RepositoryError> {
+        let mut conn = self.conn()?;
+        let mut query = messages::table
+            .filter(messages::conversation_id.eq(conversation.get()))
+            .select(MessageRow::as_select())
+            .order(messages::id.desc())
+            .limit(i64::try_from(limit).unwrap_or(i64::MAX))
+            .into_boxed();
+        if let Some(before) = before {
+            query = query.filter(messages::id.lt(before.get()));
+        }
+        query
+            .load(&mut *conn)
+            .map(|rows| rows.into_iter().map(Message::from).collect())
+            .map_err(translate)
+    }
+
+    fn read_marks(&self, conversation: ConversationId) -> Result<Vec<(UserId, MessageId)>, RepositoryError> {
+        let mut conn = self.conn()?;
+        conversation_reads::table
+            .filter(conversation_reads::conversation_id.eq(conversation.get()))
+            .select((conversation_reads::user_id, conversation_reads::last_read_message_id))
+            .load::<(i64, i64)>(&mut *conn)
+            .map(|rows| {
+                rows.into_iter()
+                    .map(|(user, up_to)| (UserId(user), MessageId(up_to)))
+                    .collect()
+            })
+            .map_err(translate)
     }
 
     fn add_message(
         &self,
-        conversation: ConversationId,
+        conversation: &Conversation,
         sender: UserId,
-        body: &str,
-    ) -> Result<Message, RepositoryError> {
+        text: &MessageText,
+    ) -> Result<(Message, Vec<LiveEvent>), RepositoryError> {
         let now = self.clock.now();
+        let origin = self.origin;
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
             let id: i64 = diesel::insert_into(messages::table)
                 .values((
-                    messages::conversation_id.eq(conversation.get()),
+                    messages::conversation_id.eq(conversation.id.get()),
                     messages::sender_id.eq(sender.get()),
-                    messages::body.eq(body),
+                    messages::body.eq(text.as_str()),
                     messages::created_at.eq(now),
                     messages::updated_at.eq(now),
                 ))
                 .returning(messages::id)
                 .get_result(conn)
                 .map_err(translate)?;
-            diesel::update(conversations::table.find(conversation.get()))
+            let message = Message {
+                id: MessageId(id),
+                conversation_id: conversation.id,
+                sender_id: sender,
+                body: text.as_str().to_owned(),
+                created_at: now,
+            };
+            diesel::update(conversations::table.find(conversation.id.get()))
                 .set((
-                    conversations::last_message_at.eq(now),
+                    conversations::last_message_id.eq(message.id.get()),
+                    conversations::last_activity_at.eq(now),
                     conversations::updated_at.eq(now),
                 ))
                 .execute(conn)
                 .map_err(translate)?;
-            messages::table
-                .find(id)
-                .select(MessageRow::as_select())
-                .first(conn)
-                .map(Message::from)
-                .map_err(translate)
+            // Writing is reading: the sender has seen everything up to their own message.
+            diesel::update(
+                conversation_reads::table
+                    .filter(conversation_reads::conversation_id.eq(conversation.id.get()))
+                    .filter(conversation_reads::user_id.eq(sender.get()))
+                    .filter(conversation_reads::last_read_message_id.lt(message.id.get())),
+            )
+            .set((
+                conversation_reads::last_read_message_id.eq(message.id.get()),
+                conversation_reads::read_at.eq(now),
+                conversation_reads::updated_at.eq(now),
+            ))
+            .execute(conn)
+            .map_err(translate)?;
+            let kind = LiveEventKind::Message {
+                conversation_id: conversation.id,
+                message_id: message.id,
+                sender_id: sender,
+            };
+            let mut events = Vec::with_capacity(2);
+            for user in conversation.participants() {
+                let event = store_event(conn, user, &kind, now)?;
+                announce(conn, origin, &event)?;
+                events.push(event);
+            }
+            Ok((message, events))
         })
     }
 
-    fn list_messages(&self, conversation: ConversationId) -> Result<Vec<Message>, RepositoryError> {
-        let mut conn = self.conn()?;
-        messages::table
-            .filter(messages::conversation_id.eq(conversation.get()))
-            .order(messages::id.asc())
-            .select(MessageRow::as_select())
-            .load(&mut *conn)
-            .map(|rows| rows.into_iter().map(Message::from).collect())
-            .map_err(translate)
-    }
-
-    fn mark_read(&self, conversation: ConversationId, user: UserId, message: MessageId) -> Result<(), RepositoryError> {
+    fn mark_read(&self, conversation: ConversationId, reader: UserId) -> Result<Vec<LiveEvent>, RepositoryError> {
         let now = self.clock.now();
+        let origin = self.origin;
         let mut conn = self.conn()?;
-        let of_user = conversation_reads::table
-            .filter(conversation_reads::conversation_id.eq(conversation.get()))
-            .filter(conversation_reads::user_id.eq(user.get()));
-        let moved = diesel::update(of_user.filter(conversation_reads::last_read_message_id.lt(message.get())))
+        in_transaction(&mut conn, |conn| {
+            let Some(row) = conversations::table
+                .find(conversation.get())
+                .select(ConversationRow::as_select())
+                .first(conn)
+                .optional()
+                .map_err(translate)?
+            else {
+                return Ok(Vec::new());
+            };
+            let conversation = Conversation::from(row);
+            let Some(newest) = conversation.last_message_id else {
+                return Ok(Vec::new());
+            };
+            let moved = diesel::update(
+                conversation_reads::table
+                    .filter(conversation_reads::conversation_id.eq(conversation.id.get()))
+                    .filter(conversation_reads::user_id.eq(reader.get()))
+                    .filter(conversation_reads::last_read_message_id.lt(newest.get())),
+            )
             .set((
-                conversation_reads::last_read_message_id.eq(message.get()),
+                conversation_reads::last_read_message_id.eq(newest.get()),
+                conversation_reads::read_at.eq(now),
                 conversation_reads::updated_at.eq(now),
             ))
-            .execute(&mut *conn)
+            .execute(conn)
             .map_err(translate)?;
-        if moved > 0 {
-            return Ok(());
-        }
-        let exists: i64 = of_user.count().get_result(&mut *conn).map_err(translate)?;
-        if exists > 0 {
-            return Ok(());
-        }
-        let inserted = diesel::insert_into(conversation_reads::table)
-            .values((
-                conversation_reads::conversation_id.eq(conversation.get()),
-                conversation_reads::user_id.eq(user.get()),
-                conversation_reads::last_read_message_id.eq(message.get()),
-                conversation_reads::created_at.eq(now),
-                conversation_reads::updated_at.eq(now),
-            ))
-            .execute(&mut *conn)
-            .map_err(translate);
-        match inserted {
-            Ok(_) => Ok(()),
-            // A concurrent mark made the row first; move it forward if this one is newer.
-            Err(RepositoryError::Conflict(_)) => {
-                diesel::update(of_user.filter(conversation_reads::last_read_message_id.lt(message.get())))
-                    .set((
-                        conversation_reads::last_read_message_id.eq(message.get()),
-                        conversation_reads::updated_at.eq(now),
-                    ))
-                    .execute(&mut *conn)
-                    .map_err(translate)?;
-                Ok(())
+            if moved == 0 {
+                return Ok(Vec::new());
             }
-            Err(other) => Err(other),
-        }
+            let kind = LiveEventKind::Read {
+                conversation_id: conversation.id,
+                reader_id: reader,
+                up_to: newest,
+            };
+            let mut events = Vec::with_capacity(2);
+            for user in conversation.participants() {
+                let event = store_event(conn, user, &kind, now)?;
+                announce(conn, origin, &event)?;
+                events.push(event);
+            }
+            Ok(events)
+        })
     }
 
-    fn last_read(&self, conversation: ConversationId, user: UserId) -> Result<Option<MessageId>, RepositoryError> {
+    fn unread_count(&self, user: UserId) -> Result<i64, RepositoryError> {
         let mut conn = self.conn()?;
-        conversation_reads::table
-            .filter(conversation_reads::conversation_id.eq(conversation.get()))
-            .filter(conversation_reads::user_id.eq(user.get()))
-            .select(conversation_reads::last_read_message_id)
-            .first::<i64>(&mut *conn)
-            .optional()
-            .map(|id| id.map(MessageId))
-            .map_err(translate)
+        let mut sql = Sql::new(&conn);
+        sql.push(
+            "SELECT COUNT(*) AS n FROM conversation_reads r JOIN messages m \
+             ON m.conversation_id = r.conversation_id AND m.id > r.last_read_message_id WHERE r.user_id = ",
+        )
+        .bind(Bind::Int(user.get()))
+        .push(" AND m.sender_id <> ")
+        .bind(Bind::Int(user.get()));
+        Ok(sql.load::<CountRow>(&mut conn)?.first().map_or(0, |row| row.n))
+    }
+
+    fn claim_notification(
+        &self,
+        conversation: ConversationId,
+        user: UserId,
+        now: NaiveDateTime,
+        quiet_since: NaiveDateTime,
+    ) -> Result<bool, RepositoryError> {
+        let mut conn = self.conn()?;
+        let mut sql = Sql::new(&conn);
+        sql.push("UPDATE conversation_reads SET notified_at = ")
+            .bind(Bind::Time(now))
+            .push(" WHERE conversation_id = ")
+            .bind(Bind::Int(conversation.get()))
+            .push(" AND user_id = ")
+            .bind(Bind::Int(user.get()))
+            .push(" AND (notified_at IS NULL OR notified_at <= ")
+            .bind(Bind::Time(quiet_since))
+            .push(" OR (read_at IS NOT NULL AND read_at > notified_at))");
+        Ok(sql.execute(&mut conn)? == 1)
     }
 }

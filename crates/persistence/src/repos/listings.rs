@@ -7,6 +7,7 @@
 use crate::Database;
 use crate::connection::DbConnection;
 use crate::error::translate;
+use crate::repos::sql::{Bind, Sql};
 use crate::schema::{listings, pets, volunteers};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -77,65 +78,6 @@ pub(crate) fn write_owner_listings(
 }
 
 /// A bound value of a query built at run time.
-enum Bind {
-    Text(String),
-    Int(i64),
-}
-
-/// SQL with placeholders for the connection's backend (`?` or `$n`) and its values.
-struct Sql {
-    text: String,
-    binds: Vec<Bind>,
-    numbered: bool,
-}
-
-impl Sql {
-    fn new(conn: &DbConnection) -> Self {
-        Self {
-            text: String::new(),
-            binds: Vec::new(),
-            numbered: matches!(conn, DbConnection::Pg(_)),
-        }
-    }
-
-    fn push(&mut self, sql: &str) -> &mut Self {
-        self.text.push_str(sql);
-        self
-    }
-
-    fn bind(&mut self, value: Bind) -> &mut Self {
-        self.binds.push(value);
-        if self.numbered {
-            self.text.push_str(&format!("${}", self.binds.len()));
-        } else {
-            self.text.push('?');
-        }
-        self
-    }
-
-    fn load<T>(self, conn: &mut DbConnection) -> Result<Vec<T>, RepositoryError>
-    where
-        T: QueryableByName<diesel::sqlite::Sqlite> + QueryableByName<diesel::pg::Pg> + 'static,
-    {
-        macro_rules! run {
-            ($inner:expr, $backend:ty) => {{
-                let mut query = diesel::sql_query(self.text).into_boxed::<$backend>();
-                for value in self.binds {
-                    query = match value {
-                        Bind::Text(text) => query.bind::<Text, _>(text),
-                        Bind::Int(n) => query.bind::<BigInt, _>(n),
-                    };
-                }
-                query.load::<T>($inner).map_err(translate)
-            }};
-        }
-        match conn {
-            DbConnection::Sqlite(inner) => run!(inner, diesel::sqlite::Sqlite),
-            DbConnection::Pg(inner) => run!(inner, diesel::pg::Pg),
-        }
-    }
-}
-
 #[derive(QueryableByName)]
 struct CardRow {
     #[diesel(sql_type = BigInt)]

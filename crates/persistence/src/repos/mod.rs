@@ -4,8 +4,10 @@ mod codes;
 mod conversations;
 mod identities;
 mod listings;
+mod live;
 mod profiles;
 mod sessions;
+pub(crate) mod sql;
 mod uploads;
 mod users;
 

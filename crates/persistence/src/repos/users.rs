@@ -20,6 +20,8 @@ struct UserRow {
     email_verified_at: Option<NaiveDateTime>,
     last_seen_at: Option<NaiveDateTime>,
     created_at: NaiveDateTime,
+    message_emails: bool,
+    live_until: Option<NaiveDateTime>,
 }
 
 impl TryFrom<UserRow> for User {
@@ -41,6 +43,8 @@ impl TryFrom<UserRow> for User {
             email_verified_at: row.email_verified_at,
             last_seen_at: row.last_seen_at,
             created_at: row.created_at,
+            message_emails: row.message_emails,
+            live_until: row.live_until,
         })
     }
 }
@@ -109,6 +113,15 @@ impl UserRepository for Database {
         let mut conn = self.conn()?;
         diesel::update(users::table.find(id.get()).filter(users::email_verified_at.is_null()))
             .set((users::email_verified_at.eq(at), users::updated_at.eq(self.clock.now())))
+            .execute(&mut *conn)
+            .map_err(translate)?;
+        load_user(&mut conn, id.get())
+    }
+
+    fn set_message_emails(&self, id: UserId, on: bool) -> Result<Option<User>, RepositoryError> {
+        let mut conn = self.conn()?;
+        diesel::update(users::table.find(id.get()))
+            .set((users::message_emails.eq(on), users::updated_at.eq(self.clock.now())))
             .execute(&mut *conn)
             .map_err(translate)?;
         load_user(&mut conn, id.get())

@@ -110,6 +110,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person's conversations, newest activity first.
+         * @description # Errors
+         *     401 when not signed in.
+         */
+        get: operations["list_conversations"];
+        put?: never;
+        /**
+         * Starts a conversation with a sitter or with the owner of a pet, or returns the one that
+         *     exists for that pair and pet.
+         * @description # Errors
+         *     400 without an own profile (`profile_required`) or with yourself; 404 for an unknown person
+         *     or a pet that is not theirs; 429 past 10 new conversations an hour.
+         */
+        post: operations["start_conversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a conversation's messages, oldest first: the newest 50, or those before `before`.
+         * @description # Errors
+         *     404 when it is not the signed-in person's conversation.
+         */
+        get: operations["list_messages"];
+        put?: never;
+        /**
+         * Sends a message; it is stored before the answer.
+         * @description # Errors
+         *     404 when it is not the signed-in person's conversation; 422 for an empty or too long text;
+         *     429 past 30 messages a minute.
+         */
+        post: operations["send_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Marks the conversation read up to its newest message.
+         * @description # Errors
+         *     404 when it is not the signed-in person's conversation.
+         */
+        put: operations["mark_read"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live updates for the signed-in person as Server-Sent Events: each event's `data` is a
+         *     [`LiveEventData`]; stored events carry an `id`, and a reconnect with `Last-Event-ID` first
+         *     gets what it missed. A comment every 20 seconds keeps the connection open; the stream ends
+         *     when its session does.
+         * @description # Errors
+         *     401 when not signed in.
+         */
+        get: operations["stream_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/geo": {
         parameters: {
             query?: never;
@@ -309,6 +409,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person's unread messages over all conversations.
+         * @description # Errors
+         *     401 when not signed in.
+         */
+        get: operations["count_unread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/upload": {
         parameters: {
             query?: never;
@@ -346,6 +467,32 @@ export interface paths {
          */
         get: operations["find_current_user"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-mail setting for new messages.
+         * @description # Errors
+         *     401 when not signed in.
+         */
+        get: operations["find_settings"];
+        /**
+         * Turns the e-mails about new messages on or off.
+         * @description # Errors
+         *     401 when not signed in; 422 for another shape.
+         */
+        put: operations["update_settings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -455,6 +602,62 @@ export interface components {
             /** @description The address. */
             email?: string;
         };
+        /** @description The inbox, newest activity first. */
+        ConversationList: {
+            /** @description The conversations. */
+            conversations: components["schemas"]["ConversationSummary"][];
+        };
+        /** @description The conversation to open. */
+        ConversationStarted: {
+            /**
+             * Format: int64
+             * @description Its id.
+             */
+            conversationId: number;
+        };
+        /** @description One conversation in the inbox, as the signed-in person sees it. */
+        ConversationSummary: {
+            /** @description The other person's profile photo. */
+            avatarUrl?: string | null;
+            /**
+             * Format: int64
+             * @description Its id.
+             */
+            id: number;
+            /** @description Whether the other person has the platform open now. */
+            isOnline: boolean;
+            /** @description The newest message's text. */
+            lastMessage?: string | null;
+            /** @description Whether the newest message is the signed-in person's own. */
+            lastMessageIsOwn: boolean;
+            /**
+             * Format: date-time
+             * @description When the newest message was sent (UTC).
+             */
+            lastMessageTime?: string | null;
+            /** @description The other person's first name. */
+            name: string;
+            /**
+             * Format: int64
+             * @description The other person's account.
+             */
+            otherUserId: number;
+            /** @description That pet's photo. */
+            petAvatarUrl?: string | null;
+            /**
+             * Format: int64
+             * @description The pet it is about, while it exists.
+             */
+            petId?: number | null;
+            /** @description That pet's name. */
+            petName?: string | null;
+            profileType?: components["schemas"]["ProfileKind"] | null;
+            /**
+             * Format: int64
+             * @description Messages of the other person not read yet.
+             */
+            unreadCount: number;
+        };
         /** @description An address only. */
         EmailRequest: {
             /** @description The address. */
@@ -491,6 +694,54 @@ export interface components {
             /** @description Always "ok" on success. */
             status: string;
         };
+        /** @description What the event stream sends as `data` (JSON, one per event; `id` set for stored events). */
+        LiveEventData: {
+            /**
+             * Format: int64
+             * @description The conversation.
+             */
+            conversation_id: number;
+            /**
+             * Format: int64
+             * @description The message.
+             */
+            message_id: number;
+            /**
+             * Format: int64
+             * @description Who wrote it.
+             */
+            sender_id: number;
+            /** @enum {string} */
+            type: "message";
+        } | {
+            /**
+             * Format: int64
+             * @description The conversation.
+             */
+            conversation_id: number;
+            /**
+             * Format: int64
+             * @description Who read.
+             */
+            reader_id: number;
+            /** @enum {string} */
+            type: "read";
+            /**
+             * Format: int64
+             * @description The newest message read.
+             */
+            up_to: number;
+        } | {
+            /** @description Online now. */
+            is_online: boolean;
+            /** @enum {string} */
+            type: "presence";
+            /**
+             * Format: int64
+             * @description Who.
+             */
+            user_id: number;
+        };
         /** @description What the map widget needs to draw a map. */
         MapConfig: {
             /** @description Tile template with `{z}`, `{x}`, `{y}` (and optionally `{s}`); null when the map shows no tiles. */
@@ -509,10 +760,54 @@ export interface components {
              */
             lon: number;
         };
+        /** @description One message as the signed-in person sees it. */
+        MessageItem: {
+            /**
+             * Format: int64
+             * @description Its id (increases with time; the cursor for older pages).
+             */
+            id: number;
+            /** @description Whether the signed-in person wrote it. */
+            isOwn: boolean;
+            /** @description Own message: the other person has read it. Theirs: the signed-in person has. */
+            isRead: boolean;
+            /** @description The text. */
+            text: string;
+            /**
+             * Format: date-time
+             * @description When it was sent (UTC).
+             */
+            timestamp: string;
+        };
+        /** @description A page of a thread, oldest first. */
+        MessageList: {
+            /** @description Whether older messages exist (ask again with `before` = the first id). */
+            hasMore: boolean;
+            /** @description The messages. */
+            messages: components["schemas"]["MessageItem"][];
+        };
         /** @description The answer to a code request: the same text for every address. */
         MessageResponse: {
             /** @description Dutch text for people. */
             message: string;
+        };
+        /** @description The stored message. */
+        MessageSent: {
+            /**
+             * Format: int64
+             * @description Its id.
+             */
+            messageId: number;
+            /**
+             * Format: date-time
+             * @description When it was stored (UTC).
+             */
+            timestamp: string;
+        };
+        /** @description The e-mail setting for new messages. */
+        MessageSettings: {
+            /** @description Whether a new message is announced by e-mail when no page of the platform is open. */
+            messageEmails: boolean;
         };
         /** @description The owner of a pet, on its card. */
         OwnerInfoView: {
@@ -949,6 +1244,11 @@ export interface components {
             /** @description The terms were accepted. */
             terms?: boolean;
         };
+        /** @description A new message. */
+        SendMessage: {
+            /** @description The text: 1 to 2,000 characters after trimming. */
+            content: string;
+        };
         /** @description What the provider sent back to `/auth/callback`. */
         SessionRequest: {
             /** @description The authorization code. */
@@ -977,6 +1277,27 @@ export interface components {
         SignedInResponse: {
             /** @description Dutch text for people. */
             message: string;
+        };
+        /** @description Starting (or reopening) a conversation. */
+        StartConversation: {
+            /**
+             * Format: int64
+             * @description The pet it is about, if any (it must be the other person's).
+             */
+            petId?: number | null;
+            /**
+             * Format: int64
+             * @description The account of the other person: a sitter, or the owner of a pet.
+             */
+            targetUserId: number;
+        };
+        /** @description The signed-in person's unread messages over all conversations. */
+        UnreadCount: {
+            /**
+             * Format: int64
+             * @description How many.
+             */
+            unreadCount: number;
         };
         /** @description The upload form, for the OpenAPI document. */
         UploadForm: {
@@ -1299,6 +1620,275 @@ export interface operations {
             };
             /** @description Throttled */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    list_conversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbox */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    start_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartConversation"];
+            };
+        };
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationStarted"];
+                };
+            };
+            /** @description No own profile, or yourself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unknown person, or not their pet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many new conversations */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    list_messages: {
+        parameters: {
+            query?: {
+                /** @description Only messages older than this message id. */
+                before?: number;
+                /** @description How many (default 50, at most 100). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The conversation */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not your conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    send_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMessage"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSent"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not your conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Empty or too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many messages */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Marked read */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not your conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    stream_events: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the last event received */
+                "Last-Event-ID"?: number | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream (text/event-stream) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["LiveEventData"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1794,6 +2384,35 @@ export interface operations {
             };
         };
     };
+    count_unread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     upload_image: {
         parameters: {
             query?: never;
@@ -1874,6 +2493,77 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    find_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSettings"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    update_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageSettings"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageSettings"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,366 @@
+//! Messaging: starting a conversation, sending, reading, the inbox and unread counts, the live
+//! events each of these causes, and the e-mail that tells someone without an open page about a
+//! new message. Every conversation exists only for its two people: to anyone else it is
+//! [`MessagingError::NotFound`], the same as an id that does not exist.
+
+use crate::clock::Clock;
+use crate::conversation::{
+    Conversation, DEFAULT_PAGE, InboxEntry, MAX_PAGE, Message, MessageText, MessageTextError, ThreadMessage, ThreadPage,
+};
+use crate::limits::{self, Limited, RateLimiter};
+use crate::live::{KEEP_EVENTS_HOURS, LiveEvent, LiveEventKind, LiveFanout, MAX_REPLAY, ONLINE_FOR_SECS};
+use crate::mail::{MailMessage, Mailer};
+use crate::ports::{ConversationRepository, LiveRepository, ProfileRepository, UserRepository};
+use crate::{ConversationId, MessageId, PetId, RepositoryError, UserId};
+use chrono::Duration;
+use std::sync::Arc;
+
+/// At most one e-mail per conversation in this many minutes while it stays unread.
+pub const NOTIFY_EVERY_MINUTES: i64 = 30;
+
+/// Why a messaging call is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum MessagingError {
+    /// The caller has no profile yet (the web app sends them to their dashboard on this).
+    #[error("Je moet eerst je profiel aanmaken voordat je berichten kunt sturen.")]
+    NoProfile,
+    /// A conversation with oneself.
+    #[error("Je kunt geen gesprek met jezelf beginnen.")]
+    WithYourself,
+    /// An unknown person, a pet that is not theirs, or a conversation the caller is not in.
+    #[error("Dit gesprek of profiel bestaat niet.")]
+    NotFound,
+    /// The text breaks a rule.
+    #[error(transparent)]
+    Invalid(#[from] MessageTextError),
+    /// Too many messages this minute.
+    #[error("Je hebt veel berichten kort na elkaar gestuurd. Wacht even en probeer het opnieuw.")]
+    TooManyMessages(Limited),
+    /// Too many new conversations this hour.
+    #[error("Je hebt het afgelopen uur al veel nieuwe gesprekken gestart. Probeer het later opnieuw.")]
+    TooManyConversations(Limited),
+    /// Storage failures.
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// The ports the service works with.
+#[derive(Clone)]
+pub struct MessagingPorts {
+    /// Conversations and messages.
+    pub conversations: Arc<dyn ConversationRepository>,
+    /// Stored events, presence, passing events between instances.
+    pub live: Arc<dyn LiveRepository>,
+    /// Who has a profile and whose pet is whose.
+    pub profiles: Arc<dyn ProfileRepository>,
+    /// Accounts (address and settings for the e-mail).
+    pub users: Arc<dyn UserRepository>,
+    /// Per-person allowances.
+    pub limiter: RateLimiter,
+    /// Outgoing e-mail.
+    pub mailer: Arc<dyn Mailer>,
+    /// The open streams of this process.
+    pub fanout: Arc<dyn LiveFanout>,
+    /// Time.
+    pub clock: Arc<dyn Clock>,
+}
+
+impl std::fmt::Debug for MessagingPorts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MessagingPorts").finish_non_exhaustive()
+    }
+}
+
+/// The messaging use cases.
+#[derive(Clone)]
+pub struct Messaging {
+    ports: MessagingPorts,
+}
+
+impl std::fmt::Debug for Messaging {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Messaging").finish_non_exhaustive()
+    }
+}
+
+impl Messaging {
+    /// A service over these ports.
+    #[must_use]
+    pub fn new(ports: MessagingPorts) -> Self {
+        Self { ports }
+    }
+
+    fn has_profile(&self, user: UserId) -> Result<bool, RepositoryError> {
+        Ok(self.ports.profiles.find_volunteer_by_user(user)?.is_some()
+            || self.ports.profiles.find_owner_by_user(user)?.is_some())
+    }
+
+    /// The first name people see for `user`: their profile's, else their account's.
+    fn first_name_of(&self, user: UserId) -> Result<Option<String>, RepositoryError> {
+        if let Some(volunteer) = self.ports.profiles.find_volunteer_by_user(user)? {
+            return Ok(Some(volunteer.fields.first_name));
+        }
+        if let Some(owner) = self.ports.profiles.find_owner_by_user(user)? {
+            return Ok(Some(owner.fields.first_name));
+        }
+        Ok(self.ports.users.find_user(user)?.and_then(|u| u.first_name))
+    }
+
+    /// The conversation `id` if `user` takes part in it.
+    fn conversation_of(&self, user: UserId, id: ConversationId) -> Result<Conversation, MessagingError> {
+        self.ports
+            .conversations
+            .find_conversation(id)?
+            .filter(|c| c.has_participant(user))
+            .ok_or(MessagingError::NotFound)
+    }
+
+    /// Starts (or reopens) the conversation of `me` with `target`, about `pet` when given. The
+    /// same pair and pet always give the same conversation; only a new one counts against the
+    /// hourly allowance.
+    ///
+    /// # Errors
+    /// No own profile, yourself, an unknown person (or one without a profile), a pet of neither
+    /// of the two, over the allowance, storage.
+    pub fn start(&self, me: UserId, target: UserId, pet: Option<PetId>) -> Result<ConversationId, MessagingError> {
+        if !self.has_profile(me)? {
+            return Err(MessagingError::NoProfile);
+        }
+        if target == me {
+            return Err(MessagingError::WithYourself);
+        }
+        if self.ports.users.find_user(target)?.is_none() || !self.has_profile(target)? {
+            return Err(MessagingError::NotFound);
+        }
+        if let Some(pet) = pet {
+            let owner_user = match self.ports.profiles.find_pet(pet)? {
+                Some(found) => self.ports.profiles.find_owner(found.owner_id)?.map(|o| o.user_id),
+                None => None,
+            };
+            // About the other person's pet, or about one's own (an owner writing to a sitter).
+            if owner_user != Some(target) && owner_user != Some(me) {
+                return Err(MessagingError::NotFound);
+            }
+        }
+        if let Some(existing) = self.ports.conversations.find_conversation_between(me, target, pet)? {
+            return Ok(existing.id);
+        }
+        self.ports
+            .limiter
+            .hit(limits::NEW_CONVERSATIONS, &me.to_string())?
+            .map_err(MessagingError::TooManyConversations)?;
+        Ok(self.ports.conversations.start_conversation(me, target, pet)?.id)
+    }
+
+    /// The inbox of `me`, newest activity first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn inbox(&self, me: UserId) -> Result<Vec<InboxEntry>, MessagingError> {
+        Ok(self.ports.conversations.inbox(me, self.ports.clock.now())?)
+    }
+
+    /// One page of a thread, oldest first: the newest `limit` (default 50, at most 100) messages,
+    /// or those before the message `before`.
+    ///
+    /// # Errors
+    /// Not the caller's conversation, storage.
+    pub fn thread(
+        &self,
+        me: UserId,
+        id: ConversationId,
+        before: Option<MessageId>,
+        limit: Option<usize>,
+    ) -> Result<ThreadPage, MessagingError> {
+        let conversation = self.conversation_of(me, id)?;
+        let limit = limit.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_PAGE);
+        let mut newest_first = self
+            .ports
+            .conversations
+            .messages_before(conversation.id, before, limit + 1)?;
+        let has_more = newest_first.len() > limit;
+        newest_first.truncate(limit);
+        let marks = self.ports.conversations.read_marks(conversation.id)?;
+        let read_by = |user: UserId| {
+            marks
+                .iter()
+                .find(|(who, _)| *who == user)
+                .map_or(MessageId(0), |(_, up_to)| *up_to)
+        };
+        let mine = read_by(me);
+        let theirs = read_by(conversation.other_participant(me));
+        let messages = newest_first
+            .into_iter()
+            .rev()
+            .map(|message| {
+                let own = message.sender_id == me;
+                let read = if own { message.id <= theirs } else { message.id <= mine };
+                ThreadMessage { message, own, read }
+            })
+            .collect();
+        Ok(ThreadPage { messages, has_more })
+    }
+
+    /// Sends `raw` from `me` in conversation `id`: checked, counted, stored with its events
+    /// before this returns, then delivered live and, to someone without an open page, announced
+    /// by e-mail.
+    ///
+    /// # Errors
+    /// Not the caller's conversation, invalid text, over the allowance, storage.
+    pub fn send(&self, me: UserId, id: ConversationId, raw: &str) -> Result<Message, MessagingError> {
+        let conversation = self.conversation_of(me, id)?;
+        let text = MessageText::parse(raw)?;
+        self.ports
+            .limiter
+            .hit(limits::MESSAGES, &me.to_string())?
+            .map_err(MessagingError::TooManyMessages)?;
+        let (message, events) = self.ports.conversations.add_message(&conversation, me, &text)?;
+        self.ports.fanout.deliver(&events);
+        let recipient = conversation.other_participant(me);
+        if let Err(error) = self.notify_by_mail(&conversation, me, recipient) {
+            // The message is stored and delivered live; a missed e-mail is not worth a failure.
+            tracing::warn!(error.cause = %error, "the e-mail about a new message was not sent");
+        }
+        Ok(message)
+    }
+
+    fn notify_by_mail(&self, conversation: &Conversation, sender: UserId, recipient: UserId) -> anyhow::Result<()> {
+        let now = self.ports.clock.now();
+        let Some(user) = self.ports.users.find_user(recipient)? else {
+            return Ok(());
+        };
+        if !user.message_emails || user.is_online(now) {
+            return Ok(());
+        }
+        let quiet_since = now - Duration::minutes(NOTIFY_EVERY_MINUTES);
+        if !self
+            .ports
+            .conversations
+            .claim_notification(conversation.id, recipient, now, quiet_since)?
+        {
+            return Ok(());
+        }
+        let sender_first_name = self.first_name_of(sender)?.unwrap_or_else(|| "iemand".to_owned());
+        let first_name = self.first_name_of(recipient)?;
+        self.ports.mailer.send(
+            &user.email,
+            MailMessage::NewMessage {
+                first_name,
+                sender_first_name,
+                conversation_id: conversation.id,
+            },
+        )?;
+        Ok(())
+    }
+
+    /// Marks conversation `id` read by `me` up to its newest message, and tells both people's
+    /// streams when that changed anything.
+    ///
+    /// # Errors
+    /// Not the caller's conversation, storage.
+    pub fn read(&self, me: UserId, id: ConversationId) -> Result<(), MessagingError> {
+        let conversation = self.conversation_of(me, id)?;
+        let events = self.ports.conversations.mark_read(conversation.id, me)?;
+        self.ports.fanout.deliver(&events);
+        Ok(())
+    }
+
+    /// Messages of others `me` has not read, over all conversations.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn unread(&self, me: UserId) -> Result<i64, MessagingError> {
+        Ok(self.ports.conversations.unread_count(me)?)
+    }
+
+    /// Turns the e-mails about new messages on or off for `me`; returns the stored setting.
+    ///
+    /// # Errors
+    /// [`MessagingError::NotFound`] when the account is gone; storage.
+    pub fn set_message_emails(&self, me: UserId, on: bool) -> Result<bool, MessagingError> {
+        Ok(self
+            .ports
+            .users
+            .set_message_emails(me, on)?
+            .ok_or(MessagingError::NotFound)?
+            .message_emails)
+    }
+
+    /// Stored events of `me` after `after` that a reconnecting stream missed (at most
+    /// [`MAX_REPLAY`]).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn missed_events(&self, me: UserId, after: i64) -> Result<Vec<LiveEvent>, MessagingError> {
+        Ok(self.ports.live.events_after(me, after, MAX_REPLAY)?)
+    }
+
+    /// `user` opened their first stream here (`true`) or closed their last (`false`): stores it
+    /// and tells the people they have conversations with, here and on other instances.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn presence_changed(&self, user: UserId, online: bool) -> Result<(), MessagingError> {
+        let until = online.then(|| self.ports.clock.now() + Duration::seconds(ONLINE_FOR_SECS));
+        self.ports.live.set_online_until(&[user], until)?;
+        let events: Vec<LiveEvent> = self
+            .ports
+            .live
+            .partners(user)?
+            .into_iter()
+            .map(|partner| LiveEvent {
+                id: None,
+                user: partner,
+                kind: LiveEventKind::Presence {
+                    user_id: user,
+                    is_online: online,
+                },
+            })
+            .collect();
+        self.ports.fanout.deliver(&events);
+        self.ports.live.broadcast(&events)?;
+        Ok(())
+    }
+
+    /// Renews the presence of everyone with an open stream here, and returns which of the
+    /// streams' sessions still exist (the others' streams must close).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn heartbeat(&self, users: &[UserId], sessions: &[String]) -> Result<Vec<String>, MessagingError> {
+        let now = self.ports.clock.now();
+        if !users.is_empty() {
+            self.ports
+                .live
+                .set_online_until(users, Some(now + Duration::seconds(ONLINE_FOR_SECS)))?;
+        }
+        if sessions.is_empty() {
+            return Ok(Vec::new());
+        }
+        Ok(self.ports.live.live_sessions(sessions, now)?)
+    }
+
+    /// A session of `user` ended (logout): its streams close here and on other instances.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn session_ended(&self, user: UserId, session: String) -> Result<(), MessagingError> {
+        let events = [LiveEvent {
+            id: None,
+            user,
+            kind: LiveEventKind::SessionEnded { session },
+        }];
+        self.ports.fanout.deliver(&events);
+        self.ports.live.broadcast(&events)?;
+        Ok(())
+    }
+
+    /// Removes stored events older than [`KEEP_EVENTS_HOURS`]; returns how many.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn remove_old_events(&self) -> Result<usize, MessagingError> {
+        let cutoff = self.ports.clock.now() - Duration::hours(KEEP_EVENTS_HOURS);
+        Ok(self.ports.live.delete_events_before(cutoff)?)
+    }
+}
