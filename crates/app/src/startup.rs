@@ -29,8 +29,25 @@ use std::time::Duration;
 /// Seconds in-flight requests get to finish after SIGTERM or SIGINT.
 const SHUTDOWN_GRACE_SECS: u64 = 25;
 
+/// Resolves on SIGTERM or SIGINT.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut terminate) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = terminate.recv() => {}
+                _ = tokio::signal::ctrl_c() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
 /// A built, bound, not yet running server.
 pub struct Application {
+    hub: LiveHub,
     port: u16,
     server: Server,
     outbox: Option<MemoryOutbox>,
@@ -319,6 +336,7 @@ impl Application {
             "Oppasmaatje is listening"
         );
         Ok(Self {
+            hub: (*hub).clone(),
             port,
             server: server.run(),
             outbox,
@@ -344,11 +362,17 @@ impl Application {
         self.code_checks.clone()
     }
 
-    /// Serves until SIGTERM or SIGINT, then lets in-flight requests finish.
+    /// Serves until SIGTERM or SIGINT, then lets in-flight requests finish. Open event streams
+    /// end at once (browsers reconnect to another instance), so they do not hold the shutdown.
     ///
     /// # Errors
     /// The server failed.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let hub = self.hub.clone();
+        tokio::spawn(async move {
+            stop_signal().await;
+            hub.close_all();
+        });
         self.server.await
     }
 }
