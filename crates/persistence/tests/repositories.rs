@@ -356,6 +356,19 @@ fn events_are_kept_for_replay_in_order(db: TestDatabase) -> TestResult {
     Ok(())
 }
 
+fn concurrent_sends_leave_the_newest_message_as_the_last(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let a = new_user(&database, "a@example.nl")?;
+    let b = new_user(&database, "b@example.nl")?;
+    let ab = database.start_conversation(a, b, None)?;
+    let body = text("tegelijk")?;
+    let sent = concurrently(10, |i| database.add_message(&ab, if i % 2 == 0 { a } else { b }, &body))?;
+    let newest = sent.iter().map(|(m, _)| m.id).max().ok_or("messages")?;
+    let stored = database.find_conversation(ab.id)?.ok_or("the conversation")?;
+    assert_eq!(stored.last_message_id, Some(newest), "never moved back by a slower send");
+    Ok(())
+}
+
 fn ten_concurrent_starts_make_one_conversation(db: TestDatabase) -> TestResult {
     let database = open(&db)?;
     let a = new_user(&database, "a@example.nl")?;
@@ -571,6 +584,7 @@ on_both_backends!(
     a_notification_is_claimed_once_per_quiet_period_or_after_reading,
     removing_a_pet_keeps_its_conversations,
     events_are_kept_for_replay_in_order,
+    concurrent_sends_leave_the_newest_message_as_the_last,
     ten_concurrent_starts_make_one_conversation,
     seeding_the_demo_twice_leaves_exactly_six_profiles,
     the_readiness_probe_answers_on_a_working_database,

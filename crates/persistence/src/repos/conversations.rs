@@ -421,14 +421,21 @@ impl ConversationRepository for Database {
                 body: text.as_str().to_owned(),
                 created_at: now,
             };
-            diesel::update(conversations::table.find(conversation.id.get()))
-                .set((
-                    conversations::last_message_id.eq(message.id.get()),
-                    conversations::last_activity_at.eq(now),
-                    conversations::updated_at.eq(now),
-                ))
-                .execute(conn)
-                .map_err(translate)?;
+            // Only forward: a concurrent send that committed a newer message keeps its place.
+            diesel::update(
+                conversations::table.find(conversation.id.get()).filter(
+                    conversations::last_message_id
+                        .is_null()
+                        .or(conversations::last_message_id.lt(message.id.get())),
+                ),
+            )
+            .set((
+                conversations::last_message_id.eq(message.id.get()),
+                conversations::last_activity_at.eq(now),
+                conversations::updated_at.eq(now),
+            ))
+            .execute(conn)
+            .map_err(translate)?;
             // Writing is reading: the sender has seen everything up to their own message.
             diesel::update(
                 conversation_reads::table
