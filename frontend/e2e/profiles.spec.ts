@@ -80,6 +80,7 @@ test.describe('profile pages', () => {
     await expect(page.locator('.leaflet-marker-icon')).toBeVisible();
     await expect(page.getByText('Postcodes: GeoNames (CC BY 4.0)')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Naam bewerken' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Bericht sturen' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Bericht sturen' })).toHaveCount(0);
     await checkPage(page, 'profiles-pet');
 
@@ -120,14 +121,11 @@ test.describe('profile pages', () => {
     });
     await other.goto(`/eigenaar/${ownerId}`);
     await expect(other.getByRole('heading', { level: 1, name: 'Eva van Dijk' })).toBeVisible();
-    await expect(other.getByRole('link', { name: 'Bericht sturen' })).toHaveAttribute(
-      'href',
-      '/berichten',
-    );
+    await expect(other.getByRole('button', { name: 'Bericht sturen' })).toBeEnabled();
     await expect(other.getByRole('button', { name: /bewerken$/ })).toHaveCount(0);
     await other.goto(`/huisdier/pet-${petId}`);
     await expect(other.getByRole('heading', { level: 1, name: 'Bobbie' })).toBeVisible();
-    await expect(other.getByRole('link', { name: 'Bericht sturen' })).toBeVisible();
+    await expect(other.getByRole('button', { name: 'Bericht sturen' })).toBeVisible();
     await expect(other.getByRole('button', { name: /bewerken$/ })).toHaveCount(0);
     await checkPage(other, 'profiles-pet-visitor');
     await context.close();

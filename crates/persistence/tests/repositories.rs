@@ -365,7 +365,11 @@ fn concurrent_sends_leave_the_newest_message_as_the_last(db: TestDatabase) -> Te
     let sent = concurrently(10, |i| database.add_message(&ab, if i % 2 == 0 { a } else { b }, &body))?;
     let newest = sent.iter().map(|(m, _)| m.id).max().ok_or("messages")?;
     let stored = database.find_conversation(ab.id)?.ok_or("the conversation")?;
-    assert_eq!(stored.last_message_id, Some(newest), "never moved back by a slower send");
+    assert_eq!(
+        stored.last_message_id,
+        Some(newest),
+        "never moved back by a slower send"
+    );
     Ok(())
 }
 

@@ -48,6 +48,12 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Inloggen' })).toBeInTheDocument();
   });
 
+  it('sends a visitor who is not signed in from the messages to the login page', async () => {
+    openApp('/berichten?conversation=4');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inloggen' })).toBeInTheDocument();
+  });
+
   it('opens the sign-up pages at their Dutch addresses', async () => {
     openApp('/email-registreren');
 

@@ -49,11 +49,17 @@ export const routes: RouteObject[] = [
               Component: (await import('@/app/routes/auth/callback')).AuthCallbackRoute,
             }),
           },
-          // Dashboard and profile setup (signed in only).
+          // Dashboard, messages and profile setup (signed in only).
           {
             path: paths.dashboard,
             lazy: async () => ({
               Component: (await import('@/app/routes/dashboard')).DashboardRoute,
+            }),
+          },
+          {
+            path: paths.messages,
+            lazy: async () => ({
+              Component: (await import('@/app/routes/messages')).MessagesRoute,
             }),
           },
           {

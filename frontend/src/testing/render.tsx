@@ -3,6 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { AuthProvider } from '@/lib/auth/auth-provider';
+import { LiveUpdatesProvider } from '@/lib/live/live-provider';
 
 export interface RenderOptions {
   /** The route pattern the page is mounted at, and the address it opens at unless `url` is given. */
@@ -14,8 +15,8 @@ export interface RenderOptions {
 }
 
 /**
- * Renders a piece of the app as the app does: with a fresh query cache, the router and the auth
- * provider. Navigations land on a stub page that shows the path reached.
+ * Renders a piece of the app as the app does: with a fresh query cache, the router, the auth
+ * provider and the live updates. Navigations land on a stub page that shows the path reached.
  */
 export function renderWithProviders(
   ui: ReactNode,
@@ -28,7 +29,14 @@ export function renderWithProviders(
   });
   const router = createMemoryRouter(
     [
-      { path, element: <AuthProvider>{ui}</AuthProvider> },
+      {
+        path,
+        element: (
+          <AuthProvider>
+            <LiveUpdatesProvider>{ui}</LiveUpdatesProvider>
+          </AuthProvider>
+        ),
+      },
       { path: '*', element: <Elsewhere /> },
     ],
     {

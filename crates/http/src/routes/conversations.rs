@@ -142,9 +142,10 @@ pub struct MessageSettings {
 
 /// What the event stream sends as `data` (JSON, one per event; `id` set for stored events).
 #[derive(Debug, Serialize, ToSchema)]
-#[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum LiveEventData {
     /// A message in one of the person's conversations.
+    #[serde(rename_all = "camelCase")]
     Message {
         /// The conversation.
         conversation_id: i64,
@@ -154,6 +155,7 @@ pub enum LiveEventData {
         sender_id: i64,
     },
     /// Someone read a conversation up to a message.
+    #[serde(rename_all = "camelCase")]
     Read {
         /// The conversation.
         conversation_id: i64,
@@ -163,6 +165,7 @@ pub enum LiveEventData {
         up_to: i64,
     },
     /// Someone the person has a conversation with came online or went offline.
+    #[serde(rename_all = "camelCase")]
     Presence {
         /// Who.
         user_id: i64,
@@ -461,4 +464,55 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(find_settings)
         .service(update_settings)
         .service(stream_events);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LiveEventData;
+    use oppas_domain::live::LiveEventKind;
+    use oppas_domain::{ConversationId, MessageId, UserId};
+
+    #[test]
+    fn the_documented_event_shapes_are_the_ones_sent() -> Result<(), serde_json::Error> {
+        let pairs = [
+            (
+                LiveEventData::Message {
+                    conversation_id: 1,
+                    message_id: 2,
+                    sender_id: 3,
+                },
+                LiveEventKind::Message {
+                    conversation_id: ConversationId(1),
+                    message_id: MessageId(2),
+                    sender_id: UserId(3),
+                },
+            ),
+            (
+                LiveEventData::Read {
+                    conversation_id: 1,
+                    reader_id: 3,
+                    up_to: 2,
+                },
+                LiveEventKind::Read {
+                    conversation_id: ConversationId(1),
+                    reader_id: UserId(3),
+                    up_to: MessageId(2),
+                },
+            ),
+            (
+                LiveEventData::Presence {
+                    user_id: 3,
+                    is_online: true,
+                },
+                LiveEventKind::Presence {
+                    user_id: UserId(3),
+                    is_online: true,
+                },
+            ),
+        ];
+        for (documented, sent) in pairs {
+            assert_eq!(serde_json::to_string(&documented)?, sent.to_json());
+        }
+        Ok(())
+    }
 }

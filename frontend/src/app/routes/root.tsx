@@ -3,6 +3,7 @@ import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { TopStrip } from '@/components/layout/top-strip';
 import { AuthProvider } from '@/lib/auth/auth-provider';
+import { LiveUpdatesProvider } from '@/lib/live/live-provider';
 
 const MAIN_ID = 'inhoud';
 
@@ -10,20 +11,22 @@ const MAIN_ID = 'inhoud';
 export function RootLayout() {
   return (
     <AuthProvider>
-      <div className="flex min-h-dvh flex-col">
-        <a
-          href={`#${MAIN_ID}`}
-          className="sr-only z-50 rounded-full bg-white px-4 py-2 font-semibold text-orange-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-        >
-          Naar de inhoud
-        </a>
-        <TopStrip />
-        <Header />
-        <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
-          <Outlet />
-        </main>
-        <Footer />
-      </div>
+      <LiveUpdatesProvider>
+        <div className="flex min-h-dvh flex-col">
+          <a
+            href={`#${MAIN_ID}`}
+            className="sr-only z-50 rounded-full bg-white px-4 py-2 font-semibold text-orange-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+          >
+            Naar de inhoud
+          </a>
+          <TopStrip />
+          <Header />
+          <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+            <Outlet />
+          </main>
+          <Footer />
+        </div>
+      </LiveUpdatesProvider>
       <ScrollRestoration />
     </AuthProvider>
   );

@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Header } from '@/components/layout/header';
 import { TopStrip } from '@/components/layout/top-strip';
 import { aUser, fakeSession, onApi } from '@/testing/fake-api';
+import { latestEventSource, useFakeEventSource } from '@/testing/fake-event-source';
 import { aVolunteerLookup, anOwnerLookup } from '@/testing/profiles';
 import { renderWithProviders } from '@/testing/render';
 
@@ -160,6 +161,49 @@ describe('Header', () => {
     await user.click(logout);
 
     expect(await screen.findByRole('link', { name: 'Inloggen' })).toBeInTheDocument();
+  });
+
+  it('shows no unread badge while nothing is unread', async () => {
+    fakeSession(aUser());
+    onApi('GET /api/unread', { status: 200, body: { unreadCount: 0 } });
+    renderWithProviders(<Header />);
+    await screen.findByRole('button', { name: 'Uitloggen' });
+
+    expect(navLink('Berichten')).toHaveTextContent(/^Berichten$/);
+  });
+
+  it('counts unread messages on Berichten, in the menu for small screens too, and updates live', async () => {
+    useFakeEventSource();
+    let unread = 3;
+    fakeSession(aUser());
+    onApi('GET /api/unread', () => ({ status: 200, body: { unreadCount: unread } }));
+    renderWithProviders(<Header />);
+
+    expect(
+      await within(mainNav()).findByRole('link', { name: 'Berichten, 3 ongelezen' }),
+    ).toHaveAttribute('href', '/berichten');
+    const toggle = screen.getByRole('button', { name: 'Menu openen' });
+    const mobileMenu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(
+      within(mobileMenu ?? document.body).getByRole('link', {
+        name: 'Berichten, 3 ongelezen',
+        hidden: true,
+      }),
+    ).toHaveAttribute('href', '/berichten');
+
+    unread = 4;
+    act(() => {
+      latestEventSource().emit({ type: 'message', conversationId: 1, messageId: 9, senderId: 8 });
+    });
+    expect(
+      await within(mainNav()).findByRole('link', { name: 'Berichten, 4 ongelezen' }),
+    ).toBeInTheDocument();
+
+    unread = 0;
+    act(() => {
+      latestEventSource().emit({ type: 'read', conversationId: 1, readerId: 7, upTo: 9 });
+    });
+    expect(await within(mainNav()).findByRole('link', { name: 'Berichten' })).toBeInTheDocument();
   });
 
   it('opens and closes the mobile menu with a labelled toggle', async () => {

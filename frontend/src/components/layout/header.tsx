@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useProfileLookup } from '@/lib/auth/api/get-profile-lookup';
 import { useAuth } from '@/lib/auth/use-auth';
 import { cn } from '@/lib/cn';
+import { useUnreadCount } from '@/lib/messaging/get-unread-count';
 
 const MOBILE_MENU_ID = 'mobiel-menu';
 
@@ -14,9 +15,10 @@ const MOBILE_MENU_ID = 'mobiel-menu';
 export function Header() {
   const { user } = useAuth();
   const { data: lookup = null } = useProfileLookup(user?.id ?? null);
+  const unread = useUnreadCount();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const items = navItems(user, lookup);
+  const items = navItems(user, lookup, unread);
   const closeMenu = () => {
     setMenuOpen(false);
   };
@@ -96,9 +98,10 @@ function NavList({
             to={item.to}
             end={item.end ?? false}
             onClick={onNavigate}
+            aria-label={item.unread ? `${item.label}, ${item.unread} ongelezen` : undefined}
             className={({ isActive }) =>
               cn(
-                'block rounded-full px-4 py-2 font-semibold transition-colors',
+                'flex items-center gap-2 rounded-full px-4 py-2 font-semibold transition-colors',
                 isActive
                   ? 'bg-orange-100 text-orange-900'
                   : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900',
@@ -106,9 +109,22 @@ function NavList({
             }
           >
             {item.label}
+            {item.unread ? <UnreadBadge count={item.unread} /> : null}
           </NavLink>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The number of unread messages beside 'Berichten' (the link's name says it in words). */
+function UnreadBadge({ count }: { count: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="min-w-6 rounded-full bg-orange-700 px-1.5 py-0.5 text-center text-xs leading-4 font-bold text-white"
+    >
+      {count > 99 ? '99+' : count}
+    </span>
   );
 }

@@ -7,13 +7,19 @@ export interface NavItem {
   to: string;
   /** Active only on its own path, not on the paths below it (Home). */
   end?: boolean;
+  /** Unread messages (Berichten); no badge when 0 or unknown. */
+  unread?: number;
 }
 
 /**
  * The main navigation for a visitor, a signed-in user without a known profile, a sitter or an
  * owner (spec section 2, "Header and footer").
  */
-export function navItems(user: SessionUser | null, lookup: ProfileLookup | null): NavItem[] {
+export function navItems(
+  user: SessionUser | null,
+  lookup: ProfileLookup | null,
+  unread?: number,
+): NavItem[] {
   if (user === null) {
     return [
       { label: 'Home', to: paths.home, end: true },
@@ -26,7 +32,7 @@ export function navItems(user: SessionUser | null, lookup: ProfileLookup | null)
   const items: NavItem[] = [
     { label: 'Home', to: paths.dashboard, end: true },
     searchItem(lookup),
-    { label: 'Berichten', to: paths.messages },
+    { label: 'Berichten', to: paths.messages, ...(unread ? { unread } : {}) },
   ];
   const ownProfile = ownProfilePath(lookup);
   if (ownProfile !== null) {

@@ -700,17 +700,17 @@ export interface components {
              * Format: int64
              * @description The conversation.
              */
-            conversation_id: number;
+            conversationId: number;
             /**
              * Format: int64
              * @description The message.
              */
-            message_id: number;
+            messageId: number;
             /**
              * Format: int64
              * @description Who wrote it.
              */
-            sender_id: number;
+            senderId: number;
             /** @enum {string} */
             type: "message";
         } | {
@@ -718,29 +718,29 @@ export interface components {
              * Format: int64
              * @description The conversation.
              */
-            conversation_id: number;
+            conversationId: number;
             /**
              * Format: int64
              * @description Who read.
              */
-            reader_id: number;
+            readerId: number;
             /** @enum {string} */
             type: "read";
             /**
              * Format: int64
              * @description The newest message read.
              */
-            up_to: number;
+            upTo: number;
         } | {
             /** @description Online now. */
-            is_online: boolean;
+            isOnline: boolean;
             /** @enum {string} */
             type: "presence";
             /**
              * Format: int64
              * @description Who.
              */
-            user_id: number;
+            userId: number;
         };
         /** @description What the map widget needs to draw a map. */
         MapConfig: {

@@ -8,6 +8,7 @@ import { getLoginRedirectUrl } from '@/lib/auth/api/get-login-redirect-url';
 import { authKeys } from '@/lib/auth/api/keys';
 import { logout as postLogout } from '@/lib/auth/api/logout';
 import { AuthContext, type AuthState } from '@/lib/auth/auth-context';
+import { rememberReturnPath } from '@/lib/auth/return-path';
 import { leaveTo } from '@/lib/browser-location';
 
 /**
@@ -37,7 +38,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const startGoogleLogin = useCallback(async () => {
     try {
-      leaveTo(await getLoginRedirectUrl('google'));
+      const redirectUrl = await getLoginRedirectUrl('google');
+      // Signing in from the landing page leads to the dashboard, whatever an earlier try left.
+      rememberReturnPath(null);
+      leaveTo(redirectUrl);
     } catch (error) {
       console.error(failureMessage('Failed to get login redirect URL', error));
       await navigate(paths.register);

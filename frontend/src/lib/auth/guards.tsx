@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { RETURN_PARAM, safeReturnPath } from '@/lib/auth/return-path';
 import { useAuth } from '@/lib/auth/use-auth';
 
 /** What a guarded page shows while it is not yet known whether someone is signed in. */
@@ -29,14 +30,18 @@ export function SignedInOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** A sign-up or sign-in page: someone already signed in goes to /dashboard. */
+/**
+ * A sign-up or sign-in page: someone already signed in goes to the page named by `redirectTo`,
+ * else to /dashboard.
+ */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const { user, isPending } = useAuth();
+  const [search] = useSearchParams();
   if (isPending) {
     return <AuthPending />;
   }
   if (user !== null) {
-    return <Navigate to={paths.dashboard} replace />;
+    return <Navigate to={safeReturnPath(search.get(RETURN_PARAM)) ?? paths.dashboard} replace />;
   }
   return children;
 }

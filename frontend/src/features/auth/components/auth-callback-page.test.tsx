@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthCallbackPage } from '@/features/auth/components/auth-callback-page';
+import { rememberReturnPath } from '@/lib/auth/return-path';
 import { aUser, onApi, requests } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 
@@ -27,6 +28,21 @@ describe('the sign-in callback', () => {
     expect(screen.getByText('Even geduld terwijl we je account koppelen.')).toBeVisible();
     expect(await screen.findByText('Pagina: /dashboard')).toBeVisible();
     expect(exchanges()).toHaveLength(1);
+  });
+
+  it('returns to the page the sign-in started from', async () => {
+    rememberReturnPath('/huisdier/30');
+    let signedIn = false;
+    onApi('GET /api/users/me', () =>
+      signedIn ? { status: 200, body: aUser() } : { status: 401, body: { error: 'x', code: 'y' } },
+    );
+    onApi('POST /api/sessions', () => {
+      signedIn = true;
+      return { status: 200, body: { message: 'Je bent ingelogd.' } };
+    });
+    openCallback('/auth/callback?code=terug&state=xyz');
+
+    expect(await screen.findByText('Pagina: /huisdier/30')).toBeVisible();
   });
 
   it('goes to the login page with auth=error when the exchange fails', async () => {

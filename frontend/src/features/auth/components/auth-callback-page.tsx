@@ -6,13 +6,14 @@ import { paths } from '@/config/paths';
 import { exchangeCodeForSession, exchangeFailure } from '@/features/auth/api/exchange-code';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { refreshCurrentUser } from '@/lib/auth/api/get-current-user';
+import { takeRememberedReturnPath } from '@/lib/auth/return-path';
 
 const FAILED = `${paths.login}?auth=error`;
 
 /**
  * `/auth/callback`: where the provider sends the browser back. The code in the address becomes a
- * session (once), then the dashboard replaces this page in the history; a failure leads to the
- * login page with its error.
+ * session (once), then the page the sign-in started from (else the dashboard) replaces this page
+ * in the history; a failure leads to the login page with its error.
  */
 export function AuthCallbackPage() {
   useDocumentTitle('Bezig met inloggen');
@@ -26,7 +27,7 @@ export function AuthCallbackPage() {
       .then(async () => {
         await refreshCurrentUser(queryClient);
         if (current) {
-          await navigate(paths.dashboard, { replace: true });
+          await navigate(takeRememberedReturnPath() ?? paths.dashboard, { replace: true });
         }
       })
       .catch(async (error: unknown) => {

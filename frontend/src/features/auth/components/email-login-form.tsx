@@ -24,9 +24,10 @@ const NETWORK = 'Er ging iets mis. Probeer het opnieuw.';
 
 /**
  * Signing in by e-mail, in two steps: the address, then the six-digit code mailed to it. A correct
- * code ends in a full page load of the dashboard, so that the whole app starts signed in.
+ * code ends in a full page load of `returnTo` (else the dashboard), so that the whole app starts
+ * signed in.
  */
-export function EmailLoginForm() {
+export function EmailLoginForm({ returnTo = null }: { returnTo?: string | null }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [sentMessage, setSentMessage] = useState('');
   // Addresses that got a code during this visit: asked again too soon, the code already sent
@@ -48,7 +49,7 @@ export function EmailLoginForm() {
       }}
     />
   ) : (
-    <CodeStep email={sentTo} sentMessage={sentMessage} onBack={back} />
+    <CodeStep email={sentTo} sentMessage={sentMessage} onBack={back} returnTo={returnTo} />
   );
 }
 
@@ -106,9 +107,10 @@ interface CodeStepProps {
   email: string;
   sentMessage: string;
   onBack: () => void;
+  returnTo: string | null;
 }
 
-function CodeStep({ email, sentMessage, onBack }: CodeStepProps) {
+function CodeStep({ email, sentMessage, onBack, returnTo }: CodeStepProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -123,7 +125,7 @@ function CodeStep({ email, sentMessage, onBack }: CodeStepProps) {
     setError(undefined);
     try {
       await verifyLoginCode(email, parsed.data.code);
-      leaveTo(paths.dashboard);
+      leaveTo(returnTo ?? paths.dashboard);
     } catch (failure) {
       setCode('');
       setError(errorText(failure, 'Ongeldige code', NETWORK));

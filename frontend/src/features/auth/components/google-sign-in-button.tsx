@@ -5,15 +5,23 @@ import { Spinner } from '@/components/ui/spinner';
 import { FormAlert } from '@/features/auth/components/auth-layout';
 import { ApiError, failureMessage } from '@/lib/api/api-error';
 import { getLoginRedirectUrl } from '@/lib/auth/api/get-login-redirect-url';
+import { rememberReturnPath } from '@/lib/auth/return-path';
 import { leaveTo } from '@/lib/browser-location';
 
 const UNAVAILABLE = 'Inloggen met Google is op dit moment niet beschikbaar.';
 
 /**
- * Sends the browser to Google. When the server has no Google sign-in (503) the button says so
- * and stays off, so that nobody keeps trying something that cannot work.
+ * Sends the browser to Google, to come back to `returnTo` (else the dashboard). When the server
+ * has no Google sign-in (503) the button says so and stays off, so that nobody keeps trying
+ * something that cannot work.
  */
-export function GoogleSignInButton({ label }: { label: string }) {
+export function GoogleSignInButton({
+  label,
+  returnTo = null,
+}: {
+  label: string;
+  returnTo?: string | null;
+}) {
   const [state, setState] = useState<'idle' | 'starting' | 'unavailable' | 'failed'>('idle');
   const [message, setMessage] = useState<string | null>(null);
 
@@ -21,7 +29,9 @@ export function GoogleSignInButton({ label }: { label: string }) {
     setState('starting');
     setMessage(null);
     try {
-      leaveTo(await getLoginRedirectUrl('google'));
+      const redirectUrl = await getLoginRedirectUrl('google');
+      rememberReturnPath(returnTo);
+      leaveTo(redirectUrl);
     } catch (error) {
       console.error(failureMessage('Failed to get login redirect URL', error));
       const unavailable = error instanceof ApiError && error.status === 503;

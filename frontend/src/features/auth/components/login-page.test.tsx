@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '@/features/auth/components/login-page';
+import { takeRememberedReturnPath } from '@/lib/auth/return-path';
 import { leaveTo } from '@/lib/browser-location';
 import { fakeSession, onApi, requests } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
@@ -151,5 +152,60 @@ describe('the login page', () => {
       screen.getByRole('button', { name: 'Inloggen met Google is niet beschikbaar' }),
     ).toBeDisabled();
     expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('returns to the page named by redirectTo after the right code', async () => {
+    onApi('POST /api/auth/email-login-verify', {
+      status: 200,
+      body: { message: 'Je bent ingelogd.', redirectTo: '/dashboard', requiresLogin: false },
+    });
+    const user = userEvent.setup();
+    openLogin('/inloggen?redirectTo=%2Fhuisdier%2F30');
+    await user.type(await toCodeStep(user), '123456');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    await vi.waitFor(() => {
+      expect(leaveTo).toHaveBeenCalledWith('/huisdier/30');
+    });
+  });
+
+  it('returns to the guarded page that sent the visitor here', async () => {
+    onApi('POST /api/auth/email-login-verify', {
+      status: 200,
+      body: { message: 'Je bent ingelogd.', redirectTo: '/dashboard', requiresLogin: false },
+    });
+    const user = userEvent.setup();
+    openLogin('/inloggen', { from: '/berichten?conversation=4' });
+    await user.type(await toCodeStep(user), '123456');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    await vi.waitFor(() => {
+      expect(leaveTo).toHaveBeenCalledWith('/berichten?conversation=4');
+    });
+  });
+
+  it('goes to the dashboard instead of another site', async () => {
+    onApi('POST /api/auth/email-login-verify', {
+      status: 200,
+      body: { message: 'Je bent ingelogd.', redirectTo: '/dashboard', requiresLogin: false },
+    });
+    const user = userEvent.setup();
+    openLogin('/inloggen?redirectTo=%2F%2Fevil.example%2Fhuisdier');
+    await user.type(await toCodeStep(user), '123456');
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    await vi.waitFor(() => {
+      expect(leaveTo).toHaveBeenCalledWith('/dashboard');
+    });
+  });
+
+  it('remembers the way back across a sign-in with Google', async () => {
+    window.sessionStorage.clear();
+    const redirectUrl = 'https://accounts.google.com/o/oauth2/v2/auth?state=abc';
+    onApi('GET /api/oauth/google/redirect_url', { status: 200, body: { redirectUrl } });
+    const user = userEvent.setup();
+    openLogin('/inloggen?redirectTo=%2Fhuisdier%2F30');
+    await user.click(screen.getByRole('button', { name: 'Inloggen met Google' }));
+    await vi.waitFor(() => {
+      expect(leaveTo).toHaveBeenCalledWith(redirectUrl);
+    });
+    expect(takeRememberedReturnPath()).toBe('/huisdier/30');
   });
 });

@@ -6,6 +6,7 @@ import { AuthLayout, FormAlert, textLink } from '@/features/auth/components/auth
 import { EmailLoginForm } from '@/features/auth/components/email-login-form';
 import { GoogleSignInButton } from '@/features/auth/components/google-sign-in-button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { RETURN_PARAM, safeReturnPath } from '@/lib/auth/return-path';
 import { cn } from '@/lib/cn';
 
 type Tab = 'google' | 'email';
@@ -23,6 +24,11 @@ function messageFrom(state: unknown): string | null {
   return null;
 }
 
+/** The page a guarded page sent the visitor here from (see SignedInOnly). */
+function fromState(state: unknown): unknown {
+  return typeof state === 'object' && state !== null && 'from' in state ? state.from : null;
+}
+
 /** `/inloggen`: sign in with Google or with a code by e-mail. */
 export function LoginPage() {
   useDocumentTitle('Inloggen');
@@ -30,6 +36,9 @@ export function LoginPage() {
   const [search] = useSearchParams();
   const verified = messageFrom(location.state);
   const failed = search.get('auth') === 'error';
+  // Where to go once signed in: the page that asked for it, else the dashboard.
+  const returnTo =
+    safeReturnPath(search.get(RETURN_PARAM)) ?? safeReturnPath(fromState(location.state));
   // Someone who just verified an address by e-mail carries on by e-mail.
   const [tab, setTab] = useState<Tab>(verified ? 'email' : 'google');
   const id = useId();
@@ -128,14 +137,14 @@ export function LoginPage() {
           {tab === 'google' ? (
             <div className="flex flex-col gap-3">
               <p className="text-stone-700">Log in met je Google-account, zonder wachtwoord.</p>
-              <GoogleSignInButton label="Inloggen met Google" />
+              <GoogleSignInButton label="Inloggen met Google" returnTo={returnTo} />
             </div>
           ) : (
             <div className="flex flex-col gap-3">
               <p className="text-stone-700">
                 We sturen je een inlogcode van 6 cijfers. Een wachtwoord heb je niet nodig.
               </p>
-              <EmailLoginForm />
+              <EmailLoginForm returnTo={returnTo} />
             </div>
           )}
         </div>

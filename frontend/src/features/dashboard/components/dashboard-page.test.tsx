@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
-import { aUser, fakeSession } from '@/testing/fake-api';
+import { aUser, fakeSession, onApi } from '@/testing/fake-api';
 import { aVolunteerLookup, anOwnerLookup } from '@/testing/profiles';
 import { renderWithProviders } from '@/testing/render';
 
@@ -57,13 +57,16 @@ describe('DashboardPage', () => {
 
   it('welcomes a sitter with tiles, recent activity and links', async () => {
     fakeSession(aUser({ first_name: 'Anna' }), aVolunteerLookup());
+    onApi('GET /api/unread', { status: 200, body: { unreadCount: 0 } });
     renderDashboard();
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welkom terug, Anna!' }),
     ).toBeInTheDocument();
     expect(screen.queryByText('(tijdelijke sessie)')).not.toBeInTheDocument();
-    expect(tile('Berichten')).toHaveTextContent('0');
+    await vi.waitFor(() => {
+      expect(tile('Berichten')).toHaveTextContent('0 ongelezen');
+    });
     expect(tile('Favorieten')).toHaveTextContent('0');
     expect(tile('Profielweergaven')).toHaveTextContent('0');
     expect(tile('Profielstatus')).toHaveTextContent('Vrijwilliger');
@@ -102,5 +105,81 @@ describe('DashboardPage', () => {
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading).toHaveTextContent('Welkom terug, pim!');
     expect(heading).toHaveTextContent('(tijdelijke sessie)');
+  });
+
+  it('counts the unread messages on the Berichten tile', async () => {
+    fakeSession(aUser(), aVolunteerLookup());
+    onApi('GET /api/unread', { status: 200, body: { unreadCount: 3 } });
+    renderDashboard();
+
+    await screen.findByRole('heading', { name: /Welkom terug/ });
+    await vi.waitFor(() => {
+      expect(tile('Berichten')).toHaveTextContent('3 ongelezen');
+    });
+  });
+});
+
+describe('the setting for e-mails about new messages', () => {
+  it('shows the stored setting and saves a change with a visible outcome', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser(), aVolunteerLookup());
+    onApi('GET /api/users/me/settings', { status: 200, body: { messageEmails: true } });
+    const sent: unknown[] = [];
+    onApi('PUT /api/users/me/settings', async (request) => {
+      const body: unknown = await request.json();
+      sent.push(body);
+      return { status: 200, body };
+    });
+    renderDashboard();
+
+    const box = await screen.findByRole('checkbox', { name: 'E-mail bij nieuwe berichten' });
+    expect(box).toBeChecked();
+    expect(box).toHaveAccessibleDescription(/nieuw bericht voor je is terwijl je Oppasmaatje niet/);
+
+    await user.click(box);
+
+    expect(await screen.findByText('Opgeslagen')).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+    expect(sent).toEqual([{ messageEmails: false }]);
+  });
+
+  it('says when saving failed and shows the stored setting again', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser(), aVolunteerLookup());
+    onApi('GET /api/users/me/settings', { status: 200, body: { messageEmails: false } });
+    onApi('PUT /api/users/me/settings', {
+      status: 500,
+      body: { error: 'Er ging iets mis.', code: 'internal' },
+    });
+    renderDashboard();
+
+    const box = await screen.findByRole('checkbox', { name: 'E-mail bij nieuwe berichten' });
+    await user.click(box);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Opslaan mislukt. Probeer het opnieuw.',
+    );
+    expect(box).not.toBeChecked();
+    expect(screen.queryByText('Opgeslagen')).not.toBeInTheDocument();
+  });
+
+  it('offers to try again when the setting cannot be loaded', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser(), aVolunteerLookup());
+    onApi('GET /api/users/me/settings', {
+      status: 503,
+      body: { error: 'Even niet.', code: 'unavailable' },
+    });
+    renderDashboard();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Je instelling voor e-mails kon niet worden geladen.',
+    );
+    onApi('GET /api/users/me/settings', { status: 200, body: { messageEmails: true } });
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+
+    expect(
+      await screen.findByRole('checkbox', { name: 'E-mail bij nieuwe berichten' }),
+    ).toBeChecked();
   });
 });

@@ -15,11 +15,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { PROFILE_TYPES } from '@/config/profile-options';
 import { ChooseProfileType } from '@/features/dashboard/components/choose-profile-type';
+import { MessageEmailSetting } from '@/features/dashboard/components/message-email-setting';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import type { SessionUser } from '@/lib/auth/api/get-current-user';
 import { useProfileLookup, type ProfileLookup } from '@/lib/auth/api/get-profile-lookup';
 import { useAuth } from '@/lib/auth/use-auth';
 import { firstNameOf } from '@/lib/auth/user-display';
+import { useUnreadCount } from '@/lib/messaging/get-unread-count';
 
 /** `/dashboard`: the start page of a signed-in user (spec section 2, "Dashboard"). */
 export function DashboardPage() {
@@ -48,9 +50,16 @@ export function DashboardPage() {
 
 function WithProfile({ user, profile }: { user: SessionUser; profile: ProfileLookup }) {
   const editLink = `${paths.profileSetup}?${new URLSearchParams({ mode: 'edit', type: profile.type }).toString()}`;
-  // Messages, favourites and profile views do not exist yet; their counts are 0 until they do.
-  const tiles: { label: string; value: string; icon: LucideIcon; tone: string }[] = [
-    { label: 'Berichten', value: '0', icon: MessageCircle, tone: 'bg-orange-100 text-orange-800' },
+  const unread = useUnreadCount();
+  // Favourites and profile views do not exist yet; their counts are 0 until they do.
+  const tiles: { label: string; value: string; hint?: string; icon: LucideIcon; tone: string }[] = [
+    {
+      label: 'Berichten',
+      value: unread === undefined ? '–' : String(unread),
+      hint: 'ongelezen',
+      icon: MessageCircle,
+      tone: 'bg-orange-100 text-orange-800',
+    },
     { label: 'Favorieten', value: '0', icon: Heart, tone: 'bg-rose-100 text-rose-800' },
     { label: 'Profielweergaven', value: '0', icon: Eye, tone: 'bg-teal-100 text-teal-800' },
     {
@@ -78,21 +87,28 @@ function WithProfile({ user, profile }: { user: SessionUser; profile: ProfileLoo
       </div>
 
       <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Overzicht">
-        {tiles.map(({ label, value, icon: Icon, tone }) => (
+        {tiles.map(({ label, value, hint, icon: Icon, tone }) => (
           <Card as="li" key={label} className="flex flex-col gap-3 p-5 sm:p-6">
             <span className={`flex size-10 items-center justify-center rounded-full ${tone}`}>
               <Icon aria-hidden="true" className="size-5" />
             </span>
             <div className="flex flex-col">
               <span className="text-sm font-semibold text-stone-700">{label}</span>
-              <span className="text-2xl font-bold text-stone-900">{value}</span>
+              <span className="text-2xl font-bold text-stone-900">
+                {value}
+                {hint && <span className="text-sm font-medium text-stone-600"> {hint}</span>}
+              </span>
             </div>
           </Card>
         ))}
       </ul>
 
       <div className="grid gap-6 md:grid-cols-3">
-        <Card as="section" aria-labelledby="recent-activity" className="md:col-span-2">
+        <Card
+          as="section"
+          aria-labelledby="recent-activity"
+          className="md:col-span-2 md:self-start"
+        >
           <h2 id="recent-activity" className="text-xl font-bold text-stone-900">
             Recente activiteit
           </h2>
@@ -103,29 +119,32 @@ function WithProfile({ user, profile }: { user: SessionUser; profile: ProfileLoo
             <p>Nog geen activiteit. Berichten en nieuwe contacten verschijnen hier.</p>
           </div>
         </Card>
-        <Card as="section" aria-labelledby="quick-links" className="flex flex-col gap-4">
-          <h2 id="quick-links" className="text-xl font-bold text-stone-900">
-            Snel naar
-          </h2>
-          <Link to={paths.messages} className={buttonStyles({ className: 'w-full' })}>
-            <MessageCircle aria-hidden="true" className="size-5" />
-            Berichten
-          </Link>
-          <Link
-            to={paths.profiles}
-            className={buttonStyles({ variant: 'accent', className: 'w-full' })}
-          >
-            <Search aria-hidden="true" className="size-5" />
-            Profielen bekijken
-          </Link>
-          <Link
-            to={editLink}
-            className={buttonStyles({ variant: 'secondary', className: 'w-full' })}
-          >
-            <Pencil aria-hidden="true" className="size-5" />
-            Profiel bewerken
-          </Link>
-        </Card>
+        <div className="flex flex-col gap-6">
+          <Card as="section" aria-labelledby="quick-links" className="flex flex-col gap-4">
+            <h2 id="quick-links" className="text-xl font-bold text-stone-900">
+              Snel naar
+            </h2>
+            <Link to={paths.messages} className={buttonStyles({ className: 'w-full' })}>
+              <MessageCircle aria-hidden="true" className="size-5" />
+              Berichten
+            </Link>
+            <Link
+              to={paths.profiles}
+              className={buttonStyles({ variant: 'accent', className: 'w-full' })}
+            >
+              <Search aria-hidden="true" className="size-5" />
+              Profielen bekijken
+            </Link>
+            <Link
+              to={editLink}
+              className={buttonStyles({ variant: 'secondary', className: 'w-full' })}
+            >
+              <Pencil aria-hidden="true" className="size-5" />
+              Profiel bewerken
+            </Link>
+          </Card>
+          <MessageEmailSetting />
+        </div>
       </div>
     </div>
   );

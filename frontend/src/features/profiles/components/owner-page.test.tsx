@@ -55,6 +55,7 @@ describe('OwnerPage', () => {
     expect(await screen.findByRole('button', { name: 'Naam bewerken' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Over bewerken' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Talen bewerken' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Bericht sturen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Bericht sturen' })).not.toBeInTheDocument();
   });
 
@@ -63,7 +64,7 @@ describe('OwnerPage', () => {
     onApi('GET /api/owners/4', { status: 200, body: ownerPage });
     renderPage();
 
-    expect(await screen.findByRole('link', { name: 'Bericht sturen' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Bericht sturen' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: /bewerken$/ })).not.toBeInTheDocument();
   });
 

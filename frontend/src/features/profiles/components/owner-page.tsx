@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { LANGUAGES_EDIT, labelOf, PET_SIZES } from '@/config/profile-options';
 import { useOwnerPage } from '@/features/profiles/api/get-owner-page';
+import { MessageButton } from '@/features/profiles/components/message-button';
 import { ProfileAvatar } from '@/features/profiles/components/profile-avatar';
 import {
   locationEdit,
@@ -16,7 +17,6 @@ import {
 import {
   DetailsCard,
   LocationSection,
-  MessageButton,
   ProfileHeader,
   ProfileSection,
   ProfileShell,
@@ -90,7 +90,10 @@ function OwnerProfile({ owner, pets }: { owner: OwnerView; pets: PetView[] }) {
           avatarUrl={owner.avatar_url}
           location={owner.location}
           badges={<Badge tone="orange">Baasje</Badge>}
-          actions={<MessageButton profileUserId={owner.user_id} />}
+          actions={
+            // A conversation with the owner as a person, about none of the pets in particular.
+            <MessageButton targetUserId={owner.user_id} petFor={() => null} />
+          }
           editName={personNameEdit(owner.first_name, owner.last_name)}
           editPhoto={photoEdit(owner.avatar_url, `Foto van ${name}`, (url) => ({
             ownerAvatarUrl: url,

@@ -75,6 +75,7 @@ describe('PetPage', () => {
     expect(await screen.findByRole('button', { name: 'Naam bewerken' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ras bewerken' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Gezochte hulp bewerken' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Bericht sturen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Bericht sturen' })).not.toBeInTheDocument();
   });
 
@@ -96,7 +97,7 @@ describe('PetPage', () => {
     onApi('GET /api/pets/30', { status: 200, body: { pet: aPet(), owner: anOwner() } });
     renderPage();
 
-    expect(await screen.findByRole('link', { name: 'Bericht sturen' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Bericht sturen' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: /bewerken$/ })).not.toBeInTheDocument();
   });
 

@@ -13,6 +13,7 @@ import {
   VACCINATED,
 } from '@/config/profile-options';
 import { usePetPage } from '@/features/profiles/api/get-pet-page';
+import { MessageButton } from '@/features/profiles/components/message-button';
 import { ProfileAvatar } from '@/features/profiles/components/profile-avatar';
 import {
   locationEdit,
@@ -26,7 +27,6 @@ import {
   BulletList,
   DetailsCard,
   LocationSection,
-  MessageButton,
   ProfileHeader,
   ProfileSection,
   ProfileShell,
@@ -37,6 +37,7 @@ import {
 import { ProfileNotFound, ProfileQueryState } from '@/features/profiles/components/profile-states';
 import type { FieldEdit } from '@/features/profiles/components/use-field-editor';
 import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
+import { START_FAILED_LATER } from '@/features/profiles/hooks/use-start-conversation';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import type { components } from '@/lib/api/openapi';
 import { useProfileLookup } from '@/lib/auth/api/get-profile-lookup';
@@ -219,7 +220,13 @@ function PetProfile({ pet, owner }: { pet: PetView; owner: OwnerView }) {
           avatarUrl={pet.avatar_url}
           location={pet.location}
           badges={<Badge tone="orange">Huisdier</Badge>}
-          actions={<MessageButton profileUserId={pet.user_id} />}
+          actions={
+            <MessageButton
+              targetUserId={pet.user_id}
+              petFor={() => pet.id}
+              failure={START_FAILED_LATER}
+            />
+          }
           editName={nameEdit}
           editPhoto={photoEdit(pet.avatar_url, `Foto van ${pet.name}`, (url) => ({
             avatarUrl: url,

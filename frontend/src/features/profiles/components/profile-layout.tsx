@@ -8,7 +8,6 @@ import {
   Languages,
   LogIn,
   MapPin,
-  MessageCircle,
   Ruler,
   ShieldCheck,
   Smile,
@@ -17,14 +16,14 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { LocationMap } from '@/components/map/location-map';
-import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { ProfileAvatar } from '@/features/profiles/components/profile-avatar';
 import { BACK_TO_PROFILES } from '@/features/profiles/components/profile-states';
 import { EditFieldButton, type FieldEdit } from '@/features/profiles/components/use-field-editor';
+import { loginPathReturningTo } from '@/lib/auth/return-path';
 import { useAuth } from '@/lib/auth/use-auth';
 import { cn } from '@/lib/cn';
 
@@ -239,6 +238,7 @@ export function LocationSection({
 /** 'Veilig contact': all contact runs through the platform (spec section 1). */
 export function SafeContactNote() {
   const { user, isPending } = useAuth();
+  const { pathname, search } = useLocation();
   return (
     <section
       aria-labelledby="veilig-contact"
@@ -254,7 +254,7 @@ export function SafeContactNote() {
       </p>
       {!isPending && !user && (
         <Link
-          to={paths.login}
+          to={loginPathReturningTo(`${pathname}${search}`)}
           className="inline-flex items-center gap-2 self-start font-semibold text-teal-900 underline underline-offset-4 hover:text-teal-700"
         >
           <LogIn aria-hidden="true" className="size-4" />
@@ -262,22 +262,5 @@ export function SafeContactNote() {
         </Link>
       )}
     </section>
-  );
-}
-
-/**
- * 'Bericht sturen', only for a signed-in user who is not the profile's own user (spec section
- * 6). Messaging itself lives on /berichten.
- */
-export function MessageButton({ profileUserId }: { profileUserId: number }) {
-  const { user } = useAuth();
-  if (!user || user.id === profileUserId) {
-    return null;
-  }
-  return (
-    <Link to={paths.messages} className={buttonStyles({ size: 'lg' })}>
-      <MessageCircle aria-hidden="true" className="size-5" />
-      Bericht sturen
-    </Link>
   );
 }

@@ -44,16 +44,17 @@ describe('VolunteerPage', () => {
     expect(document.title).toBe('Lotte Jansen – Oppasmaatje');
   });
 
-  it('offers a visitor a way to sign in, but no message button and no pencils', async () => {
+  it('leads a visitor who wants to write to sign in and back here, and shows no pencils', async () => {
     fakeSession(null);
     onApi('GET /api/volunteers/12', { status: 200, body: { volunteer: aVolunteer() } });
     renderPage();
 
     await screen.findByRole('heading', { level: 1, name: 'Lotte Jansen' });
+    const backHere = '/inloggen?redirectTo=%2Fvrijwilliger%2F12';
     expect(
       await screen.findByRole('link', { name: 'Log in om een bericht te sturen' }),
-    ).toHaveAttribute('href', '/inloggen');
-    expect(screen.queryByRole('link', { name: 'Bericht sturen' })).not.toBeInTheDocument();
+    ).toHaveAttribute('href', backHere);
+    expect(screen.getByRole('link', { name: 'Bericht sturen' })).toHaveAttribute('href', backHere);
     expect(screen.queryByRole('button', { name: /bewerken$/ })).not.toBeInTheDocument();
   });
 
@@ -62,10 +63,7 @@ describe('VolunteerPage', () => {
     onApi('GET /api/volunteers/12', { status: 200, body: { volunteer: aVolunteer() } });
     renderPage();
 
-    expect(await screen.findByRole('link', { name: 'Bericht sturen' })).toHaveAttribute(
-      'href',
-      '/berichten',
-    );
+    expect(await screen.findByRole('button', { name: 'Bericht sturen' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: /bewerken$/ })).not.toBeInTheDocument();
   });
 
@@ -78,6 +76,7 @@ describe('VolunteerPage', () => {
     expect(screen.getByRole('button', { name: 'Over bewerken' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Locatie bewerken' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Foto bewerken' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Bericht sturen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Bericht sturen' })).not.toBeInTheDocument();
   });
 

@@ -14,6 +14,7 @@ import {
   TRANSPORT_MODES,
 } from '@/config/profile-options';
 import { useVolunteerPage } from '@/features/profiles/api/get-volunteer-page';
+import { MessageButton } from '@/features/profiles/components/message-button';
 import {
   locationEdit,
   multiselectEdit,
@@ -27,7 +28,6 @@ import {
   BulletList,
   DetailsCard,
   LocationSection,
-  MessageButton,
   ProfileHeader,
   ProfileSection,
   ProfileShell,
@@ -167,7 +167,13 @@ function VolunteerProfile({ volunteer: v }: { volunteer: VolunteerView }) {
               <Badge tone="teal">Vrijwilliger</Badge>
             </>
           }
-          actions={<MessageButton profileUserId={v.user_id} />}
+          actions={
+            <MessageButton
+              targetUserId={v.user_id}
+              // An owner writes about their pet: the first one, as on the pet page (spec section 2).
+              petFor={(own) => (own.type === 'huisdier' ? own.profile.id : null)}
+            />
+          }
           editName={personNameEdit(v.first_name, v.last_name)}
           editPhoto={photoEdit(v.avatar_url, `Foto van ${name}`, (url) => ({ avatarUrl: url }))}
         />

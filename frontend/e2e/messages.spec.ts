@@ -1,0 +1,368 @@
+import type { Browser, Page } from '@playwright/test';
+import { checkPage, expect, loopbackOnly, saveScreenshot, test } from './fixtures';
+import { demo, seedDemoProfiles } from './support/demo';
+import { baseURL } from './support/endpoints';
+import { codeFromMail, waitForMail } from './support/mailbox';
+import { clientAddressOf, signUpByMail, uniqueEmail, type NewPerson } from './support/session';
+import type { components } from '../src/lib/api/openapi';
+
+type ProfileLookup = components['schemas']['ProfileLookup'];
+
+const PROFILE_REQUIRED =
+  'Je moet eerst je profiel aanmaken voordat je berichten kunt sturen. Je wordt nu doorgestuurd naar het dashboard om je profiel af te ronden.';
+
+/** A name no other test uses (the suite shares one database): letters only, as names must be. */
+function uniqueName(prefix: string): string {
+  const letters = String(Date.now() % 1e7)
+    .split('')
+    .map((digit) => String.fromCharCode(97 + Number(digit)))
+    .join('');
+  return `${prefix}${letters}`;
+}
+
+async function createProfile(page: Page, draft: Record<string, unknown>): Promise<ProfileLookup> {
+  const response = await page.request.post('/api/profiles', {
+    data: draft,
+    headers: { Origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as ProfileLookup;
+}
+
+/** A browser of its own for a second person, reaching only this machine. */
+async function secondBrowser(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'nl-NL' });
+  await loopbackOnly(context);
+  return context.newPage();
+}
+
+/** Signs in through /inloggen with a code by e-mail, as a person would. */
+async function signInByMail(page: Page, email: string): Promise<void> {
+  await page.getByRole('tab', { name: 'E-mail' }).click();
+  await page.getByRole('textbox', { name: 'E-mailadres', exact: true }).fill(email);
+  const since = new Date();
+  await page.getByRole('button', { name: 'Stuur inlogcode' }).click();
+  const mail = await waitForMail(email, { subject: 'is je inlogcode voor Oppasmaatje', since });
+  await page.getByRole('textbox', { name: 'Inlogcode' }).fill(codeFromMail(mail));
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+}
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Hoofdmenu' });
+
+test.describe('messages', () => {
+  // Two people, each signing up, and a conversation back and forth.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a sitter writes to a pet owner, who reads and answers, all live', async ({
+    page: sitter,
+    browser,
+  }) => {
+    const petName = uniqueName('Pip');
+    const owner = await secondBrowser(browser);
+    const ownerPerson: NewPerson = {
+      firstName: 'Eva',
+      lastName: 'Eigenaar',
+      email: uniqueEmail('eigenaar.berichten'),
+    };
+    await signUpByMail(owner, ownerPerson);
+    await createProfile(owner, {
+      profileType: 'huisdier',
+      firstName: 'Eva',
+      lastName: 'Eigenaar',
+      location: 'Utrecht',
+      postalCode: '3512',
+      petName,
+      petBreed: 'Beagle',
+      petAge: '2 jaar',
+      petSize: 'middel',
+      petGender: 'teef',
+      petPersonality: 'Nieuwsgierig',
+      bio: `${petName} snuffelt graag overal aan.`,
+    });
+    await signUpByMail(sitter, {
+      firstName: 'Sem',
+      lastName: 'Oppas',
+      email: uniqueEmail('oppas.berichten'),
+    });
+    await createProfile(sitter, {
+      profileType: 'vrijwilliger',
+      firstName: 'Sem',
+      lastName: 'Oppas',
+      bio: 'Ik wandel graag met honden.',
+      location: 'Utrecht',
+      postalCode: '3512',
+      experience: 'ervaren',
+      availability: ['Weekend overdag'],
+      languages: ['Nederlands'],
+      maxDistance: 5,
+      hourlyRate: 'gratis',
+      transportMode: 'fiets',
+    });
+
+    // The owner waits on the dashboard: nothing unread yet.
+    await owner.goto('/dashboard');
+    await expect(
+      owner.getByRole('heading', { level: 1, name: 'Welkom terug, Eva!' }),
+    ).toBeVisible();
+    await expect(
+      mainNav(owner).getByRole('link', { name: 'Berichten', exact: true }),
+    ).toBeVisible();
+
+    // The sitter finds the pet and starts a conversation.
+    await sitter.goto('/voor-oppassers');
+    await sitter.getByRole('searchbox', { name: 'Zoek een huisdier' }).fill(petName);
+    await sitter.getByRole('button', { name: 'Zoeken' }).click();
+    await sitter
+      .getByRole('article', { name: new RegExp(petName) })
+      .getByRole('link', { name: /Bekijk profiel/ })
+      .click();
+    await expect(sitter).toHaveURL(/\/huisdier\/\d+$/);
+    await sitter.getByRole('button', { name: 'Bericht sturen' }).click();
+    await expect(sitter).toHaveURL(/\/berichten\?conversation=\d+$/);
+    await expect(sitter.getByRole('heading', { level: 2, name: 'Eva' })).toBeVisible();
+    await expect(sitter.getByRole('link', { name: `Over ${petName}` })).toBeVisible();
+    await expect(sitter.getByText('Nog geen berichten in dit gesprek')).toBeVisible();
+    await checkPage(sitter, 'messages-new-conversation');
+
+    // The first message, with a line break and a word too long for one line.
+    const composer = sitter.getByRole('textbox', { name: 'Bericht aan Eva' });
+    await composer.fill(`Hoi Eva!`);
+    await composer.press('Shift+Enter');
+    await composer.pressSequentially(`Ik pas graag op ${petName}. Superlangwoord${'x'.repeat(80)}`);
+    await composer.press('Enter');
+    await expect(composer).toHaveValue('');
+    const sitterLog = sitter.getByRole('log', { name: 'Berichten met Eva' });
+    const sent = sitterLog.getByRole('listitem').filter({ hasText: 'Hoi Eva!' });
+    await expect(sent).toContainText(`Ik pas graag op ${petName}.`);
+    await expect(sent).toContainText('Verzonden');
+    await expect(sitterLog.getByRole('heading', { level: 3, name: 'Vandaag' })).toBeVisible();
+
+    // The owner sees it arrive without reloading: in the header and on the dashboard tile.
+    const unreadLink = mainNav(owner).getByRole('link', { name: 'Berichten, 1 ongelezen' });
+    await expect(unreadLink).toBeVisible();
+    await expect(
+      owner
+        .getByRole('list', { name: 'Overzicht' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Berichten' }),
+    ).toContainText('1 ongelezen');
+    await saveScreenshot(owner, 'messages-dashboard-unread');
+
+    // The owner opens the inbox, then the conversation.
+    await unreadLink.click();
+    await expect(owner).toHaveURL('/berichten');
+    const fromSem = owner.getByRole('link', { name: /Sem/ });
+    await expect(fromSem).toContainText('1 ongelezen');
+    await expect(fromSem).toContainText(petName);
+    await expect(owner.getByText('Selecteer een gesprek')).toBeVisible();
+    await checkPage(owner, 'messages-inbox');
+    await fromSem.click();
+    await expect(owner).toHaveURL(/\/berichten\?conversation=\d+$/);
+    const ownerLog = owner.getByRole('log', { name: 'Berichten met Sem' });
+    await expect(ownerLog).toContainText('Hoi Eva!');
+    await expect(
+      mainNav(owner).getByRole('link', { name: 'Berichten', exact: true }),
+    ).toBeVisible();
+    await expect(fromSem).not.toContainText('ongelezen');
+
+    // The sitter sees it read, without reloading.
+    await expect(sent).toContainText('Gelezen');
+    await checkPage(sitter, 'messages-thread-read');
+
+    // The owner answers; the answer arrives at the sitter live.
+    await owner.getByRole('textbox', { name: 'Bericht aan Sem' }).fill('Graag! Kun je zaterdag?');
+    await owner.getByRole('textbox', { name: 'Bericht aan Sem' }).press('Enter');
+    await expect(ownerLog).toContainText('Graag! Kun je zaterdag?');
+    await expect(sitterLog).toContainText('Graag! Kun je zaterdag?');
+    await expect(sitter.getByRole('link', { name: /Eva/ })).toContainText(
+      'Graag! Kun je zaterdag?',
+    );
+    await expect(owner.getByRole('link', { name: /Sem/ })).toContainText(
+      'Jij: Graag! Kun je zaterdag?',
+    );
+    await checkPage(owner, 'messages-thread-wide');
+
+    // Searching the inbox by pet name, and for nothing.
+    const search = owner.getByRole('searchbox', { name: 'Zoek in berichten' });
+    await search.fill(petName.toUpperCase());
+    await expect(owner.getByRole('link', { name: /Sem/ })).toBeVisible();
+    await search.fill('niemand hier');
+    await expect(owner.getByText('Geen berichten gevonden')).toBeVisible();
+    await checkPage(owner, 'messages-search-nothing');
+    await search.fill('');
+
+    // On a phone: one pane at a time, with a way back.
+    const phone = await sitter.context().newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto('/berichten');
+    const conversation = phone.getByRole('link', { name: /Eva/ });
+    await expect(conversation).toBeVisible();
+    await expect(phone.getByText('Selecteer een gesprek')).toBeHidden();
+    await checkPage(phone, 'messages-phone-list');
+    await conversation.click();
+    const phoneLog = phone.getByRole('log', { name: 'Berichten met Eva' });
+    await expect(phoneLog).toContainText('Graag! Kun je zaterdag?');
+    await expect(conversation).toBeHidden();
+    // A string: the suite's pages have no DOM types.
+    const overflow = await phone.evaluate<number>(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    );
+    expect(overflow, 'no sideways scrolling on a phone').toBeLessThanOrEqual(0);
+    await checkPage(phone, 'messages-phone-thread');
+    await phone.getByRole('button', { name: 'Terug naar gesprekken' }).click();
+    await expect(conversation).toBeVisible();
+    await expect(phoneLog).toBeHidden();
+    await phone.close();
+
+    // The e-mail setting on the dashboard is saved.
+    await owner.goto('/dashboard');
+    const setting = owner.getByRole('checkbox', { name: 'E-mail bij nieuwe berichten' });
+    await expect(setting).toBeChecked();
+    await setting.uncheck();
+    await expect(owner.getByText('Opgeslagen')).toBeVisible();
+    await checkPage(owner, 'messages-dashboard-setting');
+    await owner.reload();
+    await expect(setting).not.toBeChecked();
+
+    await owner.context().close();
+  });
+
+  test('a long conversation opens at the newest message and loads older ones above', async ({
+    page: owner,
+    browser,
+  }) => {
+    await signUpByMail(owner, {
+      firstName: 'Olga',
+      lastName: 'Eigenaar',
+      email: uniqueEmail('eigenaar.lang'),
+    });
+    const lookup = await createProfile(owner, {
+      profileType: 'huisdier',
+      firstName: 'Olga',
+      lastName: 'Eigenaar',
+      location: 'Utrecht',
+      postalCode: '3512',
+      petName: uniqueName('Mop'),
+    });
+    const sitter = await secondBrowser(browser);
+    await signUpByMail(sitter, {
+      firstName: 'Tim',
+      lastName: 'Oppas',
+      email: uniqueEmail('oppas.lang'),
+    });
+    await createProfile(sitter, {
+      profileType: 'vrijwilliger',
+      firstName: 'Tim',
+      lastName: 'Oppas',
+      location: 'Utrecht',
+      postalCode: '3512',
+    });
+    const started = await sitter.request.post('/api/conversations', {
+      data: { targetUserId: lookup.profile.user_id, petId: lookup.profile.id },
+      headers: { Origin: baseURL },
+    });
+    expect(started.status()).toBe(200);
+    const { conversationId } = (await started.json()) as { conversationId: number };
+    // 56 messages, within each person's allowance of 30 a minute: more than one page of 50.
+    const send = async (from: Page, n: number) => {
+      const response = await from.request.post(`/api/conversations/${conversationId}/messages`, {
+        data: { content: `Bericht ${n}` },
+        headers: { Origin: baseURL },
+      });
+      expect(response.status()).toBe(201);
+    };
+    for (let n = 1; n <= 56; n += 1) {
+      await send(n <= 28 ? sitter : owner, n);
+    }
+
+    await owner.goto(`/berichten?conversation=${conversationId}`);
+    const log = owner.getByRole('log', { name: 'Berichten met Tim' });
+    const message = (n: number) => log.getByText(`Bericht ${n}`, { exact: true });
+    await expect(message(56)).toBeInViewport();
+    await expect(message(1)).toHaveCount(0);
+    // The page ends with its footer: nothing of the thread sticks out below.
+    const belowFooter = await owner.evaluate<number>(
+      `document.documentElement.scrollHeight - (document.querySelector('footer').getBoundingClientRect().bottom + window.scrollY)`,
+    );
+    expect(belowFooter).toBeLessThanOrEqual(1);
+    await checkPage(owner, 'messages-long-thread');
+
+    // Scrolled to the top, the older messages appear above what was on screen.
+    await owner.evaluate(`document.querySelector('[role=log]').scrollTop = 0`);
+    await expect(message(1)).toHaveCount(1);
+    await expect(message(7)).toBeInViewport();
+    await expect(message(1)).not.toBeInViewport();
+    await expect(log.getByRole('button', { name: 'Oudere berichten laden' })).toHaveCount(0);
+
+    // A new message while reading older ones does not pull the reader down...
+    await send(sitter, 57);
+    await expect(message(57)).toHaveCount(1);
+    await expect(message(7)).toBeInViewport();
+    // ...but it does at the bottom.
+    await owner.evaluate(
+      `(() => { const log = document.querySelector('[role=log]'); log.scrollTop = log.scrollHeight; })()`,
+    );
+    await expect(message(57)).toBeInViewport();
+    await send(sitter, 58);
+    await expect(message(58)).toBeInViewport();
+    await sitter.context().close();
+  });
+
+  test('Bericht sturen leads a visitor to sign in and back, and someone without a profile to the dashboard', async ({
+    page,
+    browser,
+  }) => {
+    seedDemoProfiles();
+    // An account without a profile.
+    const email = uniqueEmail('zonder.profiel');
+    const other = await secondBrowser(browser);
+    await signUpByMail(other, { firstName: 'Noor', lastName: 'Nieuw', email });
+    await other.context().close();
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-For': clientAddressOf(email) });
+
+    // A visitor on a pet page.
+    await page.goto(`/profielen?q=${demo.pets.guus.name}`);
+    await page
+      .getByRole('article', { name: new RegExp(demo.pets.guus.name) })
+      .getByRole('link', { name: /Bekijk profiel/ })
+      .click();
+    await expect(page).toHaveURL(/\/huisdier\/\d+$/);
+    const petPath = new URL(page.url()).pathname;
+    await page.getByRole('link', { name: 'Bericht sturen' }).click();
+    await expect(page).toHaveURL(`/inloggen?redirectTo=${encodeURIComponent(petPath)}`);
+
+    // Signed in, back on the pet page.
+    await signInByMail(page, email);
+    await expect(page).toHaveURL(petPath);
+    await expect(page.getByRole('heading', { level: 1, name: demo.pets.guus.name })).toBeVisible();
+
+    // Without a profile of one's own: told so, and sent to the dashboard.
+    const alerted = new Promise<string>((resolve) => {
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      });
+    });
+    await page.getByRole('button', { name: 'Bericht sturen' }).click();
+    expect(await alerted).toBe(PROFILE_REQUIRED);
+    await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByRole('button', { name: 'Ik wil oppassen' })).toBeVisible();
+
+    // The inbox is empty for now.
+    await page.goto('/berichten');
+    await expect(
+      page.getByText(
+        'Nog geen gesprekken. Start een gesprek door een bericht te sturen naar een profiel!',
+      ),
+    ).toBeVisible();
+    await checkPage(page, 'messages-empty');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await checkPage(page, 'messages-empty-phone');
+  });
+
+  test('a visitor who opens /berichten is asked to sign in first', async ({ page }) => {
+    await page.goto('/berichten?conversation=1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Inloggen' })).toBeVisible();
+    await expect(page).toHaveURL('/inloggen');
+  });
+});

@@ -1,0 +1,10 @@
+import { MessagesPage } from '@/features/messages/components/messages-page';
+import { SignedInOnly } from '@/lib/auth/guards';
+
+export function MessagesRoute() {
+  return (
+    <SignedInOnly>
+      <MessagesPage />
+    </SignedInOnly>
+  );
+}

@@ -1,0 +1,107 @@
+import { Check } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import {
+  useMessageSettings,
+  useUpdateMessageSettings,
+} from '@/features/dashboard/api/message-settings';
+
+export const MESSAGE_EMAILS_LABEL = 'E-mail bij nieuwe berichten';
+
+/** The switch for e-mails about new messages, saved at once with a visible outcome. */
+export function MessageEmailSetting() {
+  const headingId = useId();
+  return (
+    <Card as="section" aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} className="text-xl font-bold text-stone-900">
+        Meldingen
+      </h2>
+      <SettingState />
+    </Card>
+  );
+}
+
+function SettingState() {
+  const settings = useMessageSettings();
+  if (settings.isPending) {
+    return <Spinner label="Laden..." className="text-orange-700" />;
+  }
+  if (settings.isError) {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <p role="alert" className="text-red-800">
+          Je instelling voor e-mails kon niet worden geladen.
+        </p>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            void settings.refetch();
+          }}
+        >
+          Opnieuw proberen
+        </Button>
+      </div>
+    );
+  }
+  return <MessageEmailsCheckbox stored={settings.data.messageEmails} />;
+}
+
+function MessageEmailsCheckbox({ stored }: { stored: boolean }) {
+  const id = useId();
+  const update = useUpdateMessageSettings();
+  // While saving, the box shows what was asked for; after a failure, what the server holds.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const checked = asked ?? stored;
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => {
+            const messageEmails = event.target.checked;
+            setAsked(messageEmails);
+            update.mutate(
+              { messageEmails },
+              {
+                onSettled: () => {
+                  setAsked(null);
+                },
+              },
+            );
+          }}
+          className="mt-0.5 size-5 shrink-0 accent-orange-700"
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={id} className="font-semibold text-stone-900">
+            {MESSAGE_EMAILS_LABEL}
+          </label>
+          <p id={`${id}-hint`} className="text-sm text-stone-700">
+            We sturen je een e-mail als er een nieuw bericht voor je is terwijl je Oppasmaatje niet
+            open hebt.
+          </p>
+        </div>
+      </div>
+      <p role="status" className="min-h-6 pl-8 text-sm font-semibold text-green-800">
+        {update.isPending && 'Opslaan...'}
+        {update.isSuccess && (
+          <span className="inline-flex items-center gap-1">
+            <Check aria-hidden="true" className="size-4" />
+            Opgeslagen
+          </span>
+        )}
+      </p>
+      {update.isError && (
+        <p role="alert" className="pl-8 text-sm font-semibold text-red-800">
+          Opslaan mislukt. Probeer het opnieuw.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ThreadData } from '@/features/messages/api/get-thread';
+import { unwrap } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
+import type { components } from '@/lib/api/openapi';
+import { messagingKeys } from '@/lib/messaging/keys';
+
+export type MessageSent = components['schemas']['MessageSent'];
+
+/** The longest message, in characters after trimming (the server refuses longer ones). */
+export const MAX_MESSAGE_CHARS = 2000;
+
+/** Characters as the server counts them: Unicode code points (an accented letter is one). */
+export function characterCount(text: string): number {
+  return Array.from(text).length;
+}
+
+/** `POST /api/conversations/{id}/messages`. */
+export function sendMessage(conversationId: number, content: string): Promise<MessageSent> {
+  return unwrap(
+    api.POST('/api/conversations/{id}/messages', {
+      params: { path: { id: conversationId } },
+      body: { content },
+    }),
+  );
+}
+
+/**
+ * Sends a message and shows it in the thread at once; the inbox is read again so that the
+ * conversation moves to the top with its new last message.
+ */
+export function useSendMessage(conversationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => sendMessage(conversationId, content),
+    onSuccess: ({ messageId, timestamp }, content) => {
+      queryClient.setQueryData<ThreadData>(messagingKeys.thread(conversationId), (thread) => {
+        const [newest, ...older] = thread?.pages ?? [];
+        if (thread === undefined || newest === undefined) return thread;
+        if (newest.messages.some((message) => message.id === messageId)) return thread;
+        const sent = { id: messageId, text: content, timestamp, isOwn: true, isRead: false };
+        return {
+          ...thread,
+          pages: [{ ...newest, messages: [...newest.messages, sent] }, ...older],
+        };
+      });
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import { Check, CheckCheck } from 'lucide-react';
+import type { MessageItem } from '@/features/messages/api/get-thread';
+import { clockTime, fullDateTime } from '@/features/messages/format-time';
+import { cn } from '@/lib/cn';
+
+/**
+ * One message: own ones on the right in the warm colour with a read mark, the other person's
+ * on the left. The text is shown as written, line breaks included.
+ */
+export function MessageBubble({ message, author }: { message: MessageItem; author: string }) {
+  const sent = new Date(message.timestamp);
+  const own = message.isOwn;
+  return (
+    <li className={cn('flex', own ? 'justify-end' : 'justify-start')}>
+      <div
+        className={cn(
+          'flex max-w-[85%] min-w-0 flex-col gap-1 rounded-2xl px-4 py-2 shadow-sm sm:max-w-[70%]',
+          own
+            ? 'rounded-br-md bg-orange-700 text-white'
+            : 'rounded-bl-md bg-white text-stone-900 ring-1 ring-stone-200',
+        )}
+      >
+        <span className="sr-only">{own ? 'Jij' : author}:</span>
+        <p className="break-words whitespace-pre-wrap">{message.text}</p>
+        <span
+          className={cn(
+            'flex items-center gap-1 self-end text-xs',
+            own ? 'text-orange-50' : 'text-stone-600',
+          )}
+        >
+          <time dateTime={message.timestamp} title={fullDateTime(sent)}>
+            {clockTime(sent)}
+          </time>
+          {own && <ReadMark read={message.isRead} />}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/** One tick when sent, two when the other person has read it. */
+function ReadMark({ read }: { read: boolean }) {
+  const Icon = read ? CheckCheck : Check;
+  const label = read ? 'Gelezen' : 'Verzonden';
+  return (
+    <span title={label} className="inline-flex items-center">
+      <Icon aria-hidden="true" className="size-4" />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}

@@ -1,0 +1,500 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MessagesPage } from '@/features/messages/components/messages-page';
+import { aUser, fakeSession, onApi, requests, type FakeResponse } from '@/testing/fake-api';
+import { latestEventSource, useFakeEventSource } from '@/testing/fake-event-source';
+import {
+  aConversation,
+  aMessage,
+  localTime,
+  type ConversationSummary,
+  type MessageItem,
+} from '@/testing/messages';
+import { aVolunteerLookup } from '@/testing/profiles';
+import { renderWithProviders } from '@/testing/render';
+
+const sanne = aConversation({
+  id: 1,
+  name: 'Sanne',
+  petId: 30,
+  petName: 'Bobby',
+  isOnline: true,
+  lastMessage: 'Tot morgen!',
+  lastMessageIsOwn: true,
+  unreadCount: 2,
+});
+const mo = aConversation({
+  id: 2,
+  otherUserId: 9,
+  name: 'Mo',
+  petName: 'Luna',
+  petId: 31,
+  lastMessage: 'Kan Luna zaterdag komen?',
+});
+
+function inbox(conversations: ConversationSummary[]) {
+  onApi('GET /api/conversations', { status: 200, body: { conversations } });
+}
+
+function thread(conversationId: number, messages: MessageItem[], hasMore = false) {
+  onApi(`GET /api/conversations/${conversationId}/messages`, {
+    status: 200,
+    body: { messages, hasMore },
+  });
+}
+
+function openMessages(url = '/berichten') {
+  fakeSession(aUser({ id: 7 }), aVolunteerLookup());
+  onApi('PUT /api/conversations/1/read', { status: 204 });
+  onApi('PUT /api/conversations/2/read', { status: 204 });
+  return renderWithProviders(<MessagesPage />, { path: '/berichten', url });
+}
+
+const requestsTo = (method: string, path: string) =>
+  requests.filter((request) => request.method === method && new URL(request.url).pathname === path);
+
+const conversationLink = (name: RegExp) => screen.getByRole('link', { name });
+const composer = () => screen.getByRole('textbox', { name: /^Bericht aan/ });
+const messageLog = () => screen.getByRole('log');
+
+/** Answers each send with a stored message, and keeps what was sent. */
+function acceptMessages(conversationId = 1): string[] {
+  const sent: string[] = [];
+  onApi(`POST /api/conversations/${conversationId}/messages`, async (request) => {
+    const { content } = (await request.json()) as { content: string };
+    sent.push(content);
+    return {
+      status: 201,
+      body: { messageId: 100 + sent.length, timestamp: new Date().toISOString() },
+    };
+  });
+  return sent;
+}
+
+describe('MessagesPage: the inbox', () => {
+  it('says there are no conversations yet and asks to pick one', async () => {
+    inbox([]);
+    openMessages();
+
+    expect(
+      await screen.findByText(
+        'Nog geen gesprekken. Start een gesprek door een bericht te sturen naar een profiel!',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Profielen bekijken' })).toHaveAttribute(
+      'href',
+      '/profielen',
+    );
+    expect(screen.getByText('Selecteer een gesprek')).toBeInTheDocument();
+    expect(document.title).toBe('Berichten – Oppasmaatje');
+  });
+
+  it('shows who, the pet, the last message, when, unread and online for each conversation', async () => {
+    inbox([sanne, mo]);
+    openMessages();
+
+    const link = await screen.findByRole('link', { name: /Sanne/ });
+    expect(link).toHaveAttribute('href', '/berichten?conversation=1');
+    expect(link).toHaveTextContent('Bobby');
+    expect(link).toHaveTextContent('Jij: Tot morgen!');
+    expect(link).toHaveTextContent('2 ongelezen');
+    expect(link).toHaveTextContent('zojuist');
+    expect(within(link).getByRole('img', { name: 'Online' })).toBeInTheDocument();
+
+    const other = conversationLink(/Mo/);
+    expect(other).toHaveTextContent('Kan Luna zaterdag komen?');
+    expect(other).not.toHaveTextContent('Jij:');
+    expect(other).not.toHaveTextContent('ongelezen');
+    expect(within(other).queryByRole('img', { name: 'Online' })).not.toBeInTheDocument();
+  });
+
+  it('searches by name or pet name, in any case', async () => {
+    const user = userEvent.setup();
+    inbox([sanne, mo]);
+    openMessages();
+    const search = await screen.findByRole('searchbox', { name: 'Zoek in berichten' });
+    expect(search).toHaveAttribute('placeholder', 'Zoek in berichten...');
+    await screen.findByRole('link', { name: /Sanne/ });
+
+    await user.type(search, 'BOB');
+    expect(conversationLink(/Sanne/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Mo/ })).not.toBeInTheDocument();
+
+    await user.clear(search);
+    await user.type(search, 'mo');
+    expect(conversationLink(/Mo/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Sanne/ })).not.toBeInTheDocument();
+
+    await user.type(search, 'xyz');
+    expect(screen.getByText('Geen berichten gevonden')).toBeInTheDocument();
+  });
+
+  it('offers to try again when the inbox cannot be loaded', async () => {
+    const user = userEvent.setup();
+    onApi('GET /api/conversations', { status: 500, body: { error: 'Mis.', code: 'internal' } });
+    openMessages();
+
+    expect(
+      await screen.findByText('Er ging iets mis bij het laden van je gesprekken.'),
+    ).toBeInTheDocument();
+    inbox([mo]);
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByRole('link', { name: /Mo/ })).toBeInTheDocument();
+  });
+});
+
+describe('MessagesPage: a conversation', () => {
+  it('opens from the address, marks it read and clears its badge', async () => {
+    let read = false;
+    onApi('GET /api/conversations', () => ({
+      status: 200,
+      body: { conversations: [{ ...sanne, unreadCount: read ? 0 : 2 }, mo] },
+    }));
+    thread(1, [aMessage({ id: 5, text: 'Hoe gaat het met Bobby?', isRead: false })]);
+    openMessages('/berichten?conversation=1');
+    onApi('PUT /api/conversations/1/read', () => {
+      read = true;
+      return { status: 204 };
+    });
+
+    expect(await screen.findByText('Hoe gaat het met Bobby?')).toBeInTheDocument();
+    await vi.waitFor(() => {
+      expect(requestsTo('PUT', '/api/conversations/1/read')).toHaveLength(1);
+    });
+    expect(conversationLink(/Sanne/)).not.toHaveTextContent('ongelezen');
+    expect(conversationLink(/Sanne/)).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('heading', { level: 2, name: 'Sanne' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Over Bobby' })).toHaveAttribute(
+      'href',
+      '/huisdier/30',
+    );
+  });
+
+  it('opens from the list, and marks nothing when nothing is unread', async () => {
+    const user = userEvent.setup();
+    inbox([sanne, mo]);
+    thread(2, [aMessage({ id: 9, text: 'Kan Luna zaterdag komen?' })]);
+    openMessages();
+
+    await user.click(await screen.findByRole('link', { name: /Mo/ }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mo' })).toBeInTheDocument();
+    expect(within(messageLog()).getByText('Kan Luna zaterdag komen?')).toBeInTheDocument();
+    expect(requestsTo('PUT', '/api/conversations/2/read')).toHaveLength(0);
+  });
+
+  it('groups messages by day with Dutch times, and marks own ones sent or read', async () => {
+    inbox([sanne]);
+    thread(1, [
+      aMessage({ id: 1, text: 'Goedemorgen!', timestamp: localTime(9, 15, 1) }),
+      aMessage({ id: 2, text: 'Zin in!', timestamp: localTime(10, 0), isOwn: true, isRead: true }),
+      aMessage({
+        id: 3,
+        text: 'Tot morgen!',
+        timestamp: localTime(10, 5),
+        isOwn: true,
+        isRead: false,
+      }),
+    ]);
+    openMessages('/berichten?conversation=1');
+
+    const log = await screen.findByRole('log', { name: 'Berichten met Sanne' });
+    expect(
+      within(log)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Gisteren', 'Vandaag']);
+    const [yesterday, today] = within(log).getAllByRole('list');
+    expect(yesterday).toHaveTextContent('Sanne:Goedemorgen!09:15');
+    expect(today).toHaveTextContent('Jij:Zin in!10:00Gelezen');
+    expect(today).toHaveTextContent('Jij:Tot morgen!10:05Verzonden');
+  });
+
+  it('shows a date as separator for older days', async () => {
+    inbox([sanne]);
+    thread(1, [aMessage({ id: 1, text: 'Lang geleden', timestamp: localTime(12, 0, 3) })]);
+    openMessages('/berichten?conversation=1');
+
+    const log = await screen.findByRole('log');
+    const label = new Date(localTime(12, 0, 3)).toLocaleDateString('nl-NL', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+    });
+    expect(within(log).getByRole('heading', { level: 3 })).toHaveTextContent(
+      new RegExp(`^${label}`),
+    );
+  });
+
+  it('shows what people wrote as text, line breaks included', async () => {
+    inbox([sanne]);
+    thread(1, [aMessage({ id: 1, text: '<b>Hallo</b>\nTweede regel' })]);
+    openMessages('/berichten?conversation=1');
+
+    const text = await screen.findByText(/<b>Hallo<\/b>/);
+    expect(text.textContent).toBe('<b>Hallo</b>\nTweede regel');
+    expect(text.querySelector('b')).toBeNull();
+  });
+
+  it('says when a conversation has no messages yet', async () => {
+    inbox([sanne]);
+    thread(1, []);
+    openMessages('/berichten?conversation=1');
+
+    expect(await screen.findByText('Nog geen berichten in dit gesprek')).toBeInTheDocument();
+  });
+
+  it('says when a conversation does not exist', async () => {
+    inbox([sanne]);
+    openMessages('/berichten?conversation=77');
+
+    expect(await screen.findByText('Gesprek niet gevonden')).toBeInTheDocument();
+  });
+
+  it('loads older messages on request and keeps them in order', async () => {
+    const user = userEvent.setup();
+    inbox([sanne]);
+    onApi('GET /api/conversations/1/messages', (request) => {
+      const before = new URL(request.url).searchParams.get('before');
+      return before === '51'
+        ? {
+            status: 200,
+            body: { messages: [aMessage({ id: 50, text: 'Het eerste bericht' })], hasMore: false },
+          }
+        : {
+            status: 200,
+            body: {
+              messages: [aMessage({ id: 51, text: 'Tweede' }), aMessage({ id: 52, text: 'Derde' })],
+              hasMore: true,
+            },
+          };
+    });
+    openMessages('/berichten?conversation=1');
+
+    await user.click(await screen.findByRole('button', { name: 'Oudere berichten laden' }));
+
+    expect(await screen.findByText('Het eerste bericht')).toBeInTheDocument();
+    expect(messageLog()).toHaveTextContent(/Het eerste bericht.*Tweede.*Derde/);
+    expect(
+      screen.queryByRole('button', { name: 'Oudere berichten laden' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('goes back to the list with the back button', async () => {
+    const user = userEvent.setup();
+    inbox([sanne]);
+    thread(1, [aMessage({ id: 1, text: 'Hoi!' })]);
+    openMessages('/berichten?conversation=1');
+    await screen.findByRole('log');
+
+    await user.click(screen.getByRole('button', { name: 'Terug naar gesprekken' }));
+
+    expect(await screen.findByText('Selecteer een gesprek')).toBeInTheDocument();
+    expect(screen.queryByRole('log')).not.toBeInTheDocument();
+  });
+
+  it('shows a new message live and marks it read', async () => {
+    useFakeEventSource();
+    inbox([sanne]);
+    let messages = [aMessage({ id: 1, text: 'Hoi!' })];
+    onApi('GET /api/conversations/1/messages', () => ({
+      status: 200,
+      body: { messages, hasMore: false },
+    }));
+    openMessages('/berichten?conversation=1');
+    await screen.findByText('Hoi!');
+    const readsBefore = requestsTo('PUT', '/api/conversations/1/read').length;
+
+    messages = [...messages, aMessage({ id: 2, text: 'Ben je er nog?', isRead: false })];
+    act(() => {
+      latestEventSource().emit({ type: 'message', conversationId: 1, messageId: 2, senderId: 8 });
+    });
+
+    expect(await screen.findByText('Ben je er nog?')).toBeInTheDocument();
+    await vi.waitFor(() => {
+      expect(requestsTo('PUT', '/api/conversations/1/read').length).toBe(readsBefore + 1);
+    });
+  });
+});
+
+describe('MessagesPage: writing', () => {
+  beforeEach(() => {
+    inbox([sanne]);
+    thread(1, [aMessage({ id: 1, text: 'Hoi!' })]);
+  });
+
+  it('sends with Enter, trimmed, shows the message and empties the box', async () => {
+    const user = userEvent.setup();
+    const sent = acceptMessages();
+    openMessages('/berichten?conversation=1');
+    await screen.findByRole('log');
+
+    await user.type(composer(), '  Hallo Sanne  {Enter}');
+
+    expect(await within(messageLog()).findByText('Hallo Sanne')).toBeInTheDocument();
+    expect(sent).toEqual(['Hallo Sanne']);
+    expect(composer()).toHaveValue('');
+    expect(composer()).toHaveFocus();
+  });
+
+  it('sends with the button too', async () => {
+    const user = userEvent.setup();
+    const sent = acceptMessages();
+    openMessages('/berichten?conversation=1');
+    await screen.findByRole('log');
+
+    await user.type(composer(), 'Met de knop');
+    await user.click(screen.getByRole('button', { name: 'Versturen' }));
+
+    await vi.waitFor(() => {
+      expect(sent).toEqual(['Met de knop']);
+    });
+  });
+
+  it('starts a new line with Shift+Enter and sends nothing', async () => {
+    const user = userEvent.setup();
+    const sent = acceptMessages();
+    openMessages('/berichten?conversation=1');
+    await screen.findByRole('log');
+
+    await user.type(composer(), 'Regel 1{Shift>}{Enter}{/Shift}Regel 2');
+
+    expect(composer()).toHaveValue('Regel 1\nRegel 2');
+    expect(sent).toEqual([]);
+  });
+
+  it('sends nothing that is blank', async () => {
+    const user = userEvent.setup();
+    const sent = acceptMessages();
+    openMessages('/berichten?conversation=1');
+    await screen.findByRole('log');
+
+    await user.type(composer(), '   {Enter}');
+
+    expect(screen.getByRole('button', { name: 'Versturen' })).toBeDisabled();
+    expect(requestsTo('POST', '/api/conversations/1/messages')).toHaveLength(0);
+    expect(sent).toEqual([]);
+  });
+
+  it('sends nothing while the previous message is on its way', async () => {
+    const user = userEvent.setup();
+    let answer: (response: FakeResponse) => void = () => undefined;
+    onApi(
+      'POST /api/conversations/1/messages',
+      () =>
+        new Promise<FakeResponse>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    openMessages('/berichten?conversation=1');
+    await screen.findByRole('log');
+
+    await user.type(composer(), 'Een{Enter}');
+    await user.type(composer(), 'Twee{Enter}');
+
+    expect(requestsTo('POST', '/api/conversations/1/messages')).toHaveLength(1);
+    expect(composer()).toHaveValue('Twee');
+    answer({ status: 201, body: { messageId: 101, timestamp: new Date().toISOString() } });
+    expect(await within(messageLog()).findByText('Een')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a failed answer', { status: 500 }, 'Bericht versturen mislukt. Probeer opnieuw.'],
+    [
+      'a refused text',
+      {
+        status: 422,
+        body: {
+          error: 'Een bericht mag maximaal 2000 tekens lang zijn.',
+          code: 'invalid_input',
+          field: 'content',
+        },
+      },
+      'Een bericht mag maximaal 2000 tekens lang zijn.',
+    ],
+    [
+      'too many messages',
+      {
+        status: 429,
+        body: {
+          error:
+            'Je hebt veel berichten kort na elkaar gestuurd. Wacht even en probeer het opnieuw.',
+          code: 'too_many_requests',
+        },
+        headers: { 'Retry-After': '30' },
+      },
+      'Je hebt veel berichten kort na elkaar gestuurd. Wacht even en probeer het opnieuw.',
+    ],
+  ])('puts the text back after %s and says why', async (_case, response, text) => {
+    const user = userEvent.setup();
+    onApi('POST /api/conversations/1/messages', response);
+    openMessages('/berichten?conversation=1');
+    await screen.findByRole('log');
+
+    await user.type(composer(), 'Mijn bericht{Enter}');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(composer()).toHaveValue('Mijn bericht');
+  });
+
+  it('puts the text back after a network failure and says so', async () => {
+    const user = userEvent.setup();
+    onApi('POST /api/conversations/1/messages', () =>
+      Promise.reject(new TypeError('Failed to fetch')),
+    );
+    openMessages('/berichten?conversation=1');
+    await screen.findByRole('log');
+
+    await user.type(composer(), 'Mijn bericht{Enter}');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Er ging iets mis bij het versturen van het bericht.',
+    );
+    expect(composer()).toHaveValue('Mijn bericht');
+  });
+
+  it('counts characters near the limit and refuses a message that is too long', async () => {
+    const user = userEvent.setup();
+    const sent = acceptMessages();
+    openMessages('/berichten?conversation=1');
+    await screen.findByRole('log');
+
+    await user.click(composer());
+    await user.paste('a'.repeat(1850));
+    expect(screen.getByText('1850 / 2000 tekens')).toBeInTheDocument();
+
+    await user.paste('b'.repeat(151));
+    expect(screen.getByText(/2001 \/ 2000 tekens/)).toBeInTheDocument();
+    expect(composer()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Versturen' })).toBeDisabled();
+    await user.keyboard('{Enter}');
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('MessagesPage: the live connection overlay', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('is absent from production builds', async () => {
+    vi.stubEnv('DEV', false);
+    inbox([]);
+    openMessages();
+    await screen.findByText('Selecteer een gesprek');
+
+    expect(screen.queryByRole('button', { name: /Live-verbinding/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the state of the connection in development builds', async () => {
+    const user = userEvent.setup();
+    vi.stubEnv('DEV', true);
+    inbox([]);
+    openMessages();
+
+    await user.click(await screen.findByRole('button', { name: 'Live-verbinding tonen' }));
+
+    expect(screen.getByRole('region', { name: 'Live-verbinding' })).toHaveTextContent('Status:');
+  });
+});

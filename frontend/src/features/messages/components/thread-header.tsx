@@ -1,0 +1,62 @@
+import { ArrowLeft, PawPrint } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import type { ConversationSummary } from '@/features/messages/api/list-conversations';
+import { ConversationAvatar } from '@/features/messages/components/conversation-avatar';
+
+export const BACK_TO_CONVERSATIONS = 'Terug naar gesprekken';
+
+/** Above the thread: the way back (small screens), who it is with, the pet and whether online. */
+export function ThreadHeader({
+  conversation,
+  onBack,
+}: {
+  conversation: ConversationSummary | undefined;
+  onBack: () => void;
+}) {
+  return (
+    <div className="flex items-center gap-3 border-b border-stone-200 bg-white px-3 py-3 sm:px-4">
+      <button
+        type="button"
+        aria-label={BACK_TO_CONVERSATIONS}
+        title={BACK_TO_CONVERSATIONS}
+        onClick={onBack}
+        className="flex size-10 shrink-0 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 md:hidden"
+      >
+        <ArrowLeft aria-hidden="true" className="size-5" />
+      </button>
+      {conversation && (
+        <>
+          <ConversationAvatar
+            name={conversation.name}
+            avatarUrl={conversation.avatarUrl}
+            petName={conversation.petName}
+            petAvatarUrl={conversation.petAvatarUrl}
+            isOnline={false}
+            size="sm"
+          />
+          <div className="flex min-w-0 flex-col">
+            <h2 className="truncate text-lg font-bold text-stone-900">{conversation.name}</h2>
+            <p className="flex min-w-0 items-center gap-2 text-sm text-stone-600">
+              {conversation.isOnline ? (
+                <span className="inline-flex items-center gap-1.5 font-semibold text-green-800">
+                  <span aria-hidden="true" className="size-2 rounded-full bg-green-600" />
+                  Online
+                </span>
+              ) : null}
+              {conversation.petName && conversation.petId != null && (
+                <Link
+                  to={paths.pet(conversation.petId)}
+                  className="inline-flex min-w-0 items-center gap-1 font-semibold text-teal-800 hover:underline"
+                >
+                  <PawPrint aria-hidden="true" className="size-3.5 shrink-0" />
+                  <span className="truncate">Over {conversation.petName}</span>
+                </Link>
+              )}
+            </p>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,277 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MessageButton } from '@/features/profiles/components/message-button';
+import { OwnerPage } from '@/features/profiles/components/owner-page';
+import { PetPage } from '@/features/profiles/components/pet-page';
+import { VolunteerPage } from '@/features/profiles/components/volunteer-page';
+import { useAuth } from '@/lib/auth/use-auth';
+import { aUser, fakeSession, onApi, requests, type FakeResponse } from '@/testing/fake-api';
+import { aPet, anOwner, anOwnerLookup, aVolunteer, aVolunteerLookup } from '@/testing/profiles';
+import { renderWithProviders } from '@/testing/render';
+
+vi.mock('@/components/map/leaflet-map', () => ({
+  LeafletMap: ({ name }: { name: string }) => <p>Kaart van {name}</p>,
+}));
+
+const PROFILE_REQUIRED =
+  'Je moet eerst je profiel aanmaken voordat je berichten kunt sturen. Je wordt nu doorgestuurd naar het dashboard om je profiel af te ronden.';
+
+/** The viewer: user 99, a sitter unless a test says otherwise. */
+function signIn(lookup = aVolunteerLookup({ id: 40, user_id: 99 })) {
+  fakeSession(aUser({ id: 99 }), lookup);
+}
+
+/** The button alone on a sitter's page, writing to user 7 about no pet. */
+function renderButton(failure?: string) {
+  onApi('GET /api/map', { status: 200, body: { tileUrl: null } });
+  return renderWithProviders(
+    <MessageButton targetUserId={7} petFor={() => null} {...(failure ? { failure } : {})} />,
+    { path: '/vrijwilliger/:volunteerId', url: '/vrijwilliger/12' },
+  );
+}
+
+function SignedInAs() {
+  const { user } = useAuth();
+  return user ? <p>Ingelogd als {user.id}</p> : null;
+}
+
+/** What the page asked to start, in order. */
+async function startRequests(): Promise<unknown[]> {
+  const posts = requests.filter(
+    (request) => request.method === 'POST' && request.url.endsWith('/api/conversations'),
+  );
+  return Promise.all(posts.map((request) => request.clone().json()));
+}
+
+function answerStart(answer: FakeResponse | (() => Promise<FakeResponse>)) {
+  onApi('POST /api/conversations', typeof answer === 'function' ? answer : () => answer);
+}
+
+describe('MessageButton', () => {
+  let alerted: string[] = [];
+  beforeEach(() => {
+    alerted = [];
+    vi.spyOn(window, 'alert').mockImplementation((text?: unknown) => {
+      alerted.push(String(text));
+    });
+  });
+
+  it('sends a visitor to sign in, to come back to the profile', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    renderButton();
+
+    await user.click(await screen.findByRole('link', { name: 'Bericht sturen' }));
+
+    expect(
+      await screen.findByText('Pagina: /inloggen?redirectTo=%2Fvrijwilliger%2F12'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows nothing on the profile of the person who is signed in', async () => {
+    fakeSession(aUser({ id: 7 }));
+    renderWithProviders(
+      <>
+        <SignedInAs />
+        <MessageButton targetUserId={7} petFor={() => null} />
+      </>,
+    );
+
+    expect(await screen.findByText('Ingelogd als 7')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Bericht sturen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Bericht sturen' })).not.toBeInTheDocument();
+  });
+
+  it('without an own profile alerts and goes to the dashboard, starting nothing', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 99 }));
+    renderButton();
+
+    await user.click(await screen.findByRole('button', { name: 'Bericht sturen' }));
+
+    expect(await screen.findByText('Pagina: /dashboard')).toBeInTheDocument();
+    expect(alerted).toEqual([PROFILE_REQUIRED]);
+    expect(await startRequests()).toEqual([]);
+  });
+
+  it('treats a refusal for want of a profile the same way', async () => {
+    const user = userEvent.setup();
+    signIn();
+    answerStart({
+      status: 400,
+      body: {
+        error: 'Je moet eerst je profiel aanmaken voordat je berichten kunt sturen.',
+        code: 'profile_required',
+      },
+    });
+    renderButton();
+
+    await user.click(await screen.findByRole('button', { name: 'Bericht sturen' }));
+
+    expect(await screen.findByText('Pagina: /dashboard')).toBeInTheDocument();
+    expect(alerted).toEqual([PROFILE_REQUIRED]);
+  });
+
+  it('reads Gesprek starten... and stays off while busy, then opens the conversation', async () => {
+    const user = userEvent.setup();
+    signIn();
+    let answer: (response: FakeResponse) => void = () => undefined;
+    answerStart(
+      () =>
+        new Promise<FakeResponse>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    renderButton();
+
+    await user.click(await screen.findByRole('button', { name: 'Bericht sturen' }));
+
+    const busy = await screen.findByRole('button', { name: 'Gesprek starten...' });
+    expect(busy).toBeDisabled();
+    await user.click(busy);
+    answer({ status: 200, body: { conversationId: 55 } });
+
+    expect(await screen.findByText('Pagina: /berichten?conversation=55')).toBeInTheDocument();
+    expect(await startRequests()).toEqual([{ targetUserId: 7, petId: null }]);
+  });
+
+  it.each([
+    [
+      "the server's text",
+      {
+        status: 429,
+        body: {
+          error:
+            'Je hebt het afgelopen uur al veel nieuwe gesprekken gestart. Probeer het later opnieuw.',
+          code: 'too_many_requests',
+        },
+      },
+      'Je hebt het afgelopen uur al veel nieuwe gesprekken gestart. Probeer het later opnieuw.',
+    ],
+    [
+      'the general text for an answer without one',
+      { status: 502 },
+      'Er ging iets mis bij het starten van het gesprek. Probeer het opnieuw.',
+    ],
+    [
+      'its own text for an answer without a conversation',
+      { status: 200, body: {} },
+      'Er ging iets mis bij het aanmaken van het gesprek. Probeer het opnieuw.',
+    ],
+  ])('shows %s when starting fails', async (_case, response, text) => {
+    const user = userEvent.setup();
+    signIn();
+    answerStart(response);
+    renderButton();
+
+    await user.click(await screen.findByRole('button', { name: 'Bericht sturen' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByRole('button', { name: 'Bericht sturen' })).toBeEnabled();
+    expect(alerted).toEqual([]);
+  });
+
+  it('shows the general text when the network fails', async () => {
+    const user = userEvent.setup();
+    signIn();
+    answerStart(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderButton();
+
+    await user.click(await screen.findByRole('button', { name: 'Bericht sturen' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Er ging iets mis bij het starten van het gesprek. Probeer het opnieuw.',
+    );
+  });
+});
+
+describe('whom Bericht sturen writes to', () => {
+  beforeEach(() => {
+    onApi('GET /api/map', { status: 200, body: { tileUrl: null } });
+    answerStart({ status: 200, body: { conversationId: 5 } });
+  });
+
+  it('on a pet page: the owner, about that pet', async () => {
+    const user = userEvent.setup();
+    signIn();
+    onApi('GET /api/pets/30', {
+      status: 200,
+      body: { pet: aPet({ id: 30, user_id: 8 }), owner: anOwner({ user_id: 8 }) },
+    });
+    renderWithProviders(<PetPage petId={30} />, { path: '/huisdier/:petId', url: '/huisdier/30' });
+
+    await user.click(await screen.findByRole('button', { name: 'Bericht sturen' }));
+
+    expect(await screen.findByText('Pagina: /berichten?conversation=5')).toBeInTheDocument();
+    expect(await startRequests()).toEqual([{ targetUserId: 8, petId: 30 }]);
+  });
+
+  it('on a pet page, a failure says to try later', async () => {
+    const user = userEvent.setup();
+    signIn();
+    answerStart(() => Promise.reject(new TypeError('Failed to fetch')));
+    onApi('GET /api/pets/30', { status: 200, body: { pet: aPet(), owner: anOwner() } });
+    renderWithProviders(<PetPage petId={30} />, { path: '/huisdier/:petId', url: '/huisdier/30' });
+
+    await user.click(await screen.findByRole('button', { name: 'Bericht sturen' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Er ging iets mis bij het starten van het gesprek. Probeer het later opnieuw.',
+    );
+  });
+
+  it("on a sitter's page viewed by an owner: the sitter, about the owner's first pet", async () => {
+    const user = userEvent.setup();
+    signIn(anOwnerLookup({ id: 61 }, { user_id: 99 }));
+    onApi('GET /api/volunteers/12', {
+      status: 200,
+      body: { volunteer: aVolunteer({ id: 12, user_id: 7 }) },
+    });
+    renderWithProviders(<VolunteerPage volunteerId={12} />, {
+      path: '/vrijwilliger/:volunteerId',
+      url: '/vrijwilliger/12',
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Bericht sturen' }));
+
+    expect(await screen.findByText('Pagina: /berichten?conversation=5')).toBeInTheDocument();
+    expect(await startRequests()).toEqual([{ targetUserId: 7, petId: 61 }]);
+  });
+
+  it("on a sitter's page viewed by another sitter: the sitter, about no pet", async () => {
+    const user = userEvent.setup();
+    signIn();
+    onApi('GET /api/volunteers/12', {
+      status: 200,
+      body: { volunteer: aVolunteer({ id: 12, user_id: 7 }) },
+    });
+    renderWithProviders(<VolunteerPage volunteerId={12} />, {
+      path: '/vrijwilliger/:volunteerId',
+      url: '/vrijwilliger/12',
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Bericht sturen' }));
+
+    expect(await screen.findByText('Pagina: /berichten?conversation=5')).toBeInTheDocument();
+    expect(await startRequests()).toEqual([{ targetUserId: 7, petId: null }]);
+  });
+
+  it("on an owner's page: the owner, about no pet in particular", async () => {
+    const user = userEvent.setup();
+    signIn();
+    onApi('GET /api/owners/4', {
+      status: 200,
+      body: { owner: anOwner({ id: 4, user_id: 8 }), pets: [aPet()] },
+    });
+    renderWithProviders(<OwnerPage ownerId={4} />, {
+      path: '/eigenaar/:ownerId',
+      url: '/eigenaar/4',
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Bericht sturen' }));
+
+    expect(await screen.findByText('Pagina: /berichten?conversation=5')).toBeInTheDocument();
+    expect(await startRequests()).toEqual([{ targetUserId: 8, petId: null }]);
+  });
+});

@@ -1,0 +1,229 @@
+import { QueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { components } from '@/lib/api/openapi';
+import { useAuth } from '@/lib/auth/use-auth';
+import { applyLiveEvent } from '@/lib/live/apply-live-event';
+import { LiveChannel } from '@/lib/live/live-channel';
+import { parseLiveEvent } from '@/lib/live/live-event';
+import { useLiveStatus } from '@/lib/live/use-live';
+import { messagingKeys } from '@/lib/messaging/keys';
+import { aUser, fakeSession, onApi } from '@/testing/fake-api';
+import {
+  FakeEventSource,
+  latestEventSource,
+  useFakeEventSource,
+} from '@/testing/fake-event-source';
+import { aConversation } from '@/testing/messages';
+import { renderWithProviders } from '@/testing/render';
+
+type ConversationList = components['schemas']['ConversationList'];
+
+/** A cache holding the inbox, two threads and the unread count, all fresh. */
+function filledCache(): QueryClient {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(messagingKeys.conversations(), {
+    conversations: [aConversation(), aConversation({ id: 2, otherUserId: 9, name: 'Mo' })],
+  });
+  queryClient.setQueryData(messagingKeys.thread(1), { pages: [], pageParams: [] });
+  queryClient.setQueryData(messagingKeys.thread(2), { pages: [], pageParams: [] });
+  queryClient.setQueryData(messagingKeys.unread(), 0);
+  return queryClient;
+}
+
+const invalidated = (queryClient: QueryClient, key: readonly unknown[]) =>
+  queryClient.getQueryState(key)?.isInvalidated ?? false;
+
+function StatusProbe() {
+  const { logout } = useAuth();
+  return (
+    <>
+      <p>Live: {useLiveStatus()}</p>
+      <button type="button" onClick={() => void logout()}>
+        Uitloggen
+      </button>
+    </>
+  );
+}
+
+describe('parseLiveEvent', () => {
+  it('reads the three kinds of event in camelCase', () => {
+    expect(
+      parseLiveEvent('{"type":"message","conversationId":4,"messageId":9,"senderId":2}'),
+    ).toEqual({ type: 'message', conversationId: 4, messageId: 9, senderId: 2 });
+    expect(parseLiveEvent('{"type":"read","conversationId":4,"readerId":2,"upTo":9}')).toEqual({
+      type: 'read',
+      conversationId: 4,
+      readerId: 2,
+      upTo: 9,
+    });
+    expect(parseLiveEvent('{"type":"presence","userId":2,"isOnline":true}')).toEqual({
+      type: 'presence',
+      userId: 2,
+      isOnline: true,
+    });
+  });
+
+  it('ignores what it does not know or cannot read', () => {
+    expect(parseLiveEvent('{"type":"sessionEnded","session":"x"}')).toBeNull();
+    expect(parseLiveEvent('{"type":"message","conversationId":"4"}')).toBeNull();
+    expect(parseLiveEvent('niet json')).toBeNull();
+  });
+});
+
+describe('applyLiveEvent', () => {
+  it('has a new message read again: the inbox, its thread and the unread count, not other threads', () => {
+    const queryClient = filledCache();
+    applyLiveEvent(queryClient, { type: 'message', conversationId: 1, messageId: 5, senderId: 8 });
+
+    expect(invalidated(queryClient, messagingKeys.conversations())).toBe(true);
+    expect(invalidated(queryClient, messagingKeys.thread(1))).toBe(true);
+    expect(invalidated(queryClient, messagingKeys.unread())).toBe(true);
+    expect(invalidated(queryClient, messagingKeys.thread(2))).toBe(false);
+  });
+
+  it('has a read receipt read again for its own thread only', () => {
+    const queryClient = filledCache();
+    applyLiveEvent(queryClient, { type: 'read', conversationId: 2, readerId: 9, upTo: 5 });
+
+    expect(invalidated(queryClient, messagingKeys.thread(2))).toBe(true);
+    expect(invalidated(queryClient, messagingKeys.unread())).toBe(true);
+    expect(invalidated(queryClient, messagingKeys.thread(1))).toBe(false);
+  });
+
+  it('writes a change of presence into the inbox without reading anything again', () => {
+    const queryClient = filledCache();
+    applyLiveEvent(queryClient, { type: 'presence', userId: 9, isOnline: true });
+
+    const list = queryClient.getQueryData<ConversationList>(messagingKeys.conversations());
+    expect(list?.conversations.map((c) => [c.name, c.isOnline])).toEqual([
+      ['Sanne', false],
+      ['Mo', true],
+    ]);
+    expect(invalidated(queryClient, messagingKeys.conversations())).toBe(false);
+  });
+});
+
+describe('LiveChannel', () => {
+  beforeEach(() => {
+    useFakeEventSource();
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('tries again later, waiting longer each time, when the browser gives up on the stream', () => {
+    const channel = new LiveChannel();
+    const onLost = vi.fn();
+    channel.connect({ onEvent: vi.fn(), onOpen: vi.fn(), onLost });
+    latestEventSource().fail({ closed: true });
+
+    expect(onLost).toHaveBeenCalledTimes(1);
+    expect(channel.getStatus()).toBe('retrying');
+    vi.advanceTimersByTime(2_999);
+    expect(FakeEventSource.made).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeEventSource.made).toHaveLength(2);
+
+    latestEventSource().fail({ closed: true });
+    vi.advanceTimersByTime(3_000);
+    expect(FakeEventSource.made).toHaveLength(2);
+    vi.advanceTimersByTime(3_000);
+    expect(FakeEventSource.made).toHaveLength(3);
+    channel.disconnect();
+  });
+
+  it('leaves reconnecting to the browser while it is still trying', () => {
+    const channel = new LiveChannel();
+    channel.connect({ onEvent: vi.fn(), onOpen: vi.fn(), onLost: vi.fn() });
+    latestEventSource().fail({ closed: false });
+    vi.advanceTimersByTime(60_000);
+
+    expect(channel.getStatus()).toBe('connecting');
+    expect(FakeEventSource.made).toHaveLength(1);
+    channel.disconnect();
+  });
+
+  it('stops trying once disconnected', () => {
+    const channel = new LiveChannel();
+    channel.connect({ onEvent: vi.fn(), onOpen: vi.fn(), onLost: vi.fn() });
+    latestEventSource().fail({ closed: true });
+    channel.disconnect();
+    vi.advanceTimersByTime(60_000);
+
+    expect(FakeEventSource.made).toHaveLength(1);
+    expect(channel.getStatus()).toBe('closed');
+  });
+});
+
+describe('LiveUpdatesProvider', () => {
+  beforeEach(() => {
+    useFakeEventSource();
+  });
+
+  it('opens no stream for a visitor', async () => {
+    fakeSession(null);
+    renderWithProviders(<StatusProbe />);
+    await waitFor(() => {
+      expect(screen.getByText('Live: closed')).toBeInTheDocument();
+    });
+    expect(FakeEventSource.made).toHaveLength(0);
+  });
+
+  it('opens one stream for a signed-in person and closes it on logout', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser());
+    onApi('POST /api/logout', { status: 204 });
+    renderWithProviders(<StatusProbe />);
+
+    expect(await screen.findByText('Live: connecting')).toBeInTheDocument();
+    const source = latestEventSource();
+    expect(source.url).toBe('/api/events');
+    act(() => {
+      source.open();
+    });
+    expect(screen.getByText('Live: open')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Uitloggen' }));
+    expect(await screen.findByText('Live: closed')).toBeInTheDocument();
+    expect(source.readyState).toBe(FakeEventSource.CLOSED);
+    expect(
+      FakeEventSource.made.filter((made) => made.readyState !== FakeEventSource.CLOSED),
+    ).toEqual([]);
+  });
+
+  it('has everything about messages read again whenever the stream (re)opens', async () => {
+    fakeSession(aUser());
+    const { queryClient } = renderWithProviders(<StatusProbe />);
+    await screen.findByText('Live: connecting');
+    queryClient.setQueryData(messagingKeys.unread(), 1);
+    queryClient.setQueryData(messagingKeys.thread(3), { pages: [], pageParams: [] });
+
+    act(() => {
+      latestEventSource().open();
+    });
+
+    expect(invalidated(queryClient, messagingKeys.unread())).toBe(true);
+    expect(invalidated(queryClient, messagingKeys.thread(3))).toBe(true);
+  });
+
+  it('passes the events of the stream to the cache', async () => {
+    fakeSession(aUser());
+    const { queryClient } = renderWithProviders(<StatusProbe />);
+    await screen.findByText('Live: connecting');
+    act(() => {
+      latestEventSource().open();
+    });
+    queryClient.setQueryData(messagingKeys.thread(4), { pages: [], pageParams: [] });
+    queryClient.setQueryData(messagingKeys.thread(5), { pages: [], pageParams: [] });
+
+    act(() => {
+      latestEventSource().emit({ type: 'message', conversationId: 4, messageId: 1, senderId: 8 });
+    });
+
+    expect(invalidated(queryClient, messagingKeys.thread(4))).toBe(true);
+    expect(invalidated(queryClient, messagingKeys.thread(5))).toBe(false);
+  });
+});
