@@ -1,21 +1,11 @@
 import { z } from 'zod/mini';
 import type { components } from '@/lib/api/openapi';
 
-/** `conversation_id` → `conversationId`. */
-type CamelCase<Name extends string> = Name extends `${infer Head}_${infer Tail}`
-  ? `${Head}${Capitalize<CamelCase<Tail>>}`
-  : Name;
-
-/** Each member of a union with its keys in camelCase. */
-type WithCamelCaseKeys<Value> = Value extends unknown
-  ? { [Key in keyof Value as CamelCase<Key & string>]: Value[Key] }
-  : never;
-
 /**
  * One event of the live stream (`GET /api/events`), as its `data` arrives: a new message, a read
- * receipt or someone coming online or going offline. The stream sends camelCase keys.
+ * receipt or someone coming online or going offline.
  */
-export type LiveEvent = WithCamelCaseKeys<components['schemas']['LiveEventData']>;
+export type LiveEvent = components['schemas']['LiveEventData'];
 
 // Checked at run time: the stream is a boundary like any response.
 const liveEvent = z.discriminatedUnion('type', [
