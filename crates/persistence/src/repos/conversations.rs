@@ -193,6 +193,47 @@ fn people(conn: &mut DbConnection, ids: &[i64]) -> Result<HashMap<i64, PersonRow
         .collect())
 }
 
+/// Moves `user`'s read mark forward to `up_to` (never back); returns the rows it changed.
+fn advance_read_mark(
+    conn: &mut DbConnection,
+    conversation: ConversationId,
+    user: UserId,
+    up_to: MessageId,
+    now: NaiveDateTime,
+) -> Result<usize, RepositoryError> {
+    diesel::update(
+        conversation_reads::table
+            .filter(conversation_reads::conversation_id.eq(conversation.get()))
+            .filter(conversation_reads::user_id.eq(user.get()))
+            .filter(conversation_reads::last_read_message_id.lt(up_to.get())),
+    )
+    .set((
+        conversation_reads::last_read_message_id.eq(up_to.get()),
+        conversation_reads::read_at.eq(now),
+        conversation_reads::updated_at.eq(now),
+    ))
+    .execute(conn)
+    .map_err(translate)
+}
+
+/// Stores `kind` for both participants and announces it to other instances, inside the
+/// caller's transaction.
+fn store_for_both(
+    conn: &mut DbConnection,
+    origin: u64,
+    conversation: &Conversation,
+    kind: &LiveEventKind,
+    now: NaiveDateTime,
+) -> Result<Vec<LiveEvent>, RepositoryError> {
+    let mut events = Vec::with_capacity(2);
+    for user in conversation.participants() {
+        let event = store_event(conn, user, kind, now)?;
+        announce(conn, origin, &event)?;
+        events.push(event);
+    }
+    Ok(events)
+}
+
 impl ConversationRepository for Database {
     fn find_conversation_between(
         &self,
@@ -437,30 +478,13 @@ impl ConversationRepository for Database {
             .execute(conn)
             .map_err(translate)?;
             // Writing is reading: the sender has seen everything up to their own message.
-            diesel::update(
-                conversation_reads::table
-                    .filter(conversation_reads::conversation_id.eq(conversation.id.get()))
-                    .filter(conversation_reads::user_id.eq(sender.get()))
-                    .filter(conversation_reads::last_read_message_id.lt(message.id.get())),
-            )
-            .set((
-                conversation_reads::last_read_message_id.eq(message.id.get()),
-                conversation_reads::read_at.eq(now),
-                conversation_reads::updated_at.eq(now),
-            ))
-            .execute(conn)
-            .map_err(translate)?;
+            advance_read_mark(conn, conversation.id, sender, message.id, now)?;
             let kind = LiveEventKind::Message {
                 conversation_id: conversation.id,
                 message_id: message.id,
                 sender_id: sender,
             };
-            let mut events = Vec::with_capacity(2);
-            for user in conversation.participants() {
-                let event = store_event(conn, user, &kind, now)?;
-                announce(conn, origin, &event)?;
-                events.push(event);
-            }
+            let events = store_for_both(conn, origin, conversation, &kind, now)?;
             Ok((message, events))
         })
     }
@@ -483,20 +507,7 @@ impl ConversationRepository for Database {
             let Some(newest) = conversation.last_message_id else {
                 return Ok(Vec::new());
             };
-            let moved = diesel::update(
-                conversation_reads::table
-                    .filter(conversation_reads::conversation_id.eq(conversation.id.get()))
-                    .filter(conversation_reads::user_id.eq(reader.get()))
-                    .filter(conversation_reads::last_read_message_id.lt(newest.get())),
-            )
-            .set((
-                conversation_reads::last_read_message_id.eq(newest.get()),
-                conversation_reads::read_at.eq(now),
-                conversation_reads::updated_at.eq(now),
-            ))
-            .execute(conn)
-            .map_err(translate)?;
-            if moved == 0 {
+            if advance_read_mark(conn, conversation.id, reader, newest, now)? == 0 {
                 return Ok(Vec::new());
             }
             let kind = LiveEventKind::Read {
@@ -504,13 +515,7 @@ impl ConversationRepository for Database {
                 reader_id: reader,
                 up_to: newest,
             };
-            let mut events = Vec::with_capacity(2);
-            for user in conversation.participants() {
-                let event = store_event(conn, user, &kind, now)?;
-                announce(conn, origin, &event)?;
-                events.push(event);
-            }
-            Ok(events)
+            store_for_both(conn, origin, &conversation, &kind, now)
         })
     }
 
