@@ -6,6 +6,7 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use oppas_domain::{SystemClock, demo};
 use secrecy::ExposeSecret;
+use std::sync::Arc;
 
 /// Oppasmaatje: gratis oppas voor je huisdier.
 #[derive(Debug, Parser)]
@@ -25,6 +26,10 @@ pub enum Command {
     Migrate,
     /// Add the six demo profiles where they are missing (safe to repeat).
     SeedDemo,
+    /// Remove what is past its time once (expired sessions, old codes, idle throttles, uploads
+    /// never attached, unverified accounts, old live events), print what went, and exit. The
+    /// server does the same every hour.
+    Maintenance,
     /// Print the OpenAPI document.
     Openapi,
     /// Fill a database with generated profiles for benchmarks (never in production).
@@ -85,6 +90,26 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
                 seconds = started.elapsed().as_secs_f64(),
                 "benchmark profiles made"
             );
+            Ok(())
+        }
+        Command::Maintenance => {
+            let database = Arc::new(open_database(&settings)?);
+            let removed = crate::startup::maintenance(&database, &settings)
+                .run()
+                .context("cleaning up")?;
+            tracing::info!(?removed, "clean-up done");
+            #[expect(clippy::print_stdout, reason = "what was removed is this command's output")]
+            {
+                println!(
+                    "removed: {} sessions, {} codes, {} throttle counters, {} uploads, {} unverified accounts, {} live events",
+                    removed.sessions,
+                    removed.codes,
+                    removed.throttles,
+                    removed.uploads,
+                    removed.unverified_accounts,
+                    removed.live_events
+                );
+            }
             Ok(())
         }
         Command::Openapi => Ok(()),

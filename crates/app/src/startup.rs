@@ -11,6 +11,7 @@ use oppas_domain::SystemClock;
 use oppas_domain::identity_sign_in::IdentitySignIn;
 use oppas_domain::limits::RateLimiter;
 use oppas_domain::live::HEARTBEAT_SECS;
+use oppas_domain::maintenance::{Maintenance, MaintenancePorts, Removed};
 use oppas_domain::messaging::{Messaging, MessagingPorts};
 use oppas_domain::profile_service::ProfileService;
 use oppas_domain::sign_in::{EmailSignIn, SignInPorts};
@@ -145,26 +146,34 @@ const SIGN_IN_QUEUE: usize = 32;
 /// How often the housekeeping task runs.
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(3600);
 
-/// Background housekeeping on the runtime, once an hour: removes accounts that were never
-/// verified (security.md K2) and live events older than a day, logging what it removed.
-fn spawn_housekeeping(sign_in: EmailSignIn, messaging: Messaging) {
+/// The clean-up over the database and the upload directory of `settings`.
+#[must_use]
+pub fn maintenance(database: &Arc<Database>, settings: &Settings) -> Maintenance {
+    Maintenance::new(MaintenancePorts {
+        sessions: database.clone(),
+        codes: database.clone(),
+        throttles: database.clone(),
+        uploads: database.clone(),
+        files: Arc::new(DirectoryStore::new(settings.uploads.dir.clone())),
+        users: database.clone(),
+        live: database.clone(),
+        clock: Arc::new(SystemClock),
+    })
+}
+
+/// Runs the clean-up (security.md K2) now and then every hour in the background, logging what
+/// it removed.
+fn spawn_housekeeping(maintenance: Maintenance) {
     tokio::spawn(async move {
         let mut every = tokio::time::interval(HOUSEKEEPING_EVERY);
         loop {
             every.tick().await;
-            let service = sign_in.clone();
-            match tokio::task::spawn_blocking(move || service.remove_stale_unverified()).await {
-                Ok(Ok(0)) => {}
-                Ok(Ok(removed)) => tracing::info!(removed, "unverified accounts removed"),
-                Ok(Err(error)) => tracing::warn!(error.cause = %error, "removing unverified accounts failed"),
-                Err(error) => tracing::warn!(error.cause = %error, "the housekeeping task failed"),
-            }
-            let service = messaging.clone();
-            match tokio::task::spawn_blocking(move || service.remove_old_events()).await {
-                Ok(Ok(0)) => {}
-                Ok(Ok(removed)) => tracing::info!(removed, "old live events removed"),
-                Ok(Err(error)) => tracing::warn!(error.cause = %error, "removing old live events failed"),
-                Err(error) => tracing::warn!(error.cause = %error, "the housekeeping task failed"),
+            let run = maintenance.clone();
+            match tokio::task::spawn_blocking(move || run.run()).await {
+                Ok(Ok(removed)) if removed == Removed::default() => {}
+                Ok(Ok(removed)) => tracing::info!(?removed, "clean-up done"),
+                Ok(Err(error)) => tracing::warn!(error.cause = %error, "the clean-up failed"),
+                Err(error) => tracing::warn!(error.cause = %error, "the clean-up task failed"),
             }
         }
     });
@@ -261,7 +270,7 @@ impl Application {
             fanout,
             clock: clock.clone(),
         });
-        spawn_housekeeping(sign_in.clone(), messaging.clone());
+        spawn_housekeeping(maintenance(&database, &settings));
         spawn_heartbeat((*hub).clone(), messaging.clone());
         let sessions = SessionLayer {
             store: DatabaseSessionStore::new(database.clone(), clock.clone()),

@@ -16,6 +16,7 @@ pub mod limits;
 pub mod listing;
 pub mod live;
 pub mod mail;
+pub mod maintenance;
 pub mod messaging;
 pub mod places;
 pub mod ports;

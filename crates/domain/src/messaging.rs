@@ -8,7 +8,7 @@ use crate::conversation::{
     Conversation, DEFAULT_PAGE, InboxEntry, MAX_PAGE, Message, MessageText, MessageTextError, ThreadMessage, ThreadPage,
 };
 use crate::limits::{self, Limited, RateLimiter};
-use crate::live::{KEEP_EVENTS_HOURS, LiveEvent, LiveEventKind, LiveFanout, MAX_REPLAY, ONLINE_FOR_SECS};
+use crate::live::{LiveEvent, LiveEventKind, LiveFanout, MAX_REPLAY, ONLINE_FOR_SECS};
 use crate::mail::{MailMessage, Mailer};
 use crate::ports::{ConversationRepository, LiveRepository, ProfileRepository, UserRepository};
 use crate::{ConversationId, MessageId, PetId, RepositoryError, UserId};
@@ -353,14 +353,5 @@ impl Messaging {
         self.ports.fanout.deliver(&events);
         self.ports.live.broadcast(&events)?;
         Ok(())
-    }
-
-    /// Removes stored events older than [`KEEP_EVENTS_HOURS`]; returns how many.
-    ///
-    /// # Errors
-    /// Storage failures.
-    pub fn remove_old_events(&self) -> Result<usize, MessagingError> {
-        let cutoff = self.ports.clock.now() - Duration::hours(KEEP_EVENTS_HOURS);
-        Ok(self.ports.live.delete_events_before(cutoff)?)
     }
 }

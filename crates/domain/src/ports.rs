@@ -473,6 +473,12 @@ pub trait ThrottleRepository: Send + Sync {
     /// # Errors
     /// Storage failures.
     fn clear(&self, key: &str) -> Result<(), RepositoryError>;
+
+    /// Forgets counters last hit before `cutoff` that lock nothing at `now`; returns how many.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn delete_idle_before(&self, cutoff: NaiveDateTime, now: NaiveDateTime) -> Result<usize, RepositoryError>;
 }
 
 /// Accounts at identity providers linked to local accounts, keyed by (issuer, subject).

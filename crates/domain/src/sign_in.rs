@@ -374,16 +374,6 @@ impl EmailSignIn {
         Ok(self.ports.mailer.send(email, message)?)
     }
 
-    /// Removes accounts whose address was not verified within [`UNVERIFIED_ACCOUNT_LIFETIME`]
-    /// of their latest registration; returns how many.
-    ///
-    /// # Errors
-    /// Storage failures.
-    pub fn remove_stale_unverified(&self) -> Result<usize, SignInError> {
-        let cutoff = self.ports.clock.now() - UNVERIFIED_ACCOUNT_LIFETIME;
-        Ok(self.ports.users.delete_unverified_before(cutoff)?)
-    }
-
     /// Checks a code of `purpose` for `email` sent from `client`; on success the account,
     /// verified where it was not. [`Self::reserve_guess`] then [`Self::check_guess`].
     ///

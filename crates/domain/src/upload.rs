@@ -71,6 +71,12 @@ pub trait FileStore: Send + Sync {
     /// # Errors
     /// Storage failures.
     fn get(&self, name: &str) -> Result<Option<Vec<u8>>, RepositoryError>;
+
+    /// Removes the file stored under `name`; nothing when there is none.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn delete(&self, name: &str) -> Result<(), RepositoryError>;
 }
 
 /// A stored upload.
@@ -138,6 +144,18 @@ pub trait UploadRepository: Send + Sync {
     /// # Errors
     /// Storage failures.
     fn mark_attached(&self, public_names: &[String]) -> Result<(), RepositoryError>;
+
+    /// Public names of uploads made before `cutoff` and never attached to a profile.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn unattached_before(&self, cutoff: chrono::NaiveDateTime) -> Result<Vec<String>, RepositoryError>;
+
+    /// Removes the record of `public_name` if it is still unattached; `true` when it did.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn delete_unattached(&self, public_name: &str) -> Result<bool, RepositoryError>;
 }
 
 /// Makes random file names.

@@ -214,6 +214,17 @@ impl FileStore for DirectoryStore {
             Err(error) => Err(io_error(error)),
         }
     }
+
+    fn delete(&self, name: &str) -> Result<(), RepositoryError> {
+        let Some(path) = self.path_of(name) else {
+            return Ok(());
+        };
+        match std::fs::remove_file(path) {
+            Ok(()) => Ok(()),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(error) => Err(io_error(error)),
+        }
+    }
 }
 
 /// 128 random bits as 32 hex characters, from the operating system's generator.

@@ -90,6 +90,31 @@ impl TestDatabase {
         }
     }
 
+    /// `SELECT COUNT(*) FROM <from>`, e.g. `count("sessions WHERE user_id = 1")`.
+    ///
+    /// # Errors
+    /// The database cannot be reached or the SQL fails.
+    pub fn count(&self, from: &str) -> Result<i64, crate::PersistenceError> {
+        #[derive(diesel::QueryableByName)]
+        struct Count {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let failed = |e: &dyn std::fmt::Display| crate::PersistenceError::Unexpected(anyhow::anyhow!("{e}"));
+        let sql = format!("SELECT COUNT(*) AS n FROM {from}");
+        let rows: Vec<Count> = match crate::DatabaseUrl::parse(&self.url)? {
+            crate::DatabaseUrl::Postgres(url) => {
+                let mut conn = PgConnection::establish(&url).map_err(|e| failed(&e))?;
+                diesel::RunQueryDsl::load(diesel::sql_query(sql), &mut conn).map_err(|e| failed(&e))?
+            }
+            crate::DatabaseUrl::Sqlite(path) => {
+                let mut conn = diesel::SqliteConnection::establish(&path).map_err(|e| failed(&e))?;
+                diesel::RunQueryDsl::load(diesel::sql_query(sql), &mut conn).map_err(|e| failed(&e))?
+            }
+        };
+        Ok(rows.first().map_or(0, |row| row.n))
+    }
+
     /// The URL to hand to [`crate::Database::connect`] or to the app's settings.
     #[must_use]
     pub fn url(&self) -> &str {

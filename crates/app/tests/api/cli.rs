@@ -45,7 +45,78 @@ async fn migrate_applies_every_migration_and_then_has_nothing_left(backend: Back
     Ok(())
 }
 
+async fn maintenance_removes_what_is_past_its_time_and_nothing_else(backend: Backend) -> TestResult {
+    let db = backend.database();
+    Database::connect(db.url(), PoolSettings::default(), Arc::new(SystemClock))?.run_migrations()?;
+    let uploads = std::env::temp_dir().join(format!("oppas-maint-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&uploads)?;
+    // Stored names are hex: old (0a1d), fresh (be25), attached (fa57).
+    for name in ["0a1d", "be25", "fa57"] {
+        std::fs::write(uploads.join(format!("{name}.jpg")), b"image")?;
+    }
+    // 'Old' is long past, 'new' still to come; timestamps are UTC without a zone.
+    let (old, new) = ("2000-01-01 00:00:00", "2999-01-01 00:00:00");
+    let stamp = |sql: &str| {
+        sql.replace("OLD", &format!("'{old}'"))
+            .replace("NEW", &format!("'{new}'"))
+    };
+    db.execute(&stamp(
+        "INSERT INTO users (id, email, email_verified_at, created_at, updated_at) VALUES \
+           (1, 'ja@example.nl', OLD, OLD, OLD), (2, 'oud@example.nl', NULL, OLD, OLD), \
+           (3, 'nieuw@example.nl', NULL, NEW, NEW);
+         INSERT INTO sessions (key_hash, user_id, state, last_seen_at, expires_at, created_at, updated_at) VALUES \
+           ('verlopen', 1, '{}', OLD, OLD, OLD, OLD), ('geldig', 1, '{}', OLD, NEW, OLD, OLD);
+         INSERT INTO email_codes (email, purpose, code_hash, attempts, expires_at, created_at, updated_at) VALUES \
+           ('oud@example.nl', 'login', 'x', 0, OLD, OLD, OLD), ('ja@example.nl', 'login', 'y', 0, NEW, NEW, NEW);
+         INSERT INTO throttles (key, window_start, count, locked_until, created_at, updated_at) VALUES \
+           ('stil', OLD, 1, NULL, OLD, OLD), ('op-slot', OLD, 1, NEW, OLD, OLD), ('actief', NEW, 1, NULL, NEW, NEW);
+         INSERT INTO uploads (public_name, user_id, content_type, bytes, width, height, attached, created_at, updated_at) VALUES \
+           ('0a1d.jpg', 1, 'image/jpeg', 5, 1, 1, FALSE, OLD, OLD), ('be25.jpg', 1, 'image/jpeg', 5, 1, 1, FALSE, NEW, NEW), \
+           ('fa57.jpg', 1, 'image/jpeg', 5, 1, 1, TRUE, OLD, OLD);
+         INSERT INTO live_events (user_id, kind, payload, created_at) VALUES (1, 'read', '{}', OLD), (1, 'read', '{}', NEW);",
+    ))?;
+
+    let output = Command::new(env!("CARGO_BIN_EXE_oppas"))
+        .arg("maintenance")
+        .env("OPPAS_ENV", "test")
+        .env("OPPAS_CONFIG_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../../config"))
+        .env("DATABASE_URL", db.url())
+        .env("OPPAS__UPLOADS__DIR", &uploads)
+        .output()?;
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{printed} {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        printed.contains(
+            "removed: 1 sessions, 1 codes, 1 throttle counters, 1 uploads, 1 unverified accounts, 1 live events"
+        ),
+        "{printed}"
+    );
+    assert_eq!(db.count("sessions")?, 1, "the live session stays");
+    assert_eq!(db.count("sessions WHERE key_hash = 'geldig'")?, 1);
+    assert_eq!(db.count("email_codes WHERE email = 'ja@example.nl'")?, 1);
+    assert_eq!(db.count("email_codes")?, 1, "the old code went");
+    assert_eq!(db.count("throttles WHERE key = 'stil'")?, 0);
+    assert_eq!(db.count("throttles")?, 2, "locks and fresh counters stay");
+    assert_eq!(db.count("uploads WHERE public_name = '0a1d.jpg'")?, 0);
+    assert_eq!(db.count("uploads")?, 2);
+    assert!(
+        !uploads.join("0a1d.jpg").exists(),
+        "the file of the removed upload went too"
+    );
+    assert!(uploads.join("be25.jpg").exists() && uploads.join("fa57.jpg").exists());
+    assert_eq!(db.count("users WHERE email = 'oud@example.nl'")?, 0);
+    assert_eq!(db.count("users")?, 2, "verified and recent accounts stay");
+    assert_eq!(db.count("live_events")?, 1);
+    std::fs::remove_dir_all(&uploads)?;
+    Ok(())
+}
+
 on_both_backends!(
+    maintenance_removes_what_is_past_its_time_and_nothing_else,
     seeding_the_demo_twice_leaves_exactly_six_profiles,
     migrate_applies_every_migration_and_then_has_nothing_left,
     seed_bench_makes_the_profiles_and_their_cards

@@ -216,4 +216,14 @@ impl ThrottleRepository for Database {
             .map(|_| ())
             .map_err(translate)
     }
+
+    fn delete_idle_before(&self, cutoff: NaiveDateTime, now: NaiveDateTime) -> Result<usize, RepositoryError> {
+        diesel::delete(
+            throttles::table
+                .filter(throttles::updated_at.lt(cutoff))
+                .filter(throttles::locked_until.is_null().or(throttles::locked_until.le(now))),
+        )
+        .execute(&mut *self.conn()?)
+        .map_err(translate)
+    }
 }

@@ -83,4 +83,24 @@ impl UploadRepository for Database {
             .map(|_| ())
             .map_err(translate)
     }
+
+    fn unattached_before(&self, cutoff: chrono::NaiveDateTime) -> Result<Vec<String>, RepositoryError> {
+        uploads::table
+            .filter(uploads::attached.eq(false))
+            .filter(uploads::created_at.lt(cutoff))
+            .select(uploads::public_name)
+            .load(&mut *self.conn()?)
+            .map_err(translate)
+    }
+
+    fn delete_unattached(&self, public_name: &str) -> Result<bool, RepositoryError> {
+        diesel::delete(
+            uploads::table
+                .filter(uploads::public_name.eq(public_name))
+                .filter(uploads::attached.eq(false)),
+        )
+        .execute(&mut *self.conn()?)
+        .map(|deleted| deleted > 0)
+        .map_err(translate)
+    }
 }

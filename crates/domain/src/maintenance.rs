@@ -1,0 +1,102 @@
+//! Scheduled clean-up (security.md K2): what the platform keeps no longer than it needs.
+//! The app runs it every hour; `oppas maintenance` runs it once.
+
+use crate::RepositoryError;
+use crate::clock::Clock;
+use crate::live::KEEP_EVENTS_HOURS;
+use crate::ports::{EmailCodeRepository, LiveRepository, SessionRepository, ThrottleRepository, UserRepository};
+use crate::sign_in::UNVERIFIED_ACCOUNT_LIFETIME;
+use crate::upload::{FileStore, UploadRepository};
+use chrono::Duration;
+use std::sync::Arc;
+
+/// One-time codes are kept this long after they were made (used or not).
+pub const KEEP_CODES: Duration = Duration::hours(24);
+/// Throttle counters untouched this long (and not locking anything) are forgotten. Every window
+/// is far shorter, and a lock is kept while it lasts.
+pub const KEEP_IDLE_THROTTLES: Duration = Duration::days(2);
+/// Uploads never attached to a profile are removed, files too, after this long.
+pub const KEEP_UNATTACHED_UPLOADS: Duration = Duration::hours(24);
+
+/// The stores the clean-up works on.
+#[derive(Clone)]
+pub struct MaintenancePorts {
+    /// Sessions.
+    pub sessions: Arc<dyn SessionRepository>,
+    /// One-time codes.
+    pub codes: Arc<dyn EmailCodeRepository>,
+    /// Throttle counters.
+    pub throttles: Arc<dyn ThrottleRepository>,
+    /// Upload records.
+    pub uploads: Arc<dyn UploadRepository>,
+    /// The image files.
+    pub files: Arc<dyn FileStore>,
+    /// Accounts.
+    pub users: Arc<dyn UserRepository>,
+    /// Stored live events.
+    pub live: Arc<dyn LiveRepository>,
+    /// Time.
+    pub clock: Arc<dyn Clock>,
+}
+
+impl std::fmt::Debug for MaintenancePorts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MaintenancePorts").finish_non_exhaustive()
+    }
+}
+
+/// What one run removed, per kind.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Removed {
+    /// Expired sessions.
+    pub sessions: usize,
+    /// Codes older than [`KEEP_CODES`].
+    pub codes: usize,
+    /// Idle throttle counters.
+    pub throttles: usize,
+    /// Uploads never attached, with their files.
+    pub uploads: usize,
+    /// Accounts never verified within [`UNVERIFIED_ACCOUNT_LIFETIME`].
+    pub unverified_accounts: usize,
+    /// Live events older than [`KEEP_EVENTS_HOURS`].
+    pub live_events: usize,
+}
+
+/// The clean-up.
+#[derive(Debug, Clone)]
+pub struct Maintenance {
+    ports: MaintenancePorts,
+}
+
+impl Maintenance {
+    /// A clean-up over these stores.
+    #[must_use]
+    pub fn new(ports: MaintenancePorts) -> Self {
+        Self { ports }
+    }
+
+    /// Removes everything past its time, once.
+    ///
+    /// # Errors
+    /// Storage failures (what was removed before the failure stays removed).
+    pub fn run(&self) -> Result<Removed, RepositoryError> {
+        let p = &self.ports;
+        let now = p.clock.now();
+        let mut removed = Removed {
+            sessions: p.sessions.delete_expired_sessions(now)?,
+            codes: p.codes.delete_codes_before(now - KEEP_CODES)?,
+            throttles: p.throttles.delete_idle_before(now - KEEP_IDLE_THROTTLES, now)?,
+            unverified_accounts: p.users.delete_unverified_before(now - UNVERIFIED_ACCOUNT_LIFETIME)?,
+            live_events: p.live.delete_events_before(now - Duration::hours(KEEP_EVENTS_HOURS))?,
+            uploads: 0,
+        };
+        for name in p.uploads.unattached_before(now - KEEP_UNATTACHED_UPLOADS)? {
+            // The record goes first and only while still unattached; then its file.
+            if p.uploads.delete_unattached(&name)? {
+                p.files.delete(&name)?;
+                removed.uploads += 1;
+            }
+        }
+        Ok(removed)
+    }
+}
