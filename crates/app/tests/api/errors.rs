@@ -1,6 +1,6 @@
 //! The error envelope, cross-site refusals and request ids.
 
-use crate::helpers::{Backend, TestResult, error_envelope, spawn_app};
+use crate::helpers::{Backend, ORIGIN, TestResult, error_envelope, spawn_app};
 use crate::on_both_backends;
 
 async fn an_unknown_api_path_is_a_404_in_the_error_envelope(backend: Backend) -> TestResult {
@@ -75,7 +75,44 @@ async fn the_openapi_document_describes_the_api_in_version_3_1(backend: Backend)
     Ok(())
 }
 
+async fn bodies_and_queries_of_the_wrong_shape_are_answered_in_dutch(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let post = |body: &'static str| {
+        app.client
+            .post(app.url("/api/auth/email-login"))
+            .header("Origin", ORIGIN)
+            .header("Content-Type", "application/json")
+            .body(body)
+            .send()
+    };
+    let response = post("{\"email\": ").await?;
+    assert_eq!(response.status(), 400, "text that is not JSON");
+    let (error, code) = error_envelope(response).await?;
+    assert_eq!(
+        (error.as_str(), code.as_str()),
+        ("De gegevens zijn geen geldige JSON.", "malformed_json")
+    );
+
+    let response = post("{\"email\": \"a@example.nl\", \"id\": 4}").await?;
+    assert_eq!(response.status(), 422);
+    let body: serde_json::Value = response.json().await?;
+    assert_eq!(body["field"], "id");
+    assert_eq!(body["error"], "Het veld 'id' is hier onbekend.");
+
+    let response = post("{\"email\": null}").await?;
+    assert_eq!(response.status(), 422);
+    let (error, _) = error_envelope(response).await?;
+    assert!(!error.contains("expected") && !error.contains("line"), "{error}");
+
+    let response = app.get("/api/profiles?q=a&q=b").await?;
+    assert_eq!(response.status(), 422);
+    let body: serde_json::Value = response.json().await?;
+    assert_eq!(body["error"], "Het veld 'q' staat er twee keer in.");
+    Ok(())
+}
+
 on_both_backends!(
+    bodies_and_queries_of_the_wrong_shape_are_answered_in_dutch,
     an_unknown_api_path_is_a_404_in_the_error_envelope,
     a_cross_site_post_is_refused_with_403,
     every_answer_carries_a_request_id_and_no_server_header,
