@@ -136,6 +136,11 @@ async fn a_sitter_creates_a_profile_that_is_new(backend: Backend) -> TestResult 
     let volunteer = &page["volunteer"];
     assert_eq!(volunteer["first_name"], "Lotte");
     assert_eq!(volunteer["is_new"], true);
+    assert!(
+        volunteer["created_at"].as_str().is_some_and(|at| at.ends_with('Z')),
+        "a time carries its zone: {}",
+        volunteer["created_at"]
+    );
     assert_eq!(
         volunteer["availability"],
         json!(["Doordeweeks avond", "Weekend overdag"])

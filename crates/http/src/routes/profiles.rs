@@ -190,7 +190,7 @@ pub struct VolunteerView {
     /// Made in the last 7 days: the 'Nieuw' badge.
     pub is_new: bool,
     /// Made at (UTC).
-    pub created_at: NaiveDateTime,
+    pub created_at: chrono::DateTime<chrono::Utc>,
     /// Only in your own profile.
     #[serde(flatten)]
     pub private: PrivateDetails,
@@ -226,7 +226,7 @@ pub struct OwnerView {
     /// Age in years, when a date of birth is known.
     pub age: Option<i32>,
     /// Made at (UTC).
-    pub created_at: NaiveDateTime,
+    pub created_at: chrono::DateTime<chrono::Utc>,
     /// Only in your own profile.
     #[serde(flatten)]
     pub private: PrivateDetails,
@@ -288,7 +288,7 @@ pub struct PetView {
     /// The owner's photo.
     pub owner_avatar_url: Option<String>,
     /// Made at (UTC).
-    pub created_at: NaiveDateTime,
+    pub created_at: chrono::DateTime<chrono::Utc>,
 }
 
 /// An owner's profile as the wizard and the owner's pages read it: their first pet, and the owner.
@@ -395,7 +395,7 @@ impl ViewContext {
             transport_mode: f.transport_mode,
             languages: f.languages,
             is_new: self.now - v.created_at < oppas_domain::listing::NEW_FOR,
-            created_at: v.created_at,
+            created_at: v.created_at.and_utc(),
         }
     }
 
@@ -415,7 +415,7 @@ impl ViewContext {
             experience: f.experience.clone(),
             languages: f.languages.clone(),
             age: self.age(f.date_of_birth),
-            created_at: o.created_at,
+            created_at: o.created_at.and_utc(),
             private: self.private(f.phone.as_ref(), f.date_of_birth),
         }
     }
@@ -451,7 +451,7 @@ fn pet_view(pet: Pet, owner: &Owner) -> PetView {
         owner_first_name: o.first_name.clone(),
         owner_last_name: o.last_name.clone(),
         owner_avatar_url: o.avatar_url.clone(),
-        created_at: pet.created_at,
+        created_at: pet.created_at.and_utc(),
     }
 }
 
