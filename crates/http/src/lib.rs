@@ -119,6 +119,7 @@ pub fn app(
                 .default_service(web::to(routes::unknown_api_path)),
         )
         .service(routes::uploads::serve_image)
+        .service(spa::refused_paths())
         .service(spa::service(&static_dir))
 }
 

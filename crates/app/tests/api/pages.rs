@@ -65,7 +65,29 @@ async fn hashed_assets_are_cached_for_a_year_and_compressed(backend: Backend) ->
     Ok(())
 }
 
+async fn paths_the_file_service_refuses_are_a_404_in_the_envelope(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    for path in [
+        "/.well-known/security.txt",
+        "/.env",
+        "/profielen%2F1",
+        "/assets/..%2Findex.html",
+    ] {
+        let response = app.get(path).await?;
+        assert_eq!(response.status(), 404, "{path}");
+        assert_eq!(header(&response, "content-type"), "application/json", "{path}");
+        let (error, code) = crate::helpers::error_envelope(response).await?;
+        assert_eq!(
+            (error.as_str(), code.as_str()),
+            ("Niet gevonden.", "not_found"),
+            "{path}"
+        );
+    }
+    Ok(())
+}
+
 on_both_backends!(
+    paths_the_file_service_refuses_are_a_404_in_the_envelope,
     client_routes_get_the_app_with_csp_and_security_headers,
     hashed_assets_are_cached_for_a_year_and_compressed
 );
