@@ -373,17 +373,17 @@ impl ConversationRepository for Database {
                 };
                 InboxEntry {
                     pet: row.pet_id.and_then(|id| pet_rows.get(&id).cloned()),
-                    conversation: Conversation {
-                        id: ConversationId(row.id),
-                        user_low: UserId(row.user_low),
-                        user_high: UserId(row.user_high),
-                        pet_id: row.pet_id.map(PetId),
+                    conversation: Conversation::from(ConversationRow {
+                        id: row.id,
+                        user_low: row.user_low,
+                        user_high: row.user_high,
+                        pet_id: row.pet_id,
                         about_pet: row.about_pet,
-                        started_by: UserId(row.started_by),
-                        last_message_id: row.last_message_id.map(MessageId),
+                        started_by: row.started_by,
+                        last_message_id: row.last_message_id,
                         last_activity_at: row.last_activity_at,
                         created_at: row.created_at,
-                    },
+                    }),
                     counterpart: Counterpart {
                         user_id: UserId(other),
                         first_name,
