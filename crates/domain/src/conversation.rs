@@ -134,6 +134,41 @@ pub struct Counterpart {
     pub online: bool,
 }
 
+/// A person's public profile as others see it in messaging: first name and photo.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProfileFace {
+    /// The profile's first name.
+    pub first_name: String,
+    /// The profile's photo.
+    pub avatar_url: Option<String>,
+}
+
+impl Counterpart {
+    /// How `user_id` appears to others: by their sitter profile, else their owner profile, else
+    /// (no profile any more) by their account's first name without a photo.
+    #[must_use]
+    pub fn new(
+        user_id: UserId,
+        volunteer: Option<ProfileFace>,
+        owner: Option<ProfileFace>,
+        account_first_name: Option<String>,
+        online: bool,
+    ) -> Self {
+        let (face, profile_type) = match (volunteer, owner) {
+            (Some(face), _) => (Some(face), Some(ProfileType::Vrijwilliger)),
+            (None, Some(face)) => (Some(face), Some(ProfileType::Huisdier)),
+            (None, None) => (None, None),
+        };
+        Self {
+            user_id,
+            first_name: face.as_ref().map(|f| f.first_name.clone()).or(account_first_name),
+            avatar_url: face.and_then(|f| f.avatar_url),
+            profile_type,
+            online,
+        }
+    }
+}
+
 /// One line of a person's inbox.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InboxEntry {
@@ -172,6 +207,32 @@ pub struct ThreadPage {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_person_is_shown_by_their_profile_else_by_their_account() {
+        let face = |name: &str| ProfileFace {
+            first_name: name.to_owned(),
+            avatar_url: Some(format!("/uploads/{name}.jpg")),
+        };
+        let sitter = Counterpart::new(UserId(1), Some(face("Lotte")), None, Some("Account".into()), true);
+        assert_eq!(sitter.first_name.as_deref(), Some("Lotte"));
+        assert_eq!(sitter.profile_type, Some(ProfileType::Vrijwilliger));
+        assert!(sitter.online);
+        let owner = Counterpart::new(UserId(2), None, Some(face("Sanne")), None, false);
+        assert_eq!(
+            (
+                owner.first_name.as_deref(),
+                owner.avatar_url.as_deref(),
+                owner.profile_type
+            ),
+            (Some("Sanne"), Some("/uploads/Sanne.jpg"), Some(ProfileType::Huisdier))
+        );
+        let gone = Counterpart::new(UserId(3), None, None, Some("Kees".into()), false);
+        assert_eq!(
+            (gone.first_name.as_deref(), gone.avatar_url, gone.profile_type),
+            (Some("Kees"), None, None)
+        );
+    }
 
     #[test]
     fn a_message_is_trimmed_and_must_hold_one_to_two_thousand_characters() {

@@ -5,7 +5,8 @@
 
 use crate::clock::Clock;
 use crate::conversation::{
-    Conversation, DEFAULT_PAGE, InboxEntry, MAX_PAGE, Message, MessageText, MessageTextError, ThreadMessage, ThreadPage,
+    Conversation, Counterpart, DEFAULT_PAGE, InboxEntry, MAX_PAGE, Message, MessageText, MessageTextError, ProfileFace,
+    ThreadMessage, ThreadPage,
 };
 use crate::limits::{self, Limited, RateLimiter};
 use crate::live::{LiveEvent, LiveEventKind, LiveFanout, MAX_REPLAY, ONLINE_FOR_SECS};
@@ -95,15 +96,27 @@ impl Messaging {
             || self.ports.profiles.find_owner_by_user(user)?.is_some())
     }
 
-    /// The first name people see for `user`: their profile's, else their account's.
+    /// The first name people see for `user` (see [`Counterpart::new`]).
     fn first_name_of(&self, user: UserId) -> Result<Option<String>, RepositoryError> {
-        if let Some(volunteer) = self.ports.profiles.find_volunteer_by_user(user)? {
-            return Ok(Some(volunteer.fields.first_name));
-        }
-        if let Some(owner) = self.ports.profiles.find_owner_by_user(user)? {
-            return Ok(Some(owner.fields.first_name));
-        }
-        Ok(self.ports.users.find_user(user)?.and_then(|u| u.first_name))
+        let face = |first_name: String, avatar_url: Option<String>| ProfileFace { first_name, avatar_url };
+        let volunteer = self
+            .ports
+            .profiles
+            .find_volunteer_by_user(user)?
+            .map(|v| face(v.fields.first_name, v.fields.avatar_url));
+        let owner = match volunteer {
+            Some(_) => None,
+            None => self
+                .ports
+                .profiles
+                .find_owner_by_user(user)?
+                .map(|o| face(o.fields.first_name, o.fields.avatar_url)),
+        };
+        let account = match (&volunteer, &owner) {
+            (None, None) => self.ports.users.find_user(user)?.and_then(|u| u.first_name),
+            _ => None,
+        };
+        Ok(Counterpart::new(user, volunteer, owner, account, false).first_name)
     }
 
     /// The conversation `id` if `user` takes part in it.

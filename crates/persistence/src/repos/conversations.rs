@@ -13,8 +13,7 @@ use crate::schema::{conversation_reads, conversations, messages, pets};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Nullable, Text, Timestamp};
-use oppas_domain::conversation::{Conversation, Counterpart, InboxEntry, MAX_INBOX, Message, MessageText};
-use oppas_domain::enums::ProfileType;
+use oppas_domain::conversation::{Conversation, Counterpart, InboxEntry, MAX_INBOX, Message, MessageText, ProfileFace};
 use oppas_domain::live::{LiveEvent, LiveEventKind};
 use oppas_domain::ports::ConversationRepository;
 use oppas_domain::{ConversationId, MessageId, PetId, RepositoryError, UserId};
@@ -116,8 +115,6 @@ struct PersonRow {
     volunteer_first_name: Option<String>,
     #[diesel(sql_type = Nullable<Text>)]
     volunteer_avatar: Option<String>,
-    #[diesel(sql_type = Nullable<BigInt>)]
-    owner_id: Option<i64>,
     #[diesel(sql_type = Nullable<Text>)]
     owner_first_name: Option<String>,
     #[diesel(sql_type = Nullable<Text>)]
@@ -181,7 +178,7 @@ fn people(conn: &mut DbConnection, ids: &[i64]) -> Result<HashMap<i64, PersonRow
     let mut sql = Sql::new(conn);
     sql.push(
         "SELECT u.id, u.first_name AS account_first_name, u.live_until, v.first_name AS volunteer_first_name, \
-         v.avatar_url AS volunteer_avatar, o.id AS owner_id, o.first_name AS owner_first_name, \
+         v.avatar_url AS volunteer_avatar, o.first_name AS owner_first_name, \
          o.avatar_url AS owner_avatar FROM users u LEFT JOIN volunteers v ON v.user_id = u.id \
          LEFT JOIN owners o ON o.user_id = u.id WHERE u.id IN ",
     )
@@ -347,20 +344,23 @@ impl ConversationRepository for Database {
             .zip(others)
             .map(|(row, other)| {
                 let person = people.get(&other);
-                let (first_name, avatar_url, profile_type) = match person {
-                    Some(p) if p.volunteer_first_name.is_some() => (
-                        p.volunteer_first_name.clone(),
-                        p.volunteer_avatar.clone(),
-                        Some(ProfileType::Vrijwilliger),
-                    ),
-                    Some(p) if p.owner_id.is_some() => (
-                        p.owner_first_name.clone(),
-                        p.owner_avatar.clone(),
-                        Some(ProfileType::Huisdier),
-                    ),
-                    Some(p) => (p.account_first_name.clone(), None, None),
-                    None => (None, None, None),
-                };
+                let counterpart = Counterpart::new(
+                    UserId(other),
+                    person.and_then(|p| {
+                        p.volunteer_first_name.clone().map(|first_name| ProfileFace {
+                            first_name,
+                            avatar_url: p.volunteer_avatar.clone(),
+                        })
+                    }),
+                    person.and_then(|p| {
+                        p.owner_first_name.clone().map(|first_name| ProfileFace {
+                            first_name,
+                            avatar_url: p.owner_avatar.clone(),
+                        })
+                    }),
+                    person.and_then(|p| p.account_first_name.clone()),
+                    person.and_then(|p| p.live_until).is_some_and(|until| until > now),
+                );
                 let last_message = match (row.last_message_id, row.last_sender, row.last_body, row.last_at) {
                     (Some(id), Some(sender), Some(body), Some(at)) => Some(Message {
                         id: MessageId(id),
@@ -384,13 +384,7 @@ impl ConversationRepository for Database {
                         last_activity_at: row.last_activity_at,
                         created_at: row.created_at,
                     }),
-                    counterpart: Counterpart {
-                        user_id: UserId(other),
-                        first_name,
-                        avatar_url,
-                        profile_type,
-                        online: person.and_then(|p| p.live_until).is_some_and(|until| until > now),
-                    },
+                    counterpart,
                     last_message,
                     unread: row.unread,
                 }
