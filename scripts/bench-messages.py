@@ -5,7 +5,7 @@ Signs in BENCH_PEOPLE (200) seeded people (lid{n}@oppasmaatje.test, codes read f
 mailer's outbox), starts one conversation per pair (100 pairs), opens one event stream per
 person, then sends 1,000 messages (10 per pair, 16 in flight) and measures for each the time
 from just before its POST to its arrival on the other person's stream: p50, p99 and the
-slowest. Then it closes those streams, opens 1,000 idle ones (5 per person) and reports the
+slowest, beside the p50 and p99 of GET /healthz under the same load shape. Then it closes those streams, opens 1,000 idle ones (5 per person) and reports the
 server's resident memory. Prints figures; asserts nothing but that every message arrived.
 
 Environment: BENCH_BASE (http://127.0.0.1:PORT), BENCH_OUTBOX (the outbox directory),
@@ -174,8 +174,25 @@ async def main():
     await asyncio.wait_for(asyncio.gather(*(s.opened.wait() for s in streams)), 30)
     print(f"{len(streams)} event streams open; resident memory {resident_mb():.1f} MB")
 
-    sent = {}
+    # The same server and load shape on GET /healthz, as the yardstick of this run.
     flight = asyncio.Semaphore(IN_FLIGHT)
+    probes = []
+
+    async def probe():
+        async with flight:
+            started = time.perf_counter()
+            status, _, _ = await request("GET", "/healthz")
+            if status != 200:
+                sys.exit(f"/healthz: {status}")
+            probes.append((time.perf_counter() - started) * 1000)
+
+    await asyncio.gather(*(probe() for _ in range(MESSAGES)))
+    print(
+        f"GET /healthz, {MESSAGES} requests {IN_FLIGHT} in flight: p50 {statistics.median(probes):.1f} ms, "
+        f"p99 {percentile(probes, 99):.1f} ms"
+    )
+
+    sent = {}
 
     async def send(k):
         conversation, a, b = pairs[k % len(pairs)]
