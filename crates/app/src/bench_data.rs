@@ -7,7 +7,7 @@
 
 use anyhow::Context;
 use chrono::{Duration, NaiveDateTime};
-use oppas_domain::enums::{Experience, GoodWith, Neutered, PetGender, PetSize};
+use oppas_domain::enums::{Availability, GoodWith, HourlyRate, Language, Vocabulary};
 use oppas_domain::places::{PostcodeArea, postcode_areas};
 use oppas_domain::ports::{ProfileRepository, UserRepository};
 use oppas_domain::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
@@ -96,15 +96,6 @@ const SITTER_LINES: &[&str] = &[
     "Sportief en veel buiten: lange wandelingen zijn geen probleem.",
     "Ik werk thuis en vind het gezellig om een hond over de vloer te hebben.",
 ];
-const AVAILABILITY: &[&str] = &[
-    "Doordeweeks overdag",
-    "Doordeweeks avond",
-    "Weekend overdag",
-    "Weekend avond",
-    "Vakantieperiodes",
-    "Noodgevallen",
-];
-
 /// Profiles written in one transaction.
 const BATCH: usize = 1000;
 /// The seed of the reproducible draw.
@@ -172,10 +163,10 @@ pub fn seed(url: &str, profiles: usize, now: NaiveDateTime) -> anyhow::Result<us
         let first_name = user.first_name.clone().unwrap_or_default();
         let last_name = user.last_name.clone().unwrap_or_default();
         if n % 3 == 0 {
-            let offered: Vec<String> = AVAILABILITY
+            let offered: Vec<Availability> = Availability::ALL
                 .iter()
+                .copied()
                 .filter(|_| rng.random_bool(0.4))
-                .map(|s| (*s).to_owned())
                 .collect();
             database.create_volunteer(
                 user.id,
@@ -184,15 +175,11 @@ pub fn seed(url: &str, profiles: usize, now: NaiveDateTime) -> anyhow::Result<us
                     last_name,
                     bio: Some(pick(&mut rng, SITTER_LINES).to_owned()),
                     whereabouts: whereabouts(postcode, area),
-                    experience: Some(
-                        Experience::ALL[rng.random_range(0..Experience::ALL.len())]
-                            .as_str()
-                            .to_owned(),
-                    ),
+                    experience: Some(any(&mut rng)),
                     availability: offered,
-                    languages: vec!["Nederlands".to_owned()],
-                    max_distance: Some(*[1, 3, 5, 10, 15].get(rng.random_range(0..5)).unwrap_or(&5)),
-                    hourly_rate: Some("gratis".to_owned()),
+                    languages: vec![Language::Nederlands],
+                    max_distance: Some(any(&mut rng)),
+                    hourly_rate: Some(HourlyRate::Gratis),
                     ..VolunteerFields::default()
                 },
             )?;
@@ -203,7 +190,7 @@ pub fn seed(url: &str, profiles: usize, now: NaiveDateTime) -> anyhow::Result<us
                     first_name,
                     last_name,
                     whereabouts: whereabouts(postcode, area),
-                    languages: vec!["Nederlands".to_owned()],
+                    languages: vec![Language::Nederlands],
                     ..OwnerFields::default()
                 },
                 &pet_fields(&mut rng),
@@ -219,31 +206,20 @@ pub fn seed(url: &str, profiles: usize, now: NaiveDateTime) -> anyhow::Result<us
     Ok(pets)
 }
 
+/// One value of an enumeration, chosen at random.
+fn any<V: Vocabulary>(rng: &mut StdRng) -> V {
+    V::ALL[rng.random_range(0..V::ALL.len())]
+}
+
 fn pet_fields(rng: &mut StdRng) -> PetFields {
-    let good_with: Vec<String> = GoodWith::ALL
-        .iter()
-        .filter(|_| rng.random_bool(0.5))
-        .map(|g| g.as_str().to_owned())
-        .collect();
+    let good_with: Vec<GoodWith> = GoodWith::ALL.iter().copied().filter(|_| rng.random_bool(0.5)).collect();
     PetFields {
         name: pick(rng, PET_NAMES).to_owned(),
         breed: Some(pick(rng, BREEDS).to_owned()),
         age: Some(format!("{} jaar", rng.random_range(1..15))),
-        size: Some(
-            PetSize::ALL[rng.random_range(0..PetSize::ALL.len())]
-                .as_str()
-                .to_owned(),
-        ),
-        gender: Some(
-            PetGender::ALL[rng.random_range(0..PetGender::ALL.len())]
-                .as_str()
-                .to_owned(),
-        ),
-        neutered: Some(
-            Neutered::ALL[rng.random_range(0..Neutered::ALL.len())]
-                .as_str()
-                .to_owned(),
-        ),
+        size: Some(any(rng)),
+        gender: Some(any(rng)),
+        neutered: Some(any(rng)),
         good_with,
         bio: Some(pick(rng, PET_LINES).to_owned()),
         ..PetFields::default()

@@ -18,7 +18,7 @@ use oppas_domain::sign_in::{EmailSignIn, SignInPorts};
 use oppas_domain::upload::{UploadPorts, UploadService};
 use oppas_http::live::LiveHub;
 use oppas_http::{AppState, HttpConfig, SessionLayer};
-use oppas_mail::{MemoryOutbox, QueuedMailer, Transport};
+use oppas_mail::{Delivery, MemoryOutbox, OutboxMailer, Sealer, Transport};
 use oppas_media::{DirectoryStore, ImageCleaner, RandomNames};
 use oppas_persistence::{Database, PoolSettings};
 use secrecy::ExposeSecret;
@@ -77,7 +77,11 @@ pub fn open_database(settings: &Settings) -> anyhow::Result<Database> {
 }
 
 /// The mailer of `mail.transport`: `smtp`, `console` or `memory`.
-fn start_mailer(settings: &Settings, secret: &[u8]) -> anyhow::Result<(QueuedMailer, Option<MemoryOutbox>)> {
+fn start_mailer(
+    settings: &Settings,
+    secret: &[u8],
+    database: &Arc<Database>,
+) -> anyhow::Result<(OutboxMailer, Option<MemoryOutbox>)> {
     let public_url = settings.server.public_url.trim_end_matches('/').to_owned();
     let (transport, outbox) = match settings.mail.transport.as_str() {
         "smtp" => (
@@ -103,7 +107,14 @@ fn start_mailer(settings: &Settings, secret: &[u8]) -> anyhow::Result<(QueuedMai
         mac.update(b"oppas log pseudonyms");
         mac.finalize().into_bytes().to_vec()
     };
-    let mailer = QueuedMailer::start(transport, &settings.mail.from, public_url, pseudonym_key).context("mail.from")?;
+    let delivery = Delivery {
+        transport,
+        from: settings.mail.from.clone(),
+        public_url,
+        pseudonym_key,
+    };
+    let sealer = Sealer::from_secret(secret).context("deriving the mail key")?;
+    let mailer = OutboxMailer::start(database.clone(), sealer, delivery, Arc::new(SystemClock)).context("mail.from")?;
     Ok((mailer, outbox))
 }
 
@@ -241,7 +252,7 @@ impl Application {
             .context("session.secret must hold at least 64 bytes")?;
         let clock: Arc<dyn oppas_domain::Clock> = Arc::new(SystemClock);
         let database = Arc::new(database);
-        let (mailer, outbox) = start_mailer(&settings, &secret)?;
+        let (mailer, outbox) = start_mailer(&settings, &secret, &database)?;
         let mailer: Arc<dyn oppas_domain::mail::Mailer> = Arc::new(mailer);
         let hasher = Argon2CodeHasher::default();
         let code_checks = hasher.check_counter();
@@ -295,7 +306,7 @@ impl Application {
         );
         let state = web::Data::new(AppState {
             users: database.clone(),
-            profiles: database.clone(),
+
             messaging,
             live: (*hub).clone(),
             readiness: database.clone(),

@@ -1,7 +1,60 @@
-//! The closed lists of spec section 3 ("Enumerations"). Each stores and travels as its Dutch value.
+//! The closed lists of spec section 3 ("Enumerations"). Each is stored and travels as its value;
+//! each value has one Dutch label that people read. Where the wizard and the edit dialog offer
+//! different lists, one enumeration holds both and marks which screen offers which value
+//! ([`Screen`]); a stored value stays readable and selectable on either screen.
+//!
+//! With the `openapi` feature every enumeration is an OpenAPI enum whose `x-vocabulary` carries
+//! the labels and the screens' lists, from which the web app's vocabulary module
+//! is generated.
 
 use serde::{Serialize, Serializer};
 use std::fmt;
+
+/// Which profile screen offers a value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Screen {
+    /// The wizard and the edit dialog.
+    Both,
+    /// Only the wizard.
+    Wizard,
+    /// Only the edit dialog.
+    Edit,
+}
+
+impl Screen {
+    /// Whether the wizard offers the value.
+    #[must_use]
+    pub const fn in_wizard(self) -> bool {
+        matches!(self, Self::Both | Self::Wizard)
+    }
+
+    /// Whether the edit dialog offers the value.
+    #[must_use]
+    pub const fn in_edit(self) -> bool {
+        matches!(self, Self::Both | Self::Edit)
+    }
+}
+
+/// A closed list of values, each with a Dutch label.
+pub trait Vocabulary: Copy + Eq + fmt::Debug + 'static {
+    /// Every allowed value, in the order the screens list them.
+    const ALL: &'static [Self];
+
+    /// The stored and transmitted value.
+    fn value(self) -> &'static str;
+
+    /// What people read.
+    fn label(self) -> &'static str;
+
+    /// Which screens offer it.
+    fn screen(self) -> Screen;
+
+    /// Accepts exactly one of the allowed values (case-sensitive).
+    #[must_use]
+    fn parse(raw: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|v| v.value() == raw)
+    }
+}
 
 /// A value that is not one of an enumeration's allowed values.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -13,195 +66,537 @@ pub struct UnknownValue {
     pub value: String,
 }
 
-macro_rules! dutch_enum {
-    ($(#[$doc:meta])* $name:ident, $field:literal, { $($(#[$vdoc:meta])* $variant:ident => $text:literal),+ $(,)? }) => {
-        $(#[$doc])*
+/// Reads a stored value; one that is no longer known is left out (and logged) rather than shown.
+#[must_use]
+pub fn stored<V: Vocabulary>(raw: Option<&str>) -> Option<V> {
+    let raw = raw?;
+    let value = V::parse(raw);
+    if value.is_none() {
+        tracing::warn!(value = raw, "stored value is not in its enumeration; left out");
+    }
+    value
+}
+
+/// Reads a stored list, leaving out values that are no longer known.
+#[must_use]
+pub fn stored_list<V: Vocabulary>(raw: &[String]) -> Vec<V> {
+    raw.iter().filter_map(|value| stored(Some(value))).collect()
+}
+
+/// The values of a list, for storing.
+#[must_use]
+pub fn values<V: Vocabulary>(list: &[V]) -> Vec<String> {
+    list.iter().map(|v| v.value().to_owned()).collect()
+}
+
+#[cfg(feature = "openapi")]
+fn schema_of<V: Vocabulary>(
+    description: &str,
+    integer: bool,
+) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::openapi::extensions::ExtensionsBuilder;
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    let json = |v: V| -> serde_json::Value {
+        if integer {
+            v.value()
+                .parse::<i64>()
+                .map_or(serde_json::Value::Null, serde_json::Value::from)
+        } else {
+            serde_json::Value::from(v.value())
+        }
+    };
+    let labels: serde_json::Map<String, serde_json::Value> = V::ALL
+        .iter()
+        .map(|v| (v.value().to_owned(), serde_json::Value::from(v.label())))
+        .collect();
+    // One extension key: utoipa keeps extensions in a hash map, whose order would change the
+    // document from run to run; the object inside is sorted.
+    let mut vocabulary = serde_json::Map::new();
+    vocabulary.insert("labels".to_owned(), serde_json::Value::Object(labels));
+    if V::ALL.iter().any(|v| v.screen() != Screen::Both) {
+        let on = |keep: fn(Screen) -> bool| -> serde_json::Value {
+            V::ALL.iter().filter(|v| keep(v.screen())).map(|v| json(*v)).collect()
+        };
+        vocabulary.insert("wizard".to_owned(), on(Screen::in_wizard));
+        vocabulary.insert("edit".to_owned(), on(Screen::in_edit));
+    }
+    let extensions = ExtensionsBuilder::new().add("x-vocabulary", serde_json::Value::Object(vocabulary));
+    let description: Vec<&str> = description.lines().map(str::trim).collect();
+    ObjectBuilder::new()
+        .schema_type(if integer { Type::Integer } else { Type::String })
+        .description(Some(description.join(" ")))
+        .enum_values(Some(V::ALL.iter().map(|v| json(*v))))
+        .extensions(Some(extensions.build()))
+        .into()
+}
+
+macro_rules! vocabulary {
+    (@screen) => { Screen::Both };
+    (@screen $screen:ident) => { Screen::$screen };
+    (@kind) => { false };
+    (@kind integer) => { true };
+    ($(#[doc = $doc:literal])* $name:ident {
+        $($(#[$vdoc:meta])* $variant:ident = $value:literal => $label:literal $(, $screen:ident)?;)+
+    } $(as $kind:ident)?) => {
+        $(#[doc = $doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum $name {
             $($(#[$vdoc])* $variant),+
         }
 
-        impl $name {
-            /// Every allowed value, in the order the spec lists them.
-            pub const ALL: &'static [Self] = &[$(Self::$variant),+];
+        impl Vocabulary for $name {
+            const ALL: &'static [Self] = &[$(Self::$variant),+];
 
-            /// The API field this enumeration belongs to, for error messages.
-            pub const FIELD: &'static str = $field;
-
-            /// The stored and transmitted Dutch value.
-            #[must_use]
-            pub fn as_str(self) -> &'static str {
+            fn value(self) -> &'static str {
                 match self {
-                    $(Self::$variant => $text),+
+                    $(Self::$variant => $value),+
                 }
             }
 
-            /// Accepts exactly one of the allowed values.
-            ///
-            /// # Errors
-            /// [`UnknownValue`] naming the field for anything else.
-            pub fn parse(raw: &str) -> Result<Self, UnknownValue> {
-                match raw {
-                    $($text => Ok(Self::$variant),)+
-                    other => Err(UnknownValue { field: $field, value: other.to_owned() }),
+            fn label(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $label),+
                 }
+            }
+
+            fn screen(self) -> Screen {
+                match self {
+                    $(Self::$variant => vocabulary!(@screen $($screen)?)),+
+                }
+            }
+        }
+
+        impl $name {
+            /// Whether it travels as a JSON number rather than a string.
+            const INTEGER: bool = vocabulary!(@kind $($kind)?);
+
+            /// Every allowed value, in the order the screens list them.
+            pub const ALL: &'static [Self] = <Self as Vocabulary>::ALL;
+
+            /// Accepts exactly one of the allowed values (case-sensitive).
+            #[must_use]
+            pub fn parse(raw: &str) -> Option<Self> {
+                <Self as Vocabulary>::parse(raw)
+            }
+
+            /// What people read.
+            #[must_use]
+            pub fn label(self) -> &'static str {
+                <Self as Vocabulary>::label(self)
+            }
+
+            /// The stored and transmitted value.
+            #[must_use]
+            pub fn as_str(self) -> &'static str {
+                self.value()
             }
         }
 
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.as_str())
+                f.write_str(self.value())
             }
         }
 
         impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let raw = String::deserialize(deserializer)?;
-                Self::parse(&raw).map_err(serde::de::Error::custom)
+                let raw = if Self::INTEGER {
+                    i64::deserialize(deserializer)?.to_string()
+                } else {
+                    String::deserialize(deserializer)?
+                };
+                <Self as Vocabulary>::parse(&raw).ok_or_else(|| {
+                    serde::de::Error::custom(format!("'{raw}' is geen geldige keuze"))
+                })
             }
         }
 
         impl Serialize for $name {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_str(self.as_str())
+                match self.value().parse::<i64>() {
+                    Ok(number) if Self::INTEGER => serializer.serialize_i64(number),
+                    _ => serializer.serialize_str(self.value()),
+                }
             }
         }
+
+        #[cfg(feature = "openapi")]
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                schema_of::<Self>(concat!($($doc, "\n"),*), Self::INTEGER)
+            }
+        }
+
+        #[cfg(feature = "openapi")]
+        impl utoipa::ToSchema for $name {}
     };
 }
 
-dutch_enum!(
+vocabulary!(
     /// Which kind of profile a user has: an owner looking for a sitter, or a sitter.
-    ProfileType, "profileType", {
+    ProfileType {
         /// A pet owner (baasje) with one or more pets.
-        Huisdier => "huisdier",
+        Huisdier = "huisdier" => "Huisdier";
         /// A volunteer sitter (oppas).
-        Vrijwilliger => "vrijwilliger",
+        Vrijwilliger = "vrijwilliger" => "Vrijwilliger";
     }
 );
 
-dutch_enum!(
+vocabulary!(
     /// Size band of a pet: klein up to 10 kg, middel 10-25 kg, groot 25 kg and above.
-    PetSize, "petSize", {
+    PetSize {
         /// Up to 10 kg.
-        Klein => "klein",
+        Klein = "klein" => "Klein (tot 10 kg)";
         /// 10 to 25 kg.
-        Middel => "middel",
+        Middel = "middel" => "Middel (10-25 kg)";
         /// 25 kg and above.
-        Groot => "groot",
+        Groot = "groot" => "Groot (25+ kg)";
     }
 );
 
-dutch_enum!(
-    /// A dog's sex.
-    PetGender, "petGender", {
+vocabulary!(
+    /// A pet's sex.
+    PetGender {
         /// Male.
-        Reu => "reu",
+        Reu = "reu" => "Reu";
         /// Female.
-        Teef => "teef",
+        Teef = "teef" => "Teef";
     }
 );
 
-dutch_enum!(
-    /// Whether a pet is neutered.
-    Neutered, "petNeutered", {
+vocabulary!(
+    /// Whether a pet is neutered or sterilised.
+    Neutered {
         /// Yes.
-        Ja => "ja",
+        Ja = "ja" => "Ja";
         /// No.
-        Nee => "nee",
+        Nee = "nee" => "Nee";
         /// Unknown.
-        Onbekend => "onbekend",
+        Onbekend = "onbekend" => "Onbekend";
     }
 );
 
-dutch_enum!(
+vocabulary!(
     /// Whether a pet is vaccinated.
-    Vaccinated, "petVaccinated", {
+    Vaccinated {
         /// Fully.
-        Ja => "ja",
+        Ja = "ja" => "Ja, volledig";
         /// Partly.
-        Deels => "deels",
+        Deels = "deels" => "Deels";
         /// No.
-        Nee => "nee",
+        Nee = "nee" => "Nee";
         /// Unknown.
-        Onbekend => "onbekend",
+        Onbekend = "onbekend" => "Onbekend";
     }
 );
 
-dutch_enum!(
+vocabulary!(
     /// Whether a pet is chipped.
-    Chipped, "petChipped", {
+    Chipped {
         /// Yes.
-        Ja => "ja",
+        Ja = "ja" => "Ja";
         /// No.
-        Nee => "nee",
+        Nee = "nee" => "Nee";
         /// Unknown.
-        Onbekend => "onbekend",
+        Onbekend = "onbekend" => "Onbekend";
     }
 );
 
-dutch_enum!(
+vocabulary!(
     /// Who a pet gets along with.
-    GoodWith, "petGoodWith", {
+    GoodWith {
         /// Children.
-        Kinderen => "Kinderen",
+        Kinderen = "Kinderen" => "Kinderen";
         /// Other dogs.
-        AndereHonden => "Andere honden",
+        AndereHonden = "Andere honden" => "Andere honden";
         /// Cats.
-        Katten => "Katten",
+        Katten = "Katten" => "Katten";
         /// Small animals.
-        KleineDieren => "Kleine dieren",
+        KleineDieren = "Kleine dieren" => "Kleine dieren";
     }
 );
 
-dutch_enum!(
+vocabulary!(
     /// A volunteer's experience level.
-    Experience, "experience", {
+    Experience {
         /// New to sitting.
-        Beginner => "beginner",
+        Beginner = "beginner" => "Beginner";
         /// Experienced.
-        Ervaren => "ervaren",
+        Ervaren = "ervaren" => "Ervaren";
         /// Very experienced.
-        Expert => "expert",
+        Expert = "expert" => "Expert";
         /// Works with animals professionally.
-        Professioneel => "professioneel",
+        Professioneel = "professioneel" => "Professioneel";
     }
 );
 
-dutch_enum!(
+vocabulary!(
     /// How a volunteer gets around.
-    TransportMode, "transportMode", {
+    TransportMode {
         /// On foot.
-        Lopend => "lopend",
+        Lopend = "lopend" => "Lopend";
         /// By bicycle.
-        Fiets => "fiets",
+        Fiets = "fiets" => "Fiets";
         /// By car.
-        Auto => "auto",
+        Auto = "auto" => "Auto";
         /// By public transport.
-        Ov => "ov",
+        Ov = "ov" => "Openbaar vervoer";
     }
 );
+
+vocabulary!(
+    /// Moments and services a volunteer offers: the wizard's six moments, and the edit dialog's
+    /// longer list with services.
+    Availability {
+        /// Weekdays, daytime.
+        DoordeweeksOverdag = "Doordeweeks overdag" => "Doordeweeks overdag";
+        /// Weekday evenings.
+        DoordeweeksAvond = "Doordeweeks avond" => "Doordeweeks avond";
+        /// Weekends, daytime.
+        WeekendOverdag = "Weekend overdag" => "Weekend overdag";
+        /// Weekend evenings.
+        WeekendAvond = "Weekend avond" => "Weekend avond";
+        /// School holidays.
+        Vakantieperiodes = "Vakantieperiodes" => "Vakantieperiodes";
+        /// Emergencies.
+        Noodgevallen = "Noodgevallen" => "Noodgevallen";
+        /// Walking dogs.
+        Uitlaten = "Uitlaten" => "Uitlaten", Edit;
+        /// Day care.
+        Dagopvang = "Dagopvang" => "Dagopvang", Edit;
+        /// Boarding.
+        Logeren = "Logeren" => "Logeren", Edit;
+        /// Home visits.
+        Huisbezoek = "Huisbezoek" => "Huisbezoek", Edit;
+        /// Cat care.
+        Kattenverzorging = "Kattenverzorging" => "Kattenverzorging", Edit;
+        /// Care of small animals.
+        VerzorgingKleineDieren = "Verzorging kleine dieren" => "Verzorging kleine dieren", Edit;
+    }
+);
+
+vocabulary!(
+    /// What a volunteer asks per hour: the wizard's bands, the edit dialog's amounts.
+    HourlyRate {
+        /// Free: a volunteer.
+        Gratis = "gratis" => "Gratis";
+        /// €5 to €10.
+        Band5Tot10 = "5-10" => "€5-10 per uur", Wizard;
+        /// €10 to €15.
+        Band10Tot15 = "10-15" => "€10-15 per uur", Wizard;
+        /// €15 to €20.
+        Band15Tot20 = "15-20" => "€15-20 per uur", Wizard;
+        /// €20 and more.
+        Vanaf20 = "20+" => "€20+ per uur", Wizard;
+        /// €5.
+        Euro5 = "5" => "€5 per uur", Edit;
+        /// €7.50.
+        Euro7_50 = "7.50" => "€7,50 per uur", Edit;
+        /// €10.
+        Euro10 = "10" => "€10 per uur", Edit;
+        /// €12.50.
+        Euro12_50 = "12.50" => "€12,50 per uur", Edit;
+        /// €15.
+        Euro15 = "15" => "€15 per uur", Edit;
+        /// €17.50.
+        Euro17_50 = "17.50" => "€17,50 per uur", Edit;
+        /// €20.
+        Euro20 = "20" => "€20 per uur", Edit;
+        /// To be agreed.
+        Onderhandeling = "onderhandeling" => "In overleg";
+    }
+);
+
+vocabulary!(
+    /// Whether a volunteer has pets of their own: the wizard's detail, the edit dialog's summary.
+    HasOwnPet {
+        /// No.
+        Nee = "nee" => "Nee";
+        /// A dog.
+        JaHond = "ja-hond" => "Ja, een hond", Wizard;
+        /// A cat.
+        JaKat = "ja-kat" => "Ja, een kat", Wizard;
+        /// A dog and a cat.
+        JaBeide = "ja-beide" => "Ja, een hond en een kat", Wizard;
+        /// Another pet.
+        JaAnders = "ja-anders" => "Ja, een ander huisdier", Wizard;
+        /// A dog and/or a cat.
+        JaHondKat = "ja-hond-kat" => "Ja, hond en/of kat", Edit;
+        /// Other pets.
+        JaAndere = "ja-andere" => "Ja, andere huisdieren", Edit;
+    }
+);
+
+vocabulary!(
+    /// What a volunteer is good at: the wizard's six, and the edit dialog's longer list.
+    Specialty {
+        /// Puppies.
+        Puppys = "Puppy's" => "Puppy's";
+        /// Older animals.
+        OudereDieren = "Oudere dieren" => "Oudere dieren";
+        /// Giving medication.
+        Medicatie = "Medicatie toedienen" => "Medicatie toedienen";
+        /// Anxious animals.
+        AngstigeDieren = "Angstige dieren" => "Angstige dieren";
+        /// Large dogs.
+        GroteHonden = "Grote honden" => "Grote honden";
+        /// Training.
+        Training = "Training" => "Training";
+        /// Cats.
+        Katten = "Katten" => "Katten", Edit;
+        /// Small animals.
+        KleineDieren = "Kleine dieren" => "Kleine dieren", Edit;
+        /// Long walks.
+        LangeWandelingen = "Lange wandelingen" => "Lange wandelingen", Edit;
+        /// Special diets.
+        SpecialeDieten = "Speciale diëten" => "Speciale diëten", Edit;
+        /// First aid for animals.
+        Ehbo = "EHBO voor dieren" => "EHBO voor dieren", Edit;
+    }
+);
+
+vocabulary!(
+    /// Languages someone speaks: the wizard's four, the edit dialog's twelve.
+    Language {
+        /// Dutch.
+        Nederlands = "Nederlands" => "Nederlands";
+        /// English.
+        Engels = "Engels" => "Engels";
+        /// German.
+        Duits = "Duits" => "Duits";
+        /// French.
+        Frans = "Frans" => "Frans";
+        /// Spanish.
+        Spaans = "Spaans" => "Spaans", Edit;
+        /// Italian.
+        Italiaans = "Italiaans" => "Italiaans", Edit;
+        /// Portuguese.
+        Portugees = "Portugees" => "Portugees", Edit;
+        /// Turkish.
+        Turks = "Turks" => "Turks", Edit;
+        /// Arabic.
+        Arabisch = "Arabisch" => "Arabisch", Edit;
+        /// Polish.
+        Pools = "Pools" => "Pools", Edit;
+        /// Frisian.
+        Fries = "Fries" => "Fries", Edit;
+        /// Papiamento.
+        Papiaments = "Papiaments" => "Papiaments", Edit;
+    }
+);
+
+vocabulary!(
+    /// How far a volunteer travels, in km: the wizard's 1 to 15, the edit dialog's 5 to 30. It
+    /// travels as a number; no value is 'Geen voorkeur'.
+    Distance {
+        /// 1 km.
+        Km1 = "1" => "1 km", Wizard;
+        /// 3 km.
+        Km3 = "3" => "3 km", Wizard;
+        /// 5 km.
+        Km5 = "5" => "5 km";
+        /// 10 km.
+        Km10 = "10" => "10 km";
+        /// 15 km.
+        Km15 = "15" => "15 km";
+        /// 20 km.
+        Km20 = "20" => "20 km", Edit;
+        /// 25 km.
+        Km25 = "25" => "25 km", Edit;
+        /// 30 km.
+        Km30 = "30" => "30 km", Edit;
+    }
+    as integer
+);
+
+impl Distance {
+    /// The distance in km.
+    #[must_use]
+    pub fn km(self) -> i32 {
+        self.value().parse().unwrap_or_default()
+    }
+
+    /// The choice for a distance in km, if it is one.
+    #[must_use]
+    pub fn from_km(km: i32) -> Option<Self> {
+        Self::ALL.iter().copied().find(|d| d.km() == km)
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn every_value_parses_back_to_itself() {
-        for size in PetSize::ALL {
-            assert_eq!(PetSize::parse(size.as_str()), Ok(*size));
+    fn round_trips<V: Vocabulary>() {
+        for value in V::ALL {
+            assert_eq!(V::parse(value.value()), Some(*value), "{value:?}");
+            assert!(!value.label().is_empty(), "{value:?} has a label");
         }
-        for value in GoodWith::ALL {
-            assert_eq!(GoodWith::parse(value.as_str()), Ok(*value));
-        }
+        let mut seen: Vec<&str> = V::ALL.iter().map(|v| v.value()).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), V::ALL.len(), "values are unique");
     }
 
     #[test]
-    fn an_unknown_value_names_its_field_in_dutch() {
-        let err = PetSize::parse("reusachtig");
+    fn every_value_parses_back_to_itself_and_has_a_label() {
+        round_trips::<ProfileType>();
+        round_trips::<PetSize>();
+        round_trips::<PetGender>();
+        round_trips::<Neutered>();
+        round_trips::<Vaccinated>();
+        round_trips::<Chipped>();
+        round_trips::<GoodWith>();
+        round_trips::<Experience>();
+        round_trips::<TransportMode>();
+        round_trips::<Availability>();
+        round_trips::<HourlyRate>();
+        round_trips::<HasOwnPet>();
+        round_trips::<Specialty>();
+        round_trips::<Language>();
+        round_trips::<Distance>();
+    }
+
+    #[test]
+    fn values_are_case_sensitive() {
+        assert_eq!(PetSize::parse("Klein"), None);
+        assert_eq!(ProfileType::parse("Huisdier"), None);
+    }
+
+    #[test]
+    fn each_screen_offers_its_own_list() {
+        let wizard: Vec<&str> = HourlyRate::ALL
+            .iter()
+            .filter(|r| r.screen().in_wizard())
+            .map(|r| r.value())
+            .collect();
+        assert_eq!(wizard, ["gratis", "5-10", "10-15", "15-20", "20+", "onderhandeling"]);
+        let edit: Vec<i32> = Distance::ALL
+            .iter()
+            .filter(|d| d.screen().in_edit())
+            .map(|d| d.km())
+            .collect();
+        assert_eq!(edit, [5, 10, 15, 20, 25, 30]);
+        assert_eq!(Language::ALL.iter().filter(|l| l.screen().in_edit()).count(), 12);
+        assert_eq!(Language::ALL.iter().filter(|l| l.screen().in_wizard()).count(), 4);
+    }
+
+    #[test]
+    fn distances_travel_as_numbers_and_words_as_strings() {
+        assert_eq!(serde_json::to_string(&Distance::Km15).ok().as_deref(), Some("15"));
+        assert_eq!(serde_json::from_str::<Distance>("3").ok(), Some(Distance::Km3));
+        assert!(serde_json::from_str::<Distance>("4").is_err());
         assert_eq!(
-            err.map_err(|e| e.to_string()),
-            Err("'reusachtig' is geen geldige keuze voor petSize".to_owned())
+            serde_json::to_string(&HourlyRate::Euro7_50).ok().as_deref(),
+            Some("\"7.50\"")
         );
-        assert!(ProfileType::parse("Huisdier").is_err(), "values are case-sensitive");
+        assert_eq!(Distance::from_km(30).map(Distance::km), Some(30));
+    }
+
+    #[test]
+    fn stored_values_no_longer_known_are_left_out() {
+        let list = stored_list::<GoodWith>(&["Kinderen".to_owned(), "Paarden".to_owned()]);
+        assert_eq!(list, [GoodWith::Kinderen]);
+        assert_eq!(stored::<PetSize>(Some("reusachtig")), None);
     }
 }

@@ -7,7 +7,7 @@
 //! one row per card. Cards carry nothing private: no e-mail, phone or date of birth, and a place
 //! only as precise as its four-digit postcode area.
 
-use crate::enums::ProfileType;
+use crate::enums::{Availability, Experience, GoodWith, Neutered, PetGender, PetSize, ProfileType, Specialty};
 use crate::places;
 use crate::ports::ListingRepository;
 use crate::profile::{Owner, Pet, Volunteer};
@@ -36,7 +36,7 @@ pub const SHORT_DESCRIPTION_CHARS: usize = 160;
 
 /// Reads the `type` parameter of a search.
 fn parse_listing_type(raw: &str) -> Result<ProfileType, QueryError> {
-    ProfileType::parse(raw).map_err(|_| {
+    ProfileType::parse(raw).ok_or_else(|| {
         QueryError::new(
             "type",
             "Kies 'huisdier' of 'vrijwilliger' als type, of laat het leeg voor alle profielen.",
@@ -68,29 +68,29 @@ pub struct CardDetails {
     pub leeftijd: Option<String>,
     /// Pet: gender.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub geslacht: Option<String>,
+    pub geslacht: Option<PetGender>,
     /// Pet: size.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub grootte: Option<String>,
+    pub grootte: Option<PetSize>,
     /// Pet: character.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub gedrag: Option<String>,
     /// Pet: the companions of the good-with list the pet is not marked good with (only when
     /// the owner filled that list in).
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub geen_vriendjes_met: Option<Vec<String>>,
+    pub geen_vriendjes_met: Option<Vec<GoodWith>>,
     /// Pet: neutered or sterilised.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub gecastreerd_gesteriliseerd: Option<String>,
+    pub gecastreerd_gesteriliseerd: Option<Neutered>,
     /// Sitter: experience.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub ervaring: Option<String>,
+    pub ervaring: Option<Experience>,
     /// Sitter: when and how they can help.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub beschikbaar: Option<Vec<String>>,
+    pub beschikbaar: Option<Vec<Availability>>,
     /// Sitter: specialties.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub specialiteit: Option<Vec<String>>,
+    pub specialiteit: Option<Vec<Specialty>>,
 }
 
 /// What a list shows of one sitter or pet, as stored beside the profile.
@@ -119,7 +119,7 @@ pub struct Card {
     /// Details in the spec's keys.
     pub details: CardDetails,
     /// What a sitter offers (sitters only).
-    pub availability: Option<Vec<String>>,
+    pub availability: Option<Vec<Availability>>,
 }
 
 /// Which profile a listing stands for.
@@ -180,7 +180,7 @@ impl Listing {
                 cover_image_url: None,
                 owner_info: None,
                 details: CardDetails {
-                    ervaring: f.experience.clone(),
+                    ervaring: f.experience,
                     beschikbaar: Some(f.availability.clone()),
                     specialiteit: Some(f.specialties.clone()),
                     ..CardDetails::default()
@@ -207,9 +207,9 @@ impl Listing {
         let breed = f.breed.clone().unwrap_or_default();
         let search_text = normalise(&[f.name.as_str(), location.as_str(), short.as_str(), breed.as_str()].join(" "));
         let not_good_with = (!f.good_with.is_empty()).then(|| {
-            crate::enums::GoodWith::ALL
+            GoodWith::ALL
                 .iter()
-                .map(|value| value.as_str().to_owned())
+                .copied()
                 .filter(|value| !f.good_with.contains(value))
                 .collect()
         });
@@ -237,11 +237,11 @@ impl Listing {
                 details: CardDetails {
                     ras: f.breed.clone(),
                     leeftijd: f.age.clone(),
-                    geslacht: f.gender.clone(),
-                    grootte: f.size.clone(),
+                    geslacht: f.gender,
+                    grootte: f.size,
                     gedrag: f.personality.clone(),
                     geen_vriendjes_met: not_good_with,
-                    gecastreerd_gesteriliseerd: f.neutered.clone(),
+                    gecastreerd_gesteriliseerd: f.neutered,
                     ..CardDetails::default()
                 },
                 availability: None,

@@ -2,9 +2,11 @@
 //! templates and delivers them, off the request path.
 
 use crate::Email;
+use serde::{Deserialize, Serialize};
 
 /// What an e-mail says. Each variant has one Dutch template (text and HTML) in the mail adapter.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum MailMessage {
     /// A code that confirms a new account's address.
     RegistrationCode {
@@ -53,22 +55,59 @@ impl MailMessage {
     }
 }
 
+/// A mail as the outbox keeps it: its recipient and content sealed by the mail adapter (no code
+/// or address is readable in the table), and its kind for logs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SealedMail {
+    /// [`MailMessage::kind`].
+    pub kind: &'static str,
+    /// The sealed recipient and message, as text.
+    pub body: String,
+}
+
+/// A mail waiting in the outbox.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueuedMail {
+    /// Outbox row.
+    pub id: i64,
+    /// [`MailMessage::kind`].
+    pub kind: String,
+    /// [`SealedMail::body`].
+    pub body: String,
+    /// Delivery attempts so far, this one included.
+    pub attempts: i32,
+    /// When it was stored.
+    pub created_at: chrono::NaiveDateTime,
+}
+
 /// Why a mail could not be accepted for delivery.
 #[derive(Debug, thiserror::Error)]
 pub enum MailError {
-    /// Too many mails are waiting; try again later.
-    #[error("the mail queue is full")]
-    QueueFull,
-    /// The delivery task has stopped.
-    #[error("the mail queue is closed")]
-    Closed,
+    /// The mail could not be sealed (a bug or a missing key).
+    #[error("the mail could not be sealed: {0}")]
+    Seal(String),
+    /// The outbox could not store it.
+    #[error(transparent)]
+    Outbox(#[from] crate::RepositoryError),
 }
 
-/// Accepts mail for delivery and returns at once; delivery, retries and logging happen behind it.
+/// Accepts mail for delivery and returns at once. Mail is stored in the database outbox (with
+/// what caused it, where there is such a write) and a worker delivers it with retries, so a
+/// restart loses nothing.
 pub trait Mailer: Send + Sync {
-    /// Queues `message` for `to`.
+    /// Seals `message` for `to`, for a write that stores it in the outbox together with what
+    /// caused it (then call [`Mailer::wake`]).
     ///
     /// # Errors
-    /// [`MailError`] when the queue cannot take it.
+    /// [`MailError::Seal`].
+    fn seal(&self, to: &Email, message: &MailMessage) -> Result<SealedMail, MailError>;
+
+    /// Stores `message` for `to` in the outbox on its own and wakes the worker.
+    ///
+    /// # Errors
+    /// [`MailError`] when it cannot be sealed or stored.
     fn send(&self, to: &Email, message: MailMessage) -> Result<(), MailError>;
+
+    /// Tells the delivery worker that mail is waiting.
+    fn wake(&self);
 }

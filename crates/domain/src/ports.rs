@@ -4,6 +4,7 @@
 use crate::conversation::{Conversation, InboxEntry, Message, MessageText};
 use crate::listing::{ListingPage, ListingQuery};
 use crate::live::LiveEvent;
+use crate::mail::{QueuedMail, SealedMail};
 use crate::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields};
 use crate::session::StoredSession;
 use crate::user::{Identity, NewUser, User};
@@ -151,6 +152,25 @@ pub trait ProfileRepository: Send + Sync {
     /// Storage failures.
     fn find_pet(&self, id: PetId) -> Result<Option<Pet>, RepositoryError>;
 
+    /// An owner and their pets, oldest first, read on one connection.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn owner_with_pets(&self, id: OwnerId) -> Result<Option<(Owner, Vec<Pet>)>, RepositoryError>;
+
+    /// A pet and its owner, in one statement.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn pet_with_owner(&self, id: PetId) -> Result<Option<(Pet, Owner)>, RepositoryError>;
+
+    /// Removes a pet of `owner` (and its card) unless it is the owner's last one. Concurrent
+    /// removals of one owner's pets take turns, so an owner always keeps a pet.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn remove_pet(&self, owner: OwnerId, pet: PetId) -> Result<PetRemoval, RepositoryError>;
+
     /// The pets of an owner, oldest first.
     ///
     /// # Errors
@@ -162,6 +182,17 @@ pub trait ProfileRepository: Send + Sync {
     /// # Errors
     /// Storage failures.
     fn count_profiles(&self) -> Result<i64, RepositoryError>;
+}
+
+/// What [`ProfileRepository::remove_pet`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PetRemoval {
+    /// The pet and its card are gone.
+    Removed,
+    /// It is the owner's only pet: nothing was removed.
+    LastPet,
+    /// The owner has no such pet.
+    NotFound,
 }
 
 /// Conversations and messages.
@@ -390,9 +421,44 @@ pub struct StoredCode {
     pub attempts: i32,
 }
 
+/// The mail outbox: mail waits here until a worker (of any instance) delivered it.
+pub trait MailOutboxRepository: Send + Sync {
+    /// Stores a mail to deliver now.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn enqueue(&self, mail: &SealedMail) -> Result<(), RepositoryError>;
+
+    /// Takes up to `limit` mails that are due, for `lease_secs`: until then no other worker takes
+    /// them, even on another instance. Counts an attempt on each.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn claim_due(&self, lease_secs: i64, limit: i64) -> Result<Vec<QueuedMail>, RepositoryError>;
+
+    /// Removes a mail that was delivered, or given up on.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn remove_mail(&self, id: i64) -> Result<(), RepositoryError>;
+
+    /// Puts a mail back for another attempt at `at`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn retry_mail_at(&self, id: i64, at: NaiveDateTime) -> Result<(), RepositoryError>;
+
+    /// How many mails wait (for the readiness of tests and operations).
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn waiting_mail(&self) -> Result<i64, RepositoryError>;
+}
+
 /// One-time codes, stored only as hashes.
 pub trait EmailCodeRepository: Send + Sync {
-    /// Voids every unused code of this address and purpose, then stores the new one, atomically.
+    /// Voids every unused code of this address and purpose, then stores the new one and the
+    /// mail that carries it into the outbox, in one transaction.
     ///
     /// # Errors
     /// Storage failures.
@@ -402,6 +468,7 @@ pub trait EmailCodeRepository: Send + Sync {
         purpose: CodePurpose,
         code_hash: &str,
         expires_at: NaiveDateTime,
+        mail: &SealedMail,
     ) -> Result<(), RepositoryError>;
 
     /// The newest unused, unexpired code of this address and purpose.

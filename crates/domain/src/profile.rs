@@ -1,7 +1,29 @@
 //! Profiles: a user is either a volunteer (sitter) or an owner with one or more pets.
 
+use crate::enums::{
+    Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, Neutered, PetGender,
+    PetSize, Specialty, TransportMode, Vaccinated,
+};
 use crate::{OwnerId, PetId, UserId, VolunteerId};
 use chrono::{NaiveDate, NaiveDateTime};
+
+/// Age in whole years on `today` of someone born on `born`.
+#[must_use]
+pub fn age_on(born: NaiveDate, today: NaiveDate) -> i32 {
+    use chrono::Datelike;
+    let had_birthday = (today.month(), today.day()) >= (born.month(), born.day());
+    today.year() - born.year() - i32::from(!had_birthday)
+}
+
+/// Whether a profile made at `created_at` wears the 'Nieuw' badge at `now`: made in the last
+/// [`crate::listing::NEW_FOR`].
+#[must_use]
+pub fn is_new(created_at: NaiveDateTime, now: NaiveDateTime) -> bool {
+    now - created_at < crate::listing::NEW_FOR
+}
+
+/// Most pets one owner can list.
+pub const MAX_PETS: usize = 10;
 
 /// Where someone lives, as precise as the platform keeps it: a place and a four-digit postcode.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -33,22 +55,22 @@ pub struct VolunteerFields {
     pub date_of_birth: Option<NaiveDate>,
     /// Profile photo (a URL this server issued).
     pub avatar_url: Option<String>,
-    /// One of [`crate::enums::Experience`].
-    pub experience: Option<String>,
+    /// Experience level.
+    pub experience: Option<Experience>,
     /// Offered moments and services.
-    pub availability: Vec<String>,
+    pub availability: Vec<Availability>,
     /// Specialties.
-    pub specialties: Vec<String>,
+    pub specialties: Vec<Specialty>,
     /// Spoken languages.
-    pub languages: Vec<String>,
-    /// How far the volunteer will travel, in km; `None` is no preference.
-    pub max_distance: Option<i32>,
-    /// Hourly rate choice, e.g. "gratis".
-    pub hourly_rate: Option<String>,
-    /// Own pets, e.g. "nee" or "ja-hond".
-    pub has_own_pet: Option<String>,
-    /// One of [`crate::enums::TransportMode`].
-    pub transport_mode: Option<String>,
+    pub languages: Vec<Language>,
+    /// How far the volunteer will travel; `None` is no preference.
+    pub max_distance: Option<Distance>,
+    /// Hourly rate.
+    pub hourly_rate: Option<HourlyRate>,
+    /// Own pets.
+    pub has_own_pet: Option<HasOwnPet>,
+    /// How the volunteer gets around.
+    pub transport_mode: Option<TransportMode>,
 }
 
 /// A stored volunteer profile.
@@ -83,10 +105,10 @@ pub struct OwnerFields {
     pub date_of_birth: Option<NaiveDate>,
     /// Owner photo.
     pub avatar_url: Option<String>,
-    /// Experience with pets.
+    /// Experience with pets, in their own words.
     pub experience: Option<String>,
     /// Spoken languages.
-    pub languages: Vec<String>,
+    pub languages: Vec<Language>,
 }
 
 /// A stored owner profile.
@@ -113,24 +135,24 @@ pub struct PetFields {
     pub breed: Option<String>,
     /// Age as written, e.g. "3 jaar".
     pub age: Option<String>,
-    /// One of [`crate::enums::PetSize`].
-    pub size: Option<String>,
-    /// One of [`crate::enums::PetGender`].
-    pub gender: Option<String>,
+    /// Size band.
+    pub size: Option<PetSize>,
+    /// Sex.
+    pub gender: Option<PetGender>,
     /// Character.
     pub personality: Option<String>,
     /// Medication, diet, fears.
     pub special_needs: Option<String>,
     /// Weight as written, e.g. "12 kg".
     pub weight: Option<String>,
-    /// One of [`crate::enums::Vaccinated`].
-    pub vaccinated: Option<String>,
-    /// One of [`crate::enums::Chipped`].
-    pub chipped: Option<String>,
-    /// One of [`crate::enums::Neutered`].
-    pub neutered: Option<String>,
-    /// Values of [`crate::enums::GoodWith`].
-    pub good_with: Vec<String>,
+    /// Vaccination state.
+    pub vaccinated: Option<Vaccinated>,
+    /// Chip state.
+    pub chipped: Option<Chipped>,
+    /// Neutered or sterilised.
+    pub neutered: Option<Neutered>,
+    /// Who the pet gets along with.
+    pub good_with: Vec<GoodWith>,
     /// What the owner looks for in a sitter.
     pub looking_for: Vec<String>,
     /// Pet photo.
@@ -154,4 +176,30 @@ pub struct Pet {
     pub created_at: NaiveDateTime,
     /// Last change.
     pub updated_at: NaiveDateTime,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default()
+    }
+
+    #[test]
+    fn an_age_counts_whole_years_from_the_birthday() {
+        assert_eq!(age_on(day(1990, 4, 2), day(2026, 4, 1)), 35);
+        assert_eq!(age_on(day(1990, 4, 2), day(2026, 4, 2)), 36);
+        assert_eq!(age_on(day(2000, 2, 29), day(2026, 2, 28)), 25);
+    }
+
+    #[test]
+    fn a_profile_is_new_for_seven_days() {
+        let made = day(2026, 11, 1).and_hms_opt(12, 0, 0).unwrap_or_default();
+        assert!(is_new(
+            made,
+            made + chrono::Duration::days(7) - chrono::Duration::seconds(1)
+        ));
+        assert!(!is_new(made, made + chrono::Duration::days(7)));
+    }
 }

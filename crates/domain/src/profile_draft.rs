@@ -3,9 +3,7 @@
 //! names follow [`check_name`] and every other text (lists included) [`check_free_text`], and
 //! each refusal names the draft field and says in Dutch what to change.
 
-use crate::enums::{
-    Chipped, Experience, GoodWith, Neutered, PetGender, PetSize, ProfileType, TransportMode, Vaccinated,
-};
+use crate::enums::{Distance, ProfileType, Vocabulary};
 use crate::places;
 use crate::postcode::Postcode;
 use crate::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
@@ -23,52 +21,39 @@ pub const LIST_MAX: usize = 20;
 /// Longest phone number as typed.
 pub const PHONE_MAX: usize = 20;
 
-/// Moments and services a volunteer can offer: the wizard's six, then the edit dialog's longer list.
-pub const AVAILABILITY: &[&str] = &[
-    "Doordeweeks overdag",
-    "Doordeweeks avond",
-    "Weekend overdag",
-    "Weekend avond",
-    "Vakantieperiodes",
-    "Noodgevallen",
-    "Uitlaten",
-    "Dagopvang",
-    "Logeren",
-    "Huisbezoek",
-    "Kattenverzorging",
-    "Verzorging kleine dieren",
+/// The four digits of a postcode, 1000 to 9999, as a regular expression (published for forms;
+/// [`Postcode::parse`] applies the same rule).
+pub const POSTCODE_PATTERN: &str = "^[1-9][0-9]{3}$";
+
+/// The most characters each text field of the draft may hold: the one rule the wizard, the edit
+/// dialog and the server share. Published in the OpenAPI document as each field's `maxLength`.
+pub const MAX_LENGTHS: &[(&str, usize)] = &[
+    ("firstName", NAME_MAX),
+    ("lastName", NAME_MAX),
+    ("petName", NAME_MAX),
+    ("bio", LONG_TEXT_MAX),
+    ("ownerBio", LONG_TEXT_MAX),
+    ("petPersonality", LONG_TEXT_MAX),
+    ("petSpecialNeeds", LONG_TEXT_MAX),
+    ("location", SHORT_TEXT_MAX),
+    ("experience", SHORT_TEXT_MAX),
+    ("petBreed", SHORT_TEXT_MAX),
+    ("petAge", SHORT_TEXT_MAX),
+    ("petWeight", SHORT_TEXT_MAX),
+    ("phone", PHONE_MAX),
+    ("avatarUrl", LONG_TEXT_MAX),
+    ("ownerAvatarUrl", LONG_TEXT_MAX),
+    ("coverImageUrl", LONG_TEXT_MAX),
 ];
 
-/// Travel distances in km: the wizard's 1, 3, 5, 10 and 15, and the edit dialog's 5 to 30.
-pub const MAX_DISTANCES: &[i32] = &[1, 3, 5, 10, 15, 20, 25, 30];
-
-/// Hourly rates: the wizard's bands and the edit dialog's amounts.
-pub const HOURLY_RATES: &[&str] = &[
-    "gratis",
-    "5-10",
-    "10-15",
-    "15-20",
-    "20+",
-    "onderhandeling",
-    "5",
-    "7.50",
-    "10",
-    "12.50",
-    "15",
-    "17.50",
-    "20",
-];
-
-/// Own pets: the wizard's choices and the edit dialog's.
-pub const HAS_OWN_PET: &[&str] = &[
-    "nee",
-    "ja-hond",
-    "ja-kat",
-    "ja-beide",
-    "ja-anders",
-    "ja-hond-kat",
-    "ja-andere",
-];
+/// The most characters of a draft text field (see [`MAX_LENGTHS`]).
+#[must_use]
+pub fn max_length(field: &str) -> usize {
+    MAX_LENGTHS
+        .iter()
+        .find(|(name, _)| *name == field)
+        .map_or(SHORT_TEXT_MAX, |(_, max)| *max)
+}
 
 /// The draft as sent by the wizard and by inline edits (which send the whole profile with one
 /// field changed). Empty texts count as not filled in.
@@ -205,93 +190,84 @@ impl ProfileDraft {
     /// [`InvalidField`] naming the field.
     pub fn validate(&self, today: NaiveDate) -> Result<ValidDraft, InvalidField> {
         let profile_type = ProfileType::parse(&self.profile_type)
-            .map_err(|_| InvalidField::new("profileType", "Kies 'huisdier' of 'vrijwilliger' als profieltype."))?;
+            .ok_or_else(|| InvalidField::new("profileType", "Kies 'huisdier' of 'vrijwilliger' als profieltype."))?;
         let whereabouts = self.whereabouts()?;
         let phone = self.phone()?;
         let date_of_birth = self.date_of_birth(today)?;
-        let languages = list("languages", &self.languages, None)?;
+        let languages = choices("languages", &self.languages)?;
         match profile_type {
             ProfileType::Vrijwilliger => Ok(ValidDraft::Volunteer(VolunteerFields {
                 first_name: required_name("firstName", self.first_name.as_deref(), "Voornaam is verplicht")?,
                 last_name: optional_name("lastName", self.last_name.as_deref())?.unwrap_or_default(),
-                bio: text("bio", self.bio.as_deref(), LONG_TEXT_MAX)?,
+                bio: text("bio", self.bio.as_deref())?,
                 whereabouts,
                 phone,
                 date_of_birth,
-                avatar_url: text("avatarUrl", self.avatar_url.as_deref(), LONG_TEXT_MAX)?,
-                experience: choice("experience", self.experience.as_deref(), |v| {
-                    Experience::parse(v).is_ok()
-                })?,
-                availability: list("availability", &self.availability, Some(AVAILABILITY))?,
-                specialties: list("specialties", &self.specialties, None)?,
+                avatar_url: text("avatarUrl", self.avatar_url.as_deref())?,
+                experience: choice("experience", self.experience.as_deref())?,
+                availability: choices("availability", &self.availability)?,
+                specialties: choices("specialties", &self.specialties)?,
                 languages,
                 max_distance: match self.max_distance {
                     None => None,
-                    Some(km) if MAX_DISTANCES.contains(&km) => Some(km),
-                    Some(km) => {
-                        return Err(InvalidField::new(
-                            "maxDistance",
-                            format!("'{km}' is geen geldige keuze voor maxDistance"),
-                        ));
-                    }
+                    Some(km) => Some(Distance::from_km(km).ok_or_else(|| {
+                        InvalidField::new("maxDistance", format!("'{km}' is geen geldige keuze voor maxDistance"))
+                    })?),
                 },
-                hourly_rate: choice("hourlyRate", self.hourly_rate.as_deref(), |v| HOURLY_RATES.contains(&v))?,
-                has_own_pet: choice("hasOwnPet", self.has_own_pet.as_deref(), |v| HAS_OWN_PET.contains(&v))?,
-                transport_mode: choice("transportMode", self.transport_mode.as_deref(), |v| {
-                    TransportMode::parse(v).is_ok()
-                })?,
+                hourly_rate: choice("hourlyRate", self.hourly_rate.as_deref())?,
+                has_own_pet: choice("hasOwnPet", self.has_own_pet.as_deref())?,
+                transport_mode: choice("transportMode", self.transport_mode.as_deref())?,
             })),
             ProfileType::Huisdier => {
                 let owner = OwnerFields {
                     first_name: required_name("firstName", self.first_name.as_deref(), "Voornaam is verplicht")?,
                     last_name: optional_name("lastName", self.last_name.as_deref())?.unwrap_or_default(),
-                    bio: text("ownerBio", self.owner_bio.as_deref(), LONG_TEXT_MAX)?,
+                    bio: text("ownerBio", self.owner_bio.as_deref())?,
                     whereabouts,
                     phone,
                     date_of_birth,
-                    avatar_url: text("ownerAvatarUrl", self.owner_avatar_url.as_deref(), LONG_TEXT_MAX)?,
-                    experience: text("experience", self.experience.as_deref(), SHORT_TEXT_MAX)?,
+                    avatar_url: text("ownerAvatarUrl", self.owner_avatar_url.as_deref())?,
+                    experience: text("experience", self.experience.as_deref())?,
                     languages,
                 };
-                let pet = PetFields {
-                    name: required_name(
-                        "petName",
-                        self.pet_name.as_deref(),
-                        "De naam van je huisdier is verplicht",
-                    )?,
-                    breed: text("petBreed", self.pet_breed.as_deref(), SHORT_TEXT_MAX)?,
-                    age: text("petAge", self.pet_age.as_deref(), SHORT_TEXT_MAX)?,
-                    size: choice("petSize", self.pet_size.as_deref(), |v| PetSize::parse(v).is_ok())?,
-                    gender: choice("petGender", self.pet_gender.as_deref(), |v| PetGender::parse(v).is_ok())?,
-                    personality: text("petPersonality", self.pet_personality.as_deref(), LONG_TEXT_MAX)?,
-                    special_needs: text("petSpecialNeeds", self.pet_special_needs.as_deref(), LONG_TEXT_MAX)?,
-                    weight: text("petWeight", self.pet_weight.as_deref(), SHORT_TEXT_MAX)?,
-                    vaccinated: choice("petVaccinated", self.pet_vaccinated.as_deref(), |v| {
-                        Vaccinated::parse(v).is_ok()
-                    })?,
-                    chipped: choice("petChipped", self.pet_chipped.as_deref(), |v| Chipped::parse(v).is_ok())?,
-                    neutered: choice("petNeutered", self.pet_neutered.as_deref(), |v| {
-                        Neutered::parse(v).is_ok()
-                    })?,
-                    good_with: list(
-                        "petGoodWith",
-                        &self.pet_good_with,
-                        Some(&GoodWith::ALL.iter().map(|g| g.as_str()).collect::<Vec<_>>()),
-                    )?,
-                    looking_for: list("petLookingFor", &self.pet_looking_for, None)?,
-                    avatar_url: text("avatarUrl", self.avatar_url.as_deref(), LONG_TEXT_MAX)?,
-                    cover_image_url: text("coverImageUrl", self.cover_image_url.as_deref(), LONG_TEXT_MAX)?,
-                    bio: text("bio", self.bio.as_deref(), LONG_TEXT_MAX)?,
-                };
-                Ok(ValidDraft::Owner(owner, Box::new(pet)))
+                Ok(ValidDraft::Owner(owner, Box::new(self.pet()?)))
             }
         }
+    }
+
+    /// The pet's part of an owner's draft.
+    ///
+    /// # Errors
+    /// [`InvalidField`] naming the field.
+    pub fn pet(&self) -> Result<PetFields, InvalidField> {
+        Ok(PetFields {
+            name: required_name(
+                "petName",
+                self.pet_name.as_deref(),
+                "De naam van je huisdier is verplicht",
+            )?,
+            breed: text("petBreed", self.pet_breed.as_deref())?,
+            age: text("petAge", self.pet_age.as_deref())?,
+            size: choice("petSize", self.pet_size.as_deref())?,
+            gender: choice("petGender", self.pet_gender.as_deref())?,
+            personality: text("petPersonality", self.pet_personality.as_deref())?,
+            special_needs: text("petSpecialNeeds", self.pet_special_needs.as_deref())?,
+            weight: text("petWeight", self.pet_weight.as_deref())?,
+            vaccinated: choice("petVaccinated", self.pet_vaccinated.as_deref())?,
+            chipped: choice("petChipped", self.pet_chipped.as_deref())?,
+            neutered: choice("petNeutered", self.pet_neutered.as_deref())?,
+            good_with: choices("petGoodWith", &self.pet_good_with)?,
+            looking_for: list("petLookingFor", &self.pet_looking_for)?,
+            avatar_url: text("avatarUrl", self.avatar_url.as_deref())?,
+            cover_image_url: text("coverImageUrl", self.cover_image_url.as_deref())?,
+            bio: text("bio", self.bio.as_deref())?,
+        })
     }
 
     /// Place and postcode: the postcode must be four digits and known; it gives the coordinates,
     /// and the place name when none was typed.
     fn whereabouts(&self) -> Result<Whereabouts, InvalidField> {
-        let location = text("location", self.location.as_deref(), SHORT_TEXT_MAX)?;
+        let location = text("location", self.location.as_deref())?;
         let Some(raw) = filled(self.postal_code.as_deref()) else {
             // Without a postcode a known place name still puts the profile on the map.
             let spot = location.as_deref().and_then(places::resolve);
@@ -314,7 +290,7 @@ impl ProfileDraft {
     }
 
     fn phone(&self) -> Result<Option<String>, InvalidField> {
-        let phone = text("phone", self.phone.as_deref(), PHONE_MAX)?;
+        let phone = text("phone", self.phone.as_deref())?;
         if let Some(number) = &phone {
             let allowed = number
                 .chars()
@@ -354,11 +330,12 @@ fn refused(field: &'static str) -> impl FnOnce(TextError) -> InvalidField {
     move |error| InvalidField::new(field, error.to_string())
 }
 
-/// A trimmed free text of at most `max` characters, `None` when empty.
-fn text(field: &'static str, value: Option<&str>, max: usize) -> Result<Option<String>, InvalidField> {
+/// A trimmed free text of at most [`max_length`] characters, `None` when empty.
+fn text(field: &'static str, value: Option<&str>) -> Result<Option<String>, InvalidField> {
     let Some(v) = filled(value) else {
         return Ok(None);
     };
+    let max = max_length(field);
     check_free_text(v).map_err(refused(field))?;
     if v.chars().count() > max {
         return Err(too_long(field, max));
@@ -382,38 +359,40 @@ fn optional_name(field: &'static str, value: Option<&str>) -> Result<Option<Stri
     Ok(Some(v.to_owned()))
 }
 
-fn choice(
-    field: &'static str,
-    value: Option<&str>,
-    allowed: impl Fn(&str) -> bool,
-) -> Result<Option<String>, InvalidField> {
+/// One value of an enumeration, `None` when empty.
+fn choice<V: Vocabulary>(field: &'static str, value: Option<&str>) -> Result<Option<V>, InvalidField> {
     let Some(v) = filled(value) else {
         return Ok(None);
     };
     // Checked first so that a refusal never echoes what the text rules keep out.
     check_free_text(v).map_err(refused(field))?;
-    if allowed(v) {
-        Ok(Some(v.to_owned()))
-    } else {
-        Err(InvalidField::new(
-            field,
-            format!("'{v}' is geen geldige keuze voor {field}"),
-        ))
-    }
+    V::parse(v)
+        .map(Some)
+        .ok_or_else(|| InvalidField::new(field, format!("'{v}' is geen geldige keuze voor {field}")))
 }
 
-fn list(field: &'static str, values: &[String], allowed: Option<&[&str]>) -> Result<Vec<String>, InvalidField> {
+/// Values of an enumeration, each once, in the order given.
+fn choices<V: Vocabulary>(field: &'static str, values: &[String]) -> Result<Vec<V>, InvalidField> {
+    let mut kept: Vec<V> = Vec::new();
+    for value in list(field, values)? {
+        let Some(choice) = choice::<V>(field, Some(&value))? else {
+            continue;
+        };
+        if !kept.contains(&choice) {
+            kept.push(choice);
+        }
+    }
+    Ok(kept)
+}
+
+/// A list of trimmed free texts, each at most [`SHORT_TEXT_MAX`] characters and each once, at most
+/// [`LIST_MAX`] of them.
+fn list(field: &'static str, values: &[String]) -> Result<Vec<String>, InvalidField> {
     let mut kept: Vec<String> = Vec::new();
     for value in values.iter().map(|v| v.trim()).filter(|v| !v.is_empty()) {
         check_free_text(value).map_err(refused(field))?;
         if value.chars().count() > SHORT_TEXT_MAX {
             return Err(too_long(field, SHORT_TEXT_MAX));
-        }
-        if allowed.is_some_and(|allowed| !allowed.contains(&value)) {
-            return Err(InvalidField::new(
-                field,
-                format!("'{value}' is geen geldige keuze voor {field}"),
-            ));
         }
         if !kept.iter().any(|k| k == value) {
             kept.push(value.to_owned());
@@ -457,7 +436,11 @@ mod tests {
         assert_eq!(owner.whereabouts.location.as_deref(), Some("Utrecht"));
         assert!(owner.whereabouts.lat.is_some_and(|lat| (52.0..52.2).contains(&lat)));
         assert_eq!(pet.name, "Bobby");
-        assert_eq!(pet.good_with, vec!["Kinderen".to_owned()], "duplicates are dropped");
+        assert_eq!(
+            pet.good_with,
+            [crate::enums::GoodWith::Kinderen],
+            "duplicates are dropped"
+        );
     }
 
     #[test]

@@ -4,11 +4,11 @@
 use crate::clock::Clock;
 use crate::limits::{self, Limited, RateLimiter};
 use crate::listing::ListingChanges;
-use crate::ports::ProfileRepository;
-use crate::profile::{Owner, Pet, Volunteer};
+use crate::ports::{PetRemoval, ProfileRepository};
+use crate::profile::{MAX_PETS, Owner, Pet, PetFields, Volunteer};
 use crate::profile_draft::{InvalidField, ProfileDraft, ValidDraft};
 use crate::upload::UploadService;
-use crate::{RepositoryError, UserId};
+use crate::{OwnerId, PetId, RepositoryError, UserId, VolunteerId};
 use std::sync::Arc;
 
 /// A user's whole profile.
@@ -38,6 +38,18 @@ pub enum ProfileError {
     /// An edit tried to turn a sitter into an owner or back.
     #[error("Het profieltype kan niet worden gewijzigd.")]
     TypeChange,
+    /// No pet with this id.
+    #[error("Huisdier niet gevonden")]
+    PetNotFound,
+    /// Only owners add pets.
+    #[error("Alleen baasjes kunnen een huisdier toevoegen.")]
+    NotAnOwner,
+    /// An owner keeps at least one pet.
+    #[error("Je kunt je enige huisdier niet verwijderen. Voeg eerst een ander huisdier toe.")]
+    LastPet,
+    /// The owner has as many pets as a profile can list.
+    #[error("Je kunt maximaal {MAX_PETS} huisdieren toevoegen.")]
+    TooManyPets,
     /// Too many writes this hour.
     #[error("Je hebt je profiel te vaak gewijzigd. Probeer het over een uur opnieuw.")]
     Limited(Limited),
@@ -79,6 +91,44 @@ impl ProfileService {
             limiter,
             clock,
         }
+    }
+
+    /// The time the views of profiles are made at (ages, the 'Nieuw' badge).
+    #[must_use]
+    pub fn now(&self) -> chrono::NaiveDateTime {
+        self.clock.now()
+    }
+
+    /// An owner's public page: the owner and their pets, oldest first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn owner_page(&self, id: OwnerId) -> Result<Option<(Owner, Vec<Pet>)>, RepositoryError> {
+        self.profiles.owner_with_pets(id)
+    }
+
+    /// A pet's public page: the pet and its owner.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn pet_page(&self, id: PetId) -> Result<Option<(Pet, Owner)>, RepositoryError> {
+        self.profiles.pet_with_owner(id)
+    }
+
+    /// A volunteer's public page.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn volunteer_page(&self, id: VolunteerId) -> Result<Option<Volunteer>, RepositoryError> {
+        self.profiles.find_volunteer(id)
+    }
+
+    /// Whether `user` made a profile of either kind.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn has_profile(&self, user: UserId) -> Result<bool, RepositoryError> {
+        Ok(self.profiles.find_volunteer_by_user(user)?.is_some() || self.profiles.find_owner_by_user(user)?.is_some())
     }
 
     /// The whole profile of `user`, if they made one.
@@ -165,6 +215,77 @@ impl ProfileService {
         Ok(updated)
     }
 
+    /// Adds a pet to `actor`'s owner profile.
+    ///
+    /// # Errors
+    /// [`ProfileError`]: not an owner, too many pets, an invalid field, over the allowance, storage.
+    pub fn add_pet(&self, actor: UserId, draft: &ProfileDraft) -> Result<(Owner, Pet), ProfileError> {
+        let owner = self
+            .profiles
+            .find_owner_by_user(actor)?
+            .ok_or(ProfileError::NotAnOwner)?;
+        let fields = draft.pet()?;
+        self.check_urls(actor, pet_image_fields(&fields), &[])?;
+        if self.profiles.list_pets(owner.id)?.len() >= MAX_PETS {
+            return Err(ProfileError::TooManyPets);
+        }
+        self.count_write(actor)?;
+        let pet = self.profiles.add_pet(owner.id, &fields)?;
+        self.changes.record();
+        self.uploads.attach(&pet_images(&fields))?;
+        Ok((owner, pet))
+    }
+
+    /// Replaces the fields of one of `actor`'s pets.
+    ///
+    /// # Errors
+    /// [`ProfileError`]: no such pet, someone else's (nothing is written), an invalid field, over
+    /// the allowance, storage.
+    pub fn update_pet(&self, actor: UserId, pet: PetId, draft: &ProfileDraft) -> Result<(Owner, Pet), ProfileError> {
+        let (owner, current) = self.own_pet(actor, pet)?;
+        let fields = draft.pet()?;
+        let before: Vec<String> = pet_images(&current.fields).into_iter().map(str::to_owned).collect();
+        self.check_urls(actor, pet_image_fields(&fields), &before)?;
+        self.count_write(actor)?;
+        let updated = self
+            .profiles
+            .update_pet(pet, &fields)?
+            .ok_or(ProfileError::PetNotFound)?;
+        self.changes.record();
+        self.uploads.attach(&pet_images(&fields))?;
+        Ok((owner, updated))
+    }
+
+    /// Removes one of `actor`'s pets; never the last one.
+    ///
+    /// # Errors
+    /// [`ProfileError`]: no such pet, someone else's, the last pet, over the allowance, storage.
+    pub fn remove_pet(&self, actor: UserId, pet: PetId) -> Result<(), ProfileError> {
+        let (owner, _) = self.own_pet(actor, pet)?;
+        self.count_write(actor)?;
+        match self.profiles.remove_pet(owner.id, pet)? {
+            PetRemoval::Removed => {
+                self.changes.record();
+                Ok(())
+            }
+            PetRemoval::LastPet => Err(ProfileError::LastPet),
+            PetRemoval::NotFound => Err(ProfileError::PetNotFound),
+        }
+    }
+
+    /// The pet and its owner when the pet is `actor`'s.
+    fn own_pet(&self, actor: UserId, pet: PetId) -> Result<(Owner, Pet), ProfileError> {
+        let pet = self.profiles.find_pet(pet)?.ok_or(ProfileError::PetNotFound)?;
+        let owner = self
+            .profiles
+            .find_owner(pet.owner_id)?
+            .ok_or(ProfileError::PetNotFound)?;
+        if owner.user_id != actor {
+            return Err(ProfileError::NotYours);
+        }
+        Ok((owner, pet))
+    }
+
     fn count_write(&self, user: UserId) -> Result<(), ProfileError> {
         self.limiter
             .hit(limits::PROFILE_WRITES, &user.get().to_string())?
@@ -174,7 +295,12 @@ impl ProfileService {
     /// Every image field holds an image issued to this user, a Google avatar, or what it held before.
     fn check_images(&self, user: UserId, valid: &ValidDraft, current: Option<&OwnProfile>) -> Result<(), ProfileError> {
         let before = current.map(current_images).unwrap_or_default();
-        for (field, url) in valid.image_urls() {
+        self.check_urls(user, valid.image_urls(), &before)
+    }
+
+    /// Each image field holds an image issued to `user`, a Google avatar, or one of `before`.
+    fn check_urls(&self, user: UserId, urls: Vec<(&'static str, &str)>, before: &[String]) -> Result<(), ProfileError> {
+        for (field, url) in urls {
             if before.iter().any(|known| known == url) {
                 continue;
             }
@@ -187,6 +313,21 @@ impl ProfileService {
         }
         Ok(())
     }
+}
+
+/// A pet's image fields that hold a URL, named as in the API.
+fn pet_image_fields(fields: &PetFields) -> Vec<(&'static str, &str)> {
+    [
+        ("avatarUrl", &fields.avatar_url),
+        ("coverImageUrl", &fields.cover_image_url),
+    ]
+    .into_iter()
+    .filter_map(|(field, url)| url.as_deref().map(|url| (field, url)))
+    .collect()
+}
+
+fn pet_images(fields: &PetFields) -> Vec<&str> {
+    pet_image_fields(fields).into_iter().map(|(_, url)| url).collect()
 }
 
 fn urls(valid: &ValidDraft) -> Vec<&str> {

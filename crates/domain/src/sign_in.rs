@@ -276,17 +276,34 @@ impl EmailSignIn {
         Ok(())
     }
 
-    /// Stores a fresh code for the address, whether or not it has an account: every request
-    /// costs the same hash, and guesses meet the same code rules for every address, so neither
-    /// timing nor answers tell whether an account exists. A fresh code also ends the address's
-    /// failure window, so whatever a stranger guessed, the mailbox's owner can use it.
-    fn issue_code(&self, email: &Email, purpose: CodePurpose) -> Result<OneTimeCode, SignInError> {
+    /// A fresh code for the address, whether or not it has an account: every request costs the
+    /// same hash, and guesses meet the same code rules for every address, so neither timing nor
+    /// answers tell whether an account exists.
+    fn new_code(&self) -> Result<(OneTimeCode, String), SignInError> {
         let code = self.ports.generator.generate();
         let hash = self.ports.hasher.hash(&code)?;
+        Ok((code, hash))
+    }
+
+    /// Stores the code's hash and the mail for the address in one transaction, so a mail is
+    /// never lost once its code exists (and the other way round), then wakes the mail worker. A
+    /// fresh code also ends the address's failure window, so whatever a stranger guessed, the
+    /// mailbox's owner can use it.
+    fn store_code(
+        &self,
+        email: &Email,
+        purpose: CodePurpose,
+        hash: &str,
+        message: &MailMessage,
+    ) -> Result<(), SignInError> {
         let expires_at = self.ports.clock.now() + CODE_LIFETIME;
-        self.ports.codes.replace_code(email, purpose, &hash, expires_at)?;
+        let sealed = self.ports.mailer.seal(email, message)?;
+        self.ports
+            .codes
+            .replace_code(email, purpose, hash, expires_at, &sealed)?;
         self.ports.throttles.clear(&failures_key(email))?;
-        Ok(code)
+        self.ports.mailer.wake();
+        Ok(())
     }
 
     fn registration_code_mail(user: &User, code: &OneTimeCode) -> MailMessage {
@@ -304,7 +321,7 @@ impl EmailSignIn {
     /// Throttles, storage or mail failures.
     pub fn register(&self, registration: &Registration, client: &str) -> Result<(), SignInError> {
         self.allow_code_request(&registration.email, CodePurpose::Register, client)?;
-        let code = self.issue_code(&registration.email, CodePurpose::Register)?;
+        let (code, hash) = self.new_code()?;
         let now = self.ports.clock.now();
         let users = &self.ports.users;
         let message = match users.find_user_by_email(&registration.email)? {
@@ -336,7 +353,7 @@ impl EmailSignIn {
                 Self::registration_code_mail(&user, &code)
             }
         };
-        Ok(self.ports.mailer.send(&registration.email, message)?)
+        self.store_code(&registration.email, CodePurpose::Register, &hash, &message)
     }
 
     /// A new registration code for an unverified account; same answer for every address.
@@ -345,7 +362,7 @@ impl EmailSignIn {
     /// Throttles, storage or mail failures.
     pub fn resend(&self, email: &Email, client: &str) -> Result<(), SignInError> {
         self.allow_code_request(email, CodePurpose::Register, client)?;
-        let code = self.issue_code(email, CodePurpose::Register)?;
+        let (code, hash) = self.new_code()?;
         let message = match self.ports.users.find_user_by_email(email)? {
             Some(user) if user.email_verified_at.is_none() => Self::registration_code_mail(&user, &code),
             Some(user) => MailMessage::AlreadyRegistered {
@@ -353,7 +370,7 @@ impl EmailSignIn {
             },
             None => MailMessage::NoAccount,
         };
-        Ok(self.ports.mailer.send(email, message)?)
+        self.store_code(email, CodePurpose::Register, &hash, &message)
     }
 
     /// A login code for an existing account; an unknown address gets a mail saying there is no
@@ -363,7 +380,7 @@ impl EmailSignIn {
     /// Throttles, storage or mail failures.
     pub fn request_login(&self, email: &Email, client: &str) -> Result<(), SignInError> {
         self.allow_code_request(email, CodePurpose::Login, client)?;
-        let code = self.issue_code(email, CodePurpose::Login)?;
+        let (code, hash) = self.new_code()?;
         let message = match self.ports.users.find_user_by_email(email)? {
             Some(user) => MailMessage::LoginCode {
                 first_name: user.first_name,
@@ -371,7 +388,7 @@ impl EmailSignIn {
             },
             None => MailMessage::NoAccount,
         };
-        Ok(self.ports.mailer.send(email, message)?)
+        self.store_code(email, CodePurpose::Login, &hash, &message)
     }
 
     /// Checks a code of `purpose` for `email` sent from `client`; on success the account,

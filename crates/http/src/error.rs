@@ -37,12 +37,15 @@ pub enum ApiError {
     /// 403: signed in, but not allowed (or a cross-site request).
     #[error("Je hebt geen toegang tot deze actie.")]
     Forbidden,
+    /// 403 with its own Dutch reason.
+    #[error("{0}")]
+    ForbiddenBecause(String),
     /// 404: unknown, or not visible to this user.
     #[error("{0}")]
     NotFound(String),
     /// 405: the path exists for other methods, listed in `Allow`.
     #[error("Deze methode is hier niet toegestaan.")]
-    MethodNotAllowed(&'static str),
+    MethodNotAllowed(String),
     /// 408: the request body arrived too slowly.
     #[error("Het versturen duurde te lang. Probeer het opnieuw.")]
     RequestTimeout,
@@ -86,7 +89,7 @@ impl ApiError {
         match self {
             Self::BadRequest { code, .. } => code,
             Self::Unauthenticated => "unauthenticated",
-            Self::Forbidden => "forbidden",
+            Self::Forbidden | Self::ForbiddenBecause(_) => "forbidden",
             Self::NotFound(_) => "not_found",
             Self::MethodNotAllowed(_) => "method_not_allowed",
             Self::RequestTimeout => "request_timeout",
@@ -126,7 +129,7 @@ impl ResponseError for ApiError {
         match self {
             Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
             Self::Unauthenticated => StatusCode::UNAUTHORIZED,
-            Self::Forbidden => StatusCode::FORBIDDEN,
+            Self::Forbidden | Self::ForbiddenBecause(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
@@ -163,8 +166,10 @@ impl ResponseError for ApiError {
         if let Self::TooManyRequests { retry_after_secs, .. } = self {
             response.insert_header((header::RETRY_AFTER, retry_after_secs.to_string()));
         }
-        if let Self::MethodNotAllowed(allow) = self {
-            response.insert_header((header::ALLOW, HeaderValue::from_static(allow)));
+        if let Self::MethodNotAllowed(allow) = self
+            && let Ok(allow) = HeaderValue::from_str(allow)
+        {
+            response.insert_header((header::ALLOW, allow));
         }
         response.json(ApiErrorBody {
             error: self.to_string(),

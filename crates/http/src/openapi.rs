@@ -1,7 +1,10 @@
 //! The OpenAPI 3.1 document, collected from the handlers' `#[utoipa::path]` annotations.
 
 use crate::routes::{browse, conversations, email_auth, geo, health, oauth, profiles, uploads, users};
-use utoipa::OpenApi;
+use oppas_domain::profile_draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN, SHORT_TEXT_MAX};
+use utoipa::openapi::schema::{ArrayItems, Schema};
+use utoipa::openapi::{RefOr, Type};
+use utoipa::{Modify, OpenApi};
 
 /// The API of Oppasmaatje.
 #[derive(Debug, OpenApi)]
@@ -26,6 +29,9 @@ use utoipa::OpenApi;
         profiles::find_owner,
         profiles::find_volunteer,
         profiles::find_pet,
+        profiles::add_pet,
+        profiles::update_pet,
+        profiles::remove_pet,
         uploads::upload_image,
         geo::find_place,
         geo::map_config,
@@ -40,6 +46,7 @@ use utoipa::OpenApi;
         conversations::stream_events,
     ),
     components(schemas(crate::ApiErrorBody, conversations::LiveEventData)),
+    modifiers(&DraftRules),
     tags(
         (name = "health", description = "Probes"),
         (name = "users", description = "The signed-in user"),
@@ -51,6 +58,49 @@ use utoipa::OpenApi;
     )
 )]
 pub struct ApiDoc;
+
+/// Publishes the profile draft's rules, declared once in the domain, on its schema: each text
+/// field's `maxLength`, the postcode's `pattern`, and the free lists' `maxItems`. The web app's
+/// forms are built from them.
+struct DraftRules;
+
+impl Modify for DraftRules {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let Some(components) = openapi.components.as_mut() else {
+            return;
+        };
+        for body in ["ProfileDraftBody", "PetDraftBody"] {
+            if let Some(RefOr::T(Schema::Object(draft))) = components.schemas.get_mut(body) {
+                publish_rules(draft);
+            }
+        }
+    }
+}
+
+fn publish_rules(draft: &mut utoipa::openapi::schema::Object) {
+    {
+        for (name, property) in &mut draft.properties {
+            let RefOr::T(Schema::Object(field)) = property else {
+                continue;
+            };
+            if let Some((_, max)) = MAX_LENGTHS.iter().find(|(field, _)| field == name) {
+                field.max_length = Some(*max);
+            }
+            if name == "postalCode" {
+                field.pattern = Some(POSTCODE_PATTERN.to_owned());
+            }
+        }
+        if let Some(RefOr::T(Schema::Array(list))) = draft.properties.get_mut("petLookingFor") {
+            list.max_items = Some(LIST_MAX);
+            if let ArrayItems::RefOrSchema(item) = &mut list.items
+                && let RefOr::T(Schema::Object(text)) = item.as_mut()
+                && text.schema_type == Type::String.into()
+            {
+                text.max_length = Some(SHORT_TEXT_MAX);
+            }
+        }
+    }
+}
 
 /// The document as pretty-printed JSON (for `oppas openapi` and the frontend's type generation).
 ///

@@ -3,7 +3,7 @@
 use oppas_auth::oidc::OidcClient;
 use oppas_domain::identity_sign_in::IdentitySignIn;
 use oppas_domain::limits::RateLimiter;
-use oppas_domain::ports::{IdentityRepository, ProfileRepository, Readiness, ThrottleRepository, UserRepository};
+use oppas_domain::ports::{IdentityRepository, Readiness, ThrottleRepository, UserRepository};
 use oppas_domain::profile_service::ProfileService;
 use oppas_domain::sign_in::EmailSignIn;
 use oppas_domain::upload::UploadService;
@@ -14,8 +14,6 @@ use std::sync::Arc;
 pub struct AppState {
     /// Accounts.
     pub users: Arc<dyn UserRepository>,
-    /// Volunteer, owner and pet profiles.
-    pub profiles: Arc<dyn ProfileRepository>,
     /// Conversations, messages, unread counts, presence and their notifications.
     pub messaging: oppas_domain::messaging::Messaging,
     /// The open event streams of this process.

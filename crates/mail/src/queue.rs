@@ -1,22 +1,24 @@
-//! The delivery queue: `send` hands a message to a background task that renders, delivers with
-//! retries, and logs the outcome (kind and a hash of the recipient, never the address or body).
+//! The outbox mailer: `send` stores a sealed mail in the database outbox (or a write stores it
+//! with what caused it), and a worker on every instance takes what is due, renders, delivers
+//! with retries and backoff, and logs the outcome (kind and a keyed hash of the recipient, never
+//! the address or body). Mail survives restarts; a lease keeps two instances from sending one
+//! mail twice.
 
 use crate::templates::{Rendered, render};
+use aes_gcm::aead::{Aead, AeadCore, KeyInit, OsRng};
+use aes_gcm::{Aes256Gcm, Nonce};
 use hmac::{Hmac, Mac};
 use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
-use oppas_domain::Email;
-use oppas_domain::mail::{MailError, MailMessage, Mailer};
+use oppas_domain::mail::{MailError, MailMessage, Mailer, QueuedMail, SealedMail};
+use oppas_domain::ports::MailOutboxRepository;
+use oppas_domain::{Clock, Email};
+use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::mpsc;
-
-/// Mails waiting at most; beyond that `send` refuses rather than grow without bound.
-const QUEUE_CAPACITY: usize = 1_000;
-/// Delivery attempts per mail.
-const ATTEMPTS: u32 = 4;
+use tokio::sync::Notify;
 
 /// A delivered mail, as kept by [`MemoryOutbox`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,47 +84,265 @@ impl Transport {
     }
 }
 
-struct Job {
-    to: Email,
+/// Mails one worker run takes at once.
+const BATCH: i64 = 20;
+/// How long a taken mail stays with its worker before another may take it: longer than an SMTP
+/// attempt may last (20 s per command). A worker killed during an attempt delays that mail by
+/// this much; it is not lost.
+const LEASE_SECS: i64 = 60;
+/// How often the worker looks for mail stored by other instances, or due for another attempt.
+const POLL: Duration = Duration::from_secs(2);
+/// The first retry waits this long; each next one twice as long, up to [`MAX_BACKOFF_SECS`].
+const FIRST_BACKOFF_SECS: i64 = 5;
+/// The longest wait between two attempts.
+const MAX_BACKOFF_SECS: i64 = 3600;
+/// After this long a mail that still could not be delivered is given up (and logged).
+pub const GIVE_UP_AFTER: chrono::Duration = chrono::Duration::hours(24);
+
+/// Seals the recipient and content of outbox mail (AES-256-GCM, a key derived from the server
+/// secret), so the table holds no code or address in the clear.
+#[derive(Clone)]
+pub struct Sealer {
+    cipher: Aes256Gcm,
+}
+
+impl std::fmt::Debug for Sealer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Sealer")
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct Envelope {
+    to: String,
     message: MailMessage,
 }
 
-/// The [`Mailer`] of the application.
-#[derive(Debug, Clone)]
-pub struct QueuedMailer {
-    jobs: mpsc::Sender<Job>,
-}
-
-impl QueuedMailer {
-    /// Starts the delivery task on the current Tokio runtime. `from` is a sender such as
-    /// `Oppasmaatje <noreply@example.nl>`.
+impl Sealer {
+    /// A sealer with a key derived from `secret` (the session secret).
     ///
     /// # Errors
-    /// `from` is not a valid mailbox.
-    /// `pseudonym_key` is a server secret that keys the stand-ins for addresses in the logs.
-    pub fn start(transport: Transport, from: &str, public_url: String, pseudonym_key: Vec<u8>) -> anyhow::Result<Self> {
-        let from: Mailbox = from
-            .parse()
-            .map_err(|e| anyhow::anyhow!("'{from}' is not a valid sender: {e}"))?;
-        let (jobs, queue) = mpsc::channel(QUEUE_CAPACITY);
-        let pseudonyms = Pseudonyms { key: pseudonym_key };
-        tokio::spawn(deliver_all(queue, transport, from, public_url, pseudonyms));
-        Ok(Self { jobs })
+    /// Never in practice (HMAC takes keys of any length).
+    pub fn from_secret(secret: &[u8]) -> anyhow::Result<Self> {
+        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(secret)?;
+        mac.update(b"oppas mail outbox");
+        let key = mac.finalize().into_bytes();
+        let cipher = Aes256Gcm::new_from_slice(&key).map_err(|_| anyhow::anyhow!("mail key of the wrong length"))?;
+        Ok(Self { cipher })
+    }
+
+    fn seal(&self, to: &Email, message: &MailMessage) -> Result<SealedMail, MailError> {
+        let plain = serde_json::to_vec(&Envelope {
+            to: to.as_str().to_owned(),
+            message: message.clone(),
+        })
+        .map_err(|e| MailError::Seal(e.to_string()))?;
+        let nonce = Aes256Gcm::generate_nonce(&mut OsRng);
+        let sealed = self
+            .cipher
+            .encrypt(&nonce, plain.as_slice())
+            .map_err(|_| MailError::Seal("encryption failed".to_owned()))?;
+        Ok(SealedMail {
+            kind: message.kind(),
+            body: format!("{}.{}", hex::encode(nonce), hex::encode(sealed)),
+        })
+    }
+
+    fn open(&self, body: &str) -> anyhow::Result<(Email, MailMessage)> {
+        let (nonce, sealed) = body
+            .split_once('.')
+            .ok_or_else(|| anyhow::anyhow!("not a sealed mail"))?;
+        let nonce = hex::decode(nonce)?;
+        if nonce.len() != 12 {
+            anyhow::bail!("not a sealed mail");
+        }
+        let plain = self
+            .cipher
+            .decrypt(Nonce::from_slice(&nonce), hex::decode(sealed)?.as_slice())
+            .map_err(|_| anyhow::anyhow!("sealed with another key"))?;
+        let envelope: Envelope = serde_json::from_slice(&plain)?;
+        Ok((Email::parse(&envelope.to)?, envelope.message))
     }
 }
 
-impl Mailer for QueuedMailer {
-    fn send(&self, to: &Email, message: MailMessage) -> Result<(), MailError> {
-        self.jobs
-            .try_send(Job {
-                to: to.clone(),
-                message,
-            })
-            .map_err(|error| match error {
-                mpsc::error::TrySendError::Full(_) => MailError::QueueFull,
-                mpsc::error::TrySendError::Closed(_) => MailError::Closed,
-            })
+/// The [`Mailer`] of the application: mail goes into the database outbox, and a worker on each
+/// instance delivers what is due, with retries and backoff.
+#[derive(Clone)]
+pub struct OutboxMailer {
+    outbox: Arc<dyn MailOutboxRepository>,
+    sealer: Sealer,
+    wake: Arc<Notify>,
+}
+
+impl std::fmt::Debug for OutboxMailer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("OutboxMailer")
     }
+}
+
+/// Where, from whom and how the worker delivers.
+pub struct Delivery {
+    /// The transport.
+    pub transport: Transport,
+    /// A sender such as `Oppasmaatje <noreply@example.nl>`.
+    pub from: String,
+    /// The base of links in mails.
+    pub public_url: String,
+    /// The server secret that keys the stand-ins for addresses in the logs.
+    pub pseudonym_key: Vec<u8>,
+}
+
+impl std::fmt::Debug for Delivery {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Delivery")
+            .field("transport", &self.transport)
+            .finish_non_exhaustive()
+    }
+}
+
+impl OutboxMailer {
+    /// Starts the delivery worker on the current Tokio runtime and returns the mailer that feeds it.
+    ///
+    /// # Errors
+    /// The sender is not a valid mailbox.
+    pub fn start(
+        outbox: Arc<dyn MailOutboxRepository>,
+        sealer: Sealer,
+        delivery: Delivery,
+        clock: Arc<dyn Clock>,
+    ) -> anyhow::Result<Self> {
+        let from: Mailbox = delivery
+            .from
+            .parse()
+            .map_err(|e| anyhow::anyhow!("'{}' is not a valid sender: {e}", delivery.from))?;
+        let wake = Arc::new(Notify::new());
+        let worker = Worker {
+            outbox: outbox.clone(),
+            sealer: sealer.clone(),
+            transport: delivery.transport,
+            from,
+            public_url: delivery.public_url,
+            pseudonyms: Pseudonyms {
+                key: delivery.pseudonym_key,
+            },
+            clock,
+        };
+        tokio::spawn(worker.run(wake.clone()));
+        Ok(Self { outbox, sealer, wake })
+    }
+}
+
+impl Mailer for OutboxMailer {
+    fn seal(&self, to: &Email, message: &MailMessage) -> Result<SealedMail, MailError> {
+        self.sealer.seal(to, message)
+    }
+
+    fn send(&self, to: &Email, message: MailMessage) -> Result<(), MailError> {
+        let sealed = self.sealer.seal(to, &message)?;
+        self.outbox.enqueue(&sealed)?;
+        self.wake();
+        Ok(())
+    }
+
+    fn wake(&self) {
+        self.wake.notify_one();
+    }
+}
+
+struct Worker {
+    outbox: Arc<dyn MailOutboxRepository>,
+    sealer: Sealer,
+    transport: Transport,
+    from: Mailbox,
+    public_url: String,
+    pseudonyms: Pseudonyms,
+    clock: Arc<dyn Clock>,
+}
+
+impl Worker {
+    async fn run(self, wake: Arc<Notify>) {
+        loop {
+            let outbox = self.outbox.clone();
+            let batch = match tokio::task::spawn_blocking(move || outbox.claim_due(LEASE_SECS, BATCH)).await {
+                Ok(Ok(batch)) => batch,
+                Ok(Err(error)) => {
+                    tracing::warn!(error.cause = %error, "the mail outbox could not be read");
+                    Vec::new()
+                }
+                Err(error) => {
+                    tracing::warn!(error.cause = %error, "the mail outbox task failed");
+                    Vec::new()
+                }
+            };
+            if batch.is_empty() {
+                tokio::select! {
+                    () = wake.notified() => {}
+                    () = tokio::time::sleep(POLL) => {}
+                }
+                continue;
+            }
+            for mail in batch {
+                self.deliver(mail).await;
+            }
+        }
+    }
+
+    /// One attempt at one mail; then it leaves the outbox, or waits for its next attempt.
+    async fn deliver(&self, mail: QueuedMail) {
+        let kind = mail.kind.clone();
+        let opened = self.sealer.open(&mail.body);
+        let outcome = match &opened {
+            Ok((to, message)) => {
+                let content = render(message, &self.public_url);
+                match build(&self.from, to, &content) {
+                    Ok(built) => deliver_once(&self.transport, to, &built, &content).await,
+                    Err(error) => Err(error),
+                }
+            }
+            Err(error) => Err(anyhow::anyhow!("the mail cannot be opened: {error}")),
+        };
+        let to_hash = opened
+            .as_ref()
+            .map_or_else(|_| "unknown".to_owned(), |(to, _)| self.pseudonyms.of(to));
+        let now = self.clock.now();
+        let outbox = self.outbox.clone();
+        let id = mail.id;
+        let (finished, next) = match outcome {
+            Ok(()) => {
+                tracing::info!(mail.kind = kind, mail.to_hash = %to_hash, attempts = mail.attempts, "mail sent");
+                (true, None)
+            }
+            // A mail this instance cannot open (another key) waits too: an instance with the
+            // right key may take it.
+            Err(error) if now - mail.created_at >= GIVE_UP_AFTER => {
+                tracing::error!(mail.kind = kind, mail.to_hash = %to_hash, attempts = mail.attempts,
+                    error.cause = %error, "mail not delivered; given up");
+                (true, None)
+            }
+            Err(error) => {
+                let wait = backoff_secs(mail.attempts);
+                tracing::warn!(mail.kind = kind, mail.to_hash = %to_hash, attempts = mail.attempts,
+                    retry_in_secs = wait, error.cause = %error, "mail delivery failed; retrying");
+                (false, Some(now + chrono::Duration::seconds(wait)))
+            }
+        };
+        let stored = tokio::task::spawn_blocking(move || match next {
+            Some(at) if !finished => outbox.retry_mail_at(id, at),
+            _ => outbox.remove_mail(id),
+        })
+        .await;
+        if !matches!(stored, Ok(Ok(()))) {
+            tracing::warn!(mail.kind = kind, "the mail outbox could not be updated");
+        }
+    }
+}
+
+/// Seconds before attempt `attempts + 1`: 5, 10, 20, ... up to an hour.
+fn backoff_secs(attempts: i32) -> i64 {
+    let doublings = u32::try_from(attempts.saturating_sub(1).clamp(0, 20)).unwrap_or(20);
+    FIRST_BACKOFF_SECS
+        .saturating_mul(1_i64 << doublings)
+        .min(MAX_BACKOFF_SECS)
 }
 
 /// Short, stable stand-ins for addresses in logs: a keyed hash (HMAC-SHA-256 with a server
@@ -134,35 +354,11 @@ struct Pseudonyms {
 impl Pseudonyms {
     fn of(&self, email: &Email) -> String {
         // HMAC accepts keys of any length; an empty key would still give a stable stand-in.
-        let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(&self.key) else {
+        let Ok(mut mac) = <Hmac<Sha256> as Mac>::new_from_slice(&self.key) else {
             return "unknown".to_owned();
         };
         mac.update(email.as_str().as_bytes());
         hex::encode(&mac.finalize().into_bytes()[..6])
-    }
-}
-
-async fn deliver_all(
-    mut queue: mpsc::Receiver<Job>,
-    transport: Transport,
-    from: Mailbox,
-    public_url: String,
-    pseudonyms: Pseudonyms,
-) {
-    while let Some(job) = queue.recv().await {
-        let kind = job.message.kind();
-        let to_hash = pseudonyms.of(&job.to);
-        let content = render(&job.message, &public_url);
-        let outcome = match build(&from, &job.to, &content) {
-            Ok(message) => deliver_with_retries(&transport, &job.to, message, content).await,
-            Err(error) => Err(error),
-        };
-        match outcome {
-            Ok(attempts) => tracing::info!(mail.kind = kind, mail.to_hash = %to_hash, attempts, "mail sent"),
-            Err(error) => {
-                tracing::error!(mail.kind = kind, mail.to_hash = %to_hash, error.cause = %error, "mail not delivered")
-            }
-        }
     }
 }
 
@@ -175,26 +371,6 @@ fn build(from: &Mailbox, to: &Email, content: &Rendered) -> anyhow::Result<Messa
             content.text.clone(),
             content.html.clone(),
         ))?)
-}
-
-async fn deliver_with_retries(
-    transport: &Transport,
-    to: &Email,
-    message: Message,
-    content: Rendered,
-) -> anyhow::Result<u32> {
-    let mut attempt = 1;
-    loop {
-        match deliver_once(transport, to, &message, &content).await {
-            Ok(()) => return Ok(attempt),
-            Err(error) if attempt < ATTEMPTS => {
-                tracing::warn!(attempt, error.cause = %error, "mail delivery failed; retrying");
-                tokio::time::sleep(Duration::from_secs(2_u64.pow(attempt))).await;
-                attempt += 1;
-            }
-            Err(error) => return Err(error),
-        }
-    }
 }
 
 async fn deliver_once(transport: &Transport, to: &Email, message: &Message, content: &Rendered) -> anyhow::Result<()> {
@@ -256,10 +432,141 @@ mod tests {
     }
 
     use super::*;
+    use oppas_domain::{RepositoryError, SystemClock};
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
     use tokio::net::TcpListener;
 
     const FROM: &str = "Oppasmaatje <noreply@localhost>";
+
+    #[derive(Debug, Clone)]
+    struct Row {
+        id: i64,
+        mail: SealedMail,
+        attempts: i32,
+        next_at: chrono::NaiveDateTime,
+        taken: bool,
+    }
+
+    /// The outbox in memory.
+    #[derive(Debug, Default)]
+    struct FakeOutbox(Mutex<Vec<Row>>);
+
+    impl FakeOutbox {
+        fn rows(&self) -> Vec<Row> {
+            self.0.lock().map(|rows| rows.clone()).unwrap_or_default()
+        }
+    }
+
+    impl MailOutboxRepository for FakeOutbox {
+        fn enqueue(&self, mail: &SealedMail) -> Result<(), RepositoryError> {
+            let mut rows = self.0.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
+            let id = i64::try_from(rows.len()).unwrap_or_default() + 1;
+            rows.push(Row {
+                id,
+                mail: mail.clone(),
+                attempts: 0,
+                next_at: SystemClock.now(),
+                taken: false,
+            });
+            Ok(())
+        }
+
+        fn claim_due(&self, _lease_secs: i64, limit: i64) -> Result<Vec<QueuedMail>, RepositoryError> {
+            let mut rows = self.0.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
+            let now = SystemClock.now();
+            Ok(rows
+                .iter_mut()
+                .filter(|row| !row.taken && row.next_at <= now)
+                .take(usize::try_from(limit).unwrap_or_default())
+                .map(|row| {
+                    row.taken = true;
+                    row.attempts += 1;
+                    QueuedMail {
+                        id: row.id,
+                        kind: row.mail.kind.to_owned(),
+                        body: row.mail.body.clone(),
+                        attempts: row.attempts,
+                        created_at: now,
+                    }
+                })
+                .collect())
+        }
+
+        fn remove_mail(&self, id: i64) -> Result<(), RepositoryError> {
+            let mut rows = self.0.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
+            rows.retain(|row| row.id != id);
+            Ok(())
+        }
+
+        fn retry_mail_at(&self, id: i64, at: chrono::NaiveDateTime) -> Result<(), RepositoryError> {
+            let mut rows = self.0.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
+            for row in rows.iter_mut().filter(|row| row.id == id) {
+                row.taken = false;
+                row.next_at = at;
+            }
+            Ok(())
+        }
+
+        fn waiting_mail(&self) -> Result<i64, RepositoryError> {
+            Ok(i64::try_from(self.rows().len()).unwrap_or_default())
+        }
+    }
+
+    fn start(transport: Transport, outbox: Arc<FakeOutbox>) -> anyhow::Result<OutboxMailer> {
+        OutboxMailer::start(
+            outbox,
+            Sealer::from_secret(b"a test secret of enough length for the key")?,
+            Delivery {
+                transport,
+                from: FROM.to_owned(),
+                public_url: "http://localhost:8080".to_owned(),
+                pseudonym_key: b"test-key".to_vec(),
+            },
+            Arc::new(SystemClock),
+        )
+    }
+
+    #[test]
+    fn a_sealed_mail_shows_neither_code_nor_address_and_opens_with_its_key_only() -> anyhow::Result<()> {
+        let sealer = Sealer::from_secret(b"one secret")?;
+        let email = Email::parse("sanne@example.nl")?;
+        let message = MailMessage::LoginCode {
+            first_name: Some("Sanne".into()),
+            code: "482913".into(),
+        };
+        let sealed = sealer.seal(&email, &message)?;
+        assert_eq!(sealed.kind, "login_code");
+        for secret in ["482913", "sanne", "Sanne"] {
+            assert!(!sealed.body.contains(secret), "{secret} in {}", sealed.body);
+        }
+        assert_eq!(sealer.open(&sealed.body)?, (email, message));
+        assert!(Sealer::from_secret(b"another secret")?.open(&sealed.body).is_err());
+        Ok(())
+    }
+
+    #[test]
+    fn retries_wait_longer_each_time_up_to_an_hour() {
+        let waits: Vec<i64> = (1..=6).map(backoff_secs).collect();
+        assert_eq!(waits, [5, 10, 20, 40, 80, 160]);
+        assert_eq!(backoff_secs(30), 3600);
+    }
+
+    #[tokio::test]
+    async fn a_failed_delivery_stays_in_the_outbox_for_a_later_attempt() -> anyhow::Result<()> {
+        // Nothing listens on this port once the listener is gone.
+        let closed = TcpListener::bind("127.0.0.1:0").await?.local_addr()?.port();
+        let outbox = Arc::new(FakeOutbox::default());
+        let mailer = start(Transport::smtp(&format!("smtp://127.0.0.1:{closed}"))?, outbox.clone())?;
+        mailer.send(&Email::parse("els@example.nl")?, MailMessage::NoAccount)?;
+        let retried = eventually(|| outbox.rows().into_iter().find(|row| row.attempts == 1 && !row.taken)).await;
+        let row = retried.ok_or_else(|| anyhow::anyhow!("no retry was scheduled"))?;
+        let wait = row.next_at - SystemClock.now();
+        assert!(
+            wait > chrono::Duration::seconds(2) && wait <= chrono::Duration::seconds(5),
+            "{wait}"
+        );
+        Ok(())
+    }
 
     async fn eventually<T>(mut probe: impl FnMut() -> Option<T>) -> Option<T> {
         for _ in 0..100 {
@@ -274,12 +581,8 @@ mod tests {
     #[tokio::test]
     async fn the_memory_transport_keeps_the_rendered_mail() -> anyhow::Result<()> {
         let outbox = MemoryOutbox::default();
-        let mailer = QueuedMailer::start(
-            Transport::Memory(outbox.clone()),
-            FROM,
-            "http://localhost:8080".into(),
-            b"test-key".to_vec(),
-        )?;
+        let stored = Arc::new(FakeOutbox::default());
+        let mailer = start(Transport::Memory(outbox.clone()), stored.clone())?;
         mailer.send(
             &Email::parse("sanne@example.nl")?,
             MailMessage::LoginCode {
@@ -292,19 +595,21 @@ mod tests {
             .ok_or_else(|| anyhow::anyhow!("no mail"))?;
         assert_eq!(delivered.to, "sanne@example.nl");
         assert_eq!(delivered.content.subject, "123456 is je inlogcode voor Oppasmaatje");
+        assert!(
+            eventually(|| stored.rows().is_empty().then_some(())).await.is_some(),
+            "a sent mail leaves the outbox"
+        );
         Ok(())
     }
 
     #[tokio::test]
     async fn the_console_transport_writes_an_eml_file() -> anyhow::Result<()> {
         let dir = std::env::temp_dir().join(format!("oppas-outbox-{}", uuid::Uuid::new_v4().simple()));
-        let mailer = QueuedMailer::start(
+        let mailer = start(
             Transport::Console {
                 outbox_dir: dir.clone(),
             },
-            FROM,
-            "http://x".into(),
-            b"test-key".to_vec(),
+            Arc::new(FakeOutbox::default()),
         )?;
         mailer.send(&Email::parse("jan@example.nl")?, MailMessage::NoAccount)?;
         let file = eventually(|| std::fs::read_dir(&dir).ok()?.next()?.ok().map(|e| e.path())).await;
@@ -368,7 +673,7 @@ mod tests {
     async fn the_smtp_transport_delivers_to_a_real_listener() -> anyhow::Result<()> {
         let (port, received) = smtp_listener().await?;
         let transport = Transport::smtp(&format!("smtp://127.0.0.1:{port}"))?;
-        let mailer = QueuedMailer::start(transport, FROM, "http://x".into(), b"test-key".to_vec())?;
+        let mailer = start(transport, Arc::new(FakeOutbox::default()))?;
         mailer.send(
             &Email::parse("els@example.nl")?,
             MailMessage::RegistrationCode {

@@ -82,21 +82,85 @@ fn refuse(reason: &str) -> UploadError {
     UploadError::NotAnImage
 }
 
-/// Whether the bytes are one complete file of `format`: nothing cut off, nothing appended.
-fn is_whole(format: ImageFormat, bytes: &[u8]) -> bool {
+/// Where the image itself ends: the length of one complete file of `format` at the start of
+/// `bytes`, or `None` when it is cut off. Phones append data after the image (motion photos carry
+/// a video there); that trailer is ignored, and never stored, as the stored copy is re-encoded
+/// from the pixels alone.
+fn image_length(format: ImageFormat, bytes: &[u8]) -> Option<usize> {
     match format {
-        // End of image marker, last.
-        ImageFormat::Jpeg => bytes.ends_with(&[0xFF, 0xD9]),
-        // The IEND chunk (empty, fixed CRC), last.
-        ImageFormat::Png => bytes.ends_with(&[0, 0, 0, 0, b'I', b'E', b'N', b'D', 0xAE, 0x42, 0x60, 0x82]),
-        // The trailer byte, last.
-        ImageFormat::Gif => bytes.last() == Some(&0x3B),
-        // The RIFF length covers exactly the rest of the file.
-        ImageFormat::WebP => bytes.get(4..8).is_some_and(|len| {
-            let declared = u32::from_le_bytes([len[0], len[1], len[2], len[3]]) as usize;
-            declared.checked_add(8) == Some(bytes.len())
-        }),
-        _ => false,
+        ImageFormat::Jpeg => jpeg_length(bytes),
+        ImageFormat::Png => png_length(bytes),
+        // GIF blocks are not walked: the trailer byte must be the last one.
+        ImageFormat::Gif => (bytes.last() == Some(&0x3B)).then_some(bytes.len()),
+        // The RIFF length covers the file; anything after it is a trailer.
+        ImageFormat::WebP => {
+            let len = bytes.get(4..8)?;
+            let declared = usize::try_from(u32::from_le_bytes([len[0], len[1], len[2], len[3]])).ok()?;
+            let whole = declared.checked_add(8)?;
+            (whole <= bytes.len()).then_some(whole)
+        }
+        _ => None,
+    }
+}
+
+/// The end of a JPEG: its segments from the start-of-image marker, each scan's entropy-coded
+/// data, up to and including the end-of-image marker.
+fn jpeg_length(bytes: &[u8]) -> Option<usize> {
+    if bytes.get(..2)? != [0xFF, 0xD8] {
+        return None;
+    }
+    let mut at = 2;
+    loop {
+        // Fill bytes (0xFF) may precede a marker.
+        while bytes.get(at)? == &0xFF && bytes.get(at + 1)? == &0xFF {
+            at += 1;
+        }
+        if bytes.get(at)? != &0xFF {
+            return None;
+        }
+        let marker = *bytes.get(at + 1)?;
+        match marker {
+            0xD9 => return Some(at + 2),
+            0x01 | 0xD0..=0xD7 => at += 2,
+            _ => {
+                let length = usize::from(u16::from_be_bytes([*bytes.get(at + 2)?, *bytes.get(at + 3)?]));
+                if length < 2 {
+                    return None;
+                }
+                at += 2 + length;
+                if marker == 0xDA {
+                    // Entropy-coded data runs to the next marker other than a stuffed zero or a
+                    // restart marker.
+                    loop {
+                        let next = at + bytes.get(at..)?.iter().position(|&b| b == 0xFF)?;
+                        match *bytes.get(next + 1)? {
+                            0x00 | 0xD0..=0xD7 | 0xFF => at = next + 1,
+                            _ => {
+                                at = next;
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The end of a PNG: its chunks from the signature up to and including `IEND`.
+fn png_length(bytes: &[u8]) -> Option<usize> {
+    let mut at = 8;
+    loop {
+        let header = bytes.get(at..at + 8)?;
+        let length = usize::try_from(u32::from_be_bytes([header[0], header[1], header[2], header[3]])).ok()?;
+        let end = at.checked_add(12)?.checked_add(length)?;
+        if end > bytes.len() {
+            return None;
+        }
+        if &header[4..8] == b"IEND" {
+            return Some(end);
+        }
+        at = end;
     }
 }
 
@@ -109,9 +173,11 @@ impl ImageSanitizer for ImageCleaner {
         ) {
             return Err(refuse("type not allowed"));
         }
-        if !is_whole(format, bytes) {
-            return Err(refuse("truncated or trailing data"));
+        let length = image_length(format, bytes).ok_or_else(|| refuse("truncated"))?;
+        if length < bytes.len() {
+            tracing::info!(trailer_bytes = bytes.len() - length, "data after the image ignored");
         }
+        let bytes = &bytes[..length];
         let _pass = self.gate.enter();
         let mut limits = Limits::default();
         limits.max_image_width = Some(MAX_SIDE_PX);
@@ -274,19 +340,47 @@ mod tests {
     }
 
     #[test]
-    fn cut_off_and_padded_files_are_refused() {
+    fn cut_off_files_are_refused_wherever_they_are_cut() {
         let whole = jpeg(64, 64);
-        let cut = &whole[..whole.len() / 2];
+        for cut in [whole.len() / 2, whole.len() - 1, 3, 100] {
+            assert!(
+                matches!(
+                    ImageCleaner::default().sanitize(&whole[..cut]),
+                    Err(UploadError::NotAnImage)
+                ),
+                "cut at {cut}"
+            );
+        }
+        let png = zero_rgba16_png(30, 20);
         assert!(matches!(
-            ImageCleaner::default().sanitize(cut),
+            ImageCleaner::default().sanitize(&png[..png.len() - 4]),
             Err(UploadError::NotAnImage)
         ));
-        let mut padded = whole.clone();
-        padded.extend_from_slice(b"<html><script>alert(1)</script></html>");
-        assert!(matches!(
-            ImageCleaner::default().sanitize(&padded),
-            Err(UploadError::NotAnImage)
-        ));
+    }
+
+    #[test]
+    fn a_motion_photo_is_accepted_and_stored_without_what_follows_the_image() {
+        let mut motion = jpeg(64, 48);
+        let image_end = motion.len();
+        // What Pixel and Samsung phones append: a video, here an MP4 box header and some bytes.
+        motion.extend_from_slice(b"\0\0\0\x18ftypmp42\0\0\0\0mp42isom");
+        motion.extend_from_slice(&[0xFF, 0xD8, 0xFF, 0xD9, 0x00, 0x17].repeat(500));
+        motion.extend_from_slice(b"<html><script>alert(1)</script></html>");
+        assert_eq!(jpeg_length(&motion), Some(image_end));
+        let clean = ImageCleaner::default().sanitize(&motion).ok();
+        let clean = clean.as_ref();
+        assert_eq!(
+            clean.map(|c| (c.content_type, c.width, c.height)),
+            Some(("image/jpeg", 64, 48))
+        );
+        let stored = clean.map(|c| c.bytes.as_slice()).unwrap_or_default();
+        assert!(!stored.windows(4).any(|w| w == b"ftyp"), "the video is not stored");
+        assert!(!stored.windows(6).any(|w| w == b"script"));
+
+        let mut png = zero_rgba16_png(30, 20);
+        png.extend_from_slice(b"trailer");
+        let clean = ImageCleaner::default().sanitize(&png).ok();
+        assert_eq!(clean.map(|c| (c.width, c.height)), Some((30, 20)));
     }
 
     #[test]

@@ -103,6 +103,8 @@ impl Default for PoolSettings {
 #[derive(Debug, Clone)]
 pub struct ConnectionManager {
     url: DatabaseUrl,
+    /// The batch handle keeps one transaction open across uses; that is not a broken connection.
+    batch: bool,
 }
 
 const SQLITE_PRAGMAS: &str =
@@ -129,8 +131,17 @@ impl ManageConnection for ConnectionManager {
         conn.batch_execute("SELECT 1").map_err(r2d2::Error::QueryError)
     }
 
-    fn has_broken(&self, _conn: &mut DbConnection) -> bool {
-        false
+    /// A connection whose server went away is dropped when it comes back to the pool, so the
+    /// pool needs no test query on every checkout.
+    fn has_broken(&self, conn: &mut DbConnection) -> bool {
+        use diesel::r2d2::R2D2Connection;
+        if self.batch {
+            return false;
+        }
+        match conn {
+            DbConnection::Pg(inner) => inner.is_broken(),
+            DbConnection::Sqlite(inner) => inner.is_broken(),
+        }
     }
 }
 
@@ -182,8 +193,14 @@ impl Database {
         let pool = Pool::builder()
             .max_size(settings.max_connections.max(1))
             .min_idle(Some(0))
+            // No `SELECT 1` before each use: a broken connection is found when it returns
+            // (`has_broken`), and the readiness probe checks the database on its own.
+            .test_on_check_out(false)
             .connection_timeout(settings.connection_timeout)
-            .build_unchecked(ConnectionManager { url: url.clone() });
+            .build_unchecked(ConnectionManager {
+                url: url.clone(),
+                batch: false,
+            });
         Ok(Self {
             pool,
             backend,
@@ -207,7 +224,10 @@ impl Database {
             .min_idle(Some(0))
             .test_on_check_out(false)
             .connection_timeout(Duration::from_secs(30))
-            .build_unchecked(ConnectionManager { url: url.clone() });
+            .build_unchecked(ConnectionManager {
+                url: url.clone(),
+                batch: true,
+            });
         Ok(Self {
             pool,
             backend,

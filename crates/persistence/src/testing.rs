@@ -60,6 +60,24 @@ impl TestDatabase {
         }
     }
 
+    /// Whether the PostgreSQL half of the tests can run: [`POSTGRES_URL_VAR`] names a server.
+    /// Without it a plain `cargo test` skips that half and says so; under `CI=true` it is required.
+    ///
+    /// # Panics
+    /// Under `CI=true` without [`POSTGRES_URL_VAR`].
+    #[must_use]
+    pub fn postgres_available() -> bool {
+        if std::env::var_os(POSTGRES_URL_VAR).is_some() {
+            return true;
+        }
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI=true: {POSTGRES_URL_VAR} must name the PostgreSQL test server"
+        );
+        eprintln!("skipped: set {POSTGRES_URL_VAR} to run the PostgreSQL tests");
+        false
+    }
+
     /// Removes a PostgreSQL database while the application still uses it, ending its
     /// connections: from then on the database does not answer. No effect on SQLite.
     pub fn make_unreachable(&self) {

@@ -3,10 +3,12 @@
 
 use chrono::NaiveDate;
 use oppas_domain::conversation::MessageText;
+use oppas_domain::enums::{Availability, Distance, Experience, GoodWith, HourlyRate, Language, PetSize};
 use oppas_domain::live::LiveEventKind;
+use oppas_domain::mail::SealedMail;
 use oppas_domain::ports::{
-    CodePurpose, ConversationRepository, EmailCodeRepository, LiveRepository, ProfileRepository, Readiness,
-    SessionRepository, ThrottleRepository, UserRepository,
+    CodePurpose, ConversationRepository, EmailCodeRepository, LiveRepository, MailOutboxRepository, ProfileRepository,
+    Readiness, SessionRepository, ThrottleRepository, UserRepository,
 };
 use oppas_domain::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
 use oppas_domain::session::StoredSession;
@@ -50,11 +52,11 @@ fn volunteer_fields() -> VolunteerFields {
         },
         phone: Some("06-12345678".into()),
         date_of_birth: NaiveDate::from_ymd_opt(1999, 4, 12),
-        experience: Some("ervaren".into()),
-        availability: vec!["Weekend overdag".into(), "Noodgevallen".into()],
-        languages: vec!["Nederlands".into()],
-        max_distance: Some(5),
-        hourly_rate: Some("gratis".into()),
+        experience: Some(Experience::Ervaren),
+        availability: vec![Availability::WeekendOverdag, Availability::Noodgevallen],
+        languages: vec![Language::Nederlands],
+        max_distance: Some(Distance::Km5),
+        hourly_rate: Some(HourlyRate::Gratis),
         ..VolunteerFields::default()
     }
 }
@@ -63,8 +65,8 @@ fn pet_fields(name: &str) -> PetFields {
     PetFields {
         name: name.into(),
         breed: Some("Beagle".into()),
-        size: Some("middel".into()),
-        good_with: vec!["Kinderen".into(), "Katten".into()],
+        size: Some(PetSize::Middel),
+        good_with: vec![GoodWith::Kinderen, GoodWith::Katten],
         ..PetFields::default()
     }
 }
@@ -142,7 +144,7 @@ fn a_volunteer_profile_is_stored_replaced_and_found_by_its_user(db: TestDatabase
 
     let mut changed = fields.clone();
     changed.bio = None;
-    changed.availability = vec!["Vakantieperiodes".into()];
+    changed.availability = vec![Availability::Vakantieperiodes];
     changed.max_distance = None;
     let updated = database
         .update_volunteer(created.id, &changed)?
@@ -169,7 +171,7 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
         first_name: "Els".into(),
         last_name: "Bakker".into(),
         phone: Some("050-1234567".into()),
-        languages: vec!["Nederlands".into(), "Fries".into()],
+        languages: vec![Language::Nederlands, Language::Fries],
         ..OwnerFields::default()
     };
     let (owner, first) = database.create_owner(user, &owner_fields, &pet_fields("Guus"))?;
@@ -496,9 +498,26 @@ fn a_new_code_voids_the_old_one_and_is_consumed_exactly_once(db: TestDatabase) -
     let email = Email::parse("code@example.nl")?;
     let now = SystemClock.now_for_tests();
     let expires = now + chrono::Duration::minutes(10);
-    database.replace_code(&email, CodePurpose::Register, "hash-1", expires)?;
-    database.replace_code(&email, CodePurpose::Register, "hash-2", expires)?;
-    database.replace_code(&email, CodePurpose::Login, "hash-login", expires)?;
+    database.replace_code(
+        &email,
+        CodePurpose::Register,
+        "hash-1",
+        expires,
+        &sealed("registration_code"),
+    )?;
+    database.replace_code(
+        &email,
+        CodePurpose::Register,
+        "hash-2",
+        expires,
+        &sealed("registration_code"),
+    )?;
+    database.replace_code(&email, CodePurpose::Login, "hash-login", expires, &sealed("login_code"))?;
+    assert_eq!(
+        database.waiting_mail()?,
+        3,
+        "each code's mail waits in the outbox with it"
+    );
     let active = database
         .active_code(&email, CodePurpose::Register, now)?
         .ok_or("active code")?;
@@ -567,13 +586,67 @@ fn throttles_count_in_windows_and_can_be_locked_and_cleared(db: TestDatabase) ->
     Ok(())
 }
 
+fn sealed(kind: &'static str) -> SealedMail {
+    SealedMail {
+        kind,
+        body: format!("sealed-{kind}"),
+    }
+}
+
+fn each_waiting_mail_is_claimed_once_even_by_two_instances(db: TestDatabase) -> TestResult {
+    let one = open(&db)?;
+    let two = Database::connect(db.url(), PoolSettings::default(), Arc::new(SystemClock))?;
+    for kind in [
+        "login_code",
+        "no_account",
+        "new_message",
+        "registration_code",
+        "login_code",
+    ] {
+        one.enqueue(&sealed(kind))?;
+    }
+    let claimed = concurrently(16, |i| {
+        let database = if i % 2 == 0 { &one } else { &two };
+        database.claim_due(120, 2)
+    })?;
+    let mut ids: Vec<i64> = claimed.iter().flatten().map(|mail| mail.id).collect();
+    ids.sort_unstable();
+    let claims = ids.len();
+    ids.dedup();
+    assert_eq!((claims, ids.len()), (5, 5), "every mail claimed, none twice");
+    assert!(claimed.iter().flatten().all(|mail| mail.attempts == 1));
+    assert!(one.claim_due(120, 10)?.is_empty(), "leased mail is not taken again");
+
+    let first = ids[0];
+    let now = SystemClock.now_for_tests();
+    one.retry_mail_at(first, now - chrono::Duration::seconds(1))?;
+    let again = two.claim_due(120, 10)?;
+    assert_eq!(
+        again.iter().map(|mail| (mail.id, mail.attempts)).collect::<Vec<_>>(),
+        [(first, 2)]
+    );
+    assert_eq!(again[0].body, "sealed-login_code");
+    one.retry_mail_at(first, now + chrono::Duration::hours(1))?;
+    assert!(two.claim_due(120, 10)?.is_empty(), "not before its time");
+    for id in ids {
+        one.remove_mail(id)?;
+    }
+    assert_eq!(one.waiting_mail()?, 0);
+    Ok(())
+}
+
 macro_rules! on_both_backends {
     ($($name:ident),+ $(,)?) => {
         mod sqlite {
             $(#[test] fn $name() -> super::TestResult { super::$name(super::TestDatabase::sqlite()) })+
         }
         mod postgres {
-            $(#[test] fn $name() -> super::TestResult { super::$name(super::TestDatabase::postgres()) })+
+            $(#[test] fn $name() -> super::TestResult {
+                if !super::TestDatabase::postgres_available() {
+                    return Ok(());
+                }
+                super::$name(super::TestDatabase::postgres())
+            })+
         }
     };
 }
@@ -596,6 +669,7 @@ on_both_backends!(
     a_new_code_voids_the_old_one_and_is_consumed_exactly_once,
     an_unverified_account_takes_new_names_and_is_removed_when_stale,
     throttles_count_in_windows_and_can_be_locked_and_cleared,
+    each_waiting_mail_is_claimed_once_even_by_two_instances,
 );
 
 /// Whole seconds, as both backends store them without loss.

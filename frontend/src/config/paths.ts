@@ -2,6 +2,9 @@
  * Every route of the app, in one place. Pages, links and redirects take their paths from here;
  * the Dutch paths are part of the product (spec section 2).
  */
+/** The search parameter that opens the owner page's 'Nog een huisdier toevoegen' form. */
+export const ADD_PET_PARAM = 'huisdier-toevoegen';
+
 export const paths = {
   home: '/',
   authCallback: '/auth/callback',
@@ -21,6 +24,8 @@ export const paths = {
   profileDetail: (id: string | number) => `/profiel/${String(id)}`,
   volunteer: (volunteerId: number) => `/vrijwilliger/${volunteerId}`,
   owner: (ownerId: number) => `/eigenaar/${ownerId}`,
+  /** The owner page with the form for another pet open (the wizard's last step leads there). */
+  ownerAddingPet: (ownerId: number) => `/eigenaar/${ownerId}?${ADD_PET_PARAM}`,
   pet: (petId: number) => `/huisdier/${petId}`,
   terms: '/voorwaarden',
   privacy: '/privacy',

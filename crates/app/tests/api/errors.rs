@@ -111,7 +111,45 @@ async fn bodies_and_queries_of_the_wrong_shape_are_answered_in_dutch(backend: Ba
     Ok(())
 }
 
+async fn a_wrong_method_on_a_known_path_is_405_with_the_methods_it_has(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let cases = [
+        (reqwest::Method::DELETE, "/api/profiles", "GET, POST"),
+        (reqwest::Method::PATCH, "/api/pets/1", "GET, PUT, DELETE"),
+        (reqwest::Method::GET, "/api/conversations/3/read", "PUT"),
+    ];
+    for (method, path, allow) in cases {
+        let response = app
+            .client
+            .request(method.clone(), app.url(path))
+            .header("Origin", ORIGIN)
+            .send()
+            .await?;
+        assert_eq!(response.status(), 405, "{method} {path}");
+        let allowed = response
+            .headers()
+            .get("allow")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        assert_eq!(allowed.as_deref(), Some(allow), "{method} {path}");
+        let (message, code) = error_envelope(response).await?;
+        assert_eq!(
+            (message.as_str(), code.as_str()),
+            ("Deze methode is hier niet toegestaan.", "method_not_allowed")
+        );
+    }
+    let unknown = app
+        .client
+        .delete(app.url("/api/nergens/1"))
+        .header("Origin", ORIGIN)
+        .send()
+        .await?;
+    assert_eq!(unknown.status(), 404);
+    Ok(())
+}
+
 on_both_backends!(
+    a_wrong_method_on_a_known_path_is_405_with_the_methods_it_has,
     bodies_and_queries_of_the_wrong_shape_are_answered_in_dutch,
     an_unknown_api_path_is_a_404_in_the_error_envelope,
     a_cross_site_post_is_refused_with_403,

@@ -253,6 +253,8 @@ async fn invalid_drafts_are_422_naming_the_field_and_store_nothing(backend: Back
         ("hasOwnPet", json!("ja-paard")),
         ("maxDistance", json!(7)),
         ("availability", json!(["Altijd"])),
+        ("specialties", json!(["Skiën"])),
+        ("languages", json!(["Klingon"])),
     ];
     for (field, value) in volunteer_cases {
         let response = send(
@@ -419,7 +421,124 @@ async fn no_public_answer_holds_an_email_phone_or_birth_date(backend: Backend) -
     Ok(())
 }
 
+async fn a_long_description_saves_in_the_wizard_and_again_in_the_dialog(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_up("sanne@example.nl").await?;
+    let me = app.my_id(&app.client).await?;
+    let long = "Bobby ".repeat(400);
+    let long = long
+        .trim_end()
+        .chars()
+        .chain(std::iter::repeat_n('!', 2000))
+        .take(2000)
+        .collect::<String>();
+    let created = send(
+        &app,
+        &app.client,
+        Method::POST,
+        "/api/profiles",
+        &with(owner_draft(), "bio", json!(long)),
+    )
+    .await?;
+    assert_eq!(created.status(), 201);
+    let (_, mine) = get_json(&app.client, app.url(&format!("/api/profiles/{me}"))).await?;
+    assert_eq!(
+        mine["profile"]["bio"].as_str().map(|bio| bio.chars().count()),
+        Some(2000)
+    );
+
+    // The dialog sends the whole profile back with one field changed.
+    let renamed = with(with(owner_draft(), "bio", json!(long)), "petName", json!("Max"));
+    let saved = send(&app, &app.client, Method::PUT, &format!("/api/profiles/{me}"), &renamed).await?;
+    assert_eq!(saved.status(), 200);
+    let too_long = with(owner_draft(), "bio", json!(format!("{long}!")));
+    let refused = send(
+        &app,
+        &app.client,
+        Method::PUT,
+        &format!("/api/profiles/{me}"),
+        &too_long,
+    )
+    .await?;
+    assert_eq!(refused.status(), 422);
+    assert_eq!(
+        error_envelope(refused).await?,
+        (
+            "Maximaal 2000 tekens toegestaan.".to_owned(),
+            "invalid_input".to_owned()
+        )
+    );
+    Ok(())
+}
+
+async fn a_value_of_either_screen_list_is_kept_and_read_back_typed(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_up("lotte@example.nl").await?;
+    let me = app.my_id(&app.client).await?;
+    let wizard = with(
+        with(volunteer_draft(), "hourlyRate", json!("5-10")),
+        "hasOwnPet",
+        json!("ja-hond"),
+    );
+    let wizard = with(
+        with(wizard, "maxDistance", json!(3)),
+        "languages",
+        json!(["Nederlands", "Fries"]),
+    );
+    assert_eq!(
+        send(&app, &app.client, Method::POST, "/api/profiles", &wizard)
+            .await?
+            .status(),
+        201
+    );
+    let (_, mine) = get_json(&app.client, app.url(&format!("/api/profiles/{me}"))).await?;
+    assert_eq!(mine["profile"]["hourly_rate"], "5-10");
+    assert_eq!(mine["profile"]["max_distance"], 3, "a distance travels as a number");
+    assert_eq!(mine["profile"]["has_own_pet"], "ja-hond");
+
+    let dialog = with(with(wizard, "hourlyRate", json!("7.50")), "maxDistance", json!(null));
+    assert_eq!(
+        send(&app, &app.client, Method::PUT, &format!("/api/profiles/{me}"), &dialog)
+            .await?
+            .status(),
+        200
+    );
+    let (_, mine) = get_json(&app.client, app.url(&format!("/api/profiles/{me}"))).await?;
+    assert_eq!(mine["profile"]["hourly_rate"], "7.50");
+    assert_eq!(mine["profile"]["max_distance"], Value::Null, "no preference");
+    assert_eq!(mine["profile"]["has_own_pet"], "ja-hond", "the wizard's value stays");
+    Ok(())
+}
+
+async fn a_field_of_the_wrong_type_is_422_naming_it(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_up("sanne@example.nl").await?;
+    for (field, value) in [
+        ("petName", json!(12)),
+        ("languages", json!("Nederlands")),
+        ("maxDistance", json!("ver")),
+    ] {
+        let response = send(
+            &app,
+            &app.client,
+            Method::POST,
+            "/api/profiles",
+            &with(owner_draft(), field, value),
+        )
+        .await?;
+        assert_eq!(response.status(), 422, "{field}");
+        let body: Value = response.json().await?;
+        assert_eq!(body["field"], field, "{body}");
+        let said = body["error"].as_str().unwrap_or_default();
+        assert!(!said.contains("expected") && !said.contains("invalid type"), "{said}");
+    }
+    Ok(())
+}
+
 on_both_backends!(
+    a_long_description_saves_in_the_wizard_and_again_in_the_dialog,
+    a_value_of_either_screen_list_is_kept_and_read_back_typed,
+    a_field_of_the_wrong_type_is_422_naming_it,
     an_owner_creates_a_dog_profile_placed_by_its_postcode,
     a_sitter_creates_a_profile_that_is_new,
     profiles_are_edited_whole_and_only_by_their_own_user,

@@ -3,7 +3,7 @@
 
 use crate::{ApiError, AppState};
 use actix_web::{HttpRequest, HttpResponse, get, web};
-use oppas_domain::enums::ProfileType;
+use oppas_domain::enums::{Availability, Experience, GoodWith, Neutered, PetGender, PetSize, ProfileType, Specialty};
 use oppas_domain::listing::{BrowseError, CardDetails, RawListingQuery, ShownCard};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -33,25 +33,6 @@ pub struct ListQuery {
     pub per_page: Option<String>,
 }
 
-/// Which kind of card.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum ProfileKind {
-    /// A pet looking for a sitter.
-    Huisdier,
-    /// A volunteer sitter.
-    Vrijwilliger,
-}
-
-impl From<ProfileType> for ProfileKind {
-    fn from(kind: ProfileType) -> Self {
-        match kind {
-            ProfileType::Huisdier => Self::Huisdier,
-            ProfileType::Vrijwilliger => Self::Vrijwilliger,
-        }
-    }
-}
-
 /// The owner of a pet, on its card.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -73,21 +54,21 @@ pub struct CardDetailsView {
     /// Pet: age.
     pub leeftijd: Option<String>,
     /// Pet: gender.
-    pub geslacht: Option<String>,
+    pub geslacht: Option<PetGender>,
     /// Pet: size.
-    pub grootte: Option<String>,
+    pub grootte: Option<PetSize>,
     /// Pet: character.
     pub gedrag: Option<String>,
     /// Pet: companions it is not marked good with.
-    pub geen_vriendjes_met: Option<Vec<String>>,
+    pub geen_vriendjes_met: Option<Vec<GoodWith>>,
     /// Pet: neutered or sterilised.
-    pub gecastreerd_gesteriliseerd: Option<String>,
+    pub gecastreerd_gesteriliseerd: Option<Neutered>,
     /// Sitter: experience.
-    pub ervaring: Option<String>,
+    pub ervaring: Option<Experience>,
     /// Sitter: availability.
-    pub beschikbaar: Option<Vec<String>>,
+    pub beschikbaar: Option<Vec<Availability>>,
     /// Sitter: specialties.
-    pub specialiteit: Option<Vec<String>>,
+    pub specialiteit: Option<Vec<Specialty>>,
 }
 
 impl From<CardDetails> for CardDetailsView {
@@ -125,7 +106,7 @@ pub struct ProfileListItem {
     /// Which kind of card.
     #[serde(rename = "type")]
     #[schema(rename = "type")]
-    pub kind: ProfileKind,
+    pub kind: ProfileType,
     /// A sitter's full name or a pet's name.
     pub name: String,
     /// Place name.
@@ -149,7 +130,7 @@ pub struct ProfileListItem {
     /// Details in the spec's keys.
     pub details: CardDetailsView,
     /// What a sitter offers.
-    pub availability: Option<Vec<String>>,
+    pub availability: Option<Vec<Availability>>,
 }
 
 impl From<&ShownCard> for ProfileListItem {
@@ -157,7 +138,7 @@ impl From<&ShownCard> for ProfileListItem {
         let card = shown.card.clone();
         Self {
             id: card.id,
-            kind: card.listing_type.into(),
+            kind: card.listing_type,
             name: card.name,
             location: card.location,
             short_description: card.short_description,

@@ -1,11 +1,11 @@
 //! Conversations and messages (spec sections 3, 6 and 7), the unread count, the e-mail setting
 //! for new messages, and the live event stream.
 
-use crate::routes::browse::ProfileKind;
 use crate::{ApiError, AppState, CurrentUser};
 use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
 use chrono::{DateTime, Utc};
 use oppas_domain::conversation::{InboxEntry, ThreadMessage};
+use oppas_domain::enums::ProfileType;
 use oppas_domain::messaging::MessagingError;
 use oppas_domain::{ConversationId, MessageId, PetId, UserId};
 use serde::{Deserialize, Serialize};
@@ -49,7 +49,7 @@ pub struct ConversationSummary {
     /// That pet's photo.
     pub pet_avatar_url: Option<String>,
     /// The kind of the other person's profile; absent once they removed it.
-    pub profile_type: Option<ProfileKind>,
+    pub profile_type: Option<ProfileType>,
     /// Whether the other person has the platform open now.
     pub is_online: bool,
     /// The newest message's text.
@@ -215,7 +215,7 @@ fn summary(me: UserId, entry: InboxEntry) -> ConversationSummary {
         pet_name,
         avatar_url: entry.counterpart.avatar_url,
         pet_avatar_url,
-        profile_type: entry.counterpart.profile_type.map(ProfileKind::from),
+        profile_type: entry.counterpart.profile_type,
         is_online: entry.counterpart.online,
         last_message_is_own: entry.last_message.as_ref().is_some_and(|m| m.sender_id == me),
         last_message_time: entry.last_message.as_ref().map(|m| m.created_at.and_utc()),
@@ -253,7 +253,7 @@ fn item(message: ThreadMessage) -> MessageItem {
 pub async fn start_conversation(
     CurrentUser(user): CurrentUser,
     state: web::Data<AppState>,
-    body: web::Json<StartConversation>,
+    body: crate::routes::Body<StartConversation>,
 ) -> Result<HttpResponse, ApiError> {
     let messaging = state.messaging.clone();
     let request = body.into_inner();
@@ -333,7 +333,7 @@ pub async fn send_message(
     CurrentUser(user): CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
-    body: web::Json<SendMessage>,
+    body: crate::routes::Body<SendMessage>,
 ) -> Result<HttpResponse, ApiError> {
     let messaging = state.messaging.clone();
     let id = ConversationId(path.into_inner());
@@ -416,7 +416,7 @@ pub async fn find_settings(CurrentUser(user): CurrentUser) -> HttpResponse {
 pub async fn update_settings(
     CurrentUser(user): CurrentUser,
     state: web::Data<AppState>,
-    body: web::Json<MessageSettings>,
+    body: crate::routes::Body<MessageSettings>,
 ) -> Result<HttpResponse, ApiError> {
     let messaging = state.messaging.clone();
     let on = body.message_emails;

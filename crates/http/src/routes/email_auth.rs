@@ -146,7 +146,7 @@ fn sent(email: &str) -> HttpResponse {
 #[post("/auth/email-register")]
 pub async fn register(
     req: HttpRequest,
-    body: web::Json<RegisterRequest>,
+    body: crate::routes::Body<RegisterRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
@@ -179,7 +179,7 @@ pub async fn register(
 #[post("/auth/email-verify")]
 pub async fn verify_registration(
     req: HttpRequest,
-    body: web::Json<CodeRequest>,
+    body: crate::routes::Body<CodeRequest>,
     session: Session,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
@@ -199,7 +199,7 @@ pub async fn verify_registration(
 #[post("/auth/email-resend")]
 pub async fn resend(
     req: HttpRequest,
-    body: web::Json<EmailRequest>,
+    body: crate::routes::Body<EmailRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     request_code(&req, &body.email, &state, CodePurpose::Register).await
@@ -218,7 +218,7 @@ pub async fn resend(
 #[post("/auth/email-login")]
 pub async fn request_login(
     req: HttpRequest,
-    body: web::Json<EmailRequest>,
+    body: crate::routes::Body<EmailRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     request_code(&req, &body.email, &state, CodePurpose::Login).await
@@ -258,7 +258,7 @@ async fn request_code(
 #[post("/auth/email-login-verify")]
 pub async fn verify_login(
     req: HttpRequest,
-    body: web::Json<CodeRequest>,
+    body: crate::routes::Body<CodeRequest>,
     session: Session,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
@@ -276,7 +276,7 @@ async fn verify(
     let code = parse_code(&body.code)?;
     let client = crate::client_ip(req);
     let service = state.sign_in.clone();
-    let profiles = state.profiles.clone();
+    let profiles = state.profile_service.clone();
     // Limits first, on storage alone: only a reserved guess waits for a hashing place.
     let reserving = service.clone();
     let reserved = web::block(move || reserving.reserve_guess(&email, purpose, &client)).await?;
@@ -284,8 +284,7 @@ async fn verify(
         Ok(reserved) => {
             gated(&state, move || -> Result<_, SignInError> {
                 let user = service.check_guess(&reserved, &code)?;
-                let has_profile = profiles.find_volunteer_by_user(user.id)?.is_some()
-                    || profiles.find_owner_by_user(user.id)?.is_some();
+                let has_profile = profiles.has_profile(user.id)?;
                 Ok((user, has_profile))
             })
             .await?

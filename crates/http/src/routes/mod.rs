@@ -13,8 +13,11 @@ pub mod uploads;
 pub mod users;
 
 use crate::ApiError;
+use actix_web::dev::Payload;
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
-use actix_web::{HttpRequest, web};
+use actix_web::{FromRequest, HttpRequest, web};
+use futures_util::future::LocalBoxFuture;
+use serde::de::DeserializeOwned;
 
 /// Largest JSON body accepted (profiles and messages are far smaller).
 const JSON_LIMIT_BYTES: usize = 64 * 1024;
@@ -32,12 +35,55 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     uploads::configure(cfg);
 }
 
-/// Unknown `/api/...` paths answer 404 in the error envelope rather than with the web app.
+/// Unknown `/api/...` paths answer 404 in the error envelope rather than with the web app; a
+/// known path asked with a method it does not have answers 405 with the ones it has (`Allow`).
 ///
 /// # Errors
-/// Always: [`ApiError::NotFound`].
-pub async fn unknown_api_path() -> Result<actix_web::HttpResponse, ApiError> {
-    Err(ApiError::NotFound("Deze API-route bestaat niet.".to_owned()))
+/// Always: [`ApiError::MethodNotAllowed`] or [`ApiError::NotFound`].
+pub async fn unknown_api_path(req: HttpRequest) -> Result<actix_web::HttpResponse, ApiError> {
+    match methods_of(req.path()) {
+        Some(allow) if !allow.split(", ").any(|method| method == req.method().as_str()) => {
+            Err(ApiError::MethodNotAllowed(allow.to_owned()))
+        }
+        _ => Err(ApiError::NotFound("Deze API-route bestaat niet.".to_owned())),
+    }
+}
+
+/// The methods of the documented path that `path` matches, as an `Allow` value.
+fn methods_of(path: &str) -> Option<&'static str> {
+    static KNOWN: std::sync::OnceLock<Vec<(Vec<String>, String)>> = std::sync::OnceLock::new();
+    let known = KNOWN.get_or_init(|| {
+        use utoipa::OpenApi;
+        crate::openapi::ApiDoc::openapi()
+            .paths
+            .paths
+            .into_iter()
+            .map(|(template, item)| {
+                let methods: Vec<&str> = [
+                    ("GET", item.get.is_some()),
+                    ("POST", item.post.is_some()),
+                    ("PUT", item.put.is_some()),
+                    ("PATCH", item.patch.is_some()),
+                    ("DELETE", item.delete.is_some()),
+                ]
+                .into_iter()
+                .filter_map(|(method, has)| has.then_some(method))
+                .collect();
+                (template.split('/').map(str::to_owned).collect(), methods.join(", "))
+            })
+            .collect()
+    });
+    let segments: Vec<&str> = path.split('/').collect();
+    known
+        .iter()
+        .find(|(template, _)| {
+            template.len() == segments.len()
+                && template
+                    .iter()
+                    .zip(&segments)
+                    .all(|(want, got)| (want.starts_with('{') && want.ends_with('}') && !got.is_empty()) || want == got)
+        })
+        .map(|(_, allow)| allow.as_str())
 }
 
 /// JSON bodies: `Content-Type: application/json` required (415), size capped (413), text that is
@@ -70,9 +116,53 @@ pub fn json_config() -> web::JsonConfig {
         })
 }
 
+/// A JSON body of type `T`. It is read as JSON first (with [`json_config`]'s answers for the
+/// wrong content type, too much data and text that is not JSON), then given its shape while
+/// keeping track of where in the body the reader is, so that a value of the wrong type is
+/// refused naming its field.
+#[derive(Debug)]
+pub struct Body<T>(pub T);
+
+impl<T> Body<T> {
+    /// The body.
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T> std::ops::Deref for Body<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for Body<T> {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let json = web::Json::<serde_json::Value>::from_request(req, payload);
+        Box::pin(async move {
+            let value = json.await?.into_inner();
+            serde_path_to_error::deserialize(value).map(Body).map_err(|error| {
+                let path = error.path().to_string();
+                let at = Some(path).filter(|path| path != ".");
+                invalid_shape_at(&error.into_inner().to_string(), at).into()
+            })
+        })
+    }
+}
+
 /// A Dutch 422 for a body or query string of the wrong shape, naming the field where the parser
 /// does (its own English text never reaches the person).
 fn invalid_shape(detail: &str) -> ApiError {
+    invalid_shape_at(detail, None)
+}
+
+/// [`invalid_shape`], with the path of the value in the body where it is known.
+fn invalid_shape_at(detail: &str, path: Option<String>) -> ApiError {
     let quoted = detail
         .split('`')
         .nth(1)
@@ -86,19 +176,36 @@ fn invalid_shape(detail: &str) -> ApiError {
         Some(name) if detail.starts_with("duplicate field") => {
             (name.clone(), format!("Het veld '{name}' staat er twee keer in."))
         }
-        Some(name) if detail.starts_with("unknown variant") => {
-            (String::new(), format!("De waarde '{name}' is hier niet toegestaan."))
-        }
+        Some(name) if detail.starts_with("unknown variant") => (
+            path.unwrap_or_default(),
+            format!("De waarde '{name}' is hier niet toegestaan."),
+        ),
         _ if detail.starts_with("invalid type")
             || detail.starts_with("invalid value")
             || detail.starts_with("invalid length") =>
         {
-            (
-                String::new(),
-                "Een veld heeft een waarde van de verkeerde soort.".to_owned(),
-            )
+            match path {
+                Some(field) => {
+                    let message = format!("Het veld '{field}' heeft een waarde van de verkeerde soort.");
+                    (field, message)
+                }
+                None => (
+                    String::new(),
+                    "Een veld heeft een waarde van de verkeerde soort.".to_owned(),
+                ),
+            }
         }
-        _ => (String::new(), "De gegevens hebben niet de verwachte vorm.".to_owned()),
+        _ if detail.contains("geen geldige keuze") => match path {
+            Some(field) => {
+                let message = format!("Kies een geldige waarde voor '{field}'.");
+                (field, message)
+            }
+            None => (String::new(), "Een veld heeft geen geldige waarde.".to_owned()),
+        },
+        _ => (
+            path.unwrap_or_default(),
+            "De gegevens hebben niet de verwachte vorm.".to_owned(),
+        ),
     };
     ApiError::Invalid { field, message }
 }
@@ -127,8 +234,20 @@ pub fn query_config() -> web::QueryConfig {
 
 #[cfg(test)]
 mod tests {
-    use super::invalid_shape;
+    use super::{invalid_shape, invalid_shape_at};
     use crate::ApiError;
+
+    #[test]
+    fn a_value_of_the_wrong_type_is_named_by_its_place_in_the_body() {
+        let ApiError::Invalid { field, message } = invalid_shape_at(
+            "invalid type: integer `12`, expected a string",
+            Some("petName".to_owned()),
+        ) else {
+            panic!("a shape error is a 422");
+        };
+        assert_eq!(field, "petName");
+        assert_eq!(message, "Het veld 'petName' heeft een waarde van de verkeerde soort.");
+    }
 
     fn said(detail: &str) -> (String, String) {
         match invalid_shape(detail) {

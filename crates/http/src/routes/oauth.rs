@@ -110,7 +110,7 @@ pub async fn find_redirect_url(
 #[post("/sessions")]
 pub async fn create_session(
     req: HttpRequest,
-    body: web::Json<SessionRequest>,
+    body: crate::routes::Body<SessionRequest>,
     session: Session,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {

@@ -4,9 +4,13 @@
 use crate::session::session_user_id;
 use crate::{ApiError, AppState, CurrentUser};
 use actix_session::Session;
-use actix_web::{HttpResponse, get, post, put, web};
-use chrono::{Datelike, NaiveDate, NaiveDateTime};
-use oppas_domain::profile::{Owner, Pet, Volunteer};
+use actix_web::{HttpResponse, delete, get, post, put, web};
+use chrono::{NaiveDate, NaiveDateTime};
+use oppas_domain::enums::{
+    Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, Neutered, PetGender,
+    PetSize, ProfileType, Specialty, TransportMode, Vaccinated,
+};
+use oppas_domain::profile::{Owner, Pet, Volunteer, age_on, is_new};
 use oppas_domain::profile_draft::ProfileDraft;
 use oppas_domain::profile_service::{OwnProfile, ProfileError};
 use oppas_domain::{OwnerId, PetId, UserId, VolunteerId};
@@ -18,7 +22,8 @@ use utoipa::ToSchema;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct ProfileDraftBody {
-    /// `huisdier` or `vrijwilliger`.
+    /// Which kind of profile.
+    #[schema(value_type = ProfileType)]
     pub profile_type: String,
     /// The volunteer's or owner's given name.
     pub first_name: Option<String>,
@@ -43,22 +48,30 @@ pub struct ProfileDraftBody {
     /// The pet's wide header photo.
     pub cover_image_url: Option<String>,
     /// Offered moments and services (volunteers).
+    #[schema(value_type = Option<Vec<Availability>>)]
     pub availability: Option<Vec<String>>,
     /// Specialties (volunteers).
+    #[schema(value_type = Option<Vec<Specialty>>)]
     pub specialties: Option<Vec<String>>,
-    /// Who the pet gets along with: Kinderen, Andere honden, Katten, Kleine dieren.
+    /// Who the pet gets along with.
+    #[schema(value_type = Option<Vec<GoodWith>>)]
     pub pet_good_with: Option<Vec<String>>,
     /// Spoken languages.
+    #[schema(value_type = Option<Vec<Language>>)]
     pub languages: Option<Vec<String>>,
-    /// Volunteers: beginner, ervaren, expert or professioneel. Owners: free text.
+    /// Volunteers: one of `Experience`. Owners: their experience with pets in their own words.
     pub experience: Option<String>,
-    /// Km: 1, 3, 5, 10, 15, 20, 25 or 30; null for no preference.
+    /// How far a volunteer travels; null for no preference.
+    #[schema(value_type = Option<Distance>)]
     pub max_distance: Option<i32>,
-    /// gratis, 5-10, 10-15, 15-20, 20+, onderhandeling, 5, 7.50, 10, 12.50, 15, 17.50, 20.
+    /// Hourly rate.
+    #[schema(value_type = Option<HourlyRate>)]
     pub hourly_rate: Option<String>,
-    /// nee, ja-hond, ja-kat, ja-beide, ja-anders, ja-hond-kat, ja-andere.
+    /// Own pets.
+    #[schema(value_type = Option<HasOwnPet>)]
     pub has_own_pet: Option<String>,
-    /// lopend, fiets, auto, ov.
+    /// How the volunteer gets around.
+    #[schema(value_type = Option<TransportMode>)]
     pub transport_mode: Option<String>,
     /// The pet's name.
     pub pet_name: Option<String>,
@@ -66,9 +79,11 @@ pub struct ProfileDraftBody {
     pub pet_breed: Option<String>,
     /// Age as written.
     pub pet_age: Option<String>,
-    /// klein, middel, groot.
+    /// Size band.
+    #[schema(value_type = Option<PetSize>)]
     pub pet_size: Option<String>,
-    /// reu, teef.
+    /// Sex.
+    #[schema(value_type = Option<PetGender>)]
     pub pet_gender: Option<String>,
     /// Character.
     pub pet_personality: Option<String>,
@@ -76,11 +91,14 @@ pub struct ProfileDraftBody {
     pub pet_special_needs: Option<String>,
     /// Weight as written.
     pub pet_weight: Option<String>,
-    /// ja, deels, nee, onbekend.
+    /// Vaccination state.
+    #[schema(value_type = Option<Vaccinated>)]
     pub pet_vaccinated: Option<String>,
-    /// ja, nee, onbekend.
+    /// Chip state.
+    #[schema(value_type = Option<Chipped>)]
     pub pet_chipped: Option<String>,
-    /// ja, nee, onbekend.
+    /// Neutered or sterilised.
+    #[schema(value_type = Option<Neutered>)]
     pub pet_neutered: Option<String>,
     /// What the owner looks for in a sitter.
     pub pet_looking_for: Option<Vec<String>>,
@@ -132,6 +150,76 @@ impl From<ProfileDraftBody> for ProfileDraft {
     }
 }
 
+/// One pet, as the owner page's 'Nog een huisdier toevoegen' and a pet's edit dialog send it:
+/// the pet fields of the profile draft, with the same names and rules.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct PetDraftBody {
+    /// The pet's name.
+    pub pet_name: Option<String>,
+    /// Breed.
+    pub pet_breed: Option<String>,
+    /// Age as written.
+    pub pet_age: Option<String>,
+    /// Size band.
+    #[schema(value_type = Option<PetSize>)]
+    pub pet_size: Option<String>,
+    /// Sex.
+    #[schema(value_type = Option<PetGender>)]
+    pub pet_gender: Option<String>,
+    /// Character.
+    pub pet_personality: Option<String>,
+    /// Medication, diet, fears.
+    pub pet_special_needs: Option<String>,
+    /// Weight as written.
+    pub pet_weight: Option<String>,
+    /// Vaccination state.
+    #[schema(value_type = Option<Vaccinated>)]
+    pub pet_vaccinated: Option<String>,
+    /// Chip state.
+    #[schema(value_type = Option<Chipped>)]
+    pub pet_chipped: Option<String>,
+    /// Neutered or sterilised.
+    #[schema(value_type = Option<Neutered>)]
+    pub pet_neutered: Option<String>,
+    /// Who the pet gets along with.
+    #[schema(value_type = Option<Vec<GoodWith>>)]
+    pub pet_good_with: Option<Vec<String>>,
+    /// What the owner looks for in a sitter.
+    pub pet_looking_for: Option<Vec<String>>,
+    /// The pet's photo (a URL from `POST /api/upload`).
+    pub avatar_url: Option<String>,
+    /// The pet's wide header photo.
+    pub cover_image_url: Option<String>,
+    /// About the pet.
+    pub bio: Option<String>,
+}
+
+impl From<PetDraftBody> for ProfileDraft {
+    fn from(body: PetDraftBody) -> Self {
+        Self {
+            profile_type: ProfileType::Huisdier.as_str().to_owned(),
+            pet_name: body.pet_name,
+            pet_breed: body.pet_breed,
+            pet_age: body.pet_age,
+            pet_size: body.pet_size,
+            pet_gender: body.pet_gender,
+            pet_personality: body.pet_personality,
+            pet_special_needs: body.pet_special_needs,
+            pet_weight: body.pet_weight,
+            pet_vaccinated: body.pet_vaccinated,
+            pet_chipped: body.pet_chipped,
+            pet_neutered: body.pet_neutered,
+            pet_good_with: body.pet_good_with.unwrap_or_default(),
+            pet_looking_for: body.pet_looking_for.unwrap_or_default(),
+            avatar_url: body.avatar_url,
+            cover_image_url: body.cover_image_url,
+            bio: body.bio,
+            ..Self::default()
+        }
+    }
+}
+
 /// Contact details, present only when you read your own profile.
 #[derive(Debug, Default, Serialize, ToSchema)]
 pub struct PrivateDetails {
@@ -169,22 +257,22 @@ pub struct VolunteerView {
     pub lon: Option<f64>,
     /// Photo.
     pub avatar_url: Option<String>,
-    /// beginner, ervaren, expert, professioneel.
-    pub experience: Option<String>,
+    /// Experience level.
+    pub experience: Option<Experience>,
     /// Offered moments and services.
-    pub availability: Vec<String>,
+    pub availability: Vec<Availability>,
     /// Specialties.
-    pub specialties: Vec<String>,
+    pub specialties: Vec<Specialty>,
     /// Km, null for no preference.
-    pub max_distance: Option<i32>,
-    /// Hourly rate choice.
-    pub hourly_rate: Option<String>,
+    pub max_distance: Option<Distance>,
+    /// Hourly rate.
+    pub hourly_rate: Option<HourlyRate>,
     /// Own pets.
-    pub has_own_pet: Option<String>,
-    /// lopend, fiets, auto, ov.
-    pub transport_mode: Option<String>,
+    pub has_own_pet: Option<HasOwnPet>,
+    /// How the volunteer gets around.
+    pub transport_mode: Option<TransportMode>,
     /// Spoken languages.
-    pub languages: Vec<String>,
+    pub languages: Vec<Language>,
     /// Age in years, when a date of birth is known.
     pub age: Option<i32>,
     /// Made in the last 7 days: the 'Nieuw' badge.
@@ -222,7 +310,7 @@ pub struct OwnerView {
     /// Experience with pets.
     pub experience: Option<String>,
     /// Spoken languages.
-    pub languages: Vec<String>,
+    pub languages: Vec<Language>,
     /// Age in years, when a date of birth is known.
     pub age: Option<i32>,
     /// Made at (UTC).
@@ -247,24 +335,24 @@ pub struct PetView {
     pub breed: Option<String>,
     /// Age as written.
     pub age: Option<String>,
-    /// klein, middel, groot.
-    pub size: Option<String>,
-    /// reu, teef.
-    pub gender: Option<String>,
+    /// Size band.
+    pub size: Option<PetSize>,
+    /// Sex.
+    pub gender: Option<PetGender>,
     /// Character.
     pub personality: Option<String>,
     /// Medication, diet, fears.
     pub special_needs: Option<String>,
     /// Weight as written.
     pub weight: Option<String>,
-    /// ja, deels, nee, onbekend.
-    pub vaccinated: Option<String>,
-    /// ja, nee, onbekend.
-    pub chipped: Option<String>,
-    /// ja, nee, onbekend.
-    pub neutered: Option<String>,
+    /// Vaccination state.
+    pub vaccinated: Option<Vaccinated>,
+    /// Chip state.
+    pub chipped: Option<Chipped>,
+    /// Neutered or sterilised.
+    pub neutered: Option<Neutered>,
     /// Gets along with.
-    pub good_with: Vec<String>,
+    pub good_with: Vec<GoodWith>,
     /// What the owner looks for in a sitter.
     pub looking_for: Vec<String>,
     /// Photo.
@@ -346,9 +434,9 @@ struct ViewContext {
 }
 
 impl ViewContext {
-    fn public() -> Self {
+    fn public(state: &AppState) -> Self {
         Self {
-            now: chrono::Utc::now().naive_utc(),
+            now: state.profile_service.now(),
             own_email: None,
         }
     }
@@ -365,10 +453,7 @@ impl ViewContext {
     }
 
     fn age(&self, date_of_birth: Option<NaiveDate>) -> Option<i32> {
-        let born = date_of_birth?;
-        let today = self.now.date();
-        let had_birthday = (today.month(), today.day()) >= (born.month(), born.day());
-        Some(today.year() - born.year() - i32::from(!had_birthday))
+        date_of_birth.map(|born| age_on(born, self.now.date()))
     }
 
     fn volunteer(&self, v: Volunteer) -> VolunteerView {
@@ -394,7 +479,7 @@ impl ViewContext {
             has_own_pet: f.has_own_pet,
             transport_mode: f.transport_mode,
             languages: f.languages,
-            is_new: self.now - v.created_at < oppas_domain::listing::NEW_FOR,
+            is_new: is_new(v.created_at, self.now),
             created_at: v.created_at.and_utc(),
         }
     }
@@ -476,8 +561,12 @@ impl From<ProfileError> for ApiError {
                 message: invalid.message,
             },
             ProfileError::NotYours => Self::Forbidden,
-            ProfileError::NoProfile => Self::NotFound(error.to_string()),
-            ProfileError::AlreadyExists | ProfileError::TypeChange => Self::Conflict(error.to_string()),
+            ProfileError::NotAnOwner => Self::ForbiddenBecause(error.to_string()),
+            ProfileError::NoProfile | ProfileError::PetNotFound => Self::NotFound(error.to_string()),
+            ProfileError::AlreadyExists
+            | ProfileError::TypeChange
+            | ProfileError::LastPet
+            | ProfileError::TooManyPets => Self::Conflict(error.to_string()),
             ProfileError::Limited(limited) => Self::TooManyRequests {
                 retry_after_secs: limited.retry_after_secs,
                 message: error.to_string(),
@@ -494,7 +583,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(update_profile)
         .service(find_owner)
         .service(find_volunteer)
-        .service(find_pet);
+        .service(find_pet)
+        .service(add_pet)
+        .service(update_pet)
+        .service(remove_pet);
 }
 
 /// Makes the signed-in user's profile from the wizard's draft.
@@ -514,7 +606,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[post("/profiles")]
 pub async fn create_profile(
     CurrentUser(user): CurrentUser,
-    body: web::Json<ProfileDraftBody>,
+    body: crate::routes::Body<ProfileDraftBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let draft = ProfileDraft::from(body.into_inner());
@@ -524,7 +616,7 @@ pub async fn create_profile(
     tracing::info!(user.id = id.get(), "profile created");
     let context = ViewContext {
         own_email: Some(user.email.as_str().to_owned()),
-        ..ViewContext::public()
+        ..ViewContext::public(&state)
     };
     let view = lookup(created, &context).ok_or_else(ApiError::not_found)?;
     Ok(HttpResponse::Created().json(view))
@@ -551,7 +643,7 @@ pub async fn create_profile(
 pub async fn update_profile(
     CurrentUser(user): CurrentUser,
     target: web::Path<i64>,
-    body: web::Json<ProfileDraftBody>,
+    body: crate::routes::Body<ProfileDraftBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let target = UserId(target.into_inner());
@@ -562,7 +654,7 @@ pub async fn update_profile(
     tracing::info!(user.id = id.get(), "profile updated");
     let context = ViewContext {
         own_email: Some(user.email.as_str().to_owned()),
-        ..ViewContext::public()
+        ..ViewContext::public(&state)
     };
     let view = lookup(updated, &context).ok_or_else(ApiError::not_found)?;
     Ok(HttpResponse::Ok().json(view))
@@ -600,7 +692,7 @@ pub async fn find_profile(
     .await??;
     let context = ViewContext {
         own_email: email,
-        ..ViewContext::public()
+        ..ViewContext::public(&state)
     };
     profile
         .and_then(|profile| lookup(profile, &context))
@@ -621,17 +713,10 @@ pub async fn find_profile(
 #[get("/owners/{ownerId}")]
 pub async fn find_owner(owner_id: web::Path<i64>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let id = OwnerId(owner_id.into_inner());
-    let profiles = state.profiles.clone();
-    let found = web::block(move || -> Result<_, oppas_domain::RepositoryError> {
-        let Some(owner) = profiles.find_owner(id)? else {
-            return Ok(None);
-        };
-        let pets = profiles.list_pets(owner.id)?;
-        Ok(Some((owner, pets)))
-    })
-    .await??;
+    let service = state.profile_service.clone();
+    let found = web::block(move || service.owner_page(id)).await??;
     let (owner, pets) = found.ok_or_else(|| ApiError::NotFound("Eigenaar niet gevonden".to_owned()))?;
-    let context = ViewContext::public();
+    let context = ViewContext::public(&state);
     Ok(HttpResponse::Ok().json(OwnerPage {
         owner: context.owner(&owner),
         pets: pets.into_iter().map(|pet| pet_view(pet, &owner)).collect(),
@@ -654,12 +739,12 @@ pub async fn find_volunteer(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = VolunteerId(volunteer_id.into_inner());
-    let profiles = state.profiles.clone();
-    let volunteer = web::block(move || profiles.find_volunteer(id))
+    let service = state.profile_service.clone();
+    let volunteer = web::block(move || service.volunteer_page(id))
         .await??
         .ok_or_else(|| ApiError::NotFound("Vrijwilliger niet gevonden".to_owned()))?;
     Ok(HttpResponse::Ok().json(VolunteerPage {
-        volunteer: ViewContext::public().volunteer(volunteer),
+        volunteer: ViewContext::public(&state).volunteer(volunteer),
     }))
 }
 
@@ -676,17 +761,107 @@ pub async fn find_volunteer(
 #[get("/pets/{petId}")]
 pub async fn find_pet(pet_id: web::Path<i64>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let id = PetId(pet_id.into_inner());
-    let profiles = state.profiles.clone();
-    let found = web::block(move || -> Result<_, oppas_domain::RepositoryError> {
-        let Some(pet) = profiles.find_pet(id)? else {
-            return Ok(None);
-        };
-        Ok(profiles.find_owner(pet.owner_id)?.map(|owner| (pet, owner)))
-    })
-    .await??;
+    let service = state.profile_service.clone();
+    let found = web::block(move || service.pet_page(id)).await??;
     let (pet, owner) = found.ok_or_else(|| ApiError::NotFound("Huisdier niet gevonden".to_owned()))?;
     Ok(HttpResponse::Ok().json(PetPage {
-        owner: ViewContext::public().owner(&owner),
+        owner: ViewContext::public(&state).owner(&owner),
         pet: pet_view(pet, &owner),
     }))
+}
+
+/// Adds a pet to the signed-in owner's profile; it gets its own page and its own card.
+///
+/// # Errors
+/// 401 signed out; 403 without an owner profile; 409 at the most pets a profile lists; 422 naming
+/// the invalid field; 429 over the hourly allowance.
+#[utoipa::path(post, path = "/api/pets", tag = "profiles", operation_id = "add_pet",
+    request_body = PetDraftBody,
+    responses(
+        (status = 201, description = "The new pet and its owner", body = PetPage),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "Only owners add pets", body = crate::ApiErrorBody),
+        (status = 409, description = "As many pets as a profile lists", body = crate::ApiErrorBody),
+        (status = 422, description = "A field is invalid; `field` names it", body = crate::ApiErrorBody),
+        (status = 429, description = "Too many profile changes", body = crate::ApiErrorBody),
+    ))]
+#[post("/pets")]
+pub async fn add_pet(
+    CurrentUser(user): CurrentUser,
+    body: crate::routes::Body<PetDraftBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let draft = ProfileDraft::from(body.into_inner());
+    let service = state.profile_service.clone();
+    let id = user.id;
+    let (owner, pet) = web::block(move || service.add_pet(id, &draft)).await??;
+    tracing::info!(user.id = id.get(), pet.id = pet.id.get(), "pet added");
+    Ok(HttpResponse::Created().json(PetPage {
+        owner: ViewContext::public(&state).owner(&owner),
+        pet: pet_view(pet, &owner),
+    }))
+}
+
+/// Replaces the fields of one of the signed-in owner's pets.
+///
+/// # Errors
+/// 401 signed out; 403 for someone else's pet (nothing is written); 404 for an unknown pet; 422
+/// naming the invalid field; 429 over the hourly allowance.
+#[utoipa::path(put, path = "/api/pets/{petId}", tag = "profiles", operation_id = "update_pet",
+    params(("petId" = i64, Path, description = "Pet id: one of your own")),
+    request_body = PetDraftBody,
+    responses(
+        (status = 200, description = "The changed pet and its owner", body = PetPage),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "Not your pet", body = crate::ApiErrorBody),
+        (status = 404, description = "Unknown pet", body = crate::ApiErrorBody),
+        (status = 422, description = "A field is invalid; `field` names it", body = crate::ApiErrorBody),
+        (status = 429, description = "Too many profile changes", body = crate::ApiErrorBody),
+    ))]
+#[put("/pets/{petId}")]
+pub async fn update_pet(
+    CurrentUser(user): CurrentUser,
+    pet_id: web::Path<i64>,
+    body: crate::routes::Body<PetDraftBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let pet_id = PetId(pet_id.into_inner());
+    let draft = ProfileDraft::from(body.into_inner());
+    let service = state.profile_service.clone();
+    let id = user.id;
+    let (owner, pet) = web::block(move || service.update_pet(id, pet_id, &draft)).await??;
+    tracing::info!(user.id = id.get(), pet.id = pet.id.get(), "pet updated");
+    Ok(HttpResponse::Ok().json(PetPage {
+        owner: ViewContext::public(&state).owner(&owner),
+        pet: pet_view(pet, &owner),
+    }))
+}
+
+/// Removes one of the signed-in owner's pets, with its page and card; never the last one.
+///
+/// # Errors
+/// 401 signed out; 403 for someone else's pet; 404 for an unknown pet; 409 for the owner's only
+/// pet; 429 over the hourly allowance.
+#[utoipa::path(delete, path = "/api/pets/{petId}", tag = "profiles", operation_id = "remove_pet",
+    params(("petId" = i64, Path, description = "Pet id: one of your own")),
+    responses(
+        (status = 204, description = "Removed"),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "Not your pet", body = crate::ApiErrorBody),
+        (status = 404, description = "Unknown pet", body = crate::ApiErrorBody),
+        (status = 409, description = "Your only pet", body = crate::ApiErrorBody),
+        (status = 429, description = "Too many profile changes", body = crate::ApiErrorBody),
+    ))]
+#[delete("/pets/{petId}")]
+pub async fn remove_pet(
+    CurrentUser(user): CurrentUser,
+    pet_id: web::Path<i64>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let pet_id = PetId(pet_id.into_inner());
+    let service = state.profile_service.clone();
+    let id = user.id;
+    web::block(move || service.remove_pet(id, pet_id)).await??;
+    tracing::info!(user.id = id.get(), pet.id = pet_id.get(), "pet removed");
+    Ok(HttpResponse::NoContent().finish())
 }

@@ -109,5 +109,5 @@ pub async fn logout(
     method = "PATCH"
 )]
 pub async fn logout_with_wrong_method() -> Result<HttpResponse, ApiError> {
-    Err(ApiError::MethodNotAllowed("POST"))
+    Err(ApiError::MethodNotAllowed("POST".to_owned()))
 }

@@ -5,6 +5,7 @@ use crate::error::{in_transaction, translate};
 use crate::schema::{email_codes, throttles};
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
+use oppas_domain::mail::SealedMail;
 use oppas_domain::ports::{CodePurpose, EmailCodeRepository, StoredCode, ThrottleRepository, ThrottleState};
 use oppas_domain::{Email, RepositoryError};
 
@@ -15,6 +16,7 @@ impl EmailCodeRepository for Database {
         purpose: CodePurpose,
         code_hash: &str,
         expires_at: NaiveDateTime,
+        mail: &SealedMail,
     ) -> Result<(), RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
@@ -40,7 +42,7 @@ impl EmailCodeRepository for Database {
                 ))
                 .execute(conn)
                 .map_err(translate)?;
-            Ok(())
+            super::outbox::enqueue_on(conn, mail, now)
         })
     }
 

@@ -5,6 +5,7 @@ mod conversations;
 mod identities;
 mod listings;
 mod live;
+mod outbox;
 mod profiles;
 mod sessions;
 pub(crate) mod sql;
@@ -12,9 +13,10 @@ mod uploads;
 mod users;
 
 use oppas_domain::RepositoryError;
+use oppas_domain::enums::{Vocabulary, stored_list};
 
 /// Lists are stored as JSON text (portable across both backends).
-pub(crate) fn list_to_json(items: &[String]) -> Result<String, RepositoryError> {
+pub(crate) fn list_to_json<T: serde::Serialize>(items: &[T]) -> Result<String, RepositoryError> {
     serde_json::to_string(items).map_err(|e| RepositoryError::Unexpected(anyhow::Error::new(e)))
 }
 
@@ -22,4 +24,9 @@ pub(crate) fn list_to_json(items: &[String]) -> Result<String, RepositoryError> 
 pub(crate) fn list_from_json(raw: &str, column: &str) -> Result<Vec<String>, RepositoryError> {
     serde_json::from_str(raw)
         .map_err(|e| RepositoryError::Unexpected(anyhow::anyhow!("column {column} holds no JSON list: {e}")))
+}
+
+/// Reads a stored list of an enumeration's values; values no longer known are left out.
+pub(crate) fn choices_from_json<V: Vocabulary>(raw: &str, column: &str) -> Result<Vec<V>, RepositoryError> {
+    Ok(stored_list(&list_from_json(raw, column)?))
 }

@@ -1,15 +1,18 @@
 //! [`ProfileRepository`] on the database: volunteers, owners and pets.
 
 use super::listings::{write_listing, write_owner_listings};
-use super::{list_from_json, list_to_json};
+use super::{choices_from_json, list_from_json, list_to_json};
 use crate::Database;
 use crate::error::{in_transaction, translate};
 use crate::schema::{owners, pets, profile_claims, volunteers};
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
-use oppas_domain::enums::ProfileType;
+use oppas_domain::enums::{
+    Chipped, Distance, Experience, HasOwnPet, HourlyRate, Neutered, PetGender, PetSize, ProfileType, TransportMode,
+    Vaccinated, stored,
+};
 use oppas_domain::listing::Listing;
-use oppas_domain::ports::ProfileRepository;
+use oppas_domain::ports::{PetRemoval, ProfileRepository};
 use oppas_domain::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields, Whereabouts};
 use oppas_domain::{OwnerId, PetId, RepositoryError, UserId, VolunteerId};
 
@@ -60,14 +63,14 @@ impl TryFrom<VolunteerRow> for Volunteer {
                 phone: row.phone,
                 date_of_birth: row.date_of_birth,
                 avatar_url: row.avatar_url,
-                experience: row.experience,
-                availability: list_from_json(&row.availability, "volunteers.availability")?,
-                specialties: list_from_json(&row.specialties, "volunteers.specialties")?,
-                languages: list_from_json(&row.languages, "volunteers.languages")?,
-                max_distance: row.max_distance,
-                hourly_rate: row.hourly_rate,
-                has_own_pet: row.has_own_pet,
-                transport_mode: row.transport_mode,
+                experience: stored(row.experience.as_deref()),
+                availability: choices_from_json(&row.availability, "volunteers.availability")?,
+                specialties: choices_from_json(&row.specialties, "volunteers.specialties")?,
+                languages: choices_from_json(&row.languages, "volunteers.languages")?,
+                max_distance: row.max_distance.and_then(Distance::from_km),
+                hourly_rate: stored(row.hourly_rate.as_deref()),
+                has_own_pet: stored(row.has_own_pet.as_deref()),
+                transport_mode: stored(row.transport_mode.as_deref()),
             },
             created_at: row.created_at,
             updated_at: row.updated_at,
@@ -113,14 +116,14 @@ impl<'a> VolunteerChanges<'a> {
             phone: f.phone.as_deref(),
             date_of_birth: f.date_of_birth,
             avatar_url: f.avatar_url.as_deref(),
-            experience: f.experience.as_deref(),
+            experience: f.experience.map(Experience::as_str),
             availability: list_to_json(&f.availability)?,
             specialties: list_to_json(&f.specialties)?,
             languages: list_to_json(&f.languages)?,
-            max_distance: f.max_distance,
-            hourly_rate: f.hourly_rate.as_deref(),
-            has_own_pet: f.has_own_pet.as_deref(),
-            transport_mode: f.transport_mode.as_deref(),
+            max_distance: f.max_distance.map(Distance::km),
+            hourly_rate: f.hourly_rate.map(HourlyRate::as_str),
+            has_own_pet: f.has_own_pet.map(HasOwnPet::as_str),
+            transport_mode: f.transport_mode.map(TransportMode::as_str),
             updated_at: now,
         })
     }
@@ -168,7 +171,7 @@ impl TryFrom<OwnerRow> for Owner {
                 date_of_birth: row.date_of_birth,
                 avatar_url: row.avatar_url,
                 experience: row.experience,
-                languages: list_from_json(&row.languages, "owners.languages")?,
+                languages: choices_from_json(&row.languages, "owners.languages")?,
             },
             created_at: row.created_at,
             updated_at: row.updated_at,
@@ -250,15 +253,15 @@ impl TryFrom<PetRow> for Pet {
                 name: row.name,
                 breed: row.breed,
                 age: row.age,
-                size: row.size,
-                gender: row.gender,
+                size: stored(row.size.as_deref()),
+                gender: stored(row.gender.as_deref()),
                 personality: row.personality,
                 special_needs: row.special_needs,
                 weight: row.weight,
-                vaccinated: row.vaccinated,
-                chipped: row.chipped,
-                neutered: row.neutered,
-                good_with: list_from_json(&row.good_with, "pets.good_with")?,
+                vaccinated: stored(row.vaccinated.as_deref()),
+                chipped: stored(row.chipped.as_deref()),
+                neutered: stored(row.neutered.as_deref()),
+                good_with: choices_from_json(&row.good_with, "pets.good_with")?,
                 looking_for: list_from_json(&row.looking_for, "pets.looking_for")?,
                 avatar_url: row.avatar_url,
                 cover_image_url: row.cover_image_url,
@@ -298,14 +301,14 @@ impl<'a> PetChanges<'a> {
             name: &f.name,
             breed: f.breed.as_deref(),
             age: f.age.as_deref(),
-            size: f.size.as_deref(),
-            gender: f.gender.as_deref(),
+            size: f.size.map(PetSize::as_str),
+            gender: f.gender.map(PetGender::as_str),
             personality: f.personality.as_deref(),
             special_needs: f.special_needs.as_deref(),
             weight: f.weight.as_deref(),
-            vaccinated: f.vaccinated.as_deref(),
-            chipped: f.chipped.as_deref(),
-            neutered: f.neutered.as_deref(),
+            vaccinated: f.vaccinated.map(Vaccinated::as_str),
+            chipped: f.chipped.map(Chipped::as_str),
+            neutered: f.neutered.map(Neutered::as_str),
             good_with: list_to_json(&f.good_with)?,
             looking_for: list_to_json(&f.looking_for)?,
             avatar_url: f.avatar_url.as_deref(),
@@ -542,6 +545,63 @@ impl ProfileRepository for Database {
 
     fn find_pet(&self, id: PetId) -> Result<Option<Pet>, RepositoryError> {
         load_pet(&mut *self.conn()?, id.get())
+    }
+
+    fn owner_with_pets(&self, id: OwnerId) -> Result<Option<(Owner, Vec<Pet>)>, RepositoryError> {
+        let mut conn = self.conn()?;
+        let Some(owner) = load_owner(&mut conn, id.get())? else {
+            return Ok(None);
+        };
+        let pets = load_pets(&mut conn, id.get())?;
+        Ok(Some((owner, pets)))
+    }
+
+    fn pet_with_owner(&self, id: PetId) -> Result<Option<(Pet, Owner)>, RepositoryError> {
+        let mut conn = self.conn()?;
+        let found: Option<(PetRow, OwnerRow)> = pets::table
+            .inner_join(owners::table)
+            .filter(pets::id.eq(id.get()))
+            .select((PetRow::as_select(), OwnerRow::as_select()))
+            .first(&mut *conn)
+            .optional()
+            .map_err(translate)?;
+        found
+            .map(|(pet, owner)| Ok((Pet::try_from(pet)?, Owner::try_from(owner)?)))
+            .transpose()
+    }
+
+    fn remove_pet(&self, owner: OwnerId, pet: PetId) -> Result<PetRemoval, RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        in_transaction(&mut conn, |conn| {
+            // Writing the owner's row first makes removals of one owner's pets take turns (a row
+            // lock on PostgreSQL, the write lock on SQLite), so the count below stays true.
+            let owners_touched = diesel::update(owners::table.find(owner.get()))
+                .set(owners::updated_at.eq(now))
+                .execute(conn)
+                .map_err(translate)?;
+            if owners_touched == 0 {
+                return Ok(PetRemoval::NotFound);
+            }
+            let pets_left: i64 = pets::table
+                .filter(pets::owner_id.eq(owner.get()))
+                .count()
+                .get_result(conn)
+                .map_err(translate)?;
+            let mine = pets::table
+                .filter(pets::id.eq(pet.get()))
+                .filter(pets::owner_id.eq(owner.get()));
+            let exists: i64 = mine.count().get_result(conn).map_err(translate)?;
+            if exists == 0 {
+                return Ok(PetRemoval::NotFound);
+            }
+            if pets_left <= 1 {
+                return Ok(PetRemoval::LastPet);
+            }
+            // The card goes with the pet (ON DELETE CASCADE); conversations about it stay.
+            diesel::delete(mine).execute(conn).map_err(translate)?;
+            Ok(PetRemoval::Removed)
+        })
     }
 
     fn list_pets(&self, owner: OwnerId) -> Result<Vec<Pet>, RepositoryError> {

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'accent' | 'ghost' | 'inverse';
+export type ButtonVariant = 'primary' | 'secondary' | 'accent' | 'ghost' | 'inverse' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -15,6 +15,7 @@ const variants: Record<ButtonVariant, string> = {
   accent: 'bg-teal-700 text-white shadow-sm hover:bg-teal-800',
   ghost: 'text-stone-700 hover:bg-stone-100',
   inverse: 'bg-white text-teal-900 shadow-sm hover:bg-teal-50',
+  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -1,33 +1,32 @@
 import { z } from 'zod';
-import type { ProfileType } from '@/config/profile-options';
 import type { components } from '@/lib/api/openapi';
+import * as V from '@/lib/api/vocabulary';
+import { DRAFT_MAX_LENGTH, POSTCODE_PATTERN } from '@/lib/api/vocabulary';
+import {
+  FIRST_NAME_REQUIRED,
+  PET_NAME_REQUIRED,
+  POSTCODE_MESSAGE,
+  tooLong,
+} from '@/lib/profile-texts';
+import type { ProfileType } from '@/lib/profile-type';
+import { pick, pickAll } from '@/lib/vocabulary';
 
 export type ProfileDraftBody = components['schemas']['ProfileDraftBody'];
 type ProfileLookup = components['schemas']['ProfileLookup'];
 
-/** Where the dashboard leaves the kind of profile someone chose (spec section 2, "Dashboard"). */
-export const SELECTED_TYPE_KEY = 'selectedProfileType';
 /** The local copy of the profile kept after a successful create (spec section 4, "Wizard"). */
 export const DRAFT_COPY_KEY = 'profileDraftCopy';
 
-// The server's limits (crates/domain/src/profile_draft.rs); mirrored so nobody waits for a refusal.
-export const NAME_MAX = 50;
-export const SHORT_TEXT_MAX = 100;
-export const LONG_TEXT_MAX = 2000;
-export const PHONE_MAX = 20;
-export const POSTCODE_LENGTH = 4;
+/** The digits of a postcode, as POSTCODE_PATTERN (published by the server) wants them. */
+const POSTCODE_LENGTH = 4;
 
-export const POSTCODE_MESSAGE = 'Postcode moet uit 4 cijfers bestaan (bijvoorbeeld: 1234).';
-export const FIRST_NAME_REQUIRED = 'Voornaam is verplicht';
-export const PET_NAME_REQUIRED = 'De naam van je huisdier is verplicht';
 const PHONE_MESSAGE = 'Vul een geldig telefoonnummer in.';
 const DATE_OF_BIRTH_MESSAGE = 'Vul een geldige geboortedatum in (jjjj-mm-dd).';
-const tooLong = (max: number) => `Maximaal ${max} tekens toegestaan.`;
 
 /** What the wizard's fields hold: texts ('' when empty) and lists of chosen values. */
 export const wizardSchema = z
   .object({
-    profileType: z.enum(['huisdier', 'vrijwilliger']),
+    profileType: z.enum(V.ProfileType.values),
     firstName: z.string(),
     lastName: z.string(),
     bio: z.string(),
@@ -72,27 +71,18 @@ export const wizardSchema = z
 
     if (owner && values.petName.trim() === '') fail('petName', PET_NAME_REQUIRED);
     if (values.firstName.trim() === '') fail('firstName', FIRST_NAME_REQUIRED);
-    for (const field of ['firstName', 'lastName', 'petName'] as const) maxLength(field, NAME_MAX);
-    for (const field of [
-      'location',
-      'petBreed',
-      'petAge',
-      'petWeight',
-      ...(owner ? (['experience'] as const) : []),
-    ] as const) {
-      maxLength(field, SHORT_TEXT_MAX);
-    }
-    for (const field of ['bio', 'ownerBio', 'petPersonality', 'petSpecialNeeds'] as const) {
-      maxLength(field, LONG_TEXT_MAX);
+    // The server's lengths (published with the API); a volunteer's experience is a choice.
+    for (const field of LIMITED_FIELDS) {
+      if (field !== 'experience' || owner) maxLength(field, DRAFT_MAX_LENGTH[field]);
     }
 
     const postcode = values.postalCode.trim();
-    if (postcode !== '' && !/^[1-9]\d{3}$/.test(postcode)) fail('postalCode', POSTCODE_MESSAGE);
+    if (postcode !== '' && !POSTCODE_PATTERN.test(postcode)) fail('postalCode', POSTCODE_MESSAGE);
 
     const phone = values.phone.trim();
     if (phone !== '') {
-      if (phone.length > PHONE_MAX) {
-        fail('phone', tooLong(PHONE_MAX));
+      if (phone.length > DRAFT_MAX_LENGTH.phone) {
+        fail('phone', tooLong(DRAFT_MAX_LENGTH.phone));
       } else if (!/^[\d+\-() ]+$/.test(phone) || phone.replace(/\D/g, '').length < 6) {
         fail('phone', PHONE_MESSAGE);
       }
@@ -103,6 +93,12 @@ export const wizardSchema = z
   });
 
 export type WizardValues = z.infer<typeof wizardSchema>;
+
+/** The wizard's text fields with a published length, in the order their errors show. */
+const LIMITED_FIELDS = (Object.keys(DRAFT_MAX_LENGTH) as (keyof typeof DRAFT_MAX_LENGTH)[]).filter(
+  (field): field is keyof typeof DRAFT_MAX_LENGTH & keyof WizardValues =>
+    field !== 'phone' && field in emptyValues('huisdier'),
+);
 
 function isPlausibleBirthDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -115,11 +111,6 @@ function isPlausibleBirthDate(value: string): boolean {
 /** What a postcode field keeps of what was typed: digits only, at most four. */
 export function postcodeDigits(value: string): string {
   return value.replace(/\D/g, '').slice(0, POSTCODE_LENGTH);
-}
-
-/** Whatever was stored as a profile type; anything unknown means an owner (spec section 4). */
-export function profileTypeFrom(value: string | null | undefined): ProfileType {
-  return value === 'vrijwilliger' ? 'vrijwilliger' : 'huisdier';
 }
 
 export function emptyValues(profileType: ProfileType): WizardValues {
@@ -260,27 +251,27 @@ export function toDraft(values: WizardValues, kept: KeptFields = NOTHING_KEPT): 
     avatarUrl: filled(values.avatarUrl),
     ownerAvatarUrl: forOwner(values.ownerAvatarUrl),
     coverImageUrl: owner ? kept.coverImageUrl : null,
-    availability: owner ? [] : values.availability,
-    specialties: owner ? [] : values.specialties,
-    petGoodWith: owner ? values.petGoodWith : [],
+    availability: owner ? [] : pickAll(V.Availability, values.availability),
+    specialties: owner ? [] : pickAll(V.Specialty, values.specialties),
+    petGoodWith: owner ? pickAll(V.GoodWith, values.petGoodWith) : [],
     petLookingFor: owner ? kept.petLookingFor : [],
-    languages: values.languages,
+    languages: pickAll(V.Language, values.languages),
     experience: filled(values.experience),
-    maxDistance: owner || values.maxDistance === '' ? null : Number(values.maxDistance),
-    hourlyRate: forVolunteer(values.hourlyRate),
-    hasOwnPet: forVolunteer(values.hasOwnPet),
-    transportMode: forVolunteer(values.transportMode),
+    maxDistance: owner ? null : pick(V.Distance, values.maxDistance),
+    hourlyRate: pick(V.HourlyRate, forVolunteer(values.hourlyRate)),
+    hasOwnPet: pick(V.HasOwnPet, forVolunteer(values.hasOwnPet)),
+    transportMode: pick(V.TransportMode, forVolunteer(values.transportMode)),
     petName: forOwner(values.petName),
     petBreed: forOwner(values.petBreed),
     petAge: forOwner(values.petAge),
-    petSize: forOwner(values.petSize),
-    petGender: forOwner(values.petGender),
+    petSize: pick(V.PetSize, forOwner(values.petSize)),
+    petGender: pick(V.PetGender, forOwner(values.petGender)),
     petPersonality: forOwner(values.petPersonality),
     petSpecialNeeds: forOwner(values.petSpecialNeeds),
     petWeight: forOwner(values.petWeight),
-    petVaccinated: forOwner(values.petVaccinated),
-    petChipped: forOwner(values.petChipped),
-    petNeutered: forOwner(values.petNeutered),
+    petVaccinated: pick(V.Vaccinated, forOwner(values.petVaccinated)),
+    petChipped: pick(V.Chipped, forOwner(values.petChipped)),
+    petNeutered: pick(V.Neutered, forOwner(values.petNeutered)),
   };
 }
 

@@ -1,5 +1,5 @@
-import type { ProfileType } from '@/config/profile-options';
 import type { WizardValues } from '@/features/profile-wizard/profile-form';
+import type { ProfileType } from '@/lib/profile-type';
 
 export type StepId = 'basic' | 'details' | 'additional' | 'photo' | 'owner' | 'summary';
 

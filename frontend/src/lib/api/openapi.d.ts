@@ -309,6 +309,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a pet to the signed-in owner's profile; it gets its own page and its own card.
+         * @description # Errors
+         *     401 signed out; 403 without an owner profile; 409 at the most pets a profile lists; 422 naming
+         *     the invalid field; 429 over the hourly allowance.
+         */
+        post: operations["add_pet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pets/{petId}": {
         parameters: {
             query?: never;
@@ -322,9 +344,21 @@ export interface paths {
          *     404 for an unknown pet.
          */
         get: operations["find_pet"];
-        put?: never;
+        /**
+         * Replaces the fields of one of the signed-in owner's pets.
+         * @description # Errors
+         *     401 signed out; 403 for someone else's pet (nothing is written); 404 for an unknown pet; 422
+         *     naming the invalid field; 429 over the hourly allowance.
+         */
+        put: operations["update_pet"];
         post?: never;
-        delete?: never;
+        /**
+         * Removes one of the signed-in owner's pets, with its page and card; never the last one.
+         * @description # Errors
+         *     401 signed out; 403 for someone else's pet; 404 for an unknown pet; 409 for the owner's only
+         *     pet; 429 over the hourly allowance.
+         */
+        delete: operations["remove_pet"];
         options?: never;
         head?: never;
         patch?: never;
@@ -572,29 +606,35 @@ export interface components {
             /** @description For invalid input: the request field at fault, as named in the request. */
             field?: string | null;
         };
+        /**
+         * @description Moments and services a volunteer offers: the wizard's six moments, and the edit dialog's longer list with services.
+         * @enum {string}
+         */
+        Availability: "Doordeweeks overdag" | "Doordeweeks avond" | "Weekend overdag" | "Weekend avond" | "Vakantieperiodes" | "Noodgevallen" | "Uitlaten" | "Dagopvang" | "Logeren" | "Huisbezoek" | "Kattenverzorging" | "Verzorging kleine dieren";
         /** @description The details of a card, in the spec's Dutch keys; pets and sitters each fill their own. */
         CardDetailsView: {
             /** @description Sitter: availability. */
-            beschikbaar?: string[] | null;
-            /** @description Sitter: experience. */
-            ervaring?: string | null;
-            /** @description Pet: neutered or sterilised. */
-            gecastreerdGesteriliseerd?: string | null;
+            beschikbaar?: components["schemas"]["Availability"][] | null;
+            ervaring?: components["schemas"]["Experience"] | null;
+            gecastreerdGesteriliseerd?: components["schemas"]["Neutered"] | null;
             /** @description Pet: character. */
             gedrag?: string | null;
             /** @description Pet: companions it is not marked good with. */
-            geenVriendjesMet?: string[] | null;
-            /** @description Pet: gender. */
-            geslacht?: string | null;
-            /** @description Pet: size. */
-            grootte?: string | null;
+            geenVriendjesMet?: components["schemas"]["GoodWith"][] | null;
+            geslacht?: components["schemas"]["PetGender"] | null;
+            grootte?: components["schemas"]["PetSize"] | null;
             /** @description Pet: age. */
             leeftijd?: string | null;
             /** @description Pet: breed. */
             ras?: string | null;
             /** @description Sitter: specialties. */
-            specialiteit?: string[] | null;
+            specialiteit?: components["schemas"]["Specialty"][] | null;
         };
+        /**
+         * @description Whether a pet is chipped.
+         * @enum {string}
+         */
+        Chipped: "ja" | "nee" | "onbekend";
         /** @description An address and the code mailed to it. */
         CodeRequest: {
             /** @description Six digits. */
@@ -651,18 +691,28 @@ export interface components {
             petId?: number | null;
             /** @description That pet's name. */
             petName?: string | null;
-            profileType?: components["schemas"]["ProfileKind"] | null;
+            profileType?: components["schemas"]["ProfileType"] | null;
             /**
              * Format: int64
              * @description Messages of the other person not read yet.
              */
             unreadCount: number;
         };
+        /**
+         * @description How far a volunteer travels, in km: the wizard's 1 to 15, the edit dialog's 5 to 30. It travels as a number; no value is 'Geen voorkeur'.
+         * @enum {integer}
+         */
+        Distance: 1 | 3 | 5 | 10 | 15 | 20 | 25 | 30;
         /** @description An address only. */
         EmailRequest: {
             /** @description The address. */
             email?: string;
         };
+        /**
+         * @description A volunteer's experience level.
+         * @enum {string}
+         */
+        Experience: "beginner" | "ervaren" | "expert" | "professioneel";
         /** @description A resolved place. */
         GeoPlace: {
             /** @description What was found. */
@@ -680,6 +730,11 @@ export interface components {
             /** @description `postcode` or `city`: which table answered. */
             source: string;
         };
+        /**
+         * @description Who a pet gets along with.
+         * @enum {string}
+         */
+        GoodWith: "Kinderen" | "Andere honden" | "Katten" | "Kleine dieren";
         /** @description What the identity provider told about the user (shown in the header). */
         GoogleUserData: {
             /** @description Given name. */
@@ -689,11 +744,26 @@ export interface components {
             /** @description Picture URL. */
             picture?: string | null;
         };
+        /**
+         * @description Whether a volunteer has pets of their own: the wizard's detail, the edit dialog's summary.
+         * @enum {string}
+         */
+        HasOwnPet: "nee" | "ja-hond" | "ja-kat" | "ja-beide" | "ja-anders" | "ja-hond-kat" | "ja-andere";
         /** @description Probe answer. */
         HealthStatus: {
             /** @description Always "ok" on success. */
             status: string;
         };
+        /**
+         * @description What a volunteer asks per hour: the wizard's bands, the edit dialog's amounts.
+         * @enum {string}
+         */
+        HourlyRate: "gratis" | "5-10" | "10-15" | "15-20" | "20+" | "5" | "7.50" | "10" | "12.50" | "15" | "17.50" | "20" | "onderhandeling";
+        /**
+         * @description Languages someone speaks: the wizard's four, the edit dialog's twelve.
+         * @enum {string}
+         */
+        Language: "Nederlands" | "Engels" | "Duits" | "Frans" | "Spaans" | "Italiaans" | "Portugees" | "Turks" | "Arabisch" | "Pools" | "Fries" | "Papiaments";
         /** @description What the event stream sends as `data` (JSON, one per event; `id` set for stored events). */
         LiveEventData: {
             /**
@@ -809,6 +879,11 @@ export interface components {
             /** @description Whether a new message is announced by e-mail when no page of the platform is open. */
             messageEmails: boolean;
         };
+        /**
+         * @description Whether a pet is neutered or sterilised.
+         * @enum {string}
+         */
+        Neutered: "ja" | "nee" | "onbekend";
         /** @description The owner of a pet, on its card. */
         OwnerInfoView: {
             /** @description Photo. */
@@ -859,7 +934,7 @@ export interface components {
              */
             id: number;
             /** @description Spoken languages. */
-            languages: string[];
+            languages: components["schemas"]["Language"][];
             /** @description Family name. */
             last_name: string;
             /**
@@ -882,6 +957,82 @@ export interface components {
              */
             user_id: number;
         };
+        /**
+         * @description One pet, as the owner page's 'Nog een huisdier toevoegen' and a pet's edit dialog send it:
+         *     the pet fields of the profile draft, with the same names and rules.
+         */
+        PetDraftBody: {
+            /**
+             * @description The pet's photo (a URL from `POST /api/upload`).
+             * @default null
+             */
+            avatarUrl: string | null;
+            /**
+             * @description About the pet.
+             * @default null
+             */
+            bio: string | null;
+            /**
+             * @description The pet's wide header photo.
+             * @default null
+             */
+            coverImageUrl: string | null;
+            /**
+             * @description Age as written.
+             * @default null
+             */
+            petAge: string | null;
+            /**
+             * @description Breed.
+             * @default null
+             */
+            petBreed: string | null;
+            /** @default null */
+            petChipped: components["schemas"]["Chipped"] | null;
+            /** @default null */
+            petGender: components["schemas"]["PetGender"] | null;
+            /**
+             * @description Who the pet gets along with.
+             * @default null
+             */
+            petGoodWith: components["schemas"]["GoodWith"][] | null;
+            /**
+             * @description What the owner looks for in a sitter.
+             * @default null
+             */
+            petLookingFor: string[] | null;
+            /**
+             * @description The pet's name.
+             * @default null
+             */
+            petName: string | null;
+            /** @default null */
+            petNeutered: components["schemas"]["Neutered"] | null;
+            /**
+             * @description Character.
+             * @default null
+             */
+            petPersonality: string | null;
+            /** @default null */
+            petSize: components["schemas"]["PetSize"] | null;
+            /**
+             * @description Medication, diet, fears.
+             * @default null
+             */
+            petSpecialNeeds: string | null;
+            /** @default null */
+            petVaccinated: components["schemas"]["Vaccinated"] | null;
+            /**
+             * @description Weight as written.
+             * @default null
+             */
+            petWeight: string | null;
+        };
+        /**
+         * @description A pet's sex.
+         * @enum {string}
+         */
+        PetGender: "reu" | "teef";
         /** @description `GET /api/pets/{petId}`. */
         PetPage: {
             /** @description Its owner. */
@@ -889,6 +1040,11 @@ export interface components {
             /** @description The pet. */
             pet: components["schemas"]["PetView"];
         };
+        /**
+         * @description Size band of a pet: klein up to 10 kg, middel 10-25 kg, groot 25 kg and above.
+         * @enum {string}
+         */
+        PetSize: "klein" | "middel" | "groot";
         /** @description A pet as read, with its owner's name, photo and place. */
         PetView: {
             /** @description Age as written. */
@@ -899,8 +1055,7 @@ export interface components {
             bio?: string | null;
             /** @description Breed. */
             breed?: string | null;
-            /** @description ja, nee, onbekend. */
-            chipped?: string | null;
+            chipped?: components["schemas"]["Chipped"] | null;
             /** @description Wide header photo. */
             cover_image_url?: string | null;
             /**
@@ -908,10 +1063,9 @@ export interface components {
              * @description Made at (UTC).
              */
             created_at: string;
-            /** @description reu, teef. */
-            gender?: string | null;
+            gender?: components["schemas"]["PetGender"] | null;
             /** @description Gets along with. */
-            good_with: string[];
+            good_with: components["schemas"]["GoodWith"][];
             /**
              * Format: int64
              * @description Pet id.
@@ -933,8 +1087,7 @@ export interface components {
             looking_for: string[];
             /** @description Name. */
             name: string;
-            /** @description ja, nee, onbekend. */
-            neutered?: string | null;
+            neutered?: components["schemas"]["Neutered"] | null;
             /** @description The owner's photo. */
             owner_avatar_url?: string | null;
             /** @description The owner's given name. */
@@ -950,8 +1103,7 @@ export interface components {
             personality?: string | null;
             /** @description The owner's postcode. */
             postal_code?: string | null;
-            /** @description klein, middel, groot. */
-            size?: string | null;
+            size?: components["schemas"]["PetSize"] | null;
             /** @description Medication, diet, fears. */
             special_needs?: string | null;
             /**
@@ -959,8 +1111,7 @@ export interface components {
              * @description Its owner's account id.
              */
             user_id: number;
-            /** @description ja, deels, nee, onbekend. */
-            vaccinated?: string | null;
+            vaccinated?: components["schemas"]["Vaccinated"] | null;
             /** @description Weight as written. */
             weight?: string | null;
         };
@@ -985,7 +1136,7 @@ export interface components {
              * @description Offered moments and services (volunteers).
              * @default null
              */
-            availability: string[] | null;
+            availability: components["schemas"]["Availability"][] | null;
             /**
              * @description A volunteer's photo, or the pet's photo (a URL from `POST /api/upload`).
              * @default null
@@ -1012,7 +1163,7 @@ export interface components {
              */
             email: string | null;
             /**
-             * @description Volunteers: beginner, ervaren, expert or professioneel. Owners: free text.
+             * @description Volunteers: one of `Experience`. Owners: their experience with pets in their own words.
              * @default null
              */
             experience: string | null;
@@ -1021,21 +1172,15 @@ export interface components {
              * @default null
              */
             firstName: string | null;
-            /**
-             * @description nee, ja-hond, ja-kat, ja-beide, ja-anders, ja-hond-kat, ja-andere.
-             * @default null
-             */
-            hasOwnPet: string | null;
-            /**
-             * @description gratis, 5-10, 10-15, 15-20, 20+, onderhandeling, 5, 7.50, 10, 12.50, 15, 17.50, 20.
-             * @default null
-             */
-            hourlyRate: string | null;
+            /** @default null */
+            hasOwnPet: components["schemas"]["HasOwnPet"] | null;
+            /** @default null */
+            hourlyRate: components["schemas"]["HourlyRate"] | null;
             /**
              * @description Spoken languages.
              * @default null
              */
-            languages: string[] | null;
+            languages: components["schemas"]["Language"][] | null;
             /**
              * @description Family name.
              * @default null
@@ -1046,12 +1191,8 @@ export interface components {
              * @default null
              */
             location: string | null;
-            /**
-             * Format: int32
-             * @description Km: 1, 3, 5, 10, 15, 20, 25 or 30; null for no preference.
-             * @default null
-             */
-            maxDistance: number | null;
+            /** @default null */
+            maxDistance: components["schemas"]["Distance"] | null;
             /**
              * @description The owner's own photo.
              * @default null
@@ -1072,21 +1213,15 @@ export interface components {
              * @default null
              */
             petBreed: string | null;
+            /** @default null */
+            petChipped: components["schemas"]["Chipped"] | null;
+            /** @default null */
+            petGender: components["schemas"]["PetGender"] | null;
             /**
-             * @description ja, nee, onbekend.
+             * @description Who the pet gets along with.
              * @default null
              */
-            petChipped: string | null;
-            /**
-             * @description reu, teef.
-             * @default null
-             */
-            petGender: string | null;
-            /**
-             * @description Who the pet gets along with: Kinderen, Andere honden, Katten, Kleine dieren.
-             * @default null
-             */
-            petGoodWith: string[] | null;
+            petGoodWith: components["schemas"]["GoodWith"][] | null;
             /**
              * @description What the owner looks for in a sitter.
              * @default null
@@ -1097,31 +1232,22 @@ export interface components {
              * @default null
              */
             petName: string | null;
-            /**
-             * @description ja, nee, onbekend.
-             * @default null
-             */
-            petNeutered: string | null;
+            /** @default null */
+            petNeutered: components["schemas"]["Neutered"] | null;
             /**
              * @description Character.
              * @default null
              */
             petPersonality: string | null;
-            /**
-             * @description klein, middel, groot.
-             * @default null
-             */
-            petSize: string | null;
+            /** @default null */
+            petSize: components["schemas"]["PetSize"] | null;
             /**
              * @description Medication, diet, fears.
              * @default null
              */
             petSpecialNeeds: string | null;
-            /**
-             * @description ja, deels, nee, onbekend.
-             * @default null
-             */
-            petVaccinated: string | null;
+            /** @default null */
+            petVaccinated: components["schemas"]["Vaccinated"] | null;
             /**
              * @description Weight as written.
              * @default null
@@ -1138,20 +1264,17 @@ export interface components {
              */
             postalCode: string | null;
             /**
-             * @description `huisdier` or `vrijwilliger`.
+             * @description Which kind of profile.
              * @default
              */
-            profileType: string;
+            profileType: components["schemas"]["ProfileType"];
             /**
              * @description Specialties (volunteers).
              * @default null
              */
-            specialties: string[] | null;
-            /**
-             * @description lopend, fiets, auto, ov.
-             * @default null
-             */
-            transportMode: string | null;
+            specialties: components["schemas"]["Specialty"][] | null;
+            /** @default null */
+            transportMode: components["schemas"]["TransportMode"] | null;
             /**
              * Format: int64
              * @description Ignored: the signed-in user is the owner.
@@ -1159,11 +1282,6 @@ export interface components {
              */
             userId: number | null;
         };
-        /**
-         * @description Which kind of card.
-         * @enum {string}
-         */
-        ProfileKind: "huisdier" | "vrijwilliger";
         /** @description One page of cards and the count of all that match. */
         ProfileList: {
             /**
@@ -1187,7 +1305,7 @@ export interface components {
         /** @description One card of the list (spec section 3, 'Profile list item'). */
         ProfileListItem: {
             /** @description What a sitter offers. */
-            availability?: string[] | null;
+            availability?: components["schemas"]["Availability"][] | null;
             /** @description Photo. */
             avatarUrl?: string | null;
             /** @description Wide header photo (pets). */
@@ -1214,7 +1332,7 @@ export interface components {
             /** @description The start of the description. */
             shortDescription: string;
             /** @description Which kind of card. */
-            type: components["schemas"]["ProfileKind"];
+            type: components["schemas"]["ProfileType"];
         };
         /** @description A user's profile, by kind: `{type, profile}`. */
         ProfileLookup: {
@@ -1228,6 +1346,11 @@ export interface components {
             /** @enum {string} */
             type: "huisdier";
         };
+        /**
+         * @description Which kind of profile a user has: an owner looking for a sitter, or a sitter.
+         * @enum {string}
+         */
+        ProfileType: "huisdier" | "vrijwilliger";
         /** @description Where to send the browser to sign in. */
         RedirectUrl: {
             /** @description The provider's authorization URL for this attempt. */
@@ -1278,6 +1401,11 @@ export interface components {
             /** @description Dutch text for people. */
             message: string;
         };
+        /**
+         * @description What a volunteer is good at: the wizard's six, and the edit dialog's longer list.
+         * @enum {string}
+         */
+        Specialty: "Puppy's" | "Oudere dieren" | "Medicatie toedienen" | "Angstige dieren" | "Grote honden" | "Training" | "Katten" | "Kleine dieren" | "Lange wandelingen" | "Speciale diëten" | "EHBO voor dieren";
         /** @description Starting (or reopening) a conversation. */
         StartConversation: {
             /**
@@ -1291,6 +1419,11 @@ export interface components {
              */
             targetUserId: number;
         };
+        /**
+         * @description How a volunteer gets around.
+         * @enum {string}
+         */
+        TransportMode: "lopend" | "fiets" | "auto" | "ov";
         /** @description The signed-in person's unread messages over all conversations. */
         UnreadCount: {
             /**
@@ -1312,6 +1445,11 @@ export interface components {
             /** @description The image's address on this server, e.g. `/uploads/3f9c...e1.jpg`. */
             url: string;
         };
+        /**
+         * @description Whether a pet is vaccinated.
+         * @enum {string}
+         */
+        Vaccinated: "ja" | "deels" | "nee" | "onbekend";
         /** @description The answer to a successful code check: signed in, and where to go. */
         VerifiedResponse: {
             /** @description Dutch text for people. */
@@ -1334,7 +1472,7 @@ export interface components {
              */
             age?: number | null;
             /** @description Offered moments and services. */
-            availability: string[];
+            availability: components["schemas"]["Availability"][];
             /** @description Photo. */
             avatar_url?: string | null;
             /** @description About me. */
@@ -1344,14 +1482,11 @@ export interface components {
              * @description Made at (UTC).
              */
             created_at: string;
-            /** @description beginner, ervaren, expert, professioneel. */
-            experience?: string | null;
+            experience?: components["schemas"]["Experience"] | null;
             /** @description Given name. */
             first_name: string;
-            /** @description Own pets. */
-            has_own_pet?: string | null;
-            /** @description Hourly rate choice. */
-            hourly_rate?: string | null;
+            has_own_pet?: components["schemas"]["HasOwnPet"] | null;
+            hourly_rate?: components["schemas"]["HourlyRate"] | null;
             /**
              * Format: int64
              * @description Volunteer profile id.
@@ -1360,7 +1495,7 @@ export interface components {
             /** @description Made in the last 7 days: the 'Nieuw' badge. */
             is_new: boolean;
             /** @description Spoken languages. */
-            languages: string[];
+            languages: components["schemas"]["Language"][];
             /** @description Family name. */
             last_name: string;
             /**
@@ -1375,17 +1510,12 @@ export interface components {
              * @description Longitude of the postcode area.
              */
             lon?: number | null;
-            /**
-             * Format: int32
-             * @description Km, null for no preference.
-             */
-            max_distance?: number | null;
+            max_distance?: components["schemas"]["Distance"] | null;
             /** @description Four-digit postcode. */
             postal_code?: string | null;
             /** @description Specialties. */
-            specialties: string[];
-            /** @description lopend, fiets, auto, ov. */
-            transport_mode?: string | null;
+            specialties: components["schemas"]["Specialty"][];
+            transport_mode?: components["schemas"]["TransportMode"] | null;
             /**
              * Format: int64
              * @description The account it belongs to.
@@ -2068,6 +2198,75 @@ export interface operations {
             };
         };
     };
+    add_pet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PetDraftBody"];
+            };
+        };
+        responses: {
+            /** @description The new pet and its owner */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PetPage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Only owners add pets */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description As many pets as a profile lists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A field is invalid; `field` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many profile changes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     find_pet: {
         parameters: {
             query?: never;
@@ -2091,6 +2290,144 @@ export interface operations {
             };
             /** @description Unknown pet */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    update_pet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Pet id: one of your own */
+                petId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PetDraftBody"];
+            };
+        };
+        responses: {
+            /** @description The changed pet and its owner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PetPage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not your pet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unknown pet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A field is invalid; `field` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many profile changes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    remove_pet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Pet id: one of your own */
+                petId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not your pet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unknown pet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Your only pet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many profile changes */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,7 +6,7 @@ import type { components } from '@/lib/api/openapi';
 type Schemas = components['schemas'];
 
 /** The kinds of profile: a pet (with its owner) or a volunteer sitter. */
-export type ProfileType = Schemas['ProfileKind'];
+export type ProfileType = Schemas['ProfileType'];
 
 /** The centre of a postcode area: never an exact address. */
 export type MapPoint = Schemas['MapPoint'];

@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import type { ProfileType } from '@/features/browse/api/types';
 import { FilterSelect } from '@/features/browse/components/filter-select';
 import {
   MAX_PLACE_LENGTH,
@@ -11,15 +12,22 @@ import {
   type UpdateOptions,
 } from '@/features/browse/hooks/use-browse-params';
 import { useDebouncedSearch } from '@/features/browse/hooks/use-debounced-search';
+import * as V from '@/lib/api/vocabulary';
+import { pick } from '@/lib/vocabulary';
 
 export const SEARCH_PLACEHOLDER = 'Zoek op naam, locatie of beschrijving...';
+
+/** How the type filter names each kind of profile. */
+const PLURAL: Record<ProfileType, string> = {
+  huisdier: 'Huisdieren',
+  vrijwilliger: 'Vrijwilligers',
+};
 
 /** The type filter's choices (spec section 2): all, pets, volunteers. */
 export const TYPE_OPTIONS = [
   { value: '', label: 'Alle profielen' },
-  { value: 'huisdier', label: 'Huisdieren' },
-  { value: 'vrijwilliger', label: 'Vrijwilligers' },
-] as const;
+  ...V.ProfileType.values.map((value) => ({ value, label: PLURAL[value] })),
+];
 
 const radiusOptions = RADIUS_OPTIONS.map((km) => ({ value: String(km), label: `${km} km` }));
 
@@ -90,7 +98,7 @@ export function BrowseFilters({ params, update, searchError, placeError }: Brows
         value={params.type ?? ''}
         onChange={(event) => {
           const value = event.target.value;
-          update({ type: value === 'huisdier' || value === 'vrijwilliger' ? value : null });
+          update({ type: pick(V.ProfileType, value) });
         }}
       />
       <div className="grid gap-4 sm:grid-cols-[1fr_auto] md:col-span-2 lg:col-span-1 lg:grid-cols-1 xl:grid-cols-[1fr_auto]">

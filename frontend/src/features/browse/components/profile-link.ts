@@ -1,5 +1,6 @@
 import { paths } from '@/config/paths';
 import type { ProfileListItem } from '@/features/browse/api/types';
+import * as V from '@/lib/api/vocabulary';
 
 /** The number after a `volunteer-` or `pet-` prefix, or null when the id has another form. */
 function numberAfter(id: string, prefix: string): number | null {
@@ -36,5 +37,5 @@ export function formatDistance(km: number): string {
 
 /** 'Vrijwilliger' or 'Huisdier', as the type badge reads. */
 export function typeLabel(type: ProfileListItem['type']): string {
-  return type === 'vrijwilliger' ? 'Vrijwilliger' : 'Huisdier';
+  return V.ProfileType.labels[type];
 }

@@ -1,6 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ProfileType } from '@/features/browse/api/types';
+import * as V from '@/lib/api/vocabulary';
+import { pick } from '@/lib/vocabulary';
 
 /** Profiles per page of every browse list. */
 export const PER_PAGE = 24;
@@ -36,7 +38,7 @@ export function readBrowseParams(search: URLSearchParams): BrowseParams {
   const page = Number(search.get('page'));
   return {
     q: (search.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
-    type: type === 'huisdier' || type === 'vrijwilliger' ? type : null,
+    type: pick(V.ProfileType, type),
     near: (search.get('near') ?? '').trim().slice(0, MAX_PLACE_LENGTH),
     radiusKm: isRadius(radiusKm) ? radiusKm : DEFAULT_RADIUS_KM,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,

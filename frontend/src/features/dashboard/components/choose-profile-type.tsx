@@ -3,11 +3,8 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import type { ProfileType } from '@/config/profile-options';
 import { cn } from '@/lib/cn';
-
-/** Read by the wizard to know which profile to make (spec section 4, "Wizard"). */
-export const SELECTED_TYPE_KEY = 'selectedProfileType';
+import { SELECTED_TYPE_KEY, type ProfileType } from '@/lib/profile-type';
 
 interface Choice {
   type: ProfileType;

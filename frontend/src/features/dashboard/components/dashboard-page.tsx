@@ -13,15 +13,16 @@ import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { PROFILE_TYPES } from '@/config/profile-options';
 import { ChooseProfileType } from '@/features/dashboard/components/choose-profile-type';
 import { MessageEmailSetting } from '@/features/dashboard/components/message-email-setting';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import * as V from '@/lib/api/vocabulary';
 import type { SessionUser } from '@/lib/auth/api/get-current-user';
 import { useProfileLookup, type ProfileLookup } from '@/lib/auth/api/get-profile-lookup';
 import { useAuth } from '@/lib/auth/use-auth';
 import { firstNameOf } from '@/lib/auth/user-display';
 import { useUnreadCount } from '@/lib/messaging/get-unread-count';
+import { labelOf } from '@/lib/vocabulary';
 
 /** `/dashboard`: the start page of a signed-in user (spec section 2, "Dashboard"). */
 export function DashboardPage() {
@@ -151,5 +152,5 @@ function WithProfile({ user, profile }: { user: SessionUser; profile: ProfileLoo
 }
 
 function profileStatus(type: string | undefined): string {
-  return type === 'huisdier' || type === 'vrijwilliger' ? PROFILE_TYPES[type] : 'Geen';
+  return labelOf(V.ProfileType, type) ?? 'Geen';
 }

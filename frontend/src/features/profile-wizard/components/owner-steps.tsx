@@ -1,26 +1,14 @@
+import { CheckboxGroup, Select, Textarea } from '@/components/ui/form-fields';
 import { Input } from '@/components/ui/input';
-import {
-  CHIPPED,
-  GOOD_WITH,
-  LANGUAGES_WIZARD,
-  NEUTERED,
-  PET_GENDERS,
-  PET_SIZES,
-  VACCINATED,
-} from '@/config/profile-options';
-import {
-  CheckboxGroup,
-  Select,
-  Textarea,
-  withCurrent,
-} from '@/features/profile-wizard/components/fields';
 import {
   NameFields,
   PrivateFields,
   WhereaboutsFields,
   type StepProps,
 } from '@/features/profile-wizard/components/step-fields';
-import { LONG_TEXT_MAX, NAME_MAX, SHORT_TEXT_MAX } from '@/features/profile-wizard/profile-form';
+import * as V from '@/lib/api/vocabulary';
+import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
+import { optionsFor } from '@/lib/vocabulary';
 
 /** Owner, step 1: who the pet is and where it lives. */
 export function PetBasicStep({ register, errors }: StepProps) {
@@ -28,7 +16,7 @@ export function PetBasicStep({ register, errors }: StepProps) {
     <>
       <Input
         label="Naam van je huisdier *"
-        maxLength={NAME_MAX}
+        maxLength={DRAFT_MAX_LENGTH.petName}
         aria-required="true"
         error={errors.petName?.message}
         {...register('petName')}
@@ -36,14 +24,14 @@ export function PetBasicStep({ register, errors }: StepProps) {
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
           label="Ras"
-          maxLength={SHORT_TEXT_MAX}
+          maxLength={DRAFT_MAX_LENGTH.petBreed}
           placeholder="Bijvoorbeeld Labrador"
           error={errors.petBreed?.message}
           {...register('petBreed')}
         />
         <Input
           label="Leeftijd"
-          maxLength={SHORT_TEXT_MAX}
+          maxLength={DRAFT_MAX_LENGTH.petAge}
           placeholder="Bijvoorbeeld 3 jaar"
           error={errors.petAge?.message}
           {...register('petAge')}
@@ -55,26 +43,26 @@ export function PetBasicStep({ register, errors }: StepProps) {
 }
 
 /** Owner, step 2: size, sex, weight, character and a description. */
-export function PetDetailsStep({ register, errors }: StepProps) {
+export function PetDetailsStep({ register, errors, values }: StepProps) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <Select
           label="Grootte"
-          options={PET_SIZES}
+          options={optionsFor(V.PetSize, 'wizard', [values.petSize])}
           error={errors.petSize?.message}
           {...register('petSize')}
         />
         <Select
           label="Geslacht"
-          options={PET_GENDERS}
+          options={optionsFor(V.PetGender, 'wizard', [values.petGender])}
           error={errors.petGender?.message}
           {...register('petGender')}
         />
       </div>
       <Input
         label="Gewicht"
-        maxLength={SHORT_TEXT_MAX}
+        maxLength={DRAFT_MAX_LENGTH.petWeight}
         placeholder="Bijvoorbeeld 25 kg"
         error={errors.petWeight?.message}
         {...register('petWeight')}
@@ -82,14 +70,14 @@ export function PetDetailsStep({ register, errors }: StepProps) {
       <Textarea
         label="Karakter"
         rows={3}
-        maxLength={LONG_TEXT_MAX}
+        maxLength={DRAFT_MAX_LENGTH.petPersonality}
         placeholder="Speels, rustig, nieuwsgierig..."
         error={errors.petPersonality?.message}
         {...register('petPersonality')}
       />
       <Textarea
         label="Beschrijving"
-        maxLength={LONG_TEXT_MAX}
+        maxLength={DRAFT_MAX_LENGTH.bio}
         hint="Vertel oppassers over je huisdier en waar je hulp bij zoekt."
         error={errors.bio?.message}
         {...register('bio')}
@@ -105,36 +93,33 @@ export function PetAdditionalStep({ register, errors, values }: StepProps) {
       <div className="grid gap-4 sm:grid-cols-3">
         <Select
           label="Gevaccineerd"
-          options={VACCINATED}
+          options={optionsFor(V.Vaccinated, 'wizard', [values.petVaccinated])}
           error={errors.petVaccinated?.message}
           {...register('petVaccinated')}
         />
         <Select
           label="Gechipt"
-          options={CHIPPED}
+          options={optionsFor(V.Chipped, 'wizard', [values.petChipped])}
           error={errors.petChipped?.message}
           {...register('petChipped')}
         />
         <Select
           label="Gecastreerd/gesteriliseerd"
-          options={NEUTERED}
+          options={optionsFor(V.Neutered, 'wizard', [values.petNeutered])}
           error={errors.petNeutered?.message}
           {...register('petNeutered')}
         />
       </div>
       <CheckboxGroup
         legend="Kan goed overweg met"
-        options={withCurrent(
-          GOOD_WITH.map((option) => option.value),
-          values.petGoodWith,
-        )}
+        options={optionsFor(V.GoodWith, 'wizard', values.petGoodWith)}
         error={errors.petGoodWith?.message}
         registration={register('petGoodWith')}
       />
       <Textarea
         label="Speciale behoeften"
         rows={3}
-        maxLength={LONG_TEXT_MAX}
+        maxLength={DRAFT_MAX_LENGTH.petSpecialNeeds}
         placeholder="Medicatie, dieet, angsten..."
         error={errors.petSpecialNeeds?.message}
         {...register('petSpecialNeeds')}
@@ -152,20 +137,20 @@ export function OwnerStep({ register, errors, values }: StepProps) {
       <Textarea
         label="Over jezelf"
         rows={3}
-        maxLength={LONG_TEXT_MAX}
+        maxLength={DRAFT_MAX_LENGTH.ownerBio}
         error={errors.ownerBio?.message}
         {...register('ownerBio')}
       />
       <Input
         label="Ervaring met huisdieren"
-        maxLength={SHORT_TEXT_MAX}
+        maxLength={DRAFT_MAX_LENGTH.experience}
         placeholder="Bijvoorbeeld: al 10 jaar honden"
         error={errors.experience?.message}
         {...register('experience')}
       />
       <CheckboxGroup
         legend="Talen"
-        options={withCurrent(LANGUAGES_WIZARD, values.languages)}
+        options={optionsFor(V.Language, 'wizard', values.languages)}
         error={errors.languages?.message}
         registration={register('languages')}
       />

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, ArrowRight, Check, SearchX, UserRoundPen } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Check, Plus, SearchX, UserRoundPen } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -8,8 +8,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { StepProgress } from '@/components/ui/step-progress';
-import { paths } from '@/config/paths';
-import type { ProfileType } from '@/config/profile-options';
+import { ADD_PET_PARAM, paths } from '@/config/paths';
 import { useSaveProfile } from '@/features/profile-wizard/api/save-profile';
 import { ImageUpload } from '@/features/profile-wizard/components/image-upload';
 import {
@@ -31,8 +30,6 @@ import {
   draftCopy,
   emptyValues,
   NOTHING_KEPT,
-  profileTypeFrom,
-  SELECTED_TYPE_KEY,
   toDraft,
   valuesFromProfile,
   wizardSchema,
@@ -44,6 +41,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api/api-error';
 import { useProfileLookup } from '@/lib/auth/api/get-profile-lookup';
 import { useAuth } from '@/lib/auth/use-auth';
+import { profileTypeFrom, SELECTED_TYPE_KEY, type ProfileType } from '@/lib/profile-type';
 
 export const SAVE_FAILED = 'Er ging iets mis bij het opslaan van je profiel. Probeer het opnieuw.';
 export const UPDATE_FAILED =
@@ -188,12 +186,16 @@ function WizardForm({ userId, editing, initial, kept, onSaving }: WizardFormProp
     if (first) showFieldError(first);
   };
 
-  const finish = handleSubmit(async (submitted) => {
+  const finish = handleSubmit(async (submitted, event) => {
+    // 'Voltooien en nog een huisdier toevoegen' goes on to the owner page's form for the next pet.
+    const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter;
+    const thenAddPet = submitter?.dataset.next === ADD_PET_PARAM;
     setFailure(null);
     onSaving?.();
     const draft = toDraft(submitted, kept);
+    let saved;
     try {
-      await save.mutateAsync({ userId, draft, editing });
+      saved = await save.mutateAsync({ userId, draft, editing });
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
         const field = error.field;
@@ -211,6 +213,10 @@ function WizardForm({ userId, editing, initial, kept, onSaving }: WizardFormProp
     if (!editing) {
       window.localStorage.removeItem(SELECTED_TYPE_KEY);
       window.localStorage.setItem(DRAFT_COPY_KEY, JSON.stringify(draftCopy(draft)));
+    }
+    if (thenAddPet && saved.type === 'huisdier') {
+      void navigate(paths.ownerAddingPet(saved.profile.owner_id));
+      return;
     }
     void navigate(paths.dashboard);
   }, onInvalid);
@@ -308,15 +314,29 @@ function WizardForm({ userId, editing, initial, kept, onSaving }: WizardFormProp
                 Vorige
               </Button>
               {last ? (
-                <Button
-                  key="finish"
-                  type="submit"
-                  disabled={busy || saving}
-                  aria-busy={saving || undefined}
-                >
-                  {saving ? <Spinner /> : <Check aria-hidden="true" className="size-5" />}
-                  {editing ? 'Wijzigingen opslaan' : 'Profiel voltooien'}
-                </Button>
+                <div className="flex flex-wrap justify-end gap-3">
+                  {type === 'huisdier' && !editing && (
+                    <Button
+                      key="finish-and-add"
+                      type="submit"
+                      variant="secondary"
+                      disabled={busy || saving}
+                      data-next={ADD_PET_PARAM}
+                    >
+                      <Plus aria-hidden="true" className="size-5" />
+                      Voltooien en nog een huisdier toevoegen
+                    </Button>
+                  )}
+                  <Button
+                    key="finish"
+                    type="submit"
+                    disabled={busy || saving}
+                    aria-busy={saving || undefined}
+                  >
+                    {saving ? <Spinner /> : <Check aria-hidden="true" className="size-5" />}
+                    {editing ? 'Wijzigingen opslaan' : 'Profiel voltooien'}
+                  </Button>
+                </div>
               ) : (
                 <Button
                   key="next"

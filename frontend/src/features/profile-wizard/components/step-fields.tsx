@@ -1,12 +1,7 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
-import {
-  NAME_MAX,
-  PHONE_MAX,
-  postcodeDigits,
-  SHORT_TEXT_MAX,
-  type WizardValues,
-} from '@/features/profile-wizard/profile-form';
+import { postcodeDigits, type WizardValues } from '@/features/profile-wizard/profile-form';
+import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
 
 /** What every step gets from the wizard's one form. */
 export interface StepProps {
@@ -23,7 +18,7 @@ export function WhereaboutsFields({ register, errors }: Omit<StepProps, 'values'
       <Input
         label="Woonplaats"
         autoComplete="address-level2"
-        maxLength={SHORT_TEXT_MAX}
+        maxLength={DRAFT_MAX_LENGTH.location}
         placeholder="Bijvoorbeeld Utrecht"
         error={errors.location?.message}
         {...register('location')}
@@ -52,7 +47,7 @@ export function NameFields({ register, errors }: Omit<StepProps, 'values'>) {
       <Input
         label="Voornaam *"
         autoComplete="given-name"
-        maxLength={NAME_MAX}
+        maxLength={DRAFT_MAX_LENGTH.firstName}
         aria-required="true"
         error={errors.firstName?.message}
         {...register('firstName')}
@@ -60,7 +55,7 @@ export function NameFields({ register, errors }: Omit<StepProps, 'values'>) {
       <Input
         label="Achternaam"
         autoComplete="family-name"
-        maxLength={NAME_MAX}
+        maxLength={DRAFT_MAX_LENGTH.lastName}
         error={errors.lastName?.message}
         {...register('lastName')}
       />
@@ -76,7 +71,7 @@ export function PrivateFields({ register, errors }: Omit<StepProps, 'values'>) {
         label="Telefoonnummer"
         type="tel"
         autoComplete="tel"
-        maxLength={PHONE_MAX}
+        maxLength={DRAFT_MAX_LENGTH.phone}
         hint="Alleen voor jezelf; we delen het nooit zonder jouw toestemming."
         error={errors.phone?.message}
         {...register('phone')}

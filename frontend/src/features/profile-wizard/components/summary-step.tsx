@@ -1,22 +1,11 @@
-import {
-  EXPERIENCE,
-  HAS_OWN_PET_EDIT,
-  HAS_OWN_PET_WIZARD,
-  HOURLY_RATE_EDIT,
-  HOURLY_RATE_WIZARD,
-  labelOf,
-  MAX_DISTANCE_EDIT,
-  MAX_DISTANCE_WIZARD,
-  NO_PREFERENCE,
-  TRANSPORT_MODES,
-} from '@/config/profile-options';
 import type { WizardValues } from '@/features/profile-wizard/profile-form';
+import * as V from '@/lib/api/vocabulary';
+import { labelList, labelOf, NO_PREFERENCE } from '@/lib/vocabulary';
 
 const NOT_FILLED = 'Niet ingevuld';
 
 /** Volunteer, last step: everything entered, to check before finishing. */
 export function SummaryStep({ values }: { values: WizardValues }) {
-  const distance = values.maxDistance === '' ? null : Number(values.maxDistance);
   const rows: [string, string | null][] = [
     [
       'Naam',
@@ -32,19 +21,14 @@ export function SummaryStep({ values }: { values: WizardValues }) {
     ['Telefoonnummer', values.phone.trim()],
     ['Geboortedatum', values.dateOfBirth],
     ['Over mij', values.bio.trim()],
-    ['Ervaring', labelOf(EXPERIENCE, values.experience)],
-    ['Beschikbaarheid', values.availability.join(', ')],
-    ['Specialiteiten', values.specialties.join(', ')],
-    [
-      'Maximale afstand',
-      distance === null
-        ? NO_PREFERENCE
-        : labelOf([...MAX_DISTANCE_WIZARD, ...MAX_DISTANCE_EDIT], distance),
-    ],
-    ['Uurtarief', labelOf([...HOURLY_RATE_WIZARD, ...HOURLY_RATE_EDIT], values.hourlyRate)],
-    ['Eigen huisdieren', labelOf([...HAS_OWN_PET_WIZARD, ...HAS_OWN_PET_EDIT], values.hasOwnPet)],
-    ['Vervoer', labelOf(TRANSPORT_MODES, values.transportMode)],
-    ['Talen', values.languages.join(', ')],
+    ['Ervaring', labelOf(V.Experience, values.experience)],
+    ['Beschikbaarheid', labelList(V.Availability, values.availability)],
+    ['Specialiteiten', labelList(V.Specialty, values.specialties)],
+    ['Maximale afstand', labelOf(V.Distance, values.maxDistance) ?? NO_PREFERENCE],
+    ['Uurtarief', labelOf(V.HourlyRate, values.hourlyRate)],
+    ['Eigen huisdieren', labelOf(V.HasOwnPet, values.hasOwnPet)],
+    ['Vervoer', labelOf(V.TransportMode, values.transportMode)],
+    ['Talen', labelList(V.Language, values.languages)],
     ['Profielfoto', values.avatarUrl === '' ? null : 'Toegevoegd'],
   ];
   return (

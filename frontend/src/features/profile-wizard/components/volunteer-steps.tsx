@@ -1,31 +1,13 @@
-import {
-  AVAILABILITY_EDIT,
-  AVAILABILITY_WIZARD,
-  EXPERIENCE,
-  HAS_OWN_PET_EDIT,
-  HAS_OWN_PET_WIZARD,
-  HOURLY_RATE_EDIT,
-  HOURLY_RATE_WIZARD,
-  LANGUAGES_WIZARD,
-  MAX_DISTANCE_EDIT,
-  MAX_DISTANCE_WIZARD,
-  SPECIALTIES_WIZARD,
-  TRANSPORT_MODES,
-} from '@/config/profile-options';
-import {
-  CheckboxGroup,
-  optionsWithCurrent,
-  Select,
-  Textarea,
-  withCurrent,
-} from '@/features/profile-wizard/components/fields';
+import { CheckboxGroup, Select, Textarea } from '@/components/ui/form-fields';
 import {
   NameFields,
   PrivateFields,
   WhereaboutsFields,
   type StepProps,
 } from '@/features/profile-wizard/components/step-fields';
-import { LONG_TEXT_MAX } from '@/features/profile-wizard/profile-form';
+import * as V from '@/lib/api/vocabulary';
+import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
+import { optionsFor } from '@/lib/vocabulary';
 
 /** Volunteer, step 1: name, place and private contact details. */
 export function VolunteerBasicStep({ register, errors }: StepProps) {
@@ -44,29 +26,26 @@ export function VolunteerDetailsStep({ register, errors, values }: StepProps) {
     <>
       <Textarea
         label="Over mij"
-        maxLength={LONG_TEXT_MAX}
+        maxLength={DRAFT_MAX_LENGTH.bio}
         hint="Vertel baasjes wie je bent en waarom je graag oppast."
         error={errors.bio?.message}
         {...register('bio')}
       />
       <Select
         label="Ervaring"
-        options={EXPERIENCE}
+        options={optionsFor(V.Experience, 'wizard', [values.experience])}
         error={errors.experience?.message}
         {...register('experience')}
       />
       <CheckboxGroup
         legend="Beschikbaarheid"
-        options={withCurrent(
-          AVAILABILITY_WIZARD,
-          values.availability.filter((value) => AVAILABILITY_EDIT.includes(value)),
-        )}
+        options={optionsFor(V.Availability, 'wizard', values.availability)}
         error={errors.availability?.message}
         registration={register('availability')}
       />
       <CheckboxGroup
         legend="Specialiteiten"
-        options={withCurrent(SPECIALTIES_WIZARD, values.specialties)}
+        options={optionsFor(V.Specialty, 'wizard', values.specialties)}
         error={errors.specialties?.message}
         registration={register('specialties')}
       />
@@ -82,32 +61,32 @@ export function VolunteerAdditionalStep({ register, errors, values }: StepProps)
         <Select
           label="Maximale afstand"
           placeholder="Geen voorkeur"
-          options={optionsWithCurrent(MAX_DISTANCE_WIZARD, MAX_DISTANCE_EDIT, values.maxDistance)}
+          options={optionsFor(V.Distance, 'wizard', [values.maxDistance])}
           error={errors.maxDistance?.message}
           {...register('maxDistance')}
         />
         <Select
           label="Uurtarief"
-          options={optionsWithCurrent(HOURLY_RATE_WIZARD, HOURLY_RATE_EDIT, values.hourlyRate)}
+          options={optionsFor(V.HourlyRate, 'wizard', [values.hourlyRate])}
           error={errors.hourlyRate?.message}
           {...register('hourlyRate')}
         />
         <Select
           label="Heb je zelf huisdieren?"
-          options={optionsWithCurrent(HAS_OWN_PET_WIZARD, HAS_OWN_PET_EDIT, values.hasOwnPet)}
+          options={optionsFor(V.HasOwnPet, 'wizard', [values.hasOwnPet])}
           error={errors.hasOwnPet?.message}
           {...register('hasOwnPet')}
         />
         <Select
           label="Vervoer"
-          options={TRANSPORT_MODES}
+          options={optionsFor(V.TransportMode, 'wizard', [values.transportMode])}
           error={errors.transportMode?.message}
           {...register('transportMode')}
         />
       </div>
       <CheckboxGroup
         legend="Talen"
-        options={withCurrent(LANGUAGES_WIZARD, values.languages)}
+        options={optionsFor(V.Language, 'wizard', values.languages)}
         error={errors.languages?.message}
         registration={register('languages')}
       />

@@ -3,10 +3,12 @@ import type { components } from '@/lib/api/openapi';
 type Schemas = components['schemas'];
 export type ProfileDraftBody = Schemas['ProfileDraftBody'];
 export type OwnProfileLookup = Schemas['ProfileLookup'];
+export type PetDraftBody = Schemas['PetDraftBody'];
+type PetView = Schemas['PetView'];
 
 /** A draft with nothing filled in; the profile type is set by {@link draftFromProfile}. */
 const EMPTY_DRAFT: ProfileDraftBody = {
-  profileType: '',
+  profileType: 'huisdier',
   userId: null,
   email: null,
   firstName: null,
@@ -86,6 +88,33 @@ export function draftFromProfile(lookup: OwnProfileLookup): ProfileDraftBody {
     ownerAvatarUrl: owner.avatar_url ?? null,
     experience: owner.experience ?? null,
     languages: owner.languages,
+    ...petDraftFromView(pet),
+  };
+}
+
+/** A pet's draft with nothing filled in. */
+export const EMPTY_PET_DRAFT: PetDraftBody = {
+  petName: null,
+  petBreed: null,
+  petAge: null,
+  petSize: null,
+  petGender: null,
+  petPersonality: null,
+  petSpecialNeeds: null,
+  petWeight: null,
+  petVaccinated: null,
+  petChipped: null,
+  petNeutered: null,
+  petGoodWith: null,
+  petLookingFor: null,
+  avatarUrl: null,
+  coverImageUrl: null,
+  bio: null,
+};
+
+/** The draft of one pet that `PUT /api/pets/{petId}` takes, rebuilt from the pet as read. */
+export function petDraftFromView(pet: PetView): PetDraftBody {
+  return {
     petName: pet.name,
     petBreed: pet.breed ?? null,
     petAge: pet.age ?? null,
@@ -107,6 +136,21 @@ export function draftFromProfile(lookup: OwnProfileLookup): ProfileDraftBody {
 
 /** The change an inline edit makes: some draft fields with their new values. */
 export type DraftChange = Partial<Omit<ProfileDraftBody, 'profileType' | 'userId' | 'email'>>;
+
+/** The fields of a change that belong to one pet, and the rest (the owner's). */
+export function splitPetChange(change: DraftChange): {
+  pet: Partial<PetDraftBody>;
+  owner: DraftChange;
+} {
+  const pet: Record<string, unknown> = {};
+  const owner: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(change)) {
+    (PET_FIELDS.has(field) ? pet : owner)[field] = value;
+  }
+  return { pet: pet, owner: owner };
+}
+
+const PET_FIELDS = new Set<string>(Object.keys(EMPTY_PET_DRAFT));
 
 /** The whole draft with one change applied. */
 export function draftWithChange(lookup: OwnProfileLookup, change: DraftChange): ProfileDraftBody {

@@ -4,15 +4,16 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DraftChange } from '@/features/profiles/api/draft-from-profile';
 import { EditFieldDialog, type EditField } from '@/features/profiles/components/edit-field-dialog';
 import {
+  choiceEdit,
+  choicesEdit,
   locationEdit,
-  multiselectEdit,
   personNameEdit,
   photoEdit,
-  selectEdit,
   textEdit,
 } from '@/features/profiles/components/profile-edits';
 import type { FieldEdit } from '@/features/profiles/components/use-field-editor';
 import { ApiError } from '@/lib/api/api-error';
+import * as V from '@/lib/api/vocabulary';
 import { uploadImage } from '@/lib/uploads/upload-image';
 
 vi.mock('@/lib/uploads/upload-image', async (importOriginal) => ({
@@ -34,26 +35,46 @@ function open(
 describe('EditFieldDialog', () => {
   it('counts the characters of a text field against 100', async () => {
     const user = userEvent.setup();
-    const { dialog } = open(textEdit('Ras bewerken', 'Ras', 'Labrador', (v) => ({ petBreed: v })));
+    const { dialog } = open(textEdit('Ras bewerken', 'Ras', 'petBreed', 'Labrador'));
 
     expect(within(dialog).getByText('8 / 100 tekens')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Ras'), ' mix');
     expect(within(dialog).getByText('12 / 100 tekens')).toBeInTheDocument();
   });
 
-  it('refuses a textarea longer than 500 characters', async () => {
+  it('saves a description of 2000 characters, as the wizard allows', async () => {
     const user = userEvent.setup();
     const { dialog, onSave } = open(
-      textEdit('Over bewerken', 'Over', 'a'.repeat(499), (v) => ({ bio: v }), 'textarea'),
+      textEdit('Over bewerken', 'Over', 'bio', 'a'.repeat(1999), 'textarea'),
     );
 
-    expect(within(dialog).getByText('499 / 500 tekens')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Over'), 'bc');
-    expect(within(dialog).getByText('501 / 500 tekens')).toBeInTheDocument();
+    expect(within(dialog).getByText('1999 / 2000 tekens')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Over'), 'b');
     await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
 
-    expect(await within(dialog).findByText('Maximaal 500 tekens toegestaan.')).toBeInTheDocument();
+    expect(onSave).toHaveBeenCalledWith({ bio: `${'a'.repeat(1999)}b` });
+  });
+
+  it('refuses a description longer than 2000 characters', async () => {
+    const user = userEvent.setup();
+    const { dialog, onSave } = open(
+      textEdit('Over bewerken', 'Over', 'bio', 'a'.repeat(2000), 'textarea'),
+    );
+
+    await user.type(within(dialog).getByLabelText('Over'), 'b');
+    expect(within(dialog).getByText('2001 / 2000 tekens')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+
+    expect(await within(dialog).findByText('Maximaal 2000 tekens toegestaan.')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('sends an emptied text as null', async () => {
+    const user = userEvent.setup();
+    const { dialog, onSave } = open(textEdit('Ras bewerken', 'Ras', 'petBreed', 'Labrador'));
+    await user.clear(within(dialog).getByLabelText('Ras'));
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+    expect(onSave).toHaveBeenCalledWith({ petBreed: null });
   });
 
   it('splits the name at the first space', async () => {
@@ -107,16 +128,7 @@ describe('EditFieldDialog', () => {
   it('saves a choice from a list', async () => {
     const user = userEvent.setup();
     const { dialog, onSave } = open(
-      selectEdit(
-        'Grootte bewerken',
-        'Grootte',
-        'groot',
-        [
-          { value: 'klein', label: 'Klein (tot 10 kg)' },
-          { value: 'groot', label: 'Groot (25+ kg)' },
-        ],
-        (v) => ({ petSize: v }),
-      ),
+      choiceEdit('Grootte bewerken', 'Grootte', V.PetSize, 'groot', (v) => ({ petSize: v })),
     );
     await user.selectOptions(within(dialog).getByLabelText('Grootte'), 'Klein (tot 10 kg)');
     await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
@@ -126,15 +138,9 @@ describe('EditFieldDialog', () => {
   it('saves the boxes ticked', async () => {
     const user = userEvent.setup();
     const { dialog, onSave } = open(
-      multiselectEdit(
-        'Talen bewerken',
-        'Talen',
-        ['Nederlands'],
-        ['Nederlands', 'Engels', 'Fries'],
-        (v) => ({
-          languages: v,
-        }),
-      ),
+      choicesEdit('Talen bewerken', 'Talen', V.Language, ['Nederlands'], (v) => ({
+        languages: v,
+      })),
     );
     const group = within(dialog).getByRole('group', { name: 'Talen' });
     expect(within(group).getByRole('checkbox', { name: 'Nederlands' })).toBeChecked();
@@ -142,6 +148,42 @@ describe('EditFieldDialog', () => {
     await user.click(within(group).getByRole('checkbox', { name: 'Nederlands' }));
     await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
     expect(onSave).toHaveBeenCalledWith({ languages: ['Fries'] });
+  });
+
+  it("offers the dialog's own choices with their labels, and keeps a value chosen in the wizard", async () => {
+    const user = userEvent.setup();
+    const { dialog, onSave } = open(
+      choiceEdit('Uurtarief bewerken', 'Uurtarief', V.HourlyRate, '5-10', (v) => ({
+        hourlyRate: v,
+      })),
+    );
+    const select = within(dialog).getByLabelText('Uurtarief');
+    const offered = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(offered).toEqual([
+      'Geen keuze',
+      ...V.HourlyRate.values
+        .filter((value) => V.HourlyRate.edit.includes(value) || value === '5-10')
+        .map((value) => V.HourlyRate.labels[value]),
+    ]);
+    expect(select).toHaveDisplayValue(V.HourlyRate.labels['5-10']);
+
+    await user.selectOptions(select, V.HourlyRate.labels['7.50']);
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+    expect(onSave).toHaveBeenCalledWith({ hourlyRate: '7.50' });
+  });
+
+  it('sends no choice as null', async () => {
+    const user = userEvent.setup();
+    const { dialog, onSave } = open(
+      choiceEdit('Vervoer bewerken', 'Vervoer', V.TransportMode, 'fiets', (v) => ({
+        transportMode: v,
+      })),
+    );
+    await user.selectOptions(within(dialog).getByLabelText('Vervoer'), 'Geen keuze');
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+    expect(onSave).toHaveBeenCalledWith({ transportMode: null });
   });
 
   it('adds and removes lines of a list', async () => {
@@ -214,7 +256,7 @@ describe('EditFieldDialog', () => {
     const user = userEvent.setup();
     const onSave = vi.fn(() => Promise.reject(new ApiError(500, 'internal', 'Oeps')));
     const { dialog, onClose } = open(
-      textEdit('Ras bewerken', 'Ras', 'Labrador', (v) => ({ petBreed: v })),
+      textEdit('Ras bewerken', 'Ras', 'petBreed', 'Labrador'),
       onSave,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));

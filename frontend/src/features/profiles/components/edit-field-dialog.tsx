@@ -7,18 +7,20 @@ import { Button, buttonStyles } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import type { Option } from '@/config/profile-options';
 import type { DraftChange } from '@/features/profiles/api/draft-from-profile';
 import { ApiError } from '@/lib/api/api-error';
+import {
+  DRAFT_MAX_LENGTH,
+  LIST_ITEM_MAX_LENGTH,
+  LIST_MAX_ITEMS,
+  POSTCODE_PATTERN,
+} from '@/lib/api/vocabulary';
 import { cn } from '@/lib/cn';
+import { POSTCODE_MESSAGE, tooLong } from '@/lib/profile-texts';
 import { imageProblem, uploadFailureText, uploadImage } from '@/lib/uploads/upload-image';
-
-/** Edit dialog lengths (spec section 9): 500 characters for a textarea, 100 for other fields. */
-export const TEXTAREA_MAX = 500;
-export const TEXT_MAX = 100;
+import type { Option } from '@/lib/vocabulary';
 
 export const BOTH_LOCATION_FIELDS = 'Vul zowel de locatie als de postcode in.';
-export const POSTCODE_FORMAT = 'Postcode moet uit 4 cijfers bestaan (bijvoorbeeld: 1234).';
 export const SAVE_FAILED = 'Er ging iets mis bij het opslaan. Probeer opnieuw.';
 export const UPLOAD_REFUSED = 'Uploaden mislukt. Probeer opnieuw.';
 export const UPLOAD_ERROR = 'Er ging iets mis bij het uploaden.';
@@ -34,6 +36,8 @@ export type EditField =
       kind: 'text' | 'textarea';
       label: string;
       value: string;
+      /** The most characters, as the server allows them for this field. */
+      max: number;
       /** The message when it is left empty; without one the field may be emptied. */
       required?: string;
       toChange: (value: string) => DraftChange;
@@ -42,7 +46,7 @@ export type EditField =
       kind: 'select';
       label: string;
       value: string;
-      /** A '' value is the "no choice" option. */
+      /** A '' value is the "no choice" option; the current value is among them. */
       options: Option[];
       toChange: (value: string) => DraftChange;
     }
@@ -50,7 +54,8 @@ export type EditField =
       kind: 'multiselect';
       label: string;
       value: string[];
-      options: string[];
+      /** Every choice, the current values included. */
+      options: Option[];
       toChange: (value: string[]) => DraftChange;
     }
   | {
@@ -82,7 +87,7 @@ interface FormValues {
   image: string | null;
 }
 
-const tooLong = (max: number) => `Maximaal ${max} tekens toegestaan.`;
+const TOO_MANY_ITEMS = `Kies maximaal ${LIST_MAX_ITEMS} waarden.`;
 
 /** The rules of one field kind, with the spec's Dutch messages (section 5). */
 export function schemaFor(field: EditField) {
@@ -98,17 +103,22 @@ export function schemaFor(field: EditField) {
       switch (field.kind) {
         case 'text':
         case 'textarea': {
-          const max = field.kind === 'textarea' ? TEXTAREA_MAX : TEXT_MAX;
           if (field.required && values.text.trim() === '') {
             context.addIssue({ code: 'custom', path: ['text'], message: field.required });
-          } else if (values.text.length > max) {
-            context.addIssue({ code: 'custom', path: ['text'], message: tooLong(max) });
+          } else if (values.text.trim().length > field.max) {
+            context.addIssue({ code: 'custom', path: ['text'], message: tooLong(field.max) });
           }
           break;
         }
         case 'array':
-          if (values.list.some((item) => item.length > TEXT_MAX)) {
-            context.addIssue({ code: 'custom', path: ['list'], message: tooLong(TEXT_MAX) });
+          if (values.list.some((item) => item.trim().length > LIST_ITEM_MAX_LENGTH)) {
+            context.addIssue({
+              code: 'custom',
+              path: ['list'],
+              message: tooLong(LIST_ITEM_MAX_LENGTH),
+            });
+          } else if (values.list.length > LIST_MAX_ITEMS) {
+            context.addIssue({ code: 'custom', path: ['list'], message: TOO_MANY_ITEMS });
           }
           break;
         case 'location': {
@@ -116,10 +126,14 @@ export function schemaFor(field: EditField) {
           const postalCode = values.postalCode.trim();
           if (location === '' || postalCode === '') {
             context.addIssue({ code: 'custom', path: ['location'], message: BOTH_LOCATION_FIELDS });
-          } else if (!/^\d{4}$/.test(postalCode)) {
-            context.addIssue({ code: 'custom', path: ['postalCode'], message: POSTCODE_FORMAT });
-          } else if (location.length > TEXT_MAX) {
-            context.addIssue({ code: 'custom', path: ['location'], message: tooLong(TEXT_MAX) });
+          } else if (!POSTCODE_PATTERN.test(postalCode)) {
+            context.addIssue({ code: 'custom', path: ['postalCode'], message: POSTCODE_MESSAGE });
+          } else if (location.length > DRAFT_MAX_LENGTH.location) {
+            context.addIssue({
+              code: 'custom',
+              path: ['location'],
+              message: tooLong(DRAFT_MAX_LENGTH.location),
+            });
           }
           break;
         }
@@ -303,7 +317,7 @@ function TextField({
   form: Form;
 }) {
   const id = useId();
-  const max = field.kind === 'textarea' ? TEXTAREA_MAX : TEXT_MAX;
+  const max = field.max;
   const length = form.watch('text').length;
   const error = form.formState.errors.text?.message;
   const describedBy = [`${id}-count`, error && `${id}-error`].filter(Boolean).join(' ');
@@ -339,16 +353,13 @@ function SelectField({
   form: Form;
 }) {
   const id = useId();
-  const options = field.options.some((option) => option.value === field.value)
-    ? field.options
-    : [...field.options, { value: field.value, label: field.value || 'Geen keuze' }];
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-semibold text-stone-800">
         {field.label}
       </label>
       <select id={id} className={fieldClasses} {...form.register('text')}>
-        {options.map((option) => (
+        {field.options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
@@ -366,8 +377,6 @@ function MultiselectField({
   form: Form;
 }) {
   const chosen = form.watch('list');
-  // Values saved earlier that the list no longer offers stay choosable, so nothing is lost.
-  const options = [...field.options, ...field.value.filter((v) => !field.options.includes(v))];
   const toggle = (option: string, on: boolean) => {
     const next = on ? [...chosen, option] : chosen.filter((value) => value !== option);
     form.setValue('list', next, { shouldDirty: true });
@@ -376,20 +385,20 @@ function MultiselectField({
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 text-sm font-semibold text-stone-800">{field.label}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
-        {options.map((option) => (
+        {field.options.map((option) => (
           <label
-            key={option}
+            key={option.value}
             className="flex items-center gap-2 rounded-xl px-3 py-2 ring-1 ring-stone-200 has-checked:bg-orange-50 has-checked:ring-orange-300"
           >
             <input
               type="checkbox"
               className="size-4 accent-orange-700"
-              checked={chosen.includes(option)}
+              checked={chosen.includes(option.value)}
               onChange={(event) => {
-                toggle(option, event.currentTarget.checked);
+                toggle(option.value, event.currentTarget.checked);
               }}
             />
-            {option}
+            {option.label}
           </label>
         ))}
       </div>
@@ -448,7 +457,7 @@ function ArrayField({ field, form }: { field: Extract<EditField, { kind: 'array'
           label="Nieuwe regel"
           className="grow"
           value={draft}
-          maxLength={TEXT_MAX}
+          maxLength={LIST_ITEM_MAX_LENGTH}
           onChange={(event) => {
             setDraft(event.currentTarget.value);
           }}

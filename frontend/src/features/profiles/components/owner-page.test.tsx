@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { OwnerPage } from '@/features/profiles/components/owner-page';
 import { aUser, fakeSession, onApi } from '@/testing/fake-api';
@@ -59,6 +60,100 @@ describe('OwnerPage', () => {
     expect(screen.queryByRole('link', { name: 'Bericht sturen' })).not.toBeInTheDocument();
   });
 
+  it('lets the owner add a pet by its name and opens its page', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 8 }), anOwnerLookup());
+    onApi('GET /api/owners/4', { status: 200, body: ownerPage });
+    let sent: unknown = null;
+    onApi('POST /api/pets', async (request) => {
+      sent = await request.json();
+      return { status: 201, body: { pet: aPet({ id: 32, name: 'Kees' }), owner: anOwner() } };
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Nog een huisdier toevoegen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Huisdier toevoegen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Toevoegen' }));
+    expect(
+      await within(dialog).findByText('De naam van je huisdier is verplicht'),
+    ).toBeInTheDocument();
+    expect(sent).toBeNull();
+
+    await user.type(within(dialog).getByLabelText('Naam van je huisdier *'), 'Kees');
+    await user.selectOptions(within(dialog).getByLabelText('Grootte'), 'Klein (tot 10 kg)');
+    await user.click(within(dialog).getByRole('button', { name: 'Toevoegen' }));
+
+    expect(await screen.findByText('Pagina: /huisdier/32')).toBeInTheDocument();
+    expect(sent).toMatchObject({ petName: 'Kees', petSize: 'klein', petBreed: null });
+  });
+
+  it('opens the form for another pet when the wizard sends the owner here', async () => {
+    fakeSession(aUser({ id: 8 }), anOwnerLookup());
+    onApi('GET /api/owners/4', { status: 200, body: ownerPage });
+    onApi('GET /api/map', { status: 200, body: { tileUrl: null } });
+    renderWithProviders(<OwnerPage ownerId={4} />, {
+      path: '/eigenaar/:ownerId',
+      url: '/eigenaar/4?huisdier-toevoegen',
+    });
+
+    expect(await screen.findByRole('dialog', { name: 'Huisdier toevoegen' })).toBeVisible();
+  });
+
+  it('removes a pet after a confirmation', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 8 }), anOwnerLookup());
+    let page = ownerPage;
+    onApi('GET /api/owners/4', () => ({ status: 200, body: page }));
+    let removed = false;
+    onApi('DELETE /api/pets/31', () => {
+      removed = true;
+      page = { ...ownerPage, pets: ownerPage.pets.slice(0, 1) };
+      return { status: 204 };
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Minoes verwijderen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Minoes verwijderen?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
+    expect(removed).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Minoes verwijderen' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Minoes verwijderen?' })).getByRole('button', {
+        name: 'Verwijderen',
+      }),
+    );
+
+    const pets = screen.getByRole('region', { name: 'Huisdieren van Sanne' });
+    await vi.waitFor(() => {
+      expect(within(pets).queryByRole('link', { name: /Minoes/ })).not.toBeInTheDocument();
+    });
+    expect(removed).toBe(true);
+    // The last pet stays: nothing offers to remove it.
+    expect(screen.queryByRole('button', { name: 'Bobby verwijderen' })).not.toBeInTheDocument();
+  });
+
+  it('shows why a pet cannot be removed', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 8 }), anOwnerLookup());
+    onApi('GET /api/owners/4', { status: 200, body: ownerPage });
+    onApi('DELETE /api/pets/31', {
+      status: 409,
+      body: {
+        error: 'Je kunt je enige huisdier niet verwijderen. Voeg eerst een ander huisdier toe.',
+        code: 'conflict',
+      },
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Minoes verwijderen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Minoes verwijderen?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Je kunt je enige huisdier niet verwijderen.',
+    );
+  });
+
   it('gives another user the message button and no pencils', async () => {
     fakeSession(aUser({ id: 99 }));
     onApi('GET /api/owners/4', { status: 200, body: ownerPage });
@@ -66,6 +161,10 @@ describe('OwnerPage', () => {
 
     expect(await screen.findByRole('button', { name: 'Bericht sturen' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: /bewerken$/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /verwijderen$/ })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Nog een huisdier toevoegen' }),
+    ).not.toBeInTheDocument();
   });
 
   it('says when the owner does not exist', async () => {

@@ -1,15 +1,14 @@
 import { PawPrint } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { paths } from '@/config/paths';
-import { LANGUAGES_EDIT, labelOf, PET_SIZES } from '@/config/profile-options';
+import { ADD_PET_PARAM, paths } from '@/config/paths';
 import { useOwnerPage } from '@/features/profiles/api/get-owner-page';
 import { MessageButton } from '@/features/profiles/components/message-button';
+import { AddPetButton, RemovePetButton } from '@/features/profiles/components/pet-management';
 import { ProfileAvatar } from '@/features/profiles/components/profile-avatar';
 import {
+  choicesEdit,
   locationEdit,
-  multiselectEdit,
-  orNull,
   personNameEdit,
   photoEdit,
   textEdit,
@@ -28,7 +27,9 @@ import { ProfileNotFound, ProfileQueryState } from '@/features/profiles/componen
 import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import type { components } from '@/lib/api/openapi';
+import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
+import { labelList, labelOf } from '@/lib/vocabulary';
 
 type OwnerView = components['schemas']['OwnerView'];
 type PetView = components['schemas']['PetView'];
@@ -53,6 +54,8 @@ function LoadedOwnerPage({ ownerId }: { ownerId: number }) {
 
 function OwnerProfile({ owner, pets }: { owner: OwnerView; pets: PetView[] }) {
   const { user } = useAuth();
+  const [searchParams] = useSearchParams();
+  const own = user?.id === owner.user_id;
   const name = [owner.first_name, owner.last_name].filter(Boolean).join(' ');
   useDocumentTitle(name);
 
@@ -62,28 +65,25 @@ function OwnerProfile({ owner, pets }: { owner: OwnerView; pets: PetView[] }) {
       key: 'ervaring',
       label: 'Ervaring met huisdieren',
       value: owner.experience,
-      edit: textEdit('Ervaring bewerken', 'Ervaring met huisdieren', owner.experience, (value) => ({
-        experience: orNull(value),
-      })),
+      edit: textEdit(
+        'Ervaring bewerken',
+        'Ervaring met huisdieren',
+        'experience',
+        owner.experience,
+      ),
     },
     {
       key: 'talen',
       label: 'Talen',
-      value: owner.languages.join(', '),
-      edit: multiselectEdit(
-        'Talen bewerken',
-        'Talen',
-        owner.languages,
-        LANGUAGES_EDIT,
-        (value) => ({
-          languages: value,
-        }),
-      ),
+      value: labelList(V.Language, owner.languages),
+      edit: choicesEdit('Talen bewerken', 'Talen', V.Language, owner.languages, (value) => ({
+        languages: value,
+      })),
     },
   ];
 
   return (
-    <FieldEditorProvider canEdit={user?.id === owner.user_id}>
+    <FieldEditorProvider canEdit={own}>
       <ProfileShell>
         <ProfileHeader
           name={name}
@@ -103,13 +103,7 @@ function OwnerProfile({ owner, pets }: { owner: OwnerView; pets: PetView[] }) {
           <div className="flex flex-col gap-6 lg:col-span-2">
             <ProfileSection
               title={`Over ${owner.first_name}`}
-              edit={textEdit(
-                'Over bewerken',
-                'Over',
-                owner.bio,
-                (bio) => ({ ownerBio: orNull(bio) }),
-                'textarea',
-              )}
+              edit={textEdit('Over bewerken', 'Over', 'ownerBio', owner.bio, 'textarea')}
             >
               <ProfileText text={owner.bio} empty="Nog geen beschrijving." />
             </ProfileSection>
@@ -117,13 +111,19 @@ function OwnerProfile({ owner, pets }: { owner: OwnerView; pets: PetView[] }) {
               {pets.length > 0 ? (
                 <ul className="grid gap-4 sm:grid-cols-2">
                   {pets.map((pet) => (
-                    <li key={pet.id}>
+                    <li key={pet.id} className="flex flex-col gap-1">
                       <PetCard pet={pet} />
+                      {own && pets.length > 1 && <RemovePetButton petId={pet.id} name={pet.name} />}
                     </li>
                   ))}
                 </ul>
               ) : (
                 <p className="text-stone-600 italic">Nog geen huisdieren.</p>
+              )}
+              {own && (
+                <div className="mt-4">
+                  <AddPetButton open={searchParams.get(ADD_PET_PARAM) !== null} />
+                </div>
               )}
             </ProfileSection>
             <LocationSection
@@ -146,7 +146,7 @@ function OwnerProfile({ owner, pets }: { owner: OwnerView; pets: PetView[] }) {
 }
 
 function PetCard({ pet }: { pet: PetView }) {
-  const facts = [pet.breed, pet.age, labelOf(PET_SIZES, pet.size)].filter(Boolean).join(' · ');
+  const facts = [pet.breed, pet.age, labelOf(V.PetSize, pet.size)].filter(Boolean).join(' · ');
   return (
     <Link
       to={paths.pet(pet.id)}

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PetPage } from '@/features/profiles/components/pet-page';
 import { aUser, fakeSession, onApi } from '@/testing/fake-api';
@@ -79,17 +80,29 @@ describe('PetPage', () => {
     expect(screen.queryByRole('link', { name: 'Bericht sturen' })).not.toBeInTheDocument();
   });
 
-  it("offers no pencils on the owner's other pets, which their profile edits do not reach", async () => {
+  it("saves an edit of the owner's second pet to that pet, with the rest of it unchanged", async () => {
+    const user = userEvent.setup();
     fakeSession(aUser({ id: 8 }), anOwnerLookup());
-    onApi('GET /api/pets/30', {
-      status: 200,
-      body: { pet: aPet({ id: 30, name: 'Pluis' }), owner: anOwner() },
+    let pet = aPet({ id: 30, name: 'Pluis', breed: 'Kruising', size: 'klein' });
+    onApi('GET /api/pets/30', () => ({ status: 200, body: { pet, owner: anOwner() } }));
+    let sent: unknown = null;
+    onApi('PUT /api/pets/30', async (request) => {
+      sent = await request.json();
+      pet = { ...pet, breed: 'Maltezer' };
+      return { status: 200, body: { pet, owner: anOwner() } };
     });
-    onApi('GET /api/profiles/8', { status: 200, body: anOwnerLookup({ id: 29 }) });
     renderPage();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pluis' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Naam bewerken' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Ras bewerken' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ras bewerken' });
+    await user.clear(within(dialog).getByLabelText('Ras'));
+    await user.type(within(dialog).getByLabelText('Ras'), 'Maltezer');
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+
+    const details = screen.getByRole('region', { name: 'Details' });
+    expect(await within(details).findByText('Maltezer')).toBeInTheDocument();
+    expect(sent).toMatchObject({ petName: 'Pluis', petBreed: 'Maltezer', petSize: 'klein' });
+    expect(sent).not.toHaveProperty('firstName');
   });
 
   it('gives another user the message button and no pencils', async () => {

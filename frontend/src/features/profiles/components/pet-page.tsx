@@ -3,24 +3,15 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import {
-  CHIPPED,
-  GOOD_WITH,
-  labelOf,
-  NEUTERED,
-  PET_GENDERS,
-  PET_SIZES,
-  VACCINATED,
-} from '@/config/profile-options';
 import { usePetPage } from '@/features/profiles/api/get-pet-page';
+import { useUpdatePetField } from '@/features/profiles/api/pets';
 import { MessageButton } from '@/features/profiles/components/message-button';
 import { ProfileAvatar } from '@/features/profiles/components/profile-avatar';
 import {
+  choiceEdit,
+  choicesEdit,
   locationEdit,
-  multiselectEdit,
-  orNull,
   photoEdit,
-  selectEdit,
   textEdit,
 } from '@/features/profiles/components/profile-edits';
 import {
@@ -40,8 +31,11 @@ import { FieldEditorProvider } from '@/features/profiles/components/use-field-ed
 import { START_FAILED_LATER } from '@/features/profiles/hooks/use-start-conversation';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import type { components } from '@/lib/api/openapi';
-import { useProfileLookup } from '@/lib/auth/api/get-profile-lookup';
+import * as V from '@/lib/api/vocabulary';
+import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
+import { PET_NAME_REQUIRED } from '@/lib/profile-texts';
+import { labelList, labelOf } from '@/lib/vocabulary';
 
 type PetView = components['schemas']['PetView'];
 type OwnerView = components['schemas']['OwnerView'];
@@ -64,7 +58,7 @@ function LoadedPetPage({ petId }: { petId: number }) {
   );
 }
 
-const SIZE_WORDS: Record<string, string> = {
+const SIZE_WORDS: Record<PetView['size'] & string, string> = {
   klein: 'kleine honden',
   middel: 'middelgrote honden',
   groot: 'grote honden',
@@ -82,10 +76,7 @@ export function lookingFor(pet: PetView): string[] {
 
 function PetProfile({ pet, owner }: { pet: PetView; owner: OwnerView }) {
   const { user } = useAuth();
-  // Inline edits rewrite the owner's profile, which holds their first pet: only that pet's page
-  // offers them.
-  const { data: own } = useProfileLookup(user?.id === pet.user_id ? user.id : null);
-  const editable = own?.type === 'huisdier' && own.profile.id === pet.id;
+  const update = useUpdatePetField(pet);
   useDocumentTitle(pet.name);
   const ownerName = [pet.owner_first_name, pet.owner_last_name].filter(Boolean).join(' ');
 
@@ -94,29 +85,27 @@ function PetProfile({ pet, owner }: { pet: PetView; owner: OwnerView }) {
       key: 'ras',
       label: 'Ras',
       value: pet.breed,
-      edit: textEdit('Ras bewerken', 'Ras', pet.breed, (value) => ({ petBreed: orNull(value) })),
+      edit: textEdit('Ras bewerken', 'Ras', 'petBreed', pet.breed),
     },
     {
       key: 'leeftijd',
       label: 'Leeftijd',
       value: pet.age,
-      edit: textEdit('Leeftijd bewerken', 'Leeftijd', pet.age, (value) => ({
-        petAge: orNull(value),
-      })),
+      edit: textEdit('Leeftijd bewerken', 'Leeftijd', 'petAge', pet.age),
     },
     {
       key: 'grootte',
       label: 'Grootte',
-      value: labelOf(PET_SIZES, pet.size),
-      edit: selectEdit('Grootte bewerken', 'Grootte', pet.size, PET_SIZES, (value) => ({
+      value: labelOf(V.PetSize, pet.size),
+      edit: choiceEdit('Grootte bewerken', 'Grootte', V.PetSize, pet.size, (value) => ({
         petSize: value,
       })),
     },
     {
       key: 'geslacht',
       label: 'Geslacht',
-      value: labelOf(PET_GENDERS, pet.gender),
-      edit: selectEdit('Geslacht bewerken', 'Geslacht', pet.gender, PET_GENDERS, (value) => ({
+      value: labelOf(V.PetGender, pet.gender),
+      edit: choiceEdit('Geslacht bewerken', 'Geslacht', V.PetGender, pet.gender, (value) => ({
         petGender: value,
       })),
     },
@@ -124,65 +113,55 @@ function PetProfile({ pet, owner }: { pet: PetView; owner: OwnerView }) {
       key: 'gedrag',
       label: 'Gedrag',
       value: pet.personality,
-      edit: textEdit(
-        'Gedrag bewerken',
-        'Gedrag',
-        pet.personality,
-        (value) => ({ petPersonality: orNull(value) }),
-        'textarea',
-      ),
+      edit: textEdit('Gedrag bewerken', 'Gedrag', 'petPersonality', pet.personality, 'textarea'),
     },
     {
       key: 'gewicht',
       label: 'Gewicht',
       value: pet.weight,
-      edit: textEdit('Gewicht bewerken', 'Gewicht', pet.weight, (value) => ({
-        petWeight: orNull(value),
-      })),
+      edit: textEdit('Gewicht bewerken', 'Gewicht', 'petWeight', pet.weight),
     },
     {
       key: 'vriendjes',
       label: 'Kan goed met',
-      value: pet.good_with.join(', '),
-      edit: multiselectEdit(
+      value: labelList(V.GoodWith, pet.good_with),
+      edit: choicesEdit(
         'Kan goed met bewerken',
         'Kan goed met',
+        V.GoodWith,
         pet.good_with,
-        GOOD_WITH.map((option) => option.value),
         (value) => ({ petGoodWith: value }),
       ),
     },
     {
       key: 'gevaccineerd',
       label: 'Gevaccineerd',
-      value: labelOf(VACCINATED, pet.vaccinated),
-      edit: selectEdit(
+      value: labelOf(V.Vaccinated, pet.vaccinated),
+      edit: choiceEdit(
         'Gevaccineerd bewerken',
         'Gevaccineerd',
+        V.Vaccinated,
         pet.vaccinated,
-        VACCINATED,
-        (value) => ({
-          petVaccinated: value,
-        }),
+        (value) => ({ petVaccinated: value }),
       ),
     },
     {
       key: 'gechipt',
       label: 'Gechipt',
-      value: labelOf(CHIPPED, pet.chipped),
-      edit: selectEdit('Gechipt bewerken', 'Gechipt', pet.chipped, CHIPPED, (value) => ({
+      value: labelOf(V.Chipped, pet.chipped),
+      edit: choiceEdit('Gechipt bewerken', 'Gechipt', V.Chipped, pet.chipped, (value) => ({
         petChipped: value,
       })),
     },
     {
       key: 'gecastreerd',
       label: 'Gecastreerd/gesteriliseerd',
-      value: labelOf(NEUTERED, pet.neutered),
-      edit: selectEdit(
+      value: labelOf(V.Neutered, pet.neutered),
+      edit: choiceEdit(
         'Gecastreerd/gesteriliseerd bewerken',
         'Gecastreerd/gesteriliseerd',
+        V.Neutered,
         pet.neutered,
-        NEUTERED,
         (value) => ({ petNeutered: value }),
       ),
     },
@@ -193,8 +172,8 @@ function PetProfile({ pet, owner }: { pet: PetView; owner: OwnerView }) {
       edit: textEdit(
         'Bijzondere zorg bewerken',
         'Bijzondere zorg',
+        'petSpecialNeeds',
         pet.special_needs,
-        (value) => ({ petSpecialNeeds: orNull(value) }),
         'textarea',
       ),
     },
@@ -206,13 +185,17 @@ function PetProfile({ pet, owner }: { pet: PetView; owner: OwnerView }) {
       kind: 'text',
       label: 'Naam',
       value: pet.name,
-      required: 'De naam van je huisdier is verplicht',
+      max: DRAFT_MAX_LENGTH.petName,
+      required: PET_NAME_REQUIRED,
       toChange: (name) => ({ petName: name }),
     },
   };
 
   return (
-    <FieldEditorProvider canEdit={editable}>
+    <FieldEditorProvider
+      canEdit={user?.id === pet.user_id}
+      save={(change) => update.mutateAsync(change)}
+    >
       <ProfileShell>
         <ProfileHeader
           name={pet.name}
@@ -236,13 +219,7 @@ function PetProfile({ pet, owner }: { pet: PetView; owner: OwnerView }) {
           <div className="flex flex-col gap-6 lg:col-span-2">
             <ProfileSection
               title={`Over ${pet.name}`}
-              edit={textEdit(
-                'Over bewerken',
-                'Over',
-                pet.bio,
-                (bio) => ({ bio: orNull(bio) }),
-                'textarea',
-              )}
+              edit={textEdit('Over bewerken', 'Over', 'bio', pet.bio, 'textarea')}
             >
               <ProfileText text={pet.bio} empty="Nog geen beschrijving." />
             </ProfileSection>

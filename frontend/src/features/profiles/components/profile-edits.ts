@@ -1,6 +1,11 @@
-import type { Option } from '@/config/profile-options';
 import { splitName, type DraftChange } from '@/features/profiles/api/draft-from-profile';
 import type { FieldEdit } from '@/features/profiles/components/use-field-editor';
+import { DRAFT_MAX_LENGTH, type Vocabulary } from '@/lib/api/vocabulary';
+import { FIRST_NAME_REQUIRED } from '@/lib/profile-texts';
+import { optionsFor, pick, pickAll, type Option } from '@/lib/vocabulary';
+
+/** A draft field of free text, with the most characters the server allows in it. */
+export type TextField = keyof typeof DRAFT_MAX_LENGTH;
 
 /** The full name of a person, split again at the first space when saved. */
 export function personNameEdit(firstName: string, lastName: string): FieldEdit {
@@ -10,7 +15,9 @@ export function personNameEdit(firstName: string, lastName: string): FieldEdit {
       kind: 'text',
       label: 'Naam',
       value: [firstName, lastName].filter(Boolean).join(' '),
-      required: 'Voornaam is verplicht',
+      // Split again at the first space; the server checks each part.
+      max: DRAFT_MAX_LENGTH.firstName + 1 + DRAFT_MAX_LENGTH.lastName,
+      required: FIRST_NAME_REQUIRED,
       toChange: (name) => splitName(name),
     },
   };
@@ -42,26 +49,36 @@ export function photoEdit(
   };
 }
 
+/** A free text of the draft field `field`; emptied, it is sent as null. */
 export function textEdit(
   title: string,
   label: string,
+  field: TextField,
   value: string | null | undefined,
-  toChange: (value: string) => DraftChange,
   kind: 'text' | 'textarea' = 'text',
 ): FieldEdit {
   return {
     title,
-    field: { kind, label, value: value ?? '', toChange },
+    field: {
+      kind,
+      label,
+      value: value ?? '',
+      max: DRAFT_MAX_LENGTH[field],
+      toChange: (text) => ({ [field]: orNull(text) }),
+    },
   };
 }
 
-/** A choice from a list; `none` adds an empty choice with that label. */
-export function selectEdit(
+/**
+ * A choice from an enumeration: the edit dialog's part of it, plus the current value when the
+ * wizard set one that part lacks; `none` is the empty choice, sent as null.
+ */
+export function choiceEdit<Value extends string | number>(
   title: string,
   label: string,
-  value: string | null | undefined,
-  options: Option[],
-  toChange: (value: string | null) => DraftChange,
+  vocabulary: Vocabulary<Value>,
+  current: Value | null | undefined,
+  toChange: (value: Value | null) => DraftChange,
   none = 'Geen keuze',
 ): FieldEdit {
   return {
@@ -69,22 +86,40 @@ export function selectEdit(
     field: {
       kind: 'select',
       label,
-      value: value ?? '',
-      options: [{ value: '', label: none }, ...options],
-      toChange: (chosen) => toChange(chosen === '' ? null : chosen),
+      value: current == null ? '' : String(current),
+      options: [
+        { value: '', label: none },
+        ...optionsFor(vocabulary, 'edit', [current]).map(asText),
+      ],
+      toChange: (chosen) => toChange(pick(vocabulary, chosen)),
     },
   };
 }
 
-export function multiselectEdit(
+/** Several values of an enumeration, offered as in {@link choiceEdit}. */
+export function choicesEdit<Value extends string | number>(
   title: string,
   label: string,
-  value: string[],
-  options: string[],
-  toChange: (value: string[]) => DraftChange,
+  vocabulary: Vocabulary<Value>,
+  current: readonly Value[],
+  toChange: (value: Value[]) => DraftChange,
 ): FieldEdit {
-  return { title, field: { kind: 'multiselect', label, value, options, toChange } };
+  return {
+    title,
+    field: {
+      kind: 'multiselect',
+      label,
+      value: current.map(String),
+      options: optionsFor(vocabulary, 'edit', current).map(asText),
+      toChange: (chosen) => toChange(pickAll(vocabulary, chosen)),
+    },
+  };
 }
+
+const asText = <Value extends string | number>(option: Option<Value>): Option => ({
+  value: String(option.value),
+  label: option.label,
+});
 
 /** An empty text is sent as null: the server stores "not filled in". */
 export const orNull = (value: string): string | null => (value === '' ? null : value);

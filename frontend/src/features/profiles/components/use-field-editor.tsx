@@ -1,4 +1,5 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
+import type { DraftChange } from '@/features/profiles/api/draft-from-profile';
 import { useUpdateProfileField } from '@/features/profiles/api/update-profile';
 import { EditButton } from '@/features/profiles/components/edit-button';
 import { EditFieldDialog, type EditField } from '@/features/profiles/components/edit-field-dialog';
@@ -14,13 +15,16 @@ const EditorContext = createContext<((edit: FieldEdit) => void) | null>(null);
 
 /**
  * Gives the page's pencils one shared edit dialog, only when `canEdit` (the viewer's own
- * profile); saving sends the whole own profile with the one field changed.
+ * profile); saving sends the whole own profile with the one field changed, or goes to `save`.
  */
 export function FieldEditorProvider({
   canEdit,
+  save,
   children,
 }: {
   canEdit: boolean;
+  /** Where a change goes instead of the own profile (a pet's page sends it to that pet). */
+  save?: (change: DraftChange) => Promise<unknown>;
   children: ReactNode;
 }) {
   const [edit, setEdit] = useState<FieldEdit | null>(null);
@@ -36,7 +40,7 @@ export function FieldEditorProvider({
           field={edit?.field ?? null}
           title={edit?.title ?? ''}
           onClose={close}
-          onSave={(change) => update.mutateAsync(change)}
+          onSave={save ?? ((change) => update.mutateAsync(change))}
         />
       )}
     </EditorContext>

@@ -1,27 +1,12 @@
 import { Badge } from '@/components/ui/badge';
-import {
-  AVAILABILITY_EDIT,
-  EXPERIENCE,
-  HAS_OWN_PET_EDIT,
-  HAS_OWN_PET_WIZARD,
-  HOURLY_RATE_EDIT,
-  HOURLY_RATE_WIZARD,
-  LANGUAGES_EDIT,
-  labelOf,
-  MAX_DISTANCE_EDIT,
-  NO_PREFERENCE,
-  SPECIALTIES_EDIT,
-  TRANSPORT_MODES,
-} from '@/config/profile-options';
 import { useVolunteerPage } from '@/features/profiles/api/get-volunteer-page';
 import { MessageButton } from '@/features/profiles/components/message-button';
 import {
+  choiceEdit,
+  choicesEdit,
   locationEdit,
-  multiselectEdit,
-  orNull,
   personNameEdit,
   photoEdit,
-  selectEdit,
   textEdit,
 } from '@/features/profiles/components/profile-edits';
 import {
@@ -39,7 +24,9 @@ import { ProfileNotFound, ProfileQueryState } from '@/features/profiles/componen
 import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import type { components } from '@/lib/api/openapi';
+import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
+import { labelList, labelOf, NO_PREFERENCE } from '@/lib/vocabulary';
 
 type VolunteerView = components['schemas']['VolunteerView'];
 
@@ -61,11 +48,6 @@ function LoadedVolunteerPage({ volunteerId }: { volunteerId: number }) {
   );
 }
 
-const distanceOptions = MAX_DISTANCE_EDIT.map((option) => ({
-  value: String(option.value),
-  label: option.label,
-}));
-
 function VolunteerProfile({ volunteer: v }: { volunteer: VolunteerView }) {
   const { user } = useAuth();
   const name = [v.first_name, v.last_name].filter(Boolean).join(' ');
@@ -76,77 +58,73 @@ function VolunteerProfile({ volunteer: v }: { volunteer: VolunteerView }) {
     {
       key: 'ervaring',
       label: 'Ervaring',
-      value: labelOf(EXPERIENCE, v.experience),
-      edit: selectEdit('Ervaring bewerken', 'Ervaring', v.experience, EXPERIENCE, (value) => ({
+      value: labelOf(V.Experience, v.experience),
+      edit: choiceEdit('Ervaring bewerken', 'Ervaring', V.Experience, v.experience, (value) => ({
         experience: value,
       })),
     },
     {
       key: 'specialiteit',
       label: 'Specialiteiten',
-      value: v.specialties.join(', '),
-      edit: multiselectEdit(
+      value: labelList(V.Specialty, v.specialties),
+      edit: choicesEdit(
         'Specialiteiten bewerken',
         'Specialiteiten',
+        V.Specialty,
         v.specialties,
-        SPECIALTIES_EDIT,
         (value) => ({ specialties: value }),
       ),
     },
     {
       key: 'talen',
       label: 'Talen',
-      value: v.languages.join(', '),
-      edit: multiselectEdit('Talen bewerken', 'Talen', v.languages, LANGUAGES_EDIT, (value) => ({
+      value: labelList(V.Language, v.languages),
+      edit: choicesEdit('Talen bewerken', 'Talen', V.Language, v.languages, (value) => ({
         languages: value,
       })),
     },
     {
       key: 'afstand',
       label: 'Maximale afstand',
-      value: v.max_distance == null ? NO_PREFERENCE : `${v.max_distance} km`,
-      edit: selectEdit(
+      value: labelOf(V.Distance, v.max_distance) ?? NO_PREFERENCE,
+      edit: choiceEdit(
         'Maximale afstand bewerken',
         'Maximale afstand',
-        v.max_distance == null ? '' : String(v.max_distance),
-        distanceOptions,
-        (value) => ({ maxDistance: value === null ? null : Number(value) }),
+        V.Distance,
+        v.max_distance,
+        (value) => ({ maxDistance: value }),
         NO_PREFERENCE,
       ),
     },
     {
       key: 'uurtarief',
       label: 'Uurtarief',
-      value: labelOf([...HOURLY_RATE_EDIT, ...HOURLY_RATE_WIZARD], v.hourly_rate),
-      edit: selectEdit(
-        'Uurtarief bewerken',
-        'Uurtarief',
-        v.hourly_rate,
-        HOURLY_RATE_EDIT,
-        (value) => ({ hourlyRate: value }),
-      ),
+      value: labelOf(V.HourlyRate, v.hourly_rate),
+      edit: choiceEdit('Uurtarief bewerken', 'Uurtarief', V.HourlyRate, v.hourly_rate, (value) => ({
+        hourlyRate: value,
+      })),
     },
     {
       key: 'huisdier',
       label: 'Eigen huisdier',
-      value: labelOf([...HAS_OWN_PET_EDIT, ...HAS_OWN_PET_WIZARD], v.has_own_pet),
-      edit: selectEdit(
+      value: labelOf(V.HasOwnPet, v.has_own_pet),
+      edit: choiceEdit(
         'Eigen huisdier bewerken',
         'Eigen huisdier',
+        V.HasOwnPet,
         v.has_own_pet,
-        HAS_OWN_PET_EDIT,
         (value) => ({ hasOwnPet: value }),
       ),
     },
     {
       key: 'vervoer',
       label: 'Vervoer',
-      value: labelOf(TRANSPORT_MODES, v.transport_mode),
-      edit: selectEdit(
+      value: labelOf(V.TransportMode, v.transport_mode),
+      edit: choiceEdit(
         'Vervoer bewerken',
         'Vervoer',
+        V.TransportMode,
         v.transport_mode,
-        TRANSPORT_MODES,
         (value) => ({
           transportMode: value,
         }),
@@ -181,28 +159,22 @@ function VolunteerProfile({ volunteer: v }: { volunteer: VolunteerView }) {
           <div className="flex flex-col gap-6 lg:col-span-2">
             <ProfileSection
               title={`Over ${v.first_name}`}
-              edit={textEdit(
-                'Over bewerken',
-                'Over',
-                v.bio,
-                (bio) => ({ bio: orNull(bio) }),
-                'textarea',
-              )}
+              edit={textEdit('Over bewerken', 'Over', 'bio', v.bio, 'textarea')}
             >
               <ProfileText text={v.bio} empty="Nog geen beschrijving." />
             </ProfileSection>
             <ProfileSection
               title="Beschikbaar voor"
-              edit={multiselectEdit(
+              edit={choicesEdit(
                 'Beschikbaarheid bewerken',
                 'Beschikbaar voor',
+                V.Availability,
                 v.availability,
-                AVAILABILITY_EDIT,
                 (value) => ({ availability: value }),
               )}
             >
               {v.availability.length > 0 ? (
-                <BulletList items={v.availability} />
+                <BulletList items={v.availability.map((value) => V.Availability.labels[value])} />
               ) : (
                 <p className="text-stone-600 italic">Nog geen beschikbaarheid opgegeven.</p>
               )}

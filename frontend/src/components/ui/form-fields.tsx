@@ -1,7 +1,7 @@
 import { useId, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import type { Option } from '@/config/profile-options';
 import { cn } from '@/lib/cn';
+import type { Option } from '@/lib/vocabulary';
 
 const control =
   'w-full rounded-xl bg-white px-4 py-2.5 text-base text-stone-900 ring-1 ring-stone-300 ring-inset placeholder:text-stone-500';
@@ -110,7 +110,7 @@ export function Select({
 
 export interface CheckboxGroupProps {
   legend: string;
-  options: string[];
+  options: Option<string | number>[];
   error?: string | undefined;
   /** Props of `register(name)`, spread on every box. */
   registration: UseFormRegisterReturn;
@@ -125,16 +125,16 @@ export function CheckboxGroup({ legend, options, error, registration }: Checkbox
       <div className="grid gap-2 sm:grid-cols-2">
         {options.map((option) => (
           <label
-            key={option}
+            key={option.value}
             className="flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-stone-800 ring-1 ring-stone-200 ring-inset has-[:checked]:bg-orange-50 has-[:checked]:ring-orange-300"
           >
             <input
               type="checkbox"
-              value={option}
+              value={String(option.value)}
               className="size-5 accent-orange-700"
               {...registration}
             />
-            {option}
+            {option.label}
           </label>
         ))}
       </div>
@@ -145,22 +145,4 @@ export function CheckboxGroup({ legend, options, error, registration }: Checkbox
       )}
     </fieldset>
   );
-}
-
-/** The choices of a list, with any stored value the list does not know added at the end. */
-export function withCurrent(options: string[], current: string[]): string[] {
-  return [...options, ...current.filter((value) => !options.includes(value))];
-}
-
-/** The choices of a drop-down, with a stored value the wizard's list lacks (set in the edit dialog). */
-export function optionsWithCurrent<Value extends string | number>(
-  options: Option<Value>[],
-  extra: Option<Value>[],
-  current: string,
-): Option<string | number>[] {
-  if (current === '' || options.some((option) => String(option.value) === current)) {
-    return options;
-  }
-  const known = extra.find((option) => String(option.value) === current);
-  return [...options, known ?? { value: current, label: current }];
 }

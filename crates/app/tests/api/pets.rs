@@ -1,0 +1,221 @@
+//! Several pets: an owner adds, edits and removes their own pets (never the last one); nobody
+//! else can; every pet has its own page and its own card.
+
+use crate::helpers::{Backend, TestApp, TestResult, error_envelope, spawn_app};
+use crate::on_both_backends;
+use reqwest::{Client, Method};
+use serde_json::{Value, json};
+
+fn owner_draft() -> Value {
+    json!({
+        "profileType": "huisdier",
+        "firstName": "Sanne",
+        "lastName": "de Vries",
+        "postalCode": "3512",
+        "petName": "Bobby",
+        "petSize": "groot",
+        "bio": "Bobby houdt van lange wandelingen."
+    })
+}
+
+fn pet(name: &str) -> Value {
+    json!({
+        "petName": name,
+        "petBreed": "Maine Coon",
+        "petSize": "middel",
+        "petGender": "teef",
+        "petGoodWith": ["Kinderen"],
+        "bio": format!("{name} slaapt graag in de zon.")
+    })
+}
+
+/// An owner with one pet; their client and the first pet's id.
+async fn owner(app: &TestApp) -> Result<i64, Box<dyn std::error::Error>> {
+    app.sign_up("sanne@example.nl").await?;
+    let created = app.post_json("/api/profiles", &owner_draft()).await?;
+    assert_eq!(created.status(), 201);
+    let body: Value = created.json().await?;
+    body["profile"]["id"]
+        .as_i64()
+        .ok_or_else(|| format!("no pet id in {body}").into())
+}
+
+async fn send(
+    app: &TestApp,
+    client: &Client,
+    method: Method,
+    path: &str,
+    body: &Value,
+) -> reqwest::Result<reqwest::Response> {
+    app.send_json(client, method, path, body).await
+}
+
+async fn delete(app: &TestApp, client: &Client, path: &str) -> reqwest::Result<reqwest::Response> {
+    client
+        .delete(app.url(path))
+        .header("Origin", crate::helpers::ORIGIN)
+        .send()
+        .await
+}
+
+async fn pet_cards(app: &TestApp) -> Result<Vec<String>, Box<dyn std::error::Error>> {
+    let page: Value = app.get("/api/profiles?type=huisdier").await?.json().await?;
+    let mut names: Vec<String> = page["profiles"]
+        .as_array()
+        .map(|cards| {
+            cards
+                .iter()
+                .filter_map(|c| c["name"].as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    Ok(names)
+}
+
+async fn an_owner_adds_edits_and_removes_a_pet_with_its_own_page_and_card(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let bobby = owner(&app).await?;
+
+    let added = app.post_json("/api/pets", &pet("Luna")).await?;
+    assert_eq!(added.status(), 201);
+    let body: Value = added.json().await?;
+    let luna = body["pet"]["id"].as_i64().ok_or("no id")?;
+    assert_eq!(body["pet"]["name"], "Luna");
+    assert_eq!(body["pet"]["location"], "Utrecht", "a pet lives where its owner lives");
+    assert_eq!(body["pet"]["good_with"], json!(["Kinderen"]));
+    assert!(body["owner"].get("phone").is_none(), "a public answer");
+
+    let page: Value = app.get(&format!("/api/pets/{luna}")).await?.json().await?;
+    assert_eq!(page["pet"]["name"], "Luna");
+    let owner_page: Value = app
+        .get(&format!("/api/owners/{}", page["owner"]["id"]))
+        .await?
+        .json()
+        .await?;
+    assert_eq!(owner_page["pets"].as_array().map(Vec::len), Some(2));
+    assert_eq!(pet_cards(&app).await?, ["Bobby", "Luna"], "every pet has its own card");
+
+    let renamed = send(
+        &app,
+        &app.client,
+        Method::PUT,
+        &format!("/api/pets/{luna}"),
+        &pet("Lola"),
+    )
+    .await?;
+    assert_eq!(renamed.status(), 200);
+    let page: Value = app.get(&format!("/api/pets/{luna}")).await?.json().await?;
+    assert_eq!(page["pet"]["name"], "Lola");
+    assert_eq!(pet_cards(&app).await?, ["Bobby", "Lola"], "the card follows");
+    let first: Value = app.get(&format!("/api/pets/{bobby}")).await?.json().await?;
+    assert_eq!(first["pet"]["name"], "Bobby", "the other pet is untouched");
+
+    assert_eq!(
+        delete(&app, &app.client, &format!("/api/pets/{luna}")).await?.status(),
+        204
+    );
+    assert_eq!(app.get(&format!("/api/pets/{luna}")).await?.status(), 404);
+    assert_eq!(pet_cards(&app).await?, ["Bobby"]);
+    Ok(())
+}
+
+async fn the_last_pet_stays(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let bobby = owner(&app).await?;
+    let refused = delete(&app, &app.client, &format!("/api/pets/{bobby}")).await?;
+    assert_eq!(refused.status(), 409);
+    let (message, code) = error_envelope(refused).await?;
+    assert_eq!(code, "conflict");
+    assert!(message.contains("enige huisdier"), "{message}");
+    assert_eq!(app.get(&format!("/api/pets/{bobby}")).await?.status(), 200);
+
+    // Two removals at once of an owner's two pets: one of them stays.
+    let luna: Value = app.post_json("/api/pets", &pet("Luna")).await?.json().await?;
+    let luna = luna["pet"]["id"].as_i64().ok_or("no id")?;
+    let (first, second) = (format!("/api/pets/{bobby}"), format!("/api/pets/{luna}"));
+    let (one, two) = tokio::join!(delete(&app, &app.client, &first), delete(&app, &app.client, &second));
+    let mut statuses = vec![one?.status().as_u16(), two?.status().as_u16()];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [204, 409]);
+    assert_eq!(pet_cards(&app).await?.len(), 1);
+    Ok(())
+}
+
+async fn pets_are_changed_by_their_owner_only(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let bobby = owner(&app).await?;
+    let luna: Value = app.post_json("/api/pets", &pet("Luna")).await?.json().await?;
+    let luna = luna["pet"]["id"].as_i64().ok_or("no id")?;
+
+    let stranger = app.another_user("indringer@example.nl").await?;
+    let hijack = send(
+        &app,
+        &stranger,
+        Method::PUT,
+        &format!("/api/pets/{luna}"),
+        &pet("Gestolen"),
+    )
+    .await?;
+    assert_eq!(hijack.status(), 403);
+    assert_eq!(
+        delete(&app, &stranger, &format!("/api/pets/{bobby}")).await?.status(),
+        403
+    );
+    let (message, code) = error_envelope(send(&app, &stranger, Method::POST, "/api/pets", &pet("Rex")).await?).await?;
+    assert_eq!(
+        (message.as_str(), code.as_str()),
+        ("Alleen baasjes kunnen een huisdier toevoegen.", "forbidden")
+    );
+    let page: Value = app.get(&format!("/api/pets/{luna}")).await?.json().await?;
+    assert_eq!(page["pet"]["name"], "Luna", "nothing was written");
+    assert_eq!(pet_cards(&app).await?, ["Bobby", "Luna"]);
+
+    let anonymous = Client::new();
+    assert_eq!(
+        send(&app, &anonymous, Method::POST, "/api/pets", &pet("Rex"))
+            .await?
+            .status(),
+        401
+    );
+    assert_eq!(delete(&app, &app.client, "/api/pets/99999").await?.status(), 404);
+    assert_eq!(
+        send(&app, &app.client, Method::PUT, "/api/pets/99999", &pet("Rex"))
+            .await?
+            .status(),
+        404
+    );
+    Ok(())
+}
+
+async fn a_new_pet_meets_the_draft_rules(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    owner(&app).await?;
+    let cases = [
+        ("petName", json!("")),
+        ("petSize", json!("reusachtig")),
+        ("petGoodWith", json!(["Paarden"])),
+        ("bio", json!("x".repeat(2001))),
+        ("avatarUrl", json!("https://elders.example/foto.jpg")),
+    ];
+    for (field, value) in cases {
+        let mut body = pet("Luna");
+        body[field] = value;
+        let response = app.post_json("/api/pets", &body).await?;
+        assert_eq!(response.status(), 422, "{field}");
+        let refusal: Value = response.json().await?;
+        assert_eq!(refusal["field"], field, "{refusal}");
+    }
+    let mut unknown = pet("Luna");
+    unknown["ownerId"] = json!(1);
+    assert_eq!(app.post_json("/api/pets", &unknown).await?.status(), 422);
+    assert_eq!(pet_cards(&app).await?, ["Bobby"], "nothing was stored");
+    Ok(())
+}
+
+on_both_backends!(
+    an_owner_adds_edits_and_removes_a_pet_with_its_own_page_and_card,
+    the_last_pet_stays,
+    pets_are_changed_by_their_owner_only,
+    a_new_pet_meets_the_draft_rules,
+);

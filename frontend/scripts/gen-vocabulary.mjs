@@ -1,0 +1,88 @@
+// Writes src/lib/api/vocabulary.ts from openapi.json: every enumeration the server declares (its
+// values, Dutch labels and the lists the wizard and the edit dialog offer) and the profile draft's
+// rules (lengths, the postcode pattern, list sizes). The server is the one source; this file and
+// scripts/test keep the copy current. Usage: node scripts/gen-vocabulary.mjs [openapi.json] [out.ts]
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const [input = 'openapi.json', output = 'src/lib/api/vocabulary.ts'] = process.argv.slice(2);
+const document = JSON.parse(readFileSync(input, 'utf8'));
+const schemas = document.components?.schemas ?? {};
+
+/** @param {unknown} value */
+const literal = (value) => JSON.stringify(value);
+const lines = [
+  '// Generated from openapi.json by scripts/gen-vocabulary.mjs (run scripts/api-types). Do not edit:',
+  '// the enumerations and rules are declared once, on the server.',
+  "import type { components } from './openapi';",
+  '',
+  "type Schemas = components['schemas'];",
+  '',
+  '/** A closed list of values with the Dutch label people read for each. */',
+  'export interface Vocabulary<Value extends string | number> {',
+  '  /** Every value, in the order the screens list them. */',
+  '  readonly values: readonly [Value, ...Value[]];',
+  '  /** The label of each value. */',
+  '  readonly labels: Readonly<Record<Value, string>>;',
+  '  /** The values the wizard offers. */',
+  '  readonly wizard: readonly Value[];',
+  '  /** The values the edit dialog offers. */',
+  '  readonly edit: readonly Value[];',
+  '}',
+  '',
+];
+
+const names = Object.keys(schemas)
+  .filter((name) => Array.isArray(schemas[name].enum) && schemas[name]['x-vocabulary']?.labels)
+  .sort();
+if (names.length === 0) throw new Error(`${input} declares no enumerations with labels`);
+
+for (const name of names) {
+  const schema = schemas[name];
+  const values = schema.enum;
+  const labels = schema['x-vocabulary'].labels;
+  for (const value of values) {
+    if (typeof labels[String(value)] !== 'string')
+      throw new Error(`${name}: no label for ${value}`);
+  }
+  /** @param {unknown} value */
+  const key = (value) => (typeof value === 'number' ? String(value) : literal(value));
+  if (schema.description) lines.push(`/** ${schema.description.replaceAll('*/', '* /')} */`);
+  lines.push(`export const ${name}: Vocabulary<Schemas[${literal(name)}]> = {`);
+  lines.push(`  values: [${values.map(literal).join(', ')}],`);
+  lines.push('  labels: {');
+  for (const value of values) lines.push(`    ${key(value)}: ${literal(labels[String(value)])},`);
+  lines.push('  },');
+  lines.push(`  wizard: [${(schema['x-vocabulary'].wizard ?? values).map(literal).join(', ')}],`);
+  lines.push(`  edit: [${(schema['x-vocabulary'].edit ?? values).map(literal).join(', ')}],`);
+  lines.push('};', '');
+}
+
+const draft = schemas.ProfileDraftBody?.properties;
+if (!draft) throw new Error(`${input} has no ProfileDraftBody`);
+const maxLengths = Object.entries(draft)
+  .filter(([, property]) => typeof property.maxLength === 'number')
+  .sort(([a], [b]) => a.localeCompare(b));
+const pattern = draft.postalCode?.pattern;
+if (!pattern) throw new Error(`${input}: ProfileDraftBody.postalCode has no pattern`);
+const listMax = draft.petLookingFor?.maxItems;
+const itemMax = draft.petLookingFor?.items?.maxLength;
+if (typeof listMax !== 'number' || typeof itemMax !== 'number') {
+  throw new Error(`${input}: ProfileDraftBody.petLookingFor has no maxItems or item maxLength`);
+}
+
+lines.push(
+  '/** The most characters of each text field of a profile, as the server checks them. */',
+  'export const DRAFT_MAX_LENGTH = {',
+  ...maxLengths.map(([field, property]) => `  ${field}: ${property.maxLength},`),
+  '} as const;',
+  '',
+  '/** A postcode: four digits, 1000 to 9999. */',
+  `export const POSTCODE_PATTERN = new RegExp(${literal(pattern)});`,
+  '',
+  '/** The most entries of a free list (such as what an owner looks for), and the longest entry. */',
+  `export const LIST_MAX_ITEMS = ${listMax};`,
+  `export const LIST_ITEM_MAX_LENGTH = ${itemMax};`,
+  '',
+);
+
+writeFileSync(output, lines.join('\n'));

@@ -1,0 +1,70 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  petDraftFromView,
+  splitPetChange,
+  type DraftChange,
+  type PetDraftBody,
+} from '@/features/profiles/api/draft-from-profile';
+import { profileKeys } from '@/features/profiles/api/keys';
+import { useUpdateProfileField } from '@/features/profiles/api/update-profile';
+import { unwrap } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
+import type { components } from '@/lib/api/openapi';
+import { authKeys } from '@/lib/auth/api/keys';
+
+type PetView = components['schemas']['PetView'];
+
+/** After a change to someone's pets: every profile page and the own profile are read again. */
+function useRefreshProfiles() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+      queryClient.invalidateQueries({ queryKey: authKeys.profileLookups() }),
+    ]);
+}
+
+/** `POST /api/pets`: adds a pet to the signed-in owner's profile; resolves to the new pet. */
+export function useAddPet() {
+  const refresh = useRefreshProfiles();
+  return useMutation({
+    mutationFn: (draft: PetDraftBody) => unwrap(api.POST('/api/pets', { body: draft })),
+    onSuccess: refresh,
+  });
+}
+
+/** `DELETE /api/pets/{petId}`: removes one of the owner's pets (never the last one). */
+export function useRemovePet() {
+  const refresh = useRefreshProfiles();
+  return useMutation({
+    mutationFn: (petId: number) =>
+      unwrap(api.DELETE('/api/pets/{petId}', { params: { path: { petId } } })),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * An inline edit on a pet's page: the pet's own fields go to `PUT /api/pets/{petId}` with the
+ * whole pet, anything else (the place, which the owner's profile holds) to the owner's profile.
+ */
+export function useUpdatePetField(pet: PetView) {
+  const refresh = useRefreshProfiles();
+  const updateOwner = useUpdateProfileField();
+  return useMutation({
+    mutationFn: async (change: DraftChange) => {
+      const split = splitPetChange(change);
+      if (Object.keys(split.pet).length > 0) {
+        await unwrap(
+          api.PUT('/api/pets/{petId}', {
+            params: { path: { petId: pet.id } },
+            body: { ...petDraftFromView(pet), ...split.pet },
+          }),
+        );
+      }
+      if (Object.keys(split.owner).length > 0) {
+        await updateOwner.mutateAsync(split.owner);
+      }
+    },
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,230 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Select } from '@/components/ui/form-fields';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { EMPTY_PET_DRAFT } from '@/features/profiles/api/draft-from-profile';
+import { useAddPet, useRemovePet } from '@/features/profiles/api/pets';
+import { ApiError } from '@/lib/api/api-error';
+import * as V from '@/lib/api/vocabulary';
+import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
+import { PET_NAME_REQUIRED, tooLong } from '@/lib/profile-texts';
+import { optionsFor, pick } from '@/lib/vocabulary';
+
+export const ADD_PET = 'Nog een huisdier toevoegen';
+
+export const ADD_PET_FAILED = 'Er ging iets mis bij het toevoegen. Probeer het opnieuw.';
+export const REMOVE_PET_FAILED = 'Er ging iets mis bij het verwijderen. Probeer het opnieuw.';
+
+/** The server's own Dutch text where it refused for a reason people can act on. */
+function failureText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && [403, 409, 422, 429].includes(error.status)) {
+    return error.message;
+  }
+  return fallback;
+}
+
+/**
+ * 'Nog een huisdier toevoegen': a short form (name, breed, age, size, sex) that adds the pet and
+ * opens its page, where the owner fills in the rest as on any pet page. `open` starts with the
+ * form shown (as after the wizard).
+ */
+export function AddPetButton({ open: initiallyOpen = false }: { open?: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const close = () => {
+    setOpen(false);
+  };
+  return (
+    <>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
+        <Plus aria-hidden="true" className="size-5" />
+        {ADD_PET}
+      </Button>
+      <Dialog open={open} onClose={close} title="Huisdier toevoegen">
+        {open && <AddPetForm onClose={close} />}
+      </Dialog>
+    </>
+  );
+}
+
+const text = (max: number) => z.string().trim().max(max, tooLong(max));
+
+const addPetSchema = z.object({
+  petName: text(DRAFT_MAX_LENGTH.petName).min(1, PET_NAME_REQUIRED),
+  petBreed: text(DRAFT_MAX_LENGTH.petBreed),
+  petAge: text(DRAFT_MAX_LENGTH.petAge),
+  petSize: z.string(),
+  petGender: z.string(),
+});
+
+type AddPetValues = z.infer<typeof addPetSchema>;
+
+const orNull = (value: string) => (value === '' ? null : value);
+
+function AddPetForm({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const addPet = useAddPet();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<AddPetValues>({
+    resolver: zodResolver(addPetSchema),
+    defaultValues: { petName: '', petBreed: '', petAge: '', petSize: '', petGender: '' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const added = await addPet.mutateAsync({
+        ...EMPTY_PET_DRAFT,
+        petName: values.petName,
+        petBreed: orNull(values.petBreed),
+        petAge: orNull(values.petAge),
+        petSize: pick(V.PetSize, values.petSize),
+        petGender: pick(V.PetGender, values.petGender),
+      });
+      onClose();
+      void navigate(paths.pet(added.pet.id));
+    } catch (error) {
+      setFailure(failureText(error, ADD_PET_FAILED));
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        void submit(event);
+      }}
+    >
+      <p className="text-stone-700">
+        Begin met de naam. Foto&rsquo;s en de rest vul je daarna aan op de pagina van je huisdier.
+      </p>
+      <Input
+        label="Naam van je huisdier *"
+        maxLength={DRAFT_MAX_LENGTH.petName}
+        aria-required="true"
+        error={errors.petName?.message}
+        {...register('petName')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input
+          label="Ras"
+          maxLength={DRAFT_MAX_LENGTH.petBreed}
+          placeholder="Bijvoorbeeld Labrador"
+          error={errors.petBreed?.message}
+          {...register('petBreed')}
+        />
+        <Input
+          label="Leeftijd"
+          maxLength={DRAFT_MAX_LENGTH.petAge}
+          placeholder="Bijvoorbeeld 3 jaar"
+          error={errors.petAge?.message}
+          {...register('petAge')}
+        />
+        <Select
+          label="Grootte"
+          options={optionsFor(V.PetSize, 'wizard')}
+          {...register('petSize')}
+        />
+        <Select
+          label="Geslacht"
+          options={optionsFor(V.PetGender, 'wizard')}
+          {...register('petGender')}
+        />
+      </div>
+      {failure && (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {failure}
+        </p>
+      )}
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="ghost" onClick={onClose}>
+          Annuleren
+        </Button>
+        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting && <Spinner />}
+          {isSubmitting ? 'Toevoegen...' : 'Toevoegen'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Removes one pet after a confirmation; the owner page offers it only while there are others. */
+export function RemovePetButton({ petId, name }: { petId: number; name: string }) {
+  const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const removePet = useRemovePet();
+  const close = () => {
+    setOpen(false);
+    setFailure(null);
+  };
+  const remove = async () => {
+    setFailure(null);
+    try {
+      await removePet.mutateAsync(petId);
+      setOpen(false);
+    } catch (error) {
+      setFailure(failureText(error, REMOVE_PET_FAILED));
+    }
+  };
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+        {`${name} verwijderen`}
+      </Button>
+      <Dialog open={open} onClose={close} title={`${name} verwijderen?`}>
+        <p className="text-stone-700">
+          De pagina van {name} en de kaart in de lijsten verdwijnen. Dit kun je niet ongedaan maken.
+        </p>
+        {failure && (
+          <p
+            role="alert"
+            className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+          >
+            {failure}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="ghost" onClick={close}>
+            Annuleren
+          </Button>
+          <Button
+            variant="danger"
+            disabled={removePet.isPending}
+            aria-busy={removePet.isPending}
+            onClick={() => {
+              void remove();
+            }}
+          >
+            {removePet.isPending && <Spinner />}
+            Verwijderen
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,271 @@
+// Generated from openapi.json by scripts/gen-vocabulary.mjs (run scripts/api-types). Do not edit:
+// the enumerations and rules are declared once, on the server.
+import type { components } from './openapi';
+
+type Schemas = components['schemas'];
+
+/** A closed list of values with the Dutch label people read for each. */
+export interface Vocabulary<Value extends string | number> {
+  /** Every value, in the order the screens list them. */
+  readonly values: readonly [Value, ...Value[]];
+  /** The label of each value. */
+  readonly labels: Readonly<Record<Value, string>>;
+  /** The values the wizard offers. */
+  readonly wizard: readonly Value[];
+  /** The values the edit dialog offers. */
+  readonly edit: readonly Value[];
+}
+
+/** Moments and services a volunteer offers: the wizard's six moments, and the edit dialog's longer list with services. */
+export const Availability: Vocabulary<Schemas["Availability"]> = {
+  values: ["Doordeweeks overdag", "Doordeweeks avond", "Weekend overdag", "Weekend avond", "Vakantieperiodes", "Noodgevallen", "Uitlaten", "Dagopvang", "Logeren", "Huisbezoek", "Kattenverzorging", "Verzorging kleine dieren"],
+  labels: {
+    "Doordeweeks overdag": "Doordeweeks overdag",
+    "Doordeweeks avond": "Doordeweeks avond",
+    "Weekend overdag": "Weekend overdag",
+    "Weekend avond": "Weekend avond",
+    "Vakantieperiodes": "Vakantieperiodes",
+    "Noodgevallen": "Noodgevallen",
+    "Uitlaten": "Uitlaten",
+    "Dagopvang": "Dagopvang",
+    "Logeren": "Logeren",
+    "Huisbezoek": "Huisbezoek",
+    "Kattenverzorging": "Kattenverzorging",
+    "Verzorging kleine dieren": "Verzorging kleine dieren",
+  },
+  wizard: ["Doordeweeks overdag", "Doordeweeks avond", "Weekend overdag", "Weekend avond", "Vakantieperiodes", "Noodgevallen"],
+  edit: ["Doordeweeks overdag", "Doordeweeks avond", "Weekend overdag", "Weekend avond", "Vakantieperiodes", "Noodgevallen", "Uitlaten", "Dagopvang", "Logeren", "Huisbezoek", "Kattenverzorging", "Verzorging kleine dieren"],
+};
+
+/** Whether a pet is chipped. */
+export const Chipped: Vocabulary<Schemas["Chipped"]> = {
+  values: ["ja", "nee", "onbekend"],
+  labels: {
+    "ja": "Ja",
+    "nee": "Nee",
+    "onbekend": "Onbekend",
+  },
+  wizard: ["ja", "nee", "onbekend"],
+  edit: ["ja", "nee", "onbekend"],
+};
+
+/** How far a volunteer travels, in km: the wizard's 1 to 15, the edit dialog's 5 to 30. It travels as a number; no value is 'Geen voorkeur'. */
+export const Distance: Vocabulary<Schemas["Distance"]> = {
+  values: [1, 3, 5, 10, 15, 20, 25, 30],
+  labels: {
+    1: "1 km",
+    3: "3 km",
+    5: "5 km",
+    10: "10 km",
+    15: "15 km",
+    20: "20 km",
+    25: "25 km",
+    30: "30 km",
+  },
+  wizard: [1, 3, 5, 10, 15],
+  edit: [5, 10, 15, 20, 25, 30],
+};
+
+/** A volunteer's experience level. */
+export const Experience: Vocabulary<Schemas["Experience"]> = {
+  values: ["beginner", "ervaren", "expert", "professioneel"],
+  labels: {
+    "beginner": "Beginner",
+    "ervaren": "Ervaren",
+    "expert": "Expert",
+    "professioneel": "Professioneel",
+  },
+  wizard: ["beginner", "ervaren", "expert", "professioneel"],
+  edit: ["beginner", "ervaren", "expert", "professioneel"],
+};
+
+/** Who a pet gets along with. */
+export const GoodWith: Vocabulary<Schemas["GoodWith"]> = {
+  values: ["Kinderen", "Andere honden", "Katten", "Kleine dieren"],
+  labels: {
+    "Kinderen": "Kinderen",
+    "Andere honden": "Andere honden",
+    "Katten": "Katten",
+    "Kleine dieren": "Kleine dieren",
+  },
+  wizard: ["Kinderen", "Andere honden", "Katten", "Kleine dieren"],
+  edit: ["Kinderen", "Andere honden", "Katten", "Kleine dieren"],
+};
+
+/** Whether a volunteer has pets of their own: the wizard's detail, the edit dialog's summary. */
+export const HasOwnPet: Vocabulary<Schemas["HasOwnPet"]> = {
+  values: ["nee", "ja-hond", "ja-kat", "ja-beide", "ja-anders", "ja-hond-kat", "ja-andere"],
+  labels: {
+    "nee": "Nee",
+    "ja-hond": "Ja, een hond",
+    "ja-kat": "Ja, een kat",
+    "ja-beide": "Ja, een hond en een kat",
+    "ja-anders": "Ja, een ander huisdier",
+    "ja-hond-kat": "Ja, hond en/of kat",
+    "ja-andere": "Ja, andere huisdieren",
+  },
+  wizard: ["nee", "ja-hond", "ja-kat", "ja-beide", "ja-anders"],
+  edit: ["nee", "ja-hond-kat", "ja-andere"],
+};
+
+/** What a volunteer asks per hour: the wizard's bands, the edit dialog's amounts. */
+export const HourlyRate: Vocabulary<Schemas["HourlyRate"]> = {
+  values: ["gratis", "5-10", "10-15", "15-20", "20+", "5", "7.50", "10", "12.50", "15", "17.50", "20", "onderhandeling"],
+  labels: {
+    "gratis": "Gratis",
+    "5-10": "€5-10 per uur",
+    "10-15": "€10-15 per uur",
+    "15-20": "€15-20 per uur",
+    "20+": "€20+ per uur",
+    "5": "€5 per uur",
+    "7.50": "€7,50 per uur",
+    "10": "€10 per uur",
+    "12.50": "€12,50 per uur",
+    "15": "€15 per uur",
+    "17.50": "€17,50 per uur",
+    "20": "€20 per uur",
+    "onderhandeling": "In overleg",
+  },
+  wizard: ["gratis", "5-10", "10-15", "15-20", "20+", "onderhandeling"],
+  edit: ["gratis", "5", "7.50", "10", "12.50", "15", "17.50", "20", "onderhandeling"],
+};
+
+/** Languages someone speaks: the wizard's four, the edit dialog's twelve. */
+export const Language: Vocabulary<Schemas["Language"]> = {
+  values: ["Nederlands", "Engels", "Duits", "Frans", "Spaans", "Italiaans", "Portugees", "Turks", "Arabisch", "Pools", "Fries", "Papiaments"],
+  labels: {
+    "Nederlands": "Nederlands",
+    "Engels": "Engels",
+    "Duits": "Duits",
+    "Frans": "Frans",
+    "Spaans": "Spaans",
+    "Italiaans": "Italiaans",
+    "Portugees": "Portugees",
+    "Turks": "Turks",
+    "Arabisch": "Arabisch",
+    "Pools": "Pools",
+    "Fries": "Fries",
+    "Papiaments": "Papiaments",
+  },
+  wizard: ["Nederlands", "Engels", "Duits", "Frans"],
+  edit: ["Nederlands", "Engels", "Duits", "Frans", "Spaans", "Italiaans", "Portugees", "Turks", "Arabisch", "Pools", "Fries", "Papiaments"],
+};
+
+/** Whether a pet is neutered or sterilised. */
+export const Neutered: Vocabulary<Schemas["Neutered"]> = {
+  values: ["ja", "nee", "onbekend"],
+  labels: {
+    "ja": "Ja",
+    "nee": "Nee",
+    "onbekend": "Onbekend",
+  },
+  wizard: ["ja", "nee", "onbekend"],
+  edit: ["ja", "nee", "onbekend"],
+};
+
+/** A pet's sex. */
+export const PetGender: Vocabulary<Schemas["PetGender"]> = {
+  values: ["reu", "teef"],
+  labels: {
+    "reu": "Reu",
+    "teef": "Teef",
+  },
+  wizard: ["reu", "teef"],
+  edit: ["reu", "teef"],
+};
+
+/** Size band of a pet: klein up to 10 kg, middel 10-25 kg, groot 25 kg and above. */
+export const PetSize: Vocabulary<Schemas["PetSize"]> = {
+  values: ["klein", "middel", "groot"],
+  labels: {
+    "klein": "Klein (tot 10 kg)",
+    "middel": "Middel (10-25 kg)",
+    "groot": "Groot (25+ kg)",
+  },
+  wizard: ["klein", "middel", "groot"],
+  edit: ["klein", "middel", "groot"],
+};
+
+/** Which kind of profile a user has: an owner looking for a sitter, or a sitter. */
+export const ProfileType: Vocabulary<Schemas["ProfileType"]> = {
+  values: ["huisdier", "vrijwilliger"],
+  labels: {
+    "huisdier": "Huisdier",
+    "vrijwilliger": "Vrijwilliger",
+  },
+  wizard: ["huisdier", "vrijwilliger"],
+  edit: ["huisdier", "vrijwilliger"],
+};
+
+/** What a volunteer is good at: the wizard's six, and the edit dialog's longer list. */
+export const Specialty: Vocabulary<Schemas["Specialty"]> = {
+  values: ["Puppy's", "Oudere dieren", "Medicatie toedienen", "Angstige dieren", "Grote honden", "Training", "Katten", "Kleine dieren", "Lange wandelingen", "Speciale diëten", "EHBO voor dieren"],
+  labels: {
+    "Puppy's": "Puppy's",
+    "Oudere dieren": "Oudere dieren",
+    "Medicatie toedienen": "Medicatie toedienen",
+    "Angstige dieren": "Angstige dieren",
+    "Grote honden": "Grote honden",
+    "Training": "Training",
+    "Katten": "Katten",
+    "Kleine dieren": "Kleine dieren",
+    "Lange wandelingen": "Lange wandelingen",
+    "Speciale diëten": "Speciale diëten",
+    "EHBO voor dieren": "EHBO voor dieren",
+  },
+  wizard: ["Puppy's", "Oudere dieren", "Medicatie toedienen", "Angstige dieren", "Grote honden", "Training"],
+  edit: ["Puppy's", "Oudere dieren", "Medicatie toedienen", "Angstige dieren", "Grote honden", "Training", "Katten", "Kleine dieren", "Lange wandelingen", "Speciale diëten", "EHBO voor dieren"],
+};
+
+/** How a volunteer gets around. */
+export const TransportMode: Vocabulary<Schemas["TransportMode"]> = {
+  values: ["lopend", "fiets", "auto", "ov"],
+  labels: {
+    "lopend": "Lopend",
+    "fiets": "Fiets",
+    "auto": "Auto",
+    "ov": "Openbaar vervoer",
+  },
+  wizard: ["lopend", "fiets", "auto", "ov"],
+  edit: ["lopend", "fiets", "auto", "ov"],
+};
+
+/** Whether a pet is vaccinated. */
+export const Vaccinated: Vocabulary<Schemas["Vaccinated"]> = {
+  values: ["ja", "deels", "nee", "onbekend"],
+  labels: {
+    "ja": "Ja, volledig",
+    "deels": "Deels",
+    "nee": "Nee",
+    "onbekend": "Onbekend",
+  },
+  wizard: ["ja", "deels", "nee", "onbekend"],
+  edit: ["ja", "deels", "nee", "onbekend"],
+};
+
+/** The most characters of each text field of a profile, as the server checks them. */
+export const DRAFT_MAX_LENGTH = {
+  avatarUrl: 2000,
+  bio: 2000,
+  coverImageUrl: 2000,
+  experience: 100,
+  firstName: 50,
+  lastName: 50,
+  location: 100,
+  ownerAvatarUrl: 2000,
+  ownerBio: 2000,
+  petAge: 100,
+  petBreed: 100,
+  petName: 50,
+  petPersonality: 2000,
+  petSpecialNeeds: 2000,
+  petWeight: 100,
+  phone: 20,
+} as const;
+
+/** A postcode: four digits, 1000 to 9999. */
+export const POSTCODE_PATTERN = new RegExp("^[1-9][0-9]{3}$");
+
+/** The most entries of a free list (such as what an owner looks for), and the longest entry. */
+export const LIST_MAX_ITEMS = 20;
+export const LIST_ITEM_MAX_LENGTH = 100;

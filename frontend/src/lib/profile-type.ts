@@ -1,0 +1,15 @@
+import type { components } from '@/lib/api/openapi';
+
+/** An owner looking for a sitter (`huisdier`) or a sitter (`vrijwilliger`). */
+export type ProfileType = components['schemas']['ProfileType'];
+
+/**
+ * Where the dashboard leaves the kind of profile someone chose, for the wizard to read (spec
+ * section 4, "Wizard").
+ */
+export const SELECTED_TYPE_KEY = 'selectedProfileType';
+
+/** Whatever was stored as a profile type; anything unknown means an owner (spec section 4). */
+export function profileTypeFrom(value: string | null | undefined): ProfileType {
+  return value === 'vrijwilliger' ? 'vrijwilliger' : 'huisdier';
+}
