@@ -131,6 +131,76 @@ test.describe('profile pages', () => {
     await context.close();
   });
 
+  test('an owner adds a second pet from the owner page, edits it on its own page and removes it', async ({
+    page,
+  }) => {
+    await signUpByMail(page, {
+      firstName: 'Pien',
+      lastName: 'Tweedier',
+      email: uniqueEmail('eigenaar.tweede'),
+    });
+    const lookup = await createProfile(page, {
+      profileType: 'huisdier',
+      firstName: 'Pien',
+      lastName: 'Tweedier',
+      location: 'Utrecht',
+      postalCode: '3512',
+      petName: 'Bobbie',
+      petSize: 'groot',
+    });
+    if (lookup.type !== 'huisdier') throw new Error('an owner profile was made');
+    const ownerId = lookup.profile.owner_id;
+
+    // Adding the second pet from the owner page.
+    await page.goto(`/eigenaar/${ownerId}`);
+    await expect(page.getByRole('button', { name: 'Bobbie verwijderen' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Nog een huisdier toevoegen' }).click();
+    const add = page.getByRole('dialog', { name: 'Huisdier toevoegen' });
+    await add.getByRole('button', { name: 'Toevoegen' }).click();
+    await expect(add.getByText('De naam van je huisdier is verplicht')).toBeVisible();
+    await add.getByLabel('Naam van je huisdier *').fill('Pluis');
+    await add.getByLabel('Grootte').selectOption({ label: 'Klein (tot 10 kg)' });
+    await checkPage(page, 'profiles-add-pet');
+    await add.getByRole('button', { name: 'Toevoegen' }).click();
+
+    // Its own page, where its owner edits it.
+    await expect(page).toHaveURL(/\/huisdier\/\d+$/);
+    const pluisId = Number(new URL(page.url()).pathname.split('/').pop());
+    await expect(page.getByRole('heading', { level: 1, name: 'Pluis' })).toBeVisible();
+    const details = page.getByRole('region', { name: 'Details' });
+    await expect(details.getByText('Klein (tot 10 kg)')).toBeVisible();
+    await page.getByRole('button', { name: 'Ras bewerken' }).click();
+    const breed = page.getByRole('dialog', { name: 'Ras bewerken' });
+    await breed.getByLabel('Ras').fill('Maltezer');
+    await breed.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(breed).toBeHidden();
+    await page.reload();
+    await expect(details.getByText('Maltezer')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pluis' })).toBeVisible();
+
+    // Its own card in the list, beside the first pet's.
+    await page.goto('/profielen?q=Pluis');
+    await expect(page.locator(`a[href="/huisdier/${pluisId}"]`).first()).toBeVisible();
+    await page.goto('/profielen?q=Bobbie');
+    await expect(page.locator(`a[href="/huisdier/${lookup.profile.id}"]`).first()).toBeVisible();
+
+    // Removing it again, after a confirmation; the last pet offers no removal.
+    await page.goto(`/eigenaar/${ownerId}`);
+    const pets = page.getByRole('region', { name: 'Huisdieren van Pien' });
+    await expect(pets.getByRole('link', { name: /Pluis/ })).toBeVisible();
+    await pets.getByRole('button', { name: 'Pluis verwijderen' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Pluis verwijderen?' });
+    await checkPage(page, 'profiles-remove-pet');
+    await confirm.getByRole('button', { name: 'Verwijderen' }).click();
+    await expect(pets.getByRole('link', { name: /Pluis/ })).toHaveCount(0);
+    await expect(pets.getByRole('link', { name: /Bobbie/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Bobbie verwijderen' })).toHaveCount(0);
+    await page.goto(`/huisdier/${pluisId}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Huisdier niet gevonden' }),
+    ).toBeVisible();
+  });
+
   test('a new sitter shows as Nieuw and the detail redirect leads there', async ({ page }) => {
     await signUpByMail(page, {
       firstName: 'Sem',

@@ -15,8 +15,8 @@ export function personNameEdit(firstName: string, lastName: string): FieldEdit {
       kind: 'text',
       label: 'Naam',
       value: [firstName, lastName].filter(Boolean).join(' '),
-      // Split again at the first space; the server checks each part.
-      max: DRAFT_MAX_LENGTH.firstName + 1 + DRAFT_MAX_LENGTH.lastName,
+      // Split again at the first space; the server checks each part against its own limit.
+      max: DRAFT_MAX_LENGTH.firstName + DRAFT_MAX_LENGTH.lastName,
       required: FIRST_NAME_REQUIRED,
       toChange: (name) => splitName(name),
     },
