@@ -305,7 +305,7 @@ impl Application {
             clock.clone(),
         );
         let state = web::Data::new(AppState {
-            users: database.clone(),
+            accounts: oppas_domain::accounts::Accounts::new(database.clone(), database.clone()),
 
             messaging,
             live: (*hub).clone(),
@@ -321,8 +321,6 @@ impl Application {
             ),
             oidc: oidc_client(&settings)?,
             identity_sign_in: IdentitySignIn::new(database.clone(), database.clone(), database.clone(), clock.clone()),
-            identities: database.clone(),
-            throttles: database.clone(),
             limiter,
             profile_service,
             uploads,
@@ -331,7 +329,7 @@ impl Application {
                 oppas_domain::limits::LIST_READS,
                 clock.clone(),
             )),
-            geocoder: geocoder(&settings)?,
+            places: oppas_domain::places::PlaceFinder::new(geocoder(&settings)?),
         });
         let config = web::Data::new(HttpConfig {
             trusted_proxies: settings.server.trusted_proxies.clone(),

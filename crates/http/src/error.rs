@@ -1,9 +1,15 @@
-//! The one mapping from failures to HTTP: every 4xx/5xx body is `{"error": "<Dutch>", "code": "<snake_case>"}`.
+//! The one mapping from failures to HTTP, domain errors included: every 4xx/5xx body is `{"error": "<Dutch>", "code": "<snake_case>"}`.
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, ResponseError};
 use oppas_domain::RepositoryError;
+use oppas_domain::listing::BrowseError;
+use oppas_domain::messaging::MessagingError;
+use oppas_domain::places::FindPlaceError;
+use oppas_domain::profile_service::ProfileError;
+use oppas_domain::sign_in::SignInError;
+use oppas_domain::upload::UploadError;
 use serde::Serialize;
 use std::fmt;
 use utoipa::ToSchema;
@@ -61,8 +67,8 @@ pub enum ApiError {
     /// 422: a field holds an invalid value.
     #[error("{message}")]
     Invalid {
-        /// The API name of the offending field.
-        field: String,
+        /// The API name of the offending field, where one is at fault.
+        field: Option<String>,
         /// Dutch text.
         message: String,
     },
@@ -175,7 +181,7 @@ impl ResponseError for ApiError {
             error: self.to_string(),
             code: self.code().to_owned(),
             field: match self {
-                Self::Invalid { field, .. } if !field.is_empty() => Some(field.clone()),
+                Self::Invalid { field, .. } => field.clone(),
                 _ => None,
             },
         })
@@ -191,6 +197,134 @@ impl From<RepositoryError> for ApiError {
                 Self::database_unavailable()
             }
             RepositoryError::Unexpected(cause) => Self::Internal(cause),
+        }
+    }
+}
+
+impl From<MessagingError> for ApiError {
+    fn from(error: MessagingError) -> Self {
+        match error {
+            MessagingError::NoProfile => Self::BadRequest {
+                code: "profile_required",
+                message: error.to_string(),
+            },
+            MessagingError::WithYourself => Self::BadRequest {
+                code: "own_profile",
+                message: error.to_string(),
+            },
+            MessagingError::NotFound => Self::NotFound(error.to_string()),
+            MessagingError::Invalid(invalid) => Self::Invalid {
+                field: Some("content".to_owned()),
+                message: invalid.to_string(),
+            },
+            MessagingError::TooManyMessages(limited) | MessagingError::TooManyConversations(limited) => {
+                Self::TooManyRequests {
+                    retry_after_secs: limited.retry_after_secs,
+                    message: error.to_string(),
+                }
+            }
+            MessagingError::Repository(cause) => cause.into(),
+        }
+    }
+}
+
+impl From<SignInError> for ApiError {
+    fn from(error: SignInError) -> Self {
+        match error {
+            SignInError::Invalid { field, message } => Self::Invalid {
+                field: Some(field.to_owned()),
+                message,
+            },
+            e @ SignInError::WrongCode => Self::BadRequest {
+                code: "invalid_code",
+                message: e.to_string(),
+            },
+            e @ SignInError::CodeExhausted => Self::BadRequest {
+                code: "code_exhausted",
+                message: e.to_string(),
+            },
+            e @ SignInError::Locked => Self::BadRequest {
+                code: "locked",
+                message: e.to_string(),
+            },
+            SignInError::TooManyRequests {
+                retry_after_secs,
+                message,
+            } => Self::TooManyRequests {
+                retry_after_secs,
+                message,
+            },
+            e @ SignInError::Mail(_) => Self::Unavailable(e.to_string()),
+            SignInError::Repository(e) => e.into(),
+            SignInError::Unexpected(e) => Self::Internal(e),
+        }
+    }
+}
+
+impl From<UploadError> for ApiError {
+    fn from(error: UploadError) -> Self {
+        match error {
+            UploadError::NotAnImage => Self::BadRequest {
+                code: "not_an_image",
+                message: error.to_string(),
+            },
+            UploadError::TooLarge => Self::PayloadTooLarge(error.to_string()),
+            UploadError::Limited(limited) => Self::TooManyRequests {
+                retry_after_secs: limited.retry_after_secs,
+                message: error.to_string(),
+            },
+            UploadError::Repository(cause) => cause.into(),
+        }
+    }
+}
+
+impl From<ProfileError> for ApiError {
+    fn from(error: ProfileError) -> Self {
+        match error {
+            ProfileError::Invalid(invalid) => Self::Invalid {
+                field: Some(invalid.field.to_owned()),
+                message: invalid.message,
+            },
+            ProfileError::NotYours => Self::Forbidden,
+            ProfileError::NotAnOwner => Self::ForbiddenBecause(error.to_string()),
+            ProfileError::NoProfile | ProfileError::PetNotFound => Self::NotFound(error.to_string()),
+            ProfileError::AlreadyExists
+            | ProfileError::TypeChange
+            | ProfileError::LastPet
+            | ProfileError::TooManyPets => Self::Conflict(error.to_string()),
+            ProfileError::Limited(limited) => Self::TooManyRequests {
+                retry_after_secs: limited.retry_after_secs,
+                message: error.to_string(),
+            },
+            ProfileError::Repository(cause) => cause.into(),
+        }
+    }
+}
+
+impl From<BrowseError> for ApiError {
+    fn from(error: BrowseError) -> Self {
+        match error {
+            BrowseError::Invalid(invalid) => Self::Invalid {
+                field: Some(invalid.field.to_owned()),
+                message: invalid.message,
+            },
+            BrowseError::Repository(cause) => cause.into(),
+        }
+    }
+}
+
+impl From<FindPlaceError> for ApiError {
+    fn from(error: FindPlaceError) -> Self {
+        match error {
+            FindPlaceError::Invalid => Self::Invalid {
+                field: Some("q".to_owned()),
+                message: error.to_string(),
+            },
+            FindPlaceError::NotFound(_) => Self::NotFound(error.to_string()),
+            FindPlaceError::Unavailable(ref cause) => {
+                tracing::warn!(error.cause = %cause, "geocoder failed");
+                Self::Unavailable(error.to_string())
+            }
         }
     }
 }

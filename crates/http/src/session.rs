@@ -117,8 +117,8 @@ impl FromRequest for CurrentUser {
         Box::pin(async move {
             let id = session_user_id(&session).ok_or(ApiError::Unauthenticated)?;
             let state = state.ok_or_else(|| ApiError::Internal(anyhow::anyhow!("application state missing")))?;
-            let users = state.users.clone();
-            let user = web::block(move || users.find_user(id)).await??;
+            let accounts = state.accounts.clone();
+            let user = web::block(move || accounts.find(id)).await??;
             match user {
                 Some(user) => Ok(Self(user)),
                 None => {

@@ -1,19 +1,21 @@
-//! The ports the handlers use, wired by the composition root.
+//! The services the handlers use (and the readiness probe), wired by the composition root.
 
 use oppas_auth::oidc::OidcClient;
+use oppas_domain::accounts::Accounts;
 use oppas_domain::identity_sign_in::IdentitySignIn;
 use oppas_domain::limits::RateLimiter;
-use oppas_domain::ports::{IdentityRepository, Readiness, ThrottleRepository, UserRepository};
+use oppas_domain::places::PlaceFinder;
+use oppas_domain::ports::Readiness;
 use oppas_domain::profile_service::ProfileService;
 use oppas_domain::sign_in::EmailSignIn;
 use oppas_domain::upload::UploadService;
 use std::sync::Arc;
 
-/// Shared application state: one implementation of each port.
+/// Shared application state: the domain's services.
 #[derive(Clone)]
 pub struct AppState {
-    /// Accounts.
-    pub users: Arc<dyn UserRepository>,
+    /// Accounts: who a session belongs to.
+    pub accounts: Accounts,
     /// Conversations, messages, unread counts, presence and their notifications.
     pub messaging: oppas_domain::messaging::Messaging,
     /// The open event streams of this process.
@@ -28,10 +30,6 @@ pub struct AppState {
     pub oidc: Option<Arc<OidcClient>>,
     /// Local accounts for provider identities.
     pub identity_sign_in: IdentitySignIn,
-    /// Linked provider accounts (for the header's picture and name).
-    pub identities: Arc<dyn IdentityRepository>,
-    /// Counters for per-client limits.
-    pub throttles: Arc<dyn ThrottleRepository>,
     /// Per-user and per-client allowances.
     pub limiter: RateLimiter,
     /// Creating and changing one's own profile.
@@ -42,8 +40,8 @@ pub struct AppState {
     pub browse_limiter: Arc<oppas_domain::limits::LocalLimiter>,
     /// Profile photos.
     pub uploads: UploadService,
-    /// The external geocoder for places the tables do not know, when configured.
-    pub geocoder: Option<Arc<dyn oppas_domain::places::Geocoder>>,
+    /// Places for the map widget: the shipped tables, then the geocoder when configured.
+    pub places: PlaceFinder,
 }
 
 impl std::fmt::Debug for AppState {

@@ -4,7 +4,7 @@
 use crate::{ApiError, AppState};
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use oppas_domain::enums::{Availability, Experience, GoodWith, Neutered, PetGender, PetSize, ProfileType, Specialty};
-use oppas_domain::listing::{BrowseError, CardDetails, RawListingQuery, ShownCard};
+use oppas_domain::listing::{CardDetails, RawListingQuery, ShownCard};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -171,18 +171,6 @@ pub struct ProfileList {
     pub page: u32,
     /// Cards per page.
     pub per_page: u32,
-}
-
-impl From<BrowseError> for ApiError {
-    fn from(error: BrowseError) -> Self {
-        match error {
-            BrowseError::Invalid(invalid) => Self::Invalid {
-                field: invalid.field.to_owned(),
-                message: invalid.message,
-            },
-            BrowseError::Repository(cause) => cause.into(),
-        }
-    }
 }
 
 /// Route `GET /api/profiles`.

@@ -6,7 +6,6 @@ use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
 use chrono::{DateTime, Utc};
 use oppas_domain::conversation::{InboxEntry, ThreadMessage};
 use oppas_domain::enums::ProfileType;
-use oppas_domain::messaging::MessagingError;
 use oppas_domain::{ConversationId, MessageId, PetId, UserId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -172,33 +171,6 @@ pub enum LiveEventData {
         /// Online now.
         is_online: bool,
     },
-}
-
-impl From<MessagingError> for ApiError {
-    fn from(error: MessagingError) -> Self {
-        match error {
-            MessagingError::NoProfile => Self::BadRequest {
-                code: "profile_required",
-                message: error.to_string(),
-            },
-            MessagingError::WithYourself => Self::BadRequest {
-                code: "own_profile",
-                message: error.to_string(),
-            },
-            MessagingError::NotFound => Self::NotFound(error.to_string()),
-            MessagingError::Invalid(invalid) => Self::Invalid {
-                field: "content".to_owned(),
-                message: invalid.to_string(),
-            },
-            MessagingError::TooManyMessages(limited) | MessagingError::TooManyConversations(limited) => {
-                Self::TooManyRequests {
-                    retry_after_secs: limited.retry_after_secs,
-                    message: error.to_string(),
-                }
-            }
-            MessagingError::Repository(cause) => cause.into(),
-        }
-    }
 }
 
 fn summary(me: UserId, entry: InboxEntry) -> ConversationSummary {

@@ -76,39 +76,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(verify_login);
 }
 
-impl From<SignInError> for ApiError {
-    fn from(error: SignInError) -> Self {
-        match error {
-            SignInError::Invalid { field, message } => Self::Invalid {
-                field: field.to_owned(),
-                message,
-            },
-            e @ SignInError::WrongCode => Self::BadRequest {
-                code: "invalid_code",
-                message: e.to_string(),
-            },
-            e @ SignInError::CodeExhausted => Self::BadRequest {
-                code: "code_exhausted",
-                message: e.to_string(),
-            },
-            e @ SignInError::Locked => Self::BadRequest {
-                code: "locked",
-                message: e.to_string(),
-            },
-            SignInError::TooManyRequests {
-                retry_after_secs,
-                message,
-            } => Self::TooManyRequests {
-                retry_after_secs,
-                message,
-            },
-            e @ SignInError::Mail(_) => Self::Unavailable(e.to_string()),
-            SignInError::Repository(e) => e.into(),
-            SignInError::Unexpected(e) => Self::Internal(e),
-        }
-    }
-}
-
 /// Runs sign-in work that hashes a code on the pool of hashing threads (at most
 /// [`oppas_domain::sign_in::MAX_CONCURRENT_CODE_HASHES`] at once, a short queue behind them): a
 /// burst waits briefly as tasks, not threads, and past the queue is refused with 429, so memory
@@ -153,7 +120,7 @@ pub async fn register(
     let registration = Registration::parse(&body.first_name, &body.last_name, &body.email)?;
     if !body.terms {
         return Err(ApiError::Invalid {
-            field: "terms".to_owned(),
+            field: Some("terms".to_owned()),
             message: "Je moet akkoord gaan met de algemene voorwaarden".to_owned(),
         });
     }

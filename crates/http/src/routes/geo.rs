@@ -2,12 +2,8 @@
 
 use crate::{ApiError, AppState, HttpConfig};
 use actix_web::{HttpResponse, get, web};
-use oppas_domain::places;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
-
-/// Longest search text accepted.
-const MAX_QUERY_CHARS: usize = 100;
 
 /// The search.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -68,22 +64,7 @@ pub async fn map_config(config: web::Data<HttpConfig>) -> HttpResponse {
     ))]
 #[get("/geo")]
 pub async fn find_place(query: web::Query<GeoQuery>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let q = query.q.trim();
-    if q.is_empty() || q.chars().count() > MAX_QUERY_CHARS {
-        return Err(ApiError::Invalid {
-            field: "q".to_owned(),
-            message: format!("Geef een postcode of plaatsnaam op van hoogstens {MAX_QUERY_CHARS} tekens."),
-        });
-    }
-    let place = match (places::resolve(q), &state.geocoder) {
-        (Some(place), _) => Some(place),
-        (None, Some(geocoder)) => geocoder.search(q).await.map_err(|error| {
-            tracing::warn!(error.cause = %error, "geocoder failed");
-            ApiError::Unavailable("De kaartgegevens zijn op dit moment niet beschikbaar.".to_owned())
-        })?,
-        (None, None) => None,
-    };
-    let place = place.ok_or_else(|| ApiError::NotFound(format!("Locatie \"{q}\" niet gevonden")))?;
+    let place = state.places.find(&query.q).await?;
     Ok(HttpResponse::Ok().json(GeoPlace {
         lat: place.lat,
         lon: place.lon,

@@ -170,42 +170,35 @@ fn invalid_shape_at(detail: &str, path: Option<String>) -> ApiError {
         .map(str::to_owned);
     let (field, message) = match quoted {
         Some(name) if detail.starts_with("unknown field") => {
-            (name.clone(), format!("Het veld '{name}' is hier onbekend."))
+            (Some(name.clone()), format!("Het veld '{name}' is hier onbekend."))
         }
-        Some(name) if detail.starts_with("missing field") => (name.clone(), format!("Het veld '{name}' ontbreekt.")),
+        Some(name) if detail.starts_with("missing field") => {
+            (Some(name.clone()), format!("Het veld '{name}' ontbreekt."))
+        }
         Some(name) if detail.starts_with("duplicate field") => {
-            (name.clone(), format!("Het veld '{name}' staat er twee keer in."))
+            (Some(name.clone()), format!("Het veld '{name}' staat er twee keer in."))
         }
-        Some(name) if detail.starts_with("unknown variant") => (
-            path.unwrap_or_default(),
-            format!("De waarde '{name}' is hier niet toegestaan."),
-        ),
+        Some(name) if detail.starts_with("unknown variant") => {
+            (path, format!("De waarde '{name}' is hier niet toegestaan."))
+        }
         _ if detail.starts_with("invalid type")
             || detail.starts_with("invalid value")
             || detail.starts_with("invalid length") =>
         {
-            match path {
-                Some(field) => {
-                    let message = format!("Het veld '{field}' heeft een waarde van de verkeerde soort.");
-                    (field, message)
-                }
-                None => (
-                    String::new(),
-                    "Een veld heeft een waarde van de verkeerde soort.".to_owned(),
-                ),
-            }
+            let message = match &path {
+                Some(field) => format!("Het veld '{field}' heeft een waarde van de verkeerde soort."),
+                None => "Een veld heeft een waarde van de verkeerde soort.".to_owned(),
+            };
+            (path, message)
         }
-        _ if detail.contains("geen geldige keuze") => match path {
-            Some(field) => {
-                let message = format!("Kies een geldige waarde voor '{field}'.");
-                (field, message)
-            }
-            None => (String::new(), "Een veld heeft geen geldige waarde.".to_owned()),
-        },
-        _ => (
-            path.unwrap_or_default(),
-            "De gegevens hebben niet de verwachte vorm.".to_owned(),
-        ),
+        _ if detail.contains("geen geldige keuze") => {
+            let message = match &path {
+                Some(field) => format!("Kies een geldige waarde voor '{field}'."),
+                None => "Een veld heeft geen geldige waarde.".to_owned(),
+            };
+            (path, message)
+        }
+        _ => (path, "De gegevens hebben niet de verwachte vorm.".to_owned()),
     };
     ApiError::Invalid { field, message }
 }
@@ -245,13 +238,13 @@ mod tests {
         ) else {
             panic!("a shape error is a 422");
         };
-        assert_eq!(field, "petName");
+        assert_eq!(field.as_deref(), Some("petName"));
         assert_eq!(message, "Het veld 'petName' heeft een waarde van de verkeerde soort.");
     }
 
     fn said(detail: &str) -> (String, String) {
         match invalid_shape(detail) {
-            ApiError::Invalid { field, message } => (field, message),
+            ApiError::Invalid { field, message } => (field.unwrap_or_default(), message),
             other => (String::new(), other.to_string()),
         }
     }

@@ -12,7 +12,7 @@ use oppas_domain::enums::{
 };
 use oppas_domain::profile::{Owner, Pet, Volunteer, age_on, is_new};
 use oppas_domain::profile_draft::ProfileDraft;
-use oppas_domain::profile_service::{OwnProfile, ProfileError};
+use oppas_domain::profile_service::OwnProfile;
 use oppas_domain::{OwnerId, PetId, UserId, VolunteerId};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -553,29 +553,6 @@ fn lookup(profile: OwnProfile, context: &ViewContext) -> Option<ProfileLookup> {
     }
 }
 
-impl From<ProfileError> for ApiError {
-    fn from(error: ProfileError) -> Self {
-        match error {
-            ProfileError::Invalid(invalid) => Self::Invalid {
-                field: invalid.field.to_owned(),
-                message: invalid.message,
-            },
-            ProfileError::NotYours => Self::Forbidden,
-            ProfileError::NotAnOwner => Self::ForbiddenBecause(error.to_string()),
-            ProfileError::NoProfile | ProfileError::PetNotFound => Self::NotFound(error.to_string()),
-            ProfileError::AlreadyExists
-            | ProfileError::TypeChange
-            | ProfileError::LastPet
-            | ProfileError::TooManyPets => Self::Conflict(error.to_string()),
-            ProfileError::Limited(limited) => Self::TooManyRequests {
-                retry_after_secs: limited.retry_after_secs,
-                message: error.to_string(),
-            },
-            ProfileError::Repository(cause) => cause.into(),
-        }
-    }
-}
-
 /// Routes for profiles, owners, volunteers and pets.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(create_profile)
@@ -680,11 +657,11 @@ pub async fn find_profile(
     let user = UserId(user_id.into_inner());
     let own = session_user_id(&session) == Some(user);
     let service = state.profile_service.clone();
-    let users = state.users.clone();
+    let accounts = state.accounts.clone();
     let (profile, email) = web::block(move || -> Result<_, oppas_domain::RepositoryError> {
         let profile = service.profile_of(user)?;
         let email = match (&profile, own) {
-            (Some(_), true) => users.find_user(user)?.map(|u| u.email.as_str().to_owned()),
+            (Some(_), true) => accounts.find(user)?.map(|u| u.email.as_str().to_owned()),
             _ => None,
         };
         Ok((profile, email))

@@ -25,23 +25,6 @@ pub struct UploadForm {
     file: Vec<u8>,
 }
 
-impl From<UploadError> for ApiError {
-    fn from(error: UploadError) -> Self {
-        match error {
-            UploadError::NotAnImage => Self::BadRequest {
-                code: "not_an_image",
-                message: error.to_string(),
-            },
-            UploadError::TooLarge => Self::PayloadTooLarge(error.to_string()),
-            UploadError::Limited(limited) => Self::TooManyRequests {
-                retry_after_secs: limited.retry_after_secs,
-                message: error.to_string(),
-            },
-            UploadError::Repository(cause) => cause.into(),
-        }
-    }
-}
-
 /// The path of the upload call, which gets the longer body deadline.
 pub const UPLOAD_PATH: &str = "/api/upload";
 

@@ -4,6 +4,7 @@ use crate::session::CurrentUser;
 use crate::{ApiError, AppState};
 use actix_session::Session;
 use actix_web::{HttpResponse, get, post, route, web};
+use oppas_domain::accounts::Account;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -55,9 +56,8 @@ pub async fn find_current_user(
     CurrentUser(user): CurrentUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let identities = state.identities.clone();
-    let id = user.id;
-    let identity = web::block(move || identities.find_identity_of_user(id)).await??;
+    let accounts = state.accounts.clone();
+    let Account { user, identity } = web::block(move || accounts.with_identity(user)).await??;
     Ok(HttpResponse::Ok().json(SessionUser {
         id: user.id.get(),
         email: user.email.to_string(),
