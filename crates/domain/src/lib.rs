@@ -27,6 +27,8 @@ pub mod profile_draft;
 pub mod profile_service;
 pub mod session;
 pub mod sign_in;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod text;
 pub mod upload;
 pub mod user;

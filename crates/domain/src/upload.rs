@@ -287,3 +287,197 @@ impl UploadService {
         self.ports.uploads.mark_attached(&names)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::ThrottleRepository;
+    use crate::testing::{FakeSanitizer, FixedClock, JPEG, MemoryStore, PNG, start, upload_ports};
+    use chrono::Duration;
+
+    struct Fixture {
+        clock: Arc<FixedClock>,
+        store: Arc<MemoryStore>,
+        sanitizer: Arc<FakeSanitizer>,
+        uploads: UploadService,
+    }
+
+    fn fixture() -> Fixture {
+        let clock = FixedClock::new();
+        let store = MemoryStore::new(clock.clone());
+        let sanitizer = Arc::new(FakeSanitizer::default());
+        let uploads = UploadService::new(UploadPorts {
+            sanitizer: sanitizer.clone(),
+            ..upload_ports(&store, &clock)
+        });
+        Fixture {
+            clock,
+            store,
+            sanitizer,
+            uploads,
+        }
+    }
+
+    fn png(len: usize) -> Vec<u8> {
+        let mut bytes = PNG.to_vec();
+        bytes.resize(len.max(PNG.len()), 0);
+        bytes
+    }
+
+    #[test]
+    fn an_image_is_cleaned_stored_under_a_fresh_name_and_served() -> anyhow::Result<()> {
+        let f = fixture();
+        let anna = f.store.user("anna@example.nl");
+        let first = f.uploads.upload(anna.id, &png(100))?;
+        let second = f.uploads.upload(anna.id, JPEG)?;
+        let clean = b"clean png of 100 bytes".to_vec();
+        assert_eq!(
+            first,
+            Upload {
+                public_name: format!("{:032x}.png", 1),
+                user_id: anna.id,
+                content_type: "image/png".into(),
+                bytes: i64::try_from(clean.len())?,
+                width: 640,
+                height: 480,
+                attached: false,
+                created_at: start(),
+            }
+        );
+        assert_eq!(first.url(), format!("{UPLOAD_URL_PREFIX}{}", first.public_name));
+        assert_eq!(second.public_name, format!("{:032x}.jpg", 2));
+        assert_eq!(
+            f.uploads.open(&first.public_name)?,
+            Some(("image/png".to_owned(), clean)),
+            "only the re-encoded bytes are kept"
+        );
+        assert_eq!(
+            f.uploads
+                .open(&second.public_name)?
+                .map(|(content_type, _)| content_type),
+            Some("image/jpeg".to_owned())
+        );
+        assert_eq!(f.store.uploads(), [first, second]);
+        Ok(())
+    }
+
+    #[test]
+    fn anything_over_five_megabytes_is_refused_before_it_is_read_or_counted() -> anyhow::Result<()> {
+        let f = fixture();
+        let anna = f.store.user("anna@example.nl");
+        let too_large = f.uploads.upload(anna.id, &png(MAX_UPLOAD_BYTES + 1));
+        assert!(matches!(too_large, Err(UploadError::TooLarge)), "{too_large:?}");
+        assert_eq!(f.sanitizer.calls(), 0);
+        assert_eq!(f.store.peek(&format!("upload:{}", anna.id))?, None);
+        assert!(f.store.uploads().is_empty());
+
+        let largest = f.uploads.upload(anna.id, &png(MAX_UPLOAD_BYTES))?;
+        assert_eq!(largest.user_id, anna.id);
+        Ok(())
+    }
+
+    #[test]
+    fn a_file_that_is_not_an_image_is_refused_and_nothing_is_stored() -> anyhow::Result<()> {
+        let f = fixture();
+        let anna = f.store.user("anna@example.nl");
+        let refused = f.uploads.upload(anna.id, b"%PDF-1.7 geen foto");
+        assert!(matches!(refused, Err(UploadError::NotAnImage)), "{refused:?}");
+        assert_eq!(f.sanitizer.calls(), 1);
+        assert!(f.store.uploads().is_empty());
+        assert_eq!(f.uploads.open(&format!("{:032x}.png", 1))?, None);
+        assert_eq!(
+            f.store.peek(&format!("upload:{}", anna.id))?.map(|t| t.count),
+            Some(1),
+            "the attempt counts against the allowance"
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn a_user_may_upload_thirty_images_an_hour() -> anyhow::Result<()> {
+        let f = fixture();
+        let anna = f.store.user("anna@example.nl");
+        let bob = f.store.user("bob@example.nl");
+        for _ in 0..limits::UPLOADS.max {
+            f.uploads.upload(anna.id, JPEG)?;
+        }
+        f.clock.advance(Duration::minutes(45));
+        let refused = f.uploads.upload(anna.id, JPEG);
+        assert!(
+            matches!(refused, Err(UploadError::Limited(Limited { retry_after_secs: 900 }))),
+            "{refused:?}"
+        );
+        assert_eq!(f.sanitizer.calls(), 30, "a refused upload is not decoded");
+        assert_eq!(f.store.uploads().len(), 30);
+        f.uploads.upload(bob.id, JPEG)?;
+
+        f.clock.advance(Duration::minutes(15));
+        f.uploads.upload(anna.id, JPEG)?;
+        assert_eq!(f.store.uploads().len(), 32);
+        Ok(())
+    }
+
+    #[test]
+    fn opening_an_unknown_name_or_a_record_without_its_file_finds_nothing() -> anyhow::Result<()> {
+        let f = fixture();
+        let anna = f.store.user("anna@example.nl");
+        let upload = f.uploads.upload(anna.id, JPEG)?;
+        assert_eq!(f.uploads.open("onbekend.jpg")?, None);
+        assert_eq!(f.uploads.open(&format!("../{}", upload.public_name))?, None);
+        f.store.delete(&upload.public_name)?;
+        assert_eq!(f.uploads.open(&upload.public_name)?, None);
+        Ok(())
+    }
+
+    #[test]
+    fn a_user_may_use_only_their_own_uploads_and_their_own_google_picture() -> anyhow::Result<()> {
+        let f = fixture();
+        let anna = f.store.user("anna@example.nl");
+        let bob = f.store.user("bob@example.nl");
+        let annas = f.uploads.upload(anna.id, JPEG)?.url();
+        let annas_picture = format!("{GOOGLE_AVATAR_PREFIX}a/anna");
+        f.store
+            .identity(anna.id, "https://accounts.google.com", "anna", Some(&annas_picture));
+
+        assert!(f.uploads.may_use(anna.id, &annas)?);
+        assert!(f.uploads.may_use(anna.id, &annas_picture)?);
+        assert!(!f.uploads.may_use(bob.id, &annas)?, "someone else's upload");
+        assert!(!f.uploads.may_use(bob.id, &annas_picture)?, "someone else's picture");
+        assert!(
+            !f.uploads.may_use(anna.id, &format!("{GOOGLE_AVATAR_PREFIX}a/other"))?,
+            "another Google picture"
+        );
+        for url in [
+            "/uploads/onbekend.jpg",
+            "https://example.com/uploads/x.jpg",
+            "uploads/x.jpg",
+            "",
+        ] {
+            assert!(!f.uploads.may_use(anna.id, url)?, "{url}");
+        }
+        let bare = annas.trim_start_matches(UPLOAD_URL_PREFIX);
+        assert!(!f.uploads.may_use(anna.id, bare)?, "a bare name is no URL");
+        Ok(())
+    }
+
+    #[test]
+    fn attaching_marks_only_the_uploads_behind_the_urls() -> anyhow::Result<()> {
+        let f = fixture();
+        let anna = f.store.user("anna@example.nl");
+        let used = f.uploads.upload(anna.id, JPEG)?;
+        let unused = f.uploads.upload(anna.id, JPEG)?;
+        f.uploads.attach(&[])?;
+        assert!(f.store.uploads().iter().all(|u| !u.attached));
+        let url = used.url();
+        f.uploads
+            .attach(&[url.as_str(), "https://lh3.googleusercontent.com/a/anna", "anders"])?;
+        let attached: Vec<(String, bool)> = f
+            .store
+            .uploads()
+            .into_iter()
+            .map(|u| (u.public_name, u.attached))
+            .collect();
+        assert_eq!(attached, [(used.public_name, true), (unused.public_name, false)]);
+        Ok(())
+    }
+}
