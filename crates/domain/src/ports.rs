@@ -116,11 +116,18 @@ pub trait ProfileRepository: Send + Sync {
     fn create_owner(&self, user: UserId, owner: &OwnerFields, pet: &PetFields)
     -> Result<(Owner, Pet), RepositoryError>;
 
-    /// Replaces the fields of an owner profile; `Ok(None)` when it does not exist.
+    /// Replaces the fields of an owner profile and of its first pet (adding one when it has
+    /// none), in one transaction; the owner with all their pets, oldest first, or `Ok(None)` when
+    /// the owner does not exist.
     ///
     /// # Errors
     /// Storage failures.
-    fn update_owner(&self, id: OwnerId, fields: &OwnerFields) -> Result<Option<Owner>, RepositoryError>;
+    fn update_owner(
+        &self,
+        id: OwnerId,
+        owner: &OwnerFields,
+        first_pet: &PetFields,
+    ) -> Result<Option<(Owner, Vec<Pet>)>, RepositoryError>;
 
     /// An owner by profile id.
     ///

@@ -191,21 +191,11 @@ impl ProfileService {
                     .update_volunteer(volunteer.id, fields)?
                     .ok_or(ProfileError::NoProfile)?,
             ),
-            (OwnProfile::Owner(owner, pets), ValidDraft::Owner(owner_fields, pet_fields)) => {
-                let owner = self
+            (OwnProfile::Owner(owner, _), ValidDraft::Owner(owner_fields, pet_fields)) => {
+                let (owner, pets) = self
                     .profiles
-                    .update_owner(owner.id, owner_fields)?
+                    .update_owner(owner.id, owner_fields, pet_fields)?
                     .ok_or(ProfileError::NoProfile)?;
-                let mut pets = pets.clone();
-                match pets.first_mut() {
-                    Some(first) => {
-                        *first = self
-                            .profiles
-                            .update_pet(first.id, pet_fields)?
-                            .ok_or(ProfileError::NoProfile)?;
-                    }
-                    None => pets.push(self.profiles.add_pet(owner.id, pet_fields)?),
-                }
                 OwnProfile::Owner(owner, pets)
             }
             _ => return Err(ProfileError::TypeChange),

@@ -567,13 +567,31 @@ impl ProfileRepository for MemoryStore {
         Ok((owner, pet))
     }
 
-    fn update_owner(&self, id: OwnerId, fields: &OwnerFields) -> Result<Option<Owner>, RepositoryError> {
+    fn update_owner(
+        &self,
+        id: OwnerId,
+        owner: &OwnerFields,
+        first_pet: &PetFields,
+    ) -> Result<Option<(Owner, Vec<Pet>)>, RepositoryError> {
         let now = self.clock.now();
-        Ok(self.tables().owners.iter_mut().find(|o| o.id == id).map(|o| {
-            o.fields = fields.clone();
-            o.updated_at = now;
-            o.clone()
-        }))
+        let mut tables = self.tables();
+        let Some(stored) = tables.owners.iter_mut().find(|o| o.id == id) else {
+            return Ok(None);
+        };
+        stored.fields = owner.clone();
+        stored.updated_at = now;
+        let updated = stored.clone();
+        match tables.pets.iter_mut().filter(|p| p.owner_id == id).min_by_key(|p| p.id) {
+            Some(first) => {
+                first.fields = first_pet.clone();
+                first.updated_at = now;
+            }
+            None => {
+                tables.insert_pet(id, first_pet, now);
+            }
+        }
+        let pets = tables.pets_of(id);
+        Ok(Some((updated, pets)))
     }
 
     fn find_owner(&self, id: OwnerId) -> Result<Option<Owner>, RepositoryError> {

@@ -479,20 +479,36 @@ impl ProfileRepository for Database {
         })
     }
 
-    fn update_owner(&self, id: OwnerId, fields: &OwnerFields) -> Result<Option<Owner>, RepositoryError> {
+    fn update_owner(
+        &self,
+        id: OwnerId,
+        owner: &OwnerFields,
+        first_pet: &PetFields,
+    ) -> Result<Option<(Owner, Vec<Pet>)>, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
             diesel::update(owners::table.find(id.get()))
-                .set(OwnerChanges::new(fields, now)?)
+                .set(OwnerChanges::new(owner, now)?)
                 .execute(conn)
                 .map_err(translate)?;
-            let owner = load_owner(conn, id.get())?;
-            if let Some(owner) = &owner {
-                let pets = load_pets(conn, id.get())?;
-                write_owner_listings(conn, owner, &pets, now)?;
+            let Some(owner) = load_owner(conn, id.get())? else {
+                return Ok(None);
+            };
+            match load_pets(conn, id.get())?.first() {
+                Some(first) => {
+                    diesel::update(pets::table.find(first.id.get()))
+                        .set(PetChanges::new(first_pet, now)?)
+                        .execute(conn)
+                        .map_err(translate)?;
+                }
+                None => {
+                    insert_pet(conn, id.get(), first_pet, now)?;
+                }
             }
-            Ok(owner)
+            let pets = load_pets(conn, id.get())?;
+            write_owner_listings(conn, &owner, &pets, now)?;
+            Ok(Some((owner, pets)))
         })
     }
 
