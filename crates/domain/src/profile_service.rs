@@ -153,10 +153,11 @@ impl ProfileService {
     pub fn create(&self, user: UserId, draft: &ProfileDraft) -> Result<OwnProfile, ProfileError> {
         let valid = draft.validate(self.clock.now().date())?;
         self.check_images(user, &valid, None)?;
-        self.count_write(user)?;
+        // Only writes that can happen count against the allowance.
         if self.profile_of(user)?.is_some() {
             return Err(ProfileError::AlreadyExists);
         }
+        self.count_write(user)?;
         let created = match &valid {
             ValidDraft::Volunteer(fields) => {
                 OwnProfile::Volunteer(self.profiles.create_volunteer(user, fields).map_err(already_exists)?)
@@ -184,6 +185,12 @@ impl ProfileService {
         let current = self.profile_of(actor)?.ok_or(ProfileError::NoProfile)?;
         let valid = draft.validate(self.clock.now().date())?;
         self.check_images(actor, &valid, Some(&current))?;
+        if !matches!(
+            (&current, &valid),
+            (OwnProfile::Volunteer(_), ValidDraft::Volunteer(_)) | (OwnProfile::Owner(..), ValidDraft::Owner(..))
+        ) {
+            return Err(ProfileError::TypeChange);
+        }
         self.count_write(actor)?;
         let updated = match (&current, &valid) {
             (OwnProfile::Volunteer(volunteer), ValidDraft::Volunteer(fields)) => OwnProfile::Volunteer(
@@ -821,6 +828,23 @@ mod tests {
             f.store.peek(&format!("profile-write:{}", anna.id))?.map(|t| t.count),
             Some(1),
             "a new window"
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn writes_refused_for_a_second_profile_or_a_type_change_use_none_of_the_allowance() -> anyhow::Result<()> {
+        let f = fixture();
+        let anna = f.store.user("anna@example.nl");
+        f.profiles.create(anna.id, &volunteer("Anna"))?;
+        let again = f.profiles.create(anna.id, &volunteer("Anna"));
+        assert!(matches!(again, Err(ProfileError::AlreadyExists)), "{again:?}");
+        let other_kind = f.profiles.update(anna.id, anna.id, &owner("Bobby"));
+        assert!(matches!(other_kind, Err(ProfileError::TypeChange)), "{other_kind:?}");
+        assert_eq!(
+            f.store.peek(&format!("profile-write:{}", anna.id))?.map(|t| t.count),
+            Some(1),
+            "only the write that happened counts"
         );
         Ok(())
     }
