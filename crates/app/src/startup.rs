@@ -7,15 +7,18 @@ use anyhow::Context;
 use oppas_auth::DatabaseSessionStore;
 use oppas_auth::codes::{Argon2CodeHasher, RandomCodeGenerator};
 use oppas_auth::oidc::{OidcClient, OidcConfig};
-use oppas_domain::SystemClock;
+use oppas_domain::email::Email;
 use oppas_domain::identity_sign_in::IdentitySignIn;
 use oppas_domain::limits::RateLimiter;
 use oppas_domain::live::HEARTBEAT_SECS;
 use oppas_domain::maintenance::{Maintenance, MaintenancePorts, Removed};
 use oppas_domain::messaging::{Messaging, MessagingPorts};
+use oppas_domain::ports::UserRepository;
 use oppas_domain::profile_service::ProfileService;
 use oppas_domain::sign_in::{EmailSignIn, SignInPorts};
 use oppas_domain::upload::{UploadPorts, UploadService};
+use oppas_domain::user::NewUser;
+use oppas_domain::{SystemClock, UserId};
 use oppas_http::live::LiveHub;
 use oppas_http::{AppState, HttpConfig, SessionLayer};
 use oppas_mail::{Delivery, MemoryOutbox, OutboxMailer, Sealer, Transport};
@@ -46,8 +49,44 @@ async fn stop_signal() {
     let _ = tokio::signal::ctrl_c().await;
 }
 
+/// Makes verified accounts with a session signed in as them, directly in storage: for tests
+/// that need people signed in without each running the e-mail round trip. Not reachable over HTTP.
+#[derive(Clone)]
+pub struct DirectSignIn {
+    users: Arc<dyn UserRepository>,
+    sessions: SessionLayer,
+}
+
+impl std::fmt::Debug for DirectSignIn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DirectSignIn").finish_non_exhaustive()
+    }
+}
+
+impl DirectSignIn {
+    /// A verified account for `email` named `first_name`, and a session cookie (`name=value`)
+    /// signed in as it.
+    ///
+    /// # Errors
+    /// An invalid or taken address; storage failures.
+    pub async fn account(&self, email: &str, first_name: &str) -> anyhow::Result<(UserId, String)> {
+        let new = NewUser {
+            email: Email::parse(email)?,
+            first_name: Some(first_name.to_owned()),
+            last_name: None,
+            avatar_url: None,
+            email_verified_at: Some(chrono::Utc::now().naive_utc()),
+        };
+        let users = self.users.clone();
+        let user = tokio::task::spawn_blocking(move || users.create_user(&new)).await??;
+        let cookie = self.sessions.open_for(user.id).await?;
+        Ok((user.id, cookie))
+    }
+}
+
 /// A built, bound, not yet running server.
 pub struct Application {
+    direct: DirectSignIn,
     hub: LiveHub,
     port: u16,
     server: Server,
@@ -288,6 +327,7 @@ impl Application {
             key,
             secure: settings.server.public_url.starts_with("https://"),
         };
+        let (direct_users, direct_sessions): (Arc<dyn UserRepository>, _) = (database.clone(), sessions.clone());
         let uploads = UploadService::new(UploadPorts {
             sanitizer: Arc::new(ImageCleaner::default()),
             files: Arc::new(DirectoryStore::new(settings.uploads.dir.clone())),
@@ -324,6 +364,7 @@ impl Application {
             limiter,
             profile_service,
             uploads,
+            pages: oppas_http::page_cache::PageCache::new(listing_changes.clone()),
             browse: oppas_domain::listing::Browse::new(database.clone(), clock.clone(), listing_changes),
             browse_limiter: Arc::new(oppas_domain::limits::LocalLimiter::new(
                 oppas_domain::limits::LIST_READS,
@@ -354,12 +395,22 @@ impl Application {
             "Oppasmaatje is listening"
         );
         Ok(Self {
+            direct: DirectSignIn {
+                users: direct_users,
+                sessions: direct_sessions,
+            },
             hub: (*hub).clone(),
             port,
             server: server.run(),
             outbox,
             code_checks,
         })
+    }
+
+    /// Makes signed-in accounts without the e-mail round trip (tests).
+    #[must_use]
+    pub fn direct_sign_in(&self) -> DirectSignIn {
+        self.direct.clone()
     }
 
     /// The port actually bound.

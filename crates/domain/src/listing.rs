@@ -592,7 +592,9 @@ impl ListingChanges {
         self.0.fetch_add(1, std::sync::atomic::Ordering::Release);
     }
 
-    fn current(&self) -> u64 {
+    /// How many changes were recorded so far.
+    #[must_use]
+    pub fn current(&self) -> u64 {
         self.0.load(std::sync::atomic::Ordering::Acquire)
     }
 }

@@ -7,6 +7,7 @@ pub mod error;
 pub mod live;
 pub mod middleware;
 pub mod openapi;
+pub mod page_cache;
 pub mod routes;
 pub mod session;
 pub mod spa;

@@ -49,6 +49,32 @@ impl SessionLayer {
         }
     }
 
+    /// A stored session signed in as `user`, and the cookie (`name=value`) that names it: what
+    /// signing in leaves behind, made directly (for tests that need someone signed in).
+    ///
+    /// # Errors
+    /// The session cannot be stored.
+    pub async fn open_for(&self, user: UserId) -> anyhow::Result<String> {
+        use actix_session::storage::SessionStore;
+        let state = std::collections::HashMap::from([
+            (USER_ID_KEY.to_owned(), serde_json::to_string(&user.get())?),
+            (AUTH_AT_KEY.to_owned(), serde_json::to_string(&chrono::Utc::now())?),
+        ]);
+        let key = self
+            .store
+            .save(state, &CookieDuration::hours(24))
+            .await
+            .map_err(|error| anyhow::anyhow!("storing a session: {error}"))?;
+        let name = self.cookie_name();
+        let mut jar = actix_web::cookie::CookieJar::new();
+        jar.private_mut(&self.key)
+            .add(actix_web::cookie::Cookie::new(name, key.as_ref().to_owned()));
+        let sealed = jar
+            .get(name)
+            .ok_or_else(|| anyhow::anyhow!("the sealed session cookie is missing"))?;
+        Ok(format!("{name}={}", sealed.value()))
+    }
+
     /// The middleware: HttpOnly, SameSite=Lax, Path=/, a day's idle lifetime renewed on use.
     #[must_use]
     pub fn middleware(self) -> SessionMiddleware<DatabaseSessionStore> {

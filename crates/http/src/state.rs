@@ -34,6 +34,8 @@ pub struct AppState {
     pub limiter: RateLimiter,
     /// Creating and changing one's own profile.
     pub profile_service: ProfileService,
+    /// Public profile pages kept as JSON for a few seconds.
+    pub pages: crate::page_cache::PageCache,
     /// Browse and search over the public cards.
     pub browse: oppas_domain::listing::Browse,
     /// The per-client allowance of browse and search calls.

@@ -289,7 +289,7 @@ async fn twenty_simultaneous_creates_of_both_kinds_leave_one_profile(backend: Ba
     let database = backend.database();
     let url = database.url().to_owned();
     let app = spawn_with(Some(database), &url, |_| {}).await?;
-    app.sign_up("dubbel@example.nl").await?;
+    app.sign_in_directly("dubbel@example.nl").await?;
     let sitter = json!({"profileType": "vrijwilliger", "firstName": "Dubbel", "lastName": "Persoon",
         "location": "Utrecht", "postalCode": "3512"});
     let owner = json!({"profileType": "huisdier", "firstName": "Dubbel", "lastName": "Persoon",
@@ -326,7 +326,7 @@ async fn twenty_simultaneous_creates_of_both_kinds_leave_one_profile(backend: Ba
 
 async fn an_edited_profile_is_found_by_its_new_text_at_once(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
-    app.sign_up("kano@example.nl").await?;
+    app.sign_in_directly("kano@example.nl").await?;
     let me = app.my_id(&app.client).await?;
     let draft = json!({"profileType": "vrijwilliger", "firstName": "Kim", "lastName": "Water",
         "bio": "Ik fiets graag.", "location": "Zwolle", "postalCode": "8011"});

@@ -61,6 +61,10 @@ impl Drop for StaticSite {
 pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
+    /// The cookies of `client`, so that a session made directly can be handed to it.
+    jar: std::sync::Arc<reqwest::cookie::Jar>,
+    /// Makes signed-in accounts without the e-mail round trip.
+    direct: oppas_app::startup::DirectSignIn,
     pub outbox: oppas_mail::MemoryOutbox,
     /// One-time code checks (argon2 verifications) the server has run.
     pub code_checks: std::sync::Arc<std::sync::atomic::AtomicU64>,
@@ -215,14 +219,18 @@ pub async fn spawn_with_outbox(
         .or(outbox)
         .ok_or("config/test.toml sets mail.transport = \"memory\"")?;
     let code_checks = app.code_checks();
+    let direct = app.direct_sign_in();
     tokio::spawn(app.run_until_stopped());
+    let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
     let client = reqwest::Client::builder()
-        .cookie_store(true)
+        .cookie_provider(jar.clone())
         .redirect(reqwest::redirect::Policy::none())
         .build()?;
     Ok(TestApp {
         address,
         client,
+        jar,
+        direct,
         outbox,
         code_checks,
         _database: database,
@@ -285,19 +293,34 @@ impl TestApp {
             .collect()
     }
 
+    /// Signs the app's client in as a new verified account for `email`, made directly in storage
+    /// (no e-mail round trip: for tests about something other than signing in). Its user id.
+    pub async fn sign_in_directly(&self, email: &str) -> Result<i64, Box<dyn std::error::Error>> {
+        let (id, cookie) = self.direct.account(email, "Sanne").await?;
+        self.jar
+            .add_cookie_str(&format!("{cookie}; Path=/"), &self.address.parse()?);
+        Ok(id.get())
+    }
+
+    /// A separate browser signed in as a new verified account for `email`, made directly in
+    /// storage; with its user id.
+    pub async fn another_user_directly(
+        &self,
+        email: &str,
+    ) -> Result<(reqwest::Client, i64), Box<dyn std::error::Error>> {
+        let (id, cookie) = self.direct.account(email, "Sanne").await?;
+        let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
+        jar.add_cookie_str(&format!("{cookie}; Path=/"), &self.address.parse()?);
+        let client = reqwest::Client::builder()
+            .cookie_provider(jar)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()?;
+        Ok((client, id.get()))
+    }
+
     /// Registers and verifies `email`; the client is signed in afterwards.
     pub async fn sign_up(&self, email: &str) -> Result<(), Box<dyn std::error::Error>> {
         self.sign_up_with(&self.client, email).await
-    }
-
-    /// A separate browser: its own cookies, signed in as a new account for `email`.
-    pub async fn another_user(&self, email: &str) -> Result<reqwest::Client, Box<dyn std::error::Error>> {
-        let client = reqwest::Client::builder()
-            .cookie_store(true)
-            .redirect(reqwest::redirect::Policy::none())
-            .build()?;
-        self.sign_up_with(&client, email).await?;
-        Ok(client)
     }
 
     async fn sign_up_with(&self, client: &reqwest::Client, email: &str) -> Result<(), Box<dyn std::error::Error>> {

@@ -48,7 +48,7 @@ struct Person {
 }
 
 async fn person(app: &TestApp, email: &str, draft: Option<Value>) -> Result<Person, Box<dyn std::error::Error>> {
-    let client = app.another_user(email).await?;
+    let client = app.another_user_directly(email).await?.0;
     let id = app.my_id(&client).await?;
     let mut pet = None;
     if let Some(draft) = draft {

@@ -31,7 +31,7 @@ fn pet(name: &str) -> Value {
 
 /// An owner with one pet; their client and the first pet's id.
 async fn owner(app: &TestApp) -> Result<i64, Box<dyn std::error::Error>> {
-    app.sign_up("sanne@example.nl").await?;
+    app.sign_in_directly("sanne@example.nl").await?;
     let created = app.post_json("/api/profiles", &owner_draft()).await?;
     assert_eq!(created.status(), 201);
     let body: Value = created.json().await?;
@@ -120,6 +120,45 @@ async fn an_owner_adds_edits_and_removes_a_pet_with_its_own_page_and_card(backen
     Ok(())
 }
 
+/// Public pages are kept in memory for a few seconds: a visitor still sees every change at once
+/// when it is made on this instance, and 404 pages are never kept.
+async fn a_visitor_sees_a_change_to_a_page_they_just_read(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let bobby = owner(&app).await?;
+    let visitor = Client::new();
+    let read = |path: String| {
+        let request = visitor.get(app.url(&path));
+        async move { request.send().await }
+    };
+    let page: Value = read(format!("/api/pets/{bobby}")).await?.json().await?;
+    assert_eq!(page["pet"]["name"], "Bobby");
+    let owner_id = page["owner"]["id"].as_i64().ok_or("no owner id")?;
+    let owner_page: Value = read(format!("/api/owners/{owner_id}")).await?.json().await?;
+    assert_eq!(owner_page["pets"].as_array().map(Vec::len), Some(1));
+
+    let renamed = send(
+        &app,
+        &app.client,
+        Method::PUT,
+        &format!("/api/pets/{bobby}"),
+        &pet("Boris"),
+    )
+    .await?;
+    assert_eq!(renamed.status(), 200);
+    let page: Value = read(format!("/api/pets/{bobby}")).await?.json().await?;
+    assert_eq!(page["pet"]["name"], "Boris", "the kept page ended with the write");
+
+    let added = app.post_json("/api/pets", &pet("Luna")).await?;
+    assert_eq!(added.status(), 201);
+    let owner_page: Value = read(format!("/api/owners/{owner_id}")).await?.json().await?;
+    assert_eq!(owner_page["pets"].as_array().map(Vec::len), Some(2));
+
+    let missing = bobby + 1000;
+    assert_eq!(read(format!("/api/pets/{missing}")).await?.status(), 404);
+    assert_eq!(read(format!("/api/pets/{missing}")).await?.status(), 404);
+    Ok(())
+}
+
 async fn the_last_pet_stays(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
     let bobby = owner(&app).await?;
@@ -148,7 +187,7 @@ async fn pets_are_changed_by_their_owner_only(backend: Backend) -> TestResult {
     let luna: Value = app.post_json("/api/pets", &pet("Luna")).await?.json().await?;
     let luna = luna["pet"]["id"].as_i64().ok_or("no id")?;
 
-    let stranger = app.another_user("indringer@example.nl").await?;
+    let stranger = app.another_user_directly("indringer@example.nl").await?.0;
     let hijack = send(
         &app,
         &stranger,
@@ -214,6 +253,7 @@ async fn a_new_pet_meets_the_draft_rules(backend: Backend) -> TestResult {
 }
 
 on_both_backends!(
+    a_visitor_sees_a_change_to_a_page_they_just_read,
     an_owner_adds_edits_and_removes_a_pet_with_its_own_page_and_card,
     the_last_pet_stays,
     pets_are_changed_by_their_owner_only,

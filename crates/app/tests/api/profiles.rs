@@ -78,7 +78,7 @@ async fn get_json(client: &Client, url: String) -> Result<(u16, Value), Box<dyn 
 
 async fn an_owner_creates_a_dog_profile_placed_by_its_postcode(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
-    app.sign_up("sanne@example.nl").await?;
+    app.sign_in_directly("sanne@example.nl").await?;
     let me = app.my_id(&app.client).await?;
 
     let created = send(&app, &app.client, Method::POST, "/api/profiles", &owner_draft()).await?;
@@ -124,7 +124,7 @@ async fn an_owner_creates_a_dog_profile_placed_by_its_postcode(backend: Backend)
 
 async fn a_sitter_creates_a_profile_that_is_new(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
-    app.sign_up("lotte@example.nl").await?;
+    app.sign_in_directly("lotte@example.nl").await?;
     let created = send(&app, &app.client, Method::POST, "/api/profiles", &volunteer_draft()).await?;
     assert_eq!(created.status(), 201);
     let body: Value = created.json().await?;
@@ -166,7 +166,7 @@ async fn a_sitter_creates_a_profile_that_is_new(backend: Backend) -> TestResult 
 
 async fn profiles_are_edited_whole_and_only_by_their_own_user(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
-    app.sign_up("sanne@example.nl").await?;
+    app.sign_in_directly("sanne@example.nl").await?;
     let me = app.my_id(&app.client).await?;
     send(&app, &app.client, Method::POST, "/api/profiles", &owner_draft()).await?;
 
@@ -177,7 +177,7 @@ async fn profiles_are_edited_whole_and_only_by_their_own_user(backend: Backend) 
     assert_eq!(body["profile"]["name"], "Max");
     assert_eq!(body["profile"]["breed"], "Labrador", "the other fields stay as sent");
 
-    let intruder = app.another_user("indringer@example.nl").await?;
+    let intruder = app.another_user_directly("indringer@example.nl").await?.0;
     let hijack = with(owner_draft(), "petName", json!("Gestolen"));
     let refused = send(&app, &intruder, Method::PUT, &format!("/api/profiles/{me}"), &hijack).await?;
     assert_eq!(refused.status(), 403);
@@ -214,7 +214,7 @@ async fn profiles_are_edited_whole_and_only_by_their_own_user(backend: Backend) 
 
 async fn invalid_drafts_are_422_naming_the_field_and_store_nothing(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
-    app.sign_up("sanne@example.nl").await?;
+    app.sign_in_directly("sanne@example.nl").await?;
     let me = app.my_id(&app.client).await?;
     let owner_cases = [
         ("petSize", json!("reusachtig")),
@@ -297,7 +297,7 @@ async fn text_that_cannot_be_stored_or_disguises_itself_is_422_naming_the_field_
     backend: Backend,
 ) -> TestResult {
     let app = spawn_app(backend).await?;
-    app.sign_up("sanne@example.nl").await?;
+    app.sign_in_directly("sanne@example.nl").await?;
     let me = app.my_id(&app.client).await?;
     let cases = [
         ("bio", json!("Bobby houdt van\u{0} wandelen."), CONTROL_MESSAGE),
@@ -374,7 +374,7 @@ fn leaks(text: &str, secrets: &[&str]) -> Vec<String> {
 
 async fn no_public_answer_holds_an_email_phone_or_birth_date(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
-    app.sign_up("sanne@example.nl").await?;
+    app.sign_in_directly("sanne@example.nl").await?;
     let owner_user = app.my_id(&app.client).await?;
     let created: Value = send(&app, &app.client, Method::POST, "/api/profiles", &owner_draft())
         .await?
@@ -382,7 +382,7 @@ async fn no_public_answer_holds_an_email_phone_or_birth_date(backend: Backend) -
         .await?;
     let owner_id = created["profile"]["owner_id"].as_i64().ok_or("owner id")?;
     let pet_id = created["profile"]["id"].as_i64().ok_or("pet id")?;
-    let sitter = app.another_user("lotte@example.nl").await?;
+    let sitter = app.another_user_directly("lotte@example.nl").await?.0;
     let sitter_user = app.my_id(&sitter).await?;
     let volunteer = with(volunteer_draft(), "phone", json!("020-1234567"));
     let created: Value = send(&app, &sitter, Method::POST, "/api/profiles", &volunteer)
@@ -401,7 +401,7 @@ async fn no_public_answer_holds_an_email_phone_or_birth_date(backend: Backend) -
         "/api/profiles".to_owned(),
         "/api/profiles?near=3512&radiusKm=100".to_owned(),
     ];
-    let third = app.another_user("derde@example.nl").await?;
+    let third = app.another_user_directly("derde@example.nl").await?.0;
     let secrets = ["1990-04-02", "1995-08-15", "example.nl"];
     for (who, client) in [("anonymous", Client::new()), ("a third user", third)] {
         for path in &public_paths {
@@ -423,7 +423,7 @@ async fn no_public_answer_holds_an_email_phone_or_birth_date(backend: Backend) -
 
 async fn a_long_description_saves_in_the_wizard_and_again_in_the_dialog(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
-    app.sign_up("sanne@example.nl").await?;
+    app.sign_in_directly("sanne@example.nl").await?;
     let me = app.my_id(&app.client).await?;
     let long = "Bobby ".repeat(400);
     let long = long
@@ -473,7 +473,7 @@ async fn a_long_description_saves_in_the_wizard_and_again_in_the_dialog(backend:
 
 async fn a_value_of_either_screen_list_is_kept_and_read_back_typed(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
-    app.sign_up("lotte@example.nl").await?;
+    app.sign_in_directly("lotte@example.nl").await?;
     let me = app.my_id(&app.client).await?;
     let wizard = with(
         with(volunteer_draft(), "hourlyRate", json!("5-10")),
@@ -512,7 +512,7 @@ async fn a_value_of_either_screen_list_is_kept_and_read_back_typed(backend: Back
 
 async fn a_field_of_the_wrong_type_is_422_naming_it(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
-    app.sign_up("sanne@example.nl").await?;
+    app.sign_in_directly("sanne@example.nl").await?;
     for (field, value) in [
         ("petName", json!(12)),
         ("languages", json!("Nederlands")),

@@ -132,7 +132,7 @@ async fn url_of(response: reqwest::Response) -> Result<String, Box<dyn std::erro
 
 async fn jpeg_png_and_gif_up_to_exactly_5_mib_are_taken(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
-    app.sign_up("sanne@example.nl").await?;
+    app.sign_in_directly("sanne@example.nl").await?;
     for (name, bytes, content_type) in [
         ("foto.jpg", jpeg()?, "image/jpeg"),
         ("foto.png", encoded(ImageFormat::Png)?, "image/png"),
@@ -167,7 +167,7 @@ async fn jpeg_png_and_gif_up_to_exactly_5_mib_are_taken(backend: Backend) -> Tes
 
 async fn anything_else_is_refused(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
-    app.sign_up("sanne@example.nl").await?;
+    app.sign_in_directly("sanne@example.nl").await?;
 
     let too_big = upload(&app, &app.client, "groot.jpg", jpeg_of_size(MAX + 1)?).await?;
     assert_eq!(too_big.status(), 413);
@@ -207,7 +207,7 @@ async fn anything_else_is_refused(backend: Backend) -> TestResult {
 
 async fn a_photo_with_gps_exif_is_stored_without_any_exif(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
-    app.sign_up("sanne@example.nl").await?;
+    app.sign_in_directly("sanne@example.nl").await?;
     let original = with_segment(&jpeg()?, 0xE1, &gps_exif());
     assert!(original.windows(4).any(|w| w == b"Exif"), "the original carries EXIF");
     let url = url_of(upload(&app, &app.client, "vakantie.jpg", original).await?).await?;
@@ -225,8 +225,8 @@ async fn a_photo_with_gps_exif_is_stored_without_any_exif(backend: Backend) -> T
 
 async fn profiles_take_only_images_issued_to_their_user(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
-    app.sign_up("sanne@example.nl").await?;
-    let other = app.another_user("lotte@example.nl").await?;
+    app.sign_in_directly("sanne@example.nl").await?;
+    let other = app.another_user_directly("lotte@example.nl").await?.0;
     let theirs = url_of(upload(&app, &other, "foto.jpg", jpeg()?).await?).await?;
     let mine = url_of(upload(&app, &app.client, "foto.jpg", jpeg()?).await?).await?;
     let draft = |avatar: &str| json!({"profileType": "vrijwilliger", "firstName": "Sanne", "postalCode": "3512", "avatarUrl": avatar});

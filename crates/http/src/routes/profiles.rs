@@ -1,6 +1,7 @@
 //! Profiles: one's own (create, change, read whole) and everyone's public pages (owners,
 //! volunteers, pets). Public answers never hold an e-mail address, phone number or date of birth.
 
+use crate::page_cache::Page;
 use crate::session::session_user_id;
 use crate::{ApiError, AppState, CurrentUser};
 use actix_session::Session;
@@ -506,6 +507,19 @@ impl ViewContext {
     }
 }
 
+/// A public page's JSON, as kept or as just made.
+fn json_page(body: web::Bytes) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type(actix_web::http::header::ContentType::json())
+        .body(body)
+}
+
+fn to_json(page: &impl Serialize) -> Result<web::Bytes, ApiError> {
+    serde_json::to_vec(page)
+        .map(web::Bytes::from)
+        .map_err(crate::error::internal)
+}
+
 fn pet_view(pet: Pet, owner: &Owner) -> PetView {
     let f = pet.fields;
     let o = &owner.fields;
@@ -688,16 +702,27 @@ pub async fn find_profile(
         (status = 404, description = "Unknown owner", body = crate::ApiErrorBody),
     ))]
 #[get("/owners/{ownerId}")]
-pub async fn find_owner(owner_id: web::Path<i64>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn find_owner(
+    owner_id: web::Path<i64>,
+    session: Session,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     let id = OwnerId(owner_id.into_inner());
+    let page = Page::Owner(id.get());
+    if let Some(body) = state.pages.get(page, session_user_id(&session)) {
+        return Ok(json_page(body));
+    }
+    let changes = state.pages.changes();
     let service = state.profile_service.clone();
     let found = web::block(move || service.owner_page(id)).await??;
     let (owner, pets) = found.ok_or_else(|| ApiError::NotFound("Eigenaar niet gevonden".to_owned()))?;
     let context = ViewContext::public(&state);
-    Ok(HttpResponse::Ok().json(OwnerPage {
+    let body = to_json(&OwnerPage {
         owner: context.owner(&owner),
         pets: pets.into_iter().map(|pet| pet_view(pet, &owner)).collect(),
-    }))
+    })?;
+    state.pages.keep(page, owner.user_id, changes, body.clone());
+    Ok(json_page(body))
 }
 
 /// A volunteer's public page.
@@ -713,16 +738,25 @@ pub async fn find_owner(owner_id: web::Path<i64>, state: web::Data<AppState>) ->
 #[get("/volunteers/{volunteerId}")]
 pub async fn find_volunteer(
     volunteer_id: web::Path<i64>,
+    session: Session,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let id = VolunteerId(volunteer_id.into_inner());
+    let page = Page::Volunteer(id.get());
+    if let Some(body) = state.pages.get(page, session_user_id(&session)) {
+        return Ok(json_page(body));
+    }
+    let changes = state.pages.changes();
     let service = state.profile_service.clone();
     let volunteer = web::block(move || service.volunteer_page(id))
         .await??
         .ok_or_else(|| ApiError::NotFound("Vrijwilliger niet gevonden".to_owned()))?;
-    Ok(HttpResponse::Ok().json(VolunteerPage {
+    let user = volunteer.user_id;
+    let body = to_json(&VolunteerPage {
         volunteer: ViewContext::public(&state).volunteer(volunteer),
-    }))
+    })?;
+    state.pages.keep(page, user, changes, body.clone());
+    Ok(json_page(body))
 }
 
 /// A pet's public page, with its owner.
@@ -736,15 +770,26 @@ pub async fn find_volunteer(
         (status = 404, description = "Unknown pet", body = crate::ApiErrorBody),
     ))]
 #[get("/pets/{petId}")]
-pub async fn find_pet(pet_id: web::Path<i64>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn find_pet(
+    pet_id: web::Path<i64>,
+    session: Session,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     let id = PetId(pet_id.into_inner());
+    let page = Page::Pet(id.get());
+    if let Some(body) = state.pages.get(page, session_user_id(&session)) {
+        return Ok(json_page(body));
+    }
+    let changes = state.pages.changes();
     let service = state.profile_service.clone();
     let found = web::block(move || service.pet_page(id)).await??;
     let (pet, owner) = found.ok_or_else(|| ApiError::NotFound("Huisdier niet gevonden".to_owned()))?;
-    Ok(HttpResponse::Ok().json(PetPage {
+    let body = to_json(&PetPage {
         owner: ViewContext::public(&state).owner(&owner),
         pet: pet_view(pet, &owner),
-    }))
+    })?;
+    state.pages.keep(page, owner.user_id, changes, body.clone());
+    Ok(json_page(body))
 }
 
 /// Adds a pet to the signed-in owner's profile; it gets its own page and its own card.
