@@ -209,6 +209,7 @@ impl ProfileService {
         };
         self.changes.record();
         self.uploads.attach(&urls(&valid))?;
+        self.release_unused(&current, &updated)?;
         Ok(updated)
     }
 
@@ -241,6 +242,7 @@ impl ProfileService {
     pub fn update_pet(&self, actor: UserId, pet: PetId, draft: &ProfileDraft) -> Result<(Owner, Pet), ProfileError> {
         let (owner, current) = self.own_pet(actor, pet)?;
         let fields = draft.pet()?;
+        let profile_before = self.profile_of(actor)?;
         let before: Vec<String> = pet_images(&current.fields).into_iter().map(str::to_owned).collect();
         self.check_urls(actor, pet_image_fields(&fields), &before)?;
         self.count_write(actor)?;
@@ -250,6 +252,9 @@ impl ProfileService {
             .ok_or(ProfileError::PetNotFound)?;
         self.changes.record();
         self.uploads.attach(&pet_images(&fields))?;
+        if let (Some(before), Some(after)) = (profile_before, self.profile_of(actor)?) {
+            self.release_unused(&before, &after)?;
+        }
         Ok((owner, updated))
     }
 
@@ -260,9 +265,13 @@ impl ProfileService {
     pub fn remove_pet(&self, actor: UserId, pet: PetId) -> Result<(), ProfileError> {
         let (owner, _) = self.own_pet(actor, pet)?;
         self.count_write(actor)?;
+        let before = self.profile_of(actor)?;
         match self.profiles.remove_pet(owner.id, pet)? {
             PetRemoval::Removed => {
                 self.changes.record();
+                if let (Some(before), Some(after)) = (before, self.profile_of(actor)?) {
+                    self.release_unused(&before, &after)?;
+                }
                 Ok(())
             }
             PetRemoval::LastPet => Err(ProfileError::LastPet),
@@ -281,6 +290,19 @@ impl ProfileService {
             return Err(ProfileError::NotYours);
         }
         Ok((owner, pet))
+    }
+
+    /// Lets go of the uploads `before` showed and `after` no longer shows (a replaced photo, a
+    /// removed pet's), so that the clean-up removes them a day later.
+    fn release_unused(&self, before: &OwnProfile, after: &OwnProfile) -> Result<(), RepositoryError> {
+        let kept = current_images(after);
+        let gone = current_images(before);
+        let gone: Vec<&str> = gone
+            .iter()
+            .filter(|url| !kept.contains(url))
+            .map(String::as_str)
+            .collect();
+        self.uploads.detach(&gone)
     }
 
     fn count_write(&self, user: UserId) -> Result<(), ProfileError> {
@@ -359,6 +381,7 @@ mod tests {
     use super::*;
     use crate::ports::{ProfileRepository, ThrottleRepository};
     use crate::testing::{FixedClock, MemoryStore, start, upload_ports};
+    use crate::upload::UploadRepository;
     use chrono::Duration;
 
     const GOOGLE: &str = "https://accounts.google.com";
@@ -846,6 +869,61 @@ mod tests {
             Some(1),
             "only the write that happened counts"
         );
+        Ok(())
+    }
+
+    fn attached(store: &MemoryStore, url: &str) -> bool {
+        store.uploads().iter().any(|u| u.url() == url && u.attached)
+    }
+
+    #[test]
+    fn photos_no_profile_shows_any_more_are_let_go_of_and_shared_ones_kept() -> anyhow::Result<()> {
+        let f = fixture();
+        let sanne = f.store.user("sanne@example.nl");
+        let first = f.store.upload(sanne.id, "eerste.jpg");
+        let second = f.store.upload(sanne.id, "tweede.jpg");
+        let shared = f.store.upload(sanne.id, "samen.jpg");
+        let with = |pet: &str, photo: &str| ProfileDraft {
+            avatar_url: Some(photo.to_owned()),
+            owner_avatar_url: Some(shared.clone()),
+            ..owner(pet)
+        };
+        f.profiles.create(sanne.id, &with("Bobby", &first))?;
+        assert!(attached(&f.store, &first) && attached(&f.store, &shared));
+
+        // A replaced photo is let go of.
+        f.profiles.update(sanne.id, sanne.id, &with("Bobby", &second))?;
+        assert!(!attached(&f.store, &first), "the replaced photo");
+        assert!(attached(&f.store, &second) && attached(&f.store, &shared));
+
+        // A removed pet's photo is let go of, unless the profile still shows it.
+        let (_, luna) = f.profiles.add_pet(
+            sanne.id,
+            &ProfileDraft {
+                avatar_url: Some(shared.clone()),
+                ..owner("Luna")
+            },
+        )?;
+        let (_, minoes) = f.profiles.add_pet(
+            sanne.id,
+            &ProfileDraft {
+                avatar_url: Some(first.clone()),
+                ..owner("Minoes")
+            },
+        )?;
+        assert!(attached(&f.store, &first), "used again");
+        f.profiles.remove_pet(sanne.id, luna.id)?;
+        assert!(attached(&f.store, &shared), "the owner's photo too");
+        f.profiles.remove_pet(sanne.id, minoes.id)?;
+        assert!(!attached(&f.store, &first), "shown by no profile");
+
+        // The clean-up takes what was let go of a day before it runs.
+        let day_ago = |f: &Fixture| f.clock.now() - Duration::hours(24);
+        assert!(f.store.unattached_before(day_ago(&f))?.is_empty());
+        f.clock.advance(Duration::hours(25));
+        let mut gone = f.store.unattached_before(day_ago(&f))?;
+        gone.sort();
+        assert_eq!(gone, ["eerste.jpg"]);
         Ok(())
     }
 

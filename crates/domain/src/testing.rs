@@ -121,6 +121,8 @@ struct Tables {
     throttles: HashMap<String, ThrottleRow>,
     sessions: HashMap<String, StoredSession>,
     uploads: Vec<Upload>,
+    /// When an upload was let go of by every profile (the SQL adapters keep it in `updated_at`).
+    detached_at: HashMap<String, NaiveDateTime>,
     files: HashMap<String, Vec<u8>>,
 }
 
@@ -846,12 +848,28 @@ impl UploadRepository for MemoryStore {
         Ok(())
     }
 
+    fn mark_detached(&self, public_names: &[String]) -> Result<(), RepositoryError> {
+        let now = self.clock.now();
+        let mut tables = self.tables();
+        let tables = &mut *tables;
+        for upload in &mut tables.uploads {
+            if public_names.contains(&upload.public_name) {
+                upload.attached = false;
+                tables.detached_at.insert(upload.public_name.clone(), now);
+            }
+        }
+        Ok(())
+    }
+
     fn unattached_before(&self, cutoff: NaiveDateTime) -> Result<Vec<String>, RepositoryError> {
-        Ok(self
-            .tables()
+        let tables = self.tables();
+        Ok(tables
             .uploads
             .iter()
-            .filter(|u| !u.attached && u.created_at < cutoff)
+            .filter(|u| {
+                let since = tables.detached_at.get(&u.public_name).unwrap_or(&u.created_at);
+                !u.attached && *since < cutoff
+            })
             .map(|u| u.public_name.clone())
             .collect())
     }

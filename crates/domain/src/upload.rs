@@ -145,7 +145,15 @@ pub trait UploadRepository: Send + Sync {
     /// Storage failures.
     fn mark_attached(&self, public_names: &[String]) -> Result<(), RepositoryError>;
 
-    /// Public names of uploads made before `cutoff` and never attached to a profile.
+    /// Marks uploads as no longer shown by any profile: the clean-up removes them (and their
+    /// files) once they stayed so for a day.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn mark_detached(&self, public_names: &[String]) -> Result<(), RepositoryError>;
+
+    /// Public names of uploads not attached to a profile since before `cutoff` (never attached,
+    /// or let go of).
     ///
     /// # Errors
     /// Storage failures.
@@ -285,6 +293,22 @@ impl UploadService {
             return Ok(());
         }
         self.ports.uploads.mark_attached(&names)
+    }
+
+    /// Lets go of the uploads behind these URLs: no profile shows them any more.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn detach(&self, urls: &[&str]) -> Result<(), RepositoryError> {
+        let names: Vec<String> = urls
+            .iter()
+            .filter_map(|url| url.strip_prefix(UPLOAD_URL_PREFIX))
+            .map(str::to_owned)
+            .collect();
+        if names.is_empty() {
+            return Ok(());
+        }
+        self.ports.uploads.mark_detached(&names)
     }
 }
 

@@ -635,6 +635,42 @@ fn each_waiting_mail_is_claimed_once_even_by_two_instances(db: TestDatabase) -> 
     Ok(())
 }
 
+fn uploads_wait_for_the_clean_up_from_when_no_profile_shows_them(db: TestDatabase) -> TestResult {
+    use oppas_domain::upload::{NewUpload, UploadRepository};
+    let database = open(&db)?;
+    let user = new_user(&database, "foto@example.nl")?;
+    for name in ["los.jpg", "vast.jpg", "losgelaten.jpg"] {
+        database.create_upload(&NewUpload {
+            public_name: name.to_owned(),
+            user_id: user,
+            content_type: "image/jpeg".to_owned(),
+            bytes: 5,
+            width: 1,
+            height: 1,
+        })?;
+    }
+    database.mark_attached(&["vast.jpg".to_owned(), "losgelaten.jpg".to_owned()])?;
+    let later = SystemClock.now_for_tests() + chrono::Duration::seconds(5);
+    assert_eq!(
+        database.unattached_before(later)?,
+        ["los.jpg"],
+        "attached uploads are never taken"
+    );
+
+    database.mark_detached(&["losgelaten.jpg".to_owned()])?;
+    let mut waiting = database.unattached_before(later)?;
+    waiting.sort();
+    assert_eq!(waiting, ["los.jpg", "losgelaten.jpg"]);
+    let before_letting_go = SystemClock.now_for_tests() - chrono::Duration::hours(1);
+    assert!(
+        database.unattached_before(before_letting_go)?.is_empty(),
+        "counted from when it was let go of"
+    );
+    assert!(database.delete_unattached("losgelaten.jpg")?);
+    assert!(!database.delete_unattached("vast.jpg")?, "an attached upload stays");
+    Ok(())
+}
+
 macro_rules! on_both_backends {
     ($($name:ident),+ $(,)?) => {
         mod sqlite {
@@ -670,6 +706,7 @@ on_both_backends!(
     an_unverified_account_takes_new_names_and_is_removed_when_stale,
     throttles_count_in_windows_and_can_be_locked_and_cleared,
     each_waiting_mail_is_claimed_once_even_by_two_instances,
+    uploads_wait_for_the_clean_up_from_when_no_profile_shows_them,
 );
 
 /// Whole seconds, as both backends store them without loss.

@@ -45,37 +45,41 @@ async fn migrate_applies_every_migration_and_then_has_nothing_left(backend: Back
     Ok(())
 }
 
-async fn maintenance_removes_what_is_past_its_time_and_nothing_else(backend: Backend) -> TestResult {
+/// A migrated database with three accounts (1 verified, 2 unverified and old, 3 unverified and
+/// new), `rows` inserted, and an upload directory holding `files`; then `oppas maintenance` once.
+/// 'OLD' in `rows` is long past, 'NEW' still to come (UTC without a zone, as stored).
+struct Maintained {
+    db: oppas_persistence::testing::TestDatabase,
+    uploads: std::path::PathBuf,
+    printed: String,
+}
+
+impl Drop for Maintained {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.uploads);
+    }
+}
+
+fn maintain(backend: Backend, rows: &str, files: &[&str]) -> Result<Maintained, Box<dyn std::error::Error>> {
     let db = backend.database();
     Database::connect(db.url(), PoolSettings::default(), Arc::new(SystemClock))?.run_migrations()?;
     let uploads = std::env::temp_dir().join(format!("oppas-maint-{}", uuid::Uuid::new_v4().simple()));
     std::fs::create_dir_all(&uploads)?;
-    // Stored names are hex: old (0a1d), fresh (be25), attached (fa57).
-    for name in ["0a1d", "be25", "fa57"] {
-        std::fs::write(uploads.join(format!("{name}.jpg")), b"image")?;
+    for name in files {
+        std::fs::write(uploads.join(name), b"image")?;
     }
-    // 'Old' is long past, 'new' still to come; timestamps are UTC without a zone.
-    let (old, new) = ("2000-01-01 00:00:00", "2999-01-01 00:00:00");
     let stamp = |sql: &str| {
-        sql.replace("OLD", &format!("'{old}'"))
-            .replace("NEW", &format!("'{new}'"))
+        sql.replace("OLD", "'2000-01-01 00:00:00'")
+            .replace("NEW", "'2999-01-01 00:00:00'")
     };
     db.execute(&stamp(
         "INSERT INTO users (id, email, email_verified_at, created_at, updated_at) VALUES \
            (1, 'ja@example.nl', OLD, OLD, OLD), (2, 'oud@example.nl', NULL, OLD, OLD), \
-           (3, 'nieuw@example.nl', NULL, NEW, NEW);
-         INSERT INTO sessions (key_hash, user_id, state, last_seen_at, expires_at, created_at, updated_at) VALUES \
-           ('verlopen', 1, '{}', OLD, OLD, OLD, OLD), ('geldig', 1, '{}', OLD, NEW, OLD, OLD);
-         INSERT INTO email_codes (email, purpose, code_hash, attempts, expires_at, created_at, updated_at) VALUES \
-           ('oud@example.nl', 'login', 'x', 0, OLD, OLD, OLD), ('ja@example.nl', 'login', 'y', 0, NEW, NEW, NEW);
-         INSERT INTO throttles (key, window_start, count, locked_until, created_at, updated_at) VALUES \
-           ('stil', OLD, 1, NULL, OLD, OLD), ('op-slot', OLD, 1, NEW, OLD, OLD), ('actief', NEW, 1, NULL, NEW, NEW);
-         INSERT INTO uploads (public_name, user_id, content_type, bytes, width, height, attached, created_at, updated_at) VALUES \
-           ('0a1d.jpg', 1, 'image/jpeg', 5, 1, 1, FALSE, OLD, OLD), ('be25.jpg', 1, 'image/jpeg', 5, 1, 1, FALSE, NEW, NEW), \
-           ('fa57.jpg', 1, 'image/jpeg', 5, 1, 1, TRUE, OLD, OLD);
-         INSERT INTO live_events (user_id, kind, payload, created_at) VALUES (1, 'read', '{}', OLD), (1, 'read', '{}', NEW);",
+           (3, 'nieuw@example.nl', NULL, NEW, NEW);",
     ))?;
-
+    if !rows.is_empty() {
+        db.execute(&stamp(rows))?;
+    }
     let output = Command::new(env!("CARGO_BIN_EXE_oppas"))
         .arg("maintenance")
         .env("OPPAS_ENV", "test")
@@ -83,40 +87,122 @@ async fn maintenance_removes_what_is_past_its_time_and_nothing_else(backend: Bac
         .env("DATABASE_URL", db.url())
         .env("OPPAS__UPLOADS__DIR", &uploads)
         .output()?;
-    let printed = String::from_utf8_lossy(&output.stdout);
+    let printed = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(
         output.status.success(),
         "{printed} {}",
         String::from_utf8_lossy(&output.stderr)
     );
-    assert!(
-        printed.contains(
-            "removed: 1 sessions, 1 codes, 1 throttle counters, 1 uploads, 1 unverified accounts, 1 live events"
-        ),
-        "{printed}"
+    Ok(Maintained { db, uploads, printed })
+}
+
+async fn maintenance_removes_expired_sessions_and_nothing_else(backend: Backend) -> TestResult {
+    let done = maintain(
+        backend,
+        "INSERT INTO sessions (key_hash, user_id, state, last_seen_at, expires_at, created_at, updated_at) VALUES \
+           ('verlopen', 1, '{}', OLD, OLD, OLD, OLD), ('geldig', 1, '{}', OLD, NEW, OLD, OLD);",
+        &[],
+    )?;
+    assert!(done.printed.contains("removed: 1 sessions,"), "{}", done.printed);
+    assert_eq!(done.db.count("sessions")?, 1);
+    assert_eq!(
+        done.db.count("sessions WHERE key_hash = 'geldig'")?,
+        1,
+        "the live session stays"
     );
-    assert_eq!(db.count("sessions")?, 1, "the live session stays");
-    assert_eq!(db.count("sessions WHERE key_hash = 'geldig'")?, 1);
-    assert_eq!(db.count("email_codes WHERE email = 'ja@example.nl'")?, 1);
-    assert_eq!(db.count("email_codes")?, 1, "the old code went");
-    assert_eq!(db.count("throttles WHERE key = 'stil'")?, 0);
-    assert_eq!(db.count("throttles")?, 2, "locks and fresh counters stay");
-    assert_eq!(db.count("uploads WHERE public_name = '0a1d.jpg'")?, 0);
-    assert_eq!(db.count("uploads")?, 2);
-    assert!(
-        !uploads.join("0a1d.jpg").exists(),
-        "the file of the removed upload went too"
+    Ok(())
+}
+
+async fn maintenance_removes_expired_codes_and_nothing_else(backend: Backend) -> TestResult {
+    let done = maintain(
+        backend,
+        "INSERT INTO email_codes (email, purpose, code_hash, attempts, expires_at, created_at, updated_at) VALUES \
+           ('oud@example.nl', 'login', 'x', 0, OLD, OLD, OLD), ('ja@example.nl', 'login', 'y', 0, NEW, NEW, NEW);",
+        &[],
+    )?;
+    assert!(done.printed.contains(" 1 codes,"), "{}", done.printed);
+    assert_eq!(done.db.count("email_codes")?, 1);
+    assert_eq!(
+        done.db.count("email_codes WHERE email = 'ja@example.nl'")?,
+        1,
+        "a valid code stays"
     );
-    assert!(uploads.join("be25.jpg").exists() && uploads.join("fa57.jpg").exists());
-    assert_eq!(db.count("users WHERE email = 'oud@example.nl'")?, 0);
-    assert_eq!(db.count("users")?, 2, "verified and recent accounts stay");
-    assert_eq!(db.count("live_events")?, 1);
-    std::fs::remove_dir_all(&uploads)?;
+    Ok(())
+}
+
+async fn maintenance_removes_quiet_throttle_counters_and_keeps_locks(backend: Backend) -> TestResult {
+    let done = maintain(
+        backend,
+        "INSERT INTO throttles (key, window_start, count, locked_until, created_at, updated_at) VALUES \
+           ('stil', OLD, 1, NULL, OLD, OLD), ('op-slot', OLD, 1, NEW, OLD, OLD), ('actief', NEW, 1, NULL, NEW, NEW);",
+        &[],
+    )?;
+    assert!(done.printed.contains(" 1 throttle counters,"), "{}", done.printed);
+    assert_eq!(done.db.count("throttles WHERE key = 'stil'")?, 0);
+    assert_eq!(done.db.count("throttles")?, 2, "locks and fresh counters stay");
+    Ok(())
+}
+
+async fn maintenance_removes_uploads_no_profile_showed_for_a_day_with_their_files(backend: Backend) -> TestResult {
+    // Stored names are hex: never attached and old (0a1d), never attached and fresh (be25),
+    // attached (fa57), let go of by its profile long ago (d00d) and just now (cafe).
+    let done = maintain(
+        backend,
+        "INSERT INTO uploads (public_name, user_id, content_type, bytes, width, height, attached, created_at, updated_at) VALUES \
+           ('0a1d.jpg', 1, 'image/jpeg', 5, 1, 1, FALSE, OLD, OLD), ('be25.jpg', 1, 'image/jpeg', 5, 1, 1, FALSE, NEW, NEW), \
+           ('fa57.jpg', 1, 'image/jpeg', 5, 1, 1, TRUE, OLD, OLD), ('d00d.jpg', 1, 'image/jpeg', 5, 1, 1, FALSE, OLD, OLD), \
+           ('cafe.jpg', 1, 'image/jpeg', 5, 1, 1, FALSE, OLD, NEW);",
+        &["0a1d.jpg", "be25.jpg", "fa57.jpg", "d00d.jpg", "cafe.jpg"],
+    )?;
+    assert!(done.printed.contains(" 2 uploads,"), "{}", done.printed);
+    let mut left: Vec<String> = std::fs::read_dir(&done.uploads)?
+        .map(|entry| entry.map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect::<Result<_, _>>()?;
+    left.sort();
+    assert_eq!(
+        left,
+        ["be25.jpg", "cafe.jpg", "fa57.jpg"],
+        "the files of removed uploads went too"
+    );
+    assert_eq!(done.db.count("uploads")?, 3);
+    assert_eq!(
+        done.db.count("uploads WHERE public_name IN ('0a1d.jpg', 'd00d.jpg')")?,
+        0
+    );
+    Ok(())
+}
+
+async fn maintenance_removes_old_unverified_accounts_and_nothing_else(backend: Backend) -> TestResult {
+    let done = maintain(backend, "", &[])?;
+    assert!(done.printed.contains(" 1 unverified accounts,"), "{}", done.printed);
+    assert_eq!(done.db.count("users WHERE email = 'oud@example.nl'")?, 0);
+    assert_eq!(done.db.count("users")?, 2, "verified and recent accounts stay");
+    Ok(())
+}
+
+async fn maintenance_removes_old_live_events_and_nothing_else(backend: Backend) -> TestResult {
+    let done = maintain(
+        backend,
+        "INSERT INTO live_events (user_id, kind, payload, created_at) VALUES (1, 'read', '{}', OLD), (1, 'read', '{}', NEW);",
+        &[],
+    )?;
+    assert!(done.printed.contains(" 1 live events"), "{}", done.printed);
+    assert_eq!(done.db.count("live_events")?, 1);
+    assert_eq!(
+        done.db.count("live_events WHERE created_at > '2500-01-01'")?,
+        1,
+        "the new event stays"
+    );
     Ok(())
 }
 
 on_both_backends!(
-    maintenance_removes_what_is_past_its_time_and_nothing_else,
+    maintenance_removes_expired_sessions_and_nothing_else,
+    maintenance_removes_expired_codes_and_nothing_else,
+    maintenance_removes_quiet_throttle_counters_and_keeps_locks,
+    maintenance_removes_uploads_no_profile_showed_for_a_day_with_their_files,
+    maintenance_removes_old_unverified_accounts_and_nothing_else,
+    maintenance_removes_old_live_events_and_nothing_else,
     seeding_the_demo_twice_leaves_exactly_six_profiles,
     migrate_applies_every_migration_and_then_has_nothing_left,
     seed_bench_makes_the_profiles_and_their_cards

@@ -84,10 +84,20 @@ impl UploadRepository for Database {
             .map_err(translate)
     }
 
+    fn mark_detached(&self, public_names: &[String]) -> Result<(), RepositoryError> {
+        let now = self.clock.now();
+        diesel::update(uploads::table.filter(uploads::public_name.eq_any(public_names)))
+            .set((uploads::attached.eq(false), uploads::updated_at.eq(now)))
+            .execute(&mut *self.conn()?)
+            .map(|_| ())
+            .map_err(translate)
+    }
+
     fn unattached_before(&self, cutoff: chrono::NaiveDateTime) -> Result<Vec<String>, RepositoryError> {
+        // `updated_at` is when an upload was made, attached or let go of last.
         uploads::table
             .filter(uploads::attached.eq(false))
-            .filter(uploads::created_at.lt(cutoff))
+            .filter(uploads::updated_at.lt(cutoff))
             .select(uploads::public_name)
             .load(&mut *self.conn()?)
             .map_err(translate)
