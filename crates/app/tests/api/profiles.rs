@@ -278,17 +278,38 @@ async fn invalid_drafts_are_422_naming_the_field_and_store_nothing(backend: Back
         404,
         "nothing was stored"
     );
-    let message = send(
-        &app,
-        &app.client,
-        Method::POST,
-        "/api/profiles",
-        &with(owner_draft(), "petSize", json!("xl")),
-    )
-    .await?;
+    for (field, value) in [
+        ("petSize", json!("xl")),
+        ("petVaccinated", json!("misschien")),
+        ("petGoodWith", json!(["Kinderen", "Paarden"])),
+        ("languages", json!(["Klingon"])),
+    ] {
+        let refused = send(
+            &app,
+            &app.client,
+            Method::POST,
+            "/api/profiles",
+            &with(owner_draft(), field, value.clone()),
+        )
+        .await?;
+        assert_eq!(refused.status(), 422, "{field} = {value}");
+        let body: Value = refused.json().await?;
+        assert_eq!(body["field"], field, "the unknown value of {field} is named: {body}");
+        assert!(
+            body["error"]
+                .as_str()
+                .is_some_and(|text| text.contains("geen geldige keuze")),
+            "{body}"
+        );
+    }
+    let volunteer_value = with(volunteer_draft(), "hourlyRate", json!("1000"));
+    let refused = send(&app, &app.client, Method::POST, "/api/profiles", &volunteer_value).await?;
+    assert_eq!(refused.status(), 422);
+    assert_eq!(refused.json::<Value>().await?["field"], "hourlyRate");
     assert_eq!(
-        error_envelope(message).await?.0,
-        "'xl' is geen geldige keuze voor petSize"
+        app.get(&format!("/api/profiles/{me}")).await?.status(),
+        404,
+        "nothing was stored"
     );
     Ok(())
 }
