@@ -119,6 +119,9 @@ test.describe('profile wizard', () => {
     await page.getByLabel('Gecastreerd/gesteriliseerd').selectOption('nee');
     await page.getByRole('checkbox', { name: 'Kinderen' }).check();
     await page.getByRole('checkbox', { name: 'Andere honden' }).check();
+    const help = page.getByRole('group', { name: 'Gezochte hulp' });
+    await help.getByRole('checkbox', { name: 'Uitlaten' }).check();
+    await help.getByRole('checkbox', { name: 'Verzorging tijdens vakantie' }).check();
     await checkStep(page, 'wizard-owner-3-extra');
     await page.getByRole('button', { name: 'Volgende' }).click();
 
@@ -155,6 +158,7 @@ test.describe('profile wizard', () => {
     expect(saved.profile.name).toBe('Bobby');
     expect(saved.profile.postal_code).toBe('3512');
     expect(saved.profile.avatar_url).toMatch(/^\/uploads\//);
+    expect(saved.profile.looking_for).toEqual(['Uitlaten', 'Verzorging tijdens vakantie']);
     const { id: petId, owner_id: ownerId } = saved.profile;
 
     // The new profile's own pages: the owner, then the dog with its photo on the map.
@@ -168,6 +172,11 @@ test.describe('profile wizard', () => {
     await page.getByRole('link', { name: /Bobby/ }).first().click();
     await expect(page).toHaveURL(`/huisdier/${petId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Bobby' })).toBeVisible();
+    const wanted = page.getByRole('region', { name: 'Gezochte hulp' });
+    await expect(wanted.getByRole('listitem')).toHaveText([
+      'Uitlaten',
+      'Verzorging tijdens vakantie',
+    ]);
     await expect(page.locator('.leaflet-marker-icon img')).toHaveAttribute(
       'src',
       saved.profile.avatar_url ?? '',

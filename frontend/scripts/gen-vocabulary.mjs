@@ -1,6 +1,6 @@
 // Writes src/lib/api/vocabulary.ts from openapi.json: every enumeration the server declares (its
 // values, Dutch labels and the lists the wizard and the edit dialog offer) and the profile draft's
-// rules (lengths, the postcode pattern, list sizes). The server is the one source; this file and
+// rules (lengths, the postcode pattern). The server is the one source; this file and
 // scripts/test keep the copy current. Usage: node scripts/gen-vocabulary.mjs [openapi.json] [out.ts]
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -64,11 +64,6 @@ const maxLengths = Object.entries(draft)
   .sort(([a], [b]) => a.localeCompare(b));
 const pattern = draft.postalCode?.pattern;
 if (!pattern) throw new Error(`${input}: ProfileDraftBody.postalCode has no pattern`);
-const listMax = draft.petLookingFor?.maxItems;
-const itemMax = draft.petLookingFor?.items?.maxLength;
-if (typeof listMax !== 'number' || typeof itemMax !== 'number') {
-  throw new Error(`${input}: ProfileDraftBody.petLookingFor has no maxItems or item maxLength`);
-}
 
 lines.push(
   '/** The most characters of each text field of a profile, as the server checks them. */',
@@ -78,10 +73,6 @@ lines.push(
   '',
   '/** A postcode: four digits, 1000 to 9999. */',
   `export const POSTCODE_PATTERN = new RegExp(${literal(pattern)});`,
-  '',
-  '/** The most entries of a free list (such as what an owner looks for), and the longest entry. */',
-  `export const LIST_MAX_ITEMS = ${listMax};`,
-  `export const LIST_ITEM_MAX_LENGTH = ${itemMax};`,
   '',
 );
 

@@ -5,8 +5,8 @@ use crate::Clock;
 use crate::Email;
 use crate::RepositoryError;
 use crate::enums::{
-    Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, Neutered, PetGender,
-    PetSize, Specialty, TransportMode, Vaccinated,
+    Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
+    PetGender, PetSize, Specialty, TransportMode, Vaccinated,
 };
 use crate::ports::{ProfileRepository, UserRepository};
 use crate::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
@@ -77,10 +77,6 @@ const NIJMEGEN: DemoPlace = DemoPlace {
     lon: 5.8626,
 };
 
-fn strings(items: &[&str]) -> Vec<String> {
-    items.iter().map(|s| (*s).to_owned()).collect()
-}
-
 fn some(text: &str) -> Option<String> {
     Some(text.to_owned())
 }
@@ -123,7 +119,7 @@ fn demo_owners() -> Vec<DemoOwner> {
                 chipped: Some(Chipped::Ja),
                 neutered: Some(Neutered::Ja),
                 good_with: vec![GoodWith::Kinderen, GoodWith::AndereHonden],
-                looking_for: strings(&["Uitlaten", "Dagopvang"]),
+                looking_for: vec![LookingFor::Uitlaten, LookingFor::Dagopvang],
                 bio: some(
                     "Bobby is een vrolijke labrador die nooit genoeg krijgt van wandelen in het Wilhelminapark. Hij luistert goed, houdt van apporteren en springt in elke sloot die hij ziet.",
                 ),
@@ -154,7 +150,7 @@ fn demo_owners() -> Vec<DemoOwner> {
                 chipped: Some(Chipped::Ja),
                 neutered: Some(Neutered::Nee),
                 good_with: vec![GoodWith::AndereHonden],
-                looking_for: strings(&["Weekendopvang", "Vakantieopvang"]),
+                looking_for: vec![LookingFor::Logeren, LookingFor::Vakantie],
                 bio: some(
                     "Luna is een slimme border collie die het liefst de hele dag bezig is. Na een paar minuten kennismaken is ze je beste vriendin.",
                 ),
@@ -187,7 +183,7 @@ fn demo_owners() -> Vec<DemoOwner> {
                 chipped: Some(Chipped::Ja),
                 neutered: Some(Neutered::Ja),
                 good_with: vec![GoodWith::Kinderen],
-                looking_for: strings(&["Uitlaten"]),
+                looking_for: vec![LookingFor::Uitlaten],
                 bio: some(
                     "Guus is een ondeugende Jack Russell met een hart van goud. Hij wandelt graag een rondje door het Noorderplantsoen.",
                 ),

@@ -376,6 +376,26 @@ vocabulary!(
 );
 
 vocabulary!(
+    /// The help an owner looks for for their pet ('Gezochte hulp').
+    LookingFor {
+        /// Walking the dog.
+        Uitlaten = "Uitlaten" => "Uitlaten";
+        /// Sitting in the owner's home.
+        OppassenThuis = "Oppassen bij jou thuis" => "Oppassen bij jou thuis";
+        /// Staying over at the sitter's.
+        Logeren = "Logeren" => "Logeren";
+        /// Day care.
+        Dagopvang = "Dagopvang" => "Dagopvang";
+        /// Care while the owner is on holiday.
+        Vakantie = "Verzorging tijdens vakantie" => "Verzorging tijdens vakantie";
+        /// Feeding and looking in at home.
+        Huisbezoek = "Huisbezoek" => "Huisbezoek (voeren en verzorgen)";
+        /// Help at short notice.
+        Noodopvang = "Noodopvang" => "Noodopvang";
+    }
+);
+
+vocabulary!(
     /// What a volunteer asks per hour: the wizard's bands, the edit dialog's amounts.
     HourlyRate {
         /// Free: a volunteer.
@@ -550,6 +570,7 @@ mod tests {
         round_trips::<Experience>();
         round_trips::<TransportMode>();
         round_trips::<Availability>();
+        round_trips::<LookingFor>();
         round_trips::<HourlyRate>();
         round_trips::<HasOwnPet>();
         round_trips::<Specialty>();

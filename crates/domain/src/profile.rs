@@ -1,8 +1,8 @@
 //! Profiles: a user is either a volunteer (sitter) or an owner with one or more pets.
 
 use crate::enums::{
-    Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, Neutered, PetGender,
-    PetSize, Specialty, TransportMode, Vaccinated,
+    Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
+    PetGender, PetSize, Specialty, TransportMode, Vaccinated,
 };
 use crate::{OwnerId, PetId, UserId, VolunteerId};
 use chrono::{NaiveDate, NaiveDateTime};
@@ -153,8 +153,8 @@ pub struct PetFields {
     pub neutered: Option<Neutered>,
     /// Who the pet gets along with.
     pub good_with: Vec<GoodWith>,
-    /// What the owner looks for in a sitter.
-    pub looking_for: Vec<String>,
+    /// The help the owner looks for.
+    pub looking_for: Vec<LookingFor>,
     /// Pet photo.
     pub avatar_url: Option<String>,
     /// Wide header photo.

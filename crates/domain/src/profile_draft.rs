@@ -257,7 +257,7 @@ impl ProfileDraft {
             chipped: choice("petChipped", self.pet_chipped.as_deref())?,
             neutered: choice("petNeutered", self.pet_neutered.as_deref())?,
             good_with: choices("petGoodWith", &self.pet_good_with)?,
-            looking_for: list("petLookingFor", &self.pet_looking_for)?,
+            looking_for: choices("petLookingFor", &self.pet_looking_for)?,
             avatar_url: text("avatarUrl", self.avatar_url.as_deref())?,
             cover_image_url: text("coverImageUrl", self.cover_image_url.as_deref())?,
             bio: text("bio", self.bio.as_deref())?,

@@ -1,9 +1,9 @@
 //! The OpenAPI 3.1 document, collected from the handlers' `#[utoipa::path]` annotations.
 
 use crate::routes::{browse, conversations, email_auth, geo, health, oauth, profiles, uploads, users};
-use oppas_domain::profile_draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN, SHORT_TEXT_MAX};
-use utoipa::openapi::schema::{ArrayItems, Schema};
-use utoipa::openapi::{RefOr, Type};
+use oppas_domain::profile_draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN};
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::Schema;
 use utoipa::{Modify, OpenApi};
 
 /// The API of Oppasmaatje.
@@ -60,7 +60,7 @@ use utoipa::{Modify, OpenApi};
 pub struct ApiDoc;
 
 /// Publishes the profile draft's rules, declared once in the domain, on its schema: each text
-/// field's `maxLength`, the postcode's `pattern`, and the free lists' `maxItems`. The web app's
+/// field's `maxLength`, the postcode's `pattern`, and the lists' `maxItems`. The web app's
 /// forms are built from them.
 struct DraftRules;
 
@@ -90,13 +90,9 @@ fn publish_rules(draft: &mut utoipa::openapi::schema::Object) {
                 field.pattern = Some(POSTCODE_PATTERN.to_owned());
             }
         }
-        if let Some(RefOr::T(Schema::Array(list))) = draft.properties.get_mut("petLookingFor") {
-            list.max_items = Some(LIST_MAX);
-            if let ArrayItems::RefOrSchema(item) = &mut list.items
-                && let RefOr::T(Schema::Object(text)) = item.as_mut()
-                && text.schema_type == Type::String.into()
-            {
-                text.max_length = Some(SHORT_TEXT_MAX);
+        for property in draft.properties.values_mut() {
+            if let RefOr::T(Schema::Array(list)) = property {
+                list.max_items = Some(LIST_MAX);
             }
         }
     }

@@ -283,6 +283,7 @@ async fn invalid_drafts_are_422_naming_the_field_and_store_nothing(backend: Back
         ("petVaccinated", json!("misschien")),
         ("petGoodWith", json!(["Kinderen", "Paarden"])),
         ("languages", json!(["Klingon"])),
+        ("petLookingFor", json!(["Uitlaten", "Iemand met een tuin"])),
     ] {
         let refused = send(
             &app,

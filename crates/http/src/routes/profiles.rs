@@ -8,8 +8,8 @@ use actix_session::Session;
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use chrono::{NaiveDate, NaiveDateTime};
 use oppas_domain::enums::{
-    Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, Neutered, PetGender,
-    PetSize, ProfileType, Specialty, TransportMode, Vaccinated,
+    Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
+    PetGender, PetSize, ProfileType, Specialty, TransportMode, Vaccinated,
 };
 use oppas_domain::profile::{Owner, Pet, Volunteer, age_on, is_new};
 use oppas_domain::profile_draft::ProfileDraft;
@@ -101,7 +101,8 @@ pub struct ProfileDraftBody {
     /// Neutered or sterilised.
     #[schema(value_type = Option<Neutered>)]
     pub pet_neutered: Option<String>,
-    /// What the owner looks for in a sitter.
+    /// The help the owner looks for ('Gezochte hulp').
+    #[schema(value_type = Option<Vec<LookingFor>>)]
     pub pet_looking_for: Option<Vec<String>>,
     /// Ignored: the signed-in user is the owner.
     #[schema(value_type = Option<i64>)]
@@ -186,7 +187,8 @@ pub struct PetDraftBody {
     /// Who the pet gets along with.
     #[schema(value_type = Option<Vec<GoodWith>>)]
     pub pet_good_with: Option<Vec<String>>,
-    /// What the owner looks for in a sitter.
+    /// The help the owner looks for ('Gezochte hulp').
+    #[schema(value_type = Option<Vec<LookingFor>>)]
     pub pet_looking_for: Option<Vec<String>>,
     /// The pet's photo (a URL from `POST /api/upload`).
     pub avatar_url: Option<String>,
@@ -354,8 +356,8 @@ pub struct PetView {
     pub neutered: Option<Neutered>,
     /// Gets along with.
     pub good_with: Vec<GoodWith>,
-    /// What the owner looks for in a sitter.
-    pub looking_for: Vec<String>,
+    /// The help the owner looks for ('Gezochte hulp').
+    pub looking_for: Vec<LookingFor>,
     /// Photo.
     pub avatar_url: Option<String>,
     /// Wide header photo.

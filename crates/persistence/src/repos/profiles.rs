@@ -1,7 +1,7 @@
 //! [`ProfileRepository`] on the database: volunteers, owners and pets.
 
 use super::listings::{write_listing, write_owner_listings};
-use super::{choices_from_json, list_from_json, list_to_json};
+use super::{choices_from_json, list_to_json};
 use crate::Database;
 use crate::error::{in_transaction, translate};
 use crate::schema::{owners, pets, profile_claims, volunteers};
@@ -262,7 +262,7 @@ impl TryFrom<PetRow> for Pet {
                 chipped: stored(row.chipped.as_deref()),
                 neutered: stored(row.neutered.as_deref()),
                 good_with: choices_from_json(&row.good_with, "pets.good_with")?,
-                looking_for: list_from_json(&row.looking_for, "pets.looking_for")?,
+                looking_for: choices_from_json(&row.looking_for, "pets.looking_for")?,
                 avatar_url: row.avatar_url,
                 cover_image_url: row.cover_image_url,
                 bio: row.bio,

@@ -40,6 +40,7 @@ export const wizardSchema = z
     availability: z.array(z.string()),
     specialties: z.array(z.string()),
     petGoodWith: z.array(z.string()),
+    petLookingFor: z.array(z.string()),
     languages: z.array(z.string()),
     experience: z.string(),
     maxDistance: z.string(),
@@ -129,6 +130,7 @@ export function emptyValues(profileType: ProfileType): WizardValues {
     availability: [],
     specialties: [],
     petGoodWith: [],
+    petLookingFor: [],
     languages: [],
     experience: '',
     maxDistance: '',
@@ -152,10 +154,9 @@ export function emptyValues(profileType: ProfileType): WizardValues {
 /** Fields of a stored profile the wizard does not show, sent back unchanged when editing. */
 export interface KeptFields {
   coverImageUrl: string | null;
-  petLookingFor: string[];
 }
 
-export const NOTHING_KEPT: KeptFields = { coverImageUrl: null, petLookingFor: [] };
+export const NOTHING_KEPT: KeptFields = { coverImageUrl: null };
 
 const text = (value: string | null | undefined) => value ?? '';
 
@@ -205,6 +206,7 @@ export function valuesFromProfile(lookup: ProfileLookup): {
       avatarUrl: text(pet.avatar_url),
       ownerAvatarUrl: text(owner.avatar_url),
       petGoodWith: pet.good_with,
+      petLookingFor: pet.looking_for,
       languages: owner.languages,
       experience: text(owner.experience),
       petName: pet.name,
@@ -219,7 +221,7 @@ export function valuesFromProfile(lookup: ProfileLookup): {
       petChipped: text(pet.chipped),
       petNeutered: text(pet.neutered),
     },
-    kept: { coverImageUrl: pet.cover_image_url ?? null, petLookingFor: pet.looking_for },
+    kept: { coverImageUrl: pet.cover_image_url ?? null },
   };
 }
 
@@ -254,7 +256,7 @@ export function toDraft(values: WizardValues, kept: KeptFields = NOTHING_KEPT): 
     availability: owner ? [] : pickAll(V.Availability, values.availability),
     specialties: owner ? [] : pickAll(V.Specialty, values.specialties),
     petGoodWith: owner ? pickAll(V.GoodWith, values.petGoodWith) : [],
-    petLookingFor: owner ? kept.petLookingFor : [],
+    petLookingFor: owner ? pickAll(V.LookingFor, values.petLookingFor) : [],
     languages: pickAll(V.Language, values.languages),
     experience: filled(values.experience),
     maxDistance: owner ? null : pick(V.Distance, values.maxDistance),

@@ -29,7 +29,14 @@ const OWNER_STEPS: Step[] = [
     id: 'additional',
     title: 'Extra informatie',
     percent: 60,
-    fields: ['petVaccinated', 'petChipped', 'petNeutered', 'petGoodWith', 'petSpecialNeeds'],
+    fields: [
+      'petVaccinated',
+      'petChipped',
+      'petNeutered',
+      'petGoodWith',
+      'petLookingFor',
+      'petSpecialNeeds',
+    ],
   },
   { id: 'photo', title: "Foto's", percent: 80, fields: ['avatarUrl'] },
   {

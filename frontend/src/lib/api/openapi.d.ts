@@ -812,6 +812,11 @@ export interface components {
              */
             userId: number;
         };
+        /**
+         * @description The help an owner looks for for their pet ('Gezochte hulp').
+         * @enum {string}
+         */
+        LookingFor: "Uitlaten" | "Oppassen bij jou thuis" | "Logeren" | "Dagopvang" | "Verzorging tijdens vakantie" | "Huisbezoek" | "Noodopvang";
         /** @description What the map widget needs to draw a map. */
         MapConfig: {
             /** @description Tile template with `{z}`, `{x}`, `{y}` (and optionally `{s}`); null when the map shows no tiles. */
@@ -997,10 +1002,10 @@ export interface components {
              */
             petGoodWith: components["schemas"]["GoodWith"][] | null;
             /**
-             * @description What the owner looks for in a sitter.
+             * @description The help the owner looks for ('Gezochte hulp').
              * @default null
              */
-            petLookingFor: string[] | null;
+            petLookingFor: components["schemas"]["LookingFor"][] | null;
             /**
              * @description The pet's name.
              * @default null
@@ -1083,8 +1088,8 @@ export interface components {
              * @description Longitude of the owner's postcode area.
              */
             lon?: number | null;
-            /** @description What the owner looks for in a sitter. */
-            looking_for: string[];
+            /** @description The help the owner looks for ('Gezochte hulp'). */
+            looking_for: components["schemas"]["LookingFor"][];
             /** @description Name. */
             name: string;
             neutered?: components["schemas"]["Neutered"] | null;
@@ -1223,10 +1228,10 @@ export interface components {
              */
             petGoodWith: components["schemas"]["GoodWith"][] | null;
             /**
-             * @description What the owner looks for in a sitter.
+             * @description The help the owner looks for ('Gezochte hulp').
              * @default null
              */
-            petLookingFor: string[] | null;
+            petLookingFor: components["schemas"]["LookingFor"][] | null;
             /**
              * @description The pet's name.
              * @default null

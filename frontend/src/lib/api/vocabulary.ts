@@ -151,6 +151,22 @@ export const Language: Vocabulary<Schemas["Language"]> = {
   edit: ["Nederlands", "Engels", "Duits", "Frans", "Spaans", "Italiaans", "Portugees", "Turks", "Arabisch", "Pools", "Fries", "Papiaments"],
 };
 
+/** The help an owner looks for for their pet ('Gezochte hulp'). */
+export const LookingFor: Vocabulary<Schemas["LookingFor"]> = {
+  values: ["Uitlaten", "Oppassen bij jou thuis", "Logeren", "Dagopvang", "Verzorging tijdens vakantie", "Huisbezoek", "Noodopvang"],
+  labels: {
+    "Uitlaten": "Uitlaten",
+    "Oppassen bij jou thuis": "Oppassen bij jou thuis",
+    "Logeren": "Logeren",
+    "Dagopvang": "Dagopvang",
+    "Verzorging tijdens vakantie": "Verzorging tijdens vakantie",
+    "Huisbezoek": "Huisbezoek (voeren en verzorgen)",
+    "Noodopvang": "Noodopvang",
+  },
+  wizard: ["Uitlaten", "Oppassen bij jou thuis", "Logeren", "Dagopvang", "Verzorging tijdens vakantie", "Huisbezoek", "Noodopvang"],
+  edit: ["Uitlaten", "Oppassen bij jou thuis", "Logeren", "Dagopvang", "Verzorging tijdens vakantie", "Huisbezoek", "Noodopvang"],
+};
+
 /** Whether a pet is neutered or sterilised. */
 export const Neutered: Vocabulary<Schemas["Neutered"]> = {
   values: ["ja", "nee", "onbekend"],
@@ -265,7 +281,3 @@ export const DRAFT_MAX_LENGTH = {
 
 /** A postcode: four digits, 1000 to 9999. */
 export const POSTCODE_PATTERN = new RegExp("^[1-9][0-9]{3}$");
-
-/** The most entries of a free list (such as what an owner looks for), and the longest entry. */
-export const LIST_MAX_ITEMS = 20;
-export const LIST_ITEM_MAX_LENGTH = 100;

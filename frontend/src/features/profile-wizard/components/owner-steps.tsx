@@ -116,6 +116,12 @@ export function PetAdditionalStep({ register, errors, values }: StepProps) {
         error={errors.petGoodWith?.message}
         registration={register('petGoodWith')}
       />
+      <CheckboxGroup
+        legend="Gezochte hulp"
+        options={optionsFor(V.LookingFor, 'wizard', values.petLookingFor)}
+        error={errors.petLookingFor?.message}
+        registration={register('petLookingFor')}
+      />
       <Textarea
         label="Speciale behoeften"
         rows={3}

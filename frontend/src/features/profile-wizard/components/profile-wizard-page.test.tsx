@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ProfileWizardPage } from '@/features/profile-wizard/components/profile-wizard-page';
@@ -329,7 +329,7 @@ describe('ProfileWizardPage', () => {
     });
   });
 
-  it('prefills an owner and keeps the fields the wizard does not show', async () => {
+  it('prefills an owner, shows the help they look for, and keeps the fields it does not show', async () => {
     const user = userEvent.setup();
     fakeSession(
       aUser({ id: 8 }),
@@ -342,7 +342,13 @@ describe('ProfileWizardPage', () => {
     renderWizard('/profiel-aanmaken?mode=edit&type=huisdier');
 
     expect(await screen.findByLabelText('Naam van je huisdier *')).toHaveValue('Bobby');
-    for (let step = 1; step < 5; step += 1) await next(user);
+    await next(user);
+    await next(user);
+    const help = screen.getByRole('group', { name: 'Gezochte hulp' });
+    expect(within(help).getByRole('checkbox', { name: 'Uitlaten' })).toBeChecked();
+    await user.click(within(help).getByRole('checkbox', { name: 'Logeren' }));
+    await next(user);
+    await next(user);
     expect(screen.getByLabelText('Voornaam *')).toHaveValue('Sanne');
     await user.click(screen.getByRole('button', { name: 'Wijzigingen opslaan' }));
 
@@ -353,7 +359,7 @@ describe('ProfileWizardPage', () => {
       profileType: 'huisdier',
       petName: 'Bobby',
       coverImageUrl: '/uploads/cover.jpg',
-      petLookingFor: ['Uitlaten'],
+      petLookingFor: ['Uitlaten', 'Logeren'],
     });
   });
 });

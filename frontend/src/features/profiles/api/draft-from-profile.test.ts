@@ -44,7 +44,7 @@ describe('draftFromProfile', () => {
   it('rebuilds an owner draft from the owner and their first pet', () => {
     const draft = draftFromProfile(
       anOwnerLookup(
-        { avatar_url: '/uploads/bobby.png', looking_for: ['Iemand met een tuin'] },
+        { avatar_url: '/uploads/bobby.png', looking_for: ['Uitlaten', 'Logeren'] },
         { bio: 'Ik werk vaak laat.', avatar_url: '/uploads/sanne.png', phone: '0687654321' },
       ),
     );
@@ -62,7 +62,7 @@ describe('draftFromProfile', () => {
       petSize: 'groot',
       petGender: 'reu',
       petGoodWith: ['Kinderen'],
-      petLookingFor: ['Iemand met een tuin'],
+      petLookingFor: ['Uitlaten', 'Logeren'],
       avatarUrl: '/uploads/bobby.png',
       bio: 'Bobby houdt van lange wandelingen.',
       availability: null,

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { DraftChange } from '@/features/profiles/api/draft-from-profile';
-import { EditFieldDialog, type EditField } from '@/features/profiles/components/edit-field-dialog';
+import { EditFieldDialog } from '@/features/profiles/components/edit-field-dialog';
 import {
   choiceEdit,
   choicesEdit,
@@ -184,25 +184,6 @@ describe('EditFieldDialog', () => {
     await user.selectOptions(within(dialog).getByLabelText('Vervoer'), 'Geen keuze');
     await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
     expect(onSave).toHaveBeenCalledWith({ transportMode: null });
-  });
-
-  it('adds and removes lines of a list', async () => {
-    const user = userEvent.setup();
-    const field: EditField = {
-      kind: 'array',
-      label: 'Wensen',
-      value: ['een tuin heeft', 'niet rookt'],
-      toChange: (v) => ({ petLookingFor: v }),
-    };
-    const { dialog, onSave } = open({ title: 'Wensen bewerken', field });
-
-    await user.click(within(dialog).getByRole('button', { name: 'niet rookt verwijderen' }));
-    await user.type(within(dialog).getByLabelText('Nieuwe regel'), 'van katten houdt');
-    await user.click(within(dialog).getByRole('button', { name: 'Toevoegen' }));
-    expect(within(dialog).getByLabelText('Wensen 2')).toHaveValue('van katten houdt');
-    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
-
-    expect(onSave).toHaveBeenCalledWith({ petLookingFor: ['een tuin heeft', 'van katten houdt'] });
   });
 
   it('uploads a photo and saves its address', async () => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ImagePlus, Plus, Trash2 } from 'lucide-react';
+import { ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -9,12 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import type { DraftChange } from '@/features/profiles/api/draft-from-profile';
 import { ApiError } from '@/lib/api/api-error';
-import {
-  DRAFT_MAX_LENGTH,
-  LIST_ITEM_MAX_LENGTH,
-  LIST_MAX_ITEMS,
-  POSTCODE_PATTERN,
-} from '@/lib/api/vocabulary';
+import { DRAFT_MAX_LENGTH, POSTCODE_PATTERN } from '@/lib/api/vocabulary';
 import { cn } from '@/lib/cn';
 import { POSTCODE_MESSAGE, tooLong } from '@/lib/profile-texts';
 import { imageProblem, uploadFailureText, uploadImage } from '@/lib/uploads/upload-image';
@@ -59,12 +54,6 @@ export type EditField =
       toChange: (value: string[]) => DraftChange;
     }
   | {
-      kind: 'array';
-      label: string;
-      value: string[];
-      toChange: (value: string[]) => DraftChange;
-    }
-  | {
       kind: 'location';
       label: string;
       value: LocationValue;
@@ -87,8 +76,6 @@ interface FormValues {
   image: string | null;
 }
 
-const TOO_MANY_ITEMS = `Kies maximaal ${LIST_MAX_ITEMS} waarden.`;
-
 /** The rules of one field kind, with the spec's Dutch messages (section 5). */
 export function schemaFor(field: EditField) {
   return z
@@ -110,17 +97,6 @@ export function schemaFor(field: EditField) {
           }
           break;
         }
-        case 'array':
-          if (values.list.some((item) => item.trim().length > LIST_ITEM_MAX_LENGTH)) {
-            context.addIssue({
-              code: 'custom',
-              path: ['list'],
-              message: tooLong(LIST_ITEM_MAX_LENGTH),
-            });
-          } else if (values.list.length > LIST_MAX_ITEMS) {
-            context.addIssue({ code: 'custom', path: ['list'], message: TOO_MANY_ITEMS });
-          }
-          break;
         case 'location': {
           const location = values.location.trim();
           const postalCode = values.postalCode.trim();
@@ -151,7 +127,6 @@ function defaultsOf(field: EditField): FormValues {
     case 'select':
       return { ...values, text: field.value };
     case 'multiselect':
-    case 'array':
       return { ...values, list: [...field.value] };
     case 'location':
       return { ...values, ...field.value };
@@ -169,8 +144,6 @@ function changeOf(field: EditField, values: FormValues): DraftChange {
       return field.toChange(values.text);
     case 'multiselect':
       return field.toChange(values.list);
-    case 'array':
-      return field.toChange(values.list.map((item) => item.trim()).filter(Boolean));
     case 'location':
       return field.toChange({
         location: values.location.trim(),
@@ -200,7 +173,7 @@ export interface EditFieldDialogProps {
 }
 
 /**
- * The reusable inline edit dialog (spec section 2): text, textarea, select, multiselect, array,
+ * The reusable inline edit dialog (spec section 2): text, textarea, select, multiselect,
  * location and image fields, each checked before the whole profile is saved.
  */
 export function EditFieldDialog({ field, title, onClose, onSave }: EditFieldDialogProps) {
@@ -288,8 +261,6 @@ function FieldInput({
       return <SelectField field={field} form={form} />;
     case 'multiselect':
       return <MultiselectField field={field} form={form} />;
-    case 'array':
-      return <ArrayField field={field} form={form} />;
     case 'location':
       return <LocationFields form={form} />;
     case 'image':
@@ -402,78 +373,6 @@ function MultiselectField({
           </label>
         ))}
       </div>
-    </fieldset>
-  );
-}
-
-function ArrayField({ field, form }: { field: Extract<EditField, { kind: 'array' }>; form: Form }) {
-  const id = useId();
-  const items = form.watch('list');
-  const [draft, setDraft] = useState('');
-  const error = form.formState.errors.list?.message;
-  const set = (next: string[]) => {
-    form.setValue('list', next, { shouldDirty: true });
-  };
-  const add = () => {
-    const item = draft.trim();
-    if (item === '') return;
-    set([...items, item]);
-    setDraft('');
-  };
-  return (
-    <fieldset className="flex flex-col gap-3">
-      <legend className="mb-2 text-sm font-semibold text-stone-800">{field.label}</legend>
-      {items.length > 0 && (
-        <ul className="flex flex-col gap-2">
-          {items.map((item, index) => (
-            // Items may repeat while typing, so the position is the identity here.
-            <li key={index} className="flex items-center gap-2">
-              <input
-                aria-label={`${field.label} ${index + 1}`}
-                className={fieldClasses}
-                value={item}
-                onChange={(event) => {
-                  const next = [...items];
-                  next[index] = event.currentTarget.value;
-                  set(next);
-                }}
-              />
-              <button
-                type="button"
-                aria-label={`${item || `Regel ${index + 1}`} verwijderen`}
-                className="rounded-full p-2 text-stone-600 hover:bg-stone-100 hover:text-red-800"
-                onClick={() => {
-                  set(items.filter((_, i) => i !== index));
-                }}
-              >
-                <Trash2 aria-hidden="true" className="size-5" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="flex items-end gap-2">
-        <Input
-          label="Nieuwe regel"
-          className="grow"
-          value={draft}
-          maxLength={LIST_ITEM_MAX_LENGTH}
-          onChange={(event) => {
-            setDraft(event.currentTarget.value);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              add();
-            }
-          }}
-        />
-        <Button variant="secondary" onClick={add}>
-          <Plus aria-hidden="true" className="size-4" />
-          Toevoegen
-        </Button>
-      </div>
-      <ErrorText id={`${id}-error`} message={error} />
     </fieldset>
   );
 }

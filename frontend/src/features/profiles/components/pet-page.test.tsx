@@ -114,6 +114,32 @@ describe('PetPage', () => {
     expect(screen.queryByRole('button', { name: /bewerken$/ })).not.toBeInTheDocument();
   });
 
+  it('leaves empty details out for visitors and asks the owner to fill them in', async () => {
+    fakeSession(aUser({ id: 99 }));
+    onApi('GET /api/pets/30', {
+      status: 200,
+      body: { pet: aPet({ weight: null, chipped: null }), owner: anOwner() },
+    });
+    const { unmount } = renderPage();
+    const details = await screen.findByRole('region', { name: 'Details' });
+    expect(within(details).getByText('Labrador')).toBeInTheDocument();
+    expect(within(details).queryByText('Gewicht')).not.toBeInTheDocument();
+    expect(within(details).queryByText('Gechipt')).not.toBeInTheDocument();
+    expect(within(details).queryByText('Onbekend')).not.toBeInTheDocument();
+    unmount();
+
+    fakeSession(aUser({ id: 8 }), anOwnerLookup());
+    onApi('GET /api/pets/30', {
+      status: 200,
+      body: { pet: aPet({ weight: null, chipped: null }), owner: anOwner() },
+    });
+    renderPage();
+    const own = await screen.findByRole('region', { name: 'Details' });
+    expect(within(own).getByText('Gewicht')).toBeInTheDocument();
+    expect(within(own).getAllByText('Nog niet ingevuld')).toHaveLength(3); // with special needs
+    expect(within(own).getByRole('button', { name: 'Gewicht bewerken' })).toBeInTheDocument();
+  });
+
   it('says when the pet does not exist', async () => {
     fakeSession(null);
     renderPage(31);

@@ -229,18 +229,16 @@ function PetProfile({ pet, owner }: { pet: PetView; owner: OwnerView }) {
             {(pet.looking_for.length > 0 || user?.id === pet.user_id) && (
               <ProfileSection
                 title="Gezochte hulp"
-                edit={{
-                  title: 'Gezochte hulp bewerken',
-                  field: {
-                    kind: 'array',
-                    label: 'Gezochte hulp',
-                    value: pet.looking_for,
-                    toChange: (value) => ({ petLookingFor: value }),
-                  },
-                }}
+                edit={choicesEdit(
+                  'Gezochte hulp bewerken',
+                  'Gezochte hulp',
+                  V.LookingFor,
+                  pet.looking_for,
+                  (value) => ({ petLookingFor: value }),
+                )}
               >
                 {pet.looking_for.length > 0 ? (
-                  <BulletList items={pet.looking_for} />
+                  <BulletList items={pet.looking_for.map((value) => V.LookingFor.labels[value])} />
                 ) : (
                   <ProfileText
                     text={null}

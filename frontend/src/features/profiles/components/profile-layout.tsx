@@ -22,7 +22,11 @@ import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { ProfileAvatar } from '@/features/profiles/components/profile-avatar';
 import { BACK_TO_PROFILES } from '@/features/profiles/components/profile-states';
-import { EditFieldButton, type FieldEdit } from '@/features/profiles/components/use-field-editor';
+import {
+  EditFieldButton,
+  useCanEdit,
+  type FieldEdit,
+} from '@/features/profiles/components/use-field-editor';
 import { loginPathReturningTo } from '@/lib/auth/return-path';
 import { useAuth } from '@/lib/auth/use-auth';
 import { cn } from '@/lib/cn';
@@ -173,6 +177,12 @@ export function detailIcon(key: string): LucideIcon {
   return DETAIL_ICONS[key] ?? Info;
 }
 
+/** What the owner of a profile reads for a detail they left empty. */
+export const NOT_FILLED_IN = 'Nog niet ingevuld';
+
+const filled = (value: string | null | undefined) =>
+  value !== null && value !== undefined && value.trim() !== '';
+
 export interface DetailItem {
   /** The details key: picks the icon. */
   key: string;
@@ -181,12 +191,18 @@ export interface DetailItem {
   edit?: FieldEdit | undefined;
 }
 
-/** The 'Details' card: every key with its icon and value. */
+/**
+ * The 'Details' card: every filled-in key with its icon and value. Empty ones are left out, except
+ * for the person who may fill them in, who sees 'Nog niet ingevuld' with a pencil.
+ */
 export function DetailsCard({ items }: { items: DetailItem[] }) {
+  const canEdit = useCanEdit();
+  const shownItems = items.filter((item) => canEdit || filled(item.value));
+  if (shownItems.length === 0) return null;
   return (
     <ProfileSection title="Details">
       <dl className="flex flex-col divide-y divide-stone-100">
-        {items.map((item) => {
+        {shownItems.map((item) => {
           const Icon = detailIcon(item.key);
           return (
             <div key={item.label} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
@@ -197,7 +213,14 @@ export function DetailsCard({ items }: { items: DetailItem[] }) {
                 {item.label}
               </dt>
               <dd className="flex min-w-0 items-center justify-between gap-3 pl-9 font-semibold text-stone-900">
-                <span className="min-w-0 break-words">{shown(item.value, 'Onbekend')}</span>
+                <span
+                  className={cn(
+                    'min-w-0 break-words',
+                    !filled(item.value) && 'font-normal text-stone-600 italic',
+                  )}
+                >
+                  {shown(item.value, NOT_FILLED_IN)}
+                </span>
                 {item.edit && <EditFieldButton edit={item.edit} />}
               </dd>
             </div>

@@ -47,6 +47,11 @@ export function FieldEditorProvider({
   );
 }
 
+/** Whether the viewer may edit the profile on this page. */
+export function useCanEdit(): boolean {
+  return useContext(EditorContext) !== null;
+}
+
 /** The pencil for one field; nothing for a viewer who may not edit. */
 export function EditFieldButton({ edit, className }: { edit: FieldEdit; className?: string }) {
   const open = useContext(EditorContext);
