@@ -53,7 +53,7 @@ test.describe('mail over SMTP', () => {
       code: registrationCode,
     });
     expect(verified.status()).toBe(200);
-    expect(((await verified.json()) as VerifiedResponse).redirectTo).toBe('/profiel-aanmaken');
+    expect(((await verified.json()) as VerifiedResponse).redirectTo).toBe('/dashboard');
 
     expect((await post(request, '/api/logout', {})).ok()).toBe(true);
     expect((await request.get('/api/users/me')).status()).toBe(401);

@@ -329,7 +329,7 @@ test.describe('messages', () => {
     await expect(page).toHaveURL(/\/huisdier\/\d+$/);
     const petPath = new URL(page.url()).pathname;
     await page.getByRole('link', { name: 'Bericht sturen' }).click();
-    await expect(page).toHaveURL(`/inloggen?redirectTo=${encodeURIComponent(petPath)}`);
+    await expect(page).toHaveURL(`/inloggen?next=${encodeURIComponent(petPath)}`);
 
     // Signed in, back on the pet page.
     await signInByMail(page, email);

@@ -63,6 +63,8 @@ pub struct Settings {
     pub uploads: UploadSettings,
     /// The map widget.
     pub map: MapSettings,
+    /// Who runs the site.
+    pub site: SiteSettings,
     /// Logging.
     pub log: LogSettings,
 }
@@ -181,6 +183,13 @@ pub struct MapSettings {
     pub tile_url: String,
     /// External geocoder for places not in the built-in tables; empty for none.
     pub geocoder_url: String,
+}
+
+/// `[site]`
+#[derive(Debug, Clone, Deserialize)]
+pub struct SiteSettings {
+    /// The organisation that runs the site, as the terms and the privacy statement name it.
+    pub organisation: String,
 }
 
 /// `[log]`

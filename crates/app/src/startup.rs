@@ -376,6 +376,7 @@ impl Application {
             trusted_proxies: settings.server.trusted_proxies.clone(),
             body_timeout: Duration::from_secs(settings.server.body_timeout_secs.max(1)),
             upload_timeout: Duration::from_secs(settings.server.upload_timeout_secs.max(1)),
+            organisation: settings.site.organisation.trim().to_owned(),
             ..HttpConfig::new(
                 &settings.server.public_url,
                 settings.server.static_dir.clone(),

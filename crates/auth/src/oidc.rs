@@ -186,6 +186,10 @@ impl OidcClient {
             email: claims.email().map(|e| e.as_str().to_owned()),
             email_verified: claims.email_verified().unwrap_or(false),
             given_name: localized(claims.given_name()),
+            family_name: claims
+                .family_name()
+                .and_then(|names| names.get(None))
+                .map(|name| name.as_str().to_owned()),
             name: claims
                 .name()
                 .and_then(|names| names.get(None))

@@ -20,6 +20,8 @@ pub struct ProviderClaims {
     pub email_verified: bool,
     /// Given name.
     pub given_name: Option<String>,
+    /// Family name.
+    pub family_name: Option<String>,
     /// Full name.
     pub name: Option<String>,
     /// Picture URL.
@@ -125,7 +127,7 @@ impl IdentitySignIn {
                 let user = self.users.create_user(&NewUser {
                     email,
                     first_name: claims.given_name.clone(),
-                    last_name: None,
+                    last_name: claims.family_name.clone(),
                     avatar_url: claims.picture.clone(),
                     email_verified_at: Some(self.clock.now()),
                 })?;
@@ -165,6 +167,7 @@ mod tests {
             email: Some(address.to_owned()),
             email_verified: true,
             given_name: Some("Anna".to_owned()),
+            family_name: None,
             name: Some("Anna de Vries".to_owned()),
             picture: Some("https://lh3.googleusercontent.com/a/anna".to_owned()),
         }

@@ -16,6 +16,8 @@ pub struct HttpConfig {
     pub hsts: bool,
     /// Map tile template for the browser (`{z}/{x}/{y}`); empty for no tiles.
     pub tile_url: String,
+    /// Who runs the site (`site.organisation`).
+    pub organisation: String,
     /// Reverse proxies whose `X-Forwarded-For` is believed.
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Longest time a request body may take to arrive (408 after).
@@ -41,6 +43,7 @@ impl HttpConfig {
             public_origin,
             static_dir,
             tile_url: tile_url.trim().to_owned(),
+            organisation: String::new(),
             trusted_proxies: Vec::new(),
             body_timeout: DEFAULT_BODY_TIMEOUT,
             upload_timeout: DEFAULT_UPLOAD_TIMEOUT,

@@ -1,6 +1,6 @@
 //! The OpenAPI 3.1 document, collected from the handlers' `#[utoipa::path]` annotations.
 
-use crate::routes::{browse, conversations, email_auth, geo, health, oauth, profiles, uploads, users};
+use crate::routes::{browse, conversations, email_auth, geo, health, oauth, profiles, site, uploads, users};
 use oppas_domain::profile_draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN};
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::Schema;
@@ -35,6 +35,7 @@ use utoipa::{Modify, OpenApi};
         uploads::upload_image,
         geo::find_place,
         geo::map_config,
+        site::site_info,
         conversations::start_conversation,
         conversations::list_conversations,
         conversations::list_messages,
@@ -53,6 +54,7 @@ use utoipa::{Modify, OpenApi};
         (name = "auth", description = "Signing in"),
         (name = "profiles", description = "Profiles of sitters and owners"),
         (name = "places", description = "Coordinates for the map"),
+        (name = "site", description = "This installation"),
         (name = "uploads", description = "Profile photos"),
         (name = "messages", description = "Conversations, messages and live updates"),
     )

@@ -53,9 +53,17 @@ export async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): P
   });
 }
 
+/** What `GET /api/site` answers unless a test says otherwise: Google sign-in configured. */
+export const SITE_WITH_GOOGLE = {
+  googleSignIn: true,
+  organisation: 'Stichting Oppasmaatje',
+  codeResendSeconds: 180,
+};
+
 export function resetFakeApi(): void {
   handlers = new Map();
   requests.length = 0;
+  onApi('GET /api/site', { status: 200, body: SITE_WITH_GOOGLE });
 }
 
 /** A signed-in user as the backend describes one; override what a test is about. */
@@ -70,3 +78,5 @@ export function aUser(overrides: Partial<SessionUser> = {}): SessionUser {
     ...overrides,
   };
 }
+
+resetFakeApi();

@@ -46,7 +46,7 @@ async fn signing_up_mails_a_code_that_verifies_and_signs_in(backend: Backend) ->
     let body: serde_json::Value = verified.json().await?;
     assert_eq!(
         body,
-        json!({"message": "E-mail geverifieerd!", "redirectTo": "/profiel-aanmaken", "requiresLogin": false})
+        json!({"message": "E-mail geverifieerd!", "redirectTo": "/dashboard", "requiresLogin": false})
     );
 
     let me: serde_json::Value = app.get("/api/users/me").await?.json().await?;

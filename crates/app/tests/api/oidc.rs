@@ -9,8 +9,8 @@ use openidconnect::core::{
     CoreIdToken, CoreIdTokenClaims, CoreJsonWebKeySet, CoreJwsSigningAlgorithm, CoreRsaPrivateSigningKey,
 };
 use openidconnect::{
-    Audience, EmptyAdditionalClaims, EndUserEmail, EndUserGivenName, EndUserPictureUrl, IssuerUrl, JsonWebKeyId,
-    LocalizedClaim, Nonce, PrivateSigningKey, StandardClaims, SubjectIdentifier,
+    Audience, EmptyAdditionalClaims, EndUserEmail, EndUserFamilyName, EndUserGivenName, EndUserPictureUrl, IssuerUrl,
+    JsonWebKeyId, LocalizedClaim, Nonce, PrivateSigningKey, StandardClaims, SubjectIdentifier,
 };
 use serde_json::json;
 use std::sync::{Arc, Mutex};
@@ -63,6 +63,7 @@ fn id_token(issuer: &str, scenario: &Scenario) -> Result<String, Box<dyn std::er
         .set_email(Some(EndUserEmail::new(scenario.email.clone())))
         .set_email_verified(Some(scenario.email_verified))
         .set_given_name(Some(LocalizedClaim::from(EndUserGivenName::new("Gerrit".to_owned()))))
+        .set_family_name(Some(LocalizedClaim::from(EndUserFamilyName::new("Google".to_owned()))))
         .set_picture(Some(LocalizedClaim::from(EndUserPictureUrl::new(
             GERRITS_PICTURE.to_owned(),
         ))));
@@ -191,8 +192,12 @@ async fn signing_in_with_the_provider_makes_a_verified_account_and_a_session(bac
     *provider.scenario.lock().map_err(|_| "lock")? = Some(Scenario::valid(&nonce));
     let response = finish(&app, &state).await?;
     assert_eq!(response.status(), 200);
+    let site: serde_json::Value = app.get("/api/site").await?.json().await?;
+    assert_eq!(site["googleSignIn"], true, "the pages offer Google");
     let me: serde_json::Value = app.get("/api/users/me").await?.json().await?;
     assert_eq!(me["email"], "google.gebruiker@example.nl");
+    assert_eq!(me["first_name"], "Gerrit", "the wizard's names come from the provider");
+    assert_eq!(me["last_name"], "Google");
     assert_eq!(me["google_user_data"]["given_name"], "Gerrit");
     assert_eq!(me["google_user_data"]["picture"], GERRITS_PICTURE);
 

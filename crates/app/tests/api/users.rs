@@ -25,6 +25,31 @@ async fn without_a_session_the_current_user_is_401(backend: Backend) -> TestResu
     Ok(())
 }
 
+async fn the_site_says_google_is_off_and_who_runs_it(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let site: serde_json::Value = app.get("/api/site").await?.json().await?;
+    assert_eq!(
+        site,
+        serde_json::json!({
+            "googleSignIn": false,
+            "organisation": "de vrijwilligers achter Oppasmaatje",
+            "codeResendSeconds": 180
+        })
+    );
+    Ok(())
+}
+
+async fn the_current_user_carries_both_names_from_sign_up(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_up("sanne@example.nl").await?;
+    let me: serde_json::Value = app.get("/api/users/me").await?.json().await?;
+    assert_eq!(
+        (me["first_name"].as_str(), me["last_name"].as_str()),
+        (Some("Sanne"), Some("Jansen"))
+    );
+    Ok(())
+}
+
 async fn logout_is_a_post_and_a_get_is_405(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
     let post = app
@@ -90,6 +115,8 @@ async fn a_profile_lookup_names_the_kind_and_where_it_lives(backend: Backend) ->
 }
 
 on_both_backends!(
+    the_site_says_google_is_off_and_who_runs_it,
+    the_current_user_carries_both_names_from_sign_up,
     without_a_session_the_current_user_is_401,
     logout_is_a_post_and_a_get_is_405,
     sign_in_with_google_is_reported_unavailable_and_unknown_providers_are_404,

@@ -243,22 +243,19 @@ async fn verify(
     let code = parse_code(&body.code)?;
     let client = crate::client_ip(req);
     let service = state.sign_in.clone();
-    let profiles = state.profile_service.clone();
     // Limits first, on storage alone: only a reserved guess waits for a hashing place.
     let reserving = service.clone();
     let reserved = web::block(move || reserving.reserve_guess(&email, purpose, &client)).await?;
     let outcome = match reserved {
         Ok(reserved) => {
             gated(&state, move || -> Result<_, SignInError> {
-                let user = service.check_guess(&reserved, &code)?;
-                let has_profile = profiles.has_profile(user.id)?;
-                Ok((user, has_profile))
+                service.check_guess(&reserved, &code)
             })
             .await?
         }
         Err(refused) => Err(refused),
     };
-    let (user, has_profile) = match outcome {
+    let user = match outcome {
         Ok(found) => found,
         Err(error) => {
             tracing::warn!(auth.step = purpose.as_str(), auth.outcome = "refused", reason = %error, "code check failed");
@@ -271,10 +268,10 @@ async fn verify(
         user.id = user.id.get(),
         "signed in with a code"
     );
-    let (message, redirect_to) = match (purpose, has_profile) {
-        (CodePurpose::Register, false) => ("E-mail geverifieerd!", "/profiel-aanmaken"),
-        (CodePurpose::Register, true) => ("E-mail geverifieerd!", "/dashboard"),
-        (CodePurpose::Login, _) => ("Je bent ingelogd.", "/dashboard"),
+    // Everyone goes on to the dashboard; someone new chooses there which profile to make.
+    let (message, redirect_to) = match purpose {
+        CodePurpose::Register => ("E-mail geverifieerd!", "/dashboard"),
+        CodePurpose::Login => ("Je bent ingelogd.", "/dashboard"),
     };
     Ok(HttpResponse::Ok().json(VerifiedResponse {
         message: message.to_owned(),

@@ -9,6 +9,7 @@ pub mod health;
 pub mod meta;
 pub mod oauth;
 pub mod profiles;
+pub mod site;
 pub mod uploads;
 pub mod users;
 
@@ -29,6 +30,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     oauth::configure(cfg);
     email_auth::configure(cfg);
     geo::configure(cfg);
+    site::configure(cfg);
     browse::configure(cfg);
     conversations::configure(cfg);
     profiles::configure(cfg);

@@ -28,6 +28,8 @@ pub struct SessionUser {
     pub email: String,
     /// Given name.
     pub first_name: Option<String>,
+    /// Family name.
+    pub last_name: Option<String>,
     /// Picture.
     pub avatar_url: Option<String>,
     /// A temporary session (labelled '(temp)' in the header).
@@ -62,6 +64,7 @@ pub async fn find_current_user(
         id: user.id.get(),
         email: user.email.to_string(),
         first_name: user.first_name,
+        last_name: user.last_name,
         avatar_url: user.avatar_url,
         temporary: false,
         google_user_data: identity.map(|identity| GoogleUserData {

@@ -41,7 +41,7 @@ export function Header() {
         </nav>
 
         <div className="flex items-center gap-2">
-          <UserWidget />
+          <UserWidget profile={lookup} />
           <button
             ref={toggleRef}
             type="button"

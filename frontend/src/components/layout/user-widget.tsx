@@ -4,11 +4,12 @@ import { UserAvatar } from '@/components/layout/user-avatar';
 import { buttonStyles } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import type { ProfileLookup } from '@/lib/auth/api/get-profile-lookup';
 import { useAuth } from '@/lib/auth/use-auth';
 import { avatarUrlOf, firstNameOf } from '@/lib/auth/user-display';
 
 /** Who is signed in, with the way out; or the way in for a visitor. */
-export function UserWidget() {
+export function UserWidget({ profile = null }: { profile?: ProfileLookup | null }) {
   const { user, isPending, logout } = useAuth();
   const navigate = useNavigate();
 
@@ -30,7 +31,7 @@ export function UserWidget() {
         to={paths.dashboard}
         className="flex items-center gap-2 rounded-full py-1 pr-1 pl-1 font-semibold text-stone-800 hover:bg-stone-100 sm:pr-3"
       >
-        <UserAvatar src={avatarUrlOf(user)} />
+        <UserAvatar src={avatarUrlOf(user, profile)} />
         <span className="sr-only max-w-40 truncate sm:not-sr-only">
           {firstNameOf(user)}
           {user.temporary && ' (temp)'}

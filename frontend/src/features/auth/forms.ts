@@ -4,8 +4,6 @@ import { z } from 'zod';
 export const NAME_MAX = 50;
 /** Login and verification codes: six digits. */
 export const CODE_LENGTH = 6;
-/** The wait between two registration codes, in seconds; the server enforces it too. */
-export const RESEND_COOLDOWN_SECONDS = 180;
 
 const CODE_MESSAGE = 'Voer een geldige 6-cijferige code in';
 

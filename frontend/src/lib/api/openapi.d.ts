@@ -443,6 +443,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which ways in this installation offers, and who runs it. */
+        get: operations["site_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/unread": {
         parameters: {
             query?: never;
@@ -1398,6 +1415,8 @@ export interface components {
              * @description Account id.
              */
             id: number;
+            /** @description Family name. */
+            last_name?: string | null;
             /** @description A temporary session (labelled '(temp)' in the header). */
             temporary: boolean;
         };
@@ -1405,6 +1424,18 @@ export interface components {
         SignedInResponse: {
             /** @description Dutch text for people. */
             message: string;
+        };
+        /** @description This installation of the platform. */
+        SiteInfo: {
+            /**
+             * Format: int64
+             * @description Seconds between two registration codes: the verification page counts down from it.
+             */
+            codeResendSeconds: number;
+            /** @description Whether signing in with Google is configured; without it no page offers it. */
+            googleSignIn: boolean;
+            /** @description The organisation that runs the platform, as the terms and the privacy statement name it. */
+            organisation: string;
         };
         /**
          * @description What a volunteer is good at: the wizard's six, and the edit dialog's longer list.
@@ -2722,6 +2753,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    site_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This installation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteInfo"];
                 };
             };
         };

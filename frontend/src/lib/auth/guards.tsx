@@ -31,7 +31,7 @@ export function SignedInOnly({ children }: { children: ReactNode }) {
 }
 
 /**
- * A sign-up or sign-in page: someone already signed in goes to the page named by `redirectTo`,
+ * A sign-up or sign-in page: someone already signed in goes to the page named by `next`,
  * else to /dashboard.
  */
 export function SignedOutOnly({ children }: { children: ReactNode }) {

@@ -21,7 +21,7 @@ describe('safeReturnPath', () => {
     ['a backslash trick', '/\\evil.example'],
     ['a script', 'javascript:alert(1)'],
     ['a relative path', 'huisdier/30'],
-    ['the login page itself', '/inloggen?redirectTo=/dashboard'],
+    ['the login page itself', '/inloggen?next=/dashboard'],
     ['nothing', null],
     ['something else', 42],
   ])('refuses %s', (_case, raw) => {
@@ -32,7 +32,7 @@ describe('safeReturnPath', () => {
 describe('loginPathReturningTo', () => {
   it('names the way back in the address of /inloggen', () => {
     expect(loginPathReturningTo('/huisdier/30?x=1')).toBe(
-      '/inloggen?redirectTo=%2Fhuisdier%2F30%3Fx%3D1',
+      '/inloggen?next=%2Fhuisdier%2F30%3Fx%3D1',
     );
   });
 });

@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 
-/** The query parameter of /inloggen that names where to go after signing in. */
-export const RETURN_PARAM = 'redirectTo';
+/** The query parameter of the sign-in and sign-up pages that names where to go afterwards. */
+export const RETURN_PARAM = 'next';
 
 const REMEMBERED_KEY = 'oppas.returnTo';
 
@@ -36,7 +36,20 @@ export function safeReturnPath(raw: unknown): string | null {
 
 /** /inloggen, coming back to `returnTo` after signing in. */
 export function loginPathReturningTo(returnTo: string): string {
-  return `${paths.login}?${new URLSearchParams({ [RETURN_PARAM]: returnTo }).toString()}`;
+  return returningTo(paths.login, returnTo);
+}
+
+/** A sign-in or sign-up page (`path`, maybe with a query) that leads on to `returnTo`, if any. */
+export function returningTo(path: string, returnTo: string | null): string {
+  if (returnTo === null) return path;
+  const url = new URL(path, 'http://here');
+  url.searchParams.set(RETURN_PARAM, returnTo);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The safe return path a sign-in or sign-up page was given, or null. */
+export function returnPathIn(search: URLSearchParams): string | null {
+  return safeReturnPath(search.get(RETURN_PARAM));
 }
 
 /**

@@ -18,16 +18,39 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('the e-mail sign-up page', () => {
-  it('names every missing field and sends nothing', async () => {
+  it('checks in the order of the spec and shows the first rule that fails, sending nothing', async () => {
     const user = userEvent.setup();
     openPage();
     expect(screen.getByRole('heading', { name: 'Account aanmaken' })).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Gratis account aanmaken' }));
+    const create = screen.getByRole('button', { name: 'Gratis account aanmaken' });
+    const shown = () =>
+      [
+        'Voornaam is verplicht',
+        'Achternaam is verplicht',
+        'E-mailadres is verplicht',
+        'Je moet akkoord gaan met de algemene voorwaarden',
+      ].filter((text) => screen.queryByText(text) !== null);
 
+    await user.click(create);
     expect(await screen.findByText('Voornaam is verplicht')).toBeVisible();
-    expect(screen.getByText('Achternaam is verplicht')).toBeVisible();
-    expect(screen.getByText('E-mailadres is verplicht')).toBeVisible();
-    expect(screen.getByText('Je moet akkoord gaan met de algemene voorwaarden')).toBeVisible();
+    expect(shown()).toEqual(['Voornaam is verplicht']);
+
+    await user.type(screen.getByRole('textbox', { name: 'Voornaam' }), 'Bram');
+    await user.click(create);
+    expect(await screen.findByText('Achternaam is verplicht')).toBeVisible();
+    expect(shown()).toEqual(['Achternaam is verplicht']);
+
+    await user.type(screen.getByRole('textbox', { name: 'Achternaam' }), 'de Boer');
+    await user.click(create);
+    expect(await screen.findByText('E-mailadres is verplicht')).toBeVisible();
+    expect(shown()).toEqual(['E-mailadres is verplicht']);
+
+    await user.type(screen.getByRole('textbox', { name: 'E-mailadres' }), 'bram@example.nl');
+    await user.click(create);
+    expect(
+      await screen.findByText('Je moet akkoord gaan met de algemene voorwaarden'),
+    ).toBeVisible();
+    expect(shown()).toEqual(['Je moet akkoord gaan met de algemene voorwaarden']);
     expect(requests.some((request) => request.url.includes('/api/auth/'))).toBe(false);
   });
 
@@ -68,6 +91,10 @@ describe('the e-mail sign-up page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Probeer opnieuw' }));
     expect(screen.getByRole('heading', { name: 'Account aanmaken' })).toBeVisible();
+    // What was typed is still there, to correct or send again.
+    expect(screen.getByRole('textbox', { name: 'Voornaam' })).toHaveValue('  Noor ');
+    expect(screen.getByRole('textbox', { name: 'E-mailadres' })).toHaveValue('Noor@Example.NL');
+    expect(screen.getByRole('checkbox')).toBeChecked();
   });
 
   it('shows the server text on a refusal and a general text without one', async () => {

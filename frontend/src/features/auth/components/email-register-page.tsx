@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { GoogleLogo } from '@/components/ui/google-logo';
 import { Input } from '@/components/ui/input';
@@ -10,17 +10,28 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { registerByEmail } from '@/features/auth/api/email-codes';
 import { errorText } from '@/features/auth/api/error-text';
+import { rememberCodeSent } from '@/features/auth/code-sent';
 import { AuthLayout, OrDivider, FormAlert, textLink } from '@/features/auth/components/auth-layout';
 import { NAME_MAX, signUpSchema, type SignUpInput, type SignUpValues } from '@/features/auth/forms';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { returnPathIn, returningTo } from '@/lib/auth/return-path';
+import { useGoogleSignIn } from '@/lib/site/get-site-info';
 
 /** `/email-registreren`: create an account with a code sent by e-mail. */
 export function EmailRegisterPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // What was typed, so that 'Probeer opnieuw' brings the form back filled in.
+  const [typed, setTyped] = useState<SignUpInput>(EMPTY_SIGN_UP);
   useDocumentTitle(sentTo === null ? 'Account aanmaken' : 'Check je e-mail');
 
   return sentTo === null ? (
-    <SignUpForm onSent={setSentTo} />
+    <SignUpForm
+      initial={typed}
+      onSent={(email, input) => {
+        setTyped(input);
+        setSentTo(email);
+      }}
+    />
   ) : (
     <CheckYourMail
       email={sentTo}
@@ -31,23 +42,41 @@ export function EmailRegisterPage() {
   );
 }
 
-function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
+const EMPTY_SIGN_UP: SignUpInput = { firstName: '', lastName: '', email: '', terms: false };
+
+/** The sign-up checks in the order of spec section 5: only the first failing one is shown. */
+const CHECK_ORDER = ['firstName', 'lastName', 'email', 'terms'] as const;
+
+function SignUpForm({
+  initial,
+  onSent,
+}: {
+  initial: SignUpInput;
+  onSent: (email: string, typed: SignUpInput) => void;
+}) {
   const [failure, setFailure] = useState<string | null>(null);
   const termsId = useId();
+  const google = useGoogleSignIn();
+  const [search] = useSearchParams();
+  const returnTo = returnPathIn(search);
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    getValues,
+    formState: { errors: allErrors, isSubmitting },
   } = useForm<SignUpInput, unknown, SignUpValues>({
     resolver: zodResolver(signUpSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', terms: false },
+    defaultValues: initial,
   });
+  const firstFailing = CHECK_ORDER.find((field) => allErrors[field] !== undefined);
+  const errors = firstFailing ? { [firstFailing]: allErrors[firstFailing] } : {};
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     try {
       await registerByEmail(values);
-      onSent(values.email);
+      rememberCodeSent(values.email);
+      onSent(values.email, getValues());
     } catch (error) {
       setFailure(
         errorText(
@@ -67,7 +96,7 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
       below={
         <p>
           Heb je al een account?{' '}
-          <Link to={paths.login} className={textLink}>
+          <Link to={returningTo(paths.login, returnTo)} className={textLink}>
             Inloggen
           </Link>
         </p>
@@ -131,20 +160,28 @@ function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
           {isSubmitting ? 'Bezig...' : 'Gratis account aanmaken'}
         </Button>
       </form>
-      <OrDivider />
-      <Link
-        to={paths.register}
-        className={buttonStyles({ variant: 'secondary', size: 'lg', className: 'w-full' })}
-      >
-        <GoogleLogo className="size-5" />
-        Aanmelden met Google
-      </Link>
+      {google && (
+        <>
+          <OrDivider />
+          <Link
+            to={returningTo(paths.register, returnTo)}
+            className={buttonStyles({ variant: 'secondary', size: 'lg', className: 'w-full' })}
+          >
+            <GoogleLogo className="size-5" />
+            Aanmelden met Google
+          </Link>
+        </>
+      )}
     </AuthLayout>
   );
 }
 
 function CheckYourMail({ email, onRetry }: { email: string; onRetry: () => void }) {
-  const verification = `${paths.emailVerification}?${new URLSearchParams({ email }).toString()}`;
+  const [search] = useSearchParams();
+  const verification = returningTo(
+    `${paths.emailVerification}?${new URLSearchParams({ email }).toString()}`,
+    returnPathIn(search),
+  );
   return (
     <AuthLayout
       icon={MailCheck}

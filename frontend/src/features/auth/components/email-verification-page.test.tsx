@@ -16,6 +16,11 @@ const box = (n: number) => screen.getByRole('textbox', { name: `Cijfer ${String(
 
 const WRONG = { error: 'Ongeldige of verlopen code.', code: 'invalid_code' };
 
+/** As if the code came long enough ago that a new one may be asked for. */
+function sentLongAgo() {
+  window.sessionStorage.setItem(`oppas.codeSentAt:${EMAIL}`, String(Date.now() - 3_600_000));
+}
+
 describe('the verification page', () => {
   it('shows step 2 of 3 at 66% and keeps Bevestig off until six digits are in', async () => {
     fakeSession(null);
@@ -105,8 +110,16 @@ describe('the verification page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Ongeldige code. Probeer opnieuw.');
   });
 
-  it('counts down after a resend and takes the wait the server asks for', async () => {
+  it('counts the resend wait down from arrival, as a code was just sent', async () => {
     fakeSession(null);
+    openPage();
+    const wait = await screen.findByRole('button', { name: /^Verstuur opnieuw \(1(80|79) s\)$/ });
+    expect(wait).toBeDisabled();
+  });
+
+  it('resends once the wait is over and counts down again', async () => {
+    fakeSession(null);
+    sentLongAgo();
     onApi('POST /api/auth/email-resend', {
       status: 200,
       body: { message: 'We hebben een e-mail gestuurd.' },
@@ -118,20 +131,42 @@ describe('the verification page', () => {
     expect(requests.filter((r) => r.url.endsWith('/api/auth/email-resend'))).toHaveLength(1);
   });
 
-  it('waits as long as the server says when it refuses a resend that comes too soon', async () => {
+  it('counts down the seconds the server names when a resend comes too soon, without a second message', async () => {
     fakeSession(null);
+    sentLongAgo();
     onApi('POST /api/auth/email-resend', {
       status: 429,
-      body: { error: 'Wacht even voordat je een nieuwe code vraagt.', code: 'too_many_requests' },
+      body: {
+        error: 'Wacht nog 95 seconden voordat je een nieuwe code aanvraagt.',
+        code: 'too_many_requests',
+      },
       headers: { 'Retry-After': '95' },
     });
     const user = userEvent.setup();
     openPage();
     await user.click(await screen.findByRole('button', { name: 'Verstuur code opnieuw' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Wacht even voordat je een nieuwe code vraagt.',
-    );
-    expect(screen.getByRole('button', { name: 'Verstuur opnieuw (95 s)' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Verstuur opnieuw (95 s)' })).toBeDisabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows one error at a time', async () => {
+    fakeSession(null);
+    sentLongAgo();
+    onApi('POST /api/auth/email-verify', { status: 400, body: WRONG });
+    onApi('POST /api/auth/email-resend', {
+      status: 503,
+      body: { error: 'De e-mail kon niet worden verstuurd.', code: 'service_unavailable' },
+    });
+    const user = userEvent.setup();
+    openPage();
+    await user.type(await screen.findByRole('textbox', { name: 'Cijfer 1 van 6' }), '123456');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ongeldige of verlopen code.');
+
+    await user.click(screen.getByRole('button', { name: 'Verstuur code opnieuw' }));
+    await waitFor(() => {
+      expect(screen.getByRole('alert')).toHaveTextContent('De e-mail kon niet worden verstuurd.');
+    });
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
   it('sends people without an address to the sign-up form', async () => {

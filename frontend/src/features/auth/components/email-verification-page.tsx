@@ -10,13 +10,16 @@ import { paths } from '@/config/paths';
 import { verifyEmail } from '@/features/auth/api/email-codes';
 import { errorText } from '@/features/auth/api/error-text';
 import { resendCode, ResendRefused } from '@/features/auth/api/resend-code';
-import { AuthLayout, FormAlert, textLink } from '@/features/auth/components/auth-layout';
+import { codeSentAt, rememberCodeSent } from '@/features/auth/code-sent';
+import { AuthLayout, textLink } from '@/features/auth/components/auth-layout';
 import { DigitBoxes, emptyDigits } from '@/features/auth/components/digit-boxes';
-import { CODE_LENGTH, RESEND_COOLDOWN_SECONDS, safeRedirect } from '@/features/auth/forms';
+import { CODE_LENGTH, safeRedirect } from '@/features/auth/forms';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { refreshCurrentUser } from '@/lib/auth/api/get-current-user';
 import { AuthPending } from '@/lib/auth/guards';
+import { returnPathIn } from '@/lib/auth/return-path';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useSiteInfo } from '@/lib/site/get-site-info';
 
 const VERIFIED_DEFAULT = 'E-mail geverifieerd. Log in om door te gaan.';
 
@@ -48,6 +51,7 @@ export function EmailVerificationPage() {
   return (
     <CodeEntry
       email={email}
+      returnTo={returnPathIn(search)}
       onVerified={() => {
         setVerified(true);
       }}
@@ -55,7 +59,15 @@ export function EmailVerificationPage() {
   );
 }
 
-function CodeEntry({ email, onVerified }: { email: string; onVerified: () => void }) {
+function CodeEntry({
+  email,
+  returnTo,
+  onVerified,
+}: {
+  email: string;
+  returnTo: string | null;
+  onVerified: () => void;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [digits, setDigits] = useState(emptyDigits);
@@ -81,9 +93,11 @@ function CodeEntry({ email, onVerified }: { email: string; onVerified: () => voi
         });
         return;
       }
-      // Signed in now: the app learns who, then opens the next page.
+      // Signed in now: the app learns who, then opens the page they came for, else the next one.
       await refreshCurrentUser(queryClient);
-      await navigate(safeRedirect(answer.redirectTo, paths.profileSetup), { replace: true });
+      await navigate(returnTo ?? safeRedirect(answer.redirectTo, paths.dashboard), {
+        replace: true,
+      });
     } catch (failure) {
       setError(
         errorText(
@@ -156,49 +170,77 @@ function CodeEntry({ email, onVerified }: { email: string; onVerified: () => voi
           {submitting ? 'Bezig...' : 'Bevestig'}
         </Button>
       </form>
-      <ResendButton email={email} />
+      <ResendButton
+        email={email}
+        onSending={() => {
+          setError(null);
+        }}
+        onFailure={setError}
+      />
       <Help />
     </AuthLayout>
   );
 }
 
-/** 'Verstuur code opnieuw': idle, sending, then a countdown the server also keeps. */
-function ResendButton({ email }: { email: string }) {
+/**
+ * 'Verstuur code opnieuw': a countdown from the moment the code was sent (the server keeps the
+ * same wait and says how long in Retry-After), then sending. Failures go to the page's one alert.
+ */
+function ResendButton({
+  email,
+  onSending,
+  onFailure,
+}: {
+  email: string;
+  onSending: () => void;
+  onFailure: (message: string) => void;
+}) {
   const [state, setState] = useState<'idle' | 'sending'>('idle');
-  const [secondsLeft, setSecondsLeft] = useState(0);
+  const cooldown = useSiteInfo().data?.codeResendSeconds;
   const [notice, setNotice] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  // A code was just sent when this page opens: the wait runs from then, not from the first click.
+  const [sentAt] = useState(() => codeSentAt(email) ?? Date.now());
+  // Set by a resend, or by the server's Retry-After when one came too soon.
+  const [waitUntil, setWaitUntil] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const until = waitUntil ?? (cooldown === undefined ? null : sentAt + cooldown * 1000);
+  const secondsLeft = until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
 
   useEffect(() => {
     if (secondsLeft <= 0) {
       return;
     }
     const timer = window.setTimeout(() => {
-      setSecondsLeft((left) => left - 1);
+      setNow(Date.now());
     }, 1000);
     return () => {
       window.clearTimeout(timer);
     };
-  }, [secondsLeft]);
+  }, [secondsLeft, now]);
 
   const resend = async () => {
     setState('sending');
     setNotice(null);
-    setFailure(null);
+    onSending();
     try {
       await resendCode(email);
+      rememberCodeSent(email);
       setNotice('We hebben een nieuwe code gestuurd. Gebruik de nieuwste code uit je inbox.');
-      setSecondsLeft(RESEND_COOLDOWN_SECONDS);
+      setNow(Date.now());
+      setWaitUntil(Date.now() + (cooldown ?? 0) * 1000);
     } catch (error) {
-      setFailure(
-        errorText(
-          error,
-          'Er ging iets mis bij het versturen van een nieuwe code',
-          'Er ging iets mis bij het versturen van een nieuwe code',
-        ),
-      );
       if (error instanceof ResendRefused && error.retryAfter !== undefined) {
-        setSecondsLeft(error.retryAfter);
+        // Too soon: the button counts down the seconds the server named; no second message.
+        setNow(Date.now());
+        setWaitUntil(Date.now() + error.retryAfter * 1000);
+      } else {
+        onFailure(
+          errorText(
+            error,
+            'Er ging iets mis bij het versturen van een nieuwe code',
+            'Er ging iets mis bij het versturen van een nieuwe code',
+          ),
+        );
       }
     } finally {
       setState('idle');
@@ -223,7 +265,6 @@ function ResendButton({ email }: { email: string }) {
           {notice}
         </p>
       )}
-      {failure && <FormAlert>{failure}</FormAlert>}
     </div>
   );
 }

@@ -11,9 +11,12 @@ vi.mock('@/lib/browser-location', () => ({ leaveTo: vi.fn() }));
 
 const EMAIL = 'bram@example.nl';
 
-function openLogin(url = '/inloggen', state?: unknown) {
+/** Opens /inloggen on an installation with Google sign-in, once it knows that. */
+async function openLogin(url = '/inloggen', state?: unknown) {
   fakeSession(null);
-  return renderWithProviders(<LoginPage />, { path: '/inloggen', url, state });
+  const rendered = renderWithProviders(<LoginPage />, { path: '/inloggen', url, state });
+  await screen.findByRole('tab', { name: 'Google' });
+  return rendered;
 }
 
 async function toCodeStep(user: ReturnType<typeof userEvent.setup>) {
@@ -34,7 +37,7 @@ describe('the login page', () => {
 
   it('offers Google and e-mail as tabs, with the links to sign up', async () => {
     const user = userEvent.setup();
-    openLogin();
+    await openLogin();
     expect(screen.getByRole('tab', { name: 'Google' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('button', { name: 'Inloggen met Google' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Gratis aanmelden' })).toHaveAttribute(
@@ -51,21 +54,21 @@ describe('the login page', () => {
     expect(screen.getByRole('button', { name: 'Stuur inlogcode' })).toBeDisabled();
   });
 
-  it('shows the green banner when it is opened with a message, on the e-mail tab', () => {
-    openLogin('/inloggen', { message: 'E-mail geverifieerd. Log in om door te gaan.' });
+  it('shows the green banner when it is opened with a message, on the e-mail tab', async () => {
+    await openLogin('/inloggen', { message: 'E-mail geverifieerd. Log in om door te gaan.' });
     expect(screen.getByText('E-mail geverifieerd!')).toBeVisible();
     expect(screen.getByText('E-mail geverifieerd. Log in om door te gaan.')).toBeVisible();
     expect(screen.getByRole('tab', { name: 'E-mail' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('says that a sign-in failed when it is opened with auth=error', () => {
-    openLogin('/inloggen?auth=error');
+  it('says that a sign-in failed when it is opened with auth=error', async () => {
+    await openLogin('/inloggen?auth=error');
     expect(screen.getByRole('alert')).toHaveTextContent('Inloggen is mislukt.');
   });
 
   it('sends the trimmed, lowercased address and then asks for the code', async () => {
     const user = userEvent.setup();
-    openLogin();
+    await openLogin();
     const code = await toCodeStep(user);
     expect(code).toBeVisible();
     const sent = requests.find((request) => request.url.endsWith('/api/auth/email-login'));
@@ -81,7 +84,7 @@ describe('the login page', () => {
       body: { error: 'Ongeldige of verlopen code.', code: 'invalid_code' },
     });
     const user = userEvent.setup();
-    openLogin();
+    await openLogin();
     const code = await toCodeStep(user);
     await user.type(code, '12ab34');
     expect(code).toHaveValue('1234');
@@ -104,7 +107,7 @@ describe('the login page', () => {
       body: { message: 'Je bent ingelogd.', redirectTo: '/dashboard', requiresLogin: false },
     });
     const user = userEvent.setup();
-    openLogin();
+    await openLogin();
     await user.type(await toCodeStep(user), '123456');
     await user.click(screen.getByRole('button', { name: 'Inloggen' }));
     await vi.waitFor(() => {
@@ -114,7 +117,7 @@ describe('the login page', () => {
 
   it('shows the server text when a code cannot be sent, and a general one without an answer', async () => {
     const user = userEvent.setup();
-    openLogin();
+    await openLogin();
     onApi('POST /api/auth/email-login', {
       status: 429,
       body: { error: 'Te veel verzoeken. Probeer het later opnieuw.', code: 'too_many_requests' },
@@ -143,7 +146,7 @@ describe('the login page', () => {
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    openLogin();
+    await openLogin();
     await user.click(screen.getByRole('button', { name: 'Inloggen met Google' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Inloggen met Google is op dit moment niet beschikbaar.',
@@ -154,13 +157,38 @@ describe('the login page', () => {
     expect(leaveTo).not.toHaveBeenCalled();
   });
 
-  it('returns to the page named by redirectTo after the right code', async () => {
+  it('opens on the e-mail form and offers no Google where Google sign-in is not configured', async () => {
+    onApi('GET /api/site', {
+      status: 200,
+      body: { googleSignIn: false, organisation: 'Stichting Oppasmaatje', codeResendSeconds: 180 },
+    });
+    fakeSession(null);
+    renderWithProviders(<LoginPage />, { path: '/inloggen', url: '/inloggen' });
+    expect(await screen.findByRole('textbox', { name: 'E-mailadres' })).toBeVisible();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Google/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Google/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the way back on the links to sign up', async () => {
+    await openLogin('/inloggen?next=%2Fhuisdier%2F30');
+    expect(screen.getByRole('link', { name: 'Gratis aanmelden' })).toHaveAttribute(
+      'href',
+      '/registreren?next=%2Fhuisdier%2F30',
+    );
+    expect(screen.getByRole('link', { name: 'Account aanmaken met e-mail' })).toHaveAttribute(
+      'href',
+      '/email-registreren?next=%2Fhuisdier%2F30',
+    );
+  });
+
+  it('returns to the page named by next after the right code', async () => {
     onApi('POST /api/auth/email-login-verify', {
       status: 200,
       body: { message: 'Je bent ingelogd.', redirectTo: '/dashboard', requiresLogin: false },
     });
     const user = userEvent.setup();
-    openLogin('/inloggen?redirectTo=%2Fhuisdier%2F30');
+    await openLogin('/inloggen?next=%2Fhuisdier%2F30');
     await user.type(await toCodeStep(user), '123456');
     await user.click(screen.getByRole('button', { name: 'Inloggen' }));
     await vi.waitFor(() => {
@@ -174,7 +202,7 @@ describe('the login page', () => {
       body: { message: 'Je bent ingelogd.', redirectTo: '/dashboard', requiresLogin: false },
     });
     const user = userEvent.setup();
-    openLogin('/inloggen', { from: '/berichten?conversation=4' });
+    await openLogin('/inloggen', { from: '/berichten?conversation=4' });
     await user.type(await toCodeStep(user), '123456');
     await user.click(screen.getByRole('button', { name: 'Inloggen' }));
     await vi.waitFor(() => {
@@ -188,7 +216,7 @@ describe('the login page', () => {
       body: { message: 'Je bent ingelogd.', redirectTo: '/dashboard', requiresLogin: false },
     });
     const user = userEvent.setup();
-    openLogin('/inloggen?redirectTo=%2F%2Fevil.example%2Fhuisdier');
+    await openLogin('/inloggen?next=%2F%2Fevil.example%2Fhuisdier');
     await user.type(await toCodeStep(user), '123456');
     await user.click(screen.getByRole('button', { name: 'Inloggen' }));
     await vi.waitFor(() => {
@@ -201,7 +229,7 @@ describe('the login page', () => {
     const redirectUrl = 'https://accounts.google.com/o/oauth2/v2/auth?state=abc';
     onApi('GET /api/oauth/google/redirect_url', { status: 200, body: { redirectUrl } });
     const user = userEvent.setup();
-    openLogin('/inloggen?redirectTo=%2Fhuisdier%2F30');
+    await openLogin('/inloggen?next=%2Fhuisdier%2F30');
     await user.click(screen.getByRole('button', { name: 'Inloggen met Google' }));
     await vi.waitFor(() => {
       expect(leaveTo).toHaveBeenCalledWith(redirectUrl);

@@ -6,8 +6,9 @@ import { AuthLayout, FormAlert, textLink } from '@/features/auth/components/auth
 import { EmailLoginForm } from '@/features/auth/components/email-login-form';
 import { GoogleSignInButton } from '@/features/auth/components/google-sign-in-button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { RETURN_PARAM, safeReturnPath } from '@/lib/auth/return-path';
+import { RETURN_PARAM, returningTo, safeReturnPath } from '@/lib/auth/return-path';
 import { cn } from '@/lib/cn';
+import { useGoogleSignIn } from '@/lib/site/get-site-info';
 
 type Tab = 'google' | 'email';
 const TABS: { id: Tab; label: string }[] = [
@@ -39,8 +40,11 @@ export function LoginPage() {
   // Where to go once signed in: the page that asked for it, else the dashboard.
   const returnTo =
     safeReturnPath(search.get(RETURN_PARAM)) ?? safeReturnPath(fromState(location.state));
-  // Someone who just verified an address by e-mail carries on by e-mail.
-  const [tab, setTab] = useState<Tab>(verified ? 'email' : 'google');
+  // Someone who just verified an address by e-mail carries on by e-mail; without Google sign-in
+  // the e-mail form is the only way in.
+  const google = useGoogleSignIn();
+  const [chosen, setTab] = useState<Tab>(verified ? 'email' : 'google');
+  const tab: Tab = google ? chosen : 'email';
   const id = useId();
   const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
 
@@ -63,13 +67,13 @@ export function LoginPage() {
         <>
           <p>
             Nog geen account?{' '}
-            <Link to={paths.register} className={textLink}>
+            <Link to={returningTo(paths.register, returnTo)} className={textLink}>
               Gratis aanmelden
             </Link>
           </p>
           <p>
             Liever met je e-mailadres?{' '}
-            <Link to={paths.emailRegister} className={textLink}>
+            <Link to={returningTo(paths.emailRegister, returnTo)} className={textLink}>
               Account aanmaken met e-mail
             </Link>
           </p>
@@ -90,65 +94,76 @@ export function LoginPage() {
       )}
       {failed && (
         <FormAlert>
-          Inloggen is mislukt. Probeer het opnieuw, met Google of met je e-mailadres.
+          {google
+            ? 'Inloggen is mislukt. Probeer het opnieuw, met Google of met je e-mailadres.'
+            : 'Inloggen is mislukt. Probeer het opnieuw met je e-mailadres.'}
         </FormAlert>
       )}
-      <div>
-        <div
-          role="tablist"
-          aria-label="Manier van inloggen"
-          className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1"
-        >
-          {TABS.map(({ id: tabId, label }) => (
-            <button
-              key={tabId}
-              ref={(element) => {
-                if (element) {
-                  tabRefs.current.set(tabId, element);
-                }
-              }}
-              type="button"
-              role="tab"
-              id={`${id}-${tabId}-tab`}
-              aria-selected={tab === tabId}
-              aria-controls={`${id}-${tabId}-panel`}
-              tabIndex={tab === tabId ? 0 : -1}
-              className={cn(
-                'rounded-full px-4 py-2 font-semibold transition-colors',
-                tab === tabId
-                  ? 'bg-white text-orange-800 shadow-sm'
-                  : 'text-stone-700 hover:text-stone-900',
-              )}
-              onClick={() => {
-                setTab(tabId);
-              }}
-              onKeyDown={onTabKey}
-            >
-              {label}
-            </button>
-          ))}
+      {google ? (
+        <div>
+          <div
+            role="tablist"
+            aria-label="Manier van inloggen"
+            className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1"
+          >
+            {TABS.map(({ id: tabId, label }) => (
+              <button
+                key={tabId}
+                ref={(element) => {
+                  if (element) {
+                    tabRefs.current.set(tabId, element);
+                  }
+                }}
+                type="button"
+                role="tab"
+                id={`${id}-${tabId}-tab`}
+                aria-selected={tab === tabId}
+                aria-controls={`${id}-${tabId}-panel`}
+                tabIndex={tab === tabId ? 0 : -1}
+                className={cn(
+                  'rounded-full px-4 py-2 font-semibold transition-colors',
+                  tab === tabId
+                    ? 'bg-white text-orange-800 shadow-sm'
+                    : 'text-stone-700 hover:text-stone-900',
+                )}
+                onClick={() => {
+                  setTab(tabId);
+                }}
+                onKeyDown={onTabKey}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          <div
+            role="tabpanel"
+            id={`${id}-${tab}-panel`}
+            aria-labelledby={`${id}-${tab}-tab`}
+            className="mt-6"
+          >
+            {tab === 'google' ? (
+              <div className="flex flex-col gap-3">
+                <p className="text-stone-700">Log in met je Google-account, zonder wachtwoord.</p>
+                <GoogleSignInButton label="Inloggen met Google" returnTo={returnTo} />
+              </div>
+            ) : (
+              <div className="flex flex-col gap-3">
+                <p className="text-stone-700">
+                  We sturen je een inlogcode van 6 cijfers. Een wachtwoord heb je niet nodig.
+                </p>
+                <EmailLoginForm returnTo={returnTo} />
+              </div>
+            )}
+          </div>
         </div>
-        <div
-          role="tabpanel"
-          id={`${id}-${tab}-panel`}
-          aria-labelledby={`${id}-${tab}-tab`}
-          className="mt-6"
-        >
-          {tab === 'google' ? (
-            <div className="flex flex-col gap-3">
-              <p className="text-stone-700">Log in met je Google-account, zonder wachtwoord.</p>
-              <GoogleSignInButton label="Inloggen met Google" returnTo={returnTo} />
-            </div>
-          ) : (
-            <div className="flex flex-col gap-3">
-              <p className="text-stone-700">
-                We sturen je een inlogcode van 6 cijfers. Een wachtwoord heb je niet nodig.
-              </p>
-              <EmailLoginForm returnTo={returnTo} />
-            </div>
-          )}
+      ) : (
+        <div className="flex flex-col gap-3">
+          <p className="text-stone-700">
+            We sturen je een inlogcode van 6 cijfers. Een wachtwoord heb je niet nodig.
+          </p>
+          <EmailLoginForm returnTo={returnTo} />
         </div>
-      </div>
+      )}
     </AuthLayout>
   );
 }

@@ -1,10 +1,12 @@
 import { CheckCircle2, Mail, UserPlus } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { AuthLayout, OrDivider, textLink } from '@/features/auth/components/auth-layout';
 import { GoogleSignInButton } from '@/features/auth/components/google-sign-in-button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { returnPathIn, returningTo } from '@/lib/auth/return-path';
+import { useGoogleSignIn } from '@/lib/site/get-site-info';
 
 const AFTER_SIGN_UP = [
   'Een profiel maken voor je huisdier of als oppasser',
@@ -16,6 +18,9 @@ const AFTER_SIGN_UP = [
 /** `/registreren`: sign up with Google or by e-mail. */
 export function RegisterPage() {
   useDocumentTitle('Aanmelden');
+  const google = useGoogleSignIn();
+  const [search] = useSearchParams();
+  const returnTo = returnPathIn(search);
 
   return (
     <AuthLayout
@@ -25,16 +30,20 @@ export function RegisterPage() {
       below={
         <p>
           Heb je al een account?{' '}
-          <Link to={paths.login} className={textLink}>
+          <Link to={returningTo(paths.login, returnTo)} className={textLink}>
             Inloggen
           </Link>
         </p>
       }
     >
-      <GoogleSignInButton label="Aanmelden met Google" />
-      <OrDivider />
+      {google && (
+        <>
+          <GoogleSignInButton label="Aanmelden met Google" returnTo={returnTo} />
+          <OrDivider />
+        </>
+      )}
       <Link
-        to={paths.emailRegister}
+        to={returningTo(paths.emailRegister, returnTo)}
         className={buttonStyles({ variant: 'primary', size: 'lg', className: 'w-full' })}
       >
         <Mail aria-hidden="true" className="size-5" />

@@ -1,4 +1,5 @@
 import { MessageCircleHeart, NotebookPen, UserPlus, type LucideIcon } from 'lucide-react';
+import { paths } from '@/config/paths';
 import { SectionHeading } from '@/features/landing/components/section-heading';
 import { StartButton } from '@/features/landing/components/start-button';
 
@@ -61,7 +62,11 @@ export function HowItWorks() {
         ))}
       </ol>
       <div className="mt-12 flex justify-center">
-        <StartButton signedOutLabel="Inloggen om te beginnen" signedInLabel="Naar Dashboard" />
+        <StartButton
+          signedOutLabel="Inloggen om te beginnen"
+          signedInLabel="Naar Dashboard"
+          withoutGoogleTo={paths.login}
+        />
       </div>
     </section>
   );

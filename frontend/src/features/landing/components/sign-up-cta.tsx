@@ -32,6 +32,7 @@ export function SignUpCta() {
             signedInLabel="Welkom terug!"
             variant="inverse"
             googleMark
+            withoutGoogleLabel="Gratis Aanmelden"
           />
         </div>
       </div>

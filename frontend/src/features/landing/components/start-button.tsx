@@ -6,9 +6,10 @@ import { GoogleLogo } from '@/components/ui/google-logo';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useGoogleSignIn } from '@/lib/site/get-site-info';
 
 export interface StartButtonProps {
-  /** The label for a visitor; the button starts sign-in with Google. */
+  /** The label for a visitor; the button starts sign-in with Google where it is configured. */
   signedOutLabel: string;
   /** The label for a signed-in user; the button leads to the dashboard. */
   signedInLabel: string;
@@ -16,6 +17,10 @@ export interface StartButtonProps {
   size?: ButtonSize;
   /** Show Google's mark, for the button that names Google. */
   googleMark?: boolean;
+  /** Where a visitor goes when this installation has no Google sign-in (default: e-mail sign-up). */
+  withoutGoogleTo?: string;
+  /** The visitor's label then (default: `signedOutLabel`). */
+  withoutGoogleLabel?: string;
 }
 
 /** The landing page's calls to action: sign up as a visitor, carry on as a signed-in user. */
@@ -25,14 +30,26 @@ export function StartButton({
   variant = 'primary',
   size = 'lg',
   googleMark = false,
+  withoutGoogleTo = paths.emailRegister,
+  withoutGoogleLabel = signedOutLabel,
 }: StartButtonProps) {
   const { user, startGoogleLogin } = useAuth();
+  const google = useGoogleSignIn();
   const [starting, setStarting] = useState(false);
 
   if (user) {
     return (
       <Link to={paths.dashboard} className={buttonStyles({ variant, size })}>
         {signedInLabel}
+        <ArrowRight aria-hidden="true" className="size-5" />
+      </Link>
+    );
+  }
+
+  if (!google) {
+    return (
+      <Link to={withoutGoogleTo} className={buttonStyles({ variant, size })}>
+        {withoutGoogleLabel}
         <ArrowRight aria-hidden="true" className="size-5" />
       </Link>
     );

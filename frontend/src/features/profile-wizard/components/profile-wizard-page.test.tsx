@@ -29,6 +29,9 @@ async function sentBody(method: string, path: string): Promise<Record<string, un
   return (await request.clone().json()) as Record<string, unknown>;
 }
 
+/** Someone whose account has no names yet, so that the tests type them. */
+const withoutNames = () => aUser({ first_name: null, last_name: null });
+
 describe('ProfileWizardPage', () => {
   beforeEach(() => {
     window.localStorage.clear();
@@ -36,7 +39,7 @@ describe('ProfileWizardPage', () => {
 
   it('walks an owner through five steps with their percentages', async () => {
     const user = userEvent.setup();
-    fakeSession(aUser());
+    fakeSession(withoutNames());
     renderWizard();
 
     await expectStep(1, 'Basisgegevens', 20);
@@ -61,7 +64,7 @@ describe('ProfileWizardPage', () => {
   it('ends a volunteer with a summary', async () => {
     const user = userEvent.setup();
     window.localStorage.setItem('selectedProfileType', 'vrijwilliger');
-    fakeSession(aUser());
+    fakeSession(withoutNames());
     renderWizard();
 
     await expectStep(1, 'Basisgegevens', 20);
@@ -76,9 +79,29 @@ describe('ProfileWizardPage', () => {
     await expectStep(5, 'Overzicht', 100);
   });
 
+  it('starts with the names from sign-up and can switch kind until it is saved', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ first_name: 'Noor', last_name: 'Visser' }));
+    renderWizard();
+
+    await expectStep(1, 'Basisgegevens', 20);
+    const kind = screen.getByRole('group', { name: 'Welk profiel maak je?' });
+    expect(within(kind).getByRole('radio', { name: 'Ik zoek een oppas' })).toBeChecked();
+    expect(screen.getByLabelText('Naam van je huisdier *')).toBeInTheDocument();
+
+    await user.click(within(kind).getByRole('radio', { name: 'Ik wil oppassen' }));
+    expect(await screen.findByLabelText('Voornaam *')).toHaveValue('Noor');
+    expect(screen.getByLabelText('Achternaam')).toHaveValue('Visser');
+    expect(screen.queryByLabelText('Naam van je huisdier *')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('selectedProfileType')).toBe('vrijwilliger');
+
+    await next(user);
+    expect(screen.queryByRole('group', { name: 'Welk profiel maak je?' })).not.toBeInTheDocument();
+  });
+
   it('keeps only the first four digits of a postcode', async () => {
     const user = userEvent.setup();
-    fakeSession(aUser());
+    fakeSession(withoutNames());
     renderWizard();
 
     const postcode = await screen.findByLabelText('Postcode (4 cijfers)');
@@ -89,7 +112,7 @@ describe('ProfileWizardPage', () => {
 
   it('shows required fields on their step when finishing without them', async () => {
     const user = userEvent.setup();
-    fakeSession(aUser());
+    fakeSession(withoutNames());
     renderWizard();
     await screen.findByText('Stap 1 van 5');
     for (let step = 1; step < 5; step += 1) await next(user);
@@ -115,7 +138,7 @@ describe('ProfileWizardPage', () => {
   it('checks a postcode that is too short before saving', async () => {
     const user = userEvent.setup();
     window.localStorage.setItem('selectedProfileType', 'vrijwilliger');
-    fakeSession(aUser());
+    fakeSession(withoutNames());
     renderWizard();
 
     await user.type(await screen.findByLabelText('Voornaam *'), 'Lotte');
@@ -130,7 +153,7 @@ describe('ProfileWizardPage', () => {
 
   it('sends an owner profile, keeps a private-free copy and goes to the dashboard', async () => {
     const user = userEvent.setup();
-    fakeSession(aUser());
+    fakeSession(withoutNames());
     onApi('POST /api/profiles', { status: 201, body: anOwnerLookup() });
     window.localStorage.setItem('selectedProfileType', 'huisdier');
     renderWizard();
@@ -192,7 +215,7 @@ describe('ProfileWizardPage', () => {
   it('sends a volunteer profile with its lists and numbers', async () => {
     const user = userEvent.setup();
     window.localStorage.setItem('selectedProfileType', 'vrijwilliger');
-    fakeSession(aUser());
+    fakeSession(withoutNames());
     onApi('POST /api/profiles', { status: 201, body: aVolunteerLookup() });
     renderWizard();
 
@@ -241,7 +264,7 @@ describe('ProfileWizardPage', () => {
   it("shows the server's 422 on its field and step", async () => {
     const user = userEvent.setup();
     window.localStorage.setItem('selectedProfileType', 'vrijwilliger');
-    fakeSession(aUser());
+    fakeSession(withoutNames());
     onApi('POST /api/profiles', {
       status: 422,
       body: { error: 'Postcode 9999 kennen we niet.', code: 'invalid_input', field: 'postalCode' },
@@ -263,7 +286,7 @@ describe('ProfileWizardPage', () => {
   it('says so when saving fails', async () => {
     const user = userEvent.setup();
     window.localStorage.setItem('selectedProfileType', 'vrijwilliger');
-    fakeSession(aUser());
+    fakeSession(withoutNames());
     onApi('POST /api/profiles', {
       status: 500,
       body: { error: 'Er ging iets mis.', code: 'internal' },

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ArrowRight, Check, Plus, SearchX, UserRoundPen } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
@@ -39,6 +39,7 @@ import {
 import { stepOfField, stepsFor, type StepId } from '@/features/profile-wizard/steps';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api/api-error';
+import type { SessionUser } from '@/lib/auth/api/get-current-user';
 import { useProfileLookup } from '@/lib/auth/api/get-profile-lookup';
 import { useAuth } from '@/lib/auth/use-auth';
 import { profileTypeFrom, SELECTED_TYPE_KEY, type ProfileType } from '@/lib/profile-type';
@@ -58,11 +59,12 @@ export function ProfileWizardPage() {
   useDocumentTitle(editing ? 'Profiel bewerken' : 'Profiel aanmaken');
   // Signed-out people never get here (the route is guarded).
   if (user === null) return null;
-  return editing ? <EditWizard userId={user.id} /> : <CreateWizard userId={user.id} />;
+  return editing ? <EditWizard userId={user.id} /> : <CreateWizard user={user} />;
 }
 
-function CreateWizard({ userId }: { userId: number }) {
-  const [type] = useState<ProfileType>(() =>
+function CreateWizard({ user }: { user: SessionUser }) {
+  const userId = user.id;
+  const [type, setType] = useState<ProfileType>(() =>
     profileTypeFrom(window.localStorage.getItem(SELECTED_TYPE_KEY)),
   );
   const lookup = useProfileLookup(userId);
@@ -82,14 +84,73 @@ function CreateWizard({ userId }: { userId: number }) {
   }
   return (
     <WizardForm
+      // A new kind starts its own steps afresh, with the names again.
+      key={type}
       userId={userId}
       editing={false}
-      initial={emptyValues(type)}
+      initial={{ ...emptyValues(type), ...namesOf(user) }}
       kept={NOTHING_KEPT}
       onSaving={() => {
         setSaving(true);
       }}
+      typeSwitch={
+        <TypeSwitch
+          type={type}
+          onChange={(next) => {
+            window.localStorage.setItem(SELECTED_TYPE_KEY, next);
+            setType(next);
+          }}
+        />
+      }
     />
+  );
+}
+
+/** The names given at sign-up (or by Google), to start the wizard with. */
+function namesOf(user: SessionUser): Pick<WizardValues, 'firstName' | 'lastName'> {
+  return {
+    firstName: user.first_name ?? user.google_user_data?.given_name ?? '',
+    lastName: user.last_name ?? '',
+  };
+}
+
+const TYPE_CHOICES: { type: ProfileType; label: string }[] = [
+  { type: 'huisdier', label: 'Ik zoek een oppas' },
+  { type: 'vrijwilliger', label: 'Ik wil oppassen' },
+];
+
+/** Which profile this becomes; it can change until the profile is saved. */
+function TypeSwitch({
+  type,
+  onChange,
+}: {
+  type: ProfileType;
+  onChange: (type: ProfileType) => void;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-semibold text-stone-800">Welk profiel maak je?</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {TYPE_CHOICES.map((choice) => (
+          <label
+            key={choice.type}
+            className="flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-stone-800 ring-1 ring-stone-200 ring-inset has-[:checked]:bg-orange-50 has-[:checked]:ring-orange-300"
+          >
+            <input
+              type="radio"
+              name="profiel-soort"
+              value={choice.type}
+              checked={type === choice.type}
+              className="size-5 accent-orange-700"
+              onChange={() => {
+                onChange(choice.type);
+              }}
+            />
+            {choice.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
@@ -134,9 +195,11 @@ interface WizardFormProps {
   kept: KeptFields;
   /** Called as the save starts. */
   onSaving?: () => void;
+  /** Shown on the first step: the choice of profile, while it can still change. */
+  typeSwitch?: ReactNode;
 }
 
-function WizardForm({ userId, editing, initial, kept, onSaving }: WizardFormProps) {
+function WizardForm({ userId, editing, initial, kept, onSaving, typeSwitch }: WizardFormProps) {
   const type = initial.profileType;
   const steps = stepsFor(type);
   // The step shown, and what gets focus once it shows: the field to fix, else the step's title.
@@ -252,6 +315,7 @@ function WizardForm({ userId, editing, initial, kept, onSaving }: WizardFormProp
         </div>
 
         <Card className="flex flex-col gap-6">
+          {index === 0 && typeSwitch}
           <StepProgress
             step={index + 1}
             total={steps.length}

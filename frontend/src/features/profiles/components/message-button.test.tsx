@@ -65,7 +65,7 @@ describe('MessageButton', () => {
     await user.click(await screen.findByRole('link', { name: 'Bericht sturen' }));
 
     expect(
-      await screen.findByText('Pagina: /inloggen?redirectTo=%2Fvrijwilliger%2F12'),
+      await screen.findByText('Pagina: /inloggen?next=%2Fvrijwilliger%2F12'),
     ).toBeInTheDocument();
   });
 

@@ -50,7 +50,7 @@ describe('VolunteerPage', () => {
     renderPage();
 
     await screen.findByRole('heading', { level: 1, name: 'Lotte Jansen' });
-    const backHere = '/inloggen?redirectTo=%2Fvrijwilliger%2F12';
+    const backHere = '/inloggen?next=%2Fvrijwilliger%2F12';
     expect(
       await screen.findByRole('link', { name: 'Log in om een bericht te sturen' }),
     ).toHaveAttribute('href', backHere);
