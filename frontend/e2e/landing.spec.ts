@@ -1,4 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures';
+import { seedDemoProfiles } from './support/demo';
 
 test.describe('landing page', () => {
   test('a visitor sees the landing page with its sign-up buttons, sections and footer', async ({
@@ -112,5 +113,25 @@ test.describe('landing page', () => {
     await expect(page.getByText(/Download mijn gegevens/)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, 'privacy');
+  });
+
+  test('a signed-out visitor reads the public pages without a single console error', async ({
+    page,
+  }) => {
+    seedDemoProfiles();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+    for (const path of ['/', '/profielen', '/voor-baasjes', '/voor-oppassers', '/privacy']) {
+      await page.goto(path);
+      await expect(page.getByRole('main')).toBeVisible();
+    }
+    await page.goto('/profielen');
+    await page.getByRole('link', { name: /Luna/ }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Luna' })).toBeVisible();
+    await expect(page).toHaveTitle('Luna in Amsterdam – Oppasmaatje');
+    expect(errors).toEqual([]);
   });
 });

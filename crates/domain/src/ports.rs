@@ -189,6 +189,24 @@ pub trait ProfileRepository: Send + Sync {
     /// # Errors
     /// Storage failures.
     fn count_profiles(&self) -> Result<i64, RepositoryError>;
+
+    /// Every public profile page, at most `limit` of each kind, oldest first, with when it last
+    /// changed (for the sitemap).
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn public_pages(&self, limit: i64) -> Result<PublicPages, RepositoryError>;
+}
+
+/// The public profile pages: their ids with when each last changed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PublicPages {
+    /// `/vrijwilliger/{id}`.
+    pub volunteers: Vec<(VolunteerId, NaiveDateTime)>,
+    /// `/eigenaar/{id}`.
+    pub owners: Vec<(OwnerId, NaiveDateTime)>,
+    /// `/huisdier/{id}`.
+    pub pets: Vec<(PetId, NaiveDateTime)>,
 }
 
 /// What [`ProfileRepository::remove_pet`] did.

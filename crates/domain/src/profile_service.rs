@@ -4,7 +4,7 @@
 use crate::clock::Clock;
 use crate::limits::{self, Limited, RateLimiter};
 use crate::listing::ListingChanges;
-use crate::ports::{PetRemoval, ProfileRepository};
+use crate::ports::{PetRemoval, ProfileRepository, PublicPages};
 use crate::profile::{MAX_PETS, Owner, Pet, PetFields, Volunteer};
 use crate::profile_draft::{InvalidField, ProfileDraft, ValidDraft};
 use crate::upload::UploadService;
@@ -57,6 +57,9 @@ pub enum ProfileError {
     #[error(transparent)]
     Repository(#[from] RepositoryError),
 }
+
+/// The most pages of one kind a sitemap lists (a sitemap file holds at most 50,000 addresses).
+pub const SITEMAP_PAGES_PER_KIND: i64 = 15_000;
 
 /// Profile writes.
 #[derive(Clone)]
@@ -129,6 +132,14 @@ impl ProfileService {
     /// Storage failures.
     pub fn has_profile(&self, user: UserId) -> Result<bool, RepositoryError> {
         Ok(self.profiles.find_volunteer_by_user(user)?.is_some() || self.profiles.find_owner_by_user(user)?.is_some())
+    }
+
+    /// Every public profile page, for the sitemap: at most [`SITEMAP_PAGES_PER_KIND`] of each kind.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn public_pages(&self) -> Result<PublicPages, RepositoryError> {
+        self.profiles.public_pages(SITEMAP_PAGES_PER_KIND)
     }
 
     /// The whole profile of `user`, if they made one.

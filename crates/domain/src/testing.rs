@@ -8,8 +8,8 @@ use crate::code::OneTimeCode;
 use crate::limits::RateLimiter;
 use crate::mail::{MailError, MailMessage, Mailer, SealedMail};
 use crate::ports::{
-    CodePurpose, EmailCodeRepository, IdentityRepository, PetRemoval, ProfileRepository, SessionRepository, StoredCode,
-    ThrottleRepository, ThrottleState, UserRepository,
+    CodePurpose, EmailCodeRepository, IdentityRepository, PetRemoval, ProfileRepository, PublicPages,
+    SessionRepository, StoredCode, ThrottleRepository, ThrottleState, UserRepository,
 };
 use crate::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields};
 use crate::session::StoredSession;
@@ -674,6 +674,21 @@ impl ProfileRepository for MemoryStore {
     fn count_profiles(&self) -> Result<i64, RepositoryError> {
         let tables = self.tables();
         Ok(i64::try_from(tables.volunteers.len() + tables.pets.len()).unwrap_or(i64::MAX))
+    }
+
+    fn public_pages(&self, limit: i64) -> Result<PublicPages, RepositoryError> {
+        let tables = self.tables();
+        let take = usize::try_from(limit).unwrap_or(0);
+        Ok(PublicPages {
+            volunteers: tables
+                .volunteers
+                .iter()
+                .take(take)
+                .map(|v| (v.id, v.updated_at))
+                .collect(),
+            owners: tables.owners.iter().take(take).map(|o| (o.id, o.updated_at)).collect(),
+            pets: tables.pets.iter().take(take).map(|p| (p.id, p.updated_at)).collect(),
+        })
     }
 }
 

@@ -9,6 +9,7 @@ pub mod middleware;
 pub mod openapi;
 pub mod page_cache;
 pub mod routes;
+pub mod seo;
 pub mod session;
 pub mod spa;
 pub mod state;
@@ -120,6 +121,7 @@ pub fn app(
                 .default_service(web::to(routes::unknown_api_path)),
         )
         .service(routes::uploads::serve_image)
+        .configure(seo::configure)
         .service(spa::refused_paths())
         .service(spa::service(&static_dir))
 }

@@ -29,7 +29,8 @@ pub struct StaticSite {
     pub uploads: PathBuf,
 }
 
-pub const INDEX_HTML: &str = "<!doctype html><html lang=\"nl\"><body><div id=\"root\"></div></body></html>";
+pub const INDEX_HTML: &str = "<!doctype html><html lang=\"nl\"><head><title>Oppasmaatje</title>\
+    <meta name=\"description\" content=\"Algemeen\" /></head><body><div id=\"root\"></div></body></html>";
 pub const ASSET_PATH: &str = "/assets/index-3f2a9c1b.js";
 
 impl StaticSite {
@@ -381,6 +382,13 @@ impl TestApp {
 }
 
 /// Reads an error envelope and checks its shape: exactly `error` (non-empty) and `code`.
+/// Whom a `GET /api/users/me` answer names: the user's id, or None for a visitor (`null`).
+pub async fn signed_in_as(response: reqwest::Response) -> Result<Option<i64>, Box<dyn std::error::Error>> {
+    assert_eq!(response.status(), 200, "the current user is an ordinary answer");
+    let me: serde_json::Value = response.json().await?;
+    Ok(me["id"].as_i64().filter(|_| !me.is_null()))
+}
+
 pub async fn error_envelope(response: reqwest::Response) -> Result<(String, String), Box<dyn std::error::Error>> {
     let body: serde_json::Value = response.json().await?;
     let object = body.as_object().ok_or("the error body is a JSON object")?;

@@ -1,7 +1,7 @@
 //! Sign-in with an OpenID Connect provider, against a provider under the test's control on
 //! loopback: discovery, keys and a token endpoint that signs whatever ID token a test asks for.
 
-use crate::helpers::{Backend, TestApp, TestResult, error_envelope, spawn_with};
+use crate::helpers::{Backend, TestApp, TestResult, error_envelope, signed_in_as, spawn_with};
 use crate::on_both_backends;
 use actix_web::{App, HttpResponse, HttpServer, web};
 use chrono::{DateTime, Duration, Utc};
@@ -248,7 +248,11 @@ async fn every_forged_or_stale_sign_in_is_refused_without_a_session(backend: Bac
         let response = finish(&app, &state).await?;
         assert_eq!(response.status(), 400, "{name}");
         assert_eq!(error_envelope(response).await?.1, "sign_in_failed", "{name}");
-        assert_eq!(app.get("/api/users/me").await?.status(), 401, "{name}: no session");
+        assert_eq!(
+            signed_in_as(app.get("/api/users/me").await?).await?,
+            None,
+            "{name}: no session"
+        );
     }
     let throttled = app.get("/api/oauth/google/redirect_url").await?;
     assert_eq!(throttled.status(), 429, "the eleventh provider call within a minute");
@@ -270,7 +274,7 @@ async fn a_wrong_or_foreign_state_is_refused_without_a_session(backend: Backend)
         .send()
         .await?;
     assert_eq!(missing.status(), 400, "a state from another visitor's session");
-    assert_eq!(app.get("/api/users/me").await?.status(), 401);
+    assert_eq!(signed_in_as(app.get("/api/users/me").await?).await?, None);
     Ok(())
 }
 
@@ -286,7 +290,7 @@ async fn a_provider_account_links_only_to_a_proven_local_address(backend: Backen
     *provider.scenario.lock().map_err(|_| "lock")? = Some(Scenario::valid(&nonce));
     let refused = finish(&app, &state).await?;
     assert_eq!(refused.status(), 409);
-    assert_eq!(app.get("/api/users/me").await?.status(), 401);
+    assert_eq!(signed_in_as(app.get("/api/users/me").await?).await?, None);
 
     let (state, nonce) = start(&app).await?;
     *provider.scenario.lock().map_err(|_| "lock")? = Some(Scenario {

@@ -13,7 +13,7 @@ fn header<'a>(response: &'a reqwest::Response, name: &str) -> &'a str {
 
 async fn client_routes_get_the_app_with_csp_and_security_headers(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
-    for path in ["/", "/profielen", "/does-not-exist", "/huisdier/3"] {
+    for path in ["/", "/profielen", "/does-not-exist", "/voor-baasjes"] {
         let response = app.get(path).await?;
         assert_eq!(response.status(), 200, "{path}");
         assert!(header(&response, "content-type").starts_with("text/html"), "{path}");
@@ -86,7 +86,105 @@ async fn paths_the_file_service_refuses_are_a_404_in_the_envelope(backend: Backe
     Ok(())
 }
 
+async fn robots_and_the_sitemap_answer_their_own_types_with_every_public_page(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let robots = app.get("/robots.txt").await?;
+    assert_eq!(robots.status(), 200);
+    assert!(header(&robots, "content-type").starts_with("text/plain"));
+    let robots = robots.text().await?;
+    assert!(robots.contains("Disallow: /api/"), "{robots}");
+    assert!(robots.contains("Disallow: /berichten"), "{robots}");
+    assert!(
+        robots.contains("Sitemap: http://localhost:8080/sitemap.xml"),
+        "{robots}"
+    );
+
+    app.sign_in_directly("sanne@example.nl").await?;
+    let created = app.post_json("/api/profiles", &owner_with_pet()).await?;
+    assert_eq!(created.status(), 201);
+    let lookup: serde_json::Value = created.json().await?;
+    let (pet, owner) = (&lookup["profile"]["id"], &lookup["profile"]["owner_id"]);
+
+    let sitemap = app.get("/sitemap.xml").await?;
+    assert_eq!(sitemap.status(), 200);
+    assert!(header(&sitemap, "content-type").starts_with("application/xml"));
+    let sitemap = sitemap.text().await?;
+    for url in [
+        "http://localhost:8080/profielen".to_owned(),
+        "http://localhost:8080/voor-oppassers".to_owned(),
+        format!("http://localhost:8080/huisdier/{pet}"),
+        format!("http://localhost:8080/eigenaar/{owner}"),
+    ] {
+        assert!(sitemap.contains(&format!("<loc>{url}</loc>")), "{url} in {sitemap}");
+    }
+    assert!(!sitemap.contains("/dashboard"), "{sitemap}");
+    Ok(())
+}
+
+fn owner_with_pet() -> serde_json::Value {
+    serde_json::json!({
+        "profileType": "huisdier",
+        "firstName": "Sanne",
+        "lastName": "de Vries",
+        "postalCode": "3512",
+        "petName": "Bobby & Co",
+        "bio": "Bobby houdt van lange wandelingen.\nTweede regel.",
+    })
+}
+
+async fn a_profile_page_carries_its_name_place_and_preview_without_javascript(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_in_directly("sanne@example.nl").await?;
+    let lookup: serde_json::Value = app.post_json("/api/profiles", &owner_with_pet()).await?.json().await?;
+    let pet = &lookup["profile"]["id"];
+    let owner = &lookup["profile"]["owner_id"];
+
+    let page = reqwest::get(app.url(&format!("/huisdier/{pet}"))).await?;
+    assert_eq!(page.status(), 200);
+    assert!(header(&page, "content-type").starts_with("text/html"));
+    let html = page.text().await?;
+    assert!(
+        html.contains("<title>Bobby &amp; Co in Utrecht – Oppasmaatje</title>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<meta property=\"og:title\" content=\"Bobby &amp; Co in Utrecht\" />"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<meta name=\"description\" content=\"Bobby houdt van lange wandelingen.\" />"),
+        "{html}"
+    );
+    assert!(!html.contains("Algemeen"), "one description: {html}");
+    assert!(html.contains(&format!(
+        "<link rel=\"canonical\" href=\"http://localhost:8080/huisdier/{pet}\" />"
+    )));
+    assert!(html.contains("<div id=\"root\"></div>"), "the app still loads");
+
+    let owner_page = reqwest::get(app.url(&format!("/eigenaar/{owner}")))
+        .await?
+        .text()
+        .await?;
+    assert!(
+        owner_page.contains("<title>Sanne de Vries in Utrecht – Oppasmaatje</title>"),
+        "{owner_page}"
+    );
+
+    for unknown in ["/huisdier/999999", "/vrijwilliger/5", "/eigenaar/abc"] {
+        let response = reqwest::get(app.url(unknown)).await?;
+        assert_eq!(response.status(), 404, "{unknown}");
+        assert_eq!(
+            response.text().await?,
+            INDEX_HTML,
+            "{unknown}: the app says it is not found"
+        );
+    }
+    Ok(())
+}
+
 on_both_backends!(
+    robots_and_the_sitemap_answer_their_own_types_with_every_public_page,
+    a_profile_page_carries_its_name_place_and_preview_without_javascript,
     paths_the_file_service_refuses_are_a_404_in_the_envelope,
     client_routes_get_the_app_with_csp_and_security_headers,
     hashed_assets_are_cached_for_a_year_and_compressed

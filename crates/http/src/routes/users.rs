@@ -1,6 +1,5 @@
 //! The signed-in user and signing out.
 
-use crate::session::CurrentUser;
 use crate::{ApiError, AppState};
 use actix_session::Session;
 use actix_web::{HttpResponse, get, post, route, web};
@@ -45,22 +44,27 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(logout_with_wrong_method);
 }
 
-/// The signed-in user.
-///
-/// # Errors
-/// 401 when not signed in.
+/// The signed-in user, or `null` for a visitor who is not signed in (an ordinary answer, not an
+/// error: every page asks it).
 #[utoipa::path(get, path = "/api/users/me", tag = "users", operation_id = "find_current_user", responses(
-    (status = 200, description = "The signed-in user", body = SessionUser),
-    (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+    (status = 200, description = "The signed-in user, or null when signed out", body = Option<SessionUser>),
 ))]
 #[get("/users/me")]
-pub async fn find_current_user(
-    CurrentUser(user): CurrentUser,
-    state: web::Data<AppState>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn find_current_user(session: Session, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let Some(id) = crate::session::session_user_id(&session) else {
+        return Ok(HttpResponse::Ok().json(None::<SessionUser>));
+    };
     let accounts = state.accounts.clone();
-    let Account { user, identity } = web::block(move || accounts.with_identity(user)).await??;
-    Ok(HttpResponse::Ok().json(SessionUser {
+    let account = web::block(move || -> Result<_, oppas_domain::RepositoryError> {
+        accounts.find(id)?.map(|user| accounts.with_identity(user)).transpose()
+    })
+    .await??;
+    let Some(Account { user, identity }) = account else {
+        // The account is gone: end the session that pointed at it.
+        session.purge();
+        return Ok(HttpResponse::Ok().json(None::<SessionUser>));
+    };
+    Ok(HttpResponse::Ok().json(Some(SessionUser {
         id: user.id.get(),
         email: user.email.to_string(),
         first_name: user.first_name,
@@ -72,7 +76,7 @@ pub async fn find_current_user(
             name: identity.name,
             picture: identity.picture,
         }),
-    }))
+    })))
 }
 
 /// Ends the session: the stored session is deleted, so a copied cookie is useless afterwards.

@@ -12,7 +12,7 @@ use oppas_domain::enums::{
     Vaccinated, stored,
 };
 use oppas_domain::listing::Listing;
-use oppas_domain::ports::{PetRemoval, ProfileRepository};
+use oppas_domain::ports::{PetRemoval, ProfileRepository, PublicPages};
 use oppas_domain::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields, Whereabouts};
 use oppas_domain::{OwnerId, PetId, RepositoryError, UserId, VolunteerId};
 
@@ -629,5 +629,32 @@ impl ProfileRepository for Database {
         let volunteers: i64 = volunteers::table.count().get_result(&mut *conn).map_err(translate)?;
         let pets: i64 = pets::table.count().get_result(&mut *conn).map_err(translate)?;
         Ok(volunteers + pets)
+    }
+
+    fn public_pages(&self, limit: i64) -> Result<PublicPages, RepositoryError> {
+        let mut conn = self.conn()?;
+        let volunteers: Vec<(i64, NaiveDateTime)> = volunteers::table
+            .select((volunteers::id, volunteers::updated_at))
+            .order(volunteers::id.asc())
+            .limit(limit)
+            .load(&mut *conn)
+            .map_err(translate)?;
+        let owners: Vec<(i64, NaiveDateTime)> = owners::table
+            .select((owners::id, owners::updated_at))
+            .order(owners::id.asc())
+            .limit(limit)
+            .load(&mut *conn)
+            .map_err(translate)?;
+        let pets: Vec<(i64, NaiveDateTime)> = pets::table
+            .select((pets::id, pets::updated_at))
+            .order(pets::id.asc())
+            .limit(limit)
+            .load(&mut *conn)
+            .map_err(translate)?;
+        Ok(PublicPages {
+            volunteers: volunteers.into_iter().map(|(id, at)| (VolunteerId(id), at)).collect(),
+            owners: owners.into_iter().map(|(id, at)| (OwnerId(id), at)).collect(),
+            pets: pets.into_iter().map(|(id, at)| (PetId(id), at)).collect(),
+        })
     }
 }

@@ -512,9 +512,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The signed-in user.
-         * @description # Errors
-         *     401 when not signed in.
+         * The signed-in user, or `null` for a visitor who is not signed in (an ordinary answer, not an
+         *     error: every page asks it).
          */
         get: operations["find_current_user"];
         put?: never;
@@ -2875,22 +2874,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The signed-in user */
+            /** @description The signed-in user, or null when signed out */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SessionUser"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiErrorBody"];
+                    "application/json": components["schemas"]["SessionUser"] | null;
                 };
             };
         };

@@ -28,6 +28,8 @@ interface EmptyTexts {
 export interface AudiencePageProps {
   /** The page's h1, also its document title. */
   title: string;
+  /** What search results say of the page. */
+  description: string;
   intro: ReactNode;
   search: { label: string; placeholder: string };
   benefits: { title: string; items: readonly Benefit[] };
@@ -52,6 +54,7 @@ export interface AudiencePageProps {
  */
 export function AudiencePage({
   title,
+  description,
   intro,
   search,
   benefits,
@@ -59,7 +62,7 @@ export function AudiencePage({
   list: texts,
   cta,
 }: AudiencePageProps) {
-  useDocumentTitle(title);
+  useDocumentTitle(title, description);
   const { params, update, clear, pageSearch } = useBrowseParams();
   const term = params.q;
   const list = useProfileList({ type, q: term || undefined, page: params.page, perPage: PER_PAGE });

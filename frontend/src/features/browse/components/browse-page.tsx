@@ -84,7 +84,10 @@ function ViewSwitch({
 
 /** `/profielen`: every profile, searched, filtered and paged on the server (spec section 2). */
 export function BrowsePage() {
-  useDocumentTitle('Profielen');
+  useDocumentTitle(
+    'Profielen',
+    'Vind oppassers en huisdieren bij jou in de buurt: zoek op naam, plaats of postcode.',
+  );
   const { params, update, clear, pageSearch } = useBrowseParams();
   const list = useProfileList(listQuery(params));
   const createProfilePath = useCreateProfilePath();

@@ -28,6 +28,7 @@ export function OwnersPage() {
   return (
     <AudiencePage
       title="Voor Baasjes"
+      description="Een lieve oppas voor je huisdier, gewoon in je buurt: vind gratis vrijwilligers die helpen met uitlaten, oppassen en logeren."
       intro={
         <p>
           Een lieve oppas voor je huisdier, gewoon in je buurt. Of het nu gaat om een dagelijkse

@@ -27,6 +27,7 @@ export function SittersPage() {
   return (
     <AudiencePage
       title="Voor Oppassers"
+      description="Houd je van dieren? Vind huisdieren bij jou in de buurt die blij worden van een wandeling, een knuffel of een logeerplek."
       intro={
         <p>
           Houd je van dieren en heb je af en toe tijd over? Zoek een huisdier bij jou in de buurt

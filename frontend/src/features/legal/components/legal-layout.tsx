@@ -18,7 +18,10 @@ export function LegalLayout({
   intro: ReactNode;
   children: ReactNode;
 }) {
-  useDocumentTitle(title);
+  useDocumentTitle(
+    title,
+    `${title} van Oppasmaatje, het gratis platform voor baasjes en oppassers.`,
+  );
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20">

@@ -25,7 +25,7 @@ import {
 } from '@/features/profiles/components/profile-layout';
 import { ProfileNotFound, ProfileQueryState } from '@/features/profiles/components/profile-states';
 import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
-import { useDocumentTitle } from '@/hooks/use-document-title';
+import { firstLine, profileTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import type { components } from '@/lib/api/openapi';
 import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -57,7 +57,7 @@ function OwnerProfile({ owner, pets }: { owner: OwnerView; pets: PetView[] }) {
   const [searchParams] = useSearchParams();
   const own = user?.id === owner.user_id;
   const name = [owner.first_name, owner.last_name].filter(Boolean).join(' ');
-  useDocumentTitle(name);
+  useDocumentTitle(profileTitle(name, owner.location), firstLine(owner.bio));
 
   const details: DetailItem[] = [
     { key: 'leeftijd', label: 'Leeftijd', value: owner.age == null ? null : `${owner.age} jaar` },

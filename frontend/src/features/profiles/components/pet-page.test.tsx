@@ -51,7 +51,7 @@ describe('PetPage', () => {
     expect(
       screen.getByRole('region', { name: 'Kaart met de locatie van Bobby' }),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Bobby – Oppasmaatje');
+    expect(document.title).toBe('Bobby in Utrecht – Oppasmaatje');
   });
 
   it('lists the help the owner asks for beside the four points', async () => {

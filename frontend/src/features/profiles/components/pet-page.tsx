@@ -29,7 +29,7 @@ import { ProfileNotFound, ProfileQueryState } from '@/features/profiles/componen
 import type { FieldEdit } from '@/features/profiles/components/use-field-editor';
 import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
 import { START_FAILED_LATER } from '@/features/profiles/hooks/use-start-conversation';
-import { useDocumentTitle } from '@/hooks/use-document-title';
+import { firstLine, profileTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import type { components } from '@/lib/api/openapi';
 import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
@@ -77,7 +77,7 @@ export function lookingFor(pet: PetView): string[] {
 function PetProfile({ pet, owner }: { pet: PetView; owner: OwnerView }) {
   const { user } = useAuth();
   const update = useUpdatePetField(pet);
-  useDocumentTitle(pet.name);
+  useDocumentTitle(profileTitle(pet.name, pet.location), firstLine(pet.bio));
   const ownerName = [pet.owner_first_name, pet.owner_last_name].filter(Boolean).join(' ');
 
   const details: DetailItem[] = [

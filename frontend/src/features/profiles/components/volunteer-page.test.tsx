@@ -41,7 +41,7 @@ describe('VolunteerPage', () => {
     expect(
       await screen.findByRole('region', { name: 'Kaart met de locatie van Lotte Jansen' }),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Lotte Jansen – Oppasmaatje');
+    expect(document.title).toBe('Lotte Jansen in Haarlem – Oppasmaatje');
   });
 
   it('leads a visitor who wants to write to sign in and back here, and shows no pencils', async () => {

@@ -22,7 +22,7 @@ import {
 } from '@/features/profiles/components/profile-layout';
 import { ProfileNotFound, ProfileQueryState } from '@/features/profiles/components/profile-states';
 import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
-import { useDocumentTitle } from '@/hooks/use-document-title';
+import { firstLine, profileTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import type { components } from '@/lib/api/openapi';
 import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -51,7 +51,7 @@ function LoadedVolunteerPage({ volunteerId }: { volunteerId: number }) {
 function VolunteerProfile({ volunteer: v }: { volunteer: VolunteerView }) {
   const { user } = useAuth();
   const name = [v.first_name, v.last_name].filter(Boolean).join(' ');
-  useDocumentTitle(name);
+  useDocumentTitle(profileTitle(name, v.location), firstLine(v.bio));
 
   const details: DetailItem[] = [
     { key: 'leeftijd', label: 'Leeftijd', value: v.age == null ? null : `${v.age} jaar` },
