@@ -38,6 +38,9 @@ fn escape(text: &str) -> String {
 const NOT_YOU: &str = "Heb je hier niet om gevraagd? Dan hoef je niets te doen: zonder de code kan niemand inloggen. \
 Deel deze code nooit met anderen; Oppasmaatje vraagt je er nooit naar.";
 
+/// The footer of a mail that carries no code.
+const NOT_YOU_WITHOUT_CODE: &str = "Heb je hier niet om gevraagd? Dan hoef je niets te doen.";
+
 fn html_page(greeting: &str, paragraphs: &[&str], code: Option<&str>, footer: &str) -> String {
     let mut body = format!("<p style=\"margin:0 0 16px\">{}</p>", escape(greeting));
     for paragraph in paragraphs {
@@ -95,8 +98,8 @@ pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
             );
             Rendered {
                 subject: "Je hebt al een account bij Oppasmaatje".to_owned(),
-                text: format!("{greeting}\n\n{line}\n\n{NOT_YOU}\n\nGroet,\nOppasmaatje\n"),
-                html: html_page(&greeting, &[&line], None, NOT_YOU),
+                text: format!("{greeting}\n\n{line}\n\n{NOT_YOU_WITHOUT_CODE}\n\nGroet,\nOppasmaatje\n"),
+                html: html_page(&greeting, &[&line], None, NOT_YOU_WITHOUT_CODE),
             }
         }
         MailMessage::NoAccount => {
@@ -107,8 +110,8 @@ pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
             );
             Rendered {
                 subject: "Inloggen bij Oppasmaatje".to_owned(),
-                text: format!("{greeting}\n\n{line}\n\n{NOT_YOU}\n\nGroet,\nOppasmaatje\n"),
-                html: html_page(&greeting, &[&line], None, NOT_YOU),
+                text: format!("{greeting}\n\n{line}\n\n{NOT_YOU_WITHOUT_CODE}\n\nGroet,\nOppasmaatje\n"),
+                html: html_page(&greeting, &[&line], None, NOT_YOU_WITHOUT_CODE),
             }
         }
         MailMessage::NewMessage {
@@ -183,5 +186,30 @@ mod tests {
     fn the_no_account_mail_points_to_sign_up() {
         let mail = render(&MailMessage::NoAccount, "https://oppasmaatje.nl");
         assert!(mail.text.contains("https://oppasmaatje.nl/email-registreren"));
+    }
+
+    #[test]
+    fn mails_without_a_code_say_nothing_about_one() {
+        for message in [
+            MailMessage::NoAccount,
+            MailMessage::AlreadyRegistered {
+                first_name: Some("Anna".to_owned()),
+            },
+        ] {
+            let mail = render(&message, "https://oppasmaatje.nl");
+            for part in [&mail.text, &mail.html] {
+                assert!(!part.contains("zonder de code"), "{message:?}: {part}");
+                assert!(!part.contains("Deel deze code"), "{message:?}: {part}");
+                assert!(part.contains("Dan hoef je niets te doen."), "{message:?}: {part}");
+            }
+        }
+        let with_code = render(
+            &MailMessage::LoginCode {
+                first_name: None,
+                code: "123456".to_owned(),
+            },
+            "https://oppasmaatje.nl",
+        );
+        assert!(with_code.text.contains("Deel deze code nooit met anderen"));
     }
 }

@@ -17,6 +17,11 @@ export function useSiteInfo() {
   return useQuery(siteInfoQueryOptions);
 }
 
+/** Who runs the platform (`site.organisation`), as the legal pages name it. */
+export function useOrganisation(): string {
+  return useSiteInfo().data?.organisation ?? 'de beheerders van Oppasmaatje';
+}
+
 /**
  * Whether signing in with Google is offered: `true` only once the server said so, so that no page
  * shows a Google button that cannot work (not even for a moment while the answer is on its way).

@@ -41,7 +41,7 @@ describe('LandingPage', () => {
       expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
     }
     for (const reason of [
-      'Gescreende en beoordeelde oppassers',
+      'Contact via het platform',
       'Persoonlijke matches',
       '24/7 platform',
       'Volledig gratis',

@@ -11,8 +11,8 @@ interface Reason {
 const reasons: Reason[] = [
   {
     icon: ShieldCheck,
-    title: 'Gescreende en beoordeelde oppassers',
-    text: 'Onze vrijwilligers bekijken elk nieuw profiel, en je leert een oppas altijd eerst kennen voordat je iets afspreekt. Zo vertrouw je je huisdier pas toe als het goed voelt.',
+    title: 'Contact via het platform',
+    text: 'Je e-mailadres en telefoonnummer blijven privé: jullie schrijven elkaar via Oppasmaatje. Leer een oppas altijd eerst kennen voordat je iets afspreekt, en vertrouw je huisdier pas toe als het goed voelt.',
   },
   {
     icon: HeartHandshake,

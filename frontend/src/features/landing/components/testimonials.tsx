@@ -48,7 +48,7 @@ export function Testimonials() {
           eyebrow="Ervaringen"
           title="Wat baasjes en oppassers zeggen"
         >
-          Echte verhalen van mensen die via Oppasmaatje hun maatje vonden.
+          Voorbeelden van hoe baasjes en oppassers elkaar via Oppasmaatje kunnen helpen.
         </SectionHeading>
         <div className="mt-6 flex justify-center motion-reduce:hidden">
           <button

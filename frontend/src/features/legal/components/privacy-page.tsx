@@ -2,11 +2,13 @@ import { Link } from 'react-router';
 import { contact } from '@/config/contact';
 import { paths } from '@/config/paths';
 import { LegalLayout, LegalSection } from '@/features/legal/components/legal-layout';
+import { useOrganisation } from '@/lib/site/get-site-info';
 
 const mail = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
 
 /** `/privacy`: what the platform does with personal data, as the AVG (GDPR) requires. */
 export function PrivacyPage() {
+  const organisation = useOrganisation();
   return (
     <LegalLayout
       title="Privacyverklaring"
@@ -21,9 +23,9 @@ export function PrivacyPage() {
     >
       <LegalSection title="1. Wie is verantwoordelijk">
         <p>
-          Oppasmaatje wordt beheerd door een Nederlandse vrijwilligersorganisatie zonder
-          winstoogmerk. Zij is verwerkingsverantwoordelijke in de zin van de Algemene verordening
-          gegevensbescherming (AVG). Voor alle vragen over privacy mail je naar {mail}.
+          Oppasmaatje wordt beheerd door {organisation}. Zij is verwerkingsverantwoordelijke in de
+          zin van de Algemene verordening gegevensbescherming (AVG). Voor alle vragen over privacy
+          mail je naar {mail}.
         </p>
       </LegalSection>
 
@@ -116,9 +118,10 @@ export function PrivacyPage() {
 
       <LegalSection title="7. Kaarten en postcodes">
         <p>
-          Op profielen tonen we een kaartje van de woonplaats. De kaartafbeeldingen laadt je browser
-          rechtstreeks bij OpenStreetMap. Daarbij ziet de OpenStreetMap Foundation je IP-adres en
-          welk stukje kaart je bekijkt; hoe zij daarmee omgaan, lees je in het{' '}
+          Op profielen tonen we een kaartje van de woonplaats. Waar de kaart afbeeldingen toont,
+          laadt je browser die rechtstreeks bij OpenStreetMap. Daarbij ziet de OpenStreetMap
+          Foundation je IP-adres en welk stukje kaart je bekijkt; hoe zij daarmee omgaan, lees je in
+          het{' '}
           <a href="https://osmfoundation.org/wiki/Privacy_Policy">
             privacybeleid van OpenStreetMap
           </a>
@@ -182,13 +185,12 @@ export function PrivacyPage() {
             iets anders niet, dan passen wij het aan.
           </li>
           <li>
-            <strong>Verwijdering</strong>: je kunt je account zelf verwijderen via je dashboard, of
-            ons vragen dat voor je te doen.
+            <strong>Verwijdering</strong>: vraag ons je account te verwijderen; dan verwijderen we
+            je account, je profiel, de profielen van je huisdieren en je foto&rsquo;s.
           </li>
           <li>
-            <strong>Dataportabiliteit</strong>: met de knop &lsquo;Download mijn gegevens&rsquo; in
-            je dashboard download je je gegevens in een gangbaar, machineleesbaar bestand, dat je
-            kunt bewaren of aan een andere dienst kunt geven.
+            <strong>Dataportabiliteit</strong>: op verzoek sturen we je je gegevens in een gangbaar,
+            machineleesbaar bestand, dat je kunt bewaren of aan een andere dienst kunt geven.
           </li>
           <li>
             <strong>Bezwaar en beperking</strong>: je kunt bezwaar maken tegen verwerking op grond

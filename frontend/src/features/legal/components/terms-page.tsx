@@ -2,11 +2,13 @@ import { Link } from 'react-router';
 import { contact } from '@/config/contact';
 import { paths } from '@/config/paths';
 import { LegalLayout, LegalSection } from '@/features/legal/components/legal-layout';
+import { useOrganisation } from '@/lib/site/get-site-info';
 
 const mail = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
 
 /** `/voorwaarden`: the terms every user accepts when signing up. */
 export function TermsPage() {
+  const organisation = useOrganisation();
   return (
     <LegalLayout
       title="Algemene voorwaarden"
@@ -21,9 +23,9 @@ export function TermsPage() {
       <LegalSection title="1. Wie we zijn">
         <p>
           Oppasmaatje is een online platform dat baasjes (eigenaren van huisdieren) en vrijwillige
-          oppassers met elkaar in contact brengt. Het platform wordt beheerd door een Nederlandse
-          vrijwilligersorganisatie zonder winstoogmerk (hierna: &lsquo;Oppasmaatje&rsquo;,
-          &lsquo;wij&rsquo; of &lsquo;ons&rsquo;). Je bereikt ons via {mail}.
+          oppassers met elkaar in contact brengt. Het platform wordt beheerd door {organisation}{' '}
+          (hierna: &lsquo;Oppasmaatje&rsquo;, &lsquo;wij&rsquo; of &lsquo;ons&rsquo;). Je bereikt
+          ons via {mail}.
         </p>
       </LegalSection>
 
@@ -61,9 +63,9 @@ export function TermsPage() {
             zijn geen werkgever, uitzendbureau of oppasdienst.
           </li>
           <li>
-            We bekijken nieuwe profielen en grijpen in bij meldingen van misbruik, maar we kunnen
-            niet garanderen dat alles klopt wat gebruikers over zichzelf vertellen. Maak daarom
-            altijd eerst kennis voordat je iets afspreekt.
+            We grijpen in bij meldingen van misbruik, maar we controleren profielen niet vooraf en
+            kunnen niet garanderen dat alles klopt wat gebruikers over zichzelf vertellen. Maak
+            daarom altijd eerst kennis voordat je iets afspreekt.
           </li>
         </ul>
       </LegalSection>
@@ -224,9 +226,9 @@ export function TermsPage() {
 
       <LegalSection title="14. Je account verwijderen">
         <p>
-          Je kunt je account op ieder moment verwijderen via je dashboard, of door ons te mailen
-          vanaf het e-mailadres van je account. We verwijderen dan je account, je profiel, de
-          profielen van je huisdieren en je foto&rsquo;s, zoals beschreven in onze{' '}
+          Je kunt je account op ieder moment laten verwijderen door ons te mailen vanaf het
+          e-mailadres van je account. We verwijderen dan je account, je profiel, de profielen van je
+          huisdieren en je foto&rsquo;s, zoals beschreven in onze{' '}
           <Link to={paths.privacy}>privacyverklaring</Link>.
         </p>
       </LegalSection>
