@@ -139,4 +139,29 @@ test.describe('landing page', () => {
     await expect(page).toHaveTitle('Luna in Amsterdam – Oppasmaatje');
     expect(errors).toEqual([]);
   });
+
+  test('a visitor types a postcode in the hero and sees the nearest sitters with their distances', async ({
+    page,
+  }) => {
+    seedDemoProfiles();
+    await page.goto('/');
+    const search = page.getByRole('search', { name: 'Zoek in de buurt' });
+    await expect(search.getByRole('radio', { name: 'Ik zoek een oppas' })).toBeChecked();
+    await search.getByLabel('Postcode of plaats').fill('2011');
+    await search.getByRole('button', { name: 'Zoeken' }).click();
+
+    await expect(page).toHaveURL('/profielen?type=vrijwilliger&near=2011');
+    await expect(page.getByText(/gevonden in Vrijwilligers binnen 10 km van 2011$/)).toBeVisible();
+    const lotte = page.getByRole('article').filter({ hasText: 'Lotte' }).first();
+    await expect(lotte.getByText(/^\d+,\d km$/)).toBeVisible();
+    // Only sitters: no pet is listed.
+    await expect(page.getByRole('article').filter({ hasText: 'Huisdier' })).toHaveCount(0);
+
+    await page.goto('/');
+    await page.getByRole('radio', { name: 'Ik wil oppassen' }).check({ force: true });
+    await page.getByLabel('Postcode of plaats').fill('Amsterdam');
+    await page.getByRole('button', { name: 'Zoeken' }).click();
+    await expect(page).toHaveURL('/profielen?type=huisdier&near=Amsterdam');
+    await expect(page.getByRole('article').filter({ hasText: 'Luna' }).first()).toBeVisible();
+  });
 });

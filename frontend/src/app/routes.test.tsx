@@ -79,7 +79,7 @@ describe('routes', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Privacyverklaring' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/Download mijn gegevens/)).toBeInTheDocument();
+    expect(screen.getByText(/Dataportabiliteit/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Autoriteit Persoonsgegevens' })).toBeInTheDocument();
   });
 

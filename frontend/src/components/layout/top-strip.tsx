@@ -16,20 +16,21 @@ export function TopStrip() {
 
   return (
     <aside aria-label="Oppasmaatje in het kort" className="bg-teal-900 text-sm text-teal-50">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-6 gap-y-1 px-4 py-2 sm:justify-between sm:px-6">
-        <p className="flex items-center gap-2">
+      {/* One line on every width: a phone shows the promise alone. */}
+      <div className="mx-auto flex max-w-6xl items-center justify-center gap-x-6 px-4 py-2 sm:justify-between sm:px-6">
+        <p className="flex items-center gap-2 truncate">
           <Sparkles aria-hidden="true" className="size-4 text-amber-300" />
           Gratis aanmelden en direct matches vinden
         </p>
         <a
           href={`mailto:${contact.email}`}
-          className="flex items-center gap-2 rounded underline-offset-4 hover:underline"
+          className="hidden items-center gap-2 rounded whitespace-nowrap underline-offset-4 hover:underline sm:flex"
         >
           <Mail aria-hidden="true" className="size-4 text-amber-300" />
           {contact.email}
         </a>
-        <div className="flex items-center gap-4">
-          <p className="flex items-center gap-2">
+        <div className="hidden items-center gap-4 md:flex">
+          <p className="flex items-center gap-2 whitespace-nowrap">
             <Heart aria-hidden="true" className="size-4 text-amber-300" />
             Volledig gratis platform
           </p>

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
+import { EmailAddress } from '@/components/ui/email-address';
 import { GoogleLogo } from '@/components/ui/google-logo';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -189,8 +190,10 @@ function CheckYourMail({ email, onRetry }: { email: string; onRetry: () => void 
       intro={
         <p>
           We hebben een code van 6 cijfers gestuurd naar{' '}
-          <strong className="break-all text-stone-900">{email}</strong>. Vul die code in om je
-          account te bevestigen.
+          <strong className="text-stone-900">
+            <EmailAddress email={email} />
+          </strong>
+          . Vul die code in om je account te bevestigen.
         </p>
       }
     >

@@ -3,6 +3,7 @@ import { LifeBuoy, Lightbulb, MailCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { EmailAddress } from '@/components/ui/email-address';
 import { Spinner } from '@/components/ui/spinner';
 import { StepProgress } from '@/components/ui/step-progress';
 import { contact } from '@/config/contact';
@@ -126,7 +127,10 @@ function CodeEntry({
       intro={
         <p>
           Vul de code van 6 cijfers in die we hebben gestuurd naar{' '}
-          <strong className="break-all text-stone-900">{email}</strong>.
+          <strong className="text-stone-900">
+            <EmailAddress email={email} />
+          </strong>
+          .
         </p>
       }
       below={

@@ -1,6 +1,7 @@
 import { ArrowDown, Dog, HeartHandshake, MapPin, MessageCircle } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
+import { HeroSearch } from '@/features/landing/components/hero-search';
 import { StartButton } from '@/features/landing/components/start-button';
 import { useAuth } from '@/lib/auth/use-auth';
 import { firstNameOf } from '@/lib/auth/user-display';
@@ -32,6 +33,7 @@ export function Hero() {
             die doordeweeks met je hond wandelt, je kat verzorgt als je een weekend weg bent of je
             konijn gezelschap houdt in de vakantie: hier vind je een maatje dat het met liefde doet.
           </p>
+          <HeroSearch />
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <StartButton signedOutLabel="Gratis Aanmelden" signedInLabel="Dashboard" />
             <a href="#hoe-werkt-het" className={buttonStyles({ variant: 'secondary', size: 'lg' })}>
