@@ -1,7 +1,12 @@
 # Thin wrappers over scripts/. `just --list` shows them.
 
-# Run the platform on http://localhost:8080 (SQLite, console mail, demo data on first run).
+# The development loop: Vite with hot reload on :5173, a debug server on :8080 rebuilt on Rust changes.
 dev:
+    scripts/dev
+
+# Run the platform as it is deployed, on http://localhost:8080 (release build, SQLite, console mail,
+# demo data on first run).
+run:
     scripts/run
 
 # Every check and test, as CI runs them.
