@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { checkPage, expect, loopbackOnly, test } from './fixtures';
+import { checkPage, expect, loopbackOnly, saveScreenshot, test } from './fixtures';
+import { seedDemoProfiles } from './support/demo';
 import { baseURL } from './support/endpoints';
 import { squarePng } from './support/images';
 import { signUpByMail, uniqueEmail } from './support/session';
@@ -234,6 +235,24 @@ test.describe('profile pages', () => {
     await expect(page.locator('.leaflet-marker-icon')).toBeVisible();
     await expect(page.locator('.leaflet-marker-icon')).toHaveText('S');
     await checkPage(page, 'profiles-volunteer');
+  });
+
+  test('on a phone the contact button stays within reach at the bottom of the screen', async ({
+    browser,
+  }) => {
+    seedDemoProfiles();
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    await loopbackOnly(context);
+    const page = await context.newPage();
+    await page.goto('/profielen?q=Luna');
+    await page.getByRole('link', { name: /Luna/ }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Luna' })).toBeVisible();
+    const contact = page.getByRole('link', { name: 'Bericht sturen' });
+    await expect(contact).toBeInViewport();
+    await page.mouse.wheel(0, 1200);
+    await expect(contact).toBeInViewport();
+    await saveScreenshot(page, 'profiles-pet-phone');
+    await context.close();
   });
 
   test('unknown profiles say so and lead back to the list', async ({ page }) => {

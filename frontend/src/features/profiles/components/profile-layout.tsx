@@ -40,7 +40,8 @@ function shown(text: string | null | undefined, fallback: string): string {
 export function ProfileShell({ children }: { children: ReactNode }) {
   return (
     <div className="bg-linear-to-b from-amber-50 to-white">
-      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
+      {/* Room at the bottom for the contact bar of a phone. */}
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-8 pb-28 sm:px-6 sm:py-12">
         <Link
           to={paths.profiles}
           className="inline-flex items-center gap-2 self-start rounded-full text-sm font-semibold text-stone-700 hover:text-orange-800"
@@ -97,7 +98,12 @@ export function ProfileHeader({
           <span>{shown(location, 'Locatie onbekend')}</span>
         </div>
       </div>
-      {actions && <div className="flex shrink-0 flex-col gap-3 sm:items-end">{actions}</div>}
+      {actions && (
+        // On a phone the contact button stays within reach: a bar at the bottom of the screen.
+        <div className="fixed inset-x-0 bottom-0 z-30 flex flex-col gap-3 border-t border-stone-200 bg-white/95 p-3 backdrop-blur empty:hidden sm:static sm:z-auto sm:shrink-0 sm:items-end sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
+          {actions}
+        </div>
+      )}
     </Card>
   );
 }

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { cn } from '@/lib/cn';
 
 export const PROFILE_GONE = 'Het profiel dat je zoekt bestaat niet of is verwijderd.';
 export const BACK_TO_PROFILES = 'Terug naar profielen';
@@ -31,10 +31,42 @@ export function ProfileNotFound({ title }: { title: string }) {
   );
 }
 
+/**
+ * The page's outline while it loads: the same frame, header and columns as the profile, so that
+ * nothing moves when it arrives.
+ */
 export function ProfileLoading({ label = 'Profiel laden...' }: { label?: string }) {
+  const block = 'rounded-3xl bg-white shadow-sm ring-1 ring-stone-200/80';
+  const bar = 'rounded-full bg-stone-200/80 motion-safe:animate-pulse';
   return (
-    <div className="flex justify-center px-4 py-24 text-lg text-stone-700">
-      <Spinner label={label} />
+    <div className="bg-linear-to-b from-amber-50 to-white">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
+        <p role="status" className="sr-only">
+          {label}
+        </p>
+        <div aria-hidden="true" className="flex flex-col gap-6">
+          <div className={cn(bar, 'h-5 w-44')} />
+          <div className={cn(block, 'flex flex-col gap-6 p-6 sm:flex-row sm:items-center sm:p-8')}>
+            <div className="size-28 shrink-0 rounded-full bg-stone-200/80 motion-safe:animate-pulse sm:size-32" />
+            <div className="flex grow flex-col gap-3">
+              <div className={cn(bar, 'h-6 w-24')} />
+              <div className={cn(bar, 'h-9 w-56 sm:h-10')} />
+              <div className={cn(bar, 'h-5 w-32')} />
+            </div>
+          </div>
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="flex flex-col gap-6 lg:col-span-2">
+              <div className={cn(block, 'h-44')} />
+              <div className={cn(block, 'h-44')} />
+              <div className={cn(block, 'h-96')} />
+            </div>
+            <div className="flex flex-col gap-6">
+              <div className={cn(block, 'h-96')} />
+              <div className={cn(block, 'h-48')} />
+            </div>
+          </div>
+        </div>
+      </div>
     </div>
   );
 }
