@@ -10,14 +10,25 @@ import { join } from 'node:path';
 const base = process.argv[2];
 if (!base) throw new Error('usage: node scripts/lighthouse.mjs BASE_URL');
 
+/** @type {Record<string, number>} */
 const THRESHOLDS = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 };
 const ATTEMPTS = 3;
 
-/** @type {{ profiles?: { id: string }[] }} */
+/** @type {unknown} */
 const list = await (await fetch(`${base}/api/profiles?type=huisdier`)).json();
-const pet = list.profiles?.find((card) => card.id.startsWith('pet-'));
-if (!pet) throw new Error('no pet among the demo profiles');
-const pages = ['/', '/profielen', `/huisdier/${pet.id.slice('pet-'.length)}`];
+const cards =
+  typeof list === 'object' && list !== null && 'profiles' in list && Array.isArray(list.profiles)
+    ? /** @type {unknown[]} */ (list.profiles)
+    : [];
+const petId = cards
+  .map((card) =>
+    typeof card === 'object' && card !== null && 'id' in card && typeof card.id === 'string'
+      ? card.id
+      : '',
+  )
+  .find((id) => id.startsWith('pet-'));
+if (!petId) throw new Error('no pet among the demo profiles');
+const pages = ['/', '/profielen', `/huisdier/${petId.slice('pet-'.length)}`];
 
 /** A category's score out of 100 in a Lighthouse report (0 when it is missing). */
 function scoreOf(/** @type {unknown} */ report, /** @type {string} */ id) {
@@ -40,6 +51,7 @@ const work = mkdtempSync(join(tmpdir(), 'oppas-lighthouse-'));
 let failed = false;
 try {
   for (const path of pages) {
+    /** @type {Record<string, number>} */
     let scores = {};
     for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
       const output = join(work, 'report.json');
@@ -64,11 +76,12 @@ try {
         .map(([id, score]) => `${id} ${score}`)
         .join(', ');
       console.log(`lighthouse ${path}: ${line}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
-      if (Object.entries(THRESHOLDS).every(([id, min]) => scores[id] >= min)) break;
+      if (Object.entries(THRESHOLDS).every(([id, min]) => (scores[id] ?? 0) >= min)) break;
     }
     for (const [id, min] of Object.entries(THRESHOLDS)) {
-      if (scores[id] < min) {
-        console.error(`lighthouse ${path}: ${id} ${scores[id]} is below ${min}`);
+      const score = scores[id] ?? 0;
+      if (score < min) {
+        console.error(`lighthouse ${path}: ${id} ${score} is below ${min}`);
         failed = true;
       }
     }
