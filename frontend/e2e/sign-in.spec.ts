@@ -287,7 +287,7 @@ test.describe('an installation without Google sign-in', () => {
       }),
     );
     await page.goto('/inloggen');
-    await expect(page.getByRole('textbox', { name: 'E-mailadres' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'E-mailadres', exact: true })).toBeVisible();
     await expect(page.getByRole('tab')).toHaveCount(0);
     await expect(page.getByText(/Google/)).toHaveCount(0);
 
