@@ -6,30 +6,8 @@ export type OwnProfileLookup = Schemas['ProfileLookup'];
 export type PetDraftBody = Schemas['PetDraftBody'];
 type PetView = Schemas['PetView'];
 
-/** A draft with nothing filled in; the profile type is set by {@link draftFromProfile}. */
-const EMPTY_DRAFT: ProfileDraftBody = {
-  profileType: 'huisdier',
-  userId: null,
-  email: null,
-  firstName: null,
-  lastName: null,
-  bio: null,
-  ownerBio: null,
-  location: null,
-  postalCode: null,
-  phone: null,
-  dateOfBirth: null,
-  avatarUrl: null,
-  ownerAvatarUrl: null,
-  coverImageUrl: null,
-  availability: null,
-  specialties: null,
-  languages: null,
-  experience: null,
-  maxDistance: null,
-  hourlyRate: null,
-  hasOwnPet: null,
-  transportMode: null,
+/** A pet's draft with nothing filled in. */
+export const EMPTY_PET_DRAFT: PetDraftBody = {
   petName: null,
   petBreed: null,
   petAge: null,
@@ -43,6 +21,33 @@ const EMPTY_DRAFT: ProfileDraftBody = {
   petNeutered: null,
   petGoodWith: null,
   petLookingFor: null,
+  avatarUrl: null,
+  coverImageUrl: null,
+  bio: null,
+};
+
+/** A draft with nothing filled in; the profile type is set by {@link draftFromProfile}. */
+const EMPTY_DRAFT: ProfileDraftBody = {
+  ...EMPTY_PET_DRAFT,
+  profileType: 'huisdier',
+  userId: null,
+  email: null,
+  firstName: null,
+  lastName: null,
+  ownerBio: null,
+  location: null,
+  postalCode: null,
+  phone: null,
+  dateOfBirth: null,
+  ownerAvatarUrl: null,
+  availability: null,
+  specialties: null,
+  languages: null,
+  experience: null,
+  maxDistance: null,
+  hourlyRate: null,
+  hasOwnPet: null,
+  transportMode: null,
 };
 
 /**
@@ -91,26 +96,6 @@ export function draftFromProfile(lookup: OwnProfileLookup): ProfileDraftBody {
     ...petDraftFromView(pet),
   };
 }
-
-/** A pet's draft with nothing filled in. */
-export const EMPTY_PET_DRAFT: PetDraftBody = {
-  petName: null,
-  petBreed: null,
-  petAge: null,
-  petSize: null,
-  petGender: null,
-  petPersonality: null,
-  petSpecialNeeds: null,
-  petWeight: null,
-  petVaccinated: null,
-  petChipped: null,
-  petNeutered: null,
-  petGoodWith: null,
-  petLookingFor: null,
-  avatarUrl: null,
-  coverImageUrl: null,
-  bio: null,
-};
 
 /** The draft of one pet that `PUT /api/pets/{petId}` takes, rebuilt from the pet as read. */
 export function petDraftFromView(pet: PetView): PetDraftBody {
