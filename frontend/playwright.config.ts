@@ -11,6 +11,7 @@ import {
   oidcPort,
   smtpPort,
   smtpURL,
+  tiles,
 } from './e2e/support/endpoints';
 
 // The suite runs against the real backend binary serving the built app (`npm run build` first),
@@ -103,6 +104,8 @@ export default defineConfig({
         OPPAS__SERVER__STATIC_DIR: resolve(here, process.env.E2E_STATIC_DIR ?? 'dist'),
         // Loopback is the suite's proxy: a test names its client in X-Forwarded-For (support/session.ts).
         OPPAS__SERVER__TRUSTED_PROXIES: '127.0.0.1',
+        // Tiles from the stand-in that every browser context answers (e2e/fixtures.ts).
+        OPPAS__MAP__TILE_URL: tiles.template,
         OPPAS__MAIL__TRANSPORT: 'smtp',
         OPPAS__MAIL__SMTP_URL: smtpURL,
         OPPAS__OIDC__GOOGLE__ISSUER_URL: oidc.issuer,

@@ -1,16 +1,28 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
+import { tiles } from './support/endpoints';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+/** A 1×1 PNG in the colour of land on a map: every tile the stand-in serves. */
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN48eQOAAVgAqnWTRlUAAAAAElFTkSuQmCC',
+  'base64',
+);
+
 /**
- * A browser context that reaches only this machine: any other request (map tiles, a provider's
- * picture) is aborted at once, so nothing waits on the network and nothing leaks out. Every
- * test's own context has it; a test that opens another context calls it too.
+ * A browser context that reaches only this machine: map tiles come from the stand-in above, any
+ * other request (a provider's picture) is aborted at once, so nothing waits on the network and
+ * nothing leaks out. Every test's own context has it; a test that opens another context calls it
+ * too.
  */
 export async function loopbackOnly(context: BrowserContext): Promise<void> {
   await context.route('**/*', async (route) => {
     const { protocol, hostname } = new URL(route.request().url());
+    if (hostname === tiles.host) {
+      await route.fulfill({ status: 200, contentType: 'image/png', body: TILE });
+      return;
+    }
     const local = (protocol === 'http:' || protocol === 'https:') && LOOPBACK.has(hostname);
     await (local ? route.continue() : route.abort('blockedbyclient'));
   });

@@ -255,6 +255,26 @@ test.describe('profile pages', () => {
     await context.close();
   });
 
+  test('without map tiles a profile shows a small card with its place instead of a map', async ({
+    browser,
+  }) => {
+    seedDemoProfiles();
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    await loopbackOnly(context);
+    await context.route('**/api/map', (route) => route.fulfill({ json: { tileUrl: null } }));
+    const page = await context.newPage();
+    await page.goto('/profielen?q=Luna');
+    await page.getByRole('link', { name: /Luna/ }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Luna' })).toBeVisible();
+    const card = page.getByRole('region', { name: 'Locatie van Luna' });
+    await expect(card).toContainText('De omgeving van Luna; een adres tonen we nooit.');
+    const box = await card.boundingBox();
+    expect(box?.height).toBeLessThan(120);
+    await expect(page.locator('.leaflet-container')).toHaveCount(0);
+    await checkPage(page, 'profiles-pet-phone-no-tiles');
+    await context.close();
+  });
+
   test('unknown profiles say so and lead back to the list', async ({ page }) => {
     await page.goto('/vrijwilliger/999999999');
     await expect(

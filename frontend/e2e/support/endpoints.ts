@@ -33,3 +33,12 @@ export const oidc = {
   clientSecret: 'oppas-e2e-client-secret',
   redirectUri: `${baseURL}/auth/callback`,
 } as const;
+
+/**
+ * Map tiles: the app is configured with this template and every context answers it with one
+ * plain tile (fixtures.ts), so maps draw as they do in production without leaving the machine.
+ */
+export const tiles = {
+  host: 'tiles.e2e.invalid',
+  template: 'https://tiles.e2e.invalid/{z}/{x}/{y}.png',
+} as const;

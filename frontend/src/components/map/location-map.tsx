@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MapPinOff, TriangleAlert } from 'lucide-react';
+import { MapPin, MapPinOff, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { mapConfigQueryOptions, placeQueryOptions } from '@/components/map/map-api';
 import { Spinner } from '@/components/ui/spinner';
@@ -50,10 +50,10 @@ interface Resolved {
   postcode: boolean;
 }
 
-function useResolvedPosition({ location, lat, lon }: LocationMapProps): Resolved {
+function useResolvedPosition({ location, lat, lon }: LocationMapProps, lookUp: boolean): Resolved {
   const text = location?.trim() ?? '';
   const known = typeof lat === 'number' && typeof lon === 'number';
-  const place = useQuery(placeQueryOptions(!known && text !== '' ? text : null));
+  const place = useQuery(placeQueryOptions(lookUp && !known && text !== '' ? text : null));
 
   if (known) {
     return { status: 'located', lat, lon, postcode: true };
@@ -78,14 +78,56 @@ function useResolvedPosition({ location, lat, lon }: LocationMapProps): Resolved
   };
 }
 
+export const placeCardHint = (name: string) => `De omgeving van ${name}; een adres tonen we nooit.`;
+
+/**
+ * Without map tiles (an offline set-up, or none configured) a map would be an empty grey frame:
+ * a small card names the place instead.
+ */
+function PlaceCard({ location, name, className }: LocationMapProps) {
+  const text = location?.trim() ?? '';
+  return (
+    <div
+      role="region"
+      aria-label={`Locatie van ${name}`}
+      className={cn(
+        'flex items-center gap-4 rounded-2xl bg-stone-50 p-4 ring-1 ring-stone-200',
+        className,
+      )}
+    >
+      <span className="grid size-12 shrink-0 place-items-center rounded-full bg-orange-100 text-orange-700">
+        {text ? (
+          <MapPin aria-hidden="true" className="size-6" />
+        ) : (
+          <MapPinOff aria-hidden="true" className="size-6" />
+        )}
+      </span>
+      {text ? (
+        <div className="flex min-w-0 flex-col">
+          <p className="font-semibold break-words text-stone-900">{text}</p>
+          <p className="text-sm text-stone-700">{placeCardHint(name)}</p>
+        </div>
+      ) : (
+        <p className="font-semibold text-stone-700">{LOCATION_NOT_FOUND}</p>
+      )}
+    </div>
+  );
+}
+
 /**
  * The location map widget (spec section 2): the avatar as a marker at the person's or pet's place,
- * Amsterdam with a warning when the place cannot be found.
+ * Amsterdam with a warning when the place cannot be found; a place card when there are no tiles.
  */
 export function LocationMap(props: LocationMapProps) {
   const { name, avatarUrl, className } = props;
-  const position = useResolvedPosition(props);
   const config = useQuery(mapConfigQueryOptions());
+  const withoutTiles = config.isSuccess && !config.data.tileUrl;
+  // A place is looked up only for a map that will show it.
+  const position = useResolvedPosition(props, config.isSuccess && !withoutTiles);
+
+  if (withoutTiles) {
+    return <PlaceCard {...props} />;
+  }
 
   const loading = <MapLoading />;
 

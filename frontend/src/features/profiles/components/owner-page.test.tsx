@@ -43,7 +43,7 @@ describe('OwnerPage', () => {
       '/huisdier/31',
     );
     expect(
-      screen.getByRole('region', { name: 'Kaart met de locatie van Sanne de Vries' }),
+      await screen.findByRole('region', { name: 'Locatie van Sanne de Vries' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Veilig contact' })).toBeInTheDocument();
   });

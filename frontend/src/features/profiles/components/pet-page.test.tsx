@@ -48,9 +48,7 @@ describe('PetPage', () => {
     expect(within(details).getByText('Labrador')).toBeInTheDocument();
     expect(within(details).getByText('Groot (25+ kg)')).toBeInTheDocument();
     expect(within(details).getByText('Reu')).toBeInTheDocument();
-    expect(
-      screen.getByRole('region', { name: 'Kaart met de locatie van Bobby' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Locatie van Bobby' })).toBeInTheDocument();
     expect(document.title).toBe('Bobby in Utrecht – Oppasmaatje');
   });
 

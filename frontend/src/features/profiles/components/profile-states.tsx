@@ -1,7 +1,8 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { usePrefetchQuery, type UseQueryResult } from '@tanstack/react-query';
 import { SearchX, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { mapConfigQueryOptions } from '@/components/map/map-api';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
@@ -111,6 +112,8 @@ export function ProfileQueryState<Data>({
   notFoundTitle: string;
   children: (data: Data) => ReactNode;
 }) {
+  // Whether the page's map has tiles decides its size: known by the time the profile arrives.
+  usePrefetchQuery(mapConfigQueryOptions());
   if (query.isPending) return <ProfileLoading />;
   if (query.isError) {
     return (

@@ -39,7 +39,7 @@ describe('VolunteerPage', () => {
     expect(screen.getByText('Ervaren')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Veilig contact' })).toBeInTheDocument();
     expect(
-      await screen.findByRole('region', { name: 'Kaart met de locatie van Lotte Jansen' }),
+      await screen.findByRole('region', { name: 'Locatie van Lotte Jansen' }),
     ).toBeInTheDocument();
     expect(document.title).toBe('Lotte Jansen in Haarlem – Oppasmaatje');
   });
