@@ -101,13 +101,14 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             #[expect(clippy::print_stdout, reason = "what was removed is this command's output")]
             {
                 println!(
-                    "removed: {} sessions, {} codes, {} throttle counters, {} uploads, {} unverified accounts, {} live events",
+                    "removed: {} sessions, {} codes, {} throttle counters, {} uploads, {} unverified accounts, {} live events, {} profile views",
                     removed.sessions,
                     removed.codes,
                     removed.throttles,
                     removed.uploads,
                     removed.unverified_accounts,
-                    removed.live_events
+                    removed.live_events,
+                    removed.profile_views
                 );
             }
             Ok(())

@@ -207,6 +207,7 @@ pub fn maintenance(database: &Arc<Database>, settings: &Settings) -> Maintenance
         files: Arc::new(DirectoryStore::new(settings.uploads.dir.clone())),
         users: database.clone(),
         live: database.clone(),
+        views: database.clone(),
         clock: Arc::new(SystemClock),
     })
 }
@@ -371,6 +372,9 @@ impl Application {
                 clock.clone(),
             )),
             places: oppas_domain::places::PlaceFinder::new(geocoder(&settings)?),
+            favourites: oppas_domain::favourites::Favourites::new(database.clone(), clock.clone()),
+            // Keyed with the session secret, the same on every instance (the hash has its own prefix).
+            profile_views: oppas_domain::profile_views::ProfileViews::new(database.clone(), clock.clone(), &secret),
         });
         let config = web::Data::new(HttpConfig {
             trusted_proxies: settings.server.trusted_proxies.clone(),

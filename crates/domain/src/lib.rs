@@ -11,6 +11,7 @@ pub mod demo;
 pub mod email;
 pub mod enums;
 pub mod error;
+pub mod favourites;
 pub mod identity_sign_in;
 pub mod ids;
 pub mod limits;
@@ -25,6 +26,7 @@ pub mod postcode;
 pub mod profile;
 pub mod profile_draft;
 pub mod profile_service;
+pub mod profile_views;
 pub mod session;
 pub mod sign_in;
 #[cfg(test)]

@@ -131,6 +131,32 @@ pub enum ListingSource {
     Pet(PetId),
 }
 
+impl ListingSource {
+    /// The card's public id: `volunteer-{id}` or `pet-{id}`.
+    #[must_use]
+    pub fn key(self) -> String {
+        match self {
+            Self::Volunteer(id) => format!("volunteer-{}", id.get()),
+            Self::Pet(id) => format!("pet-{}", id.get()),
+        }
+    }
+
+    /// Reads a card's public id; `None` for anything else.
+    #[must_use]
+    pub fn parse_key(raw: &str) -> Option<Self> {
+        let (kind, id) = raw.split_once('-')?;
+        if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) || id.starts_with('0') {
+            return None;
+        }
+        let id: i64 = id.parse().ok()?;
+        match kind {
+            "volunteer" => Some(Self::Volunteer(VolunteerId(id))),
+            "pet" => Some(Self::Pet(PetId(id))),
+            _ => None,
+        }
+    }
+}
+
 /// One searchable card: the card, and what a search filters and sorts on.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Listing {
@@ -170,7 +196,7 @@ impl Listing {
             lat: f.whereabouts.lat,
             lon: f.whereabouts.lon,
             card: Card {
-                id: format!("volunteer-{}", volunteer.id.get()),
+                id: ListingSource::Volunteer(volunteer.id).key(),
                 listing_type: ProfileType::Vrijwilliger,
                 name,
                 location,
@@ -221,7 +247,7 @@ impl Listing {
             lat: home.lat,
             lon: home.lon,
             card: Card {
-                id: format!("pet-{}", pet.id.get()),
+                id: ListingSource::Pet(pet.id).key(),
                 listing_type: ProfileType::Huisdier,
                 name: f.name.clone(),
                 location,

@@ -5,6 +5,7 @@ use crate::RepositoryError;
 use crate::clock::Clock;
 use crate::live::KEEP_EVENTS_HOURS;
 use crate::ports::{EmailCodeRepository, LiveRepository, SessionRepository, ThrottleRepository, UserRepository};
+use crate::profile_views::{ProfileViewRepository, first_counted_day};
 use crate::sign_in::UNVERIFIED_ACCOUNT_LIFETIME;
 use crate::upload::{FileStore, UploadRepository};
 use chrono::Duration;
@@ -35,6 +36,8 @@ pub struct MaintenancePorts {
     pub users: Arc<dyn UserRepository>,
     /// Stored live events.
     pub live: Arc<dyn LiveRepository>,
+    /// Profile views.
+    pub views: Arc<dyn ProfileViewRepository>,
     /// Time.
     pub clock: Arc<dyn Clock>,
 }
@@ -60,6 +63,8 @@ pub struct Removed {
     pub unverified_accounts: usize,
     /// Live events older than [`KEEP_EVENTS_HOURS`].
     pub live_events: usize,
+    /// Profile views from before the counted window.
+    pub profile_views: usize,
 }
 
 /// The clean-up.
@@ -88,6 +93,7 @@ impl Maintenance {
             throttles: p.throttles.delete_idle_before(now - KEEP_IDLE_THROTTLES, now)?,
             unverified_accounts: p.users.delete_unverified_before(now - UNVERIFIED_ACCOUNT_LIFETIME)?,
             live_events: p.live.delete_events_before(now - Duration::hours(KEEP_EVENTS_HOURS))?,
+            profile_views: p.views.delete_views_before(&first_counted_day(now.date()))?,
             uploads: 0,
         };
         for name in p.uploads.unattached_before(now - KEEP_UNATTACHED_UPLOADS)? {

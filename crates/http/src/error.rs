@@ -4,6 +4,7 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, ResponseError};
 use oppas_domain::RepositoryError;
+use oppas_domain::favourites::FavouriteError;
 use oppas_domain::listing::BrowseError;
 use oppas_domain::messaging::MessagingError;
 use oppas_domain::places::FindPlaceError;
@@ -197,6 +198,16 @@ impl From<RepositoryError> for ApiError {
                 Self::database_unavailable()
             }
             RepositoryError::Unexpected(cause) => Self::Internal(cause),
+        }
+    }
+}
+
+impl From<FavouriteError> for ApiError {
+    fn from(error: FavouriteError) -> Self {
+        match error {
+            FavouriteError::NoSuchCard => Self::NotFound(error.to_string()),
+            FavouriteError::Full => Self::Conflict(error.to_string()),
+            FavouriteError::Repository(cause) => cause.into(),
         }
     }
 }

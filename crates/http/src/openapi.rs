@@ -1,6 +1,8 @@
 //! The OpenAPI 3.1 document, collected from the handlers' `#[utoipa::path]` annotations.
 
-use crate::routes::{browse, conversations, email_auth, geo, health, oauth, profiles, site, uploads, users};
+use crate::routes::{
+    browse, conversations, email_auth, favourites, geo, health, oauth, profiles, site, uploads, users,
+};
 use oppas_domain::profile_draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN};
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::Schema;
@@ -45,6 +47,11 @@ use utoipa::{Modify, OpenApi};
         conversations::find_settings,
         conversations::update_settings,
         conversations::stream_events,
+        favourites::list_favourites,
+        favourites::add_favourite,
+        favourites::remove_favourite,
+        favourites::record_view,
+        favourites::count_views,
     ),
     components(schemas(crate::ApiErrorBody, conversations::LiveEventData)),
     modifiers(&DraftRules),
@@ -57,6 +64,7 @@ use utoipa::{Modify, OpenApi};
         (name = "site", description = "This installation"),
         (name = "uploads", description = "Profile photos"),
         (name = "messages", description = "Conversations, messages and live updates"),
+        (name = "favourites", description = "Favourites and profile views"),
     )
 )]
 pub struct ApiDoc;

@@ -42,6 +42,10 @@ pub struct AppState {
     pub browse_limiter: Arc<oppas_domain::limits::LocalLimiter>,
     /// Profile photos.
     pub uploads: UploadService,
+    /// Favourite cards.
+    pub favourites: oppas_domain::favourites::Favourites,
+    /// Counting the views of profile pages.
+    pub profile_views: oppas_domain::profile_views::ProfileViews,
     /// Places for the map widget: the shipped tables, then the geocoder when configured.
     pub places: PlaceFinder,
 }

@@ -234,6 +234,26 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    favourites (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        listing_id -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    profile_views (id) {
+        id -> BigInt,
+        listing_id -> BigInt,
+        viewer_user_id -> Nullable<BigInt>,
+        viewer_key -> Text,
+        day -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(identities -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(volunteers -> users (user_id));
@@ -242,6 +262,8 @@ diesel::joinable!(pets -> owners (owner_id));
 diesel::joinable!(messages -> conversations (conversation_id));
 diesel::joinable!(conversation_reads -> conversations (conversation_id));
 diesel::joinable!(uploads -> users (user_id));
+diesel::joinable!(favourites -> listings (listing_id));
+diesel::joinable!(profile_views -> listings (listing_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     listings,
@@ -259,4 +281,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     conversation_reads,
     uploads,
     live_events,
+    favourites,
+    profile_views,
 );

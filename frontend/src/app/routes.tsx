@@ -49,7 +49,7 @@ export const routes: RouteObject[] = [
               Component: (await import('@/app/routes/auth/callback')).AuthCallbackRoute,
             }),
           },
-          // Dashboard, messages and profile setup (signed in only).
+          // Dashboard, messages, favourites and profile setup (signed in only).
           {
             path: paths.dashboard,
             lazy: async () => ({
@@ -60,6 +60,12 @@ export const routes: RouteObject[] = [
             path: paths.messages,
             lazy: async () => ({
               Component: (await import('@/app/routes/messages')).MessagesRoute,
+            }),
+          },
+          {
+            path: paths.favourites,
+            lazy: async () => ({
+              Component: (await import('@/app/routes/favourites')).FavouritesRoute,
             }),
           },
           {

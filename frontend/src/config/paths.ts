@@ -15,6 +15,7 @@ export const paths = {
   dashboard: '/dashboard',
   profileSetup: '/profiel-aanmaken',
   messages: '/berichten',
+  favourites: '/favorieten',
   profiles: '/profielen',
   forOwners: '/voor-baasjes',
   forSitters: '/voor-oppassers',

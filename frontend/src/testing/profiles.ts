@@ -12,6 +12,7 @@ const created = '2026-01-10T09:30:00';
 export function aVolunteer(overrides: Partial<VolunteerView> = {}): VolunteerView {
   return {
     id: 12,
+    listing_id: `volunteer-${String(overrides.id ?? 12)}`,
     user_id: 7,
     first_name: 'Lotte',
     last_name: 'Jansen',
@@ -61,6 +62,7 @@ export function anOwner(overrides: Partial<OwnerView> = {}): OwnerView {
 export function aPet(overrides: Partial<PetView> = {}): PetView {
   return {
     id: 30,
+    listing_id: `pet-${String(overrides.id ?? 30)}`,
     owner_id: 4,
     user_id: 8,
     name: 'Bobby',

@@ -196,7 +196,28 @@ async fn maintenance_removes_old_live_events_and_nothing_else(backend: Backend) 
     Ok(())
 }
 
+async fn maintenance_removes_profile_views_from_before_the_counted_window(backend: Backend) -> TestResult {
+    let done = maintain(
+        backend,
+        "INSERT INTO volunteers (id, user_id, first_name, last_name, created_at, updated_at) VALUES (5, 1, 'Lotte', 'Jansen', OLD, OLD); \
+         INSERT INTO listings (id, kind, volunteer_id, user_id, search_text, card, created_at, updated_at) \
+           VALUES (9, 'vrijwilliger', 5, 1, 'lotte', '{}', OLD, OLD); \
+         INSERT INTO profile_views (listing_id, viewer_key, day, created_at) VALUES \
+           (9, 'aoud', '2001-01-01', OLD), (9, 'anieuw', '2999-01-01', NEW);",
+        &[],
+    )?;
+    assert!(done.printed.contains(" 1 profile views"), "{}", done.printed);
+    assert_eq!(done.db.count("profile_views")?, 1);
+    assert_eq!(
+        done.db.count("profile_views WHERE viewer_key = 'anieuw'")?,
+        1,
+        "a view of the window stays"
+    );
+    Ok(())
+}
+
 on_both_backends!(
+    maintenance_removes_profile_views_from_before_the_counted_window,
     maintenance_removes_expired_sessions_and_nothing_else,
     maintenance_removes_expired_codes_and_nothing_else,
     maintenance_removes_quiet_throttle_counters_and_keeps_locks,

@@ -8,6 +8,7 @@ mod browse;
 mod cli;
 mod email_auth;
 mod errors;
+mod favourites;
 mod geo;
 mod health;
 mod messages;

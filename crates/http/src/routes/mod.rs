@@ -4,6 +4,7 @@ pub mod browse;
 pub mod conversations;
 pub mod email_auth;
 pub mod events;
+pub mod favourites;
 pub mod geo;
 pub mod health;
 pub mod meta;
@@ -33,6 +34,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     site::configure(cfg);
     browse::configure(cfg);
     conversations::configure(cfg);
+    favourites::configure(cfg);
     profiles::configure(cfg);
     uploads::configure(cfg);
 }

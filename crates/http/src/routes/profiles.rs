@@ -11,6 +11,7 @@ use oppas_domain::enums::{
     Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
     PetGender, PetSize, ProfileType, Specialty, TransportMode, Vaccinated,
 };
+use oppas_domain::listing::ListingSource;
 use oppas_domain::profile::{Owner, Pet, Volunteer, age_on, is_new};
 use oppas_domain::profile_draft::ProfileDraft;
 use oppas_domain::profile_service::OwnProfile;
@@ -242,6 +243,8 @@ pub struct PrivateDetails {
 pub struct VolunteerView {
     /// Volunteer profile id.
     pub id: i64,
+    /// The id of its card (`volunteer-{id}`), for favourites and view counts.
+    pub listing_id: String,
     /// The account it belongs to.
     pub user_id: i64,
     /// Given name.
@@ -328,6 +331,8 @@ pub struct OwnerView {
 pub struct PetView {
     /// Pet id.
     pub id: i64,
+    /// The id of its card (`pet-{id}`), for favourites and view counts.
+    pub listing_id: String,
     /// Its owner's profile id.
     pub owner_id: i64,
     /// Its owner's account id.
@@ -463,6 +468,7 @@ impl ViewContext {
         let f = v.fields;
         VolunteerView {
             id: v.id.get(),
+            listing_id: ListingSource::Volunteer(v.id).key(),
             user_id: v.user_id.get(),
             age: self.age(f.date_of_birth),
             private: self.private(f.phone.as_ref(), f.date_of_birth),
@@ -527,6 +533,7 @@ fn pet_view(pet: Pet, owner: &Owner) -> PetView {
     let o = &owner.fields;
     PetView {
         id: pet.id.get(),
+        listing_id: ListingSource::Pet(pet.id).key(),
         owner_id: owner.id.get(),
         user_id: owner.user_id.get(),
         name: f.name,

@@ -79,7 +79,7 @@ pub(crate) fn write_owner_listings(
 
 /// A bound value of a query built at run time.
 #[derive(QueryableByName)]
-struct CardRow {
+pub(crate) struct CardRow {
     #[diesel(sql_type = BigInt)]
     id: i64,
     #[diesel(sql_type = Text)]
@@ -152,7 +152,7 @@ fn push_postcodes<'a>(sql: &mut Sql, postcodes: impl Iterator<Item = &'a str>) {
     sql.push(")");
 }
 
-fn found(rows: Vec<CardRow>) -> Result<Vec<(i64, FoundCard)>, RepositoryError> {
+pub(crate) fn found(rows: Vec<CardRow>) -> Result<Vec<(i64, FoundCard)>, RepositoryError> {
     rows.into_iter()
         .map(|row| {
             let card: Card = serde_json::from_str(&row.card)

@@ -2,6 +2,7 @@
 
 mod codes;
 mod conversations;
+mod favourites;
 mod identities;
 mod listings;
 mod live;

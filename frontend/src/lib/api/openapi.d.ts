@@ -210,6 +210,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/favourites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's favourites: the cards as `/api/profiles` shows them. */
+        get: operations["list_favourites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/favourites/{listingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Keeps a card among the favourites; keeping it twice changes nothing.
+         * @description # Errors
+         *     404 for an id that names no card, 409 at the most favourites one person keeps.
+         */
+        put: operations["add_favourite"];
+        post?: never;
+        /**
+         * Drops a card from the favourites; dropping one that is none changes nothing.
+         * @description # Errors
+         *     404 for an id that cannot name a card.
+         */
+        delete: operations["remove_favourite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/geo": {
         parameters: {
             query?: never;
@@ -550,6 +593,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Views of the signed-in person's pages (their sitter page, or their pets' pages) in the
+         *     counted window. Only the number: nobody learns who looked.
+         */
+        get: operations["count_views"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/views/{listingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Counts a view of a card's page: once per viewer per day, never one's own, never a crawler's.
+         *     Signed-out visitors count too. Sent by the page once it shows, so cached pages stay cached.
+         * @description # Errors
+         *     429 past the per-client allowance shared with searching.
+         */
+        post: operations["record_view"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/volunteers/{volunteerId}": {
         parameters: {
             query?: never;
@@ -729,6 +814,11 @@ export interface components {
          * @enum {string}
          */
         Experience: "beginner" | "ervaren" | "expert" | "professioneel";
+        /** @description The signed-in person's favourite cards. */
+        FavouriteList: {
+            /** @description The cards, the latest favourite first. */
+            profiles: components["schemas"]["ProfileListItem"][];
+        };
         /** @description A resolved place. */
         GeoPlace: {
             /** @description What was found. */
@@ -1097,6 +1187,8 @@ export interface components {
              * @description Latitude of the owner's postcode area.
              */
             lat?: number | null;
+            /** @description The id of its card (`pet-{id}`), for favourites and view counts. */
+            listing_id: string;
             /** @description The owner's place. */
             location?: string | null;
             /**
@@ -1372,6 +1464,19 @@ export interface components {
          * @enum {string}
          */
         ProfileType: "huisdier" | "vrijwilliger";
+        /** @description How often the signed-in person's pages were looked at. */
+        ProfileViewCount: {
+            /**
+             * Format: int64
+             * @description The window counted, today included.
+             */
+            days: number;
+            /**
+             * Format: int64
+             * @description Views in the last `days` days (one per viewer per day).
+             */
+            views: number;
+        };
         /** @description Where to send the browser to sign in. */
         RedirectUrl: {
             /** @description The provider's authorization URL for this attempt. */
@@ -1538,6 +1643,8 @@ export interface components {
              * @description Latitude of the postcode area.
              */
             lat?: number | null;
+            /** @description The id of its card (`volunteer-{id}`), for favourites and view counts. */
+            listing_id: string;
             /** @description Place name. */
             location?: string | null;
             /**
@@ -2054,6 +2161,122 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    list_favourites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The favourite cards, latest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FavouriteList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    add_favourite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A card's id: `pet-{id}` or `volunteer-{id}` */
+                listingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It is a favourite */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such card */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many favourites */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    remove_favourite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A card's id: `pet-{id}` or `volunteer-{id}` */
+                listingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It is no favourite */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not a card's id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2947,6 +3170,65 @@ export interface operations {
             };
             /** @description Invalid */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    count_views: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The number of views */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileViewCount"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    record_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A card's id: `pet-{id}` or `volunteer-{id}` */
+                listingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken (counted or not, by the rules) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many calls from this client */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import type { ProfileListItem } from '@/features/browse/api/types';
 import { formatDistance, profileHref, typeLabel } from '@/features/browse/components/profile-link';
 import { cn } from '@/lib/cn';
+import { FavouriteButton } from '@/lib/favourites/favourite-button';
 
 /** A round photo, or the first letter of the name (a paw for pets); the name is beside it. */
 function CardAvatar({ item }: { item: ProfileListItem }) {
@@ -89,19 +90,18 @@ export function ProfileCard({ item }: { item: ProfileListItem }) {
           <p className="line-clamp-3 leading-relaxed break-words text-stone-700">{description}</p>
         )}
 
-        <Link
-          to={profileHref(item)}
-          // The visible words first (WCAG 2.5.3), then whose profile: every card has this link.
-          aria-label={`Bekijk profiel van ${item.name}`}
-          className={buttonStyles({
-            variant: 'secondary',
-            size: 'sm',
-            className: 'mt-auto self-start',
-          })}
-        >
-          Bekijk profiel
-          <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
+        <div className="mt-auto flex items-center justify-between gap-3">
+          <Link
+            to={profileHref(item)}
+            // The visible words first (WCAG 2.5.3), then whose profile: every card has this link.
+            aria-label={`Bekijk profiel van ${item.name}`}
+            className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+          >
+            Bekijk profiel
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+          <FavouriteButton listingId={item.id} name={item.name} />
+        </div>
       </div>
     </article>
   );

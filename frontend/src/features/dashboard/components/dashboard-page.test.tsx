@@ -58,6 +58,11 @@ describe('DashboardPage', () => {
   it('welcomes a sitter with tiles, recent activity and links', async () => {
     fakeSession(aUser({ first_name: 'Anna' }), aVolunteerLookup());
     onApi('GET /api/unread', { status: 200, body: { unreadCount: 0 } });
+    onApi('GET /api/favourites', {
+      status: 200,
+      body: { profiles: [{ id: 'pet-3' }, { id: 'volunteer-9' }] },
+    });
+    onApi('GET /api/views', { status: 200, body: { views: 17, days: 30 } });
     renderDashboard();
 
     expect(
@@ -67,8 +72,13 @@ describe('DashboardPage', () => {
     await vi.waitFor(() => {
       expect(tile('Berichten')).toHaveTextContent('0 ongelezen');
     });
-    expect(tile('Favorieten')).toHaveTextContent('0');
-    expect(tile('Profielweergaven')).toHaveTextContent('0');
+    await vi.waitFor(() => {
+      expect(tile('Favorieten')).toHaveTextContent('Favorieten2');
+    });
+    expect(screen.getByRole('link', { name: 'Favorieten' })).toHaveAttribute('href', '/favorieten');
+    await vi.waitFor(() => {
+      expect(tile('Profielweergaven')).toHaveTextContent('Profielweergaven17 laatste 30 dagen');
+    });
     expect(tile('Profielstatus')).toHaveTextContent('Vrijwilliger');
     expect(screen.getByRole('heading', { name: 'Recente activiteit' })).toBeInTheDocument();
     expect(screen.getByText(/Nog geen activiteit/)).toBeInTheDocument();

@@ -21,6 +21,7 @@ import type { SessionUser } from '@/lib/auth/api/get-current-user';
 import { useProfileLookup, type ProfileLookup } from '@/lib/auth/api/get-profile-lookup';
 import { useAuth } from '@/lib/auth/use-auth';
 import { firstNameOf } from '@/lib/auth/user-display';
+import { useFavourites, useProfileViews } from '@/lib/favourites/favourites';
 import { useUnreadCount } from '@/lib/messaging/get-unread-count';
 import { labelOf } from '@/lib/vocabulary';
 
@@ -52,8 +53,16 @@ export function DashboardPage() {
 function WithProfile({ user, profile }: { user: SessionUser; profile: ProfileLookup }) {
   const editLink = `${paths.profileSetup}?${new URLSearchParams({ mode: 'edit', type: profile.type }).toString()}`;
   const unread = useUnreadCount();
-  // Favourites and profile views do not exist yet; their counts are 0 until they do.
-  const tiles: { label: string; value: string; hint?: string; icon: LucideIcon; tone: string }[] = [
+  const favourites = useFavourites();
+  const views = useProfileViews();
+  const tiles: {
+    label: string;
+    value: string;
+    hint?: string;
+    to?: string;
+    icon: LucideIcon;
+    tone: string;
+  }[] = [
     {
       label: 'Berichten',
       value: unread === undefined ? '–' : String(unread),
@@ -61,8 +70,20 @@ function WithProfile({ user, profile }: { user: SessionUser; profile: ProfileLoo
       icon: MessageCircle,
       tone: 'bg-orange-100 text-orange-800',
     },
-    { label: 'Favorieten', value: '0', icon: Heart, tone: 'bg-rose-100 text-rose-800' },
-    { label: 'Profielweergaven', value: '0', icon: Eye, tone: 'bg-teal-100 text-teal-800' },
+    {
+      label: 'Favorieten',
+      value: favourites.data === undefined ? '–' : String(favourites.data.length),
+      to: paths.favourites,
+      icon: Heart,
+      tone: 'bg-rose-100 text-rose-800',
+    },
+    {
+      label: 'Profielweergaven',
+      value: views.data === undefined ? '–' : String(views.data.views),
+      hint: views.data === undefined ? '' : `laatste ${String(views.data.days)} dagen`,
+      icon: Eye,
+      tone: 'bg-teal-100 text-teal-800',
+    },
     {
       label: 'Profielstatus',
       value: profileStatus(profile.type),
@@ -88,13 +109,23 @@ function WithProfile({ user, profile }: { user: SessionUser; profile: ProfileLoo
       </div>
 
       <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Overzicht">
-        {tiles.map(({ label, value, hint, icon: Icon, tone }) => (
-          <Card as="li" key={label} className="flex flex-col gap-3 p-5 sm:p-6">
+        {tiles.map(({ label, value, hint, to, icon: Icon, tone }) => (
+          <Card as="li" key={label} className="relative flex flex-col gap-3 p-5 sm:p-6">
             <span className={`flex size-10 items-center justify-center rounded-full ${tone}`}>
               <Icon aria-hidden="true" className="size-5" />
             </span>
             <div className="flex flex-col">
-              <span className="text-sm font-semibold text-stone-700">{label}</span>
+              {to ? (
+                // The whole tile is the link's target area.
+                <Link
+                  to={to}
+                  className="text-sm font-semibold text-teal-800 underline-offset-2 after:absolute after:inset-0 after:rounded-3xl hover:underline"
+                >
+                  {label}
+                </Link>
+              ) : (
+                <span className="text-sm font-semibold text-stone-700">{label}</span>
+              )}
               <span className="text-2xl font-bold text-stone-900">
                 {value}
                 {hint && <span className="text-sm font-medium text-stone-600"> {hint}</span>}

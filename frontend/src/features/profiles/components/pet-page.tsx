@@ -34,6 +34,8 @@ import type { components } from '@/lib/api/openapi';
 import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
+import { FavouriteButton } from '@/lib/favourites/favourite-button';
+import { useRecordView } from '@/lib/favourites/favourites';
 import { PET_NAME_REQUIRED } from '@/lib/profile-texts';
 import { labelList, labelOf } from '@/lib/vocabulary';
 
@@ -77,6 +79,7 @@ export function lookingFor(pet: PetView): string[] {
 function PetProfile({ pet, owner }: { pet: PetView; owner: OwnerView }) {
   const { user } = useAuth();
   const update = useUpdatePetField(pet);
+  useRecordView(pet.listing_id);
   useDocumentTitle(profileTitle(pet.name, pet.location), firstLine(pet.bio));
   const ownerName = [pet.owner_first_name, pet.owner_last_name].filter(Boolean).join(' ');
 
@@ -204,11 +207,19 @@ function PetProfile({ pet, owner }: { pet: PetView; owner: OwnerView }) {
           location={pet.location}
           badges={<Badge tone="orange">Huisdier</Badge>}
           actions={
-            <MessageButton
-              targetUserId={pet.user_id}
-              petFor={() => pet.id}
-              failure={START_FAILED_LATER}
-            />
+            <div className="flex flex-wrap items-center gap-3 *:first:grow sm:*:first:grow-0">
+              <MessageButton
+                targetUserId={pet.user_id}
+                petFor={() => pet.id}
+                failure={START_FAILED_LATER}
+              />
+              <FavouriteButton
+                listingId={pet.listing_id}
+                name={pet.name}
+                look="page"
+                ownerUserId={pet.user_id}
+              />
+            </div>
           }
           editName={nameEdit}
           editPhoto={photoEdit(pet.avatar_url, `Foto van ${pet.name}`, (url) => ({

@@ -26,6 +26,8 @@ import { firstLine, profileTitle, useDocumentTitle } from '@/hooks/use-document-
 import type { components } from '@/lib/api/openapi';
 import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
+import { FavouriteButton } from '@/lib/favourites/favourite-button';
+import { useRecordView } from '@/lib/favourites/favourites';
 import { labelList, labelOf, NO_PREFERENCE } from '@/lib/vocabulary';
 
 type VolunteerView = components['schemas']['VolunteerView'];
@@ -50,6 +52,7 @@ function LoadedVolunteerPage({ volunteerId }: { volunteerId: number }) {
 
 function VolunteerProfile({ volunteer: v }: { volunteer: VolunteerView }) {
   const { user } = useAuth();
+  useRecordView(v.listing_id);
   const name = [v.first_name, v.last_name].filter(Boolean).join(' ');
   useDocumentTitle(profileTitle(name, v.location), firstLine(v.bio));
 
@@ -146,11 +149,19 @@ function VolunteerProfile({ volunteer: v }: { volunteer: VolunteerView }) {
             </>
           }
           actions={
-            <MessageButton
-              targetUserId={v.user_id}
-              // An owner writes about their pet: the first one, as on the pet page (spec section 2).
-              petFor={(own) => (own.type === 'huisdier' ? own.profile.id : null)}
-            />
+            <div className="flex flex-wrap items-center gap-3 *:first:grow sm:*:first:grow-0">
+              <MessageButton
+                targetUserId={v.user_id}
+                // An owner writes about their pet: the first one, as on the pet page (spec section 2).
+                petFor={(own) => (own.type === 'huisdier' ? own.profile.id : null)}
+              />
+              <FavouriteButton
+                listingId={v.listing_id}
+                name={name}
+                look="page"
+                ownerUserId={v.user_id}
+              />
+            </div>
           }
           editName={personNameEdit(v.first_name, v.last_name)}
           editPhoto={photoEdit(v.avatar_url, `Foto van ${name}`, (url) => ({ avatarUrl: url }))}

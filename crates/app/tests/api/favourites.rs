@@ -1,0 +1,215 @@
+//! Favourites and profile views: favourites are idempotent, private to their person, and go with
+//! their card; a page view counts once per viewer per day, never for oneself or for a crawler.
+
+use crate::helpers::{Backend, ORIGIN, TestApp, TestResult, error_envelope, spawn_app};
+use crate::on_both_backends;
+use reqwest::{Client, Method, StatusCode};
+use serde_json::{Value, json};
+
+const FIREFOX: &str = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+const SAFARI: &str =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1";
+
+/// The app's client becomes an owner with one pet; the pet's card id.
+async fn owner_with_pet(app: &TestApp) -> Result<String, Box<dyn std::error::Error>> {
+    app.sign_in_directly("sanne@example.nl").await?;
+    let created = app
+        .post_json(
+            "/api/profiles",
+            &json!({
+                "profileType": "huisdier", "firstName": "Sanne", "lastName": "de Vries",
+                "postalCode": "3512", "petName": "Bobby", "bio": "Bobby houdt van wandelen."
+            }),
+        )
+        .await?;
+    assert_eq!(created.status(), 201);
+    let body: Value = created.json().await?;
+    let pet = body["profile"]["id"].as_i64().ok_or("no pet id")?;
+    let page: Value = app.get(&format!("/api/pets/{pet}")).await?.json().await?;
+    let card = page["pet"]["listing_id"].as_str().ok_or("no listing id")?.to_owned();
+    assert_eq!(card, format!("pet-{pet}"));
+    Ok(card)
+}
+
+async fn call(app: &TestApp, client: &Client, method: Method, path: &str) -> reqwest::Result<reqwest::Response> {
+    client
+        .request(method, app.url(path))
+        .header("Origin", ORIGIN)
+        .header("User-Agent", FIREFOX)
+        .send()
+        .await
+}
+
+async fn favourite_ids(app: &TestApp, client: &Client) -> Result<Vec<String>, Box<dyn std::error::Error>> {
+    let response = call(app, client, Method::GET, "/api/favourites").await?;
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await?;
+    Ok(body["profiles"]
+        .as_array()
+        .ok_or("no profiles list")?
+        .iter()
+        .filter_map(|card| card["id"].as_str().map(str::to_owned))
+        .collect())
+}
+
+async fn favourites_are_idempotent_and_private_to_their_person(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let card = owner_with_pet(&app).await?;
+    let (fan, _) = app.another_user_directly("fan@example.nl").await?;
+
+    for _ in 0..2 {
+        let added = call(&app, &fan, Method::PUT, &format!("/api/favourites/{card}")).await?;
+        assert_eq!(added.status(), StatusCode::NO_CONTENT);
+    }
+    assert_eq!(favourite_ids(&app, &fan).await?, std::slice::from_ref(&card));
+    let body: Value = call(&app, &fan, Method::GET, "/api/favourites").await?.json().await?;
+    assert_eq!(body["profiles"][0]["name"], "Bobby", "a favourite is the whole card");
+    assert!(
+        favourite_ids(&app, &app.client).await?.is_empty(),
+        "nobody else sees them"
+    );
+
+    for _ in 0..2 {
+        let removed = call(&app, &fan, Method::DELETE, &format!("/api/favourites/{card}")).await?;
+        assert_eq!(removed.status(), StatusCode::NO_CONTENT);
+    }
+    assert!(favourite_ids(&app, &fan).await?.is_empty());
+    Ok(())
+}
+
+async fn bad_favourites_are_refused_in_dutch_and_change_nothing(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let card = owner_with_pet(&app).await?;
+    let (fan, _) = app.another_user_directly("fan@example.nl").await?;
+
+    for bad in ["pet-999999", "kat-1", "pet-0", "volunteer-abc"] {
+        let response = call(&app, &fan, Method::PUT, &format!("/api/favourites/{bad}")).await?;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{bad}");
+        let (error, code) = error_envelope(response).await?;
+        assert_eq!(
+            (error.as_str(), code.as_str()),
+            ("Dit profiel bestaat niet (meer).", "not_found")
+        );
+    }
+    let signed_out = Client::new();
+    for method in [Method::GET, Method::PUT, Method::DELETE] {
+        let path = if method == Method::GET {
+            "/api/favourites".to_owned()
+        } else {
+            format!("/api/favourites/{card}")
+        };
+        let response = call(&app, &signed_out, method, &path).await?;
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    }
+    let cross_site = fan
+        .put(app.url(&format!("/api/favourites/{card}")))
+        .header("Origin", "https://elders.example")
+        .send()
+        .await?;
+    assert_eq!(cross_site.status(), StatusCode::FORBIDDEN);
+    assert!(favourite_ids(&app, &fan).await?.is_empty());
+    Ok(())
+}
+
+async fn a_favourite_whose_pet_is_removed_disappears_without_an_error(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let first = owner_with_pet(&app).await?;
+    let added = app
+        .post_json(
+            "/api/pets",
+            &json!({"petName": "Minoes", "bio": "Minoes slaapt graag."}),
+        )
+        .await?;
+    assert_eq!(added.status(), 201);
+    let second: Value = added.json().await?;
+    let second_id = second["pet"]["id"]
+        .as_i64()
+        .ok_or_else(|| format!("no pet id in {second}"))?;
+    let (fan, _) = app.another_user_directly("fan@example.nl").await?;
+    for card in [&first, &format!("pet-{second_id}")] {
+        assert_eq!(
+            call(&app, &fan, Method::PUT, &format!("/api/favourites/{card}"))
+                .await?
+                .status(),
+            204
+        );
+    }
+    assert_eq!(favourite_ids(&app, &fan).await?.len(), 2);
+
+    let removed = call(&app, &app.client, Method::DELETE, &format!("/api/pets/{second_id}")).await?;
+    assert_eq!(removed.status(), StatusCode::NO_CONTENT);
+    assert_eq!(favourite_ids(&app, &fan).await?, [first]);
+    Ok(())
+}
+
+async fn views(app: &TestApp) -> Result<i64, Box<dyn std::error::Error>> {
+    let response = call(app, &app.client, Method::GET, "/api/views").await?;
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await?;
+    assert_eq!(body["days"], 30);
+    body["views"]
+        .as_i64()
+        .ok_or_else(|| format!("no count in {body}").into())
+}
+
+async fn view(app: &TestApp, client: &Client, card: &str, agent: &str) -> TestResult {
+    let response = client
+        .post(app.url(&format!("/api/views/{card}")))
+        .header("Origin", ORIGIN)
+        .header("User-Agent", agent)
+        .send()
+        .await?;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    Ok(())
+}
+
+async fn a_view_counts_once_per_viewer_per_day_and_never_ones_own(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let card = owner_with_pet(&app).await?;
+    assert_eq!(views(&app).await?, 0);
+
+    // The owner looking at their own page.
+    view(&app, &app.client, &card, FIREFOX).await?;
+    assert_eq!(views(&app).await?, 0, "one's own views do not count");
+
+    // A signed-in person, twice, in two browsers: one viewer.
+    let (visitor, _) = app.another_user_directly("kijker@example.nl").await?;
+    view(&app, &visitor, &card, FIREFOX).await?;
+    view(&app, &visitor, &card, SAFARI).await?;
+    assert_eq!(views(&app).await?, 1);
+
+    // Signed out: one per client (address and browser).
+    let anonymous = Client::new();
+    view(&app, &anonymous, &card, FIREFOX).await?;
+    view(&app, &anonymous, &card, FIREFOX).await?;
+    assert_eq!(views(&app).await?, 2);
+    view(&app, &anonymous, &card, SAFARI).await?;
+    assert_eq!(
+        views(&app).await?,
+        3,
+        "another browser on the same address is another client"
+    );
+
+    // Crawlers, and ids that name no card, are not counted.
+    view(&app, &anonymous, &card, "Mozilla/5.0 (compatible; Googlebot/2.1)").await?;
+    view(&app, &anonymous, &card, "").await?;
+    view(&app, &anonymous, "pet-999999", FIREFOX).await?;
+    view(&app, &anonymous, "niets", FIREFOX).await?;
+    assert_eq!(views(&app).await?, 3);
+
+    // The visitor's own count is theirs alone: they have no pages.
+    let theirs: Value = call(&app, &visitor, Method::GET, "/api/views").await?.json().await?;
+    assert_eq!(theirs["views"], 0);
+    assert_eq!(
+        call(&app, &Client::new(), Method::GET, "/api/views").await?.status(),
+        401
+    );
+    Ok(())
+}
+
+on_both_backends!(
+    favourites_are_idempotent_and_private_to_their_person,
+    bad_favourites_are_refused_in_dutch_and_change_nothing,
+    a_favourite_whose_pet_is_removed_disappears_without_an_error,
+    a_view_counts_once_per_viewer_per_day_and_never_ones_own,
+);

@@ -1,0 +1,148 @@
+//! [`FavouriteRepository`] and [`ProfileViewRepository`] on the database. Both name a card by its
+//! profile (`volunteer_id` or `pet_id` of `listings`) and change it in one statement, so that
+//! two requests at once can neither add a favourite twice nor count a view twice.
+
+use crate::Database;
+use crate::connection::DbConnection;
+use crate::repos::listings::{CardRow, found};
+use crate::repos::sql::{Bind, Sql};
+use diesel::QueryableByName;
+use diesel::sql_types::BigInt;
+use oppas_domain::favourites::{FavouriteAdded, FavouriteRepository};
+use oppas_domain::listing::{FoundCard, ListingSource};
+use oppas_domain::profile_views::{ProfileViewRepository, ViewRecord};
+use oppas_domain::{RepositoryError, UserId};
+
+#[derive(QueryableByName)]
+struct Count {
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
+
+/// ` listings.<column> = <id>` for the card's profile.
+fn push_card(sql: &mut Sql, card: ListingSource) {
+    match card {
+        ListingSource::Volunteer(id) => sql.push("l.volunteer_id = ").bind(Bind::Int(id.get())),
+        ListingSource::Pet(id) => sql.push("l.pet_id = ").bind(Bind::Int(id.get())),
+    };
+}
+
+fn count(sql: Sql, conn: &mut DbConnection) -> Result<i64, RepositoryError> {
+    Ok(sql.load::<Count>(conn)?.first().map_or(0, |row| row.n))
+}
+
+impl FavouriteRepository for Database {
+    fn add_favourite(&self, user: UserId, card: ListingSource, max: i64) -> Result<FavouriteAdded, RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        let mut insert = Sql::new(&conn);
+        insert
+            .push("INSERT INTO favourites (user_id, listing_id, created_at) SELECT ")
+            .bind(Bind::Int(user.get()))
+            .push(", l.id, ")
+            .bind(Bind::Time(now))
+            .push(" FROM listings l WHERE ");
+        push_card(&mut insert, card);
+        insert
+            .push(" AND (SELECT COUNT(*) FROM favourites f WHERE f.user_id = ")
+            .bind(Bind::Int(user.get()))
+            .push(") < ")
+            .bind(Bind::Int(max))
+            .push(" ON CONFLICT (user_id, listing_id) DO NOTHING");
+        if insert.execute(&mut conn)? > 0 {
+            return Ok(FavouriteAdded::Added);
+        }
+        // Nothing was added: say why.
+        let mut there = Sql::new(&conn);
+        there
+            .push("SELECT COUNT(*) AS n FROM favourites f JOIN listings l ON l.id = f.listing_id WHERE f.user_id = ")
+            .bind(Bind::Int(user.get()))
+            .push(" AND ");
+        push_card(&mut there, card);
+        if count(there, &mut conn)? > 0 {
+            return Ok(FavouriteAdded::AlreadyThere);
+        }
+        let mut exists = Sql::new(&conn);
+        exists.push("SELECT COUNT(*) AS n FROM listings l WHERE ");
+        push_card(&mut exists, card);
+        Ok(if count(exists, &mut conn)? == 0 {
+            FavouriteAdded::NoSuchCard
+        } else {
+            FavouriteAdded::Full
+        })
+    }
+
+    fn remove_favourite(&self, user: UserId, card: ListingSource) -> Result<(), RepositoryError> {
+        let mut conn = self.conn()?;
+        let mut delete = Sql::new(&conn);
+        delete
+            .push("DELETE FROM favourites WHERE user_id = ")
+            .bind(Bind::Int(user.get()))
+            .push(" AND listing_id IN (SELECT l.id FROM listings l WHERE ");
+        push_card(&mut delete, card);
+        delete.push(")");
+        delete.execute(&mut conn).map(|_| ())
+    }
+
+    fn favourites(&self, user: UserId) -> Result<Vec<FoundCard>, RepositoryError> {
+        let mut conn = self.conn()?;
+        let mut sql = Sql::new(&conn);
+        sql.push(
+            "SELECT l.id, l.card, l.created_at, l.postal_code FROM favourites f \
+             JOIN listings l ON l.id = f.listing_id WHERE f.user_id = ",
+        )
+        .bind(Bind::Int(user.get()))
+        .push(" ORDER BY f.created_at DESC, f.id DESC");
+        Ok(found(sql.load::<CardRow>(&mut conn)?)?
+            .into_iter()
+            .map(|(_, card)| card)
+            .collect())
+    }
+}
+
+impl ProfileViewRepository for Database {
+    fn record_view(&self, view: &ViewRecord) -> Result<(), RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        let mut insert = Sql::new(&conn);
+        insert
+            .push("INSERT INTO profile_views (listing_id, viewer_user_id, viewer_key, day, created_at) SELECT l.id, ");
+        match view.viewer {
+            Some(id) => insert.bind(Bind::Int(id.get())),
+            None => insert.push("NULL"),
+        };
+        insert
+            .push(", ")
+            .bind(Bind::Text(view.viewer_key.clone()))
+            .push(", ")
+            .bind(Bind::Text(view.day.clone()))
+            .push(", ")
+            .bind(Bind::Time(now))
+            .push(" FROM listings l WHERE ");
+        push_card(&mut insert, view.card);
+        if let Some(id) = view.viewer {
+            // Nobody counts for their own pages.
+            insert.push(" AND l.user_id <> ").bind(Bind::Int(id.get()));
+        }
+        insert.push(" ON CONFLICT (listing_id, viewer_key, day) DO NOTHING");
+        insert.execute(&mut conn).map(|_| ())
+    }
+
+    fn views_since(&self, owner: UserId, first_day: &str) -> Result<i64, RepositoryError> {
+        let mut conn = self.conn()?;
+        let mut sql = Sql::new(&conn);
+        sql.push("SELECT COUNT(*) AS n FROM profile_views v JOIN listings l ON l.id = v.listing_id WHERE l.user_id = ")
+            .bind(Bind::Int(owner.get()))
+            .push(" AND v.day >= ")
+            .bind(Bind::Text(first_day.to_owned()));
+        count(sql, &mut conn)
+    }
+
+    fn delete_views_before(&self, first_kept_day: &str) -> Result<usize, RepositoryError> {
+        let mut conn = self.conn()?;
+        let mut sql = Sql::new(&conn);
+        sql.push("DELETE FROM profile_views WHERE day < ")
+            .bind(Bind::Text(first_kept_day.to_owned()));
+        sql.execute(&mut conn)
+    }
+}

@@ -1,0 +1,2 @@
+DROP TABLE profile_views;
+DROP TABLE favourites;
