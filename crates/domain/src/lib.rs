@@ -27,6 +27,7 @@ pub mod profile;
 pub mod profile_draft;
 pub mod profile_service;
 pub mod profile_views;
+pub mod safety;
 pub mod session;
 pub mod sign_in;
 #[cfg(test)]

@@ -32,6 +32,7 @@ export function aMessage(overrides: Partial<MessageItem> = {}): MessageItem {
     timestamp: new Date().toISOString(),
     isOwn: false,
     isRead: true,
+    safetyHint: false,
     ...overrides,
   };
 }

@@ -614,7 +614,51 @@ async fn ten_simultaneous_starts_give_one_conversation(backend: Backend) -> Test
     Ok(())
 }
 
+async fn a_message_with_a_phone_number_or_link_carries_the_safety_hint_for_both_unchanged(
+    backend: Backend,
+) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let lotte = sitter(&app, "lotte@example.nl").await?;
+    let sanne = owner(&app, "sanne@example.nl").await?;
+    let id = started(&app, &lotte, &sanne, sanne.pet).await?;
+
+    let with_number = "Bel me gerust: 06-12345678";
+    let sent: Value = send(&app, &lotte, id, with_number).await?.json().await?;
+    assert_eq!(sent["safetyHint"], true);
+    let plain: Value = send(&app, &sanne, id, "Leuk, tot zaterdag!").await?.json().await?;
+    assert_eq!(plain["safetyHint"], false);
+    let with_link: Value = send(&app, &sanne, id, "Zie www.hondenschool.nl").await?.json().await?;
+    assert_eq!(with_link["safetyHint"], true);
+
+    for who in [&lotte, &sanne] {
+        let (status, thread) = get(&app, who, &format!("/api/conversations/{id}/messages")).await?;
+        assert_eq!(status, StatusCode::OK);
+        let shown: Vec<(String, bool)> = thread["messages"]
+            .as_array()
+            .ok_or("no messages")?
+            .iter()
+            .map(|m| {
+                (
+                    m["text"].as_str().unwrap_or_default().to_owned(),
+                    m["safetyHint"] == true,
+                )
+            })
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                (with_number.to_owned(), true),
+                ("Leuk, tot zaterdag!".to_owned(), false),
+                ("Zie www.hondenschool.nl".to_owned(), true),
+            ],
+            "the message is never blocked or changed"
+        );
+    }
+    Ok(())
+}
+
 on_both_backends!(
+    a_message_with_a_phone_number_or_link_carries_the_safety_hint_for_both_unchanged,
     starting_a_conversation_needs_an_own_profile_and_someone_else,
     a_conversation_exists_only_for_its_two_people,
     messages_are_listed_with_own_and_read_marks_and_paged_by_cursor,

@@ -82,6 +82,9 @@ pub struct MessageItem {
     pub is_own: bool,
     /// Own message: the other person has read it. Theirs: the signed-in person has.
     pub is_read: bool,
+    /// It carries a phone number, an e-mail address, a bank account, a payment request or a
+    /// link: both people see a safety hint under it.
+    pub safety_hint: bool,
 }
 
 /// A page of a thread, oldest first.
@@ -121,6 +124,8 @@ pub struct MessageSent {
     pub message_id: i64,
     /// When it was stored (UTC).
     pub timestamp: DateTime<Utc>,
+    /// Both people see a safety hint under it (see `MessageItem`).
+    pub safety_hint: bool,
 }
 
 /// The signed-in person's unread messages over all conversations.
@@ -198,6 +203,7 @@ fn summary(me: UserId, entry: InboxEntry) -> ConversationSummary {
 
 fn item(message: ThreadMessage) -> MessageItem {
     MessageItem {
+        safety_hint: oppas_domain::safety::needs_safety_hint(&message.message.body),
         id: message.message.id.get(),
         timestamp: message.message.created_at.and_utc(),
         text: message.message.body,
@@ -314,6 +320,7 @@ pub async fn send_message(
     Ok(HttpResponse::Created().json(MessageSent {
         message_id: message.id.get(),
         timestamp: message.created_at.and_utc(),
+        safety_hint: oppas_domain::safety::needs_safety_hint(&message.body),
     }))
 }
 

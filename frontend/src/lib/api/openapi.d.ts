@@ -952,6 +952,11 @@ export interface components {
             isOwn: boolean;
             /** @description Own message: the other person has read it. Theirs: the signed-in person has. */
             isRead: boolean;
+            /**
+             * @description It carries a phone number, an e-mail address, a bank account, a payment request or a
+             *     link: both people see a safety hint under it.
+             */
+            safetyHint: boolean;
             /** @description The text. */
             text: string;
             /**
@@ -979,6 +984,8 @@ export interface components {
              * @description Its id.
              */
             messageId: number;
+            /** @description Both people see a safety hint under it (see `MessageItem`). */
+            safetyHint: boolean;
             /**
              * Format: date-time
              * @description When it was stored (UTC).

@@ -33,12 +33,19 @@ export function useSendMessage(conversationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (content: string) => sendMessage(conversationId, content),
-    onSuccess: ({ messageId, timestamp }, content) => {
+    onSuccess: ({ messageId, timestamp, safetyHint }, content) => {
       queryClient.setQueryData<ThreadData>(messagingKeys.thread(conversationId), (thread) => {
         const [newest, ...older] = thread?.pages ?? [];
         if (thread === undefined || newest === undefined) return thread;
         if (newest.messages.some((message) => message.id === messageId)) return thread;
-        const sent = { id: messageId, text: content, timestamp, isOwn: true, isRead: false };
+        const sent = {
+          id: messageId,
+          text: content,
+          timestamp,
+          isOwn: true,
+          isRead: false,
+          safetyHint,
+        };
         return {
           ...thread,
           pages: [{ ...newest, messages: [...newest.messages, sent] }, ...older],

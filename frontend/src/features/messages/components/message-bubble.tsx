@@ -1,7 +1,11 @@
-import { Check, CheckCheck } from 'lucide-react';
+import { Check, CheckCheck, ShieldCheck } from 'lucide-react';
 import type { MessageItem } from '@/features/messages/api/get-thread';
 import { clockTime, fullDateTime } from '@/features/messages/format-time';
 import { cn } from '@/lib/cn';
+
+/** Under a message with a phone number, an address, an account or a link, for both people. */
+export const SAFETY_HINT =
+  'Tip: houd het contact op Oppasmaatje tot je elkaar hebt ontmoet. Betaal nooit vooruit.';
 
 /**
  * One message: own ones on the right in the warm colour with a read mark, the other person's
@@ -11,7 +15,7 @@ export function MessageBubble({ message, author }: { message: MessageItem; autho
   const sent = new Date(message.timestamp);
   const own = message.isOwn;
   return (
-    <li className={cn('flex', own ? 'justify-end' : 'justify-start')}>
+    <li className={cn('flex flex-col gap-1', own ? 'items-end' : 'items-start')}>
       <div
         className={cn(
           'flex max-w-[85%] min-w-0 flex-col gap-1 rounded-2xl px-4 py-2 shadow-sm sm:max-w-[70%]',
@@ -34,6 +38,12 @@ export function MessageBubble({ message, author }: { message: MessageItem; autho
           {own && <ReadMark read={message.isRead} />}
         </span>
       </div>
+      {message.safetyHint && (
+        <p className="flex max-w-[85%] items-start gap-1.5 text-sm text-stone-700 sm:max-w-[70%]">
+          <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-teal-700" />
+          {SAFETY_HINT}
+        </p>
+      )}
     </li>
   );
 }

@@ -66,7 +66,11 @@ function acceptMessages(conversationId = 1): string[] {
     sent.push(content);
     return {
       status: 201,
-      body: { messageId: 100 + sent.length, timestamp: new Date().toISOString() },
+      body: {
+        messageId: 100 + sent.length,
+        timestamp: new Date().toISOString(),
+        safetyHint: false,
+      },
     };
   });
   return sent;
@@ -395,7 +399,10 @@ describe('MessagesPage: writing', () => {
 
     expect(requestsTo('POST', '/api/conversations/1/messages')).toHaveLength(1);
     expect(composer()).toHaveValue('Twee');
-    answer({ status: 201, body: { messageId: 101, timestamp: new Date().toISOString() } });
+    answer({
+      status: 201,
+      body: { messageId: 101, timestamp: new Date().toISOString(), safetyHint: false },
+    });
     expect(await within(messageLog()).findByText('Een')).toBeInTheDocument();
   });
 
