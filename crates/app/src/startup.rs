@@ -316,6 +316,7 @@ impl Application {
             live: database.clone(),
             profiles: database.clone(),
             users: database.clone(),
+            blocks: database.clone(),
             limiter: limiter.clone(),
             mailer: mailer.clone(),
             fanout,
@@ -373,6 +374,7 @@ impl Application {
             )),
             places: oppas_domain::places::PlaceFinder::new(geocoder(&settings)?),
             favourites: oppas_domain::favourites::Favourites::new(database.clone(), clock.clone()),
+            trust: oppas_domain::trust::Trust::new(database.clone(), database.clone(), database.clone(), clock.clone()),
             // Keyed with the session secret, the same on every instance (the hash has its own prefix).
             profile_views: oppas_domain::profile_views::ProfileViews::new(database.clone(), clock.clone(), &secret),
         });

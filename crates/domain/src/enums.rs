@@ -376,6 +376,20 @@ vocabulary!(
 );
 
 vocabulary!(
+    /// Why someone reports a profile or a conversation.
+    ReportReason {
+        /// The profile is not who or what it claims.
+        NepProfiel = "nep-profiel" => "Nep-profiel";
+        /// Rude, threatening or otherwise improper.
+        OngepastGedrag = "ongepast-gedrag" => "Ongepast gedrag";
+        /// Fraud, or asking for money.
+        Oplichting = "oplichting" => "Oplichting of vraagt om geld";
+        /// Something else (the text says what).
+        Anders = "anders" => "Anders";
+    }
+);
+
+vocabulary!(
     /// The help an owner looks for for their pet ('Gezochte hulp').
     LookingFor {
         /// Walking the dog.
@@ -571,6 +585,7 @@ mod tests {
         round_trips::<TransportMode>();
         round_trips::<Availability>();
         round_trips::<LookingFor>();
+        round_trips::<ReportReason>();
         round_trips::<HourlyRate>();
         round_trips::<HasOwnPet>();
         round_trips::<Specialty>();

@@ -33,6 +33,7 @@ pub mod sign_in;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod text;
+pub mod trust;
 pub mod upload;
 pub mod user;
 

@@ -56,6 +56,8 @@ pub struct MessagingPorts {
     pub profiles: Arc<dyn ProfileRepository>,
     /// Accounts (address and settings for the e-mail).
     pub users: Arc<dyn UserRepository>,
+    /// Blocks: no contact while either blocked the other.
+    pub blocks: Arc<dyn crate::trust::BlockRepository>,
     /// Per-person allowances.
     pub limiter: RateLimiter,
     /// Outgoing e-mail.
@@ -142,7 +144,11 @@ impl Messaging {
         if target == me {
             return Err(MessagingError::WithYourself);
         }
-        if self.ports.users.find_user(target)?.is_none() || !self.has_profile(target)? {
+        // A block looks like an unknown person: the blocked one learns nothing from the answer.
+        if self.ports.users.find_user(target)?.is_none()
+            || !self.has_profile(target)?
+            || self.ports.blocks.blocked_between(me, target)?
+        {
             return Err(MessagingError::NotFound);
         }
         if let Some(pet) = pet {
@@ -222,6 +228,13 @@ impl Messaging {
     /// Not the caller's conversation, invalid text, over the allowance, storage.
     pub fn send(&self, me: UserId, id: ConversationId, raw: &str) -> Result<Message, MessagingError> {
         let conversation = self.conversation_of(me, id)?;
+        if self
+            .ports
+            .blocks
+            .blocked_between(me, conversation.other_participant(me))?
+        {
+            return Err(MessagingError::NotFound);
+        }
         let text = MessageText::parse(raw)?;
         self.ports
             .limiter

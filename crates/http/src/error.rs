@@ -10,6 +10,7 @@ use oppas_domain::messaging::MessagingError;
 use oppas_domain::places::FindPlaceError;
 use oppas_domain::profile_service::ProfileError;
 use oppas_domain::sign_in::SignInError;
+use oppas_domain::trust::TrustError;
 use oppas_domain::upload::UploadError;
 use serde::Serialize;
 use std::fmt;
@@ -208,6 +209,28 @@ impl From<FavouriteError> for ApiError {
             FavouriteError::NoSuchCard => Self::NotFound(error.to_string()),
             FavouriteError::Full => Self::Conflict(error.to_string()),
             FavouriteError::Repository(cause) => cause.into(),
+        }
+    }
+}
+
+impl From<TrustError> for ApiError {
+    fn from(error: TrustError) -> Self {
+        match error {
+            TrustError::Yourself => Self::BadRequest {
+                code: "own_profile",
+                message: error.to_string(),
+            },
+            TrustError::UnknownPerson => Self::NotFound(error.to_string()),
+            TrustError::Invalid { field, message } => Self::Invalid {
+                field: Some(field.to_owned()),
+                message,
+            },
+            TrustError::TooManyReports => Self::TooManyRequests {
+                // The day's reports leave the count one by one; an hour is an honest first wait.
+                retry_after_secs: 3600,
+                message: error.to_string(),
+            },
+            TrustError::Repository(cause) => cause.into(),
         }
     }
 }

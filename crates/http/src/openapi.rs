@@ -1,7 +1,7 @@
 //! The OpenAPI 3.1 document, collected from the handlers' `#[utoipa::path]` annotations.
 
 use crate::routes::{
-    browse, conversations, email_auth, favourites, geo, health, oauth, profiles, site, uploads, users,
+    browse, conversations, email_auth, favourites, geo, health, oauth, profiles, site, trust, uploads, users,
 };
 use oppas_domain::profile_draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN};
 use utoipa::openapi::RefOr;
@@ -52,6 +52,10 @@ use utoipa::{Modify, OpenApi};
         favourites::remove_favourite,
         favourites::record_view,
         favourites::count_views,
+        trust::report,
+        trust::list_blocks,
+        trust::block,
+        trust::unblock,
     ),
     components(schemas(crate::ApiErrorBody, conversations::LiveEventData)),
     modifiers(&DraftRules),
@@ -65,6 +69,7 @@ use utoipa::{Modify, OpenApi};
         (name = "uploads", description = "Profile photos"),
         (name = "messages", description = "Conversations, messages and live updates"),
         (name = "favourites", description = "Favourites and profile views"),
+        (name = "trust", description = "Reports and blocks"),
     )
 )]
 pub struct ApiDoc;

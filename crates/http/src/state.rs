@@ -44,6 +44,8 @@ pub struct AppState {
     pub uploads: UploadService,
     /// Favourite cards.
     pub favourites: oppas_domain::favourites::Favourites,
+    /// Reports and blocks.
+    pub trust: oppas_domain::trust::Trust,
     /// Counting the views of profile pages.
     pub profile_views: oppas_domain::profile_views::ProfileViews,
     /// Places for the map widget: the shipped tables, then the geocoder when configured.

@@ -254,6 +254,30 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    blocks (id) {
+        id -> BigInt,
+        blocker_id -> BigInt,
+        blocked_id -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    reports (id) {
+        id -> BigInt,
+        reporter_id -> BigInt,
+        reported_id -> BigInt,
+        listing_key -> Nullable<Text>,
+        conversation_id -> Nullable<BigInt>,
+        reason -> Text,
+        note -> Nullable<Text>,
+        status -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(identities -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(volunteers -> users (user_id));
@@ -283,4 +307,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     live_events,
     favourites,
     profile_views,
+    blocks,
+    reports,
 );

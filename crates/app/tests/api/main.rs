@@ -17,5 +17,6 @@ mod outbox;
 mod pages;
 mod pets;
 mod profiles;
+mod trust;
 mod uploads;
 mod users;

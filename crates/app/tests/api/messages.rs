@@ -657,7 +657,92 @@ async fn a_message_with_a_phone_number_or_link_carries_the_safety_hint_for_both_
     Ok(())
 }
 
+async fn put_or_delete(app: &TestApp, who: &Person, method: Method, path: &str) -> reqwest::Result<reqwest::Response> {
+    who.client
+        .request(method, app.url(path))
+        .header("Origin", ORIGIN)
+        .send()
+        .await
+}
+
+async fn listed_names(app: &TestApp, who: &Person) -> Result<Vec<String>, Box<dyn std::error::Error>> {
+    let (status, list) = get(app, who, "/api/profiles").await?;
+    assert_eq!(status, StatusCode::OK);
+    Ok(list["profiles"]
+        .as_array()
+        .ok_or("no profiles")?
+        .iter()
+        .filter_map(|card| card["name"].as_str().map(str::to_owned))
+        .collect())
+}
+
+async fn a_blocked_person_gets_the_unknown_person_answer_and_both_lose_sight_of_each_other(
+    backend: Backend,
+) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let lotte = sitter(&app, "lotte@example.nl").await?;
+    let sanne = owner(&app, "sanne@example.nl").await?;
+    let id = started(&app, &lotte, &sanne, sanne.pet).await?;
+    assert_eq!(
+        send(&app, &lotte, id, "Hoi Sanne!").await?.status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(unread(&app, &sanne).await?, 1);
+    assert!(listed_names(&app, &sanne).await?.contains(&"Lotte Bakker".to_owned()));
+
+    // Sanne blocks Lotte (twice: no difference).
+    for _ in 0..2 {
+        let blocked = put_or_delete(&app, &sanne, Method::PUT, &format!("/api/blocks/{}", lotte.id)).await?;
+        assert_eq!(blocked.status(), StatusCode::NO_CONTENT);
+    }
+    let (_, blocks) = get(&app, &sanne, "/api/blocks").await?;
+    assert_eq!(blocks["blocked"].as_array().map(Vec::len), Some(1));
+    assert_eq!(blocks["blocked"][0]["userId"], lotte.id);
+    assert_eq!(blocks["blocked"][0]["firstName"], "Lotte");
+
+    // Lotte's next message and a new start get the answer of an unknown person.
+    let refused = send(&app, &lotte, id, "Hallo?").await?;
+    assert_eq!(refused.status(), StatusCode::NOT_FOUND);
+    let (error, _) = error_envelope(refused).await?;
+    assert_eq!(error, "Dit gesprek of profiel bestaat niet.");
+    let restart = start(&app, &lotte, &sanne, sanne.pet).await?;
+    assert_eq!(restart.status(), StatusCode::NOT_FOUND);
+    assert_eq!(error_envelope(restart).await?.0, "Dit gesprek of profiel bestaat niet.");
+
+    // The conversation left Sanne's list and her count; neither sees the other's card.
+    let (_, inbox) = get(&app, &sanne, "/api/conversations").await?;
+    assert_eq!(inbox["conversations"], json!([]));
+    assert_eq!(unread(&app, &sanne).await?, 0);
+    assert!(!listed_names(&app, &sanne).await?.contains(&"Lotte Bakker".to_owned()));
+    assert!(!listed_names(&app, &lotte).await?.contains(&"Bobby".to_owned()));
+    let (_, thread) = get(&app, &sanne, &format!("/api/conversations/{id}/messages")).await?;
+    assert_eq!(
+        thread["messages"].as_array().map(Vec::len),
+        Some(1),
+        "the refused message was not stored"
+    );
+
+    // Blocking oneself or nobody is refused.
+    let own = put_or_delete(&app, &sanne, Method::PUT, &format!("/api/blocks/{}", sanne.id)).await?;
+    assert_eq!(own.status(), StatusCode::BAD_REQUEST);
+    let nobody = put_or_delete(&app, &sanne, Method::PUT, "/api/blocks/999999").await?;
+    assert_eq!(nobody.status(), StatusCode::NOT_FOUND);
+
+    // 'Deblokkeren' brings everything back.
+    let unblocked = put_or_delete(&app, &sanne, Method::DELETE, &format!("/api/blocks/{}", lotte.id)).await?;
+    assert_eq!(unblocked.status(), StatusCode::NO_CONTENT);
+    assert_eq!(
+        send(&app, &lotte, id, "Nog eens hallo").await?.status(),
+        StatusCode::CREATED
+    );
+    let (_, inbox) = get(&app, &sanne, "/api/conversations").await?;
+    assert_eq!(inbox["conversations"].as_array().map(Vec::len), Some(1));
+    assert!(listed_names(&app, &lotte).await?.contains(&"Bobby".to_owned()));
+    Ok(())
+}
+
 on_both_backends!(
+    a_blocked_person_gets_the_unknown_person_answer_and_both_lose_sight_of_each_other,
     a_message_with_a_phone_number_or_link_carries_the_safety_hint_for_both_unchanged,
     starting_a_conversation_needs_an_own_profile_and_someone_else,
     a_conversation_exists_only_for_its_two_people,

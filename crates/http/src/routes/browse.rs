@@ -193,6 +193,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[get("/profiles")]
 pub async fn list_profiles(
     req: HttpRequest,
+    session: actix_session::Session,
     query: web::Query<ListQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
@@ -213,9 +214,24 @@ pub async fn list_profiles(
     };
     let browse = state.browse.clone();
     let found = web::block(move || browse.search(&raw)).await??;
+    // Cards of people the signed-in person blocked, or was blocked by, are left out.
+    let hidden = match crate::session::session_user_id(&session) {
+        Some(me) => {
+            let trust = state.trust.clone();
+            web::block(move || trust.hidden_cards(me)).await??
+        }
+        None => Vec::new(),
+    };
+    let profiles: Vec<ProfileListItem> = found
+        .cards
+        .iter()
+        .filter(|shown| !hidden.contains(&shown.card.id))
+        .map(ProfileListItem::from)
+        .collect();
+    let left_out = (found.cards.len() - profiles.len()) as u64;
     Ok(HttpResponse::Ok().json(ProfileList {
-        profiles: found.cards.iter().map(ProfileListItem::from).collect(),
-        total: found.total,
+        profiles,
+        total: found.total.saturating_sub(left_out),
         page: found.page,
         per_page: found.per_page,
     }))

@@ -11,6 +11,7 @@ pub mod meta;
 pub mod oauth;
 pub mod profiles;
 pub mod site;
+pub mod trust;
 pub mod uploads;
 pub mod users;
 
@@ -35,6 +36,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     browse::configure(cfg);
     conversations::configure(cfg);
     favourites::configure(cfg);
+    trust::configure(cfg);
     profiles::configure(cfg);
     uploads::configure(cfg);
 }

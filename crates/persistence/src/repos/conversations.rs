@@ -168,6 +168,11 @@ fn push_inbox_half(sql: &mut Sql, user: i64, column: &str) {
     .bind(Bind::Int(user))
     .push(" AND (c.last_message_id IS NOT NULL OR c.started_by = ")
     .bind(Bind::Int(user))
+    // A conversation with someone the user blocked leaves their list.
+    .push(") AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ")
+    .bind(Bind::Int(user))
+    .push(" AND b.blocked_id = c.")
+    .push(if column == "user_low" { "user_high" } else { "user_low" })
     .push(")");
 }
 
@@ -522,7 +527,10 @@ impl ConversationRepository for Database {
         )
         .bind(Bind::Int(user.get()))
         .push(" AND m.sender_id <> ")
-        .bind(Bind::Int(user.get()));
+        .bind(Bind::Int(user.get()))
+        .push(" AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ")
+        .bind(Bind::Int(user.get()))
+        .push(" AND b.blocked_id = m.sender_id)");
         Ok(sql.load::<CountRow>(&mut conn)?.first().map_or(0, |row| row.n))
     }
 

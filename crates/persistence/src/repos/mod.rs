@@ -10,6 +10,7 @@ mod outbox;
 mod profiles;
 mod sessions;
 pub(crate) mod sql;
+mod trust;
 mod uploads;
 mod users;
 

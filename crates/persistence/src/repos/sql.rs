@@ -5,7 +5,7 @@ use crate::connection::DbConnection;
 use crate::error::translate;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Text, Timestamp};
+use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use oppas_domain::RepositoryError;
 
 /// One bound value.
@@ -13,6 +13,10 @@ pub(crate) enum Bind {
     Text(String),
     Int(i64),
     Time(NaiveDateTime),
+    /// A text or NULL.
+    MaybeText(Option<String>),
+    /// A number or NULL.
+    MaybeInt(Option<i64>),
 }
 
 /// SQL with placeholders for the connection's backend (`?` or `$n`) and its values.
@@ -31,6 +35,8 @@ macro_rules! with_binds {
                 Bind::Text(text) => query.bind::<Text, _>(text),
                 Bind::Int(n) => query.bind::<BigInt, _>(n),
                 Bind::Time(at) => query.bind::<Timestamp, _>(at),
+                Bind::MaybeText(text) => query.bind::<Nullable<Text>, _>(text),
+                Bind::MaybeInt(n) => query.bind::<Nullable<BigInt>, _>(n),
             };
         }
         query.$run($inner).map_err(translate)

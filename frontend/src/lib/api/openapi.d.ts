@@ -110,6 +110,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people the signed-in person blocked. */
+        get: operations["list_blocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blocks/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Blocks a person: no more messages either way, and neither sees the other's cards in lists.
+         *     Blocking twice changes nothing.
+         * @description # Errors
+         *     400 for oneself, 404 for an unknown person.
+         */
+        put: operations["block"];
+        post?: never;
+        /** Ends a block ('Deblokkeren'); ending one that is none changes nothing. */
+        delete: operations["unblock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations": {
         parameters: {
             query?: never;
@@ -463,6 +503,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reports a person (from their profile or a conversation) to the moderators.
+         * @description # Errors
+         *     400 for oneself, 404 for an unknown person, 422 naming a wrong field, 429 past ten reports
+         *     a day.
+         */
+        post: operations["report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions": {
         parameters: {
             query?: never;
@@ -712,6 +774,28 @@ export interface components {
          * @enum {string}
          */
         Availability: "Doordeweeks overdag" | "Doordeweeks avond" | "Weekend overdag" | "Weekend avond" | "Vakantieperiodes" | "Noodgevallen" | "Uitlaten" | "Dagopvang" | "Logeren" | "Huisbezoek" | "Kattenverzorging" | "Verzorging kleine dieren";
+        /** @description The people the signed-in person blocked. */
+        BlockList: {
+            /** @description The latest first. */
+            blocked: components["schemas"]["BlockedPersonView"][];
+        };
+        /** @description Someone the signed-in person blocked. */
+        BlockedPersonView: {
+            /** @description Their photo. */
+            avatarUrl?: string | null;
+            /**
+             * Format: date-time
+             * @description When (UTC).
+             */
+            blockedAt: string;
+            /** @description The first name their profile shows; null when there is none. */
+            firstName?: string | null;
+            /**
+             * Format: int64
+             * @description Their account.
+             */
+            userId: number;
+        };
         /** @description The details of a card, in the spec's Dutch keys; pets and sitters each fill their own. */
         CardDetailsView: {
             /** @description Sitter: availability. */
@@ -1500,6 +1584,30 @@ export interface components {
             /** @description The terms were accepted. */
             terms?: boolean;
         };
+        /** @description A report for the moderators. */
+        ReportBody: {
+            /**
+             * Format: int64
+             * @description The conversation it is about, from a conversation.
+             */
+            conversationId?: number | null;
+            /** @description The card it is about (`pet-3`, `volunteer-9`), from a profile page. */
+            listingId?: string | null;
+            /** @description What happened, at most 1,000 characters. */
+            note?: string | null;
+            /** @description Why. */
+            reason: components["schemas"]["ReportReason"];
+            /**
+             * Format: int64
+             * @description The account reported.
+             */
+            userId: number;
+        };
+        /**
+         * @description Why someone reports a profile or a conversation.
+         * @enum {string}
+         */
+        ReportReason: "nep-profiel" | "ongepast-gedrag" | "oplichting" | "anders";
         /** @description A new message. */
         SendMessage: {
             /** @description The text: 1 to 2,000 characters after trimming. */
@@ -1899,6 +2007,113 @@ export interface operations {
             };
             /** @description Throttled */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    list_blocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blocked people */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    block: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account to block */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Blocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Oneself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such person */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    unblock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account to unblock */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not blocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2916,6 +3131,73 @@ export interface operations {
                 };
             };
             /** @description Too many profile changes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportBody"];
+            };
+        };
+        responses: {
+            /** @description Stored for the moderators */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Oneself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such person */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A field is invalid; `field` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Ten reports today already */
             429: {
                 headers: {
                     [name: string]: unknown;

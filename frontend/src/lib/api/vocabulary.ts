@@ -213,6 +213,19 @@ export const ProfileType: Vocabulary<Schemas["ProfileType"]> = {
   edit: ["huisdier", "vrijwilliger"],
 };
 
+/** Why someone reports a profile or a conversation. */
+export const ReportReason: Vocabulary<Schemas["ReportReason"]> = {
+  values: ["nep-profiel", "ongepast-gedrag", "oplichting", "anders"],
+  labels: {
+    "nep-profiel": "Nep-profiel",
+    "ongepast-gedrag": "Ongepast gedrag",
+    "oplichting": "Oplichting of vraagt om geld",
+    "anders": "Anders",
+  },
+  wizard: ["nep-profiel", "ongepast-gedrag", "oplichting", "anders"],
+  edit: ["nep-profiel", "ongepast-gedrag", "oplichting", "anders"],
+};
+
 /** What a volunteer is good at: the wizard's six, and the edit dialog's longer list. */
 export const Specialty: Vocabulary<Schemas["Specialty"]> = {
   values: ["Puppy's", "Oudere dieren", "Medicatie toedienen", "Angstige dieren", "Grote honden", "Training", "Katten", "Kleine dieren", "Lange wandelingen", "Speciale diëten", "EHBO voor dieren"],

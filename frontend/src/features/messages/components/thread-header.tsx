@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import type { ConversationSummary } from '@/features/messages/api/list-conversations';
 import { ConversationAvatar } from '@/features/messages/components/conversation-avatar';
+import { TrustActions } from '@/lib/trust/trust-actions';
 
 export const BACK_TO_CONVERSATIONS = 'Terug naar gesprekken';
 
@@ -54,6 +55,15 @@ export function ThreadHeader({
                 </Link>
               )}
             </p>
+          </div>
+          <div className="ml-auto shrink-0">
+            <TrustActions
+              userId={conversation.otherUserId}
+              name={conversation.name}
+              conversationId={conversation.id}
+              onBlocked={onBack}
+              compact
+            />
           </div>
         </>
       )}

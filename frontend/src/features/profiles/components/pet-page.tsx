@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -37,6 +37,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { FavouriteButton } from '@/lib/favourites/favourite-button';
 import { useRecordView } from '@/lib/favourites/favourites';
 import { PET_NAME_REQUIRED } from '@/lib/profile-texts';
+import { TrustActions } from '@/lib/trust/trust-actions';
 import { labelList, labelOf } from '@/lib/vocabulary';
 
 type PetView = components['schemas']['PetView'];
@@ -78,6 +79,7 @@ export function lookingFor(pet: PetView): string[] {
 
 function PetProfile({ pet, owner }: { pet: PetView; owner: OwnerView }) {
   const { user } = useAuth();
+  const navigate = useNavigate();
   const update = useUpdatePetField(pet);
   useRecordView(pet.listing_id);
   useDocumentTitle(profileTitle(pet.name, pet.location), firstLine(pet.bio));
@@ -294,6 +296,14 @@ function PetProfile({ pet, owner }: { pet: PetView; owner: OwnerView }) {
             </Card>
             <DetailsCard items={details} />
             <SafeContactNote />
+            <TrustActions
+              userId={pet.user_id}
+              name={pet.name}
+              listingId={pet.listing_id}
+              onBlocked={() => {
+                void navigate(paths.profiles);
+              }}
+            />
           </div>
         </div>
       </ProfileShell>

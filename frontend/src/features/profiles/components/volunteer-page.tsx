@@ -1,4 +1,6 @@
+import { useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { paths } from '@/config/paths';
 import { useVolunteerPage } from '@/features/profiles/api/get-volunteer-page';
 import { MessageButton } from '@/features/profiles/components/message-button';
 import {
@@ -28,6 +30,7 @@ import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
 import { FavouriteButton } from '@/lib/favourites/favourite-button';
 import { useRecordView } from '@/lib/favourites/favourites';
+import { TrustActions } from '@/lib/trust/trust-actions';
 import { labelList, labelOf, NO_PREFERENCE } from '@/lib/vocabulary';
 
 type VolunteerView = components['schemas']['VolunteerView'];
@@ -52,6 +55,7 @@ function LoadedVolunteerPage({ volunteerId }: { volunteerId: number }) {
 
 function VolunteerProfile({ volunteer: v }: { volunteer: VolunteerView }) {
   const { user } = useAuth();
+  const navigate = useNavigate();
   useRecordView(v.listing_id);
   const name = [v.first_name, v.last_name].filter(Boolean).join(' ');
   useDocumentTitle(profileTitle(name, v.location), firstLine(v.bio));
@@ -202,6 +206,14 @@ function VolunteerProfile({ volunteer: v }: { volunteer: VolunteerView }) {
           <div className="flex flex-col gap-6">
             <DetailsCard items={details} />
             <SafeContactNote />
+            <TrustActions
+              userId={v.user_id}
+              name={name}
+              listingId={v.listing_id}
+              onBlocked={() => {
+                void navigate(paths.profiles);
+              }}
+            />
           </div>
         </div>
       </ProfileShell>

@@ -1,0 +1,92 @@
+//! Reports: stored for the moderators, at most ten per person per day, bad input refused in
+//! Dutch without storing anything.
+
+use crate::helpers::{Backend, ORIGIN, TestResult, error_envelope, spawn_app};
+use crate::on_both_backends;
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+
+async fn post(app: &crate::helpers::TestApp, client: &Client, body: &Value) -> reqwest::Result<reqwest::Response> {
+    client
+        .post(app.url("/api/reports"))
+        .header("Origin", ORIGIN)
+        .json(body)
+        .send()
+        .await
+}
+
+async fn reports_are_limited_to_ten_a_day_and_bad_ones_are_refused(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let me = app.sign_in_directly("melder@example.nl").await?;
+    let (_, other) = app.another_user_directly("ander@example.nl").await?;
+
+    let bad = [
+        (
+            json!({"userId": other, "reason": "saai"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("reason"),
+        ),
+        (
+            json!({"userId": other, "reason": "anders", "note": "x".repeat(1001)}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("note"),
+        ),
+        (
+            json!({"userId": other, "reason": "anders", "note": "nul\u{0}teken"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("note"),
+        ),
+        (
+            json!({"userId": other, "reason": "nep-profiel", "listingId": "kat-1"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("listingId"),
+        ),
+        (json!({"userId": me, "reason": "anders"}), StatusCode::BAD_REQUEST, None),
+        (
+            json!({"userId": 999_999, "reason": "anders"}),
+            StatusCode::NOT_FOUND,
+            None,
+        ),
+    ];
+    for (body, status, field) in bad {
+        let response = post(&app, &app.client, &body).await?;
+        assert_eq!(response.status(), status, "{body}");
+        let envelope: Value = response.json().await?;
+        assert!(envelope["error"].as_str().is_some_and(|e| !e.is_empty()));
+        if let Some(field) = field {
+            assert_eq!(envelope["field"], field, "{envelope}");
+        }
+    }
+    let signed_out = post(&app, &Client::new(), &json!({"userId": other, "reason": "anders"})).await?;
+    assert_eq!(signed_out.status(), StatusCode::UNAUTHORIZED);
+
+    for n in 1..=10 {
+        let body = json!({
+            "userId": other, "reason": "oplichting", "listingId": "pet-1",
+            "note": format!("Vraagt om geld ({n})")
+        });
+        assert_eq!(
+            post(&app, &app.client, &body).await?.status(),
+            StatusCode::NO_CONTENT,
+            "report {n}"
+        );
+    }
+    let eleventh = post(&app, &app.client, &json!({"userId": other, "reason": "anders"})).await?;
+    assert_eq!(eleventh.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(eleventh.headers().contains_key("retry-after"));
+    let (error, _) = error_envelope(eleventh).await?;
+    assert!(error.starts_with("Je hebt vandaag al 10 meldingen gedaan."), "{error}");
+
+    // Another person's allowance is their own.
+    let (someone_else, _) = app.another_user_directly("derde@example.nl").await?;
+    let theirs = post(
+        &app,
+        &someone_else,
+        &json!({"userId": other, "reason": "ongepast-gedrag"}),
+    )
+    .await?;
+    assert_eq!(theirs.status(), StatusCode::NO_CONTENT);
+    Ok(())
+}
+
+on_both_backends!(reports_are_limited_to_ten_a_day_and_bad_ones_are_refused);

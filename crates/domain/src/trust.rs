@@ -1,0 +1,252 @@
+//! Reporting and blocking. A report names a person (and the profile or conversation it is about)
+//! for the moderators; a block ends contact both ways: the blocked person gets the answer of an
+//! unknown person when they write, the conversation leaves the blocker's list, and neither sees
+//! the other's cards in lists.
+
+use crate::enums::ReportReason;
+use crate::listing::ListingSource;
+use crate::ports::UserRepository;
+use crate::text::check_free_text;
+use crate::{Clock, ConversationId, RepositoryError, UserId};
+use chrono::{Duration, NaiveDateTime};
+use std::sync::Arc;
+
+/// Most reports one person makes in a day.
+pub const MAX_REPORTS_PER_DAY: i64 = 10;
+/// Longest explanation with a report, in characters.
+pub const REPORT_NOTE_MAX: usize = 1000;
+
+/// Someone the person blocked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BlockedPerson {
+    /// Their account.
+    pub user_id: UserId,
+    /// The first name their profile (or account) shows; none when neither has one.
+    pub first_name: Option<String>,
+    /// Their profile photo.
+    pub avatar_url: Option<String>,
+    /// When the block was made.
+    pub blocked_at: NaiveDateTime,
+}
+
+/// A report as made.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewReport {
+    /// Who reports.
+    pub reporter: UserId,
+    /// Who is reported.
+    pub reported: UserId,
+    /// The card it is about, if any (`pet-3`, `volunteer-9`).
+    pub listing: Option<String>,
+    /// The conversation it is about, if any.
+    pub conversation: Option<ConversationId>,
+    /// Why.
+    pub reason: ReportReason,
+    /// The reporter's explanation (trimmed, never empty when present).
+    pub note: Option<String>,
+}
+
+/// Where blocks are kept.
+pub trait BlockRepository: Send + Sync {
+    /// Stores the block; blocking twice changes nothing.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn block(&self, blocker: UserId, blocked: UserId) -> Result<(), RepositoryError>;
+
+    /// Ends the block; nothing happens when there is none.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn unblock(&self, blocker: UserId, blocked: UserId) -> Result<(), RepositoryError>;
+
+    /// The people `blocker` blocked, the latest first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn blocked_people(&self, blocker: UserId) -> Result<Vec<BlockedPerson>, RepositoryError>;
+
+    /// Whether either of the two blocked the other.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn blocked_between(&self, a: UserId, b: UserId) -> Result<bool, RepositoryError>;
+
+    /// The cards of everyone `viewer` blocked or was blocked by.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn hidden_cards(&self, viewer: UserId) -> Result<Vec<ListingSource>, RepositoryError>;
+}
+
+/// Where reports are kept.
+pub trait ReportRepository: Send + Sync {
+    /// Stores the report unless its reporter made `max` reports since `since`, in one statement;
+    /// whether it was stored.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn add_report(&self, report: &NewReport, max: i64, since: NaiveDateTime) -> Result<bool, RepositoryError>;
+}
+
+/// Why a report or a block is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum TrustError {
+    /// Oneself.
+    #[error("Je kunt jezelf niet melden of blokkeren.")]
+    Yourself,
+    /// No such person.
+    #[error("Dit profiel bestaat niet.")]
+    UnknownPerson,
+    /// A field breaks a rule.
+    #[error("{message}")]
+    Invalid {
+        /// The field.
+        field: &'static str,
+        /// Dutch text.
+        message: String,
+    },
+    /// [`MAX_REPORTS_PER_DAY`] reached.
+    #[error(
+        "Je hebt vandaag al {MAX_REPORTS_PER_DAY} meldingen gedaan. Probeer het morgen opnieuw, of mail ons als het dringend is."
+    )]
+    TooManyReports,
+    /// Storage failures.
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// Reporting and blocking.
+#[derive(Clone)]
+pub struct Trust {
+    blocks: Arc<dyn BlockRepository>,
+    reports: Arc<dyn ReportRepository>,
+    users: Arc<dyn UserRepository>,
+    clock: Arc<dyn Clock>,
+}
+
+impl std::fmt::Debug for Trust {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Trust").finish_non_exhaustive()
+    }
+}
+
+impl Trust {
+    /// The service over its stores.
+    #[must_use]
+    pub fn new(
+        blocks: Arc<dyn BlockRepository>,
+        reports: Arc<dyn ReportRepository>,
+        users: Arc<dyn UserRepository>,
+        clock: Arc<dyn Clock>,
+    ) -> Self {
+        Self {
+            blocks,
+            reports,
+            users,
+            clock,
+        }
+    }
+
+    fn other_person(&self, me: UserId, other: UserId) -> Result<(), TrustError> {
+        if me == other {
+            return Err(TrustError::Yourself);
+        }
+        if self.users.find_user(other)?.is_none() {
+            return Err(TrustError::UnknownPerson);
+        }
+        Ok(())
+    }
+
+    /// `me` blocks `other`; twice is no error.
+    ///
+    /// # Errors
+    /// Oneself, an unknown person, storage.
+    pub fn block(&self, me: UserId, other: UserId) -> Result<(), TrustError> {
+        self.other_person(me, other)?;
+        Ok(self.blocks.block(me, other)?)
+    }
+
+    /// `me` ends a block of `other`; ending one that is none is no error.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn unblock(&self, me: UserId, other: UserId) -> Result<(), TrustError> {
+        Ok(self.blocks.unblock(me, other)?)
+    }
+
+    /// The people `me` blocked.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn blocked_people(&self, me: UserId) -> Result<Vec<BlockedPerson>, RepositoryError> {
+        self.blocks.blocked_people(me)
+    }
+
+    /// The public ids of the cards `viewer` must not see in lists.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn hidden_cards(&self, viewer: UserId) -> Result<Vec<String>, RepositoryError> {
+        Ok(self
+            .blocks
+            .hidden_cards(viewer)?
+            .into_iter()
+            .map(ListingSource::key)
+            .collect())
+    }
+
+    /// Stores a report of `reported` by `me`: the reason, and optionally the card, the
+    /// conversation and a note.
+    ///
+    /// # Errors
+    /// Oneself, an unknown person, a card id that names no card's form, a note too long or with
+    /// control characters, over [`MAX_REPORTS_PER_DAY`], storage.
+    pub fn report(
+        &self,
+        me: UserId,
+        reported: UserId,
+        reason: ReportReason,
+        listing: Option<&str>,
+        conversation: Option<ConversationId>,
+        note: Option<&str>,
+    ) -> Result<(), TrustError> {
+        self.other_person(me, reported)?;
+        if let Some(listing) = listing
+            && ListingSource::parse_key(listing).is_none()
+        {
+            return Err(TrustError::Invalid {
+                field: "listingId",
+                message: "Dit is geen profiel dat je kunt melden.".to_owned(),
+            });
+        }
+        let note = note.map(str::trim).filter(|note| !note.is_empty());
+        if let Some(note) = note {
+            if note.chars().count() > REPORT_NOTE_MAX {
+                return Err(TrustError::Invalid {
+                    field: "note",
+                    message: format!("Je toelichting mag maximaal {REPORT_NOTE_MAX} tekens lang zijn."),
+                });
+            }
+            check_free_text(note).map_err(|error| TrustError::Invalid {
+                field: "note",
+                message: error.to_string(),
+            })?;
+        }
+        let report = NewReport {
+            reporter: me,
+            reported,
+            listing: listing.map(str::to_owned),
+            conversation,
+            reason,
+            note: note.map(str::to_owned),
+        };
+        let since = self.clock.now() - Duration::days(1);
+        if self.reports.add_report(&report, MAX_REPORTS_PER_DAY, since)? {
+            tracing::info!(reporter = me.get(), reported = reported.get(), "report made");
+            Ok(())
+        } else {
+            Err(TrustError::TooManyReports)
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! Reports (`/api/reports`) and blocks (`/api/blocks`).
+
+use crate::session::CurrentUser;
+use crate::{ApiError, AppState};
+use actix_web::{HttpResponse, delete, get, post, put, web};
+use chrono::{DateTime, Utc};
+use oppas_domain::enums::ReportReason;
+use oppas_domain::{ConversationId, UserId};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// A report for the moderators.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReportBody {
+    /// The account reported.
+    pub user_id: i64,
+    /// Why.
+    pub reason: ReportReason,
+    /// The card it is about (`pet-3`, `volunteer-9`), from a profile page.
+    pub listing_id: Option<String>,
+    /// The conversation it is about, from a conversation.
+    pub conversation_id: Option<i64>,
+    /// What happened, at most 1,000 characters.
+    pub note: Option<String>,
+}
+
+/// Someone the signed-in person blocked.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockedPersonView {
+    /// Their account.
+    pub user_id: i64,
+    /// The first name their profile shows; null when there is none.
+    pub first_name: Option<String>,
+    /// Their photo.
+    pub avatar_url: Option<String>,
+    /// When (UTC).
+    pub blocked_at: DateTime<Utc>,
+}
+
+/// The people the signed-in person blocked.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockList {
+    /// The latest first.
+    pub blocked: Vec<BlockedPersonView>,
+}
+
+/// Routes of reports and blocks.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(report).service(list_blocks).service(block).service(unblock);
+}
+
+/// Reports a person (from their profile or a conversation) to the moderators.
+///
+/// # Errors
+/// 400 for oneself, 404 for an unknown person, 422 naming a wrong field, 429 past ten reports
+/// a day.
+#[utoipa::path(post, path = "/api/reports", tag = "trust", operation_id = "report",
+    request_body = ReportBody,
+    responses(
+        (status = 204, description = "Stored for the moderators"),
+        (status = 400, description = "Oneself", body = crate::ApiErrorBody),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 404, description = "No such person", body = crate::ApiErrorBody),
+        (status = 422, description = "A field is invalid; `field` names it", body = crate::ApiErrorBody),
+        (status = 429, description = "Ten reports today already", body = crate::ApiErrorBody),
+    ))]
+#[post("/reports")]
+pub async fn report(
+    CurrentUser(user): CurrentUser,
+    body: crate::routes::Body<ReportBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let trust = state.trust.clone();
+    web::block(move || {
+        trust.report(
+            user.id,
+            UserId(body.user_id),
+            body.reason,
+            body.listing_id.as_deref(),
+            body.conversation_id.map(ConversationId),
+            body.note.as_deref(),
+        )
+    })
+    .await??;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The people the signed-in person blocked.
+#[utoipa::path(get, path = "/api/blocks", tag = "trust", operation_id = "list_blocks",
+    responses(
+        (status = 200, description = "The blocked people", body = BlockList),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+    ))]
+#[get("/blocks")]
+pub async fn list_blocks(CurrentUser(user): CurrentUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let trust = state.trust.clone();
+    let people = web::block(move || trust.blocked_people(user.id)).await??;
+    Ok(HttpResponse::Ok().json(BlockList {
+        blocked: people
+            .into_iter()
+            .map(|p| BlockedPersonView {
+                user_id: p.user_id.get(),
+                first_name: p.first_name,
+                avatar_url: p.avatar_url,
+                blocked_at: p.blocked_at.and_utc(),
+            })
+            .collect(),
+    }))
+}
+
+/// Blocks a person: no more messages either way, and neither sees the other's cards in lists.
+/// Blocking twice changes nothing.
+///
+/// # Errors
+/// 400 for oneself, 404 for an unknown person.
+#[utoipa::path(put, path = "/api/blocks/{userId}", tag = "trust", operation_id = "block",
+    params(("userId" = i64, Path, description = "The account to block")),
+    responses(
+        (status = 204, description = "Blocked"),
+        (status = 400, description = "Oneself", body = crate::ApiErrorBody),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 404, description = "No such person", body = crate::ApiErrorBody),
+    ))]
+#[put("/blocks/{userId}")]
+pub async fn block(
+    CurrentUser(user): CurrentUser,
+    other: web::Path<i64>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let other = UserId(other.into_inner());
+    let trust = state.trust.clone();
+    web::block(move || trust.block(user.id, other)).await??;
+    tracing::info!(user.id = user.id.get(), "blocked someone");
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Ends a block ('Deblokkeren'); ending one that is none changes nothing.
+#[utoipa::path(delete, path = "/api/blocks/{userId}", tag = "trust", operation_id = "unblock",
+    params(("userId" = i64, Path, description = "The account to unblock")),
+    responses(
+        (status = 204, description = "Not blocked"),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+    ))]
+#[delete("/blocks/{userId}")]
+pub async fn unblock(
+    CurrentUser(user): CurrentUser,
+    other: web::Path<i64>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let other = UserId(other.into_inner());
+    let trust = state.trust.clone();
+    web::block(move || trust.unblock(user.id, other)).await??;
+    Ok(HttpResponse::NoContent().finish())
+}

@@ -1,0 +1,156 @@
+//! [`BlockRepository`] and [`ReportRepository`] on the database. A block and a report are each
+//! one statement: two requests at once can neither block twice nor pass the daily report limit
+//! together on SQLite (writes are serialised); on PostgreSQL two reports at the same moment may
+//! both see the count below the limit.
+
+use crate::Database;
+use crate::repos::sql::{Bind, Sql};
+use chrono::NaiveDateTime;
+use diesel::QueryableByName;
+use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
+use oppas_domain::enums::Vocabulary;
+use oppas_domain::listing::ListingSource;
+use oppas_domain::trust::{BlockRepository, BlockedPerson, NewReport, ReportRepository};
+use oppas_domain::{PetId, RepositoryError, UserId, VolunteerId};
+
+#[derive(QueryableByName)]
+struct Count {
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
+
+#[derive(QueryableByName)]
+struct BlockedRow {
+    #[diesel(sql_type = BigInt)]
+    blocked_id: i64,
+    #[diesel(sql_type = Timestamp)]
+    created_at: NaiveDateTime,
+    #[diesel(sql_type = Nullable<Text>)]
+    first_name: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    avatar_url: Option<String>,
+}
+
+#[derive(QueryableByName)]
+struct CardRow {
+    #[diesel(sql_type = Nullable<BigInt>)]
+    volunteer_id: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    pet_id: Option<i64>,
+}
+
+impl BlockRepository for Database {
+    fn block(&self, blocker: UserId, blocked: UserId) -> Result<(), RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        let mut sql = Sql::new(&conn);
+        sql.push("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (")
+            .bind(Bind::Int(blocker.get()))
+            .push(", ")
+            .bind(Bind::Int(blocked.get()))
+            .push(", ")
+            .bind(Bind::Time(now))
+            .push(") ON CONFLICT (blocker_id, blocked_id) DO NOTHING");
+        sql.execute(&mut conn).map(|_| ())
+    }
+
+    fn unblock(&self, blocker: UserId, blocked: UserId) -> Result<(), RepositoryError> {
+        let mut conn = self.conn()?;
+        let mut sql = Sql::new(&conn);
+        sql.push("DELETE FROM blocks WHERE blocker_id = ")
+            .bind(Bind::Int(blocker.get()))
+            .push(" AND blocked_id = ")
+            .bind(Bind::Int(blocked.get()));
+        sql.execute(&mut conn).map(|_| ())
+    }
+
+    fn blocked_people(&self, blocker: UserId) -> Result<Vec<BlockedPerson>, RepositoryError> {
+        let mut conn = self.conn()?;
+        let mut sql = Sql::new(&conn);
+        sql.push(
+            "SELECT b.blocked_id, b.created_at, COALESCE(v.first_name, o.first_name, u.first_name) AS first_name, \
+             COALESCE(v.avatar_url, o.avatar_url) AS avatar_url FROM blocks b JOIN users u ON u.id = b.blocked_id \
+             LEFT JOIN volunteers v ON v.user_id = u.id LEFT JOIN owners o ON o.user_id = u.id WHERE b.blocker_id = ",
+        )
+        .bind(Bind::Int(blocker.get()))
+        .push(" ORDER BY b.created_at DESC, b.id DESC");
+        Ok(sql
+            .load::<BlockedRow>(&mut conn)?
+            .into_iter()
+            .map(|row| BlockedPerson {
+                user_id: UserId(row.blocked_id),
+                first_name: row.first_name,
+                avatar_url: row.avatar_url,
+                blocked_at: row.created_at,
+            })
+            .collect())
+    }
+
+    fn blocked_between(&self, a: UserId, b: UserId) -> Result<bool, RepositoryError> {
+        let mut conn = self.conn()?;
+        let mut sql = Sql::new(&conn);
+        sql.push("SELECT COUNT(*) AS n FROM blocks WHERE (blocker_id = ")
+            .bind(Bind::Int(a.get()))
+            .push(" AND blocked_id = ")
+            .bind(Bind::Int(b.get()))
+            .push(") OR (blocker_id = ")
+            .bind(Bind::Int(b.get()))
+            .push(" AND blocked_id = ")
+            .bind(Bind::Int(a.get()))
+            .push(")");
+        Ok(sql.load::<Count>(&mut conn)?.first().is_some_and(|row| row.n > 0))
+    }
+
+    fn hidden_cards(&self, viewer: UserId) -> Result<Vec<ListingSource>, RepositoryError> {
+        let mut conn = self.conn()?;
+        let mut sql = Sql::new(&conn);
+        sql.push("SELECT l.volunteer_id, l.pet_id FROM listings l WHERE l.user_id IN (SELECT blocked_id FROM blocks WHERE blocker_id = ")
+            .bind(Bind::Int(viewer.get()))
+            .push(" UNION SELECT blocker_id FROM blocks WHERE blocked_id = ")
+            .bind(Bind::Int(viewer.get()))
+            .push(")");
+        Ok(sql
+            .load::<CardRow>(&mut conn)?
+            .into_iter()
+            .filter_map(|row| match (row.volunteer_id, row.pet_id) {
+                (Some(id), _) => Some(ListingSource::Volunteer(VolunteerId(id))),
+                (_, Some(id)) => Some(ListingSource::Pet(PetId(id))),
+                _ => None,
+            })
+            .collect())
+    }
+}
+
+impl ReportRepository for Database {
+    fn add_report(&self, report: &NewReport, max: i64, since: NaiveDateTime) -> Result<bool, RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        let mut sql = Sql::new(&conn);
+        sql.push(
+            "INSERT INTO reports (reporter_id, reported_id, listing_key, conversation_id, reason, note, status, \
+             created_at, updated_at) SELECT ",
+        )
+        .bind(Bind::Int(report.reporter.get()))
+        .push(", ")
+        .bind(Bind::Int(report.reported.get()))
+        .push(", ")
+        .bind(Bind::MaybeText(report.listing.clone()))
+        .push(", ")
+        .bind(Bind::MaybeInt(report.conversation.map(|c| c.get())))
+        .push(", ")
+        .bind(Bind::Text(report.reason.value().to_owned()))
+        .push(", ")
+        .bind(Bind::MaybeText(report.note.clone()))
+        .push(", 'open', ")
+        .bind(Bind::Time(now))
+        .push(", ")
+        .bind(Bind::Time(now))
+        .push(" WHERE (SELECT COUNT(*) FROM reports WHERE reporter_id = ")
+        .bind(Bind::Int(report.reporter.get()))
+        .push(" AND created_at > ")
+        .bind(Bind::Time(since))
+        .push(") < ")
+        .bind(Bind::Int(max));
+        Ok(sql.execute(&mut conn)? == 1)
+    }
+}

@@ -1,0 +1,106 @@
+import type { Browser, Page } from '@playwright/test';
+import { checkPage, expect, loopbackOnly, test } from './fixtures';
+import { baseURL } from './support/endpoints';
+import { signUpByMail, uniqueEmail } from './support/session';
+import type { components } from '../src/lib/api/openapi';
+
+type ProfileLookup = components['schemas']['ProfileLookup'];
+
+async function createProfile(page: Page, draft: Record<string, unknown>): Promise<ProfileLookup> {
+  const response = await page.request.post('/api/profiles', {
+    data: draft,
+    headers: { Origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as ProfileLookup;
+}
+
+async function secondBrowser(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'nl-NL' });
+  await loopbackOnly(context);
+  return context.newPage();
+}
+
+test.describe('reporting and blocking', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('an owner reports and blocks a sitter from their conversation; the next message is refused', async ({
+    page: owner,
+    browser,
+  }) => {
+    await signUpByMail(owner, {
+      firstName: 'Bea',
+      lastName: 'Baasje',
+      email: uniqueEmail('eigenaar.blok'),
+    });
+    const lookup = await createProfile(owner, {
+      profileType: 'huisdier',
+      firstName: 'Bea',
+      lastName: 'Baasje',
+      location: 'Utrecht',
+      postalCode: '3512',
+      petName: 'Snuf',
+    });
+    const sitter = await secondBrowser(browser);
+    await signUpByMail(sitter, {
+      firstName: 'Karel',
+      lastName: 'Kwaad',
+      email: uniqueEmail('oppas.blok'),
+    });
+    await createProfile(sitter, {
+      profileType: 'vrijwilliger',
+      firstName: 'Karel',
+      lastName: 'Kwaad',
+      location: 'Utrecht',
+      postalCode: '3512',
+    });
+    const started = await sitter.request.post('/api/conversations', {
+      data: { targetUserId: lookup.profile.user_id, petId: lookup.profile.id },
+      headers: { Origin: baseURL },
+    });
+    expect(started.status()).toBe(200);
+    const { conversationId } = (await started.json()) as { conversationId: number };
+    const send = (content: string) =>
+      sitter.request.post(`/api/conversations/${conversationId}/messages`, {
+        data: { content },
+        headers: { Origin: baseURL },
+      });
+    expect((await send('Maak eerst 50 euro over via tikkie.me/pay/abc')).status()).toBe(201);
+
+    await owner.goto(`/berichten?conversation=${conversationId}`);
+    const log = owner.getByRole('log', { name: 'Berichten met Karel' });
+    await expect(log.getByText('Maak eerst 50 euro over')).toBeVisible();
+    await expect(
+      log.getByText(
+        'Tip: houd het contact op Oppasmaatje tot je elkaar hebt ontmoet. Betaal nooit vooruit.',
+      ),
+    ).toBeVisible();
+
+    // Report.
+    await owner.getByRole('button', { name: 'Melden' }).click();
+    const report = owner.getByRole('dialog', { name: 'Karel melden' });
+    await report.getByRole('radio', { name: 'Oplichting of vraagt om geld' }).check();
+    await report.getByLabel('Toelichting (niet verplicht)').fill('Vraagt geld vooraf.');
+    await checkPage(owner, 'trust-report-dialog');
+    await report.getByRole('button', { name: 'Melding versturen' }).click();
+    await expect(report.getByRole('status')).toContainText('Bedankt voor je melding.');
+    await report.getByRole('button', { name: 'Klaar' }).click();
+
+    // Block.
+    await owner.getByRole('button', { name: 'Blokkeren' }).click();
+    const confirm = owner.getByRole('dialog', { name: 'Karel blokkeren?' });
+    await confirm.getByRole('button', { name: 'Blokkeren' }).click();
+    await expect(confirm).toBeHidden();
+
+    // The next message is refused with the answer for an unknown conversation, and the owner's
+    // list no longer holds the conversation.
+    const refused = await send('Hallo??');
+    expect(refused.status()).toBe(404);
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      'Dit gesprek of profiel bestaat niet.',
+    );
+    await owner.goto('/berichten');
+    await expect(owner.getByRole('link', { name: /Karel/ })).toHaveCount(0);
+    await checkPage(owner, 'trust-after-block');
+  });
+});

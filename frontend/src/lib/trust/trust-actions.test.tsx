@@ -1,0 +1,91 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { REPORT_THANKS, TrustActions } from '@/lib/trust/trust-actions';
+import { aUser, fakeSession, onApi } from '@/testing/fake-api';
+import { renderWithProviders } from '@/testing/render';
+
+describe('TrustActions', () => {
+  it('reports with a reason and a note, after asking for the reason', async () => {
+    fakeSession(aUser({ id: 7 }));
+    const sent: unknown[] = [];
+    onApi('POST /api/reports', async (request) => {
+      sent.push(await request.json());
+      return { status: 204 };
+    });
+    renderWithProviders(<TrustActions userId={9} name="Lotte" listingId="volunteer-3" />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Melden' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lotte melden' });
+    await userEvent.click(screen.getByRole('button', { name: 'Melding versturen' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Kies een reden.');
+    expect(sent).toEqual([]);
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Oplichting of vraagt om geld' }));
+    await userEvent.type(
+      screen.getByLabelText('Toelichting (niet verplicht)'),
+      '  Vraagt om geld  ',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Melding versturen' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(REPORT_THANKS);
+    expect(dialog).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        userId: 9,
+        reason: 'oplichting',
+        listingId: 'volunteer-3',
+        conversationId: null,
+        note: 'Vraagt om geld',
+      },
+    ]);
+  });
+
+  it("shows the server's reason when a report is refused", async () => {
+    fakeSession(aUser({ id: 7 }));
+    onApi('POST /api/reports', {
+      status: 429,
+      body: { error: 'Je hebt vandaag al 10 meldingen gedaan.', code: 'too_many_requests' },
+    });
+    renderWithProviders(<TrustActions userId={9} name="Lotte" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Melden' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Anders' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Melding versturen' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Je hebt vandaag al 10 meldingen gedaan.',
+    );
+  });
+
+  it('blocks after confirming and then leaves the page', async () => {
+    fakeSession(aUser({ id: 7 }));
+    let blocked = false;
+    onApi('PUT /api/blocks/9', () => {
+      blocked = true;
+      return { status: 204 };
+    });
+    const onBlocked = vi.fn();
+    renderWithProviders(<TrustActions userId={9} name="Lotte" onBlocked={onBlocked} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Blokkeren' }));
+    await screen.findByRole('dialog', { name: 'Lotte blokkeren?' });
+    expect(blocked).toBe(false);
+    const confirm = screen.getAllByRole('button', { name: 'Blokkeren' }).at(-1);
+    if (!confirm) throw new Error('no confirm button');
+    await userEvent.click(confirm);
+    await waitFor(() => {
+      expect(onBlocked).toHaveBeenCalledOnce();
+    });
+    expect(blocked).toBe(true);
+  });
+
+  it('shows nothing to a visitor or on one’s own page', async () => {
+    fakeSession(aUser({ id: 9 }));
+    renderWithProviders(
+      <>
+        <h1>Pagina</h1>
+        <TrustActions userId={9} name="Lotte" />
+      </>,
+    );
+    await screen.findByRole('heading', { name: 'Pagina' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Melden' })).toBeNull();
+  });
+});

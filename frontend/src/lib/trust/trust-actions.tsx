@@ -1,0 +1,242 @@
+import { Ban, Flag } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Textarea } from '@/components/ui/form-fields';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api/api-error';
+import * as V from '@/lib/api/vocabulary';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useReport, useSetBlocked, type ReportBody } from '@/lib/trust/trust';
+
+export const REPORT_THANKS = 'Bedankt voor je melding. Een moderator bekijkt hem zo snel mogelijk.';
+export const CHOOSE_REASON = 'Kies een reden.';
+export const NOTE_MAX = 1000;
+const FAILED = 'Dat lukte niet. Probeer het later opnieuw.';
+
+const failureText = (error: unknown) => (error instanceof ApiError ? error.message : FAILED);
+
+export interface TrustActionsProps {
+  /** The person's account. */
+  userId: number;
+  /** Their name as the page shows it. */
+  name: string;
+  /** The card the page is about (a profile page). */
+  listingId?: string | undefined;
+  /** The conversation the report is about (a conversation). */
+  conversationId?: number | undefined;
+  /** After a block: where the page goes, since its person is now out of sight. */
+  onBlocked?: (() => void) | undefined;
+  /** Icons only on a phone (a conversation's header has little room); the words stay for screen readers. */
+  compact?: boolean | undefined;
+}
+
+/**
+ * 'Melden' and 'Blokkeren' for a signed-in person about someone else; nothing for a visitor or
+ * on one's own page.
+ */
+export function TrustActions(props: TrustActionsProps) {
+  const { user, isPending } = useAuth();
+  if (isPending || user === null || user.id === props.userId) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <ReportButton {...props} />
+      <BlockButton {...props} />
+    </div>
+  );
+}
+
+const word = (compact: boolean | undefined) => (compact ? 'max-sm:sr-only' : undefined);
+
+function ReportButton({ userId, name, listingId, conversationId, compact }: TrustActionsProps) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<ReportBody['reason'] | null>(null);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const report = useReport();
+  const close = () => {
+    setOpen(false);
+    setReason(null);
+    setNote('');
+    setError(null);
+    setDone(false);
+    report.reset();
+  };
+  const submit = () => {
+    if (reason === null) {
+      setError(CHOOSE_REASON);
+      return;
+    }
+    setError(null);
+    const trimmed = note.trim();
+    report.mutate(
+      {
+        userId,
+        reason,
+        listingId: listingId ?? null,
+        conversationId: conversationId ?? null,
+        note: trimmed === '' ? null : trimmed,
+      },
+      {
+        onSuccess: () => {
+          setDone(true);
+        },
+        onError: (failure) => {
+          setError(failureText(failure));
+        },
+      },
+    );
+  };
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
+        <Flag aria-hidden="true" className="size-4" />
+        <span className={word(compact)}>Melden</span>
+      </Button>
+      <Dialog open={open} onClose={close} title={`${name} melden`}>
+        {done ? (
+          <>
+            <p role="status" className="text-stone-700">
+              {REPORT_THANKS}
+            </p>
+            <div className="flex justify-end">
+              <Button onClick={close}>Klaar</Button>
+            </div>
+          </>
+        ) : (
+          <form
+            className="flex flex-col gap-4"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1 text-sm font-semibold text-stone-800">
+                Wat is er aan de hand?
+              </legend>
+              {V.ReportReason.values.map((value) => (
+                <label key={value} className="flex items-center gap-3 text-stone-800">
+                  <input
+                    type="radio"
+                    name="reason"
+                    value={value}
+                    checked={reason === value}
+                    onChange={() => {
+                      setReason(value);
+                    }}
+                    className="size-4 accent-orange-700"
+                  />
+                  {V.ReportReason.labels[value]}
+                </label>
+              ))}
+            </fieldset>
+            <Textarea
+              label="Toelichting (niet verplicht)"
+              hint={`Wat is er gebeurd? Hooguit ${String(NOTE_MAX)} tekens.`}
+              value={note}
+              maxLength={NOTE_MAX}
+              onChange={(event) => {
+                setNote(event.target.value);
+              }}
+            />
+            {error && (
+              <p
+                role="alert"
+                className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+              >
+                {error}
+              </p>
+            )}
+            <p className="text-sm text-stone-600">
+              Alleen de moderators lezen je melding; {name} ziet niet wie meldde.
+            </p>
+            <div className="flex flex-wrap justify-end gap-3">
+              <Button variant="ghost" onClick={close}>
+                Annuleren
+              </Button>
+              <Button type="submit" disabled={report.isPending} aria-busy={report.isPending}>
+                {report.isPending && <Spinner />}
+                Melding versturen
+              </Button>
+            </div>
+          </form>
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+function BlockButton({ userId, name, onBlocked, compact }: TrustActionsProps) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const setBlocked = useSetBlocked();
+  const close = () => {
+    setOpen(false);
+    setError(null);
+  };
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
+        <Ban aria-hidden="true" className="size-4" />
+        <span className={word(compact)}>Blokkeren</span>
+      </Button>
+      <Dialog open={open} onClose={close} title={`${name} blokkeren?`}>
+        <p className="text-stone-700">
+          Jullie kunnen elkaar dan geen berichten meer sturen, jullie gesprek verdwijnt uit je lijst
+          en jullie zien elkaars profielen niet meer in de lijsten. Deblokkeren kan altijd bij je
+          instellingen.
+        </p>
+        {error && (
+          <p
+            role="alert"
+            className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+          >
+            {error}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="ghost" onClick={close}>
+            Annuleren
+          </Button>
+          <Button
+            variant="danger"
+            disabled={setBlocked.isPending}
+            aria-busy={setBlocked.isPending}
+            onClick={() => {
+              setBlocked.mutate(
+                { userId, blocked: true },
+                {
+                  onSuccess: () => {
+                    close();
+                    onBlocked?.();
+                  },
+                  onError: (failure) => {
+                    setError(failureText(failure));
+                  },
+                },
+              );
+            }}
+          >
+            {setBlocked.isPending && <Spinner />}
+            Blokkeren
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
+import type { components } from '@/lib/api/openapi';
+import { useAuth } from '@/lib/auth/use-auth';
+
+export type ReportBody = components['schemas']['ReportBody'];
+export type BlockedPerson = components['schemas']['BlockedPersonView'];
+
+export const trustKeys = {
+  blocks: () => ['blocks'] as const,
+};
+
+/** `POST /api/reports`: a report for the moderators. */
+export function useReport() {
+  return useMutation({
+    mutationFn: (body: ReportBody) => unwrap(api.POST('/api/reports', { body })),
+  });
+}
+
+/** `GET /api/blocks`: the people the signed-in person blocked. */
+export function useBlocks() {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: trustKeys.blocks(),
+    queryFn: user === null ? skipToken : async () => (await unwrap(api.GET('/api/blocks'))).blocked,
+  });
+}
+
+/**
+ * `PUT` or `DELETE /api/blocks/{userId}`. Afterwards everything a block changes is read again:
+ * the lists of people, favourites and conversations.
+ */
+export function useSetBlocked() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ userId, blocked }: { userId: number; blocked: boolean }) => {
+      const params = { params: { path: { userId } } };
+      await unwrap(
+        blocked
+          ? api.PUT('/api/blocks/{userId}', params)
+          : api.DELETE('/api/blocks/{userId}', params),
+      );
+    },
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,2 @@
+DROP TABLE reports;
+DROP TABLE blocks;
