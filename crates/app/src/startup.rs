@@ -363,7 +363,7 @@ impl Application {
             ),
             oidc: oidc_client(&settings)?,
             identity_sign_in: IdentitySignIn::new(database.clone(), database.clone(), database.clone(), clock.clone()),
-            limiter,
+            limiter: limiter.clone(),
             profile_service,
             uploads,
             pages: oppas_http::page_cache::PageCache::new(listing_changes.clone()),
@@ -374,6 +374,7 @@ impl Application {
             )),
             places: oppas_domain::places::PlaceFinder::new(geocoder(&settings)?),
             favourites: oppas_domain::favourites::Favourites::new(database.clone(), clock.clone()),
+            account_data: oppas_domain::account_data::AccountData::new(database.clone(), limiter.clone()),
             trust: oppas_domain::trust::Trust::new(database.clone(), database.clone(), database.clone(), clock.clone()),
             // Keyed with the session secret, the same on every instance (the hash has its own prefix).
             profile_views: oppas_domain::profile_views::ProfileViews::new(database.clone(), clock.clone(), &secret),

@@ -3,6 +3,7 @@
 //!
 //! This crate knows nothing of HTTP, SQL, e-mail transports or async runtimes.
 
+pub mod account_data;
 pub mod accounts;
 pub mod clock;
 pub mod code;

@@ -25,6 +25,13 @@ pub const UPLOADS: Limit = Limit {
     window_secs: 3600,
 };
 
+/// 'Download mijn gegevens': once per hour per person.
+pub const EXPORTS: Limit = Limit {
+    name: "export",
+    max: 1,
+    window_secs: 3600,
+};
+
 /// Profile creates and updates: 60 per hour per user.
 pub const PROFILE_WRITES: Limit = Limit {
     name: "profile-write",

@@ -1,7 +1,7 @@
 //! The OpenAPI 3.1 document, collected from the handlers' `#[utoipa::path]` annotations.
 
 use crate::routes::{
-    browse, conversations, email_auth, favourites, geo, health, oauth, profiles, site, trust, uploads, users,
+    account, browse, conversations, email_auth, favourites, geo, health, oauth, profiles, site, trust, uploads, users,
 };
 use oppas_domain::profile_draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN};
 use utoipa::openapi::RefOr;
@@ -17,6 +17,7 @@ use utoipa::{Modify, OpenApi};
         health::readyz,
         users::find_current_user,
         users::logout,
+        account::export,
         oauth::find_redirect_url,
         oauth::create_session,
         email_auth::register,

@@ -44,6 +44,8 @@ pub struct AppState {
     pub uploads: UploadService,
     /// Favourite cards.
     pub favourites: oppas_domain::favourites::Favourites,
+    /// The person's own records, for 'Download mijn gegevens'.
+    pub account_data: oppas_domain::account_data::AccountData,
     /// Reports and blocks.
     pub trust: oppas_domain::trust::Trust,
     /// Counting the views of profile pages.

@@ -49,7 +49,7 @@ export const routes: RouteObject[] = [
               Component: (await import('@/app/routes/auth/callback')).AuthCallbackRoute,
             }),
           },
-          // Dashboard, messages, favourites and profile setup (signed in only).
+          // Dashboard, messages, favourites, settings and profile setup (signed in only).
           {
             path: paths.dashboard,
             lazy: async () => ({
@@ -66,6 +66,12 @@ export const routes: RouteObject[] = [
             path: paths.favourites,
             lazy: async () => ({
               Component: (await import('@/app/routes/favourites')).FavouritesRoute,
+            }),
+          },
+          {
+            path: paths.settings,
+            lazy: async () => ({
+              Component: (await import('@/app/routes/settings')).SettingsRoute,
             }),
           },
           {

@@ -16,6 +16,7 @@ export const paths = {
   profileSetup: '/profiel-aanmaken',
   messages: '/berichten',
   favourites: '/favorieten',
+  settings: '/instellingen',
   profiles: '/profielen',
   forOwners: '/voor-baasjes',
   forSitters: '/voor-oppassers',

@@ -4,6 +4,7 @@
 
 mod helpers;
 
+mod account;
 mod browse;
 mod cli;
 mod email_auth;

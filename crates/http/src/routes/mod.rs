@@ -1,5 +1,6 @@
 //! Route tables. Each resource module exposes `configure`; handlers are thin.
 
+pub mod account;
 pub mod browse;
 pub mod conversations;
 pub mod email_auth;
@@ -28,6 +29,7 @@ const JSON_LIMIT_BYTES: usize = 64 * 1024;
 /// Every route under `/api`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     meta::configure(cfg);
+    account::configure(cfg);
     users::configure(cfg);
     oauth::configure(cfg);
     email_auth::configure(cfg);

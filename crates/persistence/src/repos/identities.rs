@@ -10,7 +10,7 @@ use oppas_domain::{RepositoryError, UserId};
 
 #[derive(Debug, Queryable, Selectable)]
 #[diesel(table_name = identities)]
-struct IdentityRow {
+pub(crate) struct IdentityRow {
     user_id: i64,
     provider: String,
     subject: String,

@@ -1,9 +1,10 @@
 //! Repository implementations of the domain ports on [`crate::Database`].
 
+mod account_data;
 mod codes;
 mod conversations;
 mod favourites;
-mod identities;
+pub(crate) mod identities;
 mod listings;
 mod live;
 mod outbox;

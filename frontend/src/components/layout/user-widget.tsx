@@ -1,4 +1,4 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, Settings } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { UserAvatar } from '@/components/layout/user-avatar';
 import { buttonStyles } from '@/components/ui/button';
@@ -36,6 +36,14 @@ export function UserWidget({ profile = null }: { profile?: ProfileLookup | null 
           {firstNameOf(user)}
           {user.temporary && ' (temp)'}
         </span>
+      </Link>
+      <Link
+        to={paths.settings}
+        title="Instellingen"
+        className="flex size-10 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+      >
+        <Settings aria-hidden="true" className="size-5" />
+        <span className="sr-only">Instellingen</span>
       </Link>
       <button
         type="button"

@@ -6,6 +6,7 @@ import {
   MessageCircle,
   Pencil,
   Search,
+  Settings,
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
@@ -176,6 +177,10 @@ function WithProfile({ user, profile }: { user: SessionUser; profile: ProfileLoo
             </Link>
           </Card>
           <MessageEmailSetting />
+          <Link to={paths.settings} className={buttonStyles({ variant: 'ghost' })}>
+            <Settings aria-hidden="true" className="size-5" />
+            Instellingen
+          </Link>
         </div>
       </div>
     </div>

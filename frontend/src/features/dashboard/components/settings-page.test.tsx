@@ -1,0 +1,59 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { NOBODY_BLOCKED, SettingsPage } from '@/features/dashboard/components/settings-page';
+import { aUser, fakeSession, onApi } from '@/testing/fake-api';
+import { renderWithProviders } from '@/testing/render';
+
+describe('SettingsPage', () => {
+  beforeEach(() => {
+    onApi('GET /api/users/me/settings', { status: 200, body: { messageEmails: true } });
+  });
+
+  it('shows the address, the sign-in methods and the blocked people, and unblocks', async () => {
+    fakeSession(
+      aUser({
+        email: 'anna@example.nl',
+        google_user_data: { given_name: 'Anna', name: 'Anna J', picture: null },
+      }),
+    );
+    let blocked = [
+      { userId: 9, firstName: 'Karel', avatarUrl: null, blockedAt: '2026-11-24T10:00:00Z' },
+    ];
+    onApi('GET /api/blocks', () => ({ status: 200, body: { blocked } }));
+    onApi('DELETE /api/blocks/9', () => {
+      blocked = [];
+      return { status: 204 };
+    });
+    renderWithProviders(<SettingsPage />);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Instellingen' }),
+    ).toBeInTheDocument();
+    const account = screen.getByRole('region', { name: 'Account en inloggen' });
+    expect(account).toHaveTextContent('anna@example.nl');
+    expect(within(account).getByText('Google')).toBeInTheDocument();
+    const list = screen.getByRole('region', { name: 'Geblokkeerd' });
+    await userEvent.click(await within(list).findByRole('button', { name: 'Karel deblokkeren' }));
+    expect(await within(list).findByText(NOBODY_BLOCKED)).toBeInTheDocument();
+  });
+
+  it("says why a download is refused in the server's words", async () => {
+    fakeSession(aUser());
+    onApi('GET /api/blocks', { status: 200, body: { blocked: [] } });
+    onApi('GET /api/users/me/export', {
+      status: 429,
+      body: {
+        error: 'Je kunt je gegevens één keer per uur downloaden. Probeer het later opnieuw.',
+        code: 'too_many_requests',
+      },
+    });
+    renderWithProviders(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download mijn gegevens' }));
+    await waitFor(() => {
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Je kunt je gegevens één keer per uur downloaden.',
+      );
+    });
+  });
+});

@@ -1,0 +1,185 @@
+import { Ban, Download, KeyRound, Mail } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmailAddress } from '@/components/ui/email-address';
+import { Spinner } from '@/components/ui/spinner';
+import { downloadMyData, EXPORT_FILE, saveFile } from '@/features/dashboard/api/export-data';
+import { MessageEmailSetting } from '@/features/dashboard/components/message-email-setting';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { ApiError } from '@/lib/api/api-error';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useBlocks, useSetBlocked } from '@/lib/trust/trust';
+
+export const SETTINGS_TITLE = 'Instellingen';
+export const NOBODY_BLOCKED = 'Je hebt niemand geblokkeerd.';
+const FAILED = 'Dat lukte niet. Probeer het later opnieuw.';
+
+/** `/instellingen`: the account, notifications, blocked people and the person's rights. */
+export function SettingsPage() {
+  useDocumentTitle(SETTINGS_TITLE);
+  const { user } = useAuth();
+  if (user === null) return null;
+  return (
+    <div className="bg-linear-to-b from-orange-50 to-stone-50 px-4 py-10 sm:px-6 sm:py-14">
+      <div className="mx-auto flex max-w-3xl flex-col gap-6">
+        <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
+          {SETTINGS_TITLE}
+        </h1>
+        <AccountSection email={user.email} google={user.google_user_data != null} />
+        <MessageEmailSetting />
+        <BlockedSection />
+        <DataSection />
+      </div>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Card as="section" aria-labelledby={id} className="flex flex-col gap-4">
+      <h2 id={id} className="text-xl font-bold text-stone-900">
+        {title}
+      </h2>
+      {children}
+    </Card>
+  );
+}
+
+function AccountSection({ email, google }: { email: string; google: boolean }) {
+  return (
+    <Section title="Account en inloggen">
+      <div className="flex flex-col gap-1">
+        <span className="text-sm font-semibold text-stone-700">E-mailadres</span>
+        <span className="flex items-center gap-2 text-stone-900">
+          <Mail aria-hidden="true" className="size-4 shrink-0 text-stone-600" />
+          <EmailAddress email={email} />
+        </span>
+        <span className="text-sm text-stone-600">
+          Je e-mailadres kun je hier niet wijzigen; mail ons als dat nodig is.
+        </span>
+      </div>
+      <div className="flex flex-col gap-1">
+        <span className="text-sm font-semibold text-stone-700">Inloggen met</span>
+        <ul className="flex flex-col gap-1 text-stone-900">
+          <li className="flex items-center gap-2">
+            <KeyRound aria-hidden="true" className="size-4 text-stone-600" />
+            Een inlogcode per e-mail
+          </li>
+          {google && (
+            <li className="flex items-center gap-2">
+              <KeyRound aria-hidden="true" className="size-4 text-stone-600" />
+              Google
+            </li>
+          )}
+        </ul>
+      </div>
+    </Section>
+  );
+}
+
+function BlockedSection() {
+  const blocks = useBlocks();
+  const setBlocked = useSetBlocked();
+  let body;
+  if (blocks.isPending) {
+    body = <Spinner label="Laden..." className="text-orange-700" />;
+  } else if (blocks.isError) {
+    body = <p role="alert">{FAILED}</p>;
+  } else if (blocks.data.length === 0) {
+    body = <p className="text-stone-700">{NOBODY_BLOCKED}</p>;
+  } else {
+    body = (
+      <ul className="flex flex-col divide-y divide-stone-200">
+        {blocks.data.map((person) => {
+          const name = person.firstName ?? 'Iemand zonder naam';
+          return (
+            <li key={person.userId} className="flex items-center justify-between gap-3 py-3">
+              <span className="flex items-center gap-2 font-semibold text-stone-900">
+                <Ban aria-hidden="true" className="size-4 text-stone-600" />
+                {name}
+              </span>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`${name} deblokkeren`}
+                disabled={setBlocked.isPending}
+                onClick={() => {
+                  setBlocked.mutate({ userId: person.userId, blocked: false });
+                }}
+              >
+                Deblokkeren
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+  return (
+    <Section title="Geblokkeerd">
+      <p className="text-sm text-stone-700">
+        Wie je blokkeert, kan je geen berichten meer sturen, en jullie zien elkaars profielen niet
+        in de lijsten.
+      </p>
+      {body}
+      {setBlocked.isError && (
+        <p role="alert" className="text-sm font-semibold text-red-800">
+          {FAILED}
+        </p>
+      )}
+    </Section>
+  );
+}
+
+function DataSection() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    setError(null);
+    setDone(false);
+    try {
+      saveFile(await downloadMyData(), EXPORT_FILE);
+      setDone(true);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Section title="Je gegevens">
+      <p className="text-stone-700">
+        Download alles wat Oppasmaatje over je bewaart: je account, je profiel en huisdieren, je
+        favorieten, je gesprekken, je meldingen en je foto&apos;s, in één ZIP-bestand met een
+        leesbaar JSON-bestand. Dat kan één keer per uur.
+      </p>
+      <div>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => {
+            void download();
+          }}
+        >
+          {busy ? <Spinner /> : <Download aria-hidden="true" className="size-5" />}
+          Download mijn gegevens
+        </Button>
+      </div>
+      {done && (
+        <p role="status" className="text-sm font-semibold text-green-800">
+          Je gegevens zijn gedownload.
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="text-sm font-semibold text-red-800">
+          {error}
+        </p>
+      )}
+    </Section>
+  );
+}
