@@ -1,7 +1,27 @@
 import { execFileSync } from 'node:child_process';
-import { checkPage, expect, test } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { checkPage, expect, loopbackOnly, test } from './fixtures';
 import { baseURL } from './support/endpoints';
+import { codeFromMail, waitForMail } from './support/mailbox';
 import { signUpByMail, uniqueEmail } from './support/session';
+import type { components } from '../src/lib/api/openapi';
+
+type ProfileLookup = components['schemas']['ProfileLookup'];
+
+async function createProfile(page: Page, draft: Record<string, unknown>): Promise<ProfileLookup> {
+  const response = await page.request.post('/api/profiles', {
+    data: draft,
+    headers: { Origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as ProfileLookup;
+}
+
+async function secondBrowser(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'nl-NL' });
+  await loopbackOnly(context);
+  return context.newPage();
+}
 
 /** The JSON document inside a downloaded archive, read with Python's zipfile. */
 function documentIn(archive: string): Record<string, unknown> {
@@ -56,5 +76,64 @@ test.describe('your account', () => {
     // Once per hour: a second try says so.
     await page.getByRole('button', { name: 'Download mijn gegevens' }).click();
     await expect(page.getByRole('alert')).toContainText('één keer per uur');
+  });
+
+  test('a deleted account’s messages stay with the other person as Verwijderd account', async ({
+    page: leaving,
+    browser,
+  }) => {
+    const email = uniqueEmail('vertrekker');
+    await signUpByMail(leaving, { firstName: 'Vera', lastName: 'Vertrek', email });
+    await createProfile(leaving, {
+      profileType: 'vrijwilliger',
+      firstName: 'Vera',
+      lastName: 'Vertrek',
+      location: 'Utrecht',
+      postalCode: '3512',
+    });
+    const owner = await secondBrowser(browser);
+    await signUpByMail(owner, {
+      firstName: 'Otto',
+      lastName: 'Eigenaar',
+      email: uniqueEmail('eigenaar.blijft'),
+    });
+    const lookup = await createProfile(owner, {
+      profileType: 'huisdier',
+      firstName: 'Otto',
+      lastName: 'Eigenaar',
+      location: 'Utrecht',
+      postalCode: '3512',
+      petName: 'Kiki',
+    });
+    const started = await leaving.request.post('/api/conversations', {
+      data: { targetUserId: lookup.profile.user_id, petId: lookup.profile.id },
+      headers: { Origin: baseURL },
+    });
+    const { conversationId } = (await started.json()) as { conversationId: number };
+    const sent = await leaving.request.post(`/api/conversations/${conversationId}/messages`, {
+      data: { content: 'Ik pas graag op Kiki!' },
+      headers: { Origin: baseURL },
+    });
+    expect(sent.status()).toBe(201);
+
+    await leaving.goto('/instellingen');
+    await leaving.getByRole('button', { name: 'Account verwijderen' }).click();
+    const dialog = leaving.getByRole('dialog', { name: 'Account verwijderen?' });
+    const since = new Date();
+    await dialog.getByRole('button', { name: 'Stuur de code' }).click();
+    const mail = await waitForMail(email, {
+      subject: 'is je code om je account te verwijderen',
+      since,
+    });
+    await dialog.getByRole('textbox', { name: 'Code uit de e-mail' }).fill(codeFromMail(mail));
+    await checkPage(leaving, 'account-delete-dialog');
+    await dialog.getByRole('button', { name: 'Account definitief verwijderen' }).click();
+    await expect(leaving).toHaveURL(`${baseURL}/`);
+    await expect(leaving.getByRole('link', { name: 'Inloggen' }).first()).toBeVisible();
+
+    await owner.goto(`/berichten?conversation=${conversationId}`);
+    const log = owner.getByRole('log', { name: 'Berichten met Verwijderd account' });
+    await expect(log.getByText('Ik pas graag op Kiki!')).toBeVisible();
+    await checkPage(owner, 'account-deleted-seen-by-other');
   });
 });

@@ -374,7 +374,13 @@ impl Application {
             )),
             places: oppas_domain::places::PlaceFinder::new(geocoder(&settings)?),
             favourites: oppas_domain::favourites::Favourites::new(database.clone(), clock.clone()),
-            account_data: oppas_domain::account_data::AccountData::new(database.clone(), limiter.clone()),
+            account_data: oppas_domain::account_data::AccountData::new(
+                database.clone(),
+                database.clone(),
+                Arc::new(DirectoryStore::new(settings.uploads.dir.clone())),
+                clock.clone(),
+                limiter.clone(),
+            ),
             trust: oppas_domain::trust::Trust::new(database.clone(), database.clone(), database.clone(), clock.clone()),
             // Keyed with the session secret, the same on every instance (the hash has its own prefix).
             profile_views: oppas_domain::profile_views::ProfileViews::new(database.clone(), clock.clone(), &secret),

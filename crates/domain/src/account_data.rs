@@ -62,6 +62,31 @@ pub struct UploadRecord {
     pub created_at: NaiveDateTime,
 }
 
+/// How a deleted account appears to the people it wrote to.
+pub const DELETED_ACCOUNT_NAME: &str = "Verwijderd account";
+/// The domain of the stand-in accounts that keep a deleted person's messages (reserved, so no
+/// mail ever goes there and nobody can prove such an address).
+pub const DELETED_ACCOUNT_DOMAIN: &str = "verwijderd.invalid";
+
+/// Whether an account is the stand-in of a deleted one.
+#[must_use]
+pub fn is_deleted_account(user: &crate::user::User) -> bool {
+    user.email.as_str().ends_with(&format!("@{DELETED_ACCOUNT_DOMAIN}"))
+}
+
+/// Deletes an account in one transaction.
+pub trait AccountDeletionRepository: Send + Sync {
+    /// Moves the messages and conversations of `user` to a new stand-in account (address
+    /// `stand_in_email`, first name [`DELETED_ACCOUNT_NAME`], nothing else), then deletes the
+    /// account and with it everything that hangs on it (identities, sessions, profile, pets,
+    /// cards, favourites, views, blocks, reports, uploads' records, read marks, codes and
+    /// counters of its address). Returns the stored names of its uploads, whose files go next.
+    ///
+    /// # Errors
+    /// Storage failures (then nothing was deleted).
+    fn delete_account(&self, user: UserId, stand_in_email: &str) -> Result<Vec<String>, RepositoryError>;
+}
+
 /// Reads the person's own records.
 pub trait PersonalRecordRepository: Send + Sync {
     /// Every provider identity of the account.
@@ -121,10 +146,14 @@ pub enum ExportError {
     Repository(#[from] RepositoryError),
 }
 
-/// 'Download mijn gegevens': the person's own records, at most once per hour.
+/// 'Download mijn gegevens' (the person's own records, at most once per hour) and 'Account
+/// verwijderen'.
 #[derive(Clone)]
 pub struct AccountData {
     records: std::sync::Arc<dyn PersonalRecordRepository>,
+    deletion: std::sync::Arc<dyn AccountDeletionRepository>,
+    files: std::sync::Arc<dyn crate::upload::FileStore>,
+    clock: std::sync::Arc<dyn crate::Clock>,
     limiter: crate::limits::RateLimiter,
 }
 
@@ -135,10 +164,41 @@ impl std::fmt::Debug for AccountData {
 }
 
 impl AccountData {
-    /// The service over its store and the shared allowances.
+    /// The service over its stores, the upload files and the shared allowances.
     #[must_use]
-    pub fn new(records: std::sync::Arc<dyn PersonalRecordRepository>, limiter: crate::limits::RateLimiter) -> Self {
-        Self { records, limiter }
+    pub fn new(
+        records: std::sync::Arc<dyn PersonalRecordRepository>,
+        deletion: std::sync::Arc<dyn AccountDeletionRepository>,
+        files: std::sync::Arc<dyn crate::upload::FileStore>,
+        clock: std::sync::Arc<dyn crate::Clock>,
+        limiter: crate::limits::RateLimiter,
+    ) -> Self {
+        Self {
+            records,
+            deletion,
+            files,
+            clock,
+            limiter,
+        }
+    }
+
+    /// Deletes the account of `user` (its code already checked): the records in one
+    /// transaction, then the files of its uploads. Messages it sent stay with the other person
+    /// under [`DELETED_ACCOUNT_NAME`].
+    ///
+    /// # Errors
+    /// Storage failures; a file that cannot be removed is logged and left to the clean-up.
+    pub fn delete(&self, user: UserId) -> Result<(), RepositoryError> {
+        let stamp = self.clock.now().and_utc().timestamp_nanos_opt().unwrap_or_default();
+        let stand_in = format!("verwijderd-{stamp:x}@{DELETED_ACCOUNT_DOMAIN}");
+        let uploads = self.deletion.delete_account(user, &stand_in)?;
+        for name in &uploads {
+            if let Err(error) = self.files.delete(name) {
+                tracing::warn!(error.cause = %error, "a deleted account's photo stayed on disk");
+            }
+        }
+        tracing::info!(photos = uploads.len(), "account deleted");
+        Ok(())
     }
 
     /// Counts an export of `user` against [`crate::limits::EXPORTS`] and reads their records.

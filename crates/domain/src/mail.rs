@@ -22,6 +22,13 @@ pub enum MailMessage {
         /// Six digits.
         code: String,
     },
+    /// A code that confirms the deletion of the person's account.
+    DeletionCode {
+        /// How to address the person.
+        first_name: Option<String>,
+        /// Six digits.
+        code: String,
+    },
     /// Someone tried to sign up with an address that already has an account.
     AlreadyRegistered {
         /// How to address the person.
@@ -48,6 +55,7 @@ impl MailMessage {
         match self {
             Self::RegistrationCode { .. } => "registration_code",
             Self::LoginCode { .. } => "login_code",
+            Self::DeletionCode { .. } => "deletion_code",
             Self::AlreadyRegistered { .. } => "already_registered",
             Self::NoAccount => "no_account",
             Self::NewMessage { .. } => "new_message",

@@ -228,10 +228,14 @@ impl Messaging {
     /// Not the caller's conversation, invalid text, over the allowance, storage.
     pub fn send(&self, me: UserId, id: ConversationId, raw: &str) -> Result<Message, MessagingError> {
         let conversation = self.conversation_of(me, id)?;
-        if self
-            .ports
-            .blocks
-            .blocked_between(me, conversation.other_participant(me))?
+        let other = conversation.other_participant(me);
+        // Nobody writes to a blocked person, or to an account that was deleted.
+        if self.ports.blocks.blocked_between(me, other)?
+            || self
+                .ports
+                .users
+                .find_user(other)?
+                .is_none_or(|user| crate::account_data::is_deleted_account(&user))
         {
             return Err(MessagingError::NotFound);
         }

@@ -422,6 +422,8 @@ pub enum CodePurpose {
     Register,
     /// Signs an existing account in.
     Login,
+    /// Confirms that the signed-in person deletes their account.
+    DeleteAccount,
 }
 
 impl CodePurpose {
@@ -431,6 +433,7 @@ impl CodePurpose {
         match self {
             Self::Register => "register",
             Self::Login => "login",
+            Self::DeleteAccount => "delete-account",
         }
     }
 }

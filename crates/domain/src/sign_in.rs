@@ -391,6 +391,20 @@ impl EmailSignIn {
         self.store_code(email, CodePurpose::Login, &hash, &message)
     }
 
+    /// A code that confirms the deletion of the signed-in person's account, to their address.
+    ///
+    /// # Errors
+    /// Throttles, storage or mail failures.
+    pub fn request_deletion_code(&self, user: &User, client: &str) -> Result<(), SignInError> {
+        self.allow_code_request(&user.email, CodePurpose::DeleteAccount, client)?;
+        let (code, hash) = self.new_code()?;
+        let message = MailMessage::DeletionCode {
+            first_name: user.first_name.clone(),
+            code: code.as_str().to_owned(),
+        };
+        self.store_code(&user.email, CodePurpose::DeleteAccount, &hash, &message)
+    }
+
     /// Checks a code of `purpose` for `email` sent from `client`; on success the account,
     /// verified where it was not. [`Self::reserve_guess`] then [`Self::check_guess`].
     ///

@@ -300,9 +300,9 @@ impl MemoryStore {
             .rev()
             .filter(|(recipient, _)| recipient == to)
             .find_map(|(_, message)| match message {
-                MailMessage::RegistrationCode { code, .. } | MailMessage::LoginCode { code, .. } => {
-                    OneTimeCode::parse(&code).ok()
-                }
+                MailMessage::RegistrationCode { code, .. }
+                | MailMessage::LoginCode { code, .. }
+                | MailMessage::DeletionCode { code, .. } => OneTimeCode::parse(&code).ok(),
                 _ => None,
             })
     }

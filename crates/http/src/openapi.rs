@@ -18,6 +18,8 @@ use utoipa::{Modify, OpenApi};
         users::find_current_user,
         users::logout,
         account::export,
+        account::request_deletion_code,
+        account::delete_account,
         oauth::find_redirect_url,
         oauth::create_session,
         email_auth::register,

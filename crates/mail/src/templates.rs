@@ -90,6 +90,13 @@ pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
             "Vul deze code in om in te loggen bij Oppasmaatje:",
             code,
         ),
+        MailMessage::DeletionCode { first_name, code } => code_mail(
+            &format!("{code} is je code om je account te verwijderen"),
+            first_name.as_deref(),
+            "Je vroeg om je account bij Oppasmaatje te verwijderen. Vul deze code in om dat te bevestigen; \
+             je profiel, huisdieren, favorieten en foto's worden dan definitief verwijderd:",
+            code,
+        ),
         MailMessage::AlreadyRegistered { first_name } => {
             let greeting = greeting(first_name.as_deref());
             let line = format!(

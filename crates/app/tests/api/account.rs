@@ -150,4 +150,210 @@ async fn the_export_holds_the_persons_profile_pet_photo_and_conversation_and_not
     Ok(())
 }
 
-on_both_backends!(the_export_holds_the_persons_profile_pet_photo_and_conversation_and_nothing_of_others);
+async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_conversation(
+    backend: Backend,
+) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let sanne = app.sign_in_directly("sanne@example.nl").await?;
+    let part = Part::bytes(jpeg()?).file_name("bobby.jpg").mime_str("image/jpeg")?;
+    let uploaded = app
+        .client
+        .post(app.url("/api/upload"))
+        .header("Origin", ORIGIN)
+        .multipart(Form::new().part("file", part))
+        .send()
+        .await?;
+    let photo = uploaded.json::<Value>().await?["url"]
+        .as_str()
+        .ok_or("no url")?
+        .to_owned();
+    let created = app
+        .post_json(
+            "/api/profiles",
+            &json!({"profileType": "huisdier", "firstName": "Sanne", "lastName": "de Vries", "postalCode": "3512",
+                    "petName": "Bobby", "avatarUrl": photo, "bio": "Bobby wandelt graag."}),
+        )
+        .await?;
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let created: Value = created.json().await?;
+    let pet = created["profile"]["id"].as_i64().ok_or("no pet")?;
+    assert_eq!(app.get(&photo).await?.status(), StatusCode::OK);
+
+    let (lotte, lotte_id) = app.another_user_directly("lotte@example.nl").await?;
+    let sitter = app
+        .send_json(
+            &lotte,
+            Method::POST,
+            "/api/profiles",
+            &json!({"profileType": "vrijwilliger", "firstName": "Lotte", "lastName": "Bakker", "postalCode": "2011"}),
+        )
+        .await?;
+    assert_eq!(sitter.status(), StatusCode::CREATED);
+    let started = app
+        .send_json(
+            &lotte,
+            Method::POST,
+            "/api/conversations",
+            &json!({"targetUserId": sanne, "petId": pet}),
+        )
+        .await?;
+    let conversation = started.json::<Value>().await?["conversationId"]
+        .as_i64()
+        .ok_or("no conversation")?;
+    let path = format!("/api/conversations/{conversation}/messages");
+    assert_eq!(
+        app.send_json(&lotte, Method::POST, &path, &json!({"content": "Hoi Sanne!"}))
+            .await?
+            .status(),
+        201
+    );
+    assert_eq!(
+        app.post_json(&path, &json!({"content": "Hoi Lotte, groetjes van Bobby"}))
+            .await?
+            .status(),
+        201
+    );
+    // Traces in other people's tables: favourites both ways, a view, a block, reports both ways.
+    let put = |client: &Client, path: String| client.put(app.url(&path)).header("Origin", ORIGIN).send();
+    let lotte_card = app.get("/api/profiles?q=Lotte").await?.json::<Value>().await?["profiles"][0]["id"]
+        .as_str()
+        .ok_or("no card")?
+        .to_owned();
+    assert_eq!(
+        put(&app.client, format!("/api/favourites/{lotte_card}"))
+            .await?
+            .status(),
+        204
+    );
+    assert_eq!(put(&lotte, format!("/api/favourites/pet-{pet}")).await?.status(), 204);
+    let viewed = app
+        .client
+        .post(app.url(&format!("/api/views/{lotte_card}")))
+        .header("Origin", ORIGIN)
+        .header(
+            "User-Agent",
+            "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
+        )
+        .send()
+        .await?;
+    assert_eq!(viewed.status(), 204);
+    let (_, third) = app.another_user_directly("derde@example.nl").await?;
+    assert_eq!(put(&app.client, format!("/api/blocks/{third}")).await?.status(), 204);
+    assert_eq!(
+        app.post_json("/api/reports", &json!({"userId": third, "reason": "anders"}))
+            .await?
+            .status(),
+        204
+    );
+    let reported = app
+        .send_json(
+            &lotte,
+            Method::POST,
+            "/api/reports",
+            &json!({"userId": sanne, "reason": "anders"}),
+        )
+        .await?;
+    assert_eq!(reported.status(), 204);
+
+    // A wrong code deletes nothing.
+    let requested = app.post_json("/api/users/me/deletion-code", &json!({})).await?;
+    assert_eq!(requested.status(), StatusCode::OK, "{}", requested.text().await?);
+    // Her first mail told her about Lotte's message; the second holds the code.
+    let code = app.code_from_mail("sanne@example.nl", 2).await?;
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let refused = app.post_json("/api/users/me/deletion", &json!({"code": wrong})).await?;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let db = app.database()?;
+    assert_eq!(db.count(&format!("users WHERE id = {sanne}"))?, 1);
+
+    let deleted = app.post_json("/api/users/me/deletion", &json!({"code": code})).await?;
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+    assert_eq!(
+        crate::helpers::signed_in_as(app.get("/api/users/me").await?).await?,
+        None,
+        "signed out at once"
+    );
+
+    // Nothing of hers in any table: a query per table and column that can name a person.
+    for (table, column) in [
+        ("users", "id"),
+        ("identities", "user_id"),
+        ("sessions", "user_id"),
+        ("volunteers", "user_id"),
+        ("owners", "user_id"),
+        ("profile_claims", "user_id"),
+        ("listings", "user_id"),
+        ("favourites", "user_id"),
+        ("profile_views", "viewer_user_id"),
+        ("blocks", "blocker_id"),
+        ("blocks", "blocked_id"),
+        ("reports", "reporter_id"),
+        ("reports", "reported_id"),
+        ("uploads", "user_id"),
+        ("conversation_reads", "user_id"),
+        ("live_events", "user_id"),
+        ("messages", "sender_id"),
+        ("conversations", "user_low"),
+        ("conversations", "user_high"),
+        ("conversations", "started_by"),
+    ] {
+        assert_eq!(
+            db.count(&format!("{table} WHERE {column} = {sanne}"))?,
+            0,
+            "{table}.{column}"
+        );
+    }
+    assert_eq!(db.count("users WHERE email = 'sanne@example.nl'")?, 0);
+    assert_eq!(db.count("email_codes WHERE email = 'sanne@example.nl'")?, 0);
+    assert_eq!(db.count("throttles WHERE key LIKE '%sanne@example.nl'")?, 0);
+    assert_eq!(db.count(&format!("pets WHERE id = {pet}"))?, 0);
+    assert_eq!(db.count("listings WHERE search_text LIKE '%bobby%'")?, 0);
+    assert_eq!(
+        db.count("favourites WHERE listing_id NOT IN (SELECT id FROM listings)")?,
+        0
+    );
+    assert_eq!(db.count("reports")?, 0, "her reports and the report about her went too");
+    assert_eq!(
+        app.get(&photo).await?.status(),
+        StatusCode::NOT_FOUND,
+        "the photo's file is gone"
+    );
+
+    // Lotte keeps the conversation, under 'Verwijderd account', and cannot write into it.
+    let inbox: Value = lotte.get(app.url("/api/conversations")).send().await?.json().await?;
+    assert_eq!(inbox["conversations"][0]["name"], "Verwijderd account", "{inbox}");
+    assert_eq!(inbox["conversations"][0]["avatarUrl"], Value::Null);
+    let thread: Value = lotte.get(app.url(&path)).send().await?.json().await?;
+    let texts: Vec<&str> = thread["messages"]
+        .as_array()
+        .ok_or("no messages")?
+        .iter()
+        .filter_map(|m| m["text"].as_str())
+        .collect();
+    assert_eq!(texts, ["Hoi Sanne!", "Hoi Lotte, groetjes van Bobby"]);
+    let answer = app
+        .send_json(&lotte, Method::POST, &path, &json!({"content": "Hallo?"}))
+        .await?;
+    assert_eq!(answer.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        db.count(&format!("users WHERE id = {lotte_id}"))?,
+        1,
+        "Lotte's account is untouched"
+    );
+
+    // The address can register again.
+    let again = Client::new()
+        .post(app.url("/api/auth/email-register"))
+        .header("Origin", ORIGIN)
+        .json(&json!({"firstName": "Sanne", "lastName": "Nieuw", "email": "sanne@example.nl", "terms": true}))
+        .send()
+        .await?;
+    assert_eq!(again.status(), StatusCode::OK);
+    assert!(app.code_from_mail("sanne@example.nl", 3).await?.len() == 6);
+    Ok(())
+}
+
+on_both_backends!(
+    the_export_holds_the_persons_profile_pet_photo_and_conversation_and_nothing_of_others,
+    deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_conversation,
+);

@@ -247,6 +247,13 @@ impl TestApp {
         format!("{}{}", self.address, path)
     }
 
+    /// The test's database, to look into tables directly.
+    pub fn database(&self) -> Result<&TestDatabase, Box<dyn std::error::Error>> {
+        self._database
+            .as_ref()
+            .ok_or_else(|| "this app has no database of its own".into())
+    }
+
     /// Waits for the `n`-th mail (1-based) to `to` and returns the six-digit code in it.
     pub async fn code_from_mail(&self, to: &str, n: usize) -> Result<String, Box<dyn std::error::Error>> {
         for _ in 0..200 {

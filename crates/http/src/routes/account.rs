@@ -4,7 +4,7 @@ use crate::routes::browse::ProfileListItem;
 use crate::session::CurrentUser;
 use crate::{ApiError, AppState};
 use actix_web::http::header;
-use actix_web::{HttpResponse, get, web};
+use actix_web::{HttpResponse, get, post, web};
 use oppas_domain::account_data::{ExportError, PersonalRecords};
 use oppas_domain::user::User;
 use serde_json::{Value, json};
@@ -15,9 +15,90 @@ pub const EXPORT_JSON: &str = "mijn-gegevens.json";
 /// The folder of the photos inside the archive.
 pub const EXPORT_PHOTOS: &str = "fotos";
 
+/// The code that confirms a deletion.
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeletionRequest {
+    /// The six digits from the e-mail.
+    #[serde(default)]
+    pub code: String,
+}
+
 /// Routes of the own account.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(export);
+    cfg.service(export)
+        .service(request_deletion_code)
+        .service(delete_account);
+}
+
+/// Mails the signed-in person a code that confirms the deletion of their account.
+///
+/// # Errors
+/// 429 when throttled (the same waits as for sign-in codes).
+#[utoipa::path(post, path = "/api/users/me/deletion-code", tag = "users", operation_id = "request_deletion_code",
+    responses(
+        (status = 200, description = "A code is on its way", body = crate::routes::email_auth::MessageResponse),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 429, description = "Throttled", body = crate::ApiErrorBody),
+    ))]
+#[post("/users/me/deletion-code")]
+pub async fn request_deletion_code(
+    req: actix_web::HttpRequest,
+    CurrentUser(user): CurrentUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let client = crate::client_ip(&req);
+    let service = state.sign_in.clone();
+    let shown = user.email.to_string();
+    crate::routes::email_auth::gated(&state, move || service.request_deletion_code(&user, &client)).await??;
+    Ok(HttpResponse::Ok().json(crate::routes::email_auth::MessageResponse {
+        message: format!(
+            "We hebben een code gestuurd naar {shown}. Vul die hieronder in om je account te verwijderen."
+        ),
+    }))
+}
+
+/// Deletes the signed-in person's account after checking the code from the e-mail: their
+/// profile, pets, favourites, views, blocks, reports, sessions and photos go at once; messages
+/// they sent stay with the other person under 'Verwijderd account'. The session ends.
+///
+/// # Errors
+/// 400 for a wrong or used code (nothing is deleted), 422 for a malformed one, 429 when
+/// throttled.
+#[utoipa::path(post, path = "/api/users/me/deletion", tag = "users", operation_id = "delete_account",
+    request_body = DeletionRequest,
+    responses(
+        (status = 204, description = "Deleted and signed out"),
+        (status = 400, description = "Wrong code", body = crate::ApiErrorBody),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 422, description = "Malformed code", body = crate::ApiErrorBody),
+        (status = 429, description = "Throttled", body = crate::ApiErrorBody),
+    ))]
+#[post("/users/me/deletion")]
+pub async fn delete_account(
+    req: actix_web::HttpRequest,
+    session: actix_session::Session,
+    CurrentUser(user): CurrentUser,
+    body: crate::routes::Body<DeletionRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let code = oppas_domain::sign_in::parse_code(&body.code)?;
+    let client = crate::client_ip(&req);
+    let service = state.sign_in.clone();
+    let email = user.email.clone();
+    let reserving = service.clone();
+    let reserved =
+        web::block(move || reserving.reserve_guess(&email, oppas_domain::ports::CodePurpose::DeleteAccount, &client))
+            .await??;
+    let confirmed = crate::routes::email_auth::gated(&state, move || service.check_guess(&reserved, &code)).await??;
+    if confirmed.id != user.id {
+        return Err(ApiError::Forbidden);
+    }
+    let data = state.account_data.clone();
+    let id = user.id;
+    web::block(move || data.delete(id)).await??;
+    session.purge();
+    Ok(HttpResponse::NoContent().finish())
 }
 
 fn time(at: chrono::NaiveDateTime) -> String {

@@ -80,7 +80,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// [`oppas_domain::sign_in::MAX_CONCURRENT_CODE_HASHES`] at once, a short queue behind them): a
 /// burst waits briefly as tasks, not threads, and past the queue is refused with 429, so memory
 /// and threads stay flat whatever arrives at once.
-async fn gated<T: Send + 'static>(
+pub(crate) async fn gated<T: Send + 'static>(
     state: &AppState,
     work: impl FnOnce() -> Result<T, SignInError> + Send + 'static,
 ) -> Result<Result<T, SignInError>, ApiError> {
@@ -205,6 +205,8 @@ async fn request_code(
     gated(state, move || match purpose {
         CodePurpose::Register => service.resend(&email, &client),
         CodePurpose::Login => service.request_login(&email, &client),
+        // Only for the signed-in person (routes/account.rs), never by address.
+        CodePurpose::DeleteAccount => Err(SignInError::WrongCode),
     })
     .await??;
     tracing::info!(auth.step = purpose.as_str(), "code requested");
@@ -239,6 +241,13 @@ async fn verify(
     session: Session,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    // Everyone goes on to the dashboard; someone new chooses there which profile to make.
+    let (message, redirect_to) = match purpose {
+        CodePurpose::Register => ("E-mail geverifieerd!", "/dashboard"),
+        CodePurpose::Login => ("Je bent ingelogd.", "/dashboard"),
+        // A deletion code never signs anyone in.
+        CodePurpose::DeleteAccount => return Err(ApiError::Forbidden),
+    };
     let email = parse_email(&body.email)?;
     let code = parse_code(&body.code)?;
     let client = crate::client_ip(req);
@@ -268,11 +277,6 @@ async fn verify(
         user.id = user.id.get(),
         "signed in with a code"
     );
-    // Everyone goes on to the dashboard; someone new chooses there which profile to make.
-    let (message, redirect_to) = match purpose {
-        CodePurpose::Register => ("E-mail geverifieerd!", "/dashboard"),
-        CodePurpose::Login => ("Je bent ingelogd.", "/dashboard"),
-    };
     Ok(HttpResponse::Ok().json(VerifiedResponse {
         message: message.to_owned(),
         redirect_to: redirect_to.to_owned(),

@@ -3,6 +3,7 @@
 mod account_data;
 mod codes;
 mod conversations;
+mod deletion;
 mod favourites;
 pub(crate) mod identities;
 mod listings;

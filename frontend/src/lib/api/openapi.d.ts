@@ -629,6 +629,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes the signed-in person's account after checking the code from the e-mail: their
+         *     profile, pets, favourites, views, blocks, reports, sessions and photos go at once; messages
+         *     they sent stay with the other person under 'Verwijderd account'. The session ends.
+         * @description # Errors
+         *     400 for a wrong or used code (nothing is deleted), 422 for a malformed one, 429 when
+         *     throttled.
+         */
+        post: operations["delete_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/deletion-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mails the signed-in person a code that confirms the deletion of their account.
+         * @description # Errors
+         *     429 when throttled (the same waits as for sign-in codes).
+         */
+        post: operations["request_deletion_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/export": {
         parameters: {
             query?: never;
@@ -904,6 +949,11 @@ export interface components {
              * @description Messages of the other person not read yet.
              */
             unreadCount: number;
+        };
+        /** @description The code that confirms a deletion. */
+        DeletionRequest: {
+            /** @description The six digits from the e-mail. */
+            code?: string;
         };
         /**
          * @description How far a volunteer travels, in km: the wizard's 1 to 15, the edit dialog's 5 to 30. It travels as a number; no value is 'Geen voorkeur'.
@@ -3415,6 +3465,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionUser"] | null;
+                };
+            };
+        };
+    };
+    delete_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeletionRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted and signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Wrong code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Malformed code */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Throttled */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    request_deletion_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A code is on its way */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Throttled */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };

@@ -1,4 +1,5 @@
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError, unwrap } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
 
 export const EXPORT_PATH = '/api/users/me/export';
 export const EXPORT_FILE = 'oppasmaatje-mijn-gegevens.zip';
@@ -27,4 +28,14 @@ export function saveFile(blob: Blob, name: string): void {
   setTimeout(() => {
     URL.revokeObjectURL(url);
   }, 10_000);
+}
+
+/** `POST /api/users/me/deletion-code`: mails the code that confirms a deletion. */
+export async function requestDeletionCode(): Promise<string> {
+  return (await unwrap(api.POST('/api/users/me/deletion-code'))).message;
+}
+
+/** `POST /api/users/me/deletion`: deletes the account with the code from the e-mail. */
+export async function deleteAccount(code: string): Promise<void> {
+  await unwrap(api.POST('/api/users/me/deletion', { body: { code } }));
 }

@@ -56,4 +56,34 @@ describe('SettingsPage', () => {
       );
     });
   });
+
+  it('deletes the account only with the code from the e-mail, saying why a code is refused', async () => {
+    fakeSession(aUser({ email: 'anna@example.nl' }));
+    onApi('GET /api/blocks', { status: 200, body: { blocked: [] } });
+    onApi('POST /api/users/me/deletion-code', {
+      status: 200,
+      body: { message: 'We hebben een code gestuurd naar anna@example.nl.' },
+    });
+    const codes: string[] = [];
+    onApi('POST /api/users/me/deletion', async (request) => {
+      codes.push(((await request.json()) as { code: string }).code);
+      return {
+        status: 400,
+        body: { error: 'Deze code klopt niet.', code: 'invalid_code' },
+      };
+    });
+    renderWithProviders(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Account verwijderen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Account verwijderen?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stuur de code' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'We hebben een code gestuurd naar anna@example.nl.',
+    );
+    await userEvent.type(within(dialog).getByLabelText('Code uit de e-mail'), ' 123456 ');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Account definitief verwijderen' }),
+    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Deze code klopt niet.');
+    expect(codes).toEqual(['123456']);
+  });
 });

@@ -1,10 +1,20 @@
-import { Ban, Download, KeyRound, Mail } from 'lucide-react';
+import { Ban, Download, KeyRound, Mail, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Dialog } from '@/components/ui/dialog';
 import { EmailAddress } from '@/components/ui/email-address';
+import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { downloadMyData, EXPORT_FILE, saveFile } from '@/features/dashboard/api/export-data';
+import { paths } from '@/config/paths';
+import {
+  deleteAccount,
+  downloadMyData,
+  EXPORT_FILE,
+  requestDeletionCode,
+  saveFile,
+} from '@/features/dashboard/api/export-data';
 import { MessageEmailSetting } from '@/features/dashboard/components/message-email-setting';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api/api-error';
@@ -30,6 +40,7 @@ export function SettingsPage() {
         <MessageEmailSetting />
         <BlockedSection />
         <DataSection />
+        <DeleteSection />
       </div>
     </div>
   );
@@ -180,6 +191,125 @@ function DataSection() {
           {error}
         </p>
       )}
+    </Section>
+  );
+}
+
+function DeleteSection() {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setOpen(false);
+    setSent(null);
+    setCode('');
+    setError(null);
+  };
+  const attempt = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const sendCode = () =>
+    attempt(async () => {
+      setSent(await requestDeletionCode());
+    });
+  const confirm = () =>
+    attempt(async () => {
+      await deleteAccount(code.trim());
+      await logout();
+      await navigate(paths.home, { replace: true });
+    });
+  return (
+    <Section title="Account verwijderen">
+      <p className="text-stone-700">
+        Je account, je profiel, je huisdieren, je favorieten, je blokkeringen, je meldingen en je
+        foto&apos;s worden direct en definitief verwijderd. Berichten die je stuurde blijven bij de
+        ander staan, onder &apos;Verwijderd account&apos;, zonder je naam of foto. Daarna kun je je
+        met hetzelfde e-mailadres opnieuw aanmelden.
+      </p>
+      <div>
+        <Button
+          variant="danger"
+          onClick={() => {
+            setOpen(true);
+          }}
+        >
+          <Trash2 aria-hidden="true" className="size-5" />
+          Account verwijderen
+        </Button>
+      </div>
+      <Dialog open={open} onClose={close} title="Account verwijderen?">
+        {sent === null ? (
+          <p className="text-stone-700">
+            We sturen je een code per e-mail. Met die code bevestig je dat jij je account
+            verwijdert.
+          </p>
+        ) : (
+          <>
+            <p role="status" className="text-stone-700">
+              {sent}
+            </p>
+            <Input
+              label="Code uit de e-mail"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => {
+                // Digits only: a pasted code with spaces around it still fits.
+                setCode(event.target.value.replace(/\D/g, '').slice(0, 6));
+              }}
+            />
+          </>
+        )}
+        {error && (
+          <p
+            role="alert"
+            className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+          >
+            {error}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="ghost" onClick={close}>
+            Annuleren
+          </Button>
+          {sent === null ? (
+            <Button
+              disabled={busy}
+              aria-busy={busy}
+              onClick={() => {
+                void sendCode();
+              }}
+            >
+              {busy && <Spinner />}
+              Stuur de code
+            </Button>
+          ) : (
+            <Button
+              variant="danger"
+              disabled={busy}
+              aria-busy={busy}
+              onClick={() => {
+                void confirm();
+              }}
+            >
+              {busy && <Spinner />}
+              Account definitief verwijderen
+            </Button>
+          )}
+        </div>
+      </Dialog>
     </Section>
   );
 }

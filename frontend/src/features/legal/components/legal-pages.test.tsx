@@ -14,11 +14,14 @@ describe('the legal pages', () => {
     ).toBeVisible();
   });
 
-  it('promise only the rights people can exercise today: by asking, not by a button', async () => {
+  it('promise the rights the product offers: download and deletion under Instellingen', async () => {
     fakeSession(null);
     const { unmount } = renderWithProviders(<PrivacyPage />);
     expect(await screen.findByText(/Oppasmaatje wordt beheerd door/)).toBeVisible();
-    expect(screen.queryByText(/Download mijn gegevens/)).not.toBeInTheDocument();
+    expect(screen.getByText(/Download mijn gegevens/)).toBeInTheDocument();
+    for (const link of screen.getAllByRole('link', { name: 'Instellingen' })) {
+      expect(link).toHaveAttribute('href', '/instellingen');
+    }
     expect(screen.queryByText(/via je dashboard/)).not.toBeInTheDocument();
     unmount();
 

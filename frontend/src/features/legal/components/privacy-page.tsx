@@ -178,19 +178,25 @@ export function PrivacyPage() {
         <p>De AVG geeft je de volgende rechten:</p>
         <ul>
           <li>
-            <strong>Inzage</strong>: je mag weten welke gegevens we van je hebben.
+            <strong>Inzage</strong>: je mag weten welke gegevens we van je hebben. Onder{' '}
+            <Link to={paths.settings}>Instellingen</Link> download je ze zelf, op elk moment.
           </li>
           <li>
             <strong>Correctie</strong>: de meeste gegevens pas je zelf aan op je profiel. Klopt er
             iets anders niet, dan passen wij het aan.
           </li>
           <li>
-            <strong>Verwijdering</strong>: vraag ons je account te verwijderen; dan verwijderen we
-            je account, je profiel, de profielen van je huisdieren en je foto&rsquo;s.
+            <strong>Verwijdering</strong>: onder <Link to={paths.settings}>Instellingen</Link>{' '}
+            verwijder je je account zelf, bevestigd met een code per e-mail. Dan verwijderen we
+            direct je account, je profiel, de profielen van je huisdieren, je favorieten, je
+            meldingen en je foto&rsquo;s. Berichten die je stuurde blijven bij de ander staan, onder
+            &lsquo;Verwijderd account&rsquo;, zonder je naam of foto.
           </li>
           <li>
-            <strong>Dataportabiliteit</strong>: op verzoek sturen we je je gegevens in een gangbaar,
-            machineleesbaar bestand, dat je kunt bewaren of aan een andere dienst kunt geven.
+            <strong>Dataportabiliteit</strong>: &lsquo;Download mijn gegevens&rsquo; onder{' '}
+            <Link to={paths.settings}>Instellingen</Link> geeft je je gegevens en foto&rsquo;s in
+            een ZIP-bestand met een leesbaar JSON-bestand, dat je kunt bewaren of aan een andere
+            dienst kunt geven.
           </li>
           <li>
             <strong>Bezwaar en beperking</strong>: je kunt bezwaar maken tegen verwerking op grond
@@ -198,8 +204,9 @@ export function PrivacyPage() {
           </li>
         </ul>
         <p>
-          Een verzoek stuur je naar {mail}, het liefst vanaf het e-mailadres van je account, zodat
-          we weten dat het van jou komt. We reageren binnen een maand.
+          Voor de andere rechten, of als het zelf niet lukt, stuur je een verzoek naar {mail}, het
+          liefst vanaf het e-mailadres van je account, zodat we weten dat het van jou komt. We
+          reageren binnen een maand.
         </p>
       </LegalSection>
 

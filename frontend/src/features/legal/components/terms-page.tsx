@@ -226,9 +226,10 @@ export function TermsPage() {
 
       <LegalSection title="14. Je account verwijderen">
         <p>
-          Je kunt je account op ieder moment laten verwijderen door ons te mailen vanaf het
-          e-mailadres van je account. We verwijderen dan je account, je profiel, de profielen van je
-          huisdieren en je foto&rsquo;s, zoals beschreven in onze{' '}
+          Je kunt je account op ieder moment zelf verwijderen onder{' '}
+          <Link to={paths.settings}>Instellingen</Link>, of door ons te mailen vanaf het e-mailadres
+          van je account. We verwijderen dan je account, je profiel, de profielen van je huisdieren
+          en je foto&rsquo;s, zoals beschreven in onze{' '}
           <Link to={paths.privacy}>privacyverklaring</Link>.
         </p>
       </LegalSection>
