@@ -32,12 +32,29 @@ pub enum Command {
     Maintenance,
     /// Print the OpenAPI document.
     Openapi,
+    /// Give or take the moderator role of the account with an e-mail address.
+    Moderator {
+        /// `grant` or `revoke`.
+        #[arg(value_enum)]
+        action: RoleChange,
+        /// The account's e-mail address.
+        email: String,
+    },
     /// Fill a database with generated profiles for benchmarks (never in production).
     SeedBench {
         /// How many sitters and owners to make (owners bring one or two pets).
         #[arg(long, default_value_t = 100_000)]
         profiles: usize,
     },
+}
+
+/// What `oppas moderator` does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RoleChange {
+    /// Give the role.
+    Grant,
+    /// Take it away.
+    Revoke,
 }
 
 /// Runs a parsed command line.
@@ -90,6 +107,28 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
                 seconds = started.elapsed().as_secs_f64(),
                 "benchmark profiles made"
             );
+            Ok(())
+        }
+        Command::Moderator { action, email } => {
+            let database = Arc::new(open_database(&settings)?);
+            let email = oppas_domain::Email::parse(&email).map_err(|e| anyhow::anyhow!("{email}: {e}"))?;
+            let moderation =
+                oppas_domain::moderation::Moderation::new(database, oppas_domain::listing::ListingChanges::default());
+            let grant = action == RoleChange::Grant;
+            let Some(user) = moderation
+                .set_role(email.as_str(), grant)
+                .context("changing the role")?
+            else {
+                anyhow::bail!("there is no account with the address {email}");
+            };
+            tracing::info!(user.id = user.get(), grant, "moderator role changed");
+            #[expect(clippy::print_stdout, reason = "what changed is this command's output")]
+            {
+                println!(
+                    "{email} {} moderator",
+                    if grant { "is now a" } else { "is no longer a" }
+                );
+            }
             Ok(())
         }
         Command::Maintenance => {

@@ -367,6 +367,7 @@ impl Application {
             profile_service,
             uploads,
             pages: oppas_http::page_cache::PageCache::new(listing_changes.clone()),
+            moderation: oppas_domain::moderation::Moderation::new(database.clone(), listing_changes.clone()),
             browse: oppas_domain::listing::Browse::new(database.clone(), clock.clone(), listing_changes),
             browse_limiter: Arc::new(oppas_domain::limits::LocalLimiter::new(
                 oppas_domain::limits::LIST_READS,

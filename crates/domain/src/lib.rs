@@ -21,6 +21,7 @@ pub mod live;
 pub mod mail;
 pub mod maintenance;
 pub mod messaging;
+pub mod moderation;
 pub mod places;
 pub mod ports;
 pub mod postcode;

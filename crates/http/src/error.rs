@@ -7,6 +7,7 @@ use oppas_domain::RepositoryError;
 use oppas_domain::favourites::FavouriteError;
 use oppas_domain::listing::BrowseError;
 use oppas_domain::messaging::MessagingError;
+use oppas_domain::moderation::ModerationError;
 use oppas_domain::places::FindPlaceError;
 use oppas_domain::profile_service::ProfileError;
 use oppas_domain::sign_in::SignInError;
@@ -209,6 +210,20 @@ impl From<FavouriteError> for ApiError {
             FavouriteError::NoSuchCard => Self::NotFound(error.to_string()),
             FavouriteError::Full => Self::Conflict(error.to_string()),
             FavouriteError::Repository(cause) => cause.into(),
+        }
+    }
+}
+
+impl From<ModerationError> for ApiError {
+    fn from(error: ModerationError) -> Self {
+        match error {
+            ModerationError::NotAModerator => Self::ForbiddenBecause(error.to_string()),
+            ModerationError::NotFound => Self::NotFound(error.to_string()),
+            ModerationError::Invalid(message) => Self::Invalid {
+                field: Some("note".to_owned()),
+                message,
+            },
+            ModerationError::Repository(cause) => cause.into(),
         }
     }
 }

@@ -1,7 +1,8 @@
 //! The OpenAPI 3.1 document, collected from the handlers' `#[utoipa::path]` annotations.
 
 use crate::routes::{
-    account, browse, conversations, email_auth, favourites, geo, health, oauth, profiles, site, trust, uploads, users,
+    account, browse, conversations, email_auth, favourites, geo, health, moderation, oauth, profiles, site, trust,
+    uploads, users,
 };
 use oppas_domain::profile_draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN};
 use utoipa::openapi::RefOr;
@@ -59,6 +60,10 @@ use utoipa::{Modify, OpenApi};
         trust::list_blocks,
         trust::block,
         trust::unblock,
+        moderation::list_reports,
+        moderation::close_report,
+        moderation::hide_profile,
+        moderation::show_profile,
     ),
     components(schemas(crate::ApiErrorBody, conversations::LiveEventData)),
     modifiers(&DraftRules),
@@ -73,6 +78,7 @@ use utoipa::{Modify, OpenApi};
         (name = "messages", description = "Conversations, messages and live updates"),
         (name = "favourites", description = "Favourites and profile views"),
         (name = "trust", description = "Reports and blocks"),
+        (name = "moderation", description = "The moderators' queue"),
     )
 )]
 pub struct ApiDoc;

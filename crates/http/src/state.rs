@@ -46,6 +46,8 @@ pub struct AppState {
     pub favourites: oppas_domain::favourites::Favourites,
     /// The person's own records, for 'Download mijn gegevens'.
     pub account_data: oppas_domain::account_data::AccountData,
+    /// The moderators' queue, hiding profiles, closing reports.
+    pub moderation: oppas_domain::moderation::Moderation,
     /// Reports and blocks.
     pub trust: oppas_domain::trust::Trust,
     /// Counting the views of profile pages.

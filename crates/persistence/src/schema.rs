@@ -275,6 +275,35 @@ diesel::table! {
         status -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        closed_by -> Nullable<BigInt>,
+        resolution -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    moderators (user_id) {
+        user_id -> BigInt,
+        granted_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    hidden_profiles (user_id) {
+        user_id -> BigInt,
+        hidden_by -> Nullable<BigInt>,
+        hidden_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    moderation_log (id) {
+        id -> BigInt,
+        moderator_id -> Nullable<BigInt>,
+        action -> Text,
+        subject_user_id -> Nullable<BigInt>,
+        report_id -> Nullable<BigInt>,
+        note -> Nullable<Text>,
+        created_at -> Timestamp,
     }
 }
 
@@ -309,4 +338,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     profile_views,
     blocks,
     reports,
+    moderators,
+    hidden_profiles,
+    moderation_log,
 );

@@ -43,3 +43,29 @@ export function seedDemoProfiles(): void {
     timeout: 30_000,
   });
 }
+
+/**
+ * Makes the account with this address a moderator with the binary's own `oppas moderator
+ * grant`, as an installation's administrator does.
+ */
+export function grantModerator(email: string): void {
+  const dataDir = process.env.OPPAS_E2E_DIR;
+  if (!dataDir) {
+    throw new Error('OPPAS_E2E_DIR is unset: run the suite through playwright.config.ts');
+  }
+  execFileSync(
+    resolve(frontend, process.env.OPPAS_BIN ?? '../target/debug/oppas'),
+    ['moderator', 'grant', email],
+    {
+      cwd: dataDir,
+      env: {
+        ...process.env,
+        OPPAS_ENV: 'test',
+        DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,
+        OPPAS_CONFIG_DIR: resolve(frontend, '../config'),
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: 30_000,
+    },
+  );
+}

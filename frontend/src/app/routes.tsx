@@ -75,6 +75,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: paths.moderation,
+            lazy: async () => ({
+              Component: (await import('@/app/routes/moderation')).ModerationRoute,
+            }),
+          },
+          {
             path: paths.profileSetup,
             lazy: async () => ({
               Component: (await import('@/app/routes/profile-setup')).ProfileSetupRoute,

@@ -17,6 +17,7 @@ export const paths = {
   messages: '/berichten',
   favourites: '/favorieten',
   settings: '/instellingen',
+  moderation: '/beheer/meldingen',
   profiles: '/profielen',
   forOwners: '/voor-baasjes',
   forSitters: '/voor-oppassers',

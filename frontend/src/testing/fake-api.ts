@@ -71,6 +71,7 @@ export function aUser(overrides: Partial<SessionUser> = {}): SessionUser {
     avatar_url: null,
     temporary: false,
     google_user_data: null,
+    is_moderator: false,
     ...overrides,
   };
 }

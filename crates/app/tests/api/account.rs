@@ -296,6 +296,11 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
         ("conversations", "user_low"),
         ("conversations", "user_high"),
         ("conversations", "started_by"),
+        ("moderators", "user_id"),
+        ("hidden_profiles", "user_id"),
+        ("moderation_log", "subject_user_id"),
+        ("moderation_log", "moderator_id"),
+        ("reports", "closed_by"),
     ] {
         assert_eq!(
             db.count(&format!("{table} WHERE {column} = {sanne}"))?,

@@ -13,6 +13,7 @@ mod favourites;
 mod geo;
 mod health;
 mod messages;
+mod moderation;
 mod oidc;
 mod outbox;
 mod pages;

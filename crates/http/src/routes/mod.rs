@@ -9,6 +9,7 @@ pub mod favourites;
 pub mod geo;
 pub mod health;
 pub mod meta;
+pub mod moderation;
 pub mod oauth;
 pub mod profiles;
 pub mod site;
@@ -39,6 +40,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     conversations::configure(cfg);
     favourites::configure(cfg);
     trust::configure(cfg);
+    moderation::configure(cfg);
     profiles::configure(cfg);
     uploads::configure(cfg);
 }

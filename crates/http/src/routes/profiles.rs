@@ -416,6 +416,8 @@ pub struct OwnerPage {
     pub owner: OwnerView,
     /// Their pets, oldest first.
     pub pets: Vec<PetView>,
+    /// A moderator hid the profile: only its own person sees this page (with a notice).
+    pub hidden: bool,
 }
 
 /// `GET /api/volunteers/{volunteerId}`.
@@ -423,6 +425,8 @@ pub struct OwnerPage {
 pub struct VolunteerPage {
     /// The volunteer.
     pub volunteer: VolunteerView,
+    /// A moderator hid the profile: only its own person sees this page (with a notice).
+    pub hidden: bool,
 }
 
 /// `GET /api/pets/{petId}`.
@@ -432,6 +436,8 @@ pub struct PetPage {
     pub pet: PetView,
     /// Its owner.
     pub owner: OwnerView,
+    /// A moderator hid the owner's profile: only its own person sees this page (with a notice).
+    pub hidden: bool,
 }
 
 /// What the views are built with: "now" (for ages and the new badge) and, for your own profile,
@@ -745,13 +751,37 @@ pub async fn find_owner(
     let service = state.profile_service.clone();
     let found = web::block(move || service.owner_page(id)).await??;
     let (owner, pets) = found.ok_or_else(|| ApiError::NotFound("Eigenaar niet gevonden".to_owned()))?;
+    let hidden = visible_to(
+        &state,
+        owner.user_id,
+        session_user_id(&session),
+        "Eigenaar niet gevonden",
+    )
+    .await?;
     let context = ViewContext::public(&state);
     let body = to_json(&OwnerPage {
         owner: context.owner(&owner),
         pets: pets.into_iter().map(|pet| pet_view(pet, &owner)).collect(),
+        hidden,
     })?;
     state.pages.keep(page, owner.user_id, changes, body.clone());
     Ok(json_page(body))
+}
+
+/// Whether the profile of `owner` is hidden by a moderator; hidden pages answer 404 (with
+/// `not_found`) to everyone but the profile's own person, who sees them with a notice.
+async fn visible_to(
+    state: &AppState,
+    owner: UserId,
+    viewer: Option<UserId>,
+    not_found: &str,
+) -> Result<bool, ApiError> {
+    let moderation = state.moderation.clone();
+    let hidden = web::block(move || moderation.is_hidden(owner)).await??;
+    if hidden && viewer != Some(owner) {
+        return Err(ApiError::NotFound(not_found.to_owned()));
+    }
+    Ok(hidden)
 }
 
 /// A volunteer's public page.
@@ -781,8 +811,10 @@ pub async fn find_volunteer(
         .await??
         .ok_or_else(|| ApiError::NotFound("Vrijwilliger niet gevonden".to_owned()))?;
     let user = volunteer.user_id;
+    let hidden = visible_to(&state, user, session_user_id(&session), "Vrijwilliger niet gevonden").await?;
     let body = to_json(&VolunteerPage {
         volunteer: ViewContext::public(&state).volunteer(volunteer),
+        hidden,
     })?;
     state.pages.keep(page, user, changes, body.clone());
     Ok(json_page(body))
@@ -813,9 +845,17 @@ pub async fn find_pet(
     let service = state.profile_service.clone();
     let found = web::block(move || service.pet_page(id)).await??;
     let (pet, owner) = found.ok_or_else(|| ApiError::NotFound("Huisdier niet gevonden".to_owned()))?;
+    let hidden = visible_to(
+        &state,
+        owner.user_id,
+        session_user_id(&session),
+        "Huisdier niet gevonden",
+    )
+    .await?;
     let body = to_json(&PetPage {
         owner: ViewContext::public(&state).owner(&owner),
         pet: pet_view(pet, &owner),
+        hidden,
     })?;
     state.pages.keep(page, owner.user_id, changes, body.clone());
     Ok(json_page(body))
@@ -847,9 +887,11 @@ pub async fn add_pet(
     let id = user.id;
     let (owner, pet) = web::block(move || service.add_pet(id, &draft)).await??;
     tracing::info!(user.id = id.get(), pet.id = pet.id.get(), "pet added");
+    let hidden = visible_to(&state, owner.user_id, Some(owner.user_id), "").await?;
     Ok(HttpResponse::Created().json(PetPage {
         owner: ViewContext::public(&state).owner(&owner),
         pet: pet_view(pet, &owner),
+        hidden,
     }))
 }
 
@@ -882,9 +924,11 @@ pub async fn update_pet(
     let id = user.id;
     let (owner, pet) = web::block(move || service.update_pet(id, pet_id, &draft)).await??;
     tracing::info!(user.id = id.get(), pet.id = pet.id.get(), "pet updated");
+    let hidden = visible_to(&state, owner.user_id, Some(owner.user_id), "").await?;
     Ok(HttpResponse::Ok().json(PetPage {
         owner: ViewContext::public(&state).owner(&owner),
         pet: pet_view(pet, &owner),
+        hidden,
     }))
 }
 

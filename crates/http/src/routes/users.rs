@@ -35,6 +35,8 @@ pub struct SessionUser {
     pub temporary: bool,
     /// Identity provider data, when signed in with one.
     pub google_user_data: Option<GoogleUserData>,
+    /// Whether they moderate (the web app then offers /beheer/meldingen).
+    pub is_moderator: bool,
 }
 
 /// Routes `/api/users/me` and `/api/logout`.
@@ -55,8 +57,13 @@ pub async fn find_current_user(session: Session, state: web::Data<AppState>) -> 
         return Ok(HttpResponse::Ok().json(None::<SessionUser>));
     };
     let accounts = state.accounts.clone();
-    let account = web::block(move || -> Result<_, oppas_domain::RepositoryError> {
-        accounts.find(id)?.map(|user| accounts.with_identity(user)).transpose()
+    let moderation = state.moderation.clone();
+    let (account, is_moderator) = web::block(move || -> Result<_, oppas_domain::RepositoryError> {
+        let account = accounts
+            .find(id)?
+            .map(|user| accounts.with_identity(user))
+            .transpose()?;
+        Ok((account, moderation.is_moderator(id)?))
     })
     .await??;
     let Some(Account { user, identity }) = account else {
@@ -76,6 +83,7 @@ pub async fn find_current_user(session: Session, state: web::Data<AppState>) -> 
             name: identity.name,
             picture: identity.picture,
         }),
+        is_moderator,
     })))
 }
 

@@ -92,6 +92,7 @@ impl FavouriteRepository for Database {
              JOIN listings l ON l.id = f.listing_id WHERE f.user_id = ",
         )
         .bind(Bind::Int(user.get()))
+        .push(" AND NOT EXISTS (SELECT 1 FROM hidden_profiles h WHERE h.user_id = l.user_id)")
         .push(" ORDER BY f.created_at DESC, f.id DESC");
         Ok(found(sql.load::<CardRow>(&mut conn)?)?
             .into_iter()

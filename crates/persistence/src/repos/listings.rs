@@ -125,6 +125,8 @@ fn fts_phrase(term: &str) -> String {
 
 /// Appends ` AND <filters>` for the kind and the text.
 fn push_filters(sql: &mut Sql, query: &ListingQuery, sqlite: bool) {
+    // Profiles a moderator hid are in no list.
+    sql.push(" AND NOT EXISTS (SELECT 1 FROM hidden_profiles h WHERE h.user_id = listings.user_id)");
     if let Some(kind) = query.listing_type {
         sql.push(" AND kind = ").bind(Bind::Text(kind.as_str().to_owned()));
     }

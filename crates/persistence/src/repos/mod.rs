@@ -8,6 +8,7 @@ mod favourites;
 pub(crate) mod identities;
 mod listings;
 mod live;
+mod moderation;
 mod outbox;
 mod profiles;
 mod sessions;

@@ -1,4 +1,4 @@
-import { LogOut, Settings } from 'lucide-react';
+import { LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { UserAvatar } from '@/components/layout/user-avatar';
 import { buttonStyles } from '@/components/ui/button';
@@ -37,6 +37,16 @@ export function UserWidget({ profile = null }: { profile?: ProfileLookup | null 
           {user.temporary && ' (temp)'}
         </span>
       </Link>
+      {user.is_moderator && (
+        <Link
+          to={paths.moderation}
+          title="Meldingen (beheer)"
+          className="flex size-10 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+        >
+          <ShieldCheck aria-hidden="true" className="size-5" />
+          <span className="sr-only">Meldingen (beheer)</span>
+        </Link>
+      )}
       <Link
         to={paths.settings}
         title="Instellingen"

@@ -349,6 +349,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/moderation/hidden/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Hides a profile: its cards leave every list, its pages answer 404 to everyone but its own
+         *     person, who sees a notice.
+         * @description # Errors
+         *     403 for a non-moderator, 404 for no such person.
+         */
+        put: operations["hide_profile"];
+        post?: never;
+        /**
+         * Shows a hidden profile again.
+         * @description # Errors
+         *     403 for a non-moderator, 404 for no such person.
+         */
+        delete: operations["show_profile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open reports, newest first, with the reported profile and the reason. */
+        get: operations["list_reports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/moderation/reports/{reportId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Closes an open report with a note.
+         * @description # Errors
+         *     403 for a non-moderator, 404 for no such open report, 422 for a bad note.
+         */
+        post: operations["close_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/oauth/{provider}/redirect_url": {
         parameters: {
             query?: never;
@@ -887,6 +952,11 @@ export interface components {
          * @enum {string}
          */
         Chipped: "ja" | "nee" | "onbekend";
+        /** @description How a report was handled. */
+        CloseReport: {
+            /** @description What the moderator did or found, at most 1,000 characters. */
+            note?: string | null;
+        };
         /** @description An address and the code mailed to it. */
         CodeRequest: {
             /** @description Six digits. */
@@ -1172,6 +1242,8 @@ export interface components {
         };
         /** @description `GET /api/owners/{ownerId}`. */
         OwnerPage: {
+            /** @description A moderator hid the profile: only its own person sees this page (with a notice). */
+            hidden: boolean;
             /** @description The owner. */
             owner: components["schemas"]["OwnerView"];
             /** @description Their pets, oldest first. */
@@ -1309,6 +1381,8 @@ export interface components {
         PetGender: "reu" | "teef";
         /** @description `GET /api/pets/{petId}`. */
         PetPage: {
+            /** @description A moderator hid the owner's profile: only its own person sees this page (with a notice). */
+            hidden: boolean;
             /** @description Its owner. */
             owner: components["schemas"]["OwnerView"];
             /** @description The pet. */
@@ -1640,6 +1714,39 @@ export interface components {
              */
             views: number;
         };
+        /** @description An open report in the queue. */
+        QueuedReportView: {
+            /**
+             * Format: int64
+             * @description The conversation it is about.
+             */
+            conversationId?: number | null;
+            /**
+             * Format: date-time
+             * @description When (UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description The report.
+             */
+            id: number;
+            /** @description The card it is about (`pet-3`, `volunteer-9`). */
+            listingId?: string | null;
+            /** @description The reporter's note. */
+            note?: string | null;
+            /** @description Why (a `ReportReason` value). */
+            reason: string;
+            /** @description Whether their profile is hidden now. */
+            reportedHidden: boolean;
+            /** @description Their first name as their profile shows it. */
+            reportedName?: string | null;
+            /**
+             * Format: int64
+             * @description The reported account.
+             */
+            reportedUserId: number;
+        };
         /** @description Where to send the browser to sign in. */
         RedirectUrl: {
             /** @description The provider's authorization URL for this attempt. */
@@ -1675,6 +1782,11 @@ export interface components {
              */
             userId: number;
         };
+        /** @description The queue. */
+        ReportQueue: {
+            /** @description Open reports, newest first. */
+            reports: components["schemas"]["QueuedReportView"][];
+        };
         /**
          * @description Why someone reports a profile or a conversation.
          * @enum {string}
@@ -1706,6 +1818,8 @@ export interface components {
              * @description Account id.
              */
             id: number;
+            /** @description Whether they moderate (the web app then offers /beheer/meldingen). */
+            is_moderator: boolean;
             /** @description Family name. */
             last_name?: string | null;
             /** @description A temporary session (labelled '(temp)' in the header). */
@@ -1788,6 +1902,8 @@ export interface components {
         };
         /** @description `GET /api/volunteers/{volunteerId}`. */
         VolunteerPage: {
+            /** @description A moderator hid the profile: only its own person sees this page (with a notice). */
+            hidden: boolean;
             /** @description The volunteer. */
             volunteer: components["schemas"]["VolunteerView"];
         };
@@ -2664,6 +2780,201 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MapConfig"];
+                };
+            };
+        };
+    };
+    hide_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account whose profile to hide */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hidden */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such person */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    show_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account whose profile to show again */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Shown */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such person */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    list_reports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportQueue"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    close_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The report */
+                reportId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseReport"];
+            };
+        };
+        responses: {
+            /** @description Closed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such open report */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Bad note */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };

@@ -47,12 +47,20 @@ export function OwnerPage({ ownerId }: { ownerId: number | null }) {
 function LoadedOwnerPage({ ownerId }: { ownerId: number }) {
   return (
     <ProfileQueryState query={useOwnerPage(ownerId)} notFoundTitle={OWNER_NOT_FOUND}>
-      {(data) => <OwnerProfile owner={data.owner} pets={data.pets} />}
+      {(data) => <OwnerProfile owner={data.owner} pets={data.pets} hidden={data.hidden} />}
     </ProfileQueryState>
   );
 }
 
-function OwnerProfile({ owner, pets }: { owner: OwnerView; pets: PetView[] }) {
+function OwnerProfile({
+  owner,
+  pets,
+  hidden,
+}: {
+  owner: OwnerView;
+  pets: PetView[];
+  hidden: boolean;
+}) {
   const { user } = useAuth();
   const [searchParams] = useSearchParams();
   const own = user?.id === owner.user_id;
@@ -84,7 +92,7 @@ function OwnerProfile({ owner, pets }: { owner: OwnerView; pets: PetView[] }) {
 
   return (
     <FieldEditorProvider canEdit={own}>
-      <ProfileShell>
+      <ProfileShell hidden={hidden}>
         <ProfileHeader
           name={name}
           avatarUrl={owner.avatar_url}

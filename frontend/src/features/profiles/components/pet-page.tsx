@@ -56,7 +56,7 @@ export function PetPage({ petId }: { petId: number | null }) {
 function LoadedPetPage({ petId }: { petId: number }) {
   return (
     <ProfileQueryState query={usePetPage(petId)} notFoundTitle={PET_NOT_FOUND}>
-      {(data) => <PetProfile pet={data.pet} owner={data.owner} />}
+      {(data) => <PetProfile pet={data.pet} owner={data.owner} hidden={data.hidden} />}
     </ProfileQueryState>
   );
 }
@@ -77,7 +77,7 @@ export function lookingFor(pet: PetView): string[] {
   ];
 }
 
-function PetProfile({ pet, owner }: { pet: PetView; owner: OwnerView }) {
+function PetProfile({ pet, owner, hidden }: { pet: PetView; owner: OwnerView; hidden: boolean }) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const update = useUpdatePetField(pet);
@@ -201,7 +201,7 @@ function PetProfile({ pet, owner }: { pet: PetView; owner: OwnerView }) {
       canEdit={user?.id === pet.user_id}
       save={(change) => update.mutateAsync(change)}
     >
-      <ProfileShell>
+      <ProfileShell hidden={hidden}>
         <ProfileHeader
           name={pet.name}
           pet

@@ -19,6 +19,7 @@ import { useId, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LocationMap } from '@/components/map/location-map';
 import { Card } from '@/components/ui/card';
+import { contact } from '@/config/contact';
 import { paths } from '@/config/paths';
 import { ProfileAvatar } from '@/features/profiles/components/profile-avatar';
 import { BACK_TO_PROFILES } from '@/features/profiles/components/profile-states';
@@ -36,8 +37,20 @@ function shown(text: string | null | undefined, fallback: string): string {
   return text?.trim() ? text : fallback;
 }
 
-/** The frame of a profile page: the way back to the list, then the page. */
-export function ProfileShell({ children }: { children: ReactNode }) {
+export const HIDDEN_NOTICE =
+  'Een moderator heeft je profiel verborgen: anderen zien het niet in de lijsten en niet op deze pagina.';
+
+/**
+ * The frame of a profile page: the way back to the list, then the page; for a profile a
+ * moderator hid (only its own person sees it then), a notice first.
+ */
+export function ProfileShell({
+  children,
+  hidden = false,
+}: {
+  children: ReactNode;
+  hidden?: boolean;
+}) {
   return (
     <div className="bg-linear-to-b from-amber-50 to-white">
       {/* Room at the bottom for the contact bar of a phone. */}
@@ -49,6 +62,14 @@ export function ProfileShell({ children }: { children: ReactNode }) {
           <ArrowLeft aria-hidden="true" className="size-4" />
           {BACK_TO_PROFILES}
         </Link>
+        {hidden && (
+          <p
+            role="status"
+            className="rounded-2xl bg-amber-50 px-4 py-3 font-medium text-amber-900 ring-1 ring-amber-200"
+          >
+            {HIDDEN_NOTICE} Vragen? Mail ons op {contact.email}.
+          </p>
+        )}
         {children}
       </div>
     </div>

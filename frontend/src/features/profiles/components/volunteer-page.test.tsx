@@ -189,4 +189,14 @@ describe('VolunteerPage', () => {
     await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Lotte Jansen' })).toBeVisible();
   });
+
+  it('shows its own person the notice of a profile a moderator hid', async () => {
+    fakeSession(aUser({ id: 7 }));
+    onApi('GET /api/volunteers/12', {
+      status: 200,
+      body: { volunteer: aVolunteer({ id: 12, user_id: 7 }), hidden: true },
+    });
+    renderPage();
+    expect(await screen.findByText(/Een moderator heeft je profiel verborgen/)).toBeInTheDocument();
+  });
 });

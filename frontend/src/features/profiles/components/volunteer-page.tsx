@@ -48,12 +48,12 @@ export function VolunteerPage({ volunteerId }: { volunteerId: number | null }) {
 function LoadedVolunteerPage({ volunteerId }: { volunteerId: number }) {
   return (
     <ProfileQueryState query={useVolunteerPage(volunteerId)} notFoundTitle={VOLUNTEER_NOT_FOUND}>
-      {(data) => <VolunteerProfile volunteer={data.volunteer} />}
+      {(data) => <VolunteerProfile volunteer={data.volunteer} hidden={data.hidden} />}
     </ProfileQueryState>
   );
 }
 
-function VolunteerProfile({ volunteer: v }: { volunteer: VolunteerView }) {
+function VolunteerProfile({ volunteer: v, hidden }: { volunteer: VolunteerView; hidden: boolean }) {
   const { user } = useAuth();
   const navigate = useNavigate();
   useRecordView(v.listing_id);
@@ -141,7 +141,7 @@ function VolunteerProfile({ volunteer: v }: { volunteer: VolunteerView }) {
 
   return (
     <FieldEditorProvider canEdit={user?.id === v.user_id}>
-      <ProfileShell>
+      <ProfileShell hidden={hidden}>
         <ProfileHeader
           name={name}
           avatarUrl={v.avatar_url}

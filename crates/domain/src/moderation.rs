@@ -1,0 +1,198 @@
+//! Moderation: people with the moderator role (granted on the command line) read the open
+//! reports, hide a profile from lists and pages, and close a report with a note. Every action is
+//! logged with who and when; nobody else reaches any of it.
+
+use crate::listing::ListingChanges;
+use crate::{ConversationId, RepositoryError, UserId};
+use chrono::NaiveDateTime;
+use std::sync::Arc;
+
+/// Longest note a moderator adds when closing a report.
+pub const RESOLUTION_MAX: usize = 1000;
+/// Most open reports the queue shows at once.
+pub const QUEUE_SIZE: i64 = 200;
+
+/// An open report as the queue shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueuedReport {
+    /// The report.
+    pub id: i64,
+    /// Who is reported.
+    pub reported: UserId,
+    /// Their first name as their profile shows it.
+    pub reported_name: Option<String>,
+    /// Whether their profile is hidden now.
+    pub reported_hidden: bool,
+    /// The card it is about.
+    pub listing: Option<String>,
+    /// The conversation it is about.
+    pub conversation: Option<ConversationId>,
+    /// The reason's stored value.
+    pub reason: String,
+    /// The reporter's note.
+    pub note: Option<String>,
+    /// When.
+    pub created_at: NaiveDateTime,
+}
+
+/// Where moderation is kept.
+pub trait ModerationRepository: Send + Sync {
+    /// Whether `user` has the role.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn is_moderator(&self, user: UserId) -> Result<bool, RepositoryError>;
+
+    /// Gives or takes the role of the account with this address; its id, or `None` when there is
+    /// no such account.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn set_moderator(&self, email: &str, moderator: bool) -> Result<Option<UserId>, RepositoryError>;
+
+    /// The open reports, newest first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn open_reports(&self, limit: i64) -> Result<Vec<QueuedReport>, RepositoryError>;
+
+    /// Whether the profile of `user` is hidden.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn is_hidden(&self, user: UserId) -> Result<bool, RepositoryError>;
+
+    /// Hides or shows the profile of `user` and logs it, in one transaction; false when there
+    /// is no such account.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn set_hidden(&self, moderator: UserId, user: UserId, hidden: bool) -> Result<bool, RepositoryError>;
+
+    /// Closes an open report with a note and logs it, in one transaction; false when there is
+    /// no such open report.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn close_report(&self, moderator: UserId, report: i64, note: Option<&str>) -> Result<bool, RepositoryError>;
+}
+
+/// Why a moderation call is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ModerationError {
+    /// Not a moderator.
+    #[error("Alleen moderators kunnen dit doen.")]
+    NotAModerator,
+    /// No such report (open) or person.
+    #[error("Deze melding of dit profiel bestaat niet (meer).")]
+    NotFound,
+    /// The note is too long or holds control characters.
+    #[error("{0}")]
+    Invalid(String),
+    /// Storage failures.
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// The moderation use cases.
+#[derive(Clone)]
+pub struct Moderation {
+    repo: Arc<dyn ModerationRepository>,
+    changes: ListingChanges,
+}
+
+impl std::fmt::Debug for Moderation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Moderation").finish_non_exhaustive()
+    }
+}
+
+impl Moderation {
+    /// The service; `changes` ends cached lists and pages when a profile is hidden or shown.
+    #[must_use]
+    pub fn new(repo: Arc<dyn ModerationRepository>, changes: ListingChanges) -> Self {
+        Self { repo, changes }
+    }
+
+    fn require(&self, user: UserId) -> Result<(), ModerationError> {
+        if self.repo.is_moderator(user)? {
+            Ok(())
+        } else {
+            Err(ModerationError::NotAModerator)
+        }
+    }
+
+    /// Whether `user` moderates.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn is_moderator(&self, user: UserId) -> Result<bool, RepositoryError> {
+        self.repo.is_moderator(user)
+    }
+
+    /// Whether the profile of `user` is hidden.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn is_hidden(&self, user: UserId) -> Result<bool, RepositoryError> {
+        self.repo.is_hidden(user)
+    }
+
+    /// Gives or takes the role (the command line's `oppas moderator grant|revoke`).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn set_role(&self, email: &str, moderator: bool) -> Result<Option<UserId>, RepositoryError> {
+        self.repo.set_moderator(email, moderator)
+    }
+
+    /// The queue of open reports, newest first.
+    ///
+    /// # Errors
+    /// Not a moderator, storage.
+    pub fn queue(&self, me: UserId) -> Result<Vec<QueuedReport>, ModerationError> {
+        self.require(me)?;
+        Ok(self.repo.open_reports(QUEUE_SIZE)?)
+    }
+
+    /// Hides (or shows again) the profile of `user`.
+    ///
+    /// # Errors
+    /// Not a moderator, no such person, storage.
+    pub fn set_hidden(&self, me: UserId, user: UserId, hidden: bool) -> Result<(), ModerationError> {
+        self.require(me)?;
+        if !self.repo.set_hidden(me, user, hidden)? {
+            return Err(ModerationError::NotFound);
+        }
+        self.changes.record();
+        tracing::info!(
+            moderator = me.get(),
+            subject = user.get(),
+            hidden,
+            "profile visibility set by a moderator"
+        );
+        Ok(())
+    }
+
+    /// Closes an open report with an optional note.
+    ///
+    /// # Errors
+    /// Not a moderator, no such open report, a bad note, storage.
+    pub fn close(&self, me: UserId, report: i64, note: Option<&str>) -> Result<(), ModerationError> {
+        self.require(me)?;
+        let note = note.map(str::trim).filter(|note| !note.is_empty());
+        if let Some(note) = note {
+            if note.chars().count() > RESOLUTION_MAX {
+                return Err(ModerationError::Invalid(format!(
+                    "Een notitie mag maximaal {RESOLUTION_MAX} tekens lang zijn."
+                )));
+            }
+            crate::text::check_free_text(note).map_err(|error| ModerationError::Invalid(error.to_string()))?;
+        }
+        if !self.repo.close_report(me, report, note)? {
+            return Err(ModerationError::NotFound);
+        }
+        tracing::info!(moderator = me.get(), report, "report closed");
+        Ok(())
+    }
+}

@@ -1,0 +1,166 @@
+//! The moderators' calls (`/api/moderation/...`): 403 for everyone else.
+
+use crate::session::CurrentUser;
+use crate::{ApiError, AppState};
+use actix_web::{HttpResponse, delete, get, post, put, web};
+use chrono::{DateTime, Utc};
+use oppas_domain::UserId;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// An open report in the queue.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QueuedReportView {
+    /// The report.
+    pub id: i64,
+    /// The reported account.
+    pub reported_user_id: i64,
+    /// Their first name as their profile shows it.
+    pub reported_name: Option<String>,
+    /// Whether their profile is hidden now.
+    pub reported_hidden: bool,
+    /// The card it is about (`pet-3`, `volunteer-9`).
+    pub listing_id: Option<String>,
+    /// The conversation it is about.
+    pub conversation_id: Option<i64>,
+    /// Why (a `ReportReason` value).
+    pub reason: String,
+    /// The reporter's note.
+    pub note: Option<String>,
+    /// When (UTC).
+    pub created_at: DateTime<Utc>,
+}
+
+/// The queue.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportQueue {
+    /// Open reports, newest first.
+    pub reports: Vec<QueuedReportView>,
+}
+
+/// How a report was handled.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CloseReport {
+    /// What the moderator did or found, at most 1,000 characters.
+    pub note: Option<String>,
+}
+
+/// Routes of moderation.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(list_reports)
+        .service(close_report)
+        .service(hide_profile)
+        .service(show_profile);
+}
+
+/// The open reports, newest first, with the reported profile and the reason.
+#[utoipa::path(get, path = "/api/moderation/reports", tag = "moderation", operation_id = "list_reports",
+    responses(
+        (status = 200, description = "The queue", body = ReportQueue),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "Not a moderator", body = crate::ApiErrorBody),
+    ))]
+#[get("/moderation/reports")]
+pub async fn list_reports(
+    CurrentUser(user): CurrentUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let moderation = state.moderation.clone();
+    let queue = web::block(move || moderation.queue(user.id)).await??;
+    Ok(HttpResponse::Ok().json(ReportQueue {
+        reports: queue
+            .into_iter()
+            .map(|r| QueuedReportView {
+                id: r.id,
+                reported_user_id: r.reported.get(),
+                reported_name: r.reported_name,
+                reported_hidden: r.reported_hidden,
+                listing_id: r.listing,
+                conversation_id: r.conversation.map(|c| c.get()),
+                reason: r.reason,
+                note: r.note,
+                created_at: r.created_at.and_utc(),
+            })
+            .collect(),
+    }))
+}
+
+/// Closes an open report with a note.
+///
+/// # Errors
+/// 403 for a non-moderator, 404 for no such open report, 422 for a bad note.
+#[utoipa::path(post, path = "/api/moderation/reports/{reportId}/close", tag = "moderation", operation_id = "close_report",
+    params(("reportId" = i64, Path, description = "The report")),
+    request_body = CloseReport,
+    responses(
+        (status = 204, description = "Closed"),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "Not a moderator", body = crate::ApiErrorBody),
+        (status = 404, description = "No such open report", body = crate::ApiErrorBody),
+        (status = 422, description = "Bad note", body = crate::ApiErrorBody),
+    ))]
+#[post("/moderation/reports/{reportId}/close")]
+pub async fn close_report(
+    CurrentUser(user): CurrentUser,
+    report: web::Path<i64>,
+    body: crate::routes::Body<CloseReport>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let report = report.into_inner();
+    let note = body.into_inner().note;
+    let moderation = state.moderation.clone();
+    web::block(move || moderation.close(user.id, report, note.as_deref())).await??;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Hides a profile: its cards leave every list, its pages answer 404 to everyone but its own
+/// person, who sees a notice.
+///
+/// # Errors
+/// 403 for a non-moderator, 404 for no such person.
+#[utoipa::path(put, path = "/api/moderation/hidden/{userId}", tag = "moderation", operation_id = "hide_profile",
+    params(("userId" = i64, Path, description = "The account whose profile to hide")),
+    responses(
+        (status = 204, description = "Hidden"),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "Not a moderator", body = crate::ApiErrorBody),
+        (status = 404, description = "No such person", body = crate::ApiErrorBody),
+    ))]
+#[put("/moderation/hidden/{userId}")]
+pub async fn hide_profile(
+    CurrentUser(user): CurrentUser,
+    target: web::Path<i64>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let target = UserId(target.into_inner());
+    let moderation = state.moderation.clone();
+    web::block(move || moderation.set_hidden(user.id, target, true)).await??;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Shows a hidden profile again.
+///
+/// # Errors
+/// 403 for a non-moderator, 404 for no such person.
+#[utoipa::path(delete, path = "/api/moderation/hidden/{userId}", tag = "moderation", operation_id = "show_profile",
+    params(("userId" = i64, Path, description = "The account whose profile to show again")),
+    responses(
+        (status = 204, description = "Shown"),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "Not a moderator", body = crate::ApiErrorBody),
+        (status = 404, description = "No such person", body = crate::ApiErrorBody),
+    ))]
+#[delete("/moderation/hidden/{userId}")]
+pub async fn show_profile(
+    CurrentUser(user): CurrentUser,
+    target: web::Path<i64>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let target = UserId(target.into_inner());
+    let moderation = state.moderation.clone();
+    web::block(move || moderation.set_hidden(user.id, target, false)).await??;
+    Ok(HttpResponse::NoContent().finish())
+}

@@ -1,0 +1,200 @@
+//! [`ModerationRepository`] on the database: each action and its log line in one transaction.
+
+use crate::Database;
+use crate::connection::DbConnection;
+use crate::error::{in_transaction, translate};
+use crate::repos::sql::{Bind, Sql};
+use crate::schema::{hidden_profiles, moderation_log, moderators, reports, users};
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
+use oppas_domain::moderation::{ModerationRepository, QueuedReport};
+use oppas_domain::{ConversationId, RepositoryError, UserId};
+
+#[derive(QueryableByName)]
+struct QueueRow {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = BigInt)]
+    reported_id: i64,
+    #[diesel(sql_type = Nullable<Text>)]
+    reported_name: Option<String>,
+    #[diesel(sql_type = BigInt)]
+    hidden: i64,
+    #[diesel(sql_type = Nullable<Text>)]
+    listing_key: Option<String>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    conversation_id: Option<i64>,
+    #[diesel(sql_type = Text)]
+    reason: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    note: Option<String>,
+    #[diesel(sql_type = Timestamp)]
+    created_at: NaiveDateTime,
+}
+
+fn log(
+    conn: &mut DbConnection,
+    moderator: UserId,
+    action: &str,
+    subject: Option<UserId>,
+    report: Option<i64>,
+    note: Option<&str>,
+    now: NaiveDateTime,
+) -> Result<(), RepositoryError> {
+    diesel::insert_into(moderation_log::table)
+        .values((
+            moderation_log::moderator_id.eq(Some(moderator.get())),
+            moderation_log::action.eq(action),
+            moderation_log::subject_user_id.eq(subject.map(UserId::get)),
+            moderation_log::report_id.eq(report),
+            moderation_log::note.eq(note),
+            moderation_log::created_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+        .map_err(translate)
+}
+
+impl ModerationRepository for Database {
+    fn is_moderator(&self, user: UserId) -> Result<bool, RepositoryError> {
+        moderators::table
+            .filter(moderators::user_id.eq(user.get()))
+            .count()
+            .get_result::<i64>(&mut *self.conn()?)
+            .map(|n| n > 0)
+            .map_err(translate)
+    }
+
+    fn set_moderator(&self, email: &str, moderator: bool) -> Result<Option<UserId>, RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        let Some(id) = users::table
+            .filter(users::email.eq(email))
+            .select(users::id)
+            .first::<i64>(&mut *conn)
+            .optional()
+            .map_err(translate)?
+        else {
+            return Ok(None);
+        };
+        if moderator {
+            let mut sql = Sql::new(&conn);
+            sql.push("INSERT INTO moderators (user_id, granted_at) VALUES (")
+                .bind(Bind::Int(id))
+                .push(", ")
+                .bind(Bind::Time(now))
+                .push(") ON CONFLICT (user_id) DO NOTHING");
+            sql.execute(&mut conn)?;
+        } else {
+            diesel::delete(moderators::table.filter(moderators::user_id.eq(id)))
+                .execute(&mut *conn)
+                .map_err(translate)?;
+        }
+        Ok(Some(UserId(id)))
+    }
+
+    fn open_reports(&self, limit: i64) -> Result<Vec<QueuedReport>, RepositoryError> {
+        let mut conn = self.conn()?;
+        let mut sql = Sql::new(&conn);
+        sql.push(
+            "SELECT r.id, r.reported_id, COALESCE(v.first_name, o.first_name, u.first_name) AS reported_name, \
+             (SELECT COUNT(*) FROM hidden_profiles h WHERE h.user_id = r.reported_id) AS hidden, \
+             r.listing_key, r.conversation_id, r.reason, r.note, r.created_at FROM reports r \
+             JOIN users u ON u.id = r.reported_id LEFT JOIN volunteers v ON v.user_id = u.id \
+             LEFT JOIN owners o ON o.user_id = u.id WHERE r.status = 'open' \
+             ORDER BY r.created_at DESC, r.id DESC LIMIT ",
+        )
+        .bind(Bind::Int(limit));
+        Ok(sql
+            .load::<QueueRow>(&mut conn)?
+            .into_iter()
+            .map(|row| QueuedReport {
+                id: row.id,
+                reported: UserId(row.reported_id),
+                reported_name: row.reported_name,
+                reported_hidden: row.hidden > 0,
+                listing: row.listing_key,
+                conversation: row.conversation_id.map(ConversationId),
+                reason: row.reason,
+                note: row.note,
+                created_at: row.created_at,
+            })
+            .collect())
+    }
+
+    fn is_hidden(&self, user: UserId) -> Result<bool, RepositoryError> {
+        hidden_profiles::table
+            .filter(hidden_profiles::user_id.eq(user.get()))
+            .count()
+            .get_result::<i64>(&mut *self.conn()?)
+            .map(|n| n > 0)
+            .map_err(translate)
+    }
+
+    fn set_hidden(&self, moderator: UserId, user: UserId, hidden: bool) -> Result<bool, RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        in_transaction(&mut conn, |conn| {
+            let exists = users::table
+                .filter(users::id.eq(user.get()))
+                .count()
+                .get_result::<i64>(conn)
+                .map_err(translate)?
+                > 0;
+            if !exists {
+                return Ok(false);
+            }
+            if hidden {
+                let mut sql = Sql::new(conn);
+                sql.push("INSERT INTO hidden_profiles (user_id, hidden_by, hidden_at) VALUES (")
+                    .bind(Bind::Int(user.get()))
+                    .push(", ")
+                    .bind(Bind::Int(moderator.get()))
+                    .push(", ")
+                    .bind(Bind::Time(now))
+                    .push(") ON CONFLICT (user_id) DO NOTHING");
+                sql.execute(conn)?;
+            } else {
+                diesel::delete(hidden_profiles::table.filter(hidden_profiles::user_id.eq(user.get())))
+                    .execute(conn)
+                    .map_err(translate)?;
+            }
+            log(
+                conn,
+                moderator,
+                if hidden { "hide" } else { "show" },
+                Some(user),
+                None,
+                None,
+                now,
+            )?;
+            Ok(true)
+        })
+    }
+
+    fn close_report(&self, moderator: UserId, report: i64, note: Option<&str>) -> Result<bool, RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        in_transaction(&mut conn, |conn| {
+            let closed = diesel::update(
+                reports::table
+                    .filter(reports::id.eq(report))
+                    .filter(reports::status.eq("open")),
+            )
+            .set((
+                reports::status.eq("closed"),
+                reports::closed_by.eq(Some(moderator.get())),
+                reports::resolution.eq(note),
+                reports::updated_at.eq(now),
+            ))
+            .execute(conn)
+            .map_err(translate)?;
+            if closed == 0 {
+                return Ok(false);
+            }
+            log(conn, moderator, "close-report", None, Some(report), note, now)?;
+            Ok(true)
+        })
+    }
+}

@@ -1,0 +1,94 @@
+import type { Browser, Page } from '@playwright/test';
+import { checkPage, expect, loopbackOnly, test } from './fixtures';
+import { grantModerator } from './support/demo';
+import { baseURL } from './support/endpoints';
+import { signUpByMail, uniqueEmail } from './support/session';
+import type { components } from '../src/lib/api/openapi';
+
+type ProfileLookup = components['schemas']['ProfileLookup'];
+
+async function secondBrowser(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'nl-NL' });
+  await loopbackOnly(context);
+  return context.newPage();
+}
+
+test.describe('moderation', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('a moderator hides a reported profile and closes the report', async ({
+    page: moderator,
+    browser,
+  }) => {
+    const moderatorEmail = uniqueEmail('moderator');
+    await signUpByMail(moderator, {
+      firstName: 'Mila',
+      lastName: 'Moderator',
+      email: moderatorEmail,
+    });
+    grantModerator(moderatorEmail);
+
+    const karel = await secondBrowser(browser);
+    await signUpByMail(karel, {
+      firstName: 'Karel',
+      lastName: 'Kwaad',
+      email: uniqueEmail('karel'),
+    });
+    const created = await karel.request.post('/api/profiles', {
+      data: {
+        profileType: 'vrijwilliger',
+        firstName: 'Karel',
+        lastName: 'Kwaad',
+        postalCode: '3512',
+      },
+      headers: { Origin: baseURL },
+    });
+    expect(created.status()).toBe(201);
+    const lookup = (await created.json()) as ProfileLookup;
+    const page = `/vrijwilliger/${String(lookup.profile.id)}`;
+    const reported = await moderator.request.post('/api/reports', {
+      data: {
+        userId: lookup.profile.user_id,
+        reason: 'oplichting',
+        listingId: `volunteer-${String(lookup.profile.id)}`,
+        note: 'Vraagt om geld vooraf.',
+      },
+      headers: { Origin: baseURL },
+    });
+    expect(reported.status()).toBe(204);
+
+    await moderator.goto('/dashboard');
+    await moderator.getByRole('link', { name: 'Meldingen (beheer)' }).click();
+    await expect(moderator.getByRole('heading', { level: 1, name: 'Meldingen' })).toBeVisible();
+    const card = moderator.getByRole('article', { name: 'Melding over Karel' }).first();
+    await expect(card).toContainText('Oplichting of vraagt om geld: Karel');
+    await expect(card).toContainText('Vraagt om geld vooraf.');
+    await card.getByRole('button', { name: 'Profiel verbergen' }).click();
+    await expect(card.getByRole('button', { name: 'Profiel weer tonen' })).toBeVisible();
+    await checkPage(moderator, 'moderation-queue');
+
+    // Gone for visitors; a notice for Karel.
+    const visitor = await secondBrowser(browser);
+    await visitor.goto(page);
+    await expect(
+      visitor.getByRole('heading', { level: 1, name: 'Vrijwilliger niet gevonden' }),
+    ).toBeVisible();
+    await karel.goto(page);
+    await expect(karel.getByText('Een moderator heeft je profiel verborgen')).toBeVisible();
+
+    await card.getByLabel('Notitie bij het afhandelen').fill('Profiel verborgen na melding.');
+    await card.getByRole('button', { name: 'Afhandelen' }).click();
+    await expect(moderator.getByRole('article', { name: 'Melding over Karel' })).toHaveCount(0);
+  });
+
+  test('someone who is no moderator cannot see the queue', async ({ page }) => {
+    await signUpByMail(page, {
+      firstName: 'Gewoon',
+      lastName: 'Iemand',
+      email: uniqueEmail('gewoon'),
+    });
+    await page.goto('/beheer/meldingen');
+    await expect(page.getByText('Alleen moderators kunnen deze pagina zien.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Meldingen (beheer)' })).toHaveCount(0);
+  });
+});

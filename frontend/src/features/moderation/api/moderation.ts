@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
+import type { components } from '@/lib/api/openapi';
+
+export type QueuedReport = components['schemas']['QueuedReportView'];
+
+const moderationKeys = {
+  reports: () => ['moderation', 'reports'] as const,
+};
+
+/** `GET /api/moderation/reports`: the open reports, newest first. */
+export function useReportQueue() {
+  return useQuery({
+    queryKey: moderationKeys.reports(),
+    queryFn: async () => (await unwrap(api.GET('/api/moderation/reports'))).reports,
+  });
+}
+
+/** `PUT` or `DELETE /api/moderation/hidden/{userId}`: hides a profile or shows it again. */
+export function useSetHidden() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ userId, hidden }: { userId: number; hidden: boolean }) => {
+      const params = { params: { path: { userId } } };
+      await unwrap(
+        hidden
+          ? api.PUT('/api/moderation/hidden/{userId}', params)
+          : api.DELETE('/api/moderation/hidden/{userId}', params),
+      );
+    },
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** `POST /api/moderation/reports/{reportId}/close`: closes a report with a note. */
+export function useCloseReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reportId, note }: { reportId: number; note: string | null }) =>
+      unwrap(
+        api.POST('/api/moderation/reports/{reportId}/close', {
+          params: { path: { reportId } },
+          body: { note },
+        }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: moderationKeys.reports() }),
+  });
+}

@@ -1,0 +1,152 @@
+import { EyeOff, Eye, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Textarea } from '@/components/ui/form-fields';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import {
+  useCloseReport,
+  useReportQueue,
+  useSetHidden,
+  type QueuedReport,
+} from '@/features/moderation/api/moderation';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { ApiError } from '@/lib/api/api-error';
+import * as V from '@/lib/api/vocabulary';
+import { useAuth } from '@/lib/auth/use-auth';
+import { labelOf } from '@/lib/vocabulary';
+
+export const MODERATION_TITLE = 'Meldingen';
+export const MODERATORS_ONLY = 'Alleen moderators kunnen deze pagina zien.';
+const FAILED = 'Dat lukte niet. Probeer het later opnieuw.';
+const failureText = (error: unknown) => (error instanceof ApiError ? error.message : FAILED);
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('nl-NL', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** `/beheer/meldingen`: the open reports for moderators, newest first. */
+export function ReportsPage() {
+  useDocumentTitle(MODERATION_TITLE);
+  const { user } = useAuth();
+  if (user === null) return null;
+  return (
+    <div className="bg-linear-to-b from-orange-50 to-stone-50 px-4 py-10 sm:px-6 sm:py-14">
+      <div className="mx-auto flex max-w-4xl flex-col gap-6">
+        <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
+          {MODERATION_TITLE}
+        </h1>
+        {user.is_moderator ? (
+          <Queue />
+        ) : (
+          <EmptyState icon={ShieldCheck} title={MODERATORS_ONLY} description="" />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Queue() {
+  const queue = useReportQueue();
+  if (queue.isPending) return <Spinner label="Meldingen laden..." className="text-orange-700" />;
+  if (queue.isError) return <p role="alert">{failureText(queue.error)}</p>;
+  if (queue.data.length === 0) {
+    return (
+      <EmptyState icon={ShieldCheck} title="Geen open meldingen" description="Alles is bekeken." />
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-4" aria-label="Open meldingen">
+      {queue.data.map((report) => (
+        <li key={report.id}>
+          <ReportCard report={report} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ReportCard({ report }: { report: QueuedReport }) {
+  const [note, setNote] = useState('');
+  const setHidden = useSetHidden();
+  const close = useCloseReport();
+  const name = report.reportedName ?? 'Iemand zonder profiel';
+  const reason = labelOf(V.ReportReason, report.reason) ?? report.reason;
+  const error = setHidden.error ?? close.error;
+  return (
+    <Card as="article" aria-label={`Melding over ${name}`} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-bold text-stone-900">
+          {reason}: {name}
+          {report.reportedHidden && (
+            <span className="ml-2 text-sm font-semibold text-amber-800">(verborgen)</span>
+          )}
+        </h2>
+        <time dateTime={report.createdAt} className="text-sm text-stone-600">
+          {when(report.createdAt)}
+        </time>
+      </div>
+      {report.note && <p className="whitespace-pre-wrap text-stone-800">{report.note}</p>}
+      <p className="flex flex-wrap gap-3 text-sm">
+        {report.listingId && (
+          <Link
+            to={paths.profileDetail(report.listingId)}
+            className="font-semibold text-teal-800 underline"
+          >
+            Bekijk het gemelde profiel
+          </Link>
+        )}
+        {report.conversationId != null && (
+          <span className="text-stone-700">Gemeld vanuit een gesprek</span>
+        )}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Button
+          variant={report.reportedHidden ? 'secondary' : 'danger'}
+          size="sm"
+          disabled={setHidden.isPending}
+          onClick={() => {
+            setHidden.mutate({ userId: report.reportedUserId, hidden: !report.reportedHidden });
+          }}
+        >
+          {report.reportedHidden ? (
+            <Eye aria-hidden="true" className="size-4" />
+          ) : (
+            <EyeOff aria-hidden="true" className="size-4" />
+          )}
+          {report.reportedHidden ? 'Profiel weer tonen' : 'Profiel verbergen'}
+        </Button>
+      </div>
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const trimmed = note.trim();
+          close.mutate({ reportId: report.id, note: trimmed === '' ? null : trimmed });
+        }}
+      >
+        <Textarea
+          label="Notitie bij het afhandelen"
+          rows={2}
+          value={note}
+          onChange={(event) => {
+            setNote(event.target.value);
+          }}
+        />
+        <div>
+          <Button type="submit" size="sm" disabled={close.isPending} aria-busy={close.isPending}>
+            {close.isPending && <Spinner />}
+            Afhandelen
+          </Button>
+        </div>
+      </form>
+      {error && (
+        <p role="alert" className="text-sm font-semibold text-red-800">
+          {failureText(error)}
+        </p>
+      )}
+    </Card>
+  );
+}
