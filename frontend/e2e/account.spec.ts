@@ -1,27 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import type { Browser, Page } from '@playwright/test';
-import { checkPage, expect, loopbackOnly, test } from './fixtures';
+import { checkPage, expect, test } from './fixtures';
 import { baseURL } from './support/endpoints';
 import { codeFromMail, waitForMail } from './support/mailbox';
-import { signUpByMail, uniqueEmail } from './support/session';
-import type { components } from '../src/lib/api/openapi';
-
-type ProfileLookup = components['schemas']['ProfileLookup'];
-
-async function createProfile(page: Page, draft: Record<string, unknown>): Promise<ProfileLookup> {
-  const response = await page.request.post('/api/profiles', {
-    data: draft,
-    headers: { Origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as ProfileLookup;
-}
-
-async function secondBrowser(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'nl-NL' });
-  await loopbackOnly(context);
-  return context.newPage();
-}
+import { signUpByMail, uniqueEmail, createProfile, secondBrowser } from './support/session';
 
 /** The JSON document inside a downloaded archive, read with Python's zipfile. */
 function documentIn(archive: string): Record<string, unknown> {

@@ -1,12 +1,16 @@
-import type { Browser, Page } from '@playwright/test';
-import { checkPage, expect, loopbackOnly, saveScreenshot, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { checkPage, expect, saveScreenshot, test } from './fixtures';
 import { demo, seedDemoProfiles } from './support/demo';
 import { baseURL } from './support/endpoints';
 import { codeFromMail, waitForMail } from './support/mailbox';
-import { clientAddressOf, signUpByMail, uniqueEmail, type NewPerson } from './support/session';
-import type { components } from '../src/lib/api/openapi';
-
-type ProfileLookup = components['schemas']['ProfileLookup'];
+import {
+  clientAddressOf,
+  signUpByMail,
+  uniqueEmail,
+  type NewPerson,
+  createProfile,
+  secondBrowser,
+} from './support/session';
 
 const PROFILE_REQUIRED =
   'Je moet eerst je profiel aanmaken voordat je berichten kunt sturen. Je wordt nu doorgestuurd naar het dashboard om je profiel af te ronden.';
@@ -18,22 +22,6 @@ function uniqueName(prefix: string): string {
     .map((digit) => String.fromCharCode(97 + Number(digit)))
     .join('');
   return `${prefix}${letters}`;
-}
-
-async function createProfile(page: Page, draft: Record<string, unknown>): Promise<ProfileLookup> {
-  const response = await page.request.post('/api/profiles', {
-    data: draft,
-    headers: { Origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as ProfileLookup;
-}
-
-/** A browser of its own for a second person, reaching only this machine. */
-async function secondBrowser(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'nl-NL' });
-  await loopbackOnly(context);
-  return context.newPage();
 }
 
 /** Signs in through /inloggen with a code by e-mail, as a person would. */

@@ -1,17 +1,10 @@
-import type { Browser, Page } from '@playwright/test';
-import { checkPage, expect, loopbackOnly, test } from './fixtures';
+import { checkPage, expect, test } from './fixtures';
 import { grantModerator } from './support/demo';
 import { baseURL } from './support/endpoints';
-import { signUpByMail, uniqueEmail } from './support/session';
+import { signUpByMail, uniqueEmail, secondBrowser } from './support/session';
 import type { components } from '../src/lib/api/openapi';
 
 type ProfileLookup = components['schemas']['ProfileLookup'];
-
-async function secondBrowser(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: 'nl-NL' });
-  await loopbackOnly(context);
-  return context.newPage();
-}
 
 test.describe('moderation', () => {
   test.describe.configure({ timeout: 90_000 });

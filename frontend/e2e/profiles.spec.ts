@@ -3,10 +3,7 @@ import { checkPage, expect, loopbackOnly, saveScreenshot, test } from './fixture
 import { seedDemoProfiles } from './support/demo';
 import { baseURL } from './support/endpoints';
 import { squarePng } from './support/images';
-import { signUpByMail, uniqueEmail } from './support/session';
-import type { components } from '../src/lib/api/openapi';
-
-type ProfileLookup = components['schemas']['ProfileLookup'];
+import { signUpByMail, uniqueEmail, createProfile } from './support/session';
 
 async function uploadPhoto(page: Page, rgb: [number, number, number]): Promise<string> {
   const response = await page.request.post('/api/upload', {
@@ -15,15 +12,6 @@ async function uploadPhoto(page: Page, rgb: [number, number, number]): Promise<s
   });
   expect(response.status(), 'upload').toBe(201);
   return ((await response.json()) as { url: string }).url;
-}
-
-async function createProfile(page: Page, draft: Record<string, unknown>): Promise<ProfileLookup> {
-  const response = await page.request.post('/api/profiles', {
-    data: draft,
-    headers: { Origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as ProfileLookup;
 }
 
 test.describe('profile pages', () => {

@@ -22,16 +22,15 @@ export const demo = {
 } as const;
 
 /**
- * Adds the demo profiles to the suite's database with the binary's own `oppas seed-demo`, the
- * way an installation gets them; safe to repeat (profiles are keyed by e-mail address). The
- * database and the binary are those playwright.config.ts gives the server.
+ * Runs the binary playwright.config.ts gives the server with `args`, on the suite's database,
+ * as an installation's administrator would.
  */
-export function seedDemoProfiles(): void {
+function runOppas(args: string[]): void {
   const dataDir = process.env.OPPAS_E2E_DIR;
   if (!dataDir) {
     throw new Error('OPPAS_E2E_DIR is unset: run the suite through playwright.config.ts');
   }
-  execFileSync(resolve(frontend, process.env.OPPAS_BIN ?? '../target/debug/oppas'), ['seed-demo'], {
+  execFileSync(resolve(frontend, process.env.OPPAS_BIN ?? '../target/debug/oppas'), args, {
     cwd: dataDir,
     env: {
       ...process.env,
@@ -45,27 +44,14 @@ export function seedDemoProfiles(): void {
 }
 
 /**
- * Makes the account with this address a moderator with the binary's own `oppas moderator
- * grant`, as an installation's administrator does.
+ * Adds the demo profiles to the suite's database with the binary's own `oppas seed-demo`, the
+ * way an installation gets them; safe to repeat (profiles are keyed by e-mail address).
  */
+export function seedDemoProfiles(): void {
+  runOppas(['seed-demo']);
+}
+
+/** Makes the account with this address a moderator with `oppas moderator grant`. */
 export function grantModerator(email: string): void {
-  const dataDir = process.env.OPPAS_E2E_DIR;
-  if (!dataDir) {
-    throw new Error('OPPAS_E2E_DIR is unset: run the suite through playwright.config.ts');
-  }
-  execFileSync(
-    resolve(frontend, process.env.OPPAS_BIN ?? '../target/debug/oppas'),
-    ['moderator', 'grant', email],
-    {
-      cwd: dataDir,
-      env: {
-        ...process.env,
-        OPPAS_ENV: 'test',
-        DATABASE_URL: `sqlite://${join(dataDir, 'e2e.db')}`,
-        OPPAS_CONFIG_DIR: resolve(frontend, '../config'),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-      timeout: 30_000,
-    },
-  );
+  runOppas(['moderator', 'grant', email]);
 }

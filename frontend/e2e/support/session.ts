@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import type { components } from '../../src/lib/api/openapi';
+import { loopbackOnly } from '../fixtures';
 import { baseURL } from './endpoints';
 import { clearMailbox, codeFromMail, waitForMail } from './mailbox';
 
@@ -46,4 +48,24 @@ export async function signUpByMail(page: Page, person: NewPerson): Promise<void>
     headers,
   });
   expect(verified.status(), 'code check').toBe(200);
+}
+
+/** Makes the signed-in person's profile through the API; what `GET /api/profiles/{id}` says. */
+export async function createProfile(
+  page: Page,
+  draft: Record<string, unknown>,
+): Promise<components['schemas']['ProfileLookup']> {
+  const response = await page.request.post('/api/profiles', {
+    data: draft,
+    headers: { Origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as components['schemas']['ProfileLookup'];
+}
+
+/** A browser of its own for a second person, reaching only this machine. */
+export async function secondBrowser(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: 'nl-NL' });
+  await loopbackOnly(context);
+  return context.newPage();
 }

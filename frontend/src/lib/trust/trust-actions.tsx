@@ -2,6 +2,7 @@ import { Ban, Flag } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Textarea } from '@/components/ui/form-fields';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api/api-error';
@@ -148,14 +149,7 @@ function ReportButton({ userId, name, listingId, conversationId, compact }: Trus
                 setNote(event.target.value);
               }}
             />
-            {error && (
-              <p
-                role="alert"
-                className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-              >
-                {error}
-              </p>
-            )}
+            {error && <FormAlert>{error}</FormAlert>}
             <p className="text-sm text-stone-600">
               Alleen de moderators lezen je melding; {name} ziet niet wie meldde.
             </p>
@@ -201,14 +195,7 @@ function BlockButton({ userId, name, onBlocked, compact }: TrustActionsProps) {
           en jullie zien elkaars profielen niet meer in de lijsten. Deblokkeren kan altijd bij je
           instellingen.
         </p>
-        {error && (
-          <p
-            role="alert"
-            className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-          >
-            {error}
-          </p>
-        )}
+        {error && <FormAlert>{error}</FormAlert>}
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="ghost" onClick={close}>
             Annuleren

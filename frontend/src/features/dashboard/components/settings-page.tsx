@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { EmailAddress } from '@/components/ui/email-address';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -272,14 +273,7 @@ function DeleteSection() {
             />
           </>
         )}
-        {error && (
-          <p
-            role="alert"
-            className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-          >
-            {error}
-          </p>
-        )}
+        {error && <FormAlert>{error}</FormAlert>}
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="ghost" onClick={close}>
             Annuleren

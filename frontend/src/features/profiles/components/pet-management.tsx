@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { FormAlert } from '@/components/ui/form-alert';
 import { Select } from '@/components/ui/form-fields';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -148,11 +149,7 @@ function AddPetForm({ onClose }: { onClose: () => void }) {
           {...register('petGender')}
         />
       </div>
-      {failure && (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-          {failure}
-        </p>
-      )}
+      {failure && <FormAlert>{failure}</FormAlert>}
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="ghost" onClick={onClose}>
           Annuleren
@@ -200,14 +197,7 @@ export function RemovePetButton({ petId, name }: { petId: number; name: string }
         <p className="text-stone-700">
           De pagina van {name} en de kaart in de lijsten verdwijnen. Dit kun je niet ongedaan maken.
         </p>
-        {failure && (
-          <p
-            role="alert"
-            className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
-          >
-            {failure}
-          </p>
-        )}
+        {failure && <FormAlert>{failure}</FormAlert>}
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="ghost" onClick={close}>
             Annuleren
