@@ -195,6 +195,13 @@ test.describe('messages', () => {
     const overflow = await phone.evaluate<number>(
       'document.documentElement.scrollWidth - document.documentElement.clientWidth',
     );
+    if (overflow > 0) {
+      const wide = await phone.evaluate<string>(
+        `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).slice(0, 8).map((e) => e.tagName + '.' + String(e.className).slice(0, 80) + ' ' + Math.round(e.getBoundingClientRect().right)).join('\\n')`,
+      );
+      console.log(wide);
+      await saveScreenshot(phone, 'messages-phone-thread-overflow');
+    }
     expect(overflow, 'no sideways scrolling on a phone').toBeLessThanOrEqual(0);
     await checkPage(phone, 'messages-phone-thread');
     await phone.getByRole('button', { name: 'Terug naar gesprekken' }).click();

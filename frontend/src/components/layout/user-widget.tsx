@@ -41,7 +41,8 @@ export function UserWidget({ profile = null }: { profile?: ProfileLookup | null 
         <Link
           to={paths.moderation}
           title="Meldingen (beheer)"
-          className="flex size-10 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+          // Below md the menu button takes the room; the dashboard links here.
+          className="hidden size-10 md:flex items-center justify-center rounded-full text-stone-600 hover:bg-stone-100 hover:text-stone-900"
         >
           <ShieldCheck aria-hidden="true" className="size-5" />
           <span className="sr-only">Meldingen (beheer)</span>
@@ -50,7 +51,8 @@ export function UserWidget({ profile = null }: { profile?: ProfileLookup | null 
       <Link
         to={paths.settings}
         title="Instellingen"
-        className="flex size-10 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+        // Below md the menu button takes the room; the dashboard links here.
+        className="hidden size-10 md:flex items-center justify-center rounded-full text-stone-600 hover:bg-stone-100 hover:text-stone-900"
       >
         <Settings aria-hidden="true" className="size-5" />
         <span className="sr-only">Instellingen</span>

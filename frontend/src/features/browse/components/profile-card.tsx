@@ -90,7 +90,8 @@ export function ProfileCard({ item }: { item: ProfileListItem }) {
           <p className="line-clamp-3 leading-relaxed break-words text-stone-700">{description}</p>
         )}
 
-        <div className="mt-auto flex items-center justify-between gap-3">
+        {/* As tall as the heart from the start: nothing moves when it appears. */}
+        <div className="mt-auto flex min-h-11 items-center justify-between gap-3">
           <Link
             to={profileHref(item)}
             // The visible words first (WCAG 2.5.3), then whose profile: every card has this link.

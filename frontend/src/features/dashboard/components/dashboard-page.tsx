@@ -7,6 +7,7 @@ import {
   Pencil,
   Search,
   Settings,
+  ShieldCheck,
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
@@ -181,6 +182,12 @@ function WithProfile({ user, profile }: { user: SessionUser; profile: ProfileLoo
             <Settings aria-hidden="true" className="size-5" />
             Instellingen
           </Link>
+          {user.is_moderator && (
+            <Link to={paths.moderation} className={buttonStyles({ variant: 'ghost' })}>
+              <ShieldCheck aria-hidden="true" className="size-5" />
+              Meldingen (beheer)
+            </Link>
+          )}
         </div>
       </div>
     </div>
