@@ -96,7 +96,9 @@ async fn pet_page(req: HttpRequest, id: web::Path<String>, state: web::Data<AppS
     let found = match id.parse::<i64>() {
         Ok(id) => {
             let service = state.profile_service.clone();
-            web::block(move || service.pet_page(PetId(id))).await
+            let moderation = state.moderation.clone();
+            web::block(move || unless_hidden(service.pet_page(PetId(id))?, |(_, owner)| owner.user_id, &moderation))
+                .await
         }
         Err(_) => Ok(Ok(None)),
     };
@@ -117,7 +119,9 @@ async fn volunteer_page(req: HttpRequest, id: web::Path<String>, state: web::Dat
     let found = match id.parse::<i64>() {
         Ok(id) => {
             let service = state.profile_service.clone();
-            web::block(move || service.volunteer_page(VolunteerId(id))).await
+            let moderation = state.moderation.clone();
+            web::block(move || unless_hidden(service.volunteer_page(VolunteerId(id))?, |v| v.user_id, &moderation))
+                .await
         }
         Err(_) => Ok(Ok(None)),
     };
@@ -140,7 +144,15 @@ async fn owner_page(req: HttpRequest, id: web::Path<String>, state: web::Data<Ap
     let found = match id.parse::<i64>() {
         Ok(id) => {
             let service = state.profile_service.clone();
-            web::block(move || service.owner_page(OwnerId(id))).await
+            let moderation = state.moderation.clone();
+            web::block(move || {
+                unless_hidden(
+                    service.owner_page(OwnerId(id))?,
+                    |(owner, _)| owner.user_id,
+                    &moderation,
+                )
+            })
+            .await
         }
         Err(_) => Ok(Ok(None)),
     };
@@ -156,6 +168,18 @@ async fn owner_page(req: HttpRequest, id: web::Path<String>, state: web::Data<Ap
         }
     })
     .await
+}
+
+/// A profile a moderator hid is, for crawlers and link previews, no profile at all.
+fn unless_hidden<T>(
+    found: Option<T>,
+    user_of: impl Fn(&T) -> oppas_domain::UserId,
+    moderation: &oppas_domain::moderation::Moderation,
+) -> Result<Option<T>, oppas_domain::RepositoryError> {
+    match found {
+        Some(profile) if moderation.is_hidden(user_of(&profile))? => Ok(None),
+        other => Ok(other),
+    }
 }
 
 /// The app's `index.html` with the page's own head; the plain page (404) for an unknown profile,

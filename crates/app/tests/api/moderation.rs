@@ -155,6 +155,13 @@ async fn a_moderator_hides_a_reported_profile_and_closes_the_report(backend: Bac
     );
     let own: Value = karel.get(app.url(&page)).send().await?.json().await?;
     assert_eq!(own["hidden"], true, "the owner sees the page, with a notice");
+    // Nor do crawlers and link previews find it.
+    let html_page = format!("/vrijwilliger/{volunteer}");
+    let html = Client::new().get(app.url(&html_page)).send().await?;
+    assert_eq!(html.status(), StatusCode::NOT_FOUND);
+    assert!(!html.text().await?.contains("Karel"));
+    let sitemap = Client::new().get(app.url("/sitemap.xml")).send().await?.text().await?;
+    assert!(!sitemap.contains(&html_page), "{sitemap}");
     let queue: Value = call(&app, &app.client, Method::GET, "/api/moderation/reports", None)
         .await?
         .json()
@@ -202,6 +209,8 @@ async fn a_moderator_hides_a_reported_profile_and_closes_the_report(backend: Bac
     assert_eq!(shown.status(), StatusCode::NO_CONTENT);
     assert!(names(&app, &reporter).await?.contains(&"Karel Kwaad".to_owned()));
     assert_eq!(reporter.get(app.url(&page)).send().await?.status(), StatusCode::OK);
+    let sitemap = Client::new().get(app.url("/sitemap.xml")).send().await?.text().await?;
+    assert!(sitemap.contains(&html_page));
 
     // Every action logged with who.
     let db = app.database()?;

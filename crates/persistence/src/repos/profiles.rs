@@ -633,19 +633,30 @@ impl ProfileRepository for Database {
 
     fn public_pages(&self, limit: i64) -> Result<PublicPages, RepositoryError> {
         let mut conn = self.conn()?;
+        // Profiles a moderator hid are no public pages.
+        let hidden = || crate::schema::hidden_profiles::table.select(crate::schema::hidden_profiles::user_id);
         let volunteers: Vec<(i64, NaiveDateTime)> = volunteers::table
+            .filter(diesel::dsl::not(volunteers::user_id.eq_any(hidden())))
             .select((volunteers::id, volunteers::updated_at))
             .order(volunteers::id.asc())
             .limit(limit)
             .load(&mut *conn)
             .map_err(translate)?;
         let owners: Vec<(i64, NaiveDateTime)> = owners::table
+            .filter(diesel::dsl::not(owners::user_id.eq_any(hidden())))
             .select((owners::id, owners::updated_at))
             .order(owners::id.asc())
             .limit(limit)
             .load(&mut *conn)
             .map_err(translate)?;
         let pets: Vec<(i64, NaiveDateTime)> = pets::table
+            .filter(
+                pets::owner_id.eq_any(
+                    owners::table
+                        .filter(diesel::dsl::not(owners::user_id.eq_any(hidden())))
+                        .select(owners::id),
+                ),
+            )
             .select((pets::id, pets::updated_at))
             .order(pets::id.asc())
             .limit(limit)
