@@ -179,4 +179,12 @@ describe('OwnerPage', () => {
       '/profielen',
     );
   });
+
+  it("offers 'Melden' and 'Blokkeren' to someone else, not to the owner", async () => {
+    fakeSession(aUser({ id: 99 }));
+    onApi('GET /api/owners/4', { status: 200, body: ownerPage });
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Melden' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Blokkeren' })).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
 import { PawPrint } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { ADD_PET_PARAM, paths } from '@/config/paths';
 import { useOwnerPage } from '@/features/profiles/api/get-owner-page';
@@ -29,6 +29,7 @@ import { firstLine, profileTitle, useDocumentTitle } from '@/hooks/use-document-
 import type { components } from '@/lib/api/openapi';
 import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
+import { TrustActions } from '@/lib/trust/trust-actions';
 import { labelList, labelOf } from '@/lib/vocabulary';
 
 type OwnerView = components['schemas']['OwnerView'];
@@ -62,6 +63,7 @@ function OwnerProfile({
   hidden: boolean;
 }) {
   const { user } = useAuth();
+  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const own = user?.id === owner.user_id;
   const name = [owner.first_name, owner.last_name].filter(Boolean).join(' ');
@@ -146,6 +148,13 @@ function OwnerProfile({
           <div className="flex flex-col gap-6">
             <DetailsCard items={details} />
             <SafeContactNote />
+            <TrustActions
+              userId={owner.user_id}
+              name={name}
+              onBlocked={() => {
+                void navigate(paths.profiles);
+              }}
+            />
           </div>
         </div>
       </ProfileShell>
