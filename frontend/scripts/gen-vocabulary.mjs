@@ -62,6 +62,8 @@ if (!draft) throw new Error(`${input} has no ProfileDraftBody`);
 const maxLengths = Object.entries(draft)
   .filter(([, property]) => typeof property.maxLength === 'number')
   .sort(([a], [b]) => a.localeCompare(b));
+const noteMax = schemas.ReportBody?.properties?.note?.maxLength;
+if (typeof noteMax !== 'number') throw new Error(`${input}: ReportBody.note has no maxLength`);
 const pattern = draft.postalCode?.pattern;
 if (!pattern) throw new Error(`${input}: ProfileDraftBody.postalCode has no pattern`);
 
@@ -73,6 +75,9 @@ lines.push(
   '',
   '/** A postcode: four digits, 1000 to 9999. */',
   `export const POSTCODE_PATTERN = new RegExp(${literal(pattern)});`,
+  '',
+  "/** The most characters of a report's note, as the server checks them. */",
+  `export const REPORT_NOTE_MAX = ${noteMax};`,
   '',
 );
 

@@ -98,6 +98,12 @@ impl Modify for DraftRules {
                 publish_rules(draft);
             }
         }
+        // A report's note: the same one-source rule for the report dialog.
+        if let Some(RefOr::T(Schema::Object(report))) = components.schemas.get_mut("ReportBody")
+            && let Some(RefOr::T(Schema::Object(note))) = report.properties.get_mut("note")
+        {
+            note.max_length = Some(oppas_domain::trust::REPORT_NOTE_MAX);
+        }
     }
 }
 

@@ -21,7 +21,7 @@ pub struct ReportBody {
     pub listing_id: Option<String>,
     /// The conversation it is about, from a conversation.
     pub conversation_id: Option<i64>,
-    /// What happened, at most 1,000 characters.
+    /// What happened (`maxLength` is the server's limit).
     pub note: Option<String>,
 }
 

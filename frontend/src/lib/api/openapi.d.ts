@@ -1772,7 +1772,7 @@ export interface components {
             conversationId?: number | null;
             /** @description The card it is about (`pet-3`, `volunteer-9`), from a profile page. */
             listingId?: string | null;
-            /** @description What happened, at most 1,000 characters. */
+            /** @description What happened (`maxLength` is the server's limit). */
             note?: string | null;
             /** @description Why. */
             reason: components["schemas"]["ReportReason"];

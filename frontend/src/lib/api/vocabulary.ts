@@ -294,3 +294,6 @@ export const DRAFT_MAX_LENGTH = {
 
 /** A postcode: four digits, 1000 to 9999. */
 export const POSTCODE_PATTERN = new RegExp("^[1-9][0-9]{3}$");
+
+/** The most characters of a report's note, as the server checks them. */
+export const REPORT_NOTE_MAX = 1000;

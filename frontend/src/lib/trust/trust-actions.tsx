@@ -12,7 +12,6 @@ import { useReport, useSetBlocked, type ReportBody } from '@/lib/trust/trust';
 
 export const REPORT_THANKS = 'Bedankt voor je melding. Een moderator bekijkt hem zo snel mogelijk.';
 export const CHOOSE_REASON = 'Kies een reden.';
-export const NOTE_MAX = 1000;
 const FAILED = 'Dat lukte niet. Probeer het later opnieuw.';
 
 const failureText = (error: unknown) => (error instanceof ApiError ? error.message : FAILED);
@@ -142,9 +141,9 @@ function ReportButton({ userId, name, listingId, conversationId, compact }: Trus
             </fieldset>
             <Textarea
               label="Toelichting (niet verplicht)"
-              hint={`Wat is er gebeurd? Hooguit ${String(NOTE_MAX)} tekens.`}
+              hint={`Wat is er gebeurd? Hooguit ${String(V.REPORT_NOTE_MAX)} tekens.`}
               value={note}
-              maxLength={NOTE_MAX}
+              maxLength={V.REPORT_NOTE_MAX}
               onChange={(event) => {
                 setNote(event.target.value);
               }}
