@@ -107,12 +107,16 @@ impl std::fmt::Debug for Application {
 /// # Errors
 /// An unsupported URL or an unusable SQLite directory.
 pub fn open_database(settings: &Settings) -> anyhow::Result<Database> {
+    open_database_on(settings, Arc::new(SystemClock))
+}
+
+/// [`open_database`] with rows stamped by `clock`.
+fn open_database_on(settings: &Settings, clock: Arc<dyn oppas_domain::Clock>) -> anyhow::Result<Database> {
     let pool = PoolSettings {
         max_connections: settings.database.max_connections,
         connection_timeout: Duration::from_secs(settings.database.connection_timeout_secs.clamp(1, 5)),
     };
-    Database::connect(settings.database.url.expose_secret(), pool, Arc::new(SystemClock))
-        .context("opening the database")
+    Database::connect(settings.database.url.expose_secret(), pool, clock).context("opening the database")
 }
 
 /// The mailer of `mail.transport`: `smtp`, `console` or `memory`.
@@ -120,6 +124,7 @@ fn start_mailer(
     settings: &Settings,
     secret: &[u8],
     database: &Arc<Database>,
+    clock: Arc<dyn oppas_domain::Clock>,
 ) -> anyhow::Result<(OutboxMailer, Option<MemoryOutbox>)> {
     let public_url = settings.server.public_url.trim_end_matches('/').to_owned();
     let (transport, outbox) = match settings.mail.transport.as_str() {
@@ -153,7 +158,7 @@ fn start_mailer(
         pseudonym_key,
     };
     let sealer = Sealer::from_secret(secret).context("deriving the mail key")?;
-    let mailer = OutboxMailer::start(database.clone(), sealer, delivery, Arc::new(SystemClock)).context("mail.from")?;
+    let mailer = OutboxMailer::start(database.clone(), sealer, delivery, clock).context("mail.from")?;
     Ok((mailer, outbox))
 }
 
@@ -259,7 +264,16 @@ impl Application {
     /// # Errors
     /// The database cannot be opened or migrated, or the address cannot be bound.
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
-        let database = open_database(&settings)?;
+        Self::build_with_clock(settings, Arc::new(SystemClock)).await
+    }
+
+    /// [`Self::build`] with the time of the rules (codes, limits, sessions, rows) taken from
+    /// `clock`: a settable clock lets tests walk through windows of minutes at once.
+    ///
+    /// # Errors
+    /// As [`Self::build`].
+    pub async fn build_with_clock(settings: Settings, clock: Arc<dyn oppas_domain::Clock>) -> anyhow::Result<Self> {
+        let database = open_database_on(&settings, clock.clone())?;
         if settings.database.auto_migrate {
             let migrating = database.clone();
             let applied = tokio::task::spawn_blocking(move || migrating.run_migrations())
@@ -290,9 +304,8 @@ impl Application {
         let secret = settings.session_secret()?;
         let key = actix_web::cookie::Key::try_from(secret.as_slice())
             .context("session.secret must hold at least 64 bytes")?;
-        let clock: Arc<dyn oppas_domain::Clock> = Arc::new(SystemClock);
         let database = Arc::new(database);
-        let (mailer, outbox) = start_mailer(&settings, &secret, &database)?;
+        let (mailer, outbox) = start_mailer(&settings, &secret, &database, clock.clone())?;
         let mailer: Arc<dyn oppas_domain::mail::Mailer> = Arc::new(mailer);
         let hasher = Argon2CodeHasher::default();
         let code_checks = hasher.check_counter();
@@ -347,6 +360,7 @@ impl Application {
             clock.clone(),
         );
         let state = web::Data::new(AppState {
+            secure_cookies: settings.server.public_url.starts_with("https://"),
             accounts: oppas_domain::accounts::Accounts::new(database.clone(), database.clone()),
 
             messaging,

@@ -3,7 +3,7 @@
 use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
-use oppas_domain::code::OneTimeCode;
+use oppas_domain::code::{OneTimeCode, SignInAttempt};
 use oppas_domain::sign_in::{CodeGenerator, CodeHasher};
 use rand::Rng;
 use std::sync::Arc;
@@ -49,6 +49,10 @@ pub struct RandomCodeGenerator;
 impl CodeGenerator for RandomCodeGenerator {
     fn generate(&self) -> OneTimeCode {
         OneTimeCode::from_number(rand::rng().random_range(0..1_000_000))
+    }
+
+    fn attempt(&self) -> SignInAttempt {
+        SignInAttempt::from_random(rand::rng().random())
     }
 }
 

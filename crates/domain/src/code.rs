@@ -48,6 +48,54 @@ impl fmt::Debug for OneTimeCode {
     }
 }
 
+/// The sign-in attempt of one browser: a random id kept in an HttpOnly cookie from the first
+/// code request on. A code belongs to the attempt that asked for it, so guesses from any other
+/// browser never reach it (security.md A4); the database keeps only its SHA-256.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SignInAttempt(String);
+
+impl SignInAttempt {
+    /// Characters of an attempt id: 32 random bytes as lowercase hex.
+    pub const LENGTH: usize = 64;
+
+    /// Accepts an id of [`Self::LENGTH`] lowercase hex characters, as made by
+    /// [`Self::from_random`]; `None` for anything else (a new attempt is made then).
+    #[must_use]
+    pub fn parse(raw: &str) -> Option<Self> {
+        (raw.len() == Self::LENGTH && raw.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))
+            .then(|| Self(raw.to_owned()))
+    }
+
+    /// An attempt from 32 random bytes (a CSPRNG's, in production).
+    #[must_use]
+    pub fn from_random(bytes: [u8; 32]) -> Self {
+        Self(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    }
+
+    /// The id, for the cookie.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// What the database stores and looks codes up by: the id's SHA-256, as hex.
+    #[must_use]
+    pub fn stored(&self) -> String {
+        use sha2::Digest;
+        sha2::Sha256::digest(self.0.as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+}
+
+// The id is a bearer secret of its browser: it never appears in debug output or logs.
+impl fmt::Debug for SignInAttempt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SignInAttempt(******)")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,6 +116,19 @@ mod tests {
             assert_eq!(OneTimeCode::parse(raw), Err(CodeFormatError), "{raw}");
         }
         assert_eq!(CodeFormatError.to_string(), "Voer een geldige 6-cijferige code in");
+    }
+
+    #[test]
+    fn an_attempt_id_is_64_hex_characters_and_stored_as_its_hash() {
+        let attempt = SignInAttempt::from_random([0xab; 32]);
+        assert_eq!(attempt.as_str(), "ab".repeat(32));
+        assert_eq!(SignInAttempt::parse(attempt.as_str()), Some(attempt.clone()));
+        for raw in ["", "ab", &"AB".repeat(32), &"zz".repeat(32), &"ab".repeat(33)] {
+            assert_eq!(SignInAttempt::parse(raw), None, "{raw}");
+        }
+        assert_eq!(attempt.stored().len(), 64);
+        assert_ne!(attempt.stored(), attempt.as_str());
+        assert_eq!(format!("{attempt:?}"), "SignInAttempt(******)");
     }
 
     #[test]

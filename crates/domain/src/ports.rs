@@ -1,6 +1,7 @@
 //! Ports: what the domain needs from storage. Adapters (the persistence crate, in-memory fakes)
 //! implement these traits. Calls block; callers in async code run them off the event loop.
 
+use crate::code::SignInAttempt;
 use crate::conversation::{Conversation, InboxEntry, Message, MessageText};
 use crate::listing::{ListingPage, ListingQuery};
 use crate::live::LiveEvent;
@@ -485,8 +486,9 @@ pub trait MailOutboxRepository: Send + Sync {
 
 /// One-time codes, stored only as hashes.
 pub trait EmailCodeRepository: Send + Sync {
-    /// Voids every unused code of this address and purpose, then stores the new one and the
-    /// mail that carries it into the outbox, in one transaction.
+    /// Voids every unused code of this address, purpose and browser's attempt, then stores the
+    /// new one (belonging to `attempt`) and the mail that carries it into the outbox, in one
+    /// transaction. Codes that other browsers asked for stay as they are.
     ///
     /// # Errors
     /// Storage failures.
@@ -494,12 +496,13 @@ pub trait EmailCodeRepository: Send + Sync {
         &self,
         email: &Email,
         purpose: CodePurpose,
+        attempt: &SignInAttempt,
         code_hash: &str,
         expires_at: NaiveDateTime,
         mail: &SealedMail,
     ) -> Result<(), RepositoryError>;
 
-    /// The newest unused, unexpired code of this address and purpose.
+    /// The newest unused, unexpired code of this address and purpose that `attempt` asked for.
     ///
     /// # Errors
     /// Storage failures.
@@ -507,6 +510,7 @@ pub trait EmailCodeRepository: Send + Sync {
         &self,
         email: &Email,
         purpose: CodePurpose,
+        attempt: &SignInAttempt,
         now: NaiveDateTime,
     ) -> Result<Option<StoredCode>, RepositoryError>;
 

@@ -2,7 +2,7 @@
 //! stored as hashes, ten minutes, single use, five wrong guesses per code, throttles per address
 //! and per client, and the same answer whatever the address's state.
 
-use crate::code::OneTimeCode;
+use crate::code::{OneTimeCode, SignInAttempt};
 use crate::mail::{MailError, MailMessage, Mailer};
 use crate::ports::{CodePurpose, EmailCodeRepository, ThrottleRepository, UserRepository};
 use crate::user::{NewUser, User};
@@ -14,14 +14,21 @@ use std::sync::Arc;
 pub const CODE_LIFETIME: Duration = Duration::minutes(10);
 /// Wrong guesses a single code survives.
 pub const MAX_GUESSES_PER_CODE: i32 = 5;
-/// Seconds between two codes for one address (the resend cooldown).
+/// Seconds between two codes for one address asked from one client (the resend cooldown).
 pub const RESEND_COOLDOWN_SECS: i64 = 180;
-/// Codes per address per hour.
+/// Codes per address per hour asked from one client.
 pub const CODES_PER_ADDRESS_PER_HOUR: i32 = 5;
+/// Codes per address per hour from every client together: a ceiling for the mailbox's sake,
+/// well above what a stranger from three clients can ask for (3 x 5) plus the owner's own
+/// five, so that no stranger can use it up for the owner.
+pub const CODES_PER_ADDRESS_PER_HOUR_ALL_CLIENTS: i32 = 30;
 /// Code requests per client per hour.
 pub const CODES_PER_CLIENT_PER_HOUR: i32 = 20;
-/// Failed verifications per address per window before 429.
+/// Failed verifications of an address's codes from one client per window before 429.
 pub const FAILURES_PER_WINDOW: i32 = 5;
+/// Failed verifications of an address's codes from every client together per window: a
+/// ceiling above what a stranger from three clients can reach (3 x 5) plus the owner's five.
+pub const FAILURES_PER_WINDOW_ALL_CLIENTS: i32 = 20;
 /// The failure window.
 pub const FAILURE_WINDOW_SECS: i64 = 15 * 60;
 /// Consecutive failures that lock e-mail sign-in for an address.
@@ -54,10 +61,23 @@ pub trait CodeHasher: Send + Sync {
     fn verify(&self, code: &OneTimeCode, hash: &str) -> bool;
 }
 
-/// Makes fresh codes (a CSPRNG in production).
+/// Makes fresh codes and sign-in attempt ids (a CSPRNG in production).
 pub trait CodeGenerator: Send + Sync {
     /// A new random code.
     fn generate(&self) -> OneTimeCode;
+
+    /// A new random sign-in attempt for a browser that has none.
+    fn attempt(&self) -> SignInAttempt;
+}
+
+/// Who asks for or checks a code: the client's network address, which the limits count by,
+/// and the browser's sign-in attempt, which a code belongs to.
+#[derive(Debug, Clone)]
+pub struct Requester {
+    /// The client's address (an IPv6 client's /64).
+    pub client: String,
+    /// The browser's attempt (its cookie).
+    pub attempt: SignInAttempt,
 }
 
 /// Why a sign-in step was refused. The texts are shown to people.
@@ -194,6 +214,9 @@ pub struct SignInPorts {
 #[derive(Clone)]
 pub struct EmailSignIn {
     ports: SignInPorts,
+    /// The hash a guess is checked against when its browser has no code: the same work as a
+    /// real check, so the time of an answer tells nothing (security.md A5b).
+    dummy_hash: Arc<std::sync::OnceLock<String>>,
 }
 
 impl std::fmt::Debug for EmailSignIn {
@@ -209,14 +232,25 @@ fn too_many(retry_after_secs: i64, message: &str) -> SignInError {
     }
 }
 
-/// A guess that passed every limit and holds one of its code's guesses; see
-/// [`EmailSignIn::reserve_guess`].
+/// A guess that passed every limit; see [`EmailSignIn::reserve_guess`].
 #[derive(Debug, Clone)]
-pub struct ReservedGuess {
-    email: Email,
-    code_id: i64,
-    code_hash: String,
-    locked: bool,
+pub enum Guess {
+    /// It holds one of its code's guesses.
+    Reserved {
+        /// The address.
+        email: Email,
+        /// Who guesses.
+        client: String,
+        /// The code it is checked against.
+        code_id: i64,
+        /// That code's hash.
+        code_hash: String,
+        /// Whether the address is locked (one guess per code).
+        locked: bool,
+    },
+    /// The browser has no active code for the address: it is checked against nothing, with
+    /// the same work.
+    Unmatched,
 }
 
 /// The lock of an address's e-mail sign-in after [`FAILURES_BEFORE_LOCKOUT`] failures.
@@ -224,9 +258,14 @@ fn lock_key(email: &Email) -> String {
     format!("code-lock:{email}")
 }
 
-/// The counter of an address's code attempts in the current failure window.
+/// The counter of an address's code attempts from every client in the current failure window.
 fn failures_key(email: &Email) -> String {
     format!("code-failures:{email}")
+}
+
+/// The counter of an address's code attempts from one client in the current failure window.
+fn client_failures_key(email: &Email, client: &str) -> String {
+    format!("code-failures:{email}:{client}")
 }
 
 fn retry_after(window_start: NaiveDateTime, window_secs: i64, now: NaiveDateTime) -> i64 {
@@ -237,10 +276,21 @@ impl EmailSignIn {
     /// A service over `ports`.
     #[must_use]
     pub fn new(ports: SignInPorts) -> Self {
-        Self { ports }
+        Self {
+            ports,
+            dummy_hash: Arc::default(),
+        }
     }
 
-    /// Counts a code request for the address and the client; refuses beyond the limits.
+    /// A new attempt for a browser that brings none (or an unreadable one).
+    #[must_use]
+    pub fn new_attempt(&self) -> SignInAttempt {
+        self.ports.generator.attempt()
+    }
+
+    /// Counts a code request for the address and the client; refuses beyond the limits. The
+    /// client's own limits decide first, so that what a client is refused never counts against
+    /// the address's ceiling: a stranger cannot use up the owner's allowance (security.md A4).
     fn allow_code_request(&self, email: &Email, purpose: CodePurpose, client: &str) -> Result<(), SignInError> {
         let now = self.ports.clock.now();
         let throttles = &self.ports.throttles;
@@ -252,7 +302,7 @@ impl EmailSignIn {
             ));
         }
         let cooldown = throttles.hit(
-            &format!("code-cooldown:{}:{email}", purpose.as_str()),
+            &format!("code-cooldown:{}:{email}:{client}", purpose.as_str()),
             RESEND_COOLDOWN_SECS,
             now,
         )?;
@@ -266,12 +316,19 @@ impl EmailSignIn {
                 ),
             ));
         }
-        let hourly = throttles.hit(&format!("code-hour:{email}"), HOUR_SECS, now)?;
-        if hourly.count > CODES_PER_ADDRESS_PER_HOUR {
-            return Err(too_many(
-                retry_after(hourly.window_start, HOUR_SECS, now),
+        let too_many_codes = |window_start| {
+            too_many(
+                retry_after(window_start, HOUR_SECS, now),
                 "Je hebt het afgelopen uur te veel codes aangevraagd. Probeer het later opnieuw.",
-            ));
+            )
+        };
+        let hourly = throttles.hit(&format!("code-hour:{email}:{client}"), HOUR_SECS, now)?;
+        if hourly.count > CODES_PER_ADDRESS_PER_HOUR {
+            return Err(too_many_codes(hourly.window_start));
+        }
+        let ceiling = throttles.hit(&format!("code-hour:{email}"), HOUR_SECS, now)?;
+        if ceiling.count > CODES_PER_ADDRESS_PER_HOUR_ALL_CLIENTS {
+            return Err(too_many_codes(ceiling.window_start));
         }
         Ok(())
     }
@@ -285,14 +342,15 @@ impl EmailSignIn {
         Ok((code, hash))
     }
 
-    /// Stores the code's hash and the mail for the address in one transaction, so a mail is
-    /// never lost once its code exists (and the other way round), then wakes the mail worker. A
-    /// fresh code also ends the address's failure window, so whatever a stranger guessed, the
-    /// mailbox's owner can use it.
+    /// Stores the code's hash, belonging to the requester's attempt, and the mail for the
+    /// address in one transaction, so a mail is never lost once its code exists (and the other
+    /// way round), then wakes the mail worker. Only guesses from the browser that asked can
+    /// reach the code, so whatever a stranger guesses elsewhere, the mailbox's owner can use it.
     fn store_code(
         &self,
         email: &Email,
         purpose: CodePurpose,
+        requester: &Requester,
         hash: &str,
         message: &MailMessage,
     ) -> Result<(), SignInError> {
@@ -300,8 +358,7 @@ impl EmailSignIn {
         let sealed = self.ports.mailer.seal(email, message)?;
         self.ports
             .codes
-            .replace_code(email, purpose, hash, expires_at, &sealed)?;
-        self.ports.throttles.clear(&failures_key(email))?;
+            .replace_code(email, purpose, &requester.attempt, hash, expires_at, &sealed)?;
         self.ports.mailer.wake();
         Ok(())
     }
@@ -319,8 +376,8 @@ impl EmailSignIn {
     ///
     /// # Errors
     /// Throttles, storage or mail failures.
-    pub fn register(&self, registration: &Registration, client: &str) -> Result<(), SignInError> {
-        self.allow_code_request(&registration.email, CodePurpose::Register, client)?;
+    pub fn register(&self, registration: &Registration, requester: &Requester) -> Result<(), SignInError> {
+        self.allow_code_request(&registration.email, CodePurpose::Register, &requester.client)?;
         let (code, hash) = self.new_code()?;
         let now = self.ports.clock.now();
         let users = &self.ports.users;
@@ -353,15 +410,15 @@ impl EmailSignIn {
                 Self::registration_code_mail(&user, &code)
             }
         };
-        self.store_code(&registration.email, CodePurpose::Register, &hash, &message)
+        self.store_code(&registration.email, CodePurpose::Register, requester, &hash, &message)
     }
 
     /// A new registration code for an unverified account; same answer for every address.
     ///
     /// # Errors
     /// Throttles, storage or mail failures.
-    pub fn resend(&self, email: &Email, client: &str) -> Result<(), SignInError> {
-        self.allow_code_request(email, CodePurpose::Register, client)?;
+    pub fn resend(&self, email: &Email, requester: &Requester) -> Result<(), SignInError> {
+        self.allow_code_request(email, CodePurpose::Register, &requester.client)?;
         let (code, hash) = self.new_code()?;
         let message = match self.ports.users.find_user_by_email(email)? {
             Some(user) if user.email_verified_at.is_none() => Self::registration_code_mail(&user, &code),
@@ -370,7 +427,7 @@ impl EmailSignIn {
             },
             None => MailMessage::NoAccount,
         };
-        self.store_code(email, CodePurpose::Register, &hash, &message)
+        self.store_code(email, CodePurpose::Register, requester, &hash, &message)
     }
 
     /// A login code for an existing account; an unknown address gets a mail saying there is no
@@ -378,8 +435,8 @@ impl EmailSignIn {
     ///
     /// # Errors
     /// Throttles, storage or mail failures.
-    pub fn request_login(&self, email: &Email, client: &str) -> Result<(), SignInError> {
-        self.allow_code_request(email, CodePurpose::Login, client)?;
+    pub fn request_login(&self, email: &Email, requester: &Requester) -> Result<(), SignInError> {
+        self.allow_code_request(email, CodePurpose::Login, &requester.client)?;
         let (code, hash) = self.new_code()?;
         let message = match self.ports.users.find_user_by_email(email)? {
             Some(user) => MailMessage::LoginCode {
@@ -388,24 +445,24 @@ impl EmailSignIn {
             },
             None => MailMessage::NoAccount,
         };
-        self.store_code(email, CodePurpose::Login, &hash, &message)
+        self.store_code(email, CodePurpose::Login, requester, &hash, &message)
     }
 
     /// A code that confirms the deletion of the signed-in person's account, to their address.
     ///
     /// # Errors
     /// Throttles, storage or mail failures.
-    pub fn request_deletion_code(&self, user: &User, client: &str) -> Result<(), SignInError> {
-        self.allow_code_request(&user.email, CodePurpose::DeleteAccount, client)?;
+    pub fn request_deletion_code(&self, user: &User, requester: &Requester) -> Result<(), SignInError> {
+        self.allow_code_request(&user.email, CodePurpose::DeleteAccount, &requester.client)?;
         let (code, hash) = self.new_code()?;
         let message = MailMessage::DeletionCode {
             first_name: user.first_name.clone(),
             code: code.as_str().to_owned(),
         };
-        self.store_code(&user.email, CodePurpose::DeleteAccount, &hash, &message)
+        self.store_code(&user.email, CodePurpose::DeleteAccount, requester, &hash, &message)
     }
 
-    /// Checks a code of `purpose` for `email` sent from `client`; on success the account,
+    /// Checks a code of `purpose` for `email` sent by `requester`; on success the account,
     /// verified where it was not. [`Self::reserve_guess`] then [`Self::check_guess`].
     ///
     /// # Errors
@@ -415,28 +472,31 @@ impl EmailSignIn {
         email: &Email,
         code: &OneTimeCode,
         purpose: CodePurpose,
-        client: &str,
+        requester: &Requester,
     ) -> Result<User, SignInError> {
-        let reserved = self.reserve_guess(email, purpose, client)?;
-        self.check_guess(&reserved, code)
+        let guess = self.reserve_guess(email, purpose, requester)?;
+        self.check_guess(&guess, code)
     }
 
     /// The first half of a code check, storage only: counts the guess against every limit and
-    /// reserves it on the active code. Every limit counts before it decides, in the database, so
-    /// simultaneous requests cannot slip past it: the client's checks per window, the address's
-    /// attempts per window, and the code's guesses, one reserved by a conditional update. A guess
-    /// while no code is active reserves nothing and counts for nothing against the address.
+    /// reserves it on the code that the requester's browser asked for. Every limit counts
+    /// before it decides, in the database, so simultaneous requests cannot slip past it: the
+    /// client's checks per window, the address's attempts per window from this client and from
+    /// every client together, and the code's guesses, one reserved by a conditional update. A
+    /// guess from a browser without an active code reserves nothing and counts for nothing
+    /// against the address: it becomes [`Guess::Unmatched`].
     ///
     /// # Errors
-    /// No active code ([`SignInError::WrongCode`]), no guess left, throttles, storage.
+    /// No guess left, throttles, storage.
     pub fn reserve_guess(
         &self,
         email: &Email,
         purpose: CodePurpose,
-        client: &str,
-    ) -> Result<ReservedGuess, SignInError> {
+        requester: &Requester,
+    ) -> Result<Guess, SignInError> {
         let now = self.ports.clock.now();
         let throttles = &self.ports.throttles;
+        let client = requester.client.as_str();
         let by_client = throttles.hit(&format!("verify-client:{client}"), FAILURE_WINDOW_SECS, now)?;
         if by_client.count > VERIFIES_PER_CLIENT_PER_WINDOW {
             return Err(too_many(
@@ -444,15 +504,22 @@ impl EmailSignIn {
                 "Te veel pogingen vanaf dit adres. Probeer het over een kwartier opnieuw.",
             ));
         }
-        let Some(stored) = self.ports.codes.active_code(email, purpose, now)? else {
-            return Err(SignInError::WrongCode);
+        let Some(stored) = self.ports.codes.active_code(email, purpose, &requester.attempt, now)? else {
+            return Ok(Guess::Unmatched);
         };
-        let attempts = throttles.hit(&failures_key(email), FAILURE_WINDOW_SECS, now)?;
-        if attempts.count > FAILURES_PER_WINDOW {
-            return Err(too_many(
-                retry_after(attempts.window_start, FAILURE_WINDOW_SECS, now),
+        let too_many_failures = |window_start| {
+            too_many(
+                retry_after(window_start, FAILURE_WINDOW_SECS, now),
                 "Te veel mislukte pogingen. Wacht een kwartier en vraag dan een nieuwe code aan.",
-            ));
+            )
+        };
+        let mine = throttles.hit(&client_failures_key(email, client), FAILURE_WINDOW_SECS, now)?;
+        if mine.count > FAILURES_PER_WINDOW {
+            return Err(too_many_failures(mine.window_start));
+        }
+        let everyone = throttles.hit(&failures_key(email), FAILURE_WINDOW_SECS, now)?;
+        if everyone.count > FAILURES_PER_WINDOW_ALL_CLIENTS {
+            return Err(too_many_failures(everyone.window_start));
         }
         let locked = throttles
             .peek(&lock_key(email))?
@@ -462,37 +529,64 @@ impl EmailSignIn {
         if !self.ports.codes.reserve_guess(stored.id, allowed, now)? {
             return Err(SignInError::CodeExhausted);
         }
-        Ok(ReservedGuess {
+        Ok(Guess::Reserved {
             email: email.clone(),
+            client: client.to_owned(),
             code_id: stored.id,
             code_hash: stored.code_hash,
             locked,
         })
     }
 
-    /// The second half: the one hash check a reserved guess is allowed, then the code is used
-    /// up and the account returned. Hashing is the expensive part; callers bound how many run at
-    /// once ([`MAX_CONCURRENT_CODE_HASHES`]).
+    /// The hash an unmatched guess is checked against, made once.
+    fn dummy_hash(&self) -> Result<&str, SignInError> {
+        if let Some(hash) = self.dummy_hash.get() {
+            return Ok(hash);
+        }
+        let hash = self.ports.hasher.hash(&self.ports.generator.generate())?;
+        Ok(self.dummy_hash.get_or_init(|| hash))
+    }
+
+    /// The second half: the one hash check a guess is allowed, then the code is used up and the
+    /// account returned. An unmatched guess costs the same check against a hash that no code
+    /// matches. Hashing is the expensive part; callers bound how many run at once
+    /// ([`MAX_CONCURRENT_CODE_HASHES`]).
     ///
     /// # Errors
     /// A wrong code, storage.
-    pub fn check_guess(&self, reserved: &ReservedGuess, code: &OneTimeCode) -> Result<User, SignInError> {
+    pub fn check_guess(&self, guess: &Guess, code: &OneTimeCode) -> Result<User, SignInError> {
+        let Guess::Reserved {
+            email,
+            client,
+            code_id,
+            code_hash,
+            locked,
+        } = guess
+        else {
+            // Same work, same answer: the time tells no stranger whether a code is pending.
+            let _ = self.ports.hasher.verify(code, self.dummy_hash()?);
+            return Err(SignInError::WrongCode);
+        };
         let now = self.ports.clock.now();
         let throttles = &self.ports.throttles;
-        let email = &reserved.email;
         let consecutive_key = format!("code-consecutive:{email}");
-        if !self.ports.hasher.verify(code, &reserved.code_hash) {
+        if !self.ports.hasher.verify(code, code_hash) {
             let consecutive = throttles.hit(&consecutive_key, i64::from(i32::MAX), now)?;
-            if consecutive.count >= FAILURES_BEFORE_LOCKOUT && !reserved.locked {
+            if consecutive.count >= FAILURES_BEFORE_LOCKOUT && !*locked {
                 tracing::warn!(auth.lockout = true, "e-mail sign-in locked after consecutive failures");
                 throttles.lock(&lock_key(email), now + LOCKOUT, now)?;
             }
             return Err(SignInError::WrongCode);
         }
-        if !self.ports.codes.consume_code(reserved.code_id, now)? {
+        if !self.ports.codes.consume_code(*code_id, now)? {
             return Err(SignInError::WrongCode);
         }
-        for key in [failures_key(email), consecutive_key, lock_key(email)] {
+        for key in [
+            failures_key(email),
+            client_failures_key(email, client),
+            consecutive_key,
+            lock_key(email),
+        ] {
             throttles.clear(&key)?;
         }
         let user = self
@@ -512,7 +606,18 @@ mod tests {
     use super::*;
     use crate::testing::{FixedClock, MemoryStore, PlainHasher, RecordingMailer, SequentialCodes, email, start};
 
-    const CLIENT: &str = "203.0.113.7";
+    /// The mailbox owner's browser.
+    fn me() -> Requester {
+        requester("203.0.113.7", 7)
+    }
+
+    /// A browser at `client` with attempt number `n`.
+    fn requester(client: &str, n: u8) -> Requester {
+        Requester {
+            client: client.to_owned(),
+            attempt: SignInAttempt::from_random([n; 32]),
+        }
+    }
 
     struct Fixture {
         clock: Arc<FixedClock>,
@@ -554,7 +659,7 @@ mod tests {
         }
 
         fn login(&self, to: &str, code: &OneTimeCode) -> Result<User, SignInError> {
-            self.sign_in.verify(&email(to), code, CodePurpose::Login, CLIENT)
+            self.sign_in.verify(&email(to), code, CodePurpose::Login, &me())
         }
     }
 
@@ -609,7 +714,7 @@ mod tests {
     fn registering_makes_an_unverified_account_whose_mailed_code_verifies_it_once() -> anyhow::Result<()> {
         let f = fixture();
         f.sign_in
-            .register(&registration("Anna", "de Vries", "anna@example.nl")?, CLIENT)?;
+            .register(&registration("Anna", "de Vries", "anna@example.nl")?, &me())?;
         let Some(created) = f.store.find_user_by_email(&email("anna@example.nl"))? else {
             panic!("no account was made");
         };
@@ -636,12 +741,12 @@ mod tests {
         f.clock.advance(Duration::minutes(2));
         let verified = f
             .sign_in
-            .verify(&email("anna@example.nl"), &code, CodePurpose::Register, CLIENT)?;
+            .verify(&email("anna@example.nl"), &code, CodePurpose::Register, &me())?;
         assert_eq!(verified.id, created.id);
         assert_eq!(verified.email_verified_at, Some(start() + Duration::minutes(2)));
         let again = f
             .sign_in
-            .verify(&email("anna@example.nl"), &code, CodePurpose::Register, CLIENT);
+            .verify(&email("anna@example.nl"), &code, CodePurpose::Register, &me());
         assert!(matches!(again, Err(SignInError::WrongCode)), "{again:?}");
         Ok(())
     }
@@ -650,7 +755,7 @@ mod tests {
     fn a_login_code_signs_an_existing_account_in_once() -> anyhow::Result<()> {
         let f = fixture();
         let anna = f.store.user("anna@example.nl");
-        f.sign_in.request_login(&email("Anna@Example.nl"), CLIENT)?;
+        f.sign_in.request_login(&email("Anna@Example.nl"), &me())?;
         let code = f.code_for("anna@example.nl");
         assert!(matches!(
             f.store.outbox().as_slice(),
@@ -671,8 +776,8 @@ mod tests {
     fn an_unknown_address_gets_a_no_account_mail_after_the_same_work() -> anyhow::Result<()> {
         let f = fixture();
         f.store.user("anna@example.nl");
-        f.sign_in.request_login(&email("anna@example.nl"), CLIENT)?;
-        f.sign_in.request_login(&email("niemand@example.nl"), CLIENT)?;
+        f.sign_in.request_login(&email("anna@example.nl"), &me())?;
+        f.sign_in.request_login(&email("niemand@example.nl"), &me())?;
         assert_eq!(f.hasher.hashes(), 2, "a code is hashed for either address");
         assert_eq!(f.store.codes().len(), 2, "and stored for either address");
         assert_eq!(
@@ -691,7 +796,7 @@ mod tests {
         let f = fixture();
         let anna = f.store.user("anna@example.nl");
         f.sign_in
-            .register(&registration("Mallory", "Kwaad", "anna@example.nl")?, CLIENT)?;
+            .register(&registration("Mallory", "Kwaad", "anna@example.nl")?, &me())?;
         assert_eq!(
             f.store.outbox(),
             [(
@@ -710,10 +815,10 @@ mod tests {
     fn registering_again_while_unverified_renames_the_account_and_voids_the_first_code() -> anyhow::Result<()> {
         let f = fixture();
         let to = "anna@example.nl";
-        f.sign_in.register(&registration("Ana", "Vries", to)?, CLIENT)?;
+        f.sign_in.register(&registration("Ana", "Vries", to)?, &me())?;
         let first = f.code_for(to);
         f.clock.advance(Duration::seconds(RESEND_COOLDOWN_SECS));
-        f.sign_in.register(&registration("Anna", "de Vries", to)?, CLIENT)?;
+        f.sign_in.register(&registration("Anna", "de Vries", to)?, &me())?;
         let second = f.code_for(to);
         assert_ne!(first, second);
         let Some(account) = f.store.find_user_by_email(&email(to))? else {
@@ -726,9 +831,9 @@ mod tests {
             "the new mail uses the new name"
         );
 
-        let old = f.sign_in.verify(&email(to), &first, CodePurpose::Register, CLIENT);
+        let old = f.sign_in.verify(&email(to), &first, CodePurpose::Register, &me());
         assert!(matches!(old, Err(SignInError::WrongCode)), "{old:?}");
-        let verified = f.sign_in.verify(&email(to), &second, CodePurpose::Register, CLIENT)?;
+        let verified = f.sign_in.verify(&email(to), &second, CodePurpose::Register, &me())?;
         assert_eq!(verified.id, account.id);
         assert!(verified.email_verified_at.is_some());
         Ok(())
@@ -740,7 +845,7 @@ mod tests {
         f.store.unverified_user("nieuw@example.nl");
         f.store.user("anna@example.nl");
         for to in ["nieuw@example.nl", "anna@example.nl", "niemand@example.nl"] {
-            f.sign_in.resend(&email(to), CLIENT)?;
+            f.sign_in.resend(&email(to), &me())?;
         }
         let kinds: Vec<(String, &str)> = f
             .store
@@ -759,7 +864,7 @@ mod tests {
         let code = f.code_for("nieuw@example.nl");
         let verified = f
             .sign_in
-            .verify(&email("nieuw@example.nl"), &code, CodePurpose::Register, CLIENT)?;
+            .verify(&email("nieuw@example.nl"), &code, CodePurpose::Register, &me())?;
         assert_eq!(verified.email_verified_at, Some(start()));
         Ok(())
     }
@@ -769,14 +874,14 @@ mod tests {
         let f = fixture();
         f.store.user("anna@example.nl");
         f.store.user("bob@example.nl");
-        f.sign_in.request_login(&email("anna@example.nl"), CLIENT)?;
-        f.sign_in.request_login(&email("bob@example.nl"), CLIENT)?;
+        f.sign_in.request_login(&email("anna@example.nl"), &me())?;
+        f.sign_in.request_login(&email("bob@example.nl"), &me())?;
         let annas = f.code_for("anna@example.nl");
         let bobs = f.code_for("bob@example.nl");
 
         let other_purpose = f
             .sign_in
-            .verify(&email("anna@example.nl"), &annas, CodePurpose::Register, CLIENT);
+            .verify(&email("anna@example.nl"), &annas, CodePurpose::Register, &me());
         assert!(
             matches!(other_purpose, Err(SignInError::WrongCode)),
             "{other_purpose:?}"
@@ -799,11 +904,11 @@ mod tests {
     fn a_wrong_code_is_refused_and_the_right_one_still_works() -> anyhow::Result<()> {
         let f = fixture();
         f.store.unverified_user("anna@example.nl");
-        f.sign_in.resend(&email("anna@example.nl"), CLIENT)?;
+        f.sign_in.resend(&email("anna@example.nl"), &me())?;
         let code = f.code_for("anna@example.nl");
         let to = email("anna@example.nl");
         for _ in 0..2 {
-            let refused = f.sign_in.verify(&to, &wrong(), CodePurpose::Register, CLIENT);
+            let refused = f.sign_in.verify(&to, &wrong(), CodePurpose::Register, &me());
             assert!(matches!(refused, Err(SignInError::WrongCode)), "{refused:?}");
         }
         assert_eq!(f.store.find_user_by_email(&to)?.and_then(|u| u.email_verified_at), None);
@@ -813,7 +918,7 @@ mod tests {
             Some(2)
         );
 
-        let user = f.sign_in.verify(&to, &code, CodePurpose::Register, CLIENT)?;
+        let user = f.sign_in.verify(&to, &code, CodePurpose::Register, &me())?;
         assert_eq!(user.email_verified_at, Some(start()));
         for key in ["code-failures:anna@example.nl", "code-consecutive:anna@example.nl"] {
             assert_eq!(f.store.peek(key)?, None, "{key} is cleared by a success");
@@ -822,10 +927,10 @@ mod tests {
     }
 
     #[test]
-    fn a_sixth_attempt_in_the_failure_window_is_refused_until_a_new_code_is_mailed() -> anyhow::Result<()> {
+    fn a_sixth_attempt_from_one_client_in_the_failure_window_is_refused_until_it_ends() -> anyhow::Result<()> {
         let f = fixture();
         f.store.user("anna@example.nl");
-        f.sign_in.request_login(&email("anna@example.nl"), CLIENT)?;
+        f.sign_in.request_login(&email("anna@example.nl"), &me())?;
         let first = f.code_for("anna@example.nl");
         for _ in 0..FAILURES_PER_WINDOW {
             let refused = f.login("anna@example.nl", &wrong());
@@ -835,10 +940,90 @@ mod tests {
         let sixth = f.login("anna@example.nl", &first);
         assert_eq!(retry_after(&sixth), Some(14 * 60), "{sixth:?}");
 
-        f.clock.advance(Duration::minutes(2));
-        f.sign_in.request_login(&email("anna@example.nl"), CLIENT)?;
+        // A fresh code does not reopen the window (else each code would bring five more guesses).
+        f.clock.advance(Duration::minutes(3));
+        f.sign_in.request_login(&email("anna@example.nl"), &me())?;
         let second = f.code_for("anna@example.nl");
-        assert_eq!(f.login("anna@example.nl", &second)?.email, email("anna@example.nl"));
+        assert_eq!(retry_after(&f.login("anna@example.nl", &second)), Some(11 * 60));
+        f.clock.advance(Duration::minutes(11));
+        f.sign_in.request_login(&email("anna@example.nl"), &me())?;
+        let third = f.code_for("anna@example.nl");
+        assert_eq!(f.login("anna@example.nl", &third)?.email, email("anna@example.nl"));
+        Ok(())
+    }
+
+    #[test]
+    fn a_code_belongs_to_the_browser_that_asked_for_it() -> anyhow::Result<()> {
+        let f = fixture();
+        f.store.user("anna@example.nl");
+        let to = email("anna@example.nl");
+        f.sign_in.request_login(&to, &me())?;
+        let annas = f.code_for("anna@example.nl");
+        // A stranger asks for a code of their own and guesses: the owner's code is untouched.
+        let stranger = requester("198.51.100.9", 9);
+        f.sign_in.request_login(&to, &stranger)?;
+        for _ in 0..MAX_GUESSES_PER_CODE {
+            let refused = f.sign_in.verify(&to, &wrong(), CodePurpose::Login, &stranger);
+            assert!(matches!(refused, Err(SignInError::WrongCode)), "{refused:?}");
+        }
+        // Even the right code from another browser at the owner's address is refused.
+        let elsewhere = f
+            .sign_in
+            .verify(&to, &annas, CodePurpose::Login, &requester("203.0.113.7", 8));
+        assert!(matches!(elsewhere, Err(SignInError::WrongCode)), "{elsewhere:?}");
+        assert_eq!(f.login("anna@example.nl", &annas)?.email, to);
+        Ok(())
+    }
+
+    #[test]
+    fn a_guess_without_a_code_costs_the_same_hash_check() -> anyhow::Result<()> {
+        let f = fixture();
+        f.store.user("anna@example.nl");
+        let guess = f
+            .sign_in
+            .reserve_guess(&email("anna@example.nl"), CodePurpose::Login, &me())?;
+        assert!(matches!(guess, Guess::Unmatched), "{guess:?}");
+        let checked = f.sign_in.check_guess(&guess, &wrong());
+        assert!(matches!(checked, Err(SignInError::WrongCode)), "{checked:?}");
+        assert_eq!(f.hasher.checks(), 1, "checked against a hash no code matches");
+        assert_eq!(f.hasher.hashes(), 1, "that hash is made once");
+        let again = f.sign_in.check_guess(&guess, &OneTimeCode::from_number(123_456));
+        assert!(matches!(again, Err(SignInError::WrongCode)), "{again:?}");
+        assert_eq!((f.hasher.checks(), f.hasher.hashes()), (2, 1));
+        Ok(())
+    }
+
+    /// A stranger from three client addresses repeats, every cooldown for fifteen minutes: ask
+    /// a code for the owner's address, then five wrong guesses. The owner, from their own
+    /// browser, asks for a code each round and signs in with it at once (security.md A4).
+    #[test]
+    fn a_stranger_from_three_addresses_never_keeps_the_owner_out() -> anyhow::Result<()> {
+        let f = fixture();
+        f.store.user("anna@example.nl");
+        let to = email("anna@example.nl");
+        let strangers = [
+            requester("198.51.100.1", 1),
+            requester("198.51.100.2", 2),
+            requester("198.51.100.3", 3),
+        ];
+        let mut elapsed = 0;
+        let mut sign_ins = 0;
+        while elapsed <= 15 * 60 {
+            for stranger in &strangers {
+                f.sign_in.request_login(&to, stranger)?;
+                for _ in 0..MAX_GUESSES_PER_CODE {
+                    let guess = f.sign_in.verify(&to, &wrong(), CodePurpose::Login, stranger);
+                    assert!(guess.is_err(), "{guess:?}");
+                }
+            }
+            f.sign_in.request_login(&to, &me())?;
+            let code = f.code_for("anna@example.nl");
+            assert_eq!(f.login("anna@example.nl", &code)?.email, to, "after {elapsed} s");
+            sign_ins += 1;
+            f.clock.advance(Duration::seconds(RESEND_COOLDOWN_SECS + 1));
+            elapsed += RESEND_COOLDOWN_SECS + 1;
+        }
+        assert_eq!(sign_ins, 5);
         Ok(())
     }
 
@@ -847,27 +1032,27 @@ mod tests {
         let f = fixture();
         f.store.user("anna@example.nl");
         let to = email("anna@example.nl");
-        f.sign_in.request_login(&to, CLIENT)?;
+        f.sign_in.request_login(&to, &me())?;
         let first = f.code_for("anna@example.nl");
-        let at_once = f.sign_in.request_login(&to, CLIENT);
+        let at_once = f.sign_in.request_login(&to, &me());
         assert_eq!(retry_after(&at_once), Some(180));
         assert!(
             at_once.is_err_and(|e| e.to_string() == "Wacht nog 180 seconden voordat je een nieuwe code aanvraagt.")
         );
         f.clock.advance(Duration::seconds(RESEND_COOLDOWN_SECS - 1));
-        assert_eq!(retry_after(&f.sign_in.request_login(&to, CLIENT)), Some(1));
+        assert_eq!(retry_after(&f.sign_in.request_login(&to, &me())), Some(1));
         assert_eq!(f.store.outbox().len(), 1, "a refused request mails nothing");
         f.sign_in
-            .register(&registration("Anna", "Jansen", "anna@example.nl")?, CLIENT)?;
+            .register(&registration("Anna", "Jansen", "anna@example.nl")?, &me())?;
         assert_eq!(f.store.outbox().len(), 2, "each purpose has its own cooldown");
 
         f.clock.advance(Duration::seconds(1));
-        f.sign_in.request_login(&to, CLIENT)?;
+        f.sign_in.request_login(&to, &me())?;
         let second = f.code_for("anna@example.nl");
         let old = f.login("anna@example.nl", &first);
         assert!(
             matches!(old, Err(SignInError::WrongCode)),
-            "a new code voids the old one"
+            "a new code voids the old one of the same browser"
         );
         f.login("anna@example.nl", &second)?;
         Ok(())
@@ -879,15 +1064,29 @@ mod tests {
         f.store.user("anna@example.nl");
         let to = email("anna@example.nl");
         for _ in 0..CODES_PER_ADDRESS_PER_HOUR {
-            f.sign_in.request_login(&to, CLIENT)?;
+            f.sign_in.request_login(&to, &me())?;
             f.clock.advance(Duration::seconds(RESEND_COOLDOWN_SECS));
         }
-        let sixth = f.sign_in.request_login(&to, CLIENT);
+        let sixth = f.sign_in.request_login(&to, &me());
         assert_eq!(retry_after(&sixth), Some(3600 - 5 * 180), "{sixth:?}");
         assert_eq!(f.store.codes().len(), 5);
         f.clock.advance(Duration::seconds(3600 - 5 * 180));
-        f.sign_in.request_login(&to, CLIENT)?;
+        f.sign_in.request_login(&to, &me())?;
         assert_eq!(f.store.codes().len(), 6);
+        Ok(())
+    }
+
+    #[test]
+    fn an_address_gets_at_most_thirty_codes_an_hour_from_every_client_together() -> anyhow::Result<()> {
+        let f = fixture();
+        f.store.user("anna@example.nl");
+        let to = email("anna@example.nl");
+        for n in 0..CODES_PER_ADDRESS_PER_HOUR_ALL_CLIENTS {
+            f.sign_in.request_login(&to, &requester(&format!("192.0.2.{n}"), 1))?;
+        }
+        let refused = f.sign_in.request_login(&to, &me());
+        assert!(retry_after(&refused).is_some(), "{refused:?}");
+        assert_eq!(f.store.codes().len(), 30);
         Ok(())
     }
 
@@ -896,13 +1095,14 @@ mod tests {
         let f = fixture();
         for n in 0..CODES_PER_CLIENT_PER_HOUR {
             f.sign_in
-                .request_login(&email(&format!("persoon{n}@example.nl")), CLIENT)?;
+                .request_login(&email(&format!("persoon{n}@example.nl")), &me())?;
         }
         f.clock.advance(Duration::minutes(10));
-        let refused = f.sign_in.request_login(&email("nog-een@example.nl"), CLIENT);
+        let refused = f.sign_in.request_login(&email("nog-een@example.nl"), &me());
         assert_eq!(retry_after(&refused), Some(50 * 60), "{refused:?}");
         assert_eq!(f.hasher.hashes(), 20, "a refused request costs no hash");
-        f.sign_in.request_login(&email("nog-een@example.nl"), "198.51.100.1")?;
+        f.sign_in
+            .request_login(&email("nog-een@example.nl"), &requester("198.51.100.1", 1))?;
         assert_eq!(f.store.outbox().len(), 21);
         Ok(())
     }
@@ -928,7 +1128,7 @@ mod tests {
         let f = fixture();
         f.store.user("anna@example.nl");
         f.mailer.break_sealing();
-        let failed = f.sign_in.request_login(&email("anna@example.nl"), CLIENT);
+        let failed = f.sign_in.request_login(&email("anna@example.nl"), &me());
         assert!(
             matches!(failed, Err(SignInError::Mail(MailError::Seal(_)))),
             "{failed:?}"
@@ -948,10 +1148,9 @@ mod tests {
         let lock = "code-lock:anna@example.nl";
         for round in 0..FAILURES_BEFORE_LOCKOUT / MAX_GUESSES_PER_CODE {
             f.clock.advance(Duration::hours(1));
-            f.sign_in.request_login(&to, CLIENT)?;
-            for guess in 0..MAX_GUESSES_PER_CODE {
-                let client = format!("{round}-{guess}");
-                let refused = f.sign_in.verify(&to, &wrong(), CodePurpose::Login, &client);
+            f.sign_in.request_login(&to, &me())?;
+            for _ in 0..MAX_GUESSES_PER_CODE {
+                let refused = f.sign_in.verify(&to, &wrong(), CodePurpose::Login, &me());
                 assert!(matches!(refused, Err(SignInError::WrongCode)), "{refused:?}");
             }
             if round == 0 {
@@ -962,7 +1161,7 @@ mod tests {
         assert_eq!(locked_until, Some(f.clock.now() + LOCKOUT));
 
         f.clock.advance(Duration::hours(1));
-        f.sign_in.request_login(&to, CLIENT)?;
+        f.sign_in.request_login(&to, &me())?;
         let code = f.code_for("anna@example.nl");
         let miss = f.login("anna@example.nl", &wrong());
         assert!(matches!(miss, Err(SignInError::WrongCode)), "{miss:?}");
@@ -970,7 +1169,7 @@ mod tests {
         assert!(matches!(exhausted, Err(SignInError::CodeExhausted)), "{exhausted:?}");
 
         f.clock.advance(Duration::seconds(RESEND_COOLDOWN_SECS));
-        f.sign_in.request_login(&to, CLIENT)?;
+        f.sign_in.request_login(&to, &me())?;
         let code = f.code_for("anna@example.nl");
         f.login("anna@example.nl", &code)?;
         assert_eq!(f.store.peek(lock)?, None, "a success lifts the lock");

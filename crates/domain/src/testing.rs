@@ -4,7 +4,7 @@
 //! address's unused ones, and an owner's last pet is never removed.
 
 use crate::clock::Clock;
-use crate::code::OneTimeCode;
+use crate::code::{OneTimeCode, SignInAttempt};
 use crate::limits::RateLimiter;
 use crate::mail::{MailError, MailMessage, Mailer, SealedMail};
 use crate::ports::{
@@ -71,6 +71,7 @@ pub(crate) struct CodeRow {
     pub(crate) id: i64,
     pub(crate) email: Email,
     pub(crate) purpose: CodePurpose,
+    pub(crate) attempt: String,
     pub(crate) code_hash: String,
     pub(crate) attempts: i32,
     pub(crate) expires_at: NaiveDateTime,
@@ -697,14 +698,17 @@ impl EmailCodeRepository for MemoryStore {
         &self,
         email: &Email,
         purpose: CodePurpose,
+        attempt: &SignInAttempt,
         code_hash: &str,
         expires_at: NaiveDateTime,
         mail: &SealedMail,
     ) -> Result<(), RepositoryError> {
         let now = self.clock.now();
+        let attempt = attempt.stored();
         let mut tables = self.tables();
         for code in &mut tables.codes {
-            if &code.email == email && code.purpose == purpose && code.consumed_at.is_none() {
+            if &code.email == email && code.purpose == purpose && code.attempt == attempt && code.consumed_at.is_none()
+            {
                 code.consumed_at = Some(now);
             }
         }
@@ -713,6 +717,7 @@ impl EmailCodeRepository for MemoryStore {
             id,
             email: email.clone(),
             purpose,
+            attempt,
             code_hash: code_hash.to_owned(),
             attempts: 0,
             expires_at,
@@ -727,13 +732,15 @@ impl EmailCodeRepository for MemoryStore {
         &self,
         email: &Email,
         purpose: CodePurpose,
+        attempt: &SignInAttempt,
         now: NaiveDateTime,
     ) -> Result<Option<StoredCode>, RepositoryError> {
+        let attempt = attempt.stored();
         Ok(self
             .tables()
             .codes
             .iter()
-            .filter(|c| &c.email == email && c.purpose == purpose && c.usable(now))
+            .filter(|c| &c.email == email && c.purpose == purpose && c.attempt == attempt && c.usable(now))
             .max_by_key(|c| c.id)
             .map(|c| StoredCode {
                 id: c.id,
@@ -974,12 +981,18 @@ pub(crate) fn unseal(mail: &SealedMail) -> Option<(String, MailMessage)> {
 #[derive(Debug, Default)]
 pub(crate) struct PlainHasher {
     hashes: AtomicUsize,
+    checks: AtomicUsize,
 }
 
 impl PlainHasher {
     /// How many codes were hashed.
     pub(crate) fn hashes(&self) -> usize {
         self.hashes.load(Ordering::SeqCst)
+    }
+
+    /// How many codes were checked against a hash.
+    pub(crate) fn checks(&self) -> usize {
+        self.checks.load(Ordering::SeqCst)
     }
 }
 
@@ -990,6 +1003,7 @@ impl CodeHasher for PlainHasher {
     }
 
     fn verify(&self, code: &OneTimeCode, hash: &str) -> bool {
+        self.checks.fetch_add(1, Ordering::SeqCst);
         hash.strip_prefix("plain$") == Some(code.as_str())
     }
 }
@@ -1001,6 +1015,12 @@ pub(crate) struct SequentialCodes(AtomicU32);
 impl CodeGenerator for SequentialCodes {
     fn generate(&self) -> OneTimeCode {
         OneTimeCode::from_number(123_456 + self.0.fetch_add(1, Ordering::SeqCst))
+    }
+
+    fn attempt(&self) -> SignInAttempt {
+        let mut bytes = [0; 32];
+        bytes[..4].copy_from_slice(&self.0.fetch_add(1, Ordering::SeqCst).to_be_bytes());
+        SignInAttempt::from_random(bytes)
     }
 }
 

@@ -14,6 +14,8 @@ use std::sync::Arc;
 /// Shared application state: the domain's services.
 #[derive(Clone)]
 pub struct AppState {
+    /// Cookies are `Secure` with the `__Host-` prefix (production, HTTPS).
+    pub secure_cookies: bool,
     /// Accounts: who a session belongs to.
     pub accounts: Accounts,
     /// Conversations, messages, unread counts, presence and their notifications.

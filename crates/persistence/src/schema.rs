@@ -43,6 +43,7 @@ diesel::table! {
         consumed_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        attempt_hash -> Text,
     }
 }
 

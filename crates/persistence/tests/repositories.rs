@@ -2,6 +2,7 @@
 //! once on PostgreSQL (module `postgres`, needs `OPPAS_TEST_POSTGRES_URL`).
 
 use chrono::NaiveDate;
+use oppas_domain::code::SignInAttempt;
 use oppas_domain::conversation::MessageText;
 use oppas_domain::enums::{Availability, Distance, Experience, GoodWith, HourlyRate, Language, PetSize};
 use oppas_domain::live::LiveEventKind;
@@ -498,30 +499,50 @@ fn a_new_code_voids_the_old_one_and_is_consumed_exactly_once(db: TestDatabase) -
     let email = Email::parse("code@example.nl")?;
     let now = SystemClock.now_for_tests();
     let expires = now + chrono::Duration::minutes(10);
+    let mine = SignInAttempt::from_random([1; 32]);
+    let strangers = SignInAttempt::from_random([2; 32]);
+    for (attempt, hash) in [(&mine, "hash-1"), (&strangers, "hash-stranger"), (&mine, "hash-2")] {
+        database.replace_code(
+            &email,
+            CodePurpose::Register,
+            attempt,
+            hash,
+            expires,
+            &sealed("registration_code"),
+        )?;
+    }
     database.replace_code(
         &email,
-        CodePurpose::Register,
-        "hash-1",
+        CodePurpose::Login,
+        &mine,
+        "hash-login",
         expires,
-        &sealed("registration_code"),
+        &sealed("login_code"),
     )?;
-    database.replace_code(
-        &email,
-        CodePurpose::Register,
-        "hash-2",
-        expires,
-        &sealed("registration_code"),
-    )?;
-    database.replace_code(&email, CodePurpose::Login, "hash-login", expires, &sealed("login_code"))?;
     assert_eq!(
         database.waiting_mail()?,
-        3,
+        4,
         "each code's mail waits in the outbox with it"
     );
     let active = database
-        .active_code(&email, CodePurpose::Register, now)?
+        .active_code(&email, CodePurpose::Register, &mine, now)?
         .ok_or("active code")?;
-    assert_eq!(active.code_hash, "hash-2", "the newer code voided the older");
+    assert_eq!(
+        active.code_hash, "hash-2",
+        "the newer code voided the older of the same browser"
+    );
+    assert_eq!(
+        database
+            .active_code(&email, CodePurpose::Register, &strangers, now)?
+            .map(|code| code.code_hash),
+        Some("hash-stranger".to_owned()),
+        "another browser's code is its own, untouched by this browser's new code"
+    );
+    assert_eq!(
+        database.active_code(&email, CodePurpose::Register, &SignInAttempt::from_random([3; 32]), now)?,
+        None,
+        "a browser that asked for nothing finds nothing"
+    );
     let reserved = concurrently(40, |_| database.reserve_guess(active.id, 5, now))?
         .into_iter()
         .filter(|won| *won)
@@ -532,7 +553,7 @@ fn a_new_code_voids_the_old_one_and_is_consumed_exactly_once(db: TestDatabase) -
         "the code has no guess left"
     );
     let login = database
-        .active_code(&email, CodePurpose::Login, now)?
+        .active_code(&email, CodePurpose::Login, &mine, now)?
         .ok_or("login code")?;
     assert!(database.reserve_guess(login.id, 1, now)?);
     assert!(
@@ -544,7 +565,7 @@ fn a_new_code_voids_the_old_one_and_is_consumed_exactly_once(db: TestDatabase) -
         "no guess on an expired code"
     );
     assert_eq!(
-        database.active_code(&email, CodePurpose::Register, expires)?,
+        database.active_code(&email, CodePurpose::Register, &mine, expires)?,
         None,
         "expired at its expiry"
     );
@@ -554,12 +575,12 @@ fn a_new_code_voids_the_old_one_and_is_consumed_exactly_once(db: TestDatabase) -
         .filter(|won| *won)
         .count();
     assert_eq!(winners, 1, "20 concurrent consumers, one winner");
-    assert_eq!(database.active_code(&email, CodePurpose::Register, now)?, None);
+    assert_eq!(database.active_code(&email, CodePurpose::Register, &mine, now)?, None);
     assert!(
-        database.active_code(&email, CodePurpose::Login, now)?.is_some(),
+        database.active_code(&email, CodePurpose::Login, &mine, now)?.is_some(),
         "purposes are separate"
     );
-    assert_eq!(database.delete_codes_before(now + chrono::Duration::seconds(1))?, 3);
+    assert_eq!(database.delete_codes_before(now + chrono::Duration::seconds(1))?, 4);
     Ok(())
 }
 

@@ -190,6 +190,40 @@ async fn smtp_session(socket: tokio::net::TcpStream, outbox: oppas_mail::MemoryO
     Ok(())
 }
 
+/// The wall clock moved on by whatever a test adds: minutes of limits pass at once.
+#[derive(Debug, Default)]
+pub struct SettableClock {
+    ahead_secs: std::sync::atomic::AtomicI64,
+}
+
+impl SettableClock {
+    /// Moves the clock `secs` seconds on.
+    pub fn advance(&self, secs: i64) {
+        self.ahead_secs.fetch_add(secs, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+impl oppas_domain::Clock for SettableClock {
+    fn now(&self) -> chrono::NaiveDateTime {
+        let ahead = chrono::Duration::seconds(self.ahead_secs.load(std::sync::atomic::Ordering::SeqCst));
+        chrono::Utc::now().naive_utc() + ahead
+    }
+}
+
+/// Starts the app on a fresh database of `backend` with `clock` as its time, trusting
+/// loopback as a proxy so that `X-Forwarded-For` names each request's client.
+pub async fn spawn_app_with_clock(
+    backend: Backend,
+    clock: std::sync::Arc<SettableClock>,
+) -> Result<TestApp, Box<dyn std::error::Error>> {
+    let database = backend.database();
+    let url = database.url().to_owned();
+    spawn_built(Some(database), &url, None, Some(clock), |settings| {
+        settings.server.trusted_proxies = vec![std::net::IpAddr::from([127, 0, 0, 1])];
+    })
+    .await
+}
+
 /// Starts the app on `database_url` after `adjust` changed the settings.
 pub async fn spawn_with(
     database: Option<TestDatabase>,
@@ -206,6 +240,16 @@ pub async fn spawn_with_outbox(
     outbox: Option<oppas_mail::MemoryOutbox>,
     adjust: impl FnOnce(&mut Settings),
 ) -> Result<TestApp, Box<dyn std::error::Error>> {
+    spawn_built(database, database_url, outbox, None, adjust).await
+}
+
+async fn spawn_built(
+    database: Option<TestDatabase>,
+    database_url: &str,
+    outbox: Option<oppas_mail::MemoryOutbox>,
+    clock: Option<std::sync::Arc<SettableClock>>,
+    adjust: impl FnOnce(&mut Settings),
+) -> Result<TestApp, Box<dyn std::error::Error>> {
     if std::env::var_os("TEST_LOG").is_some() {
         oppas_app::telemetry::init("pretty", "debug");
     }
@@ -213,7 +257,10 @@ pub async fn spawn_with_outbox(
     let mut settings = test_settings(database_url, &site.dir)?;
     settings.uploads.dir = site.uploads.clone();
     adjust(&mut settings);
-    let app = Application::build(settings).await?;
+    let app = match clock {
+        Some(clock) => Application::build_with_clock(settings, clock).await?,
+        None => Application::build(settings).await?,
+    };
     let address = format!("http://127.0.0.1:{}", app.port());
     let outbox = app
         .memory_outbox()
@@ -255,6 +302,15 @@ impl TestApp {
     }
 
     /// Waits for the `n`-th mail (1-based) to `to` and returns the six-digit code in it.
+    /// The `Cookie` header the app's client sends (its session and its sign-in attempt), for
+    /// requests that other clients make as if from the same browser.
+    pub fn cookie_header(&self) -> Result<String, Box<dyn std::error::Error>> {
+        use reqwest::cookie::CookieStore;
+        let url = reqwest::Url::parse(&self.address)?;
+        let header = self.jar.cookies(&url).ok_or("the client holds no cookie")?;
+        Ok(header.to_str()?.to_owned())
+    }
+
     pub async fn code_from_mail(&self, to: &str, n: usize) -> Result<String, Box<dyn std::error::Error>> {
         for _ in 0..200 {
             let mails: Vec<_> = self.outbox.all().into_iter().filter(|m| m.to == to).collect();

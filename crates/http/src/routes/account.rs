@@ -47,11 +47,15 @@ pub async fn request_deletion_code(
     CurrentUser(user): CurrentUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let client = crate::client_ip(&req);
+    let (requester, cookie) = crate::routes::email_auth::code_requester(&req, &state);
     let service = state.sign_in.clone();
     let shown = user.email.to_string();
-    crate::routes::email_auth::gated(&state, move || service.request_deletion_code(&user, &client)).await??;
-    Ok(HttpResponse::Ok().json(crate::routes::email_auth::MessageResponse {
+    crate::routes::email_auth::gated(&state, move || service.request_deletion_code(&user, &requester)).await??;
+    let mut response = HttpResponse::Ok();
+    if let Some(cookie) = cookie {
+        response.cookie(cookie);
+    }
+    Ok(response.json(crate::routes::email_auth::MessageResponse {
         message: format!(
             "We hebben een code gestuurd naar {shown}. Vul die hieronder in om je account te verwijderen."
         ),
@@ -83,14 +87,15 @@ pub async fn delete_account(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let code = oppas_domain::sign_in::parse_code(&body.code)?;
-    let client = crate::client_ip(&req);
-    let service = state.sign_in.clone();
-    let email = user.email.clone();
-    let reserving = service.clone();
-    let reserved =
-        web::block(move || reserving.reserve_guess(&email, oppas_domain::ports::CodePurpose::DeleteAccount, &client))
-            .await??;
-    let confirmed = crate::routes::email_auth::gated(&state, move || service.check_guess(&reserved, &code)).await??;
+    let requester = crate::routes::email_auth::code_checker(&req, &state);
+    let confirmed = crate::routes::email_auth::check_code(
+        &state,
+        user.email.clone(),
+        code,
+        oppas_domain::ports::CodePurpose::DeleteAccount,
+        requester,
+    )
+    .await??;
     if confirmed.id != user.id {
         return Err(ApiError::Forbidden);
     }
@@ -98,7 +103,9 @@ pub async fn delete_account(
     let id = user.id;
     web::block(move || data.delete(id)).await??;
     session.purge();
-    Ok(HttpResponse::NoContent().finish())
+    let mut response = HttpResponse::NoContent().finish();
+    crate::routes::email_auth::end_attempt(&mut response, &state);
+    Ok(response)
 }
 
 fn time(at: chrono::NaiveDateTime) -> String {

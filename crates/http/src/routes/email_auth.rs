@@ -3,9 +3,11 @@
 use crate::session::sign_in;
 use crate::{ApiError, AppState};
 use actix_session::Session;
+use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::{HttpRequest, HttpResponse, post, web};
+use oppas_domain::code::SignInAttempt;
 use oppas_domain::ports::CodePurpose;
-use oppas_domain::sign_in::{Registration, SignInError, parse_code, parse_email};
+use oppas_domain::sign_in::{Registration, Requester, SignInError, parse_code, parse_email};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -93,8 +95,95 @@ pub(crate) async fn gated<T: Send + 'static>(
     })
 }
 
-fn sent(email: &str) -> HttpResponse {
-    HttpResponse::Ok().json(MessageResponse {
+/// How long a browser keeps its sign-in attempt: well past a code's ten minutes.
+const ATTEMPT_COOKIE_MAX_AGE: CookieDuration = CookieDuration::days(1);
+
+/// The name of the cookie that carries a browser's sign-in attempt (`__Host-` over HTTPS).
+fn attempt_cookie_name(state: &AppState) -> &'static str {
+    if state.secure_cookies {
+        "__Host-oppas_signin"
+    } else {
+        "oppas_signin"
+    }
+}
+
+/// The browser's sign-in attempt from its cookie, if it brings a well-formed one.
+fn attempt_of(req: &HttpRequest, state: &AppState) -> Option<SignInAttempt> {
+    req.cookie(attempt_cookie_name(state))
+        .and_then(|cookie| SignInAttempt::parse(cookie.value()))
+}
+
+/// The cookie that keeps an attempt id (`value`) in the browser: HttpOnly, same-site only.
+fn attempt_cookie(state: &AppState, value: &str, max_age: CookieDuration) -> Cookie<'static> {
+    Cookie::build(attempt_cookie_name(state), value.to_owned())
+        .path("/")
+        .http_only(true)
+        .secure(state.secure_cookies)
+        .same_site(SameSite::Strict)
+        .max_age(max_age)
+        .finish()
+}
+
+/// Who asks for a code: the client's address and the browser's attempt, a new one (and the
+/// cookie to keep it) when the browser brings none.
+pub(crate) fn code_requester(req: &HttpRequest, state: &AppState) -> (Requester, Option<Cookie<'static>>) {
+    let (attempt, cookie) = match attempt_of(req, state) {
+        Some(kept) => (kept, None),
+        None => {
+            let fresh = state.sign_in.new_attempt();
+            let cookie = attempt_cookie(state, fresh.as_str(), ATTEMPT_COOKIE_MAX_AGE);
+            (fresh, Some(cookie))
+        }
+    };
+    let requester = Requester {
+        client: crate::client_ip(req),
+        attempt,
+    };
+    (requester, cookie)
+}
+
+/// Who checks a code: a browser without an attempt gets a new one, which no code belongs to.
+pub(crate) fn code_checker(req: &HttpRequest, state: &AppState) -> Requester {
+    Requester {
+        client: crate::client_ip(req),
+        attempt: attempt_of(req, state).unwrap_or_else(|| state.sign_in.new_attempt()),
+    }
+}
+
+/// Ends the browser's attempt once its code was used.
+pub(crate) fn end_attempt(response: &mut HttpResponse, state: &AppState) {
+    let expired = attempt_cookie(state, "", CookieDuration::ZERO);
+    if let Err(error) = response.add_cookie(&expired) {
+        tracing::warn!(error.cause = %error, "the sign-in attempt cookie could not be ended");
+    }
+}
+
+/// Runs a code check: the limits and the guess's reservation on storage, then the one hash
+/// check on the hashing threads (a browser without a code gets the same check against a hash
+/// no code matches, so the time of the answer tells nothing).
+pub(crate) async fn check_code(
+    state: &AppState,
+    email: oppas_domain::Email,
+    code: oppas_domain::code::OneTimeCode,
+    purpose: CodePurpose,
+    requester: Requester,
+) -> Result<Result<oppas_domain::user::User, SignInError>, ApiError> {
+    let service = state.sign_in.clone();
+    // Limits first, on storage alone: only a guess that passed them waits for a hashing place.
+    let reserving = service.clone();
+    let guess = web::block(move || reserving.reserve_guess(&email, purpose, &requester)).await?;
+    match guess {
+        Ok(guess) => gated(state, move || service.check_guess(&guess, &code)).await,
+        Err(refused) => Ok(Err(refused)),
+    }
+}
+
+fn sent(email: &str, cookie: Option<Cookie<'static>>) -> HttpResponse {
+    let mut response = HttpResponse::Ok();
+    if let Some(cookie) = cookie {
+        response.cookie(cookie);
+    }
+    response.json(MessageResponse {
         message: format!("We hebben een e-mail gestuurd naar {email}. Bekijk je inbox (en je spammap)."),
     })
 }
@@ -124,12 +213,12 @@ pub async fn register(
             message: "Je moet akkoord gaan met de algemene voorwaarden".to_owned(),
         });
     }
-    let client = crate::client_ip(&req);
+    let (requester, cookie) = code_requester(&req, &state);
     let service = state.sign_in.clone();
     let email = registration.email.to_string();
-    gated(&state, move || service.register(&registration, &client)).await??;
+    gated(&state, move || service.register(&registration, &requester)).await??;
     tracing::info!(auth.step = "register", "code requested");
-    Ok(sent(&email))
+    Ok(sent(&email, cookie))
 }
 
 /// Confirms a new account's address with its code and signs the person in.
@@ -199,18 +288,18 @@ async fn request_code(
     purpose: CodePurpose,
 ) -> Result<HttpResponse, ApiError> {
     let email = parse_email(raw_email)?;
-    let client = crate::client_ip(req);
+    let (requester, cookie) = code_requester(req, state);
     let service = state.sign_in.clone();
     let shown = email.to_string();
     gated(state, move || match purpose {
-        CodePurpose::Register => service.resend(&email, &client),
-        CodePurpose::Login => service.request_login(&email, &client),
+        CodePurpose::Register => service.resend(&email, &requester),
+        CodePurpose::Login => service.request_login(&email, &requester),
         // Only for the signed-in person (routes/account.rs), never by address.
         CodePurpose::DeleteAccount => Err(SignInError::WrongCode),
     })
     .await??;
     tracing::info!(auth.step = purpose.as_str(), "code requested");
-    Ok(sent(&shown))
+    Ok(sent(&shown, cookie))
 }
 
 /// Signs in with a login code.
@@ -250,20 +339,8 @@ async fn verify(
     };
     let email = parse_email(&body.email)?;
     let code = parse_code(&body.code)?;
-    let client = crate::client_ip(req);
-    let service = state.sign_in.clone();
-    // Limits first, on storage alone: only a reserved guess waits for a hashing place.
-    let reserving = service.clone();
-    let reserved = web::block(move || reserving.reserve_guess(&email, purpose, &client)).await?;
-    let outcome = match reserved {
-        Ok(reserved) => {
-            gated(&state, move || -> Result<_, SignInError> {
-                service.check_guess(&reserved, &code)
-            })
-            .await?
-        }
-        Err(refused) => Err(refused),
-    };
+    let requester = code_checker(req, &state);
+    let outcome = check_code(&state, email, code, purpose, requester).await?;
     let user = match outcome {
         Ok(found) => found,
         Err(error) => {
@@ -277,9 +354,11 @@ async fn verify(
         user.id = user.id.get(),
         "signed in with a code"
     );
-    Ok(HttpResponse::Ok().json(VerifiedResponse {
+    let mut response = HttpResponse::Ok().json(VerifiedResponse {
         message: message.to_owned(),
         redirect_to: redirect_to.to_owned(),
         requires_login: false,
-    }))
+    });
+    end_attempt(&mut response, &state);
+    Ok(response)
 }

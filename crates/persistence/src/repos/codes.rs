@@ -5,6 +5,7 @@ use crate::error::{in_transaction, translate};
 use crate::schema::{email_codes, throttles};
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
+use oppas_domain::code::SignInAttempt;
 use oppas_domain::mail::SealedMail;
 use oppas_domain::ports::{CodePurpose, EmailCodeRepository, StoredCode, ThrottleRepository, ThrottleState};
 use oppas_domain::{Email, RepositoryError};
@@ -14,17 +15,20 @@ impl EmailCodeRepository for Database {
         &self,
         email: &Email,
         purpose: CodePurpose,
+        attempt: &SignInAttempt,
         code_hash: &str,
         expires_at: NaiveDateTime,
         mail: &SealedMail,
     ) -> Result<(), RepositoryError> {
         let now = self.clock.now();
+        let attempt = attempt.stored();
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
             diesel::update(
                 email_codes::table
                     .filter(email_codes::email.eq(email.as_str()))
                     .filter(email_codes::purpose.eq(purpose.as_str()))
+                    .filter(email_codes::attempt_hash.eq(&attempt))
                     .filter(email_codes::consumed_at.is_null()),
             )
             .set((email_codes::consumed_at.eq(now), email_codes::updated_at.eq(now)))
@@ -34,6 +38,7 @@ impl EmailCodeRepository for Database {
                 .values((
                     email_codes::email.eq(email.as_str()),
                     email_codes::purpose.eq(purpose.as_str()),
+                    email_codes::attempt_hash.eq(&attempt),
                     email_codes::code_hash.eq(code_hash),
                     email_codes::attempts.eq(0),
                     email_codes::expires_at.eq(expires_at),
@@ -50,11 +55,13 @@ impl EmailCodeRepository for Database {
         &self,
         email: &Email,
         purpose: CodePurpose,
+        attempt: &SignInAttempt,
         now: NaiveDateTime,
     ) -> Result<Option<StoredCode>, RepositoryError> {
         email_codes::table
             .filter(email_codes::email.eq(email.as_str()))
             .filter(email_codes::purpose.eq(purpose.as_str()))
+            .filter(email_codes::attempt_hash.eq(attempt.stored()))
             .filter(email_codes::consumed_at.is_null())
             .filter(email_codes::expires_at.gt(now))
             .order(email_codes::id.desc())
