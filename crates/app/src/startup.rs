@@ -330,6 +330,7 @@ impl Application {
             profiles: database.clone(),
             users: database.clone(),
             blocks: database.clone(),
+            moderation: database.clone(),
             limiter: limiter.clone(),
             mailer: mailer.clone(),
             fanout,

@@ -45,6 +45,26 @@ pub enum MessagingError {
     Repository(#[from] RepositoryError),
 }
 
+/// Why a conversation takes no new messages; the text is shown instead of the composer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Closed {
+    /// A moderator hid the other person's profile.
+    #[error("Dit profiel is op dit moment niet beschikbaar. Je kunt in dit gesprek geen berichten sturen.")]
+    ProfileUnavailable,
+    /// A moderator hid the viewer's own profile.
+    #[error("Je profiel is verborgen door een moderator. Zolang dat zo is, kun je geen berichten sturen.")]
+    OwnProfileHidden,
+}
+
+/// A conversation in the inbox, and whether it takes new messages.
+#[derive(Debug, Clone)]
+pub struct InboxItem {
+    /// The conversation with its other person and newest message.
+    pub entry: InboxEntry,
+    /// Set when no new message can be sent in it.
+    pub closed: Option<Closed>,
+}
+
 /// The ports the service works with.
 #[derive(Clone)]
 pub struct MessagingPorts {
@@ -58,6 +78,8 @@ pub struct MessagingPorts {
     pub users: Arc<dyn UserRepository>,
     /// Blocks: no contact while either blocked the other.
     pub blocks: Arc<dyn crate::trust::BlockRepository>,
+    /// Hidden profiles: no new contact with or from a hidden person.
+    pub moderation: Arc<dyn crate::moderation::ModerationRepository>,
     /// Per-person allowances.
     pub limiter: RateLimiter,
     /// Outgoing e-mail.
@@ -144,10 +166,11 @@ impl Messaging {
         if target == me {
             return Err(MessagingError::WithYourself);
         }
-        // A block looks like an unknown person: the blocked one learns nothing from the answer.
+        // A block or a hidden profile looks like an unknown person: the answer tells nothing.
         if self.ports.users.find_user(target)?.is_none()
             || !self.has_profile(target)?
             || self.ports.blocks.blocked_between(me, target)?
+            || self.closed_for(me, target)?.is_some()
         {
             return Err(MessagingError::NotFound);
         }
@@ -175,8 +198,35 @@ impl Messaging {
     ///
     /// # Errors
     /// Storage failures.
-    pub fn inbox(&self, me: UserId) -> Result<Vec<InboxEntry>, MessagingError> {
-        Ok(self.ports.conversations.inbox(me, self.ports.clock.now())?)
+    pub fn inbox(&self, me: UserId) -> Result<Vec<InboxItem>, MessagingError> {
+        let entries = self.ports.conversations.inbox(me, self.ports.clock.now())?;
+        let me_hidden = self.ports.moderation.is_hidden(me)?;
+        let others: Vec<UserId> = entries.iter().map(|e| e.counterpart.user_id).collect();
+        let hidden = self.ports.moderation.hidden_among(&others)?;
+        Ok(entries
+            .into_iter()
+            .map(|entry| {
+                let closed = if me_hidden {
+                    Some(Closed::OwnProfileHidden)
+                } else if hidden.contains(&entry.counterpart.user_id) {
+                    Some(Closed::ProfileUnavailable)
+                } else {
+                    None
+                };
+                InboxItem { entry, closed }
+            })
+            .collect())
+    }
+
+    /// Why `me` can send `other` nothing new, if so: either profile is hidden.
+    fn closed_for(&self, me: UserId, other: UserId) -> Result<Option<Closed>, RepositoryError> {
+        if self.ports.moderation.is_hidden(me)? {
+            return Ok(Some(Closed::OwnProfileHidden));
+        }
+        if self.ports.moderation.is_hidden(other)? {
+            return Ok(Some(Closed::ProfileUnavailable));
+        }
+        Ok(None)
     }
 
     /// One page of a thread, oldest first: the newest `limit` (default 50, at most 100) messages,
@@ -229,8 +279,10 @@ impl Messaging {
     pub fn send(&self, me: UserId, id: ConversationId, raw: &str) -> Result<Message, MessagingError> {
         let conversation = self.conversation_of(me, id)?;
         let other = conversation.other_participant(me);
-        // Nobody writes to a blocked person, or to an account that was deleted.
+        // Nobody writes to a blocked person, a hidden one (or as one), or to an account that was
+        // deleted.
         if self.ports.blocks.blocked_between(me, other)?
+            || self.closed_for(me, other)?.is_some()
             || self
                 .ports
                 .users

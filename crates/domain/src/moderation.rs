@@ -62,6 +62,12 @@ pub trait ModerationRepository: Send + Sync {
     /// Storage failures.
     fn is_hidden(&self, user: UserId) -> Result<bool, RepositoryError>;
 
+    /// Which of `users` have a hidden profile.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn hidden_among(&self, users: &[UserId]) -> Result<std::collections::HashSet<UserId>, RepositoryError>;
+
     /// Hides or shows the profile of `user` and logs it, in one transaction; false when there
     /// is no such account.
     ///
@@ -92,6 +98,18 @@ pub enum ModerationError {
     /// Storage failures.
     #[error(transparent)]
     Repository(#[from] RepositoryError),
+}
+
+/// Who sees a profile's pages and reads (security.md E6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Visibility {
+    /// Not hidden: the same answer for everyone, which may be kept and shared.
+    Public,
+    /// Hidden, and the viewer is the person or a moderator: shown to them with a notice, made
+    /// for them alone (never kept for others).
+    HiddenShownToViewer,
+    /// Hidden from this viewer: answered as a profile that does not exist.
+    Gone,
 }
 
 /// The moderation use cases.
@@ -136,6 +154,27 @@ impl Moderation {
     /// Storage failures.
     pub fn is_hidden(&self, user: UserId) -> Result<bool, RepositoryError> {
         self.repo.is_hidden(user)
+    }
+
+    /// How the profile of `owner` shows to `viewer`: hidden profiles exist only for their own
+    /// person and the moderators.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn visibility(&self, owner: UserId, viewer: Option<UserId>) -> Result<Visibility, RepositoryError> {
+        if !self.repo.is_hidden(owner)? {
+            return Ok(Visibility::Public);
+        }
+        let allowed = match viewer {
+            Some(viewer) if viewer == owner => true,
+            Some(viewer) => self.repo.is_moderator(viewer)?,
+            None => false,
+        };
+        Ok(if allowed {
+            Visibility::HiddenShownToViewer
+        } else {
+            Visibility::Gone
+        })
     }
 
     /// Gives or takes the role (the command line's `oppas moderator grant|revoke`).

@@ -20,6 +20,7 @@ export function aConversation(overrides: Partial<ConversationSummary> = {}): Con
     lastMessageTime: new Date().toISOString(),
     lastMessageIsOwn: false,
     unreadCount: 0,
+    closedNotice: null,
     ...overrides,
   };
 }

@@ -235,7 +235,169 @@ async fn a_moderator_hides_a_reported_profile_and_closes_the_report(backend: Bac
     Ok(())
 }
 
+/// A volunteer profile for `client`; its page id.
+async fn volunteer(app: &TestApp, client: &Client, first: &str) -> Result<i64, Box<dyn std::error::Error>> {
+    let created = app
+        .send_json(
+            client,
+            Method::POST,
+            "/api/profiles",
+            &json!({"profileType": "vrijwilliger", "firstName": first, "lastName": "Test", "postalCode": "3512"}),
+        )
+        .await?;
+    assert_eq!(created.status(), StatusCode::CREATED);
+    Ok(created.json::<Value>().await?["profile"]["id"]
+        .as_i64()
+        .ok_or("no id")?)
+}
+
+/// The inbox entry of conversation `id` as `client` sees it.
+async fn inbox_entry(app: &TestApp, client: &Client, id: i64) -> Result<Value, Box<dyn std::error::Error>> {
+    let inbox: Value = client.get(app.url("/api/conversations")).send().await?.json().await?;
+    inbox["conversations"]
+        .as_array()
+        .and_then(|list| list.iter().find(|c| c["id"] == id).cloned())
+        .ok_or_else(|| format!("conversation {id} not in {inbox}").into())
+}
+
+/// security.md E6: hidden is 404 for everyone but the person and moderators on every read, a
+/// read made for one of them is never kept for others, and no new contact reaches or leaves a
+/// hidden person (the unknown-person answer); an existing conversation shows a notice.
+async fn a_hidden_profile_is_gone_for_every_read_and_every_new_contact(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_in_directly("moderator@example.nl").await?;
+    set_role(&app, "grant", "moderator@example.nl")?;
+    let (karel, karel_id) = app.another_user_directly("karel@example.nl").await?;
+    let karel_page = format!("/api/volunteers/{}", volunteer(&app, &karel, "Karel").await?);
+    let (sanne, _) = app.another_user_directly("sanne@example.nl").await?;
+    volunteer(&app, &sanne, "Sanne").await?;
+    let (piet, piet_id) = app.another_user_directly("piet@example.nl").await?;
+    volunteer(&app, &piet, "Piet").await?;
+    let started = app
+        .send_json(
+            &sanne,
+            Method::POST,
+            "/api/conversations",
+            &json!({"targetUserId": karel_id}),
+        )
+        .await?;
+    let conversation = started.json::<Value>().await?["conversationId"]
+        .as_i64()
+        .ok_or("no conversation")?;
+    let messages = format!("/api/conversations/{conversation}/messages");
+    let hello = app
+        .send_json(&sanne, Method::POST, &messages, &json!({"content": "Hallo Karel"}))
+        .await?;
+    assert_eq!(hello.status(), StatusCode::CREATED);
+    assert_eq!(
+        inbox_entry(&app, &sanne, conversation).await?["closedNotice"],
+        Value::Null
+    );
+
+    let hidden = call(
+        &app,
+        &app.client,
+        Method::PUT,
+        &format!("/api/moderation/hidden/{karel_id}"),
+        None,
+    )
+    .await?;
+    assert_eq!(hidden.status(), StatusCode::NO_CONTENT);
+
+    // Karel's own read and a moderator's are made for them: never kept for the others.
+    let profile = format!("/api/profiles/{karel_id}");
+    for _ in 0..3 {
+        let own: Value = karel.get(app.url(&karel_page)).send().await?.json().await?;
+        assert_eq!(own["hidden"], true);
+        let moderated: Value = app.get(&karel_page).await?.json().await?;
+        assert_eq!(moderated["hidden"], true, "a moderator sees the hidden page");
+        for path in [&karel_page, &profile] {
+            for other in [&sanne, &Client::new()] {
+                let read = other.get(app.url(path)).send().await?;
+                assert_eq!(read.status(), StatusCode::NOT_FOUND, "{path}");
+                assert!(!read.text().await?.contains("Karel"), "{path}");
+            }
+        }
+    }
+    assert_eq!(karel.get(app.url(&profile)).send().await?.status(), StatusCode::OK);
+    assert_eq!(app.get(&profile).await?.status(), StatusCode::OK);
+
+    // No new contact either way, answered as for someone who does not exist.
+    let unknown = app
+        .send_json(
+            &piet,
+            Method::POST,
+            "/api/conversations",
+            &json!({"targetUserId": 999_999}),
+        )
+        .await?;
+    assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
+    let unknown = unknown.text().await?;
+    for (from, to) in [(&piet, karel_id), (&sanne, karel_id), (&karel, piet_id)] {
+        let refused = app
+            .send_json(from, Method::POST, "/api/conversations", &json!({"targetUserId": to}))
+            .await?;
+        assert_eq!(refused.status(), StatusCode::NOT_FOUND);
+        assert_eq!(refused.text().await?, unknown);
+    }
+    for (from, text) in [(&sanne, "Ben je er nog?"), (&karel, "Stuur geld")] {
+        let refused = app
+            .send_json(from, Method::POST, &messages, &json!({"content": text}))
+            .await?;
+        assert_eq!(refused.status(), StatusCode::NOT_FOUND);
+    }
+    let db = app.database()?;
+    assert_eq!(
+        db.count(&format!("messages WHERE conversation_id = {conversation}"))?,
+        1
+    );
+    let notice = inbox_entry(&app, &sanne, conversation).await?["closedNotice"].clone();
+    assert_eq!(
+        notice,
+        "Dit profiel is op dit moment niet beschikbaar. Je kunt in dit gesprek geen berichten sturen."
+    );
+    let own_notice = inbox_entry(&app, &karel, conversation).await?["closedNotice"].clone();
+    assert_eq!(
+        own_notice,
+        "Je profiel is verborgen door een moderator. Zolang dat zo is, kun je geen berichten sturen."
+    );
+
+    // Shown again: everything as before.
+    let shown = call(
+        &app,
+        &app.client,
+        Method::DELETE,
+        &format!("/api/moderation/hidden/{karel_id}"),
+        None,
+    )
+    .await?;
+    assert_eq!(shown.status(), StatusCode::NO_CONTENT);
+    assert_eq!(
+        Client::new().get(app.url(&profile)).send().await?.status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        Client::new().get(app.url(&karel_page)).send().await?.status(),
+        StatusCode::OK
+    );
+    let again = app
+        .send_json(
+            &sanne,
+            Method::POST,
+            &messages,
+            &json!({"content": "Fijn dat je er weer bent"}),
+        )
+        .await?;
+    assert_eq!(again.status(), StatusCode::CREATED);
+    assert_eq!(
+        inbox_entry(&app, &sanne, conversation).await?["closedNotice"],
+        Value::Null
+    );
+    Ok(())
+}
+
 on_both_backends!(
     every_moderation_call_is_refused_to_everyone_else,
     a_moderator_hides_a_reported_profile_and_closes_the_report,
+    a_hidden_profile_is_gone_for_every_read_and_every_new_contact,
 );

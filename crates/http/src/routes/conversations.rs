@@ -4,8 +4,9 @@
 use crate::{ApiError, AppState, CurrentUser};
 use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
 use chrono::{DateTime, Utc};
-use oppas_domain::conversation::{InboxEntry, ThreadMessage};
+use oppas_domain::conversation::ThreadMessage;
 use oppas_domain::enums::ProfileType;
+use oppas_domain::messaging::InboxItem;
 use oppas_domain::{ConversationId, MessageId, PetId, UserId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -59,6 +60,9 @@ pub struct ConversationSummary {
     pub last_message_is_own: bool,
     /// Messages of the other person not read yet.
     pub unread_count: i64,
+    /// Set when no new message can be sent here (a moderator hid one of the two profiles): a
+    /// calm Dutch notice shown instead of the composer.
+    pub closed_notice: Option<String>,
 }
 
 /// The inbox, newest activity first.
@@ -178,7 +182,8 @@ pub enum LiveEventData {
     },
 }
 
-fn summary(me: UserId, entry: InboxEntry) -> ConversationSummary {
+fn summary(me: UserId, item: InboxItem) -> ConversationSummary {
+    let InboxItem { entry, closed } = item;
     let (pet_name, pet_avatar_url) = entry.pet.map_or((None, None), |(name, avatar)| (Some(name), avatar));
     ConversationSummary {
         id: entry.conversation.id.get(),
@@ -198,6 +203,7 @@ fn summary(me: UserId, entry: InboxEntry) -> ConversationSummary {
         last_message_time: entry.last_message.as_ref().map(|m| m.created_at.and_utc()),
         last_message: entry.last_message.map(|m| m.body),
         unread_count: entry.unread,
+        closed_notice: closed.map(|reason| reason.to_string()),
     }
 }
 

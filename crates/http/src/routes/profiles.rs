@@ -12,6 +12,7 @@ use oppas_domain::enums::{
     PetGender, PetSize, ProfileType, Specialty, TransportMode, Vaccinated,
 };
 use oppas_domain::listing::ListingSource;
+use oppas_domain::moderation::Visibility;
 use oppas_domain::profile::{Owner, Pet, Volunteer, age_on, is_new};
 use oppas_domain::profile_draft::ProfileDraft;
 use oppas_domain::profile_service::OwnProfile;
@@ -686,6 +687,9 @@ pub async fn update_profile(
     Ok(HttpResponse::Ok().json(view))
 }
 
+/// The answer for a person without a profile, and for a hidden one to everyone else.
+const NO_PROFILE: &str = "Deze gebruiker heeft nog geen profiel.";
+
 /// The profile of a user: its kind and fields. Your own comes whole; anyone else's holds public
 /// fields only.
 ///
@@ -704,7 +708,9 @@ pub async fn find_profile(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let user = UserId(user_id.into_inner());
-    let own = session_user_id(&session) == Some(user);
+    let viewer = session_user_id(&session);
+    let own = viewer == Some(user);
+    visible_to(&state, user, viewer, NO_PROFILE).await?;
     let service = state.profile_service.clone();
     let accounts = state.accounts.clone();
     let (profile, email) = web::block(move || -> Result<_, oppas_domain::RepositoryError> {
@@ -723,7 +729,7 @@ pub async fn find_profile(
     profile
         .and_then(|profile| lookup(profile, &context))
         .map(|found| HttpResponse::Ok().json(found))
-        .ok_or_else(|| ApiError::NotFound("Deze gebruiker heeft nog geen profiel.".to_owned()))
+        .ok_or_else(|| ApiError::NotFound(NO_PROFILE.to_owned()))
 }
 
 /// An owner's public page: the owner and their pets.
@@ -764,12 +770,16 @@ pub async fn find_owner(
         pets: pets.into_iter().map(|pet| pet_view(pet, &owner)).collect(),
         hidden,
     })?;
-    state.pages.keep(page, owner.user_id, changes, body.clone());
+    if !hidden {
+        state.pages.keep(page, owner.user_id, changes, body.clone());
+    }
     Ok(json_page(body))
 }
 
-/// Whether the profile of `owner` is hidden by a moderator; hidden pages answer 404 (with
-/// `not_found`) to everyone but the profile's own person, who sees them with a notice.
+/// Whether the profile of `owner` is hidden by a moderator, as `viewer` may see it: hidden
+/// pages answer 404 (with `not_found`) to everyone but the profile's own person and the
+/// moderators, who see them with a notice. `Ok(true)` is such an answer made for one person:
+/// it is never kept for others.
 async fn visible_to(
     state: &AppState,
     owner: UserId,
@@ -777,11 +787,11 @@ async fn visible_to(
     not_found: &str,
 ) -> Result<bool, ApiError> {
     let moderation = state.moderation.clone();
-    let hidden = web::block(move || moderation.is_hidden(owner)).await??;
-    if hidden && viewer != Some(owner) {
-        return Err(ApiError::NotFound(not_found.to_owned()));
+    match web::block(move || moderation.visibility(owner, viewer)).await?? {
+        Visibility::Public => Ok(false),
+        Visibility::HiddenShownToViewer => Ok(true),
+        Visibility::Gone => Err(ApiError::NotFound(not_found.to_owned())),
     }
-    Ok(hidden)
 }
 
 /// A volunteer's public page.
@@ -816,7 +826,9 @@ pub async fn find_volunteer(
         volunteer: ViewContext::public(&state).volunteer(volunteer),
         hidden,
     })?;
-    state.pages.keep(page, user, changes, body.clone());
+    if !hidden {
+        state.pages.keep(page, user, changes, body.clone());
+    }
     Ok(json_page(body))
 }
 
@@ -857,7 +869,9 @@ pub async fn find_pet(
         pet: pet_view(pet, &owner),
         hidden,
     })?;
-    state.pages.keep(page, owner.user_id, changes, body.clone());
+    if !hidden {
+        state.pages.keep(page, owner.user_id, changes, body.clone());
+    }
     Ok(json_page(body))
 }
 

@@ -132,6 +132,24 @@ impl ModerationRepository for Database {
             .map_err(translate)
     }
 
+    fn hidden_among(&self, users: &[UserId]) -> Result<std::collections::HashSet<UserId>, RepositoryError> {
+        if users.is_empty() {
+            return Ok(std::collections::HashSet::new());
+        }
+        let ids: Vec<i64> = users.iter().map(|u| u.get()).collect();
+        let mut conn = self.conn()?;
+        let mut hidden = std::collections::HashSet::new();
+        for chunk in ids.chunks(500) {
+            let found: Vec<i64> = hidden_profiles::table
+                .filter(hidden_profiles::user_id.eq_any(chunk))
+                .select(hidden_profiles::user_id)
+                .load(&mut *conn)
+                .map_err(translate)?;
+            hidden.extend(found.into_iter().map(UserId));
+        }
+        Ok(hidden)
+    }
+
     fn set_hidden(&self, moderator: UserId, user: UserId, hidden: bool) -> Result<bool, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;

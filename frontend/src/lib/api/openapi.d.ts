@@ -982,6 +982,11 @@ export interface components {
             /** @description The other person's profile photo. */
             avatarUrl?: string | null;
             /**
+             * @description Set when no new message can be sent here (a moderator hid one of the two profiles): a
+             *     calm Dutch notice shown instead of the composer.
+             */
+            closedNotice?: string | null;
+            /**
              * Format: int64
              * @description Its id.
              */

@@ -249,6 +249,18 @@ describe('MessagesPage: a conversation', () => {
     expect(await screen.findByText('Nog geen berichten in dit gesprek')).toBeInTheDocument();
   });
 
+  it('shows the notice instead of the box to write in when the conversation takes no messages', async () => {
+    const notice =
+      'Dit profiel is op dit moment niet beschikbaar. Je kunt in dit gesprek geen berichten sturen.';
+    inbox([{ ...sanne, closedNotice: notice }]);
+    thread(1, [aMessage({ text: 'Tot morgen!', isOwn: true })]);
+    openMessages('/berichten?conversation=1');
+
+    expect(await screen.findByRole('status')).toHaveTextContent(notice);
+    expect(screen.getByText('Tot morgen!')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Bericht aan/ })).not.toBeInTheDocument();
+  });
+
   it('says when a conversation does not exist', async () => {
     inbox([sanne]);
     openMessages('/berichten?conversation=77');

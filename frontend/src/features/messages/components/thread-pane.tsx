@@ -70,7 +70,16 @@ export function ThreadPane({
             loadingOlder={isFetchingNextPage}
             onLoadOlder={loadOlder}
           />
-          <Composer conversationId={conversationId} recipient={name} />
+          {conversation?.closedNotice ? (
+            <p
+              role="status"
+              className="border-t border-stone-200 bg-white px-4 py-3 text-sm text-stone-700"
+            >
+              {conversation.closedNotice}
+            </p>
+          ) : (
+            <Composer conversationId={conversationId} recipient={name} />
+          )}
         </>
       )}
     </div>
