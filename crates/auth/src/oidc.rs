@@ -3,14 +3,16 @@
 //! `iat` window. The back-channel client follows no redirects. No provider token leaves here.
 
 use chrono::{DateTime, Utc};
-use openidconnect::core::{CoreClient, CoreIdTokenClaims, CoreProviderMetadata, CoreResponseType};
+use openidconnect::core::{CoreClient, CoreIdTokenClaims, CoreJsonWebKeySet, CoreProviderMetadata, CoreResponseType};
 use openidconnect::{
-    AuthenticationFlow, AuthorizationCode, ClientId, ClientSecret, CsrfToken, EndpointMaybeSet, EndpointNotSet,
-    EndpointSet, IssuerUrl, Nonce, PkceCodeChallenge, PkceCodeVerifier, RedirectUrl, Scope, TokenResponse,
+    AuthenticationFlow, AuthorizationCode, ClaimsVerificationError, ClientId, ClientSecret, CsrfToken,
+    EndpointMaybeSet, EndpointNotSet, EndpointSet, IssuerUrl, Nonce, PkceCodeChallenge, PkceCodeVerifier, RedirectUrl,
+    Scope, SignatureVerificationError, TokenResponse,
 };
 use oppas_domain::identity_sign_in::ProviderClaims;
 use serde::{Deserialize, Serialize};
-use tokio::sync::OnceCell;
+use std::time::{Duration, Instant};
+use tokio::sync::Mutex;
 
 /// How long a started sign-in may take before it must start again.
 pub const ATTEMPT_LIFETIME_SECS: i64 = 10 * 60;
@@ -18,6 +20,16 @@ pub const ATTEMPT_LIFETIME_SECS: i64 = 10 * 60;
 const MAX_TOKEN_AGE_SECS: i64 = 10 * 60;
 /// How far in the future an ID token's issue time may lie (clock skew).
 const MAX_CLOCK_SKEW_SECS: i64 = 60;
+/// The longest the discovery document and key set are kept, whatever the provider's cache
+/// headers say.
+const MAX_KEEP: Duration = Duration::from_secs(24 * 60 * 60);
+/// How long they are kept when the provider sends no `max-age`.
+const DEFAULT_KEEP: Duration = Duration::from_secs(60 * 60);
+/// After a failed refresh the last good document and keys serve this long before the next try.
+const RETRY_AFTER_FAILURE: Duration = Duration::from_secs(60);
+/// At most one fetch of the key set per this interval because a token named a key we lack,
+/// so a stream of forged tokens cannot make us hammer the provider.
+const MIN_KEY_REFRESH_INTERVAL: Duration = Duration::from_secs(60);
 
 type DiscoveredClient =
     CoreClient<EndpointSet, EndpointNotSet, EndpointNotSet, EndpointNotSet, EndpointMaybeSet, EndpointMaybeSet>;
@@ -47,7 +59,7 @@ pub struct PendingSignIn {
 /// Why a provider sign-in failed. Logged with the reason; people see one generic text.
 #[derive(Debug, thiserror::Error)]
 pub enum OidcError {
-    /// The provider's discovery document could not be read.
+    /// The provider's discovery document or key set could not be read.
     #[error("provider discovery failed: {0}")]
     Discovery(String),
     /// Misconfiguration (bad URLs).
@@ -64,12 +76,50 @@ pub enum OidcError {
     IdToken(String),
 }
 
-/// The provider client; discovery happens on first use and is kept.
+/// The provider's discovery document with its key set, and until when it is kept.
+#[derive(Debug, Clone)]
+struct Discovered {
+    metadata: CoreProviderMetadata,
+    client: DiscoveredClient,
+    keep_until: Instant,
+}
+
+/// What the client keeps of the provider.
+#[derive(Debug, Default)]
+struct Kept {
+    discovered: Option<Discovered>,
+    /// When a token's unknown key last made us fetch the key set.
+    key_refresh_at: Option<Instant>,
+}
+
+/// The provider client. The discovery document and key set are fetched on first use and kept
+/// for as long as the provider's cache headers say (at most a day), then fetched again; a token
+/// signed by a key the kept set lacks fetches the set again at once (at most once a minute), so
+/// the provider's key rotation never needs a restart. A failed fetch keeps the last good set.
 #[derive(Debug)]
 pub struct OidcClient {
     config: OidcConfig,
     http: reqwest::Client,
-    discovered: OnceCell<DiscoveredClient>,
+    kept: Mutex<Kept>,
+}
+
+/// How long a response may be kept by its `Cache-Control: max-age`, within [`MAX_KEEP`].
+fn keep_for(headers: &reqwest::header::HeaderMap) -> Duration {
+    let max_age = headers
+        .get_all(reqwest::header::CACHE_CONTROL)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .find_map(|directive| {
+            let directive = directive.trim();
+            if directive.eq_ignore_ascii_case("no-store") || directive.eq_ignore_ascii_case("no-cache") {
+                return Some(0);
+            }
+            directive
+                .strip_prefix("max-age=")
+                .and_then(|secs| secs.trim().parse::<u64>().ok())
+        });
+    max_age.map_or(DEFAULT_KEEP, Duration::from_secs).min(MAX_KEEP)
 }
 
 impl OidcClient {
@@ -86,28 +136,139 @@ impl OidcClient {
         Ok(Self {
             config,
             http,
-            discovered: OnceCell::new(),
+            kept: Mutex::new(Kept::default()),
         })
     }
 
-    async fn client(&self) -> Result<&DiscoveredClient, OidcError> {
-        self.discovered
-            .get_or_try_init(|| async {
-                let issuer =
-                    IssuerUrl::new(self.config.issuer_url.clone()).map_err(|e| OidcError::Config(e.to_string()))?;
-                let metadata = CoreProviderMetadata::discover_async(issuer, &self.http)
-                    .await
-                    .map_err(|e| OidcError::Discovery(e.to_string()))?;
-                let redirect =
-                    RedirectUrl::new(self.config.redirect_url.clone()).map_err(|e| OidcError::Config(e.to_string()))?;
-                Ok(CoreClient::from_provider_metadata(
-                    metadata,
-                    ClientId::new(self.config.client_id.clone()),
-                    Some(ClientSecret::new(self.config.client_secret.clone())),
-                )
-                .set_redirect_uri(redirect))
-            })
+    /// GETs `url` as JSON; the body and how long it may be kept.
+    async fn fetch_json(&self, url: &str) -> Result<(Vec<u8>, Duration), OidcError> {
+        let response = self
+            .http
+            .get(url)
+            .header(reqwest::header::ACCEPT, "application/json")
+            .send()
             .await
+            .map_err(|e| OidcError::Discovery(format!("{url}: {e}")))?;
+        if !response.status().is_success() {
+            return Err(OidcError::Discovery(format!("{url}: HTTP {}", response.status())));
+        }
+        let keep = keep_for(response.headers());
+        let body = response
+            .bytes()
+            .await
+            .map_err(|e| OidcError::Discovery(format!("{url}: {e}")))?;
+        Ok((body.to_vec(), keep))
+    }
+
+    /// The provider's key set, and how long it may be kept.
+    async fn fetch_keys(&self, metadata: &CoreProviderMetadata) -> Result<(CoreJsonWebKeySet, Duration), OidcError> {
+        let (body, keep) = self.fetch_json(metadata.jwks_uri().url().as_str()).await?;
+        let keys = serde_json::from_slice(&body).map_err(|e| OidcError::Discovery(format!("key set: {e}")))?;
+        Ok((keys, keep))
+    }
+
+    fn client_for(&self, metadata: CoreProviderMetadata) -> Result<DiscoveredClient, OidcError> {
+        let redirect =
+            RedirectUrl::new(self.config.redirect_url.clone()).map_err(|e| OidcError::Config(e.to_string()))?;
+        Ok(CoreClient::from_provider_metadata(
+            metadata,
+            ClientId::new(self.config.client_id.clone()),
+            Some(ClientSecret::new(self.config.client_secret.clone())),
+        )
+        .set_redirect_uri(redirect))
+    }
+
+    /// Fetches the discovery document and the key set afresh.
+    async fn discover(&self) -> Result<Discovered, OidcError> {
+        let issuer = IssuerUrl::new(self.config.issuer_url.clone()).map_err(|e| OidcError::Config(e.to_string()))?;
+        let url = format!(
+            "{}/.well-known/openid-configuration",
+            issuer.as_str().trim_end_matches('/')
+        );
+        let (body, document_keep) = self.fetch_json(&url).await?;
+        let metadata: CoreProviderMetadata =
+            serde_json::from_slice(&body).map_err(|e| OidcError::Discovery(format!("discovery document: {e}")))?;
+        if metadata.issuer() != &issuer {
+            return Err(OidcError::Discovery(format!(
+                "the document names issuer {}, not {}",
+                metadata.issuer().as_str(),
+                issuer.as_str()
+            )));
+        }
+        let (keys, keys_keep) = self.fetch_keys(&metadata).await?;
+        let metadata = metadata.set_jwks(keys);
+        Ok(Discovered {
+            client: self.client_for(metadata.clone())?,
+            metadata,
+            keep_until: Instant::now() + document_keep.min(keys_keep),
+        })
+    }
+
+    /// The client over the kept document and keys, fetched again once they are due.
+    async fn client(&self) -> Result<DiscoveredClient, OidcError> {
+        let mut kept = self.kept.lock().await;
+        if let Some(current) = kept.discovered.as_ref().filter(|d| d.keep_until > Instant::now()) {
+            return Ok(current.client.clone());
+        }
+        match self.discover().await {
+            Ok(fresh) => {
+                let client = fresh.client.clone();
+                kept.discovered = Some(fresh);
+                Ok(client)
+            }
+            Err(error) => match kept.discovered.as_mut() {
+                Some(last) => {
+                    tracing::warn!(error.cause = %error, "provider refresh failed; the last good keys are kept");
+                    last.keep_until = Instant::now() + RETRY_AFTER_FAILURE;
+                    Ok(last.client.clone())
+                }
+                None => Err(error),
+            },
+        }
+    }
+
+    /// Fetches the key set again because a token named a key the kept set lacks: the client
+    /// with the fresh keys, or `None` when the last such fetch was under a minute ago (or it
+    /// failed, which keeps the last good set).
+    async fn client_with_fresh_keys(&self) -> Option<DiscoveredClient> {
+        let mut kept = self.kept.lock().await;
+        let now = Instant::now();
+        if kept
+            .key_refresh_at
+            .is_some_and(|at| now.duration_since(at) < MIN_KEY_REFRESH_INTERVAL)
+        {
+            tracing::warn!("a token named an unknown key; the key set was fetched under a minute ago");
+            return None;
+        }
+        kept.key_refresh_at = Some(now);
+        let metadata = kept.discovered.as_ref()?.metadata.clone();
+        let fetched = match self.fetch_keys(&metadata).await {
+            Ok(fetched) => fetched,
+            Err(error) => {
+                tracing::warn!(error.cause = %error, "the provider's key set could not be fetched again");
+                return None;
+            }
+        };
+        let (keys, keep) = fetched;
+        let metadata = metadata.set_jwks(keys);
+        let client = match self.client_for(metadata.clone()) {
+            Ok(client) => client,
+            Err(error) => {
+                tracing::warn!(error.cause = %error, "the provider client could not be rebuilt");
+                return None;
+            }
+        };
+        tracing::info!("the provider's key set was fetched again for an unknown key");
+        let keep_until = kept
+            .discovered
+            .as_ref()
+            .map_or(now + keep, |d| d.keep_until.min(now + keep));
+        kept.discovered = Some(Discovered {
+            metadata,
+            client: client.clone(),
+            keep_until,
+        });
+        Some(client)
     }
 
     /// Starts an attempt: the provider URL to send the browser to, and what to keep in the session.
@@ -163,10 +324,21 @@ impl OidcClient {
         let id_token = response
             .id_token()
             .ok_or_else(|| OidcError::IdToken("no ID token in the response".to_owned()))?;
-        let verifier = client.id_token_verifier();
-        let claims: &CoreIdTokenClaims = id_token
-            .claims(&verifier, &Nonce::new(pending.nonce))
-            .map_err(|e| OidcError::IdToken(e.to_string()))?;
+        let nonce = Nonce::new(pending.nonce);
+        let claims: &CoreIdTokenClaims = match id_token.claims(&client.id_token_verifier(), &nonce) {
+            Ok(claims) => claims,
+            // Signed by a key we do not know yet: the provider may have rotated its keys.
+            Err(ClaimsVerificationError::SignatureVerification(SignatureVerificationError::NoMatchingKey)) => {
+                let refreshed = self
+                    .client_with_fresh_keys()
+                    .await
+                    .ok_or_else(|| OidcError::IdToken("signed by a key the provider does not publish".to_owned()))?;
+                id_token
+                    .claims(&refreshed.id_token_verifier(), &nonce)
+                    .map_err(|e| OidcError::IdToken(e.to_string()))?
+            }
+            Err(other) => return Err(OidcError::IdToken(other.to_string())),
+        };
         let issued = claims.issue_time();
         if issued < now - chrono::Duration::seconds(MAX_TOKEN_AGE_SECS)
             || issued > now + chrono::Duration::seconds(MAX_CLOCK_SKEW_SECS)

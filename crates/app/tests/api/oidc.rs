@@ -28,6 +28,8 @@ struct Scenario {
     issued_at: DateTime<Utc>,
     expires_at: DateTime<Utc>,
     foreign_signature: bool,
+    /// Signs with this key and key id instead of the provider's current one.
+    key: Option<(&'static str, &'static str)>,
     email: String,
     email_verified: bool,
 }
@@ -40,6 +42,7 @@ impl Scenario {
             issued_at: Utc::now(),
             expires_at: Utc::now() + Duration::minutes(5),
             foreign_signature: false,
+            key: None,
             email: "google.gebruiker@example.nl".to_owned(),
             email_verified: true,
         }
@@ -49,16 +52,49 @@ impl Scenario {
 /// The picture the provider gives its one test account: on Google's picture host.
 const GERRITS_PICTURE: &str = "https://lh3.googleusercontent.com/a/gerrit-s96-c";
 
+/// The provider's keys: the one it signs with, and those its key set publishes (pem, key id).
+struct Keys {
+    signing: (&'static str, &'static str),
+    published: Vec<(&'static str, &'static str)>,
+}
+
+impl Keys {
+    fn first() -> Self {
+        Self {
+            signing: (PROVIDER_KEY, "test-key"),
+            published: vec![(PROVIDER_KEY, "test-key")],
+        }
+    }
+}
+
 struct Provider {
     issuer: String,
     scenario: Arc<Mutex<Option<Scenario>>>,
+    keys: Arc<Mutex<Keys>>,
+    /// How often the key set was fetched.
+    key_set_fetches: Arc<std::sync::atomic::AtomicUsize>,
 }
 
-fn signing_key(pem: &str) -> Result<CoreRsaPrivateSigningKey, String> {
-    CoreRsaPrivateSigningKey::from_pem(pem, Some(JsonWebKeyId::new("test-key".to_owned())))
+impl Provider {
+    fn key_set_fetches(&self) -> usize {
+        self.key_set_fetches.load(std::sync::atomic::Ordering::SeqCst)
+    }
 }
 
-fn id_token(issuer: &str, scenario: &Scenario) -> Result<String, Box<dyn std::error::Error>> {
+fn signing_key(pem: &str, id: &str) -> Result<CoreRsaPrivateSigningKey, String> {
+    CoreRsaPrivateSigningKey::from_pem(pem, Some(JsonWebKeyId::new(id.to_owned())))
+}
+
+fn key_set(keys: &Keys) -> Result<serde_json::Value, Box<dyn std::error::Error>> {
+    let published = keys
+        .published
+        .iter()
+        .map(|(pem, id)| signing_key(pem, id).map(|key| key.as_verification_key()))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(serde_json::to_value(CoreJsonWebKeySet::new(published))?)
+}
+
+fn id_token(issuer: &str, scenario: &Scenario, keys: &Keys) -> Result<String, Box<dyn std::error::Error>> {
     let standard = StandardClaims::new(SubjectIdentifier::new("google-subject-1".to_owned()))
         .set_email(Some(EndUserEmail::new(scenario.email.clone())))
         .set_email_verified(Some(scenario.email_verified))
@@ -76,11 +112,8 @@ fn id_token(issuer: &str, scenario: &Scenario) -> Result<String, Box<dyn std::er
         EmptyAdditionalClaims {},
     )
     .set_nonce(scenario.nonce.clone().map(Nonce::new));
-    let key = signing_key(if scenario.foreign_signature {
-        FOREIGN_KEY
-    } else {
-        PROVIDER_KEY
-    })?;
+    let (pem, id) = scenario.key.unwrap_or(keys.signing);
+    let key = signing_key(if scenario.foreign_signature { FOREIGN_KEY } else { pem }, id)?;
     Ok(CoreIdToken::new(claims, &key, CoreJwsSigningAlgorithm::RsaSsaPkcs1V15Sha256, None, None)?.to_string())
 }
 
@@ -88,12 +121,13 @@ async fn start_provider() -> Result<Provider, Box<dyn std::error::Error>> {
     let listener = std::net::TcpListener::bind("127.0.0.1:0")?;
     let issuer = format!("http://127.0.0.1:{}", listener.local_addr()?.port());
     let scenario: Arc<Mutex<Option<Scenario>>> = Arc::new(Mutex::new(None));
-    let jwks = serde_json::to_value(CoreJsonWebKeySet::new(vec![
-        signing_key(PROVIDER_KEY)?.as_verification_key(),
-    ]))?;
-    let (shared, base) = (scenario.clone(), issuer.clone());
+    let keys = Arc::new(Mutex::new(Keys::first()));
+    let key_set_fetches = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let (shared, base, shared_keys, fetches) =
+        (scenario.clone(), issuer.clone(), keys.clone(), key_set_fetches.clone());
     let server = HttpServer::new(move || {
-        let (scenario, issuer, jwks) = (shared.clone(), base.clone(), jwks.clone());
+        let (scenario, issuer, keys, fetches) = (shared.clone(), base.clone(), shared_keys.clone(), fetches.clone());
+        let signing_keys = keys.clone();
         let discovery = json!({
             "issuer": issuer,
             "authorization_endpoint": format!("{issuer}/authorize"),
@@ -114,19 +148,31 @@ async fn start_provider() -> Result<Provider, Box<dyn std::error::Error>> {
             .route(
                 "/jwks",
                 web::get().to(move || {
-                    let jwks = jwks.clone();
-                    async move { HttpResponse::Ok().json(jwks) }
+                    fetches.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    let published = keys.lock().map_err(|_| "lock".into()).and_then(|keys| key_set(&keys));
+                    async move {
+                        match published {
+                            Ok(jwks) => HttpResponse::Ok()
+                                .insert_header(("Cache-Control", "public, max-age=3600"))
+                                .json(jwks),
+                            Err(error) => HttpResponse::InternalServerError().body(error.to_string()),
+                        }
+                    }
                 }),
             )
             .route(
                 "/token",
                 web::post().to(move |form: web::Form<std::collections::HashMap<String, String>>| {
-                    let (scenario, issuer) = (scenario.clone(), issuer.clone());
+                    let (scenario, issuer, keys) = (scenario.clone(), issuer.clone(), signing_keys.clone());
                     async move {
                         let planned = scenario.lock().ok().and_then(|s| s.clone());
                         let verifier_sent = form.get("code_verifier").is_some_and(|v| v.len() >= 43);
+                        let signed = |planned: &Scenario| match keys.lock() {
+                            Ok(keys) => id_token(&issuer, planned, &keys),
+                            Err(_) => Err("lock".into()),
+                        };
                         match planned.filter(|_| verifier_sent && form.get("code").is_some()) {
-                            Some(planned) => match id_token(&issuer, &planned) {
+                            Some(planned) => match signed(&planned) {
                                 Ok(token) => HttpResponse::Ok().json(json!({
                                     "access_token": "provider-access-token",
                                     "token_type": "bearer",
@@ -145,7 +191,12 @@ async fn start_provider() -> Result<Provider, Box<dyn std::error::Error>> {
     .workers(1)
     .run();
     tokio::spawn(server);
-    Ok(Provider { issuer, scenario })
+    Ok(Provider {
+        issuer,
+        scenario,
+        keys,
+        key_set_fetches,
+    })
 }
 
 async fn spawn_with_provider(backend: Backend) -> Result<(TestApp, Provider), Box<dyn std::error::Error>> {
@@ -230,6 +281,48 @@ async fn only_ones_own_google_picture_can_be_a_profile_photo(backend: Backend) -
     Ok(())
 }
 
+/// The provider rotates its signing key while the server runs: the next sign-in fetches the
+/// new key set at once and succeeds, without a restart; a token signed by a key the provider
+/// no longer publishes is still refused, and does not make us fetch the set again within a
+/// minute.
+async fn a_rotated_provider_key_is_fetched_at_once_and_signs_in_without_a_restart(backend: Backend) -> TestResult {
+    let (app, provider) = spawn_with_provider(backend).await?;
+    let sign_in = |scenario: fn(&str) -> Scenario| {
+        let (app, provider) = (&app, &provider);
+        async move {
+            let (state, nonce) = start(app).await?;
+            *provider.scenario.lock().map_err(|_| "lock")? = Some(scenario(&nonce));
+            let status = finish(app, &state).await?.status();
+            app.post_json("/api/logout", &json!({})).await?;
+            Ok::<_, Box<dyn std::error::Error>>(status)
+        }
+    };
+    assert_eq!(sign_in(Scenario::valid).await?, 200);
+    assert_eq!(provider.key_set_fetches(), 1);
+
+    *provider.keys.lock().map_err(|_| "lock")? = Keys {
+        signing: (FOREIGN_KEY, "rotated-key"),
+        published: vec![(FOREIGN_KEY, "rotated-key")],
+    };
+    assert_eq!(sign_in(Scenario::valid).await?, 200, "signed with the new key");
+    assert_eq!(provider.key_set_fetches(), 2, "the new key set was fetched once");
+    assert_eq!(sign_in(Scenario::valid).await?, 200);
+    assert_eq!(provider.key_set_fetches(), 2, "and kept");
+
+    let retired = |nonce: &str| Scenario {
+        key: Some((PROVIDER_KEY, "test-key")),
+        ..Scenario::valid(nonce)
+    };
+    assert_eq!(sign_in(retired).await?, 400, "a key the provider no longer publishes");
+    assert_eq!(
+        provider.key_set_fetches(),
+        2,
+        "an unknown key fetches the set at most once a minute"
+    );
+    assert_eq!(signed_in_as(app.get("/api/users/me").await?).await?, None);
+    Ok(())
+}
+
 async fn every_forged_or_stale_sign_in_is_refused_without_a_session(backend: Backend) -> TestResult {
     let (app, provider) = spawn_with_provider(backend).await?;
     type Tweak = fn(&mut Scenario);
@@ -309,4 +402,5 @@ on_both_backends!(
     every_forged_or_stale_sign_in_is_refused_without_a_session,
     a_wrong_or_foreign_state_is_refused_without_a_session,
     a_provider_account_links_only_to_a_proven_local_address,
+    a_rotated_provider_key_is_fetched_at_once_and_signs_in_without_a_restart,
 );
