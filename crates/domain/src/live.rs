@@ -97,6 +97,18 @@ impl LiveFanout for NoFanout {
     fn deliver(&self, _events: &[LiveEvent]) {}
 }
 
+/// Who is told about what `actor` did, of the people it concerns (`concerned`): `actor`
+/// themselves (their other tabs) and everyone else who is not in `blocked`, the people on either
+/// side of a block with `actor`. A block ends every kind of contact both ways, live events too.
+#[must_use]
+pub fn audience(actor: UserId, concerned: &[UserId], blocked: &[UserId]) -> Vec<UserId> {
+    concerned
+        .iter()
+        .copied()
+        .filter(|person| *person == actor || !blocked.contains(person))
+        .collect()
+}
+
 /// Events stored beyond this many hours are removed by the housekeeping task.
 pub const KEEP_EVENTS_HOURS: i64 = 24;
 /// A person with an open stream counts as online until this many seconds after the stream last
@@ -125,5 +137,13 @@ mod tests {
         );
         assert_eq!(LiveEventKind::from_json(&kind.to_json()), Some(kind));
         assert_eq!(LiveEventKind::from_json("{\"type\":\"other\"}"), None);
+    }
+
+    #[test]
+    fn nobody_on_either_side_of_a_block_hears_of_the_other_but_the_actor_hears_of_themselves() {
+        let (me, friend, blocked) = (UserId(1), UserId(2), UserId(3));
+        assert_eq!(audience(me, &[me, friend, blocked], &[blocked]), [me, friend]);
+        assert_eq!(audience(me, &[me, friend], &[]), [me, friend]);
+        assert_eq!(audience(me, &[me], &[me]), [me], "never cut off from oneself");
     }
 }

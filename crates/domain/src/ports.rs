@@ -290,11 +290,17 @@ pub trait ConversationRepository: Send + Sync {
     ) -> Result<(Message, Vec<LiveEvent>), RepositoryError>;
 
     /// Marks the conversation read by `reader` up to its newest message; when that moved the
-    /// mark, stores a read event for each participant in the same transaction and returns them.
+    /// mark, stores a read event for each participant among `told` in the same transaction and
+    /// returns them.
     ///
     /// # Errors
     /// Storage failures.
-    fn mark_read(&self, conversation: ConversationId, reader: UserId) -> Result<Vec<LiveEvent>, RepositoryError>;
+    fn mark_read(
+        &self,
+        conversation: ConversationId,
+        reader: UserId,
+        told: &[UserId],
+    ) -> Result<Vec<LiveEvent>, RepositoryError>;
 
     /// Messages of others `user` has not read, over all their conversations: one query.
     ///

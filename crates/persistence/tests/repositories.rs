@@ -280,13 +280,18 @@ fn unread_counts_follow_the_read_marks(db: TestDatabase) -> TestResult {
     assert_eq!(database.unread_count(a)?, 1, "b's reply, not a's own messages");
     assert_eq!(database.unread_count(b)?, 1, "writing in ab read ab; cb is unread");
 
-    let events = database.mark_read(cb.id, b)?;
+    let events = database.mark_read(cb.id, b, &[b, c])?;
     assert_eq!(events.len(), 2, "a read receipt for both people");
     assert_eq!(database.unread_count(b)?, 0);
-    assert!(database.mark_read(cb.id, b)?.is_empty(), "nothing new to mark");
+    assert!(database.mark_read(cb.id, b, &[b, c])?.is_empty(), "nothing new to mark");
     let marks = database.read_marks(cb.id)?;
     assert!(marks.contains(&(b, last.id)), "{marks:?}");
     assert!(marks.contains(&(c, last.id)), "the sender has read their own message");
+
+    // Only the people told get the read event.
+    database.add_message(&ab, b, &text("nog een")?)?;
+    let events = database.mark_read(ab.id, a, &[a])?;
+    assert_eq!(events.iter().map(|e| e.user).collect::<Vec<_>>(), [a]);
     Ok(())
 }
 
@@ -306,7 +311,7 @@ fn a_notification_is_claimed_once_per_quiet_period_or_after_reading(db: TestData
     let later = t0 + minutes(31);
     assert!(database.claim_notification(ab.id, b, later, later - minutes(30))?);
     database.add_message(&ab, a, &text("hoi")?)?;
-    database.mark_read(ab.id, b)?;
+    database.mark_read(ab.id, b, &[a, b])?;
     let soon = later + minutes(1);
     assert!(
         !database.claim_notification(ab.id, b, soon, soon - minutes(30))?,
