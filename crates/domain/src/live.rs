@@ -75,7 +75,10 @@ impl LiveEventKind {
 /// One event for one person.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LiveEvent {
-    /// The stored id (increasing); `None` for events that are not kept (presence, session end).
+    /// The person's number of a stored event (its SSE id); `None` for events that are not kept
+    /// (presence, session end). Each person's stored events are numbered 1, 2, 3, ... without
+    /// gaps, in the order their transactions commit: a browser that saw number `n` has seen
+    /// every event before it, and a replay of what comes after `n` misses nothing.
     pub id: Option<i64>,
     /// Whose streams receive it.
     pub user: UserId,

@@ -334,13 +334,29 @@ impl Messaging {
             .message_emails)
     }
 
-    /// Stored events of `me` after `after` that a reconnecting stream missed (at most
-    /// [`MAX_REPLAY`]).
+    /// Stored events of `me` numbered after `after` (at most [`MAX_REPLAY`]): what a stream
+    /// missed.
     ///
     /// # Errors
     /// Storage failures.
     pub fn missed_events(&self, me: UserId, after: i64) -> Result<Vec<LiveEvent>, MessagingError> {
         Ok(self.ports.live.events_after(me, after, MAX_REPLAY)?)
+    }
+
+    /// Where a new stream of `me` starts: the number of the last stored event it counts as
+    /// having seen, and the stored events after it to send first. A reconnecting browser names
+    /// the last number it received (`Last-Event-ID`) and gets what came after; a browser that
+    /// names none, or a number that was never given out (a database restored or an id made up),
+    /// starts at the newest event and gets only what comes next.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn stream_start(&self, me: UserId, last_seen: Option<i64>) -> Result<(i64, Vec<LiveEvent>), MessagingError> {
+        let newest = self.ports.live.newest_event_number(me)?;
+        match last_seen {
+            Some(seen) if seen < newest => Ok((seen, self.missed_events(me, seen)?)),
+            _ => Ok((newest, Vec::new())),
+        }
     }
 
     /// `user` opened their first stream here (`true`) or closed their last (`false`): stores it

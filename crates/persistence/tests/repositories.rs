@@ -363,6 +363,90 @@ fn events_are_kept_for_replay_in_order(db: TestDatabase) -> TestResult {
     Ok(())
 }
 
+/// Polls `done` until it holds, for at most 10 s.
+fn wait_for(mut done: impl FnMut() -> Result<bool, Box<dyn std::error::Error>>) -> TestResult {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !done()? {
+        if Instant::now() > deadline {
+            return Err("not within 10 s".into());
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    Ok(())
+}
+
+/// The message each of these events announces.
+fn announced(events: &[oppas_domain::live::LiveEvent]) -> Vec<oppas_domain::MessageId> {
+    events
+        .iter()
+        .filter_map(|event| match event.kind {
+            LiveEventKind::Message { message_id, .. } => Some(message_id),
+            _ => None,
+        })
+        .collect()
+}
+
+fn a_replay_from_the_last_number_seen_never_misses_an_event_that_committed_later(db: TestDatabase) -> TestResult {
+    use diesel::Connection;
+    use diesel::connection::SimpleConnection;
+    let database = open(&db)?;
+    // P has the lowest id, so each send stores P's event before the other person's.
+    let p = new_user(&database, "p@example.nl")?;
+    let q = new_user(&database, "q@example.nl")?;
+    let r = new_user(&database, "r@example.nl")?;
+    let pq = database.start_conversation(p, q, None)?;
+    let pr = database.start_conversation(p, r, None)?;
+    let (one, two) = (text("een")?, text("twee")?);
+    // On PostgreSQL a second connection holds Q's account row: the first send stores P's event
+    // and then waits, uncommitted, while the second send is made.
+    let mut holder = match oppas_persistence::DatabaseUrl::parse(db.url())? {
+        oppas_persistence::DatabaseUrl::Postgres(url) => {
+            let mut conn = diesel::PgConnection::establish(&url)?;
+            conn.batch_execute(&format!(
+                "BEGIN; SELECT id FROM users WHERE id = {} FOR UPDATE",
+                q.get()
+            ))?;
+            Some(conn)
+        }
+        oppas_persistence::DatabaseUrl::Sqlite(_) => None,
+    };
+    let on_postgres = holder.is_some();
+    let waiting = |at_least: i64| -> Result<bool, Box<dyn std::error::Error>> {
+        Ok(on_postgres
+            && db.count("pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")?
+                >= at_least)
+    };
+    let (seen, first, second) = std::thread::scope(|scope| -> Result<_, Box<dyn std::error::Error>> {
+        let first = scope.spawn(|| database.add_message(&pq, p, &one));
+        wait_for(|| Ok(first.is_finished() || waiting(1)?))?;
+        let second = scope.spawn(|| database.add_message(&pr, p, &two));
+        // The second send either finishes or waits for the first.
+        wait_for(|| Ok(second.is_finished() || waiting(2)?))?;
+        // What P's browser receives now.
+        let seen = database.events_after(p, 0, 10)?;
+        if let Some(conn) = holder.as_mut() {
+            conn.batch_execute("ROLLBACK")?;
+        }
+        let first = first.join().map_err(|_| "the first send panicked")??;
+        let second = second.join().map_err(|_| "the second send panicked")??;
+        Ok((seen, first.0, second.0))
+    })?;
+
+    // The browser reconnects with the last number it saw.
+    let last = seen.iter().filter_map(|e| e.id).max().unwrap_or(0);
+    let replayed = database.events_after(p, last, 10)?;
+    let mut got = announced(&seen);
+    got.extend(announced(&replayed));
+    got.sort();
+    assert_eq!(got, [first.id, second.id], "seen {seen:?}, then replayed {replayed:?}");
+
+    // A person's numbers follow each other without gaps, in the order their events committed.
+    let numbers: Vec<i64> = database.events_after(p, 0, 10)?.iter().filter_map(|e| e.id).collect();
+    let from = numbers.first().copied().ok_or("P's events")?;
+    assert_eq!(numbers, (from..from + 2).collect::<Vec<_>>());
+    Ok(())
+}
+
 fn concurrent_sends_leave_the_newest_message_as_the_last(db: TestDatabase) -> TestResult {
     let database = open(&db)?;
     let a = new_user(&database, "a@example.nl")?;
@@ -702,6 +786,7 @@ on_both_backends!(
     a_notification_is_claimed_once_per_quiet_period_or_after_reading,
     removing_a_pet_keeps_its_conversations,
     events_are_kept_for_replay_in_order,
+    a_replay_from_the_last_number_seen_never_misses_an_event_that_committed_later,
     concurrent_sends_leave_the_newest_message_as_the_last,
     ten_concurrent_starts_make_one_conversation,
     seeding_the_demo_twice_leaves_exactly_six_profiles,

@@ -540,6 +540,39 @@ async fn an_event_stream_receives_messages_read_receipts_and_presence(backend: B
     Ok(())
 }
 
+async fn event_ids_count_each_persons_events_and_an_unknown_last_id_resumes_at_the_newest(
+    backend: Backend,
+) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let lotte = sitter(&app, "lotte@example.nl").await?;
+    let sanne = owner(&app, "sanne@example.nl").await?;
+    let kees = sitter(&app, "kees@example.nl").await?;
+    let id = started(&app, &lotte, &sanne, sanne.pet).await?;
+    let other = started(&app, &kees, &sanne, sanne.pet).await?;
+    send(&app, &lotte, id, "Een").await?;
+    send(&app, &kees, other, "Twee").await?;
+
+    // An id this server never gave out (a restored database, a made-up header) starts the
+    // stream at the newest event: what comes next still arrives, and nothing is sent twice.
+    let mut stream = EventStream::open(&app, &sanne, Some(1_000_000)).await?;
+    let sent: Value = send(&app, &lotte, id, "Drie").await?.json().await?;
+    let arrived = stream.until(|b| b.contains("\"message\"")).await?;
+    assert_eq!(data_of(&arrived)?["messageId"], sent["messageId"], "{arrived}");
+    assert_eq!(
+        id_of(&arrived),
+        Some(3),
+        "Sanne's third event, whatever others got meanwhile"
+    );
+
+    // Resuming after her first event replays the second and the third, in order.
+    let mut again = EventStream::open(&app, &sanne, Some(1)).await?;
+    let second = again.until(|b| b.contains("\"message\"")).await?;
+    assert_eq!(id_of(&second), Some(2));
+    let third = again.until(|b| b.contains("\"message\"")).await?;
+    assert_eq!(id_of(&third), Some(3));
+    Ok(())
+}
+
 async fn the_mail_about_a_new_message_comes_once_and_not_when_switched_off(backend: Backend) -> TestResult {
     let app = spawn_app_with_smtp(backend).await?;
     let lotte = sitter(&app, "lotte@example.nl").await?;
@@ -835,6 +868,7 @@ on_both_backends!(
     messages_must_hold_text_and_are_limited_per_minute,
     new_conversations_are_limited_per_hour_but_reopening_is_not,
     an_event_stream_receives_messages_read_receipts_and_presence,
+    event_ids_count_each_persons_events_and_an_unknown_last_id_resumes_at_the_newest,
     the_mail_about_a_new_message_comes_once_and_not_when_switched_off,
     ten_simultaneous_starts_give_one_conversation,
 );

@@ -219,7 +219,9 @@ fn advance_read_mark(
 }
 
 /// Stores `kind` for the participants among `told` and announces it to other instances, inside
-/// the caller's transaction.
+/// the caller's transaction. Always in the order of the participants' ids, so that two
+/// transactions numbering the events of the same two people never wait for each other in a
+/// circle.
 fn store_for(
     conn: &mut DbConnection,
     origin: u64,
