@@ -75,7 +75,10 @@ impl LiveEventKind {
 /// One event for one person.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LiveEvent {
-    /// The stored id (increasing); `None` for events that are not kept (presence, session end).
+    /// The person's number of a stored event (its SSE id); `None` for events that are not kept
+    /// (presence, session end). Each person's stored events are numbered 1, 2, 3, ... without
+    /// gaps, in the order their transactions commit: a browser that saw number `n` has seen
+    /// every event before it, and a replay of what comes after `n` misses nothing.
     pub id: Option<i64>,
     /// Whose streams receive it.
     pub user: UserId,
@@ -95,6 +98,18 @@ pub struct NoFanout;
 
 impl LiveFanout for NoFanout {
     fn deliver(&self, _events: &[LiveEvent]) {}
+}
+
+/// Who is told about what `actor` did, of the people it concerns (`concerned`): `actor`
+/// themselves (their other tabs) and everyone else who is not in `blocked`, the people on either
+/// side of a block with `actor`. A block ends every kind of contact both ways, live events too.
+#[must_use]
+pub fn audience(actor: UserId, concerned: &[UserId], blocked: &[UserId]) -> Vec<UserId> {
+    concerned
+        .iter()
+        .copied()
+        .filter(|person| *person == actor || !blocked.contains(person))
+        .collect()
 }
 
 /// Events stored beyond this many hours are removed by the housekeeping task.
@@ -125,5 +140,13 @@ mod tests {
         );
         assert_eq!(LiveEventKind::from_json(&kind.to_json()), Some(kind));
         assert_eq!(LiveEventKind::from_json("{\"type\":\"other\"}"), None);
+    }
+
+    #[test]
+    fn nobody_on_either_side_of_a_block_hears_of_the_other_but_the_actor_hears_of_themselves() {
+        let (me, friend, blocked) = (UserId(1), UserId(2), UserId(3));
+        assert_eq!(audience(me, &[me, friend, blocked], &[blocked]), [me, friend]);
+        assert_eq!(audience(me, &[me, friend], &[]), [me, friend]);
+        assert_eq!(audience(me, &[me], &[me]), [me], "never cut off from oneself");
     }
 }

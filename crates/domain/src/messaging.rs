@@ -9,7 +9,7 @@ use crate::conversation::{
     ThreadMessage, ThreadPage,
 };
 use crate::limits::{self, Limited, RateLimiter};
-use crate::live::{LiveEvent, LiveEventKind, LiveFanout, MAX_REPLAY, ONLINE_FOR_SECS};
+use crate::live::{LiveEvent, LiveEventKind, LiveFanout, MAX_REPLAY, ONLINE_FOR_SECS, audience};
 use crate::mail::{MailMessage, Mailer};
 use crate::ports::{ConversationRepository, LiveRepository, ProfileRepository, UserRepository};
 use crate::{ConversationId, MessageId, PetId, RepositoryError, UserId};
@@ -194,12 +194,21 @@ impl Messaging {
         Ok(self.ports.conversations.start_conversation(me, target, pet)?.id)
     }
 
-    /// The inbox of `me`, newest activity first.
+    /// The inbox of `me`, newest activity first. Someone on the other side of a block never
+    /// shows as online.
     ///
     /// # Errors
     /// Storage failures.
     pub fn inbox(&self, me: UserId) -> Result<Vec<InboxItem>, MessagingError> {
-        let entries = self.ports.conversations.inbox(me, self.ports.clock.now())?;
+        let mut entries = self.ports.conversations.inbox(me, self.ports.clock.now())?;
+        if entries.iter().any(|entry| entry.counterpart.online) {
+            let blocked = self.ports.blocks.blocked_either_way(me)?;
+            for entry in &mut entries {
+                if blocked.contains(&entry.counterpart.user_id) {
+                    entry.counterpart.online = false;
+                }
+            }
+        }
         let me_hidden = self.ports.moderation.is_hidden(me)?;
         let others: Vec<UserId> = entries.iter().map(|e| e.counterpart.user_id).collect();
         let hidden = self.ports.moderation.hidden_among(&others)?;
@@ -335,14 +344,22 @@ impl Messaging {
         Ok(())
     }
 
-    /// Marks conversation `id` read by `me` up to its newest message, and tells both people's
-    /// streams when that changed anything.
+    /// Marks conversation `id` read by `me` up to its newest message, and tells the streams of
+    /// `me` and, unless a block stands between them, of the other person when that changed
+    /// anything.
     ///
     /// # Errors
     /// Not the caller's conversation, storage.
     pub fn read(&self, me: UserId, id: ConversationId) -> Result<(), MessagingError> {
         let conversation = self.conversation_of(me, id)?;
-        let events = self.ports.conversations.mark_read(conversation.id, me)?;
+        let other = conversation.other_participant(me);
+        let blocked = if self.ports.blocks.blocked_between(me, other)? {
+            vec![other]
+        } else {
+            Vec::new()
+        };
+        let told = audience(me, &conversation.participants(), &blocked);
+        let events = self.ports.conversations.mark_read(conversation.id, me, &told)?;
         self.ports.fanout.deliver(&events);
         Ok(())
     }
@@ -368,8 +385,8 @@ impl Messaging {
             .message_emails)
     }
 
-    /// Stored events of `me` after `after` that a reconnecting stream missed (at most
-    /// [`MAX_REPLAY`]).
+    /// Stored events of `me` numbered after `after` (at most [`MAX_REPLAY`]): what a stream
+    /// missed.
     ///
     /// # Errors
     /// Storage failures.
@@ -377,18 +394,38 @@ impl Messaging {
         Ok(self.ports.live.events_after(me, after, MAX_REPLAY)?)
     }
 
+    /// Where a new stream of `me` starts: the number of the last stored event it counts as
+    /// having seen, and the stored events after it to send first. A reconnecting browser names
+    /// the last number it received (`Last-Event-ID`) and gets what came after; a browser that
+    /// names none, or a number that was never given out (a database restored or an id made up),
+    /// starts at the newest event and gets only what comes next.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn stream_start(&self, me: UserId, last_seen: Option<i64>) -> Result<(i64, Vec<LiveEvent>), MessagingError> {
+        let newest = self.ports.live.newest_event_number(me)?;
+        match last_seen {
+            Some(seen) if seen < newest => Ok((seen, self.missed_events(me, seen)?)),
+            _ => Ok((newest, Vec::new())),
+        }
+    }
+
     /// `user` opened their first stream here (`true`) or closed their last (`false`): stores it
-    /// and tells the people they have conversations with, here and on other instances.
+    /// and tells the people they have conversations with, here and on other instances, except
+    /// those on either side of a block with them.
     ///
     /// # Errors
     /// Storage failures.
     pub fn presence_changed(&self, user: UserId, online: bool) -> Result<(), MessagingError> {
         let until = online.then(|| self.ports.clock.now() + Duration::seconds(ONLINE_FOR_SECS));
         self.ports.live.set_online_until(&[user], until)?;
-        let events: Vec<LiveEvent> = self
-            .ports
-            .live
-            .partners(user)?
+        let partners = self.ports.live.partners(user)?;
+        let blocked = if partners.is_empty() {
+            Vec::new()
+        } else {
+            self.ports.blocks.blocked_either_way(user)?
+        };
+        let events: Vec<LiveEvent> = audience(user, &partners, &blocked)
             .into_iter()
             .map(|partner| LiveEvent {
                 id: None,

@@ -291,11 +291,17 @@ pub trait ConversationRepository: Send + Sync {
     ) -> Result<(Message, Vec<LiveEvent>), RepositoryError>;
 
     /// Marks the conversation read by `reader` up to its newest message; when that moved the
-    /// mark, stores a read event for each participant in the same transaction and returns them.
+    /// mark, stores a read event for each participant among `told` in the same transaction and
+    /// returns them.
     ///
     /// # Errors
     /// Storage failures.
-    fn mark_read(&self, conversation: ConversationId, reader: UserId) -> Result<Vec<LiveEvent>, RepositoryError>;
+    fn mark_read(
+        &self,
+        conversation: ConversationId,
+        reader: UserId,
+        told: &[UserId],
+    ) -> Result<Vec<LiveEvent>, RepositoryError>;
 
     /// Messages of others `user` has not read, over all their conversations: one query.
     ///
@@ -319,11 +325,18 @@ pub trait ConversationRepository: Send + Sync {
 
 /// Stored live events, presence and the passing of events between instances.
 pub trait LiveRepository: Send + Sync {
-    /// Stored events of `user` after id `after`, oldest first, at most `limit`.
+    /// Stored events of `user` numbered after `after`, oldest first, at most `limit`.
     ///
     /// # Errors
     /// Storage failures.
     fn events_after(&self, user: UserId, after: i64, limit: usize) -> Result<Vec<LiveEvent>, RepositoryError>;
+
+    /// The number of the newest event stored for `user` (0 before the first). A person's events
+    /// are numbered 1, 2, 3, ... in the order their transactions commit (see [`LiveEvent::id`]).
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn newest_event_number(&self, user: UserId) -> Result<i64, RepositoryError>;
 
     /// Removes events stored before `cutoff`; returns how many.
     ///

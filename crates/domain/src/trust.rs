@@ -72,6 +72,12 @@ pub trait BlockRepository: Send + Sync {
     /// Storage failures.
     fn blocked_between(&self, a: UserId, b: UserId) -> Result<bool, RepositoryError>;
 
+    /// Everyone `user` blocked or was blocked by.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn blocked_either_way(&self, user: UserId) -> Result<Vec<UserId>, RepositoryError>;
+
     /// The cards of everyone `viewer` blocked or was blocked by.
     ///
     /// # Errors

@@ -229,9 +229,17 @@ diesel::table! {
     live_events (id) {
         id -> BigInt,
         user_id -> BigInt,
+        number -> BigInt,
         kind -> Text,
         payload -> Text,
         created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    live_sequences (user_id) {
+        user_id -> BigInt,
+        last_number -> BigInt,
     }
 }
 
@@ -335,6 +343,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     conversation_reads,
     uploads,
     live_events,
+    live_sequences,
     favourites,
     profile_views,
     blocks,

@@ -281,13 +281,18 @@ fn unread_counts_follow_the_read_marks(db: TestDatabase) -> TestResult {
     assert_eq!(database.unread_count(a)?, 1, "b's reply, not a's own messages");
     assert_eq!(database.unread_count(b)?, 1, "writing in ab read ab; cb is unread");
 
-    let events = database.mark_read(cb.id, b)?;
+    let events = database.mark_read(cb.id, b, &[b, c])?;
     assert_eq!(events.len(), 2, "a read receipt for both people");
     assert_eq!(database.unread_count(b)?, 0);
-    assert!(database.mark_read(cb.id, b)?.is_empty(), "nothing new to mark");
+    assert!(database.mark_read(cb.id, b, &[b, c])?.is_empty(), "nothing new to mark");
     let marks = database.read_marks(cb.id)?;
     assert!(marks.contains(&(b, last.id)), "{marks:?}");
     assert!(marks.contains(&(c, last.id)), "the sender has read their own message");
+
+    // Only the people told get the read event.
+    database.add_message(&ab, b, &text("nog een")?)?;
+    let events = database.mark_read(ab.id, a, &[a])?;
+    assert_eq!(events.iter().map(|e| e.user).collect::<Vec<_>>(), [a]);
     Ok(())
 }
 
@@ -307,7 +312,7 @@ fn a_notification_is_claimed_once_per_quiet_period_or_after_reading(db: TestData
     let later = t0 + minutes(31);
     assert!(database.claim_notification(ab.id, b, later, later - minutes(30))?);
     database.add_message(&ab, a, &text("hoi")?)?;
-    database.mark_read(ab.id, b)?;
+    database.mark_read(ab.id, b, &[a, b])?;
     let soon = later + minutes(1);
     assert!(
         !database.claim_notification(ab.id, b, soon, soon - minutes(30))?,
@@ -356,6 +361,90 @@ fn events_are_kept_for_replay_in_order(db: TestDatabase) -> TestResult {
     assert_eq!(database.partners(a)?, [b]);
     let future = chrono::Utc::now().naive_utc() + chrono::Duration::hours(1);
     assert_eq!(database.delete_events_before(future)?, 4);
+    Ok(())
+}
+
+/// Polls `done` until it holds, for at most 10 s.
+fn wait_for(mut done: impl FnMut() -> Result<bool, Box<dyn std::error::Error>>) -> TestResult {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !done()? {
+        if Instant::now() > deadline {
+            return Err("not within 10 s".into());
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    Ok(())
+}
+
+/// The message each of these events announces.
+fn announced(events: &[oppas_domain::live::LiveEvent]) -> Vec<oppas_domain::MessageId> {
+    events
+        .iter()
+        .filter_map(|event| match event.kind {
+            LiveEventKind::Message { message_id, .. } => Some(message_id),
+            _ => None,
+        })
+        .collect()
+}
+
+fn a_replay_from_the_last_number_seen_never_misses_an_event_that_committed_later(db: TestDatabase) -> TestResult {
+    use diesel::Connection;
+    use diesel::connection::SimpleConnection;
+    let database = open(&db)?;
+    // P has the lowest id, so each send stores P's event before the other person's.
+    let p = new_user(&database, "p@example.nl")?;
+    let q = new_user(&database, "q@example.nl")?;
+    let r = new_user(&database, "r@example.nl")?;
+    let pq = database.start_conversation(p, q, None)?;
+    let pr = database.start_conversation(p, r, None)?;
+    let (one, two) = (text("een")?, text("twee")?);
+    // On PostgreSQL a second connection holds Q's account row: the first send stores P's event
+    // and then waits, uncommitted, while the second send is made.
+    let mut holder = match oppas_persistence::DatabaseUrl::parse(db.url())? {
+        oppas_persistence::DatabaseUrl::Postgres(url) => {
+            let mut conn = diesel::PgConnection::establish(&url)?;
+            conn.batch_execute(&format!(
+                "BEGIN; SELECT id FROM users WHERE id = {} FOR UPDATE",
+                q.get()
+            ))?;
+            Some(conn)
+        }
+        oppas_persistence::DatabaseUrl::Sqlite(_) => None,
+    };
+    let on_postgres = holder.is_some();
+    let waiting = |at_least: i64| -> Result<bool, Box<dyn std::error::Error>> {
+        Ok(on_postgres
+            && db.count("pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")?
+                >= at_least)
+    };
+    let (seen, first, second) = std::thread::scope(|scope| -> Result<_, Box<dyn std::error::Error>> {
+        let first = scope.spawn(|| database.add_message(&pq, p, &one));
+        wait_for(|| Ok(first.is_finished() || waiting(1)?))?;
+        let second = scope.spawn(|| database.add_message(&pr, p, &two));
+        // The second send either finishes or waits for the first.
+        wait_for(|| Ok(second.is_finished() || waiting(2)?))?;
+        // What P's browser receives now.
+        let seen = database.events_after(p, 0, 10)?;
+        if let Some(conn) = holder.as_mut() {
+            conn.batch_execute("ROLLBACK")?;
+        }
+        let first = first.join().map_err(|_| "the first send panicked")??;
+        let second = second.join().map_err(|_| "the second send panicked")??;
+        Ok((seen, first.0, second.0))
+    })?;
+
+    // The browser reconnects with the last number it saw.
+    let last = seen.iter().filter_map(|e| e.id).max().unwrap_or(0);
+    let replayed = database.events_after(p, last, 10)?;
+    let mut got = announced(&seen);
+    got.extend(announced(&replayed));
+    got.sort();
+    assert_eq!(got, [first.id, second.id], "seen {seen:?}, then replayed {replayed:?}");
+
+    // A person's numbers follow each other without gaps, in the order their events committed.
+    let numbers: Vec<i64> = database.events_after(p, 0, 10)?.iter().filter_map(|e| e.id).collect();
+    let from = numbers.first().copied().ok_or("P's events")?;
+    assert_eq!(numbers, (from..from + 2).collect::<Vec<_>>());
     Ok(())
 }
 
@@ -718,6 +807,7 @@ on_both_backends!(
     a_notification_is_claimed_once_per_quiet_period_or_after_reading,
     removing_a_pet_keeps_its_conversations,
     events_are_kept_for_replay_in_order,
+    a_replay_from_the_last_number_seen_never_misses_an_event_that_committed_later,
     concurrent_sends_leave_the_newest_message_as_the_last,
     ten_concurrent_starts_make_one_conversation,
     seeding_the_demo_twice_leaves_exactly_six_profiles,

@@ -183,7 +183,7 @@ async fn maintenance_removes_old_unverified_accounts_and_nothing_else(backend: B
 async fn maintenance_removes_old_live_events_and_nothing_else(backend: Backend) -> TestResult {
     let done = maintain(
         backend,
-        "INSERT INTO live_events (user_id, kind, payload, created_at) VALUES (1, 'read', '{}', OLD), (1, 'read', '{}', NEW);",
+        "INSERT INTO live_events (user_id, number, kind, payload, created_at) VALUES (1, 1, 'read', '{}', OLD), (1, 2, 'read', '{}', NEW);",
         &[],
     )?;
     assert!(done.printed.contains(" 1 live events"), "{}", done.printed);

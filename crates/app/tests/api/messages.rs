@@ -450,6 +450,18 @@ impl EventStream {
         }
     }
 
+    /// Every event block up to and including the first for which `wanted` holds (see
+    /// [`Self::until`]).
+    async fn upto(&mut self, wanted: impl Fn(&str) -> bool) -> Result<Vec<String>, Box<dyn std::error::Error>> {
+        let seen = std::cell::RefCell::new(Vec::new());
+        self.until(|block| {
+            seen.borrow_mut().push(block.to_owned());
+            wanted(block)
+        })
+        .await?;
+        Ok(seen.into_inner())
+    }
+
     /// Whether the server ends the stream within 10 s.
     async fn ends(&mut self) -> bool {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
@@ -525,6 +537,39 @@ async fn an_event_stream_receives_messages_read_receipts_and_presence(backend: B
 
     let signed_out = Client::new().get(app.url("/api/events")).send().await?;
     assert_eq!(signed_out.status(), StatusCode::UNAUTHORIZED);
+    Ok(())
+}
+
+async fn event_ids_count_each_persons_events_and_an_unknown_last_id_resumes_at_the_newest(
+    backend: Backend,
+) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let lotte = sitter(&app, "lotte@example.nl").await?;
+    let sanne = owner(&app, "sanne@example.nl").await?;
+    let kees = sitter(&app, "kees@example.nl").await?;
+    let id = started(&app, &lotte, &sanne, sanne.pet).await?;
+    let other = started(&app, &kees, &sanne, sanne.pet).await?;
+    send(&app, &lotte, id, "Een").await?;
+    send(&app, &kees, other, "Twee").await?;
+
+    // An id this server never gave out (a restored database, a made-up header) starts the
+    // stream at the newest event: what comes next still arrives, and nothing is sent twice.
+    let mut stream = EventStream::open(&app, &sanne, Some(1_000_000)).await?;
+    let sent: Value = send(&app, &lotte, id, "Drie").await?.json().await?;
+    let arrived = stream.until(|b| b.contains("\"message\"")).await?;
+    assert_eq!(data_of(&arrived)?["messageId"], sent["messageId"], "{arrived}");
+    assert_eq!(
+        id_of(&arrived),
+        Some(3),
+        "Sanne's third event, whatever others got meanwhile"
+    );
+
+    // Resuming after her first event replays the second and the third, in order.
+    let mut again = EventStream::open(&app, &sanne, Some(1)).await?;
+    let second = again.until(|b| b.contains("\"message\"")).await?;
+    assert_eq!(id_of(&second), Some(2));
+    let third = again.until(|b| b.contains("\"message\"")).await?;
+    assert_eq!(id_of(&third), Some(3));
     Ok(())
 }
 
@@ -741,7 +786,79 @@ async fn a_blocked_person_gets_the_unknown_person_answer_and_both_lose_sight_of_
     Ok(())
 }
 
+/// Whether `block` is a presence event or a read receipt caused by `user`.
+fn caused_by(block: &str, user: &Person) -> bool {
+    data_of(block).is_ok_and(|data| {
+        (data["type"] == "presence" && data["userId"] == user.id)
+            || (data["type"] == "read" && data["readerId"] == user.id)
+    })
+}
+
+/// Whether `block` is a message `from` sent.
+fn message_from(block: &str, from: &Person) -> bool {
+    data_of(block).is_ok_and(|data| data["type"] == "message" && data["senderId"] == from.id)
+}
+
+async fn after_a_block_neither_stream_hears_the_others_presence_or_read_receipts(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let lotte = sitter(&app, "lotte@example.nl").await?;
+    let sanne = owner(&app, "sanne@example.nl").await?;
+    let kees = person(&app, "kees@example.nl", Some(owner_draft("Kees", "Max"))).await?;
+    let id = started(&app, &lotte, &sanne, sanne.pet).await?;
+    send(&app, &lotte, id, "Hoi Sanne!").await?;
+    send(&app, &sanne, id, "Hoi Lotte!").await?;
+    let with_lotte = started(&app, &kees, &lotte, None).await?;
+    let with_sanne = started(&app, &kees, &sanne, None).await?;
+    // Kees talks with both and hears both come and go: the signal that presence went out.
+    let mut keeses = EventStream::open(&app, &kees, None).await?;
+
+    let blocked = put_or_delete(&app, &sanne, Method::PUT, &format!("/api/blocks/{}", lotte.id)).await?;
+    assert_eq!(blocked.status(), StatusCode::NO_CONTENT);
+
+    let mut sannes = EventStream::open(&app, &sanne, None).await?;
+    keeses
+        .until(|b| b.contains(&format!("\"userId\":{},\"isOnline\":true", sanne.id)))
+        .await?;
+    let mut lottes = EventStream::open(&app, &lotte, None).await?;
+    keeses
+        .until(|b| b.contains(&format!("\"userId\":{},\"isOnline\":true", lotte.id)))
+        .await?;
+    // Both read the conversation: a read receipt for the other person, were there no block.
+    assert_eq!(read(&app, &lotte, id).await?.status(), StatusCode::NO_CONTENT);
+    assert_eq!(read(&app, &sanne, id).await?.status(), StatusCode::NO_CONTENT);
+    // Nor does the inbox tell Lotte that Sanne is online.
+    let (_, inbox) = get(&app, &lotte, "/api/conversations").await?;
+    let entry = inbox["conversations"]
+        .as_array()
+        .and_then(|list| list.iter().find(|c| c["id"] == id))
+        .ok_or("Lotte still lists the conversation")?;
+    assert_eq!(entry["isOnline"], false, "{entry}");
+
+    // A later message of Kees reaches Sanne: nothing of Lotte came before it.
+    send(&app, &kees, with_sanne, "Hoi Sanne, Kees hier").await?;
+    let heard = sannes.upto(|b| message_from(b, &kees)).await?;
+    assert!(!heard.iter().any(|b| caused_by(b, &lotte)), "{heard:?}");
+
+    // Sanne signs out, which closes her stream (Kees hears it); then Kees writes to Lotte.
+    let logout = sanne
+        .client
+        .post(app.url("/api/logout"))
+        .header("Origin", ORIGIN)
+        .send()
+        .await?;
+    assert_eq!(logout.status(), StatusCode::NO_CONTENT);
+    assert!(sannes.ends().await, "the stream of a signed-out session ends");
+    keeses
+        .until(|b| b.contains(&format!("\"userId\":{},\"isOnline\":false", sanne.id)))
+        .await?;
+    send(&app, &kees, with_lotte, "Hoi Lotte, Kees hier").await?;
+    let heard = lottes.upto(|b| message_from(b, &kees)).await?;
+    assert!(!heard.iter().any(|b| caused_by(b, &sanne)), "{heard:?}");
+    Ok(())
+}
+
 on_both_backends!(
+    after_a_block_neither_stream_hears_the_others_presence_or_read_receipts,
     a_blocked_person_gets_the_unknown_person_answer_and_both_lose_sight_of_each_other,
     a_message_with_a_phone_number_or_link_carries_the_safety_hint_for_both_unchanged,
     starting_a_conversation_needs_an_own_profile_and_someone_else,
@@ -751,6 +868,7 @@ on_both_backends!(
     messages_must_hold_text_and_are_limited_per_minute,
     new_conversations_are_limited_per_hour_but_reopening_is_not,
     an_event_stream_receives_messages_read_receipts_and_presence,
+    event_ids_count_each_persons_events_and_an_unknown_last_id_resumes_at_the_newest,
     the_mail_about_a_new_message_comes_once_and_not_when_switched_off,
     ten_simultaneous_starts_give_one_conversation,
 );

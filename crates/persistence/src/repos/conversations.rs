@@ -218,17 +218,24 @@ fn advance_read_mark(
     .map_err(translate)
 }
 
-/// Stores `kind` for both participants and announces it to other instances, inside the
-/// caller's transaction.
-fn store_for_both(
+/// Stores `kind` for the participants among `told` and announces it to other instances, inside
+/// the caller's transaction. Always in the order of the participants' ids, so that two
+/// transactions numbering the events of the same two people never wait for each other in a
+/// circle.
+fn store_for(
     conn: &mut DbConnection,
     origin: u64,
     conversation: &Conversation,
+    told: &[UserId],
     kind: &LiveEventKind,
     now: NaiveDateTime,
 ) -> Result<Vec<LiveEvent>, RepositoryError> {
     let mut events = Vec::with_capacity(2);
-    for user in conversation.participants() {
+    for user in conversation
+        .participants()
+        .into_iter()
+        .filter(|user| told.contains(user))
+    {
         let event = store_event(conn, user, kind, now)?;
         announce(conn, origin, &event)?;
         events.push(event);
@@ -483,12 +490,17 @@ impl ConversationRepository for Database {
                 message_id: message.id,
                 sender_id: sender,
             };
-            let events = store_for_both(conn, origin, conversation, &kind, now)?;
+            let events = store_for(conn, origin, conversation, &conversation.participants(), &kind, now)?;
             Ok((message, events))
         })
     }
 
-    fn mark_read(&self, conversation: ConversationId, reader: UserId) -> Result<Vec<LiveEvent>, RepositoryError> {
+    fn mark_read(
+        &self,
+        conversation: ConversationId,
+        reader: UserId,
+        told: &[UserId],
+    ) -> Result<Vec<LiveEvent>, RepositoryError> {
         let now = self.clock.now();
         let origin = self.origin;
         let mut conn = self.conn()?;
@@ -514,7 +526,7 @@ impl ConversationRepository for Database {
                 reader_id: reader,
                 up_to: newest,
             };
-            store_for_both(conn, origin, &conversation, &kind, now)
+            store_for(conn, origin, &conversation, told, &kind, now)
         })
     }
 

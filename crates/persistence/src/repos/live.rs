@@ -6,12 +6,18 @@
 //! and hands what other instances announced to its own streams. The announcement carries ids
 //! only, never a message's text, well within PostgreSQL's 8,000-byte limit. SQLite serves one
 //! process: there is nothing to pass on.
+//!
+//! A stored event is numbered per person from the counter in `live_sequences`, moved on in the
+//! transaction that stores the event. The counter's row stays locked until that transaction
+//! ends, so a person's events get their numbers in the order they commit, without gaps; a
+//! number from a global sequence could commit after a higher one had already been sent, and a
+//! replay from the higher one would miss it for good.
 
 use crate::Database;
 use crate::connection::{DatabaseUrl, DbConnection};
 use crate::error::translate;
 use crate::repos::sql::{Bind, Sql};
-use crate::schema::{conversations, live_events, sessions, users};
+use crate::schema::{conversations, live_events, live_sequences, sessions, users};
 use chrono::NaiveDateTime;
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
@@ -30,25 +36,42 @@ const PROBE_EVERY: Duration = Duration::from_secs(15);
 /// Ids bound in one statement at most.
 const CHUNK: usize = 500;
 
-/// Stores one event for `user` inside the caller's transaction.
+#[derive(QueryableByName)]
+struct NumberRow {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    last_number: i64,
+}
+
+/// Stores one event for `user` inside the caller's transaction, with the person's next number.
+/// The counter's row stays locked until the caller's transaction ends: another transaction
+/// storing an event for the same person waits for it, and then takes the number after.
 pub(crate) fn store_event(
     conn: &mut DbConnection,
     user: UserId,
     kind: &LiveEventKind,
     now: NaiveDateTime,
 ) -> Result<LiveEvent, RepositoryError> {
-    let id: i64 = diesel::insert_into(live_events::table)
+    let mut sql = Sql::new(conn);
+    sql.push("INSERT INTO live_sequences (user_id, last_number) VALUES (")
+        .bind(Bind::Int(user.get()))
+        .push(", 1) ON CONFLICT (user_id) DO UPDATE SET last_number = live_sequences.last_number + 1 RETURNING last_number");
+    let number = sql
+        .load::<NumberRow>(conn)?
+        .first()
+        .map(|row| row.last_number)
+        .ok_or_else(|| RepositoryError::Unexpected(anyhow::anyhow!("the event counter returned no number")))?;
+    diesel::insert_into(live_events::table)
         .values((
             live_events::user_id.eq(user.get()),
+            live_events::number.eq(number),
             live_events::kind.eq(kind.name()),
             live_events::payload.eq(kind.to_json()),
             live_events::created_at.eq(now),
         ))
-        .returning(live_events::id)
-        .get_result(conn)
+        .execute(conn)
         .map_err(translate)?;
     Ok(LiveEvent {
-        id: Some(id),
+        id: Some(number),
         user,
         kind: kind.clone(),
     })
@@ -98,10 +121,10 @@ impl LiveRepository for Database {
         let mut conn = self.conn()?;
         let rows: Vec<(i64, String)> = live_events::table
             .filter(live_events::user_id.eq(user.get()))
-            .filter(live_events::id.gt(after))
-            .order(live_events::id.asc())
+            .filter(live_events::number.gt(after))
+            .order(live_events::number.asc())
             .limit(i64::try_from(limit).unwrap_or(i64::MAX))
-            .select((live_events::id, live_events::payload))
+            .select((live_events::number, live_events::payload))
             .load(&mut *conn)
             .map_err(translate)?;
         Ok(rows
@@ -114,6 +137,17 @@ impl LiveRepository for Database {
                 })
             })
             .collect())
+    }
+
+    fn newest_event_number(&self, user: UserId) -> Result<i64, RepositoryError> {
+        let mut conn = self.conn()?;
+        Ok(live_sequences::table
+            .find(user.get())
+            .select(live_sequences::last_number)
+            .first::<i64>(&mut *conn)
+            .optional()
+            .map_err(translate)?
+            .unwrap_or(0))
     }
 
     fn delete_events_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError> {

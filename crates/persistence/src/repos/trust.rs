@@ -20,6 +20,12 @@ struct Count {
 }
 
 #[derive(QueryableByName)]
+struct PersonRow {
+    #[diesel(sql_type = BigInt)]
+    person: i64,
+}
+
+#[derive(QueryableByName)]
 struct BlockedRow {
     #[diesel(sql_type = BigInt)]
     blocked_id: i64,
@@ -99,6 +105,20 @@ impl BlockRepository for Database {
             .bind(Bind::Int(a.get()))
             .push(")");
         Ok(sql.load::<Count>(&mut conn)?.first().is_some_and(|row| row.n > 0))
+    }
+
+    fn blocked_either_way(&self, user: UserId) -> Result<Vec<UserId>, RepositoryError> {
+        let mut conn = self.conn()?;
+        let mut sql = Sql::new(&conn);
+        sql.push("SELECT blocked_id AS person FROM blocks WHERE blocker_id = ")
+            .bind(Bind::Int(user.get()))
+            .push(" UNION SELECT blocker_id AS person FROM blocks WHERE blocked_id = ")
+            .bind(Bind::Int(user.get()));
+        Ok(sql
+            .load::<PersonRow>(&mut conn)?
+            .into_iter()
+            .map(|row| UserId(row.person))
+            .collect())
     }
 
     fn hidden_cards(&self, viewer: UserId) -> Result<Vec<ListingSource>, RepositoryError> {
