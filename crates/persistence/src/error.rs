@@ -1,5 +1,8 @@
-//! Errors of setting up the database, and the translation of diesel errors into domain errors.
+//! Errors of setting up the database, the translation of diesel errors into domain errors, and
+//! the transactions every repository runs its writes in.
 
+use crate::connection::DbConnection;
+use diesel::connection::{AnsiTransactionManager, Connection, TransactionManager};
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use oppas_domain::RepositoryError;
 
@@ -34,21 +37,39 @@ pub(crate) fn translate(error: DieselError) -> RepositoryError {
     }
 }
 
-/// Carries a domain error through diesel's transaction API, which needs `From<diesel::Error>`.
-struct TransactionError(RepositoryError);
+type Manager = <DbConnection as Connection>::TransactionManager;
 
-impl From<DieselError> for TransactionError {
-    fn from(error: DieselError) -> Self {
-        Self(translate(error))
+/// Opens a transaction, or a savepoint inside one. An outermost transaction on SQLite begins
+/// IMMEDIATE: it takes the write lock at once (waiting for it up to the busy timeout), so that it
+/// never reads first and then fails with 'database is locked' when another connection wrote in
+/// between, which a deferred transaction does at once, without waiting.
+pub(crate) fn begin(conn: &mut DbConnection) -> Result<(), DieselError> {
+    let outermost = Manager::transaction_manager_status_mut(conn)
+        .transaction_depth()?
+        .is_none();
+    match conn {
+        DbConnection::Sqlite(inner) if outermost => {
+            AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")
+        }
+        _ => Manager::begin_transaction(conn),
     }
 }
 
-/// Runs `work` in one transaction: committed when it returns `Ok`, rolled back otherwise.
+/// Runs `work` in one transaction (see [`begin`]): committed when it returns `Ok`, rolled back
+/// otherwise. Within another transaction it is a savepoint.
 pub(crate) fn in_transaction<T>(
-    conn: &mut crate::connection::DbConnection,
-    work: impl FnOnce(&mut crate::connection::DbConnection) -> Result<T, RepositoryError>,
+    conn: &mut DbConnection,
+    work: impl FnOnce(&mut DbConnection) -> Result<T, RepositoryError>,
 ) -> Result<T, RepositoryError> {
-    use diesel::Connection;
-    conn.transaction::<T, TransactionError, _>(|conn| work(conn).map_err(TransactionError))
-        .map_err(|TransactionError(e)| e)
+    begin(conn).map_err(translate)?;
+    match work(conn) {
+        Ok(value) => {
+            Manager::commit_transaction(conn).map_err(translate)?;
+            Ok(value)
+        }
+        Err(error) => match Manager::rollback_transaction(conn) {
+            Ok(()) | Err(DieselError::BrokenTransactionManager) => Err(error),
+            Err(rollback) => Err(translate(rollback)),
+        },
+    }
 }
