@@ -81,8 +81,9 @@ pub trait BlockRepository: Send + Sync {
 
 /// Where reports are kept.
 pub trait ReportRepository: Send + Sync {
-    /// Stores the report unless its reporter made `max` reports since `since`, in one statement;
-    /// whether it was stored.
+    /// Stores the report unless its reporter made `max` reports since `since`; whether it was
+    /// stored. The count and the insert take turns with every other report of the same reporter,
+    /// so that simultaneous reports never pass `max` together.
     ///
     /// # Errors
     /// Storage failures.

@@ -2,9 +2,10 @@
 //! the transactions every repository runs its writes in.
 
 use crate::connection::DbConnection;
+use crate::repos::sql::{Bind, Sql};
 use diesel::connection::{AnsiTransactionManager, Connection, TransactionManager};
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
-use oppas_domain::RepositoryError;
+use oppas_domain::{RepositoryError, UserId};
 
 /// Failures while connecting to or migrating the database.
 #[derive(Debug, thiserror::Error)]
@@ -72,4 +73,26 @@ pub(crate) fn in_transaction<T>(
             Err(rollback) => Err(translate(rollback)),
         },
     }
+}
+
+/// Runs `work` in one transaction that takes turns with every other transaction of this function
+/// for the same `person`, so that a count it makes stays true until it commits: the check and the
+/// write of a per-person cap. On PostgreSQL the person's `users` row is locked first (FOR NO KEY
+/// UPDATE: it waits for the other holders, not for rows that merely refer to the person); on
+/// SQLite the transaction holds the write lock from its start.
+pub(crate) fn in_turn_for<T>(
+    conn: &mut DbConnection,
+    person: UserId,
+    work: impl FnOnce(&mut DbConnection) -> Result<T, RepositoryError>,
+) -> Result<T, RepositoryError> {
+    in_transaction(conn, |conn| {
+        if matches!(conn, DbConnection::Pg(_)) {
+            let mut lock = Sql::new(conn);
+            lock.push("SELECT 1 FROM users WHERE id = ")
+                .bind(Bind::Int(person.get()))
+                .push(" FOR NO KEY UPDATE");
+            lock.execute(conn)?;
+        }
+        work(conn)
+    })
 }

@@ -438,6 +438,20 @@ pub async fn all_at_once(
     Ok(answers)
 }
 
+/// Checks that a burst got no 5xx and that every refusal is `status` with exactly `error`; the
+/// number of answers with `success`.
+pub fn successes_and_refusals(answers: &[Answer], success: u16, status: u16, error: &str) -> usize {
+    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
+    for answer in answers {
+        assert!(answer.status < 500, "no 5xx in a burst: {answer:?} in {statuses:?}");
+        if answer.status != success {
+            assert_eq!(answer.status, status, "{answer:?} in {statuses:?}");
+            assert_eq!(answer.error(), error, "{answer:?}");
+        }
+    }
+    answers.iter().filter(|a| a.status == success).count()
+}
+
 /// Reads an error envelope and checks its shape: exactly `error` (non-empty) and `code`.
 /// Whom a `GET /api/users/me` answer names: the user's id, or None for a visitor (`null`).
 pub async fn signed_in_as(response: reqwest::Response) -> Result<Option<i64>, Box<dyn std::error::Error>> {

@@ -1,8 +1,11 @@
-//! Reports: stored for the moderators, at most ten per person per day, bad input refused in
-//! Dutch without storing anything.
+//! Reports: stored for the moderators, at most ten per person per day (also under a burst), bad
+//! input refused in Dutch without storing anything.
 
-use crate::helpers::{Backend, ORIGIN, TestResult, error_envelope, spawn_app};
+use crate::helpers::{
+    Backend, ORIGIN, TestResult, all_at_once, error_envelope, spawn_app, spawn_app_for_bursts, successes_and_refusals,
+};
 use crate::on_both_backends;
+use oppas_domain::trust::MAX_REPORTS_PER_DAY;
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 
@@ -89,4 +92,28 @@ async fn reports_are_limited_to_ten_a_day_and_bad_ones_are_refused(backend: Back
     Ok(())
 }
 
-on_both_backends!(reports_are_limited_to_ten_a_day_and_bad_ones_are_refused);
+/// The daily limit holds under a burst (security.md E8): forty reports at once store ten.
+async fn forty_simultaneous_reports_never_pass_the_daily_limit(backend: Backend) -> TestResult {
+    let app = spawn_app_for_bursts(backend).await?;
+    app.sign_in_directly("melder@example.nl").await?;
+    let (_, other) = app.another_user_directly("ander@example.nl").await?;
+    let answers = all_at_once((0..40).map(|n| {
+        app.client
+            .post(app.url("/api/reports"))
+            .header("Origin", ORIGIN)
+            .json(&json!({"userId": other, "reason": "oplichting", "note": format!("Melding {n}")}))
+    }))
+    .await?;
+    let full = format!(
+        "Je hebt vandaag al {MAX_REPORTS_PER_DAY} meldingen gedaan. Probeer het morgen opnieuw, of mail ons als het dringend is."
+    );
+    let stored = successes_and_refusals(&answers, 204, 429, &full);
+    assert_eq!(i64::try_from(stored)?, MAX_REPORTS_PER_DAY);
+    assert_eq!(app.database()?.count("reports")?, MAX_REPORTS_PER_DAY);
+    Ok(())
+}
+
+on_both_backends!(
+    reports_are_limited_to_ten_a_day_and_bad_ones_are_refused,
+    forty_simultaneous_reports_never_pass_the_daily_limit,
+);
