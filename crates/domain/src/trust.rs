@@ -5,7 +5,8 @@
 
 use crate::enums::ReportReason;
 use crate::listing::ListingSource;
-use crate::ports::UserRepository;
+use crate::messaging::MessagingError;
+use crate::ports::{ConversationRepository, UserRepository};
 use crate::text::check_free_text;
 use crate::{Clock, ConversationId, RepositoryError, UserId};
 use chrono::{Duration, NaiveDateTime};
@@ -99,6 +100,10 @@ pub enum TrustError {
     /// No such person.
     #[error("Dit profiel bestaat niet.")]
     UnknownPerson,
+    /// No conversation of the reporter's with this id: the answer the conversations give to
+    /// anyone outside them, so a report reveals no more than they do.
+    #[error("{}", MessagingError::NotFound)]
+    UnknownConversation,
     /// A field breaks a rule.
     #[error("{message}")]
     Invalid {
@@ -123,6 +128,7 @@ pub struct Trust {
     blocks: Arc<dyn BlockRepository>,
     reports: Arc<dyn ReportRepository>,
     users: Arc<dyn UserRepository>,
+    conversations: Arc<dyn ConversationRepository>,
     clock: Arc<dyn Clock>,
 }
 
@@ -139,12 +145,14 @@ impl Trust {
         blocks: Arc<dyn BlockRepository>,
         reports: Arc<dyn ReportRepository>,
         users: Arc<dyn UserRepository>,
+        conversations: Arc<dyn ConversationRepository>,
         clock: Arc<dyn Clock>,
     ) -> Self {
         Self {
             blocks,
             reports,
             users,
+            conversations,
             clock,
         }
     }
@@ -201,8 +209,9 @@ impl Trust {
     /// conversation and a note.
     ///
     /// # Errors
-    /// Oneself, an unknown person, a card id that names no card's form, a note too long or with
-    /// control characters, over [`MAX_REPORTS_PER_DAY`], storage.
+    /// Oneself, an unknown person, a card id that names no card's form, a conversation that is not
+    /// one of `me`'s, a note too long or with control characters, over [`MAX_REPORTS_PER_DAY`],
+    /// storage.
     pub fn report(
         &self,
         me: UserId,
@@ -220,6 +229,14 @@ impl Trust {
                 field: "listingId",
                 message: "Dit is geen profiel dat je kunt melden.".to_owned(),
             });
+        }
+        if let Some(conversation) = conversation
+            && !self
+                .conversations
+                .find_conversation(conversation)?
+                .is_some_and(|found| found.has_participant(me))
+        {
+            return Err(TrustError::UnknownConversation);
         }
         let note = note.map(str::trim).filter(|note| !note.is_empty());
         if let Some(note) = note {
