@@ -10,7 +10,7 @@ use chrono::{Duration, NaiveDateTime};
 use oppas_domain::enums::{Availability, GoodWith, HourlyRate, Language, Vocabulary};
 use oppas_domain::places::{PostcodeArea, postcode_areas};
 use oppas_domain::ports::{ProfileRepository, UserRepository};
-use oppas_domain::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
+use oppas_domain::profile::{MAX_PETS, OwnerFields, PetFields, VolunteerFields, Whereabouts};
 use oppas_domain::user::NewUser;
 use oppas_domain::{Clock, Email};
 use oppas_persistence::{Database, PoolSettings};
@@ -196,8 +196,7 @@ pub fn seed(url: &str, profiles: usize, now: NaiveDateTime) -> anyhow::Result<us
                 &pet_fields(&mut rng),
             )?;
             pets += 1;
-            if rng.random_bool(0.3) {
-                database.add_pet(owner.id, &pet_fields(&mut rng))?;
+            if rng.random_bool(0.3) && database.add_pet(owner.id, &pet_fields(&mut rng), MAX_PETS)?.is_some() {
                 pets += 1;
             }
         }

@@ -397,7 +397,13 @@ impl Application {
                 clock.clone(),
                 limiter.clone(),
             ),
-            trust: oppas_domain::trust::Trust::new(database.clone(), database.clone(), database.clone(), clock.clone()),
+            trust: oppas_domain::trust::Trust::new(
+                database.clone(),
+                database.clone(),
+                database.clone(),
+                database.clone(),
+                clock.clone(),
+            ),
             // Keyed with the session secret, the same on every instance (the hash has its own prefix).
             profile_views: oppas_domain::profile_views::ProfileViews::new(database.clone(), clock.clone(), &secret),
         });

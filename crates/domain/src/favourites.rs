@@ -23,8 +23,9 @@ pub enum FavouriteAdded {
 
 /// Where favourites are kept.
 pub trait FavouriteRepository: Send + Sync {
-    /// Adds the card to the person's favourites, in one statement, unless it is one already or
-    /// they have `max` favourites.
+    /// Adds the card to the person's favourites unless it is one already or they have `max`
+    /// favourites. The count and the insert take turns with every other add for the same person,
+    /// so that simultaneous adds never pass `max` together.
     ///
     /// # Errors
     /// Storage failures.

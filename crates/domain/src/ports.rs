@@ -142,11 +142,13 @@ pub trait ProfileRepository: Send + Sync {
     /// Storage failures.
     fn find_owner_by_user(&self, user: UserId) -> Result<Option<Owner>, RepositoryError>;
 
-    /// Adds another pet to an owner.
+    /// Adds another pet to an owner unless they have `max` pets already (`Ok(None)` then). The
+    /// count and the insert take turns with every other add for the same person, so that
+    /// simultaneous adds never pass `max` together.
     ///
     /// # Errors
     /// Storage failures.
-    fn add_pet(&self, owner: OwnerId, pet: &PetFields) -> Result<Pet, RepositoryError>;
+    fn add_pet(&self, owner: OwnerId, pet: &PetFields, max: usize) -> Result<Option<Pet>, RepositoryError>;
 
     /// Replaces the fields of a pet; `Ok(None)` when it does not exist.
     ///

@@ -235,11 +235,16 @@ impl ProfileService {
             .ok_or(ProfileError::NotAnOwner)?;
         let fields = draft.pet()?;
         self.check_urls(actor, pet_image_fields(&fields), &[])?;
+        // A full owner is told so without spending a write of the allowance; the insert checks
+        // again in its own transaction, which simultaneous adds take in turns.
         if self.profiles.list_pets(owner.id)?.len() >= MAX_PETS {
             return Err(ProfileError::TooManyPets);
         }
         self.count_write(actor)?;
-        let pet = self.profiles.add_pet(owner.id, &fields)?;
+        let pet = self
+            .profiles
+            .add_pet(owner.id, &fields, MAX_PETS)?
+            .ok_or(ProfileError::TooManyPets)?;
         self.changes.record();
         self.uploads.attach(&pet_images(&fields))?;
         Ok((owner, pet))

@@ -605,7 +605,7 @@ impl ProfileRepository for MemoryStore {
         Ok(self.tables().owners.iter().find(|o| o.user_id == user).cloned())
     }
 
-    fn add_pet(&self, owner: OwnerId, pet: &PetFields) -> Result<Pet, RepositoryError> {
+    fn add_pet(&self, owner: OwnerId, pet: &PetFields, max: usize) -> Result<Option<Pet>, RepositoryError> {
         let now = self.clock.now();
         let mut tables = self.tables();
         if !tables.owners.iter().any(|o| o.id == owner) {
@@ -613,7 +613,10 @@ impl ProfileRepository for MemoryStore {
                 "a pet for an owner that does not exist"
             )));
         }
-        Ok(tables.insert_pet(owner, pet, now))
+        if tables.pets_of(owner).len() >= max {
+            return Ok(None);
+        }
+        Ok(Some(tables.insert_pet(owner, pet, now)))
     }
 
     fn update_pet(&self, id: PetId, fields: &PetFields) -> Result<Option<Pet>, RepositoryError> {

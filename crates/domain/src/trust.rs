@@ -5,7 +5,8 @@
 
 use crate::enums::ReportReason;
 use crate::listing::ListingSource;
-use crate::ports::UserRepository;
+use crate::messaging::MessagingError;
+use crate::ports::{ConversationRepository, UserRepository};
 use crate::text::check_free_text;
 use crate::{Clock, ConversationId, RepositoryError, UserId};
 use chrono::{Duration, NaiveDateTime};
@@ -87,8 +88,9 @@ pub trait BlockRepository: Send + Sync {
 
 /// Where reports are kept.
 pub trait ReportRepository: Send + Sync {
-    /// Stores the report unless its reporter made `max` reports since `since`, in one statement;
-    /// whether it was stored.
+    /// Stores the report unless its reporter made `max` reports since `since`; whether it was
+    /// stored. The count and the insert take turns with every other report of the same reporter,
+    /// so that simultaneous reports never pass `max` together.
     ///
     /// # Errors
     /// Storage failures.
@@ -104,6 +106,10 @@ pub enum TrustError {
     /// No such person.
     #[error("Dit profiel bestaat niet.")]
     UnknownPerson,
+    /// No conversation of the reporter's with this id: the answer the conversations give to
+    /// anyone outside them, so a report reveals no more than they do.
+    #[error("{}", MessagingError::NotFound)]
+    UnknownConversation,
     /// A field breaks a rule.
     #[error("{message}")]
     Invalid {
@@ -128,6 +134,7 @@ pub struct Trust {
     blocks: Arc<dyn BlockRepository>,
     reports: Arc<dyn ReportRepository>,
     users: Arc<dyn UserRepository>,
+    conversations: Arc<dyn ConversationRepository>,
     clock: Arc<dyn Clock>,
 }
 
@@ -144,12 +151,14 @@ impl Trust {
         blocks: Arc<dyn BlockRepository>,
         reports: Arc<dyn ReportRepository>,
         users: Arc<dyn UserRepository>,
+        conversations: Arc<dyn ConversationRepository>,
         clock: Arc<dyn Clock>,
     ) -> Self {
         Self {
             blocks,
             reports,
             users,
+            conversations,
             clock,
         }
     }
@@ -206,8 +215,9 @@ impl Trust {
     /// conversation and a note.
     ///
     /// # Errors
-    /// Oneself, an unknown person, a card id that names no card's form, a note too long or with
-    /// control characters, over [`MAX_REPORTS_PER_DAY`], storage.
+    /// Oneself, an unknown person, a card id that names no card's form, a conversation that is not
+    /// one of `me`'s, a note too long or with control characters, over [`MAX_REPORTS_PER_DAY`],
+    /// storage.
     pub fn report(
         &self,
         me: UserId,
@@ -225,6 +235,14 @@ impl Trust {
                 field: "listingId",
                 message: "Dit is geen profiel dat je kunt melden.".to_owned(),
             });
+        }
+        if let Some(conversation) = conversation
+            && !self
+                .conversations
+                .find_conversation(conversation)?
+                .is_some_and(|found| found.has_participant(me))
+        {
+            return Err(TrustError::UnknownConversation);
         }
         let note = note.map(str::trim).filter(|note| !note.is_empty());
         if let Some(note) = note {

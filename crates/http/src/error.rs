@@ -235,7 +235,7 @@ impl From<TrustError> for ApiError {
                 code: "own_profile",
                 message: error.to_string(),
             },
-            TrustError::UnknownPerson => Self::NotFound(error.to_string()),
+            TrustError::UnknownPerson | TrustError::UnknownConversation => Self::NotFound(error.to_string()),
             TrustError::Invalid { field, message } => Self::Invalid {
                 field: Some(field.to_owned()),
                 message,

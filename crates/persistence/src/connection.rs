@@ -107,8 +107,18 @@ pub struct ConnectionManager {
     batch: bool,
 }
 
-const SQLITE_PRAGMAS: &str =
-    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;";
+/// How long a SQLite connection waits for the write lock before it gives up with 'database is
+/// locked'. Every transaction asks for that lock when it begins and holds it for milliseconds, so
+/// a burst of writers queues here; with the wait for a pooled connection (at most 5 s) it stays
+/// below the 25 s an in-flight request gets at shutdown.
+const SQLITE_BUSY_TIMEOUT_MS: u32 = 15_000;
+
+fn sqlite_pragmas() -> String {
+    format!(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; \
+         PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS};"
+    )
+}
 
 impl ManageConnection for ConnectionManager {
     type Connection = DbConnection;
@@ -121,7 +131,7 @@ impl ManageConnection for ConnectionManager {
                 .map_err(r2d2::Error::ConnectionError),
             DatabaseUrl::Sqlite(path) => {
                 let mut conn = SqliteConnection::establish(path).map_err(r2d2::Error::ConnectionError)?;
-                conn.batch_execute(SQLITE_PRAGMAS).map_err(r2d2::Error::QueryError)?;
+                conn.batch_execute(&sqlite_pragmas()).map_err(r2d2::Error::QueryError)?;
                 Ok(DbConnection::Sqlite(conn))
             }
         }
@@ -242,9 +252,8 @@ impl Database {
     /// # Errors
     /// Storage failures.
     pub fn begin_batch(&self) -> Result<(), RepositoryError> {
-        use diesel::connection::TransactionManager;
         let mut conn = self.conn()?;
-        <DbConnection as Connection>::TransactionManager::begin_transaction(&mut *conn).map_err(translate)
+        crate::error::begin(&mut conn).map_err(translate)
     }
 
     /// Commits the batch transaction of a [`Self::single_connection`] handle.

@@ -113,24 +113,36 @@ impl TestDatabase {
     /// # Errors
     /// The database cannot be reached or the SQL fails.
     pub fn count(&self, from: &str) -> Result<i64, crate::PersistenceError> {
+        Ok(self
+            .numbers(&format!("SELECT COUNT(*) AS n FROM {from}"))?
+            .first()
+            .copied()
+            .unwrap_or(0))
+    }
+
+    /// The numbers a query selects as its column `n`, e.g.
+    /// `numbers("SELECT id AS n FROM listings ORDER BY id")`.
+    ///
+    /// # Errors
+    /// The database cannot be reached or the SQL fails.
+    pub fn numbers(&self, select: &str) -> Result<Vec<i64>, crate::PersistenceError> {
         #[derive(diesel::QueryableByName)]
-        struct Count {
+        struct Number {
             #[diesel(sql_type = diesel::sql_types::BigInt)]
             n: i64,
         }
         let failed = |e: &dyn std::fmt::Display| crate::PersistenceError::Unexpected(anyhow::anyhow!("{e}"));
-        let sql = format!("SELECT COUNT(*) AS n FROM {from}");
-        let rows: Vec<Count> = match crate::DatabaseUrl::parse(&self.url)? {
+        let rows: Vec<Number> = match crate::DatabaseUrl::parse(&self.url)? {
             crate::DatabaseUrl::Postgres(url) => {
                 let mut conn = PgConnection::establish(&url).map_err(|e| failed(&e))?;
-                diesel::RunQueryDsl::load(diesel::sql_query(sql), &mut conn).map_err(|e| failed(&e))?
+                diesel::RunQueryDsl::load(diesel::sql_query(select), &mut conn).map_err(|e| failed(&e))?
             }
             crate::DatabaseUrl::Sqlite(path) => {
                 let mut conn = diesel::SqliteConnection::establish(&path).map_err(|e| failed(&e))?;
-                diesel::RunQueryDsl::load(diesel::sql_query(sql), &mut conn).map_err(|e| failed(&e))?
+                diesel::RunQueryDsl::load(diesel::sql_query(select), &mut conn).map_err(|e| failed(&e))?
             }
         };
-        Ok(rows.first().map_or(0, |row| row.n))
+        Ok(rows.into_iter().map(|row| row.n).collect())
     }
 
     /// The URL to hand to [`crate::Database::connect`] or to the app's settings.

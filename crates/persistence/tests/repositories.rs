@@ -179,7 +179,14 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
     assert_eq!(owner.fields, owner_fields);
     assert_eq!(first.owner_id, owner.id);
     assert_eq!(first.fields, pet_fields("Guus"));
-    let second = database.add_pet(owner.id, &pet_fields("Saar"))?;
+    let second = database
+        .add_pet(owner.id, &pet_fields("Saar"), 2)?
+        .ok_or("a second pet fits under a cap of two")?;
+    assert_eq!(
+        database.add_pet(owner.id, &pet_fields("Derde"), 2)?,
+        None,
+        "a third does not"
+    );
     let names: Vec<String> = database
         .list_pets(owner.id)?
         .into_iter()
@@ -203,6 +210,44 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
         2,
         "a refused owner writes no pet either"
     );
+    Ok(())
+}
+
+/// Caps are counted and written in one transaction that takes turns per person (security.md E8).
+fn simultaneous_adds_never_pass_a_cap(db: TestDatabase) -> TestResult {
+    use oppas_domain::enums::ReportReason;
+    use oppas_domain::trust::{NewReport, ReportRepository};
+    let database = open(&db)?;
+    let user = new_user(&database, "els@example.nl")?;
+    let owner_fields = OwnerFields {
+        first_name: "Els".into(),
+        last_name: "Bakker".into(),
+        ..OwnerFields::default()
+    };
+    let (owner, _) = database.create_owner(user, &owner_fields, &pet_fields("Guus"))?;
+    let added = concurrently(20, |i| database.add_pet(owner.id, &pet_fields(&format!("Dier {i}")), 5))?;
+    assert_eq!(added.iter().flatten().count(), 4, "one pet was there already");
+    assert_eq!(database.list_pets(owner.id)?.len(), 5);
+
+    let other = new_user(&database, "ander@example.nl")?;
+    let report = NewReport {
+        reporter: user,
+        reported: other,
+        listing: None,
+        conversation: None,
+        reason: ReportReason::Anders,
+        note: None,
+    };
+    let since = SystemClock.now_for_tests() - chrono::Duration::days(1);
+    let stored = concurrently(20, |_| database.add_report(&report, 3, since))?;
+    assert_eq!(stored.iter().filter(|stored| **stored).count(), 3);
+
+    // New conversations and uploads are capped by throttle counters: each hit adds one in a
+    // single statement, so no more hits than the cap see a count within it.
+    let now = SystemClock.now_for_tests();
+    let counts = concurrently(40, |_| database.hit("conversation:1", 3600, now))?;
+    assert!(counts.iter().filter(|hit| hit.count <= 10).count() <= 10, "{counts:?}");
+    assert_eq!(database.peek("conversation:1")?.map(|state| state.count), Some(40));
     Ok(())
 }
 
@@ -802,6 +847,7 @@ on_both_backends!(
     a_user_is_found_by_id_and_by_email_and_an_address_is_taken_once,
     a_volunteer_profile_is_stored_replaced_and_found_by_its_user,
     an_owner_is_stored_with_a_first_pet_and_can_add_more,
+    simultaneous_adds_never_pass_a_cap,
     a_pair_has_one_conversation_per_pet_with_ordered_messages,
     unread_counts_follow_the_read_marks,
     a_notification_is_claimed_once_per_quiet_period_or_after_reading,

@@ -1,8 +1,12 @@
 //! Favourites and profile views: favourites are idempotent, private to their person, and go with
 //! their card; a page view counts once per viewer per day, never for oneself or for a crawler.
 
-use crate::helpers::{Backend, ORIGIN, TestApp, TestResult, error_envelope, spawn_app};
+use crate::helpers::{
+    Backend, ORIGIN, TestApp, TestResult, all_at_once, error_envelope, spawn_app, spawn_app_for_bursts,
+    successes_and_refusals,
+};
 use crate::on_both_backends;
+use oppas_domain::favourites::MAX_FAVOURITES;
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -207,9 +211,56 @@ async fn a_view_counts_once_per_viewer_per_day_and_never_ones_own(backend: Backe
     Ok(())
 }
 
+/// The cap holds under a burst (security.md E8): ten short of it, forty new favourites at once
+/// add exactly ten.
+async fn forty_simultaneous_favourites_never_pass_the_cap(backend: Backend) -> TestResult {
+    const SHORT_BY: i64 = 10;
+    let app = spawn_app_for_bursts(backend).await?;
+    let me = app.sign_in_directly("verzamelaar@example.nl").await?;
+    let database = app.database()?;
+    // Generated profiles give more cards than the cap; the first ones are favourites already.
+    oppas_app::bench_data::seed(database.url(), 500, chrono::Utc::now().naive_utc())?;
+    let cards = database.numbers("SELECT id AS n FROM listings ORDER BY id")?;
+    let kept = usize::try_from(MAX_FAVOURITES - SHORT_BY)?;
+    let last_kept = cards.get(kept - 1).ok_or("too few cards")?;
+    database.execute(&format!(
+        "INSERT INTO favourites (user_id, listing_id, created_at) \
+         SELECT {me}, id, created_at FROM listings WHERE id <= {last_kept}"
+    ))?;
+    assert_eq!(
+        database.count(&format!("favourites WHERE user_id = {me}"))?,
+        MAX_FAVOURITES - SHORT_BY
+    );
+    let later = |kind: &str| {
+        database.numbers(&format!(
+            "SELECT {kind}_id AS n FROM listings WHERE {kind}_id IS NOT NULL AND id > {last_kept} ORDER BY id"
+        ))
+    };
+    let mut new_cards: Vec<String> = later("pet")?.into_iter().map(|id| format!("pet-{id}")).collect();
+    new_cards.extend(later("volunteer")?.into_iter().map(|id| format!("volunteer-{id}")));
+    assert!(new_cards.len() >= 40, "{} cards left", new_cards.len());
+
+    let answers = all_at_once(new_cards.iter().take(40).map(|card| {
+        app.client
+            .put(app.url(&format!("/api/favourites/{card}")))
+            .header("Origin", ORIGIN)
+            .header("User-Agent", FIREFOX)
+    }))
+    .await?;
+    let full = format!("Je hebt al {MAX_FAVOURITES} favorieten. Haal er eerst een weg voordat je een nieuwe bewaart.");
+    let added = successes_and_refusals(&answers, 204, 409, &full);
+    assert_eq!(i64::try_from(added)?, SHORT_BY);
+    assert_eq!(
+        database.count(&format!("favourites WHERE user_id = {me}"))?,
+        MAX_FAVOURITES
+    );
+    Ok(())
+}
+
 on_both_backends!(
     favourites_are_idempotent_and_private_to_their_person,
     bad_favourites_are_refused_in_dutch_and_change_nothing,
     a_favourite_whose_pet_is_removed_disappears_without_an_error,
     a_view_counts_once_per_viewer_per_day_and_never_ones_own,
+    forty_simultaneous_favourites_never_pass_the_cap,
 );

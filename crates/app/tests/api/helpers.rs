@@ -98,6 +98,17 @@ pub async fn spawn_app(backend: Backend) -> Result<TestApp, Box<dyn std::error::
     spawn_with(Some(database), &url, |_| {}).await
 }
 
+/// Starts the app on a fresh database of `backend` with the production pool size (the tests'
+/// configuration keeps it small), for bursts of simultaneous requests.
+pub async fn spawn_app_for_bursts(backend: Backend) -> Result<TestApp, Box<dyn std::error::Error>> {
+    let database = backend.database();
+    let url = database.url().to_owned();
+    spawn_with(Some(database), &url, |settings| {
+        settings.database.max_connections = oppas_persistence::PoolSettings::default().max_connections;
+    })
+    .await
+}
+
 /// Starts the app on a fresh database of `backend`, sending its mail over SMTP to a listener on
 /// loopback that keeps what it receives in the returned app's `outbox`.
 pub async fn spawn_app_with_smtp(backend: Backend) -> Result<TestApp, Box<dyn std::error::Error>> {
@@ -442,6 +453,59 @@ impl TestApp {
             .send()
             .await
     }
+}
+
+/// One answer of a burst: its status and its body (JSON, or `null` when it has none).
+#[derive(Debug)]
+pub struct Answer {
+    pub status: u16,
+    pub body: serde_json::Value,
+}
+
+impl Answer {
+    /// The Dutch text of an error envelope, or "" for any other body.
+    pub fn error(&self) -> &str {
+        self.body["error"].as_str().unwrap_or_default()
+    }
+}
+
+/// Sends every request at once, each on its own task, and returns their answers in order.
+pub async fn all_at_once(
+    requests: impl IntoIterator<Item = reqwest::RequestBuilder>,
+) -> Result<Vec<Answer>, Box<dyn std::error::Error>> {
+    let handles: Vec<_> = requests
+        .into_iter()
+        .map(|request| {
+            tokio::spawn(async move {
+                let response = request.send().await?;
+                let status = response.status().as_u16();
+                let text = response.text().await?;
+                Ok::<_, reqwest::Error>(Answer {
+                    status,
+                    body: serde_json::from_str(&text).unwrap_or(serde_json::Value::Null),
+                })
+            })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for handle in handles {
+        answers.push(handle.await??);
+    }
+    Ok(answers)
+}
+
+/// Checks that a burst got no 5xx and that every refusal is `status` with exactly `error`; the
+/// number of answers with `success`.
+pub fn successes_and_refusals(answers: &[Answer], success: u16, status: u16, error: &str) -> usize {
+    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
+    for answer in answers {
+        assert!(answer.status < 500, "no 5xx in a burst: {answer:?} in {statuses:?}");
+        if answer.status != success {
+            assert_eq!(answer.status, status, "{answer:?} in {statuses:?}");
+            assert_eq!(answer.error(), error, "{answer:?}");
+        }
+    }
+    answers.iter().filter(|a| a.status == success).count()
 }
 
 /// Reads an error envelope and checks its shape: exactly `error` (non-empty) and `code`.

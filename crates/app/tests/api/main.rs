@@ -6,6 +6,7 @@ mod helpers;
 
 mod account;
 mod browse;
+mod bursts;
 mod cli;
 mod email_auth;
 mod errors;

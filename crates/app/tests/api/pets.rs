@@ -1,8 +1,12 @@
 //! Several pets: an owner adds, edits and removes their own pets (never the last one); nobody
 //! else can; every pet has its own page and its own card.
 
-use crate::helpers::{Backend, TestApp, TestResult, error_envelope, spawn_app};
+use crate::helpers::{
+    Backend, ORIGIN, TestApp, TestResult, all_at_once, error_envelope, spawn_app, spawn_app_for_bursts,
+    successes_and_refusals,
+};
 use crate::on_both_backends;
+use oppas_domain::profile::MAX_PETS;
 use reqwest::{Client, Method};
 use serde_json::{Value, json};
 
@@ -252,10 +256,32 @@ async fn a_new_pet_meets_the_draft_rules(backend: Backend) -> TestResult {
     Ok(())
 }
 
+/// The cap holds under a burst (security.md E8): the count and the insert are one transaction
+/// that takes turns per person.
+async fn forty_simultaneous_new_pets_never_pass_the_cap(backend: Backend) -> TestResult {
+    let app = spawn_app_for_bursts(backend).await?;
+    owner(&app).await?;
+    let answers = all_at_once((0..40).map(|n| {
+        app.client
+            .post(app.url("/api/pets"))
+            .header("Origin", ORIGIN)
+            .json(&pet(&format!("Dier {n}")))
+    }))
+    .await?;
+    let full = format!("Je kunt maximaal {MAX_PETS} huisdieren toevoegen.");
+    let created = successes_and_refusals(&answers, 201, 409, &full);
+    assert_eq!(created, MAX_PETS - 1, "one pet was there already");
+    let stored = app.database()?.count("pets")?;
+    assert_eq!(usize::try_from(stored)?, MAX_PETS);
+    assert_eq!(pet_cards(&app).await?.len(), MAX_PETS, "one card per pet");
+    Ok(())
+}
+
 on_both_backends!(
     a_visitor_sees_a_change_to_a_page_they_just_read,
     an_owner_adds_edits_and_removes_a_pet_with_its_own_page_and_card,
     the_last_pet_stays,
     pets_are_changed_by_their_owner_only,
     a_new_pet_meets_the_draft_rules,
+    forty_simultaneous_new_pets_never_pass_the_cap,
 );

@@ -55,15 +55,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// Reports a person (from their profile or a conversation) to the moderators.
 ///
 /// # Errors
-/// 400 for oneself, 404 for an unknown person, 422 naming a wrong field, 429 past ten reports
-/// a day.
+/// 400 for oneself, 404 for an unknown person or a conversation the reporter is not in (the
+/// conversations' own answer), 422 naming a wrong field, 429 past ten reports a day.
 #[utoipa::path(post, path = "/api/reports", tag = "trust", operation_id = "report",
     request_body = ReportBody,
     responses(
         (status = 204, description = "Stored for the moderators"),
         (status = 400, description = "Oneself", body = crate::ApiErrorBody),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
-        (status = 404, description = "No such person", body = crate::ApiErrorBody),
+        (status = 404, description = "No such person, or no conversation of the reporter's", body = crate::ApiErrorBody),
         (status = 422, description = "A field is invalid; `field` names it", body = crate::ApiErrorBody),
         (status = 429, description = "Ten reports today already", body = crate::ApiErrorBody),
     ))]

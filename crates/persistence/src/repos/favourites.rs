@@ -1,9 +1,11 @@
 //! [`FavouriteRepository`] and [`ProfileViewRepository`] on the database. Both name a card by its
-//! profile (`volunteer_id` or `pet_id` of `listings`) and change it in one statement, so that
-//! two requests at once can neither add a favourite twice nor count a view twice.
+//! profile (`volunteer_id` or `pet_id` of `listings`). A favourite is counted and added in one
+//! transaction that takes turns per person, so that simultaneous adds never pass the cap; a view
+//! is one statement, so that two requests at once never count it twice.
 
 use crate::Database;
 use crate::connection::DbConnection;
+use crate::error::in_turn_for;
 use crate::repos::listings::{CardRow, found};
 use crate::repos::sql::{Bind, Sql};
 use diesel::QueryableByName;
@@ -35,40 +37,45 @@ impl FavouriteRepository for Database {
     fn add_favourite(&self, user: UserId, card: ListingSource, max: i64) -> Result<FavouriteAdded, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
-        let mut insert = Sql::new(&conn);
-        insert
-            .push("INSERT INTO favourites (user_id, listing_id, created_at) SELECT ")
-            .bind(Bind::Int(user.get()))
-            .push(", l.id, ")
-            .bind(Bind::Time(now))
-            .push(" FROM listings l WHERE ");
-        push_card(&mut insert, card);
-        insert
-            .push(" AND (SELECT COUNT(*) FROM favourites f WHERE f.user_id = ")
-            .bind(Bind::Int(user.get()))
-            .push(") < ")
-            .bind(Bind::Int(max))
-            .push(" ON CONFLICT (user_id, listing_id) DO NOTHING");
-        if insert.execute(&mut conn)? > 0 {
-            return Ok(FavouriteAdded::Added);
-        }
-        // Nothing was added: say why.
-        let mut there = Sql::new(&conn);
-        there
-            .push("SELECT COUNT(*) AS n FROM favourites f JOIN listings l ON l.id = f.listing_id WHERE f.user_id = ")
-            .bind(Bind::Int(user.get()))
-            .push(" AND ");
-        push_card(&mut there, card);
-        if count(there, &mut conn)? > 0 {
-            return Ok(FavouriteAdded::AlreadyThere);
-        }
-        let mut exists = Sql::new(&conn);
-        exists.push("SELECT COUNT(*) AS n FROM listings l WHERE ");
-        push_card(&mut exists, card);
-        Ok(if count(exists, &mut conn)? == 0 {
-            FavouriteAdded::NoSuchCard
-        } else {
-            FavouriteAdded::Full
+        in_turn_for(&mut conn, user, |conn| {
+            let mut there = Sql::new(conn);
+            there
+                .push(
+                    "SELECT COUNT(*) AS n FROM favourites f JOIN listings l ON l.id = f.listing_id WHERE f.user_id = ",
+                )
+                .bind(Bind::Int(user.get()))
+                .push(" AND ");
+            push_card(&mut there, card);
+            if count(there, conn)? > 0 {
+                return Ok(FavouriteAdded::AlreadyThere);
+            }
+            let mut exists = Sql::new(conn);
+            exists.push("SELECT COUNT(*) AS n FROM listings l WHERE ");
+            push_card(&mut exists, card);
+            if count(exists, conn)? == 0 {
+                return Ok(FavouriteAdded::NoSuchCard);
+            }
+            let mut kept = Sql::new(conn);
+            kept.push("SELECT COUNT(*) AS n FROM favourites WHERE user_id = ")
+                .bind(Bind::Int(user.get()));
+            if count(kept, conn)? >= max {
+                return Ok(FavouriteAdded::Full);
+            }
+            let mut insert = Sql::new(conn);
+            insert
+                .push("INSERT INTO favourites (user_id, listing_id, created_at) SELECT ")
+                .bind(Bind::Int(user.get()))
+                .push(", l.id, ")
+                .bind(Bind::Time(now))
+                .push(" FROM listings l WHERE ");
+            push_card(&mut insert, card);
+            // A card removed since the check above adds nothing, which is no error.
+            insert.push(" ON CONFLICT (user_id, listing_id) DO NOTHING");
+            Ok(if insert.execute(conn)? > 0 {
+                FavouriteAdded::Added
+            } else {
+                FavouriteAdded::NoSuchCard
+            })
         })
     }
 

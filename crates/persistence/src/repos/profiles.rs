@@ -3,7 +3,7 @@
 use super::listings::{write_listing, write_owner_listings};
 use super::{choices_from_json, list_to_json};
 use crate::Database;
-use crate::error::{in_transaction, translate};
+use crate::error::{in_transaction, in_turn_for, translate};
 use crate::schema::{owners, pets, profile_claims, volunteers};
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
@@ -528,16 +528,23 @@ impl ProfileRepository for Database {
             .transpose()
     }
 
-    fn add_pet(&self, owner: OwnerId, pet: &PetFields) -> Result<Pet, RepositoryError> {
+    fn add_pet(&self, owner: OwnerId, pet: &PetFields, max: usize) -> Result<Option<Pet>, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
-        in_transaction(&mut conn, |conn| {
-            let owner = load_owner(conn, owner.get())?.ok_or_else(|| {
-                RepositoryError::Unexpected(anyhow::anyhow!("a pet for an owner that does not exist"))
-            })?;
+        let owner = load_owner(&mut conn, owner.get())?
+            .ok_or_else(|| RepositoryError::Unexpected(anyhow::anyhow!("a pet for an owner that does not exist")))?;
+        in_turn_for(&mut conn, owner.user_id, |conn| {
+            let pets: i64 = pets::table
+                .filter(pets::owner_id.eq(owner.id.get()))
+                .count()
+                .get_result(conn)
+                .map_err(translate)?;
+            if usize::try_from(pets).unwrap_or(usize::MAX) >= max {
+                return Ok(None);
+            }
             let pet = insert_pet(conn, owner.id.get(), pet, now)?;
             write_listing(conn, &Listing::for_pet(&pet, &owner), now)?;
-            Ok(pet)
+            Ok(Some(pet))
         })
     }
 

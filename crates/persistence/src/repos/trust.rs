@@ -1,9 +1,9 @@
-//! [`BlockRepository`] and [`ReportRepository`] on the database. A block and a report are each
-//! one statement: two requests at once can neither block twice nor pass the daily report limit
-//! together on SQLite (writes are serialised); on PostgreSQL two reports at the same moment may
-//! both see the count below the limit.
+//! [`BlockRepository`] and [`ReportRepository`] on the database. A block is one statement, so two
+//! requests at once never block twice; a report is counted and stored in one transaction that
+//! takes turns per reporter, so simultaneous reports never pass the daily limit together.
 
 use crate::Database;
+use crate::error::in_turn_for;
 use crate::repos::sql::{Bind, Sql};
 use chrono::NaiveDateTime;
 use diesel::QueryableByName;
@@ -145,32 +145,39 @@ impl ReportRepository for Database {
     fn add_report(&self, report: &NewReport, max: i64, since: NaiveDateTime) -> Result<bool, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push(
-            "INSERT INTO reports (reporter_id, reported_id, listing_key, conversation_id, reason, note, status, \
-             created_at, updated_at) SELECT ",
-        )
-        .bind(Bind::Int(report.reporter.get()))
-        .push(", ")
-        .bind(Bind::Int(report.reported.get()))
-        .push(", ")
-        .bind(Bind::MaybeText(report.listing.clone()))
-        .push(", ")
-        .bind(Bind::MaybeInt(report.conversation.map(|c| c.get())))
-        .push(", ")
-        .bind(Bind::Text(report.reason.value().to_owned()))
-        .push(", ")
-        .bind(Bind::MaybeText(report.note.clone()))
-        .push(", 'open', ")
-        .bind(Bind::Time(now))
-        .push(", ")
-        .bind(Bind::Time(now))
-        .push(" WHERE (SELECT COUNT(*) FROM reports WHERE reporter_id = ")
-        .bind(Bind::Int(report.reporter.get()))
-        .push(" AND created_at > ")
-        .bind(Bind::Time(since))
-        .push(") < ")
-        .bind(Bind::Int(max));
-        Ok(sql.execute(&mut conn)? == 1)
+        in_turn_for(&mut conn, report.reporter, |conn| {
+            let mut made = Sql::new(conn);
+            made.push("SELECT COUNT(*) AS n FROM reports WHERE reporter_id = ")
+                .bind(Bind::Int(report.reporter.get()))
+                .push(" AND created_at > ")
+                .bind(Bind::Time(since));
+            if made.load::<Count>(conn)?.first().map_or(0, |row| row.n) >= max {
+                return Ok(false);
+            }
+            let mut insert = Sql::new(conn);
+            insert
+                .push(
+                    "INSERT INTO reports (reporter_id, reported_id, listing_key, conversation_id, reason, note, \
+                     status, created_at, updated_at) VALUES (",
+                )
+                .bind(Bind::Int(report.reporter.get()))
+                .push(", ")
+                .bind(Bind::Int(report.reported.get()))
+                .push(", ")
+                .bind(Bind::MaybeText(report.listing.clone()))
+                .push(", ")
+                .bind(Bind::MaybeInt(report.conversation.map(|c| c.get())))
+                .push(", ")
+                .bind(Bind::Text(report.reason.value().to_owned()))
+                .push(", ")
+                .bind(Bind::MaybeText(report.note.clone()))
+                .push(", 'open', ")
+                .bind(Bind::Time(now))
+                .push(", ")
+                .bind(Bind::Time(now))
+                .push(")");
+            insert.execute(conn)?;
+            Ok(true)
+        })
     }
 }

@@ -580,8 +580,8 @@ export interface paths {
         /**
          * Reports a person (from their profile or a conversation) to the moderators.
          * @description # Errors
-         *     400 for oneself, 404 for an unknown person, 422 naming a wrong field, 429 past ten reports
-         *     a day.
+         *     400 for oneself, 404 for an unknown person or a conversation the reporter is not in (the
+         *     conversations' own answer), 422 naming a wrong field, 429 past ten reports a day.
          */
         post: operations["report"];
         delete?: never;
@@ -3567,7 +3567,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description No such person */
+            /** @description No such person, or no conversation of the reporter's */
             404: {
                 headers: {
                     [name: string]: unknown;
