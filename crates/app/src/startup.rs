@@ -383,7 +383,12 @@ impl Application {
             uploads,
             pages: oppas_http::page_cache::PageCache::new(listing_changes.clone()),
             moderation: oppas_domain::moderation::Moderation::new(database.clone(), listing_changes.clone()),
-            browse: oppas_domain::listing::Browse::new(database.clone(), clock.clone(), listing_changes),
+            browse: oppas_domain::listing::Browse::new(
+                database.clone(),
+                database.clone(),
+                clock.clone(),
+                listing_changes.clone(),
+            ),
             browse_limiter: Arc::new(oppas_domain::limits::LocalLimiter::new(
                 oppas_domain::limits::LIST_READS,
                 clock.clone(),
@@ -396,6 +401,7 @@ impl Application {
                 Arc::new(DirectoryStore::new(settings.uploads.dir.clone())),
                 clock.clone(),
                 limiter.clone(),
+                listing_changes.clone(),
             ),
             trust: oppas_domain::trust::Trust::new(
                 database.clone(),

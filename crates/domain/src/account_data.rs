@@ -155,6 +155,8 @@ pub struct AccountData {
     files: std::sync::Arc<dyn crate::upload::FileStore>,
     clock: std::sync::Arc<dyn crate::Clock>,
     limiter: crate::limits::RateLimiter,
+    /// Moved on by a deletion: the person's cards and pages leave every list and page at once.
+    changes: crate::listing::ListingChanges,
 }
 
 impl std::fmt::Debug for AccountData {
@@ -172,6 +174,7 @@ impl AccountData {
         files: std::sync::Arc<dyn crate::upload::FileStore>,
         clock: std::sync::Arc<dyn crate::Clock>,
         limiter: crate::limits::RateLimiter,
+        changes: crate::listing::ListingChanges,
     ) -> Self {
         Self {
             records,
@@ -179,6 +182,7 @@ impl AccountData {
             files,
             clock,
             limiter,
+            changes,
         }
     }
 
@@ -192,6 +196,7 @@ impl AccountData {
         let stamp = self.clock.now().and_utc().timestamp_nanos_opt().unwrap_or_default();
         let stand_in = format!("verwijderd-{stamp:x}@{DELETED_ACCOUNT_DOMAIN}");
         let uploads = self.deletion.delete_account(user, &stand_in)?;
+        self.changes.record();
         for name in &uploads {
             if let Err(error) = self.files.delete(name) {
                 tracing::warn!(error.cause = %error, "a deleted account's photo stayed on disk");

@@ -374,6 +374,9 @@ pub struct ListingQuery {
     pub page: u32,
     /// Cards per page.
     pub per_page: u32,
+    /// Leave out the cards of everyone this person blocked or was blocked by (in the query
+    /// itself, so that pages stay full and the total exact).
+    pub blocked_for: Option<UserId>,
 }
 
 /// A search as it arrives: every parameter optional and unparsed.
@@ -484,6 +487,7 @@ impl RawListingQuery {
             near,
             page,
             per_page,
+            blocked_for: None,
         })
     }
 }
@@ -634,6 +638,7 @@ type Remembered = (NaiveDateTime, u64, Arc<BrowseResult>);
 #[derive(Clone)]
 pub struct Browse {
     listings: Arc<dyn ListingRepository>,
+    blocks: Arc<dyn crate::trust::BlockRepository>,
     clock: Arc<dyn Clock>,
     changes: ListingChanges,
     remembered: Arc<std::sync::Mutex<std::collections::HashMap<String, Remembered>>>,
@@ -648,24 +653,38 @@ impl std::fmt::Debug for Browse {
 impl Browse {
     /// A service over the cards; `changes` is moved on by every profile write.
     #[must_use]
-    pub fn new(listings: Arc<dyn ListingRepository>, clock: Arc<dyn Clock>, changes: ListingChanges) -> Self {
+    pub fn new(
+        listings: Arc<dyn ListingRepository>,
+        blocks: Arc<dyn crate::trust::BlockRepository>,
+        clock: Arc<dyn Clock>,
+        changes: ListingChanges,
+    ) -> Self {
         Self {
             listings,
+            blocks,
             clock,
             changes,
             remembered: Arc::default(),
         }
     }
 
-    /// Checks the search, then finds its page: from memory when the same search was answered
-    /// within [`CACHE_FOR`] and no card changed here since, else from storage. Blocks (storage).
+    /// Checks the search, then finds its page for `viewer`: from memory when the same search
+    /// was answered within [`CACHE_FOR`] and no card changed here since, else from storage. A
+    /// viewer in a block (either way) gets a page made for them alone, without the cards of the
+    /// people on the other side, never remembered for anyone else. Blocks (storage).
     ///
     /// # Errors
     /// [`BrowseError::Invalid`] naming the parameter; storage failures.
-    pub fn search(&self, raw: &RawListingQuery) -> Result<Arc<BrowseResult>, BrowseError> {
-        let query = raw.check()?;
-        let key = query.cache_key();
+    pub fn search(&self, raw: &RawListingQuery, viewer: Option<UserId>) -> Result<Arc<BrowseResult>, BrowseError> {
+        let mut query = raw.check()?;
         let now = self.clock.now();
+        if let Some(viewer) = viewer
+            && !self.blocks.blocked_either_way(viewer)?.is_empty()
+        {
+            query.blocked_for = Some(viewer);
+            return Ok(Arc::new(self.find(&query, now)?));
+        }
+        let key = query.cache_key();
         let changes = self.changes.current();
         let lock = || {
             self.remembered
@@ -750,11 +769,15 @@ mod tests {
         q
     }
 
-    struct CountingListings(std::sync::atomic::AtomicUsize);
+    /// Counts the searches that reach storage, and keeps whose blocks the last one applied.
+    struct CountingListings(std::sync::atomic::AtomicUsize, std::sync::Mutex<Option<UserId>>);
 
     impl ListingRepository for CountingListings {
-        fn search_listings(&self, _query: &ListingQuery) -> Result<ListingPage, RepositoryError> {
+        fn search_listings(&self, query: &ListingQuery) -> Result<ListingPage, RepositoryError> {
             self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            if let Ok(mut last) = self.1.lock() {
+                *last = query.blocked_for;
+            }
             Ok(ListingPage {
                 cards: Vec::new(),
                 total: 0,
@@ -776,25 +799,68 @@ mod tests {
 
     #[test]
     fn a_search_is_answered_from_memory_until_a_card_changes_or_time_passes() -> Result<(), BrowseError> {
-        let listings = Arc::new(CountingListings(std::sync::atomic::AtomicUsize::new(0)));
+        let listings = Arc::new(CountingListings(
+            std::sync::atomic::AtomicUsize::new(0),
+            std::sync::Mutex::new(None),
+        ));
         let start = NaiveDateTime::default();
         let clock = Arc::new(StillClock(std::sync::Mutex::new(start)));
         let changes = ListingChanges::default();
-        let browse = Browse::new(listings.clone(), clock.clone(), changes.clone());
+        let browse = Browse::new(listings.clone(), Arc::new(Blocks), clock.clone(), changes.clone());
         let calls = || listings.0.load(std::sync::atomic::Ordering::SeqCst);
         let query = raw(&[("q", "kat")]);
-        browse.search(&query)?;
-        browse.search(&query)?;
+        browse.search(&query, None)?;
+        browse.search(&query, Some(UserId(1)))?;
         assert_eq!(calls(), 1, "the second answer came from memory");
-        browse.search(&raw(&[("q", "hond")]))?;
+        browse.search(&raw(&[("q", "hond")]), None)?;
         assert_eq!(calls(), 2, "another search is its own");
         changes.record();
-        browse.search(&query)?;
+        browse.search(&query, None)?;
         assert_eq!(calls(), 3, "a changed card ends what was remembered");
         *clock.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = start + CACHE_FOR;
-        browse.search(&query)?;
+        browse.search(&query, None)?;
         assert_eq!(calls(), 4, "and so does time");
+
+        // Someone in a block gets a page of their own, each time, and leaves the memory as it was.
+        browse.search(&query, Some(BLOCKER))?;
+        browse.search(&query, Some(BLOCKER))?;
+        assert_eq!(calls(), 6);
+        assert_eq!(listings.1.lock().map(|q| q.clone()).ok().flatten(), Some(BLOCKER));
+        browse.search(&query, None)?;
+        assert_eq!(calls(), 6, "the shared page is still remembered");
         Ok(())
+    }
+
+    /// The one person in a block.
+    const BLOCKER: UserId = UserId(66);
+
+    /// [`BLOCKER`] blocked someone; nobody else is in a block.
+    struct Blocks;
+
+    impl crate::trust::BlockRepository for Blocks {
+        fn block(&self, _: UserId, _: UserId) -> Result<(), RepositoryError> {
+            Ok(())
+        }
+
+        fn unblock(&self, _: UserId, _: UserId) -> Result<(), RepositoryError> {
+            Ok(())
+        }
+
+        fn blocked_people(&self, _: UserId) -> Result<Vec<crate::trust::BlockedPerson>, RepositoryError> {
+            Ok(Vec::new())
+        }
+
+        fn blocked_between(&self, a: UserId, b: UserId) -> Result<bool, RepositoryError> {
+            Ok(a == BLOCKER || b == BLOCKER)
+        }
+
+        fn blocked_either_way(&self, user: UserId) -> Result<Vec<UserId>, RepositoryError> {
+            Ok(if user == BLOCKER { vec![UserId(67)] } else { Vec::new() })
+        }
+
+        fn hidden_cards(&self, _: UserId) -> Result<Vec<ListingSource>, RepositoryError> {
+            Ok(Vec::new())
+        }
     }
 
     #[test]

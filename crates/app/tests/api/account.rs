@@ -255,6 +255,19 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
         .await?;
     assert_eq!(reported.status(), 204);
 
+    // Her card is in the list (and so in the list's memory) until she is gone.
+    let listed = || async {
+        let list: serde_json::Value = reqwest::Client::new()
+            .get(app.url("/api/profiles"))
+            .send()
+            .await?
+            .json()
+            .await?;
+        Ok::<_, Box<dyn std::error::Error>>(list["total"].as_u64().unwrap_or_default())
+    };
+    let before = listed().await?;
+    assert!(before >= 1);
+
     // A wrong code deletes nothing.
     let requested = app.post_json("/api/users/me/deletion-code", &json!({})).await?;
     assert_eq!(requested.status(), StatusCode::OK, "{}", requested.text().await?);
@@ -268,6 +281,7 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
 
     let deleted = app.post_json("/api/users/me/deletion", &json!({"code": code})).await?;
     assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+    assert_eq!(listed().await?, before - 1, "the very next list no longer has her card");
     assert_eq!(
         crate::helpers::signed_in_as(app.get("/api/users/me").await?).await?,
         None,

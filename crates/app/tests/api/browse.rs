@@ -252,6 +252,62 @@ async fn pages_split_the_results_and_carry_the_total(backend: Backend) -> TestRe
     Ok(())
 }
 
+/// Blocks are left out by the query itself: 30 sitters, 4 blocked by the viewer and 2 who
+/// blocked the viewer, pages of 10 hold 10, 10 and 4 cards and the total is 24 on each; the
+/// page made for the viewer is never the one others get, nor the other way round.
+async fn blocked_people_are_left_out_before_paging_and_the_total_is_exact(backend: Backend) -> TestResult {
+    use oppas_domain::trust::BlockRepository;
+    let database = backend.database();
+    let url = database.url().to_owned();
+    let app = spawn_with(Some(database), &url, |_| {}).await?;
+    let db = Database::connect(&url, PoolSettings::default(), Arc::new(oppas_domain::SystemClock))?;
+    let viewer = oppas_domain::UserId(app.sign_in_directly("kijker@example.nl").await?);
+    let mut sitters = Vec::new();
+    for n in 0..30 {
+        let user = account(&db, &format!("oppas{n}@example.nl"))?;
+        db.create_volunteer(
+            user,
+            &VolunteerFields {
+                first_name: format!("Oppas{n}"),
+                last_name: "Test".to_owned(),
+                whereabouts: whereabouts("Utrecht", "3512")?,
+                ..VolunteerFields::default()
+            },
+        )?;
+        sitters.push(user);
+    }
+    // Anonymous first: the shared memory now holds the whole list.
+    let stranger = reqwest::Client::new();
+    let anonymous_list = || async {
+        let response = stranger
+            .get(app.url("/api/profiles?type=vrijwilliger&perPage=10"))
+            .send()
+            .await?;
+        Ok::<Value, Error>(response.json().await?)
+    };
+    let everyone = anonymous_list().await?;
+    assert_eq!(everyone["total"], 30);
+    for blocked in &sitters[..4] {
+        db.block(viewer, *blocked)?;
+    }
+    for blocker in &sitters[4..6] {
+        db.block(*blocker, viewer)?;
+    }
+    let left_out: Vec<String> = (0..6).map(|n| format!("Oppas{n} Test")).collect();
+    let mut seen = Vec::new();
+    for (page, expected) in [(1, 10), (2, 10), (3, 4)] {
+        let found = list(&app, &format!("?type=vrijwilliger&perPage=10&page={page}")).await?;
+        assert_eq!(found["total"], 24, "page {page}");
+        assert_eq!(names(&found).len(), expected, "page {page}");
+        seen.extend(names(&found));
+    }
+    assert_eq!(seen.len(), 24);
+    assert!(seen.iter().all(|name| !left_out.contains(name)), "{seen:?}");
+    let anonymous = anonymous_list().await?;
+    assert_eq!(anonymous["total"], 30, "others still get the whole list");
+    Ok(())
+}
+
 async fn every_bad_parameter_is_422_with_a_dutch_error_naming_it(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
     let long = "a".repeat(101);
@@ -359,6 +415,7 @@ async fn an_edited_profile_is_found_by_its_new_text_at_once(backend: Backend) ->
 }
 
 on_both_backends!(
+    blocked_people_are_left_out_before_paging_and_the_total_is_exact,
     the_list_filters_by_type_and_finds_text_without_case_or_accents,
     a_search_near_a_place_keeps_to_the_radius_nearest_first,
     pages_split_the_results_and_carry_the_total,

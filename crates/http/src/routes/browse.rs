@@ -213,25 +213,12 @@ pub async fn list_profiles(
         per_page: query.per_page,
     };
     let browse = state.browse.clone();
-    let found = web::block(move || browse.search(&raw)).await??;
-    // Cards of people the signed-in person blocked, or was blocked by, are left out.
-    let hidden = match crate::session::session_user_id(&session) {
-        Some(me) => {
-            let trust = state.trust.clone();
-            web::block(move || trust.hidden_cards(me)).await??
-        }
-        None => Vec::new(),
-    };
-    let profiles: Vec<ProfileListItem> = found
-        .cards
-        .iter()
-        .filter(|shown| !hidden.contains(&shown.card.id))
-        .map(ProfileListItem::from)
-        .collect();
-    let left_out = (found.cards.len() - profiles.len()) as u64;
+    // Cards of people the signed-in person blocked, or was blocked by, are left out by the query.
+    let viewer = crate::session::session_user_id(&session);
+    let found = web::block(move || browse.search(&raw, viewer)).await??;
     Ok(HttpResponse::Ok().json(ProfileList {
-        profiles,
-        total: found.total.saturating_sub(left_out),
+        profiles: found.cards.iter().map(ProfileListItem::from).collect(),
+        total: found.total,
         page: found.page,
         per_page: found.per_page,
     }))

@@ -127,6 +127,14 @@ fn fts_phrase(term: &str) -> String {
 fn push_filters(sql: &mut Sql, query: &ListingQuery, sqlite: bool) {
     // Profiles a moderator hid are in no list.
     sql.push(" AND NOT EXISTS (SELECT 1 FROM hidden_profiles h WHERE h.user_id = listings.user_id)");
+    // Nor anyone in a block with the viewer, either way.
+    if let Some(viewer) = query.blocked_for {
+        sql.push(" AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ")
+            .bind(Bind::Int(viewer.get()))
+            .push(" AND b.blocked_id = listings.user_id) OR (b.blocked_id = ")
+            .bind(Bind::Int(viewer.get()))
+            .push(" AND b.blocker_id = listings.user_id))");
+    }
     if let Some(kind) = query.listing_type {
         sql.push(" AND kind = ").bind(Bind::Text(kind.as_str().to_owned()));
     }
