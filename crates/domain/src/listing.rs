@@ -825,7 +825,7 @@ mod tests {
         browse.search(&query, Some(BLOCKER))?;
         browse.search(&query, Some(BLOCKER))?;
         assert_eq!(calls(), 6);
-        assert_eq!(listings.1.lock().map(|q| q.clone()).ok().flatten(), Some(BLOCKER));
+        assert_eq!(listings.1.lock().map(|q| *q).ok().flatten(), Some(BLOCKER));
         browse.search(&query, None)?;
         assert_eq!(calls(), 6, "the shared page is still remembered");
         Ok(())
