@@ -93,6 +93,10 @@ pub struct CardDetails {
     pub specialiteit: Option<Vec<Specialty>>,
 }
 
+/// The shape of a stored [`Card`]. Raise it with every change to that shape: at start-up every
+/// stored card of an older version is rebuilt from its profile.
+pub const CARD_VERSION: i32 = 1;
+
 /// What a list shows of one sitter or pet, as stored beside the profile.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

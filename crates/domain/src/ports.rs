@@ -22,8 +22,9 @@ pub trait ListingRepository: Send + Sync {
     /// Storage failures.
     fn search_listings(&self, query: &ListingQuery) -> Result<ListingPage, RepositoryError>;
 
-    /// Writes the cards of profiles that have none (after a migration or an import); returns
-    /// how many were written.
+    /// Writes the cards of profiles that have none (after a migration or an import) and rebuilds
+    /// from its profile every stored card of an older [`crate::listing::CARD_VERSION`] or that
+    /// no longer reads, in batches; returns how many were written.
     ///
     /// # Errors
     /// Storage failures.

@@ -222,6 +222,7 @@ diesel::table! {
         card -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        card_version -> Integer,
     }
 }
 

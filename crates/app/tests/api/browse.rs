@@ -308,6 +308,29 @@ async fn blocked_people_are_left_out_before_paging_and_the_total_is_exact(backen
     Ok(())
 }
 
+/// A stored card of an older shape (or one that no longer reads) is left out of a list, never a
+/// 500 for the whole answer; the next start rebuilds it from its profile.
+async fn a_card_of_an_older_shape_is_left_out_then_rebuilt_at_the_next_start(backend: Backend) -> TestResult {
+    let app = six_profiles(backend).await?;
+    let db = app.database()?;
+    assert_eq!(list(&app, "").await?["total"], 6);
+    db.execute(
+        "UPDATE listings SET card = '{\"naam\":\"Zoë\"}', card_version = 0 \
+         WHERE search_text LIKE '%zoe%'",
+    )?;
+    let found = list(&app, "?perPage=50").await?;
+    assert_eq!(names(&found).len(), 5, "the others are listed: {found}");
+    assert!(!names(&found).iter().any(|name| name.starts_with("Zo")));
+
+    // The next start rebuilds it.
+    let restarted = spawn_with(None, db.url(), |_| {}).await?;
+    assert_eq!(db.count("listings WHERE card_version = 0")?, 0);
+    let found = list(&restarted, "?perPage=50").await?;
+    assert_eq!(names(&found).len(), 6);
+    assert!(names(&found).contains(&"Zoë Jansen".to_owned()), "{found}");
+    Ok(())
+}
+
 async fn every_bad_parameter_is_422_with_a_dutch_error_naming_it(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
     let long = "a".repeat(101);
@@ -416,6 +439,7 @@ async fn an_edited_profile_is_found_by_its_new_text_at_once(backend: Backend) ->
 
 on_both_backends!(
     blocked_people_are_left_out_before_paging_and_the_total_is_exact,
+    a_card_of_an_older_shape_is_left_out_then_rebuilt_at_the_next_start,
     the_list_filters_by_type_and_finds_text_without_case_or_accents,
     a_search_near_a_place_keeps_to_the_radius_nearest_first,
     pages_split_the_results_and_carry_the_total,

@@ -312,7 +312,6 @@ impl TestApp {
             .ok_or_else(|| "this app has no database of its own".into())
     }
 
-    /// Waits for the `n`-th mail (1-based) to `to` and returns the six-digit code in it.
     /// The `Cookie` header the app's client sends (its session and its sign-in attempt), for
     /// requests that other clients make as if from the same browser.
     pub fn cookie_header(&self) -> Result<String, Box<dyn std::error::Error>> {
@@ -322,6 +321,7 @@ impl TestApp {
         Ok(header.to_str()?.to_owned())
     }
 
+    /// Waits for the `n`-th mail (1-based) to `to` and returns the six-digit code in it.
     pub async fn code_from_mail(&self, to: &str, n: usize) -> Result<String, Box<dyn std::error::Error>> {
         for _ in 0..200 {
             let mails: Vec<_> = self.outbox.all().into_iter().filter(|m| m.to == to).collect();

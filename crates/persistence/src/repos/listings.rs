@@ -13,7 +13,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use oppas_domain::RepositoryError;
-use oppas_domain::listing::{Card, FoundCard, Listing, ListingPage, ListingQuery, ListingSource, Nearby};
+use oppas_domain::listing::{CARD_VERSION, Card, FoundCard, Listing, ListingPage, ListingQuery, ListingSource, Nearby};
 use oppas_domain::ports::ListingRepository;
 use oppas_domain::profile::{Owner, Pet};
 use std::collections::HashMap;
@@ -40,6 +40,7 @@ pub(crate) fn write_listing(
         listings::lat.eq(listing.lat),
         listings::lon.eq(listing.lon),
         listings::card.eq(&card),
+        listings::card_version.eq(CARD_VERSION),
         listings::created_at.eq(listing.created_at),
         listings::updated_at.eq(now),
     );
@@ -162,21 +163,67 @@ fn push_postcodes<'a>(sql: &mut Sql, postcodes: impl Iterator<Item = &'a str>) {
     sql.push(")");
 }
 
+/// The cards of `rows`. A stored card that does not read (an older shape not yet rebuilt) is
+/// logged and left out: one card never fails a whole list; start-up rebuilds it.
 pub(crate) fn found(rows: Vec<CardRow>) -> Result<Vec<(i64, FoundCard)>, RepositoryError> {
-    rows.into_iter()
-        .map(|row| {
-            let card: Card = serde_json::from_str(&row.card)
-                .map_err(|e| RepositoryError::Unexpected(anyhow::anyhow!("listing {} holds no card: {e}", row.id)))?;
-            Ok((
+    Ok(rows
+        .into_iter()
+        .filter_map(|row| match serde_json::from_str::<Card>(&row.card) {
+            Ok(card) => Some((
                 row.id,
                 FoundCard {
                     card,
                     created_at: row.created_at,
                     postal_code: row.postal_code,
                 },
-            ))
+            )),
+            Err(error) => {
+                tracing::warn!(listing.id = row.id, error.cause = %error, "a stored card does not read; left out");
+                None
+            }
         })
-        .collect()
+        .collect())
+}
+
+/// Cards checked or rebuilt in one go at start-up.
+const REBUILD_BATCH: i64 = 500;
+
+/// The profiles (volunteer ids, pet ids) whose stored card is of an older version or does not
+/// read, walking the cards in batches by id.
+fn stale_cards(conn: &mut DbConnection) -> Result<(Vec<i64>, Vec<i64>), RepositoryError> {
+    let (mut volunteers, mut pets) = (Vec::new(), Vec::new());
+    let mut after = 0_i64;
+    loop {
+        type Row = (i64, Option<i64>, Option<i64>, i32, String);
+        let rows: Vec<Row> = listings::table
+            .filter(listings::id.gt(after))
+            .order(listings::id.asc())
+            .limit(REBUILD_BATCH)
+            .select((
+                listings::id,
+                listings::volunteer_id,
+                listings::pet_id,
+                listings::card_version,
+                listings::card,
+            ))
+            .load(conn)
+            .map_err(translate)?;
+        let Some(last) = rows.last() else {
+            break;
+        };
+        after = last.0;
+        for (_, volunteer, pet, version, card) in rows {
+            if version == CARD_VERSION && serde_json::from_str::<Card>(&card).is_ok() {
+                continue;
+            }
+            match (volunteer, pet) {
+                (Some(id), _) => volunteers.push(id),
+                (_, Some(id)) => pets.push(id),
+                (None, None) => {}
+            }
+        }
+    }
+    Ok((volunteers, pets))
 }
 
 fn count(rows: &[CountRow]) -> u64 {
@@ -325,23 +372,40 @@ impl ListingRepository for Database {
             .select(pets::id)
             .load(&mut *conn)
             .map_err(translate)?;
-        let written = volunteer_ids.len() + pet_ids.len();
-        crate::error::in_transaction(&mut conn, |conn| {
-            for id in volunteer_ids {
-                if let Some(volunteer) = super::profiles::load_volunteer(conn, id)? {
-                    write_listing(conn, &Listing::for_volunteer(&volunteer), now)?;
+        let (stale_volunteers, stale_pets) = stale_cards(&mut conn)?;
+        if !stale_volunteers.is_empty() || !stale_pets.is_empty() {
+            tracing::info!(
+                cards = stale_volunteers.len() + stale_pets.len(),
+                "stored cards of an older shape are rebuilt"
+            );
+        }
+        let volunteers: Vec<i64> = volunteer_ids.into_iter().chain(stale_volunteers).collect();
+        let pets: Vec<i64> = pet_ids.into_iter().chain(stale_pets).collect();
+        let written = volunteers.len() + pets.len();
+        let batch = usize::try_from(REBUILD_BATCH).unwrap_or(500);
+        for ids in volunteers.chunks(batch) {
+            crate::error::in_transaction(&mut conn, |conn| {
+                for &id in ids {
+                    if let Some(volunteer) = super::profiles::load_volunteer(conn, id)? {
+                        write_listing(conn, &Listing::for_volunteer(&volunteer), now)?;
+                    }
                 }
-            }
-            for id in pet_ids {
-                let Some(pet) = super::profiles::load_pet(conn, id)? else {
-                    continue;
-                };
-                if let Some(owner) = super::profiles::load_owner(conn, pet.owner_id.get())? {
-                    write_listing(conn, &Listing::for_pet(&pet, &owner), now)?;
+                Ok(())
+            })?;
+        }
+        for ids in pets.chunks(batch) {
+            crate::error::in_transaction(&mut conn, |conn| {
+                for &id in ids {
+                    let Some(pet) = super::profiles::load_pet(conn, id)? else {
+                        continue;
+                    };
+                    if let Some(owner) = super::profiles::load_owner(conn, pet.owner_id.get())? {
+                        write_listing(conn, &Listing::for_pet(&pet, &owner), now)?;
+                    }
                 }
-            }
-            Ok(())
-        })?;
+                Ok(())
+            })?;
+        }
         Ok(written)
     }
 }
