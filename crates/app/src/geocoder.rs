@@ -68,18 +68,21 @@ impl HttpGeocoder {
             .query(&[("q", search.as_str()), ("format", "json"), ("limit", "1")])
             .send()
             .await
-            .map_err(|e| GeocoderError(e.to_string()))?;
+            .map_err(|e| GeocoderError::caused_by("the request failed", e))?;
         if !response.status().is_success() {
-            return Err(GeocoderError(format!("status {}", response.status())));
+            return Err(GeocoderError::new(format!("status {}", response.status())));
         }
-        let hits: Vec<Hit> = response.json().await.map_err(|e| GeocoderError(e.to_string()))?;
+        let hits: Vec<Hit> = response
+            .json()
+            .await
+            .map_err(|e| GeocoderError::caused_by("the answer does not read", e))?;
         let Some(hit) = hits.into_iter().next() else {
             return Ok(None);
         };
-        let lat: f64 = hit.lat.parse().map_err(|_| GeocoderError("latitude".to_owned()))?;
-        let lon: f64 = hit.lon.parse().map_err(|_| GeocoderError("longitude".to_owned()))?;
+        let lat: f64 = hit.lat.parse().map_err(|e| GeocoderError::caused_by("latitude", e))?;
+        let lon: f64 = hit.lon.parse().map_err(|e| GeocoderError::caused_by("longitude", e))?;
         if !(-90.0..=90.0).contains(&lat) || !(-180.0..=180.0).contains(&lon) {
-            return Err(GeocoderError("coordinates out of range".to_owned()));
+            return Err(GeocoderError::new("coordinates out of range"));
         }
         Ok(Some(Place {
             lat,

@@ -56,24 +56,80 @@ pub struct PendingSignIn {
     started_at: i64,
 }
 
-/// Why a provider sign-in failed. Logged with the reason; people see one generic text.
+/// The underlying failure of an [`OidcError`], kept for the log's chain of causes.
+pub type Cause = Box<dyn std::error::Error + Send + Sync>;
+
+/// Why a provider sign-in failed. Logged with the reason and its causes; people see one
+/// generic text.
 #[derive(Debug, thiserror::Error)]
 pub enum OidcError {
     /// The provider's discovery document or key set could not be read.
-    #[error("provider discovery failed: {0}")]
-    Discovery(String),
+    #[error("provider discovery failed: {context}")]
+    Discovery {
+        /// What was being read.
+        context: String,
+        /// Why it failed.
+        #[source]
+        cause: Option<Cause>,
+    },
     /// Misconfiguration (bad URLs).
-    #[error("invalid OpenID Connect configuration: {0}")]
-    Config(String),
+    #[error("invalid OpenID Connect configuration")]
+    Config(#[source] Cause),
     /// `state` is missing, wrong, reused, or the attempt is too old.
     #[error("the sign-in state does not match a started attempt")]
     State,
     /// The code could not be exchanged.
-    #[error("the code exchange failed: {0}")]
-    Exchange(String),
+    #[error("the code exchange failed")]
+    Exchange(#[source] Cause),
     /// The ID token failed a check.
-    #[error("the ID token was refused: {0}")]
-    IdToken(String),
+    #[error("the ID token was refused: {reason}")]
+    IdToken {
+        /// Which check.
+        reason: String,
+        /// The verifier's own error, where it gave one.
+        #[source]
+        cause: Option<Cause>,
+    },
+}
+
+impl OidcError {
+    fn discovery(context: impl Into<String>, cause: impl Into<Cause>) -> Self {
+        Self::Discovery {
+            context: context.into(),
+            cause: Some(cause.into()),
+        }
+    }
+
+    fn config(cause: impl Into<Cause>) -> Self {
+        Self::Config(cause.into())
+    }
+
+    fn id_token(reason: impl Into<String>) -> Self {
+        Self::IdToken {
+            reason: reason.into(),
+            cause: None,
+        }
+    }
+
+    fn token_check(cause: impl Into<Cause>) -> Self {
+        Self::IdToken {
+            reason: "a check failed".to_owned(),
+            cause: Some(cause.into()),
+        }
+    }
+
+    /// The error and every cause behind it, for the log.
+    #[must_use]
+    pub fn chain(&self) -> String {
+        let mut text = self.to_string();
+        let mut source = std::error::Error::source(self);
+        while let Some(cause) = source {
+            text.push_str(": ");
+            text.push_str(&cause.to_string());
+            source = cause.source();
+        }
+        text
+    }
 }
 
 /// The provider's discovery document with its key set, and until when it is kept.
@@ -132,7 +188,7 @@ impl OidcClient {
             .redirect(reqwest::redirect::Policy::none())
             .timeout(std::time::Duration::from_secs(10))
             .build()
-            .map_err(|e| OidcError::Config(e.to_string()))?;
+            .map_err(OidcError::config)?;
         Ok(Self {
             config,
             http,
@@ -148,28 +204,27 @@ impl OidcClient {
             .header(reqwest::header::ACCEPT, "application/json")
             .send()
             .await
-            .map_err(|e| OidcError::Discovery(format!("{url}: {e}")))?;
+            .map_err(|e| OidcError::discovery(url, e))?;
         if !response.status().is_success() {
-            return Err(OidcError::Discovery(format!("{url}: HTTP {}", response.status())));
+            return Err(OidcError::Discovery {
+                context: format!("{url}: HTTP {}", response.status()),
+                cause: None,
+            });
         }
         let keep = keep_for(response.headers());
-        let body = response
-            .bytes()
-            .await
-            .map_err(|e| OidcError::Discovery(format!("{url}: {e}")))?;
+        let body = response.bytes().await.map_err(|e| OidcError::discovery(url, e))?;
         Ok((body.to_vec(), keep))
     }
 
     /// The provider's key set, and how long it may be kept.
     async fn fetch_keys(&self, metadata: &CoreProviderMetadata) -> Result<(CoreJsonWebKeySet, Duration), OidcError> {
         let (body, keep) = self.fetch_json(metadata.jwks_uri().url().as_str()).await?;
-        let keys = serde_json::from_slice(&body).map_err(|e| OidcError::Discovery(format!("key set: {e}")))?;
+        let keys = serde_json::from_slice(&body).map_err(|e| OidcError::discovery("the key set", e))?;
         Ok((keys, keep))
     }
 
     fn client_for(&self, metadata: CoreProviderMetadata) -> Result<DiscoveredClient, OidcError> {
-        let redirect =
-            RedirectUrl::new(self.config.redirect_url.clone()).map_err(|e| OidcError::Config(e.to_string()))?;
+        let redirect = RedirectUrl::new(self.config.redirect_url.clone()).map_err(OidcError::config)?;
         Ok(CoreClient::from_provider_metadata(
             metadata,
             ClientId::new(self.config.client_id.clone()),
@@ -180,20 +235,23 @@ impl OidcClient {
 
     /// Fetches the discovery document and the key set afresh.
     async fn discover(&self) -> Result<Discovered, OidcError> {
-        let issuer = IssuerUrl::new(self.config.issuer_url.clone()).map_err(|e| OidcError::Config(e.to_string()))?;
+        let issuer = IssuerUrl::new(self.config.issuer_url.clone()).map_err(OidcError::config)?;
         let url = format!(
             "{}/.well-known/openid-configuration",
             issuer.as_str().trim_end_matches('/')
         );
         let (body, document_keep) = self.fetch_json(&url).await?;
         let metadata: CoreProviderMetadata =
-            serde_json::from_slice(&body).map_err(|e| OidcError::Discovery(format!("discovery document: {e}")))?;
+            serde_json::from_slice(&body).map_err(|e| OidcError::discovery("the discovery document", e))?;
         if metadata.issuer() != &issuer {
-            return Err(OidcError::Discovery(format!(
-                "the document names issuer {}, not {}",
-                metadata.issuer().as_str(),
-                issuer.as_str()
-            )));
+            return Err(OidcError::Discovery {
+                context: format!(
+                    "the document names issuer {}, not {}",
+                    metadata.issuer().as_str(),
+                    issuer.as_str()
+                ),
+                cause: None,
+            });
         }
         let (keys, keys_keep) = self.fetch_keys(&metadata).await?;
         let metadata = metadata.set_jwks(keys);
@@ -316,14 +374,14 @@ impl OidcClient {
         let client = self.client().await?;
         let response = client
             .exchange_code(AuthorizationCode::new(code.to_owned()))
-            .map_err(|e| OidcError::Config(e.to_string()))?
+            .map_err(OidcError::config)?
             .set_pkce_verifier(PkceCodeVerifier::new(pending.pkce_verifier))
             .request_async(&self.http)
             .await
-            .map_err(|e| OidcError::Exchange(e.to_string()))?;
+            .map_err(|e| OidcError::Exchange(e.into()))?;
         let id_token = response
             .id_token()
-            .ok_or_else(|| OidcError::IdToken("no ID token in the response".to_owned()))?;
+            .ok_or_else(|| OidcError::id_token("no ID token in the response"))?;
         let nonce = Nonce::new(pending.nonce);
         let claims: &CoreIdTokenClaims = match id_token.claims(&client.id_token_verifier(), &nonce) {
             Ok(claims) => claims,
@@ -332,18 +390,18 @@ impl OidcClient {
                 let refreshed = self
                     .client_with_fresh_keys()
                     .await
-                    .ok_or_else(|| OidcError::IdToken("signed by a key the provider does not publish".to_owned()))?;
+                    .ok_or_else(|| OidcError::id_token("signed by a key the provider does not publish"))?;
                 id_token
                     .claims(&refreshed.id_token_verifier(), &nonce)
-                    .map_err(|e| OidcError::IdToken(e.to_string()))?
+                    .map_err(OidcError::token_check)?
             }
-            Err(other) => return Err(OidcError::IdToken(other.to_string())),
+            Err(other) => return Err(OidcError::token_check(other)),
         };
         let issued = claims.issue_time();
         if issued < now - chrono::Duration::seconds(MAX_TOKEN_AGE_SECS)
             || issued > now + chrono::Duration::seconds(MAX_CLOCK_SKEW_SECS)
         {
-            return Err(OidcError::IdToken(format!(
+            return Err(OidcError::id_token(format!(
                 "issued at {issued}, outside the accepted window"
             )));
         }
@@ -376,4 +434,35 @@ impl OidcClient {
 
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0_u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_token_keeps_the_verifiers_error_as_its_cause() {
+        let error = OidcError::token_check(std::io::Error::other("signature mismatch"));
+        assert!(std::error::Error::source(&error).is_some());
+        assert_eq!(
+            error.chain(),
+            "the ID token was refused: a check failed: signature mismatch"
+        );
+    }
+
+    #[test]
+    fn a_cache_header_sets_how_long_keys_are_kept_within_a_day() {
+        let headers = |value: &'static str| {
+            let mut map = reqwest::header::HeaderMap::new();
+            map.insert(
+                reqwest::header::CACHE_CONTROL,
+                reqwest::header::HeaderValue::from_static(value),
+            );
+            map
+        };
+        assert_eq!(keep_for(&headers("public, max-age=600")), Duration::from_secs(600));
+        assert_eq!(keep_for(&headers("max-age=9999999")), MAX_KEEP);
+        assert_eq!(keep_for(&headers("no-store")), Duration::ZERO);
+        assert_eq!(keep_for(&reqwest::header::HeaderMap::new()), DEFAULT_KEEP);
+    }
 }

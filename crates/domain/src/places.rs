@@ -41,10 +41,50 @@ pub struct Place {
     pub source: PlaceSource,
 }
 
-/// The external geocoder did not answer usefully.
+/// The external geocoder did not answer usefully: what went wrong, and the underlying failure
+/// where there was one (kept for the log's chain of causes).
 #[derive(Debug, thiserror::Error)]
-#[error("the geocoder failed: {0}")]
-pub struct GeocoderError(pub String);
+#[error("the geocoder failed: {context}")]
+pub struct GeocoderError {
+    /// What went wrong.
+    pub context: String,
+    /// Why, where a lower layer said so.
+    #[source]
+    pub cause: Option<Box<dyn std::error::Error + Send + Sync>>,
+}
+
+impl GeocoderError {
+    /// A failure without a lower cause.
+    #[must_use]
+    pub fn new(context: impl Into<String>) -> Self {
+        Self {
+            context: context.into(),
+            cause: None,
+        }
+    }
+
+    /// A failure caused by `cause`.
+    #[must_use]
+    pub fn caused_by(context: impl Into<String>, cause: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Self {
+        Self {
+            context: context.into(),
+            cause: Some(cause.into()),
+        }
+    }
+
+    /// The error and every cause behind it, for the log.
+    #[must_use]
+    pub fn chain(&self) -> String {
+        let mut text = self.to_string();
+        let mut source = std::error::Error::source(self);
+        while let Some(cause) = source {
+            text.push_str(": ");
+            text.push_str(&cause.to_string());
+            source = cause.source();
+        }
+        text
+    }
+}
 
 /// A search service for places the tables do not know (optional; off in tests and offline).
 pub trait Geocoder: Send + Sync {
@@ -318,6 +358,17 @@ pub fn resolve(query: &str) -> Option<Place> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_geocoder_failure_keeps_its_cause_for_the_log() {
+        let cause = "x".parse::<f64>().err();
+        let error = cause.map_or_else(
+            || GeocoderError::new("no cause"),
+            |e| GeocoderError::caused_by("latitude", e),
+        );
+        assert!(std::error::Error::source(&error).is_some());
+        assert_eq!(error.chain(), "the geocoder failed: latitude: invalid float literal");
+    }
 
     #[test]
     fn the_shipped_table_has_every_postcode_row() {

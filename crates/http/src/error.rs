@@ -371,7 +371,7 @@ impl From<FindPlaceError> for ApiError {
             },
             FindPlaceError::NotFound(_) => Self::NotFound(error.to_string()),
             FindPlaceError::Unavailable(ref cause) => {
-                tracing::warn!(error.cause = %cause, "geocoder failed");
+                tracing::warn!(error.cause = %cause.chain(), "geocoder failed");
                 Self::Unavailable(error.to_string())
             }
         }

@@ -86,7 +86,7 @@ pub async fn find_redirect_url(
     let oidc = state.oidc.clone().ok_or_else(unavailable)?;
     throttle(&req, &state).await?;
     let (url, pending) = oidc.start(chrono::Utc::now()).await.map_err(|error| {
-        tracing::error!(error.cause = %error, "starting sign-in with the provider failed");
+        tracing::error!(error.cause = %error.chain(), "starting sign-in with the provider failed");
         unavailable()
     })?;
     session.insert(PENDING_KEY, pending).map_err(crate::error::internal)?;
@@ -132,7 +132,7 @@ pub async fn create_session(
         .finish(&body.code, &body.state, pending, chrono::Utc::now())
         .await
         .map_err(|error| {
-            tracing::warn!(auth.step = "oidc", reason = %error, "sign-in refused");
+            tracing::warn!(auth.step = "oidc", reason = %error.chain(), "sign-in refused");
             refused()
         })?;
     let service = state.identity_sign_in.clone();
