@@ -112,6 +112,19 @@ impl ApiError {
         }
     }
 
+    /// The envelope this error answers with.
+    #[must_use]
+    pub fn body(&self) -> ApiErrorBody {
+        ApiErrorBody {
+            error: self.to_string(),
+            code: self.code().to_owned(),
+            field: match self {
+                Self::Invalid { field, .. } => field.clone(),
+                _ => None,
+            },
+        }
+    }
+
     /// 404 with the generic text.
     #[must_use]
     pub fn not_found() -> Self {
@@ -180,14 +193,7 @@ impl ResponseError for ApiError {
         {
             response.insert_header((header::ALLOW, allow));
         }
-        response.json(ApiErrorBody {
-            error: self.to_string(),
-            code: self.code().to_owned(),
-            field: match self {
-                Self::Invalid { field, .. } => field.clone(),
-                _ => None,
-            },
-        })
+        response.json(self.body())
     }
 }
 

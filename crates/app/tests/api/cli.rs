@@ -216,7 +216,25 @@ async fn maintenance_removes_profile_views_from_before_the_counted_window(backen
     Ok(())
 }
 
+async fn maintenance_removes_idempotency_keys_older_than_a_day_and_nothing_else(backend: Backend) -> TestResult {
+    let done = maintain(
+        backend,
+        "INSERT INTO idempotency_keys (user_id, endpoint, key, status, response_body, created_at) VALUES \
+           (1, 'POST /api/pets', 'oud', 201, '{}', OLD), (1, 'POST /api/pets', 'nieuw', 201, '{}', NEW);",
+        &[],
+    )?;
+    assert!(done.printed.contains(" 1 idempotency keys"), "{}", done.printed);
+    assert_eq!(done.db.count("idempotency_keys")?, 1);
+    assert_eq!(
+        done.db.count("idempotency_keys WHERE key = 'nieuw'")?,
+        1,
+        "a key of today stays"
+    );
+    Ok(())
+}
+
 on_both_backends!(
+    maintenance_removes_idempotency_keys_older_than_a_day_and_nothing_else,
     maintenance_removes_profile_views_from_before_the_counted_window,
     maintenance_removes_expired_sessions_and_nothing_else,
     maintenance_removes_expired_codes_and_nothing_else,

@@ -12,6 +12,7 @@ mod errors;
 mod favourites;
 mod geo;
 mod health;
+mod idempotency;
 mod messages;
 mod moderation;
 mod oidc;

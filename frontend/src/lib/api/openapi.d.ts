@@ -2343,7 +2343,15 @@ export interface operations {
     start_conversation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2382,6 +2390,24 @@ export interface operations {
             };
             /** @description Unknown person, or not their pet */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The same key's first request is still at work */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A bad Idempotency-Key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2449,7 +2475,15 @@ export interface operations {
     send_message: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The conversation */
                 id: number;
@@ -2489,7 +2523,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Empty or too long */
+            /** @description The same key's first request is still at work */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Empty or too long, or a bad Idempotency-Key */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3064,7 +3107,15 @@ export interface operations {
     add_pet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3101,7 +3152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description As many pets as a profile lists */
+            /** @description As many pets as a profile lists, or the same key's first request still at work */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3110,7 +3161,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description A field is invalid; `field` names it */
+            /** @description A field (or the Idempotency-Key) is invalid; `field` names it */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3527,7 +3578,15 @@ export interface operations {
     report: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3571,7 +3630,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description A field is invalid; `field` names it */
+            /** @description The same key's first request is still at work */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A field (or the Idempotency-Key) is invalid; `field` names it */
             422: {
                 headers: {
                     [name: string]: unknown;
