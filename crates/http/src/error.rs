@@ -61,6 +61,10 @@ pub enum ApiError {
     /// 409: conflicts with what is stored.
     #[error("{0}")]
     Conflict(String),
+    /// 409: a request with the same idempotency key is still at work; the same request may be
+    /// sent again in a moment.
+    #[error("Dit verzoek wordt al verwerkt. Probeer het zo opnieuw.")]
+    InProgress,
     /// 413: the body is too large.
     #[error("{0}")]
     PayloadTooLarge(String),
@@ -103,6 +107,7 @@ impl ApiError {
             Self::MethodNotAllowed(_) => "method_not_allowed",
             Self::RequestTimeout => "request_timeout",
             Self::Conflict(_) => "conflict",
+            Self::InProgress => "request_in_progress",
             Self::PayloadTooLarge(_) => "payload_too_large",
             Self::UnsupportedMediaType => "unsupported_media_type",
             Self::Invalid { .. } => "invalid_input",
@@ -155,7 +160,7 @@ impl ResponseError for ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
-            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Conflict(_) | Self::InProgress => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,

@@ -27,11 +27,6 @@ pub struct IdempotencyKeyHeader {
     pub idempotency_key: Option<String>,
 }
 
-/// The 409 for a repeat whose first request is still at work after [`REPEAT_WAIT`].
-fn still_at_work() -> ApiError {
-    ApiError::Conflict("Dit verzoek wordt al verwerkt. Probeer het zo opnieuw.".to_owned())
-}
-
 /// The key the request carries, if any.
 ///
 /// # Errors
@@ -83,7 +78,7 @@ where
             Begun::Claimed => return write_and_keep(state, scope, write).await,
             Begun::Answered(answer) => return Ok(replay(answer)),
             Begun::InProgress if tokio::time::Instant::now() + REPEAT_POLL > deadline => {
-                return Err(still_at_work());
+                return Err(ApiError::InProgress);
             }
             Begun::InProgress => tokio::time::sleep(REPEAT_POLL).await,
         }

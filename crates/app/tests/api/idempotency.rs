@@ -235,6 +235,7 @@ async fn a_repeat_of_a_request_still_at_work_waits_then_gets_409_and_an_abandone
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     let body: Value = serde_json::from_str(&body)?;
     assert_eq!(body["error"], "Dit verzoek wordt al verwerkt. Probeer het zo opnieuw.");
+    assert_eq!(body["code"], "request_in_progress");
     assert!(
         started.elapsed() >= std::time::Duration::from_secs(4),
         "it waited for the answer first"
