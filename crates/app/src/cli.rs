@@ -140,14 +140,15 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             #[expect(clippy::print_stdout, reason = "what was removed is this command's output")]
             {
                 println!(
-                    "removed: {} sessions, {} codes, {} throttle counters, {} uploads, {} unverified accounts, {} live events, {} profile views",
+                    "removed: {} sessions, {} codes, {} throttle counters, {} uploads, {} unverified accounts, {} live events, {} profile views, {} idempotency keys",
                     removed.sessions,
                     removed.codes,
                     removed.throttles,
                     removed.uploads,
                     removed.unverified_accounts,
                     removed.live_events,
-                    removed.profile_views
+                    removed.profile_views,
+                    removed.idempotency_keys
                 );
             }
             Ok(())

@@ -209,10 +209,90 @@ const MIN_SECRET_BYTES: usize = 64;
 /// while typed or patterned secrets (all zeros, `abab...`, a repeated word) stay far below.
 const MIN_DISTINCT_SECRET_BYTES: usize = 32;
 
-/// Whether `bytes` look drawn from a random source rather than typed or patterned.
-fn looks_random(bytes: &[u8]) -> bool {
+/// Entropy a session secret must show by [`entropy_estimate_bits`]: 64 random bytes show about
+/// 360 bits, a secret that only climbs by one or two from byte to byte about 64.
+const MIN_SECRET_ENTROPY_BITS: f64 = 128.0;
+
+/// Why `bytes` cannot have come from a random source (typed, counted or repeated), or `None`
+/// when they look random. Each of the bytes, the steps between them and the steps between those
+/// steps is checked for a repeating block (all zeros, `abab...`, `00 01 02 ...`, `07 0a 0d ...`, a
+/// repeated word) and for its entropy; a random secret passes all of them with a probability of
+/// failing below 10^-15.
+fn secret_weakness(bytes: &[u8]) -> Option<String> {
     let distinct: std::collections::HashSet<u8> = bytes.iter().copied().collect();
-    distinct.len() >= MIN_DISTINCT_SECRET_BYTES.min(bytes.len())
+    if distinct.len() < MIN_DISTINCT_SECRET_BYTES.min(bytes.len()) {
+        return Some(format!(
+            "has too little variety to be random ({} different byte values, for example all zeros)",
+            distinct.len()
+        ));
+    }
+    let steps = differences(bytes);
+    let steps_of_steps = differences(&steps);
+    if let Some(period) = period_of(bytes) {
+        return Some(format!("repeats a block of {period} bytes"));
+    }
+    if period_of(&steps).is_some() || period_of(&steps_of_steps).is_some() {
+        return Some("climbs or falls in steps that repeat (such as 00 01 02 03 ...)".to_owned());
+    }
+    let bits = entropy_estimate_bits(bytes);
+    if bits < MIN_SECRET_ENTROPY_BITS {
+        return Some(format!(
+            "has too little entropy to be random (an estimated {bits:.0} bits, at least {MIN_SECRET_ENTROPY_BITS:.0} needed)"
+        ));
+    }
+    None
+}
+
+/// The bits of entropy `bytes` show: their length times the Shannon entropy per byte of the
+/// bytes themselves or of the steps between them, whichever is smaller (a count `10 11 12 ...`
+/// has many different bytes, but only one step).
+fn entropy_estimate_bits(bytes: &[u8]) -> f64 {
+    let per_byte = shannon_bits_per_symbol(bytes).min(shannon_bits_per_symbol(&differences(bytes)));
+    #[expect(clippy::cast_precision_loss, reason = "a secret is far shorter than 2^52 bytes")]
+    let length = bytes.len() as f64;
+    per_byte * length
+}
+
+/// The Shannon entropy, in bits per symbol, of how often each byte value occurs in `symbols`.
+fn shannon_bits_per_symbol(symbols: &[u8]) -> f64 {
+    let mut counts = [0_usize; 256];
+    for &symbol in symbols {
+        counts[usize::from(symbol)] += 1;
+    }
+    #[expect(clippy::cast_precision_loss, reason = "a secret is far shorter than 2^52 bytes")]
+    let total = symbols.len() as f64;
+    counts
+        .iter()
+        .filter(|&&count| count > 0)
+        .map(|&count| {
+            #[expect(clippy::cast_precision_loss, reason = "a secret is far shorter than 2^52 bytes")]
+            let share = count as f64 / total;
+            -share * share.log2()
+        })
+        .sum()
+}
+
+/// The step from each byte to the next, modulo 256.
+fn differences(bytes: &[u8]) -> Vec<u8> {
+    bytes.windows(2).map(|pair| pair[1].wrapping_sub(pair[0])).collect()
+}
+
+/// The length of the shortest block that `symbols` repeat at least twice over, if any.
+fn period_of(symbols: &[u8]) -> Option<usize> {
+    (1..=symbols.len() / 2).find(|&period| symbols[period..] == symbols[..symbols.len() - period])
+}
+
+/// Whether `raw` is an `https://` address with a host, as the Secure cookie and the origin check
+/// need. The text itself must name the host right after `https://`: the URL standard reads
+/// `https:///x` as the host `x`, which is not what an operator who wrote it meant.
+fn is_https_with_host(raw: &str) -> bool {
+    let Some(rest) = raw.strip_prefix("https://") else {
+        return false;
+    };
+    if rest.is_empty() || rest.starts_with(['/', '\\', '?', '#']) {
+        return false;
+    }
+    url::Url::parse(raw).is_ok_and(|url| url.host_str().is_some_and(|host| !host.is_empty()))
 }
 
 impl Settings {
@@ -263,22 +343,13 @@ impl Settings {
         if bytes.len() < MIN_SECRET_BYTES {
             bail!("production needs session.secret: at least {MIN_SECRET_BYTES} random bytes, hex-encoded");
         }
-        if !looks_random(&bytes) {
-            bail!(
-                "session.secret has too little variety to be random (for example all zeros): \
-                 generate one with `openssl rand -hex 64`"
-            );
+        if let Some(weakness) = secret_weakness(&bytes) {
+            bail!("session.secret {weakness}: generate one with `openssl rand -hex 64`");
         }
-        if !self
-            .server
-            .public_url
-            .trim()
-            .to_ascii_lowercase()
-            .starts_with("https://")
-        {
+        if !is_https_with_host(&self.server.public_url) {
             bail!(
-                "production needs server.public_url set to its https:// address: without it the session \
-                 cookie is not Secure and no HSTS header is sent"
+                "production needs server.public_url set to its https:// address with the host (for example \
+                 https://oppasmaatje.nl): without it the session cookie is not Secure and no HSTS header is sent"
             );
         }
         if self.mail.transport != "smtp" {
@@ -348,16 +419,79 @@ fn write_private(path: &Path, contents: &str) -> std::io::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::{addresses, looks_random};
+    use super::{addresses, entropy_estimate_bits, is_https_with_host, period_of, secret_weakness};
 
     #[test]
     fn a_random_secret_passes_and_patterned_ones_do_not() {
-        assert!(looks_random(&super::random_secret()));
-        assert!(!looks_random(&[0u8; 64]));
-        assert!(!looks_random(
-            &b"abababababababababababababababababababababababababababababababab"[..]
-        ));
-        assert!(!looks_random("oppasmaatje-geheim-".repeat(4).as_bytes()));
+        assert_eq!(secret_weakness(&super::random_secret()), None);
+        assert!(secret_weakness(&[0u8; 64]).is_some());
+        assert!(secret_weakness(&b"abababababababababababababababababababababababababababababababab"[..]).is_some());
+        assert!(secret_weakness("oppasmaatje-geheim-".repeat(4).as_bytes()).is_some());
+    }
+
+    #[test]
+    fn a_thousand_random_secrets_all_pass() {
+        for _ in 0..1000 {
+            let secret = super::random_secret();
+            assert_eq!(secret_weakness(&secret), None, "{}", hex::encode(&secret));
+        }
+    }
+
+    #[test]
+    fn a_counted_secret_is_refused() {
+        let sequential: Vec<u8> = (0..64).collect();
+        let weakness = secret_weakness(&sequential).unwrap_or_default();
+        assert!(weakness.contains("steps that repeat"), "{weakness}");
+    }
+
+    #[test]
+    fn a_secret_stepping_by_three_is_refused() {
+        let stepped: Vec<u8> = (0..64_u8).map(|index| 7 + 3 * index).collect();
+        assert_eq!(stepped[..4], [0x07, 0x0a, 0x0d, 0x10]);
+        assert!(secret_weakness(&stepped).is_some_and(|weakness| weakness.contains("steps that repeat")));
+    }
+
+    #[test]
+    fn a_repeated_four_byte_block_is_refused() {
+        let repeated = [0x9f, 0x3c, 0xe1, 0x58].repeat(16);
+        assert!(secret_weakness(&repeated).is_some());
+        assert_eq!(period_of(&repeated), Some(4));
+        let block: Vec<u8> = (0..32_u8).map(|index| index.wrapping_mul(73) ^ 0xa5).collect();
+        let twice = block.repeat(2);
+        assert_eq!(secret_weakness(&twice).as_deref(), Some("repeats a block of 32 bytes"));
+    }
+
+    #[test]
+    fn a_secret_that_only_climbs_by_one_or_two_has_too_little_entropy() {
+        let steps = super::random_secret();
+        let mut byte = 0_u8;
+        let climbing: Vec<u8> = steps
+            .iter()
+            .map(|step| {
+                byte = byte.wrapping_add(1 + step % 2);
+                byte
+            })
+            .collect();
+        assert!(entropy_estimate_bits(&climbing) < 70.0);
+        let weakness = secret_weakness(&climbing).unwrap_or_default();
+        assert!(weakness.contains("too little entropy"), "{weakness}");
+    }
+
+    #[test]
+    fn a_public_url_needs_https_and_a_host() {
+        assert!(is_https_with_host("https://oppasmaatje.nl"));
+        assert!(is_https_with_host("https://oppasmaatje.nl/"));
+        assert!(is_https_with_host("https://oppas.example:8443"));
+        for refused in [
+            "https://",
+            "https:///x",
+            "https://?x",
+            "https://:443",
+            "http://oppasmaatje.nl",
+            "",
+        ] {
+            assert!(!is_https_with_host(refused), "{refused} was accepted");
+        }
     }
     use serde::Deserialize;
 

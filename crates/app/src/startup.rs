@@ -213,6 +213,7 @@ pub fn maintenance(database: &Arc<Database>, settings: &Settings) -> Maintenance
         users: database.clone(),
         live: database.clone(),
         views: database.clone(),
+        idempotency: database.clone(),
         clock: Arc::new(SystemClock),
     })
 }
@@ -412,6 +413,7 @@ impl Application {
             ),
             // Keyed with the session secret, the same on every instance (the hash has its own prefix).
             profile_views: oppas_domain::profile_views::ProfileViews::new(database.clone(), clock.clone(), &secret),
+            idempotency: oppas_domain::idempotency::Idempotency::new(database.clone(), clock.clone()),
         });
         let config = web::Data::new(HttpConfig {
             trusted_proxies: settings.server.trusted_proxies.clone(),

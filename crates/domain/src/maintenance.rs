@@ -3,6 +3,7 @@
 
 use crate::RepositoryError;
 use crate::clock::Clock;
+use crate::idempotency::{IdempotencyRepository, KEEP_IDEMPOTENCY_KEYS};
 use crate::live::KEEP_EVENTS_HOURS;
 use crate::ports::{EmailCodeRepository, LiveRepository, SessionRepository, ThrottleRepository, UserRepository};
 use crate::profile_views::{ProfileViewRepository, first_counted_day};
@@ -38,6 +39,8 @@ pub struct MaintenancePorts {
     pub live: Arc<dyn LiveRepository>,
     /// Profile views.
     pub views: Arc<dyn ProfileViewRepository>,
+    /// Idempotency keys with their answers.
+    pub idempotency: Arc<dyn IdempotencyRepository>,
     /// Time.
     pub clock: Arc<dyn Clock>,
 }
@@ -65,6 +68,8 @@ pub struct Removed {
     pub live_events: usize,
     /// Profile views from before the counted window.
     pub profile_views: usize,
+    /// Idempotency keys older than [`KEEP_IDEMPOTENCY_KEYS`].
+    pub idempotency_keys: usize,
 }
 
 /// The clean-up.
@@ -94,6 +99,7 @@ impl Maintenance {
             unverified_accounts: p.users.delete_unverified_before(now - UNVERIFIED_ACCOUNT_LIFETIME)?,
             live_events: p.live.delete_events_before(now - Duration::hours(KEEP_EVENTS_HOURS))?,
             profile_views: p.views.delete_views_before(&first_counted_day(now.date()))?,
+            idempotency_keys: p.idempotency.delete_keys_before(now - KEEP_IDEMPOTENCY_KEYS)?,
             uploads: 0,
         };
         for name in p.uploads.unattached_before(now - KEEP_UNATTACHED_UPLOADS)? {

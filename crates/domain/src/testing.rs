@@ -5,6 +5,7 @@
 
 use crate::clock::Clock;
 use crate::code::{OneTimeCode, SignInAttempt};
+use crate::idempotency::{IdempotencyRepository, KeyRecord, KeyScope, StoredAnswer};
 use crate::limits::RateLimiter;
 use crate::mail::{MailError, MailMessage, Mailer, SealedMail};
 use crate::ports::{
@@ -125,6 +126,7 @@ struct Tables {
     /// When an upload was let go of by every profile (the SQL adapters keep it in `updated_at`).
     detached_at: HashMap<String, NaiveDateTime>,
     files: HashMap<String, Vec<u8>>,
+    idempotency_keys: HashMap<KeyScope, KeyRecord>,
 }
 
 impl Tables {
@@ -1063,6 +1065,69 @@ impl ImageSanitizer for FakeSanitizer {
             width: 640,
             height: 480,
         })
+    }
+}
+
+impl IdempotencyRepository for MemoryStore {
+    fn claim_key(&self, scope: &KeyScope, now: NaiveDateTime) -> Result<bool, RepositoryError> {
+        let mut tables = self.tables();
+        if tables.idempotency_keys.contains_key(scope) {
+            return Ok(false);
+        }
+        tables.idempotency_keys.insert(
+            scope.clone(),
+            KeyRecord {
+                answer: None,
+                claimed_at: now,
+            },
+        );
+        Ok(true)
+    }
+
+    fn find_key(&self, scope: &KeyScope) -> Result<Option<KeyRecord>, RepositoryError> {
+        Ok(self.tables().idempotency_keys.get(scope).cloned())
+    }
+
+    fn take_over_key(
+        &self,
+        scope: &KeyScope,
+        claimed_before: NaiveDateTime,
+        now: NaiveDateTime,
+    ) -> Result<bool, RepositoryError> {
+        let mut tables = self.tables();
+        match tables.idempotency_keys.get_mut(scope) {
+            Some(record) if record.answer.is_none() && record.claimed_at <= claimed_before => {
+                record.claimed_at = now;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    fn answer_key(&self, scope: &KeyScope, answer: &StoredAnswer) -> Result<(), RepositoryError> {
+        if let Some(record) = self.tables().idempotency_keys.get_mut(scope) {
+            record.answer = Some(answer.clone());
+        }
+        Ok(())
+    }
+
+    fn release_key(&self, scope: &KeyScope) -> Result<(), RepositoryError> {
+        let mut tables = self.tables();
+        if tables
+            .idempotency_keys
+            .get(scope)
+            .is_some_and(|record| record.answer.is_none())
+        {
+            tables.idempotency_keys.remove(scope);
+        }
+        Ok(())
+    }
+
+    fn delete_keys_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError> {
+        let mut tables = self.tables();
+        let before = tables.idempotency_keys.len();
+        tables.idempotency_keys.retain(|_, record| record.claimed_at >= cutoff);
+        Ok(before - tables.idempotency_keys.len())
     }
 }
 

@@ -61,6 +61,10 @@ pub enum ApiError {
     /// 409: conflicts with what is stored.
     #[error("{0}")]
     Conflict(String),
+    /// 409: a request with the same idempotency key is still at work; the same request may be
+    /// sent again in a moment.
+    #[error("Dit verzoek wordt al verwerkt. Probeer het zo opnieuw.")]
+    InProgress,
     /// 413: the body is too large.
     #[error("{0}")]
     PayloadTooLarge(String),
@@ -103,12 +107,26 @@ impl ApiError {
             Self::MethodNotAllowed(_) => "method_not_allowed",
             Self::RequestTimeout => "request_timeout",
             Self::Conflict(_) => "conflict",
+            Self::InProgress => "request_in_progress",
             Self::PayloadTooLarge(_) => "payload_too_large",
             Self::UnsupportedMediaType => "unsupported_media_type",
             Self::Invalid { .. } => "invalid_input",
             Self::TooManyRequests { .. } => "too_many_requests",
             Self::Unavailable(_) => "service_unavailable",
             Self::Internal(_) => "internal_error",
+        }
+    }
+
+    /// The envelope this error answers with.
+    #[must_use]
+    pub fn body(&self) -> ApiErrorBody {
+        ApiErrorBody {
+            error: self.to_string(),
+            code: self.code().to_owned(),
+            field: match self {
+                Self::Invalid { field, .. } => field.clone(),
+                _ => None,
+            },
         }
     }
 
@@ -142,7 +160,7 @@ impl ResponseError for ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
-            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Conflict(_) | Self::InProgress => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
@@ -180,14 +198,7 @@ impl ResponseError for ApiError {
         {
             response.insert_header((header::ALLOW, allow));
         }
-        response.json(ApiErrorBody {
-            error: self.to_string(),
-            code: self.code().to_owned(),
-            field: match self {
-                Self::Invalid { field, .. } => field.clone(),
-                _ => None,
-            },
-        })
+        response.json(self.body())
     }
 }
 

@@ -4,6 +4,7 @@
 
 pub mod config;
 pub mod error;
+pub mod idempotency;
 pub mod live;
 pub mod middleware;
 pub mod openapi;

@@ -85,7 +85,7 @@ pub struct ApiDoc;
 
 /// Publishes the profile draft's rules, declared once in the domain, on its schema: each text
 /// field's `maxLength`, the postcode's `pattern`, and the lists' `maxItems`. The web app's
-/// forms are built from them.
+/// forms are built from them. The same for the `Idempotency-Key` header's length and pattern.
 struct DraftRules;
 
 impl Modify for DraftRules {
@@ -103,6 +103,31 @@ impl Modify for DraftRules {
             && let Some(RefOr::T(Schema::Object(note))) = report.properties.get_mut("note")
         {
             note.max_length = Some(oppas_domain::trust::REPORT_NOTE_MAX);
+        }
+        publish_key_rule(openapi);
+    }
+}
+
+/// Every `Idempotency-Key` header parameter: text with its `minLength`, `maxLength` and `pattern`.
+fn publish_key_rule(openapi: &mut utoipa::openapi::OpenApi) {
+    use oppas_domain::idempotency::{MAX_IDEMPOTENCY_KEY_CHARS, idempotency_key_pattern};
+    for item in openapi.paths.paths.values_mut() {
+        for operation in [&mut item.post, &mut item.put].into_iter().flatten() {
+            for parameter in operation.parameters.iter_mut().flatten() {
+                let RefOr::T(parameter) = parameter else {
+                    continue;
+                };
+                if parameter.name != crate::idempotency::IDEMPOTENCY_KEY_HEADER {
+                    continue;
+                }
+                if let Some(RefOr::T(Schema::Object(key))) = parameter.schema.as_mut() {
+                    // A header is text or absent, never null.
+                    key.schema_type = utoipa::openapi::schema::SchemaType::Type(utoipa::openapi::Type::String);
+                    key.min_length = Some(1);
+                    key.max_length = Some(MAX_IDEMPOTENCY_KEY_CHARS);
+                    key.pattern = Some(idempotency_key_pattern());
+                }
+            }
         }
     }
 }

@@ -54,6 +54,8 @@ pub struct AppState {
     pub trust: oppas_domain::trust::Trust,
     /// Counting the views of profile pages.
     pub profile_views: oppas_domain::profile_views::ProfileViews,
+    /// Idempotency keys: create calls done once per key.
+    pub idempotency: oppas_domain::idempotency::Idempotency,
     /// Places for the map widget: the shipped tables, then the geocoder when configured.
     pub places: PlaceFinder,
 }

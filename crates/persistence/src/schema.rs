@@ -317,6 +317,18 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    idempotency_keys (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        endpoint -> Text,
+        key -> Text,
+        status -> Nullable<Integer>,
+        response_body -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(identities -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(volunteers -> users (user_id));
@@ -352,4 +364,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     moderators,
     hidden_profiles,
     moderation_log,
+    idempotency_keys,
 );

@@ -239,12 +239,16 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
     assert_eq!(viewed.status(), 204);
     let (_, third) = app.another_user_directly("derde@example.nl").await?;
     assert_eq!(put(&app.client, format!("/api/blocks/{third}")).await?.status(), 204);
-    assert_eq!(
-        app.post_json("/api/reports", &json!({"userId": third, "reason": "anders"}))
-            .await?
-            .status(),
-        204
-    );
+    let her_report = app
+        .client
+        .post(app.url("/api/reports"))
+        .header("Origin", crate::helpers::ORIGIN)
+        .header("Idempotency-Key", "haar-melding")
+        .json(&json!({"userId": third, "reason": "anders"}))
+        .send()
+        .await?;
+    assert_eq!(her_report.status(), 204);
+    assert_eq!(app.database()?.count("idempotency_keys")?, 1, "kept with her report");
     let reported = app
         .send_json(
             &lotte,
@@ -299,6 +303,7 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
         ("listings", "user_id"),
         ("favourites", "user_id"),
         ("profile_views", "viewer_user_id"),
+        ("idempotency_keys", "user_id"),
         ("blocks", "blocker_id"),
         ("blocks", "blocked_id"),
         ("reports", "reporter_id"),

@@ -216,7 +216,25 @@ async fn maintenance_removes_profile_views_from_before_the_counted_window(backen
     Ok(())
 }
 
+async fn maintenance_removes_idempotency_keys_older_than_a_day_and_nothing_else(backend: Backend) -> TestResult {
+    let done = maintain(
+        backend,
+        "INSERT INTO idempotency_keys (user_id, endpoint, key, status, response_body, created_at) VALUES \
+           (1, 'POST /api/pets', 'oud', 201, '{}', OLD), (1, 'POST /api/pets', 'nieuw', 201, '{}', NEW);",
+        &[],
+    )?;
+    assert!(done.printed.contains(" 1 idempotency keys"), "{}", done.printed);
+    assert_eq!(done.db.count("idempotency_keys")?, 1);
+    assert_eq!(
+        done.db.count("idempotency_keys WHERE key = 'nieuw'")?,
+        1,
+        "a key of today stays"
+    );
+    Ok(())
+}
+
 on_both_backends!(
+    maintenance_removes_idempotency_keys_older_than_a_day_and_nothing_else,
     maintenance_removes_profile_views_from_before_the_counted_window,
     maintenance_removes_expired_sessions_and_nothing_else,
     maintenance_removes_expired_codes_and_nothing_else,
@@ -254,7 +272,10 @@ fn production_refuses_to_start_without_a_session_secret() -> TestResult {
 
 /// Runs `oppas args` in production with a random secret and the given overrides.
 fn in_production(args: &[&str], overrides: &[(&str, &str)]) -> Result<std::process::Output, std::io::Error> {
-    let secret: String = (0..64u32).map(|i| format!("{:02x}", (i * 97 + 13) % 251)).collect();
+    use rand::RngCore;
+    let mut secret = [0_u8; 64];
+    rand::rng().fill_bytes(&mut secret);
+    let secret = hex::encode(secret);
     let mut command = Command::new(env!("CARGO_BIN_EXE_oppas"));
     command
         .args(args)
@@ -279,7 +300,7 @@ fn in_production(args: &[&str], overrides: &[(&str, &str)]) -> Result<std::proce
 
 #[test]
 fn production_refuses_a_public_url_that_is_not_https() -> TestResult {
-    for url in ["http://oppasmaatje.example", ""] {
+    for url in ["http://oppasmaatje.example", "", "https://", "https:///x"] {
         let output = in_production(&["migrate"], &[("OPPAS__SERVER__PUBLIC_URL", url)])?;
         assert!(!output.status.success(), "started with public_url '{url}'");
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -297,6 +318,20 @@ fn production_refuses_a_session_secret_of_low_entropy() -> TestResult {
         assert!(!output.status.success());
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains("session.secret has too little variety"), "{stderr}");
+    }
+    Ok(())
+}
+
+#[test]
+fn production_refuses_a_session_secret_that_counts_or_repeats_a_block() -> TestResult {
+    let counted: String = (0..64_u8).map(|byte| format!("{byte:02x}")).collect();
+    let stepped: String = (0..64_u8).map(|index| format!("{:02x}", 7 + 3 * index)).collect();
+    let repeated = "9f3ce158".repeat(16);
+    for secret in [counted.as_str(), stepped.as_str(), repeated.as_str()] {
+        let output = in_production(&["migrate"], &[("OPPAS__SESSION__SECRET", secret)])?;
+        assert!(!output.status.success(), "started with session.secret {secret}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("session.secret"), "{stderr}");
     }
     Ok(())
 }

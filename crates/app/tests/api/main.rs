@@ -13,6 +13,7 @@ mod errors;
 mod favourites;
 mod geo;
 mod health;
+mod idempotency;
 mod messages;
 mod moderation;
 mod oidc;

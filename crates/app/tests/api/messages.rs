@@ -387,6 +387,35 @@ async fn messages_must_hold_text_and_are_limited_per_minute(backend: Backend) ->
     Ok(())
 }
 
+async fn a_message_naming_its_content_twice_is_refused_and_not_sent(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let lotte = sitter(&app, "lotte@example.nl").await?;
+    let sanne = owner(&app, "sanne@example.nl").await?;
+    let id = started(&app, &lotte, &sanne, None).await?;
+
+    let response = lotte
+        .client
+        .post(app.url(&format!("/api/conversations/{id}/messages")))
+        .header("Origin", ORIGIN)
+        .header("Content-Type", "application/json")
+        .body(r#"{"content":"Hallo","content":"Tot morgen"}"#)
+        .send()
+        .await?;
+    assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body: Value = response.json().await?;
+    assert_eq!(
+        body,
+        json!({"error": "Het veld 'content' staat er twee keer in.", "code": "invalid_input", "field": "content"})
+    );
+    assert_eq!(app.database()?.count("messages")?, 0, "nothing was sent");
+    assert_eq!(
+        send(&app, &lotte, id, "Tot morgen").await?.status(),
+        StatusCode::CREATED,
+        "the same message with its content once is sent"
+    );
+    Ok(())
+}
+
 async fn new_conversations_are_limited_per_hour_but_reopening_is_not(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
     let sanne = owner(&app, "sanne@example.nl").await?;
@@ -896,6 +925,7 @@ on_both_backends!(
     messages_are_listed_with_own_and_read_marks_and_paged_by_cursor,
     unread_counts_drop_when_a_conversation_is_read,
     messages_must_hold_text_and_are_limited_per_minute,
+    a_message_naming_its_content_twice_is_refused_and_not_sent,
     new_conversations_are_limited_per_hour_but_reopening_is_not,
     an_event_stream_receives_messages_read_receipts_and_presence,
     event_ids_count_each_persons_events_and_an_unknown_last_id_resumes_at_the_newest,

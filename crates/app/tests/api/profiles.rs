@@ -557,7 +557,37 @@ async fn a_field_of_the_wrong_type_is_422_naming_it(backend: Backend) -> TestRes
     Ok(())
 }
 
+async fn a_draft_naming_a_field_twice_at_any_depth_is_422_and_stores_nothing(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_in_directly("sanne@example.nl").await?;
+    let draft = owner_draft().to_string();
+    let nested = draft.replacen(r#""userId":999"#, r#""userId":{"id":999,"id":1}"#, 1);
+    let top = draft.replacen(r#""petName":"Bobby""#, r#""petName":"Bobby","petName":"Max""#, 1);
+    for (text, field) in [(nested, "userId.id"), (top, "petName")] {
+        assert_ne!(text, draft, "the draft was changed");
+        let response = app
+            .client
+            .post(app.url("/api/profiles"))
+            .header("Origin", crate::helpers::ORIGIN)
+            .header("Content-Type", "application/json")
+            .body(text)
+            .send()
+            .await?;
+        assert_eq!(response.status(), 422, "{field}");
+        let body: Value = response.json().await?;
+        assert_eq!(body["field"], field, "{body}");
+        assert_eq!(body["error"], format!("Het veld '{field}' staat er twee keer in."));
+        assert_eq!(body["code"], "invalid_input");
+    }
+    let database = app.database()?;
+    assert_eq!(database.count("owners")? + database.count("pets")?, 0, "nothing stored");
+    let response = send(&app, &app.client, Method::POST, "/api/profiles", &owner_draft()).await?;
+    assert_eq!(response.status(), 201, "the draft with each field once is stored");
+    Ok(())
+}
+
 on_both_backends!(
+    a_draft_naming_a_field_twice_at_any_depth_is_422_and_stores_nothing,
     a_long_description_saves_in_the_wizard_and_again_in_the_dialog,
     a_value_of_either_screen_list_is_kept_and_read_back_typed,
     a_field_of_the_wrong_type_is_422_naming_it,

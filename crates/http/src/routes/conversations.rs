@@ -225,27 +225,35 @@ fn item(message: ThreadMessage) -> MessageItem {
 /// 400 without an own profile (`profile_required`) or with yourself; 404 for an unknown person
 /// or a pet that is not theirs; 429 past 10 new conversations an hour.
 #[utoipa::path(post, path = "/api/conversations", tag = "messages", operation_id = "start_conversation",
+    params(crate::idempotency::IdempotencyKeyHeader),
     request_body = StartConversation,
     responses(
         (status = 200, description = "The conversation", body = ConversationStarted),
         (status = 400, description = "No own profile, or yourself", body = crate::ApiErrorBody),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
         (status = 404, description = "Unknown person, or not their pet", body = crate::ApiErrorBody),
+        (status = 409, description = "The same key's first request is still at work", body = crate::ApiErrorBody),
+        (status = 422, description = "A bad Idempotency-Key", body = crate::ApiErrorBody),
         (status = 429, description = "Too many new conversations", body = crate::ApiErrorBody),
     ))]
 #[post("/conversations")]
 pub async fn start_conversation(
+    req: HttpRequest,
     CurrentUser(user): CurrentUser,
     state: web::Data<AppState>,
     body: crate::routes::Body<StartConversation>,
 ) -> Result<HttpResponse, ApiError> {
     let messaging = state.messaging.clone();
     let request = body.into_inner();
-    let id = web::block(move || messaging.start(user.id, UserId(request.target_user_id), request.pet_id.map(PetId)))
-        .await??;
-    Ok(HttpResponse::Ok().json(ConversationStarted {
-        conversation_id: id.get(),
-    }))
+    let me = user.id;
+    crate::idempotency::once(&req, &state, me, move || async move {
+        let id = web::block(move || messaging.start(me, UserId(request.target_user_id), request.pet_id.map(PetId)))
+            .await??;
+        Ok(HttpResponse::Ok().json(ConversationStarted {
+            conversation_id: id.get(),
+        }))
+    })
+    .await
 }
 
 /// The signed-in person's conversations, newest activity first.
@@ -303,17 +311,19 @@ pub async fn list_messages(
 /// 404 when it is not the signed-in person's conversation; 422 for an empty or too long text;
 /// 429 past 30 messages a minute.
 #[utoipa::path(post, path = "/api/conversations/{id}/messages", tag = "messages", operation_id = "send_message",
-    params(("id" = i64, Path, description = "The conversation")),
+    params(("id" = i64, Path, description = "The conversation"), crate::idempotency::IdempotencyKeyHeader),
     request_body = SendMessage,
     responses(
         (status = 201, description = "Stored", body = MessageSent),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
         (status = 404, description = "Not your conversation", body = crate::ApiErrorBody),
-        (status = 422, description = "Empty or too long", body = crate::ApiErrorBody),
+        (status = 409, description = "The same key's first request is still at work", body = crate::ApiErrorBody),
+        (status = 422, description = "Empty or too long, or a bad Idempotency-Key", body = crate::ApiErrorBody),
         (status = 429, description = "Too many messages", body = crate::ApiErrorBody),
     ))]
 #[post("/conversations/{id}/messages")]
 pub async fn send_message(
+    req: HttpRequest,
     CurrentUser(user): CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
@@ -322,12 +332,16 @@ pub async fn send_message(
     let messaging = state.messaging.clone();
     let id = ConversationId(path.into_inner());
     let content = body.into_inner().content;
-    let message = web::block(move || messaging.send(user.id, id, &content)).await??;
-    Ok(HttpResponse::Created().json(MessageSent {
-        message_id: message.id.get(),
-        timestamp: message.created_at.and_utc(),
-        safety_hint: oppas_domain::safety::needs_safety_hint(&message.body),
-    }))
+    let me = user.id;
+    crate::idempotency::once(&req, &state, me, move || async move {
+        let message = web::block(move || messaging.send(me, id, &content)).await??;
+        Ok(HttpResponse::Created().json(MessageSent {
+            message_id: message.id.get(),
+            timestamp: message.created_at.and_utc(),
+            safety_hint: oppas_domain::safety::needs_safety_hint(&message.body),
+        }))
+    })
+    .await
 }
 
 /// Marks the conversation read up to its newest message.

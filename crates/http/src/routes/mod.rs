@@ -14,13 +14,15 @@ pub mod oauth;
 pub mod profiles;
 pub mod site;
 pub mod trust;
+pub mod unique_keys;
 pub mod uploads;
 pub mod users;
 
 use crate::ApiError;
 use actix_web::dev::Payload;
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
-use actix_web::{FromRequest, HttpRequest, web};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
+use futures_util::StreamExt;
 use futures_util::future::LocalBoxFuture;
 use serde::de::DeserializeOwned;
 
@@ -96,7 +98,8 @@ fn methods_of(path: &str) -> Option<&'static str> {
         .map(|(_, allow)| allow.as_str())
 }
 
-/// JSON bodies: `Content-Type: application/json` required (415), size capped (413), text that is
+/// JSON bodies read by `web::Json` (the handlers read theirs with [`Body`], which answers the
+/// same way): `Content-Type: application/json` required (415), size capped (413), text that is
 /// not JSON a 400, and shape errors answered in Dutch (422).
 #[must_use]
 pub fn json_config() -> web::JsonConfig {
@@ -104,32 +107,39 @@ pub fn json_config() -> web::JsonConfig {
         .limit(JSON_LIMIT_BYTES)
         .content_type_required(true)
         .content_type(|mime| mime.type_() == "application" && mime.subtype() == "json")
-        .error_handler(|error, _req: &HttpRequest| {
-            let api_error = match &error {
-                JsonPayloadError::ContentType => ApiError::UnsupportedMediaType,
-                JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-                    ApiError::PayloadTooLarge("De gegevens zijn te groot.".to_owned())
-                }
-                JsonPayloadError::Payload(payload) if ApiError::is_body_timeout(payload) => ApiError::RequestTimeout,
-                JsonPayloadError::Deserialize(cause) if cause.is_syntax() || cause.is_eof() => ApiError::BadRequest {
-                    code: "malformed_json",
-                    message: "De gegevens zijn geen geldige JSON.".to_owned(),
-                },
-                JsonPayloadError::Deserialize(cause) => invalid_shape(&cause.to_string()),
-                _ => ApiError::BadRequest {
-                    code: "bad_request",
-                    message: "De gegevens konden niet worden gelezen.".to_owned(),
-                },
-            };
-            actix_web::error::InternalError::from_response(error, actix_web::ResponseError::error_response(&api_error))
-                .into()
-        })
+        .error_handler(|error, _req: &HttpRequest| json_payload_error(error))
 }
 
-/// A JSON body of type `T`. It is read as JSON first (with [`json_config`]'s answers for the
-/// wrong content type, too much data and text that is not JSON), then given its shape while
-/// keeping track of where in the body the reader is, so that a value of the wrong type is
-/// refused naming its field.
+/// The answer to a JSON body that cannot be read, in the error envelope.
+fn json_payload_error(error: JsonPayloadError) -> actix_web::Error {
+    let api_error = match &error {
+        JsonPayloadError::ContentType => ApiError::UnsupportedMediaType,
+        JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+            ApiError::PayloadTooLarge("De gegevens zijn te groot.".to_owned())
+        }
+        JsonPayloadError::Payload(payload) if ApiError::is_body_timeout(payload) => ApiError::RequestTimeout,
+        JsonPayloadError::Deserialize(cause) if cause.is_syntax() || cause.is_eof() => malformed_json(),
+        JsonPayloadError::Deserialize(cause) => invalid_shape(&cause.to_string()),
+        _ => ApiError::BadRequest {
+            code: "bad_request",
+            message: "De gegevens konden niet worden gelezen.".to_owned(),
+        },
+    };
+    actix_web::error::InternalError::from_response(error, actix_web::ResponseError::error_response(&api_error)).into()
+}
+
+/// A 400 for a body that is not JSON at all.
+fn malformed_json() -> ApiError {
+    ApiError::BadRequest {
+        code: "malformed_json",
+        message: "De gegevens zijn geen geldige JSON.".to_owned(),
+    }
+}
+
+/// A JSON body of type `T`. The raw text is read (a JSON content type required, at most
+/// [`JSON_LIMIT_BYTES`], answered as [`json_config`] answers), walked once to refuse an object
+/// that names a key twice ([`unique_keys`]), and then given its shape while keeping track of where
+/// in the body the reader is, so that a value of the wrong type is refused naming its field.
 #[derive(Debug)]
 pub struct Body<T>(pub T);
 
@@ -153,15 +163,65 @@ impl<T: DeserializeOwned + 'static> FromRequest for Body<T> {
     type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let json = web::Json::<serde_json::Value>::from_request(req, payload);
+        let is_json = matches!(
+            req.mime_type(),
+            Ok(Some(mime)) if mime.subtype() == "json" || mime.suffix().is_some_and(|suffix| suffix == "json")
+        );
+        let length = req
+            .headers()
+            .get(actix_web::http::header::CONTENT_LENGTH)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.parse::<usize>().ok());
+        let stream = actix_web::dev::Decompress::from_headers(payload.take(), req.headers());
         Box::pin(async move {
-            let value = json.await?.into_inner();
-            serde_path_to_error::deserialize(value).map(Body).map_err(|error| {
-                let path = error.path().to_string();
-                let at = Some(path).filter(|path| path != ".");
-                invalid_shape_at(&error.into_inner().to_string(), at).into()
-            })
+            if !is_json {
+                return Err(json_payload_error(JsonPayloadError::ContentType));
+            }
+            if let Some(length) = length
+                && length > JSON_LIMIT_BYTES
+            {
+                return Err(json_payload_error(JsonPayloadError::OverflowKnownLength {
+                    length,
+                    limit: JSON_LIMIT_BYTES,
+                }));
+            }
+            let mut stream = std::pin::pin!(stream);
+            let mut text = Vec::with_capacity(length.unwrap_or_default());
+            while let Some(chunk) = stream.next().await {
+                let chunk = chunk.map_err(|error| json_payload_error(JsonPayloadError::Payload(error)))?;
+                if text.len() + chunk.len() > JSON_LIMIT_BYTES {
+                    return Err(json_payload_error(JsonPayloadError::Overflow {
+                        limit: JSON_LIMIT_BYTES,
+                    }));
+                }
+                text.extend_from_slice(&chunk);
+            }
+            parse_body(&text).map(Body).map_err(Into::into)
         })
+    }
+}
+
+/// Gives the raw JSON `text` its shape `T`, refusing a repeated key first.
+fn parse_body<T: DeserializeOwned>(text: &[u8]) -> Result<T, ApiError> {
+    match unique_keys::first_duplicate_key(text) {
+        Err(_) => return Err(malformed_json()),
+        Ok(Some(path)) => return Err(duplicate_field(path)),
+        Ok(None) => {}
+    }
+    let mut deserializer = serde_json::Deserializer::from_slice(text);
+    serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+        let path = error.path().to_string();
+        let at = Some(path).filter(|path| path != ".");
+        invalid_shape_at(&error.into_inner().to_string(), at)
+    })
+}
+
+/// The 422 for a field that a body or query string names twice.
+fn duplicate_field(name: String) -> ApiError {
+    let message = format!("Het veld '{name}' staat er twee keer in.");
+    ApiError::Invalid {
+        field: Some(name),
+        message,
     }
 }
 
@@ -185,9 +245,7 @@ fn invalid_shape_at(detail: &str, path: Option<String>) -> ApiError {
         Some(name) if detail.starts_with("missing field") => {
             (Some(name.clone()), format!("Het veld '{name}' ontbreekt."))
         }
-        Some(name) if detail.starts_with("duplicate field") => {
-            (Some(name.clone()), format!("Het veld '{name}' staat er twee keer in."))
-        }
+        Some(name) if detail.starts_with("duplicate field") => return duplicate_field(name),
         Some(name) if detail.starts_with("unknown variant") => {
             (path, format!("De waarde '{name}' is hier niet toegestaan."))
         }

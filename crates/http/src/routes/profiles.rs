@@ -5,7 +5,7 @@ use crate::page_cache::Page;
 use crate::session::session_user_id;
 use crate::{ApiError, AppState, CurrentUser};
 use actix_session::Session;
-use actix_web::{HttpResponse, delete, get, post, put, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use chrono::{NaiveDate, NaiveDateTime};
 use oppas_domain::enums::{
     Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
@@ -881,32 +881,38 @@ pub async fn find_pet(
 /// 401 signed out; 403 without an owner profile; 409 at the most pets a profile lists; 422 naming
 /// the invalid field; 429 over the hourly allowance.
 #[utoipa::path(post, path = "/api/pets", tag = "profiles", operation_id = "add_pet",
+    params(crate::idempotency::IdempotencyKeyHeader),
     request_body = PetDraftBody,
     responses(
         (status = 201, description = "The new pet and its owner", body = PetPage),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
         (status = 403, description = "Only owners add pets", body = crate::ApiErrorBody),
-        (status = 409, description = "As many pets as a profile lists", body = crate::ApiErrorBody),
-        (status = 422, description = "A field is invalid; `field` names it", body = crate::ApiErrorBody),
+        (status = 409, description = "As many pets as a profile lists, or the same key's first request still at work", body = crate::ApiErrorBody),
+        (status = 422, description = "A field (or the Idempotency-Key) is invalid; `field` names it", body = crate::ApiErrorBody),
         (status = 429, description = "Too many profile changes", body = crate::ApiErrorBody),
     ))]
 #[post("/pets")]
 pub async fn add_pet(
+    req: HttpRequest,
     CurrentUser(user): CurrentUser,
     body: crate::routes::Body<PetDraftBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let draft = ProfileDraft::from(body.into_inner());
-    let service = state.profile_service.clone();
     let id = user.id;
-    let (owner, pet) = web::block(move || service.add_pet(id, &draft)).await??;
-    tracing::info!(user.id = id.get(), pet.id = pet.id.get(), "pet added");
-    let hidden = visible_to(&state, owner.user_id, Some(owner.user_id), "").await?;
-    Ok(HttpResponse::Created().json(PetPage {
-        owner: ViewContext::public(&state).owner(&owner),
-        pet: pet_view(pet, &owner),
-        hidden,
-    }))
+    let shared = state.clone();
+    crate::idempotency::once(&req, &state, id, move || async move {
+        let service = shared.profile_service.clone();
+        let (owner, pet) = web::block(move || service.add_pet(id, &draft)).await??;
+        tracing::info!(user.id = id.get(), pet.id = pet.id.get(), "pet added");
+        let hidden = visible_to(&shared, owner.user_id, Some(owner.user_id), "").await?;
+        Ok(HttpResponse::Created().json(PetPage {
+            owner: ViewContext::public(&shared).owner(&owner),
+            pet: pet_view(pet, &owner),
+            hidden,
+        }))
+    })
+    .await
 }
 
 /// Replaces the fields of one of the signed-in owner's pets.

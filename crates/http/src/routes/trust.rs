@@ -2,7 +2,7 @@
 
 use crate::session::CurrentUser;
 use crate::{ApiError, AppState};
-use actix_web::{HttpResponse, delete, get, post, put, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use chrono::{DateTime, Utc};
 use oppas_domain::enums::ReportReason;
 use oppas_domain::{ConversationId, UserId};
@@ -58,35 +58,42 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// 400 for oneself, 404 for an unknown person or a conversation the reporter is not in (the
 /// conversations' own answer), 422 naming a wrong field, 429 past ten reports a day.
 #[utoipa::path(post, path = "/api/reports", tag = "trust", operation_id = "report",
+    params(crate::idempotency::IdempotencyKeyHeader),
     request_body = ReportBody,
     responses(
         (status = 204, description = "Stored for the moderators"),
         (status = 400, description = "Oneself", body = crate::ApiErrorBody),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
         (status = 404, description = "No such person, or no conversation of the reporter's", body = crate::ApiErrorBody),
-        (status = 422, description = "A field is invalid; `field` names it", body = crate::ApiErrorBody),
+        (status = 409, description = "The same key's first request is still at work", body = crate::ApiErrorBody),
+        (status = 422, description = "A field (or the Idempotency-Key) is invalid; `field` names it", body = crate::ApiErrorBody),
         (status = 429, description = "Ten reports today already", body = crate::ApiErrorBody),
     ))]
 #[post("/reports")]
 pub async fn report(
+    req: HttpRequest,
     CurrentUser(user): CurrentUser,
     body: crate::routes::Body<ReportBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let trust = state.trust.clone();
-    web::block(move || {
-        trust.report(
-            user.id,
-            UserId(body.user_id),
-            body.reason,
-            body.listing_id.as_deref(),
-            body.conversation_id.map(ConversationId),
-            body.note.as_deref(),
-        )
+    let me = user.id;
+    crate::idempotency::once(&req, &state, me, move || async move {
+        web::block(move || {
+            trust.report(
+                me,
+                UserId(body.user_id),
+                body.reason,
+                body.listing_id.as_deref(),
+                body.conversation_id.map(ConversationId),
+                body.note.as_deref(),
+            )
+        })
+        .await??;
+        Ok(HttpResponse::NoContent().finish())
     })
-    .await??;
-    Ok(HttpResponse::NoContent().finish())
+    .await
 }
 
 /// The people the signed-in person blocked.

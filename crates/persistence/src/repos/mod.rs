@@ -5,6 +5,7 @@ mod codes;
 mod conversations;
 mod deletion;
 mod favourites;
+mod idempotency;
 pub(crate) mod identities;
 mod listings;
 mod live;

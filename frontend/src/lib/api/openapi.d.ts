@@ -2348,7 +2348,15 @@ export interface operations {
     start_conversation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2387,6 +2395,24 @@ export interface operations {
             };
             /** @description Unknown person, or not their pet */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The same key's first request is still at work */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A bad Idempotency-Key */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2454,7 +2480,15 @@ export interface operations {
     send_message: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The conversation */
                 id: number;
@@ -2494,7 +2528,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Empty or too long */
+            /** @description The same key's first request is still at work */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Empty or too long, or a bad Idempotency-Key */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3069,7 +3112,15 @@ export interface operations {
     add_pet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3106,7 +3157,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description As many pets as a profile lists */
+            /** @description As many pets as a profile lists, or the same key's first request still at work */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3115,7 +3166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description A field is invalid; `field` names it */
+            /** @description A field (or the Idempotency-Key) is invalid; `field` names it */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3532,7 +3583,15 @@ export interface operations {
     report: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3576,7 +3635,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description A field is invalid; `field` names it */
+            /** @description The same key's first request is still at work */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A field (or the Idempotency-Key) is invalid; `field` names it */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { REPORT_THANKS, TrustActions } from '@/lib/trust/trust-actions';
-import { aUser, fakeSession, onApi } from '@/testing/fake-api';
+import { aUser, fakeSession, onApi, requests } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 
 describe('TrustActions', () => {
@@ -38,6 +38,29 @@ describe('TrustActions', () => {
         note: 'Vraagt om geld',
       },
     ]);
+  });
+
+  it('sends a report submitted twice within one render under one idempotency key', async () => {
+    fakeSession(aUser({ id: 7 }));
+    onApi('POST /api/reports', { status: 204 });
+    renderWithProviders(<TrustActions userId={9} name="Lotte" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Melden' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Anders' }));
+    const form = screen.getByRole('button', { name: 'Melding versturen' }).closest('form');
+    if (form === null) throw new Error('the report is a form');
+
+    act(() => {
+      form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    });
+
+    expect(await screen.findByRole('status')).toHaveTextContent(REPORT_THANKS);
+    const keys = requests
+      .filter((request) => request.method === 'POST' && request.url.endsWith('/api/reports'))
+      .map((request) => request.headers.get('Idempotency-Key'));
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys).size).toBe(1);
   });
 
   it("shows the server's reason when a report is refused", async () => {

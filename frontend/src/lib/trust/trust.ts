@@ -1,6 +1,7 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
+import { idempotencyHeader, useIdempotentCall } from '@/lib/api/idempotency';
 import type { components } from '@/lib/api/openapi';
 import { useAuth } from '@/lib/auth/use-auth';
 
@@ -11,11 +12,12 @@ export const trustKeys = {
   blocks: () => ['blocks'] as const,
 };
 
-/** `POST /api/reports`: a report for the moderators. */
+/** `POST /api/reports`: a report for the moderators, stored once however often it is sent. */
 export function useReport() {
-  return useMutation({
-    mutationFn: (body: ReportBody) => unwrap(api.POST('/api/reports', { body })),
-  });
+  const report = useIdempotentCall((body: ReportBody, key: string) =>
+    unwrap(api.POST('/api/reports', { params: { header: idempotencyHeader(key) }, body })),
+  );
+  return useMutation({ mutationFn: report });
 }
 
 /** `GET /api/blocks`: the people the signed-in person blocked. */

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ThreadData } from '@/features/messages/api/get-thread';
 import { unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
+import { idempotencyHeader, useIdempotentCall } from '@/lib/api/idempotency';
 import type { components } from '@/lib/api/openapi';
 import { messagingKeys } from '@/lib/messaging/keys';
 
@@ -15,11 +16,15 @@ export function characterCount(text: string): number {
   return Array.from(text).length;
 }
 
-/** `POST /api/conversations/{id}/messages`. */
-export function sendMessage(conversationId: number, content: string): Promise<MessageSent> {
+/** `POST /api/conversations/{id}/messages`, under the idempotency key of this message. */
+export function sendMessage(
+  conversationId: number,
+  content: string,
+  idempotencyKey: string,
+): Promise<MessageSent> {
   return unwrap(
     api.POST('/api/conversations/{id}/messages', {
-      params: { path: { id: conversationId } },
+      params: { path: { id: conversationId }, header: idempotencyHeader(idempotencyKey) },
       body: { content },
     }),
   );
@@ -27,12 +32,16 @@ export function sendMessage(conversationId: number, content: string): Promise<Me
 
 /**
  * Sends a message and shows it in the thread at once; the inbox is read again so that the
- * conversation moves to the top with its new last message.
+ * conversation moves to the top with its new last message. A message sent twice before the
+ * screen caught up carries one idempotency key, so it is stored once.
  */
 export function useSendMessage(conversationId: number) {
   const queryClient = useQueryClient();
+  const send = useIdempotentCall((content: string, key: string) =>
+    sendMessage(conversationId, content, key),
+  );
   return useMutation({
-    mutationFn: (content: string) => sendMessage(conversationId, content),
+    mutationFn: send,
     onSuccess: ({ messageId, timestamp, safetyHint }, content) => {
       queryClient.setQueryData<ThreadData>(messagingKeys.thread(conversationId), (thread) => {
         const [newest, ...older] = thread?.pages ?? [];

@@ -418,6 +418,59 @@ describe('MessagesPage: writing', () => {
     expect(await within(messageLog()).findByText('Een')).toBeInTheDocument();
   });
 
+  it('sends a message submitted twice within one render under one idempotency key', async () => {
+    // As the server answers: one message per key, the same answer to a repeat.
+    const stored = new Map<string | null, number>();
+    onApi('POST /api/conversations/1/messages', (request) => {
+      const key = request.headers.get('Idempotency-Key');
+      const messageId = stored.get(key) ?? 100 + stored.size + 1;
+      stored.set(key, messageId);
+      return {
+        status: 201,
+        body: { messageId, timestamp: new Date().toISOString(), safetyHint: false },
+      };
+    });
+    openMessages('/berichten?conversation=1');
+    await screen.findByRole('log');
+    const user = userEvent.setup();
+    await user.type(composer(), 'Dubbel');
+    const form = composer().closest('form');
+    if (form === null) throw new Error('the composer is a form');
+
+    // Two submits before React renders again: the second still sees the first's state.
+    act(() => {
+      form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    });
+
+    expect(await within(messageLog()).findByText('Dubbel')).toBeInTheDocument();
+    expect(stored.size).toBe(1);
+    const keys = requestsTo('POST', '/api/conversations/1/messages').map((request) =>
+      request.headers.get('Idempotency-Key'),
+    );
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('sends the next message under a new key', async () => {
+    const user = userEvent.setup();
+    acceptMessages();
+    openMessages('/berichten?conversation=1');
+    await screen.findByRole('log');
+
+    await user.type(composer(), 'Een{Enter}');
+    expect(await within(messageLog()).findByText('Een')).toBeInTheDocument();
+    await user.type(composer(), 'Een{Enter}');
+    await vi.waitFor(() => {
+      expect(requestsTo('POST', '/api/conversations/1/messages')).toHaveLength(2);
+    });
+    const [first, second] = requestsTo('POST', '/api/conversations/1/messages').map((request) =>
+      request.headers.get('Idempotency-Key'),
+    );
+    expect(first).not.toBe(second);
+  });
+
   it.each([
     ['a failed answer', { status: 500 }, 'Bericht versturen mislukt. Probeer opnieuw.'],
     [

@@ -9,6 +9,7 @@ import { profileKeys } from '@/features/profiles/api/keys';
 import { useUpdateProfileField } from '@/features/profiles/api/update-profile';
 import { unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
+import { idempotencyHeader, useIdempotentCall } from '@/lib/api/idempotency';
 import type { components } from '@/lib/api/openapi';
 import { authKeys } from '@/lib/auth/api/keys';
 
@@ -24,13 +25,16 @@ function useRefreshProfiles() {
     ]);
 }
 
-/** `POST /api/pets`: adds a pet to the signed-in owner's profile; resolves to the new pet. */
+/**
+ * `POST /api/pets`: adds a pet to the signed-in owner's profile, once however often the form is
+ * sent; resolves to the new pet.
+ */
 export function useAddPet() {
   const refresh = useRefreshProfiles();
-  return useMutation({
-    mutationFn: (draft: PetDraftBody) => unwrap(api.POST('/api/pets', { body: draft })),
-    onSuccess: refresh,
-  });
+  const add = useIdempotentCall((draft: PetDraftBody, key: string) =>
+    unwrap(api.POST('/api/pets', { params: { header: idempotencyHeader(key) }, body: draft })),
+  );
+  return useMutation({ mutationFn: add, onSuccess: refresh });
 }
 
 /** `DELETE /api/pets/{petId}`: removes one of the owner's pets (never the last one). */

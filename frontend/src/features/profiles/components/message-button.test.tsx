@@ -134,6 +134,8 @@ describe('MessageButton', () => {
 
     expect(await screen.findByText('Pagina: /berichten?conversation=55')).toBeInTheDocument();
     expect(await startRequests()).toEqual([{ targetUserId: 7, petId: null }]);
+    const start = requests.find((request) => request.url.endsWith('/api/conversations'));
+    expect(start?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it.each([

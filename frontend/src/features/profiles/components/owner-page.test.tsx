@@ -65,8 +65,10 @@ describe('OwnerPage', () => {
     fakeSession(aUser({ id: 8 }), anOwnerLookup());
     onApi('GET /api/owners/4', { status: 200, body: ownerPage });
     let sent: unknown = null;
+    let key: string | null = null;
     onApi('POST /api/pets', async (request) => {
       sent = await request.json();
+      key = request.headers.get('Idempotency-Key');
       return { status: 201, body: { pet: aPet({ id: 32, name: 'Kees' }), owner: anOwner() } };
     });
     renderPage();
@@ -85,6 +87,7 @@ describe('OwnerPage', () => {
 
     expect(await screen.findByText('Pagina: /huisdier/32')).toBeInTheDocument();
     expect(sent).toMatchObject({ petName: 'Kees', petSize: 'klein', petBreed: null });
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('opens the form for another pet when the wizard sends the owner here', async () => {

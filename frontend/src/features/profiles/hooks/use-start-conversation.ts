@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { startConversation } from '@/features/profiles/api/start-conversation';
 import { ApiError } from '@/lib/api/api-error';
+import { useIdempotentCall } from '@/lib/api/idempotency';
 import { profileLookupQueryOptions, type ProfileLookup } from '@/lib/auth/api/get-profile-lookup';
 import { useAuth } from '@/lib/auth/use-auth';
 import { messagingKeys } from '@/lib/messaging/keys';
@@ -47,6 +48,7 @@ export function useStartConversation({ targetUserId, petFor, failure }: Conversa
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const startOnce = useIdempotentCall(startConversation);
 
   const toDashboard = async () => {
     window.alert(PROFILE_REQUIRED_ALERT);
@@ -67,7 +69,7 @@ export function useStartConversation({ targetUserId, petFor, failure }: Conversa
         await toDashboard();
         return;
       }
-      const conversationId = await startConversation({ targetUserId, petId: petFor(own) });
+      const conversationId = await startOnce({ targetUserId, petId: petFor(own) });
       if (conversationId === null) {
         setError(CREATE_FAILED);
         setBusy(false);
