@@ -390,6 +390,16 @@ vocabulary!(
 );
 
 vocabulary!(
+    /// Where a report stands: open in the moderators' queue, or closed by one of them.
+    ReportStatus {
+        /// Waiting for a moderator.
+        Open = "open" => "Open";
+        /// A moderator closed it.
+        Closed = "closed" => "Afgehandeld";
+    }
+);
+
+vocabulary!(
     /// The help an owner looks for for their pet ('Gezochte hulp').
     LookingFor {
         /// Walking the dog.
@@ -586,6 +596,7 @@ mod tests {
         round_trips::<Availability>();
         round_trips::<LookingFor>();
         round_trips::<ReportReason>();
+        round_trips::<ReportStatus>();
         round_trips::<HourlyRate>();
         round_trips::<HasOwnPet>();
         round_trips::<Specialty>();

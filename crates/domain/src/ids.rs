@@ -31,6 +31,10 @@ id_type!(
     UserId
 );
 id_type!(
+    /// A report for the moderators.
+    ReportId
+);
+id_type!(
     /// A volunteer (sitter) profile.
     VolunteerId
 );

@@ -43,5 +43,5 @@ pub mod user;
 pub use clock::{Clock, SystemClock};
 pub use email::{Email, EmailError};
 pub use error::RepositoryError;
-pub use ids::{ConversationId, MessageId, OwnerId, PetId, UserId, VolunteerId};
+pub use ids::{ConversationId, MessageId, OwnerId, PetId, ReportId, UserId, VolunteerId};
 pub use postcode::{Postcode, PostcodeError};

@@ -2,8 +2,9 @@
 //! reports, hide a profile from lists and pages, and close a report with a note. Every action is
 //! logged with who and when; nobody else reaches any of it.
 
+use crate::enums::{ReportReason, ReportStatus};
 use crate::listing::ListingChanges;
-use crate::{ConversationId, RepositoryError, UserId};
+use crate::{ConversationId, ReportId, RepositoryError, UserId};
 use chrono::NaiveDateTime;
 use std::sync::Arc;
 
@@ -16,7 +17,7 @@ pub const QUEUE_SIZE: i64 = 200;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QueuedReport {
     /// The report.
-    pub id: i64,
+    pub id: ReportId,
     /// Who is reported.
     pub reported: UserId,
     /// Their first name as their profile shows it.
@@ -27,8 +28,10 @@ pub struct QueuedReport {
     pub listing: Option<String>,
     /// The conversation it is about.
     pub conversation: Option<ConversationId>,
-    /// The reason's stored value.
-    pub reason: String,
+    /// Why.
+    pub reason: ReportReason,
+    /// Where it stands (open, in the queue).
+    pub status: ReportStatus,
     /// The reporter's note.
     pub note: Option<String>,
     /// When.
@@ -80,7 +83,7 @@ pub trait ModerationRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn close_report(&self, moderator: UserId, report: i64, note: Option<&str>) -> Result<bool, RepositoryError>;
+    fn close_report(&self, moderator: UserId, report: ReportId, note: Option<&str>) -> Result<bool, RepositoryError>;
 }
 
 /// Why a moderation call is refused.
@@ -217,7 +220,7 @@ impl Moderation {
     ///
     /// # Errors
     /// Not a moderator, no such open report, a bad note, storage.
-    pub fn close(&self, me: UserId, report: i64, note: Option<&str>) -> Result<(), ModerationError> {
+    pub fn close(&self, me: UserId, report: ReportId, note: Option<&str>) -> Result<(), ModerationError> {
         self.require(me)?;
         let note = note.map(str::trim).filter(|note| !note.is_empty());
         if let Some(note) = note {
@@ -231,7 +234,7 @@ impl Moderation {
         if !self.repo.close_report(me, report, note)? {
             return Err(ModerationError::NotFound);
         }
-        tracing::info!(moderator = me.get(), report, "report closed");
+        tracing::info!(moderator = me.get(), report = report.get(), "report closed");
         Ok(())
     }
 }

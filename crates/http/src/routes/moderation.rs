@@ -5,6 +5,7 @@ use crate::{ApiError, AppState};
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use chrono::{DateTime, Utc};
 use oppas_domain::UserId;
+use oppas_domain::enums::{ReportReason, ReportStatus};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -24,8 +25,10 @@ pub struct QueuedReportView {
     pub listing_id: Option<String>,
     /// The conversation it is about.
     pub conversation_id: Option<i64>,
-    /// Why (a `ReportReason` value).
-    pub reason: String,
+    /// Why.
+    pub reason: ReportReason,
+    /// Where it stands.
+    pub status: ReportStatus,
     /// The reporter's note.
     pub note: Option<String>,
     /// When (UTC).
@@ -74,13 +77,14 @@ pub async fn list_reports(
         reports: queue
             .into_iter()
             .map(|r| QueuedReportView {
-                id: r.id,
+                id: r.id.get(),
                 reported_user_id: r.reported.get(),
                 reported_name: r.reported_name,
                 reported_hidden: r.reported_hidden,
                 listing_id: r.listing,
                 conversation_id: r.conversation.map(|c| c.get()),
                 reason: r.reason,
+                status: r.status,
                 note: r.note,
                 created_at: r.created_at.and_utc(),
             })
@@ -109,7 +113,7 @@ pub async fn close_report(
     body: crate::routes::Body<CloseReport>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let report = report.into_inner();
+    let report = oppas_domain::ReportId(report.into_inner());
     let note = body.into_inner().note;
     let moderation = state.moderation.clone();
     web::block(move || moderation.close(user.id, report, note.as_deref())).await??;

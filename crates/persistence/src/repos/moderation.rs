@@ -8,8 +8,9 @@ use crate::schema::{hidden_profiles, moderation_log, moderators, reports, users}
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
+use oppas_domain::enums::{ReportReason, ReportStatus, Vocabulary};
 use oppas_domain::moderation::{ModerationRepository, QueuedReport};
-use oppas_domain::{ConversationId, RepositoryError, UserId};
+use oppas_domain::{ConversationId, ReportId, RepositoryError, UserId};
 
 #[derive(QueryableByName)]
 struct QueueRow {
@@ -102,21 +103,33 @@ impl ModerationRepository for Database {
              (SELECT COUNT(*) FROM hidden_profiles h WHERE h.user_id = r.reported_id) AS hidden, \
              r.listing_key, r.conversation_id, r.reason, r.note, r.created_at FROM reports r \
              JOIN users u ON u.id = r.reported_id LEFT JOIN volunteers v ON v.user_id = u.id \
-             LEFT JOIN owners o ON o.user_id = u.id WHERE r.status = 'open' \
-             ORDER BY r.created_at DESC, r.id DESC LIMIT ",
+             LEFT JOIN owners o ON o.user_id = u.id WHERE r.status = ",
         )
+        .bind(Bind::Text(ReportStatus::Open.value().to_owned()))
+        .push(" ORDER BY r.created_at DESC, r.id DESC LIMIT ")
         .bind(Bind::Int(limit));
         Ok(sql
             .load::<QueueRow>(&mut conn)?
             .into_iter()
-            .map(|row| QueuedReport {
-                id: row.id,
+            .filter_map(|row| {
+                let Some(reason) = ReportReason::parse(&row.reason) else {
+                    tracing::warn!(
+                        report.id = row.id,
+                        "a stored report has an unknown reason; left out of the queue"
+                    );
+                    return None;
+                };
+                Some((row, reason))
+            })
+            .map(|(row, reason)| QueuedReport {
+                id: ReportId(row.id),
                 reported: UserId(row.reported_id),
                 reported_name: row.reported_name,
                 reported_hidden: row.hidden > 0,
                 listing: row.listing_key,
                 conversation: row.conversation_id.map(ConversationId),
-                reason: row.reason,
+                reason,
+                status: ReportStatus::Open,
                 note: row.note,
                 created_at: row.created_at,
             })
@@ -191,17 +204,18 @@ impl ModerationRepository for Database {
         })
     }
 
-    fn close_report(&self, moderator: UserId, report: i64, note: Option<&str>) -> Result<bool, RepositoryError> {
+    fn close_report(&self, moderator: UserId, report: ReportId, note: Option<&str>) -> Result<bool, RepositoryError> {
+        let report = report.get();
         let now = self.clock.now();
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
             let closed = diesel::update(
                 reports::table
                     .filter(reports::id.eq(report))
-                    .filter(reports::status.eq("open")),
+                    .filter(reports::status.eq(ReportStatus::Open.value())),
             )
             .set((
-                reports::status.eq("closed"),
+                reports::status.eq(ReportStatus::Closed.value()),
                 reports::closed_by.eq(Some(moderator.get())),
                 reports::resolution.eq(note),
                 reports::updated_at.eq(now),

@@ -8,7 +8,7 @@ use crate::repos::sql::{Bind, Sql};
 use chrono::NaiveDateTime;
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
-use oppas_domain::enums::Vocabulary;
+use oppas_domain::enums::{ReportStatus, Vocabulary};
 use oppas_domain::listing::ListingSource;
 use oppas_domain::trust::{BlockRepository, BlockedPerson, NewReport, ReportRepository};
 use oppas_domain::{PetId, RepositoryError, UserId, VolunteerId};
@@ -171,7 +171,9 @@ impl ReportRepository for Database {
                 .bind(Bind::Text(report.reason.value().to_owned()))
                 .push(", ")
                 .bind(Bind::MaybeText(report.note.clone()))
-                .push(", 'open', ")
+                .push(", ")
+                .bind(Bind::Text(ReportStatus::Open.value().to_owned()))
+                .push(", ")
                 .bind(Bind::Time(now))
                 .push(", ")
                 .bind(Bind::Time(now))

@@ -1740,8 +1740,8 @@ export interface components {
             listingId?: string | null;
             /** @description The reporter's note. */
             note?: string | null;
-            /** @description Why (a `ReportReason` value). */
-            reason: string;
+            /** @description Why. */
+            reason: components["schemas"]["ReportReason"];
             /** @description Whether their profile is hidden now. */
             reportedHidden: boolean;
             /** @description Their first name as their profile shows it. */
@@ -1751,6 +1751,8 @@ export interface components {
              * @description The reported account.
              */
             reportedUserId: number;
+            /** @description Where it stands. */
+            status: components["schemas"]["ReportStatus"];
         };
         /** @description Where to send the browser to sign in. */
         RedirectUrl: {
@@ -1797,6 +1799,11 @@ export interface components {
          * @enum {string}
          */
         ReportReason: "nep-profiel" | "ongepast-gedrag" | "oplichting" | "anders";
+        /**
+         * @description Where a report stands: open in the moderators' queue, or closed by one of them.
+         * @enum {string}
+         */
+        ReportStatus: "open" | "closed";
         /** @description A new message. */
         SendMessage: {
             /** @description The text: 1 to 2,000 characters after trimming. */

@@ -226,6 +226,17 @@ export const ReportReason: Vocabulary<Schemas["ReportReason"]> = {
   edit: ["nep-profiel", "ongepast-gedrag", "oplichting", "anders"],
 };
 
+/** Where a report stands: open in the moderators' queue, or closed by one of them. */
+export const ReportStatus: Vocabulary<Schemas["ReportStatus"]> = {
+  values: ["open", "closed"],
+  labels: {
+    "open": "Open",
+    "closed": "Afgehandeld",
+  },
+  wizard: ["open", "closed"],
+  edit: ["open", "closed"],
+};
+
 /** What a volunteer is good at: the wizard's six, and the edit dialog's longer list. */
 export const Specialty: Vocabulary<Schemas["Specialty"]> = {
   values: ["Puppy's", "Oudere dieren", "Medicatie toedienen", "Angstige dieren", "Grote honden", "Training", "Katten", "Kleine dieren", "Lange wandelingen", "Speciale diëten", "EHBO voor dieren"],
