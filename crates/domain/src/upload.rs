@@ -228,7 +228,8 @@ impl UploadService {
             .map_err(UploadError::Limited)?;
         let clean = self.ports.sanitizer.sanitize(bytes)?;
         let public_name = format!("{}.{}", self.ports.names.random_name(), clean.extension);
-        self.ports.files.put(&public_name, &clean.bytes)?;
+        // The record first: a file is never on disk without a record through which the clean-up
+        // finds it. Until the file is there the image is not served; nobody knows its name yet.
         let upload = self.ports.uploads.create_upload(&NewUpload {
             public_name,
             user_id: user,
@@ -237,6 +238,16 @@ impl UploadService {
             width: i32::try_from(clean.width).unwrap_or(i32::MAX),
             height: i32::try_from(clean.height).unwrap_or(i32::MAX),
         })?;
+        if let Err(error) = self.ports.files.put(&upload.public_name, &clean.bytes) {
+            if let Err(undo) = self.ports.uploads.delete_unattached(&upload.public_name) {
+                tracing::error!(
+                    upload.name = %upload.public_name,
+                    error.cause = %undo,
+                    "the record of an upload whose file was not stored stays until the clean-up"
+                );
+            }
+            return Err(error.into());
+        }
         Ok(upload)
     }
 
@@ -481,6 +492,73 @@ mod tests {
         }
         let bare = annas.trim_start_matches(UPLOAD_URL_PREFIX);
         assert!(!f.uploads.may_use(anna.id, bare)?, "a bare name is no URL");
+        Ok(())
+    }
+
+    /// Files that cannot be written.
+    struct FullDisk;
+
+    impl FileStore for FullDisk {
+        fn put(&self, _name: &str, _bytes: &[u8]) -> Result<(), RepositoryError> {
+            Err(RepositoryError::Unexpected(anyhow::anyhow!("no space left on device")))
+        }
+
+        fn get(&self, _name: &str) -> Result<Option<Vec<u8>>, RepositoryError> {
+            Ok(None)
+        }
+
+        fn delete(&self, _name: &str) -> Result<(), RepositoryError> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn an_upload_whose_file_cannot_be_written_leaves_no_record() -> anyhow::Result<()> {
+        let clock = FixedClock::new();
+        let store = MemoryStore::new(clock.clone());
+        let anna = store.user("anna@example.nl");
+        let uploads = UploadService::new(UploadPorts {
+            files: Arc::new(FullDisk),
+            ..upload_ports(&store, &clock)
+        });
+        let failed = uploads.upload(anna.id, JPEG);
+        assert!(matches!(failed, Err(UploadError::Repository(_))), "{failed:?}");
+        assert!(store.uploads().is_empty(), "the record went with the file");
+        Ok(())
+    }
+
+    #[test]
+    fn the_record_of_an_upload_is_written_before_its_file() -> anyhow::Result<()> {
+        /// Stores a file only when its record is already there.
+        struct AfterTheRecord(Arc<MemoryStore>);
+
+        impl FileStore for AfterTheRecord {
+            fn put(&self, name: &str, bytes: &[u8]) -> Result<(), RepositoryError> {
+                if self.0.find_upload(name)?.is_none() {
+                    return Err(RepositoryError::Unexpected(anyhow::anyhow!("{name} has no record yet")));
+                }
+                self.0.put(name, bytes)
+            }
+
+            fn get(&self, name: &str) -> Result<Option<Vec<u8>>, RepositoryError> {
+                self.0.get(name)
+            }
+
+            fn delete(&self, name: &str) -> Result<(), RepositoryError> {
+                self.0.delete(name)
+            }
+        }
+
+        let clock = FixedClock::new();
+        let store = MemoryStore::new(clock.clone());
+        let anna = store.user("anna@example.nl");
+        let uploads = UploadService::new(UploadPorts {
+            files: Arc::new(AfterTheRecord(store.clone())),
+            ..upload_ports(&store, &clock)
+        });
+        let upload = uploads.upload(anna.id, JPEG)?;
+        assert_eq!(store.uploads(), std::slice::from_ref(&upload));
+        assert!(uploads.open(&upload.public_name)?.is_some());
         Ok(())
     }
 
