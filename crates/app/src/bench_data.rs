@@ -9,7 +9,7 @@ use anyhow::Context;
 use chrono::{Duration, NaiveDateTime};
 use oppas_domain::enums::{Availability, GoodWith, HourlyRate, Language, Vocabulary};
 use oppas_domain::places::{PostcodeArea, postcode_areas};
-use oppas_domain::ports::{ProfileRepository, UserRepository};
+use oppas_domain::ports::{PhotoChanges, ProfileRepository, UserRepository};
 use oppas_domain::profile::{MAX_PETS, OwnerFields, PetFields, VolunteerFields, Whereabouts};
 use oppas_domain::user::NewUser;
 use oppas_domain::{Clock, Email};
@@ -182,6 +182,7 @@ pub fn seed(url: &str, profiles: usize, now: NaiveDateTime) -> anyhow::Result<us
                     hourly_rate: Some(HourlyRate::Gratis),
                     ..VolunteerFields::default()
                 },
+                &PhotoChanges::default(),
             )?;
         } else {
             let (owner, _) = database.create_owner(
@@ -194,9 +195,14 @@ pub fn seed(url: &str, profiles: usize, now: NaiveDateTime) -> anyhow::Result<us
                     ..OwnerFields::default()
                 },
                 &pet_fields(&mut rng),
+                &PhotoChanges::default(),
             )?;
             pets += 1;
-            if rng.random_bool(0.3) && database.add_pet(owner.id, &pet_fields(&mut rng), MAX_PETS)?.is_some() {
+            if rng.random_bool(0.3)
+                && database
+                    .add_pet(owner.id, &pet_fields(&mut rng), MAX_PETS, &PhotoChanges::default())?
+                    .is_some()
+            {
                 pets += 1;
             }
         }

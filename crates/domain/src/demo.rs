@@ -8,7 +8,7 @@ use crate::enums::{
     Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
     PetGender, PetSize, Specialty, TransportMode, Vaccinated,
 };
-use crate::ports::{ProfileRepository, UserRepository};
+use crate::ports::{PhotoChanges, ProfileRepository, UserRepository};
 use crate::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
 use crate::user::NewUser;
 
@@ -292,7 +292,7 @@ pub fn seed(
         if profiles.find_owner_by_user(user.id)?.is_some() {
             outcome.existing += 1;
         } else {
-            profiles.create_owner(user.id, &demo.owner, &demo.pet)?;
+            profiles.create_owner(user.id, &demo.owner, &demo.pet, &PhotoChanges::default())?;
             outcome.created += 1;
         }
     }
@@ -305,7 +305,7 @@ pub fn seed(
         if profiles.find_volunteer_by_user(user.id)?.is_some() {
             outcome.existing += 1;
         } else {
-            profiles.create_volunteer(user.id, &demo.volunteer)?;
+            profiles.create_volunteer(user.id, &demo.volunteer, &PhotoChanges::default())?;
             outcome.created += 1;
         }
     }

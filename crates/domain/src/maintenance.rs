@@ -102,13 +102,20 @@ impl Maintenance {
             idempotency_keys: p.idempotency.delete_keys_before(now - KEEP_IDEMPOTENCY_KEYS)?,
             uploads: 0,
         };
-        for name in p.uploads.unattached_before(now - KEEP_UNATTACHED_UPLOADS)? {
-            // The record goes first and only while still unattached; then its file.
-            if p.uploads.delete_unattached(&name)? {
-                p.files.delete(&name)?;
-                removed.uploads += 1;
+        // The records go first, in the statement that finds them, and only while unattached;
+        // then their files. A file that cannot be removed does not keep the others.
+        let claimed = p.uploads.claim_unattached_before(now - KEEP_UNATTACHED_UPLOADS)?;
+        removed.uploads = claimed.len();
+        let mut failed = None;
+        for name in claimed {
+            if let Err(error) = p.files.delete(&name) {
+                tracing::error!(upload.name = %name, error.cause = %error, "the file of a removed upload stays");
+                failed.get_or_insert(error);
             }
         }
-        Ok(removed)
+        match failed {
+            Some(error) => Err(error),
+            None => Ok(removed),
+        }
     }
 }

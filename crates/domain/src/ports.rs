@@ -86,18 +86,30 @@ pub trait UserRepository: Send + Sync {
 
 /// Volunteer, owner and pet profiles.
 pub trait ProfileRepository: Send + Sync {
-    /// Stores a volunteer profile for `user`.
+    /// Stores a volunteer profile for `user` and applies `photos`, in one transaction.
     ///
     /// # Errors
-    /// [`RepositoryError::Conflict`] when the user already has a volunteer profile.
-    fn create_volunteer(&self, user: UserId, fields: &VolunteerFields) -> Result<Volunteer, RepositoryError>;
+    /// [`RepositoryError::Conflict`] when the user already has a volunteer profile;
+    /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written).
+    fn create_volunteer(
+        &self,
+        user: UserId,
+        fields: &VolunteerFields,
+        photos: &PhotoChanges,
+    ) -> Result<Volunteer, RepositoryError>;
 
-    /// Replaces the fields of a volunteer profile; `Ok(None)` when it does not exist.
+    /// Replaces the fields of a volunteer profile and applies `photos`, in one transaction;
+    /// `Ok(None)` (and no photo changed) when it does not exist.
     ///
     /// # Errors
-    /// Storage failures.
-    fn update_volunteer(&self, id: VolunteerId, fields: &VolunteerFields)
-    -> Result<Option<Volunteer>, RepositoryError>;
+    /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written);
+    /// storage failures.
+    fn update_volunteer(
+        &self,
+        id: VolunteerId,
+        fields: &VolunteerFields,
+        photos: &PhotoChanges,
+    ) -> Result<Option<Volunteer>, RepositoryError>;
 
     /// A volunteer by profile id.
     ///
@@ -111,24 +123,33 @@ pub trait ProfileRepository: Send + Sync {
     /// Storage failures.
     fn find_volunteer_by_user(&self, user: UserId) -> Result<Option<Volunteer>, RepositoryError>;
 
-    /// Stores an owner profile for `user` together with its first pet, in one transaction.
+    /// Stores an owner profile for `user` together with its first pet and applies `photos`, in
+    /// one transaction.
     ///
     /// # Errors
-    /// [`RepositoryError::Conflict`] when the user already has an owner profile.
-    fn create_owner(&self, user: UserId, owner: &OwnerFields, pet: &PetFields)
-    -> Result<(Owner, Pet), RepositoryError>;
+    /// [`RepositoryError::Conflict`] when the user already has an owner profile;
+    /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written).
+    fn create_owner(
+        &self,
+        user: UserId,
+        owner: &OwnerFields,
+        pet: &PetFields,
+        photos: &PhotoChanges,
+    ) -> Result<(Owner, Pet), RepositoryError>;
 
     /// Replaces the fields of an owner profile and of its first pet (adding one when it has
-    /// none), in one transaction; the owner with all their pets, oldest first, or `Ok(None)` when
-    /// the owner does not exist.
+    /// none) and applies `photos`, in one transaction; the owner with all their pets, oldest
+    /// first, or `Ok(None)` (and no photo changed) when the owner does not exist.
     ///
     /// # Errors
-    /// Storage failures.
+    /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written);
+    /// storage failures.
     fn update_owner(
         &self,
         id: OwnerId,
         owner: &OwnerFields,
         first_pet: &PetFields,
+        photos: &PhotoChanges,
     ) -> Result<Option<(Owner, Vec<Pet>)>, RepositoryError>;
 
     /// An owner by profile id.
@@ -143,19 +164,29 @@ pub trait ProfileRepository: Send + Sync {
     /// Storage failures.
     fn find_owner_by_user(&self, user: UserId) -> Result<Option<Owner>, RepositoryError>;
 
-    /// Adds another pet to an owner unless they have `max` pets already (`Ok(None)` then). The
-    /// count and the insert take turns with every other add for the same person, so that
-    /// simultaneous adds never pass `max` together.
+    /// Adds another pet to an owner and applies `photos`, in one transaction, unless they have
+    /// `max` pets already (`Ok(None)` then, and no photo changed). The count and the insert take
+    /// turns with every other add for the same person, so that simultaneous adds never pass
+    /// `max` together.
     ///
     /// # Errors
-    /// Storage failures.
-    fn add_pet(&self, owner: OwnerId, pet: &PetFields, max: usize) -> Result<Option<Pet>, RepositoryError>;
+    /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written);
+    /// storage failures.
+    fn add_pet(
+        &self,
+        owner: OwnerId,
+        pet: &PetFields,
+        max: usize,
+        photos: &PhotoChanges,
+    ) -> Result<Option<Pet>, RepositoryError>;
 
-    /// Replaces the fields of a pet; `Ok(None)` when it does not exist.
+    /// Replaces the fields of a pet and applies `photos`, in one transaction; `Ok(None)` (and no
+    /// photo changed) when it does not exist.
     ///
     /// # Errors
-    /// Storage failures.
-    fn update_pet(&self, id: PetId, fields: &PetFields) -> Result<Option<Pet>, RepositoryError>;
+    /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written);
+    /// storage failures.
+    fn update_pet(&self, id: PetId, fields: &PetFields, photos: &PhotoChanges) -> Result<Option<Pet>, RepositoryError>;
 
     /// A pet by id.
     ///
@@ -175,12 +206,13 @@ pub trait ProfileRepository: Send + Sync {
     /// Storage failures.
     fn pet_with_owner(&self, id: PetId) -> Result<Option<(Pet, Owner)>, RepositoryError>;
 
-    /// Removes a pet of `owner` (and its card) unless it is the owner's last one. Concurrent
-    /// removals of one owner's pets take turns, so an owner always keeps a pet.
+    /// Removes a pet of `owner` (and its card) and applies `photos`, in one transaction, unless
+    /// it is the owner's last one (then no photo changes). Concurrent removals of one owner's
+    /// pets take turns, so an owner always keeps a pet.
     ///
     /// # Errors
     /// Storage failures.
-    fn remove_pet(&self, owner: OwnerId, pet: PetId) -> Result<PetRemoval, RepositoryError>;
+    fn remove_pet(&self, owner: OwnerId, pet: PetId, photos: &PhotoChanges) -> Result<PetRemoval, RepositoryError>;
 
     /// The pets of an owner, oldest first.
     ///
@@ -211,6 +243,18 @@ pub struct PublicPages {
     pub owners: Vec<(OwnerId, NaiveDateTime)>,
     /// `/huisdier/{id}`.
     pub pets: Vec<(PetId, NaiveDateTime)>,
+}
+
+/// The uploads a profile write takes into use and lets go of, by public name, applied in the
+/// transaction of the write itself: a profile never shows a photo the clean-up may take.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PhotoChanges {
+    /// Uploads the written profile or pet shows: marked attached. Each must still exist; when one
+    /// does not, the write fails with [`RepositoryError::Gone`] naming it and nothing is written.
+    pub attach: Vec<String>,
+    /// Uploads no profile or pet of the person shows any more: marked unattached, so that the
+    /// clean-up removes them a day later. One that no longer exists is passed over.
+    pub detach: Vec<String>,
 }
 
 /// What [`ProfileRepository::remove_pet`] did.

@@ -4,10 +4,10 @@
 use crate::clock::Clock;
 use crate::limits::{self, Limited, RateLimiter};
 use crate::listing::ListingChanges;
-use crate::ports::{PetRemoval, ProfileRepository, PublicPages};
+use crate::ports::{PetRemoval, PhotoChanges, ProfileRepository, PublicPages};
 use crate::profile::{MAX_PETS, Owner, Pet, PetFields, Volunteer};
 use crate::profile_draft::{InvalidField, ProfileDraft, ValidDraft};
-use crate::upload::UploadService;
+use crate::upload::{ImageUse, UploadService, upload_name};
 use crate::{OwnerId, PetId, RepositoryError, UserId, VolunteerId};
 use std::sync::Arc;
 
@@ -57,6 +57,13 @@ pub enum ProfileError {
     #[error(transparent)]
     Repository(#[from] RepositoryError),
 }
+
+/// What a photo field says when it holds an image this server did not issue to the person.
+pub const PHOTO_NOT_YOURS: &str = "Gebruik een foto die je via Oppasmaatje hebt geüpload.";
+
+/// What a photo field says when its upload is gone: the clean-up removes uploads no profile
+/// showed for a day, and a save that comes too late writes nothing.
+pub const PHOTO_GONE: &str = "Deze foto is niet meer beschikbaar. Upload de foto opnieuw.";
 
 /// The most pages of one kind a sitemap lists (a sitemap file holds at most 50,000 addresses).
 pub const SITEMAP_PAGES_PER_KIND: i64 = 15_000;
@@ -169,17 +176,23 @@ impl ProfileService {
             return Err(ProfileError::AlreadyExists);
         }
         self.count_write(user)?;
+        let fields = valid.image_urls();
+        let photos = photo_changes(&fields, &[], &[]);
         let created = match &valid {
-            ValidDraft::Volunteer(fields) => {
-                OwnProfile::Volunteer(self.profiles.create_volunteer(user, fields).map_err(already_exists)?)
-            }
+            ValidDraft::Volunteer(volunteer) => OwnProfile::Volunteer(
+                self.profiles
+                    .create_volunteer(user, volunteer, &photos)
+                    .map_err(|e| refused_first(e, &fields))?,
+            ),
             ValidDraft::Owner(owner, pet) => {
-                let (owner, pet) = self.profiles.create_owner(user, owner, pet).map_err(already_exists)?;
+                let (owner, pet) = self
+                    .profiles
+                    .create_owner(user, owner, pet, &photos)
+                    .map_err(|e| refused_first(e, &fields))?;
                 OwnProfile::Owner(owner, vec![pet])
             }
         };
         self.changes.record();
-        self.uploads.attach(&urls(&valid))?;
         Ok(created)
     }
 
@@ -203,24 +216,45 @@ impl ProfileService {
             return Err(ProfileError::TypeChange);
         }
         self.count_write(actor)?;
+        let fields = valid.image_urls();
         let updated = match (&current, &valid) {
-            (OwnProfile::Volunteer(volunteer), ValidDraft::Volunteer(fields)) => OwnProfile::Volunteer(
-                self.profiles
-                    .update_volunteer(volunteer.id, fields)?
-                    .ok_or(ProfileError::NoProfile)?,
-            ),
-            (OwnProfile::Owner(owner, _), ValidDraft::Owner(owner_fields, pet_fields)) => {
+            (OwnProfile::Volunteer(volunteer), ValidDraft::Volunteer(volunteer_fields)) => {
+                let after = OwnProfile::Volunteer(Volunteer {
+                    fields: volunteer_fields.clone(),
+                    ..volunteer.clone()
+                });
+                let photos = photo_changes(&fields, &current_images(&current), &current_images(&after));
+                OwnProfile::Volunteer(
+                    self.profiles
+                        .update_volunteer(volunteer.id, volunteer_fields, &photos)
+                        .map_err(|e| refused(e, &fields))?
+                        .ok_or(ProfileError::NoProfile)?,
+                )
+            }
+            (OwnProfile::Owner(owner, pets), ValidDraft::Owner(owner_fields, pet_fields)) => {
+                // The draft's pet fields go to the first pet; the other pets stay as they are.
+                let mut pets_after = pets.clone();
+                if let Some(first) = pets_after.first_mut() {
+                    first.fields = PetFields::clone(pet_fields);
+                }
+                let after = OwnProfile::Owner(
+                    Owner {
+                        fields: owner_fields.clone(),
+                        ..owner.clone()
+                    },
+                    pets_after,
+                );
+                let photos = photo_changes(&fields, &current_images(&current), &current_images(&after));
                 let (owner, pets) = self
                     .profiles
-                    .update_owner(owner.id, owner_fields, pet_fields)?
+                    .update_owner(owner.id, owner_fields, pet_fields, &photos)
+                    .map_err(|e| refused(e, &fields))?
                     .ok_or(ProfileError::NoProfile)?;
                 OwnProfile::Owner(owner, pets)
             }
             _ => return Err(ProfileError::TypeChange),
         };
         self.changes.record();
-        self.uploads.attach(&urls(&valid))?;
-        self.release_unused(&current, &updated)?;
         Ok(updated)
     }
 
@@ -241,12 +275,14 @@ impl ProfileService {
             return Err(ProfileError::TooManyPets);
         }
         self.count_write(actor)?;
+        let images = pet_image_fields(&fields);
+        let photos = photo_changes(&images, &[], &[]);
         let pet = self
             .profiles
-            .add_pet(owner.id, &fields, MAX_PETS)?
+            .add_pet(owner.id, &fields, MAX_PETS, &photos)
+            .map_err(|e| refused(e, &images))?
             .ok_or(ProfileError::TooManyPets)?;
         self.changes.record();
-        self.uploads.attach(&pet_images(&fields))?;
         Ok((owner, pet))
     }
 
@@ -258,19 +294,40 @@ impl ProfileService {
     pub fn update_pet(&self, actor: UserId, pet: PetId, draft: &ProfileDraft) -> Result<(Owner, Pet), ProfileError> {
         let (owner, current) = self.own_pet(actor, pet)?;
         let fields = draft.pet()?;
-        let profile_before = self.profile_of(actor)?;
-        let before: Vec<String> = pet_images(&current.fields).into_iter().map(str::to_owned).collect();
+        let before: Vec<String> = pet_image_fields(&current.fields)
+            .into_iter()
+            .map(|(_, url)| url.to_owned())
+            .collect();
         self.check_urls(actor, pet_image_fields(&fields), &before)?;
         self.count_write(actor)?;
+        let images = pet_image_fields(&fields);
+        let photos = match self.profile_of(actor)? {
+            Some(OwnProfile::Owner(owner, pets)) => {
+                let profile_before = OwnProfile::Owner(owner.clone(), pets.clone());
+                let pets_after = pets
+                    .into_iter()
+                    .map(|p| {
+                        if p.id == pet {
+                            Pet {
+                                fields: fields.clone(),
+                                ..p
+                            }
+                        } else {
+                            p
+                        }
+                    })
+                    .collect();
+                let after = OwnProfile::Owner(owner, pets_after);
+                photo_changes(&images, &current_images(&profile_before), &current_images(&after))
+            }
+            _ => photo_changes(&images, &[], &[]),
+        };
         let updated = self
             .profiles
-            .update_pet(pet, &fields)?
+            .update_pet(pet, &fields, &photos)
+            .map_err(|e| refused(e, &images))?
             .ok_or(ProfileError::PetNotFound)?;
         self.changes.record();
-        self.uploads.attach(&pet_images(&fields))?;
-        if let (Some(before), Some(after)) = (profile_before, self.profile_of(actor)?) {
-            self.release_unused(&before, &after)?;
-        }
         Ok((owner, updated))
     }
 
@@ -281,13 +338,17 @@ impl ProfileService {
     pub fn remove_pet(&self, actor: UserId, pet: PetId) -> Result<(), ProfileError> {
         let (owner, _) = self.own_pet(actor, pet)?;
         self.count_write(actor)?;
-        let before = self.profile_of(actor)?;
-        match self.profiles.remove_pet(owner.id, pet)? {
+        let photos = match self.profile_of(actor)? {
+            Some(OwnProfile::Owner(owner, pets)) => {
+                let before = current_images(&OwnProfile::Owner(owner.clone(), pets.clone()));
+                let after = OwnProfile::Owner(owner, pets.into_iter().filter(|p| p.id != pet).collect());
+                photo_changes(&[], &before, &current_images(&after))
+            }
+            _ => PhotoChanges::default(),
+        };
+        match self.profiles.remove_pet(owner.id, pet, &photos)? {
             PetRemoval::Removed => {
                 self.changes.record();
-                if let (Some(before), Some(after)) = (before, self.profile_of(actor)?) {
-                    self.release_unused(&before, &after)?;
-                }
                 Ok(())
             }
             PetRemoval::LastPet => Err(ProfileError::LastPet),
@@ -308,19 +369,6 @@ impl ProfileService {
         Ok((owner, pet))
     }
 
-    /// Lets go of the uploads `before` showed and `after` no longer shows (a replaced photo, a
-    /// removed pet's), so that the clean-up removes them a day later.
-    fn release_unused(&self, before: &OwnProfile, after: &OwnProfile) -> Result<(), RepositoryError> {
-        let kept = current_images(after);
-        let gone = current_images(before);
-        let gone: Vec<&str> = gone
-            .iter()
-            .filter(|url| !kept.contains(url))
-            .map(String::as_str)
-            .collect();
-        self.uploads.detach(&gone)
-    }
-
     fn count_write(&self, user: UserId) -> Result<(), ProfileError> {
         self.limiter
             .hit(limits::PROFILE_WRITES, &user.get().to_string())?
@@ -339,12 +387,15 @@ impl ProfileService {
             if before.iter().any(|known| known == url) {
                 continue;
             }
-            if !self.uploads.may_use(user, url)? {
-                return Err(ProfileError::Invalid(InvalidField {
-                    field,
-                    message: "Gebruik een foto die je via Oppasmaatje hebt geüpload.".to_owned(),
-                }));
-            }
+            let message = match self.uploads.may_use(user, url)? {
+                ImageUse::Allowed => continue,
+                ImageUse::Gone => PHOTO_GONE,
+                ImageUse::Refused => PHOTO_NOT_YOURS,
+            };
+            return Err(ProfileError::Invalid(InvalidField {
+                field,
+                message: message.to_owned(),
+            }));
         }
         Ok(())
     }
@@ -361,12 +412,43 @@ fn pet_image_fields(fields: &PetFields) -> Vec<(&'static str, &str)> {
     .collect()
 }
 
-fn pet_images(fields: &PetFields) -> Vec<&str> {
-    pet_image_fields(fields).into_iter().map(|(_, url)| url).collect()
+/// The uploads a write attaches and lets go of: it attaches every upload its image `fields`
+/// show, and lets go of those the whole profile showed `before` and no longer shows `after` (a
+/// replaced photo, a removed pet's); a photo another profile or pet of the person still shows
+/// stays attached.
+fn photo_changes(fields: &[(&'static str, &str)], before: &[String], after: &[String]) -> PhotoChanges {
+    let names = |urls: &mut dyn Iterator<Item = &str>| {
+        let mut names: Vec<String> = urls.filter_map(upload_name).map(str::to_owned).collect();
+        names.sort();
+        names.dedup();
+        names
+    };
+    PhotoChanges {
+        attach: names(&mut fields.iter().map(|(_, url)| *url)),
+        detach: names(&mut before.iter().filter(|url| !after.contains(url)).map(String::as_str)),
+    }
 }
 
-fn urls(valid: &ValidDraft) -> Vec<&str> {
-    valid.image_urls().into_iter().map(|(_, url)| url).collect()
+/// A write refused because an upload it shows is gone: the field that holds it says so.
+fn refused(error: RepositoryError, fields: &[(&'static str, &str)]) -> ProfileError {
+    match error {
+        RepositoryError::Gone(name) => match fields.iter().find(|(_, url)| upload_name(url) == Some(name.as_str())) {
+            Some((field, _)) => ProfileError::Invalid(InvalidField {
+                field,
+                message: PHOTO_GONE.to_owned(),
+            }),
+            None => ProfileError::Repository(RepositoryError::Gone(name)),
+        },
+        other => ProfileError::Repository(other),
+    }
+}
+
+/// A first profile refused: another one exists, or an upload it shows is gone.
+fn refused_first(error: RepositoryError, fields: &[(&'static str, &str)]) -> ProfileError {
+    match error {
+        RepositoryError::Conflict(_) => ProfileError::AlreadyExists,
+        other => refused(other, fields),
+    }
 }
 
 fn current_images(profile: &OwnProfile) -> Vec<String> {
@@ -382,13 +464,6 @@ fn current_images(profile: &OwnProfile) -> Vec<String> {
             )
             .cloned()
             .collect(),
-    }
-}
-
-fn already_exists(error: RepositoryError) -> ProfileError {
-    match error {
-        RepositoryError::Conflict(_) => ProfileError::AlreadyExists,
-        other => ProfileError::Repository(other),
     }
 }
 
@@ -555,12 +630,7 @@ mod tests {
         let bob = f.store.user("bob@example.nl");
         let annas_photo = f.store.upload(anna.id, "anna.jpg");
         let bobs_picture = "https://lh3.googleusercontent.com/a/bob";
-        for url in [
-            annas_photo.as_str(),
-            "https://example.com/kat.jpg",
-            "/uploads/onbekend.jpg",
-            bobs_picture,
-        ] {
+        for url in [annas_photo.as_str(), "https://example.com/kat.jpg", bobs_picture] {
             let draft = ProfileDraft {
                 avatar_url: Some(url.into()),
                 ..volunteer("Bob")
@@ -570,10 +640,7 @@ mod tests {
                 panic!("{url} was accepted: {refused:?}");
             };
             assert_eq!(invalid.field, "avatarUrl", "{url}");
-            assert_eq!(
-                invalid.message,
-                "Gebruik een foto die je via Oppasmaatje hebt geüpload."
-            );
+            assert_eq!(invalid.message, PHOTO_NOT_YOURS);
         }
         let cover = ProfileDraft {
             cover_image_url: Some(annas_photo.clone()),
@@ -935,11 +1002,98 @@ mod tests {
 
         // The clean-up takes what was let go of a day before it runs.
         let day_ago = |f: &Fixture| f.clock.now() - Duration::hours(24);
-        assert!(f.store.unattached_before(day_ago(&f))?.is_empty());
+        assert!(f.store.claim_unattached_before(day_ago(&f))?.is_empty());
         f.clock.advance(Duration::hours(25));
-        let mut gone = f.store.unattached_before(day_ago(&f))?;
+        let mut gone = f.store.claim_unattached_before(day_ago(&f))?;
         gone.sort();
         assert_eq!(gone, ["eerste.jpg"]);
+        Ok(())
+    }
+
+    fn gone(invalid: &Result<impl std::fmt::Debug, ProfileError>) -> Option<&'static str> {
+        match invalid {
+            Err(ProfileError::Invalid(invalid)) if invalid.message == PHOTO_GONE => Some(invalid.field),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_photo_the_clean_up_took_before_the_save_is_asked_for_again_without_using_the_allowance() -> anyhow::Result<()>
+    {
+        let f = fixture();
+        let anna = f.store.user("anna@example.nl");
+        let photo = f.store.upload(anna.id, "weg.jpg");
+        f.clock.advance(Duration::hours(25));
+        assert_eq!(
+            f.store.claim_unattached_before(f.clock.now() - Duration::hours(24))?,
+            ["weg.jpg"]
+        );
+        let draft = ProfileDraft {
+            avatar_url: Some(photo),
+            ..volunteer("Anna")
+        };
+        let refused = f.profiles.create(anna.id, &draft);
+        assert_eq!(gone(&refused), Some("avatarUrl"), "{refused:?}");
+        assert!(!f.profiles.has_profile(anna.id)?);
+        assert_eq!(f.store.peek(&format!("profile-write:{}", anna.id))?, None);
+        assert_eq!(f.changes(), "ListingChanges(0)");
+        Ok(())
+    }
+
+    #[test]
+    fn a_save_that_finds_its_photo_gone_in_the_write_is_asked_for_it_again_and_writes_nothing() -> anyhow::Result<()> {
+        let f = fixture();
+        let sanne = f.store.user("sanne@example.nl");
+        let old = f.store.upload(sanne.id, "oud.jpg");
+        let with = |pet: &str, photo: &str| ProfileDraft {
+            avatar_url: Some(photo.to_owned()),
+            ..owner(pet)
+        };
+
+        // A first profile.
+        let first = f.store.upload(sanne.id, "eerste.jpg");
+        f.store.lose_upload_before_next_write("eerste.jpg");
+        let refused = f.profiles.create(sanne.id, &with("Bobby", &first));
+        assert_eq!(gone(&refused), Some("avatarUrl"), "{refused:?}");
+        assert!(!f.profiles.has_profile(sanne.id)?, "no profile was made");
+        let (sannes, bobby) = match f.profiles.create(sanne.id, &with("Bobby", &old))? {
+            OwnProfile::Owner(owner, pets) => (owner, pets.first().cloned().ok_or_else(|| anyhow::anyhow!("pet"))?),
+            other => panic!("an owner draft made {other:?}"),
+        };
+        assert!(attached(&f.store, &old));
+        let before = f.profiles.profile_of(sanne.id)?;
+
+        // A replaced photo: the old one stays shown and attached.
+        let new = f.store.upload(sanne.id, "nieuw.jpg");
+        f.store.lose_upload_before_next_write("nieuw.jpg");
+        let refused = f.profiles.update(sanne.id, sanne.id, &with("Max", &new));
+        assert_eq!(gone(&refused), Some("avatarUrl"), "{refused:?}");
+        assert_eq!(f.profiles.profile_of(sanne.id)?, before);
+        assert!(attached(&f.store, &old), "the photo the profile still shows");
+
+        // A pet's cover, changed or on a new pet.
+        let cover = f.store.upload(sanne.id, "omslag.jpg");
+        f.store.lose_upload_before_next_write("omslag.jpg");
+        let draft = ProfileDraft {
+            cover_image_url: Some(cover.clone()),
+            ..with("Bobby", &old)
+        };
+        let refused = f.profiles.update_pet(sanne.id, bobby.id, &draft);
+        assert_eq!(gone(&refused), Some("coverImageUrl"), "{refused:?}");
+        let cover = f.store.upload(sanne.id, "omslag2.jpg");
+        f.store.lose_upload_before_next_write("omslag2.jpg");
+        let refused = f.profiles.add_pet(
+            sanne.id,
+            &ProfileDraft {
+                cover_image_url: Some(cover),
+                ..owner("Minoes")
+            },
+        );
+        assert_eq!(gone(&refused), Some("coverImageUrl"), "{refused:?}");
+        assert_eq!(f.profiles.profile_of(sanne.id)?, before);
+        assert_eq!(f.store.list_pets(sannes.id)?, [bobby]);
+        assert!(attached(&f.store, &old));
+        assert_eq!(f.changes(), "ListingChanges(1)", "only the one profile that was made");
         Ok(())
     }
 

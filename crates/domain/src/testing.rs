@@ -9,7 +9,7 @@ use crate::idempotency::{IdempotencyRepository, KeyRecord, KeyScope, StoredAnswe
 use crate::limits::RateLimiter;
 use crate::mail::{MailError, MailMessage, Mailer, SealedMail};
 use crate::ports::{
-    CodePurpose, EmailCodeRepository, IdentityRepository, PetRemoval, ProfileRepository, PublicPages,
+    CodePurpose, EmailCodeRepository, IdentityRepository, PetRemoval, PhotoChanges, ProfileRepository, PublicPages,
     SessionRepository, StoredCode, ThrottleRepository, ThrottleState, UserRepository,
 };
 use crate::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields};
@@ -123,8 +123,11 @@ struct Tables {
     throttles: HashMap<String, ThrottleRow>,
     sessions: HashMap<String, StoredSession>,
     uploads: Vec<Upload>,
-    /// When an upload was let go of by every profile (the SQL adapters keep it in `updated_at`).
-    detached_at: HashMap<String, NaiveDateTime>,
+    /// When an upload was attached or let go of last (the SQL adapters keep it in `updated_at`).
+    touched_at: HashMap<String, NaiveDateTime>,
+    /// An upload whose record the next profile write finds gone, as if the clean-up took it
+    /// between the service's checks and the write.
+    vanishing: Option<String>,
     files: HashMap<String, Vec<u8>>,
     idempotency_keys: HashMap<KeyScope, KeyRecord>,
 }
@@ -140,14 +143,47 @@ impl Tables {
         self.users.iter_mut().find(|(user, _)| user.id == id)
     }
 
-    fn claim(&mut self, user: UserId, table: &str) -> Result<(), RepositoryError> {
+    /// Claims the user's one profile, unless they have one or an upload of `photos` is gone.
+    fn claim(&mut self, user: UserId, table: &str, photos: &PhotoChanges) -> Result<(), RepositoryError> {
         if self.claims.contains(&user) {
             return Err(RepositoryError::Conflict(format!(
                 "UNIQUE constraint failed: profile_claims.user_id ({table})"
             )));
         }
+        self.check_photos(photos)?;
         self.claims.push(user);
         Ok(())
+    }
+
+    /// What the adapters check in the transaction of a profile write before it writes anything:
+    /// every upload to attach still exists; else [`RepositoryError::Gone`] naming one.
+    fn check_photos(&mut self, photos: &PhotoChanges) -> Result<(), RepositoryError> {
+        if let Some(name) = self.vanishing.take() {
+            self.uploads.retain(|u| u.public_name != name);
+        }
+        match photos
+            .attach
+            .iter()
+            .find(|name| !self.uploads.iter().any(|u| &u.public_name == *name))
+        {
+            Some(missing) => Err(RepositoryError::Gone(missing.clone())),
+            None => Ok(()),
+        }
+    }
+
+    /// Marks the uploads of a profile write attached or let go of, after [`Self::check_photos`].
+    fn apply_photos(&mut self, photos: &PhotoChanges, now: NaiveDateTime) {
+        for upload in &mut self.uploads {
+            let attached = if photos.attach.contains(&upload.public_name) {
+                true
+            } else if photos.detach.contains(&upload.public_name) {
+                false
+            } else {
+                continue;
+            };
+            upload.attached = attached;
+            self.touched_at.insert(upload.public_name.clone(), now);
+        }
     }
 
     fn insert_pet(&mut self, owner: OwnerId, fields: &PetFields, now: NaiveDateTime) -> Pet {
@@ -279,6 +315,12 @@ impl MemoryStore {
             Ok(upload) => upload.url(),
             Err(error) => panic!("the test upload {public_name} could not be stored: {error}"),
         }
+    }
+
+    /// Makes the record of upload `public_name` vanish when the next profile write starts, as
+    /// if the clean-up took it just after the service checked it.
+    pub(crate) fn lose_upload_before_next_write(&self, public_name: &str) {
+        self.tables().vanishing = Some(public_name.to_owned());
     }
 
     /// Every upload record, oldest first.
@@ -515,10 +557,16 @@ impl SessionRepository for MemoryStore {
 }
 
 impl ProfileRepository for MemoryStore {
-    fn create_volunteer(&self, user: UserId, fields: &VolunteerFields) -> Result<Volunteer, RepositoryError> {
+    fn create_volunteer(
+        &self,
+        user: UserId,
+        fields: &VolunteerFields,
+        photos: &PhotoChanges,
+    ) -> Result<Volunteer, RepositoryError> {
         let now = self.clock.now();
         let mut tables = self.tables();
-        tables.claim(user, "volunteers")?;
+        tables.claim(user, "volunteers", photos)?;
+        tables.apply_photos(photos, now);
         let volunteer = Volunteer {
             id: VolunteerId(tables.next_id("volunteers")),
             user_id: user,
@@ -534,9 +582,16 @@ impl ProfileRepository for MemoryStore {
         &self,
         id: VolunteerId,
         fields: &VolunteerFields,
+        photos: &PhotoChanges,
     ) -> Result<Option<Volunteer>, RepositoryError> {
         let now = self.clock.now();
-        Ok(self.tables().volunteers.iter_mut().find(|v| v.id == id).map(|v| {
+        let mut tables = self.tables();
+        if !tables.volunteers.iter().any(|v| v.id == id) {
+            return Ok(None);
+        }
+        tables.check_photos(photos)?;
+        tables.apply_photos(photos, now);
+        Ok(tables.volunteers.iter_mut().find(|v| v.id == id).map(|v| {
             v.fields = fields.clone();
             v.updated_at = now;
             v.clone()
@@ -556,10 +611,12 @@ impl ProfileRepository for MemoryStore {
         user: UserId,
         owner: &OwnerFields,
         pet: &PetFields,
+        photos: &PhotoChanges,
     ) -> Result<(Owner, Pet), RepositoryError> {
         let now = self.clock.now();
         let mut tables = self.tables();
-        tables.claim(user, "owners")?;
+        tables.claim(user, "owners", photos)?;
+        tables.apply_photos(photos, now);
         let owner = Owner {
             id: OwnerId(tables.next_id("owners")),
             user_id: user,
@@ -577,9 +634,15 @@ impl ProfileRepository for MemoryStore {
         id: OwnerId,
         owner: &OwnerFields,
         first_pet: &PetFields,
+        photos: &PhotoChanges,
     ) -> Result<Option<(Owner, Vec<Pet>)>, RepositoryError> {
         let now = self.clock.now();
         let mut tables = self.tables();
+        if !tables.owners.iter().any(|o| o.id == id) {
+            return Ok(None);
+        }
+        tables.check_photos(photos)?;
+        tables.apply_photos(photos, now);
         let Some(stored) = tables.owners.iter_mut().find(|o| o.id == id) else {
             return Ok(None);
         };
@@ -607,7 +670,13 @@ impl ProfileRepository for MemoryStore {
         Ok(self.tables().owners.iter().find(|o| o.user_id == user).cloned())
     }
 
-    fn add_pet(&self, owner: OwnerId, pet: &PetFields, max: usize) -> Result<Option<Pet>, RepositoryError> {
+    fn add_pet(
+        &self,
+        owner: OwnerId,
+        pet: &PetFields,
+        max: usize,
+        photos: &PhotoChanges,
+    ) -> Result<Option<Pet>, RepositoryError> {
         let now = self.clock.now();
         let mut tables = self.tables();
         if !tables.owners.iter().any(|o| o.id == owner) {
@@ -618,12 +687,20 @@ impl ProfileRepository for MemoryStore {
         if tables.pets_of(owner).len() >= max {
             return Ok(None);
         }
+        tables.check_photos(photos)?;
+        tables.apply_photos(photos, now);
         Ok(Some(tables.insert_pet(owner, pet, now)))
     }
 
-    fn update_pet(&self, id: PetId, fields: &PetFields) -> Result<Option<Pet>, RepositoryError> {
+    fn update_pet(&self, id: PetId, fields: &PetFields, photos: &PhotoChanges) -> Result<Option<Pet>, RepositoryError> {
         let now = self.clock.now();
-        Ok(self.tables().pets.iter_mut().find(|p| p.id == id).map(|p| {
+        let mut tables = self.tables();
+        if !tables.pets.iter().any(|p| p.id == id) {
+            return Ok(None);
+        }
+        tables.check_photos(photos)?;
+        tables.apply_photos(photos, now);
+        Ok(tables.pets.iter_mut().find(|p| p.id == id).map(|p| {
             p.fields = fields.clone();
             p.updated_at = now;
             p.clone()
@@ -654,7 +731,7 @@ impl ProfileRepository for MemoryStore {
         }))
     }
 
-    fn remove_pet(&self, owner: OwnerId, pet: PetId) -> Result<PetRemoval, RepositoryError> {
+    fn remove_pet(&self, owner: OwnerId, pet: PetId, photos: &PhotoChanges) -> Result<PetRemoval, RepositoryError> {
         let now = self.clock.now();
         let mut tables = self.tables();
         // The adapter touches the owner's row first (and commits that whatever the outcome).
@@ -669,6 +746,8 @@ impl ProfileRepository for MemoryStore {
         if pets_left <= 1 {
             return Ok(PetRemoval::LastPet);
         }
+        tables.check_photos(photos)?;
+        tables.apply_photos(photos, now);
         tables.pets.retain(|p| p.id != pet);
         Ok(PetRemoval::Removed)
     }
@@ -866,39 +945,19 @@ impl UploadRepository for MemoryStore {
             .cloned())
     }
 
-    fn mark_attached(&self, public_names: &[String]) -> Result<(), RepositoryError> {
-        for upload in &mut self.tables().uploads {
-            if public_names.contains(&upload.public_name) {
-                upload.attached = true;
-            }
-        }
-        Ok(())
-    }
-
-    fn mark_detached(&self, public_names: &[String]) -> Result<(), RepositoryError> {
-        let now = self.clock.now();
+    fn claim_unattached_before(&self, cutoff: NaiveDateTime) -> Result<Vec<String>, RepositoryError> {
         let mut tables = self.tables();
         let tables = &mut *tables;
-        for upload in &mut tables.uploads {
-            if public_names.contains(&upload.public_name) {
-                upload.attached = false;
-                tables.detached_at.insert(upload.public_name.clone(), now);
+        let mut claimed = Vec::new();
+        tables.uploads.retain(|u| {
+            let since = tables.touched_at.get(&u.public_name).unwrap_or(&u.created_at);
+            let old = !u.attached && *since < cutoff;
+            if old {
+                claimed.push(u.public_name.clone());
             }
-        }
-        Ok(())
-    }
-
-    fn unattached_before(&self, cutoff: NaiveDateTime) -> Result<Vec<String>, RepositoryError> {
-        let tables = self.tables();
-        Ok(tables
-            .uploads
-            .iter()
-            .filter(|u| {
-                let since = tables.detached_at.get(&u.public_name).unwrap_or(&u.created_at);
-                !u.attached && *since < cutoff
-            })
-            .map(|u| u.public_name.clone())
-            .collect())
+            !old
+        });
+        Ok(claimed)
     }
 
     fn delete_unattached(&self, public_name: &str) -> Result<bool, RepositoryError> {

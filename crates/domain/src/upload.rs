@@ -139,25 +139,16 @@ pub trait UploadRepository: Send + Sync {
     /// Storage failures.
     fn find_upload(&self, public_name: &str) -> Result<Option<Upload>, RepositoryError>;
 
-    /// Marks uploads as used by a profile.
+    /// Removes the records of the uploads not attached to a profile since before `cutoff` (never
+    /// attached, or let go of) and returns their public names, whose files go next. One statement
+    /// claims and removes them, and takes only what is unattached when it runs: a profile write
+    /// attaching one at the same moment either comes first (the upload stays) or finds it gone
+    /// (and writes nothing). Uploads are marked attached and let go of by the profile writes
+    /// themselves ([`crate::ports::PhotoChanges`]).
     ///
     /// # Errors
     /// Storage failures.
-    fn mark_attached(&self, public_names: &[String]) -> Result<(), RepositoryError>;
-
-    /// Marks uploads as no longer shown by any profile: the clean-up removes them (and their
-    /// files) once they stayed so for a day.
-    ///
-    /// # Errors
-    /// Storage failures.
-    fn mark_detached(&self, public_names: &[String]) -> Result<(), RepositoryError>;
-
-    /// Public names of uploads not attached to a profile since before `cutoff` (never attached,
-    /// or let go of).
-    ///
-    /// # Errors
-    /// Storage failures.
-    fn unattached_before(&self, cutoff: chrono::NaiveDateTime) -> Result<Vec<String>, RepositoryError>;
+    fn claim_unattached_before(&self, cutoff: chrono::NaiveDateTime) -> Result<Vec<String>, RepositoryError>;
 
     /// Removes the record of `public_name` if it is still unattached; `true` when it did.
     ///
@@ -228,7 +219,8 @@ impl UploadService {
             .map_err(UploadError::Limited)?;
         let clean = self.ports.sanitizer.sanitize(bytes)?;
         let public_name = format!("{}.{}", self.ports.names.random_name(), clean.extension);
-        self.ports.files.put(&public_name, &clean.bytes)?;
+        // The record first: a file is never on disk without a record through which the clean-up
+        // finds it. Until the file is there the image is not served; nobody knows its name yet.
         let upload = self.ports.uploads.create_upload(&NewUpload {
             public_name,
             user_id: user,
@@ -237,6 +229,16 @@ impl UploadService {
             width: i32::try_from(clean.width).unwrap_or(i32::MAX),
             height: i32::try_from(clean.height).unwrap_or(i32::MAX),
         })?;
+        if let Err(error) = self.ports.files.put(&upload.public_name, &clean.bytes) {
+            if let Err(undo) = self.ports.uploads.delete_unattached(&upload.public_name) {
+                tracing::error!(
+                    upload.name = %upload.public_name,
+                    error.cause = %undo,
+                    "the record of an upload whose file was not stored stays until the clean-up"
+                );
+            }
+            return Err(error.into());
+        }
         Ok(upload)
     }
 
@@ -260,56 +262,43 @@ impl UploadService {
     ///
     /// # Errors
     /// Storage failures.
-    pub fn may_use(&self, user: UserId, url: &str) -> Result<bool, RepositoryError> {
+    pub fn may_use(&self, user: UserId, url: &str) -> Result<ImageUse, RepositoryError> {
         if url.starts_with(GOOGLE_AVATAR_PREFIX) {
-            return Ok(self
+            let own = self
                 .ports
                 .identities
                 .find_identity_of_user(user)?
                 .and_then(|identity| identity.picture)
-                .is_some_and(|picture| picture == url));
+                .is_some_and(|picture| picture == url);
+            return Ok(if own { ImageUse::Allowed } else { ImageUse::Refused });
         }
-        let Some(name) = url.strip_prefix(UPLOAD_URL_PREFIX) else {
-            return Ok(false);
+        let Some(name) = upload_name(url) else {
+            return Ok(ImageUse::Refused);
         };
-        Ok(self
-            .ports
-            .uploads
-            .find_upload(name)?
-            .is_some_and(|upload| upload.user_id == user))
+        Ok(match self.ports.uploads.find_upload(name)? {
+            None => ImageUse::Gone,
+            Some(upload) if upload.user_id == user => ImageUse::Allowed,
+            Some(_) => ImageUse::Refused,
+        })
     }
+}
 
-    /// Marks the uploads behind these URLs as in use.
-    ///
-    /// # Errors
-    /// Storage failures.
-    pub fn attach(&self, urls: &[&str]) -> Result<(), RepositoryError> {
-        let names: Vec<String> = urls
-            .iter()
-            .filter_map(|url| url.strip_prefix(UPLOAD_URL_PREFIX))
-            .map(str::to_owned)
-            .collect();
-        if names.is_empty() {
-            return Ok(());
-        }
-        self.ports.uploads.mark_attached(&names)
-    }
+/// Whether a person may put an image URL in their profile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageUse {
+    /// An image this server issued to them, or the picture of their own Google account.
+    Allowed,
+    /// An address of this server's images with no upload behind it (any more): the clean-up
+    /// removed it, or it never existed.
+    Gone,
+    /// Anything else: someone else's upload or picture, another site's image.
+    Refused,
+}
 
-    /// Lets go of the uploads behind these URLs: no profile shows them any more.
-    ///
-    /// # Errors
-    /// Storage failures.
-    pub fn detach(&self, urls: &[&str]) -> Result<(), RepositoryError> {
-        let names: Vec<String> = urls
-            .iter()
-            .filter_map(|url| url.strip_prefix(UPLOAD_URL_PREFIX))
-            .map(str::to_owned)
-            .collect();
-        if names.is_empty() {
-            return Ok(());
-        }
-        self.ports.uploads.mark_detached(&names)
-    }
+/// The public name of the upload behind `url`, when it is an address of this server's images.
+#[must_use]
+pub fn upload_name(url: &str) -> Option<&str> {
+    url.strip_prefix(UPLOAD_URL_PREFIX)
 }
 
 #[cfg(test)]
@@ -463,45 +452,104 @@ mod tests {
         f.store
             .identity(anna.id, "https://accounts.google.com", "anna", Some(&annas_picture));
 
-        assert!(f.uploads.may_use(anna.id, &annas)?);
-        assert!(f.uploads.may_use(anna.id, &annas_picture)?);
-        assert!(!f.uploads.may_use(bob.id, &annas)?, "someone else's upload");
-        assert!(!f.uploads.may_use(bob.id, &annas_picture)?, "someone else's picture");
-        assert!(
-            !f.uploads.may_use(anna.id, &format!("{GOOGLE_AVATAR_PREFIX}a/other"))?,
+        assert_eq!(f.uploads.may_use(anna.id, &annas)?, ImageUse::Allowed);
+        assert_eq!(f.uploads.may_use(anna.id, &annas_picture)?, ImageUse::Allowed);
+        assert_eq!(
+            f.uploads.may_use(bob.id, &annas)?,
+            ImageUse::Refused,
+            "someone else's upload"
+        );
+        assert_eq!(
+            f.uploads.may_use(bob.id, &annas_picture)?,
+            ImageUse::Refused,
+            "someone else's picture"
+        );
+        assert_eq!(
+            f.uploads.may_use(anna.id, &format!("{GOOGLE_AVATAR_PREFIX}a/other"))?,
+            ImageUse::Refused,
             "another Google picture"
         );
-        for url in [
-            "/uploads/onbekend.jpg",
-            "https://example.com/uploads/x.jpg",
-            "uploads/x.jpg",
-            "",
-        ] {
-            assert!(!f.uploads.may_use(anna.id, url)?, "{url}");
+        assert_eq!(
+            f.uploads.may_use(anna.id, "/uploads/onbekend.jpg")?,
+            ImageUse::Gone,
+            "an address of ours without an upload behind it"
+        );
+        for url in ["https://example.com/uploads/x.jpg", "uploads/x.jpg", ""] {
+            assert_eq!(f.uploads.may_use(anna.id, url)?, ImageUse::Refused, "{url}");
         }
         let bare = annas.trim_start_matches(UPLOAD_URL_PREFIX);
-        assert!(!f.uploads.may_use(anna.id, bare)?, "a bare name is no URL");
+        assert_eq!(
+            f.uploads.may_use(anna.id, bare)?,
+            ImageUse::Refused,
+            "a bare name is no URL"
+        );
+        Ok(())
+    }
+
+    /// Files that cannot be written.
+    struct FullDisk;
+
+    impl FileStore for FullDisk {
+        fn put(&self, _name: &str, _bytes: &[u8]) -> Result<(), RepositoryError> {
+            Err(RepositoryError::Unexpected(anyhow::anyhow!("no space left on device")))
+        }
+
+        fn get(&self, _name: &str) -> Result<Option<Vec<u8>>, RepositoryError> {
+            Ok(None)
+        }
+
+        fn delete(&self, _name: &str) -> Result<(), RepositoryError> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn an_upload_whose_file_cannot_be_written_leaves_no_record() -> anyhow::Result<()> {
+        let clock = FixedClock::new();
+        let store = MemoryStore::new(clock.clone());
+        let anna = store.user("anna@example.nl");
+        let uploads = UploadService::new(UploadPorts {
+            files: Arc::new(FullDisk),
+            ..upload_ports(&store, &clock)
+        });
+        let failed = uploads.upload(anna.id, JPEG);
+        assert!(matches!(failed, Err(UploadError::Repository(_))), "{failed:?}");
+        assert!(store.uploads().is_empty(), "the record went with the file");
         Ok(())
     }
 
     #[test]
-    fn attaching_marks_only_the_uploads_behind_the_urls() -> anyhow::Result<()> {
-        let f = fixture();
-        let anna = f.store.user("anna@example.nl");
-        let used = f.uploads.upload(anna.id, JPEG)?;
-        let unused = f.uploads.upload(anna.id, JPEG)?;
-        f.uploads.attach(&[])?;
-        assert!(f.store.uploads().iter().all(|u| !u.attached));
-        let url = used.url();
-        f.uploads
-            .attach(&[url.as_str(), "https://lh3.googleusercontent.com/a/anna", "anders"])?;
-        let attached: Vec<(String, bool)> = f
-            .store
-            .uploads()
-            .into_iter()
-            .map(|u| (u.public_name, u.attached))
-            .collect();
-        assert_eq!(attached, [(used.public_name, true), (unused.public_name, false)]);
+    fn the_record_of_an_upload_is_written_before_its_file() -> anyhow::Result<()> {
+        /// Stores a file only when its record is already there.
+        struct AfterTheRecord(Arc<MemoryStore>);
+
+        impl FileStore for AfterTheRecord {
+            fn put(&self, name: &str, bytes: &[u8]) -> Result<(), RepositoryError> {
+                if self.0.find_upload(name)?.is_none() {
+                    return Err(RepositoryError::Unexpected(anyhow::anyhow!("{name} has no record yet")));
+                }
+                self.0.put(name, bytes)
+            }
+
+            fn get(&self, name: &str) -> Result<Option<Vec<u8>>, RepositoryError> {
+                self.0.get(name)
+            }
+
+            fn delete(&self, name: &str) -> Result<(), RepositoryError> {
+                self.0.delete(name)
+            }
+        }
+
+        let clock = FixedClock::new();
+        let store = MemoryStore::new(clock.clone());
+        let anna = store.user("anna@example.nl");
+        let uploads = UploadService::new(UploadPorts {
+            files: Arc::new(AfterTheRecord(store.clone())),
+            ..upload_ports(&store, &clock)
+        });
+        let upload = uploads.upload(anna.id, JPEG)?;
+        assert_eq!(store.uploads(), std::slice::from_ref(&upload));
+        assert!(uploads.open(&upload.public_name)?.is_some());
         Ok(())
     }
 }

@@ -206,6 +206,7 @@ impl From<RepositoryError> for ApiError {
     fn from(error: RepositoryError) -> Self {
         match error {
             RepositoryError::Conflict(_) => Self::Conflict("Dit bestaat al.".to_owned()),
+            RepositoryError::Gone(_) => Self::Conflict("Dit bestaat niet meer. Laad de pagina opnieuw.".to_owned()),
             RepositoryError::Unavailable(cause) => {
                 tracing::warn!(error.cause = %cause, "database unavailable");
                 Self::database_unavailable()

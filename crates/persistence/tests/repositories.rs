@@ -8,8 +8,8 @@ use oppas_domain::enums::{Availability, Distance, Experience, GoodWith, HourlyRa
 use oppas_domain::live::LiveEventKind;
 use oppas_domain::mail::SealedMail;
 use oppas_domain::ports::{
-    CodePurpose, ConversationRepository, EmailCodeRepository, LiveRepository, MailOutboxRepository, ProfileRepository,
-    Readiness, SessionRepository, ThrottleRepository, UserRepository,
+    CodePurpose, ConversationRepository, EmailCodeRepository, LiveRepository, MailOutboxRepository, PhotoChanges,
+    ProfileRepository, Readiness, SessionRepository, ThrottleRepository, UserRepository,
 };
 use oppas_domain::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
 use oppas_domain::session::StoredSession;
@@ -22,6 +22,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+/// A profile write that shows no uploaded photo.
+const NO_PHOTOS: PhotoChanges = PhotoChanges {
+    attach: Vec::new(),
+    detach: Vec::new(),
+};
 
 fn open(db: &TestDatabase) -> Result<Database, Box<dyn std::error::Error>> {
     let database = Database::connect(db.url(), PoolSettings::default(), Arc::new(SystemClock))?;
@@ -139,7 +145,7 @@ fn a_volunteer_profile_is_stored_replaced_and_found_by_its_user(db: TestDatabase
     let database = open(&db)?;
     let user = new_user(&database, "lotte@example.nl")?;
     let fields = volunteer_fields();
-    let created = database.create_volunteer(user, &fields)?;
+    let created = database.create_volunteer(user, &fields, &NO_PHOTOS)?;
     assert_eq!(created.user_id, user);
     assert_eq!(created.fields, fields, "every field survives the round trip");
 
@@ -148,7 +154,7 @@ fn a_volunteer_profile_is_stored_replaced_and_found_by_its_user(db: TestDatabase
     changed.availability = vec![Availability::Vakantieperiodes];
     changed.max_distance = None;
     let updated = database
-        .update_volunteer(created.id, &changed)?
+        .update_volunteer(created.id, &changed, &NO_PHOTOS)?
         .ok_or("updated volunteer")?;
     assert_eq!(
         updated.fields, changed,
@@ -157,7 +163,7 @@ fn a_volunteer_profile_is_stored_replaced_and_found_by_its_user(db: TestDatabase
     assert_eq!(database.find_volunteer_by_user(user)?.map(|v| v.id), Some(created.id));
     assert_eq!(database.find_volunteer(created.id)?.map(|v| v.fields), Some(changed));
 
-    let twice = database.create_volunteer(user, &fields);
+    let twice = database.create_volunteer(user, &fields, &NO_PHOTOS);
     assert!(
         matches!(twice, Err(RepositoryError::Conflict(_))),
         "one volunteer profile per user"
@@ -175,15 +181,15 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
         languages: vec![Language::Nederlands, Language::Fries],
         ..OwnerFields::default()
     };
-    let (owner, first) = database.create_owner(user, &owner_fields, &pet_fields("Guus"))?;
+    let (owner, first) = database.create_owner(user, &owner_fields, &pet_fields("Guus"), &NO_PHOTOS)?;
     assert_eq!(owner.fields, owner_fields);
     assert_eq!(first.owner_id, owner.id);
     assert_eq!(first.fields, pet_fields("Guus"));
     let second = database
-        .add_pet(owner.id, &pet_fields("Saar"), 2)?
+        .add_pet(owner.id, &pet_fields("Saar"), 2, &NO_PHOTOS)?
         .ok_or("a second pet fits under a cap of two")?;
     assert_eq!(
-        database.add_pet(owner.id, &pet_fields("Derde"), 2)?,
+        database.add_pet(owner.id, &pet_fields("Derde"), 2, &NO_PHOTOS)?,
         None,
         "a third does not"
     );
@@ -197,13 +203,15 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
     let mut renamed = second.fields.clone();
     renamed.name = "Sara".into();
     assert_eq!(
-        database.update_pet(second.id, &renamed)?.map(|p| p.fields.name),
+        database
+            .update_pet(second.id, &renamed, &NO_PHOTOS)?
+            .map(|p| p.fields.name),
         Some("Sara".into())
     );
     assert_eq!(database.find_pet(PetId(second.id.get() + 1000))?, None);
     assert_eq!(database.count_profiles()?, 2, "each pet is a listed profile");
 
-    let twice = database.create_owner(user, &owner_fields, &pet_fields("Extra"));
+    let twice = database.create_owner(user, &owner_fields, &pet_fields("Extra"), &NO_PHOTOS);
     assert!(matches!(twice, Err(RepositoryError::Conflict(_))));
     assert_eq!(
         database.list_pets(owner.id)?.len(),
@@ -224,8 +232,10 @@ fn simultaneous_adds_never_pass_a_cap(db: TestDatabase) -> TestResult {
         last_name: "Bakker".into(),
         ..OwnerFields::default()
     };
-    let (owner, _) = database.create_owner(user, &owner_fields, &pet_fields("Guus"))?;
-    let added = concurrently(20, |i| database.add_pet(owner.id, &pet_fields(&format!("Dier {i}")), 5))?;
+    let (owner, _) = database.create_owner(user, &owner_fields, &pet_fields("Guus"), &NO_PHOTOS)?;
+    let added = concurrently(20, |i| {
+        database.add_pet(owner.id, &pet_fields(&format!("Dier {i}")), 5, &NO_PHOTOS)
+    })?;
     assert_eq!(added.iter().flatten().count(), 4, "one pet was there already");
     assert_eq!(database.list_pets(owner.id)?.len(), 5);
 
@@ -260,7 +270,7 @@ fn a_pair_has_one_conversation_per_pet_with_ordered_messages(db: TestDatabase) -
     let a = new_user(&database, "a@example.nl")?;
     let b = new_user(&database, "b@example.nl")?;
     let owner = new_user(&database, "c@example.nl")?;
-    let (_, pet) = database.create_owner(owner, &OwnerFields::default(), &pet_fields("Bobby"))?;
+    let (_, pet) = database.create_owner(owner, &OwnerFields::default(), &pet_fields("Bobby"), &NO_PHOTOS)?;
 
     let first = database.start_conversation(a, b, None)?;
     assert_eq!(
@@ -370,7 +380,7 @@ fn removing_a_pet_keeps_its_conversations(db: TestDatabase) -> TestResult {
     let database = open(&db)?;
     let a = new_user(&database, "a@example.nl")?;
     let owner = new_user(&database, "o@example.nl")?;
-    let (_, pet) = database.create_owner(owner, &OwnerFields::default(), &pet_fields("Bobby"))?;
+    let (_, pet) = database.create_owner(owner, &OwnerFields::default(), &pet_fields("Bobby"), &NO_PHOTOS)?;
     let about = database.start_conversation(a, owner, Some(pet.id))?;
     database.add_message(&about, a, &text("Hoi")?)?;
     let plain = database.start_conversation(a, owner, None)?;
@@ -790,39 +800,278 @@ fn each_waiting_mail_is_claimed_once_even_by_two_instances(db: TestDatabase) -> 
     Ok(())
 }
 
+fn new_upload(user: UserId, name: &str) -> oppas_domain::upload::NewUpload {
+    oppas_domain::upload::NewUpload {
+        public_name: name.to_owned(),
+        user_id: user,
+        content_type: "image/jpeg".to_owned(),
+        bytes: 5,
+        width: 1,
+        height: 1,
+    }
+}
+
+fn photos(attach: &[&str], detach: &[&str]) -> PhotoChanges {
+    PhotoChanges {
+        attach: attach.iter().map(|name| (*name).to_owned()).collect(),
+        detach: detach.iter().map(|name| (*name).to_owned()).collect(),
+    }
+}
+
 fn uploads_wait_for_the_clean_up_from_when_no_profile_shows_them(db: TestDatabase) -> TestResult {
-    use oppas_domain::upload::{NewUpload, UploadRepository};
+    use oppas_domain::upload::UploadRepository;
     let database = open(&db)?;
     let user = new_user(&database, "foto@example.nl")?;
     for name in ["los.jpg", "vast.jpg", "losgelaten.jpg"] {
-        database.create_upload(&NewUpload {
-            public_name: name.to_owned(),
-            user_id: user,
-            content_type: "image/jpeg".to_owned(),
-            bytes: 5,
-            width: 1,
-            height: 1,
-        })?;
+        database.create_upload(&new_upload(user, name))?;
     }
-    database.mark_attached(&["vast.jpg".to_owned(), "losgelaten.jpg".to_owned()])?;
+    let sitter = database.create_volunteer(user, &volunteer_fields(), &photos(&["vast.jpg", "losgelaten.jpg"], &[]))?;
+    let attached = |name: &str| -> Result<bool, RepositoryError> {
+        Ok(database.find_upload(name)?.is_some_and(|upload| upload.attached))
+    };
+    assert!(attached("vast.jpg")? && attached("losgelaten.jpg")? && !attached("los.jpg")?);
     let later = SystemClock.now_for_tests() + chrono::Duration::seconds(5);
     assert_eq!(
-        database.unattached_before(later)?,
+        database.claim_unattached_before(later)?,
         ["los.jpg"],
         "attached uploads are never taken"
     );
+    assert_eq!(database.find_upload("los.jpg")?, None, "the claim removed the record");
 
-    database.mark_detached(&["losgelaten.jpg".to_owned()])?;
-    let mut waiting = database.unattached_before(later)?;
-    waiting.sort();
-    assert_eq!(waiting, ["los.jpg", "losgelaten.jpg"]);
+    database.update_volunteer(
+        sitter.id,
+        &volunteer_fields(),
+        &photos(&["vast.jpg"], &["losgelaten.jpg"]),
+    )?;
+    assert!(attached("vast.jpg")? && !attached("losgelaten.jpg")?);
     let before_letting_go = SystemClock.now_for_tests() - chrono::Duration::hours(1);
     assert!(
-        database.unattached_before(before_letting_go)?.is_empty(),
+        database.claim_unattached_before(before_letting_go)?.is_empty(),
         "counted from when it was let go of"
     );
-    assert!(database.delete_unattached("losgelaten.jpg")?);
+    assert_eq!(database.claim_unattached_before(later)?, ["losgelaten.jpg"]);
     assert!(!database.delete_unattached("vast.jpg")?, "an attached upload stays");
+    Ok(())
+}
+
+fn a_profile_write_whose_upload_is_gone_writes_nothing(db: TestDatabase) -> TestResult {
+    use oppas_domain::upload::UploadRepository;
+    let database = open(&db)?;
+    let user = new_user(&database, "foto@example.nl")?;
+    for name in ["oud.jpg", "nieuw.jpg", "dier.jpg"] {
+        database.create_upload(&new_upload(user, name))?;
+    }
+    let gone = |result: Result<_, RepositoryError>| match result {
+        Err(RepositoryError::Gone(name)) => Some(name),
+        _ => None,
+    };
+    let first = gone(
+        database
+            .create_volunteer(user, &volunteer_fields(), &photos(&["oud.jpg", "weg.jpg"], &[]))
+            .map(|_| ()),
+    );
+    assert_eq!(first.as_deref(), Some("weg.jpg"));
+    assert_eq!(database.find_volunteer_by_user(user)?, None, "no profile");
+    assert!(
+        !database.find_upload("oud.jpg")?.is_some_and(|u| u.attached),
+        "nothing attached"
+    );
+
+    let owner_fields = OwnerFields {
+        first_name: "Sanne".into(),
+        ..OwnerFields::default()
+    };
+    let (owner, pet) = database.create_owner(user, &owner_fields, &pet_fields("Guus"), &photos(&["oud.jpg"], &[]))?;
+    let before = database.owner_with_pets(owner.id)?;
+    let renamed = OwnerFields {
+        first_name: "Sanna".into(),
+        ..owner_fields.clone()
+    };
+    let replaced = database.update_owner(
+        owner.id,
+        &renamed,
+        &pet_fields("Max"),
+        &photos(&["nieuw.jpg", "weg.jpg"], &["oud.jpg"]),
+    );
+    assert_eq!(gone(replaced.map(|_| ())).as_deref(), Some("weg.jpg"));
+    let pet_changed = database.update_pet(pet.id, &pet_fields("Max"), &photos(&["weg.jpg"], &["oud.jpg"]));
+    assert_eq!(gone(pet_changed.map(|_| ())).as_deref(), Some("weg.jpg"));
+    let added = database.add_pet(owner.id, &pet_fields("Saar"), 5, &photos(&["dier.jpg", "weg.jpg"], &[]));
+    assert_eq!(gone(added.map(|_| ())).as_deref(), Some("weg.jpg"));
+    assert_eq!(database.owner_with_pets(owner.id)?, before, "the profile is as it was");
+    let states: Vec<(String, bool)> = ["oud.jpg", "nieuw.jpg", "dier.jpg"]
+        .into_iter()
+        .map(|name| Ok((name.to_owned(), database.find_upload(name)?.is_some_and(|u| u.attached))))
+        .collect::<Result<_, RepositoryError>>()?;
+    assert_eq!(
+        states,
+        [
+            ("oud.jpg".to_owned(), true),
+            ("nieuw.jpg".to_owned(), false),
+            ("dier.jpg".to_owned(), false)
+        ],
+        "no photo attached or let go of"
+    );
+    Ok(())
+}
+
+/// The image files, in memory.
+#[derive(Default)]
+struct MemoryFiles(std::sync::Mutex<std::collections::HashMap<String, Vec<u8>>>);
+
+impl oppas_domain::upload::FileStore for MemoryFiles {
+    fn put(&self, name: &str, bytes: &[u8]) -> Result<(), RepositoryError> {
+        self.0
+            .lock()
+            .map_err(|_| RepositoryError::Unexpected(anyhow::anyhow!("poisoned")))?
+            .insert(name.to_owned(), bytes.to_vec());
+        Ok(())
+    }
+
+    fn get(&self, name: &str) -> Result<Option<Vec<u8>>, RepositoryError> {
+        Ok(self
+            .0
+            .lock()
+            .map_err(|_| RepositoryError::Unexpected(anyhow::anyhow!("poisoned")))?
+            .get(name)
+            .cloned())
+    }
+
+    fn delete(&self, name: &str) -> Result<(), RepositoryError> {
+        self.0
+            .lock()
+            .map_err(|_| RepositoryError::Unexpected(anyhow::anyhow!("poisoned")))?
+            .remove(name);
+        Ok(())
+    }
+}
+
+/// Never asked: the race below makes its uploads directly.
+struct NoImages;
+
+impl oppas_domain::upload::ImageSanitizer for NoImages {
+    fn sanitize(&self, _bytes: &[u8]) -> Result<oppas_domain::upload::CleanImage, oppas_domain::upload::UploadError> {
+        Err(oppas_domain::upload::UploadError::NotAnImage)
+    }
+}
+
+impl oppas_domain::upload::NameGenerator for NoImages {
+    fn random_name(&self) -> String {
+        String::new()
+    }
+}
+
+/// The wall clock two days ago: uploads made with it are old enough for the clean-up.
+struct TwoDaysAgo;
+
+impl oppas_domain::Clock for TwoDaysAgo {
+    fn now(&self) -> chrono::NaiveDateTime {
+        SystemClock.now_for_tests() - chrono::Duration::days(2)
+    }
+}
+
+fn a_save_and_the_clean_up_at_once_never_leave_a_profile_on_a_removed_photo(db: TestDatabase) -> TestResult {
+    use oppas_domain::maintenance::{Maintenance, MaintenancePorts};
+    use oppas_domain::profile_draft::ProfileDraft;
+    use oppas_domain::profile_service::{OwnProfile, PHOTO_GONE, ProfileError, ProfileService};
+    use oppas_domain::upload::{FileStore, UploadPorts, UploadRepository, UploadService};
+    const ROUNDS: u32 = 40;
+    let database = Arc::new(open(&db)?);
+    let two_days_ago = Database::connect(db.url(), PoolSettings::default(), Arc::new(TwoDaysAgo))?;
+    let files = Arc::new(MemoryFiles::default());
+    let clock = Arc::new(SystemClock);
+    let uploads = UploadService::new(UploadPorts {
+        sanitizer: Arc::new(NoImages),
+        files: files.clone(),
+        uploads: database.clone(),
+        names: Arc::new(NoImages),
+        limiter: oppas_domain::limits::RateLimiter::new(database.clone(), clock.clone()),
+        identities: database.clone(),
+    });
+    let profiles = ProfileService::new(
+        database.clone(),
+        oppas_domain::listing::ListingChanges::default(),
+        uploads,
+        oppas_domain::limits::RateLimiter::new(database.clone(), clock.clone()),
+        clock.clone(),
+    );
+    let clean_up = Maintenance::new(MaintenancePorts {
+        sessions: database.clone(),
+        codes: database.clone(),
+        throttles: database.clone(),
+        uploads: database.clone(),
+        files: files.clone(),
+        users: database.clone(),
+        live: database.clone(),
+        views: database.clone(),
+        clock,
+    });
+
+    let (mut saved, mut refused) = (0, 0);
+    for round in 0..ROUNDS {
+        let user = new_user(&database, &format!("ronde{round}@example.nl"))?;
+        let name = format!("ronde{round}.jpg");
+        two_days_ago.create_upload(&new_upload(user, &name))?;
+        files.put(&name, b"jpg")?;
+        let url = format!("/uploads/{name}");
+        let draft = ProfileDraft {
+            profile_type: "vrijwilliger".into(),
+            first_name: Some("Lotte".into()),
+            avatar_url: Some(url.clone()),
+            ..ProfileDraft::default()
+        };
+        // Both start together; a head start that grows with the round, for one side or the
+        // other, lets the two meet at every step of the save.
+        let head_start = Duration::from_micros(u64::from(round / 2 % 10) * 400);
+        let barrier = std::sync::Barrier::new(2);
+        let (save, cleaned) = std::thread::scope(|scope| {
+            let save = scope.spawn(|| {
+                barrier.wait();
+                if round % 2 == 0 {
+                    std::thread::sleep(head_start);
+                }
+                profiles.create(user, &draft)
+            });
+            let cleaned = scope.spawn(|| {
+                barrier.wait();
+                if round % 2 == 1 {
+                    std::thread::sleep(head_start);
+                }
+                clean_up.run()
+            });
+            (save.join(), cleaned.join())
+        });
+        let save = save.map_err(|_| "the save panicked")?;
+        let cleaned = cleaned.map_err(|_| "the clean-up panicked")??;
+        let record = database.find_upload(&name)?;
+        let file = files.get(&name)?;
+        match save {
+            Ok(OwnProfile::Volunteer(sitter)) => {
+                saved += 1;
+                assert_eq!(sitter.fields.avatar_url.as_deref(), Some(url.as_str()));
+                assert!(
+                    record.is_some_and(|u| u.attached),
+                    "round {round}: the photo stays attached"
+                );
+                assert!(file.is_some(), "round {round}: its file stays");
+                assert_eq!(cleaned.uploads, 0, "round {round}");
+            }
+            Err(ProfileError::Invalid(invalid)) if invalid.field == "avatarUrl" && invalid.message == PHOTO_GONE => {
+                refused += 1;
+                assert_eq!(
+                    database.find_volunteer_by_user(user)?,
+                    None,
+                    "round {round}: nothing written"
+                );
+                assert_eq!(record, None, "round {round}");
+                assert_eq!(file, None, "round {round}");
+                assert_eq!(cleaned.uploads, 1, "round {round}");
+            }
+            other => return Err(format!("round {round}: {other:?}").into()),
+        }
+    }
+    eprintln!("{saved} saves came first, {refused} found their photo gone");
+    assert_eq!(saved + refused, ROUNDS);
     Ok(())
 }
 
@@ -864,6 +1113,8 @@ on_both_backends!(
     throttles_count_in_windows_and_can_be_locked_and_cleared,
     each_waiting_mail_is_claimed_once_even_by_two_instances,
     uploads_wait_for_the_clean_up_from_when_no_profile_shows_them,
+    a_profile_write_whose_upload_is_gone_writes_nothing,
+    a_save_and_the_clean_up_at_once_never_leave_a_profile_on_a_removed_photo,
 );
 
 /// Whole seconds, as both backends store them without loss.

@@ -5,7 +5,7 @@ use crate::helpers::{Backend, TestApp, TestResult, error_envelope, spawn_app, sp
 use crate::on_both_backends;
 use oppas_domain::Email;
 use oppas_domain::places::postcode_area;
-use oppas_domain::ports::{ProfileRepository, UserRepository};
+use oppas_domain::ports::{PhotoChanges, ProfileRepository, UserRepository};
 use oppas_domain::postcode::Postcode;
 use oppas_domain::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
 use oppas_domain::user::NewUser;
@@ -49,6 +49,7 @@ fn sitter(db: &Database, first: &str, last: &str, bio: &str, place: &str, postco
             phone: Some("06 1234 5678".to_owned()),
             ..VolunteerFields::default()
         },
+        &PhotoChanges::default(),
     )?;
     Ok(())
 }
@@ -70,6 +71,7 @@ fn pet(db: &Database, name: &str, breed: &str, bio: &str, place: &str, postcode:
             bio: Some(bio.to_owned()),
             ..PetFields::default()
         },
+        &PhotoChanges::default(),
     )?;
     Ok(())
 }
@@ -273,6 +275,7 @@ async fn blocked_people_are_left_out_before_paging_and_the_total_is_exact(backen
                 whereabouts: whereabouts("Utrecht", "3512")?,
                 ..VolunteerFields::default()
             },
+            &PhotoChanges::default(),
         )?;
         sitters.push(user);
     }

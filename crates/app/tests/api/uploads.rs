@@ -234,6 +234,16 @@ async fn profiles_take_only_images_issued_to_their_user(backend: Backend) -> Tes
     assert_eq!(borrowed.status(), 422);
     let body: Value = borrowed.json().await?;
     assert_eq!(body["field"], "avatarUrl");
+    assert_eq!(body["error"], "Gebruik een foto die je via Oppasmaatje hebt geüpload.");
+    // An address of ours with no upload behind it: the clean-up took it, or it never was.
+    let gone = app.post_json("/api/profiles", &draft("/uploads/weg.jpg")).await?;
+    assert_eq!(gone.status(), 422);
+    let body: Value = gone.json().await?;
+    assert_eq!(body["field"], "avatarUrl");
+    assert_eq!(
+        body["error"],
+        "Deze foto is niet meer beschikbaar. Upload de foto opnieuw."
+    );
     let own = app.post_json("/api/profiles", &draft(&mine)).await?;
     assert_eq!(own.status(), 201);
     let body: Value = own.json().await?;

@@ -1,6 +1,7 @@
 //! [`ProfileRepository`] on the database: volunteers, owners and pets.
 
 use super::listings::{write_listing, write_owner_listings};
+use super::uploads::apply_photos;
 use super::{choices_from_json, list_to_json};
 use crate::Database;
 use crate::error::{in_transaction, in_turn_for, translate};
@@ -12,7 +13,7 @@ use oppas_domain::enums::{
     Vaccinated, stored,
 };
 use oppas_domain::listing::Listing;
-use oppas_domain::ports::{PetRemoval, ProfileRepository, PublicPages};
+use oppas_domain::ports::{PetRemoval, PhotoChanges, ProfileRepository, PublicPages};
 use oppas_domain::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields, Whereabouts};
 use oppas_domain::{OwnerId, PetId, RepositoryError, UserId, VolunteerId};
 
@@ -397,7 +398,12 @@ fn insert_pet(conn: &mut Conn, owner: i64, pet: &PetFields, now: NaiveDateTime) 
 }
 
 impl ProfileRepository for Database {
-    fn create_volunteer(&self, user: UserId, fields: &VolunteerFields) -> Result<Volunteer, RepositoryError> {
+    fn create_volunteer(
+        &self,
+        user: UserId,
+        fields: &VolunteerFields,
+        photos: &PhotoChanges,
+    ) -> Result<Volunteer, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
@@ -413,6 +419,7 @@ impl ProfileRepository for Database {
                 .map_err(translate)?;
             let volunteer = inserted(load_volunteer(conn, id)?, "volunteer")?;
             write_listing(conn, &Listing::for_volunteer(&volunteer), now)?;
+            apply_photos(conn, photos, now)?;
             Ok(volunteer)
         })
     }
@@ -421,6 +428,7 @@ impl ProfileRepository for Database {
         &self,
         id: VolunteerId,
         fields: &VolunteerFields,
+        photos: &PhotoChanges,
     ) -> Result<Option<Volunteer>, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
@@ -432,6 +440,7 @@ impl ProfileRepository for Database {
             let volunteer = load_volunteer(conn, id.get())?;
             if let Some(volunteer) = &volunteer {
                 write_listing(conn, &Listing::for_volunteer(volunteer), now)?;
+                apply_photos(conn, photos, now)?;
             }
             Ok(volunteer)
         })
@@ -458,6 +467,7 @@ impl ProfileRepository for Database {
         user: UserId,
         owner: &OwnerFields,
         pet: &PetFields,
+        photos: &PhotoChanges,
     ) -> Result<(Owner, Pet), RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
@@ -475,6 +485,7 @@ impl ProfileRepository for Database {
             let owner = inserted(load_owner(conn, id)?, "owner")?;
             let pet = insert_pet(conn, id, pet, now)?;
             write_listing(conn, &Listing::for_pet(&pet, &owner), now)?;
+            apply_photos(conn, photos, now)?;
             Ok((owner, pet))
         })
     }
@@ -484,6 +495,7 @@ impl ProfileRepository for Database {
         id: OwnerId,
         owner: &OwnerFields,
         first_pet: &PetFields,
+        photos: &PhotoChanges,
     ) -> Result<Option<(Owner, Vec<Pet>)>, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
@@ -508,6 +520,7 @@ impl ProfileRepository for Database {
             }
             let pets = load_pets(conn, id.get())?;
             write_owner_listings(conn, &owner, &pets, now)?;
+            apply_photos(conn, photos, now)?;
             Ok(Some((owner, pets)))
         })
     }
@@ -528,7 +541,13 @@ impl ProfileRepository for Database {
             .transpose()
     }
 
-    fn add_pet(&self, owner: OwnerId, pet: &PetFields, max: usize) -> Result<Option<Pet>, RepositoryError> {
+    fn add_pet(
+        &self,
+        owner: OwnerId,
+        pet: &PetFields,
+        max: usize,
+        photos: &PhotoChanges,
+    ) -> Result<Option<Pet>, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
         let owner = load_owner(&mut conn, owner.get())?
@@ -544,11 +563,12 @@ impl ProfileRepository for Database {
             }
             let pet = insert_pet(conn, owner.id.get(), pet, now)?;
             write_listing(conn, &Listing::for_pet(&pet, &owner), now)?;
+            apply_photos(conn, photos, now)?;
             Ok(Some(pet))
         })
     }
 
-    fn update_pet(&self, id: PetId, fields: &PetFields) -> Result<Option<Pet>, RepositoryError> {
+    fn update_pet(&self, id: PetId, fields: &PetFields, photos: &PhotoChanges) -> Result<Option<Pet>, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
@@ -562,6 +582,7 @@ impl ProfileRepository for Database {
             if let Some(owner) = load_owner(conn, pet.owner_id.get())? {
                 write_listing(conn, &Listing::for_pet(&pet, &owner), now)?;
             }
+            apply_photos(conn, photos, now)?;
             Ok(Some(pet))
         })
     }
@@ -593,7 +614,7 @@ impl ProfileRepository for Database {
             .transpose()
     }
 
-    fn remove_pet(&self, owner: OwnerId, pet: PetId) -> Result<PetRemoval, RepositoryError> {
+    fn remove_pet(&self, owner: OwnerId, pet: PetId, photos: &PhotoChanges) -> Result<PetRemoval, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
@@ -623,6 +644,7 @@ impl ProfileRepository for Database {
             }
             // The card goes with the pet (ON DELETE CASCADE); conversations about it stay.
             diesel::delete(mine).execute(conn).map_err(translate)?;
+            apply_photos(conn, photos, now)?;
             Ok(PetRemoval::Removed)
         })
     }

@@ -1,9 +1,14 @@
 //! [`UploadRepository`] on the database.
 
 use crate::Database;
+use crate::connection::DbConnection;
 use crate::error::translate;
+use crate::repos::sql::{Bind, Sql};
 use crate::schema::uploads;
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use diesel::sql_types::Text;
+use oppas_domain::ports::PhotoChanges;
 use oppas_domain::upload::{NewUpload, Upload, UploadRepository};
 use oppas_domain::{RepositoryError, UserId};
 
@@ -33,6 +38,40 @@ impl From<UploadRow> for Upload {
             created_at: row.created_at,
         }
     }
+}
+
+#[derive(QueryableByName)]
+struct ClaimedRow {
+    #[diesel(sql_type = Text)]
+    public_name: String,
+}
+
+/// Marks the uploads of a profile write attached or let go of, inside the write's transaction.
+/// An upload to attach that no longer exists fails the write with [`RepositoryError::Gone`]:
+/// the clean-up removed it, and the transaction must roll back. On PostgreSQL the rows stay
+/// locked until the write commits; the clean-up passes locked rows over.
+pub(crate) fn apply_photos(
+    conn: &mut DbConnection,
+    photos: &PhotoChanges,
+    now: NaiveDateTime,
+) -> Result<(), RepositoryError> {
+    if !photos.attach.is_empty() {
+        let found: Vec<String> = diesel::update(uploads::table.filter(uploads::public_name.eq_any(&photos.attach)))
+            .set((uploads::attached.eq(true), uploads::updated_at.eq(now)))
+            .returning(uploads::public_name)
+            .get_results(conn)
+            .map_err(translate)?;
+        if let Some(missing) = photos.attach.iter().find(|name| !found.contains(name)) {
+            return Err(RepositoryError::Gone(missing.clone()));
+        }
+    }
+    if !photos.detach.is_empty() {
+        diesel::update(uploads::table.filter(uploads::public_name.eq_any(&photos.detach)))
+            .set((uploads::attached.eq(false), uploads::updated_at.eq(now)))
+            .execute(conn)
+            .map_err(translate)?;
+    }
+    Ok(())
 }
 
 impl UploadRepository for Database {
@@ -75,32 +114,27 @@ impl UploadRepository for Database {
             .map_err(translate)
     }
 
-    fn mark_attached(&self, public_names: &[String]) -> Result<(), RepositoryError> {
-        let now = self.clock.now();
-        diesel::update(uploads::table.filter(uploads::public_name.eq_any(public_names)))
-            .set((uploads::attached.eq(true), uploads::updated_at.eq(now)))
-            .execute(&mut *self.conn()?)
-            .map(|_| ())
-            .map_err(translate)
-    }
-
-    fn mark_detached(&self, public_names: &[String]) -> Result<(), RepositoryError> {
-        let now = self.clock.now();
-        diesel::update(uploads::table.filter(uploads::public_name.eq_any(public_names)))
-            .set((uploads::attached.eq(false), uploads::updated_at.eq(now)))
-            .execute(&mut *self.conn()?)
-            .map(|_| ())
-            .map_err(translate)
-    }
-
-    fn unattached_before(&self, cutoff: chrono::NaiveDateTime) -> Result<Vec<String>, RepositoryError> {
+    fn claim_unattached_before(&self, cutoff: NaiveDateTime) -> Result<Vec<String>, RepositoryError> {
+        let mut pooled = self.conn()?;
+        let conn: &mut DbConnection = &mut pooled;
         // `updated_at` is when an upload was made, attached or let go of last.
-        uploads::table
-            .filter(uploads::attached.eq(false))
-            .filter(uploads::updated_at.lt(cutoff))
-            .select(uploads::public_name)
-            .load(&mut *self.conn()?)
-            .map_err(translate)
+        let unattached = |sql: &mut Sql| {
+            sql.push("attached = FALSE AND updated_at < ").bind(Bind::Time(cutoff));
+        };
+        let mut sql = Sql::new(conn);
+        sql.push("DELETE FROM uploads WHERE id IN (SELECT id FROM uploads WHERE ");
+        unattached(&mut sql);
+        if matches!(conn, DbConnection::Pg(_)) {
+            // A profile write attaching or letting go of one holds its row: passed over until the
+            // next run rather than waited for, so the two never wait on each other.
+            sql.push(" FOR UPDATE SKIP LOCKED");
+        }
+        // Checked again on the row itself: one a profile write attached meanwhile stays.
+        sql.push(") AND ");
+        unattached(&mut sql);
+        sql.push(" RETURNING public_name");
+        let rows: Vec<ClaimedRow> = sql.load(conn)?;
+        Ok(rows.into_iter().map(|row| row.public_name).collect())
     }
 
     fn delete_unattached(&self, public_name: &str) -> Result<bool, RepositoryError> {
