@@ -95,6 +95,20 @@ describe('MessageButton', () => {
     expect(await startRequests()).toEqual([]);
   });
 
+  it('treats a failing check of the own profile the same way (spec section 8)', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeSession(aUser({ id: 99 }));
+    onApi('GET /api/profiles/99', { status: 500, body: { error: 'Mis.', code: 'internal' } });
+    renderButton();
+
+    await user.click(await screen.findByRole('button', { name: 'Bericht sturen' }));
+
+    expect(await screen.findByText('Pagina: /dashboard')).toBeInTheDocument();
+    expect(alerted).toEqual([PROFILE_REQUIRED]);
+    expect(await startRequests()).toEqual([]);
+  });
+
   it('treats a refusal for want of a profile the same way', async () => {
     const user = userEvent.setup();
     signIn();
