@@ -38,6 +38,48 @@ describe('SettingsPage', () => {
     expect(await within(list).findByText(NOBODY_BLOCKED)).toBeInTheDocument();
   });
 
+  it('offers a retry when the blocked people cannot be loaded, then lists them', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser());
+    onApi('GET /api/blocks', { status: 500, body: { error: 'Mis.', code: 'internal' } });
+    renderWithProviders(<SettingsPage />);
+
+    const list = await screen.findByRole('region', { name: 'Geblokkeerd' });
+    expect(await within(list).findByRole('alert')).toHaveTextContent(
+      'De lijst met geblokkeerde mensen kon niet worden geladen.',
+    );
+    onApi('GET /api/blocks', {
+      status: 200,
+      body: {
+        blocked: [
+          { userId: 9, firstName: 'Karel', avatarUrl: null, blockedAt: '2026-11-24T10:00:00Z' },
+        ],
+      },
+    });
+    await user.click(within(list).getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(
+      await within(list).findByRole('button', { name: 'Karel deblokkeren' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers a retry when the e-mail setting cannot be loaded, then shows it', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser());
+    onApi('GET /api/blocks', { status: 200, body: { blocked: [] } });
+    onApi('GET /api/users/me/settings', { status: 500, body: { error: 'Mis.', code: 'internal' } });
+    renderWithProviders(<SettingsPage />);
+
+    const section = await screen.findByRole('region', { name: 'Meldingen' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Je instelling voor e-mails kon niet worden geladen.',
+    );
+    onApi('GET /api/users/me/settings', { status: 200, body: { messageEmails: true } });
+    await user.click(within(section).getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(
+      await within(section).findByRole('checkbox', { name: 'E-mail bij nieuwe berichten' }),
+    ).toBeChecked();
+  });
+
   it("says why a download is refused in the server's words", async () => {
     fakeSession(aUser());
     onApi('GET /api/blocks', { status: 200, body: { blocked: [] } });

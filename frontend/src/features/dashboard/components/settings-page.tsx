@@ -7,6 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { EmailAddress } from '@/components/ui/email-address';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
+import { RETRY } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import {
@@ -25,6 +26,7 @@ import { useBlocks, useSetBlocked } from '@/lib/trust/trust';
 export const SETTINGS_TITLE = 'Instellingen';
 export const NOBODY_BLOCKED = 'Je hebt niemand geblokkeerd.';
 const FAILED = 'Dat lukte niet. Probeer het later opnieuw.';
+const BLOCKS_FAILED = 'De lijst met geblokkeerde mensen kon niet worden geladen.';
 
 /** `/instellingen`: the account, notifications, blocked people and the person's rights. */
 export function SettingsPage() {
@@ -98,7 +100,22 @@ function BlockedSection() {
   if (blocks.isPending) {
     body = <Spinner label="Laden..." className="text-orange-700" />;
   } else if (blocks.isError) {
-    body = <p role="alert">{FAILED}</p>;
+    body = (
+      <div className="flex flex-col items-start gap-3">
+        <p role="alert" className="text-red-800">
+          {BLOCKS_FAILED}
+        </p>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            void blocks.refetch();
+          }}
+        >
+          {RETRY}
+        </Button>
+      </div>
+    );
   } else if (blocks.data.length === 0) {
     body = <p className="text-stone-700">{NOBODY_BLOCKED}</p>;
   } else {

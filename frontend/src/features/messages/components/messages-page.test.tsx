@@ -261,6 +261,23 @@ describe('MessagesPage: a conversation', () => {
     expect(screen.queryByRole('textbox', { name: /^Bericht aan/ })).not.toBeInTheDocument();
   });
 
+  it('offers to try again when the messages cannot be loaded, then shows them', async () => {
+    const user = userEvent.setup();
+    inbox([sanne]);
+    onApi('GET /api/conversations/1/messages', {
+      status: 500,
+      body: { error: 'Mis.', code: 'internal' },
+    });
+    openMessages('/berichten?conversation=1');
+
+    expect(
+      await screen.findByText('Er ging iets mis bij het laden van de berichten.'),
+    ).toBeInTheDocument();
+    thread(1, [aMessage({ text: 'Tot morgen!', isOwn: true })]);
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await within(await screen.findByRole('log')).findByText('Tot morgen!')).toBeVisible();
+  });
+
   it('says when a conversation does not exist', async () => {
     inbox([sanne]);
     openMessages('/berichten?conversation=77');

@@ -180,6 +180,21 @@ describe('OwnerPage', () => {
     );
   });
 
+  it('offers a retry when loading fails, which then shows the owner', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/owners/4', { status: 500, body: { error: 'Oeps', code: 'internal' } });
+    renderPage();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Oeps, er ging iets mis' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Er ging iets mis bij het laden van dit profiel.')).toBeVisible();
+    onApi('GET /api/owners/4', { status: 200, body: ownerPage });
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sanne de Vries' })).toBeVisible();
+  });
+
   it("offers 'Melden' and 'Blokkeren' to someone else, not to the owner", async () => {
     fakeSession(aUser({ id: 99 }));
     onApi('GET /api/owners/4', { status: 200, body: ownerPage });
