@@ -1,7 +1,7 @@
 // Writes src/lib/api/vocabulary.ts from openapi.json: every enumeration the server declares (its
-// values, Dutch labels and the lists the wizard and the edit dialog offer) and the profile draft's
-// rules (lengths, the postcode pattern). The server is the one source; this file and
-// scripts/test keep the copy current. Usage: node scripts/gen-vocabulary.mjs [openapi.json] [out.ts]
+// values, Dutch labels and the lists the wizard and the edit dialog offer), the profile draft's
+// rules (lengths, the postcode pattern), a report's note length and the upload size cap. The
+// server is the one source; this file and scripts/test keep the copy current. Usage: node scripts/gen-vocabulary.mjs [openapi.json] [out.ts]
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [input = 'openapi.json', output = 'src/lib/api/vocabulary.ts'] = process.argv.slice(2);
@@ -64,6 +64,8 @@ const maxLengths = Object.entries(draft)
   .sort(([a], [b]) => a.localeCompare(b));
 const noteMax = schemas.ReportBody?.properties?.note?.maxLength;
 if (typeof noteMax !== 'number') throw new Error(`${input}: ReportBody.note has no maxLength`);
+const uploadMax = schemas.UploadForm?.properties?.file?.['x-max-bytes'];
+if (typeof uploadMax !== 'number') throw new Error(`${input}: UploadForm.file has no x-max-bytes`);
 const pattern = draft.postalCode?.pattern;
 if (!pattern) throw new Error(`${input}: ProfileDraftBody.postalCode has no pattern`);
 
@@ -78,6 +80,9 @@ lines.push(
   '',
   "/** The most characters of a report's note, as the server checks them. */",
   `export const REPORT_NOTE_MAX = ${noteMax};`,
+  '',
+  '/** The largest image the server takes, in bytes. */',
+  `export const MAX_IMAGE_BYTES = ${uploadMax};`,
   '',
 );
 

@@ -5,7 +5,9 @@ use crate::routes::{
     uploads, users,
 };
 use oppas_domain::profile_draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN};
+use oppas_domain::upload::MAX_UPLOAD_BYTES;
 use utoipa::openapi::RefOr;
+use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::schema::Schema;
 use utoipa::{Modify, OpenApi};
 
@@ -66,7 +68,7 @@ use utoipa::{Modify, OpenApi};
         moderation::show_profile,
     ),
     components(schemas(crate::ApiErrorBody, conversations::LiveEventData)),
-    modifiers(&DraftRules),
+    modifiers(&PublishedRules),
     tags(
         (name = "health", description = "Probes"),
         (name = "users", description = "The signed-in user"),
@@ -83,12 +85,14 @@ use utoipa::{Modify, OpenApi};
 )]
 pub struct ApiDoc;
 
-/// Publishes the profile draft's rules, declared once in the domain, on its schema: each text
-/// field's `maxLength`, the postcode's `pattern`, and the lists' `maxItems`. The web app's
-/// forms are built from them. The same for the `Idempotency-Key` header's length and pattern.
-struct DraftRules;
+/// Publishes the rules declared once in the domain on the schemas they govern: on the profile
+/// drafts each text field's `maxLength`, the postcode's `pattern` and the lists' `maxItems`; a
+/// report's note length; the largest upload in bytes (`x-max-bytes` on the upload form's file);
+/// and the `Idempotency-Key` header's length and pattern. The web app's forms and checks are
+/// built from them.
+struct PublishedRules;
 
-impl Modify for DraftRules {
+impl Modify for PublishedRules {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let Some(components) = openapi.components.as_mut() else {
             return;
@@ -103,6 +107,14 @@ impl Modify for DraftRules {
             && let Some(RefOr::T(Schema::Object(note))) = report.properties.get_mut("note")
         {
             note.max_length = Some(oppas_domain::trust::REPORT_NOTE_MAX);
+        }
+        // An upload's size cap: the photo fields refuse a larger file before sending it.
+        if let Some(RefOr::T(Schema::Object(form))) = components.schemas.get_mut("UploadForm")
+            && let Some(RefOr::T(Schema::Object(file))) = form.properties.get_mut("file")
+        {
+            file.extensions
+                .get_or_insert_with(Default::default)
+                .merge(ExtensionsBuilder::new().add("x-max-bytes", MAX_UPLOAD_BYTES).build());
         }
         publish_key_rule(openapi);
     }
@@ -159,4 +171,19 @@ fn publish_rules(draft: &mut utoipa::openapi::schema::Object) {
 /// Serialisation failure (a bug).
 pub fn to_pretty_json() -> Result<String, serde_json::Error> {
     serde_json::to_string_pretty(&ApiDoc::openapi())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ApiDoc;
+    use oppas_domain::upload::MAX_UPLOAD_BYTES;
+    use utoipa::OpenApi;
+
+    #[test]
+    fn the_upload_limit_is_published_on_the_upload_form() {
+        let document = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+        let file = &document["components"]["schemas"]["UploadForm"]["properties"]["file"];
+        assert_eq!(file["x-max-bytes"], serde_json::json!(MAX_UPLOAD_BYTES));
+        assert_eq!(file["x-max-bytes"], serde_json::json!(5_242_880));
+    }
 }

@@ -9,6 +9,8 @@ export interface FakeResponse {
   body?: unknown;
   /** Response headers beyond Content-Type, e.g. Retry-After. */
   headers?: Record<string, string>;
+  /** A body that is no JSON (a file), sent as given; its Content-Type goes in `headers`. */
+  raw?: string | Uint8Array<ArrayBuffer>;
 }
 
 type Handler = (request: Request) => FakeResponse | Promise<FakeResponse>;
@@ -42,7 +44,8 @@ export async function fakeFetch(input: RequestInfo | URL, init?: RequestInit): P
   requests.push(request);
   const { pathname } = new URL(request.url);
   const handler = handlers.get(`${request.method} ${pathname}`);
-  const { status, body, headers = {} } = handler ? await handler(request) : notFound;
+  const { status, body, headers = {}, raw } = handler ? await handler(request) : notFound;
+  if (raw !== undefined) return new Response(raw, { status, headers });
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
     headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },

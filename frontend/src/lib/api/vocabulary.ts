@@ -308,3 +308,6 @@ export const POSTCODE_PATTERN = new RegExp("^[1-9][0-9]{3}$");
 
 /** The most characters of a report's note, as the server checks them. */
 export const REPORT_NOTE_MAX = 1000;
+
+/** The largest image the server takes, in bytes. */
+export const MAX_IMAGE_BYTES = 5242880;

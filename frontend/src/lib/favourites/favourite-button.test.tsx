@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { FavouriteButton } from '@/lib/favourites/favourite-button';
 import { aUser, fakeSession, onApi, requests } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
+import { Viewer } from '@/testing/viewer';
 
 const favouriteCalls = () =>
   requests
@@ -79,14 +80,12 @@ describe('FavouriteButton', () => {
     onApi('GET /api/favourites', { status: 200, body: { profiles: [] } });
     renderWithProviders(
       <>
-        <p>Pagina</p>
+        <Viewer />
         <FavouriteButton listingId="pet-3" name="Bobby" ownerUserId={7} />
       </>,
     );
-    expect(await screen.findByText('Pagina')).toBeInTheDocument();
-    await waitFor(() => {
-      expect(requests.some((request) => request.url.endsWith('/api/users/me'))).toBe(true);
-    });
+    // The session has been read: from here on the heart would show.
+    expect(await screen.findByText('Ingelogd als 7')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Favoriet/ })).toBeNull();
   });
 });

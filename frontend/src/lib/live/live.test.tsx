@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@/lib/api/openapi';
@@ -17,6 +17,7 @@ import {
 } from '@/testing/fake-event-source';
 import { aConversation } from '@/testing/messages';
 import { renderWithProviders } from '@/testing/render';
+import { Viewer } from '@/testing/viewer';
 
 type ConversationList = components['schemas']['ConversationList'];
 
@@ -165,10 +166,15 @@ describe('LiveUpdatesProvider', () => {
 
   it('opens no stream for a visitor', async () => {
     fakeSession(null);
-    renderWithProviders(<StatusProbe />);
-    await waitFor(() => {
-      expect(screen.getByText('Live: closed')).toBeInTheDocument();
-    });
+    renderWithProviders(
+      <>
+        <Viewer />
+        <StatusProbe />
+      </>,
+    );
+    // 'closed' is also the state before the session is known: wait until it is.
+    expect(await screen.findByText('Niet ingelogd')).toBeInTheDocument();
+    expect(screen.getByText('Live: closed')).toBeInTheDocument();
     expect(FakeEventSource.made).toHaveLength(0);
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { REPORT_THANKS, TrustActions } from '@/lib/trust/trust-actions';
 import { aUser, fakeSession, onApi, requests } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
+import { Viewer } from '@/testing/viewer';
 
 describe('TrustActions', () => {
   it('reports with a reason and a note, after asking for the reason', async () => {
@@ -99,16 +100,33 @@ describe('TrustActions', () => {
     expect(blocked).toBe(true);
   });
 
-  it('shows nothing to a visitor or on one’s own page', async () => {
-    fakeSession(aUser({ id: 9 }));
+  it.each([
+    ['a visitor', null, 'Niet ingelogd'],
+    ['the page’s own person', aUser({ id: 9 }), 'Ingelogd als 9'],
+  ])('shows nothing to %s once it knows who is looking', async (_, viewer, known) => {
+    fakeSession(viewer);
     renderWithProviders(
       <>
-        <h1>Pagina</h1>
+        <Viewer />
         <TrustActions userId={9} name="Lotte" />
       </>,
     );
-    await screen.findByRole('heading', { name: 'Pagina' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The same answer TrustActions waits for has arrived: from here on it would show its buttons.
+    expect(await screen.findByText(known)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Melden' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Blokkeren' })).toBeNull();
+  });
+
+  it('shows its buttons to someone else, as soon as it knows who is looking', async () => {
+    fakeSession(aUser({ id: 7 }));
+    renderWithProviders(
+      <>
+        <Viewer />
+        <TrustActions userId={9} name="Lotte" />
+      </>,
+    );
+    expect(await screen.findByText('Ingelogd als 7')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Melden' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Blokkeren' })).toBeInTheDocument();
   });
 });

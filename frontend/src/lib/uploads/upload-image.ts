@@ -1,7 +1,5 @@
 import { ApiError } from '@/lib/api/api-error';
-
-/** Largest image the server takes (5 MiB); checked here too so nobody waits for a refusal. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+import { MAX_IMAGE_BYTES } from '@/lib/api/vocabulary';
 
 export const NOT_AN_IMAGE = 'Alleen afbeeldingen zijn toegestaan';
 export const TOO_LARGE = 'Afbeelding mag maximaal 5MB groot zijn';
@@ -23,7 +21,10 @@ export function uploadFailureText(
   return failed;
 }
 
-/** The browser-side check of spec section 5: an image, at most 5 MB. Null when fine. */
+/**
+ * The browser-side check of spec section 5: an image, at most the server's upload limit (5 MB), so
+ * that nobody waits for a refusal. Null when fine.
+ */
 export function imageProblem(file: File): string | null {
   if (!file.type.startsWith('image/')) return NOT_AN_IMAGE;
   if (file.size > MAX_IMAGE_BYTES) return TOO_LARGE;

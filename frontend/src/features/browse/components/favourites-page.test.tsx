@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { aPetItem, aVolunteerItem } from '@/features/browse/components/browse-test-utils';
 import { FavouritesPage } from '@/features/browse/components/favourites-page';
@@ -38,13 +39,20 @@ describe('FavouritesPage', () => {
     );
   });
 
-  it('offers a retry when the list cannot be read', async () => {
+  it('offers a retry when the list cannot be read, which then shows the cards', async () => {
+    const user = userEvent.setup();
     onApi('GET /api/favourites', { status: 500, body: { error: 'Fout', code: 'internal' } });
     renderWithProviders(<FavouritesPage />);
 
     expect(
-      await screen.findByText('Je favorieten konden niet worden geladen.'),
+      await screen.findByRole('heading', { name: 'Oeps, er ging iets mis' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Opnieuw proberen' })).toBeInTheDocument();
+    expect(screen.getByText('Je favorieten konden niet worden geladen.')).toBeInTheDocument();
+    onApi('GET /api/favourites', {
+      status: 200,
+      body: { profiles: [aPetItem({ id: 'pet-3', name: 'Bobby' })] },
+    });
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByRole('heading', { name: 'Bobby' })).toBeInTheDocument();
   });
 });

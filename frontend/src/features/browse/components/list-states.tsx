@@ -1,11 +1,5 @@
-import { TriangleAlert } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api/api-error';
-
-export const LOAD_ERROR_TITLE = 'Oeps, er ging iets mis';
-export const RETRY = 'Opnieuw proberen';
 
 /** 'Profielen laden...' and the like, where the list will be. */
 export function ListLoading({ label }: { label: string }) {
@@ -16,10 +10,7 @@ export function ListLoading({ label }: { label: string }) {
   );
 }
 
-/**
- * 'Oeps, er ging iets mis' with the page's own failure text and a retry. A throttled request
- * (429) says so in the server's words instead, since trying again at once will not help.
- */
+/** 'Oeps, er ging iets mis' with the page's own failure text and a retry. */
 export function ListLoadError({
   error,
   text,
@@ -29,18 +20,5 @@ export function ListLoadError({
   text: string;
   onRetry: () => void;
 }) {
-  const throttled = error instanceof ApiError && error.status === 429;
-  return (
-    <EmptyState
-      icon={TriangleAlert}
-      title={LOAD_ERROR_TITLE}
-      description={throttled ? error.message : text}
-      className="py-12"
-      action={
-        <Button size="lg" onClick={onRetry}>
-          {RETRY}
-        </Button>
-      }
-    />
-  );
+  return <LoadError error={error} description={text} onRetry={onRetry} className="py-12" />;
 }

@@ -55,6 +55,36 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('list', { name: 'Overzicht' })).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['a server error', { status: 500, body: { error: 'Er ging iets mis.', code: 'internal' } }],
+    ['a network failure', null],
+  ])(
+    'shows an error with a retry, never the choices to make a profile, after %s',
+    async (_, answer) => {
+      const user = userEvent.setup();
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      fakeSession(aUser({ id: 7 }));
+      onApi('GET /api/profiles/7', () => {
+        if (answer === null) throw new TypeError('Failed to fetch');
+        return answer;
+      });
+      onApi('GET /api/unread', { status: 200, body: { unreadCount: 0 } });
+      renderDashboard();
+
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Oeps, er ging iets mis' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Je profiel kon niet worden geladen.')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Ik zoek een oppas' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Ik wil oppassen' })).not.toBeInTheDocument();
+
+      onApi('GET /api/profiles/7', { status: 200, body: aVolunteerLookup({ user_id: 7 }) });
+      await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+      expect(await screen.findByRole('heading', { name: /Welkom terug/ })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Ik zoek een oppas' })).not.toBeInTheDocument();
+    },
+  );
+
   it('welcomes a sitter with tiles, recent activity and links', async () => {
     fakeSession(aUser({ first_name: 'Anna' }), aVolunteerLookup());
     onApi('GET /api/unread', { status: 200, body: { unreadCount: 0 } });

@@ -13,6 +13,7 @@ import {
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ChooseProfileType } from '@/features/dashboard/components/choose-profile-type';
@@ -20,7 +21,11 @@ import { MessageEmailSetting } from '@/features/dashboard/components/message-ema
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import * as V from '@/lib/api/vocabulary';
 import type { SessionUser } from '@/lib/auth/api/get-current-user';
-import { useProfileLookup, type ProfileLookup } from '@/lib/auth/api/get-profile-lookup';
+import {
+  PROFILE_LOOKUP_FAILED,
+  useProfileLookup,
+  type ProfileLookup,
+} from '@/lib/auth/api/get-profile-lookup';
 import { useAuth } from '@/lib/auth/use-auth';
 import { firstNameOf } from '@/lib/auth/user-display';
 import { useFavourites, useProfileViews } from '@/lib/favourites/favourites';
@@ -44,6 +49,16 @@ export function DashboardPage() {
           </div>
         ) : lookup.data ? (
           <WithProfile user={user} profile={lookup.data} />
+        ) : lookup.isError ? (
+          // Not knowing is not having none: never offer to make a second profile.
+          <LoadError
+            titleAs="h1"
+            description={PROFILE_LOOKUP_FAILED}
+            onRetry={() => {
+              void lookup.refetch();
+            }}
+            className="py-12"
+          />
         ) : (
           <ChooseProfileType name={firstNameOf(user)} />
         )}

@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { RETRY } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import {
   useMessageSettings,
@@ -41,7 +42,7 @@ function SettingState() {
             void settings.refetch();
           }}
         >
-          Opnieuw proberen
+          {RETRY}
         </Button>
       </div>
     );

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOBODY_BLOCKED, SettingsPage } from '@/features/dashboard/components/settings-page';
-import { aUser, fakeSession, onApi } from '@/testing/fake-api';
+import { aUser, fakeSession, onApi, requests, type FakeResponse } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 
 describe('SettingsPage', () => {
@@ -36,6 +36,95 @@ describe('SettingsPage', () => {
     const list = screen.getByRole('region', { name: 'Geblokkeerd' });
     await userEvent.click(await within(list).findByRole('button', { name: 'Karel deblokkeren' }));
     expect(await within(list).findByText(NOBODY_BLOCKED)).toBeInTheDocument();
+  });
+
+  it('offers a retry when the blocked people cannot be loaded, then lists them', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser());
+    onApi('GET /api/blocks', { status: 500, body: { error: 'Mis.', code: 'internal' } });
+    renderWithProviders(<SettingsPage />);
+
+    const list = await screen.findByRole('region', { name: 'Geblokkeerd' });
+    expect(await within(list).findByRole('alert')).toHaveTextContent(
+      'De lijst met geblokkeerde mensen kon niet worden geladen.',
+    );
+    onApi('GET /api/blocks', {
+      status: 200,
+      body: {
+        blocked: [
+          { userId: 9, firstName: 'Karel', avatarUrl: null, blockedAt: '2026-11-24T10:00:00Z' },
+        ],
+      },
+    });
+    await user.click(within(list).getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(
+      await within(list).findByRole('button', { name: 'Karel deblokkeren' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers a retry when the e-mail setting cannot be loaded, then shows it', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser());
+    onApi('GET /api/blocks', { status: 200, body: { blocked: [] } });
+    onApi('GET /api/users/me/settings', { status: 500, body: { error: 'Mis.', code: 'internal' } });
+    renderWithProviders(<SettingsPage />);
+
+    const section = await screen.findByRole('region', { name: 'Meldingen' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Je instelling voor e-mails kon niet worden geladen.',
+    );
+    onApi('GET /api/users/me/settings', { status: 200, body: { messageEmails: true } });
+    await user.click(within(section).getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(
+      await within(section).findByRole('checkbox', { name: 'E-mail bij nieuwe berichten' }),
+    ).toBeChecked();
+  });
+
+  it('downloads the archive as a file, busy until it has arrived', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser());
+    onApi('GET /api/blocks', { status: 200, body: { blocked: [] } });
+    let arrive: (answer: FakeResponse) => void = () => undefined;
+    onApi(
+      'GET /api/users/me/export',
+      () =>
+        new Promise<FakeResponse>((resolve) => {
+          arrive = resolve;
+        }),
+    );
+    const saved: { blob: Blob; name: string }[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push({ blob: blob as Blob, name: '' });
+      return 'blob:mijn-gegevens';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      const last = saved.at(-1);
+      if (last) last.name = this.download;
+    });
+    renderWithProviders(<SettingsPage />);
+    const button = await screen.findByRole('button', { name: 'Download mijn gegevens' });
+    await user.click(button);
+    await waitFor(() => {
+      expect(button).toBeDisabled();
+    });
+    expect(button).toHaveAttribute('aria-busy', 'true');
+
+    arrive({
+      status: 200,
+      raw: 'PK-archief',
+      headers: { 'Content-Type': 'application/zip' },
+    });
+    expect(await screen.findByText('Je gegevens zijn gedownload.')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(button).toBeEnabled();
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.name).toBe('oppasmaatje-mijn-gegevens.zip');
+    expect(await saved[0]?.blob.text()).toBe('PK-archief');
   });
 
   it("says why a download is refused in the server's words", async () => {
@@ -85,5 +174,44 @@ describe('SettingsPage', () => {
     );
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Deze code klopt niet.');
     expect(codes).toEqual(['123456']);
+  });
+
+  it('deletes the account with the code, busy until signed out, then goes to the home page', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ email: 'anna@example.nl' }));
+    onApi('GET /api/blocks', { status: 200, body: { blocked: [] } });
+    onApi('POST /api/users/me/deletion-code', {
+      status: 200,
+      body: { message: 'We hebben een code gestuurd naar anna@example.nl.' },
+    });
+    let answer: (response: FakeResponse) => void = () => undefined;
+    onApi(
+      'POST /api/users/me/deletion',
+      () =>
+        new Promise<FakeResponse>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    onApi('POST /api/logout', { status: 204 });
+    renderWithProviders(<SettingsPage />, { path: '/instellingen' });
+    await user.click(await screen.findByRole('button', { name: 'Account verwijderen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Account verwijderen?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stuur de code' }));
+    await user.type(await within(dialog).findByLabelText('Code uit de e-mail'), '123456');
+    const confirm = within(dialog).getByRole('button', { name: 'Account definitief verwijderen' });
+    await user.click(confirm);
+    await waitFor(() => {
+      expect(confirm).toHaveAttribute('aria-busy', 'true');
+    });
+    expect(confirm).toBeDisabled();
+
+    fakeSession(null);
+    answer({ status: 204 });
+    expect(await screen.findByText('Pagina: /')).toBeInTheDocument();
+    expect(
+      requests.some(
+        (request) => request.method === 'POST' && new URL(request.url).pathname === '/api/logout',
+      ),
+    ).toBe(true);
   });
 });

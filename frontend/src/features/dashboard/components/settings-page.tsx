@@ -1,20 +1,17 @@
 import { Ban, Download, KeyRound, Mail, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { EmailAddress } from '@/components/ui/email-address';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
+import { RETRY } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import {
-  deleteAccount,
-  downloadMyData,
-  EXPORT_FILE,
-  requestDeletionCode,
-  saveFile,
+  useDeleteAccount,
+  useDownloadMyData,
+  useRequestDeletionCode,
 } from '@/features/dashboard/api/export-data';
 import { MessageEmailSetting } from '@/features/dashboard/components/message-email-setting';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -25,6 +22,9 @@ import { useBlocks, useSetBlocked } from '@/lib/trust/trust';
 export const SETTINGS_TITLE = 'Instellingen';
 export const NOBODY_BLOCKED = 'Je hebt niemand geblokkeerd.';
 const FAILED = 'Dat lukte niet. Probeer het later opnieuw.';
+/** The server's Dutch reason when it gave one; a network failure gets the general text. */
+const failureText = (error: unknown) => (error instanceof ApiError ? error.message : FAILED);
+const BLOCKS_FAILED = 'De lijst met geblokkeerde mensen kon niet worden geladen.';
 
 /** `/instellingen`: the account, notifications, blocked people and the person's rights. */
 export function SettingsPage() {
@@ -98,7 +98,22 @@ function BlockedSection() {
   if (blocks.isPending) {
     body = <Spinner label="Laden..." className="text-orange-700" />;
   } else if (blocks.isError) {
-    body = <p role="alert">{FAILED}</p>;
+    body = (
+      <div className="flex flex-col items-start gap-3">
+        <p role="alert" className="text-red-800">
+          {BLOCKS_FAILED}
+        </p>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            void blocks.refetch();
+          }}
+        >
+          {RETRY}
+        </Button>
+      </div>
+    );
   } else if (blocks.data.length === 0) {
     body = <p className="text-stone-700">{NOBODY_BLOCKED}</p>;
   } else {
@@ -146,22 +161,7 @@ function BlockedSection() {
 }
 
 function DataSection() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    setError(null);
-    setDone(false);
-    try {
-      saveFile(await downloadMyData(), EXPORT_FILE);
-      setDone(true);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : FAILED);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const download = useDownloadMyData();
   return (
     <Section title="Je gegevens">
       <p className="text-stone-700">
@@ -172,24 +172,24 @@ function DataSection() {
       <div>
         <Button
           variant="secondary"
-          disabled={busy}
-          aria-busy={busy}
+          disabled={download.isPending}
+          aria-busy={download.isPending}
           onClick={() => {
-            void download();
+            download.mutate();
           }}
         >
-          {busy ? <Spinner /> : <Download aria-hidden="true" className="size-5" />}
+          {download.isPending ? <Spinner /> : <Download aria-hidden="true" className="size-5" />}
           Download mijn gegevens
         </Button>
       </div>
-      {done && (
+      {download.isSuccess && (
         <p role="status" className="text-sm font-semibold text-green-800">
           Je gegevens zijn gedownload.
         </p>
       )}
-      {error && (
+      {download.isError && (
         <p role="alert" className="text-sm font-semibold text-red-800">
-          {error}
+          {failureText(download.error)}
         </p>
       )}
     </Section>
@@ -197,40 +197,19 @@ function DataSection() {
 }
 
 function DeleteSection() {
-  const { logout } = useAuth();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [sent, setSent] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const sendCode = useRequestDeletionCode();
+  const deletion = useDeleteAccount();
+  const sent = sendCode.data ?? null;
+  const busy = sendCode.isPending || deletion.isPending;
+  const error = deletion.error ?? sendCode.error;
   const close = () => {
     setOpen(false);
-    setSent(null);
     setCode('');
-    setError(null);
+    sendCode.reset();
+    deletion.reset();
   };
-  const attempt = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : FAILED);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const sendCode = () =>
-    attempt(async () => {
-      setSent(await requestDeletionCode());
-    });
-  const confirm = () =>
-    attempt(async () => {
-      await deleteAccount(code.trim());
-      await logout();
-      await navigate(paths.home, { replace: true });
-    });
   return (
     <Section title="Account verwijderen">
       <p className="text-stone-700">
@@ -273,7 +252,7 @@ function DeleteSection() {
             />
           </>
         )}
-        {error && <FormAlert>{error}</FormAlert>}
+        {error && <FormAlert>{failureText(error)}</FormAlert>}
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="ghost" onClick={close}>
             Annuleren
@@ -283,7 +262,7 @@ function DeleteSection() {
               disabled={busy}
               aria-busy={busy}
               onClick={() => {
-                void sendCode();
+                sendCode.mutate();
               }}
             >
               {busy && <Spinner />}
@@ -295,7 +274,7 @@ function DeleteSection() {
               disabled={busy}
               aria-busy={busy}
               onClick={() => {
-                void confirm();
+                deletion.mutate(code.trim());
               }}
             >
               {busy && <Spinner />}

@@ -2,6 +2,7 @@ import { MessageCircle, Search, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
+import { RETRY } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import {
@@ -80,7 +81,7 @@ function Conversations({ term, selectedId }: { term: string; selectedId: number 
             void conversations.refetch();
           }}
         >
-          Opnieuw proberen
+          {RETRY}
         </Button>
       </PaneMessage>
     );

@@ -185,6 +185,14 @@ describe('MessagesPage: a conversation', () => {
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Mo' })).toBeInTheDocument();
     expect(within(messageLog()).getByText('Kan Luna zaterdag komen?')).toBeInTheDocument();
+
+    // Opening one with unread messages marks it: once that request is out, one for Mo opened
+    // earlier would be out too.
+    thread(1, [aMessage({ id: 5, text: 'Hoe gaat het met Bobby?', isRead: false })]);
+    await user.click(screen.getByRole('link', { name: /Sanne/ }));
+    await vi.waitFor(() => {
+      expect(requestsTo('PUT', '/api/conversations/1/read')).toHaveLength(1);
+    });
     expect(requestsTo('PUT', '/api/conversations/2/read')).toHaveLength(0);
   });
 
@@ -259,6 +267,23 @@ describe('MessagesPage: a conversation', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(notice);
     expect(screen.getByText('Tot morgen!')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /^Bericht aan/ })).not.toBeInTheDocument();
+  });
+
+  it('offers to try again when the messages cannot be loaded, then shows them', async () => {
+    const user = userEvent.setup();
+    inbox([sanne]);
+    onApi('GET /api/conversations/1/messages', {
+      status: 500,
+      body: { error: 'Mis.', code: 'internal' },
+    });
+    openMessages('/berichten?conversation=1');
+
+    expect(
+      await screen.findByText('Er ging iets mis bij het laden van de berichten.'),
+    ).toBeInTheDocument();
+    thread(1, [aMessage({ text: 'Tot morgen!', isOwn: true })]);
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await within(await screen.findByRole('log')).findByText('Tot morgen!')).toBeVisible();
   });
 
   it('says when a conversation does not exist', async () => {
@@ -375,9 +400,12 @@ describe('MessagesPage: writing', () => {
     await screen.findByRole('log');
 
     await user.type(composer(), 'Regel 1{Shift>}{Enter}{/Shift}Regel 2');
-
     expect(composer()).toHaveValue('Regel 1\nRegel 2');
-    expect(sent).toEqual([]);
+
+    // The message that is sent is the first and only one: Shift+Enter sent nothing.
+    await user.keyboard('{Enter}');
+    expect(await within(messageLog()).findByText(/Regel 2/)).toBeInTheDocument();
+    expect(sent).toEqual(['Regel 1\nRegel 2']);
   });
 
   it('sends nothing that is blank', async () => {
@@ -387,10 +415,13 @@ describe('MessagesPage: writing', () => {
     await screen.findByRole('log');
 
     await user.type(composer(), '   {Enter}');
-
     expect(screen.getByRole('button', { name: 'Versturen' })).toBeDisabled();
-    expect(requestsTo('POST', '/api/conversations/1/messages')).toHaveLength(0);
-    expect(sent).toEqual([]);
+
+    // The message that is sent is the first and only one: the blank one went nowhere.
+    await user.type(composer(), 'Hallo{Enter}');
+    expect(await within(messageLog()).findByText('Hallo')).toBeInTheDocument();
+    expect(requestsTo('POST', '/api/conversations/1/messages')).toHaveLength(1);
+    expect(sent).toEqual(['Hallo']);
   });
 
   it('sends nothing while the previous message is on its way', async () => {
@@ -409,13 +440,15 @@ describe('MessagesPage: writing', () => {
     await user.type(composer(), 'Een{Enter}');
     await user.type(composer(), 'Twee{Enter}');
 
-    expect(requestsTo('POST', '/api/conversations/1/messages')).toHaveLength(1);
     expect(composer()).toHaveValue('Twee');
     answer({
       status: 201,
       body: { messageId: 101, timestamp: new Date().toISOString(), safetyHint: false },
     });
     expect(await within(messageLog()).findByText('Een')).toBeInTheDocument();
+    // The first has been answered: 'Twee' was never sent alongside it.
+    expect(requestsTo('POST', '/api/conversations/1/messages')).toHaveLength(1);
+    expect(composer()).toHaveValue('Twee');
   });
 
   it('sends a message submitted twice within one render under one idempotency key', async () => {
@@ -541,7 +574,13 @@ describe('MessagesPage: writing', () => {
     expect(composer()).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('button', { name: 'Versturen' })).toBeDisabled();
     await user.keyboard('{Enter}');
-    expect(sent).toEqual([]);
+
+    // One character less is sent, as the first and only message.
+    await user.keyboard('{Backspace}{Enter}');
+    const longest = 'a'.repeat(1850) + 'b'.repeat(150);
+    await vi.waitFor(() => {
+      expect(sent).toEqual([longest]);
+    });
   });
 });
 

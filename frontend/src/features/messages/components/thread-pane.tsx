@@ -1,6 +1,7 @@
 import { MessagesSquare, SearchX, TriangleAlert } from 'lucide-react';
 import { useCallback } from 'react';
 import { Button } from '@/components/ui/button';
+import { RETRY } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { messagesOf, useThread } from '@/features/messages/api/get-thread';
 import type { ConversationSummary } from '@/features/messages/api/list-conversations';
@@ -57,7 +58,7 @@ export function ThreadPane({
                 void thread.refetch();
               }}
             >
-              Opnieuw proberen
+              {RETRY}
             </Button>
           </PaneMessage>
         )

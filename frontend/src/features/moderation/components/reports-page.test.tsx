@@ -25,6 +25,32 @@ describe('ReportsPage', () => {
     expect(requests.some((r) => r.url.includes('/api/moderation/'))).toBe(false);
   });
 
+  it('offers a retry when the reports cannot be loaded, then lists them', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ is_moderator: true }));
+    onApi('GET /api/moderation/reports', {
+      status: 500,
+      body: { error: 'Mis.', code: 'internal' },
+    });
+    renderWithProviders(<ReportsPage />);
+
+    expect(
+      await screen.findByRole('heading', { name: 'Oeps, er ging iets mis' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('De meldingen konden niet worden geladen.')).toBeVisible();
+    onApi('GET /api/moderation/reports', { status: 200, body: { reports: [report] } });
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByRole('article', { name: 'Melding over Karel' })).toBeInTheDocument();
+  });
+
+  it('says when there are no open reports', async () => {
+    fakeSession(aUser({ is_moderator: true }));
+    onApi('GET /api/moderation/reports', { status: 200, body: { reports: [] } });
+    renderWithProviders(<ReportsPage />);
+
+    expect(await screen.findByRole('heading', { name: 'Geen open meldingen' })).toBeInTheDocument();
+  });
+
   it('lists a report with its label and hides the profile', async () => {
     fakeSession(aUser({ is_moderator: true }));
     let hidden = false;

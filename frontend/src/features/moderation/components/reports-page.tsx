@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Textarea } from '@/components/ui/form-fields';
+import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import {
@@ -51,7 +52,17 @@ export function ReportsPage() {
 function Queue() {
   const queue = useReportQueue();
   if (queue.isPending) return <Spinner label="Meldingen laden..." className="text-orange-700" />;
-  if (queue.isError) return <p role="alert">{failureText(queue.error)}</p>;
+  if (queue.isError) {
+    return (
+      <LoadError
+        error={queue.error}
+        description="De meldingen konden niet worden geladen."
+        onRetry={() => {
+          void queue.refetch();
+        }}
+      />
+    );
+  }
   if (queue.data.length === 0) {
     return (
       <EmptyState icon={ShieldCheck} title="Geen open meldingen" description="Alles is bekeken." />

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProfileWizardPage } from '@/features/profile-wizard/components/profile-wizard-page';
 import { aUser, fakeSession, onApi, requests } from '@/testing/fake-api';
 import { aVolunteerLookup, anOwnerLookup } from '@/testing/profiles';
@@ -301,6 +301,61 @@ describe('ProfileWizardPage', () => {
       'Er ging iets mis bij het opslaan van je profiel. Probeer het opnieuw.',
     );
     expect(window.localStorage.getItem('selectedProfileType')).toBe('vrijwilliger');
+  });
+
+  it('shows an error with a retry instead of the form to make a profile when the lookup fails', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeSession(aUser({ id: 7 }));
+    onApi('GET /api/profiles/7', { status: 500, body: { error: 'Mis.', code: 'internal' } });
+    renderWizard();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Oeps, er ging iets mis' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Je profiel kon niet worden geladen.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Profiel aanmaken' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Welk profiel maak je?' })).not.toBeInTheDocument();
+
+    onApi('GET /api/profiles/7', {
+      status: 200,
+      body: aVolunteerLookup({ user_id: 7, first_name: 'Lotte' }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByRole('heading', { name: 'Profiel bewerken' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Voornaam *')).toHaveValue('Lotte');
+  });
+
+  it("shows an error with a retry in edit mode when the lookup fails, not 'Geen profiel gevonden'", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeSession(aUser({ id: 7 }));
+    onApi('GET /api/profiles/7', {
+      status: 503,
+      body: { error: 'Even niet.', code: 'unavailable' },
+    });
+    renderWizard('/profiel-aanmaken?mode=edit&type=vrijwilliger');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Oeps, er ging iets mis' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Geen profiel gevonden')).not.toBeInTheDocument();
+
+    onApi('GET /api/profiles/7', {
+      status: 200,
+      body: aVolunteerLookup({ user_id: 7, first_name: 'Lotte' }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByLabelText('Voornaam *')).toHaveValue('Lotte');
+  });
+
+  it("says 'Geen profiel gevonden' in edit mode only when there is none", async () => {
+    fakeSession(aUser({ id: 7 }));
+    renderWizard('/profiel-aanmaken?mode=edit&type=vrijwilliger');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Geen profiel gevonden' }),
+    ).toBeInTheDocument();
   });
 
   it('opens edit mode for someone who already has a profile', async () => {

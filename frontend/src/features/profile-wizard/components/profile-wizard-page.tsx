@@ -6,6 +6,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { StepProgress } from '@/components/ui/step-progress';
 import { ADD_PET_PARAM, paths } from '@/config/paths';
@@ -40,7 +41,7 @@ import { stepOfField, stepsFor, type StepId } from '@/features/profile-wizard/st
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api/api-error';
 import type { SessionUser } from '@/lib/auth/api/get-current-user';
-import { useProfileLookup } from '@/lib/auth/api/get-profile-lookup';
+import { PROFILE_LOOKUP_FAILED, useProfileLookup } from '@/lib/auth/api/get-profile-lookup';
 import { useAuth } from '@/lib/auth/use-auth';
 import { profileTypeFrom, SELECTED_TYPE_KEY, type ProfileType } from '@/lib/profile-type';
 
@@ -81,6 +82,10 @@ function CreateWizard({ user }: { user: SessionUser }) {
         replace
       />
     );
+  }
+  // Without knowing whether there is one already, the form would risk a second profile.
+  if (lookup.isError && !saving) {
+    return <LookupFailed onRetry={() => void lookup.refetch()} />;
   }
   return (
     <WizardForm
@@ -159,6 +164,9 @@ function EditWizard({ userId }: { userId: number }) {
   if (lookup.isPending) {
     return <LoadingProfile />;
   }
+  if (!lookup.data && lookup.isError) {
+    return <LookupFailed onRetry={() => void lookup.refetch()} />;
+  }
   if (!lookup.data) {
     return (
       <div className="px-4 py-16 sm:px-6">
@@ -178,6 +186,15 @@ function EditWizard({ userId }: { userId: number }) {
   }
   const { values, kept } = valuesFromProfile(lookup.data);
   return <WizardForm userId={userId} editing initial={values} kept={kept} />;
+}
+
+/** The own profile could not be read: neither the form nor 'Geen profiel gevonden' is right. */
+function LookupFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="px-4 py-16 sm:px-6">
+      <LoadError titleAs="h1" description={PROFILE_LOOKUP_FAILED} onRetry={onRetry} />
+    </div>
+  );
 }
 
 function LoadingProfile() {

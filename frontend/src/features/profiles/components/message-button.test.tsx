@@ -5,10 +5,10 @@ import { MessageButton } from '@/features/profiles/components/message-button';
 import { OwnerPage } from '@/features/profiles/components/owner-page';
 import { PetPage } from '@/features/profiles/components/pet-page';
 import { VolunteerPage } from '@/features/profiles/components/volunteer-page';
-import { useAuth } from '@/lib/auth/use-auth';
 import { aUser, fakeSession, onApi, requests, type FakeResponse } from '@/testing/fake-api';
 import { aPet, anOwner, anOwnerLookup, aVolunteer, aVolunteerLookup } from '@/testing/profiles';
 import { renderWithProviders } from '@/testing/render';
+import { Viewer } from '@/testing/viewer';
 
 vi.mock('@/components/map/leaflet-map', () => ({
   LeafletMap: ({ name }: { name: string }) => <p>Kaart van {name}</p>,
@@ -29,11 +29,6 @@ function renderButton(failure?: string) {
     <MessageButton targetUserId={7} petFor={() => null} {...(failure ? { failure } : {})} />,
     { path: '/vrijwilliger/:volunteerId', url: '/vrijwilliger/12' },
   );
-}
-
-function SignedInAs() {
-  const { user } = useAuth();
-  return user ? <p>Ingelogd als {user.id}</p> : null;
 }
 
 /** What the page asked to start, in order. */
@@ -73,7 +68,7 @@ describe('MessageButton', () => {
     fakeSession(aUser({ id: 7 }));
     renderWithProviders(
       <>
-        <SignedInAs />
+        <Viewer />
         <MessageButton targetUserId={7} petFor={() => null} />
       </>,
     );
@@ -86,6 +81,20 @@ describe('MessageButton', () => {
   it('without an own profile alerts and goes to the dashboard, starting nothing', async () => {
     const user = userEvent.setup();
     fakeSession(aUser({ id: 99 }));
+    renderButton();
+
+    await user.click(await screen.findByRole('button', { name: 'Bericht sturen' }));
+
+    expect(await screen.findByText('Pagina: /dashboard')).toBeInTheDocument();
+    expect(alerted).toEqual([PROFILE_REQUIRED]);
+    expect(await startRequests()).toEqual([]);
+  });
+
+  it('treats a failing check of the own profile the same way (spec section 8)', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeSession(aUser({ id: 99 }));
+    onApi('GET /api/profiles/99', { status: 500, body: { error: 'Mis.', code: 'internal' } });
     renderButton();
 
     await user.click(await screen.findByRole('button', { name: 'Bericht sturen' }));

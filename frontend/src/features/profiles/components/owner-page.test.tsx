@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { OwnerPage } from '@/features/profiles/components/owner-page';
@@ -107,9 +107,9 @@ describe('OwnerPage', () => {
     fakeSession(aUser({ id: 8 }), anOwnerLookup());
     let page = ownerPage;
     onApi('GET /api/owners/4', () => ({ status: 200, body: page }));
-    let removed = false;
+    let removals = 0;
     onApi('DELETE /api/pets/31', () => {
-      removed = true;
+      removals += 1;
       page = { ...ownerPage, pets: ownerPage.pets.slice(0, 1) };
       return { status: 204 };
     });
@@ -118,7 +118,9 @@ describe('OwnerPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Minoes verwijderen' }));
     const dialog = screen.getByRole('dialog', { name: 'Minoes verwijderen?' });
     await user.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
-    expect(removed).toBe(false);
+    await waitFor(() => {
+      expect(dialog).not.toHaveAttribute('open');
+    });
 
     await user.click(screen.getByRole('button', { name: 'Minoes verwijderen' }));
     await user.click(
@@ -131,7 +133,8 @@ describe('OwnerPage', () => {
     await vi.waitFor(() => {
       expect(within(pets).queryByRole('link', { name: /Minoes/ })).not.toBeInTheDocument();
     });
-    expect(removed).toBe(true);
+    // One removal, the confirmed one: the cancelled dialog sent none.
+    expect(removals).toBe(1);
     // The last pet stays: nothing offers to remove it.
     expect(screen.queryByRole('button', { name: 'Bobby verwijderen' })).not.toBeInTheDocument();
   });
@@ -181,6 +184,21 @@ describe('OwnerPage', () => {
       'href',
       '/profielen',
     );
+  });
+
+  it('offers a retry when loading fails, which then shows the owner', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/owners/4', { status: 500, body: { error: 'Oeps', code: 'internal' } });
+    renderPage();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Oeps, er ging iets mis' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Er ging iets mis bij het laden van dit profiel.')).toBeVisible();
+    onApi('GET /api/owners/4', { status: 200, body: ownerPage });
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sanne de Vries' })).toBeVisible();
   });
 
   it("offers 'Melden' and 'Blokkeren' to someone else, not to the owner", async () => {

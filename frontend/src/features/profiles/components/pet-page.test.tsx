@@ -138,6 +138,20 @@ describe('PetPage', () => {
     expect(within(own).getByRole('button', { name: 'Gewicht bewerken' })).toBeInTheDocument();
   });
 
+  it('offers a retry when loading fails, which then shows the pet', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/pets/30', { status: 500, body: { error: 'Oeps', code: 'internal' } });
+    renderPage();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Oeps, er ging iets mis' }),
+    ).toBeInTheDocument();
+    onApi('GET /api/pets/30', { status: 200, body: { pet: aPet(), owner: anOwner() } });
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bobby' })).toBeVisible();
+  });
+
   it('says when the pet does not exist', async () => {
     fakeSession(null);
     renderPage(31);

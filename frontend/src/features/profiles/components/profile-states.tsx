@@ -1,10 +1,11 @@
 import { usePrefetchQuery, type UseQueryResult } from '@tanstack/react-query';
-import { SearchX, TriangleAlert } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { mapConfigQueryOptions } from '@/components/map/map-api';
-import { Button, buttonStyles } from '@/components/ui/button';
+import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { LOAD_ERROR_TITLE, LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { cn } from '@/lib/cn';
@@ -73,26 +74,17 @@ export function ProfileLoading({ label = 'Profiel laden...' }: { label?: string 
 }
 
 export function ProfileLoadError({ onRetry }: { onRetry: () => void }) {
-  useDocumentTitle('Oeps, er ging iets mis');
+  useDocumentTitle(LOAD_ERROR_TITLE);
   return (
     <div className="px-4 py-20 sm:px-6 sm:py-28">
-      <EmptyState
-        icon={TriangleAlert}
+      <LoadError
         titleAs="h1"
-        title="Oeps, er ging iets mis"
         description="Er ging iets mis bij het laden van dit profiel."
-        action={
-          <>
-            <Button size="lg" onClick={onRetry}>
-              Opnieuw proberen
-            </Button>
-            <Link
-              to={paths.profiles}
-              className={buttonStyles({ variant: 'secondary', size: 'lg' })}
-            >
-              {BACK_TO_PROFILES}
-            </Link>
-          </>
+        onRetry={onRetry}
+        more={
+          <Link to={paths.profiles} className={buttonStyles({ variant: 'secondary', size: 'lg' })}>
+            {BACK_TO_PROFILES}
+          </Link>
         }
       />
     </div>

@@ -60,11 +60,11 @@ export function useStartConversation({ targetUserId, petFor, failure }: Conversa
     setBusy(true);
     setError(null);
     try {
-      // A failing check counts as no profile (spec section 8).
-      const own = await queryClient.query({
-        ...profileLookupQueryOptions(user.id),
-        staleTime: 0,
-      });
+      // A failing check counts as no profile here (spec section 8); the dashboard it leads to
+      // tells a failure from having none.
+      const own = await queryClient
+        .query({ ...profileLookupQueryOptions(user.id), staleTime: 0 })
+        .catch(() => null);
       if (own === null) {
         await toDashboard();
         return;
