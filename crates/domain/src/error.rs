@@ -1,4 +1,5 @@
-//! The failures every repository can report, independent of the storage behind it.
+//! The failures every repository can report, independent of the storage behind it, and how
+//! any error is written to the log with its causes.
 
 /// What went wrong while reading or writing stored data.
 #[derive(Debug, thiserror::Error)]
@@ -15,4 +16,17 @@ pub enum RepositoryError {
     /// Anything else: a bug or corrupt data. The cause is kept for the log.
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
+}
+
+/// `error` and every cause behind it, joined with `: `, for the log.
+#[must_use]
+pub fn chain(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
 }

@@ -75,14 +75,7 @@ impl GeocoderError {
     /// The error and every cause behind it, for the log.
     #[must_use]
     pub fn chain(&self) -> String {
-        let mut text = self.to_string();
-        let mut source = std::error::Error::source(self);
-        while let Some(cause) = source {
-            text.push_str(": ");
-            text.push_str(&cause.to_string());
-            source = cause.source();
-        }
-        text
+        crate::error::chain(self)
     }
 }
 

@@ -1004,6 +1004,7 @@ fn a_save_and_the_clean_up_at_once_never_leave_a_profile_on_a_removed_photo(db: 
         users: database.clone(),
         live: database.clone(),
         views: database.clone(),
+        idempotency: database.clone(),
         clock,
     });
 
