@@ -50,6 +50,38 @@ test.describe('moderation', () => {
     });
     expect(reported.status()).toBe(204);
 
+    // Sanne wrote to Karel before he was hidden.
+    const sanne = await secondBrowser(browser);
+    await signUpByMail(sanne, {
+      firstName: 'Sanne',
+      lastName: 'Schrijft',
+      email: uniqueEmail('sanne'),
+    });
+    const own = await sanne.request.post('/api/profiles', {
+      data: {
+        profileType: 'vrijwilliger',
+        firstName: 'Sanne',
+        lastName: 'Schrijft',
+        postalCode: '3512',
+      },
+      headers: { Origin: baseURL },
+    });
+    expect(own.status()).toBe(201);
+    const started = await sanne.request.post('/api/conversations', {
+      data: { targetUserId: lookup.profile.user_id },
+      headers: { Origin: baseURL },
+    });
+    expect(started.status()).toBe(200);
+    const { conversationId } = (await started.json()) as { conversationId: number };
+    const hello = await sanne.request.post(
+      `/api/conversations/${String(conversationId)}/messages`,
+      {
+        data: { content: 'Hallo Karel, past zaterdag?' },
+        headers: { Origin: baseURL },
+      },
+    );
+    expect(hello.status()).toBe(201);
+
     await moderator.goto('/dashboard');
     await moderator.getByRole('link', { name: 'Meldingen (beheer)' }).click();
     await expect(moderator.getByRole('heading', { level: 1, name: 'Meldingen' })).toBeVisible();
@@ -68,6 +100,17 @@ test.describe('moderation', () => {
     ).toBeVisible();
     await karel.goto(page);
     await expect(karel.getByText('Een moderator heeft je profiel verborgen')).toBeVisible();
+
+    // Sanne keeps the conversation to read, with a calm notice instead of the box to write in.
+    await sanne.goto(`/berichten?conversation=${String(conversationId)}`);
+    await expect(sanne.getByRole('log').getByText('Hallo Karel, past zaterdag?')).toBeVisible();
+    await expect(
+      sanne.getByText('Dit profiel is op dit moment niet beschikbaar.', { exact: false }),
+    ).toBeVisible();
+    await expect(sanne.getByRole('textbox', { name: /^Bericht aan/ })).toHaveCount(0);
+    // Karel's page is open in his browser, yet a hidden person shows no presence.
+    await expect(sanne.getByText('Online', { exact: true })).toHaveCount(0);
+    await checkPage(sanne, 'conversation-closed');
 
     await card.getByLabel('Notitie bij het afhandelen').fill('Profiel verborgen na melding.');
     await card.getByRole('button', { name: 'Afhandelen' }).click();

@@ -214,11 +214,13 @@ impl Messaging {
         let hidden = self.ports.moderation.hidden_among(&others)?;
         Ok(entries
             .into_iter()
-            .map(|entry| {
-                let closed = if me_hidden {
-                    Some(Closed::OwnProfileHidden)
-                } else if hidden.contains(&entry.counterpart.user_id) {
+            .map(|mut entry| {
+                let closed = if hidden.contains(&entry.counterpart.user_id) {
+                    // A hidden person shows no presence either.
+                    entry.counterpart.online = false;
                     Some(Closed::ProfileUnavailable)
+                } else if me_hidden {
+                    Some(Closed::OwnProfileHidden)
                 } else {
                     None
                 };
