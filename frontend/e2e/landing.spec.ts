@@ -158,9 +158,17 @@ test.describe('landing page', () => {
     await expect(page.getByRole('article').filter({ hasText: 'Huisdier' })).toHaveCount(0);
 
     await page.goto('/');
-    await page.getByRole('radio', { name: 'Ik wil oppassen' }).check({ force: true });
-    await page.getByLabel('Postcode of plaats').fill('Amsterdam');
-    await page.getByRole('button', { name: 'Zoeken' }).click();
+    const hero = page.getByRole('search', { name: 'Zoek in de buurt' });
+    await expect(hero.getByRole('radio', { name: 'Ik zoek een oppas' })).toBeChecked();
+    // The choice is made again until it holds: a render that lands just after the click (the
+    // session check) must not leave the search on the first choice.
+    const offering = hero.getByRole('radio', { name: 'Ik wil oppassen' });
+    await expect(async () => {
+      await offering.check({ force: true });
+      await expect(offering).toBeChecked({ timeout: 1_000 });
+    }).toPass();
+    await hero.getByLabel('Postcode of plaats').fill('Amsterdam');
+    await hero.getByRole('button', { name: 'Zoeken' }).click();
     await expect(page).toHaveURL('/profielen?type=huisdier&near=Amsterdam');
     await expect(page.getByRole('article').filter({ hasText: 'Luna' }).first()).toBeVisible();
   });
