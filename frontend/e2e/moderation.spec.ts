@@ -1,10 +1,7 @@
 import { checkPage, expect, test } from './fixtures';
 import { grantModerator } from './support/demo';
 import { baseURL } from './support/endpoints';
-import { signUpByMail, uniqueEmail, secondBrowser } from './support/session';
-import type { components } from '../src/lib/api/openapi';
-
-type ProfileLookup = components['schemas']['ProfileLookup'];
+import { createProfile, signUpByMail, uniqueEmail, secondBrowser } from './support/session';
 
 test.describe('moderation', () => {
   test.describe.configure({ timeout: 90_000 });
@@ -27,17 +24,12 @@ test.describe('moderation', () => {
       lastName: 'Kwaad',
       email: uniqueEmail('karel'),
     });
-    const created = await karel.request.post('/api/profiles', {
-      data: {
-        profileType: 'vrijwilliger',
-        firstName: 'Karel',
-        lastName: 'Kwaad',
-        postalCode: '3512',
-      },
-      headers: { Origin: baseURL },
+    const lookup = await createProfile(karel, {
+      profileType: 'vrijwilliger',
+      firstName: 'Karel',
+      lastName: 'Kwaad',
+      postalCode: '3512',
     });
-    expect(created.status()).toBe(201);
-    const lookup = (await created.json()) as ProfileLookup;
     const page = `/vrijwilliger/${String(lookup.profile.id)}`;
     const reported = await moderator.request.post('/api/reports', {
       data: {
@@ -57,16 +49,12 @@ test.describe('moderation', () => {
       lastName: 'Schrijft',
       email: uniqueEmail('sanne'),
     });
-    const own = await sanne.request.post('/api/profiles', {
-      data: {
-        profileType: 'vrijwilliger',
-        firstName: 'Sanne',
-        lastName: 'Schrijft',
-        postalCode: '3512',
-      },
-      headers: { Origin: baseURL },
+    await createProfile(sanne, {
+      profileType: 'vrijwilliger',
+      firstName: 'Sanne',
+      lastName: 'Schrijft',
+      postalCode: '3512',
     });
-    expect(own.status()).toBe(201);
     const started = await sanne.request.post('/api/conversations', {
       data: { targetUserId: lookup.profile.user_id },
       headers: { Origin: baseURL },

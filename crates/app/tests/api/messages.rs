@@ -62,6 +62,18 @@ async fn person(app: &TestApp, email: &str, draft: Option<Value>) -> Result<Pers
     Ok(Person { client, id, pet })
 }
 
+/// Signs `person` out; their session's streams end.
+async fn sign_out(app: &TestApp, person: &Person) -> Result<(), Box<dyn std::error::Error>> {
+    let logout = person
+        .client
+        .post(app.url("/api/logout"))
+        .header("Origin", ORIGIN)
+        .send()
+        .await?;
+    assert_eq!(logout.status(), StatusCode::NO_CONTENT);
+    Ok(())
+}
+
 async fn sitter(app: &TestApp, email: &str) -> Result<Person, Box<dyn std::error::Error>> {
     person(app, email, Some(volunteer_draft("Lotte"))).await
 }
@@ -553,13 +565,7 @@ async fn an_event_stream_receives_messages_read_receipts_and_presence(backend: B
     assert!(id_of(&missed).is_some_and(|n| n > message_event));
 
     // Signing out ends the session's streams.
-    let logout = sanne
-        .client
-        .post(app.url("/api/logout"))
-        .header("Origin", ORIGIN)
-        .send()
-        .await?;
-    assert_eq!(logout.status(), StatusCode::NO_CONTENT);
+    sign_out(&app, &sanne).await?;
     assert!(again.ends().await, "the stream of a signed-out session ends");
     let offline = lottes.until(|b| b.contains("\"isOnline\":false")).await?;
     assert_eq!(data_of(&offline)?["userId"], sanne.id);
@@ -899,13 +905,7 @@ async fn after_a_block_neither_stream_hears_the_others_presence_or_read_receipts
     assert!(!heard.iter().any(|b| caused_by(b, &lotte)), "{heard:?}");
 
     // Sanne signs out, which closes her stream (Kees hears it); then Kees writes to Lotte.
-    let logout = sanne
-        .client
-        .post(app.url("/api/logout"))
-        .header("Origin", ORIGIN)
-        .send()
-        .await?;
-    assert_eq!(logout.status(), StatusCode::NO_CONTENT);
+    sign_out(&app, &sanne).await?;
     assert!(sannes.ends().await, "the stream of a signed-out session ends");
     keeses
         .until(|b| b.contains(&format!("\"userId\":{},\"isOnline\":false", sanne.id)))

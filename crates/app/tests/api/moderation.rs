@@ -37,6 +37,19 @@ async fn call(
     }
 }
 
+/// A moderator (the app's client) hides `user`'s profile, or shows it again.
+async fn set_hidden(app: &TestApp, user: i64, hidden: bool) -> reqwest::Result<reqwest::Response> {
+    let method = if hidden { Method::PUT } else { Method::DELETE };
+    call(
+        app,
+        &app.client,
+        method,
+        &format!("/api/moderation/hidden/{user}"),
+        None,
+    )
+    .await
+}
+
 async fn names(app: &TestApp, client: &Client) -> Result<Vec<String>, Box<dyn std::error::Error>> {
     let list: Value = client.get(app.url("/api/profiles")).send().await?.json().await?;
     Ok(list["profiles"]
@@ -134,14 +147,7 @@ async fn a_moderator_hides_a_reported_profile_and_closes_the_report(backend: Bac
     assert_eq!(reporter.get(app.url(&page)).send().await?.status(), StatusCode::OK);
 
     // Hidden: out of every list, its page gone for others, a notice for Karel.
-    let hidden = call(
-        &app,
-        &app.client,
-        Method::PUT,
-        &format!("/api/moderation/hidden/{karel_id}"),
-        None,
-    )
-    .await?;
+    let hidden = set_hidden(&app, karel_id, true).await?;
     assert_eq!(hidden.status(), StatusCode::NO_CONTENT);
     assert!(!names(&app, &reporter).await?.contains(&"Karel Kwaad".to_owned()));
     assert!(!names(&app, &Client::new()).await?.contains(&"Karel Kwaad".to_owned()));
@@ -198,14 +204,7 @@ async fn a_moderator_hides_a_reported_profile_and_closes_the_report(backend: Bac
     assert_eq!(queue["reports"].as_array().map(Vec::len), Some(1));
 
     // Shown again.
-    let shown = call(
-        &app,
-        &app.client,
-        Method::DELETE,
-        &format!("/api/moderation/hidden/{karel_id}"),
-        None,
-    )
-    .await?;
+    let shown = set_hidden(&app, karel_id, false).await?;
     assert_eq!(shown.status(), StatusCode::NO_CONTENT);
     assert!(names(&app, &reporter).await?.contains(&"Karel Kwaad".to_owned()));
     assert_eq!(reporter.get(app.url(&page)).send().await?.status(), StatusCode::OK);
@@ -294,14 +293,7 @@ async fn a_hidden_profile_is_gone_for_every_read_and_every_new_contact(backend: 
         Value::Null
     );
 
-    let hidden = call(
-        &app,
-        &app.client,
-        Method::PUT,
-        &format!("/api/moderation/hidden/{karel_id}"),
-        None,
-    )
-    .await?;
+    let hidden = set_hidden(&app, karel_id, true).await?;
     assert_eq!(hidden.status(), StatusCode::NO_CONTENT);
 
     // Karel's own read and a moderator's are made for them: never kept for the others.
@@ -363,14 +355,7 @@ async fn a_hidden_profile_is_gone_for_every_read_and_every_new_contact(backend: 
     );
 
     // Shown again: everything as before.
-    let shown = call(
-        &app,
-        &app.client,
-        Method::DELETE,
-        &format!("/api/moderation/hidden/{karel_id}"),
-        None,
-    )
-    .await?;
+    let shown = set_hidden(&app, karel_id, false).await?;
     assert_eq!(shown.status(), StatusCode::NO_CONTENT);
     assert_eq!(
         Client::new().get(app.url(&profile)).send().await?.status(),
