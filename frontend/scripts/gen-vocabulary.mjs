@@ -64,6 +64,8 @@ const maxLengths = Object.entries(draft)
   .sort(([a], [b]) => a.localeCompare(b));
 const noteMax = schemas.ReportBody?.properties?.note?.maxLength;
 if (typeof noteMax !== 'number') throw new Error(`${input}: ReportBody.note has no maxLength`);
+const signUpNameMax = schemas.RegisterRequest?.properties?.firstName?.maxLength;
+if (typeof signUpNameMax !== 'number') throw new Error(`${input}: RegisterRequest.firstName has no maxLength`);
 const uploadMax = schemas.UploadForm?.properties?.file?.['x-max-bytes'];
 if (typeof uploadMax !== 'number') throw new Error(`${input}: UploadForm.file has no x-max-bytes`);
 const pattern = draft.postalCode?.pattern;
@@ -77,6 +79,9 @@ lines.push(
   '',
   '/** A postcode: four digits, 1000 to 9999. */',
   `export const POSTCODE_PATTERN = new RegExp(${literal(pattern)});`,
+  '',
+  '/** The most characters of each name at sign-up, as the server checks them. */',
+  `export const SIGN_UP_NAME_MAX = ${signUpNameMax};`,
   '',
   "/** The most characters of a report's note, as the server checks them. */",
   `export const REPORT_NOTE_MAX = ${noteMax};`,

@@ -13,6 +13,7 @@ pub mod email;
 pub mod enums;
 pub mod error;
 pub mod favourites;
+pub mod field_rules;
 pub mod idempotency;
 pub mod identity_sign_in;
 pub mod ids;

@@ -861,10 +861,6 @@ mod tests {
         fn blocked_either_way(&self, user: UserId) -> Result<Vec<UserId>, RepositoryError> {
             Ok(if user == BLOCKER { vec![UserId(67)] } else { Vec::new() })
         }
-
-        fn hidden_cards(&self, _: UserId) -> Result<Vec<ListingSource>, RepositoryError> {
-            Ok(Vec::new())
-        }
     }
 
     #[test]

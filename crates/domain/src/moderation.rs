@@ -3,7 +3,7 @@
 //! logged with who and when; nobody else reaches any of it.
 
 use crate::enums::{ReportReason, ReportStatus};
-use crate::listing::ListingChanges;
+use crate::listing::{ListingChanges, ListingSource};
 use crate::{ConversationId, ReportId, RepositoryError, UserId};
 use chrono::NaiveDateTime;
 use std::sync::Arc;
@@ -25,7 +25,7 @@ pub struct QueuedReport {
     /// Whether their profile is hidden now.
     pub reported_hidden: bool,
     /// The card it is about.
-    pub listing: Option<String>,
+    pub listing: Option<ListingSource>,
     /// The conversation it is about.
     pub conversation: Option<ConversationId>,
     /// Why.

@@ -1,14 +1,22 @@
 //! The profile draft of the wizard and the edit dialog (spec section 3, "Profile draft"), and the
-//! rules it must meet before anything is stored. Every enumeration of the spec is checked here,
-//! names follow [`check_name`] and every other text (lists included) [`check_free_text`], and
-//! each refusal names the draft field and says in Dutch what to change.
+//! rules it must meet before anything is stored. The rules are declared on the draft's fields with
+//! `validator` derives (see [`crate::field_rules`]): every enumeration of the spec, names by
+//! [`crate::text::check_name`] and every other text (lists included) by
+//! [`crate::text::check_free_text`], the lengths of [`MAX_LENGTHS`]. Each refusal names the draft
+//! field and says in Dutch what to change, the first in [`FIELD_ORDER`].
 
-use crate::enums::{Distance, ProfileType, Vocabulary};
+use crate::enums::{
+    Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
+    PetGender, PetSize, ProfileType, Specialty, TransportMode, Vaccinated, Vocabulary,
+};
+use crate::field_rules::{
+    self, choice, choices, distance, first_refusal_of, free_text, limit, name, of_field, postcode,
+};
 use crate::places;
 use crate::postcode::Postcode;
 use crate::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
-use crate::text::{TextError, check_free_text, check_name};
 use chrono::NaiveDate;
+use validator::{Validate, ValidateArgs, ValidationError};
 
 /// Longest first or last name.
 pub const NAME_MAX: usize = 50;
@@ -26,7 +34,8 @@ pub const PHONE_MAX: usize = 20;
 pub const POSTCODE_PATTERN: &str = "^[1-9][0-9]{3}$";
 
 /// The most characters each text field of the draft may hold: the one rule the wizard, the edit
-/// dialog and the server share. Published in the OpenAPI document as each field's `maxLength`.
+/// dialog and the server share. Published in the OpenAPI document as each field's `maxLength`;
+/// the `length` derives of [`ProfileDraft`] use the same constants (a test holds them together).
 pub const MAX_LENGTHS: &[(&str, usize)] = &[
     ("firstName", NAME_MAX),
     ("lastName", NAME_MAX),
@@ -46,85 +55,187 @@ pub const MAX_LENGTHS: &[(&str, usize)] = &[
     ("coverImageUrl", LONG_TEXT_MAX),
 ];
 
-/// The most characters of a draft text field (see [`MAX_LENGTHS`]).
-#[must_use]
-pub fn max_length(field: &str) -> usize {
-    MAX_LENGTHS
-        .iter()
-        .find(|(name, _)| *name == field)
-        .map_or(SHORT_TEXT_MAX, |(_, max)| *max)
-}
+/// The order in which a draft's refusals are reported: the first failing field in this order is
+/// named. Every field of [`ProfileDraft`] is in it.
+pub const FIELD_ORDER: &[&str] = &[
+    "profileType",
+    "location",
+    "postalCode",
+    "phone",
+    "dateOfBirth",
+    "languages",
+    "firstName",
+    "lastName",
+    "ownerBio",
+    "ownerAvatarUrl",
+    "bio",
+    "avatarUrl",
+    "experience",
+    "availability",
+    "specialties",
+    "maxDistance",
+    "hourlyRate",
+    "hasOwnPet",
+    "transportMode",
+    "petName",
+    "petBreed",
+    "petAge",
+    "petSize",
+    "petGender",
+    "petPersonality",
+    "petSpecialNeeds",
+    "petWeight",
+    "petVaccinated",
+    "petChipped",
+    "petNeutered",
+    "petGoodWith",
+    "petLookingFor",
+    "coverImageUrl",
+];
+
+/// The fields of one pet: what 'Nog een huisdier toevoegen' and a pet's edit dialog send.
+pub const PET_FIELDS: &[&str] = &[
+    "petName",
+    "petBreed",
+    "petAge",
+    "petSize",
+    "petGender",
+    "petPersonality",
+    "petSpecialNeeds",
+    "petWeight",
+    "petVaccinated",
+    "petChipped",
+    "petNeutered",
+    "petGoodWith",
+    "petLookingFor",
+    "avatarUrl",
+    "coverImageUrl",
+    "bio",
+];
 
 /// The draft as sent by the wizard and by inline edits (which send the whole profile with one
-/// field changed). Empty texts count as not filled in.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// field changed). Empty texts count as not filled in. The field rules are declared on the fields;
+/// rules that depend on the kind of profile are the draft's own ([`kind_rules`]).
+#[derive(Debug, Clone, Default, PartialEq, Validate)]
+#[validate(context = NaiveDate)]
+#[validate(schema(function = kind_rules, skip_on_field_errors = false))]
 pub struct ProfileDraft {
     /// `huisdier` or `vrijwilliger`.
+    #[validate(custom(function = choice::<ProfileType>, message = "Kies 'huisdier' of 'vrijwilliger' als profieltype."))]
     pub profile_type: String,
     /// The volunteer's or the owner's given name.
+    #[validate(required(message = "Voornaam is verplicht"), length(max = limit(NAME_MAX)), custom(function = name))]
     pub first_name: Option<String>,
     /// Family name.
+    #[validate(length(max = limit(NAME_MAX)), custom(function = name))]
     pub last_name: Option<String>,
     /// A volunteer's about-me, or the pet's description for an owner.
+    #[validate(length(max = limit(LONG_TEXT_MAX)), custom(function = free_text))]
     pub bio: Option<String>,
     /// The owner's own about-me (owners only).
+    #[validate(length(max = limit(LONG_TEXT_MAX)), custom(function = free_text))]
     pub owner_bio: Option<String>,
     /// Place name.
+    #[validate(length(max = limit(SHORT_TEXT_MAX)), custom(function = free_text))]
     pub location: Option<String>,
     /// Four-digit postcode.
+    #[validate(custom(function = postcode))]
     pub postal_code: Option<String>,
     /// Private phone number.
+    #[validate(length(max = limit(PHONE_MAX)), custom(function = free_text), custom(function = field_rules::phone))]
     pub phone: Option<String>,
     /// Private date of birth, `YYYY-MM-DD`.
+    #[validate(custom(function = field_rules::date_of_birth, use_context))]
     pub date_of_birth: Option<String>,
     /// A volunteer's photo, or the pet's photo for an owner.
+    #[validate(length(max = limit(LONG_TEXT_MAX)), custom(function = free_text))]
     pub avatar_url: Option<String>,
     /// The owner's own photo (owners only).
+    #[validate(length(max = limit(LONG_TEXT_MAX)), custom(function = free_text))]
     pub owner_avatar_url: Option<String>,
     /// The pet's wide header photo (owners only).
+    #[validate(length(max = limit(LONG_TEXT_MAX)), custom(function = free_text))]
     pub cover_image_url: Option<String>,
     /// Offered moments and services (volunteers).
+    #[validate(length(max = limit(LIST_MAX), code = "list"), custom(function = choices::<Availability>))]
     pub availability: Vec<String>,
     /// Specialties (volunteers).
+    #[validate(length(max = limit(LIST_MAX), code = "list"), custom(function = choices::<Specialty>))]
     pub specialties: Vec<String>,
     /// Who the pet gets along with.
+    #[validate(length(max = limit(LIST_MAX), code = "list"), custom(function = choices::<GoodWith>))]
     pub pet_good_with: Vec<String>,
     /// Spoken languages.
+    #[validate(length(max = limit(LIST_MAX), code = "list"), custom(function = choices::<Language>))]
     pub languages: Vec<String>,
-    /// Experience level (volunteers) or experience with pets (owners, free text).
+    /// Experience level (volunteers, one of [`Experience`]) or experience with pets (owners, free
+    /// text).
+    #[validate(length(max = limit(SHORT_TEXT_MAX)), custom(function = free_text))]
     pub experience: Option<String>,
     /// How far a volunteer travels, km; `None` is no preference.
+    #[validate(custom(function = distance))]
     pub max_distance: Option<i32>,
     /// Hourly rate choice.
+    #[validate(custom(function = choice::<HourlyRate>))]
     pub hourly_rate: Option<String>,
     /// The volunteer's own pets.
+    #[validate(custom(function = choice::<HasOwnPet>))]
     pub has_own_pet: Option<String>,
     /// How the volunteer gets around.
+    #[validate(custom(function = choice::<TransportMode>))]
     pub transport_mode: Option<String>,
-    /// The pet's name.
+    /// The pet's name (required for owners).
+    #[validate(length(max = limit(NAME_MAX)), custom(function = name))]
     pub pet_name: Option<String>,
     /// Breed.
+    #[validate(length(max = limit(SHORT_TEXT_MAX)), custom(function = free_text))]
     pub pet_breed: Option<String>,
     /// Age as written.
+    #[validate(length(max = limit(SHORT_TEXT_MAX)), custom(function = free_text))]
     pub pet_age: Option<String>,
     /// Size band.
+    #[validate(custom(function = choice::<PetSize>))]
     pub pet_size: Option<String>,
     /// Sex.
+    #[validate(custom(function = choice::<PetGender>))]
     pub pet_gender: Option<String>,
     /// Character.
+    #[validate(length(max = limit(LONG_TEXT_MAX)), custom(function = free_text))]
     pub pet_personality: Option<String>,
     /// Medication, diet, fears.
+    #[validate(length(max = limit(LONG_TEXT_MAX)), custom(function = free_text))]
     pub pet_special_needs: Option<String>,
     /// Weight as written.
+    #[validate(length(max = limit(SHORT_TEXT_MAX)), custom(function = free_text))]
     pub pet_weight: Option<String>,
     /// Vaccination state.
+    #[validate(custom(function = choice::<Vaccinated>))]
     pub pet_vaccinated: Option<String>,
     /// Chip state.
+    #[validate(custom(function = choice::<Chipped>))]
     pub pet_chipped: Option<String>,
     /// Neutered state.
+    #[validate(custom(function = choice::<Neutered>))]
     pub pet_neutered: Option<String>,
     /// What the owner looks for in a sitter.
+    #[validate(length(max = limit(LIST_MAX), code = "list"), custom(function = choices::<LookingFor>))]
     pub pet_looking_for: Vec<String>,
+}
+
+/// The rules that depend on the kind of profile: a volunteer's experience is one of
+/// [`Experience`], and an owner's pet has a name.
+fn kind_rules(draft: &ProfileDraft) -> Result<(), ValidationError> {
+    match ProfileType::parse(&draft.profile_type) {
+        Some(ProfileType::Vrijwilliger) => match &draft.experience {
+            Some(level) => choice::<Experience>(level).map_err(|error| of_field("experience", error)),
+            None => Ok(()),
+        },
+        Some(ProfileType::Huisdier) if draft.pet_name.is_none() => Err(of_field(
+            "petName",
+            ValidationError::new("required").with_message("De naam van je huisdier is verplicht".into()),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// A draft field that breaks a rule: which one (as named in the API) and what to change.
@@ -135,15 +246,6 @@ pub struct InvalidField {
     pub field: &'static str,
     /// Dutch text for people.
     pub message: String,
-}
-
-impl InvalidField {
-    fn new(field: &'static str, message: impl Into<String>) -> Self {
-        Self {
-            field,
-            message: message.into(),
-        }
-    }
 }
 
 /// A draft that met every rule, split into what is stored.
@@ -189,130 +291,176 @@ impl ProfileDraft {
     /// # Errors
     /// [`InvalidField`] naming the field.
     pub fn validate(&self, today: NaiveDate) -> Result<ValidDraft, InvalidField> {
-        let profile_type = ProfileType::parse(&self.profile_type)
-            .ok_or_else(|| InvalidField::new("profileType", "Kies 'huisdier' of 'vrijwilliger' als profieltype."))?;
-        let whereabouts = self.whereabouts()?;
-        let phone = self.phone()?;
-        let date_of_birth = self.date_of_birth(today)?;
-        let languages = choices("languages", &self.languages)?;
-        match profile_type {
-            ProfileType::Vrijwilliger => Ok(ValidDraft::Volunteer(VolunteerFields {
-                first_name: required_name("firstName", self.first_name.as_deref(), "Voornaam is verplicht")?,
-                last_name: optional_name("lastName", self.last_name.as_deref())?.unwrap_or_default(),
-                bio: text("bio", self.bio.as_deref())?,
+        let draft = self.normalised();
+        draft.checked(today, |_| true)?;
+        let whereabouts = draft.whereabouts();
+        let languages = picks(&draft.languages);
+        let first_name = draft.first_name.clone().unwrap_or_default();
+        let last_name = draft.last_name.clone().unwrap_or_default();
+        let date_of_birth = draft
+            .date_of_birth
+            .as_deref()
+            .and_then(|raw| NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok());
+        match ProfileType::parse(&draft.profile_type) {
+            Some(ProfileType::Vrijwilliger) => Ok(ValidDraft::Volunteer(VolunteerFields {
+                first_name,
+                last_name,
+                bio: draft.bio.clone(),
                 whereabouts,
-                phone,
+                phone: draft.phone.clone(),
                 date_of_birth,
-                avatar_url: text("avatarUrl", self.avatar_url.as_deref())?,
-                experience: choice("experience", self.experience.as_deref())?,
-                availability: choices("availability", &self.availability)?,
-                specialties: choices("specialties", &self.specialties)?,
+                avatar_url: draft.avatar_url.clone(),
+                experience: pick(draft.experience.as_deref()),
+                availability: picks(&draft.availability),
+                specialties: picks(&draft.specialties),
                 languages,
-                max_distance: match self.max_distance {
-                    None => None,
-                    Some(km) => Some(Distance::from_km(km).ok_or_else(|| {
-                        InvalidField::new("maxDistance", format!("'{km}' is geen geldige keuze voor maxDistance"))
-                    })?),
-                },
-                hourly_rate: choice("hourlyRate", self.hourly_rate.as_deref())?,
-                has_own_pet: choice("hasOwnPet", self.has_own_pet.as_deref())?,
-                transport_mode: choice("transportMode", self.transport_mode.as_deref())?,
+                max_distance: draft.max_distance.and_then(Distance::from_km),
+                hourly_rate: pick(draft.hourly_rate.as_deref()),
+                has_own_pet: pick(draft.has_own_pet.as_deref()),
+                transport_mode: pick(draft.transport_mode.as_deref()),
             })),
-            ProfileType::Huisdier => {
+            _ => {
                 let owner = OwnerFields {
-                    first_name: required_name("firstName", self.first_name.as_deref(), "Voornaam is verplicht")?,
-                    last_name: optional_name("lastName", self.last_name.as_deref())?.unwrap_or_default(),
-                    bio: text("ownerBio", self.owner_bio.as_deref())?,
+                    first_name,
+                    last_name,
+                    bio: draft.owner_bio.clone(),
                     whereabouts,
-                    phone,
+                    phone: draft.phone.clone(),
                     date_of_birth,
-                    avatar_url: text("ownerAvatarUrl", self.owner_avatar_url.as_deref())?,
-                    experience: text("experience", self.experience.as_deref())?,
+                    avatar_url: draft.owner_avatar_url.clone(),
+                    experience: draft.experience.clone(),
                     languages,
                 };
-                Ok(ValidDraft::Owner(owner, Box::new(self.pet()?)))
+                Ok(ValidDraft::Owner(owner, Box::new(draft.pet_fields())))
             }
         }
     }
 
-    /// The pet's part of an owner's draft.
+    /// The pet's part of an owner's draft: only the pet's fields ([`PET_FIELDS`]) are checked.
     ///
     /// # Errors
     /// [`InvalidField`] naming the field.
     pub fn pet(&self) -> Result<PetFields, InvalidField> {
-        Ok(PetFields {
-            name: required_name(
-                "petName",
-                self.pet_name.as_deref(),
-                "De naam van je huisdier is verplicht",
-            )?,
-            breed: text("petBreed", self.pet_breed.as_deref())?,
-            age: text("petAge", self.pet_age.as_deref())?,
-            size: choice("petSize", self.pet_size.as_deref())?,
-            gender: choice("petGender", self.pet_gender.as_deref())?,
-            personality: text("petPersonality", self.pet_personality.as_deref())?,
-            special_needs: text("petSpecialNeeds", self.pet_special_needs.as_deref())?,
-            weight: text("petWeight", self.pet_weight.as_deref())?,
-            vaccinated: choice("petVaccinated", self.pet_vaccinated.as_deref())?,
-            chipped: choice("petChipped", self.pet_chipped.as_deref())?,
-            neutered: choice("petNeutered", self.pet_neutered.as_deref())?,
-            good_with: choices("petGoodWith", &self.pet_good_with)?,
-            looking_for: choices("petLookingFor", &self.pet_looking_for)?,
-            avatar_url: text("avatarUrl", self.avatar_url.as_deref())?,
-            cover_image_url: text("coverImageUrl", self.cover_image_url.as_deref())?,
-            bio: text("bio", self.bio.as_deref())?,
-        })
-    }
-
-    /// Place and postcode: the postcode must be four digits and known; it gives the coordinates,
-    /// and the place name when none was typed.
-    fn whereabouts(&self) -> Result<Whereabouts, InvalidField> {
-        let location = text("location", self.location.as_deref())?;
-        let Some(raw) = filled(self.postal_code.as_deref()) else {
-            // Without a postcode a known place name still puts the profile on the map.
-            let spot = location.as_deref().and_then(places::resolve);
-            return Ok(Whereabouts {
-                location,
-                postal_code: None,
-                lat: spot.as_ref().map(|p| p.lat),
-                lon: spot.as_ref().map(|p| p.lon),
-            });
+        let draft = Self {
+            profile_type: ProfileType::Huisdier.as_str().to_owned(),
+            ..self.normalised()
         };
-        let postcode = Postcode::parse(raw).map_err(|e| InvalidField::new("postalCode", e.to_string()))?;
-        let area = places::postcode_area(&postcode)
-            .ok_or_else(|| InvalidField::new("postalCode", format!("Postcode {postcode} kennen we niet.")))?;
-        Ok(Whereabouts {
-            location: location.or(Some(area.place)),
-            postal_code: Some(postcode.as_str().to_owned()),
-            lat: Some(area.lat),
-            lon: Some(area.lon),
-        })
+        draft.checked(NaiveDate::MAX, |field| PET_FIELDS.contains(&field))?;
+        Ok(draft.pet_fields())
     }
 
-    fn phone(&self) -> Result<Option<String>, InvalidField> {
-        let phone = text("phone", self.phone.as_deref())?;
-        if let Some(number) = &phone {
-            let allowed = number
-                .chars()
-                .all(|c| c.is_ascii_digit() || matches!(c, '+' | ' ' | '-' | '(' | ')'));
-            if !allowed || number.chars().filter(char::is_ascii_digit).count() < 6 {
-                return Err(InvalidField::new("phone", "Vul een geldig telefoonnummer in."));
+    /// Runs the declared rules on a normalised draft and names the first refused field among
+    /// those `keep` accepts, in [`FIELD_ORDER`].
+    fn checked(&self, today: NaiveDate, keep: impl Fn(&str) -> bool) -> Result<(), InvalidField> {
+        let Err(errors) = self.validate_with_args(&today) else {
+            return Ok(());
+        };
+        match first_refusal_of(&errors, FIELD_ORDER, keep) {
+            Some(field_rules::Refusal { field, message }) => Err(InvalidField { field, message }),
+            None => Ok(()),
+        }
+    }
+
+    /// The draft as the rules read it: texts trimmed, empty texts as not filled in, lists without
+    /// empty or repeated entries.
+    #[must_use]
+    fn normalised(&self) -> Self {
+        let text = |value: &Option<String>| filled(value.as_deref()).map(str::to_owned);
+        let list = |values: &[String]| {
+            let mut kept: Vec<String> = Vec::new();
+            for value in values.iter().map(|v| v.trim()).filter(|v| !v.is_empty()) {
+                if !kept.iter().any(|k| k == value) {
+                    kept.push(value.to_owned());
+                }
+            }
+            kept
+        };
+        Self {
+            profile_type: self.profile_type.trim().to_owned(),
+            first_name: text(&self.first_name),
+            last_name: text(&self.last_name),
+            bio: text(&self.bio),
+            owner_bio: text(&self.owner_bio),
+            location: text(&self.location),
+            postal_code: text(&self.postal_code),
+            phone: text(&self.phone),
+            date_of_birth: text(&self.date_of_birth),
+            avatar_url: text(&self.avatar_url),
+            owner_avatar_url: text(&self.owner_avatar_url),
+            cover_image_url: text(&self.cover_image_url),
+            availability: list(&self.availability),
+            specialties: list(&self.specialties),
+            pet_good_with: list(&self.pet_good_with),
+            languages: list(&self.languages),
+            experience: text(&self.experience),
+            max_distance: self.max_distance,
+            hourly_rate: text(&self.hourly_rate),
+            has_own_pet: text(&self.has_own_pet),
+            transport_mode: text(&self.transport_mode),
+            pet_name: text(&self.pet_name),
+            pet_breed: text(&self.pet_breed),
+            pet_age: text(&self.pet_age),
+            pet_size: text(&self.pet_size),
+            pet_gender: text(&self.pet_gender),
+            pet_personality: text(&self.pet_personality),
+            pet_special_needs: text(&self.pet_special_needs),
+            pet_weight: text(&self.pet_weight),
+            pet_vaccinated: text(&self.pet_vaccinated),
+            pet_chipped: text(&self.pet_chipped),
+            pet_neutered: text(&self.pet_neutered),
+            pet_looking_for: list(&self.pet_looking_for),
+        }
+    }
+
+    /// The pet of a checked, normalised draft.
+    fn pet_fields(&self) -> PetFields {
+        PetFields {
+            name: self.pet_name.clone().unwrap_or_default(),
+            breed: self.pet_breed.clone(),
+            age: self.pet_age.clone(),
+            size: pick(self.pet_size.as_deref()),
+            gender: pick(self.pet_gender.as_deref()),
+            personality: self.pet_personality.clone(),
+            special_needs: self.pet_special_needs.clone(),
+            weight: self.pet_weight.clone(),
+            vaccinated: pick(self.pet_vaccinated.as_deref()),
+            chipped: pick(self.pet_chipped.as_deref()),
+            neutered: pick(self.pet_neutered.as_deref()),
+            good_with: picks(&self.pet_good_with),
+            looking_for: picks(&self.pet_looking_for),
+            avatar_url: self.avatar_url.clone(),
+            cover_image_url: self.cover_image_url.clone(),
+            bio: self.bio.clone(),
+        }
+    }
+
+    /// Place and postcode of a checked draft: a known postcode gives the coordinates, and the
+    /// place name when none was typed; without one, a known place name still puts the profile on
+    /// the map.
+    fn whereabouts(&self) -> Whereabouts {
+        let location = self.location.clone();
+        let area = self
+            .postal_code
+            .as_deref()
+            .and_then(|raw| Postcode::parse(raw).ok())
+            .and_then(|postcode| places::postcode_area(&postcode).map(|area| (postcode, area)));
+        match area {
+            Some((postcode, area)) => Whereabouts {
+                location: location.or(Some(area.place)),
+                postal_code: Some(postcode.as_str().to_owned()),
+                lat: Some(area.lat),
+                lon: Some(area.lon),
+            },
+            None => {
+                let spot = location.as_deref().and_then(places::resolve);
+                Whereabouts {
+                    location,
+                    postal_code: None,
+                    lat: spot.as_ref().map(|p| p.lat),
+                    lon: spot.as_ref().map(|p| p.lon),
+                }
             }
         }
-        Ok(phone)
-    }
-
-    fn date_of_birth(&self, today: NaiveDate) -> Result<Option<NaiveDate>, InvalidField> {
-        let Some(raw) = filled(self.date_of_birth.as_deref()) else {
-            return Ok(None);
-        };
-        let invalid = || InvalidField::new("dateOfBirth", "Vul een geldige geboortedatum in (jjjj-mm-dd).");
-        let date = NaiveDate::parse_from_str(raw, "%Y-%m-%d").map_err(|_| invalid())?;
-        let oldest = NaiveDate::from_ymd_opt(1900, 1, 1).ok_or_else(invalid)?;
-        if date > today || date < oldest {
-            return Err(invalid());
-        }
-        Ok(Some(date))
     }
 }
 
@@ -321,87 +469,14 @@ fn filled(value: Option<&str>) -> Option<&str> {
     value.map(str::trim).filter(|v| !v.is_empty())
 }
 
-fn too_long(field: &'static str, max: usize) -> InvalidField {
-    InvalidField::new(field, format!("Maximaal {max} tekens toegestaan."))
+/// The enumeration value of a checked field.
+fn pick<V: Vocabulary>(value: Option<&str>) -> Option<V> {
+    value.and_then(V::parse)
 }
 
-/// The field's refusal for a character the text rules do not allow.
-fn refused(field: &'static str) -> impl FnOnce(TextError) -> InvalidField {
-    move |error| InvalidField::new(field, error.to_string())
-}
-
-/// A trimmed free text of at most [`max_length`] characters, `None` when empty.
-fn text(field: &'static str, value: Option<&str>) -> Result<Option<String>, InvalidField> {
-    let Some(v) = filled(value) else {
-        return Ok(None);
-    };
-    let max = max_length(field);
-    check_free_text(v).map_err(refused(field))?;
-    if v.chars().count() > max {
-        return Err(too_long(field, max));
-    }
-    Ok(Some(v.to_owned()))
-}
-
-fn required_name(field: &'static str, value: Option<&str>, missing: &str) -> Result<String, InvalidField> {
-    optional_name(field, value)?.ok_or_else(|| InvalidField::new(field, missing))
-}
-
-/// A trimmed name: one line of visible characters, at most [`NAME_MAX`] of them.
-fn optional_name(field: &'static str, value: Option<&str>) -> Result<Option<String>, InvalidField> {
-    let Some(v) = filled(value) else {
-        return Ok(None);
-    };
-    check_name(v).map_err(refused(field))?;
-    if v.chars().count() > NAME_MAX {
-        return Err(too_long(field, NAME_MAX));
-    }
-    Ok(Some(v.to_owned()))
-}
-
-/// One value of an enumeration, `None` when empty.
-fn choice<V: Vocabulary>(field: &'static str, value: Option<&str>) -> Result<Option<V>, InvalidField> {
-    let Some(v) = filled(value) else {
-        return Ok(None);
-    };
-    // Checked first so that a refusal never echoes what the text rules keep out.
-    check_free_text(v).map_err(refused(field))?;
-    V::parse(v)
-        .map(Some)
-        .ok_or_else(|| InvalidField::new(field, format!("'{v}' is geen geldige keuze voor {field}")))
-}
-
-/// Values of an enumeration, each once, in the order given.
-fn choices<V: Vocabulary>(field: &'static str, values: &[String]) -> Result<Vec<V>, InvalidField> {
-    let mut kept: Vec<V> = Vec::new();
-    for value in list(field, values)? {
-        let Some(choice) = choice::<V>(field, Some(&value))? else {
-            continue;
-        };
-        if !kept.contains(&choice) {
-            kept.push(choice);
-        }
-    }
-    Ok(kept)
-}
-
-/// A list of trimmed free texts, each at most [`SHORT_TEXT_MAX`] characters and each once, at most
-/// [`LIST_MAX`] of them.
-fn list(field: &'static str, values: &[String]) -> Result<Vec<String>, InvalidField> {
-    let mut kept: Vec<String> = Vec::new();
-    for value in values.iter().map(|v| v.trim()).filter(|v| !v.is_empty()) {
-        check_free_text(value).map_err(refused(field))?;
-        if value.chars().count() > SHORT_TEXT_MAX {
-            return Err(too_long(field, SHORT_TEXT_MAX));
-        }
-        if !kept.iter().any(|k| k == value) {
-            kept.push(value.to_owned());
-        }
-    }
-    if kept.len() > LIST_MAX {
-        return Err(InvalidField::new(field, format!("Kies maximaal {LIST_MAX} waarden.")));
-    }
-    Ok(kept)
+/// The enumeration values of a checked list, in the order given.
+fn picks<V: Vocabulary>(values: &[String]) -> Vec<V> {
+    values.iter().filter_map(|value| V::parse(value)).collect()
 }
 
 #[cfg(test)]
@@ -773,5 +848,93 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    /// Sets the text field `field` (an API name of [`MAX_LENGTHS`]) of an owner draft.
+    fn with_text(field: &str, value: String) -> ProfileDraft {
+        let mut draft = owner_draft();
+        let slot = match field {
+            "firstName" => &mut draft.first_name,
+            "lastName" => &mut draft.last_name,
+            "petName" => &mut draft.pet_name,
+            "bio" => &mut draft.bio,
+            "ownerBio" => &mut draft.owner_bio,
+            "petPersonality" => &mut draft.pet_personality,
+            "petSpecialNeeds" => &mut draft.pet_special_needs,
+            "location" => &mut draft.location,
+            "experience" => &mut draft.experience,
+            "petBreed" => &mut draft.pet_breed,
+            "petAge" => &mut draft.pet_age,
+            "petWeight" => &mut draft.pet_weight,
+            "phone" => &mut draft.phone,
+            "avatarUrl" => &mut draft.avatar_url,
+            "ownerAvatarUrl" => &mut draft.owner_avatar_url,
+            "coverImageUrl" => &mut draft.cover_image_url,
+            other => panic!("{other} is not a text field of the draft"),
+        };
+        *slot = Some(value);
+        draft
+    }
+
+    #[test]
+    fn the_declared_lengths_are_the_published_ones() {
+        for (field, max) in MAX_LENGTHS {
+            let fill = if *field == "phone" { "1" } else { "a" };
+            let longest = with_text(field, fill.repeat(*max));
+            assert!(longest.validate(today()).is_ok(), "{field} takes {max} characters");
+            let over = with_text(field, fill.repeat(max + 1));
+            assert_eq!(
+                refusal(&over),
+                Some((*field, format!("Maximaal {max} tekens toegestaan."))),
+                "{field} refuses {} characters",
+                max + 1
+            );
+        }
+    }
+
+    #[test]
+    fn every_field_has_its_place_in_the_order_and_pet_fields_are_a_part_of_it() {
+        for field in PET_FIELDS {
+            assert!(FIELD_ORDER.contains(field), "{field}");
+        }
+        for (field, _) in MAX_LENGTHS {
+            assert!(FIELD_ORDER.contains(field), "{field}");
+        }
+        assert_eq!(FIELD_ORDER.len(), 33, "one place for each of the draft's 33 fields");
+    }
+
+    #[test]
+    fn an_owner_without_a_pet_name_and_a_volunteer_with_an_unknown_level_are_refused() {
+        let nameless = ProfileDraft {
+            pet_name: Some("  ".to_owned()),
+            ..owner_draft()
+        };
+        assert_eq!(
+            refusal(&nameless),
+            Some(("petName", "De naam van je huisdier is verplicht".to_owned()))
+        );
+        let level = volunteer_with(|d| d.experience = Some("meester".to_owned()));
+        assert_eq!(
+            refusal(&level),
+            Some((
+                "experience",
+                "'meester' is geen geldige keuze voor experience".to_owned()
+            ))
+        );
+        let owner_words = owner_with(|d| d.experience = Some("Twintig jaar katten".to_owned()));
+        assert_eq!(
+            refusal(&owner_words),
+            None,
+            "an owner writes their experience in their own words"
+        );
+        let pet_only = ProfileDraft {
+            first_name: None,
+            ..owner_draft()
+        };
+        assert!(
+            pet_only.pet().is_ok(),
+            "a pet draft is checked on the pet's fields only"
+        );
+        assert!(pet_only.validate(today()).is_err(), "a profile needs the first name");
     }
 }

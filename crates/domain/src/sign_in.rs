@@ -3,12 +3,15 @@
 //! and per client, and the same answer whatever the address's state.
 
 use crate::code::{OneTimeCode, SignInAttempt};
+use crate::field_rules::{self, Refusal, first_refusal, limit};
 use crate::mail::{MailError, MailMessage, Mailer};
 use crate::ports::{CodePurpose, EmailCodeRepository, ThrottleRepository, UserRepository};
+use crate::profile_draft::NAME_MAX;
 use crate::user::{NewUser, User};
 use crate::{Clock, Email, RepositoryError};
 use chrono::{Duration, NaiveDateTime};
 use std::sync::Arc;
+use validator::Validate;
 
 /// How long a code is valid.
 pub const CODE_LIFETIME: Duration = Duration::minutes(10);
@@ -44,8 +47,6 @@ pub const VERIFIES_PER_CLIENT_PER_WINDOW: i32 = 30;
 /// Code hashes (argon2, about 19 MiB and 100 ms each) running at once; further sign-in requests
 /// wait for a place (security.md A5b).
 pub const MAX_CONCURRENT_CODE_HASHES: usize = 4;
-/// Longest name accepted.
-pub const MAX_NAME_CHARS: usize = 50;
 
 const HOUR_SECS: i64 = 3600;
 
@@ -132,27 +133,6 @@ pub struct Registration {
     pub email: Email,
 }
 
-fn name(raw: &str, field: &'static str, required: &str) -> Result<String, SignInError> {
-    let trimmed = raw.trim();
-    if trimmed.is_empty() {
-        return Err(SignInError::Invalid {
-            field,
-            message: required.to_owned(),
-        });
-    }
-    if trimmed.chars().count() > MAX_NAME_CHARS {
-        return Err(SignInError::Invalid {
-            field,
-            message: format!("Maximaal {MAX_NAME_CHARS} tekens"),
-        });
-    }
-    crate::text::check_name(trimmed).map_err(|e| SignInError::Invalid {
-        field,
-        message: e.to_string(),
-    })?;
-    Ok(trimmed.to_owned())
-}
-
 /// Parses an address or answers with the field's error.
 ///
 /// # Errors
@@ -175,16 +155,56 @@ pub fn parse_code(raw: &str) -> Result<OneTimeCode, SignInError> {
     })
 }
 
-impl Registration {
-    /// Checks a sign-up in the spec's order: first name, last name, e-mail.
+/// The order of the sign-up's refusals (spec section 5): the first failing field is named.
+pub const SIGN_UP_ORDER: &[&str] = &["firstName", "lastName", "email", "terms"];
+
+/// A sign-up as sent: both names, the address and the accepted terms. The rules are declared on
+/// the fields; [`SignUp::check`] applies them in [`SIGN_UP_ORDER`].
+#[derive(Debug, Clone, Default, Validate)]
+pub struct SignUp {
+    /// Given name.
+    #[validate(
+        length(max = limit(NAME_MAX)),
+        custom(function = field_rules::filled, message = "Voornaam is verplicht"),
+        custom(function = field_rules::name)
+    )]
+    pub first_name: String,
+    /// Family name.
+    #[validate(
+        length(max = limit(NAME_MAX)),
+        custom(function = field_rules::filled, message = "Achternaam is verplicht"),
+        custom(function = field_rules::name)
+    )]
+    pub last_name: String,
+    /// The address to send the code to.
+    #[validate(custom(function = field_rules::email))]
+    pub email: String,
+    /// The terms were accepted.
+    #[validate(custom(function = field_rules::ticked, message = "Je moet akkoord gaan met de algemene voorwaarden"))]
+    pub terms: bool,
+}
+
+impl SignUp {
+    /// The sign-up with trimmed names, checked in the spec's order.
     ///
     /// # Errors
     /// [`SignInError::Invalid`] for the first field that is wrong.
-    pub fn parse(first_name: &str, last_name: &str, email: &str) -> Result<Self, SignInError> {
-        Ok(Self {
-            first_name: name(first_name, "firstName", "Voornaam is verplicht")?,
-            last_name: name(last_name, "lastName", "Achternaam is verplicht")?,
-            email: parse_email(email)?,
+    pub fn check(&self) -> Result<Registration, SignInError> {
+        let trimmed = Self {
+            first_name: self.first_name.trim().to_owned(),
+            last_name: self.last_name.trim().to_owned(),
+            email: self.email.clone(),
+            terms: self.terms,
+        };
+        if let Err(errors) = trimmed.validate()
+            && let Some(Refusal { field, message }) = first_refusal(&errors, SIGN_UP_ORDER)
+        {
+            return Err(SignInError::Invalid { field, message });
+        }
+        Ok(Registration {
+            first_name: trimmed.first_name,
+            last_name: trimmed.last_name,
+            email: parse_email(&trimmed.email)?,
         })
     }
 }
@@ -668,7 +688,13 @@ mod tests {
     }
 
     fn registration(first: &str, last: &str, to: &str) -> Result<Registration, SignInError> {
-        Registration::parse(first, last, to)
+        SignUp {
+            first_name: first.to_owned(),
+            last_name: last.to_owned(),
+            email: to.to_owned(),
+            terms: true,
+        }
+        .check()
     }
 
     fn retry_after(result: &Result<impl std::fmt::Debug, SignInError>) -> Option<u64> {
@@ -693,12 +719,7 @@ mod tests {
             ("", "", "geen-adres", "firstName"),
             ("Anna", " ", "geen-adres", "lastName"),
             ("Anna", "de Vries", "geen-adres", "email"),
-            (
-                &"a".repeat(MAX_NAME_CHARS + 1),
-                "de Vries",
-                "anna@example.nl",
-                "firstName",
-            ),
+            (&"a".repeat(NAME_MAX + 1), "de Vries", "anna@example.nl", "firstName"),
             ("An\u{202E}na", "de Vries", "anna@example.nl", "firstName"),
         ] {
             let refused = registration(first, last, to);

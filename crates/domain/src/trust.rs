@@ -7,7 +7,6 @@ use crate::enums::ReportReason;
 use crate::listing::ListingSource;
 use crate::messaging::MessagingError;
 use crate::ports::{ConversationRepository, UserRepository};
-use crate::text::check_free_text;
 use crate::{Clock, ConversationId, RepositoryError, UserId};
 use chrono::{Duration, NaiveDateTime};
 use std::sync::Arc;
@@ -37,8 +36,8 @@ pub struct NewReport {
     pub reporter: UserId,
     /// Who is reported.
     pub reported: UserId,
-    /// The card it is about, if any (`pet-3`, `volunteer-9`).
-    pub listing: Option<String>,
+    /// The card it is about, if any.
+    pub listing: Option<ListingSource>,
     /// The conversation it is about, if any.
     pub conversation: Option<ConversationId>,
     /// Why.
@@ -78,12 +77,6 @@ pub trait BlockRepository: Send + Sync {
     /// # Errors
     /// Storage failures.
     fn blocked_either_way(&self, user: UserId) -> Result<Vec<UserId>, RepositoryError>;
-
-    /// The cards of everyone `viewer` blocked or was blocked by.
-    ///
-    /// # Errors
-    /// Storage failures.
-    fn hidden_cards(&self, viewer: UserId) -> Result<Vec<ListingSource>, RepositoryError>;
 }
 
 /// Where reports are kept.
@@ -110,14 +103,6 @@ pub enum TrustError {
     /// anyone outside them, so a report reveals no more than they do.
     #[error("{}", MessagingError::NotFound)]
     UnknownConversation,
-    /// A field breaks a rule.
-    #[error("{message}")]
-    Invalid {
-        /// The field.
-        field: &'static str,
-        /// Dutch text.
-        message: String,
-    },
     /// [`MAX_REPORTS_PER_DAY`] reached.
     #[error(
         "Je hebt vandaag al {MAX_REPORTS_PER_DAY} meldingen gedaan. Probeer het morgen opnieuw, of mail ons als het dringend is."
@@ -198,44 +183,23 @@ impl Trust {
         self.blocks.blocked_people(me)
     }
 
-    /// The public ids of the cards `viewer` must not see in lists.
-    ///
-    /// # Errors
-    /// Storage failures.
-    pub fn hidden_cards(&self, viewer: UserId) -> Result<Vec<String>, RepositoryError> {
-        Ok(self
-            .blocks
-            .hidden_cards(viewer)?
-            .into_iter()
-            .map(ListingSource::key)
-            .collect())
-    }
-
     /// Stores a report of `reported` by `me`: the reason, and optionally the card, the
     /// conversation and a note.
     ///
     /// # Errors
-    /// Oneself, an unknown person, a card id that names no card's form, a conversation that is not
-    /// one of `me`'s, a note too long or with control characters, over [`MAX_REPORTS_PER_DAY`],
-    /// storage.
+    /// Oneself, an unknown person, a conversation that is not one of `me`'s, over
+    /// [`MAX_REPORTS_PER_DAY`], storage. (The note's rules are declared on the request at the
+    /// edge.)
     pub fn report(
         &self,
         me: UserId,
         reported: UserId,
         reason: ReportReason,
-        listing: Option<&str>,
+        listing: Option<ListingSource>,
         conversation: Option<ConversationId>,
         note: Option<&str>,
     ) -> Result<(), TrustError> {
         self.other_person(me, reported)?;
-        if let Some(listing) = listing
-            && ListingSource::parse_key(listing).is_none()
-        {
-            return Err(TrustError::Invalid {
-                field: "listingId",
-                message: "Dit is geen profiel dat je kunt melden.".to_owned(),
-            });
-        }
         if let Some(conversation) = conversation
             && !self
                 .conversations
@@ -245,22 +209,10 @@ impl Trust {
             return Err(TrustError::UnknownConversation);
         }
         let note = note.map(str::trim).filter(|note| !note.is_empty());
-        if let Some(note) = note {
-            if note.chars().count() > REPORT_NOTE_MAX {
-                return Err(TrustError::Invalid {
-                    field: "note",
-                    message: format!("Je toelichting mag maximaal {REPORT_NOTE_MAX} tekens lang zijn."),
-                });
-            }
-            check_free_text(note).map_err(|error| TrustError::Invalid {
-                field: "note",
-                message: error.to_string(),
-            })?;
-        }
         let report = NewReport {
             reporter: me,
             reported,
-            listing: listing.map(str::to_owned),
+            listing,
             conversation,
             reason,
             note: note.map(str::to_owned),

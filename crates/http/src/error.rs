@@ -248,10 +248,6 @@ impl From<TrustError> for ApiError {
                 message: error.to_string(),
             },
             TrustError::UnknownPerson | TrustError::UnknownConversation => Self::NotFound(error.to_string()),
-            TrustError::Invalid { field, message } => Self::Invalid {
-                field: Some(field.to_owned()),
-                message,
-            },
             TrustError::TooManyReports => Self::TooManyRequests {
                 // The day's reports leave the count one by one; an hour is an honest first wait.
                 retry_after_secs: 3600,

@@ -102,6 +102,14 @@ impl Modify for PublishedRules {
                 publish_rules(draft);
             }
         }
+        // The sign-up's names: the same limit as a profile's names.
+        if let Some(RefOr::T(Schema::Object(sign_up))) = components.schemas.get_mut("RegisterRequest") {
+            for name in ["firstName", "lastName"] {
+                if let Some(RefOr::T(Schema::Object(field))) = sign_up.properties.get_mut(name) {
+                    field.max_length = Some(oppas_domain::profile_draft::NAME_MAX);
+                }
+            }
+        }
         // A report's note: the same one-source rule for the report dialog.
         if let Some(RefOr::T(Schema::Object(report))) = components.schemas.get_mut("ReportBody")
             && let Some(RefOr::T(Schema::Object(note))) = report.properties.get_mut("note")

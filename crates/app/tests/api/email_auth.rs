@@ -654,7 +654,7 @@ async fn sign_up_fields_are_checked_in_the_spec_order_with_dutch_messages(backen
         ),
         (
             json!({"firstName": long, "lastName": "Jansen", "email": "s@example.nl", "terms": true}),
-            "Maximaal 50 tekens",
+            "Maximaal 50 tekens toegestaan.",
         ),
     ];
     for (body, expected) in cases {

@@ -257,7 +257,43 @@ async fn forty_simultaneous_favourites_never_pass_the_cap(backend: Backend) -> T
     Ok(())
 }
 
+async fn favourites_leave_out_people_in_a_block_either_way(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let card = owner_with_pet(&app).await?;
+    let owner = app.my_id(&app.client).await?;
+    let (fan, fan_id) = app.another_user_directly("fan@example.nl").await?;
+    assert_eq!(
+        call(&app, &fan, Method::PUT, &format!("/api/favourites/{card}"))
+            .await?
+            .status(),
+        204
+    );
+    assert_eq!(favourite_ids(&app, &fan).await?, std::slice::from_ref(&card));
+
+    let blocks = format!("/api/blocks/{owner}");
+    assert_eq!(call(&app, &fan, Method::PUT, &blocks).await?.status(), 204);
+    assert!(
+        favourite_ids(&app, &fan).await?.is_empty(),
+        "someone the viewer blocked"
+    );
+    assert_eq!(call(&app, &fan, Method::DELETE, &blocks).await?.status(), 204);
+    assert_eq!(
+        favourite_ids(&app, &fan).await?,
+        std::slice::from_ref(&card),
+        "the favourite was kept through the block"
+    );
+
+    let blocked_by = format!("/api/blocks/{fan_id}");
+    assert_eq!(call(&app, &app.client, Method::PUT, &blocked_by).await?.status(), 204);
+    assert!(
+        favourite_ids(&app, &fan).await?.is_empty(),
+        "someone who blocked the viewer"
+    );
+    Ok(())
+}
+
 on_both_backends!(
+    favourites_leave_out_people_in_a_block_either_way,
     favourites_are_idempotent_and_private_to_their_person,
     bad_favourites_are_refused_in_dutch_and_change_nothing,
     a_favourite_whose_pet_is_removed_disappears_without_an_error,

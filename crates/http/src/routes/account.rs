@@ -16,12 +16,17 @@ pub const EXPORT_JSON: &str = "mijn-gegevens.json";
 pub const EXPORT_PHOTOS: &str = "fotos";
 
 /// The code that confirms a deletion.
-#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema, validator::Validate)]
 #[serde(deny_unknown_fields)]
 pub struct DeletionRequest {
     /// The six digits from the e-mail.
     #[serde(default)]
+    #[validate(custom(function = oppas_domain::field_rules::code))]
     pub code: String,
+}
+
+impl crate::routes::FieldOrder for DeletionRequest {
+    const ORDER: &'static [&'static str] = &["code"];
 }
 
 /// Routes of the own account.
@@ -83,7 +88,7 @@ pub async fn delete_account(
     req: actix_web::HttpRequest,
     session: actix_session::Session,
     CurrentUser(user): CurrentUser,
-    body: crate::routes::Body<DeletionRequest>,
+    body: crate::routes::Valid<DeletionRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let code = oppas_domain::sign_in::parse_code(&body.code)?;

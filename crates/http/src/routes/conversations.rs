@@ -113,11 +113,16 @@ pub struct ThreadQuery {
 }
 
 /// A new message.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, validator::Validate)]
 #[serde(deny_unknown_fields)]
 pub struct SendMessage {
     /// The text: 1 to 2,000 characters after trimming.
+    #[validate(custom(function = oppas_domain::field_rules::message_text))]
     pub content: String,
+}
+
+impl crate::routes::FieldOrder for SendMessage {
+    const ORDER: &'static [&'static str] = &["content"];
 }
 
 /// The stored message.
@@ -327,7 +332,7 @@ pub async fn send_message(
     CurrentUser(user): CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
-    body: crate::routes::Body<SendMessage>,
+    body: crate::routes::Valid<SendMessage>,
 ) -> Result<HttpResponse, ApiError> {
     let messaging = state.messaging.clone();
     let id = ConversationId(path.into_inner());

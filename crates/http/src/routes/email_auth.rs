@@ -1,17 +1,20 @@
 //! Signing up and in with a one-time code by e-mail.
 
+use crate::routes::{FieldOrder, Valid};
 use crate::session::sign_in;
 use crate::{ApiError, AppState};
 use actix_session::Session;
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use oppas_domain::code::SignInAttempt;
+use oppas_domain::field_rules;
 use oppas_domain::ports::CodePurpose;
-use oppas_domain::sign_in::{Registration, Requester, SignInError, parse_code, parse_email};
+use oppas_domain::sign_in::{Requester, SignInError, SignUp, parse_code, parse_email};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use validator::Validate;
 
-/// Sign-up form.
+/// Sign-up form; its rules are the domain's [`SignUp`].
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct RegisterRequest {
@@ -30,24 +33,35 @@ pub struct RegisterRequest {
 }
 
 /// An address only.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, Validate)]
 #[serde(deny_unknown_fields)]
 pub struct EmailRequest {
     /// The address.
     #[serde(default)]
+    #[validate(custom(function = field_rules::email))]
     pub email: String,
 }
 
+impl FieldOrder for EmailRequest {
+    const ORDER: &'static [&'static str] = &["email"];
+}
+
 /// An address and the code mailed to it.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, Validate)]
 #[serde(deny_unknown_fields)]
 pub struct CodeRequest {
     /// The address.
     #[serde(default)]
+    #[validate(custom(function = field_rules::email))]
     pub email: String,
     /// Six digits.
     #[serde(default)]
+    #[validate(custom(function = field_rules::code))]
     pub code: String,
+}
+
+impl FieldOrder for CodeRequest {
+    const ORDER: &'static [&'static str] = &["email", "code"];
 }
 
 /// The answer to a code request: the same text for every address.
@@ -206,13 +220,13 @@ pub async fn register(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let registration = Registration::parse(&body.first_name, &body.last_name, &body.email)?;
-    if !body.terms {
-        return Err(ApiError::Invalid {
-            field: Some("terms".to_owned()),
-            message: "Je moet akkoord gaan met de algemene voorwaarden".to_owned(),
-        });
+    let registration = SignUp {
+        first_name: body.first_name,
+        last_name: body.last_name,
+        email: body.email,
+        terms: body.terms,
     }
+    .check()?;
     let (requester, cookie) = code_requester(&req, &state);
     let service = state.sign_in.clone();
     let email = registration.email.to_string();
@@ -235,7 +249,7 @@ pub async fn register(
 #[post("/auth/email-verify")]
 pub async fn verify_registration(
     req: HttpRequest,
-    body: crate::routes::Body<CodeRequest>,
+    body: Valid<CodeRequest>,
     session: Session,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
@@ -255,7 +269,7 @@ pub async fn verify_registration(
 #[post("/auth/email-resend")]
 pub async fn resend(
     req: HttpRequest,
-    body: crate::routes::Body<EmailRequest>,
+    body: Valid<EmailRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     request_code(&req, &body.email, &state, CodePurpose::Register).await
@@ -274,7 +288,7 @@ pub async fn resend(
 #[post("/auth/email-login")]
 pub async fn request_login(
     req: HttpRequest,
-    body: crate::routes::Body<EmailRequest>,
+    body: Valid<EmailRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     request_code(&req, &body.email, &state, CodePurpose::Login).await
@@ -316,7 +330,7 @@ async fn request_code(
 #[post("/auth/email-login-verify")]
 pub async fn verify_login(
     req: HttpRequest,
-    body: crate::routes::Body<CodeRequest>,
+    body: Valid<CodeRequest>,
     session: Session,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {

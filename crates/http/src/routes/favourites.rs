@@ -47,17 +47,9 @@ pub async fn list_favourites(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let favourites = state.favourites.clone();
-    let trust = state.trust.clone();
-    let (cards, hidden) = web::block(move || -> Result<_, oppas_domain::RepositoryError> {
-        Ok((favourites.list(user.id)?, trust.hidden_cards(user.id)?))
-    })
-    .await??;
+    let cards = web::block(move || favourites.list(user.id)).await??;
     Ok(HttpResponse::Ok().json(FavouriteList {
-        profiles: cards
-            .iter()
-            .filter(|shown| !hidden.contains(&shown.card.id))
-            .map(ProfileListItem::from)
-            .collect(),
+        profiles: cards.iter().map(ProfileListItem::from).collect(),
     }))
 }
 

@@ -25,6 +25,7 @@ use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use futures_util::StreamExt;
 use futures_util::future::LocalBoxFuture;
 use serde::de::DeserializeOwned;
+use validator::Validate;
 
 /// Largest JSON body accepted (profiles and messages are far smaller).
 const JSON_LIMIT_BYTES: usize = 64 * 1024;
@@ -198,6 +199,64 @@ impl<T: DeserializeOwned + 'static> FromRequest for Body<T> {
             }
             parse_body(&text).map(Body).map_err(Into::into)
         })
+    }
+}
+
+/// The fields of a request body in the order their refusals are reported: the first refused
+/// field in this order is named.
+pub trait FieldOrder {
+    /// API names, e.g. `["email", "code"]`.
+    const ORDER: &'static [&'static str];
+}
+
+/// A [`Body`] whose field rules (`validator` derives on `T`, see [`oppas_domain::field_rules`])
+/// hold; otherwise 422 naming the first refused field of [`FieldOrder::ORDER`] in Dutch.
+#[derive(Debug)]
+pub struct Valid<T>(pub T);
+
+impl<T> Valid<T> {
+    /// The checked body.
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T> std::ops::Deref for Valid<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: DeserializeOwned + Validate + FieldOrder + 'static> FromRequest for Valid<T> {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let body = Body::<T>::from_request(req, payload);
+        Box::pin(async move {
+            let Body(value) = body.await?;
+            checked(&value)?;
+            Ok(Self(value))
+        })
+    }
+}
+
+/// The first refusal of `value`'s field rules, as a 422 naming the field.
+///
+/// # Errors
+/// [`ApiError::Invalid`] for the first refused field in [`FieldOrder::ORDER`].
+pub fn checked<T: Validate + FieldOrder>(value: &T) -> Result<(), ApiError> {
+    let Err(errors) = value.validate() else {
+        return Ok(());
+    };
+    match oppas_domain::field_rules::first_refusal(&errors, T::ORDER) {
+        Some(refusal) => Err(ApiError::Invalid {
+            field: Some(refusal.field.to_owned()),
+            message: refusal.message,
+        }),
+        None => Ok(()),
     }
 }
 

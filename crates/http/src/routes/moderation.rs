@@ -6,6 +6,7 @@ use actix_web::{HttpResponse, delete, get, post, put, web};
 use chrono::{DateTime, Utc};
 use oppas_domain::UserId;
 use oppas_domain::enums::{ReportReason, ReportStatus};
+use oppas_domain::listing::ListingSource;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -81,7 +82,7 @@ pub async fn list_reports(
                 reported_user_id: r.reported.get(),
                 reported_name: r.reported_name,
                 reported_hidden: r.reported_hidden,
-                listing_id: r.listing,
+                listing_id: r.listing.map(ListingSource::key),
                 conversation_id: r.conversation.map(|c| c.get()),
                 reason: r.reason,
                 status: r.status,

@@ -1,16 +1,21 @@
 //! Reports (`/api/reports`) and blocks (`/api/blocks`).
 
+use crate::routes::{FieldOrder, Valid};
 use crate::session::CurrentUser;
 use crate::{ApiError, AppState};
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use chrono::{DateTime, Utc};
 use oppas_domain::enums::ReportReason;
+use oppas_domain::field_rules;
+use oppas_domain::listing::ListingSource;
+use oppas_domain::trust::REPORT_NOTE_MAX;
 use oppas_domain::{ConversationId, UserId};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use validator::Validate;
 
 /// A report for the moderators.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, Validate)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ReportBody {
     /// The account reported.
@@ -18,11 +23,17 @@ pub struct ReportBody {
     /// Why.
     pub reason: ReportReason,
     /// The card it is about (`pet-3`, `volunteer-9`), from a profile page.
+    #[validate(custom(function = field_rules::listing_key, message = "Dit is geen profiel dat je kunt melden."))]
     pub listing_id: Option<String>,
     /// The conversation it is about, from a conversation.
     pub conversation_id: Option<i64>,
     /// What happened (`maxLength` is the server's limit).
+    #[validate(length(max = field_rules::limit(REPORT_NOTE_MAX)), custom(function = field_rules::free_text))]
     pub note: Option<String>,
+}
+
+impl FieldOrder for ReportBody {
+    const ORDER: &'static [&'static str] = &["listingId", "note"];
 }
 
 /// Someone the signed-in person blocked.
@@ -73,7 +84,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 pub async fn report(
     req: HttpRequest,
     CurrentUser(user): CurrentUser,
-    body: crate::routes::Body<ReportBody>,
+    body: Valid<ReportBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
@@ -85,7 +96,7 @@ pub async fn report(
                 me,
                 UserId(body.user_id),
                 body.reason,
-                body.listing_id.as_deref(),
+                body.listing_id.as_deref().and_then(ListingSource::parse_key),
                 body.conversation_id.map(ConversationId),
                 body.note.as_deref(),
             )

@@ -100,6 +100,12 @@ impl FavouriteRepository for Database {
         )
         .bind(Bind::Int(user.get()))
         .push(" AND NOT EXISTS (SELECT 1 FROM hidden_profiles h WHERE h.user_id = l.user_id)")
+        // People in a block with the viewer, either way, are left out here, in the query.
+        .push(" AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ")
+        .bind(Bind::Int(user.get()))
+        .push(" AND b.blocked_id = l.user_id) OR (b.blocked_id = ")
+        .bind(Bind::Int(user.get()))
+        .push(" AND b.blocker_id = l.user_id))")
         .push(" ORDER BY f.created_at DESC, f.id DESC");
         Ok(found(sql.load::<CardRow>(&mut conn)?)?
             .into_iter()

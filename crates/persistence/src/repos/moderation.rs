@@ -9,6 +9,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use oppas_domain::enums::{ReportReason, ReportStatus, Vocabulary};
+use oppas_domain::listing::ListingSource;
 use oppas_domain::moderation::{ModerationRepository, QueuedReport};
 use oppas_domain::{ConversationId, ReportId, RepositoryError, UserId};
 
@@ -126,7 +127,7 @@ impl ModerationRepository for Database {
                 reported: UserId(row.reported_id),
                 reported_name: row.reported_name,
                 reported_hidden: row.hidden > 0,
-                listing: row.listing_key,
+                listing: row.listing_key.as_deref().and_then(ListingSource::parse_key),
                 conversation: row.conversation_id.map(ConversationId),
                 reason,
                 status: ReportStatus::Open,

@@ -11,7 +11,7 @@ use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use oppas_domain::enums::{ReportStatus, Vocabulary};
 use oppas_domain::listing::ListingSource;
 use oppas_domain::trust::{BlockRepository, BlockedPerson, NewReport, ReportRepository};
-use oppas_domain::{PetId, RepositoryError, UserId, VolunteerId};
+use oppas_domain::{RepositoryError, UserId};
 
 #[derive(QueryableByName)]
 struct Count {
@@ -35,14 +35,6 @@ struct BlockedRow {
     first_name: Option<String>,
     #[diesel(sql_type = Nullable<Text>)]
     avatar_url: Option<String>,
-}
-
-#[derive(QueryableByName)]
-struct CardRow {
-    #[diesel(sql_type = Nullable<BigInt>)]
-    volunteer_id: Option<i64>,
-    #[diesel(sql_type = Nullable<BigInt>)]
-    pet_id: Option<i64>,
 }
 
 impl BlockRepository for Database {
@@ -120,25 +112,6 @@ impl BlockRepository for Database {
             .map(|row| UserId(row.person))
             .collect())
     }
-
-    fn hidden_cards(&self, viewer: UserId) -> Result<Vec<ListingSource>, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push("SELECT l.volunteer_id, l.pet_id FROM listings l WHERE l.user_id IN (SELECT blocked_id FROM blocks WHERE blocker_id = ")
-            .bind(Bind::Int(viewer.get()))
-            .push(" UNION SELECT blocker_id FROM blocks WHERE blocked_id = ")
-            .bind(Bind::Int(viewer.get()))
-            .push(")");
-        Ok(sql
-            .load::<CardRow>(&mut conn)?
-            .into_iter()
-            .filter_map(|row| match (row.volunteer_id, row.pet_id) {
-                (Some(id), _) => Some(ListingSource::Volunteer(VolunteerId(id))),
-                (_, Some(id)) => Some(ListingSource::Pet(PetId(id))),
-                _ => None,
-            })
-            .collect())
-    }
 }
 
 impl ReportRepository for Database {
@@ -164,7 +137,7 @@ impl ReportRepository for Database {
                 .push(", ")
                 .bind(Bind::Int(report.reported.get()))
                 .push(", ")
-                .bind(Bind::MaybeText(report.listing.clone()))
+                .bind(Bind::MaybeText(report.listing.map(ListingSource::key)))
                 .push(", ")
                 .bind(Bind::MaybeInt(report.conversation.map(|c| c.get())))
                 .push(", ")

@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { SIGN_UP_NAME_MAX } from '@/lib/api/vocabulary';
+import { tooLong } from '@/lib/profile-texts';
 
-/** Names: at most 50 characters (spec section 9). */
-export const NAME_MAX = 50;
+/** Names: at most as many characters as the server takes (spec section 9). */
+export const NAME_MAX = SIGN_UP_NAME_MAX;
 /** Login and verification codes: six digits. */
 export const CODE_LENGTH = 6;
 
 const CODE_MESSAGE = 'Voer een geldige 6-cijferige code in';
 
 const trimmed = (required: string) =>
-  z.string().trim().min(1, required).max(NAME_MAX, `Maximaal ${NAME_MAX} tekens`);
+  z.string().trim().min(1, required).max(NAME_MAX, tooLong(NAME_MAX));
 
 /** A required e-mail address, trimmed and lowercased before it is sent. */
 export const emailField = z

@@ -1759,7 +1759,7 @@ export interface components {
             /** @description The provider's authorization URL for this attempt. */
             redirectUrl: string;
         };
-        /** @description Sign-up form. */
+        /** @description Sign-up form; its rules are the domain's [`SignUp`]. */
         RegisterRequest: {
             /** @description The address to send the code to. */
             email?: string;

@@ -306,6 +306,9 @@ export const DRAFT_MAX_LENGTH = {
 /** A postcode: four digits, 1000 to 9999. */
 export const POSTCODE_PATTERN = new RegExp("^[1-9][0-9]{3}$");
 
+/** The most characters of each name at sign-up, as the server checks them. */
+export const SIGN_UP_NAME_MAX = 50;
+
 /** The most characters of a report's note, as the server checks them. */
 export const REPORT_NOTE_MAX = 1000;
 
