@@ -141,6 +141,8 @@ pub fn seed(url: &str, profiles: usize, now: NaiveDateTime) -> anyhow::Result<us
     let areas = postcode_areas();
     anyhow::ensure!(!areas.is_empty(), "the postcode table is empty");
     let mut rng = StdRng::seed_from_u64(SEED);
+    // A process of its own: no memory of cards to end, but the writes go the one way.
+    let changes = oppas_domain::listing::ListingChanges::default();
     let mut pets = 0;
     database.begin_batch()?;
     for n in 0..profiles {
@@ -168,39 +170,53 @@ pub fn seed(url: &str, profiles: usize, now: NaiveDateTime) -> anyhow::Result<us
                 .copied()
                 .filter(|_| rng.random_bool(0.4))
                 .collect();
-            database.create_volunteer(
-                user.id,
-                &VolunteerFields {
-                    first_name,
-                    last_name,
-                    bio: Some(pick(&mut rng, SITTER_LINES).to_owned()),
-                    whereabouts: whereabouts(postcode, area),
-                    experience: Some(any(&mut rng)),
-                    availability: offered,
-                    languages: vec![Language::Nederlands],
-                    max_distance: Some(any(&mut rng)),
-                    hourly_rate: Some(HourlyRate::Gratis),
-                    ..VolunteerFields::default()
-                },
-                &PhotoChanges::default(),
-            )?;
+            changes.write(|card| {
+                database.create_volunteer(
+                    card,
+                    user.id,
+                    &VolunteerFields {
+                        first_name,
+                        last_name,
+                        bio: Some(pick(&mut rng, SITTER_LINES).to_owned()),
+                        whereabouts: whereabouts(postcode, area),
+                        experience: Some(any(&mut rng)),
+                        availability: offered,
+                        languages: vec![Language::Nederlands],
+                        max_distance: Some(any(&mut rng)),
+                        hourly_rate: Some(HourlyRate::Gratis),
+                        ..VolunteerFields::default()
+                    },
+                    &PhotoChanges::default(),
+                )
+            })?;
         } else {
-            let (owner, _) = database.create_owner(
-                user.id,
-                &OwnerFields {
-                    first_name,
-                    last_name,
-                    whereabouts: whereabouts(postcode, area),
-                    languages: vec![Language::Nederlands],
-                    ..OwnerFields::default()
-                },
-                &pet_fields(&mut rng),
-                &PhotoChanges::default(),
-            )?;
+            let (owner, _) = changes.write(|card| {
+                database.create_owner(
+                    card,
+                    user.id,
+                    &OwnerFields {
+                        first_name,
+                        last_name,
+                        whereabouts: whereabouts(postcode, area),
+                        languages: vec![Language::Nederlands],
+                        ..OwnerFields::default()
+                    },
+                    &pet_fields(&mut rng),
+                    &PhotoChanges::default(),
+                )
+            })?;
             pets += 1;
             if rng.random_bool(0.3)
-                && database
-                    .add_pet(owner.id, &pet_fields(&mut rng), MAX_PETS, &PhotoChanges::default())?
+                && changes
+                    .write(|card| {
+                        database.add_pet(
+                            card,
+                            owner.id,
+                            &pet_fields(&mut rng),
+                            MAX_PETS,
+                            &PhotoChanges::default(),
+                        )
+                    })?
                     .is_some()
             {
                 pets += 1;

@@ -89,7 +89,13 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::SeedDemo => {
             let database = open_database(&settings)?;
             database.run_migrations().context("applying migrations")?;
-            let outcome = demo::seed(&database, &database, &SystemClock).context("seeding the demo profiles")?;
+            let outcome = demo::seed(
+                &database,
+                &database,
+                &oppas_domain::listing::ListingChanges::default(),
+                &SystemClock,
+            )
+            .context("seeding the demo profiles")?;
             tracing::info!(
                 created = outcome.created,
                 existing = outcome.existing,

@@ -287,9 +287,11 @@ impl Application {
         }
         // Profiles stored before their cards existed (an upgrade) get them now. Not fatal: a
         // database that does not answer yet gives 503s until it does.
+        let listing_changes = oppas_domain::listing::ListingChanges::default();
         let indexing = database.clone();
+        let indexed = listing_changes.clone();
         match tokio::task::spawn_blocking(move || {
-            oppas_domain::ports::ListingRepository::write_missing_listings(&indexing)
+            indexed.write(|card| oppas_domain::ports::ListingRepository::write_missing_listings(&indexing, card))
         })
         .await
         {
@@ -353,7 +355,6 @@ impl Application {
             limiter: limiter.clone(),
             identities: database.clone(),
         });
-        let listing_changes = oppas_domain::listing::ListingChanges::default();
         let profile_service = ProfileService::new(
             database.clone(),
             listing_changes.clone(),

@@ -2,6 +2,7 @@
 //! records that no other service reads back for them (identities, sessions, messages, reports,
 //! uploads). Profiles, favourites and blocks come from their own services.
 
+use crate::listing::CardWrite;
 use crate::user::Identity;
 use crate::{ConversationId, RepositoryError, UserId};
 use chrono::NaiveDateTime;
@@ -84,7 +85,12 @@ pub trait AccountDeletionRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures (then nothing was deleted).
-    fn delete_account(&self, user: UserId, stand_in_email: &str) -> Result<Vec<String>, RepositoryError>;
+    fn delete_account(
+        &self,
+        card: &CardWrite,
+        user: UserId,
+        stand_in_email: &str,
+    ) -> Result<Vec<String>, RepositoryError>;
 }
 
 /// Reads the person's own records.
@@ -195,8 +201,9 @@ impl AccountData {
     pub fn delete(&self, user: UserId) -> Result<(), RepositoryError> {
         let stamp = self.clock.now().and_utc().timestamp_nanos_opt().unwrap_or_default();
         let stand_in = format!("verwijderd-{stamp:x}@{DELETED_ACCOUNT_DOMAIN}");
-        let uploads = self.deletion.delete_account(user, &stand_in)?;
-        self.changes.record();
+        let uploads = self
+            .changes
+            .write(|card| self.deletion.delete_account(card, user, &stand_in))?;
         for name in &uploads {
             if let Err(error) = self.files.delete(name) {
                 tracing::warn!(error.cause = %error, "a deleted account's photo stayed on disk");

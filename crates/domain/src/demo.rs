@@ -8,6 +8,7 @@ use crate::enums::{
     Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
     PetGender, PetSize, Specialty, TransportMode, Vaccinated,
 };
+use crate::listing::ListingChanges;
 use crate::ports::{PhotoChanges, ProfileRepository, UserRepository};
 use crate::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
 use crate::user::NewUser;
@@ -280,6 +281,7 @@ fn demo_user(email: &str, first_name: &str, last_name: &str, clock: &dyn Clock) 
 pub fn seed(
     users: &dyn UserRepository,
     profiles: &dyn ProfileRepository,
+    changes: &ListingChanges,
     clock: &dyn Clock,
 ) -> Result<SeedOutcome, RepositoryError> {
     let mut outcome = SeedOutcome::default();
@@ -292,7 +294,8 @@ pub fn seed(
         if profiles.find_owner_by_user(user.id)?.is_some() {
             outcome.existing += 1;
         } else {
-            profiles.create_owner(user.id, &demo.owner, &demo.pet, &PhotoChanges::default())?;
+            changes
+                .write(|card| profiles.create_owner(card, user.id, &demo.owner, &demo.pet, &PhotoChanges::default()))?;
             outcome.created += 1;
         }
     }
@@ -305,7 +308,8 @@ pub fn seed(
         if profiles.find_volunteer_by_user(user.id)?.is_some() {
             outcome.existing += 1;
         } else {
-            profiles.create_volunteer(user.id, &demo.volunteer, &PhotoChanges::default())?;
+            changes
+                .write(|card| profiles.create_volunteer(card, user.id, &demo.volunteer, &PhotoChanges::default()))?;
             outcome.created += 1;
         }
     }

@@ -615,15 +615,30 @@ pub const CACHE_FOR: Duration = Duration::seconds(10);
 /// Searches remembered at most; past it, the memory starts afresh.
 const CACHE_ENTRIES: usize = 2048;
 
-/// A counter that every profile write of this process moves on, so that remembered search
-/// pages end the moment a card changes. Cheap to clone; clones share the counter.
+/// A counter that every write of this process that alters a card or a profile page moves on, so
+/// that remembered search pages and profile pages end the moment a card changes. Cheap to clone;
+/// clones share the counter. [`ListingChanges::write`] is the one place that moves it.
 #[derive(Debug, Clone, Default)]
 pub struct ListingChanges(Arc<std::sync::atomic::AtomicU64>);
 
+/// Proof that a write runs inside [`ListingChanges::write`]. Every port method that alters what a
+/// card or a profile page shows (a profile or pet written or removed, a person hidden or shown
+/// again, an account deleted, cards rebuilt) takes one, and the storage's card writer needs one:
+/// such a write cannot be made without the memories hearing of it.
+#[derive(Debug)]
+pub struct CardWrite(());
+
 impl ListingChanges {
-    /// Records that cards changed.
-    pub fn record(&self) {
+    /// Runs a write that alters cards or pages, then records the change once the write has
+    /// answered without an error (a refused write rolled back; one that found nothing to change
+    /// still counts: a memory ended for nothing costs one search).
+    ///
+    /// # Errors
+    /// Whatever `work` answers.
+    pub fn write<T, E>(&self, work: impl FnOnce(&CardWrite) -> Result<T, E>) -> Result<T, E> {
+        let done = work(&CardWrite(()))?;
         self.0.fetch_add(1, std::sync::atomic::Ordering::Release);
+        Ok(done)
     }
 
     /// How many changes were recorded so far.
@@ -788,7 +803,7 @@ mod tests {
             })
         }
 
-        fn write_missing_listings(&self) -> Result<usize, RepositoryError> {
+        fn write_missing_listings(&self, _card: &CardWrite) -> Result<usize, RepositoryError> {
             Ok(0)
         }
     }
@@ -799,6 +814,18 @@ mod tests {
         fn now(&self) -> NaiveDateTime {
             *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
         }
+    }
+
+    #[test]
+    fn a_card_write_is_recorded_once_it_answered_without_an_error() {
+        let changes = ListingChanges::default();
+        let refused: Result<(), &str> = changes.write(|_| Err("rolled back"));
+        assert!(refused.is_err());
+        assert_eq!(changes.current(), 0, "a refused write changed no card");
+        let done: Result<u8, &str> = changes.write(|_| Ok(7));
+        assert_eq!(done, Ok(7));
+        assert_eq!(changes.current(), 1);
+        assert_eq!(changes.clone().current(), 1, "clones share the counter");
     }
 
     #[test]
@@ -818,7 +845,7 @@ mod tests {
         assert_eq!(calls(), 1, "the second answer came from memory");
         browse.search(&raw(&[("q", "hond")]), None)?;
         assert_eq!(calls(), 2, "another search is its own");
-        changes.record();
+        changes.write(|_| Ok::<(), ()>(())).ok();
         browse.search(&query, None)?;
         assert_eq!(calls(), 3, "a changed card ends what was remembered");
         *clock.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = start + CACHE_FOR;

@@ -3,7 +3,7 @@
 //! logged with who and when; nobody else reaches any of it.
 
 use crate::enums::{ReportReason, ReportStatus};
-use crate::listing::{ListingChanges, ListingSource};
+use crate::listing::{CardWrite, ListingChanges, ListingSource};
 use crate::{ConversationId, ReportId, RepositoryError, UserId};
 use chrono::NaiveDateTime;
 use std::sync::Arc;
@@ -76,7 +76,13 @@ pub trait ModerationRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn set_hidden(&self, moderator: UserId, user: UserId, hidden: bool) -> Result<bool, RepositoryError>;
+    fn set_hidden(
+        &self,
+        card: &CardWrite,
+        moderator: UserId,
+        user: UserId,
+        hidden: bool,
+    ) -> Result<bool, RepositoryError>;
 
     /// Closes an open report with a note and logs it, in one transaction; false when there is
     /// no such open report.
@@ -203,10 +209,12 @@ impl Moderation {
     /// Not a moderator, no such person, storage.
     pub fn set_hidden(&self, me: UserId, user: UserId, hidden: bool) -> Result<(), ModerationError> {
         self.require(me)?;
-        if !self.repo.set_hidden(me, user, hidden)? {
+        if !self
+            .changes
+            .write(|card| self.repo.set_hidden(card, me, user, hidden))?
+        {
             return Err(ModerationError::NotFound);
         }
-        self.changes.record();
         tracing::info!(
             moderator = me.get(),
             subject = user.get(),

@@ -3,7 +3,7 @@
 
 use crate::code::SignInAttempt;
 use crate::conversation::{Conversation, InboxEntry, Message, MessageText};
-use crate::listing::{ListingPage, ListingQuery};
+use crate::listing::{CardWrite, ListingPage, ListingQuery};
 use crate::live::LiveEvent;
 use crate::mail::{QueuedMail, SealedMail};
 use crate::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields};
@@ -28,7 +28,7 @@ pub trait ListingRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn write_missing_listings(&self) -> Result<usize, RepositoryError>;
+    fn write_missing_listings(&self, card: &CardWrite) -> Result<usize, RepositoryError>;
 }
 
 /// Accounts.
@@ -93,6 +93,7 @@ pub trait ProfileRepository: Send + Sync {
     /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written).
     fn create_volunteer(
         &self,
+        card: &CardWrite,
         user: UserId,
         fields: &VolunteerFields,
         photos: &PhotoChanges,
@@ -106,6 +107,7 @@ pub trait ProfileRepository: Send + Sync {
     /// storage failures.
     fn update_volunteer(
         &self,
+        card: &CardWrite,
         id: VolunteerId,
         fields: &VolunteerFields,
         photos: &PhotoChanges,
@@ -131,6 +133,7 @@ pub trait ProfileRepository: Send + Sync {
     /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written).
     fn create_owner(
         &self,
+        card: &CardWrite,
         user: UserId,
         owner: &OwnerFields,
         pet: &PetFields,
@@ -146,6 +149,7 @@ pub trait ProfileRepository: Send + Sync {
     /// storage failures.
     fn update_owner(
         &self,
+        card: &CardWrite,
         id: OwnerId,
         owner: &OwnerFields,
         first_pet: &PetFields,
@@ -174,6 +178,7 @@ pub trait ProfileRepository: Send + Sync {
     /// storage failures.
     fn add_pet(
         &self,
+        card: &CardWrite,
         owner: OwnerId,
         pet: &PetFields,
         max: usize,
@@ -186,7 +191,13 @@ pub trait ProfileRepository: Send + Sync {
     /// # Errors
     /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written);
     /// storage failures.
-    fn update_pet(&self, id: PetId, fields: &PetFields, photos: &PhotoChanges) -> Result<Option<Pet>, RepositoryError>;
+    fn update_pet(
+        &self,
+        card: &CardWrite,
+        id: PetId,
+        fields: &PetFields,
+        photos: &PhotoChanges,
+    ) -> Result<Option<Pet>, RepositoryError>;
 
     /// A pet by id.
     ///
@@ -212,7 +223,13 @@ pub trait ProfileRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn remove_pet(&self, owner: OwnerId, pet: PetId, photos: &PhotoChanges) -> Result<PetRemoval, RepositoryError>;
+    fn remove_pet(
+        &self,
+        card: &CardWrite,
+        owner: OwnerId,
+        pet: PetId,
+        photos: &PhotoChanges,
+    ) -> Result<PetRemoval, RepositoryError>;
 
     /// The pets of an owner, oldest first.
     ///

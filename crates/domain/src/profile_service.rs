@@ -180,19 +180,18 @@ impl ProfileService {
         let photos = photo_changes(&fields, &[], &[]);
         let created = match &valid {
             ValidDraft::Volunteer(volunteer) => OwnProfile::Volunteer(
-                self.profiles
-                    .create_volunteer(user, volunteer, &photos)
+                self.changes
+                    .write(|card| self.profiles.create_volunteer(card, user, volunteer, &photos))
                     .map_err(|e| refused_first(e, &fields))?,
             ),
             ValidDraft::Owner(owner, pet) => {
                 let (owner, pet) = self
-                    .profiles
-                    .create_owner(user, owner, pet, &photos)
+                    .changes
+                    .write(|card| self.profiles.create_owner(card, user, owner, pet, &photos))
                     .map_err(|e| refused_first(e, &fields))?;
                 OwnProfile::Owner(owner, vec![pet])
             }
         };
-        self.changes.record();
         Ok(created)
     }
 
@@ -225,8 +224,11 @@ impl ProfileService {
                 });
                 let photos = photo_changes(&fields, &current_images(&current), &current_images(&after));
                 OwnProfile::Volunteer(
-                    self.profiles
-                        .update_volunteer(volunteer.id, volunteer_fields, &photos)
+                    self.changes
+                        .write(|card| {
+                            self.profiles
+                                .update_volunteer(card, volunteer.id, volunteer_fields, &photos)
+                        })
                         .map_err(|e| refused(e, &fields))?
                         .ok_or(ProfileError::NoProfile)?,
                 )
@@ -246,15 +248,17 @@ impl ProfileService {
                 );
                 let photos = photo_changes(&fields, &current_images(&current), &current_images(&after));
                 let (owner, pets) = self
-                    .profiles
-                    .update_owner(owner.id, owner_fields, pet_fields, &photos)
+                    .changes
+                    .write(|card| {
+                        self.profiles
+                            .update_owner(card, owner.id, owner_fields, pet_fields, &photos)
+                    })
                     .map_err(|e| refused(e, &fields))?
                     .ok_or(ProfileError::NoProfile)?;
                 OwnProfile::Owner(owner, pets)
             }
             _ => return Err(ProfileError::TypeChange),
         };
-        self.changes.record();
         Ok(updated)
     }
 
@@ -278,11 +282,10 @@ impl ProfileService {
         let images = pet_image_fields(&fields);
         let photos = photo_changes(&images, &[], &[]);
         let pet = self
-            .profiles
-            .add_pet(owner.id, &fields, MAX_PETS, &photos)
+            .changes
+            .write(|card| self.profiles.add_pet(card, owner.id, &fields, MAX_PETS, &photos))
             .map_err(|e| refused(e, &images))?
             .ok_or(ProfileError::TooManyPets)?;
-        self.changes.record();
         Ok((owner, pet))
     }
 
@@ -323,11 +326,10 @@ impl ProfileService {
             _ => photo_changes(&images, &[], &[]),
         };
         let updated = self
-            .profiles
-            .update_pet(pet, &fields, &photos)
+            .changes
+            .write(|card| self.profiles.update_pet(card, pet, &fields, &photos))
             .map_err(|e| refused(e, &images))?
             .ok_or(ProfileError::PetNotFound)?;
-        self.changes.record();
         Ok((owner, updated))
     }
 
@@ -346,11 +348,11 @@ impl ProfileService {
             }
             _ => PhotoChanges::default(),
         };
-        match self.profiles.remove_pet(owner.id, pet, &photos)? {
-            PetRemoval::Removed => {
-                self.changes.record();
-                Ok(())
-            }
+        match self
+            .changes
+            .write(|card| self.profiles.remove_pet(card, owner.id, pet, &photos))?
+        {
+            PetRemoval::Removed => Ok(()),
             PetRemoval::LastPet => Err(ProfileError::LastPet),
             PetRemoval::NotFound => Err(ProfileError::PetNotFound),
         }
@@ -887,7 +889,9 @@ mod tests {
         let unknown = f.profiles.remove_pet(sanne.id, PetId(999));
         assert!(matches!(unknown, Err(ProfileError::PetNotFound)), "{unknown:?}");
         assert_eq!(f.store.list_pets(sannes.id)?.len(), 2);
-        assert_eq!(f.changes(), "ListingChanges(2)");
+        // The owner with their pet, Minoes, and the refused removal of the last pet, which the
+        // storage answered without changing anything.
+        assert_eq!(f.changes(), "ListingChanges(3)");
 
         f.profiles.remove_pet(sanne.id, bobby.id)?;
         assert_eq!(f.profiles.pet_page(bobby.id)?, None);
@@ -895,7 +899,7 @@ mod tests {
             f.profiles.owner_page(sannes.id)?.map(|(_, pets)| pets),
             Some(vec![minoes.clone()])
         );
-        assert_eq!(f.changes(), "ListingChanges(3)");
+        assert_eq!(f.changes(), "ListingChanges(4)");
         let now_last = f.profiles.remove_pet(sanne.id, minoes.id);
         assert!(matches!(now_last, Err(ProfileError::LastPet)), "{now_last:?}");
         assert_eq!(f.store.list_pets(sannes.id)?, [minoes]);

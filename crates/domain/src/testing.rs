@@ -7,6 +7,7 @@ use crate::clock::Clock;
 use crate::code::{OneTimeCode, SignInAttempt};
 use crate::idempotency::{IdempotencyRepository, KeyRecord, KeyScope, StoredAnswer};
 use crate::limits::RateLimiter;
+use crate::listing::CardWrite;
 use crate::mail::{MailError, MailMessage, Mailer, SealedMail};
 use crate::ports::{
     CodePurpose, EmailCodeRepository, IdentityRepository, PetRemoval, PhotoChanges, ProfileRepository, PublicPages,
@@ -559,6 +560,7 @@ impl SessionRepository for MemoryStore {
 impl ProfileRepository for MemoryStore {
     fn create_volunteer(
         &self,
+        _card: &CardWrite,
         user: UserId,
         fields: &VolunteerFields,
         photos: &PhotoChanges,
@@ -580,6 +582,7 @@ impl ProfileRepository for MemoryStore {
 
     fn update_volunteer(
         &self,
+        _card: &CardWrite,
         id: VolunteerId,
         fields: &VolunteerFields,
         photos: &PhotoChanges,
@@ -608,6 +611,7 @@ impl ProfileRepository for MemoryStore {
 
     fn create_owner(
         &self,
+        _card: &CardWrite,
         user: UserId,
         owner: &OwnerFields,
         pet: &PetFields,
@@ -631,6 +635,7 @@ impl ProfileRepository for MemoryStore {
 
     fn update_owner(
         &self,
+        _card: &CardWrite,
         id: OwnerId,
         owner: &OwnerFields,
         first_pet: &PetFields,
@@ -672,6 +677,7 @@ impl ProfileRepository for MemoryStore {
 
     fn add_pet(
         &self,
+        _card: &CardWrite,
         owner: OwnerId,
         pet: &PetFields,
         max: usize,
@@ -692,7 +698,13 @@ impl ProfileRepository for MemoryStore {
         Ok(Some(tables.insert_pet(owner, pet, now)))
     }
 
-    fn update_pet(&self, id: PetId, fields: &PetFields, photos: &PhotoChanges) -> Result<Option<Pet>, RepositoryError> {
+    fn update_pet(
+        &self,
+        _card: &CardWrite,
+        id: PetId,
+        fields: &PetFields,
+        photos: &PhotoChanges,
+    ) -> Result<Option<Pet>, RepositoryError> {
         let now = self.clock.now();
         let mut tables = self.tables();
         if !tables.pets.iter().any(|p| p.id == id) {
@@ -731,7 +743,13 @@ impl ProfileRepository for MemoryStore {
         }))
     }
 
-    fn remove_pet(&self, owner: OwnerId, pet: PetId, photos: &PhotoChanges) -> Result<PetRemoval, RepositoryError> {
+    fn remove_pet(
+        &self,
+        _card: &CardWrite,
+        owner: OwnerId,
+        pet: PetId,
+        photos: &PhotoChanges,
+    ) -> Result<PetRemoval, RepositoryError> {
         let now = self.clock.now();
         let mut tables = self.tables();
         // The adapter touches the owner's row first (and commits that whatever the outcome).

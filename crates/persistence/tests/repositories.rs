@@ -145,7 +145,8 @@ fn a_volunteer_profile_is_stored_replaced_and_found_by_its_user(db: TestDatabase
     let database = open(&db)?;
     let user = new_user(&database, "lotte@example.nl")?;
     let fields = volunteer_fields();
-    let created = database.create_volunteer(user, &fields, &NO_PHOTOS)?;
+    let created = oppas_domain::listing::ListingChanges::default()
+        .write(|card| database.create_volunteer(card, user, &fields, &NO_PHOTOS))?;
     assert_eq!(created.user_id, user);
     assert_eq!(created.fields, fields, "every field survives the round trip");
 
@@ -153,8 +154,8 @@ fn a_volunteer_profile_is_stored_replaced_and_found_by_its_user(db: TestDatabase
     changed.bio = None;
     changed.availability = vec![Availability::Vakantieperiodes];
     changed.max_distance = None;
-    let updated = database
-        .update_volunteer(created.id, &changed, &NO_PHOTOS)?
+    let updated = oppas_domain::listing::ListingChanges::default()
+        .write(|card| database.update_volunteer(card, created.id, &changed, &NO_PHOTOS))?
         .ok_or("updated volunteer")?;
     assert_eq!(
         updated.fields, changed,
@@ -163,7 +164,8 @@ fn a_volunteer_profile_is_stored_replaced_and_found_by_its_user(db: TestDatabase
     assert_eq!(database.find_volunteer_by_user(user)?.map(|v| v.id), Some(created.id));
     assert_eq!(database.find_volunteer(created.id)?.map(|v| v.fields), Some(changed));
 
-    let twice = database.create_volunteer(user, &fields, &NO_PHOTOS);
+    let twice = oppas_domain::listing::ListingChanges::default()
+        .write(|card| database.create_volunteer(card, user, &fields, &NO_PHOTOS));
     assert!(
         matches!(twice, Err(RepositoryError::Conflict(_))),
         "one volunteer profile per user"
@@ -181,15 +183,22 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
         languages: vec![Language::Nederlands, Language::Fries],
         ..OwnerFields::default()
     };
-    let (owner, first) = database.create_owner(user, &owner_fields, &pet_fields("Guus"), &NO_PHOTOS)?;
+    let (owner, first) = oppas_domain::listing::ListingChanges::default()
+        .write(|card| database.create_owner(card, user, &owner_fields, &pet_fields("Guus"), &NO_PHOTOS))?;
     assert_eq!(owner.fields, owner_fields);
     assert_eq!(first.owner_id, owner.id);
     assert_eq!(first.fields, pet_fields("Guus"));
-    let second = database
-        .add_pet(owner.id, &pet_fields("Saar"), 2, &NO_PHOTOS)?
+    let second = oppas_domain::listing::ListingChanges::default()
+        .write(|card| database.add_pet(card, owner.id, &pet_fields("Saar"), 2, &NO_PHOTOS))?
         .ok_or("a second pet fits under a cap of two")?;
     assert_eq!(
-        database.add_pet(owner.id, &pet_fields("Derde"), 2, &NO_PHOTOS)?,
+        oppas_domain::listing::ListingChanges::default().write(|card| database.add_pet(
+            card,
+            owner.id,
+            &pet_fields("Derde"),
+            2,
+            &NO_PHOTOS
+        ))?,
         None,
         "a third does not"
     );
@@ -203,15 +212,16 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
     let mut renamed = second.fields.clone();
     renamed.name = "Sara".into();
     assert_eq!(
-        database
-            .update_pet(second.id, &renamed, &NO_PHOTOS)?
+        oppas_domain::listing::ListingChanges::default()
+            .write(|card| database.update_pet(card, second.id, &renamed, &NO_PHOTOS))?
             .map(|p| p.fields.name),
         Some("Sara".into())
     );
     assert_eq!(database.find_pet(PetId(second.id.get() + 1000))?, None);
     assert_eq!(database.count_profiles()?, 2, "each pet is a listed profile");
 
-    let twice = database.create_owner(user, &owner_fields, &pet_fields("Extra"), &NO_PHOTOS);
+    let twice = oppas_domain::listing::ListingChanges::default()
+        .write(|card| database.create_owner(card, user, &owner_fields, &pet_fields("Extra"), &NO_PHOTOS));
     assert!(matches!(twice, Err(RepositoryError::Conflict(_))));
     assert_eq!(
         database.list_pets(owner.id)?.len(),
@@ -232,9 +242,11 @@ fn simultaneous_adds_never_pass_a_cap(db: TestDatabase) -> TestResult {
         last_name: "Bakker".into(),
         ..OwnerFields::default()
     };
-    let (owner, _) = database.create_owner(user, &owner_fields, &pet_fields("Guus"), &NO_PHOTOS)?;
+    let (owner, _) = oppas_domain::listing::ListingChanges::default()
+        .write(|card| database.create_owner(card, user, &owner_fields, &pet_fields("Guus"), &NO_PHOTOS))?;
     let added = concurrently(20, |i| {
-        database.add_pet(owner.id, &pet_fields(&format!("Dier {i}")), 5, &NO_PHOTOS)
+        oppas_domain::listing::ListingChanges::default()
+            .write(|card| database.add_pet(card, owner.id, &pet_fields(&format!("Dier {i}")), 5, &NO_PHOTOS))
     })?;
     assert_eq!(added.iter().flatten().count(), 4, "one pet was there already");
     assert_eq!(database.list_pets(owner.id)?.len(), 5);
@@ -270,7 +282,8 @@ fn a_pair_has_one_conversation_per_pet_with_ordered_messages(db: TestDatabase) -
     let a = new_user(&database, "a@example.nl")?;
     let b = new_user(&database, "b@example.nl")?;
     let owner = new_user(&database, "c@example.nl")?;
-    let (_, pet) = database.create_owner(owner, &OwnerFields::default(), &pet_fields("Bobby"), &NO_PHOTOS)?;
+    let (_, pet) = oppas_domain::listing::ListingChanges::default()
+        .write(|card| database.create_owner(card, owner, &OwnerFields::default(), &pet_fields("Bobby"), &NO_PHOTOS))?;
 
     let first = database.start_conversation(a, b, None)?;
     assert_eq!(
@@ -380,7 +393,8 @@ fn removing_a_pet_keeps_its_conversations(db: TestDatabase) -> TestResult {
     let database = open(&db)?;
     let a = new_user(&database, "a@example.nl")?;
     let owner = new_user(&database, "o@example.nl")?;
-    let (_, pet) = database.create_owner(owner, &OwnerFields::default(), &pet_fields("Bobby"), &NO_PHOTOS)?;
+    let (_, pet) = oppas_domain::listing::ListingChanges::default()
+        .write(|card| database.create_owner(card, owner, &OwnerFields::default(), &pet_fields("Bobby"), &NO_PHOTOS))?;
     let about = database.start_conversation(a, owner, Some(pet.id))?;
     database.add_message(&about, a, &text("Hoi")?)?;
     let plain = database.start_conversation(a, owner, None)?;
@@ -542,9 +556,19 @@ fn ten_concurrent_starts_make_one_conversation(db: TestDatabase) -> TestResult {
 
 fn seeding_the_demo_twice_leaves_exactly_six_profiles(db: TestDatabase) -> TestResult {
     let database = open(&db)?;
-    let first = demo::seed(&database, &database, &SystemClock)?;
+    let first = demo::seed(
+        &database,
+        &database,
+        &oppas_domain::listing::ListingChanges::default(),
+        &SystemClock,
+    )?;
     assert_eq!((first.created, first.existing), (6, 0));
-    let second = demo::seed(&database, &database, &SystemClock)?;
+    let second = demo::seed(
+        &database,
+        &database,
+        &oppas_domain::listing::ListingChanges::default(),
+        &SystemClock,
+    )?;
     assert_eq!((second.created, second.existing), (0, 6));
     assert_eq!(database.count_profiles()?, 6);
     Ok(())
@@ -825,7 +849,14 @@ fn uploads_wait_for_the_clean_up_from_when_no_profile_shows_them(db: TestDatabas
     for name in ["los.jpg", "vast.jpg", "losgelaten.jpg"] {
         database.create_upload(&new_upload(user, name))?;
     }
-    let sitter = database.create_volunteer(user, &volunteer_fields(), &photos(&["vast.jpg", "losgelaten.jpg"], &[]))?;
+    let sitter = oppas_domain::listing::ListingChanges::default().write(|card| {
+        database.create_volunteer(
+            card,
+            user,
+            &volunteer_fields(),
+            &photos(&["vast.jpg", "losgelaten.jpg"], &[]),
+        )
+    })?;
     let attached = |name: &str| -> Result<bool, RepositoryError> {
         Ok(database.find_upload(name)?.is_some_and(|upload| upload.attached))
     };
@@ -838,11 +869,14 @@ fn uploads_wait_for_the_clean_up_from_when_no_profile_shows_them(db: TestDatabas
     );
     assert_eq!(database.find_upload("los.jpg")?, None, "the claim removed the record");
 
-    database.update_volunteer(
-        sitter.id,
-        &volunteer_fields(),
-        &photos(&["vast.jpg"], &["losgelaten.jpg"]),
-    )?;
+    oppas_domain::listing::ListingChanges::default().write(|card| {
+        database.update_volunteer(
+            card,
+            sitter.id,
+            &volunteer_fields(),
+            &photos(&["vast.jpg"], &["losgelaten.jpg"]),
+        )
+    })?;
     assert!(attached("vast.jpg")? && !attached("losgelaten.jpg")?);
     let before_letting_go = SystemClock.now_for_tests() - chrono::Duration::hours(1);
     assert!(
@@ -866,8 +900,10 @@ fn a_profile_write_whose_upload_is_gone_writes_nothing(db: TestDatabase) -> Test
         _ => None,
     };
     let first = gone(
-        database
-            .create_volunteer(user, &volunteer_fields(), &photos(&["oud.jpg", "weg.jpg"], &[]))
+        oppas_domain::listing::ListingChanges::default()
+            .write(|card| {
+                database.create_volunteer(card, user, &volunteer_fields(), &photos(&["oud.jpg", "weg.jpg"], &[]))
+            })
             .map(|_| ()),
     );
     assert_eq!(first.as_deref(), Some("weg.jpg"));
@@ -881,22 +917,42 @@ fn a_profile_write_whose_upload_is_gone_writes_nothing(db: TestDatabase) -> Test
         first_name: "Sanne".into(),
         ..OwnerFields::default()
     };
-    let (owner, pet) = database.create_owner(user, &owner_fields, &pet_fields("Guus"), &photos(&["oud.jpg"], &[]))?;
+    let (owner, pet) = oppas_domain::listing::ListingChanges::default().write(|card| {
+        database.create_owner(
+            card,
+            user,
+            &owner_fields,
+            &pet_fields("Guus"),
+            &photos(&["oud.jpg"], &[]),
+        )
+    })?;
     let before = database.owner_with_pets(owner.id)?;
     let renamed = OwnerFields {
         first_name: "Sanna".into(),
         ..owner_fields.clone()
     };
-    let replaced = database.update_owner(
-        owner.id,
-        &renamed,
-        &pet_fields("Max"),
-        &photos(&["nieuw.jpg", "weg.jpg"], &["oud.jpg"]),
-    );
+    let replaced = oppas_domain::listing::ListingChanges::default().write(|card| {
+        database.update_owner(
+            card,
+            owner.id,
+            &renamed,
+            &pet_fields("Max"),
+            &photos(&["nieuw.jpg", "weg.jpg"], &["oud.jpg"]),
+        )
+    });
     assert_eq!(gone(replaced.map(|_| ())).as_deref(), Some("weg.jpg"));
-    let pet_changed = database.update_pet(pet.id, &pet_fields("Max"), &photos(&["weg.jpg"], &["oud.jpg"]));
+    let pet_changed = oppas_domain::listing::ListingChanges::default()
+        .write(|card| database.update_pet(card, pet.id, &pet_fields("Max"), &photos(&["weg.jpg"], &["oud.jpg"])));
     assert_eq!(gone(pet_changed.map(|_| ())).as_deref(), Some("weg.jpg"));
-    let added = database.add_pet(owner.id, &pet_fields("Saar"), 5, &photos(&["dier.jpg", "weg.jpg"], &[]));
+    let added = oppas_domain::listing::ListingChanges::default().write(|card| {
+        database.add_pet(
+            card,
+            owner.id,
+            &pet_fields("Saar"),
+            5,
+            &photos(&["dier.jpg", "weg.jpg"], &[]),
+        )
+    });
     assert_eq!(gone(added.map(|_| ())).as_deref(), Some("weg.jpg"));
     assert_eq!(database.owner_with_pets(owner.id)?, before, "the profile is as it was");
     let states: Vec<(String, bool)> = ["oud.jpg", "nieuw.jpg", "dier.jpg"]

@@ -39,40 +39,48 @@ fn account(db: &Database, email: &str) -> Result<oppas_domain::UserId, Error> {
 
 fn sitter(db: &Database, first: &str, last: &str, bio: &str, place: &str, postcode: &str) -> Result<(), Error> {
     let user = account(db, &format!("{}.{}@example.nl", first.to_lowercase(), postcode))?;
-    db.create_volunteer(
-        user,
-        &VolunteerFields {
-            first_name: first.to_owned(),
-            last_name: last.to_owned(),
-            bio: Some(bio.to_owned()),
-            whereabouts: whereabouts(place, postcode)?,
-            phone: Some("06 1234 5678".to_owned()),
-            ..VolunteerFields::default()
-        },
-        &PhotoChanges::default(),
-    )?;
+    let whereabouts = whereabouts(place, postcode)?;
+    oppas_domain::listing::ListingChanges::default().write(|card| {
+        db.create_volunteer(
+            card,
+            user,
+            &VolunteerFields {
+                first_name: first.to_owned(),
+                last_name: last.to_owned(),
+                bio: Some(bio.to_owned()),
+                whereabouts,
+                phone: Some("06 1234 5678".to_owned()),
+                ..VolunteerFields::default()
+            },
+            &PhotoChanges::default(),
+        )
+    })?;
     Ok(())
 }
 
 fn pet(db: &Database, name: &str, breed: &str, bio: &str, place: &str, postcode: &str) -> Result<(), Error> {
     let user = account(db, &format!("baasje.{}@example.nl", name.to_lowercase()))?;
-    db.create_owner(
-        user,
-        &OwnerFields {
-            first_name: "Baasje".to_owned(),
-            last_name: name.to_owned(),
-            whereabouts: whereabouts(place, postcode)?,
-            phone: Some("020-1234567".to_owned()),
-            ..OwnerFields::default()
-        },
-        &PetFields {
-            name: name.to_owned(),
-            breed: Some(breed.to_owned()),
-            bio: Some(bio.to_owned()),
-            ..PetFields::default()
-        },
-        &PhotoChanges::default(),
-    )?;
+    let whereabouts = whereabouts(place, postcode)?;
+    oppas_domain::listing::ListingChanges::default().write(|card| {
+        db.create_owner(
+            card,
+            user,
+            &OwnerFields {
+                first_name: "Baasje".to_owned(),
+                last_name: name.to_owned(),
+                whereabouts,
+                phone: Some("020-1234567".to_owned()),
+                ..OwnerFields::default()
+            },
+            &PetFields {
+                name: name.to_owned(),
+                breed: Some(breed.to_owned()),
+                bio: Some(bio.to_owned()),
+                ..PetFields::default()
+            },
+            &PhotoChanges::default(),
+        )
+    })?;
     Ok(())
 }
 
@@ -267,16 +275,20 @@ async fn blocked_people_are_left_out_before_paging_and_the_total_is_exact(backen
     let mut sitters = Vec::new();
     for n in 0..30 {
         let user = account(&db, &format!("oppas{n}@example.nl"))?;
-        db.create_volunteer(
-            user,
-            &VolunteerFields {
-                first_name: format!("Oppas{n}"),
-                last_name: "Test".to_owned(),
-                whereabouts: whereabouts("Utrecht", "3512")?,
-                ..VolunteerFields::default()
-            },
-            &PhotoChanges::default(),
-        )?;
+        let whereabouts = whereabouts("Utrecht", "3512")?;
+        oppas_domain::listing::ListingChanges::default().write(|card| {
+            db.create_volunteer(
+                card,
+                user,
+                &VolunteerFields {
+                    first_name: format!("Oppas{n}"),
+                    last_name: "Test".to_owned(),
+                    whereabouts,
+                    ..VolunteerFields::default()
+                },
+                &PhotoChanges::default(),
+            )
+        })?;
         sitters.push(user);
     }
     // Anonymous first: the shared memory now holds the whole list.

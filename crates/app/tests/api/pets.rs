@@ -124,8 +124,9 @@ async fn an_owner_adds_edits_and_removes_a_pet_with_its_own_page_and_card(backen
     Ok(())
 }
 
-/// Public pages are kept in memory for a few seconds: a visitor still sees every change at once
-/// when it is made on this instance, and 404 pages are never kept.
+/// Public pages and lists are kept in memory for a few seconds: a visitor still sees every change
+/// (an edit, a new pet, a removed one) at once when it is made on this instance, and 404 pages are
+/// never kept.
 async fn a_visitor_sees_a_change_to_a_page_they_just_read(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
     let bobby = owner(&app).await?;
@@ -154,8 +155,39 @@ async fn a_visitor_sees_a_change_to_a_page_they_just_read(backend: Backend) -> T
 
     let added = app.post_json("/api/pets", &pet("Luna")).await?;
     assert_eq!(added.status(), 201);
+    let luna = added.json::<Value>().await?["pet"]["id"].as_i64().ok_or("no id")?;
     let owner_page: Value = read(format!("/api/owners/{owner_id}")).await?.json().await?;
     assert_eq!(owner_page["pets"].as_array().map(Vec::len), Some(2));
+    let luna_page = format!("/api/pets/{luna}");
+    assert_eq!(read(luna_page.clone()).await?.status(), 200);
+    let listed = |page: Value| -> Vec<String> {
+        page["profiles"]
+            .as_array()
+            .map(|cards| {
+                cards
+                    .iter()
+                    .filter_map(|c| c["name"].as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let list: Value = read("/api/profiles?type=huisdier".to_owned()).await?.json().await?;
+    assert!(listed(list).contains(&"Luna".to_owned()));
+
+    // Removed: the kept page, the owner's page and the kept list end with the removal.
+    assert_eq!(delete(&app, &app.client, &luna_page).await?.status(), 204);
+    assert_eq!(
+        read(luna_page).await?.status(),
+        404,
+        "the kept page ended with the removal"
+    );
+    let owner_page: Value = read(format!("/api/owners/{owner_id}")).await?.json().await?;
+    assert_eq!(owner_page["pets"].as_array().map(Vec::len), Some(1));
+    let list: Value = read("/api/profiles?type=huisdier".to_owned()).await?.json().await?;
+    assert!(
+        !listed(list).contains(&"Luna".to_owned()),
+        "the kept list ended with the removal"
+    );
 
     let missing = bobby + 1000;
     assert_eq!(read(format!("/api/pets/{missing}")).await?.status(), 404);

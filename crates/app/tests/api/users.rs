@@ -85,7 +85,12 @@ async fn a_profile_lookup_names_the_kind_and_where_it_lives(backend: Backend) ->
     let url = database.url().to_owned();
     let app = crate::helpers::spawn_with(Some(database), &url, |_| {}).await?;
     let db = Database::connect(&url, PoolSettings::default(), Arc::new(SystemClock))?;
-    demo::seed(&db, &db, &SystemClock)?;
+    demo::seed(
+        &db,
+        &db,
+        &oppas_domain::listing::ListingChanges::default(),
+        &SystemClock,
+    )?;
     let sitter = db
         .find_user_by_email(&Email::parse("lotte.devries@demo.oppasmaatje.nl")?)?
         .ok_or("sitter")?;

@@ -7,6 +7,7 @@ use crate::schema::{uploads, users};
 use diesel::prelude::*;
 use oppas_domain::account_data::{AccountDeletionRepository, DELETED_ACCOUNT_NAME};
 use oppas_domain::limits;
+use oppas_domain::listing::CardWrite;
 use oppas_domain::{RepositoryError, UserId};
 
 /// Allowances counted per account id (`{name}:{id}` in `throttles`).
@@ -25,7 +26,12 @@ fn run(conn: &mut crate::connection::DbConnection, build: impl FnOnce(&mut Sql))
 }
 
 impl AccountDeletionRepository for Database {
-    fn delete_account(&self, user: UserId, stand_in_email: &str) -> Result<Vec<String>, RepositoryError> {
+    fn delete_account(
+        &self,
+        _card: &CardWrite,
+        user: UserId,
+        stand_in_email: &str,
+    ) -> Result<Vec<String>, RepositoryError> {
         let now = self.clock.now();
         let id = user.get();
         let mut conn = self.conn()?;

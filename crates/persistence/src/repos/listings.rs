@@ -13,7 +13,9 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use oppas_domain::RepositoryError;
-use oppas_domain::listing::{CARD_VERSION, Card, FoundCard, Listing, ListingPage, ListingQuery, ListingSource, Nearby};
+use oppas_domain::listing::{
+    CARD_VERSION, Card, CardWrite, FoundCard, Listing, ListingPage, ListingQuery, ListingSource, Nearby,
+};
 use oppas_domain::ports::ListingRepository;
 use oppas_domain::profile::{Owner, Pet};
 use std::collections::HashMap;
@@ -21,9 +23,11 @@ use std::collections::HashMap;
 /// Shortest text the trigram indexes can serve; shorter terms are matched by a scan.
 const TRIGRAM: usize = 3;
 
-/// Writes (inserts or replaces) the card of one profile, inside the caller's transaction.
+/// Writes (inserts or replaces) the card of one profile, inside the caller's transaction; only
+/// within a [`oppas_domain::listing::ListingChanges::write`], which `_card` proves.
 pub(crate) fn write_listing(
     conn: &mut DbConnection,
+    _card: &CardWrite,
     listing: &Listing,
     now: NaiveDateTime,
 ) -> Result<(), RepositoryError> {
@@ -70,12 +74,13 @@ pub(crate) fn write_listing(
 /// Rewrites the cards of every pet of an owner (their place, name and photo are on each).
 pub(crate) fn write_owner_listings(
     conn: &mut DbConnection,
+    card: &CardWrite,
     owner: &Owner,
     pets: &[Pet],
     now: NaiveDateTime,
 ) -> Result<(), RepositoryError> {
     pets.iter()
-        .try_for_each(|pet| write_listing(conn, &Listing::for_pet(pet, owner), now))
+        .try_for_each(|pet| write_listing(conn, card, &Listing::for_pet(pet, owner), now))
 }
 
 /// A bound value of a query built at run time.
@@ -357,7 +362,7 @@ impl ListingRepository for Database {
         }
     }
 
-    fn write_missing_listings(&self) -> Result<usize, RepositoryError> {
+    fn write_missing_listings(&self, card: &CardWrite) -> Result<usize, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
         let volunteer_ids: Vec<i64> = volunteers::table
@@ -387,7 +392,7 @@ impl ListingRepository for Database {
             crate::error::in_transaction(&mut conn, |conn| {
                 for &id in ids {
                     if let Some(volunteer) = super::profiles::load_volunteer(conn, id)? {
-                        write_listing(conn, &Listing::for_volunteer(&volunteer), now)?;
+                        write_listing(conn, card, &Listing::for_volunteer(&volunteer), now)?;
                     }
                 }
                 Ok(())
@@ -400,7 +405,7 @@ impl ListingRepository for Database {
                         continue;
                     };
                     if let Some(owner) = super::profiles::load_owner(conn, pet.owner_id.get())? {
-                        write_listing(conn, &Listing::for_pet(&pet, &owner), now)?;
+                        write_listing(conn, card, &Listing::for_pet(&pet, &owner), now)?;
                     }
                 }
                 Ok(())

@@ -9,7 +9,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use oppas_domain::enums::{ReportReason, ReportStatus, Vocabulary};
-use oppas_domain::listing::ListingSource;
+use oppas_domain::listing::{CardWrite, ListingSource};
 use oppas_domain::moderation::{ModerationRepository, QueuedReport};
 use oppas_domain::{ConversationId, ReportId, RepositoryError, UserId};
 
@@ -164,7 +164,13 @@ impl ModerationRepository for Database {
         Ok(hidden)
     }
 
-    fn set_hidden(&self, moderator: UserId, user: UserId, hidden: bool) -> Result<bool, RepositoryError> {
+    fn set_hidden(
+        &self,
+        _card: &CardWrite,
+        moderator: UserId,
+        user: UserId,
+        hidden: bool,
+    ) -> Result<bool, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {

@@ -12,7 +12,7 @@ use oppas_domain::enums::{
     Chipped, Distance, Experience, HasOwnPet, HourlyRate, Neutered, PetGender, PetSize, ProfileType, TransportMode,
     Vaccinated, stored,
 };
-use oppas_domain::listing::Listing;
+use oppas_domain::listing::{CardWrite, Listing};
 use oppas_domain::ports::{PetRemoval, PhotoChanges, ProfileRepository, PublicPages};
 use oppas_domain::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields, Whereabouts};
 use oppas_domain::{OwnerId, PetId, RepositoryError, UserId, VolunteerId};
@@ -400,6 +400,7 @@ fn insert_pet(conn: &mut Conn, owner: i64, pet: &PetFields, now: NaiveDateTime) 
 impl ProfileRepository for Database {
     fn create_volunteer(
         &self,
+        card: &CardWrite,
         user: UserId,
         fields: &VolunteerFields,
         photos: &PhotoChanges,
@@ -418,7 +419,7 @@ impl ProfileRepository for Database {
                 .get_result(conn)
                 .map_err(translate)?;
             let volunteer = inserted(load_volunteer(conn, id)?, "volunteer")?;
-            write_listing(conn, &Listing::for_volunteer(&volunteer), now)?;
+            write_listing(conn, card, &Listing::for_volunteer(&volunteer), now)?;
             apply_photos(conn, photos, now)?;
             Ok(volunteer)
         })
@@ -426,6 +427,7 @@ impl ProfileRepository for Database {
 
     fn update_volunteer(
         &self,
+        card: &CardWrite,
         id: VolunteerId,
         fields: &VolunteerFields,
         photos: &PhotoChanges,
@@ -439,7 +441,7 @@ impl ProfileRepository for Database {
                 .map_err(translate)?;
             let volunteer = load_volunteer(conn, id.get())?;
             if let Some(volunteer) = &volunteer {
-                write_listing(conn, &Listing::for_volunteer(volunteer), now)?;
+                write_listing(conn, card, &Listing::for_volunteer(volunteer), now)?;
                 apply_photos(conn, photos, now)?;
             }
             Ok(volunteer)
@@ -464,6 +466,7 @@ impl ProfileRepository for Database {
 
     fn create_owner(
         &self,
+        card: &CardWrite,
         user: UserId,
         owner: &OwnerFields,
         pet: &PetFields,
@@ -484,7 +487,7 @@ impl ProfileRepository for Database {
                 .map_err(translate)?;
             let owner = inserted(load_owner(conn, id)?, "owner")?;
             let pet = insert_pet(conn, id, pet, now)?;
-            write_listing(conn, &Listing::for_pet(&pet, &owner), now)?;
+            write_listing(conn, card, &Listing::for_pet(&pet, &owner), now)?;
             apply_photos(conn, photos, now)?;
             Ok((owner, pet))
         })
@@ -492,6 +495,7 @@ impl ProfileRepository for Database {
 
     fn update_owner(
         &self,
+        card: &CardWrite,
         id: OwnerId,
         owner: &OwnerFields,
         first_pet: &PetFields,
@@ -519,7 +523,7 @@ impl ProfileRepository for Database {
                 }
             }
             let pets = load_pets(conn, id.get())?;
-            write_owner_listings(conn, &owner, &pets, now)?;
+            write_owner_listings(conn, card, &owner, &pets, now)?;
             apply_photos(conn, photos, now)?;
             Ok(Some((owner, pets)))
         })
@@ -543,6 +547,7 @@ impl ProfileRepository for Database {
 
     fn add_pet(
         &self,
+        card: &CardWrite,
         owner: OwnerId,
         pet: &PetFields,
         max: usize,
@@ -562,13 +567,19 @@ impl ProfileRepository for Database {
                 return Ok(None);
             }
             let pet = insert_pet(conn, owner.id.get(), pet, now)?;
-            write_listing(conn, &Listing::for_pet(&pet, &owner), now)?;
+            write_listing(conn, card, &Listing::for_pet(&pet, &owner), now)?;
             apply_photos(conn, photos, now)?;
             Ok(Some(pet))
         })
     }
 
-    fn update_pet(&self, id: PetId, fields: &PetFields, photos: &PhotoChanges) -> Result<Option<Pet>, RepositoryError> {
+    fn update_pet(
+        &self,
+        card: &CardWrite,
+        id: PetId,
+        fields: &PetFields,
+        photos: &PhotoChanges,
+    ) -> Result<Option<Pet>, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
@@ -580,7 +591,7 @@ impl ProfileRepository for Database {
                 return Ok(None);
             };
             if let Some(owner) = load_owner(conn, pet.owner_id.get())? {
-                write_listing(conn, &Listing::for_pet(&pet, &owner), now)?;
+                write_listing(conn, card, &Listing::for_pet(&pet, &owner), now)?;
             }
             apply_photos(conn, photos, now)?;
             Ok(Some(pet))
@@ -614,7 +625,13 @@ impl ProfileRepository for Database {
             .transpose()
     }
 
-    fn remove_pet(&self, owner: OwnerId, pet: PetId, photos: &PhotoChanges) -> Result<PetRemoval, RepositoryError> {
+    fn remove_pet(
+        &self,
+        _card: &CardWrite,
+        owner: OwnerId,
+        pet: PetId,
+        photos: &PhotoChanges,
+    ) -> Result<PetRemoval, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
