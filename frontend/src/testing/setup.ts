@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { fakeFetch, resetFakeApi } from '@/testing/fake-api';
+
+// A page that loads its route lazily can take more than a second on a busy machine; waiting
+// longer costs nothing when it is there sooner.
+configure({ asyncUtilTimeout: 5000 });
 
 // Node's Request, which jsdom leaves in place, rejects the relative URLs the app uses
 // (`/api/users/me`); a browser resolves them against the page address, and so does this one.
