@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -21,18 +22,35 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A small, valid PNG: a square of one colour, `size` pixels wide. */
-export function squarePng(rgb: [number, number, number], size = 48): Buffer {
+/** A PNG of 8-bit RGB rows, each row given without its filter byte. */
+function rgbPng(width: number, height: number, rowAt: (y: number) => Buffer): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from(rgb))]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  const pixels = Buffer.concat(
+    Array.from({ length: height }, (_, y) => Buffer.concat([Buffer.from([0]), rowAt(y)])),
+  );
   return Buffer.concat([
     Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
     chunk('IHDR', header),
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A small, valid PNG: a square of one colour, `size` pixels wide. */
+export function squarePng(rgb: [number, number, number], size = 48): Buffer {
+  const row = Buffer.alloc(size * 3, Buffer.from(rgb));
+  return rgbPng(size, size, () => row);
+}
+
+/**
+ * A large photo as a phone makes one: `width` × `height` pixels of which every `noiseEvery`th row
+ * is random (what no compression can shrink) and the others a warm colour. 4000 × 3000 with
+ * every 6th row random is just over 6 MB.
+ */
+export function noisyPng(width: number, height: number, noiseEvery: number): Buffer {
+  const plain = Buffer.alloc(width * 3, Buffer.from([214, 160, 110]));
+  return rgbPng(width, height, (y) => (y % noiseEvery === 0 ? randomBytes(width * 3) : plain));
 }

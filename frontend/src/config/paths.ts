@@ -19,6 +19,15 @@ export const paths = {
   settings: '/instellingen',
   moderation: '/beheer/meldingen',
   profiles: '/profielen',
+  /** /profielen with a search in its address, as its search form would put it there. */
+  profileSearch: (search: { type?: 'huisdier' | 'vrijwilliger'; q?: string; near?: string }) => {
+    const query = new URLSearchParams();
+    if (search.type) query.set('type', search.type);
+    if (search.q) query.set('q', search.q);
+    if (search.near) query.set('near', search.near);
+    const text = query.toString();
+    return text ? `/profielen?${text}` : '/profielen';
+  },
   forOwners: '/voor-baasjes',
   forSitters: '/voor-oppassers',
   /** Browse fallback detail for an id that is neither a sitter nor a pet id. */

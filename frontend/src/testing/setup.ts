@@ -31,6 +31,8 @@ HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
 
 // jsdom does not scroll; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => undefined;
+// Nor does it know this; paging scrolls the results into view with it.
+Element.prototype.scrollIntoView = () => undefined;
 
 afterEach(() => {
   cleanup();

@@ -1,17 +1,27 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Footer } from '@/components/layout/footer';
 import { aUser, fakeSession } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 
 describe('Footer', () => {
-  it('lists the services, the contact address, the legal pages and the postcode attribution', async () => {
+  it('lists the services as searches for them, the contact address, the legal pages and the postcode attribution', async () => {
     fakeSession(null);
     renderWithProviders(<Footer />);
 
-    for (const service of ['Hondenoppas', 'Kattenverzorging', 'Uitlaatservice', 'Dagopvang']) {
-      expect(screen.getByText(service)).toBeInTheDocument();
-    }
+    const services = screen.getByRole('navigation', { name: 'Diensten' });
+    expect(
+      within(services)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Hondenoppas', '/profielen?type=vrijwilliger&q=hond'],
+      ['Kattenverzorging', '/profielen?type=vrijwilliger&q=kat'],
+      ['Uitlaatservice', '/profielen?type=vrijwilliger&q=uitlaten'],
+      ['Dagopvang', '/profielen?type=vrijwilliger&q=dagopvang'],
+    ]);
+    // Plain text is no link.
+    expect(screen.getByText('Actief in heel Nederland').closest('a')).toBeNull();
     expect(screen.getByRole('link', { name: 'info@oppasmaatje.nl' })).toHaveAttribute(
       'href',
       'mailto:info@oppasmaatje.nl',

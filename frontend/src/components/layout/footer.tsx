@@ -5,9 +5,17 @@ import { contact } from '@/config/contact';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 
-const services = ['Hondenoppas', 'Kattenverzorging', 'Uitlaatservice', 'Dagopvang'];
+/** Each service leads to the volunteers whose profile speaks of it. */
+const services = [
+  { label: 'Hondenoppas', q: 'hond' },
+  { label: 'Kattenverzorging', q: 'kat' },
+  { label: 'Uitlaatservice', q: 'uitlaten' },
+  { label: 'Dagopvang', q: 'dagopvang' },
+] as const;
 
-const linkClass = 'rounded underline-offset-4 hover:text-white hover:underline';
+// Underlined, so a link reads as one beside plain text ('Actief in heel Nederland').
+const linkClass =
+  'rounded underline decoration-stone-500 underline-offset-4 hover:text-white hover:decoration-white';
 
 export function Footer() {
   const { user } = useAuth();
@@ -44,16 +52,20 @@ export function Footer() {
           </ul>
         </section>
 
-        <section aria-labelledby="footer-services" className="flex flex-col gap-4">
+        <nav aria-labelledby="footer-services" className="flex flex-col gap-4">
           <h2 id="footer-services" className="text-lg font-bold text-white">
             Diensten
           </h2>
           <ul className="flex flex-col gap-2">
-            {services.map((service) => (
-              <li key={service}>{service}</li>
+            {services.map(({ label, q }) => (
+              <li key={label}>
+                <Link to={paths.profileSearch({ type: 'vrijwilliger', q })} className={linkClass}>
+                  {label}
+                </Link>
+              </li>
             ))}
           </ul>
-        </section>
+        </nav>
 
         <section aria-labelledby="footer-account" className="flex flex-col gap-4">
           <h2 id="footer-account" className="text-lg font-bold text-white">

@@ -16,6 +16,14 @@ function navLink(name: string) {
   return within(mainNav()).getByRole('link', { name });
 }
 
+/** The menu the phone's menu button opens. */
+function phoneMenu(): HTMLElement {
+  const toggle = screen.getByRole('button', { name: /^Menu (openen|sluiten)/ });
+  const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+  if (menu === null) throw new Error('The menu button controls no element');
+  return menu;
+}
+
 function queryNavLink(name: string) {
   return within(mainNav()).queryByRole('link', { name });
 }
@@ -182,7 +190,7 @@ describe('Header', () => {
     expect(
       await within(mainNav()).findByRole('link', { name: 'Berichten, 3 ongelezen' }),
     ).toHaveAttribute('href', '/berichten');
-    const toggle = screen.getByRole('button', { name: 'Menu openen' });
+    const toggle = screen.getByRole('button', { name: 'Menu openen, 3 ongelezen' });
     const mobileMenu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
     expect(
       within(mobileMenu ?? document.body).getByRole('link', {
@@ -204,6 +212,90 @@ describe('Header', () => {
       latestEventSource().emit({ type: 'read', conversationId: 1, readerId: 7, upTo: 9 });
     });
     expect(await within(mainNav()).findByRole('link', { name: 'Berichten' })).toBeInTheDocument();
+  });
+
+  it('shows the unread count on the phone menu button and keeps it live', async () => {
+    useFakeEventSource();
+    let unread = 2;
+    fakeSession(aUser());
+    onApi('GET /api/unread', () => ({ status: 200, body: { unreadCount: unread } }));
+    renderWithProviders(<Header />);
+
+    const toggle = await screen.findByRole('button', { name: 'Menu openen, 2 ongelezen' });
+    expect(toggle).toHaveTextContent(/^2$/);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    unread = 5;
+    act(() => {
+      latestEventSource().emit({ type: 'message', conversationId: 1, messageId: 9, senderId: 8 });
+    });
+    expect(await screen.findByRole('button', { name: 'Menu openen, 5 ongelezen' })).toBe(toggle);
+    expect(toggle).toHaveTextContent(/^5$/);
+
+    await userEvent.setup().click(toggle);
+    expect(toggle).toHaveAccessibleName('Menu sluiten, 5 ongelezen');
+    const menu = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(
+      within(menu ?? document.body).getByRole('link', { name: 'Berichten, 5 ongelezen' }),
+    ).toBeVisible();
+
+    unread = 0;
+    act(() => {
+      latestEventSource().emit({ type: 'read', conversationId: 1, readerId: 7, upTo: 9 });
+    });
+    expect(await screen.findByRole('button', { name: 'Menu sluiten' })).toBe(toggle);
+    expect(toggle).toHaveTextContent(/^$/);
+  });
+
+  it('gives a signed-in user Favorieten and Instellingen in the phone menu', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser());
+    renderWithProviders(<Header />);
+    await screen.findByRole('button', { name: 'Uitloggen' });
+
+    await user.click(screen.getByRole('button', { name: /^Menu openen/ }));
+    const menu = phoneMenu();
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Profielen', 'Berichten', 'Favorieten', 'Instellingen']);
+    expect(within(menu).getByRole('link', { name: 'Favorieten' })).toHaveAttribute(
+      'href',
+      '/favorieten',
+    );
+    expect(within(menu).getByRole('link', { name: 'Instellingen' })).toHaveAttribute(
+      'href',
+      '/instellingen',
+    );
+    expect(within(menu).queryByRole('link', { name: 'Meldingen' })).not.toBeInTheDocument();
+  });
+
+  it('adds Meldingen to the phone menu for a moderator', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ is_moderator: true }));
+    renderWithProviders(<Header />);
+    await screen.findByRole('button', { name: 'Uitloggen' });
+
+    await user.click(screen.getByRole('button', { name: /^Menu openen/ }));
+    expect(within(phoneMenu()).getByRole('link', { name: 'Meldingen' })).toHaveAttribute(
+      'href',
+      '/beheer/meldingen',
+    );
+  });
+
+  it('keeps the phone menu to the main links for a visitor', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    renderWithProviders(<Header />);
+    await screen.findByRole('link', { name: 'Inloggen' });
+
+    await user.click(screen.getByRole('button', { name: 'Menu openen' }));
+    expect(
+      within(phoneMenu())
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Profielen', 'Voor Baasjes', 'Voor Oppassers']);
   });
 
   it('opens and closes the mobile menu with a labelled toggle', async () => {

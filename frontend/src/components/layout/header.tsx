@@ -1,7 +1,7 @@
 import { Menu, PawPrint, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { navItems, type NavItem } from '@/components/layout/nav-items';
+import { navItems, phoneMenuItems, type NavItem } from '@/components/layout/nav-items';
 import { UserWidget } from '@/components/layout/user-widget';
 import { paths } from '@/config/paths';
 import { useProfileLookup } from '@/lib/auth/api/get-profile-lookup';
@@ -19,6 +19,8 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const items = navItems(user, lookup, unread);
+  const phoneItems = [...items, ...phoneMenuItems(user)];
+  const toggleLabel = menuOpen ? 'Menu sluiten' : 'Menu openen';
   const closeMenu = () => {
     setMenuOpen(false);
   };
@@ -47,17 +49,20 @@ export function Header() {
             type="button"
             aria-expanded={menuOpen}
             aria-controls={MOBILE_MENU_ID}
-            aria-label={menuOpen ? 'Menu sluiten' : 'Menu openen'}
+            aria-label={unread ? `${toggleLabel}, ${unread} ongelezen` : toggleLabel}
             onClick={() => {
               setMenuOpen((open) => !open);
             }}
-            className="flex size-11 items-center justify-center rounded-full text-stone-800 hover:bg-stone-100 md:hidden"
+            className="relative flex size-11 items-center justify-center rounded-full text-stone-800 hover:bg-stone-100 md:hidden"
           >
             {menuOpen ? (
               <X aria-hidden="true" className="size-6" />
             ) : (
               <Menu aria-hidden="true" className="size-6" />
             )}
+            {unread ? (
+              <UnreadBadge count={unread} className="absolute -top-0.5 -right-0.5" />
+            ) : null}
           </button>
         </div>
       </div>
@@ -75,7 +80,7 @@ export function Header() {
         }}
         className="border-t border-orange-100 px-4 pt-2 pb-4 md:hidden"
       >
-        <NavList items={items} onNavigate={closeMenu} className="flex flex-col gap-1" />
+        <NavList items={phoneItems} onNavigate={closeMenu} className="flex flex-col gap-1" />
       </nav>
     </header>
   );
@@ -117,12 +122,18 @@ function NavList({
   );
 }
 
-/** The number of unread messages beside 'Berichten' (the link's name says it in words). */
-function UnreadBadge({ count }: { count: number }) {
+/**
+ * The number of unread messages beside 'Berichten' and on the phone's menu button (their names
+ * say it in words).
+ */
+function UnreadBadge({ count, className }: { count: number; className?: string }) {
   return (
     <span
       aria-hidden="true"
-      className="min-w-6 rounded-full bg-orange-700 px-1.5 py-0.5 text-center text-xs leading-4 font-bold text-white"
+      className={cn(
+        'min-w-6 rounded-full bg-orange-700 px-1.5 py-0.5 text-center text-xs leading-4 font-bold text-white',
+        className,
+      )}
     >
       {count > 99 ? '99+' : count}
     </span>

@@ -41,6 +41,24 @@ export function navItems(
   return items;
 }
 
+/**
+ * What the phone menu adds under the main navigation for a signed-in user: on wider screens the
+ * user widget's icons lead there. Meldingen only for moderators.
+ */
+export function phoneMenuItems(user: SessionUser | null): NavItem[] {
+  if (user === null) {
+    return [];
+  }
+  const items: NavItem[] = [
+    { label: 'Favorieten', to: paths.favourites },
+    { label: 'Instellingen', to: paths.settings },
+  ];
+  if (user.is_moderator) {
+    items.push({ label: 'Meldingen', to: paths.moderation });
+  }
+  return items;
+}
+
 /** Sitters search for pets, owners for sitters; anyone else browses every profile. */
 function searchItem(lookup: ProfileLookup | null): NavItem {
   switch (lookup?.type) {

@@ -1,11 +1,13 @@
 import { ApiError } from '@/lib/api/api-error';
 import { MAX_IMAGE_BYTES } from '@/lib/api/vocabulary';
+import { shrinkImage, type ImageTools } from '@/lib/uploads/shrink-image';
 
 export const NOT_AN_IMAGE = 'Alleen afbeeldingen zijn toegestaan';
 export const TOO_LARGE = 'Afbeelding mag maximaal 5MB groot zijn';
 
 /**
- * What to tell after a failed upload: 'too large' for 413, the server's own refusal of the file
+ * What to tell after a failed upload: the browser's own refusal (no image, still too large after
+ * shrinking), 'too large' for 413, the server's own refusal of the file
  * (400, 415, 422) or 'not an image' when that answer carried no text of ours, `failed` for any
  * other answer and `network` when none came.
  */
@@ -13,6 +15,7 @@ export function uploadFailureText(
   error: unknown,
   { failed, network }: { failed: string; network: string },
 ): string {
+  if (error instanceof UploadRefused) return error.message;
   if (!(error instanceof ApiError)) return network;
   if (error.status === 413) return TOO_LARGE;
   if (error.status === 400 || error.status === 415 || error.status === 422) {
@@ -21,38 +24,88 @@ export function uploadFailureText(
   return failed;
 }
 
+/** Whether the browser calls the file an image (the server judges the bytes themselves). */
+export function isImage(file: { type: string }): boolean {
+  return file.type.startsWith('image/');
+}
+
 /**
  * The browser-side check of spec section 5: an image, at most the server's upload limit (5 MB), so
  * that nobody waits for a refusal. Null when fine.
  */
 export function imageProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return NOT_AN_IMAGE;
+  if (!isImage(file)) return NOT_AN_IMAGE;
   if (file.size > MAX_IMAGE_BYTES) return TOO_LARGE;
   return null;
 }
 
+/** A file the browser refuses before sending it; the message is the spec's Dutch text. */
+export class UploadRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UploadRefused';
+  }
+}
+
+/** What an upload is doing: shrinking the photo, sending it, waiting for the server to store it. */
+export type UploadStage = 'verkleinen' | 'uploaden' | 'verwerken';
+
+/** How each stage reads on screen. */
+export const UPLOAD_STAGE_LABELS: Record<UploadStage, string> = {
+  verkleinen: 'Verkleinen',
+  uploaden: 'Uploaden',
+  verwerken: 'Verwerken',
+};
+
+export interface UploadProgress {
+  stage: UploadStage;
+  /** The share of the bytes sent, 0 to 100: 0 while shrinking, 100 once the server works on it. */
+  percent: number;
+}
+
 /**
  * Sends one image to `POST /api/upload` (multipart field `file`) and resolves to its URL on this
- * server. `onProgress` gets the share sent so far, 0 to 100. Rejects with an {@link ApiError}
- * carrying the server's Dutch text, or a plain Error on a network failure.
+ * server. First the browser shrinks a large photo (see {@link shrinkImage}); what is no image, or
+ * still over the cap after shrinking, is refused with an {@link UploadRefused} and never sent.
+ * `onProgress` hears each stage: 'verkleinen', 'uploaden' with the share sent, 'verwerken' while
+ * the server checks and stores the image. Rejects with an {@link ApiError} carrying the server's
+ * Dutch text, or a plain Error on a network failure.
  */
-export function uploadImage(
+export async function uploadImage(
   file: File,
-  onProgress?: (percent: number) => void,
+  onProgress?: (progress: UploadProgress) => void,
+  tools?: ImageTools,
+): Promise<{ url: string }> {
+  if (!isImage(file)) throw new UploadRefused(NOT_AN_IMAGE);
+  onProgress?.({ stage: 'verkleinen', percent: 0 });
+  const sent = await shrinkImage(file, tools);
+  const problem = imageProblem(sent);
+  if (problem !== null) throw new UploadRefused(problem);
+  return send(sent, onProgress);
+}
+
+/** The request itself: XMLHttpRequest, because fetch tells nothing of the bytes sent. */
+function send(
+  file: File,
+  onProgress?: (progress: UploadProgress) => void,
 ): Promise<{ url: string }> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', '/api/upload');
     request.responseType = 'json';
     request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && onProgress) {
-        onProgress(Math.round((event.loaded / event.total) * 100));
+      if (event.lengthComputable && event.total > 0) {
+        // 100 only once every byte is out: then the stage becomes 'verwerken'.
+        const percent = Math.min(99, Math.floor((event.loaded / event.total) * 100));
+        onProgress?.({ stage: 'uploaden', percent });
       }
+    });
+    request.upload.addEventListener('load', () => {
+      onProgress?.({ stage: 'verwerken', percent: 100 });
     });
     request.addEventListener('load', () => {
       const body: unknown = request.response;
       if (request.status >= 200 && request.status < 300 && isUploaded(body)) {
-        onProgress?.(100);
         resolve({ url: body.url });
       } else {
         reject(ApiError.fromResponse(request.status, body));
@@ -63,6 +116,7 @@ export function uploadImage(
     });
     const form = new FormData();
     form.append('file', file);
+    onProgress?.({ stage: 'uploaden', percent: 0 });
     request.send(form);
   });
 }

@@ -1,18 +1,24 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button, buttonStyles } from '@/components/ui/button';
+import { useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { useProfileList } from '@/features/browse/api/list-profiles';
 import type { ProfileType } from '@/features/browse/api/types';
 import { Benefits, type Benefit } from '@/features/browse/components/benefits';
+import { BrowseFilters } from '@/features/browse/components/browse-filters';
 import { ClosingCta } from '@/features/browse/components/closing-cta';
 import { ListLoadError, ListLoading } from '@/features/browse/components/list-states';
 import { pageCount, Pagination } from '@/features/browse/components/pagination';
 import { ProfileGrid } from '@/features/browse/components/profile-card';
-import { SearchBox } from '@/features/browse/components/search-box';
-import { PER_PAGE, useBrowseParams } from '@/features/browse/hooks/use-browse-params';
+import {
+  PER_PAGE,
+  readBrowseParams,
+  useBrowseParams,
+  writeBrowseParams,
+  type BrowseParams,
+} from '@/features/browse/hooks/use-browse-params';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { cn } from '@/lib/cn';
 
@@ -39,18 +45,17 @@ export interface AudiencePageProps {
     title: string;
     loading: string;
     error: string;
-    countLine: (total: number, term: string) => string;
+    countLine: (total: number) => string;
     /** Nothing of this kind at all: the action leads to /profielen. */
     none: EmptyTexts;
-    /** Nothing matches the term: the action clears it. */
-    noMatch: EmptyTexts;
   };
   cta: { title: string; text: string };
 }
 
 /**
- * The page for one audience: a hero with a search, the benefits, the matching profiles of one
- * type (searched on the server, the term in the address as `?q=`), and the call to action.
+ * The page for one audience: a hero with the search of /profielen for its kind of profile (text,
+ * postcode and radius; a search opens /profielen with it), the benefits, the profiles of that
+ * kind, newest first and paged, and the call to action.
  */
 export function AudiencePage({
   title,
@@ -63,9 +68,15 @@ export function AudiencePage({
   cta,
 }: AudiencePageProps) {
   useDocumentTitle(title, description);
-  const { params, update, clear, pageSearch } = useBrowseParams();
-  const term = params.q;
-  const list = useProfileList({ type, q: term || undefined, page: params.page, perPage: PER_PAGE });
+  const navigate = useNavigate();
+  const resultsRef = useRef<HTMLElement>(null);
+  const { params, pageSearch } = useBrowseParams();
+  const list = useProfileList({ type, page: params.page, perPage: PER_PAGE });
+  // What is typed and chosen in the hero; it becomes an address of /profielen on 'Zoeken'.
+  const [draft, setDraft] = useState<BrowseParams>(() => ({
+    ...readBrowseParams(new URLSearchParams()),
+    type,
+  }));
 
   let results;
   if (list.isPending) {
@@ -81,8 +92,7 @@ export function AudiencePage({
       />
     );
   } else if (list.data.total === 0) {
-    // Nothing of this kind at all leads to every profile; nothing matching clears the term.
-    const empty = term === '' ? texts.none : texts.noMatch;
+    const empty = texts.none;
     results = (
       <EmptyState
         icon={empty.icon}
@@ -90,15 +100,9 @@ export function AudiencePage({
         description={empty.description}
         className="py-12"
         action={
-          term === '' ? (
-            <Link to={paths.profiles} className={buttonStyles({ size: 'lg' })}>
-              {empty.action}
-            </Link>
-          ) : (
-            <Button size="lg" onClick={clear}>
-              {empty.action}
-            </Button>
-          )
+          <Link to={paths.profiles} className={buttonStyles({ size: 'lg' })}>
+            {empty.action}
+          </Link>
         }
       />
     );
@@ -110,7 +114,12 @@ export function AudiencePage({
         className={cn('flex flex-col gap-6', list.isPlaceholderData && 'opacity-60')}
       >
         <ProfileGrid items={profiles} />
-        <Pagination page={params.page} pages={pageCount(total, perPage)} searchFor={pageSearch} />
+        <Pagination
+          page={params.page}
+          pages={pageCount(total, perPage)}
+          searchFor={pageSearch}
+          results={resultsRef}
+        />
       </div>
     );
   }
@@ -129,21 +138,31 @@ export function AudiencePage({
             {title}
           </h1>
           <div className="text-lg leading-relaxed text-stone-700 sm:text-xl">{intro}</div>
-          <SearchBox
-            label={search.label}
-            placeholder={search.placeholder}
-            committed={term}
-            onSearch={(next, replace) => {
-              update({ q: next }, { replace });
-            }}
-            className="w-full text-left"
-          />
+          <div className="w-full rounded-3xl bg-white p-4 text-left shadow-sm ring-1 ring-stone-200/80 sm:p-6">
+            <BrowseFilters
+              params={draft}
+              update={(patch) => {
+                setDraft((current) => ({ ...current, ...patch }));
+              }}
+              search={search}
+              fixedType={type}
+              onSubmit={(searched) => {
+                const query = writeBrowseParams({ ...searched, page: 1 }).toString();
+                void navigate(`${paths.profiles}?${query}`);
+              }}
+            />
+          </div>
         </div>
       </section>
 
       <Benefits id="audience-benefits-title" title={benefits.title} benefits={benefits.items} />
 
-      <section aria-labelledby="audience-list-title" className="px-4 pb-16 sm:px-6">
+      <section
+        ref={resultsRef}
+        tabIndex={-1}
+        aria-labelledby="audience-list-title"
+        className="scroll-mt-20 px-4 pb-16 focus:outline-none sm:px-6"
+      >
         <div className="mx-auto flex max-w-6xl flex-col gap-6">
           <div className="flex flex-col gap-2">
             <h2
@@ -154,7 +173,7 @@ export function AudiencePage({
             </h2>
             {list.data && (
               <p aria-live="polite" className="text-lg font-semibold text-stone-800">
-                {texts.countLine(list.data.total, term)}
+                {texts.countLine(list.data.total)}
               </p>
             )}
           </div>

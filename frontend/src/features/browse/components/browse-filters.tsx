@@ -38,13 +38,31 @@ export interface BrowseFiltersProps {
   searchError?: string | undefined;
   /** The server's text when it refused the place or radius (422 on `near`, `radiusKm`). */
   placeError?: string | undefined;
+  /** The text field's label and placeholder (default: 'Zoeken' and {@link SEARCH_PLACEHOLDER}). */
+  search?: { label: string; placeholder: string };
+  /** One kind of profile only: no type filter, the search is of this kind. */
+  fixedType?: ProfileType;
+  /**
+   * Takes the whole search on Enter or 'Zoeken' instead of searching as the fields change: for
+   * a search that opens elsewhere. The fields then only change `params` through `update`.
+   */
+  onSubmit?: (params: BrowseParams) => void;
 }
 
 /**
  * The search of /profielen: text (searched once typing pauses), type, and a postcode or place
  * with a radius (searched on Enter, on 'Zoeken', when the field is left or the radius changes).
+ * With `onSubmit`, the same form searches from another page (/voor-baasjes, /voor-oppassers).
  */
-export function BrowseFilters({ params, update, searchError, placeError }: BrowseFiltersProps) {
+export function BrowseFilters({
+  params,
+  update,
+  searchError,
+  placeError,
+  search: searchText = { label: 'Zoeken', placeholder: SEARCH_PLACEHOLDER },
+  fixedType,
+  onSubmit,
+}: BrowseFiltersProps) {
   const search = useDebouncedSearch(
     params.q,
     (term, replace) => {
@@ -76,31 +94,38 @@ export function BrowseFilters({ params, update, searchError, placeError }: Brows
       onSubmit={(event) => {
         event.preventDefault();
         const term = search.text.trim().slice(0, MAX_QUERY_LENGTH);
-        if (term !== params.q || placeTerm !== params.near) {
+        if (onSubmit) {
+          onSubmit({ ...params, type: fixedType ?? params.type, q: term, near: placeTerm });
+        } else if (term !== params.q || placeTerm !== params.near) {
           update({ q: term, near: placeTerm });
         }
       }}
     >
       <Input
-        label="Zoeken"
+        label={searchText.label}
         type="search"
         value={search.text}
         maxLength={MAX_QUERY_LENGTH}
-        placeholder={SEARCH_PLACEHOLDER}
+        placeholder={searchText.placeholder}
         error={searchError}
+        // Smaller than what is typed, so the whole hint fits a phone's field (typed text stays
+        // 16 px: a phone zooms in on anything smaller).
+        className="[&_input]:placeholder:text-sm"
         onChange={(event) => {
           search.setText(event.target.value);
         }}
       />
-      <FilterSelect
-        label="Soort profiel"
-        options={TYPE_OPTIONS}
-        value={params.type ?? ''}
-        onChange={(event) => {
-          const value = event.target.value;
-          update({ type: pick(V.ProfileType, value) });
-        }}
-      />
+      {fixedType === undefined && (
+        <FilterSelect
+          label="Soort profiel"
+          options={TYPE_OPTIONS}
+          value={params.type ?? ''}
+          onChange={(event) => {
+            const value = event.target.value;
+            update({ type: pick(V.ProfileType, value) });
+          }}
+        />
+      )}
       <div className="grid gap-4 sm:grid-cols-[1fr_auto] md:col-span-2 lg:col-span-1 lg:grid-cols-1 xl:grid-cols-[1fr_auto]">
         <Input
           label="Bij postcode"

@@ -121,13 +121,18 @@ describe('BrowsePage', () => {
     fakeSession(null);
     onApi(
       'GET /api/profiles',
-      listAnswer([aVolunteerItem({ distanceKm: 3.42 }), aPetItem({ distanceKm: 12 })]),
+      listAnswer([
+        aVolunteerItem({ distanceKm: 3.42 }),
+        aPetItem({ distanceKm: 12 }),
+        aPetItem({ id: 'pet-31', name: 'Luna', distanceKm: 0 }),
+      ]),
     );
     openBrowse('/profielen?near=2011&radiusKm=25');
 
-    expect(await screen.findByText('2 profielen gevonden binnen 25 km van 2011')).toBeVisible();
+    expect(await screen.findByText('3 profielen gevonden binnen 25 km van 2011')).toBeVisible();
     expect(within(card('Lotte Jansen')).getByText('3,4 km')).toBeVisible();
     expect(within(card('Bobby')).getByText('12,0 km')).toBeVisible();
+    expect(within(card('Luna')).getByText('< 1 km')).toBeVisible();
     expect(screen.getByLabelText('Bij postcode')).toHaveValue('2011');
     expect(screen.getByLabelText('Straal')).toHaveValue('25');
     expect(listCalls()[0]?.toString()).toBe('near=2011&radiusKm=25&page=1&perPage=24');
@@ -284,6 +289,34 @@ describe('BrowsePage', () => {
       '/profielen?q=hond&page=3',
     );
     expect(listCalls()[0]?.get('page')).toBe('2');
+  });
+
+  it('brings the results, not the search form, into view on another page', async () => {
+    const user = userEvent.setup();
+    const scrolled: Element[] = [];
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (
+      this: Element,
+    ) {
+      scrolled.push(this);
+    });
+    fakeSession(null);
+    onApi('GET /api/profiles', (request) =>
+      new URL(request.url).searchParams.get('page') === '2'
+        ? listAnswer([aPetItem()], { total: 30, page: 2 })
+        : listAnswer([aVolunteerItem()], { total: 30 }),
+    );
+    openBrowse();
+    const pagination = await screen.findByRole('navigation', { name: 'Paginering' });
+
+    await user.click(within(pagination).getByRole('link', { name: 'Volgende' }));
+
+    const results = screen.getByRole('region', { name: 'Zoekresultaten' });
+    expect(scrolled).toEqual([results]);
+    expect(scroll).toHaveBeenCalledWith({ block: 'start' });
+    expect(results).toHaveFocus();
+    expect(await within(results).findByText('Pagina 2 van 2')).toBeVisible();
+    expect(within(results).getByRole('article', { name: 'Bobby' })).toBeVisible();
+    scroll.mockRestore();
   });
 
   it('offers no way back from the first page, and leads back to a bare first page', async () => {

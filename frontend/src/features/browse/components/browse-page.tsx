@@ -1,4 +1,5 @@
 import { List, Map as MapIcon, SearchX, Users } from 'lucide-react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -91,6 +92,7 @@ export function BrowsePage() {
   const { params, update, clear, pageSearch } = useBrowseParams();
   const list = useProfileList(listQuery(params));
   const createProfilePath = useCreateProfilePath();
+  const resultsRef = useRef<HTMLElement>(null);
 
   // A search the server refuses (an unknown place, a term too long) is said at its field.
   const invalid = list.error instanceof ApiError && list.error.status === 422 ? list.error : null;
@@ -177,7 +179,12 @@ export function BrowsePage() {
           ) : (
             <ProfileGrid items={profiles} />
           )}
-          <Pagination page={params.page} pages={pages} searchFor={pageSearch} />
+          <Pagination
+            page={params.page}
+            pages={pages}
+            searchFor={pageSearch}
+            results={resultsRef}
+          />
         </>
       );
     }
@@ -223,7 +230,7 @@ export function BrowsePage() {
               de buurt.
             </p>
           </div>
-          <div className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200/80 sm:p-6">
+          <div className="rounded-3xl bg-white p-4 shadow-sm ring-1 ring-stone-200/80 sm:p-6">
             <BrowseFilters
               params={params}
               update={update}
@@ -234,7 +241,13 @@ export function BrowsePage() {
         </div>
       </section>
 
-      <section aria-labelledby="results-title" className="px-4 pb-16 sm:px-6">
+      <section
+        ref={resultsRef}
+        tabIndex={-1}
+        aria-labelledby="results-title"
+        // Below the sticky header when paging brings it into view.
+        className="scroll-mt-20 px-4 pt-2 pb-16 focus:outline-none sm:px-6"
+      >
         <div className="mx-auto max-w-6xl">
           <h2 id="results-title" className="sr-only">
             Zoekresultaten

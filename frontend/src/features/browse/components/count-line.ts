@@ -15,14 +15,12 @@ export function countLine(total: number, params: BrowseParams): string {
   return line;
 }
 
-/** The result line of /voor-oppassers: '1 lieve huisdier gevonden voor "bobby"'. */
-export function petCountLine(total: number, term: string): string {
-  const line = `${total} ${total === 1 ? 'lieve huisdier' : 'huisdieren'} gevonden`;
-  return term ? `${line} voor "${term}"` : line;
+/** The result line of /voor-oppassers: '1 lieve huisdier gevonden'. */
+export function petCountLine(total: number): string {
+  return `${total} ${total === 1 ? 'lieve huisdier' : 'huisdieren'} gevonden`;
 }
 
-/** The result line of /voor-baasjes: '2 vrijwilligers gevonden voor "utrecht"'. */
-export function volunteerCountLine(total: number, term: string): string {
-  const line = `${total} ${total === 1 ? 'vrijwilliger' : 'vrijwilligers'} gevonden`;
-  return term ? `${line} voor "${term}"` : line;
+/** The result line of /voor-baasjes: '2 vrijwilligers gevonden'. */
+export function volunteerCountLine(total: number): string {
+  return `${total} ${total === 1 ? 'vrijwilliger' : 'vrijwilligers'} gevonden`;
 }

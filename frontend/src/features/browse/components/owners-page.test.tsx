@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -37,21 +37,54 @@ describe('OwnersPage', () => {
     expect(listCalls()[0]?.toString()).toBe('type=vrijwilliger&page=1&perPage=24');
   });
 
-  it('searches the volunteers on the server, the term in the address', async () => {
+  it('offers the search of /profielen for volunteers, with a postcode and a radius', async () => {
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aVolunteerItem()]));
+    openOwners();
+    await screen.findByText('1 vrijwilliger gevonden');
+
+    const search = screen.getByRole('search', { name: 'Profielen zoeken' });
+    expect(
+      within(search).getByRole('searchbox', { name: 'Zoek een vrijwilliger' }),
+    ).toHaveAttribute('placeholder', 'Zoek op naam, locatie of beschrijving...');
+    expect(within(search).getByLabelText('Bij postcode')).toHaveValue('');
+    expect(within(search).getByLabelText('Straal')).toHaveValue('10');
+    // The page is about volunteers: no choice of kind.
+    expect(within(search).queryByLabelText('Soort profiel')).not.toBeInTheDocument();
+  });
+
+  it('opens /profielen with the volunteers near a postcode on Zoeken', async () => {
     const user = userEvent.setup();
     fakeSession(null);
     onApi('GET /api/profiles', listAnswer([aVolunteerItem()], { total: 2 }));
     openOwners();
     await screen.findByText('2 vrijwilligers gevonden');
 
-    await user.type(
-      screen.getByRole('searchbox', { name: 'Zoek een vrijwilliger' }),
-      'haarlem{Enter}',
-    );
+    await user.type(screen.getByRole('searchbox', { name: 'Zoek een vrijwilliger' }), 'wandelen');
+    await user.type(screen.getByLabelText('Bij postcode'), '2011');
+    await user.selectOptions(screen.getByLabelText('Straal'), '25');
+    // Typing and choosing search nothing yet: the page and its list stay.
+    expect(currentAddress()).toBe('/voor-baasjes');
+    await user.click(screen.getByRole('button', { name: 'Zoeken' }));
 
-    expect(currentAddress()).toBe('/voor-baasjes?q=haarlem');
-    expect(await screen.findByText('2 vrijwilligers gevonden voor "haarlem"')).toBeVisible();
-    expect(listCalls().at(-1)?.toString()).toBe('type=vrijwilliger&q=haarlem&page=1&perPage=24');
+    expect(
+      await screen.findByText(
+        'Pagina: /profielen?q=wandelen&type=vrijwilliger&near=2011&radiusKm=25',
+      ),
+    ).toBeInTheDocument();
+    expect(listCalls().every((call) => !call.has('q') && !call.has('near'))).toBe(true);
+  });
+
+  it('opens /profielen with every volunteer on Enter in an empty search', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aVolunteerItem()]));
+    openOwners();
+    await screen.findByText('1 vrijwilliger gevonden');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Zoek een vrijwilliger' }), '{Enter}');
+
+    expect(await screen.findByText('Pagina: /profielen?type=vrijwilliger')).toBeInTheDocument();
   });
 
   it('shows its own failure text with a retry', async () => {
@@ -89,20 +122,5 @@ describe('OwnersPage', () => {
       'href',
       '/profielen',
     );
-  });
-
-  it('says when no volunteer matches and clears the search on request', async () => {
-    const user = userEvent.setup();
-    fakeSession(null);
-    onApi('GET /api/profiles', listAnswer([]));
-    openOwners('/voor-baasjes?q=maan');
-
-    expect(
-      await screen.findByRole('heading', { name: 'Geen vrijwilligers gevonden' }),
-    ).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Alle vrijwilligers tonen' }));
-    await waitFor(() => {
-      expect(currentAddress()).toBe('/voor-baasjes');
-    });
   });
 });

@@ -1,4 +1,4 @@
-import { Gift, MapPin, MessageCircle, SearchX, Users } from 'lucide-react';
+import { Gift, MapPin, MessageCircle, Users } from 'lucide-react';
 import { AudiencePage } from '@/features/browse/components/audience-page';
 import { SEARCH_PLACEHOLDER } from '@/features/browse/components/browse-filters';
 import { volunteerCountLine } from '@/features/browse/components/count-line';
@@ -49,12 +49,6 @@ export function OwnersPage() {
           description:
             'Er hebben zich nog geen vrijwilligers aangemeld. Kijk snel weer eens, of bekijk alvast de andere profielen.',
           action: 'Alle profielen bekijken',
-        },
-        noMatch: {
-          icon: SearchX,
-          title: 'Geen vrijwilligers gevonden',
-          description: 'Probeer een andere zoekterm, bijvoorbeeld een plaats in de buurt.',
-          action: 'Alle vrijwilligers tonen',
         },
       }}
       cta={{

@@ -30,8 +30,12 @@ export function profileHref(item: ProfileListItem): string {
   return paths.profileFallback(item.id);
 }
 
-/** '3,4 km': one decimal with the Dutch decimal comma. */
+/**
+ * '3,4 km': one decimal with the Dutch decimal comma; under 1 km '< 1 km' (the distance runs
+ * between postcode centres, so '0,0 km' would claim a precision it does not have).
+ */
 export function formatDistance(km: number): string {
+  if (km < 1) return '< 1 km';
   return `${km.toFixed(1).replace('.', ',')} km`;
 }
 

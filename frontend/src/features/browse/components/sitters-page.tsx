@@ -1,4 +1,4 @@
-import { CalendarCheck, HeartHandshake, PawPrint, SearchX, UserPlus } from 'lucide-react';
+import { CalendarCheck, HeartHandshake, PawPrint, UserPlus } from 'lucide-react';
 import { AudiencePage } from '@/features/browse/components/audience-page';
 import { petCountLine } from '@/features/browse/components/count-line';
 
@@ -48,13 +48,6 @@ export function SittersPage() {
           description:
             'Er zoeken op dit moment nog geen huisdieren een oppas. Kijk snel weer eens, of bekijk alvast de andere profielen.',
           action: 'Alle profielen bekijken',
-        },
-        noMatch: {
-          icon: SearchX,
-          title: 'Geen huisdieren gevonden',
-          description:
-            'Probeer een andere zoekterm, bijvoorbeeld een plaats in de buurt of een ander ras.',
-          action: 'Alle huisdieren tonen',
         },
       }}
       cta={{

@@ -87,6 +87,7 @@ export function Audiences() {
           <StartButton
             signedOutLabel="Direct Beginnen"
             signedInLabel="Oppas Zoeken"
+            signedInTo={paths.profileSearch({ type: 'vrijwilliger' })}
             variant="accent"
           />
         </div>

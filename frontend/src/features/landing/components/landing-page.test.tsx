@@ -16,7 +16,7 @@ const signedOutButtons = [
   'Gratis Aanmelden met Google',
 ];
 
-const signedInLinks = ['Dashboard', 'Oppas Zoeken', 'Naar Dashboard', 'Welkom terug!'];
+const signedInLinks = ['Dashboard', 'Naar Dashboard', 'Welkom terug!'];
 
 describe('LandingPage', () => {
   beforeEach(() => {
@@ -72,6 +72,11 @@ describe('LandingPage', () => {
     for (const name of signedInLinks) {
       expect(screen.getByRole('link', { name })).toHaveAttribute('href', '/dashboard');
     }
+    // 'Oppas Zoeken' searches: the list of volunteers, not a page to start from.
+    expect(screen.getByRole('link', { name: 'Oppas Zoeken' })).toHaveAttribute(
+      'href',
+      '/profielen?type=vrijwilliger',
+    );
     for (const name of signedOutButtons) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }

@@ -11,8 +11,10 @@ import { useGoogleSignIn } from '@/lib/site/get-site-info';
 export interface StartButtonProps {
   /** The label for a visitor; the button starts sign-in with Google where it is configured. */
   signedOutLabel: string;
-  /** The label for a signed-in user; the button leads to the dashboard. */
+  /** The label for a signed-in user; the button leads to `signedInTo`. */
   signedInLabel: string;
+  /** Where a signed-in user goes (default: the dashboard). */
+  signedInTo?: string;
   variant?: ButtonVariant;
   size?: ButtonSize;
   /** Show Google's mark, for the button that names Google. */
@@ -27,6 +29,7 @@ export interface StartButtonProps {
 export function StartButton({
   signedOutLabel,
   signedInLabel,
+  signedInTo = paths.dashboard,
   variant = 'primary',
   size = 'lg',
   googleMark = false,
@@ -39,7 +42,7 @@ export function StartButton({
 
   if (user) {
     return (
-      <Link to={paths.dashboard} className={buttonStyles({ variant, size })}>
+      <Link to={signedInTo} className={buttonStyles({ variant, size })}>
         {signedInLabel}
         <ArrowRight aria-hidden="true" className="size-5" />
       </Link>

@@ -1,9 +1,14 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ImageUpload } from '@/features/profile-wizard/components/image-upload';
 import { ApiError } from '@/lib/api/api-error';
-import { uploadImage } from '@/lib/uploads/upload-image';
+import {
+  TOO_LARGE,
+  UploadRefused,
+  uploadImage,
+  type UploadProgress,
+} from '@/lib/uploads/upload-image';
 
 vi.mock('@/lib/uploads/upload-image', async (original) => ({
   ...(await original<typeof import('@/lib/uploads/upload-image')>()),
@@ -47,22 +52,40 @@ describe('ImageUpload', () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('refuses an image over 5 MB', async () => {
+  it('says an image is over 5 MB when it is still too large after shrinking', async () => {
     const user = userEvent.setup();
-    const { input } = setup();
+    upload.mockRejectedValue(new UploadRefused(TOO_LARGE));
+    const { input, onChange } = setup();
 
-    await user.upload(input, png(5 * 1024 * 1024 + 1));
+    await user.upload(input, png(6 * 1024 * 1024));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Afbeelding mag maximaal 5MB groot zijn',
     );
+    expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('shows progress while busy and hands over the address', async () => {
+  it('hands a photo over 5 MB to the upload, which shrinks it first', async () => {
     const user = userEvent.setup();
+    upload.mockResolvedValue({ url: '/uploads/groot.jpg' });
+    const { input, onChange } = setup();
+
+    await user.upload(input, png(6 * 1024 * 1024));
+
+    await vi.waitFor(() => {
+      expect(onChange).toHaveBeenCalledWith('/uploads/groot.jpg');
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows each stage while busy and hands over the address', async () => {
+    const user = userEvent.setup();
+    let report: (progress: UploadProgress) => void = () => undefined;
     let finish: (value: { url: string }) => void = () => undefined;
     upload.mockImplementation((_file, onProgress) => {
-      onProgress?.(40);
+      report = (progress) => {
+        onProgress?.(progress);
+      };
       return new Promise((resolve) => {
         finish = resolve;
       });
@@ -71,10 +94,25 @@ describe('ImageUpload', () => {
 
     await user.upload(input, png());
 
-    expect(
-      await screen.findByRole('progressbar', { name: 'Profielfoto uploaden' }),
-    ).toHaveAttribute('aria-valuenow', '40');
+    const bar = await screen.findByRole('progressbar', { name: 'Profielfoto uploaden' });
+    expect(bar).toHaveAttribute('aria-valuetext', 'Verkleinen...');
+    expect(bar).not.toHaveAttribute('aria-valuenow');
+    expect(screen.getByRole('status')).toHaveTextContent('Verkleinen...');
     expect(onBusyChange).toHaveBeenLastCalledWith(true);
+    expect(input).toBeDisabled();
+
+    act(() => {
+      report({ stage: 'uploaden', percent: 40 });
+    });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByRole('status')).toHaveTextContent('Uploaden... 40%');
+
+    act(() => {
+      report({ stage: 'verwerken', percent: 100 });
+    });
+    expect(bar).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByRole('status')).toHaveTextContent('Verwerken...');
+
     finish({ url: '/uploads/a.png' });
     await vi.waitFor(() => {
       expect(onChange).toHaveBeenCalledWith('/uploads/a.png');

@@ -1,9 +1,9 @@
 import { ImagePlus, Trash2 } from 'lucide-react';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId } from 'react';
 import { Button, buttonStyles } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { imageProblem, uploadFailureText, uploadImage } from '@/lib/uploads/upload-image';
+import { UploadProgressBar } from '@/lib/uploads/upload-progress';
+import { useImageUpload } from '@/lib/uploads/use-image-upload';
 
 export const UPLOAD_FAILED = 'Er ging iets mis bij het uploaden. Probeer opnieuw.';
 
@@ -18,7 +18,7 @@ export interface ImageUploadProps {
   previewAlt: string;
 }
 
-/** Picks one image, sends it with a progress bar, and shows what was sent. */
+/** Picks one image, shrinks and sends it with its stages in a progress bar, and shows what was sent. */
 export function ImageUpload({
   label,
   value,
@@ -27,31 +27,12 @@ export function ImageUpload({
   previewAlt,
 }: ImageUploadProps) {
   const id = useId();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { progress, problem, pick, busy } = useImageUpload({
+    onUploaded: onChange,
+    onBusyChange,
+    texts: { failed: UPLOAD_FAILED, network: UPLOAD_FAILED },
+  });
 
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    input.value = '';
-    if (!file) return;
-    const refusal = imageProblem(file);
-    setProblem(refusal);
-    if (refusal) return;
-    setProgress(0);
-    onBusyChange(true);
-    try {
-      const { url } = await uploadImage(file, setProgress);
-      onChange(url);
-    } catch (error) {
-      setProblem(uploadFailureText(error, { failed: UPLOAD_FAILED, network: UPLOAD_FAILED }));
-    } finally {
-      setProgress(null);
-      onBusyChange(false);
-    }
-  };
-
-  const busy = progress !== null;
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm font-semibold text-stone-800" id={`${id}-label`}>
@@ -98,27 +79,7 @@ export function ImageUpload({
           )}
         </div>
       </div>
-      {busy && (
-        <div className="flex flex-col gap-1.5">
-          <div className="flex items-center gap-2 text-sm text-stone-700">
-            <Spinner />
-            Uploaden... {progress}%
-          </div>
-          <div
-            role="progressbar"
-            aria-label={`${label} uploaden`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            className="h-2 overflow-hidden rounded-full bg-stone-200"
-          >
-            <div
-              className="h-full rounded-full bg-teal-700 transition-all"
-              style={{ width: `${progress}%` }}
-            />
-          </div>
-        </div>
-      )}
+      {progress && <UploadProgressBar progress={progress} label={`${label} uploaden`} />}
       {problem && (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-800">
           {problem}

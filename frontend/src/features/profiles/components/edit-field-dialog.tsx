@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImagePlus, Trash2 } from 'lucide-react';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button, buttonStyles } from '@/components/ui/button';
@@ -12,7 +12,8 @@ import { ApiError } from '@/lib/api/api-error';
 import { DRAFT_MAX_LENGTH, POSTCODE_PATTERN } from '@/lib/api/vocabulary';
 import { cn } from '@/lib/cn';
 import { POSTCODE_MESSAGE, tooLong } from '@/lib/profile-texts';
-import { imageProblem, uploadFailureText, uploadImage } from '@/lib/uploads/upload-image';
+import { UploadProgressBar } from '@/lib/uploads/upload-progress';
+import { useImageUpload } from '@/lib/uploads/use-image-upload';
 import type { Option } from '@/lib/vocabulary';
 
 export const BOTH_LOCATION_FIELDS = 'Vul zowel de locatie als de postcode in.';
@@ -413,30 +414,14 @@ function ImageField({
   form: Form;
   onUploadingChange: (busy: boolean) => void;
 }) {
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const value = form.watch('image');
-
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    input.value = '';
-    if (!file) return;
-    const refusal = imageProblem(file);
-    setProblem(refusal);
-    if (refusal) return;
-    setProgress(0);
-    onUploadingChange(true);
-    try {
-      const { url } = await uploadImage(file, setProgress);
+  const { progress, problem, pick, busy } = useImageUpload({
+    onUploaded: (url) => {
       form.setValue('image', url, { shouldDirty: true });
-    } catch (error) {
-      setProblem(uploadFailureText(error, { failed: UPLOAD_REFUSED, network: UPLOAD_ERROR }));
-    } finally {
-      setProgress(null);
-      onUploadingChange(false);
-    }
-  };
+    },
+    onBusyChange: onUploadingChange,
+    texts: { failed: UPLOAD_REFUSED, network: UPLOAD_ERROR },
+  });
 
   return (
     <div className="flex flex-col gap-3">
@@ -454,7 +439,7 @@ function ImageField({
             className={cn(
               buttonStyles({ variant: 'secondary' }),
               'cursor-pointer focus-within:ring-2 focus-within:ring-orange-700',
-              progress !== null && 'pointer-events-none opacity-60',
+              busy && 'pointer-events-none opacity-60',
             )}
           >
             <ImagePlus aria-hidden="true" className="size-5" />
@@ -463,7 +448,7 @@ function ImageField({
               type="file"
               accept="image/jpeg,image/png,image/gif,image/webp"
               className="sr-only"
-              disabled={progress !== null}
+              disabled={busy}
               onChange={(event) => {
                 void pick(event);
               }}
@@ -482,21 +467,7 @@ function ImageField({
           )}
         </div>
       </div>
-      {progress !== null && (
-        <div className="flex flex-col gap-1">
-          <div
-            role="progressbar"
-            aria-label="Uploadvoortgang"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            className="h-2 overflow-hidden rounded-full bg-stone-200"
-          >
-            <ProgressFill percent={progress} />
-          </div>
-          <p className="text-sm text-stone-600">Uploaden... {progress}%</p>
-        </div>
-      )}
+      {progress && <UploadProgressBar progress={progress} label="Uploadvoortgang" />}
       <p className="text-sm text-stone-600">JPG, PNG of GIF, maximaal 5 MB.</p>
       {problem && (
         <p role="alert" className="text-sm font-medium text-red-800">
@@ -504,17 +475,5 @@ function ImageField({
         </p>
       )}
     </div>
-  );
-}
-
-/** The bar's width is set from script: the Content-Security-Policy forbids style attributes. */
-function ProgressFill({ percent }: { percent: number }) {
-  return (
-    <div
-      className="h-full bg-orange-700 transition-[width]"
-      ref={(element) => {
-        if (element) element.style.width = `${percent}%`;
-      }}
-    />
   );
 }
