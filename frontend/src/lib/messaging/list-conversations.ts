@@ -7,7 +7,7 @@ import { messagingKeys } from '@/lib/messaging/keys';
 export type ConversationList = components['schemas']['ConversationList'];
 export type ConversationSummary = components['schemas']['ConversationSummary'];
 
-/** `GET /api/conversations`: the inbox, newest activity first. */
+/** `GET /api/conversations`: the inbox, newest activity first (the messages page, the dashboard). */
 export function listConversations(): Promise<ConversationList> {
   return unwrap(api.GET('/api/conversations'));
 }
