@@ -331,15 +331,15 @@ test.describe('messages', () => {
     await expect(page).toHaveURL(petPath);
     await expect(page.getByRole('heading', { level: 1, name: demo.pets.guus.name })).toBeVisible();
 
-    // Without a profile of one's own: told so, and sent to the dashboard.
-    const alerted = new Promise<string>((resolve) => {
-      page.once('dialog', (dialog) => {
-        resolve(dialog.message());
-        void dialog.accept();
-      });
-    });
+    // Without a profile of one's own: told so in a dialog that holds the focus, then the dashboard.
     await page.getByRole('button', { name: 'Bericht sturen' }).click();
-    expect(await alerted).toBe(PROFILE_REQUIRED);
+    const dialog = page.getByRole('dialog', { name: 'Geen profiel' });
+    await expect(dialog).toContainText(PROFILE_REQUIRED);
+    await expect(dialog.getByRole('button', { name: 'Sluiten' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Naar het dashboard' })).toBeFocused();
+    await checkPage(page, 'profile-required-dialog');
+    await dialog.getByRole('button', { name: 'Naar het dashboard' }).click();
     await expect(page).toHaveURL('/dashboard');
     await expect(page.getByRole('button', { name: 'Ik wil oppassen' })).toBeVisible();
 

@@ -400,6 +400,16 @@ vocabulary!(
 );
 
 vocabulary!(
+    /// A way of signing in: a one-time code by e-mail (open to every account), or Google.
+    SignInMethod {
+        /// A code mailed to the account's address.
+        EmailCode = "e-mailcode" => "Een inlogcode per e-mail";
+        /// An account at Google with the same address, once used to sign in.
+        Google = "google" => "Google";
+    }
+);
+
+vocabulary!(
     /// The help an owner looks for for their pet ('Gezochte hulp').
     LookingFor {
         /// Walking the dog.
@@ -597,6 +607,7 @@ mod tests {
         round_trips::<LookingFor>();
         round_trips::<ReportReason>();
         round_trips::<ReportStatus>();
+        round_trips::<SignInMethod>();
         round_trips::<HourlyRate>();
         round_trips::<HasOwnPet>();
         round_trips::<Specialty>();

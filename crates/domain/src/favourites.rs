@@ -3,10 +3,26 @@
 
 use crate::listing::{FoundCard, ListingSource, ShownCard};
 use crate::{Clock, RepositoryError, UserId};
+use chrono::NaiveDateTime;
 use std::sync::Arc;
 
 /// Most favourites one person keeps.
 pub const MAX_FAVOURITES: i64 = 500;
+
+/// How far back a person may ask who kept their cards: at most this many days.
+pub const RECEIVED_MAX_DAYS: i64 = 90;
+
+/// How many people kept one of the person's own cards as a favourite in a window. Who they are
+/// stays private: only the number leaves the store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReceivedFavourites {
+    /// The card.
+    pub card: ListingSource,
+    /// The pet's name, or the sitter's first name.
+    pub name: String,
+    /// How many people made it a favourite in the window.
+    pub count: i64,
+}
 
 /// What adding a favourite did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +58,18 @@ pub trait FavouriteRepository: Send + Sync {
     /// # Errors
     /// Storage failures.
     fn favourites(&self, user: UserId) -> Result<Vec<FoundCard>, RepositoryError>;
+
+    /// For each card of `owner`, how many other people made it a favourite at or after `since`
+    /// and still keep it, leaving out people in a block with `owner` either way; cards nobody
+    /// kept are left out. The most kept first, then by name.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn favourites_received(
+        &self,
+        owner: UserId,
+        since: NaiveDateTime,
+    ) -> Result<Vec<ReceivedFavourites>, RepositoryError>;
 }
 
 /// Why a favourite cannot be changed.
@@ -53,6 +81,9 @@ pub enum FavouriteError {
     /// The person keeps [`MAX_FAVOURITES`] already.
     #[error("Je hebt al {MAX_FAVOURITES} favorieten. Haal er eerst een weg voordat je een nieuwe bewaart.")]
     Full,
+    /// The start of a window lies in the future or more than [`RECEIVED_MAX_DAYS`] days back.
+    #[error("Kies een begin in de afgelopen {RECEIVED_MAX_DAYS} dagen, niet in de toekomst.")]
+    SinceOutOfRange,
     /// Storage failures.
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -113,6 +144,23 @@ impl Favourites {
             .map(|found| ShownCard::new(found, now, None))
             .collect())
     }
+
+    /// How many people kept each of the cards of `owner` as a favourite since `since` (at most
+    /// [`RECEIVED_MAX_DAYS`] days back, not in the future). Only counts: who they are is private.
+    ///
+    /// # Errors
+    /// [`FavouriteError::SinceOutOfRange`] for a start outside that window, storage failures.
+    pub fn received_since(
+        &self,
+        owner: UserId,
+        since: NaiveDateTime,
+    ) -> Result<Vec<ReceivedFavourites>, FavouriteError> {
+        let now = self.clock.now();
+        if since > now || since < now - chrono::Duration::days(RECEIVED_MAX_DAYS) {
+            return Err(FavouriteError::SinceOutOfRange);
+        }
+        Ok(self.repo.favourites_received(owner, since)?)
+    }
 }
 
 #[cfg(test)]
@@ -139,6 +187,14 @@ mod tests {
         }
         fn favourites(&self, _: UserId) -> Result<Vec<FoundCard>, RepositoryError> {
             Ok(Vec::new())
+        }
+        fn favourites_received(&self, _: UserId, _: NaiveDateTime) -> Result<Vec<ReceivedFavourites>, RepositoryError> {
+            self.calls.fetch_add(1, Ordering::Relaxed);
+            Ok(vec![ReceivedFavourites {
+                card: ListingSource::Pet(crate::PetId(3)),
+                name: "Bobby".to_owned(),
+                count: 2,
+            }])
         }
     }
 
@@ -190,5 +246,34 @@ mod tests {
             service(FavouriteAdded::NoSuchCard).0.add(UserId(1), "volunteer-3"),
             Err(FavouriteError::NoSuchCard)
         ));
+    }
+
+    #[test]
+    fn received_favourites_are_asked_for_within_ninety_days_back_and_never_ahead() {
+        let (favourites, store) = service(FavouriteAdded::Added);
+        let now = crate::testing::start();
+        for since in [
+            now + chrono::Duration::seconds(1),
+            now - chrono::Duration::days(RECEIVED_MAX_DAYS) - chrono::Duration::seconds(1),
+        ] {
+            assert!(matches!(
+                favourites.received_since(UserId(1), since),
+                Err(FavouriteError::SinceOutOfRange)
+            ));
+        }
+        assert_eq!(
+            store.calls.load(Ordering::Relaxed),
+            0,
+            "refused before the store is asked"
+        );
+        for since in [
+            now,
+            now - chrono::Duration::days(7),
+            now - chrono::Duration::days(RECEIVED_MAX_DAYS),
+        ] {
+            let received = favourites.received_since(UserId(1), since).ok().unwrap_or_default();
+            assert_eq!(received.first().map(|r| r.count), Some(2));
+        }
+        assert_eq!(store.calls.load(Ordering::Relaxed), 3);
     }
 }

@@ -12,6 +12,7 @@ pub mod demo;
 pub mod email;
 pub mod enums;
 pub mod error;
+pub mod export;
 pub mod favourites;
 pub mod field_rules;
 pub mod idempotency;

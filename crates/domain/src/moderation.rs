@@ -22,6 +22,8 @@ pub struct QueuedReport {
     pub reported: UserId,
     /// Their first name as their profile shows it.
     pub reported_name: Option<String>,
+    /// The pet's name, when the report is about one of their pets (still there).
+    pub pet_name: Option<String>,
     /// Whether their profile is hidden now.
     pub reported_hidden: bool,
     /// The card it is about.

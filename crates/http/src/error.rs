@@ -221,6 +221,10 @@ impl From<FavouriteError> for ApiError {
         match error {
             FavouriteError::NoSuchCard => Self::NotFound(error.to_string()),
             FavouriteError::Full => Self::Conflict(error.to_string()),
+            FavouriteError::SinceOutOfRange => Self::Invalid {
+                field: Some("since".to_owned()),
+                message: error.to_string(),
+            },
             FavouriteError::Repository(cause) => cause.into(),
         }
     }

@@ -58,6 +58,7 @@ use utoipa::{Modify, OpenApi};
         favourites::remove_favourite,
         favourites::record_view,
         favourites::count_views,
+        favourites::received_favourites,
         trust::report,
         trust::list_blocks,
         trust::block,
@@ -67,7 +68,7 @@ use utoipa::{Modify, OpenApi};
         moderation::hide_profile,
         moderation::show_profile,
     ),
-    components(schemas(crate::ApiErrorBody, conversations::LiveEventData)),
+    components(schemas(crate::ApiErrorBody, conversations::LiveEventData, oppas_domain::enums::SignInMethod)),
     modifiers(&PublishedRules),
     tags(
         (name = "health", description = "Probes"),

@@ -17,6 +17,7 @@ function openApp(path: string) {
   );
 }
 
+// A guarded page and then the sign-in page load their code on first visit: two lazy loads.
 describe('routes', () => {
   it('shows the landing page inside the header and footer at /', async () => {
     openApp('/');
@@ -45,13 +46,17 @@ describe('routes', () => {
   it('sends a visitor who is not signed in from the dashboard to the login page', async () => {
     openApp('/dashboard');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Inloggen' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Inloggen' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('sends a visitor who is not signed in from the messages to the login page', async () => {
     openApp('/berichten?conversation=4');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Inloggen' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Inloggen' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('opens the sign-up pages at their Dutch addresses', async () => {

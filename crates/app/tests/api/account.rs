@@ -17,6 +17,38 @@ fn jpeg() -> Result<Vec<u8>, Box<dyn std::error::Error>> {
     Ok(out)
 }
 
+/// Keys of objects in `value` (at any depth) that read as English API names.
+fn english_keys(value: &Value, found: &mut Vec<String>) {
+    const ENGLISH: [&str; 14] = [
+        "name",
+        "type",
+        "owner",
+        "pets",
+        "phone",
+        "userId",
+        "location",
+        "details",
+        "email",
+        "profile",
+        "size",
+        "createdAt",
+        "avatarUrl",
+        "listing",
+    ];
+    match value {
+        Value::Object(map) => {
+            for (key, inner) in map {
+                if ENGLISH.iter().any(|word| key.eq_ignore_ascii_case(word)) {
+                    found.push(key.clone());
+                }
+                english_keys(inner, found);
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| english_keys(item, found)),
+        _ => {}
+    }
+}
+
 async fn the_export_holds_the_persons_profile_pet_photo_and_conversation_and_nothing_of_others(
     backend: Backend,
 ) -> TestResult {
@@ -40,7 +72,8 @@ async fn the_export_holds_the_persons_profile_pet_photo_and_conversation_and_not
             "/api/profiles",
             &json!({
                 "profileType": "huisdier", "firstName": "Sanne", "lastName": "de Vries", "postalCode": "3512",
-                "phone": "0612345678", "petName": "Bobby", "avatarUrl": photo, "bio": "Bobby wandelt graag."
+                "phone": "0612345678", "petName": "Bobby", "avatarUrl": photo, "bio": "Bobby wandelt graag.",
+                "petSize": "middel", "petLookingFor": ["Huisbezoek"]
             }),
         )
         .await?;
@@ -96,6 +129,21 @@ async fn the_export_holds_the_persons_profile_pet_photo_and_conversation_and_not
         .await?;
     assert_eq!(kept.status(), StatusCode::NO_CONTENT);
 
+    // She once signed in with Google too, and reported Lotte.
+    app.database()?.execute(&format!(
+        "INSERT INTO identities (user_id, provider, subject, email, email_verified, given_name, name, created_at, updated_at) \
+         VALUES ({sanne_id}, 'https://accounts.google.com', 'g-123', 'sanne@gmail.com', TRUE, 'Sanne', 'Sanne de Vries', \
+         CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+    ))?;
+    let lotte_id = app.my_id(&lotte).await?;
+    let reported = app
+        .post_json(
+            "/api/reports",
+            &json!({"userId": lotte_id, "reason": "ongepast-gedrag", "listingId": lotte_card}),
+        )
+        .await?;
+    assert_eq!(reported.status(), StatusCode::NO_CONTENT, "{}", reported.text().await?);
+
     let response = app.get("/api/users/me/export").await?;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(
@@ -109,13 +157,49 @@ async fn the_export_holds_the_persons_profile_pet_photo_and_conversation_and_not
     let data: Value = serde_json::from_str(&text)?;
 
     assert_eq!(data["account"]["emailadres"], "sanne@example.nl");
-    assert_eq!(data["profiel"]["type"], "huisdier");
+    let profile = &data["profiel"];
+    assert_eq!(profile["soort"], json!({"waarde": "huisdier", "betekenis": "Huisdier"}));
+    assert_eq!(profile["telefoon"], "0612345678", "private details are theirs to see");
+    assert_eq!(profile["woonplaats"]["postcode"], "3512");
+    let bobby = &profile["huisdieren"][0];
+    assert_eq!(bobby["naam"], "Bobby");
     assert_eq!(
-        data["profiel"]["owner"]["phone"], "0612345678",
-        "private details are theirs to see"
+        bobby["grootte"],
+        json!({"waarde": "middel", "betekenis": "Middel (10-25 kg)"})
     );
-    assert_eq!(data["profiel"]["pets"][0]["name"], "Bobby");
-    assert_eq!(data["favorieten"][0]["id"], lotte_card);
+    assert_eq!(
+        bobby["gezochteHulp"],
+        json!([{"waarde": "Huisbezoek", "betekenis": "Huisbezoek (voeren en verzorgen)"}])
+    );
+    assert_eq!(data["favorieten"][0]["profiel"], lotte_card);
+    assert_eq!(
+        data["favorieten"][0]["soort"],
+        json!({"waarde": "vrijwilliger", "betekenis": "Vrijwilliger"})
+    );
+    assert_eq!(data["favorieten"][0]["naam"], "Lotte Bakker");
+    assert_eq!(
+        data["inlogmethoden"],
+        json!([
+            {"methode": {"waarde": "e-mailcode", "betekenis": "Een inlogcode per e-mail"}, "emailadres": "sanne@example.nl"},
+            {
+                "methode": {"waarde": "google", "betekenis": "Google"},
+                "aanbieder": "https://accounts.google.com", "kenmerk": "g-123", "emailadres": "sanne@gmail.com",
+                "emailadresBevestigd": true, "voornaam": "Sanne", "naam": "Sanne de Vries", "foto": null
+            }
+        ])
+    );
+    assert_eq!(
+        data["meldingen"][0]["reden"],
+        json!({"waarde": "ongepast-gedrag", "betekenis": "Ongepast gedrag"})
+    );
+    assert_eq!(
+        data["meldingen"][0]["status"],
+        json!({"waarde": "open", "betekenis": "Open"})
+    );
+    // Every key of the document is Dutch: none of the API's English names slipped in.
+    let mut english = Vec::new();
+    english_keys(&data, &mut english);
+    assert!(english.is_empty(), "English keys in the export: {english:?}");
     let messages = &data["gesprekken"][0]["berichten"];
     assert_eq!(data["gesprekken"][0]["met"], "Lotte");
     assert_eq!(messages[0]["tekst"], "Hoi Sanne!");

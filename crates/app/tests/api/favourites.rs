@@ -292,7 +292,96 @@ async fn favourites_leave_out_people_in_a_block_either_way(backend: Backend) -> 
     Ok(())
 }
 
+/// `GET /api/favourites/received?since=…` as the app's client.
+async fn received(app: &TestApp, since: &str) -> Result<reqwest::Response, Box<dyn std::error::Error>> {
+    let mut url = reqwest::Url::parse(&app.url("/api/favourites/received"))?;
+    url.query_pairs_mut().append_pair("since", since);
+    Ok(app.client.get(url).send().await?)
+}
+
+fn days_ago(days: i64) -> chrono::DateTime<chrono::Utc> {
+    chrono::Utc::now() - chrono::Duration::days(days)
+}
+
+async fn favourites_of_ones_cards_are_counted_since_a_moment_without_saying_who(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let card = owner_with_pet(&app).await?;
+    let mut others = Vec::new();
+    for email in ["lotte@example.nl", "piet@example.nl", "kees@example.nl"] {
+        let (client, id) = app.another_user_directly(email).await?;
+        let kept = call(&app, &client, Method::PUT, &format!("/api/favourites/{card}")).await?;
+        assert_eq!(kept.status(), StatusCode::NO_CONTENT);
+        others.push((client, id));
+    }
+    // Kees kept Bobby ten days ago; Sanne blocked Piet.
+    let kees = others[2].1;
+    let ten_days_ago = days_ago(10).naive_utc().format("%Y-%m-%d %H:%M:%S");
+    app.database()?.execute(&format!(
+        "UPDATE favourites SET created_at = '{ten_days_ago}' WHERE user_id = {kees}"
+    ))?;
+    let piet = others[1].1;
+    let blocked = call(&app, &app.client, Method::PUT, &format!("/api/blocks/{piet}")).await?;
+    assert_eq!(blocked.status(), StatusCode::NO_CONTENT);
+    // Her own favourite of her own card is no news to her.
+    let own = call(&app, &app.client, Method::PUT, &format!("/api/favourites/{card}")).await?;
+    assert_eq!(own.status(), StatusCode::NO_CONTENT);
+
+    let week = received(&app, &days_ago(7).to_rfc3339()).await?;
+    assert_eq!(week.status(), StatusCode::OK);
+    let week: Value = week.json().await?;
+    assert_eq!(
+        week["cards"],
+        json!([{"listingId": card, "name": "Bobby", "count": 1}]),
+        "only Lotte this week: Kees was earlier, Piet is blocked, her own does not count"
+    );
+    let month: Value = received(&app, &days_ago(30).to_rfc3339()).await?.json().await?;
+    assert_eq!(
+        month["cards"],
+        json!([{"listingId": card, "name": "Bobby", "count": 2}])
+    );
+
+    // Someone whose cards nobody kept, or who has none, hears of nothing.
+    let lotte = &others[0].0;
+    let mut url = reqwest::Url::parse(&app.url("/api/favourites/received"))?;
+    url.query_pairs_mut().append_pair("since", &days_ago(7).to_rfc3339());
+    let theirs: Value = lotte.get(url.clone()).send().await?.json().await?;
+    assert_eq!(theirs["cards"], json!([]));
+    assert_eq!(Client::new().get(url).send().await?.status(), StatusCode::UNAUTHORIZED);
+    Ok(())
+}
+
+async fn a_bad_start_for_received_favourites_is_refused_in_dutch(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    owner_with_pet(&app).await?;
+    let unreadable = "Geef een begin als datum en tijd, bijvoorbeeld 2026-11-20T00:00:00Z.";
+    let out_of_range = "Kies een begin in de afgelopen 90 dagen, niet in de toekomst.";
+    let tomorrow = (chrono::Utc::now() + chrono::Duration::days(1)).to_rfc3339();
+    let too_early = days_ago(91).to_rfc3339();
+    for (since, expected) in [
+        ("", unreadable),
+        ("gisteren", unreadable),
+        ("2026-11-20", unreadable),
+        (tomorrow.as_str(), out_of_range),
+        (too_early.as_str(), out_of_range),
+    ] {
+        let response = received(&app, since).await?;
+        assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY, "{since:?}");
+        let (error, code) = error_envelope(response).await?;
+        assert_eq!(
+            (error.as_str(), code.as_str()),
+            (expected, "invalid_input"),
+            "{since:?}"
+        );
+    }
+    let missing = app.get("/api/favourites/received").await?;
+    assert_eq!(missing.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(error_envelope(missing).await?.0, unreadable);
+    Ok(())
+}
+
 on_both_backends!(
+    favourites_of_ones_cards_are_counted_since_a_moment_without_saying_who,
+    a_bad_start_for_received_favourites_is_refused_in_dutch,
     favourites_leave_out_people_in_a_block_either_way,
     favourites_are_idempotent_and_private_to_their_person,
     bad_favourites_are_refused_in_dutch_and_change_nothing,

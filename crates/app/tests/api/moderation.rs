@@ -381,7 +381,52 @@ async fn a_hidden_profile_is_gone_for_every_read_and_every_new_contact(backend: 
     Ok(())
 }
 
+async fn a_report_about_a_pet_names_the_pet_and_its_owner_in_the_queue(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_in_directly("moderator@example.nl").await?;
+    set_role(&app, "grant", "moderator@example.nl")?;
+    let (owner, owner_id) = app.another_user_directly("sanne@example.nl").await?;
+    let created = app
+        .send_json(
+            &owner,
+            Method::POST,
+            "/api/profiles",
+            &json!({"profileType": "huisdier", "firstName": "Sanne", "lastName": "de Vries", "postalCode": "3512", "petName": "Bobby"}),
+        )
+        .await?;
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let pet = created.json::<Value>().await?["profile"]["id"]
+        .as_i64()
+        .ok_or("no pet")?;
+    let (reporter, _) = app.another_user_directly("melder@example.nl").await?;
+    for listing in [Some(format!("pet-{pet}")), None] {
+        let reported = app
+            .send_json(
+                &reporter,
+                Method::POST,
+                "/api/reports",
+                &json!({"userId": owner_id, "reason": "nep-profiel", "listingId": listing}),
+            )
+            .await?;
+        assert_eq!(reported.status(), StatusCode::NO_CONTENT);
+    }
+    let queue: Value = call(&app, &app.client, Method::GET, "/api/moderation/reports", None)
+        .await?
+        .json()
+        .await?;
+    let reports = queue["reports"].as_array().ok_or("no reports")?;
+    assert_eq!(reports.len(), 2);
+    assert_eq!(reports[0]["listingId"], Value::Null, "newest first: about the person");
+    assert_eq!(reports[0]["petName"], Value::Null);
+    assert_eq!(reports[0]["reportedName"], "Sanne");
+    assert_eq!(reports[1]["listingId"], format!("pet-{pet}"));
+    assert_eq!(reports[1]["petName"], "Bobby");
+    assert_eq!(reports[1]["reportedName"], "Sanne");
+    Ok(())
+}
+
 on_both_backends!(
+    a_report_about_a_pet_names_the_pet_and_its_owner_in_the_queue,
     every_moderation_call_is_refused_to_everyone_else,
     a_moderator_hides_a_reported_profile_and_closes_the_report,
     a_hidden_profile_is_gone_for_every_read_and_every_new_contact,

@@ -1,19 +1,16 @@
 //! The signed-in person's own account: 'Download mijn gegevens' (`/api/users/me/export`).
 
-use crate::routes::browse::ProfileListItem;
 use crate::session::CurrentUser;
 use crate::{ApiError, AppState};
 use actix_web::http::header;
 use actix_web::{HttpResponse, get, post, web};
-use oppas_domain::account_data::{ExportError, PersonalRecords};
-use oppas_domain::user::User;
-use serde_json::{Value, json};
+use oppas_domain::account_data::ExportError;
 use std::io::Write;
 
 /// The name of the JSON file inside the archive.
-pub const EXPORT_JSON: &str = "mijn-gegevens.json";
+pub const EXPORT_JSON: &str = oppas_domain::export::FILE_NAME;
 /// The folder of the photos inside the archive.
-pub const EXPORT_PHOTOS: &str = "fotos";
+pub const EXPORT_PHOTOS: &str = oppas_domain::export::PHOTOS_FOLDER;
 
 /// The code that confirms a deletion.
 #[derive(Debug, serde::Deserialize, utoipa::ToSchema, validator::Validate)]
@@ -113,89 +110,6 @@ pub async fn delete_account(
     Ok(response)
 }
 
-fn time(at: chrono::NaiveDateTime) -> String {
-    at.and_utc().to_rfc3339()
-}
-
-/// Everything about the person in one readable document.
-fn document(
-    user: &User,
-    profile: Value,
-    favourites: &[ProfileListItem],
-    blocked: Value,
-    records: &PersonalRecords,
-) -> Value {
-    json!({
-        "toelichting": "Alles wat Oppasmaatje over je bewaart, op het moment van downloaden. Tijden zijn in UTC. \
-                        Je foto's staan in de map 'fotos'.",
-        "account": {
-            "id": user.id.get(),
-            "emailadres": user.email.as_str(),
-            "voornaam": user.first_name,
-            "achternaam": user.last_name,
-            "foto": user.avatar_url,
-            "emailadresBevestigdOp": user.email_verified_at.map(time),
-            "laatstActiefOp": user.last_seen_at.map(time),
-            "aangemaaktOp": time(user.created_at),
-            "emailBijNieuweBerichten": user.message_emails,
-        },
-        "inlogmethoden": records.identities.iter().map(|identity| json!({
-            "aanbieder": identity.provider,
-            "kenmerk": identity.subject,
-            "emailadres": identity.email,
-            "emailadresBevestigd": identity.email_verified,
-            "voornaam": identity.given_name,
-            "naam": identity.name,
-            "foto": identity.picture,
-        })).collect::<Vec<_>>(),
-        "profiel": profile,
-        "favorieten": favourites,
-        "geblokkeerd": blocked,
-        "gesprekken": conversations(records),
-        "sessies": records.sessions.iter().map(|session| json!({
-            "begonnenOp": time(session.created_at),
-            "laatstGebruiktOp": time(session.last_seen_at),
-            "verlooptOp": time(session.expires_at),
-        })).collect::<Vec<_>>(),
-        "meldingen": records.reports.iter().map(|report| json!({
-            "gemeldAccount": report.reported.get(),
-            "profiel": report.listing,
-            "gesprek": report.conversation.map(|c| c.get()),
-            "reden": report.reason,
-            "toelichting": report.note,
-            "status": report.status,
-            "gemeldOp": time(report.created_at),
-        })).collect::<Vec<_>>(),
-        "fotos": records.uploads.iter().map(|upload| json!({
-            "bestand": format!("{EXPORT_PHOTOS}/{}", upload.public_name),
-            "inGebruik": upload.attached,
-            "geuploadOp": time(upload.created_at),
-        })).collect::<Vec<_>>(),
-    })
-}
-
-/// The messages grouped per conversation, in order.
-fn conversations(records: &PersonalRecords) -> Vec<Value> {
-    let mut grouped: Vec<(i64, Option<String>, Vec<Value>)> = Vec::new();
-    for message in &records.messages {
-        let id = message.conversation.get();
-        if grouped.last().is_none_or(|(last, _, _)| *last != id) {
-            grouped.push((id, message.with_first_name.clone(), Vec::new()));
-        }
-        if let Some((_, _, messages)) = grouped.last_mut() {
-            messages.push(json!({
-                "vanJou": message.own,
-                "tekst": message.body,
-                "verstuurdOp": time(message.created_at),
-            }));
-        }
-    }
-    grouped
-        .into_iter()
-        .map(|(id, with, messages)| json!({"gesprek": id, "met": with, "berichten": messages}))
-        .collect()
-}
-
 /// A ZIP with `mijn-gegevens.json` (everything stored about the signed-in person) and their
 /// uploaded photos. At most once per hour.
 ///
@@ -219,23 +133,16 @@ pub async fn export(CurrentUser(user): CurrentUser, state: web::Data<AppState>) 
             },
             ExportError::Repository(cause) => cause.into(),
         })?;
-        let profile = match data.profile_service.profile_of(user.id)? {
-            Some(profile) => crate::routes::profiles::own_profile_json(profile, &data, user.email.as_str().to_owned()),
-            None => Value::Null,
-        };
-        let favourites: Vec<ProfileListItem> = data
-            .favourites
-            .list(user.id)?
-            .iter()
-            .map(ProfileListItem::from)
-            .collect();
-        let blocked: Vec<Value> = data
-            .trust
-            .blocked_people(user.id)?
-            .into_iter()
-            .map(|p| json!({"account": p.user_id.get(), "voornaam": p.first_name, "geblokkeerdOp": time(p.blocked_at)}))
-            .collect();
-        let document = document(&user, profile, &favourites, Value::Array(blocked), &records);
+        let profile = data.profile_service.profile_of(user.id)?;
+        let favourites = data.favourites.list(user.id)?;
+        let blocked = data.trust.blocked_people(user.id)?;
+        let document = oppas_domain::export::document(oppas_domain::export::ExportSources {
+            user: &user,
+            profile: profile.as_ref(),
+            favourites: &favourites,
+            blocked: &blocked,
+            records: &records,
+        });
         let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
         let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
         let failed =

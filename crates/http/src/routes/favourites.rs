@@ -26,9 +26,41 @@ pub struct ProfileViewCount {
     pub days: i64,
 }
 
+/// How many people kept one of the signed-in person's cards as a favourite.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReceivedFavouritesView {
+    /// The card's id: `pet-{id}` or `volunteer-{id}`.
+    pub listing_id: String,
+    /// The pet's name, or the sitter's first name.
+    pub name: String,
+    /// How many people made it a favourite in the window (never who).
+    pub count: i64,
+}
+
+/// The signed-in person's cards that others kept as a favourite since a moment.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReceivedFavouritesList {
+    /// The start of the window, as asked.
+    pub since: chrono::DateTime<chrono::Utc>,
+    /// The cards kept at least once, the most kept first.
+    pub cards: Vec<ReceivedFavouritesView>,
+}
+
+/// The query of [`received_favourites`].
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ReceivedQuery {
+    /// The start of the window: a date and time with its offset (RFC 3339), at most
+    /// `RECEIVED_MAX_DAYS` days back.
+    pub since: Option<String>,
+}
+
 /// Routes of favourites and profile views.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(list_favourites)
+    cfg.service(received_favourites)
+        .service(list_favourites)
         .service(add_favourite)
         .service(remove_favourite)
         .service(record_view)
@@ -50,6 +82,49 @@ pub async fn list_favourites(
     let cards = web::block(move || favourites.list(user.id)).await??;
     Ok(HttpResponse::Ok().json(FavouriteList {
         profiles: cards.iter().map(ProfileListItem::from).collect(),
+    }))
+}
+
+/// How many people kept each of the signed-in person's cards (their sitter card, or their pets)
+/// as a favourite since `since`. Only the numbers: nobody learns who.
+///
+/// # Errors
+/// 422 for a missing or unreadable `since`, or one in the future or more than
+/// `RECEIVED_MAX_DAYS` days back.
+#[utoipa::path(get, path = "/api/favourites/received", tag = "favourites", operation_id = "received_favourites",
+    params(ReceivedQuery),
+    responses(
+        (status = 200, description = "The cards kept as a favourite", body = ReceivedFavouritesList),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 422, description = "`since` is missing, unreadable or out of range", body = crate::ApiErrorBody),
+    ))]
+#[get("/favourites/received")]
+pub async fn received_favourites(
+    CurrentUser(user): CurrentUser,
+    query: web::Query<ReceivedQuery>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let since = query
+        .since
+        .as_deref()
+        .and_then(|raw| chrono::DateTime::parse_from_rfc3339(raw.trim()).ok())
+        .map(|at| at.with_timezone(&chrono::Utc))
+        .ok_or_else(|| ApiError::Invalid {
+            field: Some("since".to_owned()),
+            message: "Geef een begin als datum en tijd, bijvoorbeeld 2026-11-20T00:00:00Z.".to_owned(),
+        })?;
+    let favourites = state.favourites.clone();
+    let received = web::block(move || favourites.received_since(user.id, since.naive_utc())).await??;
+    Ok(HttpResponse::Ok().json(ReceivedFavouritesList {
+        since,
+        cards: received
+            .into_iter()
+            .map(|r| ReceivedFavouritesView {
+                listing_id: r.card.key(),
+                name: r.name,
+                count: r.count,
+            })
+            .collect(),
     }))
 }
 

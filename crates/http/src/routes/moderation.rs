@@ -20,6 +20,8 @@ pub struct QueuedReportView {
     pub reported_user_id: i64,
     /// Their first name as their profile shows it.
     pub reported_name: Option<String>,
+    /// The pet's name, when the report is about one of their pets.
+    pub pet_name: Option<String>,
     /// Whether their profile is hidden now.
     pub reported_hidden: bool,
     /// The card it is about (`pet-3`, `volunteer-9`).
@@ -81,6 +83,7 @@ pub async fn list_reports(
                 id: r.id.get(),
                 reported_user_id: r.reported.get(),
                 reported_name: r.reported_name,
+                pet_name: r.pet_name,
                 reported_hidden: r.reported_hidden,
                 listing_id: r.listing.map(ListingSource::key),
                 conversation_id: r.conversation.map(|c| c.get()),

@@ -570,26 +570,6 @@ fn pet_view(pet: Pet, owner: &Owner) -> PetView {
     }
 }
 
-/// The signed-in person's whole profile with its private details (and every pet), for the
-/// export of their data.
-pub(crate) fn own_profile_json(profile: OwnProfile, state: &AppState, email: String) -> serde_json::Value {
-    let context = ViewContext {
-        own_email: Some(email),
-        ..ViewContext::public(state)
-    };
-    match profile {
-        OwnProfile::Volunteer(v) => serde_json::json!({
-            "type": "vrijwilliger",
-            "volunteer": context.volunteer(v),
-        }),
-        OwnProfile::Owner(owner, pets) => serde_json::json!({
-            "type": "huisdier",
-            "owner": context.owner(&owner),
-            "pets": pets.into_iter().map(|pet| pet_view(pet, &owner)).collect::<Vec<_>>(),
-        }),
-    }
-}
-
 fn lookup(profile: OwnProfile, context: &ViewContext) -> Option<ProfileLookup> {
     match profile {
         OwnProfile::Volunteer(volunteer) => Some(ProfileLookup::Vrijwilliger(Box::new(context.volunteer(volunteer)))),

@@ -9,11 +9,11 @@ use crate::error::in_turn_for;
 use crate::repos::listings::{CardRow, found};
 use crate::repos::sql::{Bind, Sql};
 use diesel::QueryableByName;
-use diesel::sql_types::BigInt;
-use oppas_domain::favourites::{FavouriteAdded, FavouriteRepository};
+use diesel::sql_types::{BigInt, Nullable, Text};
+use oppas_domain::favourites::{FavouriteAdded, FavouriteRepository, ReceivedFavourites};
 use oppas_domain::listing::{FoundCard, ListingSource};
 use oppas_domain::profile_views::{ProfileViewRepository, ViewRecord};
-use oppas_domain::{RepositoryError, UserId};
+use oppas_domain::{PetId, RepositoryError, UserId, VolunteerId};
 
 #[derive(QueryableByName)]
 struct Count {
@@ -27,6 +27,19 @@ fn push_card(sql: &mut Sql, card: ListingSource) {
         ListingSource::Volunteer(id) => sql.push("l.volunteer_id = ").bind(Bind::Int(id.get())),
         ListingSource::Pet(id) => sql.push("l.pet_id = ").bind(Bind::Int(id.get())),
     };
+}
+
+/// One card of the owner with how many people kept it.
+#[derive(QueryableByName)]
+struct ReceivedRow {
+    #[diesel(sql_type = Nullable<BigInt>)]
+    volunteer_id: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    pet_id: Option<i64>,
+    #[diesel(sql_type = Text)]
+    name: String,
+    #[diesel(sql_type = BigInt)]
+    n: i64,
 }
 
 fn count(sql: Sql, conn: &mut DbConnection) -> Result<i64, RepositoryError> {
@@ -110,6 +123,49 @@ impl FavouriteRepository for Database {
         Ok(found(sql.load::<CardRow>(&mut conn)?)?
             .into_iter()
             .map(|(_, card)| card)
+            .collect())
+    }
+
+    fn favourites_received(
+        &self,
+        owner: UserId,
+        since: chrono::NaiveDateTime,
+    ) -> Result<Vec<ReceivedFavourites>, RepositoryError> {
+        let mut conn = self.conn()?;
+        let mut sql = Sql::new(&conn);
+        sql.push(
+            "SELECT l.volunteer_id, l.pet_id, COALESCE(p.name, v.first_name, '') AS name, COUNT(*) AS n \
+             FROM favourites f JOIN listings l ON l.id = f.listing_id \
+             LEFT JOIN pets p ON p.id = l.pet_id LEFT JOIN volunteers v ON v.id = l.volunteer_id \
+             WHERE l.user_id = ",
+        )
+        .bind(Bind::Int(owner.get()))
+        .push(" AND f.user_id <> ")
+        .bind(Bind::Int(owner.get()))
+        .push(" AND f.created_at >= ")
+        .bind(Bind::Time(since))
+        // Someone in a block with the owner, either way, is not counted.
+        .push(" AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ")
+        .bind(Bind::Int(owner.get()))
+        .push(" AND b.blocked_id = f.user_id) OR (b.blocked_id = ")
+        .bind(Bind::Int(owner.get()))
+        .push(" AND b.blocker_id = f.user_id))")
+        .push(" GROUP BY l.id, l.volunteer_id, l.pet_id, p.name, v.first_name ORDER BY n DESC, name, l.id");
+        Ok(sql
+            .load::<ReceivedRow>(&mut conn)?
+            .into_iter()
+            .filter_map(|row| {
+                let card = match (row.volunteer_id, row.pet_id) {
+                    (Some(id), _) => ListingSource::Volunteer(VolunteerId(id)),
+                    (None, Some(id)) => ListingSource::Pet(PetId(id)),
+                    (None, None) => return None,
+                };
+                Some(ReceivedFavourites {
+                    card,
+                    name: row.name,
+                    count: row.n,
+                })
+            })
             .collect())
     }
 }

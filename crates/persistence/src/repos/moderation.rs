@@ -21,6 +21,8 @@ struct QueueRow {
     reported_id: i64,
     #[diesel(sql_type = Nullable<Text>)]
     reported_name: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    pet_name: Option<String>,
     #[diesel(sql_type = BigInt)]
     hidden: i64,
     #[diesel(sql_type = Nullable<Text>)]
@@ -101,10 +103,11 @@ impl ModerationRepository for Database {
         let mut sql = Sql::new(&conn);
         sql.push(
             "SELECT r.id, r.reported_id, COALESCE(v.first_name, o.first_name, u.first_name) AS reported_name, \
-             (SELECT COUNT(*) FROM hidden_profiles h WHERE h.user_id = r.reported_id) AS hidden, \
+             p.name AS pet_name, (SELECT COUNT(*) FROM hidden_profiles h WHERE h.user_id = r.reported_id) AS hidden, \
              r.listing_key, r.conversation_id, r.reason, r.note, r.created_at FROM reports r \
              JOIN users u ON u.id = r.reported_id LEFT JOIN volunteers v ON v.user_id = u.id \
-             LEFT JOIN owners o ON o.user_id = u.id WHERE r.status = ",
+             LEFT JOIN owners o ON o.user_id = u.id \
+             LEFT JOIN pets p ON p.owner_id = o.id AND r.listing_key = 'pet-' || p.id WHERE r.status = ",
         )
         .bind(Bind::Text(ReportStatus::Open.value().to_owned()))
         .push(" ORDER BY r.created_at DESC, r.id DESC LIMIT ")
@@ -126,6 +129,7 @@ impl ModerationRepository for Database {
                 id: ReportId(row.id),
                 reported: UserId(row.reported_id),
                 reported_name: row.reported_name,
+                pet_name: row.pet_name,
                 reported_hidden: row.hidden > 0,
                 listing: row.listing_key.as_deref().and_then(ListingSource::parse_key),
                 conversation: row.conversation_id.map(ConversationId),

@@ -1,9 +1,9 @@
-import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { DashboardPage, DashboardSkeleton } from '@/features/dashboard/components/dashboard-page';
 import { SignedInOnly } from '@/lib/auth/guards';
 
 export function DashboardRoute() {
   return (
-    <SignedInOnly>
+    <SignedInOnly pending={<DashboardSkeleton />}>
       <DashboardPage />
     </SignedInOnly>
   );

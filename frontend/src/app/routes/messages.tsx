@@ -1,9 +1,10 @@
 import { MessagesPage } from '@/features/messages/components/messages-page';
+import { MessagesSkeleton } from '@/features/messages/components/messages-skeleton';
 import { SignedInOnly } from '@/lib/auth/guards';
 
 export function MessagesRoute() {
   return (
-    <SignedInOnly>
+    <SignedInOnly pending={<MessagesSkeleton />}>
       <MessagesPage />
     </SignedInOnly>
   );

@@ -1,9 +1,9 @@
-import { SettingsPage } from '@/features/dashboard/components/settings-page';
+import { SettingsPage, SettingsSkeleton } from '@/features/dashboard/components/settings-page';
 import { SignedInOnly } from '@/lib/auth/guards';
 
 export function SettingsRoute() {
   return (
-    <SignedInOnly>
+    <SignedInOnly pending={<SettingsSkeleton />}>
       <SettingsPage />
     </SignedInOnly>
   );

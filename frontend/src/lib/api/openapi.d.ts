@@ -267,6 +267,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/favourites/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many people kept each of the signed-in person's cards (their sitter card, or their pets)
+         *     as a favourite since `since`. Only the numbers: nobody learns who.
+         * @description # Errors
+         *     422 for a missing or unreadable `since`, or one in the future or more than
+         *     `RECEIVED_MAX_DAYS` days back.
+         */
+        get: operations["received_favourites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/favourites/{listingId}": {
         parameters: {
             query?: never;
@@ -1740,6 +1763,8 @@ export interface components {
             listingId?: string | null;
             /** @description The reporter's note. */
             note?: string | null;
+            /** @description The pet's name, when the report is about one of their pets. */
+            petName?: string | null;
             /** @description Why. */
             reason: components["schemas"]["ReportReason"];
             /** @description Whether their profile is hidden now. */
@@ -1753,6 +1778,28 @@ export interface components {
             reportedUserId: number;
             /** @description Where it stands. */
             status: components["schemas"]["ReportStatus"];
+        };
+        /** @description The signed-in person's cards that others kept as a favourite since a moment. */
+        ReceivedFavouritesList: {
+            /** @description The cards kept at least once, the most kept first. */
+            cards: components["schemas"]["ReceivedFavouritesView"][];
+            /**
+             * Format: date-time
+             * @description The start of the window, as asked.
+             */
+            since: string;
+        };
+        /** @description How many people kept one of the signed-in person's cards as a favourite. */
+        ReceivedFavouritesView: {
+            /**
+             * Format: int64
+             * @description How many people made it a favourite in the window (never who).
+             */
+            count: number;
+            /** @description The card's id: `pet-{id}` or `volunteer-{id}`. */
+            listingId: string;
+            /** @description The pet's name, or the sitter's first name. */
+            name: string;
         };
         /** @description Where to send the browser to sign in. */
         RedirectUrl: {
@@ -1837,6 +1884,11 @@ export interface components {
             /** @description A temporary session (labelled '(temp)' in the header). */
             temporary: boolean;
         };
+        /**
+         * @description A way of signing in: a one-time code by e-mail (open to every account), or Google.
+         * @enum {string}
+         */
+        SignInMethod: "e-mailcode" | "google";
         /** @description A finished sign-in. */
         SignedInResponse: {
             /** @description Dutch text for people. */
@@ -2655,6 +2707,50 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    received_favourites: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The start of the window: a date and time with its offset (RFC 3339), at most
+                 *     `RECEIVED_MAX_DAYS` days back.
+                 */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cards kept as a favourite */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivedFavouritesList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description `since` is missing, unreadable or out of range */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -237,6 +237,17 @@ export const ReportStatus: Vocabulary<Schemas["ReportStatus"]> = {
   edit: ["open", "closed"],
 };
 
+/** A way of signing in: a one-time code by e-mail (open to every account), or Google. */
+export const SignInMethod: Vocabulary<Schemas["SignInMethod"]> = {
+  values: ["e-mailcode", "google"],
+  labels: {
+    "e-mailcode": "Een inlogcode per e-mail",
+    "google": "Google",
+  },
+  wizard: ["e-mailcode", "google"],
+  edit: ["e-mailcode", "google"],
+};
+
 /** What a volunteer is good at: the wizard's six, and the edit dialog's longer list. */
 export const Specialty: Vocabulary<Schemas["Specialty"]> = {
   values: ["Puppy's", "Oudere dieren", "Medicatie toedienen", "Angstige dieren", "Grote honden", "Training", "Katten", "Kleine dieren", "Lange wandelingen", "Speciale diëten", "EHBO voor dieren"],

@@ -16,13 +16,21 @@ export function AuthPending() {
 
 /**
  * A page for signed-in people only (dashboard, wizard, messages): others go to /inloggen,
- * replacing the history entry so that Back does not bounce them here again.
+ * replacing the history entry so that Back does not bounce them here again. While it is not yet
+ * known who is signed in, `pending` shows (the page's own skeleton, so that nothing moves when
+ * the page arrives), else a spinner.
  */
-export function SignedInOnly({ children }: { children: ReactNode }) {
+export function SignedInOnly({
+  children,
+  pending = <AuthPending />,
+}: {
+  children: ReactNode;
+  pending?: ReactNode;
+}) {
   const { user, isPending } = useAuth();
   const { pathname, search } = useLocation();
   if (isPending) {
-    return <AuthPending />;
+    return pending;
   }
   if (user === null) {
     return <Navigate to={paths.login} replace state={{ from: `${pathname}${search}` }} />;

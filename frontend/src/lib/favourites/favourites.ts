@@ -13,12 +13,14 @@ import type { components } from '@/lib/api/openapi';
 import { useAuth } from '@/lib/auth/use-auth';
 
 export type ProfileViewCount = components['schemas']['ProfileViewCount'];
+export type ReceivedFavourites = components['schemas']['ReceivedFavouritesView'];
 type ProfileListItem = components['schemas']['ProfileListItem'];
 
 export const favouriteKeys = {
   all: ['favourites'] as const,
   list: () => [...favouriteKeys.all, 'list'] as const,
   views: () => ['profile-views'] as const,
+  received: (since: string) => [...favouriteKeys.all, 'received', since] as const,
 };
 
 /** `GET /api/favourites`: the signed-in person's favourite cards, the latest first. */
@@ -96,4 +98,21 @@ export function useRecordView(listingId: string): void {
   useEffect(() => {
     void recordView(listingId);
   }, [listingId]);
+}
+
+/**
+ * `GET /api/favourites/received`: how many people kept each of the signed-in person's cards as a
+ * favourite since `since` (an ISO date and time); only counts, never who.
+ */
+export function useReceivedFavourites(since: string) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: favouriteKeys.received(since),
+    queryFn:
+      user === null
+        ? skipToken
+        : async () =>
+            (await unwrap(api.GET('/api/favourites/received', { params: { query: { since } } })))
+              .cards,
+  });
 }

@@ -11,6 +11,7 @@ import {
   renderAt,
 } from '@/features/browse/components/browse-test-utils';
 import { aUser, fakeSession, onApi } from '@/testing/fake-api';
+import { aVolunteerLookup } from '@/testing/profiles';
 
 // Leaflet needs a real layout engine; the stub lists the markers the map was asked to draw.
 vi.mock('@/components/map/leaflet-points-map', () => ({
@@ -215,6 +216,35 @@ describe('BrowsePage', () => {
         '/profiel-aanmaken',
       );
     });
+  });
+
+  it('asks visitors and people without a profile to make one, and nobody who has one', async () => {
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aVolunteerItem()]));
+    const visitor = openBrowse();
+    expect(await screen.findByRole('heading', { name: 'Nog geen profiel?' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Profiel Aanmaken' })).toBeVisible();
+    visitor.unmount();
+
+    fakeSession(aUser({ id: 5 }));
+    const withoutProfile = openBrowse();
+    expect(await screen.findByText('1 profiel gevonden')).toBeVisible();
+    await waitFor(() => {
+      expect(screen.getByRole('link', { name: 'Profiel Aanmaken' })).toHaveAttribute(
+        'href',
+        '/profiel-aanmaken',
+      );
+    });
+    withoutProfile.unmount();
+
+    fakeSession(aUser({ id: 5 }), aVolunteerLookup({ user_id: 5 }));
+    openBrowse();
+    expect(await screen.findByText('1 profiel gevonden')).toBeVisible();
+    // The header shows who is signed in once the profile is known; the invitation is gone by then.
+    await waitFor(() => {
+      expect(screen.queryByRole('heading', { name: 'Nog geen profiel?' })).not.toBeInTheDocument();
+    });
+    expect(screen.queryByRole('link', { name: 'Profiel Aanmaken' })).not.toBeInTheDocument();
   });
 
   it('says when nothing matches, and Alle profielen tonen clears every filter', async () => {

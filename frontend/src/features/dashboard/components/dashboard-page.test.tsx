@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
-import { aUser, fakeSession, onApi } from '@/testing/fake-api';
+import { DashboardPage, DashboardSkeleton } from '@/features/dashboard/components/dashboard-page';
+import { aUser, fakeSession, onApi, type FakeResponse } from '@/testing/fake-api';
 import { aVolunteerLookup, anOwnerLookup } from '@/testing/profiles';
 import { renderWithProviders } from '@/testing/render';
 
@@ -19,17 +19,190 @@ function tile(label: string) {
   return item;
 }
 
+/** Nothing new: no conversations, no favourites of one's cards. */
+function quietActivity() {
+  onApi('GET /api/conversations', { status: 200, body: { conversations: [] } });
+  onApi('GET /api/favourites/received', {
+    status: 200,
+    body: { since: '2026-11-20T12:00:00Z', cards: [] },
+  });
+}
+
+const conversation = {
+  id: 31,
+  name: 'Lotte',
+  otherUserId: 12,
+  isOnline: false,
+  lastMessage: 'Past zaterdag?',
+  lastMessageIsOwn: false,
+  lastMessageTime: '2026-11-26T09:00:00Z',
+  petName: 'Bobby',
+  unreadCount: 2,
+};
+
 describe('DashboardPage', () => {
   beforeEach(() => {
     window.localStorage.clear();
   });
 
-  it('shows a spinner while the profile is looked up', async () => {
-    fakeSession(aUser(), aVolunteerLookup());
+  it("lists unread messages and how many kept one's cards this week, never who", async () => {
+    fakeSession(aUser({ id: 8 }), anOwnerLookup({}, { user_id: 8 }));
+    const asked: string[] = [];
+    onApi('GET /api/conversations', {
+      status: 200,
+      body: {
+        conversations: [
+          conversation,
+          { ...conversation, id: 32, name: 'Piet', petName: null, unreadCount: 1 },
+          { ...conversation, id: 33, name: 'Kees', unreadCount: 0 },
+        ],
+      },
+    });
+    onApi('GET /api/favourites/received', (request) => {
+      asked.push(new URL(request.url).searchParams.get('since') ?? '');
+      return {
+        status: 200,
+        body: {
+          since: '2026-11-20T12:00:00Z',
+          cards: [
+            { listingId: 'pet-3', name: 'Bobby', count: 2 },
+            { listingId: 'pet-4', name: 'Guus', count: 1 },
+          ],
+        },
+      };
+    });
     renderDashboard();
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Laden...');
-    await screen.findByRole('heading', { name: /Welkom terug/ });
+    const list = await screen.findByRole('list', { name: 'Recente activiteit' }, { timeout: 5000 });
+    const lines = within(list).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      '2 nieuwe berichten van Lotte over BobbyPast zaterdag?',
+      'Nieuw bericht van PietPast zaterdag?',
+      '2 mensen bewaarden Bobby als favoriet deze weekWie dat zijn, blijft privé.',
+      '1 persoon bewaarde Guus als favoriet deze weekWie dat zijn, blijft privé.',
+    ]);
+    expect(
+      within(list).getByRole('link', { name: '2 nieuwe berichten van Lotte over Bobby' }),
+    ).toHaveAttribute('href', '/berichten?conversation=31');
+    // The week before the page opened, asked once.
+    expect(asked).toHaveLength(1);
+    const weekAgo = Date.parse(asked[0] ?? '');
+    expect(Date.now() - weekAgo).toBeGreaterThanOrEqual(7 * 24 * 60 * 60 * 1000);
+    expect(Date.now() - weekAgo).toBeLessThan(7 * 24 * 60 * 60 * 1000 + 60_000);
+  });
+
+  it('shows at most four lines, unread messages first', async () => {
+    fakeSession(aUser({ id: 9 }), aVolunteerLookup({ user_id: 9 }));
+    onApi('GET /api/conversations', {
+      status: 200,
+      body: {
+        conversations: [1, 2, 3, 4].map((n) => ({
+          ...conversation,
+          id: n,
+          name: `Baasje ${String(n)}`,
+        })),
+      },
+    });
+    onApi('GET /api/favourites/received', {
+      status: 200,
+      body: {
+        since: '2026-11-20T12:00:00Z',
+        cards: [{ listingId: 'volunteer-9', name: 'Anna', count: 3 }],
+      },
+    });
+    renderDashboard();
+
+    const list = await screen.findByRole('list', { name: 'Recente activiteit' }, { timeout: 5000 });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(list).queryByText(/als favoriet/)).not.toBeInTheDocument();
+  });
+
+  it("words a sitter's own card as je profiel", async () => {
+    fakeSession(aUser({ id: 9 }), aVolunteerLookup({ user_id: 9 }));
+    onApi('GET /api/conversations', { status: 200, body: { conversations: [] } });
+    onApi('GET /api/favourites/received', {
+      status: 200,
+      body: {
+        since: '2026-11-20T12:00:00Z',
+        cards: [{ listingId: 'volunteer-9', name: 'Anna', count: 3 }],
+      },
+    });
+    renderDashboard();
+
+    expect(
+      await screen.findByText('3 mensen bewaarden je profiel als favoriet deze week'),
+    ).toBeInTheDocument();
+  });
+
+  it('says when the activity cannot be loaded and loads it again on request', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeSession(aUser({ id: 9 }), aVolunteerLookup({ user_id: 9 }));
+    onApi('GET /api/conversations', { status: 200, body: { conversations: [] } });
+    onApi('GET /api/favourites/received', {
+      status: 500,
+      body: { error: 'Er ging iets mis.', code: 'internal' },
+    });
+    onApi('GET /api/users/me/settings', { status: 200, body: { messageEmails: true } });
+    renderDashboard();
+
+    const activity = await screen.findByRole('region', { name: 'Recente activiteit' });
+    expect(await within(activity).findByRole('alert')).toHaveTextContent(
+      'Je recente activiteit kon niet worden geladen.',
+    );
+    onApi('GET /api/favourites/received', {
+      status: 200,
+      body: {
+        since: '2026-11-20T12:00:00Z',
+        cards: [{ listingId: 'volunteer-9', name: 'Anna', count: 1 }],
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(
+      await screen.findByText('1 persoon bewaarde je profiel als favoriet deze week'),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the overview in place while the profile is looked up', async () => {
+    fakeSession(aUser({ id: 4, first_name: 'Anna' }));
+    let answer: (response: FakeResponse) => void = () => undefined;
+    onApi('GET /api/profiles/4', () => new Promise((resolve) => (answer = resolve)));
+    renderDashboard();
+
+    // Loading: the greeting, the tiles, the activity box and the links, grey where data comes.
+    const heading = await screen.findByRole('heading', { level: 1, name: /Welkom terug, Anna/ });
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain('Laden...');
+    const tilesLoading = within(screen.getByRole('list', { name: 'Overzicht' })).getAllByRole(
+      'listitem',
+    );
+    expect(tilesLoading).toHaveLength(4);
+    expect(tile('Profielstatus')).toHaveTextContent('–');
+    const activity = screen.getByRole('region', { name: 'Recente activiteit' });
+    expect(within(activity).getByRole('status', { name: 'Activiteit laden...' })).toBeVisible();
+    expect(screen.getByText('Profiel bewerken')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('region', { name: 'Meldingen' })).toBeInTheDocument();
+
+    answer({ status: 200, body: aVolunteerLookup({ user_id: 4 }) });
+
+    // Loaded: the same elements, filled in.
+    await vi.waitFor(() => {
+      expect(tile('Profielstatus')).toHaveTextContent('Vrijwilliger');
+    });
+    expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
+    expect(screen.getByRole('region', { name: 'Recente activiteit' })).toBe(activity);
+    expect(screen.getByRole('link', { name: 'Profiel bewerken' })).toBeInTheDocument();
+  });
+
+  it("shows the page's layout before it is known who is signed in", () => {
+    renderWithProviders(<DashboardSkeleton />);
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welkom terug, !');
+    expect(
+      within(screen.getByRole('list', { name: 'Overzicht' })).getAllByRole('listitem'),
+    ).toHaveLength(4);
+    expect(screen.getByRole('heading', { name: 'Recente activiteit' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Activiteit laden...' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'E-mail bij nieuwe berichten' })).toBeDisabled();
   });
 
   it.each([
@@ -87,6 +260,7 @@ describe('DashboardPage', () => {
 
   it('welcomes a sitter with tiles, recent activity and links', async () => {
     fakeSession(aUser({ first_name: 'Anna' }), aVolunteerLookup());
+    quietActivity();
     onApi('GET /api/unread', { status: 200, body: { unreadCount: 0 } });
     onApi('GET /api/favourites', {
       status: 200,
@@ -111,7 +285,7 @@ describe('DashboardPage', () => {
     });
     expect(tile('Profielstatus')).toHaveTextContent('Vrijwilliger');
     expect(screen.getByRole('heading', { name: 'Recente activiteit' })).toBeInTheDocument();
-    expect(screen.getByText(/Nog geen activiteit/)).toBeInTheDocument();
+    expect(await screen.findByText(/Nog geen activiteit/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Berichten' })).toHaveAttribute('href', '/berichten');
     expect(screen.getByRole('link', { name: 'Profielen bekijken' })).toHaveAttribute(
       'href',
@@ -127,8 +301,9 @@ describe('DashboardPage', () => {
     fakeSession(aUser({ id: 8 }), anOwnerLookup({}, { user_id: 8 }));
     renderDashboard();
 
-    await screen.findByRole('heading', { name: /Welkom terug/ });
-    expect(tile('Profielstatus')).toHaveTextContent('Huisdier');
+    await vi.waitFor(() => {
+      expect(tile('Profielstatus')).toHaveTextContent('Huisdier');
+    });
     expect(screen.getByRole('link', { name: 'Profiel bewerken' })).toHaveAttribute(
       'href',
       '/profiel-aanmaken?mode=edit&type=huisdier',
@@ -160,6 +335,19 @@ describe('DashboardPage', () => {
 });
 
 describe('the setting for e-mails about new messages', () => {
+  beforeEach(() => {
+    quietActivity();
+  });
+
+  /** The switch, once the stored choice is known (it is there, disabled, while loading). */
+  async function loadedBox() {
+    const box = await screen.findByRole('checkbox', { name: 'E-mail bij nieuwe berichten' });
+    await vi.waitFor(() => {
+      expect(box).toBeEnabled();
+    });
+    return box;
+  }
+
   it('shows the stored setting and saves a change with a visible outcome', async () => {
     const user = userEvent.setup();
     fakeSession(aUser(), aVolunteerLookup());
@@ -172,7 +360,7 @@ describe('the setting for e-mails about new messages', () => {
     });
     renderDashboard();
 
-    const box = await screen.findByRole('checkbox', { name: 'E-mail bij nieuwe berichten' });
+    const box = await loadedBox();
     expect(box).toBeChecked();
     expect(box).toHaveAccessibleDescription(/nieuw bericht voor je is terwijl je Oppasmaatje niet/);
 
@@ -193,7 +381,7 @@ describe('the setting for e-mails about new messages', () => {
     });
     renderDashboard();
 
-    const box = await screen.findByRole('checkbox', { name: 'E-mail bij nieuwe berichten' });
+    const box = await loadedBox();
     await user.click(box);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -218,8 +406,6 @@ describe('the setting for e-mails about new messages', () => {
     onApi('GET /api/users/me/settings', { status: 200, body: { messageEmails: true } });
     await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
 
-    expect(
-      await screen.findByRole('checkbox', { name: 'E-mail bij nieuwe berichten' }),
-    ).toBeChecked();
+    expect(await loadedBox()).toBeChecked();
   });
 });

@@ -1,5 +1,4 @@
 import {
-  Activity,
   BadgeCheck,
   Eye,
   Heart,
@@ -10,14 +9,19 @@ import {
   ShieldCheck,
   type LucideIcon,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
-import { Spinner } from '@/components/ui/spinner';
+import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ChooseProfileType } from '@/features/dashboard/components/choose-profile-type';
-import { MessageEmailSetting } from '@/features/dashboard/components/message-email-setting';
+import {
+  MessageEmailSetting,
+  MessageEmailSettingSkeleton,
+} from '@/features/dashboard/components/message-email-setting';
+import { RecentActivity } from '@/features/dashboard/components/recent-activity';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import * as V from '@/lib/api/vocabulary';
 import type { SessionUser } from '@/lib/auth/api/get-current-user';
@@ -32,6 +36,15 @@ import { useFavourites, useProfileViews } from '@/lib/favourites/favourites';
 import { useUnreadCount } from '@/lib/messaging/get-unread-count';
 import { labelOf } from '@/lib/vocabulary';
 
+/** The page's backdrop and width, the same while loading and loaded. */
+function Backdrop({ children }: { children: ReactNode }) {
+  return (
+    <div className="bg-gradient-to-b from-orange-50 to-stone-50 px-4 py-10 sm:px-6 sm:py-14">
+      <div className="mx-auto max-w-5xl">{children}</div>
+    </div>
+  );
+}
+
 /** `/dashboard`: the start page of a signed-in user (spec section 2, "Dashboard"). */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -41,34 +54,47 @@ export function DashboardPage() {
   if (user === null) return null;
 
   return (
-    <div className="bg-gradient-to-b from-orange-50 to-stone-50 px-4 py-10 sm:px-6 sm:py-14">
-      <div className="mx-auto max-w-5xl">
-        {lookup.isPending ? (
-          <div className="flex min-h-[40vh] items-center justify-center text-stone-700">
-            <Spinner label="Laden..." className="text-orange-700" />
-          </div>
-        ) : lookup.data ? (
-          <WithProfile user={user} profile={lookup.data} />
-        ) : lookup.isError ? (
-          // Not knowing is not having none: never offer to make a second profile.
-          <LoadError
-            titleAs="h1"
-            description={PROFILE_LOOKUP_FAILED}
-            onRetry={() => {
-              void lookup.refetch();
-            }}
-            className="py-12"
-          />
-        ) : (
-          <ChooseProfileType name={firstNameOf(user)} />
-        )}
-      </div>
-    </div>
+    <Backdrop>
+      {lookup.isPending ? (
+        // The overview's own layout while the profile is looked up: nothing moves when it comes.
+        <Overview user={user} profile={null} />
+      ) : lookup.data ? (
+        <Overview user={user} profile={lookup.data} />
+      ) : lookup.isError ? (
+        // Not knowing is not having none: never offer to make a second profile.
+        <LoadError
+          titleAs="h1"
+          description={PROFILE_LOOKUP_FAILED}
+          onRetry={() => {
+            void lookup.refetch();
+          }}
+          className="py-12"
+        />
+      ) : (
+        <ChooseProfileType name={firstNameOf(user)} />
+      )}
+    </Backdrop>
   );
 }
 
-function WithProfile({ user, profile }: { user: SessionUser; profile: ProfileLookup }) {
-  const editLink = `${paths.profileSetup}?${new URLSearchParams({ mode: 'edit', type: profile.type }).toString()}`;
+/** `/dashboard` before it is known who is signed in: the overview's layout, still empty. */
+export function DashboardSkeleton() {
+  return (
+    <Backdrop>
+      <Overview user={null} profile={null} />
+    </Backdrop>
+  );
+}
+
+/**
+ * The overview of someone with a profile. `user` or `profile` null: still loading, shown as the
+ * same layout with grey blocks where their words will be.
+ */
+function Overview({ user, profile }: { user: SessionUser | null; profile: ProfileLookup | null }) {
+  const editLink =
+    profile === null
+      ? null
+      : `${paths.profileSetup}?${new URLSearchParams({ mode: 'edit', type: profile.type }).toString()}`;
   const unread = useUnreadCount();
   const favourites = useFavourites();
   const views = useProfileViews();
@@ -103,7 +129,7 @@ function WithProfile({ user, profile }: { user: SessionUser; profile: ProfileLoo
     },
     {
       label: 'Profielstatus',
-      value: profileStatus(profile.type),
+      value: profile === null ? '–' : profileStatus(profile.type),
       icon: BadgeCheck,
       tone: 'bg-green-100 text-green-800',
     },
@@ -112,16 +138,26 @@ function WithProfile({ user, profile }: { user: SessionUser; profile: ProfileLoo
   return (
     <div className="flex flex-col gap-8">
       <div className="flex flex-col gap-2">
+        {(user === null || profile === null) && (
+          <span role="status" className="sr-only">
+            Laden...
+          </span>
+        )}
         <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
-          Welkom terug, {firstNameOf(user)}!
-          {user.temporary && (
+          Welkom terug, {user === null ? <Skeleton inline className="w-32" /> : firstNameOf(user)}!
+          {user?.temporary && (
             <span className="ml-2 text-lg font-medium text-stone-600">(tijdelijke sessie)</span>
           )}
         </h1>
-        <p className="text-lg text-stone-700">
-          {profile.type === 'huisdier'
-            ? 'Vind een oppas voor je huisdier en houd je berichten bij.'
-            : 'Vind huisdieren bij jou in de buurt en houd je berichten bij.'}
+        {/* Two lines on a phone, one from sm: the same room loading and loaded. */}
+        <p className="min-h-14 text-lg text-stone-700 sm:min-h-7">
+          {profile === null ? (
+            <Skeleton inline className="w-4/5 max-w-md" />
+          ) : profile.type === 'huisdier' ? (
+            'Vind een oppas voor je huisdier en houd je berichten bij.'
+          ) : (
+            'Vind huisdieren bij jou in de buurt en houd je berichten bij.'
+          )}
         </p>
       </div>
 
@@ -143,31 +179,16 @@ function WithProfile({ user, profile }: { user: SessionUser; profile: ProfileLoo
               ) : (
                 <span className="text-sm font-semibold text-stone-700">{label}</span>
               )}
-              <span className="text-2xl font-bold text-stone-900">
-                {value}
-                {hint && <span className="text-sm font-medium text-stone-600"> {hint}</span>}
-              </span>
+              <span className="text-2xl font-bold text-stone-900">{value}</span>{' '}
+              {/* A line of its own, kept while empty: a tile is as tall loading as loaded. */}
+              <span className="min-h-5 text-sm font-medium text-stone-600">{hint}</span>
             </div>
           </Card>
         ))}
       </ul>
 
       <div className="grid gap-6 md:grid-cols-3">
-        <Card
-          as="section"
-          aria-labelledby="recent-activity"
-          className="md:col-span-2 md:self-start"
-        >
-          <h2 id="recent-activity" className="text-xl font-bold text-stone-900">
-            Recente activiteit
-          </h2>
-          <div className="mt-6 flex flex-col items-center gap-3 py-6 text-center text-stone-700">
-            <span className="flex size-12 items-center justify-center rounded-full bg-stone-100 text-stone-600">
-              <Activity aria-hidden="true" className="size-6" />
-            </span>
-            <p>Nog geen activiteit. Berichten en nieuwe contacten verschijnen hier.</p>
-          </div>
-        </Card>
+        <RecentActivity ready={user !== null} />
         <div className="flex flex-col gap-6">
           <Card as="section" aria-labelledby="quick-links" className="flex flex-col gap-4">
             <h2 id="quick-links" className="text-xl font-bold text-stone-900">
@@ -184,20 +205,31 @@ function WithProfile({ user, profile }: { user: SessionUser; profile: ProfileLoo
               <Search aria-hidden="true" className="size-5" />
               Profielen bekijken
             </Link>
-            <Link
-              to={editLink}
-              className={buttonStyles({ variant: 'secondary', className: 'w-full' })}
-            >
-              <Pencil aria-hidden="true" className="size-5" />
-              Profiel bewerken
-            </Link>
+            {editLink === null ? (
+              // Known once the profile is: the same button, not yet to be followed.
+              <span
+                aria-disabled="true"
+                className={buttonStyles({ variant: 'secondary', className: 'w-full opacity-60' })}
+              >
+                <Pencil aria-hidden="true" className="size-5" />
+                Profiel bewerken
+              </span>
+            ) : (
+              <Link
+                to={editLink}
+                className={buttonStyles({ variant: 'secondary', className: 'w-full' })}
+              >
+                <Pencil aria-hidden="true" className="size-5" />
+                Profiel bewerken
+              </Link>
+            )}
           </Card>
-          <MessageEmailSetting />
+          {user === null ? <MessageEmailSettingSkeleton /> : <MessageEmailSetting />}
           <Link to={paths.settings} className={buttonStyles({ variant: 'ghost' })}>
             <Settings aria-hidden="true" className="size-5" />
             Instellingen
           </Link>
-          {user.is_moderator && (
+          {user?.is_moderator && (
             <Link to={paths.moderation} className={buttonStyles({ variant: 'ghost' })}>
               <ShieldCheck aria-hidden="true" className="size-5" />
               Meldingen (beheer)

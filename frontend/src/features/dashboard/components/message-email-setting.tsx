@@ -1,9 +1,8 @@
 import { Check } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { RETRY } from '@/components/ui/load-error';
-import { Spinner } from '@/components/ui/spinner';
 import {
   useMessageSettings,
   useUpdateMessageSettings,
@@ -13,13 +12,30 @@ export const MESSAGE_EMAILS_LABEL = 'E-mail bij nieuwe berichten';
 
 /** The switch for e-mails about new messages, saved at once with a visible outcome. */
 export function MessageEmailSetting() {
+  return (
+    <SettingCard>
+      <SettingState />
+    </SettingCard>
+  );
+}
+
+/** The same card before it is known who is signed in: the switch, not yet to be used. */
+export function MessageEmailSettingSkeleton() {
+  return (
+    <SettingCard>
+      <MessageEmailsCheckbox stored={false} loading />
+    </SettingCard>
+  );
+}
+
+function SettingCard({ children }: { children: ReactNode }) {
   const headingId = useId();
   return (
     <Card as="section" aria-labelledby={headingId} className="flex flex-col gap-4">
       <h2 id={headingId} className="text-xl font-bold text-stone-900">
         Meldingen
       </h2>
-      <SettingState />
+      {children}
     </Card>
   );
 }
@@ -27,7 +43,8 @@ export function MessageEmailSetting() {
 function SettingState() {
   const settings = useMessageSettings();
   if (settings.isPending) {
-    return <Spinner label="Laden..." className="text-orange-700" />;
+    // The switch itself, disabled until the stored choice is known: nothing moves when it is.
+    return <MessageEmailsCheckbox stored={false} loading />;
   }
   if (settings.isError) {
     return (
@@ -50,7 +67,13 @@ function SettingState() {
   return <MessageEmailsCheckbox stored={settings.data.messageEmails} />;
 }
 
-function MessageEmailsCheckbox({ stored }: { stored: boolean }) {
+function MessageEmailsCheckbox({
+  stored,
+  loading = false,
+}: {
+  stored: boolean;
+  loading?: boolean;
+}) {
   const id = useId();
   const update = useUpdateMessageSettings();
   // While saving, the box shows what was asked for; after a failure, what the server holds.
@@ -64,6 +87,8 @@ function MessageEmailsCheckbox({ stored }: { stored: boolean }) {
           id={id}
           type="checkbox"
           checked={checked}
+          disabled={loading}
+          aria-busy={loading}
           aria-describedby={`${id}-hint`}
           onChange={(event) => {
             const messageEmails = event.target.checked;
@@ -90,6 +115,7 @@ function MessageEmailsCheckbox({ stored }: { stored: boolean }) {
         </div>
       </div>
       <p role="status" className="min-h-6 pl-8 text-sm font-semibold text-green-800">
+        {loading && 'Laden...'}
         {update.isPending && 'Opslaan...'}
         {update.isSuccess && (
           <span className="inline-flex items-center gap-1">

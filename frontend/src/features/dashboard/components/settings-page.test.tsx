@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOBODY_BLOCKED, SettingsPage } from '@/features/dashboard/components/settings-page';
+import {
+  NOBODY_BLOCKED,
+  SettingsPage,
+  SettingsSkeleton,
+} from '@/features/dashboard/components/settings-page';
 import { aUser, fakeSession, onApi, requests, type FakeResponse } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 
@@ -213,5 +217,30 @@ describe('SettingsPage', () => {
         (request) => request.method === 'POST' && new URL(request.url).pathname === '/api/logout',
       ),
     ).toBe(true);
+  });
+});
+
+describe('SettingsSkeleton', () => {
+  it('shows every section in its place before it is known who is signed in', () => {
+    renderWithProviders(<SettingsSkeleton />);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Instellingen' })).toBeInTheDocument();
+    const sections = screen
+      .getAllByRole('region')
+      .map((section) => section.getAttribute('aria-labelledby'));
+    expect(sections).toHaveLength(5);
+    for (const title of [
+      'Account en inloggen',
+      'Meldingen',
+      'Geblokkeerd',
+      'Je gegevens',
+      'Account verwijderen',
+    ]) {
+      expect(screen.getByRole('region', { name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByText('Een inlogcode per e-mail')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'E-mail bij nieuwe berichten' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Download mijn gegevens' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Account verwijderen' })).toBeDisabled();
   });
 });

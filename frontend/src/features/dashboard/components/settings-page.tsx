@@ -7,17 +7,25 @@ import { EmailAddress } from '@/components/ui/email-address';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { RETRY } from '@/components/ui/load-error';
+import { Loading, Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import {
   useDeleteAccount,
   useDownloadMyData,
   useRequestDeletionCode,
 } from '@/features/dashboard/api/export-data';
-import { MessageEmailSetting } from '@/features/dashboard/components/message-email-setting';
+import {
+  MessageEmailSetting,
+  MessageEmailSettingSkeleton,
+} from '@/features/dashboard/components/message-email-setting';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api/api-error';
+import type { components } from '@/lib/api/openapi';
+import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useBlocks, useSetBlocked } from '@/lib/trust/trust';
+
+type SignInMethod = components['schemas']['SignInMethod'];
 
 export const SETTINGS_TITLE = 'Instellingen';
 export const NOBODY_BLOCKED = 'Je hebt niemand geblokkeerd.';
@@ -32,18 +40,68 @@ export function SettingsPage() {
   const { user } = useAuth();
   if (user === null) return null;
   return (
+    <SettingsFrame>
+      <AccountSection email={user.email} google={user.google_user_data != null} />
+      <MessageEmailSetting />
+      <BlockedSection />
+      <DataSection />
+      <DeleteSection />
+    </SettingsFrame>
+  );
+}
+
+/**
+ * `/instellingen` before it is known who is signed in: every section in its place, grey where
+ * the person's own details will be, its buttons not yet to be used.
+ */
+export function SettingsSkeleton() {
+  return (
+    <SettingsFrame>
+      <span role="status" className="sr-only">
+        Laden...
+      </span>
+      <AccountSection email={null} google={false} />
+      <MessageEmailSettingSkeleton />
+      <Section title="Geblokkeerd">
+        <BlockedIntro />
+        <BlockedSkeleton />
+      </Section>
+      <DataSection disabled />
+      <DeleteSection disabled />
+    </SettingsFrame>
+  );
+}
+
+function SettingsFrame({ children }: { children: ReactNode }) {
+  return (
     <div className="bg-linear-to-b from-orange-50 to-stone-50 px-4 py-10 sm:px-6 sm:py-14">
       <div className="mx-auto flex max-w-3xl flex-col gap-6">
         <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
           {SETTINGS_TITLE}
         </h1>
-        <AccountSection email={user.email} google={user.google_user_data != null} />
-        <MessageEmailSetting />
-        <BlockedSection />
-        <DataSection />
-        <DeleteSection />
+        {children}
       </div>
     </div>
+  );
+}
+
+/** One line of grey where the list of blocked people comes, as tall as its most common answer. */
+function BlockedSkeleton() {
+  return (
+    <Loading label="Laden...">
+      <p className="flex h-6 items-center">
+        <Skeleton inline className="w-56" />
+      </p>
+    </Loading>
+  );
+}
+
+function BlockedIntro() {
+  return (
+    <p className="text-sm text-stone-700">
+      Wie je blokkeert, kan je geen berichten meer sturen, en jullie zien elkaars profielen niet in
+      de lijsten.
+    </p>
   );
 }
 
@@ -59,14 +117,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function AccountSection({ email, google }: { email: string; google: boolean }) {
+/** The ways someone signs in: a code by e-mail always, Google once they used it. */
+function signInMethods(google: boolean): SignInMethod[] {
+  return google ? ['e-mailcode', 'google'] : ['e-mailcode'];
+}
+
+/** `email` null: not yet known (a grey line in its place). */
+function AccountSection({ email, google }: { email: string | null; google: boolean }) {
   return (
     <Section title="Account en inloggen">
       <div className="flex flex-col gap-1">
         <span className="text-sm font-semibold text-stone-700">E-mailadres</span>
         <span className="flex items-center gap-2 text-stone-900">
           <Mail aria-hidden="true" className="size-4 shrink-0 text-stone-600" />
-          <EmailAddress email={email} />
+          {email === null ? <Skeleton inline className="w-48" /> : <EmailAddress email={email} />}
         </span>
         <span className="text-sm text-stone-600">
           Je e-mailadres kun je hier niet wijzigen; mail ons als dat nodig is.
@@ -75,16 +139,12 @@ function AccountSection({ email, google }: { email: string; google: boolean }) {
       <div className="flex flex-col gap-1">
         <span className="text-sm font-semibold text-stone-700">Inloggen met</span>
         <ul className="flex flex-col gap-1 text-stone-900">
-          <li className="flex items-center gap-2">
-            <KeyRound aria-hidden="true" className="size-4 text-stone-600" />
-            Een inlogcode per e-mail
-          </li>
-          {google && (
-            <li className="flex items-center gap-2">
+          {signInMethods(google).map((method) => (
+            <li key={method} className="flex items-center gap-2">
               <KeyRound aria-hidden="true" className="size-4 text-stone-600" />
-              Google
+              {V.SignInMethod.labels[method]}
             </li>
-          )}
+          ))}
         </ul>
       </div>
     </Section>
@@ -96,7 +156,7 @@ function BlockedSection() {
   const setBlocked = useSetBlocked();
   let body;
   if (blocks.isPending) {
-    body = <Spinner label="Laden..." className="text-orange-700" />;
+    body = <BlockedSkeleton />;
   } else if (blocks.isError) {
     body = (
       <div className="flex flex-col items-start gap-3">
@@ -146,10 +206,7 @@ function BlockedSection() {
   }
   return (
     <Section title="Geblokkeerd">
-      <p className="text-sm text-stone-700">
-        Wie je blokkeert, kan je geen berichten meer sturen, en jullie zien elkaars profielen niet
-        in de lijsten.
-      </p>
+      <BlockedIntro />
       {body}
       {setBlocked.isError && (
         <p role="alert" className="text-sm font-semibold text-red-800">
@@ -160,7 +217,7 @@ function BlockedSection() {
   );
 }
 
-function DataSection() {
+function DataSection({ disabled = false }: { disabled?: boolean }) {
   const download = useDownloadMyData();
   return (
     <Section title="Je gegevens">
@@ -172,7 +229,7 @@ function DataSection() {
       <div>
         <Button
           variant="secondary"
-          disabled={download.isPending}
+          disabled={disabled || download.isPending}
           aria-busy={download.isPending}
           onClick={() => {
             download.mutate();
@@ -196,7 +253,7 @@ function DataSection() {
   );
 }
 
-function DeleteSection() {
+function DeleteSection({ disabled = false }: { disabled?: boolean }) {
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const sendCode = useRequestDeletionCode();
@@ -221,6 +278,7 @@ function DeleteSection() {
       <div>
         <Button
           variant="danger"
+          disabled={disabled}
           onClick={() => {
             setOpen(true);
           }}

@@ -1,24 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/api/api-error';
-import { api } from '@/lib/api/client';
-import type { components } from '@/lib/api/openapi';
-import { messagingKeys } from '@/lib/messaging/keys';
-
-export type ConversationList = components['schemas']['ConversationList'];
-export type ConversationSummary = components['schemas']['ConversationSummary'];
-
-/** `GET /api/conversations`: the inbox, newest activity first. */
-export function listConversations(): Promise<ConversationList> {
-  return unwrap(api.GET('/api/conversations'));
-}
-
-/** Kept current by the live updates, so it is not read again on every visit. */
-export const conversationsQueryOptions = () =>
-  queryOptions({
-    queryKey: messagingKeys.conversations(),
-    queryFn: listConversations,
-  });
-
-export function useConversations() {
-  return useQuery(conversationsQueryOptions());
-}
+// The inbox is read by the dashboard's recent activity too, so it is declared in lib/messaging.
+export {
+  conversationsQueryOptions,
+  listConversations,
+  useConversations,
+  type ConversationList,
+  type ConversationSummary,
+} from '@/lib/messaging/list-conversations';

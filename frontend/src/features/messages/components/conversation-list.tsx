@@ -3,13 +3,13 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { RETRY } from '@/components/ui/load-error';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import {
   useConversations,
   type ConversationSummary,
 } from '@/features/messages/api/list-conversations';
 import { ConversationItem } from '@/features/messages/components/conversation-item';
+import { ConversationRowsSkeleton } from '@/features/messages/components/messages-skeleton';
 import { PaneMessage } from '@/features/messages/components/pane-message';
 import { useNow } from '@/features/messages/hooks/use-now';
 
@@ -65,11 +65,7 @@ function Conversations({ term, selectedId }: { term: string; selectedId: number 
   const now = useNow();
 
   if (conversations.isPending) {
-    return (
-      <div className="flex justify-center p-6 text-stone-700">
-        <Spinner label="Gesprekken laden..." className="text-orange-700" />
-      </div>
-    );
+    return <ConversationRowsSkeleton />;
   }
   if (conversations.isError) {
     return (

@@ -2,6 +2,7 @@ import { MessagesSquare } from 'lucide-react';
 import { useConversations } from '@/features/messages/api/list-conversations';
 import { ConversationList } from '@/features/messages/components/conversation-list';
 import { LiveDebugPanel } from '@/features/messages/components/live-debug-panel';
+import { MESSAGES_FRAME, MESSAGES_PAGE } from '@/features/messages/components/messages-skeleton';
 import { PaneMessage } from '@/features/messages/components/pane-message';
 import { ThreadPane } from '@/features/messages/components/thread-pane';
 import { useSelectedConversation } from '@/features/messages/hooks/use-selected-conversation';
@@ -21,9 +22,9 @@ export function MessagesPage() {
   const selected = data?.conversations.find((conversation) => conversation.id === selectedId);
 
   return (
-    <div className="bg-gradient-to-b from-orange-50 to-stone-50 px-2 py-4 sm:px-6 sm:py-6">
+    <div className={MESSAGES_PAGE}>
       <h1 className="sr-only">Berichten</h1>
-      <div className="mx-auto grid h-[calc(100vh-10rem)] min-h-96 max-w-6xl grid-cols-1 overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-stone-200/80 md:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
+      <div className={MESSAGES_FRAME}>
         <div
           className={cn(
             'min-h-0 min-w-0 flex-col border-stone-200 md:flex md:border-r',

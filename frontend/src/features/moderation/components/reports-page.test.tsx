@@ -1,7 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MODERATORS_ONLY, ReportsPage } from '@/features/moderation/components/reports-page';
+import {
+  MODERATORS_ONLY,
+  MODERATORS_ONLY_WHY,
+  ReportsPage,
+} from '@/features/moderation/components/reports-page';
 import { aUser, fakeSession, onApi, requests } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 
@@ -18,11 +22,36 @@ const report = {
 };
 
 describe('ReportsPage', () => {
-  it('tells someone who is no moderator that the page is not for them', async () => {
+  it('tells someone who is no moderator that the page is not for them, why, and the way back', async () => {
+    const user = userEvent.setup();
     fakeSession(aUser({ is_moderator: false }));
-    renderWithProviders(<ReportsPage />);
-    expect(await screen.findByText(MODERATORS_ONLY)).toBeInTheDocument();
+    renderWithProviders(<ReportsPage />, { path: '/beheer/meldingen', url: '/beheer/meldingen' });
+    expect(await screen.findByRole('heading', { name: MODERATORS_ONLY })).toBeInTheDocument();
+    expect(screen.getByText(MODERATORS_ONLY_WHY)).toBeVisible();
     expect(requests.some((r) => r.url.includes('/api/moderation/'))).toBe(false);
+
+    await user.click(screen.getByRole('link', { name: 'Terug naar je dashboard' }));
+    expect(await screen.findByText('Pagina: /dashboard')).toBeInTheDocument();
+  });
+
+  it('titles a report about a pet with the pet, its owner beside it', async () => {
+    fakeSession(aUser({ is_moderator: true }));
+    onApi('GET /api/moderation/reports', {
+      status: 200,
+      body: {
+        reports: [{ ...report, reportedName: 'Sanne', petName: 'Bobby', listingId: 'pet-3' }],
+      },
+    });
+    renderWithProviders(<ReportsPage />);
+
+    const card = await screen.findByRole('article', { name: 'Melding over Bobby' });
+    expect(within(card).getByRole('heading')).toHaveTextContent(
+      'Nep-profiel: Bobby(huisdier van Sanne)',
+    );
+    expect(within(card).getByRole('link', { name: 'Bekijk de pagina van Bobby' })).toHaveAttribute(
+      'href',
+      '/profiel/pet-3',
+    );
   });
 
   it('offers a retry when the reports cannot be loaded, then lists them', async () => {

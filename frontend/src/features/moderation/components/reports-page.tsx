@@ -1,7 +1,7 @@
-import { EyeOff, Eye, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, EyeOff, Eye, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Textarea } from '@/components/ui/form-fields';
@@ -22,6 +22,8 @@ import { labelOf } from '@/lib/vocabulary';
 
 export const MODERATION_TITLE = 'Meldingen';
 export const MODERATORS_ONLY = 'Alleen moderators kunnen deze pagina zien.';
+export const MODERATORS_ONLY_WHY =
+  'Hier behandelen moderators de meldingen over profielen en gesprekken. Zie je iets wat niet klopt? Gebruik dan de knop Melden op het profiel of in het gesprek; een moderator kijkt ernaar.';
 const FAILED = 'Dat lukte niet. Probeer het later opnieuw.';
 const failureText = (error: unknown) => (error instanceof ApiError ? error.message : FAILED);
 
@@ -42,7 +44,17 @@ export function ReportsPage() {
         {user.is_moderator ? (
           <Queue />
         ) : (
-          <EmptyState icon={ShieldCheck} title={MODERATORS_ONLY} description="" />
+          <EmptyState
+            icon={ShieldCheck}
+            title={MODERATORS_ONLY}
+            description={MODERATORS_ONLY_WHY}
+            action={
+              <Link to={paths.dashboard} className={buttonStyles()}>
+                <ArrowLeft aria-hidden="true" className="size-5" />
+                Terug naar je dashboard
+              </Link>
+            }
+          />
         )}
       </div>
     </div>
@@ -83,7 +95,9 @@ function ReportCard({ report }: { report: QueuedReport }) {
   const [note, setNote] = useState('');
   const setHidden = useSetHidden();
   const close = useCloseReport();
-  const name = report.reportedName ?? 'Iemand zonder profiel';
+  const person = report.reportedName ?? 'Iemand zonder profiel';
+  // A report about a pet is titled with the pet's name, its owner beside it.
+  const name = report.petName ?? person;
   const reason = labelOf(V.ReportReason, report.reason) ?? report.reason;
   const error = setHidden.error ?? close.error;
   return (
@@ -91,6 +105,9 @@ function ReportCard({ report }: { report: QueuedReport }) {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-bold text-stone-900">
           {reason}: {name}
+          {report.petName && (
+            <span className="ml-2 text-sm font-medium text-stone-600">(huisdier van {person})</span>
+          )}
           {report.reportedHidden && (
             <span className="ml-2 text-sm font-semibold text-amber-800">(verborgen)</span>
           )}
@@ -106,7 +123,9 @@ function ReportCard({ report }: { report: QueuedReport }) {
             to={paths.profileDetail(report.listingId)}
             className="font-semibold text-teal-800 underline"
           >
-            Bekijk het gemelde profiel
+            {report.petName
+              ? `Bekijk de pagina van ${report.petName}`
+              : 'Bekijk het gemelde profiel'}
           </Link>
         )}
         {report.conversationId != null && (

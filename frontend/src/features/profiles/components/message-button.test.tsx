@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessageButton } from '@/features/profiles/components/message-button';
@@ -43,12 +43,23 @@ function answerStart(answer: FakeResponse | (() => Promise<FakeResponse>)) {
   onApi('POST /api/conversations', typeof answer === 'function' ? answer : () => answer);
 }
 
+/** The 'Geen profiel' dialog says why, and its button leads to the dashboard. */
+async function confirmProfileRequired(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = await screen.findByRole('dialog', { name: 'Geen profiel' });
+  expect(dialog).toHaveTextContent(PROFILE_REQUIRED);
+  const button = within(dialog).getByRole('button', { name: 'Naar het dashboard' });
+  // The page behind waits: the dialog is modal and holds the focus.
+  expect(dialog).toHaveAttribute('open');
+  expect(screen.queryByText(/^Pagina:/)).not.toBeInTheDocument();
+  await user.click(button);
+  expect(await screen.findByText('Pagina: /dashboard')).toBeInTheDocument();
+}
+
 describe('MessageButton', () => {
-  let alerted: string[] = [];
   beforeEach(() => {
-    alerted = [];
-    vi.spyOn(window, 'alert').mockImplementation((text?: unknown) => {
-      alerted.push(String(text));
+    // No browser alert is ever used: the dialog is part of the page.
+    vi.spyOn(window, 'alert').mockImplementation(() => {
+      throw new Error('window.alert was called');
     });
   });
 
@@ -78,16 +89,27 @@ describe('MessageButton', () => {
     expect(screen.queryByRole('link', { name: 'Bericht sturen' })).not.toBeInTheDocument();
   });
 
-  it('without an own profile alerts and goes to the dashboard, starting nothing', async () => {
+  it('without an own profile says so in a dialog and goes to the dashboard, starting nothing', async () => {
     const user = userEvent.setup();
     fakeSession(aUser({ id: 99 }));
     renderButton();
 
     await user.click(await screen.findByRole('button', { name: 'Bericht sturen' }));
 
-    expect(await screen.findByText('Pagina: /dashboard')).toBeInTheDocument();
-    expect(alerted).toEqual([PROFILE_REQUIRED]);
+    await confirmProfileRequired(user);
     expect(await startRequests()).toEqual([]);
+  });
+
+  it('leads to the dashboard too when the dialog is closed with Escape', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 99 }));
+    renderButton();
+
+    await user.click(await screen.findByRole('button', { name: 'Bericht sturen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Geen profiel' });
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+
+    expect(await screen.findByText('Pagina: /dashboard')).toBeInTheDocument();
   });
 
   it('treats a failing check of the own profile the same way (spec section 8)', async () => {
@@ -99,8 +121,7 @@ describe('MessageButton', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Bericht sturen' }));
 
-    expect(await screen.findByText('Pagina: /dashboard')).toBeInTheDocument();
-    expect(alerted).toEqual([PROFILE_REQUIRED]);
+    await confirmProfileRequired(user);
     expect(await startRequests()).toEqual([]);
   });
 
@@ -118,8 +139,7 @@ describe('MessageButton', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Bericht sturen' }));
 
-    expect(await screen.findByText('Pagina: /dashboard')).toBeInTheDocument();
-    expect(alerted).toEqual([PROFILE_REQUIRED]);
+    await confirmProfileRequired(user);
   });
 
   it('reads Gesprek starten... and stays off while busy, then opens the conversation', async () => {
@@ -180,7 +200,7 @@ describe('MessageButton', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(screen.getByRole('button', { name: 'Bericht sturen' })).toBeEnabled();
-    expect(alerted).toEqual([]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('shows the general text when the network fails', async () => {

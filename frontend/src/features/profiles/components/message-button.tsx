@@ -1,8 +1,11 @@
-import { MessageCircle } from 'lucide-react';
+import { LayoutDashboard, MessageCircle } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import {
+  PROFILE_REQUIRED_ALERT,
+  PROFILE_REQUIRED_TITLE,
   START_FAILED,
   useStartConversation,
   type ConversationTarget,
@@ -42,9 +45,23 @@ export function MessageButton({ failure = START_FAILED, ...target }: MessageButt
 }
 
 function StartConversationButton(target: ConversationTarget) {
-  const { start, busy, error } = useStartConversation(target);
+  const { start, busy, error, profileRequired, toDashboard } = useStartConversation(target);
+  const goToDashboard = () => {
+    void toDashboard();
+  };
   return (
     <>
+      {/* A modal dialog: focus moves in and stays there until it closes; closing it any way leads
+          on to the dashboard, as the text says. */}
+      <Dialog open={profileRequired} onClose={goToDashboard} title={PROFILE_REQUIRED_TITLE}>
+        <p className="text-stone-700">{PROFILE_REQUIRED_ALERT}</p>
+        <div className="flex justify-end">
+          <Button onClick={goToDashboard}>
+            <LayoutDashboard aria-hidden="true" className="size-5" />
+            Naar het dashboard
+          </Button>
+        </div>
+      </Dialog>
       <Button
         size="lg"
         disabled={busy}

@@ -94,7 +94,7 @@ function OwnerProfile({
 
   return (
     <FieldEditorProvider canEdit={own}>
-      <ProfileShell hidden={hidden}>
+      <ProfileShell hidden={hidden} own={own}>
         <ProfileHeader
           name={name}
           avatarUrl={owner.avatar_url}

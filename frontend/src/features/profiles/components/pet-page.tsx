@@ -201,7 +201,7 @@ function PetProfile({ pet, owner, hidden }: { pet: PetView; owner: OwnerView; hi
       canEdit={user?.id === pet.user_id}
       save={(change) => update.mutateAsync(change)}
     >
-      <ProfileShell hidden={hidden}>
+      <ProfileShell hidden={hidden} own={user?.id === pet.user_id}>
         <ProfileHeader
           name={pet.name}
           pet

@@ -39,17 +39,23 @@ function shown(text: string | null | undefined, fallback: string): string {
 
 export const HIDDEN_NOTICE =
   'Een moderator heeft je profiel verborgen: anderen zien het niet in de lijsten en niet op deze pagina.';
+/** What a moderator reads on a hidden profile that is not their own. */
+export const HIDDEN_NOTICE_FOR_MODERATOR =
+  'Een moderator heeft dit profiel verborgen: anderen zien het niet in de lijsten en niet op deze pagina. Jij ziet het omdat je moderator bent.';
 
 /**
  * The frame of a profile page: the way back to the list, then the page; for a profile a
- * moderator hid (only its own person sees it then), a notice first.
+ * moderator hid (only its own person and the moderators see it then), a notice first, worded
+ * for whoever reads it (`own`: the profile's own person).
  */
 export function ProfileShell({
   children,
   hidden = false,
+  own = false,
 }: {
   children: ReactNode;
   hidden?: boolean;
+  own?: boolean;
 }) {
   return (
     <div className="bg-linear-to-b from-amber-50 to-white">
@@ -67,7 +73,13 @@ export function ProfileShell({
             role="status"
             className="rounded-2xl bg-amber-50 px-4 py-3 font-medium text-amber-900 ring-1 ring-amber-200"
           >
-            {HIDDEN_NOTICE} Vragen? Mail ons op {contact.email}.
+            {own ? (
+              <>
+                {HIDDEN_NOTICE} Vragen? Mail ons op {contact.email}.
+              </>
+            ) : (
+              HIDDEN_NOTICE_FOR_MODERATOR
+            )}
           </p>
         )}
         {children}

@@ -141,7 +141,7 @@ function VolunteerProfile({ volunteer: v, hidden }: { volunteer: VolunteerView; 
 
   return (
     <FieldEditorProvider canEdit={user?.id === v.user_id}>
-      <ProfileShell hidden={hidden}>
+      <ProfileShell hidden={hidden} own={user?.id === v.user_id}>
         <ProfileHeader
           name={name}
           avatarUrl={v.avatar_url}

@@ -9,7 +9,9 @@ import { profileLookupQueryOptions, type ProfileLookup } from '@/lib/auth/api/ge
 import { useAuth } from '@/lib/auth/use-auth';
 import { messagingKeys } from '@/lib/messaging/keys';
 
-/** The alert before someone without a profile is sent to the dashboard (spec section 8). */
+/** The title of the dialog that tells someone without a profile so. */
+export const PROFILE_REQUIRED_TITLE = 'Geen profiel';
+/** What that dialog says before they are sent to the dashboard (spec section 8). */
 export const PROFILE_REQUIRED_ALERT =
   'Je moet eerst je profiel aanmaken voordat je berichten kunt sturen. Je wordt nu doorgestuurd naar het dashboard om je profiel af te ronden.';
 export const START_FAILED =
@@ -40,7 +42,8 @@ function isProfileMissing(error: unknown): boolean {
 
 /**
  * Starting a conversation from a profile page: checks the own profile, starts the conversation
- * and opens it on /berichten. Without a profile the person is told so and sent to the dashboard.
+ * and opens it on /berichten. Without a profile `profileRequired` turns true (the page tells the
+ * person so in a dialog) and `toDashboard` sends them to finish it.
  */
 export function useStartConversation({ targetUserId, petFor, failure }: ConversationTarget) {
   const { user } = useAuth();
@@ -48,11 +51,16 @@ export function useStartConversation({ targetUserId, petFor, failure }: Conversa
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [profileRequired, setProfileRequired] = useState(false);
   const startOnce = useIdempotentCall(startConversation);
 
   const toDashboard = async () => {
-    window.alert(PROFILE_REQUIRED_ALERT);
+    setProfileRequired(false);
     await navigate(paths.dashboard);
+  };
+  const askForProfile = () => {
+    setProfileRequired(true);
+    setBusy(false);
   };
 
   const start = async () => {
@@ -66,7 +74,7 @@ export function useStartConversation({ targetUserId, petFor, failure }: Conversa
         .query({ ...profileLookupQueryOptions(user.id), staleTime: 0 })
         .catch(() => null);
       if (own === null) {
-        await toDashboard();
+        askForProfile();
         return;
       }
       const conversationId = await startOnce({ targetUserId, petId: petFor(own) });
@@ -79,7 +87,7 @@ export function useStartConversation({ targetUserId, petFor, failure }: Conversa
       await navigate(`${paths.messages}?conversation=${conversationId}`);
     } catch (caught) {
       if (isProfileMissing(caught)) {
-        await toDashboard();
+        askForProfile();
         return;
       }
       // The server's Dutch text when it sent one; a network failure or an unreadable answer
@@ -93,5 +101,5 @@ export function useStartConversation({ targetUserId, petFor, failure }: Conversa
     }
   };
 
-  return { start, busy, error };
+  return { start, busy, error, profileRequired, toDashboard };
 }
