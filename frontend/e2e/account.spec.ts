@@ -50,8 +50,8 @@ test.describe('your account', () => {
     const path = await download.path();
     const data = documentIn(path);
     expect((data.account as { emailadres: string }).emailadres).toBe(email);
-    const profile = data.profiel as { pets: { name: string }[] };
-    expect(profile.pets.map((pet) => pet.name)).toEqual(['Pluis']);
+    const profile = data.profiel as { huisdieren: { naam: string }[] };
+    expect(profile.huisdieren.map((pet) => pet.naam)).toEqual(['Pluis']);
     await expect(page.getByText('Je gegevens zijn gedownload.')).toBeVisible();
 
     // Once per hour: a second try says so.
