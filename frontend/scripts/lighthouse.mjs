@@ -160,13 +160,13 @@ function scoreOf(/** @type {unknown} */ report, /** @type {string} */ id) {
   return typeof score === 'number' ? Math.round(score * 100) : 0;
 }
 
-/** The cumulative layout shift a Lighthouse report measured (Infinity when it is missing). */
-function layoutShiftOf(/** @type {unknown} */ report) {
+/** A metric a Lighthouse report measured, by its audit id (Infinity when it is missing). */
+function metricOf(/** @type {unknown} */ report, /** @type {string} */ id) {
   const audits =
     typeof report === 'object' && report !== null && 'audits' in report ? report.audits : null;
   const audit =
-    typeof audits === 'object' && audits !== null && 'cumulative-layout-shift' in audits
-      ? audits['cumulative-layout-shift']
+    typeof audits === 'object' && audits !== null && id in audits
+      ? /** @type {Record<string, unknown>} */ (audits)[id]
       : null;
   const value =
     typeof audit === 'object' && audit !== null && 'numericValue' in audit
@@ -174,6 +174,14 @@ function layoutShiftOf(/** @type {unknown} */ report) {
       : null;
   return typeof value === 'number' ? value : Number.POSITIVE_INFINITY;
 }
+
+/** The timings behind the performance score: audit id and the short name printed. */
+const TIMINGS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['speed-index', 'SI'],
+];
 
 const work = mkdtempSync(join(tmpdir(), 'oppas-lighthouse-'));
 let failed = false;
@@ -214,12 +222,16 @@ try {
       /** @type {unknown} */
       const report = JSON.parse(readFileSync(output, 'utf8'));
       scores = Object.fromEntries(Object.keys(thresholds).map((id) => [id, scoreOf(report, id)]));
-      cls = layoutShiftOf(report);
+      cls = metricOf(report, 'cumulative-layout-shift');
       const line = Object.entries(scores)
         .map(([id, score]) => `${id} ${score}`)
         .join(', ');
+      // What the performance score is made of, so a low one says where the time went.
+      const timings = TIMINGS.map(
+        ([id, name]) => `${name} ${String(Math.round(metricOf(report, id)))} ms`,
+      ).join(', ');
       console.log(
-        `lighthouse ${path}${pageCookie ? ' (signed in)' : ''}: ${line}, CLS ${cls.toFixed(3)}${attempt > 1 ? ` (attempt ${attempt})` : ''}`,
+        `lighthouse ${path}${pageCookie ? ' (signed in)' : ''}: ${line}, CLS ${cls.toFixed(3)} (${timings})${attempt > 1 ? ` (attempt ${attempt})` : ''}`,
       );
       if (passes()) break;
     }
