@@ -40,3 +40,33 @@ frontend_install() {
     (cd "$ROOT/frontend" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
   fi
 }
+
+# An S3 API on a free loopback port for the tests: moto's server (PyPI, pinned), installed in a
+# virtualenv of its own under target/. Exports OPPAS_TEST_S3_URL; `stop_s3` stops it.
+MOTO_VERSION=5.2.5
+S3_PID=""
+start_s3() {
+  local venv="$ROOT/target/moto-$MOTO_VERSION" port
+  if [ ! -x "$venv/bin/moto_server" ]; then
+    say "installing moto[server]==$MOTO_VERSION (an S3 API on loopback)"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "moto[server]==$MOTO_VERSION"
+  fi
+  port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  "$venv/bin/moto_server" -H 127.0.0.1 -p "$port" >"${1:-/dev/null}" 2>&1 &
+  S3_PID=$!
+  for _ in $(seq 1 150); do
+    curl -fs "http://127.0.0.1:$port/" >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+  curl -fs "http://127.0.0.1:$port/" >/dev/null || fail "the S3 API (moto) did not start on port $port"
+  export OPPAS_TEST_S3_URL="http://127.0.0.1:$port"
+}
+
+stop_s3() {
+  if [ -n "$S3_PID" ]; then
+    kill "$S3_PID" 2>/dev/null || true
+    wait "$S3_PID" 2>/dev/null || true
+    S3_PID=""
+  fi
+}

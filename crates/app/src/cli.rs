@@ -139,7 +139,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Maintenance => {
             let database = Arc::new(open_database(&settings)?);
-            let removed = crate::startup::maintenance(&database, &settings)
+            let removed = crate::startup::maintenance(&database, crate::startup::file_store(&settings)?)
                 .run()
                 .context("cleaning up")?;
             tracing::info!(?removed, "clean-up done");

@@ -172,9 +172,48 @@ pub struct OidcProviderSettings {
 /// `[uploads]`
 #[derive(Debug, Clone, Deserialize)]
 pub struct UploadSettings {
-    /// Directory of stored images.
+    /// Where the photos are kept.
+    pub backend: UploadBackend,
+    /// Directory of stored images (backend `directory`).
     pub dir: PathBuf,
+    /// The bucket (backend `s3`).
+    #[serde(default)]
+    pub s3: S3Settings,
 }
+
+/// `uploads.backend`
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UploadBackend {
+    /// A directory on this machine: one instance.
+    Directory,
+    /// An S3-compatible bucket shared by every instance.
+    S3,
+}
+
+/// `[uploads.s3]`: an S3-compatible bucket (AWS S3, MinIO, Garage, Ceph, Cloudflare R2).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub struct S3Settings {
+    /// The bucket's name.
+    pub bucket: String,
+    /// The S3 API's address; empty for AWS's own for `region`.
+    pub endpoint: String,
+    /// The region, e.g. `eu-central-1`.
+    pub region: String,
+    /// Path-style addresses (`endpoint/bucket/key`), as MinIO, Garage and Ceph want.
+    pub path_style: bool,
+    /// Prepended to every key, e.g. `photos/`.
+    pub prefix: String,
+    /// From the environment only (`OPPAS__UPLOADS__S3__ACCESS_KEY_ID`, else `AWS_ACCESS_KEY_ID`).
+    pub access_key_id: Option<String>,
+    /// From the environment only (`OPPAS__UPLOADS__S3__SECRET_ACCESS_KEY`, else
+    /// `AWS_SECRET_ACCESS_KEY`).
+    pub secret_access_key: Option<SecretString>,
+}
+
+/// The credentials of the bucket: never in a file that could be committed.
+const ENVIRONMENT_ONLY: [&str; 2] = ["uploads.s3.access_key_id", "uploads.s3.secret_access_key"];
 
 /// `[map]`
 #[derive(Debug, Clone, Deserialize)]
@@ -309,6 +348,16 @@ impl Settings {
                     .prefix_separator("__")
                     .separator("__"),
             );
+        let files = config::Config::builder()
+            .add_source(config::File::from(config_dir.join("default.toml")))
+            .add_source(config::File::from(config_dir.join(format!("{}.toml", environment.as_str()))).required(false))
+            .build()
+            .context("reading the configuration")?;
+        for key in ENVIRONMENT_ONLY {
+            if files.get_string(key).is_ok() {
+                bail!("{key} is read from the environment only: remove it from the configuration files");
+            }
+        }
         if let Ok(url) = std::env::var("DATABASE_URL") {
             builder = builder.set_override("database.url", url)?;
         }
@@ -527,5 +576,44 @@ mod tests {
             error.to_string().contains("'proxy.example' is not an IP address"),
             "{error}"
         );
+    }
+
+    /// The project's configuration files with `extra` added to `test.toml`, in a fresh directory.
+    fn config_with(extra: &str) -> std::io::Result<std::path::PathBuf> {
+        let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config");
+        let dir = std::env::temp_dir().join(format!("oppas-config-{}-{}", std::process::id(), extra.len()));
+        std::fs::create_dir_all(&dir)?;
+        std::fs::copy(source.join("default.toml"), dir.join("default.toml"))?;
+        let test = std::fs::read_to_string(source.join("test.toml"))?;
+        std::fs::write(dir.join("test.toml"), format!("{test}\n{extra}\n"))?;
+        Ok(dir)
+    }
+
+    #[test]
+    fn the_bucket_credentials_in_a_configuration_file_are_refused() -> anyhow::Result<()> {
+        for key in ["access_key_id", "secret_access_key"] {
+            let dir = config_with(&format!("[uploads.s3]\n{key} = \"AKIA-in-a-file\""))?;
+            let error = super::Settings::load(&dir, super::Environment::Test)
+                .map(|_| ())
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            std::fs::remove_dir_all(&dir)?;
+            assert!(error.contains("environment only"), "{key}: {error}");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn the_photo_store_is_a_directory_unless_configured_otherwise() -> anyhow::Result<()> {
+        let dir = config_with("")?;
+        let settings = super::Settings::load(&dir, super::Environment::Test);
+        std::fs::remove_dir_all(&dir)?;
+        assert_eq!(settings?.uploads.backend, super::UploadBackend::Directory);
+        let dir = config_with("[uploads]\nbackend = \"ftp\"")?;
+        let settings = super::Settings::load(&dir, super::Environment::Test);
+        std::fs::remove_dir_all(&dir)?;
+        assert!(settings.is_err(), "an unknown backend is refused at start");
+        Ok(())
     }
 }

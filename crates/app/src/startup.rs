@@ -16,13 +16,13 @@ use oppas_domain::messaging::{Messaging, MessagingPorts};
 use oppas_domain::ports::UserRepository;
 use oppas_domain::profile_service::ProfileService;
 use oppas_domain::sign_in::{EmailSignIn, SignInPorts};
-use oppas_domain::upload::{UploadPorts, UploadService};
+use oppas_domain::upload::{FileStore, UploadPorts, UploadService};
 use oppas_domain::user::NewUser;
 use oppas_domain::{SystemClock, UserId};
 use oppas_http::live::LiveHub;
 use oppas_http::{AppState, HttpConfig, SessionLayer};
 use oppas_mail::{Delivery, MemoryOutbox, OutboxMailer, Sealer, Transport};
-use oppas_media::{DirectoryStore, ImageCleaner, RandomNames};
+use oppas_media::{DirectoryStore, ImageCleaner, ObjectStorage, ObjectStorageConfig, RandomNames};
 use oppas_persistence::{Database, PoolSettings};
 use secrecy::ExposeSecret;
 use std::net::TcpListener;
@@ -201,15 +201,52 @@ const SIGN_IN_QUEUE: usize = 32;
 /// How often the housekeeping task runs.
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(3600);
 
-/// The clean-up over the database and the upload directory of `settings`.
+/// Where the photos are kept: `uploads.backend` of `settings`.
+///
+/// # Errors
+/// A bucket that is configured incompletely.
+pub fn file_store(settings: &Settings) -> anyhow::Result<Arc<dyn FileStore>> {
+    let uploads = &settings.uploads;
+    Ok(match uploads.backend {
+        crate::settings::UploadBackend::Directory => Arc::new(DirectoryStore::new(uploads.dir.clone())),
+        crate::settings::UploadBackend::S3 => Arc::new(ObjectStorage::connect(&ObjectStorageConfig {
+            bucket: uploads.s3.bucket.clone(),
+            endpoint: uploads.s3.endpoint.clone(),
+            region: uploads.s3.region.clone(),
+            path_style: uploads.s3.path_style,
+            prefix: uploads.s3.prefix.clone(),
+            access_key_id: uploads.s3.access_key_id.clone(),
+            secret_access_key: uploads
+                .s3
+                .secret_access_key
+                .as_ref()
+                .map(|s| s.expose_secret().to_owned()),
+        })?),
+    })
+}
+
+/// The readiness of everything a request may need: the database and the photo store.
+struct EveryPart {
+    database: Arc<Database>,
+    files: Arc<dyn FileStore>,
+}
+
+impl oppas_domain::ports::Readiness for EveryPart {
+    fn ping(&self) -> Result<(), oppas_domain::RepositoryError> {
+        self.database.ping()?;
+        self.files.check()
+    }
+}
+
+/// The clean-up over the database and the photo store.
 #[must_use]
-pub fn maintenance(database: &Arc<Database>, settings: &Settings) -> Maintenance {
+pub fn maintenance(database: &Arc<Database>, files: Arc<dyn FileStore>) -> Maintenance {
     Maintenance::new(MaintenancePorts {
         sessions: database.clone(),
         codes: database.clone(),
         throttles: database.clone(),
         uploads: database.clone(),
-        files: Arc::new(DirectoryStore::new(settings.uploads.dir.clone())),
+        files,
         users: database.clone(),
         live: database.clone(),
         views: database.clone(),
@@ -339,7 +376,8 @@ impl Application {
             fanout,
             clock: clock.clone(),
         });
-        spawn_housekeeping(maintenance(&database, &settings));
+        let files = file_store(&settings)?;
+        spawn_housekeeping(maintenance(&database, files.clone()));
         spawn_heartbeat((*hub).clone(), messaging.clone());
         let sessions = SessionLayer {
             store: DatabaseSessionStore::new(database.clone(), clock.clone()),
@@ -349,7 +387,7 @@ impl Application {
         let (direct_users, direct_sessions): (Arc<dyn UserRepository>, _) = (database.clone(), sessions.clone());
         let uploads = UploadService::new(UploadPorts {
             sanitizer: Arc::new(ImageCleaner::default()),
-            files: Arc::new(DirectoryStore::new(settings.uploads.dir.clone())),
+            files: files.clone(),
             uploads: database.clone(),
             names: Arc::new(RandomNames),
             limiter: limiter.clone(),
@@ -368,7 +406,10 @@ impl Application {
 
             messaging,
             live: (*hub).clone(),
-            readiness: database.clone(),
+            readiness: Arc::new(EveryPart {
+                database: database.clone(),
+                files: files.clone(),
+            }),
             sign_in,
             sign_in_pool: Arc::new(
                 oppas_http::work_pool::WorkPool::start(
@@ -400,7 +441,7 @@ impl Application {
             account_data: oppas_domain::account_data::AccountData::new(
                 database.clone(),
                 database.clone(),
-                Arc::new(DirectoryStore::new(settings.uploads.dir.clone())),
+                files.clone(),
                 clock.clone(),
                 limiter.clone(),
                 listing_changes.clone(),

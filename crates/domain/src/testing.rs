@@ -987,6 +987,10 @@ impl UploadRepository for MemoryStore {
 }
 
 impl FileStore for MemoryStore {
+    fn check(&self) -> Result<(), RepositoryError> {
+        Ok(())
+    }
+
     fn put(&self, name: &str, bytes: &[u8]) -> Result<(), RepositoryError> {
         self.tables().files.insert(name.to_owned(), bytes.to_vec());
         Ok(())

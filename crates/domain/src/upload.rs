@@ -58,8 +58,14 @@ pub trait ImageSanitizer: Send + Sync {
     fn sanitize(&self, bytes: &[u8]) -> Result<CleanImage, UploadError>;
 }
 
-/// Where image files live (a directory now; object storage later).
+/// Where image files live: a directory, or a bucket every instance shares.
 pub trait FileStore: Send + Sync {
+    /// Whether the store can be used now (the readiness probe asks).
+    ///
+    /// # Errors
+    /// [`RepositoryError::Unavailable`] when it cannot.
+    fn check(&self) -> Result<(), RepositoryError>;
+
     /// Stores a file under `name`.
     ///
     /// # Errors
@@ -490,6 +496,10 @@ mod tests {
     struct FullDisk;
 
     impl FileStore for FullDisk {
+        fn check(&self) -> Result<(), RepositoryError> {
+            Ok(())
+        }
+
         fn put(&self, _name: &str, _bytes: &[u8]) -> Result<(), RepositoryError> {
             Err(RepositoryError::Unexpected(anyhow::anyhow!("no space left on device")))
         }
@@ -524,6 +534,10 @@ mod tests {
         struct AfterTheRecord(Arc<MemoryStore>);
 
         impl FileStore for AfterTheRecord {
+            fn check(&self) -> Result<(), RepositoryError> {
+                Ok(())
+            }
+
             fn put(&self, name: &str, bytes: &[u8]) -> Result<(), RepositoryError> {
                 if self.0.find_upload(name)?.is_none() {
                     return Err(RepositoryError::Unexpected(anyhow::anyhow!("{name} has no record yet")));

@@ -3,6 +3,8 @@
 //! The type comes from the content only; a file must be one whole JPEG, PNG, GIF or WebP image,
 //! nothing before or after it, within the decode limits. What is stored is a fresh encoding of the
 //! pixels (orientation applied, long edge at most 1600 px), so no EXIF, GPS or XMP survives.
+//! The files live in a directory ([`DirectoryStore`]) or in an S3-compatible bucket
+//! ([`ObjectStorage`]).
 
 use image::codecs::jpeg::JpegEncoder;
 use image::codecs::png::PngEncoder;
@@ -244,14 +246,18 @@ impl DirectoryStore {
         Self { dir }
     }
 
-    /// Only names this store hands out: hex, one dot, a known extension. Anything else could
-    /// walk out of the directory.
+    /// Only names this store hands out; anything else could walk out of the directory.
     fn path_of(&self, name: &str) -> Option<PathBuf> {
-        let (stem, extension) = name.split_once('.')?;
-        let safe =
-            !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_hexdigit()) && matches!(extension, "jpg" | "png");
-        safe.then(|| self.dir.join(name))
+        is_issued_name(name).then(|| self.dir.join(name))
     }
+}
+
+/// Whether `name` has the shape of a name [`RandomNames`] hands out: hex, one dot, a known
+/// extension. Stores look up nothing else.
+pub(crate) fn is_issued_name(name: &str) -> bool {
+    name.split_once('.').is_some_and(|(stem, extension)| {
+        !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_hexdigit()) && matches!(extension, "jpg" | "png")
+    })
 }
 
 fn io_error(error: std::io::Error) -> RepositoryError {
@@ -259,6 +265,10 @@ fn io_error(error: std::io::Error) -> RepositoryError {
 }
 
 impl FileStore for DirectoryStore {
+    fn check(&self) -> Result<(), RepositoryError> {
+        std::fs::create_dir_all(&self.dir).map_err(|error| RepositoryError::Unavailable(anyhow::Error::new(error)))
+    }
+
     fn put(&self, name: &str, bytes: &[u8]) -> Result<(), RepositoryError> {
         let path = self
             .path_of(name)
@@ -308,6 +318,9 @@ impl NameGenerator for RandomNames {
 #[cfg(test)]
 #[path = "../tests/support/zero_png.rs"]
 mod zero_png;
+
+mod object_storage;
+pub use object_storage::{ObjectStorage, ObjectStorageConfig};
 
 #[cfg(test)]
 mod tests {

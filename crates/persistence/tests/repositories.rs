@@ -976,6 +976,10 @@ fn a_profile_write_whose_upload_is_gone_writes_nothing(db: TestDatabase) -> Test
 struct MemoryFiles(std::sync::Mutex<std::collections::HashMap<String, Vec<u8>>>);
 
 impl oppas_domain::upload::FileStore for MemoryFiles {
+    fn check(&self) -> Result<(), RepositoryError> {
+        Ok(())
+    }
+
     fn put(&self, name: &str, bytes: &[u8]) -> Result<(), RepositoryError> {
         self.0
             .lock()

@@ -2,7 +2,7 @@
 //! else, and is given at most once per hour.
 
 use crate::helpers::{Backend, ORIGIN, TestResult, error_envelope, spawn_app};
-use crate::on_both_backends;
+use crate::on_both_stores;
 use image::codecs::jpeg::JpegEncoder;
 use image::{Rgb, RgbImage};
 use reqwest::multipart::{Form, Part};
@@ -262,6 +262,9 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
     let created: Value = created.json().await?;
     let pet = created["profile"]["id"].as_i64().ok_or("no pet")?;
     assert_eq!(app.get(&photo).await?.status(), StatusCode::OK);
+    let file = photo.trim_start_matches("/uploads/").to_owned();
+    let stored = app.photos.names().await?;
+    assert!(stored.iter().any(|name| name.ends_with(&file)), "{stored:?}");
 
     let (lotte, lotte_id) = app.another_user_directly("lotte@example.nl").await?;
     let sitter = app
@@ -427,6 +430,11 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
         StatusCode::NOT_FOUND,
         "the photo's file is gone"
     );
+    let stored = app.photos.names().await?;
+    assert!(
+        !stored.iter().any(|name| name.ends_with(&file)),
+        "gone from the store itself: {stored:?}"
+    );
 
     // Lotte keeps the conversation, under 'Verwijderd account', and cannot write into it.
     let inbox: Value = lotte.get(app.url("/api/conversations")).send().await?.json().await?;
@@ -462,7 +470,7 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
     Ok(())
 }
 
-on_both_backends!(
+on_both_stores!(
     the_export_holds_the_persons_profile_pet_photo_and_conversation_and_nothing_of_others,
     deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_conversation,
 );

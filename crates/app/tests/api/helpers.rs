@@ -7,19 +7,133 @@ use std::path::{Path, PathBuf};
 /// The outcome of a test; `?` on anything.
 pub type TestResult = Result<(), Box<dyn std::error::Error>>;
 
-/// Which database a test runs on.
+/// Which database a test runs on, and where its photos are kept.
 #[derive(Debug, Clone, Copy)]
 pub enum Backend {
     Sqlite,
     Postgres,
+    /// SQLite, with the photos in a fresh bucket of the S3 server at `OPPAS_TEST_S3_URL`.
+    SqliteWithBucket,
 }
 
 impl Backend {
     pub fn database(self) -> TestDatabase {
         match self {
-            Self::Sqlite => TestDatabase::sqlite(),
+            Self::Sqlite | Self::SqliteWithBucket => TestDatabase::sqlite(),
             Self::Postgres => TestDatabase::postgres(),
         }
+    }
+}
+
+/// The S3 API the bucket tests use (`scripts/test` starts one on loopback), if any.
+pub fn s3_url() -> Option<String> {
+    std::env::var("OPPAS_TEST_S3_URL").ok().filter(|url| !url.is_empty())
+}
+
+/// A fresh bucket on the S3 server at `endpoint`, made through its API.
+pub async fn new_bucket(endpoint: &str) -> Result<String, Box<dyn std::error::Error>> {
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let bucket = format!(
+        "oppas-test-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    );
+    let made = reqwest::Client::new()
+        .put(format!("{endpoint}/{bucket}"))
+        .send()
+        .await?;
+    if !made.status().is_success() {
+        return Err(format!("making bucket {bucket}: {}", made.status()).into());
+    }
+    Ok(bucket)
+}
+
+/// A door on loopback in front of another address: open, it passes every connection through;
+/// closed, it drops each one at once, as a server that is down would.
+pub struct Gate {
+    pub port: u16,
+    open: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Gate {
+    /// An open gate to `target` (`host:port`).
+    pub async fn to(target: String) -> std::io::Result<Self> {
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?;
+        let port = listener.local_addr()?.port();
+        let open = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let passing = open.clone();
+        tokio::spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                if !passing.load(std::sync::atomic::Ordering::SeqCst) {
+                    drop(inbound);
+                    continue;
+                }
+                let target = target.clone();
+                tokio::spawn(async move {
+                    if let Ok(mut outbound) = tokio::net::TcpStream::connect(target).await {
+                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                    }
+                });
+            }
+        });
+        Ok(Self { port, open })
+    }
+
+    pub fn close(&self) {
+        self.open.store(false, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    pub fn open(&self) {
+        self.open.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+/// Settings for photos in `bucket` of the S3 server at `endpoint`.
+pub fn bucket_settings(endpoint: String, bucket: String) -> oppas_app::settings::S3Settings {
+    oppas_app::settings::S3Settings {
+        bucket,
+        endpoint,
+        region: "eu-central-1".to_owned(),
+        path_style: true,
+        prefix: "fotos/".to_owned(),
+        access_key_id: Some("oppas-test".to_owned()),
+        secret_access_key: Some("oppas-test-secret".to_owned().into()),
+    }
+}
+
+/// Where a test server keeps its photos, to look at them without the server.
+#[derive(Debug, Clone)]
+pub enum PhotoPlace {
+    Directory(PathBuf),
+    Bucket { endpoint: String, bucket: String },
+}
+
+impl PhotoPlace {
+    /// The names of the files stored, in order.
+    pub async fn names(&self) -> Result<Vec<String>, Box<dyn std::error::Error>> {
+        let mut names = match self {
+            Self::Directory(dir) => match std::fs::read_dir(dir) {
+                Ok(entries) => entries
+                    .map(|entry| Ok(entry?.file_name().to_string_lossy().into_owned()))
+                    .collect::<Result<Vec<_>, std::io::Error>>()?,
+                Err(error) if error.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+                Err(error) => return Err(error.into()),
+            },
+            Self::Bucket { endpoint, bucket } => {
+                // ListObjectsV2 through the S3 API itself.
+                let listing = reqwest::get(format!("{endpoint}/{bucket}?list-type=2")).await?;
+                if !listing.status().is_success() {
+                    return Err(format!("listing bucket {bucket}: {}", listing.status()).into());
+                }
+                let xml = listing.text().await?;
+                xml.split("<Key>")
+                    .skip(1)
+                    .filter_map(|part| part.split_once("</Key>").map(|(key, _)| key.to_owned()))
+                    .collect()
+            }
+        };
+        names.sort();
+        Ok(names)
     }
 }
 
@@ -69,6 +183,8 @@ pub struct TestApp {
     pub outbox: oppas_mail::MemoryOutbox,
     /// One-time code checks (argon2 verifications) the server has run.
     pub code_checks: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// Where its photos are kept.
+    pub photos: PhotoPlace,
     _database: Option<TestDatabase>,
     _site: StaticSite,
 }
@@ -95,7 +211,21 @@ pub fn test_settings(database_url: &str, static_dir: &Path) -> Result<Settings, 
 pub async fn spawn_app(backend: Backend) -> Result<TestApp, Box<dyn std::error::Error>> {
     let database = backend.database();
     let url = database.url().to_owned();
-    spawn_with(Some(database), &url, |_| {}).await
+    let bucket = match backend {
+        Backend::SqliteWithBucket => {
+            let endpoint = s3_url().ok_or("OPPAS_TEST_S3_URL is not set")?;
+            let bucket = new_bucket(&endpoint).await?;
+            Some((endpoint, bucket))
+        }
+        Backend::Sqlite | Backend::Postgres => None,
+    };
+    spawn_with(Some(database), &url, |settings| {
+        if let Some((endpoint, bucket)) = bucket {
+            settings.uploads.backend = oppas_app::settings::UploadBackend::S3;
+            settings.uploads.s3 = bucket_settings(endpoint, bucket);
+        }
+    })
+    .await
 }
 
 /// Starts the app on a fresh database of `backend` with the production pool size (the tests'
@@ -268,6 +398,13 @@ async fn spawn_built(
     let mut settings = test_settings(database_url, &site.dir)?;
     settings.uploads.dir = site.uploads.clone();
     adjust(&mut settings);
+    let photos = match settings.uploads.backend {
+        oppas_app::settings::UploadBackend::Directory => PhotoPlace::Directory(settings.uploads.dir.clone()),
+        oppas_app::settings::UploadBackend::S3 => PhotoPlace::Bucket {
+            endpoint: settings.uploads.s3.endpoint.clone(),
+            bucket: settings.uploads.s3.bucket.clone(),
+        },
+    };
     let app = match clock {
         Some(clock) => Application::build_with_clock(settings, clock).await?,
         None => Application::build(settings).await?,
@@ -292,6 +429,7 @@ async fn spawn_built(
         direct,
         outbox,
         code_checks,
+        photos,
         _database: database,
         _site: site,
     })
@@ -537,6 +675,24 @@ pub async fn error_envelope(response: reqwest::Response) -> Result<(String, Stri
         .to_owned();
     assert!(!error.is_empty());
     Ok((error, code))
+}
+
+/// Declares each listed `async fn name(backend: Backend) -> TestResult` as three tests: on each
+/// database with the photos in a directory, and with the photos in an S3 bucket (`s3::`, when
+/// `OPPAS_TEST_S3_URL` names an S3 server; `scripts/test` starts one).
+#[macro_export]
+macro_rules! on_both_stores {
+    ($($name:ident),+ $(,)?) => {
+        $crate::on_both_backends!($($name),+);
+        mod s3 {
+            $(#[tokio::test] async fn $name() -> $crate::helpers::TestResult {
+                if $crate::helpers::s3_url().is_none() {
+                    return Ok(());
+                }
+                super::$name($crate::helpers::Backend::SqliteWithBucket).await
+            })+
+        }
+    };
 }
 
 /// Declares each listed `async fn name(backend: Backend) -> TestResult` as two tests, one per backend.

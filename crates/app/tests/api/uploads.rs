@@ -1,10 +1,15 @@
 //! `POST /api/upload`: images only, judged by their bytes, at most 5 MiB, stored re-encoded
 //! without metadata, served safely, and only usable in your own profile.
 
-use crate::helpers::{Backend, ORIGIN, TestApp, TestResult, error_envelope, spawn_app};
-use crate::on_both_backends;
+use crate::helpers::{
+    Backend, Gate, ORIGIN, TestApp, TestResult, bucket_settings, error_envelope, new_bucket, s3_url, spawn_app,
+    spawn_with,
+};
+use crate::on_both_stores;
 use image::codecs::jpeg::JpegEncoder;
 use image::{ImageFormat, Rgb, RgbImage};
+use oppas_app::settings::UploadBackend;
+use oppas_persistence::testing::TestDatabase;
 use reqwest::Client;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
@@ -251,9 +256,66 @@ async fn profiles_take_only_images_issued_to_their_user(backend: Backend) -> Tes
     Ok(())
 }
 
-on_both_backends!(
+on_both_stores!(
     jpeg_png_and_gif_up_to_exactly_5_mib_are_taken,
     anything_else_is_refused,
     a_photo_with_gps_exif_is_stored_without_any_exif,
     profiles_take_only_images_issued_to_their_user,
 );
+
+/// Upload one photo; while the store is down, the upload is a Dutch 503 that records nothing, and
+/// `/readyz` says not ready; once it is back, both work again without a restart.
+async fn a_store_that_is_down_is_a_503_and_records_nothing_until_it_is_back(endpoint: String) -> TestResult {
+    let target = endpoint.trim_start_matches("http://").to_owned();
+    let gate = Gate::to(target).await?;
+    let bucket = new_bucket(&endpoint).await?;
+    let database = TestDatabase::sqlite();
+    let url = database.url().to_owned();
+    let through_gate = format!("http://127.0.0.1:{}", gate.port);
+    let app = spawn_with(Some(database), &url, |settings| {
+        settings.uploads.backend = UploadBackend::S3;
+        settings.uploads.s3 = bucket_settings(through_gate, bucket);
+    })
+    .await?;
+    app.sign_in_directly("sanne@example.nl").await?;
+    assert_eq!(app.get("/readyz").await?.status(), 200);
+    let first = url_of(upload(&app, &app.client, "een.jpg", jpeg()?).await?).await?;
+
+    gate.close();
+    let ready = app.get("/readyz").await?;
+    assert_eq!(ready.status(), 503);
+    let refused = upload(&app, &app.client, "twee.jpg", jpeg()?).await?;
+    assert_eq!(refused.status(), 503);
+    let (error, code) = error_envelope(refused).await?;
+    assert_eq!(code, "service_unavailable");
+    assert_eq!(
+        error,
+        "De dienst is tijdelijk niet beschikbaar. Probeer het over een paar minuten opnieuw."
+    );
+    assert_eq!(
+        app.database()?.count("uploads")?,
+        1,
+        "the refused upload left no record"
+    );
+    assert_eq!(
+        app.get(&first).await?.status(),
+        503,
+        "a photo that cannot be read is no 404"
+    );
+
+    gate.open();
+    assert_eq!(app.get("/readyz").await?.status(), 200);
+    let again = url_of(upload(&app, &app.client, "twee.jpg", jpeg()?).await?).await?;
+    assert_eq!(app.get(&again).await?.status(), 200);
+    assert_eq!(app.get(&first).await?.status(), 200);
+    assert_eq!(app.database()?.count("uploads")?, 2);
+    Ok(())
+}
+
+#[tokio::test]
+async fn s3_a_store_that_is_down_is_a_503_and_records_nothing_until_it_is_back() -> TestResult {
+    let Some(endpoint) = s3_url() else {
+        return Ok(());
+    };
+    a_store_that_is_down_is_a_503_and_records_nothing_until_it_is_back(endpoint).await
+}
