@@ -89,13 +89,10 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::SeedDemo => {
             let database = open_database(&settings)?;
             database.run_migrations().context("applying migrations")?;
-            let outcome = demo::seed(
-                &database,
-                &database,
-                &oppas_domain::listing::ListingChanges::default(),
-                &SystemClock,
-            )
-            .context("seeding the demo profiles")?;
+            // Running instances on the same PostgreSQL hear of the new cards.
+            let changes = oppas_domain::listing::ListingChanges::announced_by(Arc::new(database.clone()));
+            let outcome =
+                demo::seed(&database, &database, &changes, &SystemClock).context("seeding the demo profiles")?;
             tracing::info!(
                 created = outcome.created,
                 existing = outcome.existing,
@@ -118,8 +115,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Moderator { action, email } => {
             let database = Arc::new(open_database(&settings)?);
             let email = oppas_domain::Email::parse(&email).map_err(|e| anyhow::anyhow!("{email}: {e}"))?;
-            let moderation =
-                oppas_domain::moderation::Moderation::new(database, oppas_domain::listing::ListingChanges::default());
+            let changes = oppas_domain::listing::ListingChanges::announced_by(database.clone());
+            let moderation = oppas_domain::moderation::Moderation::new(database, changes);
             let grant = action == RoleChange::Grant;
             let Some(user) = moderation
                 .set_role(email.as_str(), grant)

@@ -324,7 +324,8 @@ impl Application {
         }
         // Profiles stored before their cards existed (an upgrade) get them now. Not fatal: a
         // database that does not answer yet gives 503s until it does.
-        let listing_changes = oppas_domain::listing::ListingChanges::default();
+        // Several instances on PostgreSQL hear of each other's card changes (LISTEN/NOTIFY).
+        let listing_changes = oppas_domain::listing::ListingChanges::announced_by(Arc::new(database.clone()));
         let indexing = database.clone();
         let indexed = listing_changes.clone();
         match tokio::task::spawn_blocking(move || {
@@ -362,7 +363,7 @@ impl Application {
         let hub = Arc::new(LiveHub::default());
         let fanout: Arc<dyn oppas_domain::live::LiveFanout> = hub.clone();
         database
-            .listen_to_others(Arc::downgrade(&fanout))
+            .listen_to_others(Arc::downgrade(&fanout), listing_changes.clone())
             .context("starting the live event listener")?;
         let messaging = Messaging::new(MessagingPorts {
             conversations: database.clone(),

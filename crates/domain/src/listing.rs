@@ -615,11 +615,32 @@ pub const CACHE_FOR: Duration = Duration::seconds(10);
 /// Searches remembered at most; past it, the memory starts afresh.
 const CACHE_ENTRIES: usize = 2048;
 
-/// A counter that every write of this process that alters a card or a profile page moves on, so
-/// that remembered search pages and profile pages end the moment a card changes. Cheap to clone;
-/// clones share the counter. [`ListingChanges::write`] is the one place that moves it.
-#[derive(Debug, Clone, Default)]
-pub struct ListingChanges(Arc<std::sync::atomic::AtomicU64>);
+/// A counter that every write that alters a card or a profile page moves on, so that remembered
+/// search pages and profile pages end the moment a card changes. Cheap to clone; clones share the
+/// counter. [`ListingChanges::write`] is the one place that moves it for this process's writes;
+/// with an announcer (several instances on PostgreSQL) it also tells the other instances, whose
+/// listeners move theirs on with [`ListingChanges::heard_from_another_instance`].
+#[derive(Clone, Default)]
+pub struct ListingChanges {
+    count: Arc<std::sync::atomic::AtomicU64>,
+    announcer: Option<Arc<dyn CardChangeAnnouncer>>,
+}
+
+impl std::fmt::Debug for ListingChanges {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ListingChanges({})", self.current())
+    }
+}
+
+/// Tells the other instances of a deployment that cards changed (PostgreSQL's `NOTIFY`; nothing
+/// on SQLite, which serves one instance).
+pub trait CardChangeAnnouncer: Send + Sync {
+    /// Announces one change, after it was committed.
+    ///
+    /// # Errors
+    /// The announcement could not be sent.
+    fn announce_card_change(&self) -> Result<(), RepositoryError>;
+}
 
 /// Proof that a write runs inside [`ListingChanges::write`]. Every port method that alters what a
 /// card or a profile page shows (a profile or pet written or removed, a person hidden or shown
@@ -629,22 +650,43 @@ pub struct ListingChanges(Arc<std::sync::atomic::AtomicU64>);
 pub struct CardWrite(());
 
 impl ListingChanges {
+    /// Changes that are also announced to the other instances through `announcer`.
+    #[must_use]
+    pub fn announced_by(announcer: Arc<dyn CardChangeAnnouncer>) -> Self {
+        Self {
+            count: Arc::default(),
+            announcer: Some(announcer),
+        }
+    }
+
     /// Runs a write that alters cards or pages, then records the change once the write has
     /// answered without an error (a refused write rolled back; one that found nothing to change
-    /// still counts: a memory ended for nothing costs one search).
+    /// still counts: a memory ended for nothing costs one search), and announces it.
     ///
     /// # Errors
     /// Whatever `work` answers.
     pub fn write<T, E>(&self, work: impl FnOnce(&CardWrite) -> Result<T, E>) -> Result<T, E> {
         let done = work(&CardWrite(()))?;
-        self.0.fetch_add(1, std::sync::atomic::Ordering::Release);
+        self.count.fetch_add(1, std::sync::atomic::Ordering::Release);
+        if let Some(announcer) = &self.announcer {
+            // The write stands; without the announcement the other instances' memories end at
+            // their own age limit (CACHE_FOR) instead.
+            if let Err(error) = announcer.announce_card_change() {
+                tracing::warn!(error.cause = %error, "a card change was not announced to the other instances");
+            }
+        }
         Ok(done)
+    }
+
+    /// Records a change another instance announced.
+    pub fn heard_from_another_instance(&self) {
+        self.count.fetch_add(1, std::sync::atomic::Ordering::Release);
     }
 
     /// How many changes were recorded so far.
     #[must_use]
     pub fn current(&self) -> u64 {
-        self.0.load(std::sync::atomic::Ordering::Acquire)
+        self.count.load(std::sync::atomic::Ordering::Acquire)
     }
 }
 
@@ -826,6 +868,48 @@ mod tests {
         assert_eq!(done, Ok(7));
         assert_eq!(changes.current(), 1);
         assert_eq!(changes.clone().current(), 1, "clones share the counter");
+    }
+
+    /// Counts announcements; fails them when told to.
+    #[derive(Default)]
+    struct Announcements(std::sync::atomic::AtomicUsize, std::sync::atomic::AtomicBool);
+
+    impl CardChangeAnnouncer for Announcements {
+        fn announce_card_change(&self) -> Result<(), RepositoryError> {
+            if self.1.load(std::sync::atomic::Ordering::SeqCst) {
+                return Err(RepositoryError::Unavailable(anyhow::anyhow!("no connection")));
+            }
+            self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_recorded_write_is_announced_to_the_other_instances_and_theirs_are_heard() {
+        let announcements = Arc::new(Announcements::default());
+        let changes = ListingChanges::announced_by(announcements.clone());
+        let refused: Result<(), &str> = changes.write(|_| Err("rolled back"));
+        assert!(refused.is_err());
+        assert_eq!(announcements.0.load(std::sync::atomic::Ordering::SeqCst), 0);
+        assert_eq!(changes.write(|_| Ok::<_, ()>(())), Ok(()));
+        assert_eq!(announcements.0.load(std::sync::atomic::Ordering::SeqCst), 1);
+
+        // An announcement that fails does not undo the write that stands.
+        announcements.1.store(true, std::sync::atomic::Ordering::SeqCst);
+        assert_eq!(changes.write(|_| Ok::<_, ()>(3)), Ok(3));
+        assert_eq!(changes.current(), 2);
+
+        changes.heard_from_another_instance();
+        assert_eq!(
+            changes.current(),
+            3,
+            "another instance's change ends this one's memories"
+        );
+        assert_eq!(
+            announcements.0.load(std::sync::atomic::Ordering::SeqCst),
+            1,
+            "and is not echoed"
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod favourites;
 mod geo;
 mod health;
 mod idempotency;
+mod instances;
 mod messages;
 mod moderation;
 mod oidc;

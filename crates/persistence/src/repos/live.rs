@@ -4,7 +4,9 @@
 //! events inside the transaction that stores them, so the announcement goes out on commit
 //! only). Each instance listens on one dedicated connection ([`Database::listen_to_others`])
 //! and hands what other instances announced to its own streams. The announcement carries ids
-//! only, never a message's text, well within PostgreSQL's 8,000-byte limit. SQLite serves one
+//! only, never a message's text, well within PostgreSQL's 8,000-byte limit. Card changes go the
+//! same way on [`CARDS_CHANNEL`], after their commit, so that every instance ends its remembered
+//! search pages and profile pages within moments of a write on any other. SQLite serves one
 //! process: there is nothing to pass on.
 //!
 //! A stored event is numbered per person from the counter in `live_sequences`, moved on in the
@@ -21,6 +23,7 @@ use crate::schema::{conversations, live_events, live_sequences, sessions, users}
 use chrono::NaiveDateTime;
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
+use oppas_domain::listing::{CardChangeAnnouncer, ListingChanges};
 use oppas_domain::live::{LiveEvent, LiveEventKind, LiveFanout};
 use oppas_domain::ports::LiveRepository;
 use oppas_domain::{RepositoryError, UserId};
@@ -29,6 +32,8 @@ use std::time::Duration;
 
 /// The PostgreSQL channel of live events.
 const CHANNEL: &str = "oppas_live";
+/// The PostgreSQL channel of card changes: the payload is the announcing instance's origin.
+const CARDS_CHANNEL: &str = "oppas_cards";
 /// How often the listening connection looks for announcements that arrived.
 const POLL_EVERY: Duration = Duration::from_millis(2);
 /// How often the listening connection proves it still works when nothing arrives.
@@ -217,31 +222,48 @@ impl LiveRepository for Database {
     }
 }
 
+impl CardChangeAnnouncer for Database {
+    fn announce_card_change(&self) -> Result<(), RepositoryError> {
+        if self.backend() == crate::connection::Backend::Sqlite {
+            return Ok(());
+        }
+        let mut conn = self.conn()?;
+        let mut sql = Sql::new(&conn);
+        sql.push("SELECT pg_notify('")
+            .push(CARDS_CHANNEL)
+            .push("', ")
+            .bind(Bind::Text(self.origin.to_string()))
+            .push(")");
+        sql.execute(&mut conn).map(|_| ())
+    }
+}
+
 impl Database {
-    /// On PostgreSQL, starts the thread that listens for other instances' events on one
-    /// dedicated connection (reconnecting after failures) and hands them to `fanout` for as
-    /// long as it exists. On SQLite there are no other instances: nothing is started.
+    /// On PostgreSQL, starts the thread that listens for other instances' events and card
+    /// changes on one dedicated connection (reconnecting after failures), hands the events to
+    /// `fanout` and records the card changes in `cards`, for as long as `fanout` exists. On
+    /// SQLite there are no other instances: nothing is started.
     ///
     /// # Errors
     /// The thread cannot be started.
-    pub fn listen_to_others(&self, fanout: Weak<dyn LiveFanout>) -> std::io::Result<()> {
+    pub fn listen_to_others(&self, fanout: Weak<dyn LiveFanout>, cards: ListingChanges) -> std::io::Result<()> {
         let DatabaseUrl::Postgres(url) = self.url.clone() else {
             return Ok(());
         };
         let origin = self.origin;
         std::thread::Builder::new()
             .name("live-listen".to_owned())
-            .spawn(move || listen(&url, origin, &fanout))
+            .spawn(move || listen(&url, origin, &fanout, &cards))
             .map(|_| ())
     }
 }
 
 /// Listens until `fanout` is gone.
-fn listen(url: &str, origin: u64, fanout: &Weak<dyn LiveFanout>) {
+fn listen(url: &str, origin: u64, fanout: &Weak<dyn LiveFanout>, cards: &ListingChanges) {
     let mut failures = 0_u32;
     while fanout.strong_count() > 0 {
         match PgConnection::establish(url).and_then(|mut conn| {
-            conn.batch_execute(&format!("LISTEN {CHANNEL}"))
+            conn.batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {CARDS_CHANNEL}"))
                 .map_err(|e| diesel::ConnectionError::BadConnection(e.to_string()))?;
             Ok(conn)
         }) {
@@ -250,7 +272,9 @@ fn listen(url: &str, origin: u64, fanout: &Weak<dyn LiveFanout>) {
                     tracing::info!("listening for other instances' live events again");
                 }
                 failures = 0;
-                if let Err(error) = receive(&mut conn, origin, fanout) {
+                // Changes made while nobody listened are not known: whatever was kept may be old.
+                cards.heard_from_another_instance();
+                if let Err(error) = receive(&mut conn, origin, fanout, cards) {
                     tracing::warn!(error.cause = %error, "the live event connection failed; reconnecting");
                 }
             }
@@ -265,14 +289,24 @@ fn listen(url: &str, origin: u64, fanout: &Weak<dyn LiveFanout>) {
     }
 }
 
-/// Hands over announcements as they arrive, until the connection fails or `fanout` is gone.
-fn receive(conn: &mut PgConnection, origin: u64, fanout: &Weak<dyn LiveFanout>) -> Result<(), diesel::result::Error> {
+/// Hands over announcements as they arrive and records card changes, until the connection fails
+/// or `fanout` is gone.
+fn receive(
+    conn: &mut PgConnection,
+    origin: u64,
+    fanout: &Weak<dyn LiveFanout>,
+    cards: &ListingChanges,
+) -> Result<(), diesel::result::Error> {
     let mut probed = std::time::Instant::now();
     loop {
         let mut arrived = Vec::new();
         for notification in conn.notifications_iter() {
             let notification = notification?;
-            if let Some(event) = read_announcement(origin, &notification.payload) {
+            if notification.channel == CARDS_CHANNEL {
+                if notification.payload != origin.to_string() {
+                    cards.heard_from_another_instance();
+                }
+            } else if let Some(event) = read_announcement(origin, &notification.payload) {
                 arrived.push(event);
             }
         }
