@@ -11,7 +11,7 @@ use oppas_domain::email::Email;
 use oppas_domain::identity_sign_in::IdentitySignIn;
 use oppas_domain::limits::RateLimiter;
 use oppas_domain::live::HEARTBEAT_SECS;
-use oppas_domain::maintenance::{Maintenance, MaintenancePorts, Removed};
+use oppas_domain::maintenance::{Maintenance, MaintenancePorts};
 use oppas_domain::messaging::{Messaging, MessagingPorts};
 use oppas_domain::ports::UserRepository;
 use oppas_domain::profile_service::ProfileService;
@@ -251,6 +251,7 @@ pub fn maintenance(database: &Arc<Database>, files: Arc<dyn FileStore>) -> Maint
         live: database.clone(),
         views: database.clone(),
         idempotency: database.clone(),
+        turns: database.clone(),
         clock: Arc::new(SystemClock),
     })
 }
@@ -263,9 +264,10 @@ fn spawn_housekeeping(maintenance: Maintenance) {
         loop {
             every.tick().await;
             let run = maintenance.clone();
-            match tokio::task::spawn_blocking(move || run.run()).await {
-                Ok(Ok(removed)) if removed == Removed::default() => {}
-                Ok(Ok(removed)) => tracing::info!(?removed, "clean-up done"),
+            // One instance of a deployment runs it each hour: the one that takes the turn.
+            match tokio::task::spawn_blocking(move || run.run_on_turn()).await {
+                Ok(Ok(None)) => tracing::debug!("the clean-up ran on another instance this hour"),
+                Ok(Ok(Some(removed))) => tracing::info!(?removed, "clean-up done"),
                 Ok(Err(error)) => tracing::warn!(error.cause = %error, "the clean-up failed"),
                 Err(error) => tracing::warn!(error.cause = %error, "the clean-up task failed"),
             }

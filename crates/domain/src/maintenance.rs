@@ -1,5 +1,7 @@
 //! Scheduled clean-up (security.md K2): what the platform keeps no longer than it needs.
-//! The app runs it every hour; `oppas maintenance` runs it once.
+//! Every instance asks for a turn every hour and the one that gets it runs the clean-up, so that
+//! it runs once an hour however many instances there are ([`JobTurns`]); `oppas maintenance`
+//! runs it once, at once.
 
 use crate::RepositoryError;
 use crate::clock::Clock;
@@ -19,6 +21,22 @@ pub const KEEP_CODES: Duration = Duration::hours(24);
 pub const KEEP_IDLE_THROTTLES: Duration = Duration::days(2);
 /// Uploads never attached to a profile are removed, files too, after this long.
 pub const KEEP_UNATTACHED_UPLOADS: Duration = Duration::hours(24);
+
+/// The clean-up's name among the jobs that take turns.
+pub const CLEAN_UP: &str = "clean-up";
+/// After a clean-up on any instance, none starts another for this long. A little under the hour
+/// every instance asks at, so that a slow clock does not skip an hour.
+pub const CLEAN_UP_TURN: Duration = Duration::minutes(55);
+
+/// Turns of background jobs between the instances of a deployment, kept in the database.
+pub trait JobTurns: Send + Sync {
+    /// Takes the turn of `job` when none was taken within `turn` before `now`: true for exactly
+    /// one of any number of simultaneous callers, false for the others.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn take_turn(&self, job: &str, now: chrono::NaiveDateTime, turn: Duration) -> Result<bool, RepositoryError>;
+}
 
 /// The stores the clean-up works on.
 #[derive(Clone)]
@@ -41,6 +59,8 @@ pub struct MaintenancePorts {
     pub views: Arc<dyn ProfileViewRepository>,
     /// Idempotency keys with their answers.
     pub idempotency: Arc<dyn IdempotencyRepository>,
+    /// Whose turn the hourly run is.
+    pub turns: Arc<dyn JobTurns>,
     /// Time.
     pub clock: Arc<dyn Clock>,
 }
@@ -83,6 +103,19 @@ impl Maintenance {
     #[must_use]
     pub fn new(ports: MaintenancePorts) -> Self {
         Self { ports }
+    }
+
+    /// Runs the clean-up when it is this instance's turn ([`CLEAN_UP_TURN`]): `None` when
+    /// another instance ran it within the turn.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn run_on_turn(&self) -> Result<Option<Removed>, RepositoryError> {
+        let now = self.ports.clock.now();
+        if !self.ports.turns.take_turn(CLEAN_UP, now, CLEAN_UP_TURN)? {
+            return Ok(None);
+        }
+        self.run().map(Some)
     }
 
     /// Removes everything past its time, once.

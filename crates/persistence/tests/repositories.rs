@@ -580,6 +580,25 @@ fn the_readiness_probe_answers_on_a_working_database(db: TestDatabase) -> TestRe
     Ok(())
 }
 
+fn a_job_turn_goes_to_one_of_many_instances_once_per_turn(db: TestDatabase) -> TestResult {
+    use oppas_domain::maintenance::{CLEAN_UP, CLEAN_UP_TURN, JobTurns};
+    let database = open(&db)?;
+    let now = SystemClock.now_for_tests();
+    // Ten instances ask at the same moment: one of them runs the clean-up.
+    let taken = concurrently(10, |_| database.take_turn(CLEAN_UP, now, CLEAN_UP_TURN))?;
+    assert_eq!(taken.iter().filter(|taken| **taken).count(), 1, "{taken:?}");
+    // Another instance, twenty minutes later in the same hour: not its turn.
+    let later = now + chrono::Duration::minutes(20);
+    assert!(!database.take_turn(CLEAN_UP, later, CLEAN_UP_TURN)?);
+    // The next hour: the first to ask.
+    let next_hour = now + chrono::Duration::minutes(60);
+    assert!(database.take_turn(CLEAN_UP, next_hour, CLEAN_UP_TURN)?);
+    assert!(!database.take_turn(CLEAN_UP, next_hour, CLEAN_UP_TURN)?);
+    // Another job keeps turns of its own.
+    assert!(database.take_turn("another-job", later, CLEAN_UP_TURN)?);
+    Ok(())
+}
+
 fn sessions_are_stored_by_key_hash_and_can_be_revoked(db: TestDatabase) -> TestResult {
     let database = open(&db)?;
     let user = new_user(&database, "sessie@example.nl")?;
@@ -1065,6 +1084,7 @@ fn a_save_and_the_clean_up_at_once_never_leave_a_profile_on_a_removed_photo(db: 
         live: database.clone(),
         views: database.clone(),
         idempotency: database.clone(),
+        turns: database.clone(),
         clock,
     });
 
@@ -1168,6 +1188,7 @@ on_both_backends!(
     ten_concurrent_starts_make_one_conversation,
     seeding_the_demo_twice_leaves_exactly_six_profiles,
     the_readiness_probe_answers_on_a_working_database,
+    a_job_turn_goes_to_one_of_many_instances_once_per_turn,
     sessions_are_stored_by_key_hash_and_can_be_revoked,
     a_new_code_voids_the_old_one_and_is_consumed_exactly_once,
     an_unverified_account_takes_new_names_and_is_removed_when_stale,

@@ -7,6 +7,7 @@ mod deletion;
 mod favourites;
 mod idempotency;
 pub(crate) mod identities;
+mod jobs;
 mod listings;
 mod live;
 mod moderation;
