@@ -61,6 +61,9 @@ pub struct Settings {
     pub oidc: OidcSettings,
     /// Stored images.
     pub uploads: UploadSettings,
+    /// `GET /metrics`.
+    #[serde(default)]
+    pub metrics: MetricsSettings,
     /// The map widget.
     pub map: MapSettings,
     /// Who runs the site.
@@ -212,8 +215,21 @@ pub struct S3Settings {
     pub secret_access_key: Option<SecretString>,
 }
 
-/// The credentials of the bucket: never in a file that could be committed.
-const ENVIRONMENT_ONLY: [&str; 2] = ["uploads.s3.access_key_id", "uploads.s3.secret_access_key"];
+/// The credentials of the bucket and the metrics token: never in a file that could be committed.
+const ENVIRONMENT_ONLY: [&str; 3] = [
+    "uploads.s3.access_key_id",
+    "uploads.s3.secret_access_key",
+    "metrics.token",
+];
+
+/// `[metrics]`
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub struct MetricsSettings {
+    /// The bearer token `GET /metrics` asks for, from the environment only
+    /// (`OPPAS__METRICS__TOKEN`); empty: no metrics are served.
+    pub token: SecretString,
+}
 
 /// `[map]`
 #[derive(Debug, Clone, Deserialize)]
@@ -591,8 +607,12 @@ mod tests {
 
     #[test]
     fn the_bucket_credentials_in_a_configuration_file_are_refused() -> anyhow::Result<()> {
-        for key in ["access_key_id", "secret_access_key"] {
-            let dir = config_with(&format!("[uploads.s3]\n{key} = \"AKIA-in-a-file\""))?;
+        for (section, key) in [
+            ("uploads.s3", "access_key_id"),
+            ("uploads.s3", "secret_access_key"),
+            ("metrics", "token"),
+        ] {
+            let dir = config_with(&format!("[{section}]\n{key} = \"in-a-file\""))?;
             let error = super::Settings::load(&dir, super::Environment::Test)
                 .map(|_| ())
                 .err()

@@ -465,12 +465,14 @@ impl Application {
             body_timeout: Duration::from_secs(settings.server.body_timeout_secs.max(1)),
             upload_timeout: Duration::from_secs(settings.server.upload_timeout_secs.max(1)),
             organisation: settings.site.organisation.trim().to_owned(),
+            metrics_token: settings.metrics.token.expose_secret().to_owned(),
             ..HttpConfig::new(
                 &settings.server.public_url,
                 settings.server.static_dir.clone(),
                 &settings.map.tile_url,
             )
         });
+        oppas_http::metrics::install();
         let mut server = HttpServer::new(move || oppas_http::app(state.clone(), config.clone(), sessions.clone()))
             .shutdown_timeout(SHUTDOWN_GRACE_SECS)
             .listen(listener)

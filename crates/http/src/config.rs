@@ -24,6 +24,8 @@ pub struct HttpConfig {
     pub body_timeout: std::time::Duration,
     /// The same for image uploads.
     pub upload_timeout: std::time::Duration,
+    /// The bearer token `GET /metrics` asks for; empty: no metrics are served.
+    pub metrics_token: String,
 }
 
 /// Default of [`HttpConfig::body_timeout`].
@@ -47,6 +49,7 @@ impl HttpConfig {
             trusted_proxies: Vec::new(),
             body_timeout: DEFAULT_BODY_TIMEOUT,
             upload_timeout: DEFAULT_UPLOAD_TIMEOUT,
+            metrics_token: String::new(),
         }
     }
 }

@@ -6,6 +6,7 @@ pub mod config;
 pub mod error;
 pub mod idempotency;
 pub mod live;
+pub mod metrics;
 pub mod middleware;
 pub mod openapi;
 pub mod page_cache;
@@ -115,7 +116,9 @@ pub fn app(
         .wrap(Compress::default())
         .wrap(from_fn(middleware::catch_panic))
         .wrap(TracingLogger::default())
+        .wrap(from_fn(metrics::record_request))
         .configure(routes::health::configure)
+        .service(metrics::metrics_text)
         .service(
             web::scope("/api")
                 .configure(routes::configure)

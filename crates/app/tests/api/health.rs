@@ -39,3 +39,48 @@ async fn readiness_is_503_while_the_database_does_not_answer() -> TestResult {
     assert_eq!(alive.status(), 200, "the process itself is still alive");
     Ok(())
 }
+
+#[tokio::test]
+async fn metrics_are_served_only_with_the_token_and_count_the_routes_called() -> TestResult {
+    let database = oppas_persistence::testing::TestDatabase::sqlite();
+    let url = database.url().to_owned();
+    let app = spawn_with(Some(database), &url, |settings| {
+        settings.metrics.token = "meet-token-uit-de-omgeving".to_owned().into();
+    })
+    .await?;
+    assert_eq!(app.get("/healthz").await?.status(), 200);
+    assert_eq!(app.get("/api/site").await?.status(), 200);
+
+    let scrape = |token: Option<&str>| {
+        let mut request = app.client.get(app.url("/metrics"));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send()
+    };
+    assert_eq!(scrape(None).await?.status(), 401);
+    assert_eq!(scrape(Some("geraden")).await?.status(), 401);
+    let answer = scrape(Some("meet-token-uit-de-omgeving")).await?;
+    assert_eq!(answer.status(), 200);
+    let text = answer.text().await?;
+    let counted = |route: &str| {
+        text.lines().any(|line| {
+            line.starts_with("http_requests_total{")
+                && line.contains(&format!("route=\"{route}\""))
+                && line.contains("status=\"200\"")
+        })
+    };
+    assert!(counted("/healthz"), "{text}");
+    assert!(counted("/api/site"), "{text}");
+    assert!(text.contains("http_request_duration_seconds_bucket{"), "{text}");
+    assert!(text.contains("live_streams_open"), "{text}");
+    assert!(!text.contains("/api/pets/1"), "routes by pattern, never a raw path");
+    Ok(())
+}
+
+#[tokio::test]
+async fn without_a_token_there_are_no_metrics() -> TestResult {
+    let app = spawn_app(Backend::Sqlite).await?;
+    assert_eq!(app.get("/metrics").await?.status(), 404);
+    Ok(())
+}
