@@ -275,6 +275,50 @@ fn spawn_housekeeping(maintenance: Maintenance) {
     });
 }
 
+/// How often the gauges of `/metrics` that read the database are brought up to date.
+const GAUGES_EVERY: Duration = Duration::from_secs(5);
+
+/// Every [`GAUGES_EVERY`]: the pool's use and the mail outbox's depth and oldest mail, for
+/// `/metrics` (the other signals are recorded where they happen).
+fn spawn_gauges(database: Arc<Database>, clock: Arc<dyn oppas_domain::Clock>) {
+    use oppas_domain::ports::MailOutboxRepository;
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(GAUGES_EVERY);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            let database = database.clone();
+            let clock = clock.clone();
+            let read = tokio::task::spawn_blocking(move || {
+                let pool = database.pool_use();
+                let outbox = database
+                    .waiting_mail()
+                    .and_then(|waiting| Ok((waiting, database.oldest_waiting_mail()?)));
+                (
+                    pool,
+                    outbox.map(|(waiting, oldest)| (waiting, oldest.map(|at| clock.now() - at))),
+                )
+            })
+            .await;
+            let Ok((pool, outbox)) = read else { continue };
+            metrics::gauge!("db_pool_connections", "state" => "in_use").set(f64::from(pool.in_use));
+            metrics::gauge!("db_pool_connections", "state" => "idle").set(f64::from(pool.idle));
+            #[expect(clippy::cast_precision_loss, reason = "a count of callers")]
+            metrics::gauge!("db_pool_waiting").set(pool.waiting as f64);
+            match outbox {
+                Ok((waiting, age)) => {
+                    #[expect(clippy::cast_precision_loss, reason = "a count of mails")]
+                    metrics::gauge!("mail_outbox_waiting").set(waiting as f64);
+                    #[expect(clippy::cast_precision_loss, reason = "seconds")]
+                    metrics::gauge!("mail_outbox_oldest_seconds")
+                        .set(age.map_or(0.0, |age| age.num_milliseconds() as f64 / 1000.0));
+                }
+                Err(error) => tracing::debug!(error.cause = %error, "the outbox gauges were not read"),
+            }
+        }
+    });
+}
+
 /// Every [`HEARTBEAT_SECS`]: renews the presence of everyone with an open stream here, closes
 /// the streams of sessions that ended elsewhere, and sends each stream a heartbeat.
 fn spawn_heartbeat(hub: LiveHub, messaging: Messaging) {
@@ -382,6 +426,8 @@ impl Application {
         let files = file_store(&settings)?;
         spawn_housekeeping(maintenance(&database, files.clone()));
         spawn_heartbeat((*hub).clone(), messaging.clone());
+        oppas_http::metrics::install();
+        spawn_gauges(database.clone(), clock.clone());
         let sessions = SessionLayer {
             store: DatabaseSessionStore::new(database.clone(), clock.clone()),
             key,
@@ -472,7 +518,6 @@ impl Application {
                 &settings.map.tile_url,
             )
         });
-        oppas_http::metrics::install();
         let mut server = HttpServer::new(move || oppas_http::app(state.clone(), config.clone(), sessions.clone()))
             .shutdown_timeout(SHUTDOWN_GRACE_SECS)
             .listen(listener)

@@ -559,6 +559,12 @@ pub trait MailOutboxRepository: Send + Sync {
     /// # Errors
     /// Storage failures.
     fn waiting_mail(&self) -> Result<i64, RepositoryError>;
+
+    /// When the mail that waits longest was queued, if any waits (for the operators' metrics).
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn oldest_waiting_mail(&self) -> Result<Option<NaiveDateTime>, RepositoryError>;
 }
 
 /// One-time codes, stored only as hashes.

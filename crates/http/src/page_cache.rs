@@ -58,9 +58,13 @@ impl PageCache {
     pub fn get(&self, page: Page, viewer: Option<UserId>) -> Option<Bytes> {
         let changes = self.changes.current();
         let kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
-        kept.get(&page)
+        let found = kept
+            .get(&page)
             .filter(|kept| kept.changes == changes && kept.at.elapsed() < self.ttl && Some(kept.user) != viewer)
-            .map(|kept| kept.body.clone())
+            .map(|kept| kept.body.clone());
+        let result = if found.is_some() { "hit" } else { "miss" };
+        metrics::counter!("page_memory_total", "result" => result).increment(1);
+        found
     }
 
     /// The change count to pass to [`PageCache::keep`]: read before the page is, so that a write

@@ -17,6 +17,8 @@ pub struct Busy;
 #[derive(Debug)]
 pub struct WorkPool {
     jobs: SyncSender<Job>,
+    /// Jobs waiting for a thread (`work_pool_jobs_waiting` in /metrics).
+    queued: metrics::Gauge,
 }
 
 impl WorkPool {
@@ -27,19 +29,24 @@ impl WorkPool {
     pub fn start(name: &str, threads: usize, queue: usize) -> std::io::Result<Self> {
         let (jobs, waiting) = mpsc::sync_channel::<Job>(queue);
         let waiting = Arc::new(Mutex::new(waiting));
+        let queued = metrics::gauge!("work_pool_jobs_waiting", "pool" => name.to_owned());
         for i in 0..threads.max(1) {
             let waiting = waiting.clone();
+            let queued = queued.clone();
             std::thread::Builder::new().name(format!("{name}-{i}")).spawn(move || {
                 loop {
                     let next = waiting.lock().unwrap_or_else(PoisonError::into_inner).recv();
                     match next {
-                        Ok(job) => job(),
+                        Ok(job) => {
+                            queued.decrement(1.0);
+                            job();
+                        }
                         Err(_) => break,
                     }
                 }
             })?;
         }
-        Ok(Self { jobs })
+        Ok(Self { jobs, queued })
     }
 
     /// Runs `work` on the pool and waits for its result without blocking the event loop.
@@ -52,9 +59,14 @@ impl WorkPool {
             // The caller may have gone (a closed connection); the work is done all the same.
             let _gone = done.send(work());
         });
+        // Counted before it can be taken, so that the gauge never goes below zero.
+        self.queued.increment(1.0);
         match self.jobs.try_send(job) {
             Ok(()) => result.await.map_err(|_| Busy),
-            Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => Err(Busy),
+            Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => {
+                self.queued.decrement(1.0);
+                Err(Busy)
+            }
         }
     }
 }

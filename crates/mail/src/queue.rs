@@ -510,6 +510,10 @@ mod tests {
         fn waiting_mail(&self) -> Result<i64, RepositoryError> {
             Ok(i64::try_from(self.rows().len()).unwrap_or_default())
         }
+
+        fn oldest_waiting_mail(&self) -> Result<Option<chrono::NaiveDateTime>, RepositoryError> {
+            Ok(self.rows().iter().map(|row| row.next_at).min())
+        }
     }
 
     fn start(transport: Transport, outbox: Arc<FakeOutbox>) -> anyhow::Result<OutboxMailer> {

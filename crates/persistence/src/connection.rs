@@ -165,6 +165,19 @@ pub struct Database {
     pub(crate) origin: u64,
     /// The URL, for the one connection that listens for other instances' announcements.
     pub(crate) url: DatabaseUrl,
+    /// Callers waiting for a pooled connection right now.
+    waiting: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+/// How the pool is used at one moment, for the operators' metrics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolUse {
+    /// Connections handed out.
+    pub in_use: u32,
+    /// Connections open and free.
+    pub idle: u32,
+    /// Callers waiting for one.
+    pub waiting: usize,
 }
 
 /// A number that tells this handle's announcements apart from those of other processes.
@@ -217,7 +230,19 @@ impl Database {
             clock,
             origin: new_origin(),
             url,
+            waiting: Arc::default(),
         })
+    }
+
+    /// How the pool is used now.
+    #[must_use]
+    pub fn pool_use(&self) -> PoolUse {
+        let state = self.pool.state();
+        PoolUse {
+            in_use: state.connections.saturating_sub(state.idle_connections),
+            idle: state.idle_connections,
+            waiting: self.waiting.load(std::sync::atomic::Ordering::Relaxed),
+        }
     }
 
     /// A handle on one connection, for bulk loading: what is written through it between
@@ -244,6 +269,7 @@ impl Database {
             clock,
             origin: new_origin(),
             url,
+            waiting: Arc::default(),
         })
     }
 
@@ -274,9 +300,10 @@ impl Database {
 
     /// A pooled connection.
     pub(crate) fn conn(&self) -> Result<PooledConnection<ConnectionManager>, RepositoryError> {
-        self.pool
-            .get()
-            .map_err(|e| RepositoryError::Unavailable(anyhow::Error::new(e)))
+        self.waiting.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let got = self.pool.get();
+        self.waiting.fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+        got.map_err(|e| RepositoryError::Unavailable(anyhow::Error::new(e)))
     }
 
     /// A pooled connection within `timeout`, for probes that must answer quickly.

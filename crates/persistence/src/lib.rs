@@ -12,5 +12,5 @@ pub mod schema;
 #[cfg(feature = "testing")]
 pub mod testing;
 
-pub use connection::{Backend, Database, DatabaseUrl, PoolSettings};
+pub use connection::{Backend, Database, DatabaseUrl, PoolSettings, PoolUse};
 pub use error::PersistenceError;

@@ -50,6 +50,8 @@ async fn metrics_are_served_only_with_the_token_and_count_the_routes_called() ->
     .await?;
     assert_eq!(app.get("/healthz").await?.status(), 200);
     assert_eq!(app.get("/api/site").await?.status(), 200);
+    // A profile page nobody asked for before is not in the page memory.
+    assert_eq!(app.get("/api/volunteers/1").await?.status(), 404);
 
     let scrape = |token: Option<&str>| {
         let mut request = app.client.get(app.url("/metrics"));
@@ -73,7 +75,18 @@ async fn metrics_are_served_only_with_the_token_and_count_the_routes_called() ->
     assert!(counted("/healthz"), "{text}");
     assert!(counted("/api/site"), "{text}");
     assert!(text.contains("http_request_duration_seconds_bucket{"), "{text}");
-    assert!(text.contains("live_streams_open"), "{text}");
+    for signal in [
+        "live_streams_open",
+        "db_pool_connections{state=\"in_use\"}",
+        "db_pool_connections{state=\"idle\"}",
+        "db_pool_waiting",
+        "mail_outbox_waiting",
+        "mail_outbox_oldest_seconds",
+        "work_pool_jobs_waiting{pool=\"code-hash\"}",
+        "page_memory_total{result=\"miss\"}",
+    ] {
+        assert!(text.contains(signal), "{signal} in {text}");
+    }
     assert!(!text.contains("/api/pets/1"), "routes by pattern, never a raw path");
     Ok(())
 }

@@ -30,6 +30,12 @@ struct Count {
     n: i64,
 }
 
+#[derive(QueryableByName)]
+struct Oldest {
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamp>)]
+    at: Option<NaiveDateTime>,
+}
+
 /// Stores `mail`, due now, on `conn` (inside the caller's transaction where there is one).
 pub(crate) fn enqueue_on(
     conn: &mut DbConnection,
@@ -122,5 +128,14 @@ impl MailOutboxRepository for Database {
         sql.push("SELECT COUNT(*) AS n FROM mail_outbox");
         let rows: Vec<Count> = sql.load(conn)?;
         Ok(rows.first().map_or(0, |row| row.n))
+    }
+
+    fn oldest_waiting_mail(&self) -> Result<Option<NaiveDateTime>, RepositoryError> {
+        let mut pooled = self.conn()?;
+        let conn: &mut DbConnection = &mut pooled;
+        let mut sql = Sql::new(conn);
+        sql.push("SELECT MIN(created_at) AS at FROM mail_outbox");
+        let rows: Vec<Oldest> = sql.load(conn)?;
+        Ok(rows.first().and_then(|row| row.at))
     }
 }
