@@ -33,6 +33,22 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
             },
       );
       break;
+    case 'conversationClosed':
+      // Presence ends at once; the notice in place of the composer comes with the lists.
+      queryClient.setQueryData<ConversationList>(messagingKeys.conversations(), (list) =>
+        list === undefined
+          ? list
+          : {
+              conversations: list.conversations.map((conversation) =>
+                conversation.id === event.conversationId
+                  ? { ...conversation, isOnline: false }
+                  : conversation,
+              ),
+            },
+      );
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.thread(event.conversationId) });
+      break;
   }
 }
 
