@@ -440,7 +440,9 @@ describe('MessagesPage: writing', () => {
     await user.type(composer(), 'Ben je er nog?{Enter}');
 
     expect(
-      await screen.findByText('Deze persoon is niet meer beschikbaar. Je bericht is niet verstuurd.'),
+      await screen.findByText(
+        'Deze persoon is niet meer beschikbaar. Je bericht is niet verstuurd.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/Probeer opnieuw/)).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /^Bericht aan/ })).not.toBeInTheDocument();
