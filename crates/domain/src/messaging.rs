@@ -609,18 +609,19 @@ impl Messaging {
         Ok(self.ports.live.live_sessions(sessions, now)?)
     }
 
-    /// The conversations `user` takes part in: what [`Self::announce_closed`] is told after
-    /// something that may close them (read before an account is deleted, as the deletion hands
-    /// them to a stand-in account).
+    /// The conversations `user` takes part in (only those with `with`, when given): what
+    /// [`Self::announce_closed`] is told after something that may close them (read before an
+    /// account is deleted, as the deletion hands them to a stand-in account).
     ///
     /// # Errors
     /// Storage failures.
-    pub fn conversations_of(&self, user: UserId) -> Result<Vec<ConversationId>, MessagingError> {
+    pub fn conversations_of(&self, user: UserId, with: Option<UserId>) -> Result<Vec<ConversationId>, MessagingError> {
         Ok(self
             .ports
             .conversations
             .conversations_of(user)?
             .into_iter()
+            .filter(|conversation| with.is_none_or(|other| conversation.has_participant(other)))
             .map(|conversation| conversation.id)
             .collect())
     }

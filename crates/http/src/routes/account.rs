@@ -106,7 +106,7 @@ pub async fn delete_account(
     let id = user.id;
     web::block(move || {
         // Read first: the deletion hands the conversations to a stand-in account.
-        let conversations = messaging.conversations_of(id)?;
+        let conversations = messaging.conversations_of(id, None)?;
         data.delete(id)?;
         crate::routes::conversations::announce_closed(&messaging, &conversations);
         Ok::<_, ApiError>(())

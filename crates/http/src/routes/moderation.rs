@@ -148,7 +148,7 @@ pub async fn hide_profile(
     let messaging = state.messaging.clone();
     web::block(move || {
         moderation.set_hidden(user.id, target, true)?;
-        let conversations = messaging.conversations_of(target)?;
+        let conversations = messaging.conversations_of(target, None)?;
         crate::routes::conversations::announce_closed(&messaging, &conversations);
         Ok::<_, ApiError>(())
     })

@@ -154,7 +154,7 @@ pub async fn block(
     let messaging = state.messaging.clone();
     web::block(move || {
         trust.block(user.id, other)?;
-        let conversations = messaging.conversations_of(user.id)?;
+        let conversations = messaging.conversations_of(user.id, Some(other))?;
         crate::routes::conversations::announce_closed(&messaging, &conversations);
         Ok::<_, ApiError>(())
     })
