@@ -109,7 +109,7 @@ test.describe('your account', () => {
     await dialog.getByRole('textbox', { name: 'Code uit de e-mail' }).fill(codeFromMail(mail));
     await checkPage(leaving, 'account-delete-dialog');
     await dialog.getByRole('button', { name: 'Account definitief verwijderen' }).click();
-    await expect(leaving).toHaveURL(`${baseURL}/`);
+    await expect(leaving).toHaveURL(`${baseURL}/account-verwijderd`);
     await expect(leaving.getByRole('link', { name: 'Inloggen' }).first()).toBeVisible();
 
     await owner.goto(`/berichten?conversation=${conversationId}`);

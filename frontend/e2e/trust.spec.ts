@@ -73,12 +73,12 @@ test.describe('reporting and blocking', () => {
     await confirm.getByRole('button', { name: 'Blokkeren' }).click();
     await expect(confirm).toBeHidden();
 
-    // The next message is refused with the answer for an unknown conversation, and the owner's
-    // list no longer holds the conversation.
+    // The next message is refused as for a profile that is no longer there (never saying that
+    // he was blocked), and the owner's list no longer holds the conversation.
     const refused = await send('Hallo??');
-    expect(refused.status()).toBe(404);
+    expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { error: string }).error).toBe(
-      'Dit gesprek of profiel bestaat niet.',
+      'Deze persoon is niet meer beschikbaar. Je bericht is niet verstuurd.',
     );
     await owner.goto('/berichten');
     await expect(owner.getByRole('link', { name: /Karel/ })).toHaveCount(0);

@@ -134,6 +134,9 @@ pub struct Counterpart {
     pub online: bool,
 }
 
+/// How a person without any first name appears in messaging.
+pub const UNNAMED_MEMBER: &str = "Lid van Oppasmaatje";
+
 /// A person's public profile as others see it in messaging: first name and photo.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProfileFace {
@@ -166,6 +169,20 @@ impl Counterpart {
             profile_type,
             online,
         }
+    }
+
+    /// The name the conversation shows: their first name, else [`UNNAMED_MEMBER`].
+    #[must_use]
+    pub fn display_name(&self) -> String {
+        Self::display_name_of(self.first_name.clone())
+    }
+
+    /// The name shown for a person whose first name is `first_name`.
+    #[must_use]
+    pub fn display_name_of(first_name: Option<String>) -> String {
+        first_name
+            .filter(|name| !name.trim().is_empty())
+            .unwrap_or_else(|| UNNAMED_MEMBER.to_owned())
     }
 }
 

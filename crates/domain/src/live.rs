@@ -39,6 +39,14 @@ pub enum LiveEventKind {
         /// Whether they are online now.
         is_online: bool,
     },
+    /// One of the person's conversations stopped taking new messages (a block, a deleted
+    /// account, a hidden profile): an open thread puts the notice in place of its composer.
+    ConversationClosed {
+        /// The conversation.
+        conversation_id: ConversationId,
+        /// Why, as this person sees it.
+        reason: crate::messaging::Closed,
+    },
     /// A session ended (logout or revocation): its streams close. Never sent to a browser.
     SessionEnded {
         /// The stored hash of the session's key.
@@ -54,6 +62,7 @@ impl LiveEventKind {
             Self::Message { .. } => "message",
             Self::Read { .. } => "read",
             Self::Presence { .. } => "presence",
+            Self::ConversationClosed { .. } => "conversationClosed",
             Self::SessionEnded { .. } => "sessionEnded",
         }
     }
@@ -140,6 +149,15 @@ mod tests {
         );
         assert_eq!(LiveEventKind::from_json(&kind.to_json()), Some(kind));
         assert_eq!(LiveEventKind::from_json("{\"type\":\"other\"}"), None);
+        let closed = LiveEventKind::ConversationClosed {
+            conversation_id: ConversationId(4),
+            reason: crate::messaging::Closed::AccountDeleted,
+        };
+        assert_eq!(
+            closed.to_json(),
+            r#"{"type":"conversationClosed","conversationId":4,"reason":"accountDeleted"}"#
+        );
+        assert_eq!(LiveEventKind::from_json(&closed.to_json()), Some(closed));
     }
 
     #[test]

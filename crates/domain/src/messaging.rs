@@ -34,6 +34,12 @@ pub enum MessagingError {
     /// The text breaks a rule.
     #[error(transparent)]
     Invalid(#[from] MessageTextError),
+    /// The conversation takes no new messages, for this reason.
+    #[error(transparent)]
+    Closed(Closed),
+    /// The pet a conversation would be about belongs to neither of the two people.
+    #[error("Kies een van je eigen huisdieren, of een huisdier van degene aan wie je schrijft.")]
+    ForeignPet,
     /// Too many messages this minute.
     #[error("Je hebt veel berichten kort na elkaar gestuurd. Wacht even en probeer het opnieuw.")]
     TooManyMessages(Limited),
@@ -45,15 +51,117 @@ pub enum MessagingError {
     Repository(#[from] RepositoryError),
 }
 
-/// Why a conversation takes no new messages; the text is shown instead of the composer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+/// Why a conversation takes no new messages. Each of the two people has their own reason: the
+/// web app shows [`Closed::notice`] instead of the composer and a send is refused with
+/// [`Closed::code`]. Someone who was blocked reads the same as for a hidden profile, so nobody
+/// learns that they were blocked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, thiserror::Error)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
 pub enum Closed {
-    /// A moderator hid the other person's profile.
-    #[error("Dit profiel is op dit moment niet beschikbaar. Je kunt in dit gesprek geen berichten sturen.")]
-    ProfileUnavailable,
+    /// The other person deleted their account; their messages stay readable.
+    #[error("Dit account bestaat niet meer. Je bericht is niet verstuurd.")]
+    AccountDeleted,
+    /// A moderator hid the other person's profile, or the other person blocked the viewer.
+    #[error("Deze persoon is niet meer beschikbaar. Je bericht is niet verstuurd.")]
+    Unavailable,
+    /// The viewer blocked the other person.
+    #[error("Je hebt deze persoon geblokkeerd. Je bericht is niet verstuurd.")]
+    Blocked,
     /// A moderator hid the viewer's own profile.
     #[error("Je profiel is verborgen door een moderator. Zolang dat zo is, kun je geen berichten sturen.")]
     OwnProfileHidden,
+}
+
+/// What decides whether a conversation is closed for its viewer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ClosedFacts {
+    /// The other person's account was deleted (or never existed).
+    pub other_deleted: bool,
+    /// The viewer blocked the other person.
+    pub blocked_by_me: bool,
+    /// The other person blocked the viewer.
+    pub blocked_me: bool,
+    /// A moderator hid the other person's profile.
+    pub other_hidden: bool,
+    /// A moderator hid the viewer's profile.
+    pub me_hidden: bool,
+}
+
+impl Closed {
+    /// The reason for a viewer, if any: a deleted account before one's own block, one's own
+    /// block before what the other did, and one's own hidden profile last (the others would
+    /// still hold once it is shown again).
+    #[must_use]
+    pub fn of(facts: ClosedFacts) -> Option<Self> {
+        if facts.other_deleted {
+            Some(Self::AccountDeleted)
+        } else if facts.blocked_by_me {
+            Some(Self::Blocked)
+        } else if facts.blocked_me || facts.other_hidden {
+            Some(Self::Unavailable)
+        } else if facts.me_hidden {
+            Some(Self::OwnProfileHidden)
+        } else {
+            None
+        }
+    }
+
+    /// The calm notice the viewer reads instead of the composer; `first_name` is the other
+    /// person's as the conversation shows it.
+    #[must_use]
+    pub fn notice(self, first_name: &str) -> String {
+        match self {
+            Self::AccountDeleted => "Dit account bestaat niet meer".to_owned(),
+            Self::Unavailable | Self::Blocked => format!("{first_name} is niet meer beschikbaar"),
+            Self::OwnProfileHidden => "Je profiel is verborgen door een moderator".to_owned(),
+        }
+    }
+
+    /// The sentence under the notice.
+    #[must_use]
+    pub fn explanation(self) -> &'static str {
+        match self {
+            Self::OwnProfileHidden => {
+                "Zolang dat zo is, kun je geen berichten sturen. Je kunt de berichten nog wel lezen."
+            }
+            _ => "Je kunt de berichten nog lezen, maar geen nieuwe sturen.",
+        }
+    }
+
+    /// The machine-readable code of a send refused for this reason.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::AccountDeleted => "account_deleted",
+            Self::Unavailable => "unavailable",
+            Self::Blocked => "blocked",
+            Self::OwnProfileHidden => "own_profile_hidden",
+        }
+    }
+}
+
+/// Whether a conversation is closed for its viewer, and what they read instead of the composer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClosedState {
+    /// Why.
+    pub reason: Closed,
+    /// The notice ([`Closed::notice`]).
+    pub notice: String,
+    /// The sentence under it ([`Closed::explanation`]).
+    pub explanation: &'static str,
+}
+
+impl ClosedState {
+    /// The state for `reason` in a conversation with `first_name`.
+    #[must_use]
+    pub fn new(reason: Closed, first_name: &str) -> Self {
+        Self {
+            reason,
+            notice: reason.notice(first_name),
+            explanation: reason.explanation(),
+        }
+    }
 }
 
 /// A conversation in the inbox, and whether it takes new messages.
@@ -62,7 +170,16 @@ pub struct InboxItem {
     /// The conversation with its other person and newest message.
     pub entry: InboxEntry,
     /// Set when no new message can be sent in it.
-    pub closed: Option<Closed>,
+    pub closed: Option<ClosedState>,
+}
+
+/// A page of a thread as its viewer sees it, and whether it takes new messages.
+#[derive(Debug, Clone)]
+pub struct ThreadView {
+    /// The messages.
+    pub page: ThreadPage,
+    /// Set when no new message can be sent in it.
+    pub closed: Option<ClosedState>,
 }
 
 /// The ports the service works with.
@@ -157,8 +274,9 @@ impl Messaging {
     /// hourly allowance.
     ///
     /// # Errors
-    /// No own profile, yourself, an unknown person (or one without a profile), a pet of neither
-    /// of the two, over the allowance, storage.
+    /// No own profile, yourself, an unknown person (or one without a profile, blocked either
+    /// way or hidden), a pet of neither of the two ([`MessagingError::ForeignPet`]), over the
+    /// allowance, storage.
     pub fn start(&self, me: UserId, target: UserId, pet: Option<PetId>) -> Result<ConversationId, MessagingError> {
         if !self.has_profile(me)? {
             return Err(MessagingError::NoProfile);
@@ -170,7 +288,8 @@ impl Messaging {
         if self.ports.users.find_user(target)?.is_none()
             || !self.has_profile(target)?
             || self.ports.blocks.blocked_between(me, target)?
-            || self.closed_for(me, target)?.is_some()
+            || self.ports.moderation.is_hidden(me)?
+            || self.ports.moderation.is_hidden(target)?
         {
             return Err(MessagingError::NotFound);
         }
@@ -181,7 +300,7 @@ impl Messaging {
             };
             // About the other person's pet, or about one's own (an owner writing to a sitter).
             if owner_user != Some(target) && owner_user != Some(me) {
-                return Err(MessagingError::NotFound);
+                return Err(MessagingError::ForeignPet);
             }
         }
         if let Some(existing) = self.ports.conversations.find_conversation_between(me, target, pet)? {
@@ -194,50 +313,74 @@ impl Messaging {
         Ok(self.ports.conversations.start_conversation(me, target, pet)?.id)
     }
 
-    /// The inbox of `me`, newest activity first. Someone on the other side of a block never
-    /// shows as online.
+    /// The inbox of `me`, newest activity first, each conversation with whether it is closed
+    /// for `me` and why. Someone on the other side of a block, hidden, or gone never shows as
+    /// online.
     ///
     /// # Errors
     /// Storage failures.
     pub fn inbox(&self, me: UserId) -> Result<Vec<InboxItem>, MessagingError> {
-        let mut entries = self.ports.conversations.inbox(me, self.ports.clock.now())?;
-        if entries.iter().any(|entry| entry.counterpart.online) {
-            let blocked = self.ports.blocks.blocked_either_way(me)?;
-            for entry in &mut entries {
-                if blocked.contains(&entry.counterpart.user_id) {
-                    entry.counterpart.online = false;
-                }
-            }
-        }
+        let entries = self.ports.conversations.inbox(me, self.ports.clock.now())?;
+        let blocked_by_me: Vec<UserId> = self
+            .ports
+            .blocks
+            .blocked_people(me)?
+            .into_iter()
+            .map(|person| person.user_id)
+            .collect();
+        let blocked_either_way = self.ports.blocks.blocked_either_way(me)?;
         let me_hidden = self.ports.moderation.is_hidden(me)?;
         let others: Vec<UserId> = entries.iter().map(|e| e.counterpart.user_id).collect();
         let hidden = self.ports.moderation.hidden_among(&others)?;
-        Ok(entries
-            .into_iter()
-            .map(|mut entry| {
-                let closed = if hidden.contains(&entry.counterpart.user_id) {
-                    // A hidden person shows no presence either.
-                    entry.counterpart.online = false;
-                    Some(Closed::ProfileUnavailable)
-                } else if me_hidden {
-                    Some(Closed::OwnProfileHidden)
-                } else {
-                    None
-                };
-                InboxItem { entry, closed }
-            })
-            .collect())
+        let mut items = Vec::with_capacity(entries.len());
+        for mut entry in entries {
+            let other = entry.counterpart.user_id;
+            // A deleted account keeps no profile: only those without one need a look.
+            let other_deleted = entry.counterpart.profile_type.is_none() && self.is_gone(other)?;
+            let closed = Closed::of(ClosedFacts {
+                other_deleted,
+                blocked_by_me: blocked_by_me.contains(&other),
+                blocked_me: blocked_either_way.contains(&other) && !blocked_by_me.contains(&other),
+                other_hidden: hidden.contains(&other),
+                me_hidden,
+            });
+            if closed.is_some() {
+                entry.counterpart.online = false;
+            }
+            let closed = closed.map(|reason| ClosedState::new(reason, &entry.counterpart.display_name()));
+            items.push(InboxItem { entry, closed });
+        }
+        Ok(items)
     }
 
-    /// Why `me` can send `other` nothing new, if so: either profile is hidden.
-    fn closed_for(&self, me: UserId, other: UserId) -> Result<Option<Closed>, RepositoryError> {
-        if self.ports.moderation.is_hidden(me)? {
-            return Ok(Some(Closed::OwnProfileHidden));
+    /// Whether the account `user` was deleted (or never existed).
+    fn is_gone(&self, user: UserId) -> Result<bool, RepositoryError> {
+        Ok(self
+            .ports
+            .users
+            .find_user(user)?
+            .is_none_or(|user| crate::account_data::is_deleted_account(&user)))
+    }
+
+    /// Why `me` can send `other` nothing new, if so.
+    fn closed_between(&self, me: UserId, other: UserId) -> Result<Option<Closed>, RepositoryError> {
+        if self.is_gone(other)? {
+            return Ok(Some(Closed::AccountDeleted));
         }
-        if self.ports.moderation.is_hidden(other)? {
-            return Ok(Some(Closed::ProfileUnavailable));
-        }
-        Ok(None)
+        let blocked_by_me = self
+            .ports
+            .blocks
+            .blocked_people(me)?
+            .iter()
+            .any(|person| person.user_id == other);
+        let blocked_me = !blocked_by_me && self.ports.blocks.blocked_between(me, other)?;
+        Ok(Closed::of(ClosedFacts {
+            other_deleted: false,
+            blocked_by_me,
+            blocked_me,
+            other_hidden: self.ports.moderation.is_hidden(other)?,
+            me_hidden: self.ports.moderation.is_hidden(me)?,
+        }))
     }
 
     /// One page of a thread, oldest first: the newest `limit` (default 50, at most 100) messages,
@@ -251,8 +394,9 @@ impl Messaging {
         id: ConversationId,
         before: Option<MessageId>,
         limit: Option<usize>,
-    ) -> Result<ThreadPage, MessagingError> {
+    ) -> Result<ThreadView, MessagingError> {
         let conversation = self.conversation_of(me, id)?;
+        let other = conversation.other_participant(me);
         let limit = limit.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_PAGE);
         let mut newest_first = self
             .ports
@@ -268,7 +412,7 @@ impl Messaging {
                 .map_or(MessageId(0), |(_, up_to)| *up_to)
         };
         let mine = read_by(me);
-        let theirs = read_by(conversation.other_participant(me));
+        let theirs = read_by(other);
         let messages = newest_first
             .into_iter()
             .rev()
@@ -278,7 +422,17 @@ impl Messaging {
                 ThreadMessage { message, own, read }
             })
             .collect();
-        Ok(ThreadPage { messages, has_more })
+        let closed = match self.closed_between(me, other)? {
+            Some(reason) => {
+                let name = self.first_name_of(other)?;
+                Some(ClosedState::new(reason, &Counterpart::display_name_of(name)))
+            }
+            None => None,
+        };
+        Ok(ThreadView {
+            page: ThreadPage { messages, has_more },
+            closed,
+        })
     }
 
     /// Sends `raw` from `me` in conversation `id`: checked, counted, stored with its events
@@ -286,21 +440,15 @@ impl Messaging {
     /// by e-mail.
     ///
     /// # Errors
-    /// Not the caller's conversation, invalid text, over the allowance, storage.
+    /// Not the caller's conversation, closed for the caller, invalid text, over the allowance,
+    /// storage.
     pub fn send(&self, me: UserId, id: ConversationId, raw: &str) -> Result<Message, MessagingError> {
         let conversation = self.conversation_of(me, id)?;
         let other = conversation.other_participant(me);
         // Nobody writes to a blocked person, a hidden one (or as one), or to an account that was
-        // deleted.
-        if self.ports.blocks.blocked_between(me, other)?
-            || self.closed_for(me, other)?.is_some()
-            || self
-                .ports
-                .users
-                .find_user(other)?
-                .is_none_or(|user| crate::account_data::is_deleted_account(&user))
-        {
-            return Err(MessagingError::NotFound);
+        // deleted; the refusal says why as the notice in place of the composer does.
+        if let Some(reason) = self.closed_between(me, other)? {
+            return Err(MessagingError::Closed(reason));
         }
         let text = MessageText::parse(raw)?;
         self.ports
@@ -461,6 +609,59 @@ impl Messaging {
         Ok(self.ports.live.live_sessions(sessions, now)?)
     }
 
+    /// The conversations `user` takes part in (only those with `with`, when given): what
+    /// [`Self::announce_closed`] is told after something that may close them (read before an
+    /// account is deleted, as the deletion hands them to a stand-in account).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn conversations_of(&self, user: UserId, with: Option<UserId>) -> Result<Vec<ConversationId>, MessagingError> {
+        Ok(self
+            .ports
+            .conversations
+            .conversations_of(user)?
+            .into_iter()
+            .filter(|conversation| with.is_none_or(|other| conversation.has_participant(other)))
+            .map(|conversation| conversation.id)
+            .collect())
+    }
+
+    /// Tells both people of each of these conversations that is now closed for them, here and
+    /// on other instances, so an open thread trades its composer for the notice at once. Each
+    /// is told their own reason; nobody learns that they were blocked.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn announce_closed(&self, conversations: &[ConversationId]) -> Result<(), MessagingError> {
+        let mut events = Vec::new();
+        for id in conversations {
+            let Some(conversation) = self.ports.conversations.find_conversation(*id)? else {
+                continue;
+            };
+            for me in conversation.participants() {
+                if self.is_gone(me)? {
+                    continue;
+                }
+                if let Some(reason) = self.closed_between(me, conversation.other_participant(me))? {
+                    events.push(LiveEvent {
+                        id: None,
+                        user: me,
+                        kind: LiveEventKind::ConversationClosed {
+                            conversation_id: conversation.id,
+                            reason,
+                        },
+                    });
+                }
+            }
+        }
+        if events.is_empty() {
+            return Ok(());
+        }
+        self.ports.fanout.deliver(&events);
+        self.ports.live.broadcast(&events)?;
+        Ok(())
+    }
+
     /// A session of `user` ended (logout): its streams close here and on other instances.
     ///
     /// # Errors
@@ -474,5 +675,57 @@ impl Messaging {
         self.ports.fanout.deliver(&events);
         self.ports.live.broadcast(&events)?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Closed, ClosedFacts};
+
+    #[test]
+    fn each_person_of_a_closed_conversation_reads_their_own_reason() {
+        let open = ClosedFacts::default();
+        assert_eq!(Closed::of(open), None);
+        let deleted = ClosedFacts {
+            other_deleted: true,
+            blocked_by_me: true,
+            ..open
+        };
+        assert_eq!(Closed::of(deleted), Some(Closed::AccountDeleted));
+        let blocker = ClosedFacts {
+            blocked_by_me: true,
+            blocked_me: true,
+            other_hidden: true,
+            ..open
+        };
+        assert_eq!(Closed::of(blocker), Some(Closed::Blocked));
+        let blocked = ClosedFacts {
+            blocked_me: true,
+            ..open
+        };
+        let hidden = ClosedFacts {
+            other_hidden: true,
+            ..open
+        };
+        assert_eq!(
+            Closed::of(blocked),
+            Closed::of(hidden),
+            "a block reads as a hidden profile"
+        );
+        assert_eq!(Closed::of(blocked), Some(Closed::Unavailable));
+        let own = ClosedFacts {
+            me_hidden: true,
+            ..open
+        };
+        assert_eq!(Closed::of(own), Some(Closed::OwnProfileHidden));
+    }
+
+    #[test]
+    fn the_notices_name_the_other_person_only_where_they_still_exist() {
+        assert_eq!(Closed::AccountDeleted.notice("Sanne"), "Dit account bestaat niet meer");
+        assert_eq!(Closed::Unavailable.notice("Sanne"), "Sanne is niet meer beschikbaar");
+        assert_eq!(Closed::Blocked.notice("Sanne"), Closed::Unavailable.notice("Sanne"));
+        assert!(!Closed::Unavailable.to_string().contains("blok"));
+        assert_eq!(Closed::Blocked.code(), "blocked");
     }
 }

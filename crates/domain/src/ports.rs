@@ -317,6 +317,12 @@ pub trait ConversationRepository: Send + Sync {
     /// Storage failures.
     fn find_conversation(&self, id: ConversationId) -> Result<Option<Conversation>, RepositoryError>;
 
+    /// Every conversation `user` takes part in (also those not in their inbox).
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn conversations_of(&self, user: UserId) -> Result<Vec<Conversation>, RepositoryError>;
+
     /// The inbox of `user`, newest activity first (at most [`crate::conversation::MAX_INBOX`]):
     /// the conversations they started and those with a message.
     ///

@@ -49,6 +49,14 @@ pub enum ApiError {
     /// 403 with its own Dutch reason.
     #[error("{0}")]
     ForbiddenBecause(String),
+    /// 403 with its own code and Dutch reason.
+    #[error("{message}")]
+    Refused {
+        /// Machine-readable code.
+        code: &'static str,
+        /// Dutch text.
+        message: String,
+    },
     /// 404: unknown, or not visible to this user.
     #[error("{0}")]
     NotFound(String),
@@ -103,6 +111,7 @@ impl ApiError {
             Self::BadRequest { code, .. } => code,
             Self::Unauthenticated => "unauthenticated",
             Self::Forbidden | Self::ForbiddenBecause(_) => "forbidden",
+            Self::Refused { code, .. } => code,
             Self::NotFound(_) => "not_found",
             Self::MethodNotAllowed(_) => "method_not_allowed",
             Self::RequestTimeout => "request_timeout",
@@ -156,7 +165,7 @@ impl ResponseError for ApiError {
         match self {
             Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
             Self::Unauthenticated => StatusCode::UNAUTHORIZED,
-            Self::Forbidden | Self::ForbiddenBecause(_) => StatusCode::FORBIDDEN,
+            Self::Forbidden | Self::ForbiddenBecause(_) | Self::Refused { .. } => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
@@ -274,6 +283,14 @@ impl From<MessagingError> for ApiError {
                 message: error.to_string(),
             },
             MessagingError::NotFound => Self::NotFound(error.to_string()),
+            MessagingError::Closed(reason) => Self::Refused {
+                code: reason.code(),
+                message: reason.to_string(),
+            },
+            MessagingError::ForeignPet => Self::Invalid {
+                field: Some("petId".to_owned()),
+                message: error.to_string(),
+            },
             MessagingError::Invalid(invalid) => Self::Invalid {
                 field: Some("content".to_owned()),
                 message: invalid.to_string(),

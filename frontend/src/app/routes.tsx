@@ -144,6 +144,12 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('@/app/routes/privacy')).PrivacyRoute }),
           },
           {
+            path: paths.accountDeleted,
+            lazy: async () => ({
+              Component: (await import('@/app/routes/account-deleted')).AccountDeletedRoute,
+            }),
+          },
+          {
             path: '*',
             lazy: async () => ({
               Component: (await import('@/app/routes/not-found')).NotFoundRoute,

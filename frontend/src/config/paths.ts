@@ -41,4 +41,6 @@ export const paths = {
   pet: (petId: number) => `/huisdier/${petId}`,
   terms: '/voorwaarden',
   privacy: '/privacy',
+  /** Where a person lands after deleting their account; public, as they are signed out. */
+  accountDeleted: '/account-verwijderd',
 } as const;

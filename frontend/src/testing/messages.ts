@@ -20,7 +20,7 @@ export function aConversation(overrides: Partial<ConversationSummary> = {}): Con
     lastMessageTime: new Date().toISOString(),
     lastMessageIsOwn: false,
     unreadCount: 0,
-    closedNotice: null,
+    closed: null,
     ...overrides,
   };
 }

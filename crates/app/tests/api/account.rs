@@ -451,7 +451,8 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
     let answer = app
         .send_json(&lotte, Method::POST, &path, &json!({"content": "Hallo?"}))
         .await?;
-    assert_eq!(answer.status(), StatusCode::NOT_FOUND);
+    assert_eq!(answer.status(), StatusCode::FORBIDDEN);
+    assert_eq!(crate::helpers::error_envelope(answer).await?.1, "account_deleted");
     assert_eq!(
         db.count(&format!("users WHERE id = {lotte_id}"))?,
         1,

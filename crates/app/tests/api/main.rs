@@ -8,6 +8,7 @@ mod account;
 mod browse;
 mod bursts;
 mod cli;
+mod closed_conversations;
 mod email_auth;
 mod errors;
 mod favourites;

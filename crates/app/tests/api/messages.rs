@@ -10,7 +10,7 @@ use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 use std::time::Duration;
 
-fn volunteer_draft(first_name: &str) -> Value {
+pub(crate) fn volunteer_draft(first_name: &str) -> Value {
     json!({
         "profileType": "vrijwilliger",
         "firstName": first_name,
@@ -23,7 +23,7 @@ fn volunteer_draft(first_name: &str) -> Value {
     })
 }
 
-fn owner_draft(first_name: &str, pet: &str) -> Value {
+pub(crate) fn owner_draft(first_name: &str, pet: &str) -> Value {
     json!({
         "profileType": "huisdier",
         "firstName": first_name,
@@ -41,13 +41,17 @@ fn owner_draft(first_name: &str, pet: &str) -> Value {
 }
 
 /// A signed-in person, their account id and, for an owner, their pet's id.
-struct Person {
-    client: Client,
-    id: i64,
-    pet: Option<i64>,
+pub(crate) struct Person {
+    pub(crate) client: Client,
+    pub(crate) id: i64,
+    pub(crate) pet: Option<i64>,
 }
 
-async fn person(app: &TestApp, email: &str, draft: Option<Value>) -> Result<Person, Box<dyn std::error::Error>> {
+pub(crate) async fn person(
+    app: &TestApp,
+    email: &str,
+    draft: Option<Value>,
+) -> Result<Person, Box<dyn std::error::Error>> {
     let client = app.another_user_directly(email).await?.0;
     let id = app.my_id(&client).await?;
     let mut pet = None;
@@ -74,15 +78,20 @@ async fn sign_out(app: &TestApp, person: &Person) -> Result<(), Box<dyn std::err
     Ok(())
 }
 
-async fn sitter(app: &TestApp, email: &str) -> Result<Person, Box<dyn std::error::Error>> {
+pub(crate) async fn sitter(app: &TestApp, email: &str) -> Result<Person, Box<dyn std::error::Error>> {
     person(app, email, Some(volunteer_draft("Lotte"))).await
 }
 
-async fn owner(app: &TestApp, email: &str) -> Result<Person, Box<dyn std::error::Error>> {
+pub(crate) async fn owner(app: &TestApp, email: &str) -> Result<Person, Box<dyn std::error::Error>> {
     person(app, email, Some(owner_draft("Sanne", "Bobby"))).await
 }
 
-async fn start(app: &TestApp, from: &Person, to: &Person, pet: Option<i64>) -> reqwest::Result<reqwest::Response> {
+pub(crate) async fn start(
+    app: &TestApp,
+    from: &Person,
+    to: &Person,
+    pet: Option<i64>,
+) -> reqwest::Result<reqwest::Response> {
     app.send_json(
         &from.client,
         Method::POST,
@@ -92,7 +101,7 @@ async fn start(app: &TestApp, from: &Person, to: &Person, pet: Option<i64>) -> r
     .await
 }
 
-async fn started(
+pub(crate) async fn started(
     app: &TestApp,
     from: &Person,
     to: &Person,
@@ -106,7 +115,12 @@ async fn started(
         .ok_or_else(|| format!("no conversationId in {body}").into())
 }
 
-async fn send(app: &TestApp, from: &Person, conversation: i64, text: &str) -> reqwest::Result<reqwest::Response> {
+pub(crate) async fn send(
+    app: &TestApp,
+    from: &Person,
+    conversation: i64,
+    text: &str,
+) -> reqwest::Result<reqwest::Response> {
     app.send_json(
         &from.client,
         Method::POST,
@@ -116,7 +130,11 @@ async fn send(app: &TestApp, from: &Person, conversation: i64, text: &str) -> re
     .await
 }
 
-async fn get(app: &TestApp, who: &Person, path: &str) -> Result<(StatusCode, Value), Box<dyn std::error::Error>> {
+pub(crate) async fn get(
+    app: &TestApp,
+    who: &Person,
+    path: &str,
+) -> Result<(StatusCode, Value), Box<dyn std::error::Error>> {
     let response = who.client.get(app.url(path)).send().await?;
     let status = response.status();
     Ok((status, response.json().await?))
@@ -169,9 +187,17 @@ async fn starting_a_conversation_needs_an_own_profile_and_someone_else(backend: 
 
     let other_owner = person(&app, "kees@example.nl", Some(owner_draft("Kees", "Max"))).await?;
     let response = start(&app, &lotte, &sanne, other_owner.pet).await?;
-    assert_eq!(response.status(), StatusCode::NOT_FOUND, "a pet of someone else");
+    assert_eq!(
+        response.status(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "a pet of someone else"
+    );
     let response = start(&app, &sanne, &lotte, other_owner.pet).await?;
-    assert_eq!(response.status(), StatusCode::NOT_FOUND, "a pet of neither of the two");
+    assert_eq!(
+        response.status(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "a pet of neither of the two"
+    );
 
     let about_bobby = started(&app, &lotte, &sanne, sanne.pet).await?;
     assert_eq!(
@@ -446,13 +472,17 @@ async fn new_conversations_are_limited_per_hour_but_reopening_is_not(backend: Ba
 }
 
 /// An open event stream: reads `data:` lines as they come.
-struct EventStream {
+pub(crate) struct EventStream {
     response: reqwest::Response,
     buffer: String,
 }
 
 impl EventStream {
-    async fn open(app: &TestApp, who: &Person, last_event_id: Option<i64>) -> Result<Self, Box<dyn std::error::Error>> {
+    pub(crate) async fn open(
+        app: &TestApp,
+        who: &Person,
+        last_event_id: Option<i64>,
+    ) -> Result<Self, Box<dyn std::error::Error>> {
         let mut request = who.client.get(app.url("/api/events"));
         if let Some(id) = last_event_id {
             request = request.header("Last-Event-ID", id.to_string());
@@ -472,7 +502,7 @@ impl EventStream {
     }
 
     /// The next event block (id and data) for which `wanted` holds, waiting up to 10 s.
-    async fn until(&mut self, wanted: impl Fn(&str) -> bool) -> Result<String, Box<dyn std::error::Error>> {
+    pub(crate) async fn until(&mut self, wanted: impl Fn(&str) -> bool) -> Result<String, Box<dyn std::error::Error>> {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
         loop {
             while let Some(end) = self.buffer.find("\n\n") {
@@ -516,7 +546,7 @@ impl EventStream {
     }
 }
 
-fn data_of(block: &str) -> Result<Value, Box<dyn std::error::Error>> {
+pub(crate) fn data_of(block: &str) -> Result<Value, Box<dyn std::error::Error>> {
     let line = block.lines().find_map(|l| l.strip_prefix("data: ")).ok_or("no data")?;
     Ok(serde_json::from_str(line)?)
 }
@@ -810,11 +840,18 @@ async fn a_blocked_person_gets_the_unknown_person_answer_and_both_lose_sight_of_
     assert_eq!(blocks["blocked"][0]["userId"], lotte.id);
     assert_eq!(blocks["blocked"][0]["firstName"], "Lotte");
 
-    // Lotte's next message and a new start get the answer of an unknown person.
+    // Lotte's next message is refused as for a profile that is no longer there; a new start
+    // gets the answer of an unknown person.
     let refused = send(&app, &lotte, id, "Hallo?").await?;
-    assert_eq!(refused.status(), StatusCode::NOT_FOUND);
-    let (error, _) = error_envelope(refused).await?;
-    assert_eq!(error, "Dit gesprek of profiel bestaat niet.");
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    let (error, code) = error_envelope(refused).await?;
+    assert_eq!(
+        (error.as_str(), code.as_str()),
+        (
+            "Deze persoon is niet meer beschikbaar. Je bericht is niet verstuurd.",
+            "unavailable"
+        )
+    );
     let restart = start(&app, &lotte, &sanne, sanne.pet).await?;
     assert_eq!(restart.status(), StatusCode::NOT_FOUND);
     assert_eq!(error_envelope(restart).await?.0, "Dit gesprek of profiel bestaat niet.");

@@ -8,7 +8,7 @@ use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 use std::process::Command;
 
-fn set_role(app: &TestApp, action: &str, email: &str) -> Result<String, Box<dyn std::error::Error>> {
+pub(crate) fn set_role(app: &TestApp, action: &str, email: &str) -> Result<String, Box<dyn std::error::Error>> {
     let output = Command::new(env!("CARGO_BIN_EXE_oppas"))
         .args(["moderator", action, email])
         .env("OPPAS_ENV", "test")
@@ -38,7 +38,7 @@ async fn call(
 }
 
 /// A moderator (the app's client) hides `user`'s profile, or shows it again.
-async fn set_hidden(app: &TestApp, user: i64, hidden: bool) -> reqwest::Result<reqwest::Response> {
+pub(crate) async fn set_hidden(app: &TestApp, user: i64, hidden: bool) -> reqwest::Result<reqwest::Response> {
     let method = if hidden { Method::PUT } else { Method::DELETE };
     call(
         app,
@@ -288,10 +288,7 @@ async fn a_hidden_profile_is_gone_for_every_read_and_every_new_contact(backend: 
         .send_json(&sanne, Method::POST, &messages, &json!({"content": "Hallo Karel"}))
         .await?;
     assert_eq!(hello.status(), StatusCode::CREATED);
-    assert_eq!(
-        inbox_entry(&app, &sanne, conversation).await?["closedNotice"],
-        Value::Null
-    );
+    assert_eq!(inbox_entry(&app, &sanne, conversation).await?["closed"], Value::Null);
 
     let hidden = set_hidden(&app, karel_id, true).await?;
     assert_eq!(hidden.status(), StatusCode::NO_CONTENT);
@@ -332,27 +329,25 @@ async fn a_hidden_profile_is_gone_for_every_read_and_every_new_contact(backend: 
         assert_eq!(refused.status(), StatusCode::NOT_FOUND);
         assert_eq!(refused.text().await?, unknown);
     }
-    for (from, text) in [(&sanne, "Ben je er nog?"), (&karel, "Stuur geld")] {
+    for (from, text, code) in [
+        (&sanne, "Ben je er nog?", "unavailable"),
+        (&karel, "Stuur geld", "own_profile_hidden"),
+    ] {
         let refused = app
             .send_json(from, Method::POST, &messages, &json!({"content": text}))
             .await?;
-        assert_eq!(refused.status(), StatusCode::NOT_FOUND);
+        assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+        assert_eq!(crate::helpers::error_envelope(refused).await?.1, code);
     }
     let db = app.database()?;
     assert_eq!(
         db.count(&format!("messages WHERE conversation_id = {conversation}"))?,
         1
     );
-    let notice = inbox_entry(&app, &sanne, conversation).await?["closedNotice"].clone();
-    assert_eq!(
-        notice,
-        "Dit profiel is op dit moment niet beschikbaar. Je kunt in dit gesprek geen berichten sturen."
-    );
-    let own_notice = inbox_entry(&app, &karel, conversation).await?["closedNotice"].clone();
-    assert_eq!(
-        own_notice,
-        "Je profiel is verborgen door een moderator. Zolang dat zo is, kun je geen berichten sturen."
-    );
+    let notice = inbox_entry(&app, &sanne, conversation).await?["closed"]["notice"].clone();
+    assert_eq!(notice, "Karel is niet meer beschikbaar");
+    let own_notice = inbox_entry(&app, &karel, conversation).await?["closed"]["notice"].clone();
+    assert_eq!(own_notice, "Je profiel is verborgen door een moderator");
 
     // Shown again: everything as before.
     let shown = set_hidden(&app, karel_id, false).await?;
@@ -374,10 +369,7 @@ async fn a_hidden_profile_is_gone_for_every_read_and_every_new_contact(backend: 
         )
         .await?;
     assert_eq!(again.status(), StatusCode::CREATED);
-    assert_eq!(
-        inbox_entry(&app, &sanne, conversation).await?["closedNotice"],
-        Value::Null
-    );
+    assert_eq!(inbox_entry(&app, &sanne, conversation).await?["closed"], Value::Null);
     Ok(())
 }
 

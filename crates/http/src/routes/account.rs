@@ -102,8 +102,16 @@ pub async fn delete_account(
         return Err(ApiError::Forbidden);
     }
     let data = state.account_data.clone();
+    let messaging = state.messaging.clone();
     let id = user.id;
-    web::block(move || data.delete(id)).await??;
+    web::block(move || {
+        // Read first: the deletion hands the conversations to a stand-in account.
+        let conversations = messaging.conversations_of(id, None)?;
+        data.delete(id)?;
+        crate::routes::conversations::announce_closed(&messaging, &conversations);
+        Ok::<_, ApiError>(())
+    })
+    .await??;
     session.purge();
     let mut response = HttpResponse::NoContent().finish();
     crate::routes::email_auth::end_attempt(&mut response, &state);

@@ -6,7 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
 use chrono::{DateTime, Utc};
 use oppas_domain::conversation::ThreadMessage;
 use oppas_domain::enums::ProfileType;
-use oppas_domain::messaging::InboxItem;
+use oppas_domain::messaging::{Closed, ClosedState, InboxItem};
 use oppas_domain::{ConversationId, MessageId, PetId, UserId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -17,7 +17,7 @@ use utoipa::{IntoParams, ToSchema};
 pub struct StartConversation {
     /// The account of the other person: a sitter, or the owner of a pet.
     pub target_user_id: i64,
-    /// The pet it is about, if any (it must be the other person's).
+    /// The pet it is about, if any: the other person's, or one of the caller's own.
     #[serde(default)]
     pub pet_id: Option<i64>,
 }
@@ -60,9 +60,32 @@ pub struct ConversationSummary {
     pub last_message_is_own: bool,
     /// Messages of the other person not read yet.
     pub unread_count: i64,
-    /// Set when no new message can be sent here (a moderator hid one of the two profiles): a
-    /// calm Dutch notice shown instead of the composer.
-    pub closed_notice: Option<String>,
+    /// Set when no new message can be sent here: shown instead of the composer.
+    pub closed: Option<ConversationClosed>,
+}
+
+/// Why a conversation takes no new messages, and the calm Dutch notice its viewer reads in place
+/// of the composer.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversationClosed {
+    /// Why (the other person blocked the viewer reads as `unavailable`, the same as a hidden
+    /// profile).
+    pub reason: Closed,
+    /// The notice, e.g. 'Dit account bestaat niet meer'.
+    pub notice: String,
+    /// The sentence under it.
+    pub explanation: String,
+}
+
+impl From<ClosedState> for ConversationClosed {
+    fn from(state: ClosedState) -> Self {
+        Self {
+            reason: state.reason,
+            notice: state.notice,
+            explanation: state.explanation.to_owned(),
+        }
+    }
 }
 
 /// The inbox, newest activity first.
@@ -99,6 +122,8 @@ pub struct MessageList {
     pub messages: Vec<MessageItem>,
     /// Whether older messages exist (ask again with `before` = the first id).
     pub has_more: bool,
+    /// Set when no new message can be sent here: shown instead of the composer.
+    pub closed: Option<ConversationClosed>,
 }
 
 /// Which page of a thread.
@@ -185,6 +210,15 @@ pub enum LiveEventData {
         /// Online now.
         is_online: bool,
     },
+    /// A conversation of the person's stopped taking new messages (ask the inbox or the thread
+    /// for its notice).
+    #[serde(rename_all = "camelCase")]
+    ConversationClosed {
+        /// The conversation.
+        conversation_id: i64,
+        /// Why, as this person sees it.
+        reason: Closed,
+    },
 }
 
 fn summary(me: UserId, item: InboxItem) -> ConversationSummary {
@@ -193,11 +227,7 @@ fn summary(me: UserId, item: InboxItem) -> ConversationSummary {
     ConversationSummary {
         id: entry.conversation.id.get(),
         other_user_id: entry.counterpart.user_id.get(),
-        name: entry
-            .counterpart
-            .first_name
-            .filter(|name| !name.trim().is_empty())
-            .unwrap_or_else(|| "Lid van Oppasmaatje".to_owned()),
+        name: entry.counterpart.display_name(),
         pet_id: entry.conversation.pet_id.map(PetId::get),
         pet_name,
         avatar_url: entry.counterpart.avatar_url,
@@ -208,7 +238,7 @@ fn summary(me: UserId, item: InboxItem) -> ConversationSummary {
         last_message_time: entry.last_message.as_ref().map(|m| m.created_at.and_utc()),
         last_message: entry.last_message.map(|m| m.body),
         unread_count: entry.unread,
-        closed_notice: closed.map(|reason| reason.to_string()),
+        closed: closed.map(ConversationClosed::from),
     }
 }
 
@@ -227,8 +257,8 @@ fn item(message: ThreadMessage) -> MessageItem {
 /// exists for that pair and pet.
 ///
 /// # Errors
-/// 400 without an own profile (`profile_required`) or with yourself; 404 for an unknown person
-/// or a pet that is not theirs; 429 past 10 new conversations an hour.
+/// 400 without an own profile (`profile_required`) or with yourself; 404 for an unknown person;
+/// 422 (`petId`) for a pet of neither of the two; 429 past 10 new conversations an hour.
 #[utoipa::path(post, path = "/api/conversations", tag = "messages", operation_id = "start_conversation",
     params(crate::idempotency::IdempotencyKeyHeader),
     request_body = StartConversation,
@@ -236,9 +266,9 @@ fn item(message: ThreadMessage) -> MessageItem {
         (status = 200, description = "The conversation", body = ConversationStarted),
         (status = 400, description = "No own profile, or yourself", body = crate::ApiErrorBody),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
-        (status = 404, description = "Unknown person, or not their pet", body = crate::ApiErrorBody),
+        (status = 404, description = "Unknown person", body = crate::ApiErrorBody),
         (status = 409, description = "The same key's first request is still at work", body = crate::ApiErrorBody),
-        (status = 422, description = "A bad Idempotency-Key", body = crate::ApiErrorBody),
+        (status = 422, description = "A pet of neither of the two, or a bad Idempotency-Key", body = crate::ApiErrorBody),
         (status = 429, description = "Too many new conversations", body = crate::ApiErrorBody),
     ))]
 #[post("/conversations")]
@@ -303,24 +333,28 @@ pub async fn list_messages(
     let messaging = state.messaging.clone();
     let id = ConversationId(path.into_inner());
     let query = query.into_inner();
-    let page = web::block(move || messaging.thread(user.id, id, query.before.map(MessageId), query.limit)).await??;
+    let view = web::block(move || messaging.thread(user.id, id, query.before.map(MessageId), query.limit)).await??;
     Ok(HttpResponse::Ok().json(MessageList {
-        messages: page.messages.into_iter().map(item).collect(),
-        has_more: page.has_more,
+        messages: view.page.messages.into_iter().map(item).collect(),
+        has_more: view.page.has_more,
+        closed: view.closed.map(ConversationClosed::from),
     }))
 }
 
 /// Sends a message; it is stored before the answer.
 ///
 /// # Errors
-/// 404 when it is not the signed-in person's conversation; 422 for an empty or too long text;
-/// 429 past 30 messages a minute.
+/// 403 when the conversation is closed for the signed-in person (the code says why:
+/// `account_deleted`, `unavailable`, `blocked`, `own_profile_hidden`; nothing is stored); 404
+/// when it is not their conversation; 422 for an empty or too long text; 429 past 30 messages a
+/// minute.
 #[utoipa::path(post, path = "/api/conversations/{id}/messages", tag = "messages", operation_id = "send_message",
     params(("id" = i64, Path, description = "The conversation"), crate::idempotency::IdempotencyKeyHeader),
     request_body = SendMessage,
     responses(
         (status = 201, description = "Stored", body = MessageSent),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "The conversation is closed", body = crate::ApiErrorBody),
         (status = 404, description = "Not your conversation", body = crate::ApiErrorBody),
         (status = 409, description = "The same key's first request is still at work", body = crate::ApiErrorBody),
         (status = 422, description = "Empty or too long, or a bad Idempotency-Key", body = crate::ApiErrorBody),
@@ -457,6 +491,14 @@ pub async fn stream_events(
     crate::routes::events::open(&state, user.id, session, last_event_id).await
 }
 
+/// Tells the open streams about those of `conversations` that closed; a failure is logged, as
+/// what closed them is done and a reload shows it all the same.
+pub(crate) fn announce_closed(messaging: &oppas_domain::messaging::Messaging, conversations: &[ConversationId]) {
+    if let Err(error) = messaging.announce_closed(conversations) {
+        tracing::warn!(error.cause = %error, "closed conversations were not announced live");
+    }
+}
+
 /// Routes of messaging.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(start_conversation)
@@ -474,6 +516,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 mod tests {
     use super::LiveEventData;
     use oppas_domain::live::LiveEventKind;
+    use oppas_domain::messaging::Closed;
     use oppas_domain::{ConversationId, MessageId, UserId};
 
     #[test]
@@ -511,6 +554,16 @@ mod tests {
                 LiveEventKind::Presence {
                     user_id: UserId(3),
                     is_online: true,
+                },
+            ),
+            (
+                LiveEventData::ConversationClosed {
+                    conversation_id: 1,
+                    reason: Closed::Unavailable,
+                },
+                LiveEventKind::ConversationClosed {
+                    conversation_id: ConversationId(1),
+                    reason: Closed::Unavailable,
                 },
             ),
         ];

@@ -145,7 +145,14 @@ pub async fn hide_profile(
 ) -> Result<HttpResponse, ApiError> {
     let target = UserId(target.into_inner());
     let moderation = state.moderation.clone();
-    web::block(move || moderation.set_hidden(user.id, target, true)).await??;
+    let messaging = state.messaging.clone();
+    web::block(move || {
+        moderation.set_hidden(user.id, target, true)?;
+        let conversations = messaging.conversations_of(target, None)?;
+        crate::routes::conversations::announce_closed(&messaging, &conversations);
+        Ok::<_, ApiError>(())
+    })
+    .await??;
     Ok(HttpResponse::NoContent().finish())
 }
 

@@ -151,7 +151,14 @@ pub async fn block(
 ) -> Result<HttpResponse, ApiError> {
     let other = UserId(other.into_inner());
     let trust = state.trust.clone();
-    web::block(move || trust.block(user.id, other)).await??;
+    let messaging = state.messaging.clone();
+    web::block(move || {
+        trust.block(user.id, other)?;
+        let conversations = messaging.conversations_of(user.id, Some(other))?;
+        crate::routes::conversations::announce_closed(&messaging, &conversations);
+        Ok::<_, ApiError>(())
+    })
+    .await??;
     tracing::info!(user.id = user.id.get(), "blocked someone");
     Ok(HttpResponse::NoContent().finish())
 }

@@ -315,6 +315,20 @@ impl ConversationRepository for Database {
             .map_err(translate)
     }
 
+    fn conversations_of(&self, user: UserId) -> Result<Vec<Conversation>, RepositoryError> {
+        let mut conn = self.conn()?;
+        conversations::table
+            .filter(
+                conversations::user_low
+                    .eq(user.get())
+                    .or(conversations::user_high.eq(user.get())),
+            )
+            .select(ConversationRow::as_select())
+            .load(&mut *conn)
+            .map(|rows| rows.into_iter().map(Conversation::from).collect())
+            .map_err(translate)
+    }
+
     fn inbox(&self, user: UserId, now: NaiveDateTime) -> Result<Vec<InboxEntry>, RepositoryError> {
         let mut conn = self.conn()?;
         let mut sql = Sql::new(&conn);

@@ -168,8 +168,8 @@ export interface paths {
          * Starts a conversation with a sitter or with the owner of a pet, or returns the one that
          *     exists for that pair and pet.
          * @description # Errors
-         *     400 without an own profile (`profile_required`) or with yourself; 404 for an unknown person
-         *     or a pet that is not theirs; 429 past 10 new conversations an hour.
+         *     400 without an own profile (`profile_required`) or with yourself; 404 for an unknown person;
+         *     422 (`petId`) for a pet of neither of the two; 429 past 10 new conversations an hour.
          */
         post: operations["start_conversation"];
         delete?: never;
@@ -195,8 +195,10 @@ export interface paths {
         /**
          * Sends a message; it is stored before the answer.
          * @description # Errors
-         *     404 when it is not the signed-in person's conversation; 422 for an empty or too long text;
-         *     429 past 30 messages a minute.
+         *     403 when the conversation is closed for the signed-in person (the code says why:
+         *     `account_deleted`, `unavailable`, `blocked`, `own_profile_hidden`; nothing is stored); 404
+         *     when it is not their conversation; 422 for an empty or too long text; 429 past 30 messages a
+         *     minute.
          */
         post: operations["send_message"];
         delete?: never;
@@ -980,12 +982,35 @@ export interface components {
             /** @description What the moderator did or found, at most 1,000 characters. */
             note?: string | null;
         };
+        /**
+         * @description Why a conversation takes no new messages. Each of the two people has their own reason: the
+         *     web app shows [`Closed::notice`] instead of the composer and a send is refused with
+         *     [`Closed::code`]. Someone who was blocked reads the same as for a hidden profile, so nobody
+         *     learns that they were blocked.
+         * @enum {string}
+         */
+        Closed: "accountDeleted" | "unavailable" | "blocked" | "ownProfileHidden";
         /** @description An address and the code mailed to it. */
         CodeRequest: {
             /** @description Six digits. */
             code?: string;
             /** @description The address. */
             email?: string;
+        };
+        /**
+         * @description Why a conversation takes no new messages, and the calm Dutch notice its viewer reads in place
+         *     of the composer.
+         */
+        ConversationClosed: {
+            /** @description The sentence under it. */
+            explanation: string;
+            /** @description The notice, e.g. 'Dit account bestaat niet meer'. */
+            notice: string;
+            /**
+             * @description Why (the other person blocked the viewer reads as `unavailable`, the same as a hidden
+             *     profile).
+             */
+            reason: components["schemas"]["Closed"];
         };
         /** @description The inbox, newest activity first. */
         ConversationList: {
@@ -1004,11 +1029,7 @@ export interface components {
         ConversationSummary: {
             /** @description The other person's profile photo. */
             avatarUrl?: string | null;
-            /**
-             * @description Set when no new message can be sent here (a moderator hid one of the two profiles): a
-             *     calm Dutch notice shown instead of the composer.
-             */
-            closedNotice?: string | null;
+            closed?: components["schemas"]["ConversationClosed"] | null;
             /**
              * Format: int64
              * @description Its id.
@@ -1171,6 +1192,16 @@ export interface components {
              * @description Who.
              */
             userId: number;
+        } | {
+            /**
+             * Format: int64
+             * @description The conversation.
+             */
+            conversationId: number;
+            /** @description Why, as this person sees it. */
+            reason: components["schemas"]["Closed"];
+            /** @enum {string} */
+            type: "conversationClosed";
         };
         /**
          * @description The help an owner looks for for their pet ('Gezochte hulp').
@@ -1221,6 +1252,7 @@ export interface components {
         };
         /** @description A page of a thread, oldest first. */
         MessageList: {
+            closed?: components["schemas"]["ConversationClosed"] | null;
             /** @description Whether older messages exist (ask again with `before` = the first id). */
             hasMore: boolean;
             /** @description The messages. */
@@ -1915,7 +1947,7 @@ export interface components {
         StartConversation: {
             /**
              * Format: int64
-             * @description The pet it is about, if any (it must be the other person's).
+             * @description The pet it is about, if any: the other person's, or one of the caller's own.
              */
             petId?: number | null;
             /**
@@ -2452,7 +2484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Unknown person, or not their pet */
+            /** @description Unknown person */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2470,7 +2502,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description A bad Idempotency-Key */
+            /** @description A pet of neither of the two, or a bad Idempotency-Key */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2571,6 +2603,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The conversation is closed */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -21,19 +21,36 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       void queryClient.invalidateQueries({ queryKey: messagingKeys.unread() });
       break;
     case 'presence':
-      queryClient.setQueryData<ConversationList>(messagingKeys.conversations(), (list) =>
-        list === undefined
-          ? list
-          : {
-              conversations: list.conversations.map((conversation) =>
-                conversation.otherUserId === event.userId
-                  ? { ...conversation, isOnline: event.isOnline }
-                  : conversation,
-              ),
-            },
+      setOnline(
+        queryClient,
+        (conversation) => conversation.otherUserId === event.userId,
+        event.isOnline,
       );
       break;
+    case 'conversationClosed':
+      // Presence ends at once; the notice in place of the composer comes with the lists.
+      setOnline(queryClient, (conversation) => conversation.id === event.conversationId, false);
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.thread(event.conversationId) });
+      break;
   }
+}
+
+/** Writes `isOnline` into the cached inbox's conversations for which `which` holds. */
+function setOnline(
+  queryClient: QueryClient,
+  which: (conversation: ConversationList['conversations'][number]) => boolean,
+  isOnline: boolean,
+): void {
+  queryClient.setQueryData<ConversationList>(messagingKeys.conversations(), (list) =>
+    list === undefined
+      ? list
+      : {
+          conversations: list.conversations.map((conversation) =>
+            which(conversation) ? { ...conversation, isOnline } : conversation,
+          ),
+        },
+  );
 }
 
 /** After the stream (re)opens: everything about messages is read again, so nothing is missed. */

@@ -3,9 +3,10 @@ import type { components } from '@/lib/api/openapi';
 
 /**
  * One event of the live stream (`GET /api/events`), as its `data` arrives: a new message, a read
- * receipt or someone coming online or going offline.
+ * receipt, someone coming online or going offline, or a conversation that closed.
  */
 export type LiveEvent = components['schemas']['LiveEventData'];
+type Closed = components['schemas']['Closed'];
 
 // Checked at run time: the stream is a boundary like any response.
 const liveEvent = z.discriminatedUnion('type', [
@@ -25,6 +26,12 @@ const liveEvent = z.discriminatedUnion('type', [
     type: z.literal('presence'),
     userId: z.number(),
     isOnline: z.boolean(),
+  }),
+  z.object({
+    type: z.literal('conversationClosed'),
+    conversationId: z.number(),
+    // Only passed on: the inbox and the thread, read again, word the reason.
+    reason: z.custom<Closed>((value) => typeof value === 'string'),
   }),
 ]) satisfies z.ZodMiniType<LiveEvent>;
 

@@ -20,10 +20,25 @@ export class ResendRefused extends ApiError {
 export async function resendCode(email: string): Promise<void> {
   const { error, response } = await api.POST('/api/auth/email-resend', { body: { email } });
   if (!response.ok) {
-    const seconds = Number(response.headers.get('Retry-After'));
-    throw new ResendRefused(
-      ApiError.fromResponse(response.status, error),
-      Number.isInteger(seconds) && seconds > 0 ? seconds : undefined,
-    );
+    throw refused(response, error);
   }
+}
+
+/**
+ * Sends a new login code from the code step. Like `resendCode`, a request within the wait is
+ * refused with the seconds that are left.
+ */
+export async function resendLoginCode(email: string): Promise<void> {
+  const { error, response } = await api.POST('/api/auth/email-login', { body: { email } });
+  if (!response.ok) {
+    throw refused(response, error);
+  }
+}
+
+function refused(response: Response, error: unknown): ResendRefused {
+  const seconds = Number(response.headers.get('Retry-After'));
+  return new ResendRefused(
+    ApiError.fromResponse(response.status, error),
+    Number.isInteger(seconds) && seconds > 0 ? seconds : undefined,
+  );
 }

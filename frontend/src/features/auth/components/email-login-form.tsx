@@ -8,6 +8,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { requestLoginCode, verifyLoginCode } from '@/features/auth/api/email-codes';
 import { errorText } from '@/features/auth/api/error-text';
+import { resendLoginCode, ResendRefused } from '@/features/auth/api/resend-code';
+import { rememberCodeSent } from '@/features/auth/code-sent';
 import { FormAlert } from '@/features/auth/components/auth-layout';
 import { CodeField } from '@/features/auth/components/code-field';
 import {
@@ -17,10 +19,13 @@ import {
   type LoginEmailInput,
   type LoginEmailValues,
 } from '@/features/auth/forms';
+import { useResendCountdown } from '@/features/auth/hooks/use-resend-countdown';
 import { ApiError } from '@/lib/api/api-error';
 import { leaveTo } from '@/lib/browser-location';
 
 const NETWORK = 'Er ging iets mis. Probeer het opnieuw.';
+const HAVE_CODE = 'Vul de inlogcode in uit de e-mail die je al hebt gekregen.';
+export const HAVE_A_CODE = 'Ik heb al een code';
 
 /**
  * Signing in by e-mail, in two steps: the address, then the six-digit code mailed to it. A correct
@@ -47,6 +52,10 @@ export function EmailLoginForm({ returnTo = null }: { returnTo?: string | null }
         setSentTo(email);
         setSentMessage(message);
       }}
+      onHaveCode={(email) => {
+        setSentTo(email);
+        setSentMessage(HAVE_CODE);
+      }}
     />
   ) : (
     <CodeStep email={sentTo} sentMessage={sentMessage} onBack={back} returnTo={returnTo} />
@@ -56,9 +65,11 @@ export function EmailLoginForm({ returnTo = null }: { returnTo?: string | null }
 interface EmailStepProps {
   alreadySent: (email: string) => boolean;
   onSent: (email: string, message: string) => void;
+  /** 'Ik heb al een code': straight to the code step for the address typed. */
+  onHaveCode: (email: string) => void;
 }
 
-function EmailStep({ alreadySent, onSent }: EmailStepProps) {
+function EmailStep({ alreadySent, onSent, onHaveCode }: EmailStepProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -74,7 +85,9 @@ function EmailStep({ alreadySent, onSent }: EmailStepProps) {
   const submit = handleSubmit(async ({ email }) => {
     setFailure(null);
     try {
-      onSent(email, await requestLoginCode(email));
+      const message = await requestLoginCode(email);
+      rememberCodeSent(email);
+      onSent(email, message);
     } catch (error) {
       if (error instanceof ApiError && error.status === 429 && alreadySent(email)) {
         onSent(email, `${error.message} Gebruik de code uit de e-mail die je al hebt gekregen.`);
@@ -99,6 +112,18 @@ function EmailStep({ alreadySent, onSent }: EmailStepProps) {
         {isSubmitting && <Spinner />}
         {isSubmitting ? 'Bezig...' : 'Stuur inlogcode'}
       </Button>
+      {/* Also while the wait for a new code runs: the code already mailed still works. */}
+      <Button
+        variant="ghost"
+        disabled={empty || isSubmitting}
+        onClick={() =>
+          void handleSubmit(({ email }) => {
+            onHaveCode(email);
+          })()
+        }
+      >
+        {HAVE_A_CODE}
+      </Button>
     </form>
   );
 }
@@ -114,6 +139,9 @@ function CodeStep({ email, sentMessage, onBack, returnTo }: CodeStepProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState(
+    sentMessage || `We hebben een inlogcode gestuurd naar ${email}.`,
+  );
 
   const submit = async () => {
     const parsed = codeSchema.safeParse({ code });
@@ -143,7 +171,7 @@ function CodeStep({ email, sentMessage, onBack, returnTo }: CodeStepProps) {
       }}
     >
       <p role="status" className="rounded-2xl bg-teal-50 px-4 py-3 text-teal-900">
-        {sentMessage || `We hebben een inlogcode gestuurd naar ${email}.`}
+        {notice}
       </p>
       <CodeField value={code} onChange={setCode} error={error} disabled={busy} />
       <Button
@@ -155,10 +183,70 @@ function CodeStep({ email, sentMessage, onBack, returnTo }: CodeStepProps) {
         {busy && <Spinner />}
         {busy ? 'Bezig...' : 'Inloggen'}
       </Button>
+      <NewCodeButton
+        email={email}
+        onSent={() => {
+          setError(undefined);
+          setNotice(
+            `We hebben een nieuwe inlogcode gestuurd naar ${email}. Gebruik de nieuwste code.`,
+          );
+        }}
+        onFailure={setError}
+      />
       <Button variant="ghost" onClick={onBack}>
         <ArrowLeft aria-hidden="true" className="size-4" />
         Terug naar e-mailadres
       </Button>
     </form>
+  );
+}
+
+export const NEW_CODE = 'Stuur een nieuwe code';
+
+/**
+ * 'Stuur een nieuwe code (42 s)': disabled while the wait before a new code runs (from the last
+ * code this tab sent, or the seconds the server named), then it sends and the wait starts again.
+ */
+export function NewCodeButton({
+  email,
+  onSent,
+  onFailure,
+}: {
+  email: string;
+  onSent: () => void;
+  onFailure: (message: string) => void;
+}) {
+  const [sending, setSending] = useState(false);
+  const { secondsLeft, restart } = useResendCountdown(email, { sentNow: false });
+
+  const send = async () => {
+    setSending(true);
+    try {
+      await resendLoginCode(email);
+      rememberCodeSent(email);
+      restart();
+      onSent();
+    } catch (error) {
+      if (error instanceof ResendRefused && error.retryAfter !== undefined) {
+        restart(error.retryAfter);
+      } else {
+        onFailure(errorText(error, 'Er ging iets mis bij het versturen van de inlogcode', NETWORK));
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const waiting = secondsLeft > 0;
+  return (
+    <Button
+      variant="secondary"
+      disabled={waiting || sending}
+      aria-busy={sending}
+      onClick={() => void send()}
+    >
+      {sending && <Spinner />}
+      {waiting ? `${NEW_CODE} (${String(secondsLeft)} s)` : NEW_CODE}
+    </Button>
   );
 }

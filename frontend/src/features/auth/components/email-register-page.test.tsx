@@ -18,6 +18,21 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('the e-mail sign-up page', () => {
+  it('goes to the code step for the address typed via Ik heb al een code, sending nothing', async () => {
+    const user = userEvent.setup();
+    openPage();
+    await user.click(screen.getByRole('button', { name: 'Ik heb al een code' }));
+    expect(await screen.findByText('E-mailadres is verplicht')).toBeVisible();
+
+    await user.type(screen.getByRole('textbox', { name: 'E-mailadres' }), ' Noor@Example.NL ');
+    await user.click(screen.getByRole('button', { name: 'Ik heb al een code' }));
+
+    expect(
+      await screen.findByText('Pagina: /email-verificatie?email=noor%40example.nl'),
+    ).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
   it('checks in the order of the spec and shows the first rule that fails, sending nothing', async () => {
     const user = userEvent.setup();
     openPage();

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmailAddress } from '@/components/ui/email-address';
 import { GoogleLogo } from '@/components/ui/google-logo';
@@ -60,10 +60,12 @@ function SignUpForm({
   const google = useGoogleSignIn();
   const [search] = useSearchParams();
   const returnTo = returnPathIn(search);
+  const navigate = useNavigate();
   const {
     register,
     handleSubmit,
     getValues,
+    trigger,
     formState: { errors: allErrors, isSubmitting },
   } = useForm<SignUpInput, unknown, SignUpValues>({
     resolver: zodResolver(signUpSchema),
@@ -88,6 +90,15 @@ function SignUpForm({
       );
     }
   });
+
+  // 'Ik heb al een code': the code already mailed still works, also while the wait for a new
+  // one runs, so only the address needs to be right.
+  const haveCode = async () => {
+    setFailure(null);
+    if (await trigger('email')) {
+      await navigate(verificationPath(getValues('email').trim().toLowerCase(), returnTo));
+    }
+  };
 
   return (
     <AuthLayout
@@ -160,6 +171,9 @@ function SignUpForm({
           {isSubmitting && <Spinner />}
           {isSubmitting ? 'Bezig...' : 'Gratis account aanmaken'}
         </Button>
+        <Button variant="ghost" disabled={isSubmitting} onClick={() => void haveCode()}>
+          Ik heb al een code
+        </Button>
       </form>
       {google && (
         <>
@@ -177,12 +191,17 @@ function SignUpForm({
   );
 }
 
+/** The code step of registration for `email`. */
+function verificationPath(email: string, returnTo: string | null): string {
+  return returningTo(
+    `${paths.emailVerification}?${new URLSearchParams({ email }).toString()}`,
+    returnTo,
+  );
+}
+
 function CheckYourMail({ email, onRetry }: { email: string; onRetry: () => void }) {
   const [search] = useSearchParams();
-  const verification = returningTo(
-    `${paths.emailVerification}?${new URLSearchParams({ email }).toString()}`,
-    returnPathIn(search),
-  );
+  const verification = verificationPath(email, returnPathIn(search));
   return (
     <AuthLayout
       icon={MailCheck}

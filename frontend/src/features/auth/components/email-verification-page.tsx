@@ -11,16 +11,16 @@ import { paths } from '@/config/paths';
 import { verifyEmail } from '@/features/auth/api/email-codes';
 import { errorText } from '@/features/auth/api/error-text';
 import { resendCode, ResendRefused } from '@/features/auth/api/resend-code';
-import { codeSentAt, rememberCodeSent } from '@/features/auth/code-sent';
+import { rememberCodeSent } from '@/features/auth/code-sent';
 import { AuthLayout, textLink } from '@/features/auth/components/auth-layout';
 import { DigitBoxes, emptyDigits } from '@/features/auth/components/digit-boxes';
 import { CODE_LENGTH, safeRedirect } from '@/features/auth/forms';
+import { useResendCountdown } from '@/features/auth/hooks/use-resend-countdown';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { refreshCurrentUser } from '@/lib/auth/api/get-current-user';
 import { AuthPending } from '@/lib/auth/guards';
 import { returnPathIn } from '@/lib/auth/return-path';
 import { useAuth } from '@/lib/auth/use-auth';
-import { useSiteInfo } from '@/lib/site/get-site-info';
 
 const VERIFIED_DEFAULT = 'E-mail geverifieerd. Log in om door te gaan.';
 
@@ -200,27 +200,9 @@ function ResendButton({
   onFailure: (message: string) => void;
 }) {
   const [state, setState] = useState<'idle' | 'sending'>('idle');
-  const cooldown = useSiteInfo().data?.codeResendSeconds;
   const [notice, setNotice] = useState<string | null>(null);
   // A code was just sent when this page opens: the wait runs from then, not from the first click.
-  const [sentAt] = useState(() => codeSentAt(email) ?? Date.now());
-  // Set by a resend, or by the server's Retry-After when one came too soon.
-  const [waitUntil, setWaitUntil] = useState<number | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-  const until = waitUntil ?? (cooldown === undefined ? null : sentAt + cooldown * 1000);
-  const secondsLeft = until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
-
-  useEffect(() => {
-    if (secondsLeft <= 0) {
-      return;
-    }
-    const timer = window.setTimeout(() => {
-      setNow(Date.now());
-    }, 1000);
-    return () => {
-      window.clearTimeout(timer);
-    };
-  }, [secondsLeft, now]);
+  const { secondsLeft, restart } = useResendCountdown(email, { sentNow: true });
 
   const resend = async () => {
     setState('sending');
@@ -230,13 +212,11 @@ function ResendButton({
       await resendCode(email);
       rememberCodeSent(email);
       setNotice('We hebben een nieuwe code gestuurd. Gebruik de nieuwste code uit je inbox.');
-      setNow(Date.now());
-      setWaitUntil(Date.now() + (cooldown ?? 0) * 1000);
+      restart();
     } catch (error) {
       if (error instanceof ResendRefused && error.retryAfter !== undefined) {
         // Too soon: the button counts down the seconds the server named; no second message.
-        setNow(Date.now());
-        setWaitUntil(Date.now() + error.retryAfter * 1000);
+        restart(error.retryAfter);
       } else {
         onFailure(
           errorText(

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '@/features/auth/components/login-page';
@@ -33,6 +33,8 @@ async function toCodeStep(user: ReturnType<typeof userEvent.setup>) {
 describe('the login page', () => {
   beforeEach(() => {
     vi.mocked(leaveTo).mockClear();
+    // When this tab last sent a code is kept per tab; each test starts as a fresh one.
+    window.sessionStorage.clear();
   });
 
   it('offers Google and e-mail as tabs, with the links to sign up', async () => {
@@ -168,6 +170,60 @@ describe('the login page', () => {
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Google/ })).not.toBeInTheDocument();
     expect(screen.queryByText(/Google/)).not.toBeInTheDocument();
+    // Without a Google button, e-mail is the only way: nothing to prefer it to.
+    expect(screen.queryByText(/Liever met je e-mailadres/)).not.toBeInTheDocument();
+  });
+
+  it('goes to the code step with the address typed via Ik heb al een code, without sending one', async () => {
+    const user = userEvent.setup();
+    await openLogin();
+    await user.click(screen.getByRole('tab', { name: 'E-mail' }));
+    await user.type(screen.getByRole('textbox', { name: 'E-mailadres' }), EMAIL);
+    await user.click(screen.getByRole('button', { name: 'Ik heb al een code' }));
+
+    expect(await screen.findByRole('textbox', { name: 'Inlogcode' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Vul de inlogcode in uit de e-mail die je al hebt gekregen.',
+    );
+    expect(requests.some((r) => r.url.endsWith('/api/auth/email-login'))).toBe(false);
+    // No code went out from this tab: a new one may be asked at once.
+    expect(screen.getByRole('button', { name: 'Stuur een nieuwe code' })).toBeEnabled();
+  });
+
+  it('counts the wait for a new code down on the code step, then sends and counts again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+      await openLogin();
+      await toCodeStep(user);
+      expect(
+        screen.getByRole('button', { name: /^Stuur een nieuwe code \(1(80|79) s\)$/ }),
+      ).toBeDisabled();
+
+      act(() => {
+        vi.advanceTimersByTime(138_000);
+      });
+      expect(
+        await screen.findByRole('button', { name: /^Stuur een nieuwe code \(4[12] s\)$/ }),
+      ).toBeDisabled();
+
+      act(() => {
+        vi.advanceTimersByTime(43_000);
+      });
+      const again = await screen.findByRole('button', { name: 'Stuur een nieuwe code' });
+      expect(again).toBeEnabled();
+      await user.click(again);
+
+      expect(
+        await screen.findByRole('button', { name: 'Stuur een nieuwe code (180 s)' }),
+      ).toBeDisabled();
+      expect(requests.filter((r) => r.url.endsWith('/api/auth/email-login'))).toHaveLength(2);
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'We hebben een nieuwe inlogcode gestuurd',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps the way back on the links to sign up', async () => {

@@ -71,12 +71,15 @@ export function LoginPage() {
               Gratis aanmelden
             </Link>
           </p>
-          <p>
-            Liever met je e-mailadres?{' '}
-            <Link to={returningTo(paths.emailRegister, returnTo)} className={textLink}>
-              Account aanmaken met e-mail
-            </Link>
-          </p>
+          {/* Only beside a Google button is e-mail the other way. */}
+          {google && (
+            <p>
+              Liever met je e-mailadres?{' '}
+              <Link to={returningTo(paths.emailRegister, returnTo)} className={textLink}>
+                Account aanmaken met e-mail
+              </Link>
+            </p>
+          )}
         </>
       }
     >

@@ -54,8 +54,8 @@ export function useRequestDeletionCode() {
 }
 
 /**
- * Deletes the account with the code from the e-mail, then signs out and goes to the home page:
- * the mutation ends there, whatever the page that started it shows by then.
+ * Deletes the account with the code from the e-mail, then signs out and goes to the page that
+ * says it is done: the mutation ends there, whatever the page that started it shows by then.
  */
 export function useDeleteAccount() {
   const { logout } = useAuth();
@@ -64,7 +64,7 @@ export function useDeleteAccount() {
     mutationFn: async (code: string) => {
       await deleteAccount(code);
       await logout();
-      await navigate(paths.home, { replace: true });
+      await navigate(paths.accountDeleted, { replace: true });
     },
   });
 }

@@ -180,7 +180,7 @@ describe('SettingsPage', () => {
     expect(codes).toEqual(['123456']);
   });
 
-  it('deletes the account with the code, busy until signed out, then goes to the home page', async () => {
+  it('deletes the account with the code, busy until signed out, then says it is done', async () => {
     const user = userEvent.setup();
     fakeSession(aUser({ email: 'anna@example.nl' }));
     onApi('GET /api/blocks', { status: 200, body: { blocked: [] } });
@@ -211,7 +211,7 @@ describe('SettingsPage', () => {
 
     fakeSession(null);
     answer({ status: 204 });
-    expect(await screen.findByText('Pagina: /')).toBeInTheDocument();
+    expect(await screen.findByText('Pagina: /account-verwijderd')).toBeInTheDocument();
     expect(
       requests.some(
         (request) => request.method === 'POST' && new URL(request.url).pathname === '/api/logout',

@@ -25,14 +25,17 @@ function failureText(error: unknown): string {
 /**
  * Writing a message: Enter sends, Shift+Enter starts a new line. Nothing is sent while empty
  * (after trimming) or while the previous message is on its way; after a failure the text comes
- * back so that nothing typed is lost.
+ * back so that nothing typed is lost. A send refused because the conversation closed meanwhile
+ * (403) is no failure to try again: `onRefused` gets the server's words.
  */
 export function Composer({
   conversationId,
   recipient,
+  onRefused,
 }: {
   conversationId: number;
   recipient: string;
+  onRefused: (text: string) => void;
 }) {
   const id = useId();
   const [draft, setDraft] = useState('');
@@ -50,6 +53,10 @@ export function Composer({
     setDraft('');
     send.mutate(text, {
       onError: (failure) => {
+        if (failure instanceof ApiError && failure.status === 403) {
+          onRefused(failure.message);
+          return;
+        }
         // Put the text back, before anything typed meanwhile.
         setDraft((typed) => (typed.trim() === '' ? text : `${text}\n${typed}`));
         setError(failureText(failure));

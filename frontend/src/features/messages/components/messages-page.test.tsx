@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MessagePage } from '@/features/messages/api/get-thread';
 import { MessagesPage } from '@/features/messages/components/messages-page';
 import { aUser, fakeSession, onApi, requests, type FakeResponse } from '@/testing/fake-api';
 import { latestEventSource, useFakeEventSource } from '@/testing/fake-event-source';
@@ -258,15 +259,60 @@ describe('MessagesPage: a conversation', () => {
   });
 
   it('shows the notice instead of the box to write in when the conversation takes no messages', async () => {
-    const notice =
-      'Dit profiel is op dit moment niet beschikbaar. Je kunt in dit gesprek geen berichten sturen.';
-    inbox([{ ...sanne, closedNotice: notice }]);
+    const closed = {
+      reason: 'accountDeleted' as const,
+      notice: 'Dit account bestaat niet meer',
+      explanation: 'Je kunt de berichten nog lezen, maar geen nieuwe sturen.',
+    };
+    inbox([{ ...sanne, closed }]);
     thread(1, [aMessage({ text: 'Tot morgen!', isOwn: true })]);
     openMessages('/berichten?conversation=1');
 
-    expect(await screen.findByRole('status')).toHaveTextContent(notice);
+    const banner = await screen.findByRole('status');
+    expect(banner).toHaveTextContent('Dit account bestaat niet meer');
+    expect(banner).toHaveTextContent('Je kunt de berichten nog lezen, maar geen nieuwe sturen.');
     expect(screen.getByText('Tot morgen!')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /^Bericht aan/ })).not.toBeInTheDocument();
+    // No presence, no reporting or blocking of someone who is gone.
+    expect(screen.queryByText('Online', { exact: true })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Melden' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Blokkeren' })).not.toBeInTheDocument();
+  });
+
+  it('closes an open thread live: the banner replaces the box to write in and presence ends', async () => {
+    useFakeEventSource();
+    let conversation = sanne;
+    onApi('GET /api/conversations', () => ({
+      status: 200,
+      body: { conversations: [conversation] },
+    }));
+    let closed: MessagePage['closed'] = null;
+    onApi('GET /api/conversations/1/messages', () => ({
+      status: 200,
+      body: { messages: [aMessage({ text: 'Hoi!' })], hasMore: false, closed },
+    }));
+    openMessages('/berichten?conversation=1');
+    expect(await screen.findByRole('textbox', { name: 'Bericht aan Sanne' })).toBeInTheDocument();
+    expect(screen.getAllByText('Online', { exact: true }).length).toBeGreaterThan(0);
+
+    closed = {
+      reason: 'unavailable',
+      notice: 'Sanne is niet meer beschikbaar',
+      explanation: 'Je kunt de berichten nog lezen, maar geen nieuwe sturen.',
+    };
+    conversation = { ...sanne, isOnline: false, closed };
+    act(() => {
+      latestEventSource().emit({
+        type: 'conversationClosed',
+        conversationId: 1,
+        reason: 'unavailable',
+      });
+    });
+
+    expect(await screen.findByText('Sanne is niet meer beschikbaar')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Bericht aan Sanne' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Online', { exact: true })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Blokkeren' })).not.toBeInTheDocument();
   });
 
   it('offers to try again when the messages cannot be loaded, then shows them', async () => {
@@ -377,6 +423,29 @@ describe('MessagesPage: writing', () => {
     expect(sent).toEqual(['Hallo Sanne']);
     expect(composer()).toHaveValue('');
     expect(composer()).toHaveFocus();
+  });
+
+  it('shows why a send was refused in the thread, without offering to try again', async () => {
+    const user = userEvent.setup();
+    onApi('POST /api/conversations/1/messages', {
+      status: 403,
+      body: {
+        error: 'Deze persoon is niet meer beschikbaar. Je bericht is niet verstuurd.',
+        code: 'unavailable',
+      },
+    });
+    openMessages('/berichten?conversation=1');
+    await screen.findByRole('log');
+
+    await user.type(composer(), 'Ben je er nog?{Enter}');
+
+    expect(
+      await screen.findByText(
+        'Deze persoon is niet meer beschikbaar. Je bericht is niet verstuurd.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Probeer opnieuw/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Bericht aan/ })).not.toBeInTheDocument();
   });
 
   it('sends with the button too', async () => {

@@ -7,12 +7,17 @@ import { TrustActions } from '@/lib/trust/trust-actions';
 
 export const BACK_TO_CONVERSATIONS = 'Terug naar gesprekken';
 
-/** Above the thread: the way back (small screens), who it is with, the pet and whether online. */
+/**
+ * Above the thread: the way back (small screens), who it is with, the pet and whether online.
+ * A closed conversation shows neither presence nor 'Melden' and 'Blokkeren'.
+ */
 export function ThreadHeader({
   conversation,
+  closed,
   onBack,
 }: {
   conversation: ConversationSummary | undefined;
+  closed: boolean;
   onBack: () => void;
 }) {
   return (
@@ -39,7 +44,7 @@ export function ThreadHeader({
           <div className="flex min-w-0 flex-col">
             <h2 className="truncate text-lg font-bold text-stone-900">{conversation.name}</h2>
             <p className="flex min-w-0 items-center gap-2 text-sm text-stone-600">
-              {conversation.isOnline ? (
+              {conversation.isOnline && !closed ? (
                 <span className="inline-flex items-center gap-1.5 font-semibold text-green-800">
                   <span aria-hidden="true" className="size-2 rounded-full bg-green-600" />
                   Online
@@ -56,15 +61,17 @@ export function ThreadHeader({
               )}
             </p>
           </div>
-          <div className="ml-auto shrink-0">
-            <TrustActions
-              userId={conversation.otherUserId}
-              name={conversation.name}
-              conversationId={conversation.id}
-              onBlocked={onBack}
-              compact
-            />
-          </div>
+          {!closed && (
+            <div className="ml-auto shrink-0">
+              <TrustActions
+                userId={conversation.otherUserId}
+                name={conversation.name}
+                conversationId={conversation.id}
+                onBlocked={onBack}
+                compact
+              />
+            </div>
+          )}
         </>
       )}
     </div>

@@ -1,10 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { MessagesSquare, SearchX, TriangleAlert } from 'lucide-react';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { RETRY } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { messagesOf, useThread } from '@/features/messages/api/get-thread';
 import type { ConversationSummary } from '@/features/messages/api/list-conversations';
+import { ClosedBanner } from '@/features/messages/components/closed-banner';
 import { Composer } from '@/features/messages/components/composer';
 import { MessageTimeline } from '@/features/messages/components/message-timeline';
 import { PaneMessage } from '@/features/messages/components/pane-message';
@@ -12,6 +14,7 @@ import { ThreadHeader } from '@/features/messages/components/thread-header';
 import { useMarkReadWhileOpen } from '@/features/messages/hooks/use-mark-read-while-open';
 import { useThreadScroll } from '@/features/messages/hooks/use-thread-scroll';
 import { ApiError } from '@/lib/api/api-error';
+import { messagingKeys } from '@/lib/messaging/keys';
 
 export const EMPTY_THREAD = 'Nog geen berichten in dit gesprek';
 
@@ -36,10 +39,27 @@ export function ThreadPane({
   }, [fetchNextPage]);
   const name = conversation?.name ?? 'de ander';
   const notFound = thread.error instanceof ApiError && thread.error.status === 404;
+  // The thread's newest page and the inbox both say whether it is closed; whichever learned it
+  // first (after a live event) wins. A refused send closes it at once, before either knows.
+  const closed = thread.data?.pages[0]?.closed ?? conversation?.closed ?? null;
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const onRefused = useCallback(
+    (text: string) => {
+      setRefusal(text);
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.thread(conversationId) });
+    },
+    [queryClient, conversationId],
+  );
 
   return (
     <div className="flex min-h-0 grow flex-col bg-stone-50">
-      <ThreadHeader conversation={conversation} onBack={onBack} />
+      <ThreadHeader
+        conversation={conversation}
+        closed={closed !== null || refusal !== null}
+        onBack={onBack}
+      />
       {thread.isPending ? (
         <div className="flex grow items-center justify-center text-stone-700">
           <Spinner label="Berichten laden..." className="text-orange-700" />
@@ -71,15 +91,10 @@ export function ThreadPane({
             loadingOlder={isFetchingNextPage}
             onLoadOlder={loadOlder}
           />
-          {conversation?.closedNotice ? (
-            <p
-              role="status"
-              className="border-t border-stone-200 bg-white px-4 py-3 text-sm text-stone-700"
-            >
-              {conversation.closedNotice}
-            </p>
+          {closed !== null || refusal !== null ? (
+            <ClosedBanner closed={closed} refusal={refusal} />
           ) : (
-            <Composer conversationId={conversationId} recipient={name} />
+            <Composer conversationId={conversationId} recipient={name} onRefused={onRefused} />
           )}
         </>
       )}

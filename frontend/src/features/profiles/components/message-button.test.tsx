@@ -270,6 +270,37 @@ describe('whom Bericht sturen writes to', () => {
     expect(await startRequests()).toEqual([{ targetUserId: 7, petId: 61 }]);
   });
 
+  it("on a sitter's page viewed by an owner: about the pet they pick, or none", async () => {
+    const user = userEvent.setup();
+    signIn(anOwnerLookup({ id: 61 }, { id: 3, user_id: 99 }));
+    onApi('GET /api/owners/3', {
+      status: 200,
+      body: {
+        owner: anOwner({ id: 3, user_id: 99 }),
+        pets: [aPet({ id: 61, name: 'Bobby' }), aPet({ id: 62, name: 'Luna' })],
+      },
+    });
+    onApi('GET /api/volunteers/12', {
+      status: 200,
+      body: { volunteer: aVolunteer({ id: 12, user_id: 7 }) },
+    });
+    renderWithProviders(<VolunteerPage volunteerId={12} />, {
+      path: '/vrijwilliger/:volunteerId',
+      url: '/vrijwilliger/12',
+    });
+
+    const choice = await screen.findByRole('combobox', { name: 'Over welk huisdier?' });
+    expect(choice).toHaveValue('61');
+    expect(
+      within(choice).getByRole('option', { name: 'Geen huisdier in het bijzonder' }),
+    ).toBeInTheDocument();
+    await user.selectOptions(choice, 'Luna');
+    await user.click(screen.getByRole('button', { name: 'Bericht sturen' }));
+
+    expect(await screen.findByText('Pagina: /berichten?conversation=5')).toBeInTheDocument();
+    expect(await startRequests()).toEqual([{ targetUserId: 7, petId: 62 }]);
+  });
+
   it("on a sitter's page viewed by another sitter: the sitter, about no pet", async () => {
     const user = userEvent.setup();
     signIn();

@@ -1,8 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { LayoutDashboard, MessageCircle } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { Select } from '@/components/ui/form-fields';
 import { Spinner } from '@/components/ui/spinner';
+import { ownerPageQueryOptions } from '@/features/profiles/api/get-owner-page';
 import {
   PROFILE_REQUIRED_ALERT,
   PROFILE_REQUIRED_TITLE,
@@ -10,6 +14,7 @@ import {
   useStartConversation,
   type ConversationTarget,
 } from '@/features/profiles/hooks/use-start-conversation';
+import { useProfileLookup } from '@/lib/auth/api/get-profile-lookup';
 import { loginPathReturningTo } from '@/lib/auth/return-path';
 import { useAuth } from '@/lib/auth/use-auth';
 
@@ -18,13 +23,22 @@ const LABEL = 'Bericht sturen';
 export interface MessageButtonProps extends Omit<ConversationTarget, 'failure'> {
   /** Shown when starting fails without a text of the server. */
   failure?: string;
+  /** An owner picks which of their pets it is about, or none (writing to a sitter). */
+  choosePet?: boolean;
 }
+
+export const PET_CHOICE = 'Over welk huisdier?';
+export const NO_PET = 'Geen huisdier in het bijzonder';
 
 /**
  * 'Bericht sturen' on a profile page (spec sections 2 and 6): a visitor is sent to sign in and
  * comes back here; the profile's own user sees nothing; anyone else starts the conversation.
  */
-export function MessageButton({ failure = START_FAILED, ...target }: MessageButtonProps) {
+export function MessageButton({
+  failure = START_FAILED,
+  choosePet = false,
+  ...target
+}: MessageButtonProps) {
   const { user, isPending } = useAuth();
   const { pathname, search } = useLocation();
   if (isPending || user?.id === target.targetUserId) {
@@ -41,11 +55,25 @@ export function MessageButton({ failure = START_FAILED, ...target }: MessageButt
       </Link>
     );
   }
-  return <StartConversationButton {...target} failure={failure} />;
+  return <StartConversationButton {...target} failure={failure} choosePet={choosePet} />;
 }
 
-function StartConversationButton(target: ConversationTarget) {
+function StartConversationButton({
+  choosePet,
+  ...target
+}: ConversationTarget & { choosePet: boolean }) {
   const { start, busy, error, profileRequired, toDashboard } = useStartConversation(target);
+  const { user } = useAuth();
+  const own = useProfileLookup(choosePet && user ? user.id : null);
+  const ownerId = own.data?.type === 'huisdier' ? own.data.profile.owner_id : null;
+  const owner = useQuery({
+    ...ownerPageQueryOptions(ownerId ?? 0),
+    enabled: ownerId !== null,
+  });
+  const pets = owner.data?.pets ?? [];
+  // Until the person picks, the first pet, as before there was a choice.
+  const [picked, setPicked] = useState<string | null>(null);
+  const choice = picked ?? (pets[0] ? String(pets[0].id) : '');
   const goToDashboard = () => {
     void toDashboard();
   };
@@ -62,12 +90,24 @@ function StartConversationButton(target: ConversationTarget) {
           </Button>
         </div>
       </Dialog>
+      {pets.length > 0 && (
+        <Select
+          label={PET_CHOICE}
+          placeholder={NO_PET}
+          options={pets.map((pet) => ({ value: pet.id, label: pet.name }))}
+          value={choice}
+          disabled={busy}
+          onChange={(event) => {
+            setPicked(event.target.value);
+          }}
+        />
+      )}
       <Button
         size="lg"
         disabled={busy}
         aria-busy={busy}
         onClick={() => {
-          void start();
+          void (pets.length > 0 ? start(choice === '' ? null : Number(choice)) : start());
         }}
       >
         {busy ? <Spinner /> : <MessageCircle aria-hidden="true" className="size-5" />}

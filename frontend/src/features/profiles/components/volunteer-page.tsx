@@ -156,8 +156,10 @@ function VolunteerProfile({ volunteer: v, hidden }: { volunteer: VolunteerView; 
             <div className="flex flex-wrap items-center gap-3 *:first:grow sm:*:first:grow-0">
               <MessageButton
                 targetUserId={v.user_id}
-                // An owner writes about their pet: the first one, as on the pet page (spec section 2).
+                // An owner writes about one of their pets, the first unless they pick another
+                // (or none).
                 petFor={(own) => (own.type === 'huisdier' ? own.profile.id : null)}
+                choosePet
               />
               <FavouriteButton
                 listingId={v.listing_id}

@@ -63,7 +63,8 @@ export function useStartConversation({ targetUserId, petFor, failure }: Conversa
     setBusy(false);
   };
 
-  const start = async () => {
+  /** Starts it; `chosenPet` (an id, or null for none) overrides `petFor` when given. */
+  const start = async (chosenPet?: number | null) => {
     if (user === null || busy) return;
     setBusy(true);
     setError(null);
@@ -77,7 +78,8 @@ export function useStartConversation({ targetUserId, petFor, failure }: Conversa
         askForProfile();
         return;
       }
-      const conversationId = await startOnce({ targetUserId, petId: petFor(own) });
+      const petId = chosenPet === undefined ? petFor(own) : chosenPet;
+      const conversationId = await startOnce({ targetUserId, petId });
       if (conversationId === null) {
         setError(CREATE_FAILED);
         setBusy(false);
