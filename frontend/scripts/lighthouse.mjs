@@ -175,7 +175,7 @@ function metricOf(/** @type {unknown} */ report, /** @type {string} */ id) {
   return typeof value === 'number' ? value : Number.POSITIVE_INFINITY;
 }
 
-/** The timings behind the performance score: audit id and the short name printed. */
+/** @type {[string, string][]} The timings behind the performance score: audit id, short name. */
 const TIMINGS = [
   ['first-contentful-paint', 'FCP'],
   ['largest-contentful-paint', 'LCP'],
