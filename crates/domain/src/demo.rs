@@ -71,6 +71,18 @@ const ROTTERDAM: DemoPlace = DemoPlace {
     lat: 51.9187,
     lon: 4.4759,
 };
+const DEN_HAAG: DemoPlace = DemoPlace {
+    location: "Den Haag",
+    postal_code: "2511",
+    lat: 52.0780,
+    lon: 4.3177,
+};
+const EINDHOVEN: DemoPlace = DemoPlace {
+    location: "Eindhoven",
+    postal_code: "5611",
+    lat: 51.4367,
+    lon: 5.4801,
+};
 const NIJMEGEN: DemoPlace = DemoPlace {
     location: "Nijmegen",
     postal_code: "6511",
@@ -199,7 +211,7 @@ fn demo_owners() -> Vec<DemoOwner> {
                 bio: some(
                     "Ik ben een paar keer per jaar een week op reis en zoek iemand die dan bij Minoes langsgaat.",
                 ),
-                whereabouts: NIJMEGEN.whereabouts(),
+                whereabouts: DEN_HAAG.whereabouts(),
                 experience: some("Ik ben opgegroeid met katten."),
                 languages: vec![Language::Nederlands, Language::Engels],
                 ..OwnerFields::default()
@@ -230,7 +242,7 @@ fn demo_owners() -> Vec<DemoOwner> {
                 first_name: "Daan".into(),
                 last_name: "Smit".into(),
                 bio: some("Wij gaan deze zomer drie weken kamperen en zoeken een oppas voor ons konijn Pluis."),
-                whereabouts: HAARLEM.whereabouts(),
+                whereabouts: EINDHOVEN.whereabouts(),
                 experience: some("Pluis is ons tweede konijn."),
                 languages: vec![Language::Nederlands],
                 ..OwnerFields::default()
