@@ -985,4 +985,24 @@ mod tests {
         assert!(short.chars().count() <= SHORT_DESCRIPTION_CHARS + 1);
         assert_eq!(short_description(" kort "), "kort");
     }
+
+    #[test]
+    fn a_stored_pet_card_without_a_species_is_a_dogs_and_a_sitters_card_has_none() {
+        let pet = r#"{"id":"pet-1","type":"huisdier","name":"Bobby","location":"Utrecht",
+            "shortDescription":"","fullDescription":"","avatarUrl":null,"coverImageUrl":null,
+            "ownerInfo":null,"details":{},"availability":null}"#;
+        assert_eq!(
+            Card::from_json(pet).ok().and_then(|card| card.species),
+            Some(Species::Hond)
+        );
+        let cat = pet.replace(r#""availability":null"#, r#""availability":null,"species":"kat""#);
+        assert_eq!(
+            Card::from_json(&cat).ok().and_then(|card| card.species),
+            Some(Species::Kat)
+        );
+        let sitter = pet.replace("huisdier", "vrijwilliger");
+        let sitter = Card::from_json(&sitter);
+        assert!(sitter.is_ok());
+        assert_eq!(sitter.ok().and_then(|card| card.species), None);
+    }
 }
