@@ -1,7 +1,8 @@
 // Writes src/lib/api/vocabulary.ts from openapi.json: every enumeration the server declares (its
 // values, Dutch labels and the lists the wizard and the edit dialog offer), the profile draft's
 // rules (lengths, the postcode pattern), the rules of each pet species, a report's note length and
-// the upload size cap. The server is the one source; this file and scripts/test keep the copy current. Usage: node scripts/gen-vocabulary.mjs [openapi.json] [out.ts]
+// the upload size cap. The server is the one source; this file and scripts/test keep the copy
+// current. Usage: node scripts/gen-vocabulary.mjs [openapi.json] [out.ts]
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [input = 'openapi.json', output = 'src/lib/api/vocabulary.ts'] = process.argv.slice(2);

@@ -11,8 +11,10 @@ import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
 import { hasSizes, speciesOf, speciesVocabulary } from '@/lib/species';
 import { optionsFor } from '@/lib/vocabulary';
 
-/** Owner, step 1: what kind of animal the pet is (first: the next steps follow it), who it is and
- * where it lives. */
+/**
+ * Owner, step 1: what kind of animal the pet is (first: the next steps follow it), who it is and
+ * where it lives.
+ */
 export function PetBasicStep({ register, errors, values }: StepProps) {
   return (
     <>
@@ -99,8 +101,10 @@ export function PetDetailsStep({ register, errors, values }: StepProps) {
   );
 }
 
-/** Owner, step 3: health, who the pet gets along with, the help looked for (as the species allows)
- * and special needs. */
+/**
+ * Owner, step 3: health, who the pet gets along with, the help looked for (as the species allows)
+ * and special needs.
+ */
 export function PetAdditionalStep({ register, errors, values }: StepProps) {
   const vocabulary = speciesVocabulary(speciesOf(values.petSpecies));
   return (
