@@ -94,6 +94,7 @@ test.describe('profile wizard', () => {
     await expect(page).toHaveURL(/\/profiel-aanmaken$/);
     await expectStep(page, 1, 'Basisgegevens', 20);
     await expect(page.getByRole('button', { name: 'Vorige' })).toBeDisabled();
+    await page.getByLabel('Soort dier *').selectOption('hond');
     await page.getByLabel('Naam van je huisdier *').fill('Bobby');
     await page.getByLabel('Ras').fill('Labrador');
     await page.getByLabel('Leeftijd').fill('3 jaar');

@@ -147,6 +147,7 @@ test.describe('profile pages', () => {
     const add = page.getByRole('dialog', { name: 'Huisdier toevoegen' });
     await add.getByRole('button', { name: 'Toevoegen' }).click();
     await expect(add.getByText('De naam van je huisdier is verplicht')).toBeVisible();
+    await add.getByLabel('Soort dier *').selectOption('hond');
     await add.getByLabel('Naam van je huisdier *').fill('Pluis');
     await add.getByLabel('Grootte').selectOption({ label: 'Klein (tot 10 kg)' });
     await checkPage(page, 'profiles-add-pet');

@@ -1,7 +1,8 @@
 // Writes src/lib/api/vocabulary.ts from openapi.json: every enumeration the server declares (its
 // values, Dutch labels and the lists the wizard and the edit dialog offer), the profile draft's
-// rules (lengths, the postcode pattern), a report's note length and the upload size cap. The
-// server is the one source; this file and scripts/test keep the copy current. Usage: node scripts/gen-vocabulary.mjs [openapi.json] [out.ts]
+// rules (lengths, the postcode pattern), the rules of each pet species, a report's note length and
+// the upload size cap. The server is the one source; this file and scripts/test keep the copy
+// current. Usage: node scripts/gen-vocabulary.mjs [openapi.json] [out.ts]
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [input = 'openapi.json', output = 'src/lib/api/vocabulary.ts'] = process.argv.slice(2);
@@ -70,6 +71,32 @@ const uploadMax = schemas.UploadForm?.properties?.file?.['x-max-bytes'];
 if (typeof uploadMax !== 'number') throw new Error(`${input}: UploadForm.file has no x-max-bytes`);
 const pattern = draft.postalCode?.pattern;
 if (!pattern) throw new Error(`${input}: ProfileDraftBody.postalCode has no pattern`);
+
+const speciesRules = schemas.Species?.['x-species'];
+if (!speciesRules) throw new Error(`${input}: Species has no x-species`);
+lines.push(
+  '/** What follows from a pet\'s species, as the server declares and checks it. */',
+  'export interface SpeciesRule {',
+  "  /** The word for each sex, e.g. 'Kater' and 'Poes'. */",
+  "  readonly gender: Readonly<Record<Schemas['PetGender'], string>>;",
+  '  /** The size bands that fit; empty when a size says nothing. */',
+  "  readonly sizes: readonly Schemas['PetSize'][];",
+  "  /** The help ('Gezochte hulp') that can be asked. */",
+  "  readonly lookingFor: readonly Schemas['LookingFor'][];",
+  "  /** How the good-with list reads for this kind. */",
+  "  readonly goodWith: Readonly<Record<Schemas['GoodWith'], string>>;",
+  "  /** The kind in the plural, as in 'ervaring met katten'. */",
+  '  readonly plural: string;',
+  "  /** One of the kind, as in 'een kat'. */",
+  '  readonly one: string;',
+  "  /** The animals a sitter has experience with, by size band. */",
+  "  readonly experienceBySize: Readonly<Record<Schemas['PetSize'], string>>;",
+  '}',
+  '',
+  '/** The rules of every species (`x-species` in openapi.json). */',
+  `export const SPECIES_RULES: Readonly<Record<Schemas['Species'], SpeciesRule>> = ${JSON.stringify(speciesRules, null, 2)};`,
+  '',
+);
 
 lines.push(
   '/** The most characters of each text field of a profile, as the server checks them. */',

@@ -24,7 +24,7 @@ pub enum Command {
     Serve,
     /// Apply pending database migrations, then exit.
     Migrate,
-    /// Add the six demo profiles where they are missing (safe to repeat).
+    /// Add the eight demo profiles where they are missing (safe to repeat).
     SeedDemo,
     /// Remove what is past its time once (expired sessions, old codes, idle throttles, uploads
     /// never attached, unverified accounts, old live events), print what went, and exit. The

@@ -1,12 +1,12 @@
-//! The six sample profiles a fresh installation shows: three dogs with their owners and three
-//! sitters. Seeding is idempotent: profiles are keyed by their account's e-mail address.
+//! The eight sample profiles a fresh installation shows: three dogs, a cat and a rabbit with
+//! their owners, and three sitters. Seeding is idempotent: profiles are keyed by their account's e-mail address.
 
 use crate::Clock;
 use crate::Email;
 use crate::RepositoryError;
 use crate::enums::{
     Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
-    PetGender, PetSize, Specialty, TransportMode, Vaccinated,
+    PetGender, PetSize, Specialty, Species, TransportMode, Vaccinated,
 };
 use crate::listing::ListingChanges;
 use crate::ports::{PhotoChanges, ProfileRepository, UserRepository};
@@ -70,6 +70,18 @@ const ROTTERDAM: DemoPlace = DemoPlace {
     postal_code: "3012",
     lat: 51.9187,
     lon: 4.4759,
+};
+const DEN_HAAG: DemoPlace = DemoPlace {
+    location: "Den Haag",
+    postal_code: "2511",
+    lat: 52.0780,
+    lon: 4.3177,
+};
+const EINDHOVEN: DemoPlace = DemoPlace {
+    location: "Eindhoven",
+    postal_code: "5611",
+    lat: 51.4367,
+    lon: 5.4801,
 };
 const NIJMEGEN: DemoPlace = DemoPlace {
     location: "Nijmegen",
@@ -191,6 +203,70 @@ fn demo_owners() -> Vec<DemoOwner> {
                 ..PetFields::default()
             },
         },
+        DemoOwner {
+            email: "noor.dekker@demo.oppasmaatje.nl",
+            owner: OwnerFields {
+                first_name: "Noor".into(),
+                last_name: "Dekker".into(),
+                bio: some(
+                    "Ik ben een paar keer per jaar een week op reis en zoek iemand die dan bij Minoes langsgaat.",
+                ),
+                whereabouts: DEN_HAAG.whereabouts(),
+                experience: some("Ik ben opgegroeid met katten."),
+                languages: vec![Language::Nederlands, Language::Engels],
+                ..OwnerFields::default()
+            },
+            pet: PetFields {
+                species: Species::Kat,
+                name: "Minoes".into(),
+                breed: some("Europese korthaar"),
+                age: some("6 jaar"),
+                size: Some(PetSize::Klein),
+                gender: Some(PetGender::Teef),
+                personality: some("Rustig, aanhankelijk en nieuwsgierig naar bezoek"),
+                weight: some("4 kg"),
+                vaccinated: Some(Vaccinated::Ja),
+                chipped: Some(Chipped::Ja),
+                neutered: Some(Neutered::Ja),
+                good_with: vec![GoodWith::Kinderen],
+                looking_for: vec![LookingFor::Huisbezoek, LookingFor::Vakantie],
+                bio: some(
+                    "Minoes is een lieve cyperse poes die graag op de vensterbank in de zon ligt. Ze heeft twee keer per dag eten en een schone kattenbak nodig, en een aai als je tijd hebt.",
+                ),
+                ..PetFields::default()
+            },
+        },
+        DemoOwner {
+            email: "daan.smit@demo.oppasmaatje.nl",
+            owner: OwnerFields {
+                first_name: "Daan".into(),
+                last_name: "Smit".into(),
+                bio: some("Wij gaan deze zomer drie weken kamperen en zoeken een oppas voor ons konijn Pluis."),
+                whereabouts: EINDHOVEN.whereabouts(),
+                experience: some("Pluis is ons tweede konijn."),
+                languages: vec![Language::Nederlands],
+                ..OwnerFields::default()
+            },
+            pet: PetFields {
+                species: Species::Konijn,
+                name: "Pluis".into(),
+                breed: some("Hollandse hangoor"),
+                age: some("3 jaar"),
+                size: Some(PetSize::Klein),
+                gender: Some(PetGender::Reu),
+                personality: some("Nieuwsgierig en dol op paardenbloemen"),
+                weight: some("2 kg"),
+                vaccinated: Some(Vaccinated::Ja),
+                chipped: Some(Chipped::Nee),
+                neutered: Some(Neutered::Ja),
+                good_with: vec![GoodWith::Kinderen, GoodWith::KleineDieren],
+                looking_for: vec![LookingFor::Logeren, LookingFor::Huisbezoek],
+                bio: some(
+                    "Pluis is een zacht hangoorkonijn dat overdag in zijn ren in de tuin scharrelt. Hij krijgt hooi, verse groente en 's avonds een knuffel.",
+                ),
+                ..PetFields::default()
+            },
+        },
     ]
 }
 
@@ -213,6 +289,7 @@ fn demo_volunteers() -> Vec<DemoVolunteer> {
                 hourly_rate: Some(HourlyRate::Gratis),
                 has_own_pet: Some(HasOwnPet::Nee),
                 transport_mode: Some(TransportMode::Fiets),
+                species: vec![Species::Hond],
                 ..VolunteerFields::default()
             },
         },
@@ -237,6 +314,7 @@ fn demo_volunteers() -> Vec<DemoVolunteer> {
                 hourly_rate: Some(HourlyRate::Gratis),
                 has_own_pet: Some(HasOwnPet::JaHond),
                 transport_mode: Some(TransportMode::Auto),
+                species: vec![Species::Hond, Species::Kat],
                 ..VolunteerFields::default()
             },
         },
@@ -257,6 +335,7 @@ fn demo_volunteers() -> Vec<DemoVolunteer> {
                 hourly_rate: Some(HourlyRate::Band5Tot10),
                 has_own_pet: Some(HasOwnPet::JaKat),
                 transport_mode: Some(TransportMode::Lopend),
+                species: vec![Species::Hond, Species::Kat, Species::Konijn],
                 ..VolunteerFields::default()
             },
         },

@@ -243,6 +243,40 @@ vocabulary!(
 );
 
 vocabulary!(
+    /// What kind of animal a pet is. What the platform asks and says about a pet follows it
+    /// (see [`crate::species`]).
+    Species {
+        /// A dog.
+        Hond = "hond" => "Hond";
+        /// A cat.
+        Kat = "kat" => "Kat";
+        /// A rabbit.
+        Konijn = "konijn" => "Konijn";
+        /// A rodent: guinea pig, hamster, rat, mouse, chinchilla.
+        Knaagdier = "knaagdier" => "Knaagdier";
+        /// A bird.
+        Vogel = "vogel" => "Vogel";
+        /// A fish.
+        Vis = "vis" => "Vis";
+        /// A reptile.
+        Reptiel = "reptiel" => "Reptiel";
+        /// A horse or a pony.
+        PaardPony = "paard-pony" => "Paard of pony";
+        /// A chicken.
+        Kip = "kip" => "Kip";
+        /// Any other animal.
+        Anders = "anders" => "Anders";
+    }
+);
+
+impl Default for Species {
+    /// Every pet entered before there was a choice was entered as a dog.
+    fn default() -> Self {
+        Self::Hond
+    }
+}
+
+vocabulary!(
     /// Size band of a pet: klein up to 10 kg, middel 10-25 kg, groot 25 kg and above.
     PetSize {
         /// Up to 10 kg.
@@ -595,6 +629,7 @@ mod tests {
     #[test]
     fn every_value_parses_back_to_itself_and_has_a_label() {
         round_trips::<ProfileType>();
+        round_trips::<Species>();
         round_trips::<PetSize>();
         round_trips::<PetGender>();
         round_trips::<Neutered>();

@@ -99,6 +99,7 @@ fn volunteer(v: &Volunteer) -> Value {
         "ervaring": maybe(f.experience),
         "beschikbaarVoor": choices(&f.availability),
         "specialiteiten": choices(&f.specialties),
+        "ervaringMet": choices(&f.species),
         "talen": choices(&f.languages),
         "maximaleAfstand": maybe(f.max_distance),
         "uurtarief": maybe(f.hourly_rate),
@@ -113,11 +114,15 @@ fn pet(p: &Pet) -> Value {
     let f = &p.fields;
     json!({
         "id": p.id.get(),
+        "diersoort": choice(f.species),
         "naam": f.name,
         "ras": f.breed,
         "leeftijd": f.age,
         "grootte": maybe(f.size),
-        "geslacht": maybe(f.gender),
+        // In the words of the species: a cat is a kater or a poes.
+        "geslacht": f.gender.map_or(Value::Null, |gender| {
+            json!({"waarde": gender.value(), "betekenis": f.species.gender_label(gender)})
+        }),
         "karakter": f.personality,
         "bijzondereZorg": f.special_needs,
         "gewicht": f.weight,

@@ -35,6 +35,7 @@ pub mod profile_views;
 pub mod safety;
 pub mod session;
 pub mod sign_in;
+pub mod species;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod text;

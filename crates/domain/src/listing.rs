@@ -7,7 +7,7 @@
 //! one row per card. Cards carry nothing private: no e-mail, phone or date of birth, and a place
 //! only as precise as its four-digit postcode area.
 
-use crate::enums::{Availability, Experience, GoodWith, Neutered, PetGender, PetSize, ProfileType, Specialty};
+use crate::enums::{Availability, Experience, GoodWith, Neutered, PetGender, PetSize, ProfileType, Specialty, Species};
 use crate::places;
 use crate::ports::ListingRepository;
 use crate::profile::{Owner, Pet, Volunteer};
@@ -94,8 +94,8 @@ pub struct CardDetails {
 }
 
 /// The shape of a stored [`Card`]. Raise it with every change to that shape: at start-up every
-/// stored card of an older version is rebuilt from its profile.
-pub const CARD_VERSION: i32 = 1;
+/// stored card of an older version is rebuilt from its profile. Version 2 added the pet's species.
+pub const CARD_VERSION: i32 = 2;
 
 /// What a list shows of one sitter or pet, as stored beside the profile.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -124,6 +124,24 @@ pub struct Card {
     pub details: CardDetails,
     /// What a sitter offers (sitters only).
     pub availability: Option<Vec<Availability>>,
+    /// What kind of animal (pets only). A stored pet card from before species is read as a dog
+    /// ([`Card::from_json`]).
+    #[serde(default)]
+    pub species: Option<Species>,
+}
+
+impl Card {
+    /// Reads a stored card; a pet card without a species is a dog's, as every pet was then.
+    ///
+    /// # Errors
+    /// The text is not a card.
+    pub fn from_json(json: &str) -> serde_json::Result<Self> {
+        let mut card: Self = serde_json::from_str(json)?;
+        if card.listing_type == ProfileType::Huisdier && card.species.is_none() {
+            card.species = Some(Species::default());
+        }
+        Ok(card)
+    }
 }
 
 /// Which profile a listing stands for.
@@ -191,7 +209,9 @@ impl Listing {
         let location = f.whereabouts.location.clone().unwrap_or_default();
         let description = f.bio.clone().unwrap_or_default();
         let short = short_description(&description);
-        let search_text = normalise(&[name.as_str(), location.as_str(), short.as_str()].join(" "));
+        // The kinds of animal they know, so that 'kat' finds the sitters who look after cats.
+        let known: Vec<&str> = f.species.iter().map(|species| species.label()).collect();
+        let search_text = normalise(&[name.as_str(), location.as_str(), short.as_str(), &known.join(" ")].join(" "));
         Self {
             source: ListingSource::Volunteer(volunteer.id),
             user_id: volunteer.user_id,
@@ -216,6 +236,7 @@ impl Listing {
                     ..CardDetails::default()
                 },
                 availability: Some(f.availability.clone()),
+                species: None,
             },
             created_at: volunteer.created_at,
         }
@@ -235,7 +256,17 @@ impl Listing {
             .unwrap_or_default();
         let short = short_description(&description);
         let breed = f.breed.clone().unwrap_or_default();
-        let search_text = normalise(&[f.name.as_str(), location.as_str(), short.as_str(), breed.as_str()].join(" "));
+        // The species' name, so that 'kat' or 'konijn' finds the pets of that kind.
+        let search_text = normalise(
+            &[
+                f.name.as_str(),
+                location.as_str(),
+                short.as_str(),
+                breed.as_str(),
+                f.species.label(),
+            ]
+            .join(" "),
+        );
         let not_good_with = (!f.good_with.is_empty()).then(|| {
             GoodWith::ALL
                 .iter()
@@ -275,6 +306,7 @@ impl Listing {
                     ..CardDetails::default()
                 },
                 availability: None,
+                species: Some(f.species),
             },
             created_at: pet.created_at,
         }
@@ -1036,5 +1068,25 @@ mod tests {
         assert!(short.ends_with("woord…"), "{short}");
         assert!(short.chars().count() <= SHORT_DESCRIPTION_CHARS + 1);
         assert_eq!(short_description(" kort "), "kort");
+    }
+
+    #[test]
+    fn a_stored_pet_card_without_a_species_is_a_dogs_and_a_sitters_card_has_none() {
+        let pet = r#"{"id":"pet-1","type":"huisdier","name":"Bobby","location":"Utrecht",
+            "shortDescription":"","fullDescription":"","avatarUrl":null,"coverImageUrl":null,
+            "ownerInfo":null,"details":{},"availability":null}"#;
+        assert_eq!(
+            Card::from_json(pet).ok().and_then(|card| card.species),
+            Some(Species::Hond)
+        );
+        let cat = pet.replace(r#""availability":null"#, r#""availability":null,"species":"kat""#);
+        assert_eq!(
+            Card::from_json(&cat).ok().and_then(|card| card.species),
+            Some(Species::Kat)
+        );
+        let sitter = pet.replace("huisdier", "vrijwilliger");
+        let sitter = Card::from_json(&sitter);
+        assert!(sitter.is_ok());
+        assert_eq!(sitter.ok().and_then(|card| card.species), None);
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::enums::{
     Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
-    PetGender, PetSize, Specialty, TransportMode, Vaccinated,
+    PetGender, PetSize, Specialty, Species, TransportMode, Vaccinated,
 };
 use crate::{OwnerId, PetId, UserId, VolunteerId};
 use chrono::{NaiveDate, NaiveDateTime};
@@ -71,6 +71,8 @@ pub struct VolunteerFields {
     pub has_own_pet: Option<HasOwnPet>,
     /// How the volunteer gets around.
     pub transport_mode: Option<TransportMode>,
+    /// The kinds of animal the volunteer has experience with ('Ervaring met').
+    pub species: Vec<Species>,
 }
 
 /// A stored volunteer profile.
@@ -129,6 +131,8 @@ pub struct Owner {
 /// Everything an owner fills in about a pet.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PetFields {
+    /// What kind of animal it is.
+    pub species: Species,
     /// The pet's name.
     pub name: String,
     /// Breed.

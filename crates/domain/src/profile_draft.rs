@@ -7,7 +7,7 @@
 
 use crate::enums::{
     Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
-    PetGender, PetSize, ProfileType, Specialty, TransportMode, Vaccinated, Vocabulary,
+    PetGender, PetSize, ProfileType, Specialty, Species, TransportMode, Vaccinated, Vocabulary,
 };
 use crate::field_rules::{
     self, choice, choices, distance, first_refusal_of, free_text, limit, name, of_field, postcode,
@@ -73,10 +73,12 @@ pub const FIELD_ORDER: &[&str] = &[
     "experience",
     "availability",
     "specialties",
+    "species",
     "maxDistance",
     "hourlyRate",
     "hasOwnPet",
     "transportMode",
+    "petSpecies",
     "petName",
     "petBreed",
     "petAge",
@@ -95,6 +97,7 @@ pub const FIELD_ORDER: &[&str] = &[
 
 /// The fields of one pet: what 'Nog een huisdier toevoegen' and a pet's edit dialog send.
 pub const PET_FIELDS: &[&str] = &[
+    "petSpecies",
     "petName",
     "petBreed",
     "petAge",
@@ -119,6 +122,7 @@ pub const PET_FIELDS: &[&str] = &[
 #[derive(Debug, Clone, Default, PartialEq, Validate)]
 #[validate(context = NaiveDate)]
 #[validate(schema(function = kind_rules, skip_on_field_errors = false))]
+#[validate(schema(function = species_rules, skip_on_field_errors = false))]
 pub struct ProfileDraft {
     /// `huisdier` or `vrijwilliger`.
     #[validate(custom(function = choice::<ProfileType>, message = "Kies 'huisdier' of 'vrijwilliger' als profieltype."))]
@@ -162,6 +166,9 @@ pub struct ProfileDraft {
     /// Specialties (volunteers).
     #[validate(length(max = limit(LIST_MAX), code = "list"), custom(function = choices::<Specialty>))]
     pub specialties: Vec<String>,
+    /// The kinds of animal a volunteer has experience with ('Ervaring met').
+    #[validate(length(max = limit(LIST_MAX), code = "list"), custom(function = choices::<Species>))]
+    pub species: Vec<String>,
     /// Who the pet gets along with.
     #[validate(length(max = limit(LIST_MAX), code = "list"), custom(function = choices::<GoodWith>))]
     pub pet_good_with: Vec<String>,
@@ -184,6 +191,10 @@ pub struct ProfileDraft {
     /// How the volunteer gets around.
     #[validate(custom(function = choice::<TransportMode>))]
     pub transport_mode: Option<String>,
+    /// What kind of animal the pet is; a draft without one is a dog (as every pet was before
+    /// the choice existed).
+    #[validate(custom(function = choice::<Species>))]
+    pub pet_species: Option<String>,
     /// The pet's name (required for owners).
     #[validate(length(max = limit(NAME_MAX)), custom(function = name))]
     pub pet_name: Option<String>,
@@ -236,6 +247,23 @@ fn kind_rules(draft: &ProfileDraft) -> Result<(), ValidationError> {
         )),
         _ => Ok(()),
     }
+}
+
+/// An owner's pet fits its species: its size band and the help looked for
+/// ([`crate::species::check_pet`]).
+fn species_rules(draft: &ProfileDraft) -> Result<(), ValidationError> {
+    if ProfileType::parse(&draft.profile_type) != Some(ProfileType::Huisdier) {
+        return Ok(());
+    }
+    let species: Species = pick(draft.pet_species.as_deref()).unwrap_or_default();
+    crate::species::check_pet(species, pick(draft.pet_size.as_deref()), &picks(&draft.pet_looking_for)).map_err(
+        |mismatch| {
+            of_field(
+                mismatch.field,
+                ValidationError::new("species").with_message(mismatch.message.into()),
+            )
+        },
+    )
 }
 
 /// A draft field that breaks a rule: which one (as named in the API) and what to change.
@@ -313,6 +341,7 @@ impl ProfileDraft {
                 experience: pick(draft.experience.as_deref()),
                 availability: picks(&draft.availability),
                 specialties: picks(&draft.specialties),
+                species: picks(&draft.species),
                 languages,
                 max_distance: draft.max_distance.and_then(Distance::from_km),
                 hourly_rate: pick(draft.hourly_rate.as_deref()),
@@ -390,6 +419,7 @@ impl ProfileDraft {
             cover_image_url: text(&self.cover_image_url),
             availability: list(&self.availability),
             specialties: list(&self.specialties),
+            species: list(&self.species),
             pet_good_with: list(&self.pet_good_with),
             languages: list(&self.languages),
             experience: text(&self.experience),
@@ -397,6 +427,7 @@ impl ProfileDraft {
             hourly_rate: text(&self.hourly_rate),
             has_own_pet: text(&self.has_own_pet),
             transport_mode: text(&self.transport_mode),
+            pet_species: text(&self.pet_species),
             pet_name: text(&self.pet_name),
             pet_breed: text(&self.pet_breed),
             pet_age: text(&self.pet_age),
@@ -415,6 +446,7 @@ impl ProfileDraft {
     /// The pet of a checked, normalised draft.
     fn pet_fields(&self) -> PetFields {
         PetFields {
+            species: pick(self.pet_species.as_deref()).unwrap_or_default(),
             name: self.pet_name.clone().unwrap_or_default(),
             breed: self.pet_breed.clone(),
             age: self.pet_age.clone(),
@@ -900,7 +932,7 @@ mod tests {
         for (field, _) in MAX_LENGTHS {
             assert!(FIELD_ORDER.contains(field), "{field}");
         }
-        assert_eq!(FIELD_ORDER.len(), 33, "one place for each of the draft's 33 fields");
+        assert_eq!(FIELD_ORDER.len(), 35, "one place for each of the draft's 35 fields");
     }
 
     #[test]

@@ -89,7 +89,8 @@ pub struct ApiDoc;
 /// Publishes the rules declared once in the domain on the schemas they govern: on the profile
 /// drafts each text field's `maxLength`, the postcode's `pattern` and the lists' `maxItems`; a
 /// report's note length; the largest upload in bytes (`x-max-bytes` on the upload form's file);
-/// and the `Idempotency-Key` header's length and pattern. The web app's forms and checks are
+/// the rules of each pet species (`x-species` on `Species`); and the `Idempotency-Key` header's
+/// length and pattern. The web app's forms and checks are
 /// built from them.
 struct PublishedRules;
 
@@ -124,6 +125,14 @@ impl Modify for PublishedRules {
             file.extensions
                 .get_or_insert_with(Default::default)
                 .merge(ExtensionsBuilder::new().add("x-max-bytes", MAX_UPLOAD_BYTES).build());
+        }
+        // What follows from a pet's species: gender labels, size bands, help and words.
+        if let Some(RefOr::T(Schema::Object(species))) = components.schemas.get_mut("Species") {
+            species.extensions.get_or_insert_with(Default::default).merge(
+                ExtensionsBuilder::new()
+                    .add("x-species", oppas_domain::species::published())
+                    .build(),
+            );
         }
         publish_key_rule(openapi);
     }
@@ -194,5 +203,14 @@ mod tests {
         let file = &document["components"]["schemas"]["UploadForm"]["properties"]["file"];
         assert_eq!(file["x-max-bytes"], serde_json::json!(MAX_UPLOAD_BYTES));
         assert_eq!(file["x-max-bytes"], serde_json::json!(5_242_880));
+    }
+
+    #[test]
+    fn the_species_rules_are_published_on_the_species_enumeration() {
+        let document = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+        let species = &document["components"]["schemas"]["Species"];
+        assert_eq!(species["x-species"], oppas_domain::species::published());
+        assert_eq!(species["x-species"]["kat"]["gender"]["reu"], "Kater");
+        assert_eq!(species["x-vocabulary"]["labels"]["paard-pony"], "Paard of pony");
     }
 }

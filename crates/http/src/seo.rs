@@ -105,9 +105,19 @@ async fn pet_page(req: HttpRequest, id: web::Path<String>, state: web::Data<AppS
     respond(&req, found, |(pet, owner): (Pet, Owner)| PageMeta {
         // A pet lives where its owner lives.
         title: named(&pet.fields.name, owner.fields.whereabouts.location.as_deref()),
+        // The kind of animal first: a preview of a cat's page says it is a cat.
         description: described(
-            pet.fields.bio.as_deref(),
-            &format!("{} zoekt een oppas via Oppasmaatje.", pet.fields.name),
+            pet.fields
+                .bio
+                .as_deref()
+                .filter(|bio| !bio.trim().is_empty())
+                .map(|bio| format!("{}: {}", pet.fields.species.label(), bio.trim_start()))
+                .as_deref(),
+            &format!(
+                "{} is {} en zoekt een oppas via Oppasmaatje.",
+                pet.fields.name,
+                pet.fields.species.rules().one
+            ),
         ),
         image: pet.fields.avatar_url.clone(),
     })

@@ -40,6 +40,21 @@ impl Database {
         Ok(reverted.iter().map(ToString::to_string).collect())
     }
 
+    /// Reverts the newest applied migration; returns its version. Lets a test put rows in the
+    /// database as an older version of the schema had them.
+    ///
+    /// # Errors
+    /// The database is unreachable, or the step fails.
+    pub fn revert_last_migration(&self) -> Result<String, PersistenceError> {
+        let mut conn = self.conn()?;
+        let reverted = match &mut *conn {
+            DbConnection::Sqlite(c) => c.revert_last_migration(SQLITE),
+            DbConnection::Pg(c) => c.revert_last_migration(POSTGRES),
+        }
+        .map_err(|e| migration_error(e.as_ref()))?;
+        Ok(reverted.to_string())
+    }
+
     /// Whether migrations are waiting to be applied.
     ///
     /// # Errors

@@ -97,6 +97,7 @@ diesel::table! {
         transport_mode -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        species -> Text,
     }
 }
 
@@ -143,6 +144,7 @@ diesel::table! {
         bio -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        species -> Text,
     }
 }
 

@@ -554,7 +554,7 @@ fn ten_concurrent_starts_make_one_conversation(db: TestDatabase) -> TestResult {
     Ok(())
 }
 
-fn seeding_the_demo_twice_leaves_exactly_six_profiles(db: TestDatabase) -> TestResult {
+fn seeding_the_demo_twice_leaves_exactly_eight_profiles(db: TestDatabase) -> TestResult {
     let database = open(&db)?;
     let first = demo::seed(
         &database,
@@ -562,15 +562,15 @@ fn seeding_the_demo_twice_leaves_exactly_six_profiles(db: TestDatabase) -> TestR
         &oppas_domain::listing::ListingChanges::default(),
         &SystemClock,
     )?;
-    assert_eq!((first.created, first.existing), (6, 0));
+    assert_eq!((first.created, first.existing), (8, 0));
     let second = demo::seed(
         &database,
         &database,
         &oppas_domain::listing::ListingChanges::default(),
         &SystemClock,
     )?;
-    assert_eq!((second.created, second.existing), (0, 6));
-    assert_eq!(database.count_profiles()?, 6);
+    assert_eq!((second.created, second.existing), (0, 8));
+    assert_eq!(database.count_profiles()?, 8);
     Ok(())
 }
 
@@ -1186,7 +1186,7 @@ on_both_backends!(
     a_replay_from_the_last_number_seen_never_misses_an_event_that_committed_later,
     concurrent_sends_leave_the_newest_message_as_the_last,
     ten_concurrent_starts_make_one_conversation,
-    seeding_the_demo_twice_leaves_exactly_six_profiles,
+    seeding_the_demo_twice_leaves_exactly_eight_profiles,
     the_readiness_probe_answers_on_a_working_database,
     a_job_turn_goes_to_one_of_many_instances_once_per_turn,
     sessions_are_stored_by_key_hash_and_can_be_revoked,

@@ -4,15 +4,17 @@ import { join, resolve } from 'node:path';
 const frontend = resolve(import.meta.dirname, '../..');
 
 /**
- * The six demo profiles of crates/domain/src/demo.rs, as the browse tests find them. Names are
- * first names (a card may add the last name) and, but for Bobby and Lotte, unique to the demo:
- * the other specs make Bobby, Bobbie, Lotte Jansen and Sem, all in Utrecht (3512).
+ * The eight demo profiles of crates/domain/src/demo.rs, as the browse tests find them. Names are
+ * first names (a card may add the last name) and, but for Bobby, Lotte and Pluis, unique to the
+ * demo: the other specs make Bobby, Bobbie, Lotte Jansen, Pluis and Sem, all in Utrecht (3512).
  */
 export const demo = {
   pets: {
     bobby: { name: 'Bobby', owner: 'Sanne', place: 'Utrecht', postcode: '3512' },
     luna: { name: 'Luna', owner: 'Mohamed', place: 'Amsterdam', postcode: '1072' },
     guus: { name: 'Guus', owner: 'Els', place: 'Groningen', postcode: '9711' },
+    minoes: { name: 'Minoes', owner: 'Noor', place: 'Den Haag', postcode: '2511' },
+    pluis: { name: 'Pluis', owner: 'Daan', place: 'Eindhoven', postcode: '5611' },
   },
   volunteers: {
     lotte: { name: 'Lotte', place: 'Haarlem', postcode: '2011' },

@@ -3,6 +3,7 @@
 
 export const FIRST_NAME_REQUIRED = 'Voornaam is verplicht';
 export const PET_NAME_REQUIRED = 'De naam van je huisdier is verplicht';
+export const SPECIES_REQUIRED = 'Kies wat voor dier je huisdier is.';
 export const POSTCODE_MESSAGE = 'Postcode moet uit 4 cijfers bestaan (bijvoorbeeld: 1234).';
 
 /** The message for a text over its most characters. */

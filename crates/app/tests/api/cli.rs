@@ -17,7 +17,7 @@ fn oppas(database_url: &str, args: &[&str]) -> Result<std::process::Output, std:
         .output()
 }
 
-async fn seeding_the_demo_twice_leaves_exactly_six_profiles(backend: Backend) -> TestResult {
+async fn seeding_the_demo_twice_leaves_exactly_eight_profiles(backend: Backend) -> TestResult {
     let database = backend.database();
     for _ in 0..2 {
         let output = oppas(database.url(), &["seed-demo"])?;
@@ -28,7 +28,7 @@ async fn seeding_the_demo_twice_leaves_exactly_six_profiles(backend: Backend) ->
         );
     }
     let db = Database::connect(database.url(), PoolSettings::default(), Arc::new(SystemClock))?;
-    assert_eq!(db.count_profiles()?, 6);
+    assert_eq!(db.count_profiles()?, 8);
     Ok(())
 }
 
@@ -242,7 +242,7 @@ on_both_backends!(
     maintenance_removes_uploads_no_profile_showed_for_a_day_with_their_files,
     maintenance_removes_old_unverified_accounts_and_nothing_else,
     maintenance_removes_old_live_events_and_nothing_else,
-    seeding_the_demo_twice_leaves_exactly_six_profiles,
+    seeding_the_demo_twice_leaves_exactly_eight_profiles,
     migrate_applies_every_migration_and_then_has_nothing_left,
     seed_bench_makes_the_profiles_and_their_cards
 );

@@ -23,6 +23,7 @@ mod outbox;
 mod pages;
 mod pets;
 mod profiles;
+mod species;
 mod trust;
 mod uploads;
 mod users;

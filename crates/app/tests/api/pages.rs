@@ -152,8 +152,27 @@ async fn a_profile_page_carries_its_name_place_and_preview_without_javascript(ba
         "{html}"
     );
     assert!(
-        html.contains("<meta name=\"description\" content=\"Bobby houdt van lange wandelingen.\" />"),
+        html.contains("<meta name=\"description\" content=\"Hond: Bobby houdt van lange wandelingen.\" />"),
         "{html}"
+    );
+    // The preview says what kind of animal it is, with or without a description.
+    let cat: serde_json::Value = app
+        .post_json(
+            "/api/pets",
+            &serde_json::json!({"petSpecies": "kat", "petName": "Minoes"}),
+        )
+        .await?
+        .json()
+        .await?;
+    let cat_page = reqwest::get(app.url(&format!("/huisdier/{}", cat["pet"]["id"])))
+        .await?
+        .text()
+        .await?;
+    assert!(
+        cat_page.contains(
+            "<meta property=\"og:description\" content=\"Minoes is een kat en zoekt een oppas via Oppasmaatje.\" />"
+        ),
+        "{cat_page}"
     );
     assert!(!html.contains("Algemeen"), "one description: {html}");
     assert!(html.contains(&format!(

@@ -3,7 +3,9 @@
 
 use crate::{ApiError, AppState};
 use actix_web::{HttpRequest, HttpResponse, get, web};
-use oppas_domain::enums::{Availability, Experience, GoodWith, Neutered, PetGender, PetSize, ProfileType, Specialty};
+use oppas_domain::enums::{
+    Availability, Experience, GoodWith, Neutered, PetGender, PetSize, ProfileType, Specialty, Species,
+};
 use oppas_domain::listing::{CardDetails, RawListingQuery, ShownCard};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -131,6 +133,8 @@ pub struct ProfileListItem {
     pub details: CardDetailsView,
     /// What a sitter offers.
     pub availability: Option<Vec<Availability>>,
+    /// What kind of animal (pets).
+    pub species: Option<Species>,
 }
 
 impl From<&ShownCard> for ProfileListItem {
@@ -155,6 +159,7 @@ impl From<&ShownCard> for ProfileListItem {
             }),
             details: card.details.into(),
             availability: card.availability,
+            species: card.species,
         }
     }
 }

@@ -9,7 +9,7 @@ use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use chrono::{NaiveDate, NaiveDateTime};
 use oppas_domain::enums::{
     Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
-    PetGender, PetSize, ProfileType, Specialty, TransportMode, Vaccinated,
+    PetGender, PetSize, ProfileType, Specialty, Species, TransportMode, Vaccinated,
 };
 use oppas_domain::listing::ListingSource;
 use oppas_domain::moderation::Visibility;
@@ -56,6 +56,9 @@ pub struct ProfileDraftBody {
     /// Specialties (volunteers).
     #[schema(value_type = Option<Vec<Specialty>>)]
     pub specialties: Option<Vec<String>>,
+    /// The kinds of animal a volunteer has experience with ('Ervaring met').
+    #[schema(value_type = Option<Vec<Species>>)]
+    pub species: Option<Vec<String>>,
     /// Who the pet gets along with.
     #[schema(value_type = Option<Vec<GoodWith>>)]
     pub pet_good_with: Option<Vec<String>>,
@@ -76,6 +79,9 @@ pub struct ProfileDraftBody {
     /// How the volunteer gets around.
     #[schema(value_type = Option<TransportMode>)]
     pub transport_mode: Option<String>,
+    /// What kind of animal the pet is; without one, a dog.
+    #[schema(value_type = Option<Species>)]
+    pub pet_species: Option<String>,
     /// The pet's name.
     pub pet_name: Option<String>,
     /// Breed.
@@ -131,6 +137,7 @@ impl From<ProfileDraftBody> for ProfileDraft {
             cover_image_url: body.cover_image_url,
             availability: body.availability.unwrap_or_default(),
             specialties: body.specialties.unwrap_or_default(),
+            species: body.species.unwrap_or_default(),
             pet_good_with: body.pet_good_with.unwrap_or_default(),
             languages: body.languages.unwrap_or_default(),
             experience: body.experience,
@@ -138,6 +145,7 @@ impl From<ProfileDraftBody> for ProfileDraft {
             hourly_rate: body.hourly_rate,
             has_own_pet: body.has_own_pet,
             transport_mode: body.transport_mode,
+            pet_species: body.pet_species,
             pet_name: body.pet_name,
             pet_breed: body.pet_breed,
             pet_age: body.pet_age,
@@ -159,6 +167,9 @@ impl From<ProfileDraftBody> for ProfileDraft {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct PetDraftBody {
+    /// What kind of animal the pet is; without one, a dog.
+    #[schema(value_type = Option<Species>)]
+    pub pet_species: Option<String>,
     /// The pet's name.
     pub pet_name: Option<String>,
     /// Breed.
@@ -204,6 +215,7 @@ impl From<PetDraftBody> for ProfileDraft {
     fn from(body: PetDraftBody) -> Self {
         Self {
             profile_type: ProfileType::Huisdier.as_str().to_owned(),
+            pet_species: body.pet_species,
             pet_name: body.pet_name,
             pet_breed: body.pet_breed,
             pet_age: body.pet_age,
@@ -270,6 +282,8 @@ pub struct VolunteerView {
     pub availability: Vec<Availability>,
     /// Specialties.
     pub specialties: Vec<Specialty>,
+    /// The kinds of animal they have experience with ('Ervaring met').
+    pub species: Vec<Species>,
     /// Km, null for no preference.
     pub max_distance: Option<Distance>,
     /// Hourly rate.
@@ -344,6 +358,8 @@ pub struct PetView {
     pub breed: Option<String>,
     /// Age as written.
     pub age: Option<String>,
+    /// What kind of animal.
+    pub species: Species,
     /// Size band.
     pub size: Option<PetSize>,
     /// Sex.
@@ -490,6 +506,7 @@ impl ViewContext {
             experience: f.experience,
             availability: f.availability,
             specialties: f.specialties,
+            species: f.species,
             max_distance: f.max_distance,
             hourly_rate: f.hourly_rate,
             has_own_pet: f.has_own_pet,
@@ -543,6 +560,7 @@ fn pet_view(pet: Pet, owner: &Owner) -> PetView {
         listing_id: ListingSource::Pet(pet.id).key(),
         owner_id: owner.id.get(),
         user_id: owner.user_id.get(),
+        species: f.species,
         name: f.name,
         breed: f.breed,
         age: f.age,

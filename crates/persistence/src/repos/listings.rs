@@ -173,7 +173,7 @@ fn push_postcodes<'a>(sql: &mut Sql, postcodes: impl Iterator<Item = &'a str>) {
 pub(crate) fn found(rows: Vec<CardRow>) -> Result<Vec<(i64, FoundCard)>, RepositoryError> {
     Ok(rows
         .into_iter()
-        .filter_map(|row| match serde_json::from_str::<Card>(&row.card) {
+        .filter_map(|row| match Card::from_json(&row.card) {
             Ok(card) => Some((
                 row.id,
                 FoundCard {
@@ -218,7 +218,7 @@ fn stale_cards(conn: &mut DbConnection) -> Result<(Vec<i64>, Vec<i64>), Reposito
         };
         after = last.0;
         for (_, volunteer, pet, version, card) in rows {
-            if version == CARD_VERSION && serde_json::from_str::<Card>(&card).is_ok() {
+            if version == CARD_VERSION && Card::from_json(&card).is_ok() {
                 continue;
             }
             match (volunteer, pet) {

@@ -42,6 +42,7 @@ struct VolunteerRow {
     transport_mode: Option<String>,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
+    species: String,
 }
 
 impl TryFrom<VolunteerRow> for Volunteer {
@@ -72,6 +73,7 @@ impl TryFrom<VolunteerRow> for Volunteer {
                 hourly_rate: stored(row.hourly_rate.as_deref()),
                 has_own_pet: stored(row.has_own_pet.as_deref()),
                 transport_mode: stored(row.transport_mode.as_deref()),
+                species: choices_from_json(&row.species, "volunteers.species")?,
             },
             created_at: row.created_at,
             updated_at: row.updated_at,
@@ -101,6 +103,7 @@ struct VolunteerChanges<'a> {
     hourly_rate: Option<&'a str>,
     has_own_pet: Option<&'a str>,
     transport_mode: Option<&'a str>,
+    species: String,
     updated_at: NaiveDateTime,
 }
 
@@ -125,6 +128,7 @@ impl<'a> VolunteerChanges<'a> {
             hourly_rate: f.hourly_rate.map(HourlyRate::as_str),
             has_own_pet: f.has_own_pet.map(HasOwnPet::as_str),
             transport_mode: f.transport_mode.map(TransportMode::as_str),
+            species: list_to_json(&f.species)?,
             updated_at: now,
         })
     }
@@ -241,6 +245,7 @@ struct PetRow {
     bio: Option<String>,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
+    species: String,
 }
 
 impl TryFrom<PetRow> for Pet {
@@ -251,6 +256,7 @@ impl TryFrom<PetRow> for Pet {
             id: PetId(row.id),
             owner_id: OwnerId(row.owner_id),
             fields: PetFields {
+                species: stored(Some(&row.species)).unwrap_or_default(),
                 name: row.name,
                 breed: row.breed,
                 age: row.age,
@@ -277,6 +283,7 @@ impl TryFrom<PetRow> for Pet {
 #[derive(Insertable, AsChangeset)]
 #[diesel(table_name = pets, treat_none_as_null = true)]
 struct PetChanges<'a> {
+    species: &'a str,
     name: &'a str,
     breed: Option<&'a str>,
     age: Option<&'a str>,
@@ -299,6 +306,7 @@ struct PetChanges<'a> {
 impl<'a> PetChanges<'a> {
     fn new(f: &'a PetFields, now: NaiveDateTime) -> Result<Self, RepositoryError> {
         Ok(Self {
+            species: f.species.as_str(),
             name: &f.name,
             breed: f.breed.as_deref(),
             age: f.age.as_deref(),

@@ -6,9 +6,11 @@ import {
   FIRST_NAME_REQUIRED,
   PET_NAME_REQUIRED,
   POSTCODE_MESSAGE,
+  SPECIES_REQUIRED,
   tooLong,
 } from '@/lib/profile-texts';
 import type { ProfileType } from '@/lib/profile-type';
+import { fitToSpecies, speciesOf } from '@/lib/species';
 import { pick, pickAll } from '@/lib/vocabulary';
 
 export type ProfileDraftBody = components['schemas']['ProfileDraftBody'];
@@ -39,6 +41,7 @@ export const wizardSchema = z
     ownerAvatarUrl: z.string(),
     availability: z.array(z.string()),
     specialties: z.array(z.string()),
+    species: z.array(z.string()),
     petGoodWith: z.array(z.string()),
     petLookingFor: z.array(z.string()),
     languages: z.array(z.string()),
@@ -47,6 +50,7 @@ export const wizardSchema = z
     hourlyRate: z.string(),
     hasOwnPet: z.string(),
     transportMode: z.string(),
+    petSpecies: z.string(),
     petName: z.string(),
     petBreed: z.string(),
     petAge: z.string(),
@@ -70,6 +74,7 @@ export const wizardSchema = z
     };
     const owner = values.profileType === 'huisdier';
 
+    if (owner && speciesOf(values.petSpecies) === null) fail('petSpecies', SPECIES_REQUIRED);
     if (owner && values.petName.trim() === '') fail('petName', PET_NAME_REQUIRED);
     if (values.firstName.trim() === '') fail('firstName', FIRST_NAME_REQUIRED);
     // The server's lengths (published with the API); a volunteer's experience is a choice.
@@ -129,6 +134,7 @@ export function emptyValues(profileType: ProfileType): WizardValues {
     ownerAvatarUrl: '',
     availability: [],
     specialties: [],
+    species: [],
     petGoodWith: [],
     petLookingFor: [],
     languages: [],
@@ -137,6 +143,7 @@ export function emptyValues(profileType: ProfileType): WizardValues {
     hourlyRate: '',
     hasOwnPet: '',
     transportMode: '',
+    petSpecies: '',
     petName: '',
     petBreed: '',
     petAge: '',
@@ -180,6 +187,7 @@ export function valuesFromProfile(lookup: ProfileLookup): {
         avatarUrl: text(v.avatar_url),
         availability: v.availability,
         specialties: v.specialties,
+        species: v.species,
         languages: v.languages,
         experience: text(v.experience),
         maxDistance: v.max_distance == null ? '' : String(v.max_distance),
@@ -209,6 +217,7 @@ export function valuesFromProfile(lookup: ProfileLookup): {
       petLookingFor: pet.looking_for,
       languages: owner.languages,
       experience: text(owner.experience),
+      petSpecies: pet.species,
       petName: pet.name,
       petBreed: text(pet.breed),
       petAge: text(pet.age),
@@ -238,6 +247,18 @@ export function toDraft(values: WizardValues, kept: KeptFields = NOTHING_KEPT): 
   const owner = values.profileType === 'huisdier';
   const forOwner = (value: string) => (owner ? filled(value) : null);
   const forVolunteer = (value: string) => (owner ? null : filled(value));
+  // A size or help chosen for an earlier species is not shown any more: it is not sent either.
+  const species = speciesOf(values.petSpecies);
+  const fitted = species
+    ? fitToSpecies(
+        species,
+        pick(V.PetSize, forOwner(values.petSize)),
+        pickAll(V.LookingFor, values.petLookingFor),
+      )
+    : {
+        size: pick(V.PetSize, forOwner(values.petSize)),
+        lookingFor: pickAll(V.LookingFor, values.petLookingFor),
+      };
   return {
     profileType: values.profileType,
     userId: null,
@@ -255,18 +276,20 @@ export function toDraft(values: WizardValues, kept: KeptFields = NOTHING_KEPT): 
     coverImageUrl: owner ? kept.coverImageUrl : null,
     availability: owner ? [] : pickAll(V.Availability, values.availability),
     specialties: owner ? [] : pickAll(V.Specialty, values.specialties),
+    species: owner ? [] : pickAll(V.Species, values.species),
     petGoodWith: owner ? pickAll(V.GoodWith, values.petGoodWith) : [],
-    petLookingFor: owner ? pickAll(V.LookingFor, values.petLookingFor) : [],
+    petLookingFor: owner ? fitted.lookingFor : [],
     languages: pickAll(V.Language, values.languages),
     experience: filled(values.experience),
     maxDistance: owner ? null : pick(V.Distance, values.maxDistance),
     hourlyRate: pick(V.HourlyRate, forVolunteer(values.hourlyRate)),
     hasOwnPet: pick(V.HasOwnPet, forVolunteer(values.hasOwnPet)),
     transportMode: pick(V.TransportMode, forVolunteer(values.transportMode)),
+    petSpecies: owner ? species : null,
     petName: forOwner(values.petName),
     petBreed: forOwner(values.petBreed),
     petAge: forOwner(values.petAge),
-    petSize: pick(V.PetSize, forOwner(values.petSize)),
+    petSize: fitted.size,
     petGender: pick(V.PetGender, forOwner(values.petGender)),
     petPersonality: forOwner(values.petPersonality),
     petSpecialNeeds: forOwner(values.petSpecialNeeds),

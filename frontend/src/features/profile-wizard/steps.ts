@@ -17,7 +17,7 @@ const OWNER_STEPS: Step[] = [
     id: 'basic',
     title: 'Basisgegevens',
     percent: 20,
-    fields: ['petName', 'petBreed', 'petAge', 'location', 'postalCode'],
+    fields: ['petSpecies', 'petName', 'petBreed', 'petAge', 'location', 'postalCode'],
   },
   {
     id: 'details',
@@ -67,7 +67,7 @@ const VOLUNTEER_STEPS: Step[] = [
     id: 'details',
     title: 'Details',
     percent: 40,
-    fields: ['bio', 'experience', 'availability', 'specialties'],
+    fields: ['bio', 'experience', 'availability', 'specialties', 'species'],
   },
   {
     id: 'additional',

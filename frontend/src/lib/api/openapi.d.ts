@@ -1427,6 +1427,8 @@ export interface components {
              */
             petSpecialNeeds: string | null;
             /** @default null */
+            petSpecies: components["schemas"]["Species"] | null;
+            /** @default null */
             petVaccinated: components["schemas"]["Vaccinated"] | null;
             /**
              * @description Weight as written.
@@ -1516,6 +1518,8 @@ export interface components {
             size?: components["schemas"]["PetSize"] | null;
             /** @description Medication, diet, fears. */
             special_needs?: string | null;
+            /** @description What kind of animal. */
+            species: components["schemas"]["Species"];
             /**
              * Format: int64
              * @description Its owner's account id.
@@ -1657,6 +1661,8 @@ export interface components {
              */
             petSpecialNeeds: string | null;
             /** @default null */
+            petSpecies: components["schemas"]["Species"] | null;
+            /** @default null */
             petVaccinated: components["schemas"]["Vaccinated"] | null;
             /**
              * @description Weight as written.
@@ -1683,6 +1689,11 @@ export interface components {
              * @default null
              */
             specialties: components["schemas"]["Specialty"][] | null;
+            /**
+             * @description The kinds of animal a volunteer has experience with ('Ervaring met').
+             * @default null
+             */
+            species: components["schemas"]["Species"][] | null;
             /** @default null */
             transportMode: components["schemas"]["TransportMode"] | null;
             /**
@@ -1741,6 +1752,7 @@ export interface components {
             ownerInfo?: components["schemas"]["OwnerInfoView"] | null;
             /** @description The start of the description. */
             shortDescription: string;
+            species?: components["schemas"]["Species"] | null;
             /** @description Which kind of card. */
             type: components["schemas"]["ProfileType"];
         };
@@ -1943,6 +1955,11 @@ export interface components {
          * @enum {string}
          */
         Specialty: "Puppy's" | "Oudere dieren" | "Medicatie toedienen" | "Angstige dieren" | "Grote honden" | "Training" | "Katten" | "Kleine dieren" | "Lange wandelingen" | "Speciale diëten" | "EHBO voor dieren";
+        /**
+         * @description What kind of animal a pet is. What the platform asks and says about a pet follows it (see [`crate::species`]).
+         * @enum {string}
+         */
+        Species: "hond" | "kat" | "konijn" | "knaagdier" | "vogel" | "vis" | "reptiel" | "paard-pony" | "kip" | "anders";
         /** @description Starting (or reopening) a conversation. */
         StartConversation: {
             /**
@@ -2056,6 +2073,8 @@ export interface components {
             postal_code?: string | null;
             /** @description Specialties. */
             specialties: components["schemas"]["Specialty"][];
+            /** @description The kinds of animal they have experience with ('Ervaring met'). */
+            species: components["schemas"]["Species"][];
             transport_mode?: components["schemas"]["TransportMode"] | null;
             /**
              * Format: int64

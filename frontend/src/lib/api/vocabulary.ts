@@ -268,6 +268,25 @@ export const Specialty: Vocabulary<Schemas["Specialty"]> = {
   edit: ["Puppy's", "Oudere dieren", "Medicatie toedienen", "Angstige dieren", "Grote honden", "Training", "Katten", "Kleine dieren", "Lange wandelingen", "Speciale diëten", "EHBO voor dieren"],
 };
 
+/** What kind of animal a pet is. What the platform asks and says about a pet follows it (see [`crate::species`]). */
+export const Species: Vocabulary<Schemas["Species"]> = {
+  values: ["hond", "kat", "konijn", "knaagdier", "vogel", "vis", "reptiel", "paard-pony", "kip", "anders"],
+  labels: {
+    "hond": "Hond",
+    "kat": "Kat",
+    "konijn": "Konijn",
+    "knaagdier": "Knaagdier",
+    "vogel": "Vogel",
+    "vis": "Vis",
+    "reptiel": "Reptiel",
+    "paard-pony": "Paard of pony",
+    "kip": "Kip",
+    "anders": "Anders",
+  },
+  wizard: ["hond", "kat", "konijn", "knaagdier", "vogel", "vis", "reptiel", "paard-pony", "kip", "anders"],
+  edit: ["hond", "kat", "konijn", "knaagdier", "vogel", "vis", "reptiel", "paard-pony", "kip", "anders"],
+};
+
 /** How a volunteer gets around. */
 export const TransportMode: Vocabulary<Schemas["TransportMode"]> = {
   values: ["lopend", "fiets", "auto", "ov"],
@@ -292,6 +311,322 @@ export const Vaccinated: Vocabulary<Schemas["Vaccinated"]> = {
   },
   wizard: ["ja", "deels", "nee", "onbekend"],
   edit: ["ja", "deels", "nee", "onbekend"],
+};
+
+/** What follows from a pet's species, as the server declares and checks it. */
+export interface SpeciesRule {
+  /** The word for each sex, e.g. 'Kater' and 'Poes'. */
+  readonly gender: Readonly<Record<Schemas['PetGender'], string>>;
+  /** The size bands that fit; empty when a size says nothing. */
+  readonly sizes: readonly Schemas['PetSize'][];
+  /** The help ('Gezochte hulp') that can be asked. */
+  readonly lookingFor: readonly Schemas['LookingFor'][];
+  /** How the good-with list reads for this kind. */
+  readonly goodWith: Readonly<Record<Schemas['GoodWith'], string>>;
+  /** The kind in the plural, as in 'ervaring met katten'. */
+  readonly plural: string;
+  /** One of the kind, as in 'een kat'. */
+  readonly one: string;
+  /** The animals a sitter has experience with, by size band. */
+  readonly experienceBySize: Readonly<Record<Schemas['PetSize'], string>>;
+}
+
+/** The rules of every species (`x-species` in openapi.json). */
+export const SPECIES_RULES: Readonly<Record<Schemas['Species'], SpeciesRule>> = {
+  "anders": {
+    "experienceBySize": {
+      "groot": "grote huisdieren",
+      "klein": "kleine huisdieren",
+      "middel": "middelgrote huisdieren"
+    },
+    "gender": {
+      "reu": "Mannetje",
+      "teef": "Vrouwtje"
+    },
+    "goodWith": {
+      "Andere honden": "Honden",
+      "Katten": "Katten",
+      "Kinderen": "Kinderen",
+      "Kleine dieren": "Kleine dieren"
+    },
+    "lookingFor": [
+      "Oppassen bij jou thuis",
+      "Logeren",
+      "Verzorging tijdens vakantie",
+      "Huisbezoek",
+      "Noodopvang"
+    ],
+    "one": "een huisdier",
+    "plural": "huisdieren",
+    "sizes": [
+      "klein",
+      "middel",
+      "groot"
+    ]
+  },
+  "hond": {
+    "experienceBySize": {
+      "groot": "grote honden",
+      "klein": "kleine honden",
+      "middel": "middelgrote honden"
+    },
+    "gender": {
+      "reu": "Reu",
+      "teef": "Teef"
+    },
+    "goodWith": {
+      "Andere honden": "Andere honden",
+      "Katten": "Katten",
+      "Kinderen": "Kinderen",
+      "Kleine dieren": "Kleine dieren"
+    },
+    "lookingFor": [
+      "Uitlaten",
+      "Oppassen bij jou thuis",
+      "Logeren",
+      "Dagopvang",
+      "Verzorging tijdens vakantie",
+      "Huisbezoek",
+      "Noodopvang"
+    ],
+    "one": "een hond",
+    "plural": "honden",
+    "sizes": [
+      "klein",
+      "middel",
+      "groot"
+    ]
+  },
+  "kat": {
+    "experienceBySize": {
+      "groot": "katten",
+      "klein": "kleine katten",
+      "middel": "middelgrote katten"
+    },
+    "gender": {
+      "reu": "Kater",
+      "teef": "Poes"
+    },
+    "goodWith": {
+      "Andere honden": "Honden",
+      "Katten": "Andere katten",
+      "Kinderen": "Kinderen",
+      "Kleine dieren": "Kleine dieren"
+    },
+    "lookingFor": [
+      "Oppassen bij jou thuis",
+      "Logeren",
+      "Verzorging tijdens vakantie",
+      "Huisbezoek",
+      "Noodopvang"
+    ],
+    "one": "een kat",
+    "plural": "katten",
+    "sizes": [
+      "klein",
+      "middel"
+    ]
+  },
+  "kip": {
+    "experienceBySize": {
+      "groot": "kippen",
+      "klein": "kippen",
+      "middel": "kippen"
+    },
+    "gender": {
+      "reu": "Mannetje",
+      "teef": "Vrouwtje"
+    },
+    "goodWith": {
+      "Andere honden": "Honden",
+      "Katten": "Katten",
+      "Kinderen": "Kinderen",
+      "Kleine dieren": "Kleine dieren"
+    },
+    "lookingFor": [
+      "Oppassen bij jou thuis",
+      "Verzorging tijdens vakantie",
+      "Huisbezoek",
+      "Noodopvang"
+    ],
+    "one": "een kip",
+    "plural": "kippen",
+    "sizes": [
+      "klein"
+    ]
+  },
+  "knaagdier": {
+    "experienceBySize": {
+      "groot": "knaagdieren",
+      "klein": "knaagdieren",
+      "middel": "knaagdieren"
+    },
+    "gender": {
+      "reu": "Mannetje",
+      "teef": "Vrouwtje"
+    },
+    "goodWith": {
+      "Andere honden": "Honden",
+      "Katten": "Katten",
+      "Kinderen": "Kinderen",
+      "Kleine dieren": "Kleine dieren"
+    },
+    "lookingFor": [
+      "Oppassen bij jou thuis",
+      "Logeren",
+      "Verzorging tijdens vakantie",
+      "Huisbezoek",
+      "Noodopvang"
+    ],
+    "one": "een knaagdier",
+    "plural": "knaagdieren",
+    "sizes": [
+      "klein"
+    ]
+  },
+  "konijn": {
+    "experienceBySize": {
+      "groot": "konijnen",
+      "klein": "kleine konijnen",
+      "middel": "middelgrote konijnen"
+    },
+    "gender": {
+      "reu": "Mannetje",
+      "teef": "Vrouwtje"
+    },
+    "goodWith": {
+      "Andere honden": "Honden",
+      "Katten": "Katten",
+      "Kinderen": "Kinderen",
+      "Kleine dieren": "Kleine dieren"
+    },
+    "lookingFor": [
+      "Oppassen bij jou thuis",
+      "Logeren",
+      "Verzorging tijdens vakantie",
+      "Huisbezoek",
+      "Noodopvang"
+    ],
+    "one": "een konijn",
+    "plural": "konijnen",
+    "sizes": [
+      "klein",
+      "middel"
+    ]
+  },
+  "paard-pony": {
+    "experienceBySize": {
+      "groot": "paarden en pony's",
+      "klein": "paarden en pony's",
+      "middel": "paarden en pony's"
+    },
+    "gender": {
+      "reu": "Mannetje",
+      "teef": "Vrouwtje"
+    },
+    "goodWith": {
+      "Andere honden": "Honden",
+      "Katten": "Katten",
+      "Kinderen": "Kinderen",
+      "Kleine dieren": "Kleine dieren"
+    },
+    "lookingFor": [
+      "Dagopvang",
+      "Verzorging tijdens vakantie",
+      "Huisbezoek",
+      "Noodopvang"
+    ],
+    "one": "een paard of pony",
+    "plural": "paarden en pony's",
+    "sizes": [
+      "groot"
+    ]
+  },
+  "reptiel": {
+    "experienceBySize": {
+      "groot": "grote reptielen",
+      "klein": "kleine reptielen",
+      "middel": "middelgrote reptielen"
+    },
+    "gender": {
+      "reu": "Mannetje",
+      "teef": "Vrouwtje"
+    },
+    "goodWith": {
+      "Andere honden": "Honden",
+      "Katten": "Katten",
+      "Kinderen": "Kinderen",
+      "Kleine dieren": "Kleine dieren"
+    },
+    "lookingFor": [
+      "Oppassen bij jou thuis",
+      "Verzorging tijdens vakantie",
+      "Huisbezoek",
+      "Noodopvang"
+    ],
+    "one": "een reptiel",
+    "plural": "reptielen",
+    "sizes": [
+      "klein",
+      "middel",
+      "groot"
+    ]
+  },
+  "vis": {
+    "experienceBySize": {
+      "groot": "vissen",
+      "klein": "vissen",
+      "middel": "vissen"
+    },
+    "gender": {
+      "reu": "Mannetje",
+      "teef": "Vrouwtje"
+    },
+    "goodWith": {
+      "Andere honden": "Honden",
+      "Katten": "Katten",
+      "Kinderen": "Kinderen",
+      "Kleine dieren": "Kleine dieren"
+    },
+    "lookingFor": [
+      "Oppassen bij jou thuis",
+      "Verzorging tijdens vakantie",
+      "Huisbezoek",
+      "Noodopvang"
+    ],
+    "one": "een vis",
+    "plural": "vissen",
+    "sizes": []
+  },
+  "vogel": {
+    "experienceBySize": {
+      "groot": "vogels",
+      "klein": "vogels",
+      "middel": "vogels"
+    },
+    "gender": {
+      "reu": "Mannetje",
+      "teef": "Vrouwtje"
+    },
+    "goodWith": {
+      "Andere honden": "Honden",
+      "Katten": "Katten",
+      "Kinderen": "Kinderen",
+      "Kleine dieren": "Kleine dieren"
+    },
+    "lookingFor": [
+      "Oppassen bij jou thuis",
+      "Logeren",
+      "Verzorging tijdens vakantie",
+      "Huisbezoek",
+      "Noodopvang"
+    ],
+    "one": "een vogel",
+    "plural": "vogels",
+    "sizes": [
+      "klein"
+    ]
+  }
 };
 
 /** The most characters of each text field of a profile, as the server checks them. */

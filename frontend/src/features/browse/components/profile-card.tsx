@@ -6,6 +6,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import type { ProfileListItem } from '@/features/browse/api/types';
 import { formatDistance, profileHref, typeLabel } from '@/features/browse/components/profile-link';
+import * as V from '@/lib/api/vocabulary';
 import { cn } from '@/lib/cn';
 import { FavouriteButton } from '@/lib/favourites/favourite-button';
 
@@ -54,6 +55,7 @@ export function ProfileCard({ item }: { item: ProfileListItem }) {
             <Badge tone={item.type === 'vrijwilliger' ? 'teal' : 'orange'}>
               {typeLabel(item.type)}
             </Badge>
+            {item.species && <Badge tone="stone">{V.Species.labels[item.species]}</Badge>}
           </div>
         </div>
 

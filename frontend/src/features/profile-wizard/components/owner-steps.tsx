@@ -8,12 +8,23 @@ import {
 } from '@/features/profile-wizard/components/step-fields';
 import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
+import { hasSizes, speciesOf, speciesVocabulary } from '@/lib/species';
 import { optionsFor } from '@/lib/vocabulary';
 
-/** Owner, step 1: who the pet is and where it lives. */
-export function PetBasicStep({ register, errors }: StepProps) {
+/**
+ * Owner, step 1: what kind of animal the pet is (first: the next steps follow it), who it is and
+ * where it lives.
+ */
+export function PetBasicStep({ register, errors, values }: StepProps) {
   return (
     <>
+      <Select
+        label="Soort dier *"
+        options={optionsFor(V.Species, 'wizard', [values.petSpecies])}
+        aria-required="true"
+        error={errors.petSpecies?.message}
+        {...register('petSpecies')}
+      />
       <Input
         label="Naam van je huisdier *"
         maxLength={DRAFT_MAX_LENGTH.petName}
@@ -42,20 +53,24 @@ export function PetBasicStep({ register, errors }: StepProps) {
   );
 }
 
-/** Owner, step 2: size, sex, weight, character and a description. */
+/** Owner, step 2: size, sex, weight, character and a description, as they fit the species. */
 export function PetDetailsStep({ register, errors, values }: StepProps) {
+  const species = speciesOf(values.petSpecies);
+  const vocabulary = speciesVocabulary(species);
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select
-          label="Grootte"
-          options={optionsFor(V.PetSize, 'wizard', [values.petSize])}
-          error={errors.petSize?.message}
-          {...register('petSize')}
-        />
+        {hasSizes(species) && (
+          <Select
+            label="Grootte"
+            options={optionsFor(vocabulary.size, 'wizard')}
+            error={errors.petSize?.message}
+            {...register('petSize')}
+          />
+        )}
         <Select
           label="Geslacht"
-          options={optionsFor(V.PetGender, 'wizard', [values.petGender])}
+          options={optionsFor(vocabulary.gender, 'wizard', [values.petGender])}
           error={errors.petGender?.message}
           {...register('petGender')}
         />
@@ -86,8 +101,12 @@ export function PetDetailsStep({ register, errors, values }: StepProps) {
   );
 }
 
-/** Owner, step 3: health, who the pet gets along with and special needs. */
+/**
+ * Owner, step 3: health, who the pet gets along with, the help looked for (as the species allows)
+ * and special needs.
+ */
 export function PetAdditionalStep({ register, errors, values }: StepProps) {
+  const vocabulary = speciesVocabulary(speciesOf(values.petSpecies));
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-3">
@@ -112,13 +131,13 @@ export function PetAdditionalStep({ register, errors, values }: StepProps) {
       </div>
       <CheckboxGroup
         legend="Kan goed overweg met"
-        options={optionsFor(V.GoodWith, 'wizard', values.petGoodWith)}
+        options={optionsFor(vocabulary.goodWith, 'wizard', values.petGoodWith)}
         error={errors.petGoodWith?.message}
         registration={register('petGoodWith')}
       />
       <CheckboxGroup
         legend="Gezochte hulp"
-        options={optionsFor(V.LookingFor, 'wizard', values.petLookingFor)}
+        options={optionsFor(vocabulary.lookingFor, 'wizard')}
         error={errors.petLookingFor?.message}
         registration={register('petLookingFor')}
       />

@@ -119,13 +119,16 @@ describe('ProfileWizardPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Profiel voltooien' }));
 
-    // The pet's name comes first, on step 1; the owner's first name is checked too.
+    // The species and the pet's name come first, on step 1; the owner's first name is checked too.
     await expectStep(1, 'Basisgegevens', 20);
+    const species = screen.getByLabelText('Soort dier *');
+    expect(species).toHaveAccessibleDescription('Kies wat voor dier je huisdier is.');
+    await waitFor(() => {
+      expect(species).toHaveFocus();
+    });
     const petName = screen.getByLabelText('Naam van je huisdier *');
     expect(petName).toHaveAccessibleDescription('De naam van je huisdier is verplicht');
-    await waitFor(() => {
-      expect(petName).toHaveFocus();
-    });
+    await user.selectOptions(species, 'hond');
     await user.type(petName, 'Bobby');
     for (let step = 1; step < 5; step += 1) await next(user);
     await user.click(screen.getByRole('button', { name: 'Profiel voltooien' }));
@@ -158,7 +161,8 @@ describe('ProfileWizardPage', () => {
     window.localStorage.setItem('selectedProfileType', 'huisdier');
     renderWizard();
 
-    await user.type(await screen.findByLabelText('Naam van je huisdier *'), 'Bobby');
+    await user.selectOptions(await screen.findByLabelText('Soort dier *'), 'Hond');
+    await user.type(screen.getByLabelText('Naam van je huisdier *'), 'Bobby');
     await user.type(screen.getByLabelText('Ras'), 'Labrador');
     await user.type(screen.getByLabelText('Leeftijd'), '3 jaar');
     await user.type(screen.getByLabelText('Woonplaats'), 'Utrecht');
@@ -183,6 +187,7 @@ describe('ProfileWizardPage', () => {
     const body = await sentBody('POST', '/api/profiles');
     expect(body).toMatchObject({
       profileType: 'huisdier',
+      petSpecies: 'hond',
       petName: 'Bobby',
       petBreed: 'Labrador',
       petAge: '3 jaar',

@@ -20,7 +20,7 @@ export function VolunteerBasicStep({ register, errors }: StepProps) {
   );
 }
 
-/** Volunteer, step 2: about me, experience, availability and specialties. */
+/** Volunteer, step 2: about me, experience, availability, specialties and the animals they know. */
 export function VolunteerDetailsStep({ register, errors, values }: StepProps) {
   return (
     <>
@@ -48,6 +48,12 @@ export function VolunteerDetailsStep({ register, errors, values }: StepProps) {
         options={optionsFor(V.Specialty, 'wizard', values.specialties)}
         error={errors.specialties?.message}
         registration={register('specialties')}
+      />
+      <CheckboxGroup
+        legend="Ervaring met"
+        options={optionsFor(V.Species, 'wizard', values.species)}
+        error={errors.species?.message}
+        registration={register('species')}
       />
     </>
   );

@@ -8,6 +8,7 @@ type PetView = Schemas['PetView'];
 
 /** A pet's draft with nothing filled in. */
 export const EMPTY_PET_DRAFT: PetDraftBody = {
+  petSpecies: null,
   petName: null,
   petBreed: null,
   petAge: null,
@@ -42,6 +43,7 @@ const EMPTY_DRAFT: ProfileDraftBody = {
   ownerAvatarUrl: null,
   availability: null,
   specialties: null,
+  species: null,
   languages: null,
   experience: null,
   maxDistance: null,
@@ -70,6 +72,7 @@ export function draftFromProfile(lookup: OwnProfileLookup): ProfileDraftBody {
       avatarUrl: v.avatar_url ?? null,
       availability: v.availability,
       specialties: v.specialties,
+      species: v.species,
       languages: v.languages,
       experience: v.experience ?? null,
       maxDistance: v.max_distance ?? null,
@@ -100,6 +103,7 @@ export function draftFromProfile(lookup: OwnProfileLookup): ProfileDraftBody {
 /** The draft of one pet that `PUT /api/pets/{petId}` takes, rebuilt from the pet as read. */
 export function petDraftFromView(pet: PetView): PetDraftBody {
   return {
+    petSpecies: pet.species,
     petName: pet.name,
     petBreed: pet.breed ?? null,
     petAge: pet.age ?? null,

@@ -81,13 +81,42 @@ describe('OwnerPage', () => {
     ).toBeInTheDocument();
     expect(sent).toBeNull();
 
+    expect(within(dialog).getByText('Kies wat voor dier je huisdier is.')).toBeInTheDocument();
+
+    await user.selectOptions(within(dialog).getByLabelText('Soort dier *'), 'Hond');
     await user.type(within(dialog).getByLabelText('Naam van je huisdier *'), 'Kees');
     await user.selectOptions(within(dialog).getByLabelText('Grootte'), 'Klein (tot 10 kg)');
     await user.click(within(dialog).getByRole('button', { name: 'Toevoegen' }));
 
     expect(await screen.findByText('Pagina: /huisdier/32')).toBeInTheDocument();
-    expect(sent).toMatchObject({ petName: 'Kees', petSize: 'klein', petBreed: null });
+    expect(sent).toMatchObject({
+      petSpecies: 'hond',
+      petName: 'Kees',
+      petSize: 'klein',
+      petBreed: null,
+    });
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('offers in the add dialog only what fits the species chosen first', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 8 }), anOwnerLookup());
+    onApi('GET /api/owners/4', { status: 200, body: ownerPage });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Nog een huisdier toevoegen' }));
+    const dialog = screen.getByRole('dialog', { name: 'Huisdier toevoegen' });
+    expect(within(dialog).queryByLabelText('Geslacht')).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Soort dier *'), 'Konijn');
+    const help = within(dialog).getByRole('group', { name: 'Gezochte hulp' });
+    expect(within(help).queryByRole('checkbox', { name: 'Uitlaten' })).not.toBeInTheDocument();
+    expect(within(help).getByRole('checkbox', { name: 'Logeren' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('option', { name: 'Mannetje' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('option', { name: 'Reu' })).not.toBeInTheDocument();
+
+    await user.selectOptions(within(dialog).getByLabelText('Soort dier *'), 'Hond');
+    expect(within(dialog).getByRole('checkbox', { name: 'Uitlaten' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('option', { name: 'Reu' })).toBeInTheDocument();
   });
 
   it('opens the form for another pet when the wizard sends the owner here', async () => {

@@ -163,7 +163,9 @@ function OwnerProfile({
 }
 
 function PetCard({ pet }: { pet: PetView }) {
-  const facts = [pet.breed, pet.age, labelOf(V.PetSize, pet.size)].filter(Boolean).join(' · ');
+  const facts = [V.Species.labels[pet.species], pet.breed, pet.age, labelOf(V.PetSize, pet.size)]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Link
       to={paths.pet(pet.id)}

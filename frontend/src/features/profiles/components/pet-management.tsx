@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Select } from '@/components/ui/form-fields';
+import { CheckboxGroup, Select } from '@/components/ui/form-fields';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -16,8 +16,15 @@ import { useAddPet, useRemovePet } from '@/features/profiles/api/pets';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
-import { PET_NAME_REQUIRED, tooLong } from '@/lib/profile-texts';
-import { optionsFor, pick } from '@/lib/vocabulary';
+import { PET_NAME_REQUIRED, SPECIES_REQUIRED, tooLong } from '@/lib/profile-texts';
+import {
+  DEFAULT_SPECIES,
+  fitToSpecies,
+  hasSizes,
+  speciesOf,
+  speciesVocabulary,
+} from '@/lib/species';
+import { optionsFor, pick, pickAll } from '@/lib/vocabulary';
 
 export const ADD_PET = 'Nog een huisdier toevoegen';
 
@@ -33,8 +40,8 @@ function failureText(error: unknown, fallback: string): string {
 }
 
 /**
- * 'Nog een huisdier toevoegen': a short form (name, breed, age, size, sex) that adds the pet and
- * opens its page, where the owner fills in the rest as on any pet page. `open` starts with the
+ * 'Nog een huisdier toevoegen': a short form (species first, then name, breed, age, size, sex and
+ * the help looked for, as the species allows) that adds the pet and opens its page, where the owner fills in the rest as on any pet page. `open` starts with the
  * form shown (as after the wizard).
  */
 export function AddPetButton({ open: initiallyOpen = false }: { open?: boolean }) {
@@ -63,11 +70,13 @@ export function AddPetButton({ open: initiallyOpen = false }: { open?: boolean }
 const text = (max: number) => z.string().trim().max(max, tooLong(max));
 
 const addPetSchema = z.object({
+  petSpecies: z.string().refine((value) => speciesOf(value) !== null, SPECIES_REQUIRED),
   petName: text(DRAFT_MAX_LENGTH.petName).min(1, PET_NAME_REQUIRED),
   petBreed: text(DRAFT_MAX_LENGTH.petBreed),
   petAge: text(DRAFT_MAX_LENGTH.petAge),
   petSize: z.string(),
   petGender: z.string(),
+  petLookingFor: z.array(z.string()),
 });
 
 type AddPetValues = z.infer<typeof addPetSchema>;
@@ -81,22 +90,43 @@ function AddPetForm({ onClose }: { onClose: () => void }) {
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<AddPetValues>({
     resolver: zodResolver(addPetSchema),
-    defaultValues: { petName: '', petBreed: '', petAge: '', petSize: '', petGender: '' },
+    defaultValues: {
+      petSpecies: '',
+      petName: '',
+      petBreed: '',
+      petAge: '',
+      petSize: '',
+      petGender: '',
+      petLookingFor: [],
+    },
   });
+  // The sex, size and help offered follow the species, once one is chosen.
+  const species = speciesOf(useWatch({ control, name: 'petSpecies' }));
+  const vocabulary = speciesVocabulary(species);
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
+    const chosen = speciesOf(values.petSpecies) ?? DEFAULT_SPECIES;
+    // A size or help chosen for another species before this one is not shown, nor sent.
+    const fitted = fitToSpecies(
+      chosen,
+      pick(V.PetSize, values.petSize),
+      pickAll(V.LookingFor, values.petLookingFor),
+    );
     try {
       const added = await addPet.mutateAsync({
         ...EMPTY_PET_DRAFT,
+        petSpecies: chosen,
         petName: values.petName,
         petBreed: orNull(values.petBreed),
         petAge: orNull(values.petAge),
-        petSize: pick(V.PetSize, values.petSize),
+        petSize: fitted.size,
         petGender: pick(V.PetGender, values.petGender),
+        petLookingFor: fitted.lookingFor,
       });
       onClose();
       void navigate(paths.pet(added.pet.id));
@@ -114,8 +144,16 @@ function AddPetForm({ onClose }: { onClose: () => void }) {
       }}
     >
       <p className="text-stone-700">
-        Begin met de naam. Foto&rsquo;s en de rest vul je daarna aan op de pagina van je huisdier.
+        Begin met wat voor dier het is en de naam. Foto&rsquo;s en de rest vul je daarna aan op de
+        pagina van je huisdier.
       </p>
+      <Select
+        label="Soort dier *"
+        options={optionsFor(V.Species, 'wizard')}
+        aria-required="true"
+        error={errors.petSpecies?.message}
+        {...register('petSpecies')}
+      />
       <Input
         label="Naam van je huisdier *"
         maxLength={DRAFT_MAX_LENGTH.petName}
@@ -138,17 +176,29 @@ function AddPetForm({ onClose }: { onClose: () => void }) {
           error={errors.petAge?.message}
           {...register('petAge')}
         />
-        <Select
-          label="Grootte"
-          options={optionsFor(V.PetSize, 'wizard')}
-          {...register('petSize')}
-        />
-        <Select
-          label="Geslacht"
-          options={optionsFor(V.PetGender, 'wizard')}
-          {...register('petGender')}
-        />
+        {species && hasSizes(species) && (
+          <Select
+            label="Grootte"
+            options={optionsFor(vocabulary.size, 'wizard')}
+            {...register('petSize')}
+          />
+        )}
+        {species && (
+          <Select
+            label="Geslacht"
+            options={optionsFor(vocabulary.gender, 'wizard')}
+            {...register('petGender')}
+          />
+        )}
       </div>
+      {species && (
+        <CheckboxGroup
+          legend="Gezochte hulp"
+          options={optionsFor(vocabulary.lookingFor, 'wizard')}
+          error={errors.petLookingFor?.message}
+          registration={register('petLookingFor')}
+        />
+      )}
       {failure && <FormAlert>{failure}</FormAlert>}
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="ghost" onClick={onClose}>

@@ -52,6 +52,56 @@ describe('PetPage', () => {
     expect(document.title).toBe('Bobby in Utrecht – Oppasmaatje');
   });
 
+  it("reads a cat in a cat's words: its species, poes, and a sitter who knows cats", async () => {
+    fakeSession(null);
+    const cat = aPet({
+      species: 'kat',
+      name: 'Minoes',
+      gender: 'teef',
+      size: 'klein',
+      good_with: ['Andere honden', 'Katten'],
+    });
+    onApi('GET /api/pets/30', { status: 200, body: { pet: cat, owner: anOwner() } });
+    renderPage();
+
+    const details = await screen.findByRole('region', { name: 'Details' });
+    expect(within(details).getByText('Kat')).toBeInTheDocument();
+    expect(within(details).getByText('Poes')).toBeInTheDocument();
+    expect(within(details).getByText('Honden, Andere katten')).toBeInTheDocument();
+    expect(within(details).queryByText('Teef')).not.toBeInTheDocument();
+    const wishes = screen.getByRole('region', { name: 'Minoes zoekt een oppas die' });
+    expect(within(wishes).getAllByRole('listitem')[0]).toHaveTextContent(
+      'ervaring heeft met kleine katten',
+    );
+  });
+
+  it('gives the owner of a cat no walking to choose and drops it with a new species', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 8 }), anOwnerLookup());
+    let sent: unknown = null;
+    onApi('PUT /api/pets/30', async (request) => {
+      sent = await request.json();
+      return { status: 200, body: { pet: aPet({ species: 'kat' }), owner: anOwner() } };
+    });
+    onApi('GET /api/pets/30', {
+      status: 200,
+      body: {
+        pet: aPet({ looking_for: ['Uitlaten', 'Logeren'], size: 'groot' }),
+        owner: anOwner(),
+      },
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Soort bewerken' }));
+    const dialog = screen.getByRole('dialog', { name: 'Soort bewerken' });
+    await user.selectOptions(within(dialog).getByLabelText('Soort'), 'Kat');
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+
+    await vi.waitFor(() => {
+      expect(sent).toMatchObject({ petSpecies: 'kat', petSize: null, petLookingFor: ['Logeren'] });
+    });
+  });
+
   it('lists the help the owner asks for beside the four points', async () => {
     fakeSession(null);
     onApi('GET /api/pets/30', {

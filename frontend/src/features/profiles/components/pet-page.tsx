@@ -37,6 +37,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { FavouriteButton } from '@/lib/favourites/favourite-button';
 import { useRecordView } from '@/lib/favourites/favourites';
 import { PET_NAME_REQUIRED } from '@/lib/profile-texts';
+import { fitToSpecies, hasSizes, ruleOf, speciesVocabulary } from '@/lib/species';
 import { TrustActions } from '@/lib/trust/trust-actions';
 import { labelList, labelOf } from '@/lib/vocabulary';
 
@@ -61,16 +62,11 @@ function LoadedPetPage({ petId }: { petId: number }) {
   );
 }
 
-const SIZE_WORDS: Record<PetView['size'] & string, string> = {
-  klein: 'kleine honden',
-  middel: 'middelgrote honden',
-  groot: 'grote honden',
-};
-
-/** The four points every pet's sitter should meet (spec section 2). */
+/** The four points every pet's sitter should meet (spec section 2), in the words of its species. */
 export function lookingFor(pet: PetView): string[] {
+  const rule = ruleOf(pet.species);
   return [
-    `ervaring heeft met ${(pet.size && SIZE_WORDS[pet.size]) ?? 'honden van dit formaat'}`,
+    `ervaring heeft met ${pet.size ? rule.experienceBySize[pet.size] : rule.plural}`,
     'betrouwbaar en zorgzaam is',
     'flexibel beschikbaar is',
     `een band kan opbouwen met ${pet.name}`,
@@ -84,8 +80,25 @@ function PetProfile({ pet, owner, hidden }: { pet: PetView; owner: OwnerView; hi
   useRecordView(pet.listing_id);
   useDocumentTitle(profileTitle(pet.name, pet.location), firstLine(pet.bio));
   const ownerName = [pet.owner_first_name, pet.owner_last_name].filter(Boolean).join(' ');
+  // The sex, size, good-with and help read and offer as they fit the species.
+  const vocabulary = speciesVocabulary(pet.species);
+  const helpExamples = vocabulary.lookingFor.edit
+    .slice(0, 2)
+    .map((value) => V.LookingFor.labels[value])
+    .join(' of ');
 
   const details: DetailItem[] = [
+    {
+      key: 'soort',
+      label: 'Soort',
+      value: V.Species.labels[pet.species],
+      // A new species drops the size and help that do not fit it (the server refuses them).
+      edit: choiceEdit('Soort bewerken', 'Soort', V.Species, pet.species, (value) => {
+        const species = value ?? pet.species;
+        const fitted = fitToSpecies(species, pet.size ?? null, pet.looking_for);
+        return { petSpecies: species, petSize: fitted.size, petLookingFor: fitted.lookingFor };
+      }),
+    },
     {
       key: 'ras',
       label: 'Ras',
@@ -98,19 +111,23 @@ function PetProfile({ pet, owner, hidden }: { pet: PetView; owner: OwnerView; hi
       value: pet.age,
       edit: textEdit('Leeftijd bewerken', 'Leeftijd', 'petAge', pet.age),
     },
-    {
-      key: 'grootte',
-      label: 'Grootte',
-      value: labelOf(V.PetSize, pet.size),
-      edit: choiceEdit('Grootte bewerken', 'Grootte', V.PetSize, pet.size, (value) => ({
-        petSize: value,
-      })),
-    },
+    ...(hasSizes(pet.species) || pet.size
+      ? [
+          {
+            key: 'grootte',
+            label: 'Grootte',
+            value: labelOf(vocabulary.size, pet.size),
+            edit: choiceEdit('Grootte bewerken', 'Grootte', vocabulary.size, pet.size, (value) => ({
+              petSize: value,
+            })),
+          },
+        ]
+      : []),
     {
       key: 'geslacht',
       label: 'Geslacht',
-      value: labelOf(V.PetGender, pet.gender),
-      edit: choiceEdit('Geslacht bewerken', 'Geslacht', V.PetGender, pet.gender, (value) => ({
+      value: labelOf(vocabulary.gender, pet.gender),
+      edit: choiceEdit('Geslacht bewerken', 'Geslacht', vocabulary.gender, pet.gender, (value) => ({
         petGender: value,
       })),
     },
@@ -129,11 +146,11 @@ function PetProfile({ pet, owner, hidden }: { pet: PetView; owner: OwnerView; hi
     {
       key: 'vriendjes',
       label: 'Kan goed met',
-      value: labelList(V.GoodWith, pet.good_with),
+      value: labelList(vocabulary.goodWith, pet.good_with),
       edit: choicesEdit(
         'Kan goed met bewerken',
         'Kan goed met',
-        V.GoodWith,
+        vocabulary.goodWith,
         pet.good_with,
         (value) => ({ petGoodWith: value }),
       ),
@@ -207,7 +224,12 @@ function PetProfile({ pet, owner, hidden }: { pet: PetView; owner: OwnerView; hi
           pet
           avatarUrl={pet.avatar_url}
           location={pet.location}
-          badges={<Badge tone="orange">Huisdier</Badge>}
+          badges={
+            <>
+              <Badge tone="orange">Huisdier</Badge>
+              <Badge tone="teal">{V.Species.labels[pet.species]}</Badge>
+            </>
+          }
           actions={
             <div className="flex flex-wrap items-center gap-3 *:first:grow sm:*:first:grow-0">
               <MessageButton
@@ -245,7 +267,7 @@ function PetProfile({ pet, owner, hidden }: { pet: PetView; owner: OwnerView; hi
                 edit={choicesEdit(
                   'Gezochte hulp bewerken',
                   'Gezochte hulp',
-                  V.LookingFor,
+                  vocabulary.lookingFor,
                   pet.looking_for,
                   (value) => ({ petLookingFor: value }),
                 )}
@@ -255,7 +277,7 @@ function PetProfile({ pet, owner, hidden }: { pet: PetView; owner: OwnerView; hi
                 ) : (
                   <ProfileText
                     text={null}
-                    empty="Nog niets ingevuld, bijvoorbeeld Uitlaten of Logeren."
+                    empty={`Nog niets ingevuld, bijvoorbeeld ${helpExamples}.`}
                   />
                 )}
               </ProfileSection>

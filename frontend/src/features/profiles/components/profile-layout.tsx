@@ -1,4 +1,5 @@
 import {
+  PawPrint,
   ArrowLeft,
   Award,
   Cake,
@@ -201,6 +202,8 @@ export function BulletList({ items, label }: { items: string[]; label?: string }
 
 /** The icon of each details key (spec section 2); other keys get the default. */
 const DETAIL_ICONS: Record<string, LucideIcon> = {
+  soort: PawPrint,
+  ervaringMet: PawPrint,
   leeftijd: Cake,
   grootte: Ruler,
   ras: Dog,

@@ -83,6 +83,14 @@ function VolunteerProfile({ volunteer: v, hidden }: { volunteer: VolunteerView; 
       ),
     },
     {
+      key: 'ervaringMet',
+      label: 'Ervaring met',
+      value: labelList(V.Species, v.species),
+      edit: choicesEdit('Ervaring met bewerken', 'Ervaring met', V.Species, v.species, (value) => ({
+        species: value,
+      })),
+    },
+    {
       key: 'talen',
       label: 'Talen',
       value: labelList(V.Language, v.languages),

@@ -1,0 +1,2 @@
+ALTER TABLE volunteers DROP COLUMN species;
+ALTER TABLE pets DROP COLUMN species;
