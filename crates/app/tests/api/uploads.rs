@@ -1,7 +1,7 @@
 //! `POST /api/upload`: images only, judged by their bytes, at most 5 MiB, stored re-encoded
 //! without metadata, served safely, and only usable in your own profile.
 
-use crate::helpers::{Backend, ORIGIN, TestApp, TestResult, error_envelope, spawn_app};
+use crate::helpers::{Backend, ORIGIN, SITTER_BIO, TestApp, TestResult, error_envelope, spawn_app};
 use crate::on_both_backends;
 use image::codecs::jpeg::JpegEncoder;
 use image::{ImageFormat, Rgb, RgbImage};
@@ -229,7 +229,10 @@ async fn profiles_take_only_images_issued_to_their_user(backend: Backend) -> Tes
     let other = app.another_user_directly("lotte@example.nl").await?.0;
     let theirs = url_of(upload(&app, &other, "foto.jpg", jpeg()?).await?).await?;
     let mine = url_of(upload(&app, &app.client, "foto.jpg", jpeg()?).await?).await?;
-    let draft = |avatar: &str| json!({"profileType": "vrijwilliger", "firstName": "Sanne", "postalCode": "3512", "avatarUrl": avatar});
+    let draft = |avatar: &str| {
+        json!({"profileType": "vrijwilliger", "firstName": "Sanne", "postalCode": "3512",
+        "location": "Utrecht", "bio": SITTER_BIO, "avatarUrl": avatar})
+    };
     let borrowed = app.post_json("/api/profiles", &draft(&theirs)).await?;
     assert_eq!(borrowed.status(), 422);
     let body: Value = borrowed.json().await?;

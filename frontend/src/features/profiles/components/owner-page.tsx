@@ -2,7 +2,6 @@ import { PawPrint } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { ADD_PET_PARAM, paths } from '@/config/paths';
-import { useOwnerPage } from '@/features/profiles/api/get-owner-page';
 import { MessageButton } from '@/features/profiles/components/message-button';
 import { AddPetButton, RemovePetButton } from '@/features/profiles/components/pet-management';
 import { ProfileAvatar } from '@/features/profiles/components/profile-avatar';
@@ -29,6 +28,7 @@ import { firstLine, profileTitle, useDocumentTitle } from '@/hooks/use-document-
 import type { components } from '@/lib/api/openapi';
 import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useOwnerPage } from '@/lib/profiles/get-owner-page';
 import { TrustActions } from '@/lib/trust/trust-actions';
 import { labelList, labelOf } from '@/lib/vocabulary';
 
