@@ -8,6 +8,7 @@ import {
 } from '@/features/profile-wizard/components/step-fields';
 import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
+import { LABELS, required } from '@/lib/profile-labels';
 import { optionsFor } from '@/lib/vocabulary';
 
 /** Owner, step 1: who the pet is and where it lives. */
@@ -15,7 +16,7 @@ export function PetBasicStep({ register, errors }: StepProps) {
   return (
     <>
       <Input
-        label="Naam van je huisdier *"
+        label={required(LABELS.petName)}
         maxLength={DRAFT_MAX_LENGTH.petName}
         aria-required="true"
         error={errors.petName?.message}
@@ -23,14 +24,14 @@ export function PetBasicStep({ register, errors }: StepProps) {
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
-          label="Ras"
+          label={LABELS.petBreed}
           maxLength={DRAFT_MAX_LENGTH.petBreed}
           placeholder="Bijvoorbeeld Labrador"
           error={errors.petBreed?.message}
           {...register('petBreed')}
         />
         <Input
-          label="Leeftijd"
+          label={LABELS.petAge}
           maxLength={DRAFT_MAX_LENGTH.petAge}
           placeholder="Bijvoorbeeld 3 jaar"
           error={errors.petAge?.message}
@@ -48,27 +49,27 @@ export function PetDetailsStep({ register, errors, values }: StepProps) {
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <Select
-          label="Grootte"
+          label={LABELS.petSize}
           options={optionsFor(V.PetSize, 'wizard', [values.petSize])}
           error={errors.petSize?.message}
           {...register('petSize')}
         />
         <Select
-          label="Geslacht"
+          label={LABELS.petGender}
           options={optionsFor(V.PetGender, 'wizard', [values.petGender])}
           error={errors.petGender?.message}
           {...register('petGender')}
         />
       </div>
       <Input
-        label="Gewicht"
+        label={LABELS.petWeight}
         maxLength={DRAFT_MAX_LENGTH.petWeight}
         placeholder="Bijvoorbeeld 25 kg"
         error={errors.petWeight?.message}
         {...register('petWeight')}
       />
       <Textarea
-        label="Karakter"
+        label={LABELS.petPersonality}
         rows={3}
         maxLength={DRAFT_MAX_LENGTH.petPersonality}
         placeholder="Speels, rustig, nieuwsgierig..."
@@ -76,7 +77,7 @@ export function PetDetailsStep({ register, errors, values }: StepProps) {
         {...register('petPersonality')}
       />
       <Textarea
-        label="Beschrijving"
+        label={LABELS.petBio}
         maxLength={DRAFT_MAX_LENGTH.bio}
         hint="Vertel oppassers over je huisdier en waar je hulp bij zoekt."
         error={errors.bio?.message}
@@ -92,38 +93,38 @@ export function PetAdditionalStep({ register, errors, values }: StepProps) {
     <>
       <div className="grid gap-4 sm:grid-cols-3">
         <Select
-          label="Gevaccineerd"
+          label={LABELS.petVaccinated}
           options={optionsFor(V.Vaccinated, 'wizard', [values.petVaccinated])}
           error={errors.petVaccinated?.message}
           {...register('petVaccinated')}
         />
         <Select
-          label="Gechipt"
+          label={LABELS.petChipped}
           options={optionsFor(V.Chipped, 'wizard', [values.petChipped])}
           error={errors.petChipped?.message}
           {...register('petChipped')}
         />
         <Select
-          label="Gecastreerd/gesteriliseerd"
+          label={LABELS.petNeutered}
           options={optionsFor(V.Neutered, 'wizard', [values.petNeutered])}
           error={errors.petNeutered?.message}
           {...register('petNeutered')}
         />
       </div>
       <CheckboxGroup
-        legend="Kan goed overweg met"
+        legend={LABELS.petGoodWith}
         options={optionsFor(V.GoodWith, 'wizard', values.petGoodWith)}
         error={errors.petGoodWith?.message}
         registration={register('petGoodWith')}
       />
       <CheckboxGroup
-        legend="Gezochte hulp"
+        legend={LABELS.petLookingFor}
         options={optionsFor(V.LookingFor, 'wizard', values.petLookingFor)}
         error={errors.petLookingFor?.message}
         registration={register('petLookingFor')}
       />
       <Textarea
-        label="Speciale behoeften"
+        label={LABELS.petSpecialNeeds}
         rows={3}
         maxLength={DRAFT_MAX_LENGTH.petSpecialNeeds}
         placeholder="Medicatie, dieet, angsten..."
@@ -141,21 +142,21 @@ export function OwnerStep({ register, errors, values }: StepProps) {
       <NameFields register={register} errors={errors} />
       <PrivateFields register={register} errors={errors} />
       <Textarea
-        label="Over jezelf"
+        label={LABELS.ownerBio}
         rows={3}
         maxLength={DRAFT_MAX_LENGTH.ownerBio}
         error={errors.ownerBio?.message}
         {...register('ownerBio')}
       />
       <Input
-        label="Ervaring met huisdieren"
+        label={LABELS.ownerExperience}
         maxLength={DRAFT_MAX_LENGTH.experience}
         placeholder="Bijvoorbeeld: al 10 jaar honden"
         error={errors.experience?.message}
         {...register('experience')}
       />
       <CheckboxGroup
-        legend="Talen"
+        legend={LABELS.languages}
         options={optionsFor(V.Language, 'wizard', values.languages)}
         error={errors.languages?.message}
         registration={register('languages')}

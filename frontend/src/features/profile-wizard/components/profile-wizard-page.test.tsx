@@ -283,7 +283,7 @@ describe('ProfileWizardPage', () => {
     await next(user);
     await user.selectOptions(screen.getByLabelText('Maximale afstand'), '5');
     await user.selectOptions(screen.getByLabelText('Uurtarief'), 'gratis');
-    await user.selectOptions(screen.getByLabelText('Heb je zelf huisdieren?'), 'nee');
+    await user.selectOptions(screen.getByLabelText('Eigen huisdieren'), 'nee');
     await user.selectOptions(screen.getByLabelText('Vervoer'), 'fiets');
     await user.click(screen.getByRole('checkbox', { name: 'Nederlands' }));
     await next(user);

@@ -16,6 +16,7 @@ import { useAddPet, useRemovePet } from '@/features/profiles/api/pets';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
+import { LABELS, required } from '@/lib/profile-labels';
 import { PET_NAME_REQUIRED, tooLong } from '@/lib/profile-texts';
 import { optionsFor, pick } from '@/lib/vocabulary';
 
@@ -117,7 +118,7 @@ function AddPetForm({ onClose }: { onClose: () => void }) {
         Begin met de naam. Foto&rsquo;s en de rest vul je daarna aan op de pagina van je huisdier.
       </p>
       <Input
-        label="Naam van je huisdier *"
+        label={required(LABELS.petName)}
         maxLength={DRAFT_MAX_LENGTH.petName}
         aria-required="true"
         error={errors.petName?.message}
@@ -125,26 +126,26 @@ function AddPetForm({ onClose }: { onClose: () => void }) {
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
-          label="Ras"
+          label={LABELS.petBreed}
           maxLength={DRAFT_MAX_LENGTH.petBreed}
           placeholder="Bijvoorbeeld Labrador"
           error={errors.petBreed?.message}
           {...register('petBreed')}
         />
         <Input
-          label="Leeftijd"
+          label={LABELS.petAge}
           maxLength={DRAFT_MAX_LENGTH.petAge}
           placeholder="Bijvoorbeeld 3 jaar"
           error={errors.petAge?.message}
           {...register('petAge')}
         />
         <Select
-          label="Grootte"
+          label={LABELS.petSize}
           options={optionsFor(V.PetSize, 'wizard')}
           {...register('petSize')}
         />
         <Select
-          label="Geslacht"
+          label={LABELS.petGender}
           options={optionsFor(V.PetGender, 'wizard')}
           {...register('petGender')}
         />
