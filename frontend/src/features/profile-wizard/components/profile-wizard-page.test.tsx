@@ -526,6 +526,16 @@ describe('ProfileWizardPage', () => {
     expect(window.sessionStorage.getItem(key)).toBeNull();
   });
 
+  it('keeps nothing of a visit that changed nothing', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }), aVolunteerLookup({ user_id: 7, first_name: 'Lotte' }));
+    renderWizard('/profiel-aanmaken?mode=edit&type=vrijwilliger');
+    expect(await screen.findByLabelText('Voornaam *')).toHaveValue('Lotte');
+    await next(user);
+    await expectStep(2, 'Details', 40);
+    expect(window.sessionStorage.getItem('oppas.profileDraft:7:edit')).toBeNull();
+  });
+
   it("forgets the kept draft on 'Annuleren' and keeps no photo", async () => {
     const user = userEvent.setup();
     fakeSession(

@@ -310,7 +310,7 @@ function WizardForm({
     setFocus,
     trigger,
     getFieldState,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<WizardValues>({
     resolver: zodResolver(wizardSchema),
     defaultValues: start.values,
@@ -318,17 +318,19 @@ function WizardForm({
   });
   const values = { ...start.values, ...useWatch({ control }) };
 
-  // Every change is kept for a reload, until the profile is saved or the wizard cancelled.
+  // Every change is kept for a reload, until the profile is saved or the wizard cancelled. Only
+  // what was typed: a visit that changes nothing leaves nothing that could later hide an edit
+  // made elsewhere (an inline edit on the profile page).
   const [finished, setFinished] = useState(false);
   const snapshot = JSON.stringify(values);
   useEffect(() => {
-    if (finished) return;
+    if (finished || !isDirty) return;
     writeKeptDraft(userId, mode, {
       values: JSON.parse(snapshot) as WizardValues,
       step: index,
       petId: keptNow.petId,
     });
-  }, [finished, snapshot, index, keptNow.petId, userId, mode]);
+  }, [finished, isDirty, snapshot, index, keptNow.petId, userId, mode]);
   const forgetDraft = () => {
     setFinished(true);
     clearKeptDraft(userId, mode);
