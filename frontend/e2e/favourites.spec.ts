@@ -1,7 +1,7 @@
 import { checkPage, expect, test } from './fixtures';
 import { demo, seedDemoProfiles } from './support/demo';
 import { baseURL } from './support/endpoints';
-import { signUpByMail, uniqueEmail } from './support/session';
+import { SITTER_BIO, signUpByMail, uniqueEmail } from './support/session';
 
 test.describe('favourites', () => {
   test.describe.configure({ timeout: 60_000 });
@@ -17,8 +17,9 @@ test.describe('favourites', () => {
         profileType: 'vrijwilliger',
         firstName: 'Femke',
         lastName: 'de Fan',
+        location: 'Utrecht',
         postalCode: '3512',
-        bio: 'Ik pas graag op honden.',
+        bio: SITTER_BIO,
       },
       headers: { Origin: baseURL },
     });

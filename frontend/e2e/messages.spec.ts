@@ -76,7 +76,7 @@ test.describe('messages', () => {
       profileType: 'vrijwilliger',
       firstName: 'Sem',
       lastName: 'Oppas',
-      bio: 'Ik wandel graag met honden.',
+      bio: 'Ik wandel graag met honden en pas met liefde op katten in Utrecht.',
       location: 'Utrecht',
       postalCode: '3512',
       experience: 'ervaren',

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import {
+  checkPage,
   expect,
   expectNoSeriousA11yViolations,
   loopbackOnly,
@@ -8,11 +9,30 @@ import {
 } from './fixtures';
 import { baseURL } from './support/endpoints';
 import { squarePng } from './support/images';
-import { signUpByMail, uniqueEmail } from './support/session';
+import { createProfile, signUpByMail, uniqueEmail } from './support/session';
 import type { components } from '../src/lib/api/openapi';
 
 type SessionUser = components['schemas']['SessionUser'];
 type ProfileLookup = components['schemas']['ProfileLookup'];
+
+/** A sitter's 'Over mij' of the published minimum, and a longer one for the edit. */
+const ABOUT = 'Ik ben dol op honden en wandel elke dag in het park.';
+const EDITED_ABOUT = 'Ik ben dol op honden en katten, en wandel elke dag in het park.';
+/** Exactly SITTER_BIO_MIN characters less one. */
+const FORTY_NINE = 'Ik pas al jaren op honden en katten in de buurt.ë';
+const PROFILE_SAVED = 'Je profiel is opgeslagen';
+const PHONE = { width: 390, height: 844 };
+
+async function next(page: Page) {
+  await page.getByRole('button', { name: 'Volgende' }).click();
+}
+
+/** The draft keys the wizard keeps in this tab's session storage. */
+async function keptDrafts(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(
+    `Object.keys(window.sessionStorage).filter((key) => key.startsWith('oppas.profileDraft'))`,
+  );
+}
 
 async function expectStep(page: Page, number: number, title: string, percent: number) {
   await expect(page.getByText(`Stap ${number} van 5`)).toBeVisible();
@@ -215,7 +235,7 @@ test.describe('profile wizard', () => {
     await page.getByRole('button', { name: 'Volgende' }).click();
 
     await expectStep(page, 2, 'Details', 40);
-    await page.getByLabel('Over mij').fill('Ik ben dol op honden.');
+    await page.getByLabel('Over mij').fill(ABOUT);
     await page.getByLabel('Ervaring').selectOption('ervaren');
     await page.getByRole('checkbox', { name: 'Weekend overdag' }).check();
     await page.getByRole('button', { name: 'Volgende' }).click();
@@ -244,8 +264,8 @@ test.describe('profile wizard', () => {
     await expect(page.getByLabel('Voornaam *')).toHaveValue('Lotte');
     await expect(page.getByLabel('Postcode (4 cijfers)')).toHaveValue('3512');
     await page.getByRole('button', { name: 'Volgende' }).click();
-    await expect(page.getByLabel('Over mij')).toHaveValue('Ik ben dol op honden.');
-    await page.getByLabel('Over mij').fill('Ik ben dol op honden en katten.');
+    await expect(page.getByLabel('Over mij')).toHaveValue(ABOUT);
+    await page.getByLabel('Over mij').fill(EDITED_ABOUT);
     for (let step = 2; step < 5; step += 1) {
       await page.getByRole('button', { name: 'Volgende' }).click();
     }
@@ -254,10 +274,11 @@ test.describe('profile wizard', () => {
     await page.getByRole('button', { name: 'Wijzigingen opslaan' }).click();
 
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('status').filter({ hasText: PROFILE_SAVED })).toBeVisible();
     const saved = await ownProfile(page);
     expect(saved.type).toBe('vrijwilliger');
     if (saved.type !== 'vrijwilliger') return;
-    expect(saved.profile.bio).toBe('Ik ben dol op honden en katten.');
+    expect(saved.profile.bio).toBe(EDITED_ABOUT);
     expect(saved.profile.availability).toEqual(['Weekend overdag']);
     const volunteerId = saved.profile.id;
 
@@ -269,7 +290,7 @@ test.describe('profile wizard', () => {
     await expect(page).toHaveURL(`/vrijwilliger/${volunteerId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Lotte Jansen' })).toBeVisible();
     await expect(page.getByText('Nieuw', { exact: true })).toBeVisible();
-    await expect(page.getByText('Ik ben dol op honden en katten.')).toBeVisible();
+    await expect(page.getByText(EDITED_ABOUT)).toBeVisible();
     await expect(page.locator('.leaflet-marker-icon')).toBeVisible();
     await renameInline(page, 'Lotte de Boer');
     await checkStep(page, 'wizard-sitter-page');
@@ -277,3 +298,162 @@ test.describe('profile wizard', () => {
     await expectOthersCannotEdit(browser, { [`/vrijwilliger/${volunteerId}`]: 'Lotte de Boer' });
   });
 });
+
+for (const [size, viewport] of [
+  ['1280', { width: 1280, height: 800 }],
+  ['390', PHONE],
+] as const) {
+  test.describe(`profile wizard step by step at ${size} px`, () => {
+    test.describe.configure({ timeout: 120_000 });
+    test.use({ viewport });
+
+    test('each step shows and focuses its wrong field on Volgende, a reload keeps what was typed, and the sitter minimum is asked on its step', async ({
+      page,
+    }) => {
+      await signUpByMail(page, {
+        firstName: 'Noor',
+        lastName: 'Bakker',
+        email: uniqueEmail(`wizard.stap.${size}`),
+      });
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: 'Ik wil oppassen' }).click();
+      await expectStep(page, 1, 'Basisgegevens', 20);
+
+      // Step 1: without a place the step stays, naming it and putting focus on it.
+      await next(page);
+      await expectStep(page, 1, 'Basisgegevens', 20);
+      const place = page.getByLabel('Woonplaats');
+      await expect(place).toHaveAccessibleDescription('Vul je woonplaats in.');
+      await expect(place).toBeFocused();
+      await checkPage(page, `wizard-stap-1-fout-${size}`);
+      await place.fill('Utrecht');
+      const postcode = page.getByLabel('Postcode (4 cijfers)');
+      await postcode.fill('351');
+      await next(page);
+      await expect(postcode).toHaveAccessibleDescription(/Postcode moet uit 4 cijfers bestaan/);
+      await expect(postcode).toBeFocused();
+      // Four digits the form accepts but no place has: the server's refusal comes later.
+      await postcode.fill('1000');
+      await next(page);
+
+      // Step 2: 49 characters about herself are one too few.
+      await expectStep(page, 2, 'Details', 40);
+      const about = page.getByLabel('Over mij');
+      await about.fill(FORTY_NINE);
+      await next(page);
+      await expectStep(page, 2, 'Details', 40);
+      await expect(about).toHaveAccessibleDescription(/Schrijf minstens 50 tekens over jezelf\./);
+      await expect(about).toBeFocused();
+      await checkPage(page, `wizard-stap-2-over-mij-${size}`);
+
+      // A reload keeps the step and what was typed, in this tab only.
+      await page.reload();
+      await expectStep(page, 2, 'Details', 40);
+      await expect(page.getByLabel('Over mij')).toHaveValue(FORTY_NINE);
+      expect(await keptDrafts(page)).toHaveLength(1);
+      await page.getByRole('button', { name: 'Vorige' }).click();
+      await expect(page.getByLabel('Woonplaats')).toHaveValue('Utrecht');
+      await expect(page.getByLabel('Postcode (4 cijfers)')).toHaveValue('1000');
+      await next(page);
+      await page.getByLabel('Over mij').pressSequentially('!');
+      await next(page);
+      await expectStep(page, 3, 'Extra informatie', 60);
+      await next(page);
+      await next(page);
+      await expectStep(page, 5, 'Overzicht', 100);
+
+      // The server still refuses the postcode: back to its step, with its text, focused.
+      await page.getByRole('button', { name: 'Profiel voltooien' }).click();
+      await expectStep(page, 1, 'Basisgegevens', 20);
+      const refused = page.getByLabel('Postcode (4 cijfers)');
+      await expect(refused).toHaveAccessibleDescription(/Postcode 1000 kennen we niet\./);
+      await expect(refused).toBeFocused();
+      await checkPage(page, `wizard-server-weigert-${size}`);
+      await refused.fill('3512');
+      for (let step = 1; step < 5; step += 1) await next(page);
+      await page.getByRole('button', { name: 'Profiel voltooien' }).click();
+
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(statusTile(page)).toContainText('Vrijwilliger');
+      expect(await keptDrafts(page)).toEqual([]);
+      const saved = await ownProfile(page);
+      expect(saved.type).toBe('vrijwilliger');
+      expect(saved.profile.bio).toBe(`${FORTY_NINE}!`);
+      expect(saved.profile.postal_code).toBe('3512');
+    });
+
+    test('an owner with two pets edits the second, sees a wrong field on the last step and reads that it was saved', async ({
+      page,
+    }) => {
+      await signUpByMail(page, {
+        firstName: 'Sanne',
+        lastName: 'Twee',
+        email: uniqueEmail(`wizard.tweede.${size}`),
+      });
+      const lookup = await createProfile(page, {
+        profileType: 'huisdier',
+        firstName: 'Sanne',
+        lastName: 'Twee',
+        location: 'Utrecht',
+        postalCode: '3512',
+        petName: 'Bobby',
+        petBreed: 'Labrador',
+      });
+      const added = await page.request.post('/api/pets', {
+        data: { petName: 'Luna', petBreed: 'Europese korthaar' },
+        headers: { Origin: baseURL },
+      });
+      expect(added.status()).toBe(201);
+      const luna = ((await added.json()) as { pet: { id: number } }).pet.id;
+
+      await page.goto('/dashboard');
+      await page.getByRole('link', { name: 'Profiel bewerken' }).click();
+      await expect(page).toHaveURL(/\/profiel-aanmaken\?mode=edit&type=huisdier$/);
+      const pick = page.getByLabel('Welk huisdier bewerk je?');
+      await expect(pick).toHaveValue(String(lookup.type === 'huisdier' ? lookup.profile.id : 0));
+      await pick.selectOption({ label: 'Luna' });
+      const petName = page.getByLabel('Naam van je huisdier *');
+      await expect(petName).toHaveValue('Luna');
+      await expect(page.getByLabel('Ras')).toHaveValue('Europese korthaar');
+      await petName.fill('');
+      await next(page);
+      await expect(petName).toHaveAccessibleDescription('De naam van je huisdier is verplicht');
+      await expect(petName).toBeFocused();
+      await checkPage(page, `wizard-tweede-huisdier-${size}`);
+      await petName.fill('Luna');
+      await page.getByLabel('Ras').fill('Noorse boskat');
+      for (let step = 1; step < 5; step += 1) await next(page);
+
+      await expectStep(page, 5, 'Eigenaar gegevens', 100);
+      const firstName = page.getByLabel('Voornaam *');
+      await firstName.fill('');
+      await page.getByRole('button', { name: 'Wijzigingen opslaan' }).click();
+      await expectStep(page, 5, 'Eigenaar gegevens', 100);
+      await expect(firstName).toHaveAccessibleDescription('Voornaam is verplicht');
+      await expect(firstName).toBeFocused();
+      await firstName.fill('Sanna');
+      await page.getByRole('button', { name: 'Wijzigingen opslaan' }).click();
+
+      await expect(page).toHaveURL(/\/dashboard$/);
+      const notice = page.getByRole('status').filter({ hasText: PROFILE_SAVED });
+      await expect(notice).toBeVisible();
+      await expect(notice).toHaveAttribute('aria-live', 'polite');
+      await checkPage(page, `wizard-opgeslagen-${size}`);
+      expect(await keptDrafts(page)).toEqual([]);
+
+      const lunaPage = (await (await page.request.get(`/api/pets/${luna}`)).json()) as {
+        pet: { name: string; breed: string | null };
+      };
+      expect(lunaPage.pet).toMatchObject({ name: 'Luna', breed: 'Noorse boskat' });
+      const first = await ownProfile(page);
+      if (first.type !== 'huisdier') throw new Error('an owner profile');
+      expect(first.profile).toMatchObject({ name: 'Bobby', breed: 'Labrador' });
+      expect(first.profile.owner.first_name).toBe('Sanna');
+
+      // The notice is gone on the next page.
+      await page.goto('/instellingen');
+      await page.goto('/dashboard');
+      await expect(page.getByText(PROFILE_SAVED)).toHaveCount(0);
+    });
+  });
+}

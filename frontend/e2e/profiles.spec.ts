@@ -201,7 +201,7 @@ test.describe('profile pages', () => {
       profileType: 'vrijwilliger',
       firstName: 'Sem',
       lastName: 'Oppas',
-      bio: 'Ik wandel graag met honden in het Wilhelminapark.',
+      bio: 'Ik wandel graag met honden in het Wilhelminapark in Utrecht.',
       location: 'Utrecht',
       postalCode: '3512',
       experience: 'ervaren',

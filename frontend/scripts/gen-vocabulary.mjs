@@ -1,8 +1,8 @@
 // Writes src/lib/api/vocabulary.ts from openapi.json: every enumeration the server declares (its
 // values, Dutch labels and the lists the wizard and the edit dialog offer), the profile draft's
-// rules (lengths, the postcode pattern), the rules of each pet species, a report's note length and
-// the upload size cap. The server is the one source; this file and scripts/test keep the copy
-// current. Usage: node scripts/gen-vocabulary.mjs [openapi.json] [out.ts]
+// rules (lengths, the postcode pattern, a sitter's minimum), the rules of each pet species, a
+// report's note length and the upload size cap. The server is the one source; this file and
+// scripts/test keep the copy current. Usage: node scripts/gen-vocabulary.mjs [openapi.json] [out.ts]
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [input = 'openapi.json', output = 'src/lib/api/vocabulary.ts'] = process.argv.slice(2);
@@ -69,6 +69,12 @@ const signUpNameMax = schemas.RegisterRequest?.properties?.firstName?.maxLength;
 if (typeof signUpNameMax !== 'number') throw new Error(`${input}: RegisterRequest.firstName has no maxLength`);
 const uploadMax = schemas.UploadForm?.properties?.file?.['x-max-bytes'];
 if (typeof uploadMax !== 'number') throw new Error(`${input}: UploadForm.file has no x-max-bytes`);
+const sitterRequired = Object.entries(draft)
+  .filter(([, property]) => property['x-sitter-required'] === true)
+  .map(([field]) => field);
+if (sitterRequired.length === 0) throw new Error(`${input}: ProfileDraftBody has no x-sitter-required field`);
+const sitterBioMin = draft.bio?.['x-sitter-min-length'];
+if (typeof sitterBioMin !== 'number') throw new Error(`${input}: ProfileDraftBody.bio has no x-sitter-min-length`);
 const pattern = draft.postalCode?.pattern;
 if (!pattern) throw new Error(`${input}: ProfileDraftBody.postalCode has no pattern`);
 
@@ -106,6 +112,12 @@ lines.push(
   '',
   '/** A postcode: four digits, 1000 to 9999. */',
   `export const POSTCODE_PATTERN = new RegExp(${literal(pattern)});`,
+  '',
+  "/** The fields a sitter's profile must fill in before it is published. */",
+  `export const SITTER_REQUIRED = [${sitterRequired.map(literal).join(', ')}] as const;`,
+  '',
+  "/** Fewest characters of a sitter's 'Over mij'. */",
+  `export const SITTER_BIO_MIN = ${sitterBioMin};`,
   '',
   '/** The most characters of each name at sign-up, as the server checks them. */',
   `export const SIGN_UP_NAME_MAX = ${signUpNameMax};`,

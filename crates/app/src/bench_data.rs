@@ -90,7 +90,7 @@ const PET_LINES: &[&str] = &[
 ];
 const SITTER_LINES: &[&str] = &[
     "Ik ben dol op dieren en wandel graag met honden in het park.",
-    "Student diergeneeskunde met tijd in de weekenden.",
+    "Student diergeneeskunde met tijd in de weekenden en op vrije middagen.",
     "Gepensioneerd en thuis, dus er is altijd iemand voor je huisdier.",
     "Ik heb zelf jarenlang katten gehad en pas graag op.",
     "Sportief en veel buiten: lange wandelingen zijn geen probleem.",

@@ -264,7 +264,8 @@ pub fn first_refusal_of(
     order: &[&'static str],
     keep: impl Fn(&str) -> bool,
 ) -> Option<Refusal> {
-    let mut first: Option<(usize, &'static str, String)> = None;
+    // (place in `order`, a rule of the whole input, field, text).
+    let mut first: Option<(usize, bool, &'static str, String)> = None;
     for (key, kind) in errors.errors() {
         let ValidationErrorsKind::Field(list) = kind else {
             continue;
@@ -283,17 +284,22 @@ pub fn first_refusal_of(
                 continue;
             }
             let position = order.iter().position(|field| *field == name).unwrap_or(order.len());
-            // Within one field the derive's order holds: the first rule declared fails first.
-            if first.as_ref().is_none_or(|(at, ..)| position < *at) {
+            let whole = key == "__all__";
+            // Within one field the derive's order holds: the first rule declared fails first, and
+            // the field's own rules before a rule of the whole input that names it.
+            if first
+                .as_ref()
+                .is_none_or(|(at, at_whole, ..)| (position, whole) < (*at, *at_whole))
+            {
                 let field = order.get(position).copied().unwrap_or_else(|| {
                     tracing::warn!(field = %name, "a refused field missing from the order of its input");
                     ""
                 });
-                first = Some((position, field, message(&name, error)));
+                first = Some((position, whole, field, message(&name, error)));
             }
         }
     }
-    first.map(|(_, field, message)| Refusal { field, message })
+    first.map(|(_, _, field, message)| Refusal { field, message })
 }
 
 /// A refusal of the whole input that belongs to `field` (for rules that depend on two fields).

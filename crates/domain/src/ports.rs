@@ -140,9 +140,10 @@ pub trait ProfileRepository: Send + Sync {
         photos: &PhotoChanges,
     ) -> Result<(Owner, Pet), RepositoryError>;
 
-    /// Replaces the fields of an owner profile and of its first pet (adding one when it has
-    /// none) and applies `photos`, in one transaction; the owner with all their pets, oldest
-    /// first, or `Ok(None)` (and no photo changed) when the owner does not exist.
+    /// Replaces the fields of an owner profile and of one pet (`pet`, or the first when `None`;
+    /// one is added when it has none) and applies `photos`, in one transaction; the owner with all
+    /// their pets, oldest first, or `Ok(None)` (and nothing changed) when the owner does not exist
+    /// or `pet` is not one of theirs.
     ///
     /// # Errors
     /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written);
@@ -152,7 +153,8 @@ pub trait ProfileRepository: Send + Sync {
         card: &CardWrite,
         id: OwnerId,
         owner: &OwnerFields,
-        first_pet: &PetFields,
+        pet: Option<PetId>,
+        pet_fields: &PetFields,
         photos: &PhotoChanges,
     ) -> Result<Option<(Owner, Vec<Pet>)>, RepositoryError>;
 

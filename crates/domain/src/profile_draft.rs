@@ -29,6 +29,25 @@ pub const LIST_MAX: usize = 20;
 /// Longest phone number as typed.
 pub const PHONE_MAX: usize = 20;
 
+/// Fewest characters of a sitter's 'Over mij': a sitter is published only with a place, a
+/// postcode and this much about themselves ([`SITTER_REQUIRED`]). Published in the OpenAPI
+/// document as `x-sitter-min-length` on `bio`; the lists leave out older sitters below it.
+pub const SITTER_BIO_MIN: usize = 50;
+
+/// The fields a sitter's profile must fill in, in [`FIELD_ORDER`]. Published as
+/// `x-sitter-required` on each of them.
+pub const SITTER_REQUIRED: &[&str] = &["location", "postalCode", "bio"];
+
+/// The Dutch text of a sitter's profile without `field` (one of [`SITTER_REQUIRED`]).
+#[must_use]
+pub fn sitter_refusal(field: &str) -> String {
+    match field {
+        "location" => "Vul je woonplaats in.".to_owned(),
+        "postalCode" => "Vul je postcode in.".to_owned(),
+        _ => format!("Schrijf minstens {SITTER_BIO_MIN} tekens over jezelf."),
+    }
+}
+
 /// The four digits of a postcode, 1000 to 9999, as a regular expression (published for forms;
 /// [`Postcode::parse`] applies the same rule).
 pub const POSTCODE_PATTERN: &str = "^[1-9][0-9]{3}$";
@@ -237,10 +256,13 @@ pub struct ProfileDraft {
 /// [`Experience`], and an owner's pet has a name.
 fn kind_rules(draft: &ProfileDraft) -> Result<(), ValidationError> {
     match ProfileType::parse(&draft.profile_type) {
-        Some(ProfileType::Vrijwilliger) => match &draft.experience {
-            Some(level) => choice::<Experience>(level).map_err(|error| of_field("experience", error)),
-            None => Ok(()),
-        },
+        Some(ProfileType::Vrijwilliger) => {
+            sitter_minimum(draft)?;
+            match &draft.experience {
+                Some(level) => choice::<Experience>(level).map_err(|error| of_field("experience", error)),
+                None => Ok(()),
+            }
+        }
         Some(ProfileType::Huisdier) if draft.pet_name.is_none() => Err(of_field(
             "petName",
             ValidationError::new("required").with_message("De naam van je huisdier is verplicht".into()),
@@ -264,6 +286,26 @@ fn species_rules(draft: &ProfileDraft) -> Result<(), ValidationError> {
             )
         },
     )
+}
+
+/// What a sitter must fill in before they are published ([`SITTER_REQUIRED`]): the first field
+/// missing, or an 'Over mij' of fewer than [`SITTER_BIO_MIN`] characters.
+fn sitter_minimum(draft: &ProfileDraft) -> Result<(), ValidationError> {
+    for field in SITTER_REQUIRED {
+        let value = match *field {
+            "location" => &draft.location,
+            "postalCode" => &draft.postal_code,
+            _ => &draft.bio,
+        };
+        let short = *field == "bio" && value.as_deref().is_some_and(|bio| bio.chars().count() < SITTER_BIO_MIN);
+        if value.is_none() || short {
+            return Err(of_field(
+                field,
+                ValidationError::new("required").with_message(sitter_refusal(field).into()),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A draft field that breaks a rule: which one (as named in the API) and what to change.
@@ -607,11 +649,7 @@ mod tests {
             let err = draft.validate(today()).err();
             assert_eq!(err.map(|e| e.field), Some(field), "{field}");
         }
-        let volunteer = ProfileDraft {
-            profile_type: "vrijwilliger".into(),
-            first_name: Some("Lotte".into()),
-            ..ProfileDraft::default()
-        };
+        let volunteer = volunteer_draft();
         let volunteer_cases: Vec<(&str, ProfileDraft)> = vec![
             (
                 "experience",
@@ -705,12 +743,68 @@ mod tests {
         assert_eq!(draft.validate(today()).err().map(|e| e.field), Some("bio"));
     }
 
+    /// A sitter's draft that meets the minimum: place, postcode and 50 characters about herself.
     fn volunteer_draft() -> ProfileDraft {
         ProfileDraft {
             profile_type: "vrijwilliger".into(),
             first_name: Some("Lotte".into()),
+            location: Some("Utrecht".into()),
+            postal_code: Some("3512".into()),
+            bio: Some(SITTER_BIO.into()),
             ..ProfileDraft::default()
         }
+    }
+
+    /// Exactly [`SITTER_BIO_MIN`] characters, one of them beyond ASCII.
+    const SITTER_BIO: &str = "Ik pas al jaren op honden en katten in de buurt.ë!";
+
+    #[test]
+    fn a_sitter_needs_a_place_a_postcode_and_fifty_characters_about_herself() {
+        assert_eq!(SITTER_BIO.chars().count(), SITTER_BIO_MIN);
+        assert!(volunteer_draft().validate(today()).is_ok());
+        let short: String = SITTER_BIO.chars().take(SITTER_BIO_MIN - 1).collect();
+        let cases = [
+            (
+                "location",
+                volunteer_with(|d| d.location = Some("  ".into())),
+                "Vul je woonplaats in.",
+            ),
+            (
+                "postalCode",
+                volunteer_with(|d| d.postal_code = None),
+                "Vul je postcode in.",
+            ),
+            (
+                "bio",
+                volunteer_with(|d| d.bio = None),
+                "Schrijf minstens 50 tekens over jezelf.",
+            ),
+            (
+                "bio",
+                volunteer_with(|d| d.bio = Some(short.clone())),
+                "Schrijf minstens 50 tekens over jezelf.",
+            ),
+            (
+                "bio",
+                volunteer_with(|d| d.bio = Some(format!("  {short}  "))),
+                "Schrijf minstens 50 tekens over jezelf.",
+            ),
+        ];
+        for (field, draft, message) in cases {
+            assert_eq!(refusal(&draft), Some((field, message.to_owned())), "{field}");
+        }
+        let nothing = volunteer_with(|d| {
+            d.location = None;
+            d.postal_code = None;
+            d.bio = None;
+        });
+        assert_eq!(
+            refusal(&nothing).map(|r| r.0),
+            Some("location"),
+            "the first in the screen's order"
+        );
+        let owner = owner_with(|d| d.bio = None);
+        assert_eq!(refusal(&owner), None, "an owner's description may stay empty");
     }
 
     fn refusal(draft: &ProfileDraft) -> Option<(&'static str, String)> {

@@ -202,6 +202,22 @@ impl ProfileService {
     /// [`ProfileError`]: not yours (nothing is written), no profile, a type change, an invalid
     /// field, over the allowance, storage.
     pub fn update(&self, actor: UserId, target: UserId, draft: &ProfileDraft) -> Result<OwnProfile, ProfileError> {
+        self.update_with_pet(actor, target, draft, None)
+    }
+
+    /// [`Self::update`] with the draft's pet fields applied to the owner's pet `pet` (the first
+    /// when `None`): an owner with several pets picks which one the wizard edits.
+    ///
+    /// # Errors
+    /// As [`Self::update`]; [`ProfileError::PetNotFound`] when `pet` is not one of the owner's
+    /// (nothing is written, no allowance used).
+    pub fn update_with_pet(
+        &self,
+        actor: UserId,
+        target: UserId,
+        draft: &ProfileDraft,
+        pet: Option<PetId>,
+    ) -> Result<OwnProfile, ProfileError> {
         if actor != target {
             return Err(ProfileError::NotYours);
         }
@@ -213,6 +229,11 @@ impl ProfileService {
             (OwnProfile::Volunteer(_), ValidDraft::Volunteer(_)) | (OwnProfile::Owner(..), ValidDraft::Owner(..))
         ) {
             return Err(ProfileError::TypeChange);
+        }
+        if let (OwnProfile::Owner(_, pets), Some(pet)) = (&current, pet)
+            && !pets.iter().any(|p| p.id == pet)
+        {
+            return Err(ProfileError::PetNotFound);
         }
         self.count_write(actor)?;
         let fields = valid.image_urls();
@@ -234,10 +255,14 @@ impl ProfileService {
                 )
             }
             (OwnProfile::Owner(owner, pets), ValidDraft::Owner(owner_fields, pet_fields)) => {
-                // The draft's pet fields go to the first pet; the other pets stay as they are.
+                // The draft's pet fields go to the chosen pet (else the first); the others stay.
                 let mut pets_after = pets.clone();
-                if let Some(first) = pets_after.first_mut() {
-                    first.fields = PetFields::clone(pet_fields);
+                let edited = match pet {
+                    Some(pet) => pets_after.iter_mut().find(|p| p.id == pet),
+                    None => pets_after.first_mut(),
+                };
+                if let Some(edited) = edited {
+                    edited.fields = PetFields::clone(pet_fields);
                 }
                 let after = OwnProfile::Owner(
                     Owner {
@@ -251,7 +276,7 @@ impl ProfileService {
                     .changes
                     .write(|card| {
                         self.profiles
-                            .update_owner(card, owner.id, owner_fields, pet_fields, &photos)
+                            .update_owner(card, owner.id, owner_fields, pet, pet_fields, &photos)
                     })
                     .map_err(|e| refused(e, &fields))?
                     .ok_or(ProfileError::NoProfile)?;
@@ -518,10 +543,14 @@ mod tests {
         }
     }
 
+    /// A sitter's draft that meets the minimum of a published sitter.
     fn volunteer(first_name: &str) -> ProfileDraft {
         ProfileDraft {
             profile_type: "vrijwilliger".into(),
             first_name: Some(first_name.into()),
+            location: Some("Utrecht".into()),
+            postal_code: Some("3512".into()),
+            bio: Some("Ik pas al jaren op honden en katten bij mij in de buurt.".into()),
             ..ProfileDraft::default()
         }
     }
@@ -705,7 +734,7 @@ mod tests {
 
         f.clock.advance(Duration::minutes(5));
         let draft = ProfileDraft {
-            bio: Some("Ik pas graag op katten.".into()),
+            bio: Some("Ik pas graag op katten, vooral als hun baasjes op reis zijn.".into()),
             ..volunteer("Annie")
         };
         let updated = f.profiles.update(anna.id, anna.id, &draft)?;
@@ -713,7 +742,10 @@ mod tests {
             panic!("an update turned a volunteer into {updated:?}");
         };
         assert_eq!(sitter.fields.first_name, "Annie");
-        assert_eq!(sitter.fields.bio.as_deref(), Some("Ik pas graag op katten."));
+        assert_eq!(
+            sitter.fields.bio.as_deref(),
+            Some("Ik pas graag op katten, vooral als hun baasjes op reis zijn.")
+        );
         assert_eq!(sitter.created_at, start());
         assert_eq!(sitter.updated_at, start() + Duration::minutes(5));
         assert_eq!(f.profiles.profile_of(anna.id)?, Some(updated));
@@ -748,9 +780,10 @@ mod tests {
         let bob = f.store.user("bob@example.nl");
         let old_picture = "https://lh3.googleusercontent.com/a/oud";
         let new_picture = "https://lh3.googleusercontent.com/a/nieuw";
+        // Each 'Over mij' padded to a sitter's minimum.
         let with = |url: &str, bio: &str| ProfileDraft {
             avatar_url: Some(url.into()),
-            bio: Some(bio.into()),
+            bio: Some(format!("{bio}, ik pas graag op honden en katten in de buurt.")),
             ..volunteer("Bob")
         };
         f.store.identity(bob.id, GOOGLE, "bob", Some(old_picture));
@@ -767,7 +800,10 @@ mod tests {
             panic!("the volunteer profile is gone");
         };
         assert_eq!(sitter.fields.avatar_url.as_deref(), Some(new_picture));
-        assert_eq!(sitter.fields.bio.as_deref(), Some("Hallo allemaal"));
+        assert_eq!(
+            sitter.fields.bio.as_deref(),
+            Some("Hallo allemaal, ik pas graag op honden en katten in de buurt.")
+        );
         Ok(())
     }
 

@@ -638,12 +638,16 @@ impl ProfileRepository for MemoryStore {
         _card: &CardWrite,
         id: OwnerId,
         owner: &OwnerFields,
-        first_pet: &PetFields,
+        pet: Option<PetId>,
+        pet_fields: &PetFields,
         photos: &PhotoChanges,
     ) -> Result<Option<(Owner, Vec<Pet>)>, RepositoryError> {
         let now = self.clock.now();
         let mut tables = self.tables();
         if !tables.owners.iter().any(|o| o.id == id) {
+            return Ok(None);
+        }
+        if pet.is_some_and(|pet| !tables.pets.iter().any(|p| p.id == pet && p.owner_id == id)) {
             return Ok(None);
         }
         tables.check_photos(photos)?;
@@ -654,13 +658,18 @@ impl ProfileRepository for MemoryStore {
         stored.fields = owner.clone();
         stored.updated_at = now;
         let updated = stored.clone();
-        match tables.pets.iter_mut().filter(|p| p.owner_id == id).min_by_key(|p| p.id) {
-            Some(first) => {
-                first.fields = first_pet.clone();
-                first.updated_at = now;
+        let edited = tables
+            .pets
+            .iter_mut()
+            .filter(|p| p.owner_id == id && pet.is_none_or(|pet| p.id == pet))
+            .min_by_key(|p| p.id);
+        match edited {
+            Some(edited) => {
+                edited.fields = pet_fields.clone();
+                edited.updated_at = now;
             }
             None => {
-                tables.insert_pet(id, first_pet, now);
+                tables.insert_pet(id, pet_fields, now);
             }
         }
         let pets = tables.pets_of(id);

@@ -4,7 +4,7 @@ use crate::routes::{
     account, browse, conversations, email_auth, favourites, geo, health, moderation, oauth, profiles, site, trust,
     uploads, users,
 };
-use oppas_domain::profile_draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN};
+use oppas_domain::profile_draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN, SITTER_BIO_MIN, SITTER_REQUIRED};
 use oppas_domain::upload::MAX_UPLOAD_BYTES;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::extensions::ExtensionsBuilder;
@@ -104,6 +104,9 @@ impl Modify for PublishedRules {
                 publish_rules(draft);
             }
         }
+        if let Some(RefOr::T(Schema::Object(draft))) = components.schemas.get_mut("ProfileDraftBody") {
+            publish_sitter_minimum(draft);
+        }
         // The sign-up's names: the same limit as a profile's names.
         if let Some(RefOr::T(Schema::Object(sign_up))) = components.schemas.get_mut("RegisterRequest") {
             for name in ["firstName", "lastName"] {
@@ -183,6 +186,27 @@ fn publish_rules(draft: &mut utoipa::openapi::schema::Object) {
     }
 }
 
+/// What a sitter's profile must hold before it is published: `x-sitter-required` on each field
+/// it must fill in, and `x-sitter-min-length` on the 'Over mij'.
+fn publish_sitter_minimum(draft: &mut utoipa::openapi::schema::Object) {
+    for (name, property) in &mut draft.properties {
+        let RefOr::T(Schema::Object(field)) = property else {
+            continue;
+        };
+        if !SITTER_REQUIRED.contains(&name.as_str()) {
+            continue;
+        }
+        let mut rule = ExtensionsBuilder::new().add("x-sitter-required", true);
+        if name == "bio" {
+            rule = rule.add("x-sitter-min-length", SITTER_BIO_MIN);
+        }
+        field
+            .extensions
+            .get_or_insert_with(Default::default)
+            .merge(rule.build());
+    }
+}
+
 /// The document as pretty-printed JSON (for `oppas openapi` and the frontend's type generation).
 ///
 /// # Errors
@@ -212,5 +236,21 @@ mod tests {
         assert_eq!(species["x-species"], oppas_domain::species::published());
         assert_eq!(species["x-species"]["kat"]["gender"]["reu"], "Kater");
         assert_eq!(species["x-vocabulary"]["labels"]["paard-pony"], "Paard of pony");
+    }
+
+    #[test]
+    fn the_sitter_minimum_is_published_on_the_profile_draft() {
+        let document = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+        let draft = &document["components"]["schemas"]["ProfileDraftBody"]["properties"];
+        for field in ["location", "postalCode", "bio"] {
+            assert_eq!(draft[field]["x-sitter-required"], serde_json::json!(true), "{field}");
+        }
+        assert_eq!(draft["bio"]["x-sitter-min-length"], serde_json::json!(50));
+        assert!(draft["firstName"].get("x-sitter-required").is_none());
+        let pet = &document["components"]["schemas"]["PetDraftBody"]["properties"];
+        assert!(
+            pet["bio"].get("x-sitter-min-length").is_none(),
+            "a pet's description has no minimum"
+        );
     }
 }

@@ -955,6 +955,7 @@ fn a_profile_write_whose_upload_is_gone_writes_nothing(db: TestDatabase) -> Test
             card,
             owner.id,
             &renamed,
+            None,
             &pet_fields("Max"),
             &photos(&["nieuw.jpg", "weg.jpg"], &["oud.jpg"]),
         )
@@ -1098,6 +1099,9 @@ fn a_save_and_the_clean_up_at_once_never_leave_a_profile_on_a_removed_photo(db: 
         let draft = ProfileDraft {
             profile_type: "vrijwilliger".into(),
             first_name: Some("Lotte".into()),
+            location: Some("Utrecht".into()),
+            postal_code: Some("3512".into()),
+            bio: Some("Ik pas al jaren op honden en katten bij mij in de buurt.".into()),
             avatar_url: Some(url.clone()),
             ..ProfileDraft::default()
         };

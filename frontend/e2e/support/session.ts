@@ -55,13 +55,19 @@ export async function createProfile(
   page: Page,
   draft: Record<string, unknown>,
 ): Promise<components['schemas']['ProfileLookup']> {
+  // A sitter is published only with a place and an 'Over mij' of the published minimum.
+  const sitter =
+    draft.profileType === 'vrijwilliger' ? { location: 'Utrecht', bio: SITTER_BIO } : {};
   const response = await page.request.post('/api/profiles', {
-    data: draft,
+    data: { ...sitter, ...draft },
     headers: { Origin: baseURL },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as components['schemas']['ProfileLookup'];
 }
+
+/** An 'Over mij' long enough for a published sitter (SITTER_BIO_MIN characters or more). */
+export const SITTER_BIO = 'Ik pas al jaren op honden en katten bij mij in de buurt.';
 
 /** A browser of its own for a second person, reaching only this machine. */
 export async function secondBrowser(browser: Browser): Promise<Page> {

@@ -37,4 +37,6 @@ Element.prototype.scrollIntoView = () => undefined;
 afterEach(() => {
   cleanup();
   resetFakeApi();
+  // A tab's storage (the wizard's kept draft) never passes from one test to the next.
+  window.sessionStorage.clear();
 });

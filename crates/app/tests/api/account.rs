@@ -1,7 +1,7 @@
 //! 'Download mijn gegevens': the archive holds everything about the person and nothing of anyone
 //! else, and is given at most once per hour.
 
-use crate::helpers::{Backend, ORIGIN, TestResult, error_envelope, spawn_app};
+use crate::helpers::{Backend, ORIGIN, SITTER_BIO, TestResult, error_envelope, spawn_app};
 use crate::on_both_stores;
 use image::codecs::jpeg::JpegEncoder;
 use image::{Rgb, RgbImage};
@@ -95,7 +95,7 @@ async fn the_export_holds_the_persons_profile_pet_photo_and_conversation_and_not
             Method::POST,
             "/api/profiles",
             &json!({"profileType": "vrijwilliger", "firstName": "Lotte", "lastName": "Bakker", "postalCode": "2011",
-                    "phone": "0687654321", "bio": "Ik pas graag op."}),
+                    "location": "Haarlem", "phone": "0687654321", "bio": SITTER_BIO}),
         )
         .await?;
     assert_eq!(sitter.status(), StatusCode::CREATED);
@@ -272,7 +272,8 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
             &lotte,
             Method::POST,
             "/api/profiles",
-            &json!({"profileType": "vrijwilliger", "firstName": "Lotte", "lastName": "Bakker", "postalCode": "2011"}),
+            &json!({"profileType": "vrijwilliger", "firstName": "Lotte", "lastName": "Bakker", "postalCode": "2011",
+                    "location": "Haarlem", "bio": SITTER_BIO}),
         )
         .await?;
     assert_eq!(sitter.status(), StatusCode::CREATED);

@@ -2,7 +2,7 @@
 //! succession get answers, never a 5xx: on SQLite every transaction takes the write lock when it
 //! begins and waits its turn, so none fails with 'database is locked'.
 
-use crate::helpers::{Answer, Backend, ORIGIN, TestApp, TestResult, all_at_once, spawn_app_for_bursts};
+use crate::helpers::{Answer, Backend, ORIGIN, SITTER_BIO, TestApp, TestResult, all_at_once, spawn_app_for_bursts};
 use crate::on_both_backends;
 use reqwest::{Client, Method, RequestBuilder, StatusCode};
 use serde_json::{Value, json};
@@ -11,7 +11,7 @@ const BURST: usize = 60;
 
 fn sitter_draft(bio: &str) -> Value {
     json!({"profileType": "vrijwilliger", "firstName": "Lotte", "lastName": "Bakker",
-        "postalCode": "2011", "bio": bio})
+        "postalCode": "2011", "location": "Haarlem", "bio": format!("{bio} {SITTER_BIO}")})
 }
 
 fn owner_draft() -> Value {

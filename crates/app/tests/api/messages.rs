@@ -3,7 +3,7 @@
 //! two instances on one PostgreSQL) and the e-mail about a new message.
 
 use crate::helpers::{
-    Backend, ORIGIN, TestApp, TestResult, error_envelope, spawn_app, spawn_app_with_smtp, spawn_with,
+    Backend, ORIGIN, SITTER_BIO, TestApp, TestResult, error_envelope, spawn_app, spawn_app_with_smtp, spawn_with,
 };
 use crate::on_both_backends;
 use reqwest::{Client, Method, StatusCode};
@@ -15,7 +15,7 @@ pub(crate) fn volunteer_draft(first_name: &str) -> Value {
         "profileType": "vrijwilliger",
         "firstName": first_name,
         "lastName": "Bakker",
-        "bio": "Ik ben dol op honden.",
+        "bio": SITTER_BIO,
         "location": "Haarlem",
         "postalCode": "2011",
         "experience": "ervaren",

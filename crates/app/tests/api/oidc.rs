@@ -1,7 +1,7 @@
 //! Sign-in with an OpenID Connect provider, against a provider under the test's control on
 //! loopback: discovery, keys and a token endpoint that signs whatever ID token a test asks for.
 
-use crate::helpers::{Backend, TestApp, TestResult, error_envelope, signed_in_as, spawn_with};
+use crate::helpers::{Backend, SITTER_BIO, TestApp, TestResult, error_envelope, signed_in_as, spawn_with};
 use crate::on_both_backends;
 use actix_web::{App, HttpResponse, HttpServer, web};
 use chrono::{DateTime, Duration, Utc};
@@ -265,7 +265,7 @@ async fn only_ones_own_google_picture_can_be_a_profile_photo(backend: Backend) -
     assert_eq!(finish(&app, &state).await?.status(), 200);
     let draft = |avatar: &str| {
         json!({"profileType": "vrijwilliger", "firstName": "Gerrit", "lastName": "Bos",
-            "location": "Utrecht", "postalCode": "3512", "avatarUrl": avatar})
+            "location": "Utrecht", "postalCode": "3512", "avatarUrl": avatar, "bio": SITTER_BIO})
     };
     let someone_elses = app
         .post_json(

@@ -309,7 +309,47 @@ async fn forty_simultaneous_new_pets_never_pass_the_cap(backend: Backend) -> Tes
     Ok(())
 }
 
+/// The wizard's edit of an owner with several pets: the pet fields go to the pet picked there,
+/// the others stay as they were; a pet of someone else is 404 and changes nothing.
+async fn the_profile_edit_changes_the_pet_it_names(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let bobby = owner(&app).await?;
+    let me = app.my_id(&app.client).await?;
+    let added: Value = app.post_json("/api/pets", &pet("Luna")).await?.json().await?;
+    let luna = added["pet"]["id"].as_i64().ok_or("no id")?;
+
+    let mut draft = owner_draft();
+    draft["firstName"] = json!("Sanna");
+    draft["petName"] = json!("Lola");
+    draft["petSize"] = json!("klein");
+    draft["petId"] = json!(luna);
+    let edited = send(&app, &app.client, Method::PUT, &format!("/api/profiles/{me}"), &draft).await?;
+    assert_eq!(edited.status(), 200);
+    let lola: Value = app.get(&format!("/api/pets/{luna}")).await?.json().await?;
+    assert_eq!(
+        (lola["pet"]["name"].as_str(), lola["pet"]["size"].as_str()),
+        (Some("Lola"), Some("klein"))
+    );
+    assert_eq!(lola["owner"]["first_name"], "Sanna");
+    let first: Value = app.get(&format!("/api/pets/{bobby}")).await?.json().await?;
+    assert_eq!(
+        (first["pet"]["name"].as_str(), first["pet"]["size"].as_str()),
+        (Some("Bobby"), Some("groot"))
+    );
+
+    let (stranger, _) = app.another_user_directly("karel@example.nl").await?;
+    let theirs = send(&app, &stranger, Method::POST, "/api/profiles", &owner_draft()).await?;
+    let theirs: Value = theirs.json().await?;
+    draft["petId"] = theirs["profile"]["id"].clone();
+    draft["petName"] = json!("Gestolen");
+    let refused = send(&app, &app.client, Method::PUT, &format!("/api/profiles/{me}"), &draft).await?;
+    assert_eq!(refused.status(), 404);
+    assert_eq!(app.database()?.count("pets WHERE name = 'Gestolen'")?, 0);
+    Ok(())
+}
+
 on_both_backends!(
+    the_profile_edit_changes_the_pet_it_names,
     a_visitor_sees_a_change_to_a_page_they_just_read,
     an_owner_adds_edits_and_removes_a_pet_with_its_own_page_and_card,
     the_last_pet_stays,

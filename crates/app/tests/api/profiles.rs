@@ -39,7 +39,7 @@ fn volunteer_draft() -> Value {
         "profileType": "vrijwilliger",
         "firstName": "Lotte",
         "lastName": "Bakker",
-        "bio": "Ik ben dol op honden.",
+        "bio": "Ik ben dol op honden en wandel elke dag door de Haarlemmerhout.",
         "location": "Haarlem",
         "postalCode": "2011",
         "phone": "+31 6 8765 4321",
@@ -586,7 +586,125 @@ async fn a_draft_naming_a_field_twice_at_any_depth_is_422_and_stores_nothing(bac
     Ok(())
 }
 
+/// Exactly 50 characters about herself: a sitter's minimum.
+const FIFTY: &str = "Ik pas al jaren op honden en katten in de buurt.ë!";
+
+async fn a_sitter_without_a_place_a_postcode_or_fifty_characters_about_herself_is_422_and_stores_nothing(
+    backend: Backend,
+) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_in_directly("lotte@example.nl").await?;
+    let forty_nine: String = FIFTY.chars().take(49).collect();
+    for (field, draft, message) in [
+        (
+            "location",
+            with(volunteer_draft(), "location", json!("  ")),
+            "Vul je woonplaats in.",
+        ),
+        (
+            "postalCode",
+            with(volunteer_draft(), "postalCode", Value::Null),
+            "Vul je postcode in.",
+        ),
+        (
+            "bio",
+            with(volunteer_draft(), "bio", json!(forty_nine)),
+            "Schrijf minstens 50 tekens over jezelf.",
+        ),
+        (
+            "bio",
+            with(volunteer_draft(), "bio", Value::Null),
+            "Schrijf minstens 50 tekens over jezelf.",
+        ),
+    ] {
+        let refused = send(&app, &app.client, Method::POST, "/api/profiles", &draft).await?;
+        assert_eq!(refused.status(), 422, "{field}");
+        let body: Value = refused.json().await?;
+        assert_eq!(body["field"], field, "{body}");
+        assert_eq!(body["error"], message, "{field}");
+        assert_eq!(app.database()?.count("volunteers")?, 0, "{field}: nothing stored");
+        assert_eq!(app.database()?.count("listings")?, 0, "{field}: no card");
+    }
+    let created = send(
+        &app,
+        &app.client,
+        Method::POST,
+        "/api/profiles",
+        &with(volunteer_draft(), "bio", json!(FIFTY)),
+    )
+    .await?;
+    assert_eq!(created.status(), 201, "fifty characters are enough");
+    let me = app.my_id(&app.client).await?;
+
+    // An edit may not take her below the minimum either; the stored profile stays as it was.
+    let shortened = with(volunteer_draft(), "bio", json!("Kort."));
+    let refused = send(
+        &app,
+        &app.client,
+        Method::PUT,
+        &format!("/api/profiles/{me}"),
+        &shortened,
+    )
+    .await?;
+    assert_eq!(refused.status(), 422);
+    let (_, mine) = get_json(&app.client, app.url(&format!("/api/profiles/{me}"))).await?;
+    assert_eq!(mine["profile"]["bio"], FIFTY);
+    Ok(())
+}
+
+async fn a_sitter_below_the_minimum_already_stored_is_in_no_list(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let mut ids = Vec::new();
+    for name in ["Anna", "Bram", "Cor", "Dirk"] {
+        let (client, _) = app.another_user_directly(&format!("{name}@example.nl")).await?;
+        let draft = with(volunteer_draft(), "firstName", json!(name));
+        let created = send(&app, &client, Method::POST, "/api/profiles", &draft).await?;
+        assert_eq!(created.status(), 201, "{name}");
+        let body: Value = created.json().await?;
+        ids.push(body["profile"]["id"].as_i64().ok_or("volunteer id")?);
+    }
+    let listed = |query: &'static str| {
+        let client = Client::new();
+        let url = app.url(&format!("/api/profiles{query}"));
+        async move {
+            let (_, found) = get_json(&client, url).await?;
+            let mut names: Vec<String> = found["profiles"]
+                .as_array()
+                .ok_or("profiles")?
+                .iter()
+                .filter_map(|card| card["name"].as_str().map(str::to_owned))
+                .collect();
+            names.sort();
+            Ok::<(Vec<String>, Value), Box<dyn std::error::Error>>((names, found["total"].clone()))
+        }
+    };
+    // (Another page than those asked for below: the lists keep an answer for a few seconds.)
+    let (before, total) = listed("?type=vrijwilliger&perPage=50").await?;
+    assert_eq!(before.len(), 4, "{before:?}");
+    assert_eq!(total, 4);
+
+    // Profiles from before the minimum held: written straight into the database.
+    let [_, bram, cor, dirk] = ids.as_slice() else {
+        return Err("four sitters".into());
+    };
+    let db = app.database()?;
+    db.execute(&format!(
+        "UPDATE volunteers SET bio = 'Ik pas graag op.' WHERE id = {bram}"
+    ))?;
+    db.execute(&format!("UPDATE volunteers SET postal_code = NULL WHERE id = {cor}"))?;
+    db.execute(&format!("UPDATE volunteers SET location = NULL WHERE id = {dirk}"))?;
+
+    for query in ["?type=vrijwilliger", "", "?q=bakker", "?near=2011"] {
+        let (names, total) = listed(query).await?;
+        assert_eq!(names, ["Anna Bakker"], "{query}");
+        assert_eq!(total, 1, "{query}");
+    }
+    Ok(())
+}
+
 on_both_backends!(
+    a_sitter_without_a_place_a_postcode_or_fifty_characters_about_herself_is_422_and_stores_nothing,
+    a_sitter_below_the_minimum_already_stored_is_in_no_list,
     a_draft_naming_a_field_twice_at_any_depth_is_422_and_stores_nothing,
     a_long_description_saves_in_the_wizard_and_again_in_the_dialog,
     a_value_of_either_screen_list_is_kept_and_read_back_typed,

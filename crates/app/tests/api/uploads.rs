@@ -2,8 +2,8 @@
 //! without metadata, served safely, and only usable in your own profile.
 
 use crate::helpers::{
-    Backend, Gate, ORIGIN, TestApp, TestResult, bucket_settings, error_envelope, new_bucket, s3_url, spawn_app,
-    spawn_with,
+    Backend, Gate, ORIGIN, SITTER_BIO, TestApp, TestResult, bucket_settings, error_envelope, new_bucket, s3_url,
+    spawn_app, spawn_with,
 };
 use crate::on_both_stores;
 use image::codecs::jpeg::JpegEncoder;
@@ -234,7 +234,10 @@ async fn profiles_take_only_images_issued_to_their_user(backend: Backend) -> Tes
     let other = app.another_user_directly("lotte@example.nl").await?.0;
     let theirs = url_of(upload(&app, &other, "foto.jpg", jpeg()?).await?).await?;
     let mine = url_of(upload(&app, &app.client, "foto.jpg", jpeg()?).await?).await?;
-    let draft = |avatar: &str| json!({"profileType": "vrijwilliger", "firstName": "Sanne", "postalCode": "3512", "avatarUrl": avatar});
+    let draft = |avatar: &str| {
+        json!({"profileType": "vrijwilliger", "firstName": "Sanne", "postalCode": "3512",
+        "location": "Utrecht", "bio": SITTER_BIO, "avatarUrl": avatar})
+    };
     let borrowed = app.post_json("/api/profiles", &draft(&theirs)).await?;
     assert_eq!(borrowed.status(), 422);
     let body: Value = borrowed.json().await?;

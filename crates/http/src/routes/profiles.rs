@@ -115,6 +115,8 @@ pub struct ProfileDraftBody {
     /// Ignored: the signed-in user is the owner.
     #[schema(value_type = Option<i64>)]
     pub user_id: Option<serde_json::Value>,
+    /// Edits only: which of the owner's pets the pet fields describe (their first when absent).
+    pub pet_id: Option<i64>,
     /// Ignored: the account's address is used.
     #[schema(value_type = Option<String>)]
     pub email: Option<serde_json::Value>,
@@ -659,7 +661,7 @@ pub async fn create_profile(
         (status = 200, description = "The changed profile", body = ProfileLookup),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
         (status = 403, description = "Not your profile", body = crate::ApiErrorBody),
-        (status = 404, description = "No profile yet", body = crate::ApiErrorBody),
+        (status = 404, description = "No profile yet, or `petId` is not one of your pets", body = crate::ApiErrorBody),
         (status = 409, description = "The profile type cannot change", body = crate::ApiErrorBody),
         (status = 422, description = "A field is invalid; `field` names it", body = crate::ApiErrorBody),
         (status = 429, description = "Too many profile changes", body = crate::ApiErrorBody),
@@ -672,10 +674,12 @@ pub async fn update_profile(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let target = UserId(target.into_inner());
-    let draft = ProfileDraft::from(body.into_inner());
+    let body = body.into_inner();
+    let pet = body.pet_id.map(PetId);
+    let draft = ProfileDraft::from(body);
     let service = state.profile_service.clone();
     let id = user.id;
-    let updated = web::block(move || service.update(id, target, &draft)).await??;
+    let updated = web::block(move || service.update_with_pet(id, target, &draft, pet)).await??;
     tracing::info!(user.id = id.get(), "profile updated");
     let context = ViewContext {
         own_email: Some(user.email.as_str().to_owned()),

@@ -18,6 +18,7 @@ use oppas_domain::listing::{
 };
 use oppas_domain::ports::ListingRepository;
 use oppas_domain::profile::{Owner, Pet};
+use oppas_domain::profile_draft::SITTER_BIO_MIN;
 use std::collections::HashMap;
 
 /// Shortest text the trigram indexes can serve; shorter terms are matched by a scan.
@@ -133,6 +134,16 @@ fn fts_phrase(term: &str) -> String {
 fn push_filters(sql: &mut Sql, query: &ListingQuery, sqlite: bool) {
     // Profiles a moderator hid are in no list.
     sql.push(" AND NOT EXISTS (SELECT 1 FROM hidden_profiles h WHERE h.user_id = listings.user_id)");
+    // Nor a sitter below the minimum of a published sitter (older profiles, made before it held):
+    // a place, a postcode and an 'Over mij' of SITTER_BIO_MIN characters. LENGTH counts
+    // characters on both backends, as the domain does.
+    sql.push(
+        " AND (listings.volunteer_id IS NULL OR EXISTS (SELECT 1 FROM volunteers v \
+         WHERE v.id = listings.volunteer_id AND TRIM(COALESCE(v.location, '')) <> '' \
+         AND TRIM(COALESCE(v.postal_code, '')) <> '' AND LENGTH(TRIM(COALESCE(v.bio, ''))) >= ",
+    )
+    .bind(Bind::Int(i64::try_from(SITTER_BIO_MIN).unwrap_or(i64::MAX)))
+    .push("))");
     // Nor anyone in a block with the viewer, either way.
     if let Some(viewer) = query.blocked_for {
         sql.push(" AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ")

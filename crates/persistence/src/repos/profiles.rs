@@ -506,12 +506,22 @@ impl ProfileRepository for Database {
         card: &CardWrite,
         id: OwnerId,
         owner: &OwnerFields,
-        first_pet: &PetFields,
+        pet: Option<PetId>,
+        pet_fields: &PetFields,
         photos: &PhotoChanges,
     ) -> Result<Option<(Owner, Vec<Pet>)>, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
+            let before = load_pets(conn, id.get())?;
+            let edited = match pet {
+                Some(pet) => match before.iter().find(|p| p.id == pet) {
+                    Some(found) => Some(found.id),
+                    // Not one of this owner's pets: nothing is written.
+                    None => return Ok(None),
+                },
+                None => before.first().map(|first| first.id),
+            };
             diesel::update(owners::table.find(id.get()))
                 .set(OwnerChanges::new(owner, now)?)
                 .execute(conn)
@@ -519,15 +529,15 @@ impl ProfileRepository for Database {
             let Some(owner) = load_owner(conn, id.get())? else {
                 return Ok(None);
             };
-            match load_pets(conn, id.get())?.first() {
-                Some(first) => {
-                    diesel::update(pets::table.find(first.id.get()))
-                        .set(PetChanges::new(first_pet, now)?)
+            match edited {
+                Some(pet) => {
+                    diesel::update(pets::table.find(pet.get()))
+                        .set(PetChanges::new(pet_fields, now)?)
                         .execute(conn)
                         .map_err(translate)?;
                 }
                 None => {
-                    insert_pet(conn, id.get(), first_pet, now)?;
+                    insert_pet(conn, id.get(), pet_fields, now)?;
                 }
             }
             let pets = load_pets(conn, id.get())?;

@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import type { components } from '@/lib/api/openapi';
 import * as V from '@/lib/api/vocabulary';
-import { DRAFT_MAX_LENGTH, POSTCODE_PATTERN } from '@/lib/api/vocabulary';
+import {
+  DRAFT_MAX_LENGTH,
+  POSTCODE_PATTERN,
+  SITTER_BIO_MIN,
+  SITTER_REQUIRED,
+} from '@/lib/api/vocabulary';
 import {
   FIRST_NAME_REQUIRED,
   PET_NAME_REQUIRED,
   POSTCODE_MESSAGE,
   SPECIES_REQUIRED,
+  SITTER_LOCATION_REQUIRED,
+  SITTER_POSTCODE_REQUIRED,
+  sitterBioTooShort,
   tooLong,
 } from '@/lib/profile-texts';
 import type { ProfileType } from '@/lib/profile-type';
@@ -15,6 +23,7 @@ import { pick, pickAll } from '@/lib/vocabulary';
 
 export type ProfileDraftBody = components['schemas']['ProfileDraftBody'];
 type ProfileLookup = components['schemas']['ProfileLookup'];
+export type PetView = components['schemas']['PetView'];
 
 /** The local copy of the profile kept after a successful create (spec section 4, "Wizard"). */
 export const DRAFT_COPY_KEY = 'profileDraftCopy';
@@ -26,43 +35,45 @@ const PHONE_MESSAGE = 'Vul een geldig telefoonnummer in.';
 const DATE_OF_BIRTH_MESSAGE = 'Vul een geldige geboortedatum in (jjjj-mm-dd).';
 
 /** What the wizard's fields hold: texts ('' when empty) and lists of chosen values. */
-export const wizardSchema = z
-  .object({
-    profileType: z.enum(V.ProfileType.values),
-    firstName: z.string(),
-    lastName: z.string(),
-    bio: z.string(),
-    ownerBio: z.string(),
-    location: z.string(),
-    postalCode: z.string(),
-    phone: z.string(),
-    dateOfBirth: z.string(),
-    avatarUrl: z.string(),
-    ownerAvatarUrl: z.string(),
-    availability: z.array(z.string()),
-    specialties: z.array(z.string()),
-    species: z.array(z.string()),
-    petGoodWith: z.array(z.string()),
-    petLookingFor: z.array(z.string()),
-    languages: z.array(z.string()),
-    experience: z.string(),
-    maxDistance: z.string(),
-    hourlyRate: z.string(),
-    hasOwnPet: z.string(),
-    transportMode: z.string(),
-    petSpecies: z.string(),
-    petName: z.string(),
-    petBreed: z.string(),
-    petAge: z.string(),
-    petSize: z.string(),
-    petGender: z.string(),
-    petPersonality: z.string(),
-    petSpecialNeeds: z.string(),
-    petWeight: z.string(),
-    petVaccinated: z.string(),
-    petChipped: z.string(),
-    petNeutered: z.string(),
-  })
+export const wizardFields = z.object({
+  profileType: z.enum(V.ProfileType.values),
+  firstName: z.string(),
+  lastName: z.string(),
+  bio: z.string(),
+  ownerBio: z.string(),
+  location: z.string(),
+  postalCode: z.string(),
+  phone: z.string(),
+  dateOfBirth: z.string(),
+  avatarUrl: z.string(),
+  ownerAvatarUrl: z.string(),
+  availability: z.array(z.string()),
+  specialties: z.array(z.string()),
+  species: z.array(z.string()),
+  petGoodWith: z.array(z.string()),
+  petLookingFor: z.array(z.string()),
+  languages: z.array(z.string()),
+  experience: z.string(),
+  maxDistance: z.string(),
+  hourlyRate: z.string(),
+  hasOwnPet: z.string(),
+  transportMode: z.string(),
+  petSpecies: z.string(),
+  petName: z.string(),
+  petBreed: z.string(),
+  petAge: z.string(),
+  petSize: z.string(),
+  petGender: z.string(),
+  petPersonality: z.string(),
+  petSpecialNeeds: z.string(),
+  petWeight: z.string(),
+  petVaccinated: z.string(),
+  petChipped: z.string(),
+  petNeutered: z.string(),
+});
+
+/** The wizard's fields with the server's rules, each refusal in the server's Dutch. */
+export const wizardSchema = wizardFields
   // One pass over every rule, so that all problems show at once and in a fixed order.
   .superRefine((values, ctx) => {
     const fail = (path: keyof WizardValues, message: string) => {
@@ -96,7 +107,26 @@ export const wizardSchema = z
 
     const born = values.dateOfBirth.trim();
     if (born !== '' && !isPlausibleBirthDate(born)) fail('dateOfBirth', DATE_OF_BIRTH_MESSAGE);
+
+    // A sitter is published only with what the server requires of one (x-sitter-required).
+    if (!owner) {
+      for (const field of SITTER_REQUIRED) {
+        const value = values[field].trim();
+        // Characters as the server counts them (code points, not UTF-16 units).
+        if (field === 'bio') {
+          if (Array.from(value).length < SITTER_BIO_MIN)
+            fail('bio', sitterBioTooShort(SITTER_BIO_MIN));
+        } else if (value === '') {
+          fail(field, SITTER_MISSING[field]);
+        }
+      }
+    }
   });
+
+const SITTER_MISSING: Record<Exclude<(typeof SITTER_REQUIRED)[number], 'bio'>, string> = {
+  location: SITTER_LOCATION_REQUIRED,
+  postalCode: SITTER_POSTCODE_REQUIRED,
+};
 
 export type WizardValues = z.infer<typeof wizardSchema>;
 
@@ -158,12 +188,63 @@ export function emptyValues(profileType: ProfileType): WizardValues {
   };
 }
 
-/** Fields of a stored profile the wizard does not show, sent back unchanged when editing. */
+/**
+ * Fields of a stored profile the wizard does not show, sent back unchanged when editing: the
+ * pet's header photo, and which of the owner's pets the pet fields describe.
+ */
 export interface KeptFields {
   coverImageUrl: string | null;
+  petId: number | null;
 }
 
-export const NOTHING_KEPT: KeptFields = { coverImageUrl: null };
+export const NOTHING_KEPT: KeptFields = { coverImageUrl: null, petId: null };
+
+/** The wizard's pet fields of a stored pet: what picking another pet in edit mode fills in. */
+export type PetValues = Pick<
+  WizardValues,
+  | 'bio'
+  | 'avatarUrl'
+  | 'petGoodWith'
+  | 'petLookingFor'
+  | 'petSpecies'
+  | 'petName'
+  | 'petBreed'
+  | 'petAge'
+  | 'petSize'
+  | 'petGender'
+  | 'petPersonality'
+  | 'petSpecialNeeds'
+  | 'petWeight'
+  | 'petVaccinated'
+  | 'petChipped'
+  | 'petNeutered'
+>;
+
+export function petValues(pet: PetView): PetValues {
+  return {
+    bio: text(pet.bio),
+    avatarUrl: text(pet.avatar_url),
+    petGoodWith: pet.good_with,
+    petLookingFor: pet.looking_for,
+    petSpecies: pet.species,
+    petName: pet.name,
+    petBreed: text(pet.breed),
+    petAge: text(pet.age),
+    petSize: text(pet.size),
+    petGender: text(pet.gender),
+    petPersonality: text(pet.personality),
+    petSpecialNeeds: text(pet.special_needs),
+    petWeight: text(pet.weight),
+    petVaccinated: text(pet.vaccinated),
+    petChipped: text(pet.chipped),
+    petNeutered: text(pet.neutered),
+  };
+}
+
+/** What an edit of `pet` sends back untouched. */
+export function keptOfPet(pet: PetView): KeptFields {
+  return { coverImageUrl: pet.cover_image_url ?? null, petId: pet.id };
+}
 
 const text = (value: string | null | undefined) => value ?? '';
 
@@ -203,34 +284,19 @@ export function valuesFromProfile(lookup: ProfileLookup): {
   return {
     values: {
       ...emptyValues('huisdier'),
+      ...petValues(pet),
       firstName: owner.first_name,
       lastName: owner.last_name,
-      bio: text(pet.bio),
       ownerBio: text(owner.bio),
       location: text(pet.location ?? owner.location),
       postalCode: text(pet.postal_code ?? owner.postal_code),
       phone: text(owner.phone),
       dateOfBirth: text(owner.date_of_birth),
-      avatarUrl: text(pet.avatar_url),
       ownerAvatarUrl: text(owner.avatar_url),
-      petGoodWith: pet.good_with,
-      petLookingFor: pet.looking_for,
       languages: owner.languages,
       experience: text(owner.experience),
-      petSpecies: pet.species,
-      petName: pet.name,
-      petBreed: text(pet.breed),
-      petAge: text(pet.age),
-      petSize: text(pet.size),
-      petGender: text(pet.gender),
-      petPersonality: text(pet.personality),
-      petSpecialNeeds: text(pet.special_needs),
-      petWeight: text(pet.weight),
-      petVaccinated: text(pet.vaccinated),
-      petChipped: text(pet.chipped),
-      petNeutered: text(pet.neutered),
     },
-    kept: { coverImageUrl: pet.cover_image_url ?? null },
+    kept: keptOfPet(pet),
   };
 }
 
@@ -263,6 +329,7 @@ export function toDraft(values: WizardValues, kept: KeptFields = NOTHING_KEPT): 
     profileType: values.profileType,
     userId: null,
     email: null,
+    petId: owner ? kept.petId : null,
     firstName: filled(values.firstName),
     lastName: filled(values.lastName),
     bio: filled(values.bio),

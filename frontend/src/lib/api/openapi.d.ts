@@ -1637,6 +1637,12 @@ export interface components {
              */
             petGoodWith: components["schemas"]["GoodWith"][] | null;
             /**
+             * Format: int64
+             * @description Edits only: which of the owner's pets the pet fields describe (their first when absent).
+             * @default null
+             */
+            petId: number | null;
+            /**
              * @description The help the owner looks for ('Gezochte hulp').
              * @default null
              */
@@ -3705,7 +3711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description No profile yet */
+            /** @description No profile yet, or `petId` is not one of your pets */
             404: {
                 headers: {
                     [name: string]: unknown;

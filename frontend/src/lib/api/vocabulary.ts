@@ -652,6 +652,12 @@ export const DRAFT_MAX_LENGTH = {
 /** A postcode: four digits, 1000 to 9999. */
 export const POSTCODE_PATTERN = new RegExp("^[1-9][0-9]{3}$");
 
+/** The fields a sitter's profile must fill in before it is published. */
+export const SITTER_REQUIRED = ["bio", "location", "postalCode"] as const;
+
+/** Fewest characters of a sitter's 'Over mij'. */
+export const SITTER_BIO_MIN = 50;
+
 /** The most characters of each name at sign-up, as the server checks them. */
 export const SIGN_UP_NAME_MAX = 50;
 

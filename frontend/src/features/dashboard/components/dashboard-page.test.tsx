@@ -258,6 +258,23 @@ describe('DashboardPage', () => {
     },
   );
 
+  it("says 'Je profiel is opgeslagen' after an edit, politely, and only when sent here so", async () => {
+    fakeSession(aUser({ first_name: 'Anna' }), aVolunteerLookup());
+    quietActivity();
+    onApi('GET /api/unread', { status: 200, body: { unreadCount: 0 } });
+    const saved = renderWithProviders(<DashboardPage />, {
+      path: '/dashboard',
+      state: { notice: 'Je profiel is opgeslagen' },
+    });
+    const notice = (await screen.findByText('Je profiel is opgeslagen')).closest('[role="status"]');
+    expect(notice).toHaveAttribute('aria-live', 'polite');
+    saved.unmount();
+
+    renderDashboard();
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Welkom terug');
+    expect(screen.queryByText('Je profiel is opgeslagen')).not.toBeInTheDocument();
+  });
+
   it('welcomes a sitter with tiles, recent activity and links', async () => {
     fakeSession(aUser({ first_name: 'Anna' }), aVolunteerLookup());
     quietActivity();

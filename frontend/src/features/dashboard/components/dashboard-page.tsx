@@ -1,5 +1,6 @@
 import {
   BadgeCheck,
+  CheckCircle2,
   Eye,
   Heart,
   MessageCircle,
@@ -10,7 +11,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
@@ -34,6 +35,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { firstNameOf } from '@/lib/auth/user-display';
 import { useFavourites, useProfileViews } from '@/lib/favourites/favourites';
 import { useUnreadCount } from '@/lib/messaging/get-unread-count';
+import { noticeOf } from '@/lib/notice';
 import { labelOf } from '@/lib/vocabulary';
 
 /** The page's backdrop and width, the same while loading and loaded. */
@@ -55,6 +57,7 @@ export function DashboardPage() {
 
   return (
     <Backdrop>
+      <Notice />
       {lookup.isPending ? (
         // The overview's own layout while the profile is looked up: nothing moves when it comes.
         <Overview user={user} profile={null} />
@@ -74,6 +77,24 @@ export function DashboardPage() {
         <ChooseProfileType name={firstNameOf(user)} />
       )}
     </Backdrop>
+  );
+}
+
+/**
+ * What the page before left to say (after 'Wijzigingen opslaan': 'Je profiel is opgeslagen'), in
+ * a polite live region that is always there, so the text is read out as it arrives.
+ */
+function Notice() {
+  const notice = noticeOf(useLocation().state);
+  return (
+    <div role="status" aria-live="polite" className={notice ? 'mb-6' : undefined}>
+      {notice && (
+        <p className="flex items-center gap-3 rounded-2xl bg-green-50 px-4 py-3 font-semibold text-green-900 ring-1 ring-green-200">
+          <CheckCircle2 aria-hidden="true" className="size-5 shrink-0 text-green-700" />
+          {notice}
+        </p>
+      )}
+    </div>
   );
 }
 

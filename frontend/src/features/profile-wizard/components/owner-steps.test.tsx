@@ -57,6 +57,8 @@ describe('the pet steps of the wizard', () => {
     expect(choices('Soort dier *')).toContain('Paard of pony');
 
     await user.selectOptions(species, 'Kat');
+    // Each step is checked on 'Volgende': the name is needed to go on.
+    await user.type(petName, 'Minoes');
     await next(user);
     expect(choices('Geslacht')).toEqual(['Kater', 'Poes']);
     expect(choices('Grootte')).toEqual(['Klein (tot 10 kg)', 'Middel (10-25 kg)']);

@@ -8,6 +8,7 @@ import {
 } from '@/features/profile-wizard/components/step-fields';
 import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
+import { LABELS, required } from '@/lib/profile-labels';
 import { hasSizes, speciesOf, speciesVocabulary } from '@/lib/species';
 import { optionsFor } from '@/lib/vocabulary';
 
@@ -19,14 +20,14 @@ export function PetBasicStep({ register, errors, values }: StepProps) {
   return (
     <>
       <Select
-        label="Soort dier *"
+        label={required(LABELS.petSpecies)}
         options={optionsFor(V.Species, 'wizard', [values.petSpecies])}
         aria-required="true"
         error={errors.petSpecies?.message}
         {...register('petSpecies')}
       />
       <Input
-        label="Naam van je huisdier *"
+        label={required(LABELS.petName)}
         maxLength={DRAFT_MAX_LENGTH.petName}
         aria-required="true"
         error={errors.petName?.message}
@@ -34,14 +35,14 @@ export function PetBasicStep({ register, errors, values }: StepProps) {
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
-          label="Ras"
+          label={LABELS.petBreed}
           maxLength={DRAFT_MAX_LENGTH.petBreed}
           placeholder="Bijvoorbeeld Labrador"
           error={errors.petBreed?.message}
           {...register('petBreed')}
         />
         <Input
-          label="Leeftijd"
+          label={LABELS.petAge}
           maxLength={DRAFT_MAX_LENGTH.petAge}
           placeholder="Bijvoorbeeld 3 jaar"
           error={errors.petAge?.message}
@@ -62,28 +63,28 @@ export function PetDetailsStep({ register, errors, values }: StepProps) {
       <div className="grid gap-4 sm:grid-cols-2">
         {hasSizes(species) && (
           <Select
-            label="Grootte"
+            label={LABELS.petSize}
             options={optionsFor(vocabulary.size, 'wizard')}
             error={errors.petSize?.message}
             {...register('petSize')}
           />
         )}
         <Select
-          label="Geslacht"
+          label={LABELS.petGender}
           options={optionsFor(vocabulary.gender, 'wizard', [values.petGender])}
           error={errors.petGender?.message}
           {...register('petGender')}
         />
       </div>
       <Input
-        label="Gewicht"
+        label={LABELS.petWeight}
         maxLength={DRAFT_MAX_LENGTH.petWeight}
         placeholder="Bijvoorbeeld 25 kg"
         error={errors.petWeight?.message}
         {...register('petWeight')}
       />
       <Textarea
-        label="Karakter"
+        label={LABELS.petPersonality}
         rows={3}
         maxLength={DRAFT_MAX_LENGTH.petPersonality}
         placeholder="Speels, rustig, nieuwsgierig..."
@@ -91,7 +92,7 @@ export function PetDetailsStep({ register, errors, values }: StepProps) {
         {...register('petPersonality')}
       />
       <Textarea
-        label="Beschrijving"
+        label={LABELS.petBio}
         maxLength={DRAFT_MAX_LENGTH.bio}
         hint="Vertel oppassers over je huisdier en waar je hulp bij zoekt."
         error={errors.bio?.message}
@@ -111,38 +112,38 @@ export function PetAdditionalStep({ register, errors, values }: StepProps) {
     <>
       <div className="grid gap-4 sm:grid-cols-3">
         <Select
-          label="Gevaccineerd"
+          label={LABELS.petVaccinated}
           options={optionsFor(V.Vaccinated, 'wizard', [values.petVaccinated])}
           error={errors.petVaccinated?.message}
           {...register('petVaccinated')}
         />
         <Select
-          label="Gechipt"
+          label={LABELS.petChipped}
           options={optionsFor(V.Chipped, 'wizard', [values.petChipped])}
           error={errors.petChipped?.message}
           {...register('petChipped')}
         />
         <Select
-          label="Gecastreerd/gesteriliseerd"
+          label={LABELS.petNeutered}
           options={optionsFor(V.Neutered, 'wizard', [values.petNeutered])}
           error={errors.petNeutered?.message}
           {...register('petNeutered')}
         />
       </div>
       <CheckboxGroup
-        legend="Kan goed overweg met"
+        legend={LABELS.petGoodWith}
         options={optionsFor(vocabulary.goodWith, 'wizard', values.petGoodWith)}
         error={errors.petGoodWith?.message}
         registration={register('petGoodWith')}
       />
       <CheckboxGroup
-        legend="Gezochte hulp"
+        legend={LABELS.petLookingFor}
         options={optionsFor(vocabulary.lookingFor, 'wizard')}
         error={errors.petLookingFor?.message}
         registration={register('petLookingFor')}
       />
       <Textarea
-        label="Speciale behoeften"
+        label={LABELS.petSpecialNeeds}
         rows={3}
         maxLength={DRAFT_MAX_LENGTH.petSpecialNeeds}
         placeholder="Medicatie, dieet, angsten..."
@@ -160,21 +161,21 @@ export function OwnerStep({ register, errors, values }: StepProps) {
       <NameFields register={register} errors={errors} />
       <PrivateFields register={register} errors={errors} />
       <Textarea
-        label="Over jezelf"
+        label={LABELS.ownerBio}
         rows={3}
         maxLength={DRAFT_MAX_LENGTH.ownerBio}
         error={errors.ownerBio?.message}
         {...register('ownerBio')}
       />
       <Input
-        label="Ervaring met huisdieren"
+        label={LABELS.ownerExperience}
         maxLength={DRAFT_MAX_LENGTH.experience}
         placeholder="Bijvoorbeeld: al 10 jaar honden"
         error={errors.experience?.message}
         {...register('experience')}
       />
       <CheckboxGroup
-        legend="Talen"
+        legend={LABELS.languages}
         options={optionsFor(V.Language, 'wizard', values.languages)}
         error={errors.languages?.message}
         registration={register('languages')}

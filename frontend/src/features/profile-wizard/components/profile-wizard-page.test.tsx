@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProfileWizardPage } from '@/features/profile-wizard/components/profile-wizard-page';
 import { aUser, fakeSession, onApi, requests } from '@/testing/fake-api';
-import { aVolunteerLookup, anOwnerLookup } from '@/testing/profiles';
+import { aPet, aVolunteerLookup, anOwner, anOwnerLookup } from '@/testing/profiles';
 import { renderWithProviders } from '@/testing/render';
 
 function renderWizard(url = '/profiel-aanmaken') {
@@ -32,9 +32,29 @@ async function sentBody(method: string, path: string): Promise<Record<string, un
 /** Someone whose account has no names yet, so that the tests type them. */
 const withoutNames = () => aUser({ first_name: null, last_name: null });
 
+/** Exactly the fewest characters a sitter writes about herself (SITTER_BIO_MIN). */
+const FIFTY = 'Ik pas al jaren op honden en katten in de buurt.ë!';
+
+/** A sitter's first step, as it must be filled in to go on. */
+async function fillSitterBasics(user: UserEvent, postcode = '2011') {
+  await user.type(await screen.findByLabelText('Voornaam *'), 'Lotte');
+  await user.type(screen.getByLabelText('Woonplaats'), 'Haarlem');
+  await user.type(screen.getByLabelText('Postcode (4 cijfers)'), postcode);
+}
+
+/** A sitter's steps up to the summary, with the minimum filled in. */
+async function walkSitterToSummary(user: UserEvent, postcode = '2011') {
+  await fillSitterBasics(user, postcode);
+  await next(user);
+  await user.type(await screen.findByLabelText('Over mij'), FIFTY);
+  for (let step = 2; step < 5; step += 1) await next(user);
+  await expectStep(5, 'Overzicht', 100);
+}
+
 describe('ProfileWizardPage', () => {
   beforeEach(() => {
     window.localStorage.clear();
+    window.sessionStorage.clear();
   });
 
   it('walks an owner through five steps with their percentages', async () => {
@@ -44,6 +64,8 @@ describe('ProfileWizardPage', () => {
 
     await expectStep(1, 'Basisgegevens', 20);
     expect(screen.getByRole('button', { name: 'Vorige' })).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Soort dier *'), 'hond');
+    await user.type(screen.getByLabelText('Naam van je huisdier *'), 'Bobby');
     await next(user);
     await expectStep(2, 'Details', 40);
     expect(screen.getByRole('button', { name: 'Vorige' })).toBeEnabled();
@@ -68,15 +90,7 @@ describe('ProfileWizardPage', () => {
     renderWizard();
 
     await expectStep(1, 'Basisgegevens', 20);
-    expect(screen.getByLabelText('Voornaam *')).toBeInTheDocument();
-    await next(user);
-    await expectStep(2, 'Details', 40);
-    await next(user);
-    await expectStep(3, 'Extra informatie', 60);
-    await next(user);
-    await expectStep(4, "Foto's", 80);
-    await next(user);
-    await expectStep(5, 'Overzicht', 100);
+    await walkSitterToSummary(user);
   });
 
   it('starts with the names from sign-up and can switch kind until it is saved', async () => {
@@ -95,6 +109,8 @@ describe('ProfileWizardPage', () => {
     expect(screen.queryByLabelText('Naam van je huisdier *')).not.toBeInTheDocument();
     expect(window.localStorage.getItem('selectedProfileType')).toBe('vrijwilliger');
 
+    await user.type(screen.getByLabelText('Woonplaats'), 'Haarlem');
+    await user.type(screen.getByLabelText('Postcode (4 cijfers)'), '2011');
     await next(user);
     expect(screen.queryByRole('group', { name: 'Welk profiel maak je?' })).not.toBeInTheDocument();
   });
@@ -110,16 +126,14 @@ describe('ProfileWizardPage', () => {
     expect(postcode).toHaveValue('3512');
   });
 
-  it('shows required fields on their step when finishing without them', async () => {
+  it("checks each step's own fields on 'Volgende' and puts focus on the first wrong one", async () => {
     const user = userEvent.setup();
     fakeSession(withoutNames());
     renderWizard();
-    await screen.findByText('Stap 1 van 5');
-    for (let step = 1; step < 5; step += 1) await next(user);
+    await expectStep(1, 'Basisgegevens', 20);
 
-    await user.click(screen.getByRole('button', { name: 'Profiel voltooien' }));
-
-    // The species and the pet's name come first, on step 1; the owner's first name is checked too.
+    await next(user);
+    // Still step 1: the species and the pet's name come first.
     await expectStep(1, 'Basisgegevens', 20);
     const species = screen.getByLabelText('Soort dier *');
     expect(species).toHaveAccessibleDescription('Kies wat voor dier je huisdier is.');
@@ -130,28 +144,67 @@ describe('ProfileWizardPage', () => {
     expect(petName).toHaveAccessibleDescription('De naam van je huisdier is verplicht');
     await user.selectOptions(species, 'hond');
     await user.type(petName, 'Bobby');
-    for (let step = 1; step < 5; step += 1) await next(user);
-    await user.click(screen.getByRole('button', { name: 'Profiel voltooien' }));
-    expect(await screen.findByLabelText('Voornaam *')).toHaveAccessibleDescription(
-      'Voornaam is verplicht',
+    const postcode = screen.getByLabelText('Postcode (4 cijfers)');
+    await user.type(postcode, '351');
+    await next(user);
+    await expectStep(1, 'Basisgegevens', 20);
+    expect(petName).not.toHaveAccessibleDescription('De naam van je huisdier is verplicht');
+    expect(postcode).toHaveAccessibleDescription(
+      /Postcode moet uit 4 cijfers bestaan \(bijvoorbeeld: 1234\)\./,
     );
+    await waitFor(() => {
+      expect(postcode).toHaveFocus();
+    });
+
+    await user.type(postcode, '2');
+    await next(user);
+    await expectStep(2, 'Details', 40);
+    for (let step = 2; step < 5; step += 1) await next(user);
+    await expectStep(5, 'Eigenaar gegevens', 100);
+    await user.click(screen.getByRole('button', { name: 'Profiel voltooien' }));
+    // The last step's own field, shown where it is.
+    const firstName = await screen.findByLabelText('Voornaam *');
+    expect(firstName).toHaveAccessibleDescription('Voornaam is verplicht');
+    await waitFor(() => {
+      expect(firstName).toHaveFocus();
+    });
+    expect(screen.getByText('Stap 5 van 5')).toBeInTheDocument();
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
-  it('checks a postcode that is too short before saving', async () => {
+  it("asks a sitter for a place, a postcode and 50 characters 'Over mij' on their steps", async () => {
     const user = userEvent.setup();
     window.localStorage.setItem('selectedProfileType', 'vrijwilliger');
     fakeSession(withoutNames());
     renderWizard();
 
     await user.type(await screen.findByLabelText('Voornaam *'), 'Lotte');
-    await user.type(screen.getByLabelText('Postcode (4 cijfers)'), '351');
-    for (let step = 1; step < 5; step += 1) await next(user);
-    await user.click(screen.getByRole('button', { name: 'Profiel voltooien' }));
-
-    expect(await screen.findByLabelText('Postcode (4 cijfers)')).toHaveAccessibleDescription(
-      /Postcode moet uit 4 cijfers bestaan \(bijvoorbeeld: 1234\)\./,
+    await next(user);
+    await expectStep(1, 'Basisgegevens', 20);
+    const place = screen.getByLabelText('Woonplaats');
+    expect(place).toHaveAccessibleDescription('Vul je woonplaats in.');
+    expect(screen.getByLabelText('Postcode (4 cijfers)')).toHaveAccessibleDescription(
+      /Vul je postcode in\./,
     );
+    await waitFor(() => {
+      expect(place).toHaveFocus();
+    });
+    await user.type(place, 'Haarlem');
+    await user.type(screen.getByLabelText('Postcode (4 cijfers)'), '2011');
+    await next(user);
+
+    await expectStep(2, 'Details', 40);
+    const about = screen.getByLabelText('Over mij');
+    await user.type(about, FIFTY.slice(0, -1));
+    await next(user);
+    await expectStep(2, 'Details', 40);
+    expect(about).toHaveAccessibleDescription(/Schrijf minstens 50 tekens over jezelf\./);
+    await waitFor(() => {
+      expect(about).toHaveFocus();
+    });
+    await user.type(about, '!');
+    await next(user);
+    await expectStep(3, 'Extra informatie', 60);
   });
 
   it('sends an owner profile, keeps a private-free copy and goes to the dashboard', async () => {
@@ -224,19 +277,18 @@ describe('ProfileWizardPage', () => {
     onApi('POST /api/profiles', { status: 201, body: aVolunteerLookup() });
     renderWizard();
 
-    await user.type(await screen.findByLabelText('Voornaam *'), 'Lotte');
+    await fillSitterBasics(user);
     await user.type(screen.getByLabelText('Achternaam'), 'Jansen');
-    await user.type(screen.getByLabelText('Postcode (4 cijfers)'), '2011');
     await user.type(screen.getByLabelText('Geboortedatum'), '1990-05-17');
     await next(user);
-    await user.type(screen.getByLabelText('Over mij'), 'Ik ben dol op honden.');
+    await user.type(screen.getByLabelText('Over mij'), FIFTY);
     await user.selectOptions(screen.getByLabelText('Ervaring'), 'ervaren');
     await user.click(screen.getByRole('checkbox', { name: 'Weekend overdag' }));
     await user.click(screen.getByRole('checkbox', { name: "Puppy's" }));
     await next(user);
     await user.selectOptions(screen.getByLabelText('Maximale afstand'), '5');
     await user.selectOptions(screen.getByLabelText('Uurtarief'), 'gratis');
-    await user.selectOptions(screen.getByLabelText('Heb je zelf huisdieren?'), 'nee');
+    await user.selectOptions(screen.getByLabelText('Eigen huisdieren'), 'nee');
     await user.selectOptions(screen.getByLabelText('Vervoer'), 'fiets');
     await user.click(screen.getByRole('checkbox', { name: 'Nederlands' }));
     await next(user);
@@ -250,9 +302,10 @@ describe('ProfileWizardPage', () => {
       profileType: 'vrijwilliger',
       firstName: 'Lotte',
       lastName: 'Jansen',
+      location: 'Haarlem',
       postalCode: '2011',
       dateOfBirth: '1990-05-17',
-      bio: 'Ik ben dol op honden.',
+      bio: FIFTY,
       experience: 'ervaren',
       availability: ['Weekend overdag'],
       specialties: ["Puppy's"],
@@ -276,16 +329,18 @@ describe('ProfileWizardPage', () => {
     });
     renderWizard();
 
-    await user.type(await screen.findByLabelText('Voornaam *'), 'Lotte');
-    await user.type(screen.getByLabelText('Postcode (4 cijfers)'), '9999');
-    for (let step = 1; step < 5; step += 1) await next(user);
+    await walkSitterToSummary(user, '9999');
     await user.click(screen.getByRole('button', { name: 'Profiel voltooien' }));
 
+    // Back on the postcode's own step, with the server's text at the field and focus on it.
     const postcode = await screen.findByLabelText('Postcode (4 cijfers)');
     await waitFor(() => {
       expect(postcode).toHaveAccessibleDescription(/Postcode 9999 kennen we niet\./);
     });
     expect(screen.getByText('Stap 1 van 5')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(postcode).toHaveFocus();
+    });
   });
 
   it('says so when saving fails', async () => {
@@ -298,8 +353,7 @@ describe('ProfileWizardPage', () => {
     });
     renderWizard();
 
-    await user.type(await screen.findByLabelText('Voornaam *'), 'Lotte');
-    for (let step = 1; step < 5; step += 1) await next(user);
+    await walkSitterToSummary(user);
     await user.click(screen.getByRole('button', { name: 'Profiel voltooien' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -394,7 +448,7 @@ describe('ProfileWizardPage', () => {
     await next(user);
     expect(screen.getByRole('checkbox', { name: 'Logeren' })).toBeChecked();
     await user.clear(screen.getByLabelText('Over mij'));
-    await user.type(screen.getByLabelText('Over mij'), 'Nieuwe tekst.');
+    await user.type(screen.getByLabelText('Over mij'), `Nieuwe tekst. ${FIFTY}`);
     await next(user);
     expect(screen.getByLabelText('Maximale afstand')).toHaveValue('20');
     await next(user);
@@ -406,7 +460,7 @@ describe('ProfileWizardPage', () => {
     expect(await sentBody('PUT', '/api/profiles/7')).toMatchObject({
       profileType: 'vrijwilliger',
       firstName: 'Lotte',
-      bio: 'Nieuwe tekst.',
+      bio: `Nieuwe tekst. ${FIFTY}`,
       maxDistance: 20,
       availability: ['Doordeweeks avond', 'Logeren'],
     });
@@ -443,6 +497,121 @@ describe('ProfileWizardPage', () => {
       petName: 'Bobby',
       coverImageUrl: '/uploads/cover.jpg',
       petLookingFor: ['Uitlaten', 'Logeren'],
+    });
+  });
+
+  it('keeps what was typed through a reload until it is saved', async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem('selectedProfileType', 'vrijwilliger');
+    fakeSession(withoutNames());
+    onApi('POST /api/profiles', { status: 201, body: aVolunteerLookup() });
+    const first = renderWizard();
+    await fillSitterBasics(user);
+    await next(user);
+    await user.type(await screen.findByLabelText('Over mij'), 'Ik wandel graag');
+    first.unmount();
+
+    // A reload: a new page over the same tab's session storage.
+    renderWizard();
+    await expectStep(2, 'Details', 40);
+    expect(screen.getByLabelText('Over mij')).toHaveValue('Ik wandel graag');
+    await user.click(screen.getByRole('button', { name: 'Vorige' }));
+    expect(await screen.findByLabelText('Woonplaats')).toHaveValue('Haarlem');
+    expect(screen.getByLabelText('Postcode (4 cijfers)')).toHaveValue('2011');
+    const key = `oppas.profileDraft:${String(withoutNames().id)}:create`;
+    expect(window.sessionStorage.getItem(key)).toContain('Ik wandel graag');
+    // The other mode keeps nothing of it.
+    expect(window.sessionStorage.getItem(key.replace(':create', ':edit'))).toBeNull();
+
+    await next(user);
+    await user.type(screen.getByLabelText('Over mij'), FIFTY);
+    for (let step = 2; step < 5; step += 1) await next(user);
+    await user.click(screen.getByRole('button', { name: 'Profiel voltooien' }));
+    expect(await screen.findByText('Pagina: /dashboard')).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(key)).toBeNull();
+  });
+
+  it('keeps nothing of a visit that changed nothing', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }), aVolunteerLookup({ user_id: 7, first_name: 'Lotte' }));
+    renderWizard('/profiel-aanmaken?mode=edit&type=vrijwilliger');
+    expect(await screen.findByLabelText('Voornaam *')).toHaveValue('Lotte');
+    await next(user);
+    await expectStep(2, 'Details', 40);
+    expect(window.sessionStorage.getItem('oppas.profileDraft:7:edit')).toBeNull();
+  });
+
+  it("forgets the kept draft on 'Annuleren' and keeps no photo", async () => {
+    const user = userEvent.setup();
+    fakeSession(
+      aUser({ id: 7 }),
+      aVolunteerLookup({ user_id: 7, first_name: 'Lotte', avatar_url: '/uploads/oud.jpg' }),
+    );
+    const first = renderWizard('/profiel-aanmaken?mode=edit&type=vrijwilliger');
+    const name = await screen.findByLabelText('Voornaam *');
+    await user.clear(name);
+    await user.type(name, 'Lot');
+    const key = 'oppas.profileDraft:7:edit';
+    const kept = JSON.parse(window.sessionStorage.getItem(key) ?? '{}') as {
+      values?: Record<string, unknown>;
+    };
+    expect(kept.values?.firstName).toBe('Lot');
+    expect(kept.values).not.toHaveProperty('avatarUrl');
+    first.unmount();
+
+    renderWizard('/profiel-aanmaken?mode=edit&type=vrijwilliger');
+    expect(await screen.findByLabelText('Voornaam *')).toHaveValue('Lot');
+    await user.click(screen.getByRole('button', { name: 'Annuleren' }));
+    expect(await screen.findByText('Pagina: /dashboard')).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(key)).toBeNull();
+  });
+
+  it('lets an owner with several pets pick the one to edit and sends which', async () => {
+    const user = userEvent.setup();
+    const lookup = anOwnerLookup(
+      { id: 30, name: 'Bobby', cover_image_url: '/uploads/bobby-breed.jpg' },
+      { id: 4, user_id: 8, first_name: 'Sanne' },
+    );
+    fakeSession(aUser({ id: 8 }), lookup);
+    onApi('GET /api/owners/4', {
+      status: 200,
+      body: {
+        hidden: false,
+        owner: anOwner({ id: 4, user_id: 8 }),
+        pets: [
+          aPet({ id: 30, name: 'Bobby', owner_id: 4, user_id: 8 }),
+          aPet({
+            id: 31,
+            name: 'Luna',
+            owner_id: 4,
+            user_id: 8,
+            breed: 'Maine Coon',
+            cover_image_url: '/uploads/luna-breed.jpg',
+          }),
+        ],
+      },
+    });
+    onApi('PUT /api/profiles/8', { status: 200, body: lookup });
+    renderWizard('/profiel-aanmaken?mode=edit&type=huisdier');
+
+    const pick = await screen.findByLabelText('Welk huisdier bewerk je?');
+    expect(pick).toHaveValue('30');
+    expect(screen.getByLabelText('Naam van je huisdier *')).toHaveValue('Bobby');
+    await user.selectOptions(pick, '31');
+    expect(screen.getByLabelText('Naam van je huisdier *')).toHaveValue('Luna');
+    expect(screen.getByLabelText('Ras')).toHaveValue('Maine Coon');
+    await user.clear(screen.getByLabelText('Ras'));
+    await user.type(screen.getByLabelText('Ras'), 'Noorse boskat');
+    for (let step = 1; step < 5; step += 1) await next(user);
+    await user.click(screen.getByRole('button', { name: 'Wijzigingen opslaan' }));
+
+    expect(await screen.findByText('Pagina: /dashboard')).toBeInTheDocument();
+    expect(await sentBody('PUT', '/api/profiles/8')).toMatchObject({
+      petId: 31,
+      petName: 'Luna',
+      petBreed: 'Noorse boskat',
+      coverImageUrl: '/uploads/luna-breed.jpg',
+      firstName: 'Sanne',
     });
   });
 });

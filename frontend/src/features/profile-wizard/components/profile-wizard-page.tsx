@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowLeft, ArrowRight, Check, Plus, SearchX, UserRoundPen } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, ArrowRight, Check, Plus, SearchX, UserRoundPen, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Select } from '@/components/ui/form-fields';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { StepProgress } from '@/components/ui/step-progress';
@@ -27,14 +29,23 @@ import {
   VolunteerDetailsStep,
 } from '@/features/profile-wizard/components/volunteer-steps';
 import {
+  clearKeptDraft,
+  readKeptDraft,
+  writeKeptDraft,
+  type WizardMode,
+} from '@/features/profile-wizard/kept-draft';
+import {
   DRAFT_COPY_KEY,
   draftCopy,
   emptyValues,
+  keptOfPet,
   NOTHING_KEPT,
+  petValues,
   toDraft,
   valuesFromProfile,
   wizardSchema,
   type KeptFields,
+  type PetView,
   type WizardValues,
 } from '@/features/profile-wizard/profile-form';
 import { stepOfField, stepsFor, type StepId } from '@/features/profile-wizard/steps';
@@ -43,7 +54,10 @@ import { ApiError } from '@/lib/api/api-error';
 import type { SessionUser } from '@/lib/auth/api/get-current-user';
 import { PROFILE_LOOKUP_FAILED, useProfileLookup } from '@/lib/auth/api/get-profile-lookup';
 import { useAuth } from '@/lib/auth/use-auth';
+import type { NoticeState } from '@/lib/notice';
+import { PROFILE_SAVED } from '@/lib/profile-texts';
 import { profileTypeFrom, SELECTED_TYPE_KEY, type ProfileType } from '@/lib/profile-type';
+import { ownerPageQueryOptions } from '@/lib/profiles/get-owner-page';
 
 export const SAVE_FAILED = 'Er ging iets mis bij het opslaan van je profiel. Probeer het opnieuw.';
 export const UPDATE_FAILED =
@@ -185,7 +199,39 @@ function EditWizard({ userId }: { userId: number }) {
     );
   }
   const { values, kept } = valuesFromProfile(lookup.data);
+  if (lookup.data.type === 'huisdier') {
+    return (
+      <OwnerEditWizard
+        userId={userId}
+        ownerId={lookup.data.profile.owner_id}
+        initial={values}
+        kept={kept}
+      />
+    );
+  }
   return <WizardForm userId={userId} editing initial={values} kept={kept} />;
+}
+
+/** An owner's edit: with their pets, so that one with several picks which pet to edit. */
+function OwnerEditWizard({
+  userId,
+  ownerId,
+  initial,
+  kept,
+}: {
+  userId: number;
+  ownerId: number;
+  initial: WizardValues;
+  kept: KeptFields;
+}) {
+  const page = useQuery(ownerPageQueryOptions(ownerId));
+  if (page.isPending) {
+    return <LoadingProfile />;
+  }
+  // Without the list the first pet is edited, as before there were several.
+  return (
+    <WizardForm userId={userId} editing initial={initial} kept={kept} pets={page.data?.pets} />
+  );
 }
 
 /** The own profile could not be read: neither the form nor 'Geen profiel gevonden' is right. */
@@ -214,16 +260,42 @@ interface WizardFormProps {
   onSaving?: () => void;
   /** Shown on the first step: the choice of profile, while it can still change. */
   typeSwitch?: ReactNode;
+  /** Edit mode, owners: all their pets, oldest first; with two or more the pet step offers a pick. */
+  pets?: PetView[] | undefined;
 }
 
-function WizardForm({ userId, editing, initial, kept, onSaving, typeSwitch }: WizardFormProps) {
+function WizardForm({
+  userId,
+  editing,
+  initial,
+  kept,
+  onSaving,
+  typeSwitch,
+  pets = [],
+}: WizardFormProps) {
   const type = initial.profileType;
   const steps = stepsFor(type);
+  const mode: WizardMode = editing ? 'edit' : 'create';
+  // What was typed before a reload, and (editing) the pet it was typed for.
+  const [start] = useState(() => {
+    const restored = readKeptDraft(userId, mode, type);
+    const pet = pets.find((p) => p.id === restored?.petId);
+    return {
+      values: {
+        ...initial,
+        ...(pet ? petValues(pet) : {}),
+        ...restored?.values,
+      } satisfies WizardValues,
+      kept: pet ? keptOfPet(pet) : kept,
+      step: Math.min(restored?.step ?? 0, steps.length - 1),
+    };
+  });
+  const [keptNow, setKeptNow] = useState<KeptFields>(start.kept);
   // The step shown, and what gets focus once it shows: the field to fix, else the step's title.
   const [position, setPosition] = useState<{
     index: number;
     focus: keyof WizardValues | 'title' | null;
-  }>({ index: 0, focus: null });
+  }>({ index: start.step, focus: null });
   const index = position.index;
   const [uploads, setUploads] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
@@ -236,13 +308,33 @@ function WizardForm({ userId, editing, initial, kept, onSaving, typeSwitch }: Wi
     setValue,
     setError,
     setFocus,
-    formState: { errors, isSubmitting },
+    trigger,
+    getFieldState,
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<WizardValues>({
     resolver: zodResolver(wizardSchema),
-    defaultValues: initial,
+    defaultValues: start.values,
     shouldFocusError: false,
   });
-  const values = { ...initial, ...useWatch({ control }) };
+  const values = { ...start.values, ...useWatch({ control }) };
+
+  // Every change is kept for a reload, until the profile is saved or the wizard cancelled. Only
+  // what was typed: a visit that changes nothing leaves nothing that could later hide an edit
+  // made elsewhere (an inline edit on the profile page).
+  const [finished, setFinished] = useState(false);
+  const snapshot = JSON.stringify(values);
+  useEffect(() => {
+    if (finished || !isDirty) return;
+    writeKeptDraft(userId, mode, {
+      values: JSON.parse(snapshot) as WizardValues,
+      step: index,
+      petId: keptNow.petId,
+    });
+  }, [finished, isDirty, snapshot, index, keptNow.petId, userId, mode]);
+  const forgetDraft = () => {
+    setFinished(true);
+    clearKeptDraft(userId, mode);
+  };
 
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -252,6 +344,25 @@ function WizardForm({ userId, editing, initial, kept, onSaving, typeSwitch }: Wi
 
   const goTo = (next: number, focus: keyof WizardValues | 'title' = 'title') => {
     setPosition({ index: next, focus });
+  };
+
+  /** 'Volgende': the step's own fields by the server's rules; the first wrong one gets focus. */
+  const next = async () => {
+    const fields = steps[index]?.fields ?? [];
+    if (fields.length > 0 && !(await trigger(fields))) {
+      const first = fields.find((field) => getFieldState(field).invalid);
+      setPosition({ index, focus: first ?? 'title' });
+      return;
+    }
+    goTo(index + 1);
+  };
+
+  /** Edit mode: the pet step now edits `pet` instead (what was typed for the other is left). */
+  const pickPet = (pet: PetView) => {
+    for (const [field, value] of Object.entries(petValues(pet))) {
+      setValue(field as keyof WizardValues, value, { shouldDirty: true });
+    }
+    setKeptNow(keptOfPet(pet));
   };
 
   const showFieldError = (field: keyof WizardValues) => {
@@ -272,7 +383,7 @@ function WizardForm({ userId, editing, initial, kept, onSaving, typeSwitch }: Wi
     const thenAddPet = submitter?.dataset.next === ADD_PET_PARAM;
     setFailure(null);
     onSaving?.();
-    const draft = toDraft(submitted, kept);
+    const draft = toDraft(submitted, keptNow);
     let saved;
     try {
       saved = await save.mutateAsync({ userId, draft, editing });
@@ -290,6 +401,7 @@ function WizardForm({ userId, editing, initial, kept, onSaving, typeSwitch }: Wi
       setFailure(editing ? UPDATE_FAILED : SAVE_FAILED);
       return;
     }
+    forgetDraft();
     if (!editing) {
       window.localStorage.removeItem(SELECTED_TYPE_KEY);
       window.localStorage.setItem(DRAFT_COPY_KEY, JSON.stringify(draftCopy(draft)));
@@ -298,7 +410,9 @@ function WizardForm({ userId, editing, initial, kept, onSaving, typeSwitch }: Wi
       void navigate(paths.ownerAddingPet(saved.profile.owner_id));
       return;
     }
-    void navigate(paths.dashboard);
+    // Edits go back to the dashboard, which says they were saved (until the next page).
+    const notice: NoticeState = { notice: PROFILE_SAVED };
+    void navigate(paths.dashboard, editing ? { state: notice } : undefined);
   }, onInvalid);
 
   const last = index === steps.length - 1;
@@ -311,6 +425,10 @@ function WizardForm({ userId, editing, initial, kept, onSaving, typeSwitch }: Wi
     setUploads((count) => Math.max(0, count + (running ? 1 : -1)));
   };
   const stepProps: StepProps = { register, errors, values };
+  const picker =
+    editing && type === 'huisdier' && pets.length > 1 ? (
+      <PetPicker pets={pets} current={keptNow.petId} onPick={pickPet} />
+    ) : null;
 
   return (
     <div className="bg-gradient-to-b from-orange-50 to-stone-50 px-4 py-10 sm:px-6 sm:py-14">
@@ -346,7 +464,7 @@ function WizardForm({ userId, editing, initial, kept, onSaving, typeSwitch }: Wi
               if (!last) {
                 // Enter in a field moves on instead of finishing early.
                 event.preventDefault();
-                if (!busy) goTo(index + 1);
+                if (!busy) void next();
                 return;
               }
               void finish(event);
@@ -363,6 +481,7 @@ function WizardForm({ userId, editing, initial, kept, onSaving, typeSwitch }: Wi
               <p className="-mt-3 text-sm text-stone-600">Velden met * zijn verplicht.</p>
             )}
             <div className="flex flex-col gap-5">
+              {step.id === 'basic' && picker}
               <StepBody
                 id={step.id}
                 type={type}
@@ -384,16 +503,29 @@ function WizardForm({ userId, editing, initial, kept, onSaving, typeSwitch }: Wi
             )}
 
             <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 pt-6">
-              <Button
-                variant="ghost"
-                disabled={index === 0 || saving}
-                onClick={() => {
-                  goTo(index - 1);
-                }}
-              >
-                <ArrowLeft aria-hidden="true" className="size-5" />
-                Vorige
-              </Button>
+              <div className="flex flex-wrap gap-3">
+                <Button
+                  variant="ghost"
+                  disabled={index === 0 || saving}
+                  onClick={() => {
+                    goTo(index - 1);
+                  }}
+                >
+                  <ArrowLeft aria-hidden="true" className="size-5" />
+                  Vorige
+                </Button>
+                <Button
+                  variant="ghost"
+                  disabled={saving}
+                  onClick={() => {
+                    forgetDraft();
+                    void navigate(paths.dashboard);
+                  }}
+                >
+                  <X aria-hidden="true" className="size-5" />
+                  Annuleren
+                </Button>
+              </div>
               {last ? (
                 <div className="flex flex-wrap justify-end gap-3">
                   {type === 'huisdier' && !editing && (
@@ -423,7 +555,7 @@ function WizardForm({ userId, editing, initial, kept, onSaving, typeSwitch }: Wi
                   key="next"
                   disabled={busy}
                   onClick={() => {
-                    goTo(index + 1);
+                    void next();
                   }}
                 >
                   Volgende
@@ -435,6 +567,30 @@ function WizardForm({ userId, editing, initial, kept, onSaving, typeSwitch }: Wi
         </Card>
       </div>
     </div>
+  );
+}
+
+/** Which of an owner's pets the pet steps edit (edit mode, two or more pets). */
+function PetPicker({
+  pets,
+  current,
+  onPick,
+}: {
+  pets: PetView[];
+  current: number | null;
+  onPick: (pet: PetView) => void;
+}) {
+  return (
+    <Select
+      label="Welk huisdier bewerk je?"
+      hint="De gegevens van het gekozen huisdier staan hieronder; de andere blijven zoals ze zijn."
+      options={pets.map((pet) => ({ value: String(pet.id), label: pet.name }))}
+      value={current === null ? '' : String(current)}
+      onChange={(event) => {
+        const pet = pets.find((p) => String(p.id) === event.target.value);
+        if (pet) onPick(pet);
+      }}
+    />
   );
 }
 

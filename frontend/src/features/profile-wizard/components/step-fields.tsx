@@ -2,6 +2,7 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
 import { postcodeDigits, type WizardValues } from '@/features/profile-wizard/profile-form';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
+import { LABELS, required } from '@/lib/profile-labels';
 
 /** What every step gets from the wizard's one form. */
 export interface StepProps {
@@ -16,7 +17,7 @@ export function WhereaboutsFields({ register, errors }: Omit<StepProps, 'values'
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Input
-        label="Woonplaats"
+        label={LABELS.location}
         autoComplete="address-level2"
         maxLength={DRAFT_MAX_LENGTH.location}
         placeholder="Bijvoorbeeld Utrecht"
@@ -24,7 +25,7 @@ export function WhereaboutsFields({ register, errors }: Omit<StepProps, 'values'
         {...register('location')}
       />
       <Input
-        label="Postcode (4 cijfers)"
+        label={LABELS.postalCode}
         hint="Alleen de eerste 4 cijfers van je postcode"
         inputMode="numeric"
         autoComplete="postal-code"
@@ -45,7 +46,7 @@ export function NameFields({ register, errors }: Omit<StepProps, 'values'>) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Input
-        label="Voornaam *"
+        label={required(LABELS.firstName)}
         autoComplete="given-name"
         maxLength={DRAFT_MAX_LENGTH.firstName}
         aria-required="true"
@@ -53,7 +54,7 @@ export function NameFields({ register, errors }: Omit<StepProps, 'values'>) {
         {...register('firstName')}
       />
       <Input
-        label="Achternaam"
+        label={LABELS.lastName}
         autoComplete="family-name"
         maxLength={DRAFT_MAX_LENGTH.lastName}
         error={errors.lastName?.message}
@@ -68,7 +69,7 @@ export function PrivateFields({ register, errors }: Omit<StepProps, 'values'>) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Input
-        label="Telefoonnummer"
+        label={LABELS.phone}
         type="tel"
         autoComplete="tel"
         maxLength={DRAFT_MAX_LENGTH.phone}
@@ -77,7 +78,7 @@ export function PrivateFields({ register, errors }: Omit<StepProps, 'values'>) {
         {...register('phone')}
       />
       <Input
-        label="Geboortedatum"
+        label={LABELS.dateOfBirth}
         type="date"
         autoComplete="bday"
         hint="Anderen zien alleen je leeftijd."

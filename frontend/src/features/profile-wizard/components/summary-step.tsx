@@ -1,5 +1,6 @@
 import type { WizardValues } from '@/features/profile-wizard/profile-form';
 import * as V from '@/lib/api/vocabulary';
+import { LABELS } from '@/lib/profile-labels';
 import { labelList, labelOf, NO_PREFERENCE } from '@/lib/vocabulary';
 
 const NOT_FILLED = 'Niet ingevuld';
@@ -8,27 +9,27 @@ const NOT_FILLED = 'Niet ingevuld';
 export function SummaryStep({ values }: { values: WizardValues }) {
   const rows: [string, string | null][] = [
     [
-      'Naam',
+      LABELS.name,
       [values.firstName, values.lastName]
         .map((part) => part.trim())
         .join(' ')
         .trim(),
     ],
     [
-      'Woonplaats',
+      LABELS.location,
       [values.location.trim(), values.postalCode].filter((part) => part !== '').join(', '),
     ],
-    ['Telefoonnummer', values.phone.trim()],
-    ['Geboortedatum', values.dateOfBirth],
-    ['Over mij', values.bio.trim()],
-    ['Ervaring', labelOf(V.Experience, values.experience)],
-    ['Beschikbaarheid', labelList(V.Availability, values.availability)],
-    ['Specialiteiten', labelList(V.Specialty, values.specialties)],
-    ['Maximale afstand', labelOf(V.Distance, values.maxDistance) ?? NO_PREFERENCE],
-    ['Uurtarief', labelOf(V.HourlyRate, values.hourlyRate)],
-    ['Eigen huisdieren', labelOf(V.HasOwnPet, values.hasOwnPet)],
-    ['Vervoer', labelOf(V.TransportMode, values.transportMode)],
-    ['Talen', labelList(V.Language, values.languages)],
+    [LABELS.phone, values.phone.trim()],
+    [LABELS.dateOfBirth, values.dateOfBirth],
+    [LABELS.bio, values.bio.trim()],
+    [LABELS.experience, labelOf(V.Experience, values.experience)],
+    [LABELS.availability, labelList(V.Availability, values.availability)],
+    [LABELS.specialties, labelList(V.Specialty, values.specialties)],
+    [LABELS.maxDistance, labelOf(V.Distance, values.maxDistance) ?? NO_PREFERENCE],
+    [LABELS.hourlyRate, labelOf(V.HourlyRate, values.hourlyRate)],
+    [LABELS.hasOwnPet, labelOf(V.HasOwnPet, values.hasOwnPet)],
+    [LABELS.transportMode, labelOf(V.TransportMode, values.transportMode)],
+    [LABELS.languages, labelList(V.Language, values.languages)],
     ['Profielfoto', values.avatarUrl === '' ? null : 'Toegevoegd'],
   ];
   return (

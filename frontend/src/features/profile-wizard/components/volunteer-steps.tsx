@@ -7,6 +7,7 @@ import {
 } from '@/features/profile-wizard/components/step-fields';
 import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
+import { LABELS } from '@/lib/profile-labels';
 import { optionsFor } from '@/lib/vocabulary';
 
 /** Volunteer, step 1: name, place and private contact details. */
@@ -25,32 +26,32 @@ export function VolunteerDetailsStep({ register, errors, values }: StepProps) {
   return (
     <>
       <Textarea
-        label="Over mij"
+        label={LABELS.bio}
         maxLength={DRAFT_MAX_LENGTH.bio}
         hint="Vertel baasjes wie je bent en waarom je graag oppast."
         error={errors.bio?.message}
         {...register('bio')}
       />
       <Select
-        label="Ervaring"
+        label={LABELS.experience}
         options={optionsFor(V.Experience, 'wizard', [values.experience])}
         error={errors.experience?.message}
         {...register('experience')}
       />
       <CheckboxGroup
-        legend="Beschikbaarheid"
+        legend={LABELS.availability}
         options={optionsFor(V.Availability, 'wizard', values.availability)}
         error={errors.availability?.message}
         registration={register('availability')}
       />
       <CheckboxGroup
-        legend="Specialiteiten"
+        legend={LABELS.specialties}
         options={optionsFor(V.Specialty, 'wizard', values.specialties)}
         error={errors.specialties?.message}
         registration={register('specialties')}
       />
       <CheckboxGroup
-        legend="Ervaring met"
+        legend={LABELS.species}
         options={optionsFor(V.Species, 'wizard', values.species)}
         error={errors.species?.message}
         registration={register('species')}
@@ -65,33 +66,33 @@ export function VolunteerAdditionalStep({ register, errors, values }: StepProps)
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <Select
-          label="Maximale afstand"
+          label={LABELS.maxDistance}
           placeholder="Geen voorkeur"
           options={optionsFor(V.Distance, 'wizard', [values.maxDistance])}
           error={errors.maxDistance?.message}
           {...register('maxDistance')}
         />
         <Select
-          label="Uurtarief"
+          label={LABELS.hourlyRate}
           options={optionsFor(V.HourlyRate, 'wizard', [values.hourlyRate])}
           error={errors.hourlyRate?.message}
           {...register('hourlyRate')}
         />
         <Select
-          label="Heb je zelf huisdieren?"
+          label={LABELS.hasOwnPet}
           options={optionsFor(V.HasOwnPet, 'wizard', [values.hasOwnPet])}
           error={errors.hasOwnPet?.message}
           {...register('hasOwnPet')}
         />
         <Select
-          label="Vervoer"
+          label={LABELS.transportMode}
           options={optionsFor(V.TransportMode, 'wizard', [values.transportMode])}
           error={errors.transportMode?.message}
           {...register('transportMode')}
         />
       </div>
       <CheckboxGroup
-        legend="Talen"
+        legend={LABELS.languages}
         options={optionsFor(V.Language, 'wizard', values.languages)}
         error={errors.languages?.message}
         registration={register('languages')}

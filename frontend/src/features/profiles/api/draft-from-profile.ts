@@ -32,6 +32,7 @@ const EMPTY_DRAFT: ProfileDraftBody = {
   ...EMPTY_PET_DRAFT,
   profileType: 'huisdier',
   userId: null,
+  petId: null,
   email: null,
   firstName: null,
   lastName: null,

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { profileKeys } from '@/features/profiles/api/keys';
 import { ApiError, unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
 import type { components } from '@/lib/api/openapi';
+import { profileKeys } from '@/lib/profiles/keys';
 
 export type VolunteerPageData = components['schemas']['VolunteerPage'];
 

@@ -5,13 +5,13 @@ import {
   type DraftChange,
   type PetDraftBody,
 } from '@/features/profiles/api/draft-from-profile';
-import { profileKeys } from '@/features/profiles/api/keys';
 import { useUpdateProfileField } from '@/features/profiles/api/update-profile';
 import { unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
 import { idempotencyHeader, useIdempotentCall } from '@/lib/api/idempotency';
 import type { components } from '@/lib/api/openapi';
 import { authKeys } from '@/lib/auth/api/keys';
+import { profileKeys } from '@/lib/profiles/keys';
 
 type PetView = components['schemas']['PetView'];
 

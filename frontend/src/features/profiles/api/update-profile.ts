@@ -5,11 +5,11 @@ import {
   type ProfileDraftBody,
 } from '@/features/profiles/api/draft-from-profile';
 import { ownProfileQueryOptions } from '@/features/profiles/api/get-own-profile';
-import { profileKeys } from '@/features/profiles/api/keys';
 import { unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
 import { authKeys } from '@/lib/auth/api/keys';
 import { useAuth } from '@/lib/auth/use-auth';
+import { profileKeys } from '@/lib/profiles/keys';
 
 /** `PUT /api/profiles/{userId}` with the whole draft. */
 export function updateProfile(userId: number, draft: ProfileDraftBody) {

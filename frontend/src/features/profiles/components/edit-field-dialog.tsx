@@ -11,6 +11,7 @@ import type { DraftChange } from '@/features/profiles/api/draft-from-profile';
 import { ApiError } from '@/lib/api/api-error';
 import { DRAFT_MAX_LENGTH, POSTCODE_PATTERN } from '@/lib/api/vocabulary';
 import { cn } from '@/lib/cn';
+import { LABELS } from '@/lib/profile-labels';
 import { POSTCODE_MESSAGE, tooLong } from '@/lib/profile-texts';
 import { UploadProgressBar } from '@/lib/uploads/upload-progress';
 import { useImageUpload } from '@/lib/uploads/use-image-upload';
@@ -384,13 +385,13 @@ function LocationFields({ form }: { form: Form }) {
   return (
     <div className="flex flex-col gap-4">
       <Input
-        label="Locatie"
+        label={LABELS.location}
         autoComplete="address-level2"
         aria-invalid={errors.location ? true : undefined}
         {...form.register('location')}
       />
       <Input
-        label="Postcode (4 cijfers)"
+        label={LABELS.postalCode}
         hint="Alleen de eerste 4 cijfers van je postcode"
         inputMode="numeric"
         aria-invalid={errors.postalCode ? true : undefined}

@@ -6,7 +6,6 @@ import { Button, buttonStyles } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Select } from '@/components/ui/form-fields';
 import { Spinner } from '@/components/ui/spinner';
-import { ownerPageQueryOptions } from '@/features/profiles/api/get-owner-page';
 import {
   PROFILE_REQUIRED_ALERT,
   PROFILE_REQUIRED_TITLE,
@@ -17,6 +16,7 @@ import {
 import { useProfileLookup } from '@/lib/auth/api/get-profile-lookup';
 import { loginPathReturningTo } from '@/lib/auth/return-path';
 import { useAuth } from '@/lib/auth/use-auth';
+import { ownerPageQueryOptions } from '@/lib/profiles/get-owner-page';
 
 const LABEL = 'Bericht sturen';
 

@@ -54,7 +54,7 @@ describe('OwnerPage', () => {
     renderPage();
 
     expect(await screen.findByRole('button', { name: 'Naam bewerken' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Over bewerken' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Over jezelf bewerken' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Talen bewerken' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Bericht sturen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Bericht sturen' })).not.toBeInTheDocument();

@@ -2,7 +2,6 @@ import { PawPrint } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { ADD_PET_PARAM, paths } from '@/config/paths';
-import { useOwnerPage } from '@/features/profiles/api/get-owner-page';
 import { MessageButton } from '@/features/profiles/components/message-button';
 import { AddPetButton, RemovePetButton } from '@/features/profiles/components/pet-management';
 import { ProfileAvatar } from '@/features/profiles/components/profile-avatar';
@@ -29,6 +28,8 @@ import { firstLine, profileTitle, useDocumentTitle } from '@/hooks/use-document-
 import type { components } from '@/lib/api/openapi';
 import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
+import { editTitle, LABELS } from '@/lib/profile-labels';
+import { useOwnerPage } from '@/lib/profiles/get-owner-page';
 import { TrustActions } from '@/lib/trust/trust-actions';
 import { labelList, labelOf } from '@/lib/vocabulary';
 
@@ -70,25 +71,31 @@ function OwnerProfile({
   useDocumentTitle(profileTitle(name, owner.location), firstLine(owner.bio));
 
   const details: DetailItem[] = [
-    { key: 'leeftijd', label: 'Leeftijd', value: owner.age == null ? null : `${owner.age} jaar` },
+    { key: 'leeftijd', label: LABELS.age, value: owner.age == null ? null : `${owner.age} jaar` },
     {
       key: 'ervaring',
-      label: 'Ervaring met huisdieren',
+      label: LABELS.ownerExperience,
       value: owner.experience,
       edit: textEdit(
-        'Ervaring bewerken',
-        'Ervaring met huisdieren',
+        editTitle(LABELS.ownerExperience),
+        LABELS.ownerExperience,
         'experience',
         owner.experience,
       ),
     },
     {
       key: 'talen',
-      label: 'Talen',
+      label: LABELS.languages,
       value: labelList(V.Language, owner.languages),
-      edit: choicesEdit('Talen bewerken', 'Talen', V.Language, owner.languages, (value) => ({
-        languages: value,
-      })),
+      edit: choicesEdit(
+        editTitle(LABELS.languages),
+        LABELS.languages,
+        V.Language,
+        owner.languages,
+        (value) => ({
+          languages: value,
+        }),
+      ),
     },
   ];
 
@@ -113,7 +120,13 @@ function OwnerProfile({
           <div className="flex flex-col gap-6 lg:col-span-2">
             <ProfileSection
               title={`Over ${owner.first_name}`}
-              edit={textEdit('Over bewerken', 'Over', 'ownerBio', owner.bio, 'textarea')}
+              edit={textEdit(
+                editTitle(LABELS.ownerBio),
+                LABELS.ownerBio,
+                'ownerBio',
+                owner.bio,
+                'textarea',
+              )}
             >
               <ProfileText text={owner.bio} empty="Nog geen beschrijving." />
             </ProfileSection>

@@ -16,6 +16,7 @@ import { useAddPet, useRemovePet } from '@/features/profiles/api/pets';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
+import { LABELS, required } from '@/lib/profile-labels';
 import { PET_NAME_REQUIRED, SPECIES_REQUIRED, tooLong } from '@/lib/profile-texts';
 import {
   DEFAULT_SPECIES,
@@ -148,14 +149,14 @@ function AddPetForm({ onClose }: { onClose: () => void }) {
         pagina van je huisdier.
       </p>
       <Select
-        label="Soort dier *"
+        label={required(LABELS.petSpecies)}
         options={optionsFor(V.Species, 'wizard')}
         aria-required="true"
         error={errors.petSpecies?.message}
         {...register('petSpecies')}
       />
       <Input
-        label="Naam van je huisdier *"
+        label={required(LABELS.petName)}
         maxLength={DRAFT_MAX_LENGTH.petName}
         aria-required="true"
         error={errors.petName?.message}
@@ -163,14 +164,14 @@ function AddPetForm({ onClose }: { onClose: () => void }) {
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
-          label="Ras"
+          label={LABELS.petBreed}
           maxLength={DRAFT_MAX_LENGTH.petBreed}
           placeholder="Bijvoorbeeld Labrador"
           error={errors.petBreed?.message}
           {...register('petBreed')}
         />
         <Input
-          label="Leeftijd"
+          label={LABELS.petAge}
           maxLength={DRAFT_MAX_LENGTH.petAge}
           placeholder="Bijvoorbeeld 3 jaar"
           error={errors.petAge?.message}
@@ -178,14 +179,14 @@ function AddPetForm({ onClose }: { onClose: () => void }) {
         />
         {species && hasSizes(species) && (
           <Select
-            label="Grootte"
+            label={LABELS.petSize}
             options={optionsFor(vocabulary.size, 'wizard')}
             {...register('petSize')}
           />
         )}
         {species && (
           <Select
-            label="Geslacht"
+            label={LABELS.petGender}
             options={optionsFor(vocabulary.gender, 'wizard')}
             {...register('petGender')}
           />
@@ -193,7 +194,7 @@ function AddPetForm({ onClose }: { onClose: () => void }) {
       </div>
       {species && (
         <CheckboxGroup
-          legend="Gezochte hulp"
+          legend={LABELS.petLookingFor}
           options={optionsFor(vocabulary.lookingFor, 'wizard')}
           error={errors.petLookingFor?.message}
           registration={register('petLookingFor')}

@@ -92,9 +92,9 @@ describe('PetPage', () => {
     });
     renderPage();
 
-    await user.click(await screen.findByRole('button', { name: 'Soort bewerken' }));
-    const dialog = screen.getByRole('dialog', { name: 'Soort bewerken' });
-    await user.selectOptions(within(dialog).getByLabelText('Soort'), 'Kat');
+    await user.click(await screen.findByRole('button', { name: 'Soort dier bewerken' }));
+    const dialog = screen.getByRole('dialog', { name: 'Soort dier bewerken' });
+    await user.selectOptions(within(dialog).getByLabelText('Soort dier'), 'Kat');
     await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
 
     await vi.waitFor(() => {

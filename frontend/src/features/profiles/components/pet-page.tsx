@@ -36,6 +36,7 @@ import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
 import { FavouriteButton } from '@/lib/favourites/favourite-button';
 import { useRecordView } from '@/lib/favourites/favourites';
+import { editTitle, LABELS } from '@/lib/profile-labels';
 import { PET_NAME_REQUIRED } from '@/lib/profile-texts';
 import { fitToSpecies, hasSizes, ruleOf, speciesVocabulary } from '@/lib/species';
 import { TrustActions } from '@/lib/trust/trust-actions';
@@ -90,66 +91,90 @@ function PetProfile({ pet, owner, hidden }: { pet: PetView; owner: OwnerView; hi
   const details: DetailItem[] = [
     {
       key: 'soort',
-      label: 'Soort',
+      label: LABELS.petSpecies,
       value: V.Species.labels[pet.species],
       // A new species drops the size and help that do not fit it (the server refuses them).
-      edit: choiceEdit('Soort bewerken', 'Soort', V.Species, pet.species, (value) => {
-        const species = value ?? pet.species;
-        const fitted = fitToSpecies(species, pet.size ?? null, pet.looking_for);
-        return { petSpecies: species, petSize: fitted.size, petLookingFor: fitted.lookingFor };
-      }),
+      edit: choiceEdit(
+        editTitle(LABELS.petSpecies),
+        LABELS.petSpecies,
+        V.Species,
+        pet.species,
+        (value) => {
+          const species = value ?? pet.species;
+          const fitted = fitToSpecies(species, pet.size ?? null, pet.looking_for);
+          return { petSpecies: species, petSize: fitted.size, petLookingFor: fitted.lookingFor };
+        },
+      ),
     },
     {
       key: 'ras',
-      label: 'Ras',
+      label: LABELS.petBreed,
       value: pet.breed,
-      edit: textEdit('Ras bewerken', 'Ras', 'petBreed', pet.breed),
+      edit: textEdit(editTitle(LABELS.petBreed), LABELS.petBreed, 'petBreed', pet.breed),
     },
     {
       key: 'leeftijd',
-      label: 'Leeftijd',
+      label: LABELS.petAge,
       value: pet.age,
-      edit: textEdit('Leeftijd bewerken', 'Leeftijd', 'petAge', pet.age),
+      edit: textEdit(editTitle(LABELS.petAge), LABELS.petAge, 'petAge', pet.age),
     },
     ...(hasSizes(pet.species) || pet.size
       ? [
           {
             key: 'grootte',
-            label: 'Grootte',
+            label: LABELS.petSize,
             value: labelOf(vocabulary.size, pet.size),
-            edit: choiceEdit('Grootte bewerken', 'Grootte', vocabulary.size, pet.size, (value) => ({
-              petSize: value,
-            })),
+            edit: choiceEdit(
+              editTitle(LABELS.petSize),
+              LABELS.petSize,
+              vocabulary.size,
+              pet.size,
+              (value) => ({
+                petSize: value,
+              }),
+            ),
           },
         ]
       : []),
     {
       key: 'geslacht',
-      label: 'Geslacht',
+      label: LABELS.petGender,
       value: labelOf(vocabulary.gender, pet.gender),
-      edit: choiceEdit('Geslacht bewerken', 'Geslacht', vocabulary.gender, pet.gender, (value) => ({
-        petGender: value,
-      })),
+      edit: choiceEdit(
+        editTitle(LABELS.petGender),
+        LABELS.petGender,
+        vocabulary.gender,
+        pet.gender,
+        (value) => ({
+          petGender: value,
+        }),
+      ),
     },
     {
       key: 'gedrag',
-      label: 'Gedrag',
+      label: LABELS.petPersonality,
       value: pet.personality,
-      edit: textEdit('Gedrag bewerken', 'Gedrag', 'petPersonality', pet.personality, 'textarea'),
+      edit: textEdit(
+        editTitle(LABELS.petPersonality),
+        LABELS.petPersonality,
+        'petPersonality',
+        pet.personality,
+        'textarea',
+      ),
     },
     {
       key: 'gewicht',
-      label: 'Gewicht',
+      label: LABELS.petWeight,
       value: pet.weight,
-      edit: textEdit('Gewicht bewerken', 'Gewicht', 'petWeight', pet.weight),
+      edit: textEdit(editTitle(LABELS.petWeight), LABELS.petWeight, 'petWeight', pet.weight),
     },
     {
       key: 'vriendjes',
-      label: 'Kan goed met',
+      label: LABELS.petGoodWith,
       value: labelList(vocabulary.goodWith, pet.good_with),
       edit: choicesEdit(
-        'Kan goed met bewerken',
-        'Kan goed met',
+        editTitle(LABELS.petGoodWith),
+        LABELS.petGoodWith,
         vocabulary.goodWith,
         pet.good_with,
         (value) => ({ petGoodWith: value }),
@@ -157,11 +182,11 @@ function PetProfile({ pet, owner, hidden }: { pet: PetView; owner: OwnerView; hi
     },
     {
       key: 'gevaccineerd',
-      label: 'Gevaccineerd',
+      label: LABELS.petVaccinated,
       value: labelOf(V.Vaccinated, pet.vaccinated),
       edit: choiceEdit(
-        'Gevaccineerd bewerken',
-        'Gevaccineerd',
+        editTitle(LABELS.petVaccinated),
+        LABELS.petVaccinated,
         V.Vaccinated,
         pet.vaccinated,
         (value) => ({ petVaccinated: value }),
@@ -169,19 +194,25 @@ function PetProfile({ pet, owner, hidden }: { pet: PetView; owner: OwnerView; hi
     },
     {
       key: 'gechipt',
-      label: 'Gechipt',
+      label: LABELS.petChipped,
       value: labelOf(V.Chipped, pet.chipped),
-      edit: choiceEdit('Gechipt bewerken', 'Gechipt', V.Chipped, pet.chipped, (value) => ({
-        petChipped: value,
-      })),
+      edit: choiceEdit(
+        editTitle(LABELS.petChipped),
+        LABELS.petChipped,
+        V.Chipped,
+        pet.chipped,
+        (value) => ({
+          petChipped: value,
+        }),
+      ),
     },
     {
       key: 'gecastreerd',
-      label: 'Gecastreerd/gesteriliseerd',
+      label: LABELS.petNeutered,
       value: labelOf(V.Neutered, pet.neutered),
       edit: choiceEdit(
-        'Gecastreerd/gesteriliseerd bewerken',
-        'Gecastreerd/gesteriliseerd',
+        editTitle(LABELS.petNeutered),
+        LABELS.petNeutered,
         V.Neutered,
         pet.neutered,
         (value) => ({ petNeutered: value }),
@@ -189,11 +220,11 @@ function PetProfile({ pet, owner, hidden }: { pet: PetView; owner: OwnerView; hi
     },
     {
       key: 'zorg',
-      label: 'Bijzondere zorg',
+      label: LABELS.petSpecialNeeds,
       value: pet.special_needs,
       edit: textEdit(
-        'Bijzondere zorg bewerken',
-        'Bijzondere zorg',
+        editTitle(LABELS.petSpecialNeeds),
+        LABELS.petSpecialNeeds,
         'petSpecialNeeds',
         pet.special_needs,
         'textarea',
@@ -202,10 +233,10 @@ function PetProfile({ pet, owner, hidden }: { pet: PetView; owner: OwnerView; hi
   ];
 
   const nameEdit: FieldEdit = {
-    title: 'Naam bewerken',
+    title: editTitle(LABELS.name),
     field: {
       kind: 'text',
-      label: 'Naam',
+      label: LABELS.name,
       value: pet.name,
       max: DRAFT_MAX_LENGTH.petName,
       required: PET_NAME_REQUIRED,
@@ -254,7 +285,7 @@ function PetProfile({ pet, owner, hidden }: { pet: PetView; owner: OwnerView; hi
           <div className="flex flex-col gap-6 lg:col-span-2">
             <ProfileSection
               title={`Over ${pet.name}`}
-              edit={textEdit('Over bewerken', 'Over', 'bio', pet.bio, 'textarea')}
+              edit={textEdit(editTitle(LABELS.petBio), LABELS.petBio, 'bio', pet.bio, 'textarea')}
             >
               <ProfileText text={pet.bio} empty="Nog geen beschrijving." />
             </ProfileSection>
@@ -265,8 +296,8 @@ function PetProfile({ pet, owner, hidden }: { pet: PetView; owner: OwnerView; hi
               <ProfileSection
                 title="Gezochte hulp"
                 edit={choicesEdit(
-                  'Gezochte hulp bewerken',
-                  'Gezochte hulp',
+                  editTitle(LABELS.petLookingFor),
+                  LABELS.petLookingFor,
                   vocabulary.lookingFor,
                   pet.looking_for,
                   (value) => ({ petLookingFor: value }),

@@ -1,6 +1,7 @@
 import { splitName, type DraftChange } from '@/features/profiles/api/draft-from-profile';
 import type { FieldEdit } from '@/features/profiles/components/use-field-editor';
 import { DRAFT_MAX_LENGTH, type Vocabulary } from '@/lib/api/vocabulary';
+import { editTitle, LABELS } from '@/lib/profile-labels';
 import { FIRST_NAME_REQUIRED } from '@/lib/profile-texts';
 import { optionsFor, pick, pickAll, type Option } from '@/lib/vocabulary';
 
@@ -10,10 +11,10 @@ export type TextField = keyof typeof DRAFT_MAX_LENGTH;
 /** The full name of a person, split again at the first space when saved. */
 export function personNameEdit(firstName: string, lastName: string): FieldEdit {
   return {
-    title: 'Naam bewerken',
+    title: editTitle(LABELS.name),
     field: {
       kind: 'text',
-      label: 'Naam',
+      label: LABELS.name,
       value: [firstName, lastName].filter(Boolean).join(' '),
       // Split again at the first space; the server checks each part against its own limit.
       max: DRAFT_MAX_LENGTH.firstName + DRAFT_MAX_LENGTH.lastName,
@@ -28,10 +29,10 @@ export function locationEdit(
   postalCode: string | null | undefined,
 ): FieldEdit {
   return {
-    title: 'Locatie bewerken',
+    title: editTitle(LABELS.whereabouts),
     field: {
       kind: 'location',
-      label: 'Locatie',
+      label: LABELS.whereabouts,
       value: { location: location ?? '', postalCode: postalCode ?? '' },
       toChange: (value) => ({ location: value.location, postalCode: value.postalCode }),
     },
@@ -44,8 +45,8 @@ export function photoEdit(
   toChange: (url: string | null) => DraftChange,
 ): FieldEdit {
   return {
-    title: 'Foto bewerken',
-    field: { kind: 'image', label: 'Foto', value: url ?? null, alt, toChange },
+    title: editTitle(LABELS.photo),
+    field: { kind: 'image', label: LABELS.photo, value: url ?? null, alt, toChange },
   };
 }
 

@@ -73,7 +73,7 @@ describe('VolunteerPage', () => {
     renderPage();
 
     expect(await screen.findByRole('button', { name: 'Naam bewerken' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Over bewerken' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Over mij bewerken' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Locatie bewerken' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Foto bewerken' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Bericht sturen' })).not.toBeInTheDocument();
@@ -121,9 +121,9 @@ describe('VolunteerPage', () => {
     onApi('PUT /api/profiles/7', { status: 500, body: { error: 'Oeps', code: 'internal' } });
     renderPage();
 
-    await user.click(await screen.findByRole('button', { name: 'Over bewerken' }));
-    const dialog = screen.getByRole('dialog', { name: 'Over bewerken' });
-    await user.type(within(dialog).getByLabelText('Over'), ' Ook katten.');
+    await user.click(await screen.findByRole('button', { name: 'Over mij bewerken' }));
+    const dialog = screen.getByRole('dialog', { name: 'Over mij bewerken' });
+    await user.type(within(dialog).getByLabelText('Over mij'), ' Ook katten.');
     await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(

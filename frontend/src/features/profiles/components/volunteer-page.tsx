@@ -30,6 +30,7 @@ import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
 import { FavouriteButton } from '@/lib/favourites/favourite-button';
 import { useRecordView } from '@/lib/favourites/favourites';
+import { editTitle, LABELS } from '@/lib/profile-labels';
 import { TrustActions } from '@/lib/trust/trust-actions';
 import { labelList, labelOf, NO_PREFERENCE } from '@/lib/vocabulary';
 
@@ -61,22 +62,28 @@ function VolunteerProfile({ volunteer: v, hidden }: { volunteer: VolunteerView; 
   useDocumentTitle(profileTitle(name, v.location), firstLine(v.bio));
 
   const details: DetailItem[] = [
-    { key: 'leeftijd', label: 'Leeftijd', value: v.age == null ? null : `${v.age} jaar` },
+    { key: 'leeftijd', label: LABELS.age, value: v.age == null ? null : `${v.age} jaar` },
     {
       key: 'ervaring',
-      label: 'Ervaring',
+      label: LABELS.experience,
       value: labelOf(V.Experience, v.experience),
-      edit: choiceEdit('Ervaring bewerken', 'Ervaring', V.Experience, v.experience, (value) => ({
-        experience: value,
-      })),
+      edit: choiceEdit(
+        editTitle(LABELS.experience),
+        LABELS.experience,
+        V.Experience,
+        v.experience,
+        (value) => ({
+          experience: value,
+        }),
+      ),
     },
     {
       key: 'specialiteit',
-      label: 'Specialiteiten',
+      label: LABELS.specialties,
       value: labelList(V.Specialty, v.specialties),
       edit: choicesEdit(
-        'Specialiteiten bewerken',
-        'Specialiteiten',
+        editTitle(LABELS.specialties),
+        LABELS.specialties,
         V.Specialty,
         v.specialties,
         (value) => ({ specialties: value }),
@@ -92,19 +99,25 @@ function VolunteerProfile({ volunteer: v, hidden }: { volunteer: VolunteerView; 
     },
     {
       key: 'talen',
-      label: 'Talen',
+      label: LABELS.languages,
       value: labelList(V.Language, v.languages),
-      edit: choicesEdit('Talen bewerken', 'Talen', V.Language, v.languages, (value) => ({
-        languages: value,
-      })),
+      edit: choicesEdit(
+        editTitle(LABELS.languages),
+        LABELS.languages,
+        V.Language,
+        v.languages,
+        (value) => ({
+          languages: value,
+        }),
+      ),
     },
     {
       key: 'afstand',
-      label: 'Maximale afstand',
+      label: LABELS.maxDistance,
       value: labelOf(V.Distance, v.max_distance) ?? NO_PREFERENCE,
       edit: choiceEdit(
-        'Maximale afstand bewerken',
-        'Maximale afstand',
+        editTitle(LABELS.maxDistance),
+        LABELS.maxDistance,
         V.Distance,
         v.max_distance,
         (value) => ({ maxDistance: value }),
@@ -113,19 +126,25 @@ function VolunteerProfile({ volunteer: v, hidden }: { volunteer: VolunteerView; 
     },
     {
       key: 'uurtarief',
-      label: 'Uurtarief',
+      label: LABELS.hourlyRate,
       value: labelOf(V.HourlyRate, v.hourly_rate),
-      edit: choiceEdit('Uurtarief bewerken', 'Uurtarief', V.HourlyRate, v.hourly_rate, (value) => ({
-        hourlyRate: value,
-      })),
+      edit: choiceEdit(
+        editTitle(LABELS.hourlyRate),
+        LABELS.hourlyRate,
+        V.HourlyRate,
+        v.hourly_rate,
+        (value) => ({
+          hourlyRate: value,
+        }),
+      ),
     },
     {
       key: 'huisdier',
-      label: 'Eigen huisdier',
+      label: LABELS.hasOwnPet,
       value: labelOf(V.HasOwnPet, v.has_own_pet),
       edit: choiceEdit(
-        'Eigen huisdier bewerken',
-        'Eigen huisdier',
+        editTitle(LABELS.hasOwnPet),
+        LABELS.hasOwnPet,
         V.HasOwnPet,
         v.has_own_pet,
         (value) => ({ hasOwnPet: value }),
@@ -133,11 +152,11 @@ function VolunteerProfile({ volunteer: v, hidden }: { volunteer: VolunteerView; 
     },
     {
       key: 'vervoer',
-      label: 'Vervoer',
+      label: LABELS.transportMode,
       value: labelOf(V.TransportMode, v.transport_mode),
       edit: choiceEdit(
-        'Vervoer bewerken',
-        'Vervoer',
+        editTitle(LABELS.transportMode),
+        LABELS.transportMode,
         V.TransportMode,
         v.transport_mode,
         (value) => ({
@@ -184,14 +203,14 @@ function VolunteerProfile({ volunteer: v, hidden }: { volunteer: VolunteerView; 
           <div className="flex flex-col gap-6 lg:col-span-2">
             <ProfileSection
               title={`Over ${v.first_name}`}
-              edit={textEdit('Over bewerken', 'Over', 'bio', v.bio, 'textarea')}
+              edit={textEdit(editTitle(LABELS.bio), LABELS.bio, 'bio', v.bio, 'textarea')}
             >
               <ProfileText text={v.bio} empty="Nog geen beschrijving." />
             </ProfileSection>
             <ProfileSection
               title="Beschikbaar voor"
               edit={choicesEdit(
-                'Beschikbaarheid bewerken',
+                editTitle(LABELS.availability),
                 'Beschikbaar voor',
                 V.Availability,
                 v.availability,
