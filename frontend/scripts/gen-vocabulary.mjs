@@ -70,16 +70,16 @@ if (typeof signUpNameMax !== 'number') throw new Error(`${input}: RegisterReques
 const uploadMax = schemas.UploadForm?.properties?.file?.['x-max-bytes'];
 if (typeof uploadMax !== 'number') throw new Error(`${input}: UploadForm.file has no x-max-bytes`);
 const sitterRequired = Object.entries(draft)
-  .filter(([, property]) => property['x-sitter-required'] === true)
+  .filter(([, property]) => property['x-sitter']?.required === true)
   .map(([field]) => field);
-if (sitterRequired.length === 0) throw new Error(`${input}: ProfileDraftBody has no x-sitter-required field`);
-const sitterBioMin = draft.bio?.['x-sitter-min-length'];
-if (typeof sitterBioMin !== 'number') throw new Error(`${input}: ProfileDraftBody.bio has no x-sitter-min-length`);
+if (sitterRequired.length === 0) throw new Error(`${input}: ProfileDraftBody has no field with x-sitter`);
+const sitterBioMin = draft.bio?.['x-sitter']?.minLength;
+if (typeof sitterBioMin !== 'number') throw new Error(`${input}: ProfileDraftBody.bio has no x-sitter.minLength`);
 const pattern = draft.postalCode?.pattern;
 if (!pattern) throw new Error(`${input}: ProfileDraftBody.postalCode has no pattern`);
 
-const speciesRules = schemas.Species?.['x-species'];
-if (!speciesRules) throw new Error(`${input}: Species has no x-species`);
+const speciesRules = schemas.Species?.['x-vocabulary']?.rules;
+if (!speciesRules) throw new Error(`${input}: Species has no x-vocabulary.rules`);
 lines.push(
   '/** What follows from a pet\'s species, as the server declares and checks it. */',
   'export interface SpeciesRule {',
@@ -99,7 +99,7 @@ lines.push(
   "  readonly experienceBySize: Readonly<Record<Schemas['PetSize'], string>>;",
   '}',
   '',
-  '/** The rules of every species (`x-species` in openapi.json). */',
+  '/** The rules of every species (`x-vocabulary.rules` of Species in openapi.json). */',
   `export const SPECIES_RULES: Readonly<Record<Schemas['Species'], SpeciesRule>> = ${JSON.stringify(speciesRules, null, 2)};`,
   '',
 );

@@ -31,11 +31,11 @@ pub const PHONE_MAX: usize = 20;
 
 /// Fewest characters of a sitter's 'Over mij': a sitter is published only with a place, a
 /// postcode and this much about themselves ([`SITTER_REQUIRED`]). Published in the OpenAPI
-/// document as `x-sitter-min-length` on `bio`; the lists leave out older sitters below it.
+/// document as `x-sitter.minLength` on `bio`; the lists leave out older sitters below it.
 pub const SITTER_BIO_MIN: usize = 50;
 
 /// The fields a sitter's profile must fill in, in [`FIELD_ORDER`]. Published as
-/// `x-sitter-required` on each of them.
+/// `x-sitter` (`required`) on each of them.
 pub const SITTER_REQUIRED: &[&str] = &["location", "postalCode", "bio"];
 
 /// The Dutch text of a sitter's profile without `field` (one of [`SITTER_REQUIRED`]).

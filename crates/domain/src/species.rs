@@ -1,7 +1,7 @@
 //! What follows from a pet's [`Species`]: the words for its sex, the size bands that fit it, the
 //! help ('Gezochte hulp') that can be asked for it and the words texts use for its kind. Declared
 //! once here; the server refuses a pet that breaks them ([`check_pet`]) and the web app reads them
-//! from the OpenAPI document (`x-species` on the `Species` schema, see [`published`]).
+//! from the OpenAPI document (`x-vocabulary.rules` on the `Species` schema, see [`published`]).
 
 use crate::enums::{GoodWith, LookingFor, PetGender, PetSize, Species, Vocabulary};
 
@@ -248,7 +248,7 @@ fn or_list(words: &[&str]) -> String {
     }
 }
 
-/// The rules of every species as the OpenAPI document publishes them (`x-species`): per species
+/// The rules of every species as the OpenAPI document publishes them (`x-vocabulary.rules` on `Species`): per species
 /// value its gender labels, size bands, help choices, good-with labels and words.
 #[must_use]
 pub fn published() -> serde_json::Value {

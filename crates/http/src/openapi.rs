@@ -89,7 +89,7 @@ pub struct ApiDoc;
 /// Publishes the rules declared once in the domain on the schemas they govern: on the profile
 /// drafts each text field's `maxLength`, the postcode's `pattern` and the lists' `maxItems`; a
 /// report's note length; the largest upload in bytes (`x-max-bytes` on the upload form's file);
-/// the rules of each pet species (`x-species` on `Species`); and the `Idempotency-Key` header's
+/// the rules of each pet species (`x-vocabulary.rules` on `Species`); and the `Idempotency-Key` header's
 /// length and pattern. The web app's forms and checks are
 /// built from them.
 struct PublishedRules;
@@ -130,12 +130,17 @@ impl Modify for PublishedRules {
                 .merge(ExtensionsBuilder::new().add("x-max-bytes", MAX_UPLOAD_BYTES).build());
         }
         // What follows from a pet's species: gender labels, size bands, help and words.
-        if let Some(RefOr::T(Schema::Object(species))) = components.schemas.get_mut("Species") {
-            species.extensions.get_or_insert_with(Default::default).merge(
-                ExtensionsBuilder::new()
-                    .add("x-species", oppas_domain::species::published())
-                    .build(),
-            );
+        // Inside the enumeration's one extension key (`x-vocabulary.rules`): utoipa keeps a
+        // schema's extensions in a hash map, and two keys would come out in a different order
+        // from run to run.
+        if let Some(RefOr::T(Schema::Object(species))) = components.schemas.get_mut("Species")
+            && let Some(vocabulary) = species
+                .extensions
+                .as_mut()
+                .and_then(|extensions| extensions.get_mut("x-vocabulary"))
+                .and_then(serde_json::Value::as_object_mut)
+        {
+            vocabulary.insert("rules".to_owned(), oppas_domain::species::published());
         }
         publish_key_rule(openapi);
     }
@@ -186,8 +191,8 @@ fn publish_rules(draft: &mut utoipa::openapi::schema::Object) {
     }
 }
 
-/// What a sitter's profile must hold before it is published: `x-sitter-required` on each field
-/// it must fill in, and `x-sitter-min-length` on the 'Over mij'.
+/// What a sitter's profile must hold before it is published: `x-sitter` on each field it must
+/// fill in, with the least length of the 'Over mij'.
 fn publish_sitter_minimum(draft: &mut utoipa::openapi::schema::Object) {
     for (name, property) in &mut draft.properties {
         let RefOr::T(Schema::Object(field)) = property else {
@@ -196,14 +201,18 @@ fn publish_sitter_minimum(draft: &mut utoipa::openapi::schema::Object) {
         if !SITTER_REQUIRED.contains(&name.as_str()) {
             continue;
         }
-        let mut rule = ExtensionsBuilder::new().add("x-sitter-required", true);
+        // One extension key per field (see the species above): `{"required": true}`, and the
+        // least length of the 'Over mij'.
+        let mut rule = serde_json::Map::new();
+        rule.insert("required".to_owned(), serde_json::Value::Bool(true));
         if name == "bio" {
-            rule = rule.add("x-sitter-min-length", SITTER_BIO_MIN);
+            rule.insert("minLength".to_owned(), serde_json::Value::from(SITTER_BIO_MIN));
         }
-        field
-            .extensions
-            .get_or_insert_with(Default::default)
-            .merge(rule.build());
+        field.extensions.get_or_insert_with(Default::default).merge(
+            ExtensionsBuilder::new()
+                .add("x-sitter", serde_json::Value::Object(rule))
+                .build(),
+        );
     }
 }
 
@@ -233,8 +242,15 @@ mod tests {
     fn the_species_rules_are_published_on_the_species_enumeration() {
         let document = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
         let species = &document["components"]["schemas"]["Species"];
-        assert_eq!(species["x-species"], oppas_domain::species::published());
-        assert_eq!(species["x-species"]["kat"]["gender"]["reu"], "Kater");
+        assert_eq!(species["x-vocabulary"]["rules"], oppas_domain::species::published());
+        assert_eq!(species["x-vocabulary"]["rules"]["kat"]["gender"]["reu"], "Kater");
+        assert_eq!(
+            species
+                .as_object()
+                .map(|s| s.keys().filter(|k| k.starts_with("x-")).count()),
+            Some(1),
+            "one extension key: its place in the document never changes"
+        );
         assert_eq!(species["x-vocabulary"]["labels"]["paard-pony"], "Paard of pony");
     }
 
@@ -243,13 +259,13 @@ mod tests {
         let document = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
         let draft = &document["components"]["schemas"]["ProfileDraftBody"]["properties"];
         for field in ["location", "postalCode", "bio"] {
-            assert_eq!(draft[field]["x-sitter-required"], serde_json::json!(true), "{field}");
+            assert_eq!(draft[field]["x-sitter"]["required"], serde_json::json!(true), "{field}");
         }
-        assert_eq!(draft["bio"]["x-sitter-min-length"], serde_json::json!(50));
-        assert!(draft["firstName"].get("x-sitter-required").is_none());
+        assert_eq!(draft["bio"]["x-sitter"]["minLength"], serde_json::json!(50));
+        assert!(draft["firstName"].get("x-sitter").is_none());
         let pet = &document["components"]["schemas"]["PetDraftBody"]["properties"];
         assert!(
-            pet["bio"].get("x-sitter-min-length").is_none(),
+            pet["bio"].get("x-sitter").is_none(),
             "a pet's description has no minimum"
         );
     }

@@ -108,7 +108,7 @@ export const wizardSchema = wizardFields
     const born = values.dateOfBirth.trim();
     if (born !== '' && !isPlausibleBirthDate(born)) fail('dateOfBirth', DATE_OF_BIRTH_MESSAGE);
 
-    // A sitter is published only with what the server requires of one (x-sitter-required).
+    // A sitter is published only with what the server requires of one (x-sitter).
     if (!owner) {
       for (const field of SITTER_REQUIRED) {
         const value = values[field].trim();

@@ -331,7 +331,7 @@ export interface SpeciesRule {
   readonly experienceBySize: Readonly<Record<Schemas['PetSize'], string>>;
 }
 
-/** The rules of every species (`x-species` in openapi.json). */
+/** The rules of every species (`x-vocabulary.rules` of Species in openapi.json). */
 export const SPECIES_RULES: Readonly<Record<Schemas['Species'], SpeciesRule>> = {
   "anders": {
     "experienceBySize": {
