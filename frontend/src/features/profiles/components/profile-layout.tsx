@@ -134,7 +134,9 @@ export function ProfileHeader({
       </div>
       {actions && (
         // On a phone the contact button stays within reach: a bar at the bottom of the screen.
-        <div className="fixed inset-x-0 bottom-0 z-30 flex flex-col gap-3 border-t border-stone-200 bg-white/95 p-3 backdrop-blur empty:hidden sm:static sm:z-auto sm:shrink-0 sm:items-end sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
+        // None when there is nothing to press (one's own page): an empty bar would hide the
+        // page's last lines.
+        <div className="fixed inset-x-0 bottom-0 z-30 flex flex-col gap-3 border-t border-stone-200 bg-white/95 p-3 backdrop-blur empty:hidden sm:static [&:not(:has(a,button))]:hidden sm:z-auto sm:shrink-0 sm:items-end sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
           {actions}
         </div>
       )}
