@@ -244,6 +244,34 @@ test.describe('profile pages', () => {
     await context.close();
   });
 
+  test('on a phone one’s own page has no contact bar over its last lines', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signUpByMail(page, {
+      firstName: 'Eva',
+      lastName: 'Eigen',
+      email: uniqueEmail('eigen-pagina'),
+    });
+    const lookup = await createProfile(page, {
+      profileType: 'huisdier',
+      firstName: 'Eva',
+      lastName: 'Eigen',
+      postalCode: '3512',
+      petSpecies: 'kat',
+      petName: 'Tijger',
+    });
+    await page.goto(`/huisdier/${String(lookup.profile.id)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tijger' })).toBeVisible();
+    // Nothing to press on one's own page: no bar is fixed to the bottom of the screen.
+    const barsAtTheBottom = () =>
+      page.evaluate<number>(`[...document.querySelectorAll('body *')].filter((element) => {
+        const box = element.getBoundingClientRect();
+        return getComputedStyle(element).position === 'fixed' && box.height > 0 &&
+          Math.abs(box.bottom - window.innerHeight) < 2;
+      }).length`);
+    await page.mouse.wheel(0, 1200);
+    expect(await barsAtTheBottom()).toBe(0);
+  });
+
   test('without map tiles a profile shows a small card with its place instead of a map', async ({
     browser,
   }) => {
