@@ -66,22 +66,30 @@ const maxLengths = Object.entries(draft)
 const noteMax = schemas.ReportBody?.properties?.note?.maxLength;
 if (typeof noteMax !== 'number') throw new Error(`${input}: ReportBody.note has no maxLength`);
 const signUpNameMax = schemas.RegisterRequest?.properties?.firstName?.maxLength;
-if (typeof signUpNameMax !== 'number') throw new Error(`${input}: RegisterRequest.firstName has no maxLength`);
+if (typeof signUpNameMax !== 'number')
+  throw new Error(`${input}: RegisterRequest.firstName has no maxLength`);
 const uploadMax = schemas.UploadForm?.properties?.file?.['x-max-bytes'];
 if (typeof uploadMax !== 'number') throw new Error(`${input}: UploadForm.file has no x-max-bytes`);
 const sitterRequired = Object.entries(draft)
   .filter(([, property]) => property['x-sitter']?.required === true)
   .map(([field]) => field);
-if (sitterRequired.length === 0) throw new Error(`${input}: ProfileDraftBody has no field with x-sitter`);
+if (sitterRequired.length === 0)
+  throw new Error(`${input}: ProfileDraftBody has no field with x-sitter`);
+const sitterMessages = Object.fromEntries(
+  sitterRequired.map((field) => [field, draft[field]['x-sitter'].message]),
+);
+if (Object.values(sitterMessages).some((message) => typeof message !== 'string'))
+  throw new Error(`${input}: an x-sitter field has no message`);
 const sitterBioMin = draft.bio?.['x-sitter']?.minLength;
-if (typeof sitterBioMin !== 'number') throw new Error(`${input}: ProfileDraftBody.bio has no x-sitter.minLength`);
+if (typeof sitterBioMin !== 'number')
+  throw new Error(`${input}: ProfileDraftBody.bio has no x-sitter.minLength`);
 const pattern = draft.postalCode?.pattern;
 if (!pattern) throw new Error(`${input}: ProfileDraftBody.postalCode has no pattern`);
 
 const speciesRules = schemas.Species?.['x-vocabulary']?.rules;
 if (!speciesRules) throw new Error(`${input}: Species has no x-vocabulary.rules`);
 lines.push(
-  '/** What follows from a pet\'s species, as the server declares and checks it. */',
+  "/** What follows from a pet's species, as the server declares and checks it. */",
   'export interface SpeciesRule {',
   "  /** The word for each sex, e.g. 'Kater' and 'Poes'. */",
   "  readonly gender: Readonly<Record<Schemas['PetGender'], string>>;",
@@ -89,13 +97,13 @@ lines.push(
   "  readonly sizes: readonly Schemas['PetSize'][];",
   "  /** The help ('Gezochte hulp') that can be asked. */",
   "  readonly lookingFor: readonly Schemas['LookingFor'][];",
-  "  /** How the good-with list reads for this kind. */",
+  '  /** How the good-with list reads for this kind. */',
   "  readonly goodWith: Readonly<Record<Schemas['GoodWith'], string>>;",
   "  /** The kind in the plural, as in 'ervaring met katten'. */",
   '  readonly plural: string;',
   "  /** One of the kind, as in 'een kat'. */",
   '  readonly one: string;',
-  "  /** The animals a sitter has experience with, by size band. */",
+  '  /** The animals a sitter has experience with, by size band. */',
   "  readonly experienceBySize: Readonly<Record<Schemas['PetSize'], string>>;",
   '}',
   '',
@@ -118,6 +126,9 @@ lines.push(
   '',
   "/** Fewest characters of a sitter's 'Over mij'. */",
   `export const SITTER_BIO_MIN = ${sitterBioMin};`,
+  '',
+  "/** The server's refusal of each field a sitter left out (or, for 'Over mij', wrote too little in). */",
+  `export const SITTER_MESSAGES: Readonly<Record<(typeof SITTER_REQUIRED)[number], string>> = ${JSON.stringify(sitterMessages, null, 2)};`,
   '',
   '/** The most characters of each name at sign-up, as the server checks them. */',
   `export const SIGN_UP_NAME_MAX = ${signUpNameMax};`,

@@ -201,10 +201,14 @@ fn publish_sitter_minimum(draft: &mut utoipa::openapi::schema::Object) {
         if !SITTER_REQUIRED.contains(&name.as_str()) {
             continue;
         }
-        // One extension key per field (see the species above): `{"required": true}`, and the
-        // least length of the 'Over mij'.
+        // One extension key per field (see the species above): `{"required": true}` with the
+        // refusal's Dutch text, and the least length of the 'Over mij'.
         let mut rule = serde_json::Map::new();
         rule.insert("required".to_owned(), serde_json::Value::Bool(true));
+        rule.insert(
+            "message".to_owned(),
+            serde_json::Value::from(oppas_domain::profile_draft::sitter_refusal(name)),
+        );
         if name == "bio" {
             rule.insert("minLength".to_owned(), serde_json::Value::from(SITTER_BIO_MIN));
         }
@@ -262,6 +266,11 @@ mod tests {
             assert_eq!(draft[field]["x-sitter"]["required"], serde_json::json!(true), "{field}");
         }
         assert_eq!(draft["bio"]["x-sitter"]["minLength"], serde_json::json!(50));
+        assert_eq!(draft["postalCode"]["x-sitter"]["message"], "Vul je postcode in.");
+        assert_eq!(
+            draft["bio"]["x-sitter"]["message"],
+            "Schrijf minstens 50 tekens over jezelf."
+        );
         assert!(draft["firstName"].get("x-sitter").is_none());
         let pet = &document["components"]["schemas"]["PetDraftBody"]["properties"];
         assert!(

@@ -9,12 +9,5 @@ export const POSTCODE_MESSAGE = 'Postcode moet uit 4 cijfers bestaan (bijvoorbee
 /** The message for a text over its most characters. */
 export const tooLong = (max: number) => `Maximaal ${max} tekens toegestaan.`;
 
-/** A sitter's profile without a place or a postcode (the server's `x-sitter` fields). */
-export const SITTER_LOCATION_REQUIRED = 'Vul je woonplaats in.';
-export const SITTER_POSTCODE_REQUIRED = 'Vul je postcode in.';
-
-/** A sitter's 'Over mij' shorter than the published minimum. */
-export const sitterBioTooShort = (min: number) => `Schrijf minstens ${min} tekens over jezelf.`;
-
 /** What the dashboard says after 'Wijzigingen opslaan'. */
 export const PROFILE_SAVED = 'Je profiel is opgeslagen';

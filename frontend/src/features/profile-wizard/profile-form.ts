@@ -5,6 +5,7 @@ import {
   DRAFT_MAX_LENGTH,
   POSTCODE_PATTERN,
   SITTER_BIO_MIN,
+  SITTER_MESSAGES,
   SITTER_REQUIRED,
 } from '@/lib/api/vocabulary';
 import {
@@ -12,9 +13,6 @@ import {
   PET_NAME_REQUIRED,
   POSTCODE_MESSAGE,
   SPECIES_REQUIRED,
-  SITTER_LOCATION_REQUIRED,
-  SITTER_POSTCODE_REQUIRED,
-  sitterBioTooShort,
   tooLong,
 } from '@/lib/profile-texts';
 import type { ProfileType } from '@/lib/profile-type';
@@ -114,19 +112,13 @@ export const wizardSchema = wizardFields
         const value = values[field].trim();
         // Characters as the server counts them (code points, not UTF-16 units).
         if (field === 'bio') {
-          if (Array.from(value).length < SITTER_BIO_MIN)
-            fail('bio', sitterBioTooShort(SITTER_BIO_MIN));
+          if (Array.from(value).length < SITTER_BIO_MIN) fail('bio', SITTER_MESSAGES.bio);
         } else if (value === '') {
-          fail(field, SITTER_MISSING[field]);
+          fail(field, SITTER_MESSAGES[field]);
         }
       }
     }
   });
-
-const SITTER_MISSING: Record<Exclude<(typeof SITTER_REQUIRED)[number], 'bio'>, string> = {
-  location: SITTER_LOCATION_REQUIRED,
-  postalCode: SITTER_POSTCODE_REQUIRED,
-};
 
 export type WizardValues = z.infer<typeof wizardSchema>;
 

@@ -658,6 +658,13 @@ export const SITTER_REQUIRED = ["bio", "location", "postalCode"] as const;
 /** Fewest characters of a sitter's 'Over mij'. */
 export const SITTER_BIO_MIN = 50;
 
+/** The server's refusal of each field a sitter left out (or, for 'Over mij', wrote too little in). */
+export const SITTER_MESSAGES: Readonly<Record<(typeof SITTER_REQUIRED)[number], string>> = {
+  "bio": "Schrijf minstens 50 tekens over jezelf.",
+  "location": "Vul je woonplaats in.",
+  "postalCode": "Vul je postcode in."
+};
+
 /** The most characters of each name at sign-up, as the server checks them. */
 export const SIGN_UP_NAME_MAX = 50;
 
