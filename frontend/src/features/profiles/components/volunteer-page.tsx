@@ -91,11 +91,17 @@ function VolunteerProfile({ volunteer: v, hidden }: { volunteer: VolunteerView; 
     },
     {
       key: 'ervaringMet',
-      label: 'Ervaring met',
+      label: LABELS.species,
       value: labelList(V.Species, v.species),
-      edit: choicesEdit('Ervaring met bewerken', 'Ervaring met', V.Species, v.species, (value) => ({
-        species: value,
-      })),
+      edit: choicesEdit(
+        editTitle(LABELS.species),
+        LABELS.species,
+        V.Species,
+        v.species,
+        (value) => ({
+          species: value,
+        }),
+      ),
     },
     {
       key: 'talen',
