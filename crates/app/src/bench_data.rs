@@ -7,11 +7,12 @@
 
 use anyhow::Context;
 use chrono::{Duration, NaiveDateTime};
-use oppas_domain::enums::{Availability, GoodWith, HourlyRate, Language, Vocabulary};
-use oppas_domain::places::{PostcodeArea, postcode_areas};
-use oppas_domain::ports::{PhotoChanges, ProfileRepository, UserRepository};
-use oppas_domain::profile::{MAX_PETS, OwnerFields, PetFields, VolunteerFields, Whereabouts};
-use oppas_domain::user::NewUser;
+use oppas_domain::browse::places::{PostcodeArea, postcode_areas};
+use oppas_domain::kernel::enums::{Availability, GoodWith, HourlyRate, Language, Vocabulary};
+use oppas_domain::profiles::ports::{PhotoChanges, ProfileRepository};
+use oppas_domain::profiles::profile::{MAX_PETS, OwnerFields, PetFields, VolunteerFields, Whereabouts};
+use oppas_domain::sign_in::ports::UserRepository;
+use oppas_domain::sign_in::user::NewUser;
 use oppas_domain::{Clock, Email};
 use oppas_persistence::{Database, PoolSettings};
 use rand::rngs::StdRng;
@@ -142,7 +143,7 @@ pub fn seed(url: &str, profiles: usize, now: NaiveDateTime) -> anyhow::Result<us
     anyhow::ensure!(!areas.is_empty(), "the postcode table is empty");
     let mut rng = StdRng::seed_from_u64(SEED);
     // A process of its own: no memory of cards to end, but the writes go the one way.
-    let changes = oppas_domain::listing::ListingChanges::default();
+    let changes = oppas_domain::browse::changes::ListingChanges::default();
     let mut pets = 0;
     database.begin_batch()?;
     for n in 0..profiles {

@@ -4,7 +4,8 @@ use crate::startup::{Application, open_database};
 use crate::{Settings, telemetry};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use oppas_domain::{SystemClock, demo};
+use oppas_domain::SystemClock;
+use oppas_domain::profiles::demo;
 use secrecy::ExposeSecret;
 use std::sync::Arc;
 
@@ -90,7 +91,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             let database = open_database(&settings)?;
             database.run_migrations().context("applying migrations")?;
             // Running instances on the same PostgreSQL hear of the new cards.
-            let changes = oppas_domain::listing::ListingChanges::announced_by(Arc::new(database.clone()));
+            let changes = oppas_domain::browse::changes::ListingChanges::announced_by(Arc::new(database.clone()));
             let outcome =
                 demo::seed(&database, &database, &changes, &SystemClock).context("seeding the demo profiles")?;
             tracing::info!(
@@ -115,8 +116,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Moderator { action, email } => {
             let database = Arc::new(open_database(&settings)?);
             let email = oppas_domain::Email::parse(&email).map_err(|e| anyhow::anyhow!("{email}: {e}"))?;
-            let changes = oppas_domain::listing::ListingChanges::announced_by(database.clone());
-            let moderation = oppas_domain::moderation::Moderation::new(database, changes);
+            let changes = oppas_domain::browse::changes::ListingChanges::announced_by(database.clone());
+            let moderation = oppas_domain::trust::moderation::Moderation::new(database, changes);
             let grant = action == RoleChange::Grant;
             let Some(user) = moderation
                 .set_role(email.as_str(), grant)

@@ -2,7 +2,8 @@
 //! places the shipped tables do not know, at most once a second for the whole process, and every
 //! answer (found or not) is remembered.
 
-use oppas_domain::places::{Geocoder, GeocoderError, Place, PlaceSource};
+use oppas_domain::browse::places::{GeocoderError, Place, PlaceSource};
+use oppas_domain::browse::ports::Geocoder;
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;

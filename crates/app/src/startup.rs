@@ -7,17 +7,18 @@ use anyhow::Context;
 use oppas_auth::DatabaseSessionStore;
 use oppas_auth::codes::{Argon2CodeHasher, RandomCodeGenerator};
 use oppas_auth::oidc::{OidcClient, OidcConfig};
-use oppas_domain::email::Email;
-use oppas_domain::identity_sign_in::IdentitySignIn;
-use oppas_domain::limits::RateLimiter;
-use oppas_domain::live::HEARTBEAT_SECS;
-use oppas_domain::maintenance::{Maintenance, MaintenancePorts};
-use oppas_domain::messaging::{Messaging, MessagingPorts};
-use oppas_domain::ports::UserRepository;
-use oppas_domain::profile_service::ProfileService;
-use oppas_domain::sign_in::{EmailSignIn, SignInPorts};
-use oppas_domain::upload::{FileStore, UploadPorts, UploadService};
-use oppas_domain::user::NewUser;
+use oppas_domain::kernel::email::Email;
+use oppas_domain::kernel::limits::RateLimiter;
+use oppas_domain::maintenance::service::{Maintenance, MaintenancePorts};
+use oppas_domain::messaging::live::HEARTBEAT_SECS;
+use oppas_domain::messaging::service::{Messaging, MessagingPorts};
+use oppas_domain::profiles::service::ProfileService;
+use oppas_domain::sign_in::identity::IdentitySignIn;
+use oppas_domain::sign_in::ports::UserRepository;
+use oppas_domain::sign_in::service::{EmailSignIn, SignInPorts};
+use oppas_domain::sign_in::user::NewUser;
+use oppas_domain::uploads::ports::FileStore;
+use oppas_domain::uploads::service::{UploadPorts, UploadService};
 use oppas_domain::{SystemClock, UserId};
 use oppas_http::live::LiveHub;
 use oppas_http::{AppState, HttpConfig, SessionLayer};
@@ -180,7 +181,7 @@ fn oidc_client(settings: &Settings) -> anyhow::Result<Option<Arc<OidcClient>>> {
 }
 
 /// The external geocoder when `map.geocoder_url` is set.
-fn geocoder(settings: &Settings) -> anyhow::Result<Option<Arc<dyn oppas_domain::places::Geocoder>>> {
+fn geocoder(settings: &Settings) -> anyhow::Result<Option<Arc<dyn oppas_domain::browse::ports::Geocoder>>> {
     let url = settings.map.geocoder_url.trim();
     if url.is_empty() {
         return Ok(None);
@@ -231,7 +232,7 @@ struct EveryPart {
     files: Arc<dyn FileStore>,
 }
 
-impl oppas_domain::ports::Readiness for EveryPart {
+impl oppas_domain::maintenance::ports::Readiness for EveryPart {
     fn ping(&self) -> Result<(), oppas_domain::RepositoryError> {
         self.database.ping()?;
         self.files.check()
@@ -281,7 +282,7 @@ const GAUGES_EVERY: Duration = Duration::from_secs(5);
 /// Every [`GAUGES_EVERY`]: the pool's use and the mail outbox's depth and oldest mail, for
 /// `/metrics` (the other signals are recorded where they happen).
 fn spawn_gauges(database: Arc<Database>, clock: Arc<dyn oppas_domain::Clock>) {
-    use oppas_domain::ports::MailOutboxRepository;
+    use oppas_domain::mail::ports::MailOutboxRepository;
     tokio::spawn(async move {
         let mut every = tokio::time::interval(GAUGES_EVERY);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -371,11 +372,12 @@ impl Application {
         // Profiles stored before their cards existed (an upgrade) get them now. Not fatal: a
         // database that does not answer yet gives 503s until it does.
         // Several instances on PostgreSQL hear of each other's card changes (LISTEN/NOTIFY).
-        let listing_changes = oppas_domain::listing::ListingChanges::announced_by(Arc::new(database.clone()));
+        let listing_changes = oppas_domain::browse::changes::ListingChanges::announced_by(Arc::new(database.clone()));
         let indexing = database.clone();
         let indexed = listing_changes.clone();
         match tokio::task::spawn_blocking(move || {
-            indexed.write(|card| oppas_domain::ports::ListingRepository::write_missing_listings(&indexing, card))
+            indexed
+                .write(|card| oppas_domain::browse::ports::ListingRepository::write_missing_listings(&indexing, card))
         })
         .await
         {
@@ -393,7 +395,7 @@ impl Application {
             .context("session.secret must hold at least 64 bytes")?;
         let database = Arc::new(database);
         let (mailer, outbox) = start_mailer(&settings, &secret, &database, clock.clone())?;
-        let mailer: Arc<dyn oppas_domain::mail::Mailer> = Arc::new(mailer);
+        let mailer: Arc<dyn oppas_domain::mail::ports::Mailer> = Arc::new(mailer);
         let hasher = Argon2CodeHasher::default();
         let code_checks = hasher.check_counter();
         let sign_in = EmailSignIn::new(SignInPorts {
@@ -407,7 +409,7 @@ impl Application {
         });
         let limiter = RateLimiter::new(database.clone(), clock.clone());
         let hub = Arc::new(LiveHub::default());
-        let fanout: Arc<dyn oppas_domain::live::LiveFanout> = hub.clone();
+        let fanout: Arc<dyn oppas_domain::messaging::ports::LiveFanout> = hub.clone();
         database
             .listen_to_others(Arc::downgrade(&fanout), listing_changes.clone())
             .context("starting the live event listener")?;
@@ -451,7 +453,7 @@ impl Application {
         );
         let state = web::Data::new(AppState {
             secure_cookies: settings.server.public_url.starts_with("https://"),
-            accounts: oppas_domain::accounts::Accounts::new(database.clone(), database.clone()),
+            accounts: oppas_domain::sign_in::accounts::Accounts::new(database.clone(), database.clone()),
 
             messaging,
             live: (*hub).clone(),
@@ -463,7 +465,7 @@ impl Application {
             sign_in_pool: Arc::new(
                 oppas_http::work_pool::WorkPool::start(
                     "code-hash",
-                    oppas_domain::sign_in::MAX_CONCURRENT_CODE_HASHES,
+                    oppas_domain::sign_in::rules::MAX_CONCURRENT_CODE_HASHES,
                     SIGN_IN_QUEUE,
                 )
                 .context("starting the code hashing threads")?,
@@ -474,20 +476,20 @@ impl Application {
             profile_service,
             uploads,
             pages: oppas_http::page_cache::PageCache::new(listing_changes.clone()),
-            moderation: oppas_domain::moderation::Moderation::new(database.clone(), listing_changes.clone()),
-            browse: oppas_domain::listing::Browse::new(
+            moderation: oppas_domain::trust::moderation::Moderation::new(database.clone(), listing_changes.clone()),
+            browse: oppas_domain::browse::service::Browse::new(
                 database.clone(),
                 database.clone(),
                 clock.clone(),
                 listing_changes.clone(),
             ),
-            browse_limiter: Arc::new(oppas_domain::limits::LocalLimiter::new(
-                oppas_domain::limits::LIST_READS,
+            browse_limiter: Arc::new(oppas_domain::kernel::limits::LocalLimiter::new(
+                oppas_domain::kernel::limits::LIST_READS,
                 clock.clone(),
             )),
-            places: oppas_domain::places::PlaceFinder::new(geocoder(&settings)?),
-            favourites: oppas_domain::favourites::Favourites::new(database.clone(), clock.clone()),
-            account_data: oppas_domain::account_data::AccountData::new(
+            places: oppas_domain::browse::place_finder::PlaceFinder::new(geocoder(&settings)?),
+            favourites: oppas_domain::account::favourites::Favourites::new(database.clone(), clock.clone()),
+            account_data: oppas_domain::account::deletion::AccountData::new(
                 database.clone(),
                 database.clone(),
                 files.clone(),
@@ -495,7 +497,7 @@ impl Application {
                 limiter.clone(),
                 listing_changes.clone(),
             ),
-            trust: oppas_domain::trust::Trust::new(
+            trust: oppas_domain::trust::service::Trust::new(
                 database.clone(),
                 database.clone(),
                 database.clone(),
@@ -503,8 +505,8 @@ impl Application {
                 clock.clone(),
             ),
             // Keyed with the session secret, the same on every instance (the hash has its own prefix).
-            profile_views: oppas_domain::profile_views::ProfileViews::new(database.clone(), clock.clone(), &secret),
-            idempotency: oppas_domain::idempotency::Idempotency::new(database.clone(), clock.clone()),
+            profile_views: oppas_domain::account::views::ProfileViews::new(database.clone(), clock.clone(), &secret),
+            idempotency: oppas_domain::kernel::idempotency::Idempotency::new(database.clone(), clock.clone()),
         });
         let config = web::Data::new(HttpConfig {
             trusted_proxies: settings.server.trusted_proxies.clone(),

@@ -3,8 +3,8 @@
 use argon2::Argon2;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
-use oppas_domain::code::{OneTimeCode, SignInAttempt};
-use oppas_domain::sign_in::{CodeGenerator, CodeHasher};
+use oppas_domain::sign_in::code::{OneTimeCode, SignInAttempt};
+use oppas_domain::sign_in::ports::{CodeGenerator, CodeHasher};
 use rand::Rng;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

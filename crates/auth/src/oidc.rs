@@ -9,7 +9,7 @@ use openidconnect::{
     EndpointMaybeSet, EndpointNotSet, EndpointSet, IssuerUrl, Nonce, PkceCodeChallenge, PkceCodeVerifier, RedirectUrl,
     Scope, SignatureVerificationError, TokenResponse,
 };
-use oppas_domain::identity_sign_in::ProviderClaims;
+use oppas_domain::sign_in::identity::ProviderClaims;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 use tokio::sync::Mutex;
@@ -121,7 +121,7 @@ impl OidcError {
     /// The error and every cause behind it, for the log.
     #[must_use]
     pub fn chain(&self) -> String {
-        oppas_domain::error::chain(self)
+        oppas_domain::kernel::error::chain(self)
     }
 }
 

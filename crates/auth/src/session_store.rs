@@ -3,8 +3,8 @@
 
 use actix_session::storage::{LoadError, SaveError, SessionKey, SessionStore, UpdateError, generate_session_key};
 use actix_web::cookie::time::Duration;
-use oppas_domain::ports::SessionRepository;
-use oppas_domain::session::{StoredSession, next_expiry};
+use oppas_domain::sign_in::ports::SessionRepository;
+use oppas_domain::sign_in::session::{StoredSession, next_expiry};
 use oppas_domain::{Clock, UserId};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;

@@ -73,7 +73,7 @@ fn content_security_policy(tile_url: &str) -> String {
     } else {
         format!(" {}", origin_of(tile_url).replace("{s}", "*"))
     };
-    let avatars = origin_of(oppas_domain::upload::GOOGLE_AVATAR_PREFIX);
+    let avatars = origin_of(oppas_domain::uploads::upload::GOOGLE_AVATAR_PREFIX);
     format!(
         "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; \
          img-src 'self' data: blob: {avatars}{tiles}; font-src 'self'; connect-src 'self'; object-src 'none'; \

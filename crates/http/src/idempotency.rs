@@ -7,7 +7,7 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::ContentType;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
 use oppas_domain::UserId;
-use oppas_domain::idempotency::{Begun, IdempotencyKey, KeyScope, REPEAT_POLL, REPEAT_WAIT, StoredAnswer};
+use oppas_domain::kernel::idempotency::{Begun, IdempotencyKey, KeyScope, REPEAT_POLL, REPEAT_WAIT, StoredAnswer};
 use std::future::Future;
 use utoipa::IntoParams;
 

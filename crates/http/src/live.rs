@@ -7,8 +7,9 @@
 //! from the stored events.
 
 use oppas_domain::UserId;
-use oppas_domain::live::{LiveEvent, LiveEventKind, LiveFanout};
-use oppas_domain::messaging::Messaging;
+use oppas_domain::messaging::live::{LiveEvent, LiveEventKind};
+use oppas_domain::messaging::ports::LiveFanout;
+use oppas_domain::messaging::service::Messaging;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::mpsc;

@@ -4,8 +4,8 @@ use crate::routes::{
     account, browse, conversations, email_auth, favourites, geo, health, moderation, oauth, profiles, site, trust,
     uploads, users,
 };
-use oppas_domain::profile_draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN, SITTER_BIO_MIN, SITTER_REQUIRED};
-use oppas_domain::upload::MAX_UPLOAD_BYTES;
+use oppas_domain::profiles::draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN, SITTER_BIO_MIN, SITTER_REQUIRED};
+use oppas_domain::uploads::upload::MAX_UPLOAD_BYTES;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::schema::Schema;
@@ -68,7 +68,7 @@ use utoipa::{Modify, OpenApi};
         moderation::hide_profile,
         moderation::show_profile,
     ),
-    components(schemas(crate::ApiErrorBody, conversations::LiveEventData, oppas_domain::enums::SignInMethod)),
+    components(schemas(crate::ApiErrorBody, conversations::LiveEventData, oppas_domain::kernel::enums::SignInMethod)),
     modifiers(&PublishedRules),
     tags(
         (name = "health", description = "Probes"),
@@ -111,7 +111,7 @@ impl Modify for PublishedRules {
         if let Some(RefOr::T(Schema::Object(sign_up))) = components.schemas.get_mut("RegisterRequest") {
             for name in ["firstName", "lastName"] {
                 if let Some(RefOr::T(Schema::Object(field))) = sign_up.properties.get_mut(name) {
-                    field.max_length = Some(oppas_domain::profile_draft::NAME_MAX);
+                    field.max_length = Some(oppas_domain::profiles::draft::NAME_MAX);
                 }
             }
         }
@@ -119,7 +119,7 @@ impl Modify for PublishedRules {
         if let Some(RefOr::T(Schema::Object(report))) = components.schemas.get_mut("ReportBody")
             && let Some(RefOr::T(Schema::Object(note))) = report.properties.get_mut("note")
         {
-            note.max_length = Some(oppas_domain::trust::REPORT_NOTE_MAX);
+            note.max_length = Some(oppas_domain::trust::service::REPORT_NOTE_MAX);
         }
         // An upload's size cap: the photo fields refuse a larger file before sending it.
         if let Some(RefOr::T(Schema::Object(form))) = components.schemas.get_mut("UploadForm")
@@ -140,7 +140,7 @@ impl Modify for PublishedRules {
                 .and_then(|extensions| extensions.get_mut("x-vocabulary"))
                 .and_then(serde_json::Value::as_object_mut)
         {
-            vocabulary.insert("rules".to_owned(), oppas_domain::species::published());
+            vocabulary.insert("rules".to_owned(), oppas_domain::profiles::species::published());
         }
         publish_key_rule(openapi);
     }
@@ -148,7 +148,7 @@ impl Modify for PublishedRules {
 
 /// Every `Idempotency-Key` header parameter: text with its `minLength`, `maxLength` and `pattern`.
 fn publish_key_rule(openapi: &mut utoipa::openapi::OpenApi) {
-    use oppas_domain::idempotency::{MAX_IDEMPOTENCY_KEY_CHARS, idempotency_key_pattern};
+    use oppas_domain::kernel::idempotency::{MAX_IDEMPOTENCY_KEY_CHARS, idempotency_key_pattern};
     for item in openapi.paths.paths.values_mut() {
         for operation in [&mut item.post, &mut item.put].into_iter().flatten() {
             for parameter in operation.parameters.iter_mut().flatten() {
@@ -207,7 +207,7 @@ fn publish_sitter_minimum(draft: &mut utoipa::openapi::schema::Object) {
         rule.insert("required".to_owned(), serde_json::Value::Bool(true));
         rule.insert(
             "message".to_owned(),
-            serde_json::Value::from(oppas_domain::profile_draft::sitter_refusal(name)),
+            serde_json::Value::from(oppas_domain::profiles::draft::sitter_refusal(name)),
         );
         if name == "bio" {
             rule.insert("minLength".to_owned(), serde_json::Value::from(SITTER_BIO_MIN));
@@ -231,7 +231,7 @@ pub fn to_pretty_json() -> Result<String, serde_json::Error> {
 #[cfg(test)]
 mod tests {
     use super::ApiDoc;
-    use oppas_domain::upload::MAX_UPLOAD_BYTES;
+    use oppas_domain::uploads::upload::MAX_UPLOAD_BYTES;
     use utoipa::OpenApi;
 
     #[test]
@@ -246,7 +246,10 @@ mod tests {
     fn the_species_rules_are_published_on_the_species_enumeration() {
         let document = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
         let species = &document["components"]["schemas"]["Species"];
-        assert_eq!(species["x-vocabulary"]["rules"], oppas_domain::species::published());
+        assert_eq!(
+            species["x-vocabulary"]["rules"],
+            oppas_domain::profiles::species::published()
+        );
         assert_eq!(species["x-vocabulary"]["rules"]["kat"]["gender"]["reu"], "Kater");
         assert_eq!(
             species

@@ -6,7 +6,7 @@ use crate::{ApiError, AppState, HttpConfig};
 use actix_web::http::StatusCode;
 use actix_web::http::header::ContentType;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, get, web};
-use oppas_domain::profile::{Owner, Pet, Volunteer};
+use oppas_domain::profiles::profile::{Owner, Pet, Volunteer};
 use oppas_domain::{OwnerId, PetId, VolunteerId};
 use std::fmt::Write as _;
 
@@ -184,7 +184,7 @@ async fn owner_page(req: HttpRequest, id: web::Path<String>, state: web::Data<Ap
 fn unless_hidden<T>(
     found: Option<T>,
     user_of: impl Fn(&T) -> oppas_domain::UserId,
-    moderation: &oppas_domain::moderation::Moderation,
+    moderation: &oppas_domain::trust::moderation::Moderation,
 ) -> Result<Option<T>, oppas_domain::RepositoryError> {
     match found {
         Some(profile) if moderation.is_hidden(user_of(&profile))? => Ok(None),

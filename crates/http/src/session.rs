@@ -8,7 +8,7 @@ use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use oppas_auth::DatabaseSessionStore;
 use oppas_auth::session_store::{AUTH_AT_KEY, USER_ID_KEY};
 use oppas_domain::UserId;
-use oppas_domain::user::User;
+use oppas_domain::sign_in::user::User;
 use std::future::Future;
 use std::pin::Pin;
 

@@ -1,14 +1,14 @@
 //! The services the handlers use (and the readiness probe), wired by the composition root.
 
 use oppas_auth::oidc::OidcClient;
-use oppas_domain::accounts::Accounts;
-use oppas_domain::identity_sign_in::IdentitySignIn;
-use oppas_domain::limits::RateLimiter;
-use oppas_domain::places::PlaceFinder;
-use oppas_domain::ports::Readiness;
-use oppas_domain::profile_service::ProfileService;
-use oppas_domain::sign_in::EmailSignIn;
-use oppas_domain::upload::UploadService;
+use oppas_domain::browse::place_finder::PlaceFinder;
+use oppas_domain::kernel::limits::RateLimiter;
+use oppas_domain::maintenance::ports::Readiness;
+use oppas_domain::profiles::service::ProfileService;
+use oppas_domain::sign_in::accounts::Accounts;
+use oppas_domain::sign_in::identity::IdentitySignIn;
+use oppas_domain::sign_in::service::EmailSignIn;
+use oppas_domain::uploads::service::UploadService;
 use std::sync::Arc;
 
 /// Shared application state: the domain's services.
@@ -19,7 +19,7 @@ pub struct AppState {
     /// Accounts: who a session belongs to.
     pub accounts: Accounts,
     /// Conversations, messages, unread counts, presence and their notifications.
-    pub messaging: oppas_domain::messaging::Messaging,
+    pub messaging: oppas_domain::messaging::service::Messaging,
     /// The open event streams of this process.
     pub live: crate::live::LiveHub,
     /// The database probe behind `/readyz`.
@@ -39,23 +39,23 @@ pub struct AppState {
     /// Public profile pages kept as JSON for a few seconds.
     pub pages: crate::page_cache::PageCache,
     /// Browse and search over the public cards.
-    pub browse: oppas_domain::listing::Browse,
+    pub browse: oppas_domain::browse::service::Browse,
     /// The per-client allowance of browse and search calls.
-    pub browse_limiter: Arc<oppas_domain::limits::LocalLimiter>,
+    pub browse_limiter: Arc<oppas_domain::kernel::limits::LocalLimiter>,
     /// Profile photos.
     pub uploads: UploadService,
     /// Favourite cards.
-    pub favourites: oppas_domain::favourites::Favourites,
+    pub favourites: oppas_domain::account::favourites::Favourites,
     /// The person's own records, for 'Download mijn gegevens'.
-    pub account_data: oppas_domain::account_data::AccountData,
+    pub account_data: oppas_domain::account::deletion::AccountData,
     /// The moderators' queue, hiding profiles, closing reports.
-    pub moderation: oppas_domain::moderation::Moderation,
+    pub moderation: oppas_domain::trust::moderation::Moderation,
     /// Reports and blocks.
-    pub trust: oppas_domain::trust::Trust,
+    pub trust: oppas_domain::trust::service::Trust,
     /// Counting the views of profile pages.
-    pub profile_views: oppas_domain::profile_views::ProfileViews,
+    pub profile_views: oppas_domain::account::views::ProfileViews,
     /// Idempotency keys: create calls done once per key.
-    pub idempotency: oppas_domain::idempotency::Idempotency,
+    pub idempotency: oppas_domain::kernel::idempotency::Idempotency,
     /// Places for the map widget: the shipped tables, then the geocoder when configured.
     pub places: PlaceFinder,
 }

@@ -1,6 +1,6 @@
 //! The Dutch text and HTML of every e-mail. Codes are shown large and on their own, easy to copy.
 
-use oppas_domain::mail::MailMessage;
+use oppas_domain::mail::message::MailMessage;
 
 /// A rendered e-mail.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -12,7 +12,7 @@ use object_store::aws::AmazonS3Builder;
 use object_store::path::Path;
 use object_store::{BackoffConfig, ClientOptions, ObjectStore, PutPayload, RetryConfig};
 use oppas_domain::RepositoryError;
-use oppas_domain::upload::FileStore;
+use oppas_domain::uploads::ports::FileStore;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;

@@ -4,7 +4,8 @@
 #[path = "support/zero_png.rs"]
 mod zero_png;
 
-use oppas_domain::upload::{ImageSanitizer, UploadError};
+use oppas_domain::uploads::ports::ImageSanitizer;
+use oppas_domain::uploads::upload::UploadError;
 use oppas_media::ImageCleaner;
 use peak_alloc::PeakAlloc;
 

@@ -5,7 +5,7 @@ use crate::error::translate;
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::r2d2::{self, ManageConnection, Pool, PooledConnection};
-use oppas_domain::ports::Readiness;
+use oppas_domain::maintenance::ports::Readiness;
 use oppas_domain::{Clock, RepositoryError};
 use std::fmt;
 use std::path::Path;

@@ -2,19 +2,22 @@
 //! once on PostgreSQL (module `postgres`, needs `OPPAS_TEST_POSTGRES_URL`).
 
 use chrono::NaiveDate;
-use oppas_domain::code::SignInAttempt;
-use oppas_domain::conversation::MessageText;
-use oppas_domain::enums::{Availability, Distance, Experience, GoodWith, HourlyRate, Language, PetSize};
-use oppas_domain::live::LiveEventKind;
-use oppas_domain::mail::SealedMail;
-use oppas_domain::ports::{
-    CodePurpose, ConversationRepository, EmailCodeRepository, LiveRepository, MailOutboxRepository, PhotoChanges,
-    ProfileRepository, Readiness, SessionRepository, ThrottleRepository, UserRepository,
-};
-use oppas_domain::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
-use oppas_domain::session::StoredSession;
-use oppas_domain::user::NewUser;
-use oppas_domain::{Email, PetId, RepositoryError, SystemClock, UserId, demo};
+use oppas_domain::kernel::enums::{Availability, Distance, Experience, GoodWith, HourlyRate, Language, PetSize};
+use oppas_domain::kernel::limits::ThrottleRepository;
+use oppas_domain::mail::message::SealedMail;
+use oppas_domain::mail::ports::MailOutboxRepository;
+use oppas_domain::maintenance::ports::Readiness;
+use oppas_domain::messaging::conversation::MessageText;
+use oppas_domain::messaging::live::LiveEventKind;
+use oppas_domain::messaging::ports::{ConversationRepository, LiveRepository};
+use oppas_domain::profiles::demo;
+use oppas_domain::profiles::ports::{PhotoChanges, ProfileRepository};
+use oppas_domain::profiles::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
+use oppas_domain::sign_in::code::SignInAttempt;
+use oppas_domain::sign_in::ports::{CodePurpose, EmailCodeRepository, SessionRepository, UserRepository};
+use oppas_domain::sign_in::session::StoredSession;
+use oppas_domain::sign_in::user::NewUser;
+use oppas_domain::{Email, PetId, RepositoryError, SystemClock, UserId};
 use oppas_persistence::testing::TestDatabase;
 use oppas_persistence::{Database, PoolSettings};
 use std::collections::HashSet;
@@ -145,7 +148,7 @@ fn a_volunteer_profile_is_stored_replaced_and_found_by_its_user(db: TestDatabase
     let database = open(&db)?;
     let user = new_user(&database, "lotte@example.nl")?;
     let fields = volunteer_fields();
-    let created = oppas_domain::listing::ListingChanges::default()
+    let created = oppas_domain::browse::changes::ListingChanges::default()
         .write(|card| database.create_volunteer(card, user, &fields, &NO_PHOTOS))?;
     assert_eq!(created.user_id, user);
     assert_eq!(created.fields, fields, "every field survives the round trip");
@@ -154,7 +157,7 @@ fn a_volunteer_profile_is_stored_replaced_and_found_by_its_user(db: TestDatabase
     changed.bio = None;
     changed.availability = vec![Availability::Vakantieperiodes];
     changed.max_distance = None;
-    let updated = oppas_domain::listing::ListingChanges::default()
+    let updated = oppas_domain::browse::changes::ListingChanges::default()
         .write(|card| database.update_volunteer(card, created.id, &changed, &NO_PHOTOS))?
         .ok_or("updated volunteer")?;
     assert_eq!(
@@ -164,7 +167,7 @@ fn a_volunteer_profile_is_stored_replaced_and_found_by_its_user(db: TestDatabase
     assert_eq!(database.find_volunteer_by_user(user)?.map(|v| v.id), Some(created.id));
     assert_eq!(database.find_volunteer(created.id)?.map(|v| v.fields), Some(changed));
 
-    let twice = oppas_domain::listing::ListingChanges::default()
+    let twice = oppas_domain::browse::changes::ListingChanges::default()
         .write(|card| database.create_volunteer(card, user, &fields, &NO_PHOTOS));
     assert!(
         matches!(twice, Err(RepositoryError::Conflict(_))),
@@ -183,16 +186,16 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
         languages: vec![Language::Nederlands, Language::Fries],
         ..OwnerFields::default()
     };
-    let (owner, first) = oppas_domain::listing::ListingChanges::default()
+    let (owner, first) = oppas_domain::browse::changes::ListingChanges::default()
         .write(|card| database.create_owner(card, user, &owner_fields, &pet_fields("Guus"), &NO_PHOTOS))?;
     assert_eq!(owner.fields, owner_fields);
     assert_eq!(first.owner_id, owner.id);
     assert_eq!(first.fields, pet_fields("Guus"));
-    let second = oppas_domain::listing::ListingChanges::default()
+    let second = oppas_domain::browse::changes::ListingChanges::default()
         .write(|card| database.add_pet(card, owner.id, &pet_fields("Saar"), 2, &NO_PHOTOS))?
         .ok_or("a second pet fits under a cap of two")?;
     assert_eq!(
-        oppas_domain::listing::ListingChanges::default().write(|card| database.add_pet(
+        oppas_domain::browse::changes::ListingChanges::default().write(|card| database.add_pet(
             card,
             owner.id,
             &pet_fields("Derde"),
@@ -212,7 +215,7 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
     let mut renamed = second.fields.clone();
     renamed.name = "Sara".into();
     assert_eq!(
-        oppas_domain::listing::ListingChanges::default()
+        oppas_domain::browse::changes::ListingChanges::default()
             .write(|card| database.update_pet(card, second.id, &renamed, &NO_PHOTOS))?
             .map(|p| p.fields.name),
         Some("Sara".into())
@@ -220,7 +223,7 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
     assert_eq!(database.find_pet(PetId(second.id.get() + 1000))?, None);
     assert_eq!(database.count_profiles()?, 2, "each pet is a listed profile");
 
-    let twice = oppas_domain::listing::ListingChanges::default()
+    let twice = oppas_domain::browse::changes::ListingChanges::default()
         .write(|card| database.create_owner(card, user, &owner_fields, &pet_fields("Extra"), &NO_PHOTOS));
     assert!(matches!(twice, Err(RepositoryError::Conflict(_))));
     assert_eq!(
@@ -233,8 +236,8 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
 
 /// Caps are counted and written in one transaction that takes turns per person (security.md E8).
 fn simultaneous_adds_never_pass_a_cap(db: TestDatabase) -> TestResult {
-    use oppas_domain::enums::ReportReason;
-    use oppas_domain::trust::{NewReport, ReportRepository};
+    use oppas_domain::kernel::enums::ReportReason;
+    use oppas_domain::trust::ports::{NewReport, ReportRepository};
     let database = open(&db)?;
     let user = new_user(&database, "els@example.nl")?;
     let owner_fields = OwnerFields {
@@ -242,10 +245,10 @@ fn simultaneous_adds_never_pass_a_cap(db: TestDatabase) -> TestResult {
         last_name: "Bakker".into(),
         ..OwnerFields::default()
     };
-    let (owner, _) = oppas_domain::listing::ListingChanges::default()
+    let (owner, _) = oppas_domain::browse::changes::ListingChanges::default()
         .write(|card| database.create_owner(card, user, &owner_fields, &pet_fields("Guus"), &NO_PHOTOS))?;
     let added = concurrently(20, |i| {
-        oppas_domain::listing::ListingChanges::default()
+        oppas_domain::browse::changes::ListingChanges::default()
             .write(|card| database.add_pet(card, owner.id, &pet_fields(&format!("Dier {i}")), 5, &NO_PHOTOS))
     })?;
     assert_eq!(added.iter().flatten().count(), 4, "one pet was there already");
@@ -282,7 +285,7 @@ fn a_pair_has_one_conversation_per_pet_with_ordered_messages(db: TestDatabase) -
     let a = new_user(&database, "a@example.nl")?;
     let b = new_user(&database, "b@example.nl")?;
     let owner = new_user(&database, "c@example.nl")?;
-    let (_, pet) = oppas_domain::listing::ListingChanges::default()
+    let (_, pet) = oppas_domain::browse::changes::ListingChanges::default()
         .write(|card| database.create_owner(card, owner, &OwnerFields::default(), &pet_fields("Bobby"), &NO_PHOTOS))?;
 
     let first = database.start_conversation(a, b, None)?;
@@ -393,7 +396,7 @@ fn removing_a_pet_keeps_its_conversations(db: TestDatabase) -> TestResult {
     let database = open(&db)?;
     let a = new_user(&database, "a@example.nl")?;
     let owner = new_user(&database, "o@example.nl")?;
-    let (_, pet) = oppas_domain::listing::ListingChanges::default()
+    let (_, pet) = oppas_domain::browse::changes::ListingChanges::default()
         .write(|card| database.create_owner(card, owner, &OwnerFields::default(), &pet_fields("Bobby"), &NO_PHOTOS))?;
     let about = database.start_conversation(a, owner, Some(pet.id))?;
     database.add_message(&about, a, &text("Hoi")?)?;
@@ -446,7 +449,7 @@ fn wait_for(mut done: impl FnMut() -> Result<bool, Box<dyn std::error::Error>>) 
 }
 
 /// The message each of these events announces.
-fn announced(events: &[oppas_domain::live::LiveEvent]) -> Vec<oppas_domain::MessageId> {
+fn announced(events: &[oppas_domain::messaging::live::LiveEvent]) -> Vec<oppas_domain::MessageId> {
     events
         .iter()
         .filter_map(|event| match event.kind {
@@ -559,14 +562,14 @@ fn seeding_the_demo_twice_leaves_exactly_eight_profiles(db: TestDatabase) -> Tes
     let first = demo::seed(
         &database,
         &database,
-        &oppas_domain::listing::ListingChanges::default(),
+        &oppas_domain::browse::changes::ListingChanges::default(),
         &SystemClock,
     )?;
     assert_eq!((first.created, first.existing), (8, 0));
     let second = demo::seed(
         &database,
         &database,
-        &oppas_domain::listing::ListingChanges::default(),
+        &oppas_domain::browse::changes::ListingChanges::default(),
         &SystemClock,
     )?;
     assert_eq!((second.created, second.existing), (0, 8));
@@ -581,7 +584,8 @@ fn the_readiness_probe_answers_on_a_working_database(db: TestDatabase) -> TestRe
 }
 
 fn a_job_turn_goes_to_one_of_many_instances_once_per_turn(db: TestDatabase) -> TestResult {
-    use oppas_domain::maintenance::{CLEAN_UP, CLEAN_UP_TURN, JobTurns};
+    use oppas_domain::maintenance::ports::JobTurns;
+    use oppas_domain::maintenance::service::{CLEAN_UP, CLEAN_UP_TURN};
     let database = open(&db)?;
     let now = SystemClock.now_for_tests();
     // Ten instances ask at the same moment: one of them runs the clean-up.
@@ -843,8 +847,8 @@ fn each_waiting_mail_is_claimed_once_even_by_two_instances(db: TestDatabase) -> 
     Ok(())
 }
 
-fn new_upload(user: UserId, name: &str) -> oppas_domain::upload::NewUpload {
-    oppas_domain::upload::NewUpload {
+fn new_upload(user: UserId, name: &str) -> oppas_domain::uploads::upload::NewUpload {
+    oppas_domain::uploads::upload::NewUpload {
         public_name: name.to_owned(),
         user_id: user,
         content_type: "image/jpeg".to_owned(),
@@ -862,13 +866,13 @@ fn photos(attach: &[&str], detach: &[&str]) -> PhotoChanges {
 }
 
 fn uploads_wait_for_the_clean_up_from_when_no_profile_shows_them(db: TestDatabase) -> TestResult {
-    use oppas_domain::upload::UploadRepository;
+    use oppas_domain::uploads::ports::UploadRepository;
     let database = open(&db)?;
     let user = new_user(&database, "foto@example.nl")?;
     for name in ["los.jpg", "vast.jpg", "losgelaten.jpg"] {
         database.create_upload(&new_upload(user, name))?;
     }
-    let sitter = oppas_domain::listing::ListingChanges::default().write(|card| {
+    let sitter = oppas_domain::browse::changes::ListingChanges::default().write(|card| {
         database.create_volunteer(
             card,
             user,
@@ -888,7 +892,7 @@ fn uploads_wait_for_the_clean_up_from_when_no_profile_shows_them(db: TestDatabas
     );
     assert_eq!(database.find_upload("los.jpg")?, None, "the claim removed the record");
 
-    oppas_domain::listing::ListingChanges::default().write(|card| {
+    oppas_domain::browse::changes::ListingChanges::default().write(|card| {
         database.update_volunteer(
             card,
             sitter.id,
@@ -908,7 +912,7 @@ fn uploads_wait_for_the_clean_up_from_when_no_profile_shows_them(db: TestDatabas
 }
 
 fn a_profile_write_whose_upload_is_gone_writes_nothing(db: TestDatabase) -> TestResult {
-    use oppas_domain::upload::UploadRepository;
+    use oppas_domain::uploads::ports::UploadRepository;
     let database = open(&db)?;
     let user = new_user(&database, "foto@example.nl")?;
     for name in ["oud.jpg", "nieuw.jpg", "dier.jpg"] {
@@ -919,7 +923,7 @@ fn a_profile_write_whose_upload_is_gone_writes_nothing(db: TestDatabase) -> Test
         _ => None,
     };
     let first = gone(
-        oppas_domain::listing::ListingChanges::default()
+        oppas_domain::browse::changes::ListingChanges::default()
             .write(|card| {
                 database.create_volunteer(card, user, &volunteer_fields(), &photos(&["oud.jpg", "weg.jpg"], &[]))
             })
@@ -936,7 +940,7 @@ fn a_profile_write_whose_upload_is_gone_writes_nothing(db: TestDatabase) -> Test
         first_name: "Sanne".into(),
         ..OwnerFields::default()
     };
-    let (owner, pet) = oppas_domain::listing::ListingChanges::default().write(|card| {
+    let (owner, pet) = oppas_domain::browse::changes::ListingChanges::default().write(|card| {
         database.create_owner(
             card,
             user,
@@ -950,7 +954,7 @@ fn a_profile_write_whose_upload_is_gone_writes_nothing(db: TestDatabase) -> Test
         first_name: "Sanna".into(),
         ..owner_fields.clone()
     };
-    let replaced = oppas_domain::listing::ListingChanges::default().write(|card| {
+    let replaced = oppas_domain::browse::changes::ListingChanges::default().write(|card| {
         database.update_owner(
             card,
             owner.id,
@@ -961,10 +965,10 @@ fn a_profile_write_whose_upload_is_gone_writes_nothing(db: TestDatabase) -> Test
         )
     });
     assert_eq!(gone(replaced.map(|_| ())).as_deref(), Some("weg.jpg"));
-    let pet_changed = oppas_domain::listing::ListingChanges::default()
+    let pet_changed = oppas_domain::browse::changes::ListingChanges::default()
         .write(|card| database.update_pet(card, pet.id, &pet_fields("Max"), &photos(&["weg.jpg"], &["oud.jpg"])));
     assert_eq!(gone(pet_changed.map(|_| ())).as_deref(), Some("weg.jpg"));
-    let added = oppas_domain::listing::ListingChanges::default().write(|card| {
+    let added = oppas_domain::browse::changes::ListingChanges::default().write(|card| {
         database.add_pet(
             card,
             owner.id,
@@ -995,7 +999,7 @@ fn a_profile_write_whose_upload_is_gone_writes_nothing(db: TestDatabase) -> Test
 #[derive(Default)]
 struct MemoryFiles(std::sync::Mutex<std::collections::HashMap<String, Vec<u8>>>);
 
-impl oppas_domain::upload::FileStore for MemoryFiles {
+impl oppas_domain::uploads::ports::FileStore for MemoryFiles {
     fn check(&self) -> Result<(), RepositoryError> {
         Ok(())
     }
@@ -1029,13 +1033,16 @@ impl oppas_domain::upload::FileStore for MemoryFiles {
 /// Never asked: the race below makes its uploads directly.
 struct NoImages;
 
-impl oppas_domain::upload::ImageSanitizer for NoImages {
-    fn sanitize(&self, _bytes: &[u8]) -> Result<oppas_domain::upload::CleanImage, oppas_domain::upload::UploadError> {
-        Err(oppas_domain::upload::UploadError::NotAnImage)
+impl oppas_domain::uploads::ports::ImageSanitizer for NoImages {
+    fn sanitize(
+        &self,
+        _bytes: &[u8],
+    ) -> Result<oppas_domain::uploads::upload::CleanImage, oppas_domain::uploads::upload::UploadError> {
+        Err(oppas_domain::uploads::upload::UploadError::NotAnImage)
     }
 }
 
-impl oppas_domain::upload::NameGenerator for NoImages {
+impl oppas_domain::uploads::ports::NameGenerator for NoImages {
     fn random_name(&self) -> String {
         String::new()
     }
@@ -1051,10 +1058,11 @@ impl oppas_domain::Clock for TwoDaysAgo {
 }
 
 fn a_save_and_the_clean_up_at_once_never_leave_a_profile_on_a_removed_photo(db: TestDatabase) -> TestResult {
-    use oppas_domain::maintenance::{Maintenance, MaintenancePorts};
-    use oppas_domain::profile_draft::ProfileDraft;
-    use oppas_domain::profile_service::{OwnProfile, PHOTO_GONE, ProfileError, ProfileService};
-    use oppas_domain::upload::{FileStore, UploadPorts, UploadRepository, UploadService};
+    use oppas_domain::maintenance::service::{Maintenance, MaintenancePorts};
+    use oppas_domain::profiles::draft::ProfileDraft;
+    use oppas_domain::profiles::service::{OwnProfile, PHOTO_GONE, ProfileError, ProfileService};
+    use oppas_domain::uploads::ports::{FileStore, UploadRepository};
+    use oppas_domain::uploads::service::{UploadPorts, UploadService};
     const ROUNDS: u32 = 40;
     let database = Arc::new(open(&db)?);
     let two_days_ago = Database::connect(db.url(), PoolSettings::default(), Arc::new(TwoDaysAgo))?;
@@ -1065,14 +1073,14 @@ fn a_save_and_the_clean_up_at_once_never_leave_a_profile_on_a_removed_photo(db: 
         files: files.clone(),
         uploads: database.clone(),
         names: Arc::new(NoImages),
-        limiter: oppas_domain::limits::RateLimiter::new(database.clone(), clock.clone()),
+        limiter: oppas_domain::kernel::limits::RateLimiter::new(database.clone(), clock.clone()),
         identities: database.clone(),
     });
     let profiles = ProfileService::new(
         database.clone(),
-        oppas_domain::listing::ListingChanges::default(),
+        oppas_domain::browse::changes::ListingChanges::default(),
         uploads,
-        oppas_domain::limits::RateLimiter::new(database.clone(), clock.clone()),
+        oppas_domain::kernel::limits::RateLimiter::new(database.clone(), clock.clone()),
         clock.clone(),
     );
     let clean_up = Maintenance::new(MaintenancePorts {

@@ -4,11 +4,12 @@
 use crate::helpers::{Backend, SITTER_BIO, TestApp, TestResult, error_envelope, spawn_app, spawn_with};
 use crate::on_both_backends;
 use oppas_domain::Email;
-use oppas_domain::places::postcode_area;
-use oppas_domain::ports::{PhotoChanges, ProfileRepository, UserRepository};
-use oppas_domain::postcode::Postcode;
-use oppas_domain::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
-use oppas_domain::user::NewUser;
+use oppas_domain::browse::places::postcode_area;
+use oppas_domain::kernel::postcode::Postcode;
+use oppas_domain::profiles::ports::{PhotoChanges, ProfileRepository};
+use oppas_domain::profiles::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
+use oppas_domain::sign_in::ports::UserRepository;
+use oppas_domain::sign_in::user::NewUser;
 use oppas_persistence::{Database, PoolSettings};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -40,7 +41,7 @@ fn account(db: &Database, email: &str) -> Result<oppas_domain::UserId, Error> {
 fn sitter(db: &Database, first: &str, last: &str, bio: &str, place: &str, postcode: &str) -> Result<(), Error> {
     let user = account(db, &format!("{}.{}@example.nl", first.to_lowercase(), postcode))?;
     let whereabouts = whereabouts(place, postcode)?;
-    oppas_domain::listing::ListingChanges::default().write(|card| {
+    oppas_domain::browse::changes::ListingChanges::default().write(|card| {
         db.create_volunteer(
             card,
             user,
@@ -62,7 +63,7 @@ fn sitter(db: &Database, first: &str, last: &str, bio: &str, place: &str, postco
 fn pet(db: &Database, name: &str, breed: &str, bio: &str, place: &str, postcode: &str) -> Result<(), Error> {
     let user = account(db, &format!("baasje.{}@example.nl", name.to_lowercase()))?;
     let whereabouts = whereabouts(place, postcode)?;
-    oppas_domain::listing::ListingChanges::default().write(|card| {
+    oppas_domain::browse::changes::ListingChanges::default().write(|card| {
         db.create_owner(
             card,
             user,
@@ -267,7 +268,7 @@ async fn pages_split_the_results_and_carry_the_total(backend: Backend) -> TestRe
 /// blocked the viewer, pages of 10 hold 10, 10 and 4 cards and the total is 24 on each; the
 /// page made for the viewer is never the one others get, nor the other way round.
 async fn blocked_people_are_left_out_before_paging_and_the_total_is_exact(backend: Backend) -> TestResult {
-    use oppas_domain::trust::BlockRepository;
+    use oppas_domain::trust::ports::BlockRepository;
     let database = backend.database();
     let url = database.url().to_owned();
     let app = spawn_with(Some(database), &url, |_| {}).await?;
@@ -277,7 +278,7 @@ async fn blocked_people_are_left_out_before_paging_and_the_total_is_exact(backen
     for n in 0..30 {
         let user = account(&db, &format!("oppas{n}@example.nl"))?;
         let whereabouts = whereabouts("Utrecht", "3512")?;
-        oppas_domain::listing::ListingChanges::default().write(|card| {
+        oppas_domain::browse::changes::ListingChanges::default().write(|card| {
             db.create_volunteer(
                 card,
                 user,

@@ -3,7 +3,7 @@
 use crate::helpers::{Backend, TestResult};
 use crate::on_both_backends;
 use oppas_domain::SystemClock;
-use oppas_domain::ports::ProfileRepository;
+use oppas_domain::profiles::ports::ProfileRepository;
 use oppas_persistence::{Database, PoolSettings};
 use std::process::Command;
 use std::sync::Arc;
@@ -368,8 +368,8 @@ async fn seed_bench_makes_the_profiles_and_their_cards(backend: Backend) -> Test
         (30..=40).contains(&profiles),
         "10 sitters and 20 owners with 1-2 pets: {profiles}"
     );
-    let query = oppas_domain::listing::RawListingQuery::default().check()?;
-    let listed = oppas_domain::ports::ListingRepository::search_listings(&db, &query)?;
+    let query = oppas_domain::browse::query::RawListingQuery::default().check()?;
+    let listed = oppas_domain::browse::ports::ListingRepository::search_listings(&db, &query)?;
     assert_eq!(
         listed.total,
         u64::try_from(profiles)?,

@@ -2,7 +2,7 @@
 
 use crate::helpers::{Backend, TestApp, TestResult, error_envelope, signed_in_as, spawn_app};
 use crate::on_both_backends;
-use oppas_domain::sign_in::RESEND_COOLDOWN_SECS;
+use oppas_domain::sign_in::rules::RESEND_COOLDOWN_SECS;
 use serde_json::json;
 
 /// The `Set-Cookie` header of `response` that starts with `prefix`.
@@ -410,7 +410,8 @@ async fn guesses_get_the_same_answers_for_known_and_unknown_addresses(backend: B
 }
 
 async fn an_unverified_accounts_name_follows_the_latest_registration(backend: Backend) -> TestResult {
-    use oppas_domain::ports::{ThrottleRepository, UserRepository};
+    use oppas_domain::kernel::limits::ThrottleRepository;
+    use oppas_domain::sign_in::ports::UserRepository;
     let database = backend.database();
     let url = database.url().to_owned();
     let app = crate::helpers::spawn_with(Some(database), &url, |_| {}).await?;
@@ -578,7 +579,7 @@ where
 }
 
 async fn answers_are_identical_for_unknown_unverified_and_verified_addresses(backend: Backend) -> TestResult {
-    use oppas_domain::ports::UserRepository;
+    use oppas_domain::sign_in::ports::UserRepository;
     let database = backend.database();
     let url = database.url().to_owned();
     let app = crate::helpers::spawn_with(Some(database), &url, |_| {}).await?;
@@ -588,7 +589,7 @@ async fn answers_are_identical_for_unknown_unverified_and_verified_addresses(bac
         std::sync::Arc::new(oppas_domain::SystemClock),
     )?;
     for (email, verified) in [("bekend@example.nl", true), ("onbevestigd@example.nl", false)] {
-        db.create_user(&oppas_domain::user::NewUser {
+        db.create_user(&oppas_domain::sign_in::user::NewUser {
             email: oppas_domain::Email::parse(email)?,
             first_name: Some("Test".into()),
             last_name: None,

@@ -6,7 +6,7 @@ use crate::helpers::{
     successes_and_refusals,
 };
 use crate::on_both_backends;
-use oppas_domain::favourites::MAX_FAVOURITES;
+use oppas_domain::account::favourites::MAX_FAVOURITES;
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 

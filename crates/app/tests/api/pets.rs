@@ -6,7 +6,7 @@ use crate::helpers::{
     successes_and_refusals,
 };
 use crate::on_both_backends;
-use oppas_domain::profile::MAX_PETS;
+use oppas_domain::profiles::profile::MAX_PETS;
 use reqwest::{Client, Method};
 use serde_json::{Value, json};
 

@@ -3,7 +3,7 @@
 
 use crate::helpers::{Backend, TestApp, TestResult, error_envelope, spawn_app};
 use crate::on_both_backends;
-use oppas_domain::text::{CONTROL_MESSAGE, DIRECTION_MESSAGE, INVISIBLE_MESSAGE};
+use oppas_domain::kernel::text::{CONTROL_MESSAGE, DIRECTION_MESSAGE, INVISIBLE_MESSAGE};
 use reqwest::{Client, Method};
 use serde_json::{Value, json};
 

@@ -7,7 +7,7 @@ use crate::helpers::{
     successes_and_refusals,
 };
 use crate::on_both_backends;
-use oppas_domain::trust::MAX_REPORTS_PER_DAY;
+use oppas_domain::trust::service::MAX_REPORTS_PER_DAY;
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 

@@ -3,8 +3,9 @@
 use crate::helpers::{Backend, TestResult, error_envelope, spawn_app};
 use crate::on_both_backends;
 use oppas_domain::SystemClock;
-use oppas_domain::demo;
-use oppas_domain::ports::{ProfileRepository, UserRepository};
+use oppas_domain::profiles::demo;
+use oppas_domain::profiles::ports::ProfileRepository;
+use oppas_domain::sign_in::ports::UserRepository;
 use oppas_domain::{Email, OwnerId};
 use oppas_persistence::{Database, PoolSettings};
 use std::sync::Arc;
@@ -88,7 +89,7 @@ async fn a_profile_lookup_names_the_kind_and_where_it_lives(backend: Backend) ->
     demo::seed(
         &db,
         &db,
-        &oppas_domain::listing::ListingChanges::default(),
+        &oppas_domain::browse::changes::ListingChanges::default(),
         &SystemClock,
     )?;
     let sitter = db

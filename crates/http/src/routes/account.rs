@@ -4,13 +4,13 @@ use crate::session::CurrentUser;
 use crate::{ApiError, AppState};
 use actix_web::http::header;
 use actix_web::{HttpResponse, get, post, web};
-use oppas_domain::account_data::ExportError;
+use oppas_domain::account::deletion::ExportError;
 use std::io::Write;
 
 /// The name of the JSON file inside the archive.
-pub const EXPORT_JSON: &str = oppas_domain::export::FILE_NAME;
+pub const EXPORT_JSON: &str = oppas_domain::account::export::FILE_NAME;
 /// The folder of the photos inside the archive.
-pub const EXPORT_PHOTOS: &str = oppas_domain::export::PHOTOS_FOLDER;
+pub const EXPORT_PHOTOS: &str = oppas_domain::account::export::PHOTOS_FOLDER;
 
 /// The code that confirms a deletion.
 #[derive(Debug, serde::Deserialize, utoipa::ToSchema, validator::Validate)]
@@ -18,7 +18,7 @@ pub const EXPORT_PHOTOS: &str = oppas_domain::export::PHOTOS_FOLDER;
 pub struct DeletionRequest {
     /// The six digits from the e-mail.
     #[serde(default)]
-    #[validate(custom(function = oppas_domain::field_rules::code))]
+    #[validate(custom(function = oppas_domain::kernel::field_rules::code))]
     pub code: String,
 }
 
@@ -88,13 +88,13 @@ pub async fn delete_account(
     body: crate::routes::Valid<DeletionRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let code = oppas_domain::sign_in::parse_code(&body.code)?;
+    let code = oppas_domain::sign_in::rules::parse_code(&body.code)?;
     let requester = crate::routes::email_auth::code_checker(&req, &state);
     let confirmed = crate::routes::email_auth::check_code(
         &state,
         user.email.clone(),
         code,
-        oppas_domain::ports::CodePurpose::DeleteAccount,
+        oppas_domain::sign_in::ports::CodePurpose::DeleteAccount,
         requester,
     )
     .await??;
@@ -144,7 +144,7 @@ pub async fn export(CurrentUser(user): CurrentUser, state: web::Data<AppState>) 
         let profile = data.profile_service.profile_of(user.id)?;
         let favourites = data.favourites.list(user.id)?;
         let blocked = data.trust.blocked_people(user.id)?;
-        let document = oppas_domain::export::document(oppas_domain::export::ExportSources {
+        let document = oppas_domain::account::export::document(oppas_domain::account::export::ExportSources {
             user: &user,
             profile: profile.as_ref(),
             favourites: &favourites,

@@ -3,10 +3,11 @@
 
 use crate::{ApiError, AppState};
 use actix_web::{HttpRequest, HttpResponse, get, web};
-use oppas_domain::enums::{
+use oppas_domain::browse::card::CardDetails;
+use oppas_domain::browse::query::{RawListingQuery, ShownCard};
+use oppas_domain::kernel::enums::{
     Availability, Experience, GoodWith, Neutered, PetGender, PetSize, ProfileType, Specialty, Species,
 };
-use oppas_domain::listing::{CardDetails, RawListingQuery, ShownCard};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 

@@ -4,9 +4,10 @@
 use crate::{ApiError, AppState, CurrentUser};
 use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
 use chrono::{DateTime, Utc};
-use oppas_domain::conversation::ThreadMessage;
-use oppas_domain::enums::ProfileType;
-use oppas_domain::messaging::{Closed, ClosedState, InboxItem};
+use oppas_domain::kernel::enums::ProfileType;
+use oppas_domain::messaging::closed::{Closed, ClosedState};
+use oppas_domain::messaging::conversation::ThreadMessage;
+use oppas_domain::messaging::service::InboxItem;
 use oppas_domain::{ConversationId, MessageId, PetId, UserId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -142,7 +143,7 @@ pub struct ThreadQuery {
 #[serde(deny_unknown_fields)]
 pub struct SendMessage {
     /// The text: 1 to 2,000 characters after trimming.
-    #[validate(custom(function = oppas_domain::field_rules::message_text))]
+    #[validate(custom(function = oppas_domain::kernel::field_rules::message_text))]
     pub content: String,
 }
 
@@ -244,7 +245,7 @@ fn summary(me: UserId, item: InboxItem) -> ConversationSummary {
 
 fn item(message: ThreadMessage) -> MessageItem {
     MessageItem {
-        safety_hint: oppas_domain::safety::needs_safety_hint(&message.message.body),
+        safety_hint: oppas_domain::trust::safety::needs_safety_hint(&message.message.body),
         id: message.message.id.get(),
         timestamp: message.message.created_at.and_utc(),
         text: message.message.body,
@@ -377,7 +378,7 @@ pub async fn send_message(
         Ok(HttpResponse::Created().json(MessageSent {
             message_id: message.id.get(),
             timestamp: message.created_at.and_utc(),
-            safety_hint: oppas_domain::safety::needs_safety_hint(&message.body),
+            safety_hint: oppas_domain::trust::safety::needs_safety_hint(&message.body),
         }))
     })
     .await
@@ -493,7 +494,10 @@ pub async fn stream_events(
 
 /// Tells the open streams about those of `conversations` that closed; a failure is logged, as
 /// what closed them is done and a reload shows it all the same.
-pub(crate) fn announce_closed(messaging: &oppas_domain::messaging::Messaging, conversations: &[ConversationId]) {
+pub(crate) fn announce_closed(
+    messaging: &oppas_domain::messaging::service::Messaging,
+    conversations: &[ConversationId],
+) {
     if let Err(error) = messaging.announce_closed(conversations) {
         tracing::warn!(error.cause = %error, "closed conversations were not announced live");
     }
@@ -515,8 +519,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[cfg(test)]
 mod tests {
     use super::LiveEventData;
-    use oppas_domain::live::LiveEventKind;
-    use oppas_domain::messaging::Closed;
+    use oppas_domain::messaging::closed::Closed;
+    use oppas_domain::messaging::live::LiveEventKind;
     use oppas_domain::{ConversationId, MessageId, UserId};
 
     #[test]

@@ -6,10 +6,10 @@ use crate::{ApiError, AppState};
 use actix_session::Session;
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::{HttpRequest, HttpResponse, post, web};
-use oppas_domain::code::SignInAttempt;
-use oppas_domain::field_rules;
-use oppas_domain::ports::CodePurpose;
-use oppas_domain::sign_in::{Requester, SignInError, SignUp, parse_code, parse_email};
+use oppas_domain::kernel::field_rules;
+use oppas_domain::sign_in::code::SignInAttempt;
+use oppas_domain::sign_in::ports::CodePurpose;
+use oppas_domain::sign_in::rules::{Requester, SignInError, SignUp, parse_code, parse_email};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
@@ -93,7 +93,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// Runs sign-in work that hashes a code on the pool of hashing threads (at most
-/// [`oppas_domain::sign_in::MAX_CONCURRENT_CODE_HASHES`] at once, a short queue behind them): a
+/// [`oppas_domain::sign_in::rules::MAX_CONCURRENT_CODE_HASHES`] at once, a short queue behind them): a
 /// burst waits briefly as tasks, not threads, and past the queue is refused with 429, so memory
 /// and threads stay flat whatever arrives at once.
 pub(crate) async fn gated<T: Send + 'static>(
@@ -178,10 +178,10 @@ pub(crate) fn end_attempt(response: &mut HttpResponse, state: &AppState) {
 pub(crate) async fn check_code(
     state: &AppState,
     email: oppas_domain::Email,
-    code: oppas_domain::code::OneTimeCode,
+    code: oppas_domain::sign_in::code::OneTimeCode,
     purpose: CodePurpose,
     requester: Requester,
-) -> Result<Result<oppas_domain::user::User, SignInError>, ApiError> {
+) -> Result<Result<oppas_domain::sign_in::user::User, SignInError>, ApiError> {
     let service = state.sign_in.clone();
     // Limits first, on storage alone: only a guess that passed them waits for a hashing place.
     let reserving = service.clone();

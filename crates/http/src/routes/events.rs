@@ -7,8 +7,8 @@ use crate::{ApiError, AppState};
 use actix_web::HttpResponse;
 use actix_web::web::{self, Bytes};
 use oppas_domain::UserId;
-use oppas_domain::live::{LiveEvent, MAX_REPLAY};
-use oppas_domain::messaging::Messaging;
+use oppas_domain::messaging::live::{LiveEvent, MAX_REPLAY};
+use oppas_domain::messaging::service::Messaging;
 use std::collections::VecDeque;
 use tokio::sync::mpsc;
 

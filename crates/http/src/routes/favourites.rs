@@ -4,7 +4,8 @@ use crate::routes::browse::ProfileListItem;
 use crate::session::CurrentUser;
 use crate::{ApiError, AppState};
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
-use oppas_domain::profile_views::{VIEWS_WINDOW_DAYS, Viewer};
+use oppas_domain::account::ports::Viewer;
+use oppas_domain::account::views::VIEWS_WINDOW_DAYS;
 use serde::Serialize;
 use utoipa::ToSchema;
 

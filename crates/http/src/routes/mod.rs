@@ -251,7 +251,7 @@ pub fn checked<T: Validate + FieldOrder>(value: &T) -> Result<(), ApiError> {
     let Err(errors) = value.validate() else {
         return Ok(());
     };
-    match oppas_domain::field_rules::first_refusal(&errors, T::ORDER) {
+    match oppas_domain::kernel::field_rules::first_refusal(&errors, T::ORDER) {
         Some(refusal) => Err(ApiError::Invalid {
             field: Some(refusal.field.to_owned()),
             message: refusal.message,

@@ -5,8 +5,8 @@ use crate::{ApiError, AppState};
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use chrono::{DateTime, Utc};
 use oppas_domain::UserId;
-use oppas_domain::enums::{ReportReason, ReportStatus};
-use oppas_domain::listing::ListingSource;
+use oppas_domain::browse::card::ListingSource;
+use oppas_domain::kernel::enums::{ReportReason, ReportStatus};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 

@@ -5,8 +5,8 @@ use crate::{ApiError, AppState};
 use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use oppas_auth::oidc::PendingSignIn;
-use oppas_domain::identity_sign_in::IdentitySignInError;
-use oppas_domain::limits;
+use oppas_domain::kernel::limits;
+use oppas_domain::sign_in::identity::IdentitySignInError;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 

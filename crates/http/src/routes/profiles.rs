@@ -7,15 +7,15 @@ use crate::{ApiError, AppState, CurrentUser};
 use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use chrono::{NaiveDate, NaiveDateTime};
-use oppas_domain::enums::{
+use oppas_domain::browse::card::ListingSource;
+use oppas_domain::kernel::enums::{
     Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
     PetGender, PetSize, ProfileType, Specialty, Species, TransportMode, Vaccinated,
 };
-use oppas_domain::listing::ListingSource;
-use oppas_domain::moderation::Visibility;
-use oppas_domain::profile::{Owner, Pet, Volunteer, age_on, is_new};
-use oppas_domain::profile_draft::ProfileDraft;
-use oppas_domain::profile_service::OwnProfile;
+use oppas_domain::profiles::draft::ProfileDraft;
+use oppas_domain::profiles::profile::{Owner, Pet, Volunteer, age_on, is_new};
+use oppas_domain::profiles::service::OwnProfile;
+use oppas_domain::trust::moderation::Visibility;
 use oppas_domain::{OwnerId, PetId, UserId, VolunteerId};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

@@ -30,6 +30,6 @@ pub async fn site_info(state: web::Data<AppState>, config: web::Data<HttpConfig>
     HttpResponse::Ok().json(SiteInfo {
         google_sign_in: state.oidc.is_some(),
         organisation: config.organisation.clone(),
-        code_resend_seconds: oppas_domain::sign_in::RESEND_COOLDOWN_SECS,
+        code_resend_seconds: oppas_domain::sign_in::rules::RESEND_COOLDOWN_SECS,
     })
 }

@@ -5,7 +5,7 @@ use actix_multipart::Multipart;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, get, post, web};
 use futures_util::StreamExt;
-use oppas_domain::upload::{MAX_UPLOAD_BYTES, UploadError};
+use oppas_domain::uploads::upload::{MAX_UPLOAD_BYTES, UploadError};
 use serde::Serialize;
 use utoipa::ToSchema;
 

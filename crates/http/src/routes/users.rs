@@ -3,7 +3,7 @@
 use crate::{ApiError, AppState};
 use actix_session::Session;
 use actix_web::{HttpResponse, get, post, route, web};
-use oppas_domain::accounts::Account;
+use oppas_domain::sign_in::accounts::Account;
 use serde::Serialize;
 use utoipa::ToSchema;
 

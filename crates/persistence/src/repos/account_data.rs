@@ -8,8 +8,10 @@ use crate::schema::{identities, reports, sessions, uploads};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
-use oppas_domain::account_data::{MessageRecord, PersonalRecordRepository, ReportRecord, SessionRecord, UploadRecord};
-use oppas_domain::user::Identity;
+use oppas_domain::account::ports::{
+    MessageRecord, PersonalRecordRepository, ReportRecord, SessionRecord, UploadRecord,
+};
+use oppas_domain::sign_in::user::Identity;
 use oppas_domain::{ConversationId, RepositoryError, UserId};
 
 #[derive(QueryableByName)]

@@ -5,9 +5,10 @@ use crate::error::{in_transaction, translate};
 use crate::schema::{email_codes, throttles};
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
-use oppas_domain::code::SignInAttempt;
-use oppas_domain::mail::SealedMail;
-use oppas_domain::ports::{CodePurpose, EmailCodeRepository, StoredCode, ThrottleRepository, ThrottleState};
+use oppas_domain::kernel::limits::{ThrottleRepository, ThrottleState};
+use oppas_domain::mail::message::SealedMail;
+use oppas_domain::sign_in::code::SignInAttempt;
+use oppas_domain::sign_in::ports::{CodePurpose, EmailCodeRepository, StoredCode};
 use oppas_domain::{Email, RepositoryError};
 
 impl EmailCodeRepository for Database {

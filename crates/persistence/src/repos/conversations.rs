@@ -13,9 +13,11 @@ use crate::schema::{conversation_reads, conversations, messages, pets};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Nullable, Text, Timestamp};
-use oppas_domain::conversation::{Conversation, Counterpart, InboxEntry, MAX_INBOX, Message, MessageText, ProfileFace};
-use oppas_domain::live::{LiveEvent, LiveEventKind};
-use oppas_domain::ports::ConversationRepository;
+use oppas_domain::messaging::conversation::{
+    Conversation, Counterpart, InboxEntry, MAX_INBOX, Message, MessageText, ProfileFace,
+};
+use oppas_domain::messaging::live::{LiveEvent, LiveEventKind};
+use oppas_domain::messaging::ports::ConversationRepository;
 use oppas_domain::{ConversationId, MessageId, PetId, RepositoryError, UserId};
 use std::collections::HashMap;
 

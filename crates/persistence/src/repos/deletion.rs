@@ -5,9 +5,10 @@ use crate::error::{in_transaction, translate};
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::{uploads, users};
 use diesel::prelude::*;
-use oppas_domain::account_data::{AccountDeletionRepository, DELETED_ACCOUNT_NAME};
-use oppas_domain::limits;
-use oppas_domain::listing::CardWrite;
+use oppas_domain::account::deletion::DELETED_ACCOUNT_NAME;
+use oppas_domain::account::ports::AccountDeletionRepository;
+use oppas_domain::browse::card::CardWrite;
+use oppas_domain::kernel::limits;
 use oppas_domain::{RepositoryError, UserId};
 
 /// Allowances counted per account id (`{name}:{id}` in `throttles`).

@@ -10,9 +10,10 @@ use crate::repos::listings::{CardRow, found};
 use crate::repos::sql::{Bind, Sql};
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Nullable, Text};
-use oppas_domain::favourites::{FavouriteAdded, FavouriteRepository, ReceivedFavourites};
-use oppas_domain::listing::{FoundCard, ListingSource};
-use oppas_domain::profile_views::{ProfileViewRepository, ViewRecord};
+use oppas_domain::account::ports::{FavouriteAdded, FavouriteRepository, ReceivedFavourites};
+use oppas_domain::account::ports::{ProfileViewRepository, ViewRecord};
+use oppas_domain::browse::card::ListingSource;
+use oppas_domain::browse::query::FoundCard;
 use oppas_domain::{PetId, RepositoryError, UserId, VolunteerId};
 
 #[derive(QueryableByName)]

@@ -8,7 +8,7 @@ use crate::schema::idempotency_keys;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use oppas_domain::RepositoryError;
-use oppas_domain::idempotency::{IdempotencyRepository, KeyRecord, KeyScope, StoredAnswer};
+use oppas_domain::kernel::idempotency::{IdempotencyRepository, KeyRecord, KeyScope, StoredAnswer};
 
 /// The rows of one person's key for one endpoint.
 macro_rules! of_scope {

@@ -4,8 +4,8 @@ use crate::Database;
 use crate::error::translate;
 use crate::schema::identities;
 use diesel::prelude::*;
-use oppas_domain::ports::IdentityRepository;
-use oppas_domain::user::Identity;
+use oppas_domain::sign_in::ports::IdentityRepository;
+use oppas_domain::sign_in::user::Identity;
 use oppas_domain::{RepositoryError, UserId};
 
 #[derive(Debug, Queryable, Selectable)]

@@ -13,19 +13,18 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use oppas_domain::RepositoryError;
-use oppas_domain::listing::{
-    CARD_VERSION, Card, CardWrite, FoundCard, Listing, ListingPage, ListingQuery, ListingSource, Nearby,
-};
-use oppas_domain::ports::ListingRepository;
-use oppas_domain::profile::{Owner, Pet};
-use oppas_domain::profile_draft::SITTER_BIO_MIN;
+use oppas_domain::browse::card::{CARD_VERSION, Card, CardWrite, Listing, ListingSource};
+use oppas_domain::browse::ports::ListingRepository;
+use oppas_domain::browse::query::{FoundCard, ListingPage, ListingQuery, Nearby};
+use oppas_domain::profiles::draft::SITTER_BIO_MIN;
+use oppas_domain::profiles::profile::{Owner, Pet};
 use std::collections::HashMap;
 
 /// Shortest text the trigram indexes can serve; shorter terms are matched by a scan.
 const TRIGRAM: usize = 3;
 
 /// Writes (inserts or replaces) the card of one profile, inside the caller's transaction; only
-/// within a [`oppas_domain::listing::ListingChanges::write`], which `_card` proves.
+/// within a [`oppas_domain::browse::changes::ListingChanges::write`], which `_card` proves.
 pub(crate) fn write_listing(
     conn: &mut DbConnection,
     _card: &CardWrite,

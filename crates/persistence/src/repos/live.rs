@@ -23,9 +23,11 @@ use crate::schema::{conversations, live_events, live_sequences, sessions, users}
 use chrono::NaiveDateTime;
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
-use oppas_domain::listing::{CardChangeAnnouncer, ListingChanges};
-use oppas_domain::live::{LiveEvent, LiveEventKind, LiveFanout};
-use oppas_domain::ports::LiveRepository;
+use oppas_domain::browse::changes::ListingChanges;
+use oppas_domain::browse::ports::CardChangeAnnouncer;
+use oppas_domain::messaging::live::{LiveEvent, LiveEventKind};
+use oppas_domain::messaging::ports::LiveFanout;
+use oppas_domain::messaging::ports::LiveRepository;
 use oppas_domain::{RepositoryError, UserId};
 use std::sync::Weak;
 use std::time::Duration;

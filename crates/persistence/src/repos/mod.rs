@@ -20,7 +20,7 @@ mod uploads;
 mod users;
 
 use oppas_domain::RepositoryError;
-use oppas_domain::enums::{Vocabulary, stored_list};
+use oppas_domain::kernel::enums::{Vocabulary, stored_list};
 
 /// Lists are stored as JSON text (portable across both backends).
 pub(crate) fn list_to_json<T: serde::Serialize>(items: &[T]) -> Result<String, RepositoryError> {

@@ -8,9 +8,9 @@ use crate::schema::{hidden_profiles, moderation_log, moderators, reports, users}
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
-use oppas_domain::enums::{ReportReason, ReportStatus, Vocabulary};
-use oppas_domain::listing::{CardWrite, ListingSource};
-use oppas_domain::moderation::{ModerationRepository, QueuedReport};
+use oppas_domain::browse::card::{CardWrite, ListingSource};
+use oppas_domain::kernel::enums::{ReportReason, ReportStatus, Vocabulary};
+use oppas_domain::trust::ports::{ModerationRepository, QueuedReport};
 use oppas_domain::{ConversationId, ReportId, RepositoryError, UserId};
 
 #[derive(QueryableByName)]

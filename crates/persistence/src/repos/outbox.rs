@@ -7,8 +7,8 @@ use chrono::{Duration, NaiveDateTime};
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Text, Timestamp};
 use oppas_domain::RepositoryError;
-use oppas_domain::mail::{QueuedMail, SealedMail};
-use oppas_domain::ports::MailOutboxRepository;
+use oppas_domain::mail::message::{QueuedMail, SealedMail};
+use oppas_domain::mail::ports::MailOutboxRepository;
 
 #[derive(QueryableByName)]
 struct OutboxRow {

@@ -8,13 +8,13 @@ use crate::error::{in_transaction, in_turn_for, translate};
 use crate::schema::{owners, pets, profile_claims, volunteers};
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
-use oppas_domain::enums::{
+use oppas_domain::browse::card::{CardWrite, Listing};
+use oppas_domain::kernel::enums::{
     Chipped, Distance, Experience, HasOwnPet, HourlyRate, Neutered, PetGender, PetSize, ProfileType, TransportMode,
     Vaccinated, stored,
 };
-use oppas_domain::listing::{CardWrite, Listing};
-use oppas_domain::ports::{PetRemoval, PhotoChanges, ProfileRepository, PublicPages};
-use oppas_domain::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields, Whereabouts};
+use oppas_domain::profiles::ports::{PetRemoval, PhotoChanges, ProfileRepository, PublicPages};
+use oppas_domain::profiles::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields, Whereabouts};
 use oppas_domain::{OwnerId, PetId, RepositoryError, UserId, VolunteerId};
 
 #[derive(Debug, Queryable, Selectable)]

@@ -5,8 +5,8 @@ use crate::error::translate;
 use crate::schema::sessions;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use oppas_domain::ports::SessionRepository;
-use oppas_domain::session::StoredSession;
+use oppas_domain::sign_in::ports::SessionRepository;
+use oppas_domain::sign_in::session::StoredSession;
 use oppas_domain::{RepositoryError, UserId};
 
 #[derive(Debug, Queryable, Selectable)]

@@ -8,9 +8,9 @@ use crate::repos::sql::{Bind, Sql};
 use chrono::NaiveDateTime;
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
-use oppas_domain::enums::{ReportStatus, Vocabulary};
-use oppas_domain::listing::ListingSource;
-use oppas_domain::trust::{BlockRepository, BlockedPerson, NewReport, ReportRepository};
+use oppas_domain::browse::card::ListingSource;
+use oppas_domain::kernel::enums::{ReportStatus, Vocabulary};
+use oppas_domain::trust::ports::{BlockRepository, BlockedPerson, NewReport, ReportRepository};
 use oppas_domain::{RepositoryError, UserId};
 
 #[derive(QueryableByName)]

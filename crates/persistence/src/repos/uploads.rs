@@ -8,8 +8,9 @@ use crate::schema::uploads;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::Text;
-use oppas_domain::ports::PhotoChanges;
-use oppas_domain::upload::{NewUpload, Upload, UploadRepository};
+use oppas_domain::profiles::ports::PhotoChanges;
+use oppas_domain::uploads::ports::UploadRepository;
+use oppas_domain::uploads::upload::{NewUpload, Upload};
 use oppas_domain::{RepositoryError, UserId};
 
 #[derive(Debug, Queryable, Selectable)]

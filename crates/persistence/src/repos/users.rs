@@ -5,8 +5,8 @@ use crate::error::translate;
 use crate::schema::users;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use oppas_domain::ports::UserRepository;
-use oppas_domain::user::{NewUser, User};
+use oppas_domain::sign_in::ports::UserRepository;
+use oppas_domain::sign_in::user::{NewUser, User};
 use oppas_domain::{Email, RepositoryError, UserId};
 
 #[derive(Debug, Queryable, Selectable)]

@@ -1,0 +1,235 @@
+//! The ports of one's account: deletion, the personal records an export gathers, favourites and
+//! profile views, with the records they keep.
+
+use crate::browse::card::CardWrite;
+use crate::browse::card::ListingSource;
+use crate::browse::query::FoundCard;
+use crate::sign_in::user::Identity;
+use crate::{ConversationId, RepositoryError, UserId};
+use chrono::NaiveDateTime;
+
+/// One of the person's sessions: only its times (no key, no address).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionRecord {
+    /// When it began.
+    pub created_at: NaiveDateTime,
+    /// When it was last used.
+    pub last_seen_at: NaiveDateTime,
+    /// When it ends.
+    pub expires_at: NaiveDateTime,
+}
+
+/// A report the person made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportRecord {
+    /// Who was reported (their account id).
+    pub reported: UserId,
+    /// The card it was about.
+    pub listing: Option<String>,
+    /// The conversation it was about.
+    pub conversation: Option<ConversationId>,
+    /// The reason's stored value.
+    pub reason: String,
+    /// The note.
+    pub note: Option<String>,
+    /// `open` or `closed`.
+    pub status: String,
+    /// When.
+    pub created_at: NaiveDateTime,
+}
+
+/// A message in one of the person's conversations.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MessageRecord {
+    /// The conversation.
+    pub conversation: ConversationId,
+    /// The other person's first name as the conversation shows it (none for a removed account).
+    pub with_first_name: Option<String>,
+    /// Whether the person wrote it.
+    pub own: bool,
+    /// The text.
+    pub body: String,
+    /// When it was sent.
+    pub created_at: NaiveDateTime,
+}
+
+/// An uploaded photo.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UploadRecord {
+    /// Its stored name (the file in the upload directory).
+    pub public_name: String,
+    /// Whether a profile shows it.
+    pub attached: bool,
+    /// When.
+    pub created_at: NaiveDateTime,
+}
+
+/// Deletes an account in one transaction.
+pub trait AccountDeletionRepository: Send + Sync {
+    /// Moves the messages and conversations of `user` to a new stand-in account (address
+    /// `stand_in_email`, first name [`DELETED_ACCOUNT_NAME`], nothing else), then deletes the
+    /// account and with it everything that hangs on it (identities, sessions, profile, pets,
+    /// cards, favourites, views, blocks, reports, uploads' records, read marks, codes and
+    /// counters of its address). Returns the stored names of its uploads, whose files go next.
+    ///
+    /// # Errors
+    /// Storage failures (then nothing was deleted).
+    fn delete_account(
+        &self,
+        card: &CardWrite,
+        user: UserId,
+        stand_in_email: &str,
+    ) -> Result<Vec<String>, RepositoryError>;
+}
+
+/// Reads the person's own records.
+pub trait PersonalRecordRepository: Send + Sync {
+    /// Every provider identity of the account.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn identities_of(&self, user: UserId) -> Result<Vec<Identity>, RepositoryError>;
+
+    /// The account's sessions.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn sessions_of(&self, user: UserId) -> Result<Vec<SessionRecord>, RepositoryError>;
+
+    /// Every message of every conversation the person is in, oldest first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn messages_of(&self, user: UserId) -> Result<Vec<MessageRecord>, RepositoryError>;
+
+    /// The reports the person made.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn reports_by(&self, user: UserId) -> Result<Vec<ReportRecord>, RepositoryError>;
+
+    /// The person's uploads.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn uploads_of(&self, user: UserId) -> Result<Vec<UploadRecord>, RepositoryError>;
+}
+
+/// The records of [`PersonalRecordRepository`] for one person.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PersonalRecords {
+    /// Provider identities.
+    pub identities: Vec<Identity>,
+    /// Sessions (times only).
+    pub sessions: Vec<SessionRecord>,
+    /// Messages of their conversations.
+    pub messages: Vec<MessageRecord>,
+    /// Reports they made.
+    pub reports: Vec<ReportRecord>,
+    /// Their uploads.
+    pub uploads: Vec<UploadRecord>,
+}
+
+/// How many people kept one of the person's own cards as a favourite in a window. Who they are
+/// stays private: only the number leaves the store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReceivedFavourites {
+    /// The card.
+    pub card: ListingSource,
+    /// The pet's name, or the sitter's first name.
+    pub name: String,
+    /// How many people made it a favourite in the window.
+    pub count: i64,
+}
+
+/// What adding a favourite did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FavouriteAdded {
+    /// It is a favourite now.
+    Added,
+    /// It already was one.
+    AlreadyThere,
+    /// There is no such card.
+    NoSuchCard,
+    /// The person has [`MAX_FAVOURITES`] already.
+    Full,
+}
+
+/// Where favourites are kept.
+pub trait FavouriteRepository: Send + Sync {
+    /// Adds the card to the person's favourites unless it is one already or they have `max`
+    /// favourites. The count and the insert take turns with every other add for the same person,
+    /// so that simultaneous adds never pass `max` together.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn add_favourite(&self, user: UserId, card: ListingSource, max: i64) -> Result<FavouriteAdded, RepositoryError>;
+
+    /// Removes the card from the person's favourites; nothing happens when it is none.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn remove_favourite(&self, user: UserId, card: ListingSource) -> Result<(), RepositoryError>;
+
+    /// The person's favourite cards, the latest favourite first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn favourites(&self, user: UserId) -> Result<Vec<FoundCard>, RepositoryError>;
+
+    /// For each card of `owner`, how many other people made it a favourite at or after `since`
+    /// and still keep it, leaving out people in a block with `owner` either way; cards nobody
+    /// kept are left out. The most kept first, then by name.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn favourites_received(
+        &self,
+        owner: UserId,
+        since: NaiveDateTime,
+    ) -> Result<Vec<ReceivedFavourites>, RepositoryError>;
+}
+
+/// Who looked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Viewer {
+    /// A signed-in person.
+    Person(UserId),
+    /// Someone not signed in: their client's address.
+    Client(String),
+}
+
+/// One view as stored: whose, by whom, which day.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ViewRecord {
+    /// The viewed card.
+    pub card: ListingSource,
+    /// The signed-in viewer, when there is one (never counted on their own cards).
+    pub viewer: Option<UserId>,
+    /// `u{id}` for a person, `a` and a keyed hash for a client.
+    pub viewer_key: String,
+    /// `YYYY-MM-DD`.
+    pub day: String,
+}
+
+/// Where views are kept.
+pub trait ProfileViewRepository: Send + Sync {
+    /// Stores the view unless the same viewer saw the same card that day, the card is the
+    /// viewer's own, or there is no such card.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn record_view(&self, view: &ViewRecord) -> Result<(), RepositoryError>;
+
+    /// Views of all cards of `owner` on `first_day` or later.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn views_since(&self, owner: UserId, first_day: &str) -> Result<i64, RepositoryError>;
+
+    /// Deletes the views of days before `first_kept_day`; returns how many.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn delete_views_before(&self, first_kept_day: &str) -> Result<usize, RepositoryError>;
+}

@@ -1,0 +1,301 @@
+//! A search over the cards: its parameters, checked, and a page of results.
+
+use crate::UserId;
+use crate::browse::card::{Card, normalise};
+use crate::browse::places;
+use crate::kernel::enums::ProfileType;
+use crate::profiles::profile::NEW_FOR;
+use chrono::NaiveDateTime;
+
+/// Longest search text accepted.
+pub const MAX_QUERY_CHARS: usize = 100;
+
+/// Cards on a page unless asked otherwise.
+pub const DEFAULT_PER_PAGE: u32 = 24;
+
+/// Most cards on one page.
+pub const MAX_PER_PAGE: u32 = 100;
+
+/// Search radius around a place unless asked otherwise, in km.
+pub const DEFAULT_RADIUS_KM: u32 = 10;
+
+/// Smallest search radius, in km.
+pub const MIN_RADIUS_KM: u32 = 1;
+
+/// Largest search radius, in km.
+pub const MAX_RADIUS_KM: u32 = 100;
+
+/// Reads the `type` parameter of a search.
+fn parse_listing_type(raw: &str) -> Result<ProfileType, QueryError> {
+    ProfileType::parse(raw).ok_or_else(|| {
+        QueryError::new(
+            "type",
+            "Kies 'huisdier' of 'vrijwilliger' als type, of laat het leeg voor alle profielen.",
+        )
+    })
+}
+
+/// A search parameter that cannot be used; the text says what to change.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct QueryError {
+    /// The query parameter, as named in the API.
+    pub field: &'static str,
+    /// Dutch text.
+    pub message: String,
+}
+
+impl QueryError {
+    pub(crate) fn new(field: &'static str, message: &str) -> Self {
+        Self {
+            field,
+            message: message.to_owned(),
+        }
+    }
+}
+
+/// Around which point, and how far.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Nearby {
+    /// What the point was found as, e.g. "3512 Utrecht".
+    pub label: String,
+    /// Latitude.
+    pub lat: f64,
+    /// Longitude.
+    pub lon: f64,
+    /// Radius in km.
+    pub radius_km: u32,
+    /// See [`Nearby::areas`]; worked out on first use, so that a search answered from memory
+    /// never computes it.
+    areas: std::sync::OnceLock<Vec<(String, f64)>>,
+}
+
+impl Nearby {
+    /// The postcode areas whose centre lies within the radius, nearest first, with their
+    /// distance in km. Cards are placed by their postcode area, never by an address.
+    #[must_use]
+    pub fn areas(&self) -> &[(String, f64)] {
+        self.areas
+            .get_or_init(|| places::postcodes_within(self.lat, self.lon, f64::from(self.radius_km)))
+    }
+}
+
+/// A checked search: every field within its bounds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListingQuery {
+    /// Only this kind; `None` for both.
+    pub listing_type: Option<ProfileType>,
+    /// The [`normalise`]d search text; `None` when empty.
+    pub text: Option<String>,
+    /// Only within a distance of a place, nearest first.
+    pub near: Option<Nearby>,
+    /// Page number from 1.
+    pub page: u32,
+    /// Cards per page.
+    pub per_page: u32,
+    /// Leave out the cards of everyone this person blocked or was blocked by (in the query
+    /// itself, so that pages stay full and the total exact).
+    pub blocked_for: Option<UserId>,
+}
+
+/// A search as it arrives: every parameter optional and unparsed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RawListingQuery {
+    /// `type`.
+    pub listing_type: Option<String>,
+    /// `q`.
+    pub q: Option<String>,
+    /// `near`: a four-digit postcode or a place name.
+    pub near: Option<String>,
+    /// `radiusKm`.
+    pub radius_km: Option<String>,
+    /// `page`.
+    pub page: Option<String>,
+    /// `perPage`.
+    pub per_page: Option<String>,
+}
+
+fn number_in(
+    raw: Option<&str>,
+    field: &'static str,
+    min: u32,
+    max: u32,
+    default: u32,
+    message: &str,
+) -> Result<u32, QueryError> {
+    let Some(raw) = raw.map(str::trim).filter(|raw| !raw.is_empty()) else {
+        return Ok(default);
+    };
+    raw.parse::<u32>()
+        .ok()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| QueryError::new(field, message))
+}
+
+impl RawListingQuery {
+    /// Checks every parameter, the first wrong one answering.
+    ///
+    /// # Errors
+    /// [`QueryError`] naming the parameter: an unknown type, a search text over
+    /// [`MAX_QUERY_CHARS`] or with control characters, an unknown place, a radius outside
+    /// 1-100, a page below 1, a page size outside 1-100.
+    pub fn check(&self) -> Result<ListingQuery, QueryError> {
+        let listing_type = match self.listing_type.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(raw) => Some(parse_listing_type(raw)?),
+        };
+        let text = match self.q.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(raw) => {
+                if raw.chars().count() > MAX_QUERY_CHARS {
+                    return Err(QueryError::new(
+                        "q",
+                        &format!("Een zoekopdracht is maximaal {MAX_QUERY_CHARS} tekens."),
+                    ));
+                }
+                crate::kernel::text::check_free_text(raw).map_err(|e| QueryError {
+                    field: "q",
+                    message: e.to_string(),
+                })?;
+                Some(normalise(raw)).filter(|t| !t.is_empty())
+            }
+        };
+        let radius_km = number_in(
+            self.radius_km.as_deref(),
+            "radiusKm",
+            MIN_RADIUS_KM,
+            MAX_RADIUS_KM,
+            DEFAULT_RADIUS_KM,
+            &format!("Kies een straal van {MIN_RADIUS_KM} tot {MAX_RADIUS_KM} km."),
+        )?;
+        let near = match self.near.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(raw) => {
+                if raw.chars().count() > MAX_QUERY_CHARS || crate::kernel::text::check_free_text(raw).is_err() {
+                    return Err(unknown_place(raw));
+                }
+                let place = places::resolve(raw).ok_or_else(|| unknown_place(raw))?;
+                Some(Nearby {
+                    areas: std::sync::OnceLock::new(),
+                    label: place.label,
+                    lat: place.lat,
+                    lon: place.lon,
+                    radius_km,
+                })
+            }
+        };
+        let page = number_in(
+            self.page.as_deref(),
+            "page",
+            1,
+            u32::MAX / MAX_PER_PAGE,
+            1,
+            "Het paginanummer is een heel getal vanaf 1.",
+        )?;
+        let per_page = number_in(
+            self.per_page.as_deref(),
+            "perPage",
+            1,
+            MAX_PER_PAGE,
+            DEFAULT_PER_PAGE,
+            &format!("Kies 1 tot {MAX_PER_PAGE} profielen per pagina."),
+        )?;
+        Ok(ListingQuery {
+            listing_type,
+            text,
+            near,
+            page,
+            per_page,
+            blocked_for: None,
+        })
+    }
+}
+
+fn unknown_place(raw: &str) -> QueryError {
+    let shown: String = raw.chars().take(40).collect();
+    QueryError {
+        field: "near",
+        message: format!(
+            "We kennen de plaats of postcode '{shown}' niet. Probeer een postcode van 4 cijfers of een plaatsnaam."
+        ),
+    }
+}
+
+impl ListingQuery {
+    /// One text per distinct search, for remembering its answer.
+    pub(crate) fn cache_key(&self) -> String {
+        format!(
+            "{:?}|{:?}|{:?}|{}|{}",
+            self.listing_type.map(ProfileType::as_str),
+            self.text,
+            self.near.as_ref().map(|n| (n.label.as_str(), n.radius_km)),
+            self.page,
+            self.per_page
+        )
+    }
+
+    /// How many cards come before the page.
+    #[must_use]
+    pub fn offset(&self) -> u64 {
+        u64::from(self.page - 1) * u64::from(self.per_page)
+    }
+}
+
+/// A card as found: the stored card, when it was made, and (for a search near a place) the
+/// distance of its postcode area.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FoundCard {
+    /// The stored card.
+    pub card: Card,
+    /// When the profile was made.
+    pub created_at: NaiveDateTime,
+    /// The postcode area of the card.
+    pub postal_code: Option<String>,
+}
+
+/// One page of results.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListingPage {
+    /// The cards of the page, in order.
+    pub cards: Vec<FoundCard>,
+    /// Cards matching the search in all.
+    pub total: u64,
+}
+
+/// A card ready to show: with its 'Nieuw' badge and, near a place, its distance.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShownCard {
+    /// The stored card.
+    pub card: Card,
+    /// Made in the last [`NEW_FOR`].
+    pub is_new: bool,
+    /// Km between the postcode areas' centres, one decimal; only for a search near a place.
+    pub distance_km: Option<f64>,
+    /// The centre of the card's postcode area, for a map (never an address).
+    pub map_point: Option<(f64, f64)>,
+}
+
+impl ShownCard {
+    /// Finishes a found card for the moment `now` and the search's place.
+    #[must_use]
+    pub fn new(found: FoundCard, now: NaiveDateTime, near: Option<&Nearby>) -> Self {
+        let area = found
+            .postal_code
+            .as_deref()
+            .and_then(|pc| crate::kernel::postcode::Postcode::parse(pc).ok())
+            .and_then(|pc| places::postcode_area(&pc));
+        let distance_km = near.and_then(|near| {
+            let pc = found.postal_code.as_deref()?;
+            near.areas()
+                .iter()
+                .find(|(area, _)| area == pc)
+                .map(|(_, km)| (km * 10.0).round() / 10.0)
+        });
+        Self {
+            is_new: now - found.created_at < NEW_FOR,
+            distance_km,
+            map_point: area.map(|a| (a.lat, a.lon)),
+            card: found.card,
+        }
+    }
+}

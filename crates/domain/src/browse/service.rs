@@ -1,0 +1,415 @@
+//! Browse and search (spec section 2 '/profielen', section 3 'Profile list item', section 5
+//! 'Browse search'): one public card per sitter and per pet, what a search may ask, and how
+//! text is compared.
+//!
+//! A card is built here from the stored profile, once per change, and kept beside it (the
+//! persistence adapter writes it in the same transaction as the profile), so a list page reads
+//! one row per card. Cards carry nothing private: no e-mail, phone or date of birth, and a place
+//! only as precise as its four-digit postcode area.
+
+use crate::browse::changes::{CACHE_FOR, ListingChanges};
+use crate::browse::ports::ListingRepository;
+use crate::browse::query::{ListingQuery, QueryError, RawListingQuery, ShownCard};
+use crate::{Clock, RepositoryError, UserId};
+use chrono::NaiveDateTime;
+use std::sync::Arc;
+
+/// Why a search is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum BrowseError {
+    /// A parameter is out of bounds.
+    #[error(transparent)]
+    Invalid(#[from] QueryError),
+    /// Storage failures.
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// One page of a search, ready to show.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BrowseResult {
+    /// The cards, in order.
+    pub cards: Vec<ShownCard>,
+    /// Matching cards in all.
+    pub total: u64,
+    /// The page shown.
+    pub page: u32,
+    /// Cards per page.
+    pub per_page: u32,
+}
+
+/// Searches remembered at most; past it, the memory starts afresh.
+const CACHE_ENTRIES: usize = 2048;
+
+/// A remembered page: made (or being remade) at, under which change count, and the page.
+type Remembered = (NaiveDateTime, u64, Arc<BrowseResult>);
+
+/// Browse and search over the stored cards, with the pages of frequent searches remembered for
+/// [`CACHE_FOR`] (a national platform's front page and popular places are asked for far more
+/// often than cards change).
+#[derive(Clone)]
+pub struct Browse {
+    listings: Arc<dyn ListingRepository>,
+    blocks: Arc<dyn crate::trust::ports::BlockRepository>,
+    clock: Arc<dyn Clock>,
+    changes: ListingChanges,
+    remembered: Arc<std::sync::Mutex<std::collections::HashMap<String, Remembered>>>,
+}
+
+impl std::fmt::Debug for Browse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Browse").finish_non_exhaustive()
+    }
+}
+
+impl Browse {
+    /// A service over the cards; `changes` is moved on by every profile write.
+    #[must_use]
+    pub fn new(
+        listings: Arc<dyn ListingRepository>,
+        blocks: Arc<dyn crate::trust::ports::BlockRepository>,
+        clock: Arc<dyn Clock>,
+        changes: ListingChanges,
+    ) -> Self {
+        Self {
+            listings,
+            blocks,
+            clock,
+            changes,
+            remembered: Arc::default(),
+        }
+    }
+
+    /// Checks the search, then finds its page for `viewer`: from memory when the same search
+    /// was answered within [`CACHE_FOR`] and no card changed here since, else from storage. A
+    /// viewer in a block (either way) gets a page made for them alone, without the cards of the
+    /// people on the other side, never remembered for anyone else. Blocks (storage).
+    ///
+    /// # Errors
+    /// [`BrowseError::Invalid`] naming the parameter; storage failures.
+    pub fn search(&self, raw: &RawListingQuery, viewer: Option<UserId>) -> Result<Arc<BrowseResult>, BrowseError> {
+        let mut query = raw.check()?;
+        let now = self.clock.now();
+        if let Some(viewer) = viewer
+            && !self.blocks.blocked_either_way(viewer)?.is_empty()
+        {
+            query.blocked_for = Some(viewer);
+            return Ok(Arc::new(self.find(&query, now)?));
+        }
+        let key = query.cache_key();
+        let changes = self.changes.current();
+        let lock = || {
+            self.remembered
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        };
+        {
+            let mut remembered = lock();
+            if let Some((at, seen, page)) = remembered.get_mut(&key)
+                && *seen == changes
+            {
+                if now - *at < CACHE_FOR {
+                    return Ok(page.clone());
+                }
+                // Only time has passed: this caller remakes the page while the others keep
+                // getting the one they had, instead of all asking storage at once.
+                let stale = page.clone();
+                *at = now;
+                drop(remembered);
+                return Ok(self.remember(&query, key, now, changes).unwrap_or_else(|error| {
+                    tracing::warn!(error.cause = %error, "search page not remade; the last one stays");
+                    stale
+                }));
+            }
+        }
+        self.remember(&query, key, now, changes)
+    }
+
+    /// Finds a page and remembers it.
+    fn remember(
+        &self,
+        query: &ListingQuery,
+        key: String,
+        now: NaiveDateTime,
+        changes: u64,
+    ) -> Result<Arc<BrowseResult>, BrowseError> {
+        let found = Arc::new(self.find(query, now)?);
+        let mut remembered = self
+            .remembered
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if remembered.len() >= CACHE_ENTRIES {
+            remembered.clear();
+        }
+        remembered.insert(key, (now, changes, found.clone()));
+        Ok(found)
+    }
+
+    fn find(&self, query: &ListingQuery, now: NaiveDateTime) -> Result<BrowseResult, BrowseError> {
+        let page = self.listings.search_listings(query)?;
+        Ok(BrowseResult {
+            cards: page
+                .cards
+                .into_iter()
+                .map(|found| ShownCard::new(found, now, query.near.as_ref()))
+                .collect(),
+            total: page.total,
+            page: query.page,
+            per_page: query.per_page,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::browse::card::{Card, CardWrite, SHORT_DESCRIPTION_CHARS, normalise, short_description};
+    use crate::browse::ports::CardChangeAnnouncer;
+    use crate::browse::query::{DEFAULT_PER_PAGE, ListingPage};
+    use crate::kernel::enums::Species;
+
+    fn raw(pairs: &[(&str, &str)]) -> RawListingQuery {
+        let mut q = RawListingQuery::default();
+        for (key, value) in pairs {
+            let value = Some((*value).to_owned());
+            match *key {
+                "type" => q.listing_type = value,
+                "q" => q.q = value,
+                "near" => q.near = value,
+                "radiusKm" => q.radius_km = value,
+                "page" => q.page = value,
+                "perPage" => q.per_page = value,
+                _ => {}
+            }
+        }
+        q
+    }
+
+    /// Counts the searches that reach storage, and keeps whose blocks the last one applied.
+    struct CountingListings(std::sync::atomic::AtomicUsize, std::sync::Mutex<Option<UserId>>);
+
+    impl ListingRepository for CountingListings {
+        fn search_listings(&self, query: &ListingQuery) -> Result<ListingPage, RepositoryError> {
+            self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            if let Ok(mut last) = self.1.lock() {
+                *last = query.blocked_for;
+            }
+            Ok(ListingPage {
+                cards: Vec::new(),
+                total: 0,
+            })
+        }
+
+        fn write_missing_listings(&self, _card: &CardWrite) -> Result<usize, RepositoryError> {
+            Ok(0)
+        }
+    }
+
+    struct StillClock(std::sync::Mutex<NaiveDateTime>);
+
+    impl Clock for StillClock {
+        fn now(&self) -> NaiveDateTime {
+            *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        }
+    }
+
+    #[test]
+    fn a_card_write_is_recorded_once_it_answered_without_an_error() {
+        let changes = ListingChanges::default();
+        let refused: Result<(), &str> = changes.write(|_| Err("rolled back"));
+        assert!(refused.is_err());
+        assert_eq!(changes.current(), 0, "a refused write changed no card");
+        let done: Result<u8, &str> = changes.write(|_| Ok(7));
+        assert_eq!(done, Ok(7));
+        assert_eq!(changes.current(), 1);
+        assert_eq!(changes.clone().current(), 1, "clones share the counter");
+    }
+
+    /// Counts announcements; fails them when told to.
+    #[derive(Default)]
+    struct Announcements(std::sync::atomic::AtomicUsize, std::sync::atomic::AtomicBool);
+
+    impl CardChangeAnnouncer for Announcements {
+        fn announce_card_change(&self) -> Result<(), RepositoryError> {
+            if self.1.load(std::sync::atomic::Ordering::SeqCst) {
+                return Err(RepositoryError::Unavailable(anyhow::anyhow!("no connection")));
+            }
+            self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_recorded_write_is_announced_to_the_other_instances_and_theirs_are_heard() {
+        let announcements = Arc::new(Announcements::default());
+        let changes = ListingChanges::announced_by(announcements.clone());
+        let refused: Result<(), &str> = changes.write(|_| Err("rolled back"));
+        assert!(refused.is_err());
+        assert_eq!(announcements.0.load(std::sync::atomic::Ordering::SeqCst), 0);
+        assert_eq!(changes.write(|_| Ok::<_, ()>(())), Ok(()));
+        assert_eq!(announcements.0.load(std::sync::atomic::Ordering::SeqCst), 1);
+
+        // An announcement that fails does not undo the write that stands.
+        announcements.1.store(true, std::sync::atomic::Ordering::SeqCst);
+        assert_eq!(changes.write(|_| Ok::<_, ()>(3)), Ok(3));
+        assert_eq!(changes.current(), 2);
+
+        changes.heard_from_another_instance();
+        assert_eq!(
+            changes.current(),
+            3,
+            "another instance's change ends this one's memories"
+        );
+        assert_eq!(
+            announcements.0.load(std::sync::atomic::Ordering::SeqCst),
+            1,
+            "and is not echoed"
+        );
+    }
+
+    #[test]
+    fn a_search_is_answered_from_memory_until_a_card_changes_or_time_passes() -> Result<(), BrowseError> {
+        let listings = Arc::new(CountingListings(
+            std::sync::atomic::AtomicUsize::new(0),
+            std::sync::Mutex::new(None),
+        ));
+        let start = NaiveDateTime::default();
+        let clock = Arc::new(StillClock(std::sync::Mutex::new(start)));
+        let changes = ListingChanges::default();
+        let browse = Browse::new(listings.clone(), Arc::new(Blocks), clock.clone(), changes.clone());
+        let calls = || listings.0.load(std::sync::atomic::Ordering::SeqCst);
+        let query = raw(&[("q", "kat")]);
+        browse.search(&query, None)?;
+        browse.search(&query, Some(UserId(1)))?;
+        assert_eq!(calls(), 1, "the second answer came from memory");
+        browse.search(&raw(&[("q", "hond")]), None)?;
+        assert_eq!(calls(), 2, "another search is its own");
+        changes.write(|_| Ok::<(), ()>(())).ok();
+        browse.search(&query, None)?;
+        assert_eq!(calls(), 3, "a changed card ends what was remembered");
+        *clock.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = start + CACHE_FOR;
+        browse.search(&query, None)?;
+        assert_eq!(calls(), 4, "and so does time");
+
+        // Someone in a block gets a page of their own, each time, and leaves the memory as it was.
+        browse.search(&query, Some(BLOCKER))?;
+        browse.search(&query, Some(BLOCKER))?;
+        assert_eq!(calls(), 6);
+        assert_eq!(listings.1.lock().map(|q| *q).ok().flatten(), Some(BLOCKER));
+        browse.search(&query, None)?;
+        assert_eq!(calls(), 6, "the shared page is still remembered");
+        Ok(())
+    }
+
+    /// The one person in a block.
+    const BLOCKER: UserId = UserId(66);
+
+    /// [`BLOCKER`] blocked someone; nobody else is in a block.
+    struct Blocks;
+
+    impl crate::trust::ports::BlockRepository for Blocks {
+        fn block(&self, _: UserId, _: UserId) -> Result<(), RepositoryError> {
+            Ok(())
+        }
+
+        fn unblock(&self, _: UserId, _: UserId) -> Result<(), RepositoryError> {
+            Ok(())
+        }
+
+        fn blocked_people(&self, _: UserId) -> Result<Vec<crate::trust::ports::BlockedPerson>, RepositoryError> {
+            Ok(Vec::new())
+        }
+
+        fn blocked_between(&self, a: UserId, b: UserId) -> Result<bool, RepositoryError> {
+            Ok(a == BLOCKER || b == BLOCKER)
+        }
+
+        fn blocked_either_way(&self, user: UserId) -> Result<Vec<UserId>, RepositoryError> {
+            Ok(if user == BLOCKER { vec![UserId(67)] } else { Vec::new() })
+        }
+    }
+
+    #[test]
+    fn text_is_compared_without_case_or_accents() {
+        assert_eq!(normalise("Zoë"), "zoe");
+        assert_eq!(normalise("NOËL  van  Dijk"), "noel van dijk");
+        assert_eq!(normalise("Straße Ærø"), "strase aro");
+        assert_eq!(normalise("100%_echt\\"), "100%_echt\\");
+    }
+
+    #[test]
+    fn an_empty_search_has_the_defaults() -> Result<(), QueryError> {
+        let query = RawListingQuery::default().check()?;
+        assert_eq!(query.listing_type, None);
+        assert_eq!(query.text, None);
+        assert_eq!(query.near, None);
+        assert_eq!((query.page, query.per_page), (1, DEFAULT_PER_PAGE));
+        Ok(())
+    }
+
+    #[test]
+    fn every_bad_parameter_is_refused_naming_it() {
+        let cases = [
+            (raw(&[("type", "kat")]), "type"),
+            (raw(&[("q", &"a".repeat(101))]), "q"),
+            (raw(&[("q", "a\u{0}b")]), "q"),
+            (raw(&[("near", "Atlantis")]), "near"),
+            (raw(&[("near", "3512"), ("radiusKm", "0")]), "radiusKm"),
+            (raw(&[("near", "3512"), ("radiusKm", "101")]), "radiusKm"),
+            (raw(&[("radiusKm", "tien")]), "radiusKm"),
+            (raw(&[("page", "0")]), "page"),
+            (raw(&[("page", "-1")]), "page"),
+            (raw(&[("perPage", "0")]), "perPage"),
+            (raw(&[("perPage", "101")]), "perPage"),
+        ];
+        for (query, field) in cases {
+            let error = query.check().err();
+            assert_eq!(error.as_ref().map(|e| e.field), Some(field), "{query:?}");
+            assert!(error.is_some_and(|e| !e.message.is_empty()));
+        }
+    }
+
+    #[test]
+    fn a_place_finds_the_postcode_areas_within_the_radius_nearest_first() -> Result<(), QueryError> {
+        let query = raw(&[("near", "3512"), ("radiusKm", "5")]).check()?;
+        let near = query.near.ok_or(QueryError::new("near", "missing"))?;
+        assert_eq!(near.areas().first().map(|(pc, _)| pc.as_str()), Some("3512"));
+        assert!(near.areas().windows(2).all(|w| w[0].1 <= w[1].1));
+        assert!(near.areas().iter().all(|(_, km)| *km <= 5.0));
+        assert!(
+            near.areas().iter().any(|(pc, _)| pc == "3581"),
+            "Utrecht Oost is within 5 km"
+        );
+        assert!(!near.areas().iter().any(|(pc, _)| pc == "1012"), "Amsterdam is not");
+        Ok(())
+    }
+
+    #[test]
+    fn a_long_description_is_cut_at_a_word() {
+        let long = "woord ".repeat(60);
+        let short = short_description(&long);
+        assert!(short.ends_with("woord…"), "{short}");
+        assert!(short.chars().count() <= SHORT_DESCRIPTION_CHARS + 1);
+        assert_eq!(short_description(" kort "), "kort");
+    }
+
+    #[test]
+    fn a_stored_pet_card_without_a_species_is_a_dogs_and_a_sitters_card_has_none() {
+        let pet = r#"{"id":"pet-1","type":"huisdier","name":"Bobby","location":"Utrecht",
+            "shortDescription":"","fullDescription":"","avatarUrl":null,"coverImageUrl":null,
+            "ownerInfo":null,"details":{},"availability":null}"#;
+        assert_eq!(
+            Card::from_json(pet).ok().and_then(|card| card.species),
+            Some(Species::Hond)
+        );
+        let cat = pet.replace(r#""availability":null"#, r#""availability":null,"species":"kat""#);
+        assert_eq!(
+            Card::from_json(&cat).ok().and_then(|card| card.species),
+            Some(Species::Kat)
+        );
+        let sitter = pet.replace("huisdier", "vrijwilliger");
+        let sitter = Card::from_json(&sitter);
+        assert!(sitter.is_ok());
+        assert_eq!(sitter.ok().and_then(|card| card.species), None);
+    }
+}

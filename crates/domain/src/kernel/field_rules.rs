@@ -1,0 +1,422 @@
+//! The field rules of what people send, declared with `validator` derives on the input types
+//! (the profile draft here, the sign-up, code, message and report bodies at the HTTP edge), and
+//! the one place that turns a refusal into its Dutch text.
+//!
+//! A derive declares a field's rules in place: `length(max = ...)` with the same constants the
+//! OpenAPI document publishes, `required`, and `custom` with the functions below, each of which
+//! applies a value type or text rule of this crate. [`first_refusal`] then picks the first failing
+//! field in the order of the screen (the spec's order where it names one) and words it.
+
+use crate::browse::card::ListingSource;
+use crate::browse::places;
+use crate::kernel::email::Email;
+use crate::kernel::enums::{Distance, Vocabulary};
+use crate::kernel::postcode::Postcode;
+use crate::kernel::text::{check_free_text, check_name};
+use crate::messaging::conversation::MessageText;
+use crate::sign_in::code::OneTimeCode;
+use chrono::NaiveDate;
+use std::borrow::Cow;
+use validator::{ValidationError, ValidationErrors, ValidationErrorsKind};
+
+/// The code of a refused enumeration value; its `choice` parameter holds the value.
+const CHOICE: &str = "choice";
+
+/// The code of a list with too many entries (a `length` rule on a list).
+pub const LIST: &str = "list";
+
+/// Fewest digits in a phone number.
+pub const PHONE_MIN_DIGITS: usize = 6;
+
+/// The oldest date of birth accepted.
+const OLDEST_BIRTH: (i32, u32, u32) = (1900, 1, 1);
+
+/// A limit of [`crate::limits`] or a draft constant as the derives' `length` reads it.
+#[must_use]
+pub const fn limit(count: usize) -> u64 {
+    count as u64
+}
+
+/// A field that breaks a rule: which one (as named in the API) and what to change, in Dutch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// The field, e.g. `petSize`.
+    pub field: &'static str,
+    /// Dutch text for people.
+    pub message: String,
+}
+
+/// A refusal with its Dutch text.
+fn refusal(code: &'static str, message: impl Into<Cow<'static, str>>) -> ValidationError {
+    ValidationError::new(code).with_message(message.into())
+}
+
+/// A free text: no control, invisible or direction characters (see [`check_free_text`]).
+///
+/// # Errors
+/// The text rule's refusal.
+pub fn free_text(value: &str) -> Result<(), ValidationError> {
+    check_free_text(value).map_err(|e| refusal("text", e.to_string()))
+}
+
+/// A name: one line of visible characters (see [`check_name`]).
+///
+/// # Errors
+/// The name rule's refusal.
+pub fn name(value: &str) -> Result<(), ValidationError> {
+    check_name(value).map_err(|e| refusal("name", e.to_string()))
+}
+
+/// A known Dutch four-digit postcode.
+///
+/// # Errors
+/// Not four digits, or a postcode without an area.
+pub fn postcode(value: &str) -> Result<(), ValidationError> {
+    let postcode = Postcode::parse(value).map_err(|e| refusal("postcode", e.to_string()))?;
+    if places::postcode_area(&postcode).is_none() {
+        return Err(refusal("postcode", format!("Postcode {postcode} kennen we niet.")));
+    }
+    Ok(())
+}
+
+/// A phone number as typed: digits, `+`, spaces, dashes and brackets, at least
+/// [`PHONE_MIN_DIGITS`] digits.
+///
+/// # Errors
+/// Anything else.
+pub fn phone(value: &str) -> Result<(), ValidationError> {
+    let allowed = value
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '+' | ' ' | '-' | '(' | ')'));
+    if allowed && value.chars().filter(char::is_ascii_digit).count() >= PHONE_MIN_DIGITS {
+        Ok(())
+    } else {
+        Err(refusal("phone", "Vul een geldig telefoonnummer in."))
+    }
+}
+
+/// A date of birth, `YYYY-MM-DD`, from 1900 up to `today`.
+///
+/// # Errors
+/// Another shape, or a date outside that span.
+pub fn date_of_birth(value: &str, today: &NaiveDate) -> Result<(), ValidationError> {
+    let (year, month, day) = OLDEST_BIRTH;
+    let oldest = NaiveDate::from_ymd_opt(year, month, day);
+    match NaiveDate::parse_from_str(value, "%Y-%m-%d") {
+        Ok(date) if date <= *today && oldest.is_some_and(|oldest| date >= oldest) => Ok(()),
+        _ => Err(refusal("date", "Vul een geldige geboortedatum in (jjjj-mm-dd).")),
+    }
+}
+
+/// One of the distances a volunteer can choose, or none.
+///
+/// # Errors
+/// Any other number of kilometres.
+pub fn distance(km: i32) -> Result<(), ValidationError> {
+    match Distance::from_km(km) {
+        Some(_) => Ok(()),
+        None => Err(choice_refusal(&km.to_string())),
+    }
+}
+
+fn choice_refusal(value: &str) -> ValidationError {
+    let mut error = ValidationError::new(CHOICE);
+    error.add_param(Cow::from(CHOICE), &value);
+    error
+}
+
+/// One value of the enumeration `V`. The text rules come first, so that a refusal never echoes
+/// what they keep out.
+///
+/// # Errors
+/// A refused character, or a value `V` does not know.
+pub fn choice<V: Vocabulary>(value: &str) -> Result<(), ValidationError> {
+    free_text(value)?;
+    match V::parse(value) {
+        Some(_) => Ok(()),
+        None => Err(choice_refusal(value)),
+    }
+}
+
+/// Values of the enumeration `V`, each as [`choice`] requires.
+///
+/// # Errors
+/// The first refused value.
+pub fn choices<V: Vocabulary>(values: &[String]) -> Result<(), ValidationError> {
+    values.iter().try_for_each(|value| choice::<V>(value))
+}
+
+/// An e-mail address (see [`Email::parse`]).
+///
+/// # Errors
+/// The address rule's refusal.
+pub fn email(value: &str) -> Result<(), ValidationError> {
+    Email::parse(value)
+        .map(|_| ())
+        .map_err(|e| refusal("email", e.to_string()))
+}
+
+/// A six-digit code (see [`OneTimeCode::parse`]).
+///
+/// # Errors
+/// Anything but six digits.
+pub fn code(value: &str) -> Result<(), ValidationError> {
+    OneTimeCode::parse(value)
+        .map(|_| ())
+        .map_err(|e| refusal("code", e.to_string()))
+}
+
+/// The text of a message (see [`MessageText::parse`]).
+///
+/// # Errors
+/// Empty, too long, or a refused character.
+pub fn message_text(value: &str) -> Result<(), ValidationError> {
+    MessageText::parse(value)
+        .map(|_| ())
+        .map_err(|e| refusal("message", e.to_string()))
+}
+
+/// The public id of a card: `pet-{id}` or `volunteer-{id}` (see [`ListingSource::parse_key`]).
+///
+/// # Errors
+/// `listing` without a message: the derive's `message` says what it is about.
+pub fn listing_key(value: &str) -> Result<(), ValidationError> {
+    match ListingSource::parse_key(value) {
+        Some(_) => Ok(()),
+        None => Err(ValidationError::new("listing")),
+    }
+}
+
+/// Text that is not empty after trimming.
+///
+/// # Errors
+/// `required` without a message: the derive's `message` says what is missing.
+pub fn filled(value: &str) -> Result<(), ValidationError> {
+    if value.trim().is_empty() {
+        Err(ValidationError::new("required"))
+    } else {
+        Ok(())
+    }
+}
+
+/// A box that must be ticked.
+///
+/// # Errors
+/// `required` without a message: the derive's `message` says what to accept.
+pub fn ticked(value: &bool) -> Result<(), ValidationError> {
+    if *value {
+        Ok(())
+    } else {
+        Err(ValidationError::new("required"))
+    }
+}
+
+/// The API name of a Rust field: `pet_size` is `petSize`.
+fn api_name(field: &str) -> String {
+    let mut name = String::with_capacity(field.len());
+    let mut upper = false;
+    for c in field.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            name.extend(c.to_uppercase());
+            upper = false;
+        } else {
+            name.push(c);
+        }
+    }
+    name
+}
+
+/// The Dutch text of one refusal of `field`.
+fn message(field: &str, error: &ValidationError) -> String {
+    if let Some(message) = &error.message {
+        return message.to_string();
+    }
+    let param = |name: &str| {
+        error
+            .params
+            .get(name)
+            .map(|value| value.as_str().map_or_else(|| value.to_string(), str::to_owned))
+    };
+    match (error.code.as_ref(), param("max")) {
+        (LIST, Some(max)) => format!("Kies maximaal {max} waarden."),
+        ("length", Some(max)) => format!("Maximaal {max} tekens toegestaan."),
+        (CHOICE, _) => format!(
+            "'{}' is geen geldige keuze voor {field}",
+            param(CHOICE).unwrap_or_default()
+        ),
+        _ => {
+            tracing::warn!(field, code = %error.code, "a field rule without a Dutch text");
+            "Dit veld is niet goed ingevuld.".to_owned()
+        }
+    }
+}
+
+/// The first refusal in `order` (API names; a field not in `order` comes after all that are), with
+/// its Dutch text; `None` when `errors` holds none. Refusals of the whole input (a `schema` rule) name their field in a `field` parameter.
+#[must_use]
+pub fn first_refusal(errors: &ValidationErrors, order: &[&'static str]) -> Option<Refusal> {
+    first_refusal_of(errors, order, |_| true)
+}
+
+/// [`first_refusal`] among the fields `keep` accepts.
+#[must_use]
+pub fn first_refusal_of(
+    errors: &ValidationErrors,
+    order: &[&'static str],
+    keep: impl Fn(&str) -> bool,
+) -> Option<Refusal> {
+    // (place in `order`, a rule of the whole input, field, text).
+    let mut first: Option<(usize, bool, &'static str, String)> = None;
+    for (key, kind) in errors.errors() {
+        let ValidationErrorsKind::Field(list) = kind else {
+            continue;
+        };
+        for error in list {
+            let name = if key == "__all__" {
+                error
+                    .params
+                    .get("field")
+                    .and_then(|field| field.as_str())
+                    .map_or_else(String::new, str::to_owned)
+            } else {
+                api_name(key)
+            };
+            if !keep(&name) {
+                continue;
+            }
+            let position = order.iter().position(|field| *field == name).unwrap_or(order.len());
+            let whole = key == "__all__";
+            // Within one field the derive's order holds: the first rule declared fails first, and
+            // the field's own rules before a rule of the whole input that names it.
+            if first
+                .as_ref()
+                .is_none_or(|(at, at_whole, ..)| (position, whole) < (*at, *at_whole))
+            {
+                let field = order.get(position).copied().unwrap_or_else(|| {
+                    tracing::warn!(field = %name, "a refused field missing from the order of its input");
+                    ""
+                });
+                first = Some((position, whole, field, message(&name, error)));
+            }
+        }
+    }
+    first.map(|(_, _, field, message)| Refusal { field, message })
+}
+
+/// A refusal of the whole input that belongs to `field` (for rules that depend on two fields).
+#[must_use]
+pub fn of_field(field: &'static str, mut error: ValidationError) -> ValidationError {
+    error.add_param(Cow::from("field"), &field);
+    error
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::enums::PetSize;
+    use validator::Validate;
+
+    #[derive(Debug, Validate)]
+    struct Form {
+        #[validate(required(message = "Voornaam is verplicht"), length(max = 3))]
+        first_name: Option<String>,
+        #[validate(custom(function = choice::<PetSize>))]
+        pet_size: Option<String>,
+        #[validate(length(max = 2, code = "list"), custom(function = choices::<PetSize>))]
+        sizes: Vec<String>,
+    }
+
+    fn form() -> Form {
+        Form {
+            first_name: Some("Bo".to_owned()),
+            pet_size: None,
+            sizes: Vec::new(),
+        }
+    }
+
+    fn refused(form: &Form, order: &[&'static str]) -> Option<Refusal> {
+        form.validate().err().and_then(|errors| first_refusal(&errors, order))
+    }
+
+    #[test]
+    fn the_first_failing_field_in_the_given_order_is_named_in_dutch() {
+        let both = Form {
+            first_name: None,
+            pet_size: Some("reusachtig".to_owned()),
+            ..form()
+        };
+        let refusal = refused(&both, &["firstName", "petSize"]);
+        assert_eq!(
+            refusal,
+            Some(Refusal {
+                field: "firstName",
+                message: "Voornaam is verplicht".to_owned()
+            })
+        );
+        let refusal = refused(&both, &["petSize", "firstName"]);
+        assert_eq!(
+            refusal,
+            Some(Refusal {
+                field: "petSize",
+                message: "'reusachtig' is geen geldige keuze voor petSize".to_owned()
+            })
+        );
+    }
+
+    #[test]
+    fn lengths_and_lists_speak_of_their_limit() {
+        let long = Form {
+            first_name: Some("Anna".to_owned()),
+            ..form()
+        };
+        assert_eq!(
+            refused(&long, &["firstName"]).map(|r| r.message),
+            Some("Maximaal 3 tekens toegestaan.".to_owned())
+        );
+        let many = Form {
+            sizes: vec!["klein".to_owned(), "middel".to_owned(), "groot".to_owned()],
+            ..form()
+        };
+        assert_eq!(
+            refused(&many, &["sizes"]).map(|r| r.message),
+            Some("Kies maximaal 2 waarden.".to_owned())
+        );
+        let unknown = Form {
+            sizes: vec!["klein".to_owned(), "enorm".to_owned()],
+            ..form()
+        };
+        assert_eq!(
+            refused(&unknown, &["sizes"]).map(|r| r.message),
+            Some("'enorm' is geen geldige keuze voor sizes".to_owned())
+        );
+        assert_eq!(refused(&form(), &["firstName"]), None);
+    }
+
+    #[test]
+    fn value_rules_refuse_with_their_own_texts() {
+        assert!(phone("06-12345678").is_ok());
+        assert!(phone("12345").is_err());
+        assert!(phone("06 1234 5678 x").is_err());
+        let today = NaiveDate::from_ymd_opt(2026, 11, 25).unwrap_or_default();
+        assert!(date_of_birth("1990-02-28", &today).is_ok());
+        for bad in ["1899-12-31", "2026-11-26", "28-02-1990", "1990-02-30"] {
+            assert!(date_of_birth(bad, &today).is_err(), "{bad}");
+        }
+        assert!(postcode("3512").is_ok());
+        let unknown = postcode("1000").err().and_then(|e| e.message).map(|m| m.to_string());
+        assert_eq!(unknown.as_deref(), Some("Postcode 1000 kennen we niet."));
+        assert!(distance(10).is_ok() && distance(7).is_err());
+        assert!(code("123456").is_ok() && code("12345a").is_err());
+        assert!(email("anna@example.nl").is_ok() && email("anna").is_err());
+        assert!(filled(" x ").is_ok() && filled("  ").is_err());
+        assert!(ticked(&true).is_ok() && ticked(&false).is_err());
+    }
+
+    #[test]
+    fn rust_names_become_api_names() {
+        assert_eq!(api_name("pet_special_needs"), "petSpecialNeeds");
+        assert_eq!(api_name("bio"), "bio");
+    }
+}

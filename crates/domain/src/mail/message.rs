@@ -1,0 +1,99 @@
+//! Outgoing e-mail as a port: the domain says what to tell whom; an adapter renders the Dutch
+//! templates and delivers them, off the request path.
+
+use serde::{Deserialize, Serialize};
+
+/// What an e-mail says. Each variant has one Dutch template (text and HTML) in the mail adapter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum MailMessage {
+    /// A code that confirms a new account's address.
+    RegistrationCode {
+        /// How to address the person.
+        first_name: Option<String>,
+        /// Six digits.
+        code: String,
+    },
+    /// A code that signs an existing account in.
+    LoginCode {
+        /// How to address the person.
+        first_name: Option<String>,
+        /// Six digits.
+        code: String,
+    },
+    /// A code that confirms the deletion of the person's account.
+    DeletionCode {
+        /// How to address the person.
+        first_name: Option<String>,
+        /// Six digits.
+        code: String,
+    },
+    /// Someone tried to sign up with an address that already has an account.
+    AlreadyRegistered {
+        /// How to address the person.
+        first_name: Option<String>,
+    },
+    /// Someone asked for a login code for an address without an account.
+    NoAccount,
+    /// A message arrived while the person had no page of the platform open. Names the sender
+    /// by first name only and links to the conversation; never the text or contact details.
+    NewMessage {
+        /// How to address the person.
+        first_name: Option<String>,
+        /// The sender's first name.
+        sender_first_name: String,
+        /// Where the link goes.
+        conversation_id: crate::ConversationId,
+    },
+}
+
+impl MailMessage {
+    /// A short name for logs (never the content).
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::RegistrationCode { .. } => "registration_code",
+            Self::LoginCode { .. } => "login_code",
+            Self::DeletionCode { .. } => "deletion_code",
+            Self::AlreadyRegistered { .. } => "already_registered",
+            Self::NoAccount => "no_account",
+            Self::NewMessage { .. } => "new_message",
+        }
+    }
+}
+
+/// A mail as the outbox keeps it: its recipient and content sealed by the mail adapter (no code
+/// or address is readable in the table), and its kind for logs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SealedMail {
+    /// [`MailMessage::kind`].
+    pub kind: &'static str,
+    /// The sealed recipient and message, as text.
+    pub body: String,
+}
+
+/// A mail waiting in the outbox.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueuedMail {
+    /// Outbox row.
+    pub id: i64,
+    /// [`MailMessage::kind`].
+    pub kind: String,
+    /// [`SealedMail::body`].
+    pub body: String,
+    /// Delivery attempts so far, this one included.
+    pub attempts: i32,
+    /// When it was stored.
+    pub created_at: chrono::NaiveDateTime,
+}
+
+/// Why a mail could not be accepted for delivery.
+#[derive(Debug, thiserror::Error)]
+pub enum MailError {
+    /// The mail could not be sealed (a bug or a missing key).
+    #[error("the mail could not be sealed: {0}")]
+    Seal(String),
+    /// The outbox could not store it.
+    #[error(transparent)]
+    Outbox(#[from] crate::RepositoryError),
+}

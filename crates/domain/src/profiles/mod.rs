@@ -1,0 +1,11 @@
+//! Profiles: a sitter's or an owner's profile with pets, the draft the wizard fills in, the species
+//! and their words, the photos on a profile and the demo profiles.
+
+pub mod demo;
+pub mod draft;
+pub mod ports;
+pub mod profile;
+pub mod service;
+pub mod species;
+#[cfg(test)]
+pub(crate) mod testing;

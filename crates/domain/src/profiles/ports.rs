@@ -1,0 +1,209 @@
+//! The port of profiles: sitters, owners and pets, and the photos they use.
+
+use crate::browse::card::CardWrite;
+use crate::profiles::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields};
+use crate::{OwnerId, PetId, RepositoryError, UserId, VolunteerId};
+use chrono::NaiveDateTime;
+
+/// Volunteer, owner and pet profiles.
+pub trait ProfileRepository: Send + Sync {
+    /// Stores a volunteer profile for `user` and applies `photos`, in one transaction.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Conflict`] when the user already has a volunteer profile;
+    /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written).
+    fn create_volunteer(
+        &self,
+        card: &CardWrite,
+        user: UserId,
+        fields: &VolunteerFields,
+        photos: &PhotoChanges,
+    ) -> Result<Volunteer, RepositoryError>;
+
+    /// Replaces the fields of a volunteer profile and applies `photos`, in one transaction;
+    /// `Ok(None)` (and no photo changed) when it does not exist.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written);
+    /// storage failures.
+    fn update_volunteer(
+        &self,
+        card: &CardWrite,
+        id: VolunteerId,
+        fields: &VolunteerFields,
+        photos: &PhotoChanges,
+    ) -> Result<Option<Volunteer>, RepositoryError>;
+
+    /// A volunteer by profile id.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn find_volunteer(&self, id: VolunteerId) -> Result<Option<Volunteer>, RepositoryError>;
+
+    /// The volunteer profile of a user.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn find_volunteer_by_user(&self, user: UserId) -> Result<Option<Volunteer>, RepositoryError>;
+
+    /// Stores an owner profile for `user` together with its first pet and applies `photos`, in
+    /// one transaction.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Conflict`] when the user already has an owner profile;
+    /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written).
+    fn create_owner(
+        &self,
+        card: &CardWrite,
+        user: UserId,
+        owner: &OwnerFields,
+        pet: &PetFields,
+        photos: &PhotoChanges,
+    ) -> Result<(Owner, Pet), RepositoryError>;
+
+    /// Replaces the fields of an owner profile and of one pet (`pet`, or the first when `None`;
+    /// one is added when it has none) and applies `photos`, in one transaction; the owner with all
+    /// their pets, oldest first, or `Ok(None)` (and nothing changed) when the owner does not exist
+    /// or `pet` is not one of theirs.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written);
+    /// storage failures.
+    fn update_owner(
+        &self,
+        card: &CardWrite,
+        id: OwnerId,
+        owner: &OwnerFields,
+        pet: Option<PetId>,
+        pet_fields: &PetFields,
+        photos: &PhotoChanges,
+    ) -> Result<Option<(Owner, Vec<Pet>)>, RepositoryError>;
+
+    /// An owner by profile id.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn find_owner(&self, id: OwnerId) -> Result<Option<Owner>, RepositoryError>;
+
+    /// The owner profile of a user.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn find_owner_by_user(&self, user: UserId) -> Result<Option<Owner>, RepositoryError>;
+
+    /// Adds another pet to an owner and applies `photos`, in one transaction, unless they have
+    /// `max` pets already (`Ok(None)` then, and no photo changed). The count and the insert take
+    /// turns with every other add for the same person, so that simultaneous adds never pass
+    /// `max` together.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written);
+    /// storage failures.
+    fn add_pet(
+        &self,
+        card: &CardWrite,
+        owner: OwnerId,
+        pet: &PetFields,
+        max: usize,
+        photos: &PhotoChanges,
+    ) -> Result<Option<Pet>, RepositoryError>;
+
+    /// Replaces the fields of a pet and applies `photos`, in one transaction; `Ok(None)` (and no
+    /// photo changed) when it does not exist.
+    ///
+    /// # Errors
+    /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written);
+    /// storage failures.
+    fn update_pet(
+        &self,
+        card: &CardWrite,
+        id: PetId,
+        fields: &PetFields,
+        photos: &PhotoChanges,
+    ) -> Result<Option<Pet>, RepositoryError>;
+
+    /// A pet by id.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn find_pet(&self, id: PetId) -> Result<Option<Pet>, RepositoryError>;
+
+    /// An owner and their pets, oldest first, read on one connection.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn owner_with_pets(&self, id: OwnerId) -> Result<Option<(Owner, Vec<Pet>)>, RepositoryError>;
+
+    /// A pet and its owner, in one statement.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn pet_with_owner(&self, id: PetId) -> Result<Option<(Pet, Owner)>, RepositoryError>;
+
+    /// Removes a pet of `owner` (and its card) and applies `photos`, in one transaction, unless
+    /// it is the owner's last one (then no photo changes). Concurrent removals of one owner's
+    /// pets take turns, so an owner always keeps a pet.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn remove_pet(
+        &self,
+        card: &CardWrite,
+        owner: OwnerId,
+        pet: PetId,
+        photos: &PhotoChanges,
+    ) -> Result<PetRemoval, RepositoryError>;
+
+    /// The pets of an owner, oldest first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn list_pets(&self, owner: OwnerId) -> Result<Vec<Pet>, RepositoryError>;
+
+    /// How many listed profiles exist: volunteers plus pets (each pet is listed on its own).
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn count_profiles(&self) -> Result<i64, RepositoryError>;
+
+    /// Every public profile page, at most `limit` of each kind, oldest first, with when it last
+    /// changed (for the sitemap).
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn public_pages(&self, limit: i64) -> Result<PublicPages, RepositoryError>;
+}
+
+/// The public profile pages: their ids with when each last changed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PublicPages {
+    /// `/vrijwilliger/{id}`.
+    pub volunteers: Vec<(VolunteerId, NaiveDateTime)>,
+    /// `/eigenaar/{id}`.
+    pub owners: Vec<(OwnerId, NaiveDateTime)>,
+    /// `/huisdier/{id}`.
+    pub pets: Vec<(PetId, NaiveDateTime)>,
+}
+
+/// The uploads a profile write takes into use and lets go of, by public name, applied in the
+/// transaction of the write itself: a profile never shows a photo the clean-up may take.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PhotoChanges {
+    /// Uploads the written profile or pet shows: marked attached. Each must still exist; when one
+    /// does not, the write fails with [`RepositoryError::Gone`] naming it and nothing is written.
+    pub attach: Vec<String>,
+    /// Uploads no profile or pet of the person shows any more: marked unattached, so that the
+    /// clean-up removes them a day later. One that no longer exists is passed over.
+    pub detach: Vec<String>,
+}
+
+/// What [`ProfileRepository::remove_pet`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PetRemoval {
+    /// The pet and its card are gone.
+    Removed,
+    /// It is the owner's only pet: nothing was removed.
+    LastPet,
+    /// The owner has no such pet.
+    NotFound,
+}

@@ -1,0 +1,71 @@
+//! Server-side sessions: the browser holds only a random key; its hash, the signed-in user and
+//! the session's state live in storage, so a session can be revoked.
+
+use crate::UserId;
+use chrono::{Duration, NaiveDateTime};
+
+/// A signed-in session ends after this long without a request.
+pub const IDLE_TIMEOUT: Duration = Duration::hours(24);
+
+/// A session ends this long after it began, however active.
+pub const ABSOLUTE_TIMEOUT: Duration = Duration::days(30);
+
+/// A stored session.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredSession {
+    /// The signed-in user, if any (a session can exist before sign-in, e.g. for OpenID state).
+    pub user_id: Option<UserId>,
+    /// The session's key-value state as JSON text.
+    pub state: String,
+    /// When the user signed in.
+    pub auth_at: Option<NaiveDateTime>,
+    /// Last request.
+    pub last_seen_at: NaiveDateTime,
+    /// When it ends unless used again.
+    pub expires_at: NaiveDateTime,
+    /// When it began.
+    pub created_at: NaiveDateTime,
+}
+
+impl StoredSession {
+    /// Whether the session may still be used at `now`: neither idle nor absolute timeout passed.
+    #[must_use]
+    pub fn is_live(&self, now: NaiveDateTime) -> bool {
+        now < self.expires_at && now < self.created_at + ABSOLUTE_TIMEOUT
+    }
+}
+
+/// The expiry of a session used at `now` that began at `created_at`: idle timeout from now,
+/// capped by the absolute timeout.
+#[must_use]
+pub fn next_expiry(now: NaiveDateTime, created_at: NaiveDateTime) -> NaiveDateTime {
+    (now + IDLE_TIMEOUT).min(created_at + ABSOLUTE_TIMEOUT)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::NaiveDate;
+
+    fn at(day: u32, hour: u32) -> NaiveDateTime {
+        NaiveDate::from_ymd_opt(2026, 1, day)
+            .and_then(|d| d.and_hms_opt(hour, 0, 0))
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_session_lives_a_day_after_its_last_use_but_never_past_thirty_days() {
+        assert_eq!(next_expiry(at(1, 12), at(1, 12)), at(2, 12));
+        assert_eq!(next_expiry(at(30, 20), at(1, 12)), at(31, 12), "capped at thirty days");
+        let session = StoredSession {
+            user_id: None,
+            state: "{}".into(),
+            auth_at: None,
+            last_seen_at: at(1, 12),
+            expires_at: at(2, 12),
+            created_at: at(1, 12),
+        };
+        assert!(session.is_live(at(2, 11)));
+        assert!(!session.is_live(at(2, 12)), "idle for 24 hours");
+    }
+}

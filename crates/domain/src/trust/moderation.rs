@@ -1,0 +1,169 @@
+//! Moderation: people with the moderator role (granted on the command line) read the open
+//! reports, hide a profile from lists and pages, and close a report with a note. Every action is
+//! logged with who and when; nobody else reaches any of it.
+
+use crate::browse::changes::ListingChanges;
+use crate::trust::ports::{ModerationRepository, QueuedReport};
+use crate::{ReportId, RepositoryError, UserId};
+use std::sync::Arc;
+
+/// Longest note a moderator adds when closing a report.
+pub const RESOLUTION_MAX: usize = 1000;
+
+/// Most open reports the queue shows at once.
+pub const QUEUE_SIZE: i64 = 200;
+
+/// Why a moderation call is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ModerationError {
+    /// Not a moderator.
+    #[error("Alleen moderators kunnen dit doen.")]
+    NotAModerator,
+    /// No such report (open) or person.
+    #[error("Deze melding of dit profiel bestaat niet (meer).")]
+    NotFound,
+    /// The note is too long or holds control characters.
+    #[error("{0}")]
+    Invalid(String),
+    /// Storage failures.
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// Who sees a profile's pages and reads (security.md E6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Visibility {
+    /// Not hidden: the same answer for everyone, which may be kept and shared.
+    Public,
+    /// Hidden, and the viewer is the person or a moderator: shown to them with a notice, made
+    /// for them alone (never kept for others).
+    HiddenShownToViewer,
+    /// Hidden from this viewer: answered as a profile that does not exist.
+    Gone,
+}
+
+/// The moderation use cases.
+#[derive(Clone)]
+pub struct Moderation {
+    repo: Arc<dyn ModerationRepository>,
+    changes: ListingChanges,
+}
+
+impl std::fmt::Debug for Moderation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Moderation").finish_non_exhaustive()
+    }
+}
+
+impl Moderation {
+    /// The service; `changes` ends cached lists and pages when a profile is hidden or shown.
+    #[must_use]
+    pub fn new(repo: Arc<dyn ModerationRepository>, changes: ListingChanges) -> Self {
+        Self { repo, changes }
+    }
+
+    fn require(&self, user: UserId) -> Result<(), ModerationError> {
+        if self.repo.is_moderator(user)? {
+            Ok(())
+        } else {
+            Err(ModerationError::NotAModerator)
+        }
+    }
+
+    /// Whether `user` moderates.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn is_moderator(&self, user: UserId) -> Result<bool, RepositoryError> {
+        self.repo.is_moderator(user)
+    }
+
+    /// Whether the profile of `user` is hidden.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn is_hidden(&self, user: UserId) -> Result<bool, RepositoryError> {
+        self.repo.is_hidden(user)
+    }
+
+    /// How the profile of `owner` shows to `viewer`: hidden profiles exist only for their own
+    /// person and the moderators.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn visibility(&self, owner: UserId, viewer: Option<UserId>) -> Result<Visibility, RepositoryError> {
+        if !self.repo.is_hidden(owner)? {
+            return Ok(Visibility::Public);
+        }
+        let allowed = match viewer {
+            Some(viewer) if viewer == owner => true,
+            Some(viewer) => self.repo.is_moderator(viewer)?,
+            None => false,
+        };
+        Ok(if allowed {
+            Visibility::HiddenShownToViewer
+        } else {
+            Visibility::Gone
+        })
+    }
+
+    /// Gives or takes the role (the command line's `oppas moderator grant|revoke`).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn set_role(&self, email: &str, moderator: bool) -> Result<Option<UserId>, RepositoryError> {
+        self.repo.set_moderator(email, moderator)
+    }
+
+    /// The queue of open reports, newest first.
+    ///
+    /// # Errors
+    /// Not a moderator, storage.
+    pub fn queue(&self, me: UserId) -> Result<Vec<QueuedReport>, ModerationError> {
+        self.require(me)?;
+        Ok(self.repo.open_reports(QUEUE_SIZE)?)
+    }
+
+    /// Hides (or shows again) the profile of `user`.
+    ///
+    /// # Errors
+    /// Not a moderator, no such person, storage.
+    pub fn set_hidden(&self, me: UserId, user: UserId, hidden: bool) -> Result<(), ModerationError> {
+        self.require(me)?;
+        if !self
+            .changes
+            .write(|card| self.repo.set_hidden(card, me, user, hidden))?
+        {
+            return Err(ModerationError::NotFound);
+        }
+        tracing::info!(
+            moderator = me.get(),
+            subject = user.get(),
+            hidden,
+            "profile visibility set by a moderator"
+        );
+        Ok(())
+    }
+
+    /// Closes an open report with an optional note.
+    ///
+    /// # Errors
+    /// Not a moderator, no such open report, a bad note, storage.
+    pub fn close(&self, me: UserId, report: ReportId, note: Option<&str>) -> Result<(), ModerationError> {
+        self.require(me)?;
+        let note = note.map(str::trim).filter(|note| !note.is_empty());
+        if let Some(note) = note {
+            if note.chars().count() > RESOLUTION_MAX {
+                return Err(ModerationError::Invalid(format!(
+                    "Een notitie mag maximaal {RESOLUTION_MAX} tekens lang zijn."
+                )));
+            }
+            crate::kernel::text::check_free_text(note).map_err(|error| ModerationError::Invalid(error.to_string()))?;
+        }
+        if !self.repo.close_report(me, report, note)? {
+            return Err(ModerationError::NotFound);
+        }
+        tracing::info!(moderator = me.get(), report = report.get(), "report closed");
+        Ok(())
+    }
+}

@@ -1,0 +1,162 @@
+//! The ports of trust: blocks, reports and the moderation queue, with the records they keep.
+
+use crate::browse::card::CardWrite;
+use crate::browse::card::ListingSource;
+use crate::kernel::enums::{ReportReason, ReportStatus};
+use crate::{ConversationId, ReportId, RepositoryError, UserId};
+use chrono::NaiveDateTime;
+
+/// An open report as the queue shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueuedReport {
+    /// The report.
+    pub id: ReportId,
+    /// Who is reported.
+    pub reported: UserId,
+    /// Their first name as their profile shows it.
+    pub reported_name: Option<String>,
+    /// The pet's name, when the report is about one of their pets (still there).
+    pub pet_name: Option<String>,
+    /// Whether their profile is hidden now.
+    pub reported_hidden: bool,
+    /// The card it is about.
+    pub listing: Option<ListingSource>,
+    /// The conversation it is about.
+    pub conversation: Option<ConversationId>,
+    /// Why.
+    pub reason: ReportReason,
+    /// Where it stands (open, in the queue).
+    pub status: ReportStatus,
+    /// The reporter's note.
+    pub note: Option<String>,
+    /// When.
+    pub created_at: NaiveDateTime,
+}
+
+/// Where moderation is kept.
+pub trait ModerationRepository: Send + Sync {
+    /// Whether `user` has the role.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn is_moderator(&self, user: UserId) -> Result<bool, RepositoryError>;
+
+    /// Gives or takes the role of the account with this address; its id, or `None` when there is
+    /// no such account.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn set_moderator(&self, email: &str, moderator: bool) -> Result<Option<UserId>, RepositoryError>;
+
+    /// The open reports, newest first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn open_reports(&self, limit: i64) -> Result<Vec<QueuedReport>, RepositoryError>;
+
+    /// Whether the profile of `user` is hidden.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn is_hidden(&self, user: UserId) -> Result<bool, RepositoryError>;
+
+    /// Which of `users` have a hidden profile.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn hidden_among(&self, users: &[UserId]) -> Result<std::collections::HashSet<UserId>, RepositoryError>;
+
+    /// Hides or shows the profile of `user` and logs it, in one transaction; false when there
+    /// is no such account.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn set_hidden(
+        &self,
+        card: &CardWrite,
+        moderator: UserId,
+        user: UserId,
+        hidden: bool,
+    ) -> Result<bool, RepositoryError>;
+
+    /// Closes an open report with a note and logs it, in one transaction; false when there is
+    /// no such open report.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn close_report(&self, moderator: UserId, report: ReportId, note: Option<&str>) -> Result<bool, RepositoryError>;
+}
+
+/// Someone the person blocked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BlockedPerson {
+    /// Their account.
+    pub user_id: UserId,
+    /// The first name their profile (or account) shows; none when neither has one.
+    pub first_name: Option<String>,
+    /// Their profile photo.
+    pub avatar_url: Option<String>,
+    /// When the block was made.
+    pub blocked_at: NaiveDateTime,
+}
+
+/// A report as made.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewReport {
+    /// Who reports.
+    pub reporter: UserId,
+    /// Who is reported.
+    pub reported: UserId,
+    /// The card it is about, if any.
+    pub listing: Option<ListingSource>,
+    /// The conversation it is about, if any.
+    pub conversation: Option<ConversationId>,
+    /// Why.
+    pub reason: ReportReason,
+    /// The reporter's explanation (trimmed, never empty when present).
+    pub note: Option<String>,
+}
+
+/// Where blocks are kept.
+pub trait BlockRepository: Send + Sync {
+    /// Stores the block; blocking twice changes nothing.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn block(&self, blocker: UserId, blocked: UserId) -> Result<(), RepositoryError>;
+
+    /// Ends the block; nothing happens when there is none.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn unblock(&self, blocker: UserId, blocked: UserId) -> Result<(), RepositoryError>;
+
+    /// The people `blocker` blocked, the latest first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn blocked_people(&self, blocker: UserId) -> Result<Vec<BlockedPerson>, RepositoryError>;
+
+    /// Whether either of the two blocked the other.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn blocked_between(&self, a: UserId, b: UserId) -> Result<bool, RepositoryError>;
+
+    /// Everyone `user` blocked or was blocked by.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn blocked_either_way(&self, user: UserId) -> Result<Vec<UserId>, RepositoryError>;
+}
+
+/// Where reports are kept.
+pub trait ReportRepository: Send + Sync {
+    /// Stores the report unless its reporter made `max` reports since `since`; whether it was
+    /// stored. The count and the insert take turns with every other report of the same reporter,
+    /// so that simultaneous reports never pass `max` together.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn add_report(&self, report: &NewReport, max: i64, since: NaiveDateTime) -> Result<bool, RepositoryError>;
+}

@@ -1,0 +1,157 @@
+//! Reporting and blocking. A report names a person (and the profile or conversation it is about)
+//! for the moderators; a block ends contact both ways: the blocked person gets the answer of an
+//! unknown person when they write, the conversation leaves the blocker's list, and neither sees
+//! the other's cards in lists.
+
+use crate::browse::card::ListingSource;
+use crate::kernel::enums::ReportReason;
+use crate::messaging::closed::MessagingError;
+use crate::messaging::ports::ConversationRepository;
+use crate::sign_in::ports::UserRepository;
+use crate::trust::ports::{BlockRepository, BlockedPerson, NewReport, ReportRepository};
+use crate::{Clock, ConversationId, RepositoryError, UserId};
+use chrono::Duration;
+use std::sync::Arc;
+
+/// Most reports one person makes in a day.
+pub const MAX_REPORTS_PER_DAY: i64 = 10;
+
+/// Longest explanation with a report, in characters.
+pub const REPORT_NOTE_MAX: usize = 1000;
+
+/// Why a report or a block is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum TrustError {
+    /// Oneself.
+    #[error("Je kunt jezelf niet melden of blokkeren.")]
+    Yourself,
+    /// No such person.
+    #[error("Dit profiel bestaat niet.")]
+    UnknownPerson,
+    /// No conversation of the reporter's with this id: the answer the conversations give to
+    /// anyone outside them, so a report reveals no more than they do.
+    #[error("{}", MessagingError::NotFound)]
+    UnknownConversation,
+    /// [`MAX_REPORTS_PER_DAY`] reached.
+    #[error(
+        "Je hebt vandaag al {MAX_REPORTS_PER_DAY} meldingen gedaan. Probeer het morgen opnieuw, of mail ons als het dringend is."
+    )]
+    TooManyReports,
+    /// Storage failures.
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// Reporting and blocking.
+#[derive(Clone)]
+pub struct Trust {
+    blocks: Arc<dyn BlockRepository>,
+    reports: Arc<dyn ReportRepository>,
+    users: Arc<dyn UserRepository>,
+    conversations: Arc<dyn ConversationRepository>,
+    clock: Arc<dyn Clock>,
+}
+
+impl std::fmt::Debug for Trust {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Trust").finish_non_exhaustive()
+    }
+}
+
+impl Trust {
+    /// The service over its stores.
+    #[must_use]
+    pub fn new(
+        blocks: Arc<dyn BlockRepository>,
+        reports: Arc<dyn ReportRepository>,
+        users: Arc<dyn UserRepository>,
+        conversations: Arc<dyn ConversationRepository>,
+        clock: Arc<dyn Clock>,
+    ) -> Self {
+        Self {
+            blocks,
+            reports,
+            users,
+            conversations,
+            clock,
+        }
+    }
+
+    fn other_person(&self, me: UserId, other: UserId) -> Result<(), TrustError> {
+        if me == other {
+            return Err(TrustError::Yourself);
+        }
+        if self.users.find_user(other)?.is_none() {
+            return Err(TrustError::UnknownPerson);
+        }
+        Ok(())
+    }
+
+    /// `me` blocks `other`; twice is no error.
+    ///
+    /// # Errors
+    /// Oneself, an unknown person, storage.
+    pub fn block(&self, me: UserId, other: UserId) -> Result<(), TrustError> {
+        self.other_person(me, other)?;
+        Ok(self.blocks.block(me, other)?)
+    }
+
+    /// `me` ends a block of `other`; ending one that is none is no error.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn unblock(&self, me: UserId, other: UserId) -> Result<(), TrustError> {
+        Ok(self.blocks.unblock(me, other)?)
+    }
+
+    /// The people `me` blocked.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn blocked_people(&self, me: UserId) -> Result<Vec<BlockedPerson>, RepositoryError> {
+        self.blocks.blocked_people(me)
+    }
+
+    /// Stores a report of `reported` by `me`: the reason, and optionally the card, the
+    /// conversation and a note.
+    ///
+    /// # Errors
+    /// Oneself, an unknown person, a conversation that is not one of `me`'s, over
+    /// [`MAX_REPORTS_PER_DAY`], storage. (The note's rules are declared on the request at the
+    /// edge.)
+    pub fn report(
+        &self,
+        me: UserId,
+        reported: UserId,
+        reason: ReportReason,
+        listing: Option<ListingSource>,
+        conversation: Option<ConversationId>,
+        note: Option<&str>,
+    ) -> Result<(), TrustError> {
+        self.other_person(me, reported)?;
+        if let Some(conversation) = conversation
+            && !self
+                .conversations
+                .find_conversation(conversation)?
+                .is_some_and(|found| found.has_participant(me))
+        {
+            return Err(TrustError::UnknownConversation);
+        }
+        let note = note.map(str::trim).filter(|note| !note.is_empty());
+        let report = NewReport {
+            reporter: me,
+            reported,
+            listing,
+            conversation,
+            reason,
+            note: note.map(str::to_owned),
+        };
+        let since = self.clock.now() - Duration::days(1);
+        if self.reports.add_report(&report, MAX_REPORTS_PER_DAY, since)? {
+            tracing::info!(reporter = me.get(), reported = reported.get(), "report made");
+            Ok(())
+        } else {
+            Err(TrustError::TooManyReports)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! An uploaded image: its limits, its record and where it may be used.
+
+use crate::kernel::limits::Limited;
+use crate::{RepositoryError, UserId};
+use chrono::NaiveDateTime;
+
+/// The largest upload accepted, in bytes (5 MiB).
+pub const MAX_UPLOAD_BYTES: usize = 5 * 1024 * 1024;
+
+/// Where issued images are served; a profile image field holds `UPLOAD_URL_PREFIX` + public name.
+pub const UPLOAD_URL_PREFIX: &str = "/uploads/";
+
+/// Google's avatar host: the one foreign image origin a profile may point at (security.md F6).
+pub const GOOGLE_AVATAR_PREFIX: &str = "https://lh3.googleusercontent.com/";
+
+/// An image after checking and re-encoding: only its pixels survive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CleanImage {
+    /// The re-encoded file.
+    pub bytes: Vec<u8>,
+    /// `image/jpeg` or `image/png`.
+    pub content_type: &'static str,
+    /// `jpg` or `png`.
+    pub extension: &'static str,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+}
+
+/// Why an upload is refused. The texts are shown to people.
+#[derive(Debug, thiserror::Error)]
+pub enum UploadError {
+    /// Not an image this platform takes, or a damaged or oversized one.
+    #[error("Alleen afbeeldingen zijn toegestaan")]
+    NotAnImage,
+    /// Larger than [`MAX_UPLOAD_BYTES`].
+    #[error("Afbeelding mag maximaal 5MB groot zijn")]
+    TooLarge,
+    /// Too many uploads this hour.
+    #[error("Je hebt het maximale aantal uploads voor dit uur bereikt. Probeer het later opnieuw.")]
+    Limited(Limited),
+    /// Storing failed.
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+/// A stored upload.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Upload {
+    /// The random file name, e.g. `3f9c...e1.jpg`.
+    pub public_name: String,
+    /// Who uploaded it.
+    pub user_id: UserId,
+    /// Stored content type.
+    pub content_type: String,
+    /// Size of the stored file.
+    pub bytes: i64,
+    /// Width in pixels.
+    pub width: i32,
+    /// Height in pixels.
+    pub height: i32,
+    /// Whether a profile uses it.
+    pub attached: bool,
+    /// When it was uploaded.
+    pub created_at: NaiveDateTime,
+}
+
+impl Upload {
+    /// The URL a profile refers to it by.
+    #[must_use]
+    pub fn url(&self) -> String {
+        format!("{UPLOAD_URL_PREFIX}{}", self.public_name)
+    }
+}
+
+/// What an upload record needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewUpload {
+    /// The random file name.
+    pub public_name: String,
+    /// Who uploaded it.
+    pub user_id: UserId,
+    /// Stored content type.
+    pub content_type: String,
+    /// Size of the stored file.
+    pub bytes: i64,
+    /// Width in pixels.
+    pub width: i32,
+    /// Height in pixels.
+    pub height: i32,
+}
+
+/// Whether a person may put an image URL in their profile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageUse {
+    /// An image this server issued to them, or the picture of their own Google account.
+    Allowed,
+    /// An address of this server's images with no upload behind it (any more): the clean-up
+    /// removed it, or it never existed.
+    Gone,
+    /// Anything else: someone else's upload or picture, another site's image.
+    Refused,
+}
+
+/// The public name of the upload behind `url`, when it is an address of this server's images.
+#[must_use]
+pub fn upload_name(url: &str) -> Option<&str> {
+    url.strip_prefix(UPLOAD_URL_PREFIX)
+}
