@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Finds import circles between the files of each crate of the workspace.
 
-Every `use crate::...`, `use super::...` and inline `crate::a::b` path in a file is an edge from
-that file to the file of the module it names; a name re-exported by `pub use` (in lib.rs or a
+Every `use crate::...`, `use super::...`, inline `crate::a::b` path and path through a child module
+(`child::item`) in a file is an edge from that file to the file of the module it names; a name re-exported by `pub use` (in lib.rs or a
 folder's mod.rs) is followed to the file that declares it. A test module inside a file
 (`#[cfg(test)] mod tests { ... }`) counts as the file itself. Prints each circle and exits 1 when
 there is one; `--graph` prints every edge instead.
@@ -217,10 +217,23 @@ def edges_of(crate):
         def scope(pos):
             return module + tuple(name for (a, b, name) in inline if a <= pos <= b)
 
+        use_spans = []
         for m in re.finditer(r"\buse\s+([^;]+);", text):
+            use_spans.append((m.start(), m.end()))
             paths.extend((scope(m.start()), p) for p in expand(m.group(1)))
+
+        def in_use(pos):
+            return any(a <= pos < b for a, b in use_spans)
         for m in re.finditer(r"(?<![A-Za-z0-9_:])((?:crate|super|self)(?:::" + IDENT + ")+)", text):
-            paths.append((scope(m.start()), m.group(1).split("::")))
+            if not in_use(m.start()):
+                paths.append((scope(m.start()), m.group(1).split("::")))
+        # A child module named by its own name (`account::configure(cfg)` in a mod.rs) is an edge too.
+        children = [c[-1] for c in crate.files if c and c[:-1] == module]
+        if children:
+            pattern = r"(?<![A-Za-z0-9_:.])((?:" + "|".join(children) + r")(?:::" + IDENT + ")+)"
+            for m in re.finditer(pattern, text):
+                if not in_use(m.start()):
+                    paths.append((scope(m.start()), m.group(1).split("::")))
         for here, path in paths:
             start = crate.resolve_start(here, path)
             if start is None:

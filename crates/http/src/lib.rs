@@ -2,8 +2,10 @@
 //! mapping, the middleware every response passes through, the built single-page app, and the
 //! OpenAPI document. Never sees SQL or mail transports.
 
+pub mod client;
 pub mod config;
 pub mod error;
+pub mod extract;
 pub mod idempotency;
 pub mod live;
 pub mod metrics;
@@ -15,8 +17,10 @@ pub mod seo;
 pub mod session;
 pub mod spa;
 pub mod state;
+pub mod unique_keys;
 pub mod work_pool;
 
+pub use client::client_ip;
 pub use config::HttpConfig;
 pub use error::{ApiError, ApiErrorBody};
 pub use openapi::ApiDoc;
@@ -28,58 +32,6 @@ use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, web};
 use tracing_actix_web::TracingLogger;
-
-/// The client's key for per-client limits: the peer of the connection, unless the peer is a
-/// configured trusted proxy; then the nearest address in `X-Forwarded-For` that is not one.
-/// IPv6 clients are keyed by their /64 prefix (security.md I): one subscriber usually holds a
-/// whole /64 and could otherwise pick a fresh address for every request.
-#[must_use]
-pub fn client_ip(req: &actix_web::HttpRequest) -> String {
-    let Some(peer) = req.peer_addr().map(|addr| addr.ip()) else {
-        return "unknown".to_owned();
-    };
-    let trusted = req
-        .app_data::<web::Data<HttpConfig>>()
-        .map(|config| config.trusted_proxies.clone())
-        .unwrap_or_default();
-    client_key(client_behind(peer, &trusted, req.headers().get_all("x-forwarded-for")))
-}
-
-/// An IPv4 address as it is; an IPv6 address as its /64 network (IPv4-mapped ones as IPv4).
-fn client_key(address: std::net::IpAddr) -> String {
-    match address {
-        std::net::IpAddr::V4(v4) => v4.to_string(),
-        std::net::IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => v4.to_string(),
-            None => {
-                let prefix = u128::from(v6) & !((1u128 << 64) - 1);
-                format!("{}/64", std::net::Ipv6Addr::from(prefix))
-            }
-        },
-    }
-}
-
-/// Walks `X-Forwarded-For` from the right while the hop is a trusted proxy.
-fn client_behind<'a>(
-    peer: std::net::IpAddr,
-    trusted: &[std::net::IpAddr],
-    forwarded: impl Iterator<Item = &'a actix_web::http::header::HeaderValue>,
-) -> std::net::IpAddr {
-    if !trusted.contains(&peer) {
-        return peer;
-    }
-    let hops: Vec<std::net::IpAddr> = forwarded
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','))
-        .map(str::trim)
-        .map(|hop| hop.parse::<std::net::IpAddr>())
-        .collect::<Result<_, _>>()
-        .unwrap_or_default();
-    hops.into_iter()
-        .rev()
-        .find(|hop| !trusted.contains(hop))
-        .unwrap_or(peer)
-}
 
 /// The whole application: middleware, API routes, health probes and the single-page app.
 /// Called once per worker by the server factory.
@@ -102,9 +54,9 @@ pub fn app(
         .app_data(web::Data::new(sessions.cookie()))
         .app_data(state)
         .app_data(config)
-        .app_data(routes::json_config())
-        .app_data(routes::path_config())
-        .app_data(routes::query_config())
+        .app_data(extract::json_config())
+        .app_data(extract::path_config())
+        .app_data(extract::query_config())
         // Listed innermost first: the last `wrap` sees the request first.
         .wrap(from_fn(middleware::body_deadline))
         .wrap(sessions.middleware())
@@ -122,55 +74,10 @@ pub fn app(
         .service(
             web::scope("/api")
                 .configure(routes::configure)
-                .default_service(web::to(routes::unknown_api_path)),
+                .default_service(web::to(openapi::unknown_api_path)),
         )
         .service(routes::uploads::serve_image)
         .configure(seo::configure)
         .service(spa::refused_paths())
         .service(spa::service(&static_dir))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{client_behind, client_key};
-    use actix_web::http::header::HeaderValue;
-    use std::net::IpAddr;
-
-    fn ip(text: &str) -> IpAddr {
-        text.parse().unwrap_or(IpAddr::from([0, 0, 0, 0]))
-    }
-
-    #[test]
-    fn forwarded_addresses_count_only_behind_a_trusted_proxy() {
-        let proxy = ip("10.0.0.2");
-        let header = HeaderValue::from_static("203.0.113.9, 198.51.100.7");
-        assert_eq!(
-            client_behind(proxy, &[proxy], std::iter::once(&header)),
-            ip("198.51.100.7")
-        );
-        assert_eq!(
-            client_behind(ip("192.0.2.1"), &[proxy], std::iter::once(&header)),
-            ip("192.0.2.1"),
-            "an untrusted peer cannot choose its address"
-        );
-        let chain = HeaderValue::from_static("203.0.113.9, 10.0.0.3");
-        assert_eq!(
-            client_behind(proxy, &[proxy, ip("10.0.0.3")], std::iter::once(&chain)),
-            ip("203.0.113.9")
-        );
-        let garbage = HeaderValue::from_static("ik-ben-admin");
-        assert_eq!(client_behind(proxy, &[proxy], std::iter::once(&garbage)), proxy);
-    }
-
-    #[test]
-    fn ipv6_clients_are_keyed_by_their_64_prefix() {
-        assert_eq!(client_key(ip("2001:db8:1:2:aaaa::1")), "2001:db8:1:2::/64");
-        assert_eq!(
-            client_key(ip("2001:db8:1:2:ffff:ffff:ffff:ffff")),
-            client_key(ip("2001:db8:1:2::9"))
-        );
-        assert_ne!(client_key(ip("2001:db8:1:3::1")), client_key(ip("2001:db8:1:2::1")));
-        assert_eq!(client_key(ip("::ffff:192.0.2.7")), "192.0.2.7");
-        assert_eq!(client_key(ip("192.0.2.7")), "192.0.2.7");
-    }
 }

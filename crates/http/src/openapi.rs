@@ -1,9 +1,11 @@
 //! The OpenAPI 3.1 document, collected from the handlers' `#[utoipa::path]` annotations.
 
+use crate::ApiError;
 use crate::routes::{
     account, browse, conversations, email_auth, favourites, geo, health, moderation, oauth, profiles, site, trust,
     uploads, users,
 };
+use actix_web::HttpRequest;
 use oppas_domain::profiles::draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN, SITTER_BIO_MIN, SITTER_REQUIRED};
 use oppas_domain::uploads::upload::MAX_UPLOAD_BYTES;
 use utoipa::openapi::RefOr;
@@ -226,6 +228,56 @@ fn publish_sitter_minimum(draft: &mut utoipa::openapi::schema::Object) {
 /// Serialisation failure (a bug).
 pub fn to_pretty_json() -> Result<String, serde_json::Error> {
     serde_json::to_string_pretty(&ApiDoc::openapi())
+}
+
+/// Unknown `/api/...` paths answer 404 in the error envelope rather than with the web app; a
+/// known path asked with a method it does not have answers 405 with the ones it has (`Allow`).
+///
+/// # Errors
+/// Always: [`ApiError::MethodNotAllowed`] or [`ApiError::NotFound`].
+pub async fn unknown_api_path(req: HttpRequest) -> Result<actix_web::HttpResponse, ApiError> {
+    match methods_of(req.path()) {
+        Some(allow) if !allow.split(", ").any(|method| method == req.method().as_str()) => {
+            Err(ApiError::MethodNotAllowed(allow.to_owned()))
+        }
+        _ => Err(ApiError::NotFound("Deze API-route bestaat niet.".to_owned())),
+    }
+}
+
+/// The methods of the documented path that `path` matches, as an `Allow` value.
+fn methods_of(path: &str) -> Option<&'static str> {
+    static KNOWN: std::sync::OnceLock<Vec<(Vec<String>, String)>> = std::sync::OnceLock::new();
+    let known = KNOWN.get_or_init(|| {
+        ApiDoc::openapi()
+            .paths
+            .paths
+            .into_iter()
+            .map(|(template, item)| {
+                let methods: Vec<&str> = [
+                    ("GET", item.get.is_some()),
+                    ("POST", item.post.is_some()),
+                    ("PUT", item.put.is_some()),
+                    ("PATCH", item.patch.is_some()),
+                    ("DELETE", item.delete.is_some()),
+                ]
+                .into_iter()
+                .filter_map(|(method, has)| has.then_some(method))
+                .collect();
+                (template.split('/').map(str::to_owned).collect(), methods.join(", "))
+            })
+            .collect()
+    });
+    let segments: Vec<&str> = path.split('/').collect();
+    known
+        .iter()
+        .find(|(template, _)| {
+            template.len() == segments.len()
+                && template
+                    .iter()
+                    .zip(&segments)
+                    .all(|(want, got)| (want.starts_with('{') && want.ends_with('}') && !got.is_empty()) || want == got)
+        })
+        .map(|(_, allow)| allow.as_str())
 }
 
 #[cfg(test)]

@@ -11,9 +11,8 @@ use image::codecs::png::PngEncoder;
 use image::imageops::FilterType;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use oppas_domain::RepositoryError;
-use oppas_domain::uploads::ports::{FileStore, ImageSanitizer, NameGenerator};
+use oppas_domain::uploads::ports::{FileStore, ImageSanitizer};
 use oppas_domain::uploads::upload::{CleanImage, UploadError};
-use rand::RngCore;
 use std::io::Cursor;
 use std::path::PathBuf;
 use std::sync::{Condvar, Mutex, PoisonError};
@@ -253,14 +252,6 @@ impl DirectoryStore {
     }
 }
 
-/// Whether `name` has the shape of a name [`RandomNames`] hands out: hex, one dot, a known
-/// extension. Stores look up nothing else.
-pub(crate) fn is_issued_name(name: &str) -> bool {
-    name.split_once('.').is_some_and(|(stem, extension)| {
-        !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_hexdigit()) && matches!(extension, "jpg" | "png")
-    })
-}
-
 fn io_error(error: std::io::Error) -> RepositoryError {
     RepositoryError::Unexpected(anyhow::Error::new(error))
 }
@@ -304,23 +295,14 @@ impl FileStore for DirectoryStore {
     }
 }
 
-/// 128 random bits as 32 hex characters, from the operating system's generator.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct RandomNames;
-
-impl NameGenerator for RandomNames {
-    fn random_name(&self) -> String {
-        let mut bytes = [0_u8; 16];
-        rand::rng().fill_bytes(&mut bytes);
-        hex::encode(bytes)
-    }
-}
-
 #[cfg(test)]
 #[path = "../tests/support/zero_png.rs"]
 mod zero_png;
 
+mod names;
 mod object_storage;
+pub use names::RandomNames;
+use names::is_issued_name;
 pub use object_storage::{ObjectStorage, ObjectStorageConfig};
 
 #[cfg(test)]
@@ -328,6 +310,7 @@ mod tests {
     use super::*;
     use crate::zero_png::zero_rgba16_png;
     use image::{Rgb, RgbImage};
+    use oppas_domain::uploads::ports::NameGenerator;
 
     fn jpeg(width: u32, height: u32) -> Vec<u8> {
         let picture = RgbImage::from_pixel(width, height, Rgb([200, 120, 40]));

@@ -6,7 +6,7 @@
 //! thread waits for the answer. Timeouts and retries are short, so a bucket that is down is a quick
 //! 503 (`RepositoryError::Unavailable`), never a request that hangs.
 
-use crate::is_issued_name;
+use crate::names::is_issued_name;
 use anyhow::Context as _;
 use object_store::aws::AmazonS3Builder;
 use object_store::path::Path;

@@ -1,6 +1,7 @@
 //! The multi-backend connection, the pool and the [`Database`] handle the repositories share.
 
 use crate::PersistenceError;
+use crate::db_connection::DbConnection;
 use crate::error::translate;
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
@@ -11,15 +12,6 @@ use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// One connection to either backend; every query in this crate is written against it.
-#[derive(diesel::MultiConnection)]
-pub enum DbConnection {
-    /// PostgreSQL.
-    Pg(PgConnection),
-    /// SQLite.
-    Sqlite(SqliteConnection),
-}
 
 /// Which database engine a URL points at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -279,7 +271,7 @@ impl Database {
     /// Storage failures.
     pub fn begin_batch(&self) -> Result<(), RepositoryError> {
         let mut conn = self.conn()?;
-        crate::error::begin(&mut conn).map_err(translate)
+        crate::transaction::begin(&mut conn).map_err(translate)
     }
 
     /// Commits the batch transaction of a [`Self::single_connection`] handle.

@@ -5,12 +5,14 @@
 //! error into a [`oppas_domain::RepositoryError`].
 
 mod connection;
+mod db_connection;
 mod error;
 mod migrations;
 mod repos;
 pub mod schema;
 #[cfg(feature = "testing")]
 pub mod testing;
+mod transaction;
 
 pub use connection::{Backend, Database, DatabaseUrl, PoolSettings, PoolUse};
 pub use error::PersistenceError;

@@ -1,6 +1,6 @@
 //! Embedded migrations, one directory per backend, applied and reverted through the pool.
 
-use crate::connection::DbConnection;
+use crate::db_connection::DbConnection;
 use crate::{Database, PersistenceError};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 

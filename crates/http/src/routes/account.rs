@@ -22,7 +22,7 @@ pub struct DeletionRequest {
     pub code: String,
 }
 
-impl crate::routes::FieldOrder for DeletionRequest {
+impl crate::extract::FieldOrder for DeletionRequest {
     const ORDER: &'static [&'static str] = &["code"];
 }
 
@@ -85,7 +85,7 @@ pub async fn delete_account(
     req: actix_web::HttpRequest,
     session: actix_session::Session,
     CurrentUser(user): CurrentUser,
-    body: crate::routes::Valid<DeletionRequest>,
+    body: crate::extract::Valid<DeletionRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let code = oppas_domain::sign_in::rules::parse_code(&body.code)?;

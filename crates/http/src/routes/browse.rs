@@ -203,7 +203,7 @@ pub async fn list_profiles(
     query: web::Query<ListQuery>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    if let Err(limited) = state.browse_limiter.hit(&crate::client_ip(&req)) {
+    if let Err(limited) = state.browse_limiter.hit(&crate::client::client_ip(&req)) {
         return Err(ApiError::TooManyRequests {
             retry_after_secs: limited.retry_after_secs,
             message: "Je zoekt wel erg vaak. Probeer het over een paar minuten opnieuw.".to_owned(),

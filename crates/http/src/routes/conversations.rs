@@ -147,7 +147,7 @@ pub struct SendMessage {
     pub content: String,
 }
 
-impl crate::routes::FieldOrder for SendMessage {
+impl crate::extract::FieldOrder for SendMessage {
     const ORDER: &'static [&'static str] = &["content"];
 }
 
@@ -277,7 +277,7 @@ pub async fn start_conversation(
     req: HttpRequest,
     CurrentUser(user): CurrentUser,
     state: web::Data<AppState>,
-    body: crate::routes::Body<StartConversation>,
+    body: crate::extract::Body<StartConversation>,
 ) -> Result<HttpResponse, ApiError> {
     let messaging = state.messaging.clone();
     let request = body.into_inner();
@@ -367,7 +367,7 @@ pub async fn send_message(
     CurrentUser(user): CurrentUser,
     state: web::Data<AppState>,
     path: web::Path<i64>,
-    body: crate::routes::Valid<SendMessage>,
+    body: crate::extract::Valid<SendMessage>,
 ) -> Result<HttpResponse, ApiError> {
     let messaging = state.messaging.clone();
     let id = ConversationId(path.into_inner());
@@ -455,7 +455,7 @@ pub async fn find_settings(CurrentUser(user): CurrentUser) -> HttpResponse {
 pub async fn update_settings(
     CurrentUser(user): CurrentUser,
     state: web::Data<AppState>,
-    body: crate::routes::Body<MessageSettings>,
+    body: crate::extract::Body<MessageSettings>,
 ) -> Result<HttpResponse, ApiError> {
     let messaging = state.messaging.clone();
     let on = body.message_emails;

@@ -1,6 +1,6 @@
 //! Signing up and in with a one-time code by e-mail.
 
-use crate::routes::{FieldOrder, Valid};
+use crate::extract::{FieldOrder, Valid};
 use crate::session::sign_in;
 use crate::{ApiError, AppState};
 use actix_session::Session;
@@ -150,7 +150,7 @@ pub(crate) fn code_requester(req: &HttpRequest, state: &AppState) -> (Requester,
         }
     };
     let requester = Requester {
-        client: crate::client_ip(req),
+        client: crate::client::client_ip(req),
         attempt,
     };
     (requester, cookie)
@@ -159,7 +159,7 @@ pub(crate) fn code_requester(req: &HttpRequest, state: &AppState) -> (Requester,
 /// Who checks a code: a browser without an attempt gets a new one, which no code belongs to.
 pub(crate) fn code_checker(req: &HttpRequest, state: &AppState) -> Requester {
     Requester {
-        client: crate::client_ip(req),
+        client: crate::client::client_ip(req),
         attempt: attempt_of(req, state).unwrap_or_else(|| state.sign_in.new_attempt()),
     }
 }
@@ -216,7 +216,7 @@ fn sent(email: &str, cookie: Option<Cookie<'static>>) -> HttpResponse {
 #[post("/auth/email-register")]
 pub async fn register(
     req: HttpRequest,
-    body: crate::routes::Body<RegisterRequest>,
+    body: crate::extract::Body<RegisterRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();

@@ -192,7 +192,7 @@ pub async fn record_view(
     card: web::Path<String>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let client = crate::client_ip(&req);
+    let client = crate::client::client_ip(&req);
     if let Err(limited) = state.browse_limiter.hit(&client) {
         return Err(ApiError::TooManyRequests {
             retry_after_secs: limited.retry_after_secs,

@@ -114,7 +114,7 @@ pub async fn list_reports(
 pub async fn close_report(
     CurrentUser(user): CurrentUser,
     report: web::Path<i64>,
-    body: crate::routes::Body<CloseReport>,
+    body: crate::extract::Body<CloseReport>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let report = oppas_domain::ReportId(report.into_inner());

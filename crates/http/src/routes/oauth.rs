@@ -50,7 +50,7 @@ fn unavailable() -> ApiError {
 }
 
 async fn throttle(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
-    let client = crate::client_ip(req);
+    let client = crate::client::client_ip(req);
     let limiter = state.limiter.clone();
     web::block(move || limiter.hit(limits::PROVIDER_SIGN_IN, &client))
         .await??
@@ -110,7 +110,7 @@ pub async fn find_redirect_url(
 #[post("/sessions")]
 pub async fn create_session(
     req: HttpRequest,
-    body: crate::routes::Body<SessionRequest>,
+    body: crate::extract::Body<SessionRequest>,
     session: Session,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {

@@ -633,7 +633,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[post("/profiles")]
 pub async fn create_profile(
     CurrentUser(user): CurrentUser,
-    body: crate::routes::Body<ProfileDraftBody>,
+    body: crate::extract::Body<ProfileDraftBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let draft = ProfileDraft::from(body.into_inner());
@@ -670,7 +670,7 @@ pub async fn create_profile(
 pub async fn update_profile(
     CurrentUser(user): CurrentUser,
     target: web::Path<i64>,
-    body: crate::routes::Body<ProfileDraftBody>,
+    body: crate::extract::Body<ProfileDraftBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let target = UserId(target.into_inner());
@@ -897,7 +897,7 @@ pub async fn find_pet(
 pub async fn add_pet(
     req: HttpRequest,
     CurrentUser(user): CurrentUser,
-    body: crate::routes::Body<PetDraftBody>,
+    body: crate::extract::Body<PetDraftBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let draft = ProfileDraft::from(body.into_inner());
@@ -937,7 +937,7 @@ pub async fn add_pet(
 pub async fn update_pet(
     CurrentUser(user): CurrentUser,
     pet_id: web::Path<i64>,
-    body: crate::routes::Body<PetDraftBody>,
+    body: crate::extract::Body<PetDraftBody>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let pet_id = PetId(pet_id.into_inner());

@@ -1,6 +1,6 @@
 //! Reports (`/api/reports`) and blocks (`/api/blocks`).
 
-use crate::routes::{FieldOrder, Valid};
+use crate::extract::{FieldOrder, Valid};
 use crate::session::CurrentUser;
 use crate::{ApiError, AppState};
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};

@@ -1,23 +1,17 @@
 //! Repository implementations of the domain ports on [`crate::Database`].
 
-mod account_data;
-mod codes;
-mod conversations;
-mod deletion;
-mod favourites;
+mod account;
+mod browse;
+mod cards;
 mod idempotency;
-pub(crate) mod identities;
 mod jobs;
-mod listings;
-mod live;
-mod moderation;
+mod messaging;
 mod outbox;
 mod profiles;
-mod sessions;
+mod sign_in;
 pub(crate) mod sql;
 mod trust;
 mod uploads;
-mod users;
 
 use oppas_domain::RepositoryError;
 use oppas_domain::kernel::enums::{Vocabulary, stored_list};

@@ -2,7 +2,7 @@
 
 use super::sql::{Bind, Sql};
 use crate::Database;
-use crate::connection::DbConnection;
+use crate::db_connection::DbConnection;
 use chrono::{Duration, NaiveDateTime};
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Text, Timestamp};

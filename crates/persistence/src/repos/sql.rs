@@ -1,7 +1,7 @@
 //! Hand-written SQL for both backends: placeholders for the connection's backend (`?` or `$n`)
 //! and typed values, for the queries diesel's builder cannot express across both.
 
-use crate::connection::DbConnection;
+use crate::db_connection::DbConnection;
 use crate::error::translate;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;

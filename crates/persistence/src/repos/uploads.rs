@@ -1,7 +1,7 @@
 //! [`UploadRepository`] on the database.
 
 use crate::Database;
-use crate::connection::DbConnection;
+use crate::db_connection::DbConnection;
 use crate::error::translate;
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::uploads;

@@ -5,11 +5,12 @@
 //! events to the other instances (`pg_notify`, delivered on commit only).
 
 use crate::Database;
-use crate::connection::DbConnection;
-use crate::error::{in_transaction, translate};
-use crate::repos::live::{announce, store_event};
+use crate::db_connection::DbConnection;
+use crate::error::translate;
+use crate::repos::messaging::live::{announce, store_event};
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::{conversation_reads, conversations, messages, pets};
+use crate::transaction::in_transaction;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Nullable, Text, Timestamp};

@@ -16,7 +16,8 @@
 //! replay from the higher one would miss it for good.
 
 use crate::Database;
-use crate::connection::{DatabaseUrl, DbConnection};
+use crate::connection::DatabaseUrl;
+use crate::db_connection::DbConnection;
 use crate::error::translate;
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::{conversations, live_events, live_sequences, sessions, users};

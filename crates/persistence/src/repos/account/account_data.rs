@@ -2,7 +2,7 @@
 
 use crate::Database;
 use crate::error::translate;
-use crate::repos::identities::IdentityRow;
+use crate::repos::sign_in::identities::IdentityRow;
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::{identities, reports, sessions, uploads};
 use chrono::NaiveDateTime;

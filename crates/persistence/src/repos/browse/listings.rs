@@ -1,87 +1,28 @@
-//! [`ListingRepository`] on the database, and the writing of cards beside profile writes.
+//! [`ListingRepository`] on the database: the search over the stored cards and the rebuilding
+//! of cards of an older shape.
 //!
 //! The text filter is the one query that differs per backend: SQLite matches through the FTS5
 //! trigram table `listings_fts`, PostgreSQL through a `LIKE` that its trigram index serves.
 //! Everything else is the same SQL, built once with placeholders for either backend.
 
 use crate::Database;
-use crate::connection::DbConnection;
+use crate::db_connection::DbConnection;
 use crate::error::translate;
+use crate::repos::cards::write_listing;
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::{listings, pets, volunteers};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use oppas_domain::RepositoryError;
-use oppas_domain::browse::card::{CARD_VERSION, Card, CardWrite, Listing, ListingSource};
+use oppas_domain::browse::card::{CARD_VERSION, Card, CardWrite, Listing};
 use oppas_domain::browse::ports::ListingRepository;
 use oppas_domain::browse::query::{FoundCard, ListingPage, ListingQuery, Nearby};
 use oppas_domain::profiles::draft::SITTER_BIO_MIN;
-use oppas_domain::profiles::profile::{Owner, Pet};
 use std::collections::HashMap;
 
 /// Shortest text the trigram indexes can serve; shorter terms are matched by a scan.
 const TRIGRAM: usize = 3;
-
-/// Writes (inserts or replaces) the card of one profile, inside the caller's transaction; only
-/// within a [`oppas_domain::browse::changes::ListingChanges::write`], which `_card` proves.
-pub(crate) fn write_listing(
-    conn: &mut DbConnection,
-    _card: &CardWrite,
-    listing: &Listing,
-    now: NaiveDateTime,
-) -> Result<(), RepositoryError> {
-    let card = serde_json::to_string(&listing.card).map_err(|e| RepositoryError::Unexpected(e.into()))?;
-    let (volunteer_id, pet_id) = match listing.source {
-        ListingSource::Volunteer(id) => (Some(id.get()), None),
-        ListingSource::Pet(id) => (None, Some(id.get())),
-    };
-    let changes = (
-        listings::kind.eq(listing.card.listing_type.as_str()),
-        listings::user_id.eq(listing.user_id.get()),
-        listings::search_text.eq(&listing.search_text),
-        listings::postal_code.eq(listing.postal_code.as_deref()),
-        listings::lat.eq(listing.lat),
-        listings::lon.eq(listing.lon),
-        listings::card.eq(&card),
-        listings::card_version.eq(CARD_VERSION),
-        listings::created_at.eq(listing.created_at),
-        listings::updated_at.eq(now),
-    );
-    let updated = match (volunteer_id, pet_id) {
-        (Some(id), _) => diesel::update(listings::table.filter(listings::volunteer_id.eq(id)))
-            .set(changes)
-            .execute(conn),
-        (_, Some(id)) => diesel::update(listings::table.filter(listings::pet_id.eq(id)))
-            .set(changes)
-            .execute(conn),
-        (None, None) => Ok(0),
-    }
-    .map_err(translate)?;
-    if updated == 0 {
-        diesel::insert_into(listings::table)
-            .values((
-                changes,
-                listings::volunteer_id.eq(volunteer_id),
-                listings::pet_id.eq(pet_id),
-            ))
-            .execute(conn)
-            .map_err(translate)?;
-    }
-    Ok(())
-}
-
-/// Rewrites the cards of every pet of an owner (their place, name and photo are on each).
-pub(crate) fn write_owner_listings(
-    conn: &mut DbConnection,
-    card: &CardWrite,
-    owner: &Owner,
-    pets: &[Pet],
-    now: NaiveDateTime,
-) -> Result<(), RepositoryError> {
-    pets.iter()
-        .try_for_each(|pet| write_listing(conn, card, &Listing::for_pet(pet, owner), now))
-}
 
 /// A bound value of a query built at run time.
 #[derive(QueryableByName)]
@@ -399,9 +340,9 @@ impl ListingRepository for Database {
         let written = volunteers.len() + pets.len();
         let batch = usize::try_from(REBUILD_BATCH).unwrap_or(500);
         for ids in volunteers.chunks(batch) {
-            crate::error::in_transaction(&mut conn, |conn| {
+            crate::transaction::in_transaction(&mut conn, |conn| {
                 for &id in ids {
-                    if let Some(volunteer) = super::profiles::load_volunteer(conn, id)? {
+                    if let Some(volunteer) = crate::repos::profiles::rows::load_volunteer(conn, id)? {
                         write_listing(conn, card, &Listing::for_volunteer(&volunteer), now)?;
                     }
                 }
@@ -409,12 +350,12 @@ impl ListingRepository for Database {
             })?;
         }
         for ids in pets.chunks(batch) {
-            crate::error::in_transaction(&mut conn, |conn| {
+            crate::transaction::in_transaction(&mut conn, |conn| {
                 for &id in ids {
-                    let Some(pet) = super::profiles::load_pet(conn, id)? else {
+                    let Some(pet) = crate::repos::profiles::rows::load_pet(conn, id)? else {
                         continue;
                     };
-                    if let Some(owner) = super::profiles::load_owner(conn, pet.owner_id.get())? {
+                    if let Some(owner) = crate::repos::profiles::rows::load_owner(conn, pet.owner_id.get())? {
                         write_listing(conn, card, &Listing::for_pet(&pet, &owner), now)?;
                     }
                 }

@@ -1,8 +1,9 @@
 //! [`EmailCodeRepository`] and [`ThrottleRepository`] on the database.
 
 use crate::Database;
-use crate::error::{in_transaction, translate};
+use crate::error::translate;
 use crate::schema::{email_codes, throttles};
+use crate::transaction::in_transaction;
 use chrono::{Duration, NaiveDateTime};
 use diesel::prelude::*;
 use oppas_domain::kernel::limits::{ThrottleRepository, ThrottleState};
@@ -48,7 +49,7 @@ impl EmailCodeRepository for Database {
                 ))
                 .execute(conn)
                 .map_err(translate)?;
-            super::outbox::enqueue_on(conn, mail, now)
+            crate::repos::outbox::enqueue_on(conn, mail, now)
         })
     }
 
@@ -119,7 +120,7 @@ impl EmailCodeRepository for Database {
 }
 
 fn read_throttle(
-    conn: &mut crate::connection::DbConnection,
+    conn: &mut crate::db_connection::DbConnection,
     key: &str,
 ) -> Result<Option<ThrottleState>, RepositoryError> {
     throttles::table

@@ -1,10 +1,11 @@
 //! [`ModerationRepository`] on the database: each action and its log line in one transaction.
 
 use crate::Database;
-use crate::connection::DbConnection;
-use crate::error::{in_transaction, translate};
+use crate::db_connection::DbConnection;
+use crate::error::translate;
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::{hidden_profiles, moderation_log, moderators, reports, users};
+use crate::transaction::in_transaction;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};

@@ -3,8 +3,8 @@
 //! takes turns per reporter, so simultaneous reports never pass the daily limit together.
 
 use crate::Database;
-use crate::error::in_turn_for;
 use crate::repos::sql::{Bind, Sql};
+use crate::transaction::in_turn_for;
 use chrono::NaiveDateTime;
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};

@@ -1,17 +1,15 @@
-//! [`FavouriteRepository`] and [`ProfileViewRepository`] on the database. Both name a card by its
-//! profile (`volunteer_id` or `pet_id` of `listings`). A favourite is counted and added in one
-//! transaction that takes turns per person, so that simultaneous adds never pass the cap; a view
-//! is one statement, so that two requests at once never count it twice.
+//! [`FavouriteRepository`] on the database. A favourite names a card by its profile
+//! (`volunteer_id` or `pet_id` of `listings`); it is counted and added in one transaction that
+//! takes turns per person, so that simultaneous adds never pass the cap.
 
 use crate::Database;
-use crate::connection::DbConnection;
-use crate::error::in_turn_for;
-use crate::repos::listings::{CardRow, found};
+use crate::db_connection::DbConnection;
+use crate::repos::browse::listings::{CardRow, found};
 use crate::repos::sql::{Bind, Sql};
+use crate::transaction::in_turn_for;
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Nullable, Text};
 use oppas_domain::account::ports::{FavouriteAdded, FavouriteRepository, ReceivedFavourites};
-use oppas_domain::account::ports::{ProfileViewRepository, ViewRecord};
 use oppas_domain::browse::card::ListingSource;
 use oppas_domain::browse::query::FoundCard;
 use oppas_domain::{PetId, RepositoryError, UserId, VolunteerId};
@@ -23,7 +21,7 @@ struct Count {
 }
 
 /// ` listings.<column> = <id>` for the card's profile.
-fn push_card(sql: &mut Sql, card: ListingSource) {
+pub(super) fn push_card(sql: &mut Sql, card: ListingSource) {
     match card {
         ListingSource::Volunteer(id) => sql.push("l.volunteer_id = ").bind(Bind::Int(id.get())),
         ListingSource::Pet(id) => sql.push("l.pet_id = ").bind(Bind::Int(id.get())),
@@ -43,7 +41,7 @@ struct ReceivedRow {
     n: i64,
 }
 
-fn count(sql: Sql, conn: &mut DbConnection) -> Result<i64, RepositoryError> {
+pub(super) fn count(sql: Sql, conn: &mut DbConnection) -> Result<i64, RepositoryError> {
     Ok(sql.load::<Count>(conn)?.first().map_or(0, |row| row.n))
 }
 
@@ -168,52 +166,5 @@ impl FavouriteRepository for Database {
                 })
             })
             .collect())
-    }
-}
-
-impl ProfileViewRepository for Database {
-    fn record_view(&self, view: &ViewRecord) -> Result<(), RepositoryError> {
-        let now = self.clock.now();
-        let mut conn = self.conn()?;
-        let mut insert = Sql::new(&conn);
-        insert
-            .push("INSERT INTO profile_views (listing_id, viewer_user_id, viewer_key, day, created_at) SELECT l.id, ");
-        match view.viewer {
-            Some(id) => insert.bind(Bind::Int(id.get())),
-            None => insert.push("NULL"),
-        };
-        insert
-            .push(", ")
-            .bind(Bind::Text(view.viewer_key.clone()))
-            .push(", ")
-            .bind(Bind::Text(view.day.clone()))
-            .push(", ")
-            .bind(Bind::Time(now))
-            .push(" FROM listings l WHERE ");
-        push_card(&mut insert, view.card);
-        if let Some(id) = view.viewer {
-            // Nobody counts for their own pages.
-            insert.push(" AND l.user_id <> ").bind(Bind::Int(id.get()));
-        }
-        insert.push(" ON CONFLICT (listing_id, viewer_key, day) DO NOTHING");
-        insert.execute(&mut conn).map(|_| ())
-    }
-
-    fn views_since(&self, owner: UserId, first_day: &str) -> Result<i64, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push("SELECT COUNT(*) AS n FROM profile_views v JOIN listings l ON l.id = v.listing_id WHERE l.user_id = ")
-            .bind(Bind::Int(owner.get()))
-            .push(" AND v.day >= ")
-            .bind(Bind::Text(first_day.to_owned()));
-        count(sql, &mut conn)
-    }
-
-    fn delete_views_before(&self, first_kept_day: &str) -> Result<usize, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push("DELETE FROM profile_views WHERE day < ")
-            .bind(Bind::Text(first_kept_day.to_owned()));
-        sql.execute(&mut conn)
     }
 }

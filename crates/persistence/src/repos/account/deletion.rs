@@ -1,9 +1,10 @@
 //! [`AccountDeletionRepository`] on the database: one transaction.
 
 use crate::Database;
-use crate::error::{in_transaction, translate};
+use crate::error::translate;
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::{uploads, users};
+use crate::transaction::in_transaction;
 use diesel::prelude::*;
 use oppas_domain::account::deletion::DELETED_ACCOUNT_NAME;
 use oppas_domain::account::ports::AccountDeletionRepository;
@@ -20,7 +21,7 @@ const PER_ACCOUNT: [&str; 5] = [
     limits::EXPORTS.name,
 ];
 
-fn run(conn: &mut crate::connection::DbConnection, build: impl FnOnce(&mut Sql)) -> Result<usize, RepositoryError> {
+fn run(conn: &mut crate::db_connection::DbConnection, build: impl FnOnce(&mut Sql)) -> Result<usize, RepositoryError> {
     let mut sql = Sql::new(conn);
     build(&mut sql);
     sql.execute(conn)

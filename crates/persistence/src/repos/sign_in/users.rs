@@ -61,7 +61,7 @@ struct UserInsert<'a> {
     updated_at: NaiveDateTime,
 }
 
-fn load_user(conn: &mut crate::connection::DbConnection, id: i64) -> Result<Option<User>, RepositoryError> {
+fn load_user(conn: &mut crate::db_connection::DbConnection, id: i64) -> Result<Option<User>, RepositoryError> {
     users::table
         .find(id)
         .select(UserRow::as_select())

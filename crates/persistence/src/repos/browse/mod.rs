@@ -1,0 +1,3 @@
+//! Browsing on the database: the stored cards and their search.
+
+pub(crate) mod listings;

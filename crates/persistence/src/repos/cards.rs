@@ -1,0 +1,71 @@
+//! The writing of cards beside profile writes: one module that the profile writes and the
+//! rebuilding of stale cards both use, inside the caller's transaction.
+
+use crate::db_connection::DbConnection;
+use crate::error::translate;
+use crate::schema::listings;
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use oppas_domain::RepositoryError;
+use oppas_domain::browse::card::{CARD_VERSION, CardWrite, Listing, ListingSource};
+use oppas_domain::profiles::profile::{Owner, Pet};
+
+/// Writes (inserts or replaces) the card of one profile, inside the caller's transaction; only
+/// within a [`oppas_domain::browse::changes::ListingChanges::write`], which `_card` proves.
+pub(crate) fn write_listing(
+    conn: &mut DbConnection,
+    _card: &CardWrite,
+    listing: &Listing,
+    now: NaiveDateTime,
+) -> Result<(), RepositoryError> {
+    let card = serde_json::to_string(&listing.card).map_err(|e| RepositoryError::Unexpected(e.into()))?;
+    let (volunteer_id, pet_id) = match listing.source {
+        ListingSource::Volunteer(id) => (Some(id.get()), None),
+        ListingSource::Pet(id) => (None, Some(id.get())),
+    };
+    let changes = (
+        listings::kind.eq(listing.card.listing_type.as_str()),
+        listings::user_id.eq(listing.user_id.get()),
+        listings::search_text.eq(&listing.search_text),
+        listings::postal_code.eq(listing.postal_code.as_deref()),
+        listings::lat.eq(listing.lat),
+        listings::lon.eq(listing.lon),
+        listings::card.eq(&card),
+        listings::card_version.eq(CARD_VERSION),
+        listings::created_at.eq(listing.created_at),
+        listings::updated_at.eq(now),
+    );
+    let updated = match (volunteer_id, pet_id) {
+        (Some(id), _) => diesel::update(listings::table.filter(listings::volunteer_id.eq(id)))
+            .set(changes)
+            .execute(conn),
+        (_, Some(id)) => diesel::update(listings::table.filter(listings::pet_id.eq(id)))
+            .set(changes)
+            .execute(conn),
+        (None, None) => Ok(0),
+    }
+    .map_err(translate)?;
+    if updated == 0 {
+        diesel::insert_into(listings::table)
+            .values((
+                changes,
+                listings::volunteer_id.eq(volunteer_id),
+                listings::pet_id.eq(pet_id),
+            ))
+            .execute(conn)
+            .map_err(translate)?;
+    }
+    Ok(())
+}
+
+/// Rewrites the cards of every pet of an owner (their place, name and photo are on each).
+pub(crate) fn write_owner_listings(
+    conn: &mut DbConnection,
+    card: &CardWrite,
+    owner: &Owner,
+    pets: &[Pet],
+    now: NaiveDateTime,
+) -> Result<(), RepositoryError> {
+    pets.iter()
+        .try_for_each(|pet| write_listing(conn, card, &Listing::for_pet(pet, owner), now))
+}

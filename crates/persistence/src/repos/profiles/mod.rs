@@ -1,0 +1,4 @@
+//! Profiles on the database.
+
+pub(crate) mod repository;
+pub(crate) mod rows;
