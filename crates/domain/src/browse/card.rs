@@ -25,7 +25,9 @@ pub struct OwnerInfo {
 }
 
 /// The details a card lists: the spec's Dutch keys, pets' and sitters' own sets.
+// With the `openapi` feature this is also the API's `CardDetailsView`: answers carry it as it is.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CardDetailsView))]
 #[serde(rename_all = "camelCase")]
 pub struct CardDetails {
     /// Pet: breed.

@@ -13,3 +13,4 @@ pub mod postcode;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod text;
+pub mod vocabulary;

@@ -5,9 +5,7 @@ use crate::{ApiError, AppState};
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use oppas_domain::browse::card::CardDetails;
 use oppas_domain::browse::query::{RawListingQuery, ShownCard};
-use oppas_domain::kernel::enums::{
-    Availability, Experience, GoodWith, Neutered, PetGender, PetSize, ProfileType, Specialty, Species,
-};
+use oppas_domain::kernel::enums::{Availability, ProfileType, Species};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -46,49 +44,6 @@ pub struct OwnerInfoView {
     pub name: String,
     /// Photo.
     pub avatar_url: Option<String>,
-}
-
-/// The details of a card, in the spec's Dutch keys; pets and sitters each fill their own.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CardDetailsView {
-    /// Pet: breed.
-    pub ras: Option<String>,
-    /// Pet: age.
-    pub leeftijd: Option<String>,
-    /// Pet: gender.
-    pub geslacht: Option<PetGender>,
-    /// Pet: size.
-    pub grootte: Option<PetSize>,
-    /// Pet: character.
-    pub gedrag: Option<String>,
-    /// Pet: companions it is not marked good with.
-    pub geen_vriendjes_met: Option<Vec<GoodWith>>,
-    /// Pet: neutered or sterilised.
-    pub gecastreerd_gesteriliseerd: Option<Neutered>,
-    /// Sitter: experience.
-    pub ervaring: Option<Experience>,
-    /// Sitter: availability.
-    pub beschikbaar: Option<Vec<Availability>>,
-    /// Sitter: specialties.
-    pub specialiteit: Option<Vec<Specialty>>,
-}
-
-impl From<CardDetails> for CardDetailsView {
-    fn from(d: CardDetails) -> Self {
-        Self {
-            ras: d.ras,
-            leeftijd: d.leeftijd,
-            geslacht: d.geslacht,
-            grootte: d.grootte,
-            gedrag: d.gedrag,
-            geen_vriendjes_met: d.geen_vriendjes_met,
-            gecastreerd_gesteriliseerd: d.gecastreerd_gesteriliseerd,
-            ervaring: d.ervaring,
-            beschikbaar: d.beschikbaar,
-            specialiteit: d.specialiteit,
-        }
-    }
 }
 
 /// The centre of a card's postcode area, for the map (never an address).
@@ -131,7 +86,7 @@ pub struct ProfileListItem {
     /// The owner (pets).
     pub owner_info: Option<OwnerInfoView>,
     /// Details in the spec's keys.
-    pub details: CardDetailsView,
+    pub details: CardDetails,
     /// What a sitter offers.
     pub availability: Option<Vec<Availability>>,
     /// What kind of animal (pets).
@@ -158,7 +113,7 @@ impl From<&ShownCard> for ProfileListItem {
                 name: o.name,
                 avatar_url: o.avatar_url,
             }),
-            details: card.details.into(),
+            details: card.details,
             availability: card.availability,
             species: card.species,
         }

@@ -953,19 +953,22 @@ export interface components {
              */
             userId: number;
         };
-        /** @description The details of a card, in the spec's Dutch keys; pets and sitters each fill their own. */
+        /** @description The details a card lists: the spec's Dutch keys, pets' and sitters' own sets. */
         CardDetailsView: {
-            /** @description Sitter: availability. */
+            /** @description Sitter: when and how they can help. */
             beschikbaar?: components["schemas"]["Availability"][] | null;
             ervaring?: components["schemas"]["Experience"] | null;
             gecastreerdGesteriliseerd?: components["schemas"]["Neutered"] | null;
             /** @description Pet: character. */
             gedrag?: string | null;
-            /** @description Pet: companions it is not marked good with. */
+            /**
+             * @description Pet: the companions of the good-with list the pet is not marked good with (only when
+             *     the owner filled that list in).
+             */
             geenVriendjesMet?: components["schemas"]["GoodWith"][] | null;
             geslacht?: components["schemas"]["PetGender"] | null;
             grootte?: components["schemas"]["PetSize"] | null;
-            /** @description Pet: age. */
+            /** @description Pet: age as written. */
             leeftijd?: string | null;
             /** @description Pet: breed. */
             ras?: string | null;
@@ -1962,7 +1965,7 @@ export interface components {
          */
         Specialty: "Puppy's" | "Oudere dieren" | "Medicatie toedienen" | "Angstige dieren" | "Grote honden" | "Training" | "Katten" | "Kleine dieren" | "Lange wandelingen" | "Speciale diëten" | "EHBO voor dieren";
         /**
-         * @description What kind of animal a pet is. What the platform asks and says about a pet follows it (see [`crate::species`]).
+         * @description What kind of animal a pet is. What the platform asks and says about a pet follows it (its rules travel in `x-vocabulary` as `rules`).
          * @enum {string}
          */
         Species: "hond" | "kat" | "konijn" | "knaagdier" | "vogel" | "vis" | "reptiel" | "paard-pony" | "kip" | "anders";

@@ -268,7 +268,7 @@ export const Specialty: Vocabulary<Schemas["Specialty"]> = {
   edit: ["Puppy's", "Oudere dieren", "Medicatie toedienen", "Angstige dieren", "Grote honden", "Training", "Katten", "Kleine dieren", "Lange wandelingen", "Speciale diëten", "EHBO voor dieren"],
 };
 
-/** What kind of animal a pet is. What the platform asks and says about a pet follows it (see [`crate::species`]). */
+/** What kind of animal a pet is. What the platform asks and says about a pet follows it (its rules travel in `x-vocabulary` as `rules`). */
 export const Species: Vocabulary<Schemas["Species"]> = {
   values: ["hond", "kat", "konijn", "knaagdier", "vogel", "vis", "reptiel", "paard-pony", "kip", "anders"],
   labels: {

@@ -1,0 +1,131 @@
+//! `/api/profiles`: one's own profile, made, changed and read whole.
+
+use crate::routes::profiles::bodies::ProfileDraftBody;
+use crate::routes::profiles::views::ProfileLookup;
+use crate::routes::profiles::views::ViewContext;
+use crate::routes::profiles::views::lookup;
+use crate::routes::profiles::views::visible_to;
+use crate::session::session_user_id;
+use crate::{ApiError, AppState, CurrentUser};
+use actix_session::Session;
+use actix_web::{HttpResponse, get, post, put, web};
+use oppas_domain::profiles::draft::ProfileDraft;
+use oppas_domain::{PetId, UserId};
+
+/// Makes the signed-in user's profile from the wizard's draft.
+///
+/// # Errors
+/// 401 signed out; 409 when they already have one; 422 naming the invalid field; 429 over the
+/// hourly allowance.
+#[utoipa::path(post, path = "/api/profiles", tag = "profiles", operation_id = "create_profile",
+    request_body = ProfileDraftBody,
+    responses(
+        (status = 201, description = "The new profile", body = ProfileLookup),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 409, description = "Already has a profile", body = crate::ApiErrorBody),
+        (status = 422, description = "A field is invalid; `field` names it", body = crate::ApiErrorBody),
+        (status = 429, description = "Too many profile changes", body = crate::ApiErrorBody),
+    ))]
+#[post("/profiles")]
+pub async fn create_profile(
+    CurrentUser(user): CurrentUser,
+    body: crate::extract::Body<ProfileDraftBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let draft = ProfileDraft::from(body.into_inner());
+    let service = state.profile_service.clone();
+    let id = user.id;
+    let created = web::block(move || service.create(id, &draft)).await??;
+    tracing::info!(user.id = id.get(), "profile created");
+    let context = ViewContext {
+        own_email: Some(user.email.as_str().to_owned()),
+        ..ViewContext::public(&state)
+    };
+    let view = lookup(created, &context).ok_or_else(ApiError::not_found)?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+/// Replaces the signed-in user's own profile (inline edits send the whole draft).
+///
+/// # Errors
+/// 401 signed out; 403 for someone else's profile (nothing is written); 404 without a profile;
+/// 409 when the type would change; 422 naming the invalid field; 429 over the hourly allowance.
+#[utoipa::path(put, path = "/api/profiles/{userId}", tag = "profiles", operation_id = "update_profile",
+    params(("userId" = i64, Path, description = "The user's account id: your own")),
+    request_body = ProfileDraftBody,
+    responses(
+        (status = 200, description = "The changed profile", body = ProfileLookup),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "Not your profile", body = crate::ApiErrorBody),
+        (status = 404, description = "No profile yet, or `petId` is not one of your pets", body = crate::ApiErrorBody),
+        (status = 409, description = "The profile type cannot change", body = crate::ApiErrorBody),
+        (status = 422, description = "A field is invalid; `field` names it", body = crate::ApiErrorBody),
+        (status = 429, description = "Too many profile changes", body = crate::ApiErrorBody),
+    ))]
+#[put("/profiles/{userId}")]
+pub async fn update_profile(
+    CurrentUser(user): CurrentUser,
+    target: web::Path<i64>,
+    body: crate::extract::Body<ProfileDraftBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let target = UserId(target.into_inner());
+    let body = body.into_inner();
+    let pet = body.pet_id.map(PetId);
+    let draft = ProfileDraft::from(body);
+    let service = state.profile_service.clone();
+    let id = user.id;
+    let updated = web::block(move || service.update_with_pet(id, target, &draft, pet)).await??;
+    tracing::info!(user.id = id.get(), "profile updated");
+    let context = ViewContext {
+        own_email: Some(user.email.as_str().to_owned()),
+        ..ViewContext::public(&state)
+    };
+    let view = lookup(updated, &context).ok_or_else(ApiError::not_found)?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// The answer for a person without a profile, and for a hidden one to everyone else.
+pub(crate) const NO_PROFILE: &str = "Deze gebruiker heeft nog geen profiel.";
+
+/// The profile of a user: its kind and fields. Your own comes whole; anyone else's holds public
+/// fields only.
+///
+/// # Errors
+/// 404 when the user has no profile.
+#[utoipa::path(get, path = "/api/profiles/{userId}", tag = "profiles", operation_id = "find_profile",
+    params(("userId" = i64, Path, description = "The user's account id")),
+    responses(
+        (status = 200, description = "The user's profile", body = ProfileLookup),
+        (status = 404, description = "No profile", body = crate::ApiErrorBody),
+    ))]
+#[get("/profiles/{userId}")]
+pub async fn find_profile(
+    user_id: web::Path<i64>,
+    session: Session,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let user = UserId(user_id.into_inner());
+    let viewer = session_user_id(&session);
+    let own = viewer == Some(user);
+    visible_to(&state, user, viewer, NO_PROFILE).await?;
+    let service = state.profile_service.clone();
+    let accounts = state.accounts.clone();
+    let (profile, email) = web::block(move || -> Result<_, oppas_domain::RepositoryError> {
+        let profile = service.profile_of(user)?;
+        let email = match (&profile, own) {
+            (Some(_), true) => accounts.find(user)?.map(|u| u.email.as_str().to_owned()),
+            _ => None,
+        };
+        Ok((profile, email))
+    })
+    .await??;
+    let context = ViewContext {
+        own_email: email,
+        ..ViewContext::public(&state)
+    };
+    profile
+        .and_then(|profile| lookup(profile, &context))
+        .map(|found| HttpResponse::Ok().json(found))
+        .ok_or_else(|| ApiError::NotFound(NO_PROFILE.to_owned()))
+}
