@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { CheckboxGroup, Select } from '@/components/ui/form-fields';
@@ -244,28 +245,21 @@ export function RemovePetButton({ petId, name }: { petId: number; name: string }
         <Trash2 aria-hidden="true" className="size-4" />
         {`${name} verwijderen`}
       </Button>
-      <Dialog open={open} onClose={close} title={`${name} verwijderen?`}>
+      <ConfirmDialog
+        open={open}
+        title={`${name} verwijderen?`}
+        confirmLabel="Verwijderen"
+        busy={removePet.isPending}
+        error={failure}
+        onConfirm={() => {
+          void remove();
+        }}
+        onCancel={close}
+      >
         <p className="text-stone-700">
           De pagina van {name} en de kaart in de lijsten verdwijnen. Dit kun je niet ongedaan maken.
         </p>
-        {failure && <FormAlert>{failure}</FormAlert>}
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="ghost" onClick={close}>
-            Annuleren
-          </Button>
-          <Button
-            variant="danger"
-            disabled={removePet.isPending}
-            aria-busy={removePet.isPending}
-            onClick={() => {
-              void remove();
-            }}
-          >
-            {removePet.isPending && <Spinner />}
-            Verwijderen
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }
