@@ -9,7 +9,6 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { CheckboxGroup, Select } from '@/components/ui/form-fields';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { EMPTY_PET_DRAFT } from '@/features/profiles/api/draft-from-profile';
@@ -17,8 +16,9 @@ import { useAddPet, useRemovePet } from '@/features/profiles/api/pets';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
-import { LABELS, required } from '@/lib/profile-labels';
+import { LABELS } from '@/lib/profile-labels';
 import { PET_NAME_REQUIRED, SPECIES_REQUIRED, tooLong } from '@/lib/profile-texts';
+import { PetBasicsFields } from '@/lib/profiles/pet-basics-fields';
 import {
   DEFAULT_SPECIES,
   fitToSpecies,
@@ -107,7 +107,8 @@ function AddPetForm({ onClose }: { onClose: () => void }) {
     },
   });
   // The sex, size and help offered follow the species, once one is chosen.
-  const species = speciesOf(useWatch({ control, name: 'petSpecies' }));
+  const rawSpecies = useWatch({ control, name: 'petSpecies' });
+  const species = speciesOf(rawSpecies);
   const vocabulary = speciesVocabulary(species);
 
   const submit = handleSubmit(async (values) => {
@@ -149,35 +150,7 @@ function AddPetForm({ onClose }: { onClose: () => void }) {
         Begin met wat voor dier het is en de naam. Foto&rsquo;s en de rest vul je daarna aan op de
         pagina van je huisdier.
       </p>
-      <Select
-        label={required(LABELS.petSpecies)}
-        options={optionsFor(V.Species, 'wizard')}
-        aria-required="true"
-        error={errors.petSpecies?.message}
-        {...register('petSpecies')}
-      />
-      <Input
-        label={required(LABELS.petName)}
-        maxLength={DRAFT_MAX_LENGTH.petName}
-        aria-required="true"
-        error={errors.petName?.message}
-        {...register('petName')}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Input
-          label={LABELS.petBreed}
-          maxLength={DRAFT_MAX_LENGTH.petBreed}
-          placeholder="Bijvoorbeeld Labrador"
-          error={errors.petBreed?.message}
-          {...register('petBreed')}
-        />
-        <Input
-          label={LABELS.petAge}
-          maxLength={DRAFT_MAX_LENGTH.petAge}
-          placeholder="Bijvoorbeeld 3 jaar"
-          error={errors.petAge?.message}
-          {...register('petAge')}
-        />
+      <PetBasicsFields register={register} errors={errors} species={rawSpecies}>
         {species && hasSizes(species) && (
           <Select
             label={LABELS.petSize}
@@ -192,7 +165,7 @@ function AddPetForm({ onClose }: { onClose: () => void }) {
             {...register('petGender')}
           />
         )}
-      </div>
+      </PetBasicsFields>
       {species && (
         <CheckboxGroup
           legend={LABELS.petLookingFor}
