@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { checkPage, expect, test } from './fixtures';
+import { conversationWith } from './support/conversation';
 import { baseURL } from './support/endpoints';
 import { codeFromMail, waitForMail } from './support/mailbox';
 import { signUpByMail, uniqueEmail, createProfile, secondBrowser } from './support/session';
@@ -86,16 +87,11 @@ test.describe('your account', () => {
       postalCode: '3512',
       petName: 'Kiki',
     });
-    const started = await leaving.request.post('/api/conversations', {
-      data: { targetUserId: lookup.profile.user_id, petId: lookup.profile.id },
-      headers: { Origin: baseURL },
-    });
-    const { conversationId } = (await started.json()) as { conversationId: number };
-    const sent = await leaving.request.post(`/api/conversations/${conversationId}/messages`, {
-      data: { content: 'Ik pas graag op Kiki!' },
-      headers: { Origin: baseURL },
-    });
-    expect(sent.status()).toBe(201);
+    const conversationId = await conversationWith(
+      leaving,
+      { targetUserId: lookup.profile.user_id, petId: lookup.profile.id },
+      'Ik pas graag op Kiki!',
+    );
 
     await leaving.goto('/instellingen');
     await leaving.getByRole('button', { name: 'Account verwijderen' }).click();

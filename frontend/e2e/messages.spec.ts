@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { checkPage, expect, saveScreenshot, test } from './fixtures';
+import { sendMessage, startConversation } from './support/conversation';
 import { demo, seedDemoProfiles } from './support/demo';
-import { baseURL } from './support/endpoints';
 import { codeFromMail, waitForMail } from './support/mailbox';
 import {
   clientAddressOf,
@@ -252,19 +252,13 @@ test.describe('messages', () => {
       location: 'Utrecht',
       postalCode: '3512',
     });
-    const started = await sitter.request.post('/api/conversations', {
-      data: { targetUserId: lookup.profile.user_id, petId: lookup.profile.id },
-      headers: { Origin: baseURL },
+    const conversationId = await startConversation(sitter, {
+      targetUserId: lookup.profile.user_id,
+      petId: lookup.profile.id,
     });
-    expect(started.status()).toBe(200);
-    const { conversationId } = (await started.json()) as { conversationId: number };
     // 56 messages, within each person's allowance of 30 a minute: more than one page of 50.
     const send = async (from: Page, n: number) => {
-      const response = await from.request.post(`/api/conversations/${conversationId}/messages`, {
-        data: { content: `Bericht ${n}` },
-        headers: { Origin: baseURL },
-      });
-      expect(response.status()).toBe(201);
+      expect((await sendMessage(from, conversationId, `Bericht ${n}`)).status()).toBe(201);
     };
     for (let n = 1; n <= 56; n += 1) {
       await send(n <= 28 ? sitter : owner, n);

@@ -1,4 +1,5 @@
 import { checkPage, expect, test } from './fixtures';
+import { conversationWith } from './support/conversation';
 import { grantModerator } from './support/demo';
 import { baseURL } from './support/endpoints';
 import { createProfile, signUpByMail, uniqueEmail, secondBrowser } from './support/session';
@@ -55,20 +56,11 @@ test.describe('moderation', () => {
       lastName: 'Schrijft',
       postalCode: '3512',
     });
-    const started = await sanne.request.post('/api/conversations', {
-      data: { targetUserId: lookup.profile.user_id },
-      headers: { Origin: baseURL },
-    });
-    expect(started.status()).toBe(200);
-    const { conversationId } = (await started.json()) as { conversationId: number };
-    const hello = await sanne.request.post(
-      `/api/conversations/${String(conversationId)}/messages`,
-      {
-        data: { content: 'Hallo Karel, past zaterdag?' },
-        headers: { Origin: baseURL },
-      },
+    const conversationId = await conversationWith(
+      sanne,
+      { targetUserId: lookup.profile.user_id },
+      'Hallo Karel, past zaterdag?',
     );
-    expect(hello.status()).toBe(201);
 
     await moderator.goto('/dashboard');
     // Without a profile of her own the dashboard offers to make one; the header keeps the queue's link.

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { checkPage, expect, test } from './fixtures';
+import { conversationWith } from './support/conversation';
 import { baseURL } from './support/endpoints';
 import { codeFromMail, waitForMail } from './support/mailbox';
 import {
@@ -50,22 +51,6 @@ async function deleteAccountOf(page: Page, email: string): Promise<void> {
     headers: { Origin: baseURL },
   });
   expect(deleted.status()).toBe(204);
-}
-
-/** `from` starts a conversation with `to` (an account id) and writes in it; its id. */
-async function conversationWith(from: Page, to: number, text: string): Promise<number> {
-  const started = await from.request.post('/api/conversations', {
-    data: { targetUserId: to },
-    headers: { Origin: baseURL },
-  });
-  expect(started.status()).toBe(200);
-  const { conversationId } = (await started.json()) as { conversationId: number };
-  const sent = await from.request.post(`/api/conversations/${String(conversationId)}/messages`, {
-    data: { content: text },
-    headers: { Origin: baseURL },
-  });
-  expect(sent.status()).toBe(201);
-  return conversationId;
 }
 
 for (const { name: size, viewport } of SIZES) {
@@ -154,7 +139,11 @@ for (const { name: size, viewport } of SIZES) {
       const leavingEmail = uniqueEmail(`vertrekt-${size}`);
       await signUpByMail(leaving, { firstName: 'Vera', lastName: 'Vertrek', email: leavingEmail });
       await createProfile(leaving, sitter('Vera'));
-      const id = await conversationWith(leaving, nina.profile.user_id, 'Ik pas graag op Pip!');
+      const id = await conversationWith(
+        leaving,
+        { targetUserId: nina.profile.user_id },
+        'Ik pas graag op Pip!',
+      );
       await deleteAccountOf(leaving, leavingEmail);
 
       await page.goto(`/berichten?conversation=${String(id)}`);
@@ -181,7 +170,11 @@ for (const { name: size, viewport } of SIZES) {
         email: uniqueEmail(`blokkeert-${size}`),
       });
       const bas = await createProfile(other, owner('Bas', 'Rakker'));
-      const id = await conversationWith(page, bas.profile.user_id, 'Hoi Bas, zal ik oppassen?');
+      const id = await conversationWith(
+        page,
+        { targetUserId: bas.profile.user_id },
+        'Hoi Bas, zal ik oppassen?',
+      );
       // Bas has the platform open: Lotte sees him online.
       await other.goto('/berichten');
 

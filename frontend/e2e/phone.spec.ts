@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { checkPage, expect, test } from './fixtures';
+import { conversationWith } from './support/conversation';
 import { demo, seedDemoProfiles } from './support/demo';
-import { baseURL } from './support/endpoints';
 import { noisyPng } from './support/images';
 import { createProfile, secondBrowser, signUpByMail, uniqueEmail } from './support/session';
 
@@ -89,17 +89,11 @@ test.describe('on a phone', () => {
     await expect(toggle).toHaveText('');
 
     // The sitter writes.
-    const started = await sitter.request.post('/api/conversations', {
-      data: { targetUserId: pet.profile.user_id, petId: pet.profile.id },
-      headers: { Origin: baseURL },
-    });
-    expect(started.status()).toBe(200);
-    const { conversationId } = (await started.json()) as { conversationId: number };
-    const sent = await sitter.request.post(`/api/conversations/${conversationId}/messages`, {
-      data: { content: `Hoi Noor, ik pas graag op ${petName}!` },
-      headers: { Origin: baseURL },
-    });
-    expect(sent.status()).toBe(201);
+    await conversationWith(
+      sitter,
+      { targetUserId: pet.profile.user_id, petId: pet.profile.id },
+      `Hoi Noor, ik pas graag op ${petName}!`,
+    );
 
     // The count arrives on the menu button without a reload.
     await expect(toggle).toHaveAccessibleName('Menu openen, 1 ongelezen');

@@ -1,5 +1,5 @@
 import { checkPage, expect, test } from './fixtures';
-import { baseURL } from './support/endpoints';
+import { sendMessage, startConversation } from './support/conversation';
 import { signUpByMail, uniqueEmail, createProfile, secondBrowser } from './support/session';
 
 test.describe('reporting and blocking', () => {
@@ -35,17 +35,11 @@ test.describe('reporting and blocking', () => {
       location: 'Utrecht',
       postalCode: '3512',
     });
-    const started = await sitter.request.post('/api/conversations', {
-      data: { targetUserId: lookup.profile.user_id, petId: lookup.profile.id },
-      headers: { Origin: baseURL },
+    const conversationId = await startConversation(sitter, {
+      targetUserId: lookup.profile.user_id,
+      petId: lookup.profile.id,
     });
-    expect(started.status()).toBe(200);
-    const { conversationId } = (await started.json()) as { conversationId: number };
-    const send = (content: string) =>
-      sitter.request.post(`/api/conversations/${conversationId}/messages`, {
-        data: { content },
-        headers: { Origin: baseURL },
-      });
+    const send = (content: string) => sendMessage(sitter, conversationId, content);
     expect((await send('Maak eerst 50 euro over via tikkie.me/pay/abc')).status()).toBe(201);
 
     await owner.goto(`/berichten?conversation=${conversationId}`);

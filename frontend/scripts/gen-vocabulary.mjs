@@ -1,8 +1,10 @@
 // Writes src/lib/api/vocabulary.ts from openapi.json: every enumeration the server declares (its
 // values, Dutch labels and the lists the wizard and the edit dialog offer), the profile draft's
 // rules (lengths, the postcode pattern, a sitter's minimum), the rules of each pet species, a
-// report's note length and the upload size cap. The server is the one source; this file and
-// scripts/test keep the copy current. Usage: node scripts/gen-vocabulary.mjs [openapi.json] [out.ts]
+// report's note length, a message's and a moderator's note's, the most favourites, the search's
+// text lengths and cards per page, and the upload size cap. The server is the one source; this
+// file and scripts/test keep the copy current.
+// Usage: node scripts/gen-vocabulary.mjs [openapi.json] [out.ts]
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [input = 'openapi.json', output = 'src/lib/api/vocabulary.ts'] = process.argv.slice(2);
@@ -68,6 +70,27 @@ if (typeof noteMax !== 'number') throw new Error(`${input}: ReportBody.note has 
 const signUpNameMax = schemas.RegisterRequest?.properties?.firstName?.maxLength;
 if (typeof signUpNameMax !== 'number')
   throw new Error(`${input}: RegisterRequest.firstName has no maxLength`);
+const messageMax = schemas.SendMessage?.properties?.content?.maxLength;
+if (typeof messageMax !== 'number')
+  throw new Error(`${input}: SendMessage.content has no maxLength`);
+const moderationNoteMax = schemas.CloseReport?.properties?.note?.maxLength;
+if (typeof moderationNoteMax !== 'number')
+  throw new Error(`${input}: CloseReport.note has no maxLength`);
+const favouritesMax = schemas.FavouriteList?.properties?.profiles?.maxItems;
+if (typeof favouritesMax !== 'number')
+  throw new Error(`${input}: FavouriteList.profiles has no maxItems`);
+/** @param {string} name @param {string} rule */
+const searchRule = (name, rule) => {
+  /** @type {{ name: string; schema?: Record<string, unknown> }[]} */
+  const parameters = document.paths?.['/api/profiles']?.get?.parameters ?? [];
+  const value = parameters.find((parameter) => parameter.name === name)?.schema?.[rule];
+  if (typeof value !== 'number')
+    throw new Error(`${input}: GET /api/profiles ${name} has no ${rule}`);
+  return value;
+};
+const searchQueryMax = searchRule('q', 'maxLength');
+const searchPlaceMax = searchRule('near', 'maxLength');
+const searchPerPage = searchRule('perPage', 'default');
 const uploadMax = schemas.UploadForm?.properties?.file?.['x-max-bytes'];
 if (typeof uploadMax !== 'number') throw new Error(`${input}: UploadForm.file has no x-max-bytes`);
 const sitterRequired = Object.entries(draft)
@@ -135,6 +158,24 @@ lines.push(
   '',
   "/** The most characters of a report's note, as the server checks them. */",
   `export const REPORT_NOTE_MAX = ${noteMax};`,
+  '',
+  '/** The most characters of a message (after trimming), as the server checks them. */',
+  `export const MESSAGE_MAX = ${messageMax};`,
+  '',
+  "/** The most characters of a moderator's note on a closed report, as the server checks them. */",
+  `export const MODERATION_NOTE_MAX = ${moderationNoteMax};`,
+  '',
+  '/** The most favourites one person keeps. */',
+  `export const FAVOURITES_MAX = ${favouritesMax};`,
+  '',
+  '/** The most characters of a search text, as the server checks them. */',
+  `export const SEARCH_QUERY_MAX = ${searchQueryMax};`,
+  '',
+  '/** The most characters of the postcode or place a search is near, as the server checks them. */',
+  `export const SEARCH_PLACE_MAX = ${searchPlaceMax};`,
+  '',
+  '/** Profiles per page of a search unless asked otherwise. */',
+  `export const SEARCH_PER_PAGE = ${searchPerPage};`,
   '',
   '/** The largest image the server takes, in bytes. */',
   `export const MAX_IMAGE_BYTES = ${uploadMax};`,

@@ -90,7 +90,9 @@ pub struct ApiDoc;
 
 /// Publishes the rules declared once in the domain on the schemas they govern: on the profile
 /// drafts each text field's `maxLength`, the postcode's `pattern` and the lists' `maxItems`; a
-/// report's note length; the largest upload in bytes (`x-max-bytes` on the upload form's file);
+/// report's note length, a message's and a moderator's note's; the most favourites (`maxItems` of
+/// the favourites list); the search's text lengths, radius bounds and cards per page (its
+/// `default`); the largest upload in bytes (`x-max-bytes` on the upload form's file);
 /// the rules of each pet species (`x-vocabulary.rules` on `Species`); and the `Idempotency-Key` header's
 /// length and pattern. The web app's forms and checks are
 /// built from them.
@@ -123,6 +125,24 @@ impl Modify for PublishedRules {
         {
             note.max_length = Some(oppas_domain::trust::service::REPORT_NOTE_MAX);
         }
+        // A message's length: the composer counts against it.
+        if let Some(RefOr::T(Schema::Object(message))) = components.schemas.get_mut("SendMessage")
+            && let Some(RefOr::T(Schema::Object(content))) = message.properties.get_mut("content")
+        {
+            content.max_length = Some(oppas_domain::conversation::MAX_MESSAGE_CHARS);
+        }
+        // A moderator's note on a closed report.
+        if let Some(RefOr::T(Schema::Object(close))) = components.schemas.get_mut("CloseReport")
+            && let Some(RefOr::T(Schema::Object(note))) = close.properties.get_mut("note")
+        {
+            note.max_length = Some(oppas_domain::moderation::RESOLUTION_MAX);
+        }
+        // The most favourites one person keeps, so the most cards their list holds.
+        if let Some(RefOr::T(Schema::Object(list))) = components.schemas.get_mut("FavouriteList")
+            && let Some(RefOr::T(Schema::Array(cards))) = list.properties.get_mut("profiles")
+        {
+            cards.max_items = usize::try_from(oppas_domain::favourites::MAX_FAVOURITES).ok();
+        }
         // An upload's size cap: the photo fields refuse a larger file before sending it.
         if let Some(RefOr::T(Schema::Object(form))) = components.schemas.get_mut("UploadForm")
             && let Some(RefOr::T(Schema::Object(file))) = form.properties.get_mut("file")
@@ -145,6 +165,41 @@ impl Modify for PublishedRules {
             vocabulary.insert("rules".to_owned(), oppas_domain::profiles::species::published());
         }
         publish_key_rule(openapi);
+        publish_search_rules(openapi);
+    }
+}
+
+/// The search's parameters (`GET /api/profiles`): the longest text of `q` and `near`, the radius'
+/// bounds, and the cards per page with the number a page holds unless asked otherwise.
+fn publish_search_rules(openapi: &mut utoipa::openapi::OpenApi) {
+    use oppas_domain::listing::{DEFAULT_PER_PAGE, MAX_PER_PAGE, MAX_QUERY_CHARS, MAX_RADIUS_KM, MIN_RADIUS_KM};
+    let Some(search) = openapi
+        .paths
+        .paths
+        .get_mut("/api/profiles")
+        .and_then(|item| item.get.as_mut())
+    else {
+        return;
+    };
+    for parameter in search.parameters.iter_mut().flatten() {
+        let RefOr::T(parameter) = parameter else {
+            continue;
+        };
+        let Some(RefOr::T(Schema::Object(value))) = parameter.schema.as_mut() else {
+            continue;
+        };
+        match parameter.name.as_str() {
+            "q" | "near" => value.max_length = Some(MAX_QUERY_CHARS),
+            "radiusKm" => {
+                value.minimum = Some(MIN_RADIUS_KM.into());
+                value.maximum = Some(MAX_RADIUS_KM.into());
+            }
+            "perPage" => {
+                value.maximum = Some(MAX_PER_PAGE.into());
+                value.default = Some(DEFAULT_PER_PAGE.into());
+            }
+            _ => {}
+        }
     }
 }
 
@@ -292,6 +347,40 @@ mod tests {
         let file = &document["components"]["schemas"]["UploadForm"]["properties"]["file"];
         assert_eq!(file["x-max-bytes"], serde_json::json!(MAX_UPLOAD_BYTES));
         assert_eq!(file["x-max-bytes"], serde_json::json!(5_242_880));
+    }
+
+    #[test]
+    fn the_limits_of_messages_notes_favourites_and_the_search_are_the_domain_constants() {
+        use oppas_domain::listing::{DEFAULT_PER_PAGE, MAX_PER_PAGE, MAX_QUERY_CHARS};
+        let document = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+        let schemas = &document["components"]["schemas"];
+        assert_eq!(
+            schemas["SendMessage"]["properties"]["content"]["maxLength"],
+            serde_json::json!(oppas_domain::conversation::MAX_MESSAGE_CHARS)
+        );
+        assert_eq!(
+            schemas["CloseReport"]["properties"]["note"]["maxLength"],
+            serde_json::json!(oppas_domain::moderation::RESOLUTION_MAX)
+        );
+        assert_eq!(
+            schemas["FavouriteList"]["properties"]["profiles"]["maxItems"],
+            serde_json::json!(oppas_domain::favourites::MAX_FAVOURITES)
+        );
+        let parameters = document["paths"]["/api/profiles"]["get"]["parameters"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let schema = |name: &str| {
+            parameters
+                .iter()
+                .find(|parameter| parameter["name"] == name)
+                .map(|parameter| parameter["schema"].clone())
+                .unwrap_or_default()
+        };
+        assert_eq!(schema("q")["maxLength"], serde_json::json!(MAX_QUERY_CHARS));
+        assert_eq!(schema("near")["maxLength"], serde_json::json!(MAX_QUERY_CHARS));
+        assert_eq!(schema("perPage")["default"], serde_json::json!(DEFAULT_PER_PAGE));
+        assert_eq!(schema("perPage")["maximum"], serde_json::json!(MAX_PER_PAGE));
     }
 
     #[test]

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@/app/routes';
+import { SEARCH_PER_PAGE } from '@/lib/api/vocabulary';
 import { fakeSession, onApi } from '@/testing/fake-api';
 
 function openApp(path: string) {
@@ -95,7 +96,7 @@ describe('routes', () => {
   ])('opens the browse page %s where the header links lead', async (path, title) => {
     onApi('GET /api/profiles', {
       status: 200,
-      body: { profiles: [], total: 0, page: 1, perPage: 24 },
+      body: { profiles: [], total: 0, page: 1, perPage: SEARCH_PER_PAGE },
     });
     openApp(path);
 

@@ -19,18 +19,16 @@ pub struct ListQuery {
     #[param(rename = "type")]
     pub listing_type: Option<String>,
     /// Part of a name, place, description or (pets) breed; case and accents do not matter.
-    #[param(max_length = 100)]
     pub q: Option<String>,
     /// A four-digit postcode or a place name: only cards within `radiusKm`, nearest first.
     pub near: Option<String>,
     /// Radius around `near` in km, 1-100 (default 10).
-    #[param(minimum = 1, maximum = 100)]
     pub radius_km: Option<String>,
     /// Page from 1.
     #[param(minimum = 1)]
     pub page: Option<String>,
     /// Cards per page, 1-100 (default 24).
-    #[param(minimum = 1, maximum = 100)]
+    #[param(minimum = 1)]
     pub per_page: Option<String>,
 }
 

@@ -671,5 +671,23 @@ export const SIGN_UP_NAME_MAX = 50;
 /** The most characters of a report's note, as the server checks them. */
 export const REPORT_NOTE_MAX = 1000;
 
+/** The most characters of a message (after trimming), as the server checks them. */
+export const MESSAGE_MAX = 2000;
+
+/** The most characters of a moderator's note on a closed report, as the server checks them. */
+export const MODERATION_NOTE_MAX = 1000;
+
+/** The most favourites one person keeps. */
+export const FAVOURITES_MAX = 500;
+
+/** The most characters of a search text, as the server checks them. */
+export const SEARCH_QUERY_MAX = 100;
+
+/** The most characters of the postcode or place a search is near, as the server checks them. */
+export const SEARCH_PLACE_MAX = 100;
+
+/** Profiles per page of a search unless asked otherwise. */
+export const SEARCH_PER_PAGE = 24;
+
 /** The largest image the server takes, in bytes. */
 export const MAX_IMAGE_BYTES = 5242880;

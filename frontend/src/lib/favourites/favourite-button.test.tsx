@@ -1,10 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { FAVOURITES_MAX } from '@/lib/api/vocabulary';
 import { FavouriteButton } from '@/lib/favourites/favourite-button';
 import { aUser, fakeSession, onApi, requests } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 import { Viewer } from '@/testing/viewer';
+
+/** The server's refusal at the most favourites one person keeps. */
+const FULL = `Je hebt al ${FAVOURITES_MAX} favorieten.`;
 
 const favouriteCalls = () =>
   requests
@@ -63,7 +67,7 @@ describe('FavouriteButton', () => {
     onApi('GET /api/favourites', { status: 200, body: { profiles: [] } });
     onApi('PUT /api/favourites/pet-3', {
       status: 409,
-      body: { error: 'Je hebt al 500 favorieten.', code: 'conflict' },
+      body: { error: FULL, code: 'conflict' },
     });
     renderWithProviders(<FavouriteButton listingId="pet-3" name="Bobby" look="page" />);
 
@@ -72,7 +76,7 @@ describe('FavouriteButton', () => {
       expect(heart).toBeEnabled();
     });
     await userEvent.click(heart);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Je hebt al 500 favorieten.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(FULL);
     expect(heart).toHaveAttribute('aria-pressed', 'false');
   });
 

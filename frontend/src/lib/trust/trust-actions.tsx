@@ -1,6 +1,7 @@
 import { Ban, Flag } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Textarea } from '@/components/ui/form-fields';
@@ -188,41 +189,34 @@ function BlockButton({ userId, name, onBlocked, compact }: TrustActionsProps) {
         <Ban aria-hidden="true" className="size-4" />
         <span className={word(compact)}>Blokkeren</span>
       </Button>
-      <Dialog open={open} onClose={close} title={`${name} blokkeren?`}>
+      <ConfirmDialog
+        open={open}
+        title={`${name} blokkeren?`}
+        confirmLabel="Blokkeren"
+        busy={setBlocked.isPending}
+        error={error}
+        onConfirm={() => {
+          setBlocked.mutate(
+            { userId, blocked: true },
+            {
+              onSuccess: () => {
+                close();
+                onBlocked?.();
+              },
+              onError: (failure) => {
+                setError(failureText(failure));
+              },
+            },
+          );
+        }}
+        onCancel={close}
+      >
         <p className="text-stone-700">
           Jullie kunnen elkaar dan geen berichten meer sturen, jullie gesprek verdwijnt uit je lijst
           en jullie zien elkaars profielen niet meer in de lijsten. Deblokkeren kan altijd bij je
           instellingen.
         </p>
-        {error && <FormAlert>{error}</FormAlert>}
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="ghost" onClick={close}>
-            Annuleren
-          </Button>
-          <Button
-            variant="danger"
-            disabled={setBlocked.isPending}
-            aria-busy={setBlocked.isPending}
-            onClick={() => {
-              setBlocked.mutate(
-                { userId, blocked: true },
-                {
-                  onSuccess: () => {
-                    close();
-                    onBlocked?.();
-                  },
-                  onError: (failure) => {
-                    setError(failureText(failure));
-                  },
-                },
-              );
-            }}
-          >
-            {setBlocked.isPending && <Spinner />}
-            Blokkeren
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/api-error';
+import { MAX_IMAGE_BYTES } from '@/lib/api/vocabulary';
 import type { ImageTools } from '@/lib/uploads/shrink-image';
 import {
   imageProblem,
@@ -43,8 +44,8 @@ describe('the check before an upload', () => {
     new File([new Uint8Array(bytes)], 'foto.png', { type });
 
   it("takes an image of the server's 5 MiB and refuses one byte more", () => {
-    expect(imageProblem(image(5_242_880))).toBeNull();
-    expect(imageProblem(image(5_242_881))).toBe(TOO_LARGE);
+    expect(imageProblem(image(MAX_IMAGE_BYTES))).toBeNull();
+    expect(imageProblem(image(MAX_IMAGE_BYTES + 1))).toBe(TOO_LARGE);
   });
 
   it('refuses what is no image', () => {

@@ -3,7 +3,7 @@ import { MAX_IMAGE_BYTES } from '@/lib/api/vocabulary';
 import { shrinkImage, type ImageTools } from '@/lib/uploads/shrink-image';
 
 export const NOT_AN_IMAGE = 'Alleen afbeeldingen zijn toegestaan';
-export const TOO_LARGE = 'Afbeelding mag maximaal 5MB groot zijn';
+export const TOO_LARGE = `Afbeelding mag maximaal ${MAX_IMAGE_BYTES / (1024 * 1024)}MB groot zijn`;
 
 /**
  * What to tell after a failed upload: the browser's own refusal (no image, still too large after

@@ -13,13 +13,13 @@ import { ListLoadError, ListLoading } from '@/features/browse/components/list-st
 import { pageCount, Pagination } from '@/features/browse/components/pagination';
 import { ProfileGrid } from '@/features/browse/components/profile-card';
 import {
-  PER_PAGE,
   readBrowseParams,
   useBrowseParams,
   writeBrowseParams,
   type BrowseParams,
 } from '@/features/browse/hooks/use-browse-params';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { SEARCH_PER_PAGE } from '@/lib/api/vocabulary';
 import { cn } from '@/lib/cn';
 
 interface EmptyTexts {
@@ -71,7 +71,7 @@ export function AudiencePage({
   const navigate = useNavigate();
   const resultsRef = useRef<HTMLElement>(null);
   const { params, pageSearch } = useBrowseParams();
-  const list = useProfileList({ type, page: params.page, perPage: PER_PAGE });
+  const list = useProfileList({ type, page: params.page, perPage: SEARCH_PER_PAGE });
   // What is typed and chosen in the hero; it becomes an address of /profielen on 'Zoeken'.
   const [draft, setDraft] = useState<BrowseParams>(() => ({
     ...readBrowseParams(new URLSearchParams()),

@@ -5,8 +5,6 @@ import { Input } from '@/components/ui/input';
 import type { ProfileType } from '@/features/browse/api/types';
 import { FilterSelect } from '@/features/browse/components/filter-select';
 import {
-  MAX_PLACE_LENGTH,
-  MAX_QUERY_LENGTH,
   RADIUS_OPTIONS,
   type BrowseParams,
   type UpdateOptions,
@@ -68,7 +66,7 @@ export function BrowseFilters({
     (term, replace) => {
       update({ q: term }, { replace });
     },
-    { maxLength: MAX_QUERY_LENGTH },
+    { maxLength: V.SEARCH_QUERY_MAX },
   );
 
   // The place box follows the address too (back button, 'Alle profielen tonen').
@@ -78,7 +76,7 @@ export function BrowseFilters({
     setSeenNear(params.near);
     setPlace(params.near);
   }
-  const placeTerm = place.trim().slice(0, MAX_PLACE_LENGTH);
+  const placeTerm = place.trim().slice(0, V.SEARCH_PLACE_MAX);
 
   const commitPlace = () => {
     if (placeTerm !== params.near) {
@@ -93,7 +91,7 @@ export function BrowseFilters({
       className="grid gap-4 md:grid-cols-2 lg:grid-cols-[2fr_1fr]"
       onSubmit={(event) => {
         event.preventDefault();
-        const term = search.text.trim().slice(0, MAX_QUERY_LENGTH);
+        const term = search.text.trim().slice(0, V.SEARCH_QUERY_MAX);
         if (onSubmit) {
           onSubmit({ ...params, type: fixedType ?? params.type, q: term, near: placeTerm });
         } else if (term !== params.q || placeTerm !== params.near) {
@@ -105,7 +103,7 @@ export function BrowseFilters({
         label={searchText.label}
         type="search"
         value={search.text}
-        maxLength={MAX_QUERY_LENGTH}
+        maxLength={V.SEARCH_QUERY_MAX}
         placeholder={searchText.placeholder}
         error={searchError}
         // Smaller than what is typed, so the whole hint fits a phone's field (typed text stays
@@ -131,7 +129,7 @@ export function BrowseFilters({
           label="Bij postcode"
           hint="4 cijfers of een plaatsnaam"
           value={place}
-          maxLength={MAX_PLACE_LENGTH}
+          maxLength={V.SEARCH_PLACE_MAX}
           autoComplete="postal-code"
           error={placeError}
           onChange={(event) => {

@@ -10,6 +10,7 @@ import {
   listCalls,
   renderAt,
 } from '@/features/browse/components/browse-test-utils';
+import { SEARCH_PER_PAGE } from '@/lib/api/vocabulary';
 import { aUser, fakeSession, onApi } from '@/testing/fake-api';
 import { aVolunteerLookup } from '@/testing/profiles';
 
@@ -56,7 +57,7 @@ describe('BrowsePage', () => {
     ).toHaveClass('line-clamp-3');
     expect(within(card('Bobby')).getByText('Huisdier')).toBeVisible();
     expect(within(card('Bobby')).queryByText('Nieuw')).not.toBeInTheDocument();
-    expect(listCalls()[0]?.toString()).toBe('page=1&perPage=24');
+    expect(listCalls()[0]?.toString()).toBe(`page=1&perPage=${SEARCH_PER_PAGE}`);
     expect(document.title).toBe('Profielen – Oppasmaatje');
   });
 
@@ -107,7 +108,9 @@ describe('BrowsePage', () => {
     expect(await screen.findByText('1 profiel gevonden in Huisdieren voor "bobby"')).toBeVisible();
     expect(screen.getByLabelText('Zoeken')).toHaveValue('bobby');
     expect(screen.getByLabelText('Soort profiel')).toHaveValue('huisdier');
-    expect(listCalls()[0]?.toString()).toBe('type=huisdier&q=bobby&page=1&perPage=24');
+    expect(listCalls()[0]?.toString()).toBe(
+      `type=huisdier&q=bobby&page=1&perPage=${SEARCH_PER_PAGE}`,
+    );
   });
 
   it('counts several profiles in the plural, with the volunteers category', async () => {
@@ -136,7 +139,9 @@ describe('BrowsePage', () => {
     expect(within(card('Luna')).getByText('< 1 km')).toBeVisible();
     expect(screen.getByLabelText('Bij postcode')).toHaveValue('2011');
     expect(screen.getByLabelText('Straal')).toHaveValue('25');
-    expect(listCalls()[0]?.toString()).toBe('near=2011&radiusKm=25&page=1&perPage=24');
+    expect(listCalls()[0]?.toString()).toBe(
+      `near=2011&radiusKm=25&page=1&perPage=${SEARCH_PER_PAGE}`,
+    );
   });
 
   it('puts a postcode and a radius in the address', async () => {
@@ -154,7 +159,9 @@ describe('BrowsePage', () => {
     await waitFor(() => {
       expect(currentAddress()).toBe('/profielen?near=3512&radiusKm=50');
     });
-    expect(listCalls().at(-1)?.toString()).toBe('near=3512&radiusKm=50&page=1&perPage=24');
+    expect(listCalls().at(-1)?.toString()).toBe(
+      `near=3512&radiusKm=50&page=1&perPage=${SEARCH_PER_PAGE}`,
+    );
   });
 
   it('shows the server text for an unknown place at the postcode box, not the error state', async () => {

@@ -15,13 +15,13 @@ import { ProfileGrid } from '@/features/browse/components/profile-card';
 import { ResultsMap } from '@/features/browse/components/results-map';
 import {
   hasFilters,
-  PER_PAGE,
   useBrowseParams,
   type BrowseParams,
   type BrowseView,
 } from '@/features/browse/hooks/use-browse-params';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api/api-error';
+import { SEARCH_PER_PAGE } from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
 import { cn } from '@/lib/cn';
 
@@ -35,7 +35,7 @@ function listQuery(params: BrowseParams): ProfileListQuery {
     near: params.near || undefined,
     radiusKm: params.near ? params.radiusKm : undefined,
     page: params.page,
-    perPage: PER_PAGE,
+    perPage: SEARCH_PER_PAGE,
   };
 }
 

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { ProfileListItem, ProfileListPage } from '@/features/browse/api/types';
+import { SEARCH_PER_PAGE } from '@/lib/api/vocabulary';
 import { requests, type FakeResponse } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 
@@ -57,7 +58,7 @@ export function listAnswer(
 ): FakeResponse {
   return {
     status: 200,
-    body: { profiles, total: profiles.length, page: 1, perPage: 24, ...page },
+    body: { profiles, total: profiles.length, page: 1, perPage: SEARCH_PER_PAGE, ...page },
   };
 }
 

@@ -9,6 +9,7 @@ import {
   renderAt,
 } from '@/features/browse/components/browse-test-utils';
 import { OwnersPage } from '@/features/browse/components/owners-page';
+import { SEARCH_PER_PAGE } from '@/lib/api/vocabulary';
 import { fakeSession, onApi } from '@/testing/fake-api';
 
 function openOwners(url = '/voor-baasjes') {
@@ -34,7 +35,7 @@ describe('OwnersPage', () => {
       'href',
       '/vrijwilliger/12',
     );
-    expect(listCalls()[0]?.toString()).toBe('type=vrijwilliger&page=1&perPage=24');
+    expect(listCalls()[0]?.toString()).toBe(`type=vrijwilliger&page=1&perPage=${SEARCH_PER_PAGE}`);
   });
 
   it('offers the search of /profielen for volunteers, with a postcode and a radius', async () => {

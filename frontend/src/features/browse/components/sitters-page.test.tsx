@@ -8,6 +8,7 @@ import {
   renderAt,
 } from '@/features/browse/components/browse-test-utils';
 import { SittersPage } from '@/features/browse/components/sitters-page';
+import { SEARCH_PER_PAGE } from '@/lib/api/vocabulary';
 import { fakeSession, onApi } from '@/testing/fake-api';
 
 function openSitters(url = '/voor-oppassers') {
@@ -44,7 +45,7 @@ describe('SittersPage', () => {
       'href',
       '/huisdier/31',
     );
-    expect(listCalls()[0]?.toString()).toBe('type=huisdier&page=1&perPage=24');
+    expect(listCalls()[0]?.toString()).toBe(`type=huisdier&page=1&perPage=${SEARCH_PER_PAGE}`);
     expect(document.title).toBe('Voor Oppassers – Oppasmaatje');
   });
 

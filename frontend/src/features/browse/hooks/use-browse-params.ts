@@ -4,12 +4,6 @@ import type { ProfileType } from '@/features/browse/api/types';
 import * as V from '@/lib/api/vocabulary';
 import { pick } from '@/lib/vocabulary';
 
-/** Profiles per page of every browse list. */
-export const PER_PAGE = 24;
-/** The longest search term the server takes. */
-export const MAX_QUERY_LENGTH = 100;
-/** The longest postcode or place name the postcode box takes. */
-export const MAX_PLACE_LENGTH = 100;
 /** The radius choices next to the postcode box, in km. */
 export const RADIUS_OPTIONS = [5, 10, 25, 50] as const;
 export const DEFAULT_RADIUS_KM = 10;
@@ -37,9 +31,9 @@ export function readBrowseParams(search: URLSearchParams): BrowseParams {
   const radiusKm = Number(search.get('radiusKm'));
   const page = Number(search.get('page'));
   return {
-    q: (search.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
+    q: (search.get('q') ?? '').trim().slice(0, V.SEARCH_QUERY_MAX),
     type: pick(V.ProfileType, type),
-    near: (search.get('near') ?? '').trim().slice(0, MAX_PLACE_LENGTH),
+    near: (search.get('near') ?? '').trim().slice(0, V.SEARCH_PLACE_MAX),
     radiusKm: isRadius(radiusKm) ? radiusKm : DEFAULT_RADIUS_KM,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
     view: search.get('view') === 'kaart' ? 'kaart' : 'lijst',

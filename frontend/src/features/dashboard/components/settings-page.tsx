@@ -2,9 +2,8 @@ import { Ban, Download, KeyRound, Mail, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmailAddress } from '@/components/ui/email-address';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { RETRY } from '@/components/ui/load-error';
 import { Loading, Skeleton } from '@/components/ui/skeleton';
@@ -287,7 +286,22 @@ function DeleteSection({ disabled = false }: { disabled?: boolean }) {
           Account verwijderen
         </Button>
       </div>
-      <Dialog open={open} onClose={close} title="Account verwijderen?">
+      <ConfirmDialog
+        open={open}
+        title="Account verwijderen?"
+        confirmLabel={sent === null ? 'Stuur de code' : 'Account definitief verwijderen'}
+        confirmVariant={sent === null ? 'primary' : 'danger'}
+        busy={busy}
+        error={error ? failureText(error) : null}
+        onConfirm={() => {
+          if (sent === null) {
+            sendCode.mutate();
+          } else {
+            deletion.mutate(code.trim());
+          }
+        }}
+        onCancel={close}
+      >
         {sent === null ? (
           <p className="text-stone-700">
             We sturen je een code per e-mail. Met die code bevestig je dat jij je account
@@ -310,37 +324,7 @@ function DeleteSection({ disabled = false }: { disabled?: boolean }) {
             />
           </>
         )}
-        {error && <FormAlert>{failureText(error)}</FormAlert>}
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="ghost" onClick={close}>
-            Annuleren
-          </Button>
-          {sent === null ? (
-            <Button
-              disabled={busy}
-              aria-busy={busy}
-              onClick={() => {
-                sendCode.mutate();
-              }}
-            >
-              {busy && <Spinner />}
-              Stuur de code
-            </Button>
-          ) : (
-            <Button
-              variant="danger"
-              disabled={busy}
-              aria-busy={busy}
-              onClick={() => {
-                deletion.mutate(code.trim());
-              }}
-            >
-              {busy && <Spinner />}
-              Account definitief verwijderen
-            </Button>
-          )}
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </Section>
   );
 }

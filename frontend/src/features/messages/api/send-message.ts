@@ -8,9 +8,6 @@ import { messagingKeys } from '@/lib/messaging/keys';
 
 export type MessageSent = components['schemas']['MessageSent'];
 
-/** The longest message, in characters after trimming (the server refuses longer ones). */
-export const MAX_MESSAGE_CHARS = 2000;
-
 /** Characters as the server counts them: Unicode code points (an accented letter is one). */
 export function characterCount(text: string): number {
   return Array.from(text).length;

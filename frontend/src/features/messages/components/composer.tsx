@@ -1,19 +1,16 @@
 import { SendHorizontal } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import {
-  characterCount,
-  MAX_MESSAGE_CHARS,
-  useSendMessage,
-} from '@/features/messages/api/send-message';
+import { characterCount, useSendMessage } from '@/features/messages/api/send-message';
 import { ApiError } from '@/lib/api/api-error';
+import { MESSAGE_MAX } from '@/lib/api/vocabulary';
 import { cn } from '@/lib/cn';
 
 export const SEND_FAILED = 'Bericht versturen mislukt. Probeer opnieuw.';
 export const SEND_NETWORK_FAILED = 'Er ging iets mis bij het versturen van het bericht.';
 
 /** The counter shows from this many characters on. */
-const COUNTER_FROM = MAX_MESSAGE_CHARS - 200;
+const COUNTER_FROM = MESSAGE_MAX - 200;
 
 /** What to tell after a failed send (spec section 8); the server's own words for 422 and 429. */
 function failureText(error: unknown): string {
@@ -45,7 +42,7 @@ export function Composer({
 
   const text = draft.trim();
   const count = characterCount(text);
-  const tooLong = count > MAX_MESSAGE_CHARS;
+  const tooLong = count > MESSAGE_MAX;
 
   const submit = () => {
     if (text === '' || tooLong || send.isPending) return;
@@ -127,7 +124,7 @@ export function Composer({
             aria-live="polite"
             className={cn('ml-auto', tooLong && 'font-semibold text-red-800')}
           >
-            {count} / {MAX_MESSAGE_CHARS} tekens
+            {count} / {MESSAGE_MAX} tekens
             {tooLong && ' – je bericht is te lang'}
           </p>
         )}

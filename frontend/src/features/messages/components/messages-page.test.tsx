@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessagePage } from '@/features/messages/api/get-thread';
 import { MessagesPage } from '@/features/messages/components/messages-page';
+import { MESSAGE_MAX } from '@/lib/api/vocabulary';
 import { aUser, fakeSession, onApi, requests, type FakeResponse } from '@/testing/fake-api';
 import { latestEventSource, useFakeEventSource } from '@/testing/fake-event-source';
 import {
@@ -51,6 +52,9 @@ function openMessages(url = '/berichten') {
   onApi('PUT /api/conversations/2/read', { status: 204 });
   return renderWithProviders(<MessagesPage />, { path: '/berichten', url });
 }
+
+/** The server's refusal of a message over the limit. */
+const TOO_LONG = `Een bericht mag maximaal ${MESSAGE_MAX} tekens lang zijn.`;
 
 const requestsTo = (method: string, path: string) =>
   requests.filter((request) => request.method === method && new URL(request.url).pathname === path);
@@ -580,12 +584,12 @@ describe('MessagesPage: writing', () => {
       {
         status: 422,
         body: {
-          error: 'Een bericht mag maximaal 2000 tekens lang zijn.',
+          error: TOO_LONG,
           code: 'invalid_input',
           field: 'content',
         },
       },
-      'Een bericht mag maximaal 2000 tekens lang zijn.',
+      TOO_LONG,
     ],
     [
       'too many messages',
@@ -635,18 +639,21 @@ describe('MessagesPage: writing', () => {
     await screen.findByRole('log');
 
     await user.click(composer());
-    await user.paste('a'.repeat(1850));
-    expect(screen.getByText('1850 / 2000 tekens')).toBeInTheDocument();
+    const near = MESSAGE_MAX - 150;
+    await user.paste('a'.repeat(near));
+    expect(screen.getByText(`${near} / ${MESSAGE_MAX} tekens`)).toBeInTheDocument();
 
     await user.paste('b'.repeat(151));
-    expect(screen.getByText(/2001 \/ 2000 tekens/)).toBeInTheDocument();
+    expect(
+      screen.getByText(`${MESSAGE_MAX + 1} / ${MESSAGE_MAX} tekens`, { exact: false }),
+    ).toBeInTheDocument();
     expect(composer()).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('button', { name: 'Versturen' })).toBeDisabled();
     await user.keyboard('{Enter}');
 
     // One character less is sent, as the first and only message.
     await user.keyboard('{Backspace}{Enter}');
-    const longest = 'a'.repeat(1850) + 'b'.repeat(150);
+    const longest = 'a'.repeat(near) + 'b'.repeat(150);
     await vi.waitFor(() => {
       expect(sent).toEqual([longest]);
     });

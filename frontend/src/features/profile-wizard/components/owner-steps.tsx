@@ -8,7 +8,8 @@ import {
 } from '@/features/profile-wizard/components/step-fields';
 import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
-import { LABELS, required } from '@/lib/profile-labels';
+import { LABELS } from '@/lib/profile-labels';
+import { PetBasicsFields } from '@/lib/profiles/pet-basics-fields';
 import { hasSizes, speciesOf, speciesVocabulary } from '@/lib/species';
 import { optionsFor } from '@/lib/vocabulary';
 
@@ -19,36 +20,7 @@ import { optionsFor } from '@/lib/vocabulary';
 export function PetBasicStep({ register, errors, values }: StepProps) {
   return (
     <>
-      <Select
-        label={required(LABELS.petSpecies)}
-        options={optionsFor(V.Species, 'wizard', [values.petSpecies])}
-        aria-required="true"
-        error={errors.petSpecies?.message}
-        {...register('petSpecies')}
-      />
-      <Input
-        label={required(LABELS.petName)}
-        maxLength={DRAFT_MAX_LENGTH.petName}
-        aria-required="true"
-        error={errors.petName?.message}
-        {...register('petName')}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Input
-          label={LABELS.petBreed}
-          maxLength={DRAFT_MAX_LENGTH.petBreed}
-          placeholder="Bijvoorbeeld Labrador"
-          error={errors.petBreed?.message}
-          {...register('petBreed')}
-        />
-        <Input
-          label={LABELS.petAge}
-          maxLength={DRAFT_MAX_LENGTH.petAge}
-          placeholder="Bijvoorbeeld 3 jaar"
-          error={errors.petAge?.message}
-          {...register('petAge')}
-        />
-      </div>
+      <PetBasicsFields register={register} errors={errors} species={values.petSpecies} />
       <WhereaboutsFields register={register} errors={errors} />
     </>
   );

@@ -5,10 +5,10 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { CheckboxGroup, Select } from '@/components/ui/form-fields';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { EMPTY_PET_DRAFT } from '@/features/profiles/api/draft-from-profile';
@@ -16,8 +16,9 @@ import { useAddPet, useRemovePet } from '@/features/profiles/api/pets';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
-import { LABELS, required } from '@/lib/profile-labels';
+import { LABELS } from '@/lib/profile-labels';
 import { PET_NAME_REQUIRED, SPECIES_REQUIRED, tooLong } from '@/lib/profile-texts';
+import { PetBasicsFields } from '@/lib/profiles/pet-basics-fields';
 import {
   DEFAULT_SPECIES,
   fitToSpecies,
@@ -106,7 +107,8 @@ function AddPetForm({ onClose }: { onClose: () => void }) {
     },
   });
   // The sex, size and help offered follow the species, once one is chosen.
-  const species = speciesOf(useWatch({ control, name: 'petSpecies' }));
+  const rawSpecies = useWatch({ control, name: 'petSpecies' });
+  const species = speciesOf(rawSpecies);
   const vocabulary = speciesVocabulary(species);
 
   const submit = handleSubmit(async (values) => {
@@ -148,35 +150,7 @@ function AddPetForm({ onClose }: { onClose: () => void }) {
         Begin met wat voor dier het is en de naam. Foto&rsquo;s en de rest vul je daarna aan op de
         pagina van je huisdier.
       </p>
-      <Select
-        label={required(LABELS.petSpecies)}
-        options={optionsFor(V.Species, 'wizard')}
-        aria-required="true"
-        error={errors.petSpecies?.message}
-        {...register('petSpecies')}
-      />
-      <Input
-        label={required(LABELS.petName)}
-        maxLength={DRAFT_MAX_LENGTH.petName}
-        aria-required="true"
-        error={errors.petName?.message}
-        {...register('petName')}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Input
-          label={LABELS.petBreed}
-          maxLength={DRAFT_MAX_LENGTH.petBreed}
-          placeholder="Bijvoorbeeld Labrador"
-          error={errors.petBreed?.message}
-          {...register('petBreed')}
-        />
-        <Input
-          label={LABELS.petAge}
-          maxLength={DRAFT_MAX_LENGTH.petAge}
-          placeholder="Bijvoorbeeld 3 jaar"
-          error={errors.petAge?.message}
-          {...register('petAge')}
-        />
+      <PetBasicsFields register={register} errors={errors} species={rawSpecies}>
         {species && hasSizes(species) && (
           <Select
             label={LABELS.petSize}
@@ -191,7 +165,7 @@ function AddPetForm({ onClose }: { onClose: () => void }) {
             {...register('petGender')}
           />
         )}
-      </div>
+      </PetBasicsFields>
       {species && (
         <CheckboxGroup
           legend={LABELS.petLookingFor}
@@ -244,28 +218,21 @@ export function RemovePetButton({ petId, name }: { petId: number; name: string }
         <Trash2 aria-hidden="true" className="size-4" />
         {`${name} verwijderen`}
       </Button>
-      <Dialog open={open} onClose={close} title={`${name} verwijderen?`}>
+      <ConfirmDialog
+        open={open}
+        title={`${name} verwijderen?`}
+        confirmLabel="Verwijderen"
+        busy={removePet.isPending}
+        error={failure}
+        onConfirm={() => {
+          void remove();
+        }}
+        onCancel={close}
+      >
         <p className="text-stone-700">
           De pagina van {name} en de kaart in de lijsten verdwijnen. Dit kun je niet ongedaan maken.
         </p>
-        {failure && <FormAlert>{failure}</FormAlert>}
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="ghost" onClick={close}>
-            Annuleren
-          </Button>
-          <Button
-            variant="danger"
-            disabled={removePet.isPending}
-            aria-busy={removePet.isPending}
-            onClick={() => {
-              void remove();
-            }}
-          >
-            {removePet.isPending && <Spinner />}
-            Verwijderen
-          </Button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }
