@@ -129,19 +129,19 @@ impl Modify for PublishedRules {
         if let Some(RefOr::T(Schema::Object(message))) = components.schemas.get_mut("SendMessage")
             && let Some(RefOr::T(Schema::Object(content))) = message.properties.get_mut("content")
         {
-            content.max_length = Some(oppas_domain::conversation::MAX_MESSAGE_CHARS);
+            content.max_length = Some(oppas_domain::messaging::conversation::MAX_MESSAGE_CHARS);
         }
         // A moderator's note on a closed report.
         if let Some(RefOr::T(Schema::Object(close))) = components.schemas.get_mut("CloseReport")
             && let Some(RefOr::T(Schema::Object(note))) = close.properties.get_mut("note")
         {
-            note.max_length = Some(oppas_domain::moderation::RESOLUTION_MAX);
+            note.max_length = Some(oppas_domain::trust::moderation::RESOLUTION_MAX);
         }
         // The most favourites one person keeps, so the most cards their list holds.
         if let Some(RefOr::T(Schema::Object(list))) = components.schemas.get_mut("FavouriteList")
             && let Some(RefOr::T(Schema::Array(cards))) = list.properties.get_mut("profiles")
         {
-            cards.max_items = usize::try_from(oppas_domain::favourites::MAX_FAVOURITES).ok();
+            cards.max_items = usize::try_from(oppas_domain::account::favourites::MAX_FAVOURITES).ok();
         }
         // An upload's size cap: the photo fields refuse a larger file before sending it.
         if let Some(RefOr::T(Schema::Object(form))) = components.schemas.get_mut("UploadForm")
@@ -172,7 +172,7 @@ impl Modify for PublishedRules {
 /// The search's parameters (`GET /api/profiles`): the longest text of `q` and `near`, the radius'
 /// bounds, and the cards per page with the number a page holds unless asked otherwise.
 fn publish_search_rules(openapi: &mut utoipa::openapi::OpenApi) {
-    use oppas_domain::listing::{DEFAULT_PER_PAGE, MAX_PER_PAGE, MAX_QUERY_CHARS, MAX_RADIUS_KM, MIN_RADIUS_KM};
+    use oppas_domain::browse::query::{DEFAULT_PER_PAGE, MAX_PER_PAGE, MAX_QUERY_CHARS, MAX_RADIUS_KM, MIN_RADIUS_KM};
     let Some(search) = openapi
         .paths
         .paths
@@ -351,20 +351,20 @@ mod tests {
 
     #[test]
     fn the_limits_of_messages_notes_favourites_and_the_search_are_the_domain_constants() {
-        use oppas_domain::listing::{DEFAULT_PER_PAGE, MAX_PER_PAGE, MAX_QUERY_CHARS};
+        use oppas_domain::browse::query::{DEFAULT_PER_PAGE, MAX_PER_PAGE, MAX_QUERY_CHARS};
         let document = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
         let schemas = &document["components"]["schemas"];
         assert_eq!(
             schemas["SendMessage"]["properties"]["content"]["maxLength"],
-            serde_json::json!(oppas_domain::conversation::MAX_MESSAGE_CHARS)
+            serde_json::json!(oppas_domain::messaging::conversation::MAX_MESSAGE_CHARS)
         );
         assert_eq!(
             schemas["CloseReport"]["properties"]["note"]["maxLength"],
-            serde_json::json!(oppas_domain::moderation::RESOLUTION_MAX)
+            serde_json::json!(oppas_domain::trust::moderation::RESOLUTION_MAX)
         );
         assert_eq!(
             schemas["FavouriteList"]["properties"]["profiles"]["maxItems"],
-            serde_json::json!(oppas_domain::favourites::MAX_FAVOURITES)
+            serde_json::json!(oppas_domain::account::favourites::MAX_FAVOURITES)
         );
         let parameters = document["paths"]["/api/profiles"]["get"]["parameters"]
             .as_array()

@@ -87,7 +87,7 @@ pub enum MessageTextError {
     #[error("Een bericht mag niet leeg zijn.")]
     Empty,
     /// Longer than [`MAX_MESSAGE_CHARS`].
-    #[error("Een bericht mag maximaal 2000 tekens lang zijn.")]
+    #[error("Een bericht mag maximaal {MAX_MESSAGE_CHARS} tekens lang zijn.")]
     TooLong,
     /// A character that cannot be stored or disguises the text.
     #[error(transparent)]
