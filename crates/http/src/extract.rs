@@ -124,7 +124,7 @@ pub trait FieldOrder {
     const ORDER: &'static [&'static str];
 }
 
-/// A [`Body`] whose field rules (`validator` derives on `T`, see [`oppas_domain::field_rules`])
+/// A [`Body`] whose field rules (`validator` derives on `T`, see [`oppas_domain::kernel::field_rules`])
 /// hold; otherwise 422 naming the first refused field of [`FieldOrder::ORDER`] in Dutch.
 #[derive(Debug)]
 pub struct Valid<T>(pub T);

@@ -1,5 +1,5 @@
 //! The `Idempotency-Key` header of the create calls a double click could repeat (a message, a
-//! conversation, a report, a pet): the rule is [`oppas_domain::idempotency`]; this is its one
+//! conversation, a report, a pet): the rule is [`oppas_domain::kernel::idempotency`]; this is its one
 //! piece of HTTP, which those handlers wrap their write in.
 
 use crate::{ApiError, AppState};

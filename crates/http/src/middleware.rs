@@ -97,7 +97,7 @@ fn comes_from_own_pages(req: &ServiceRequest, public_origin: &str) -> bool {
 
 /// Ends the reading of a request body at a deadline ([`HttpConfig::body_timeout`], longer for
 /// uploads): a client that trickles its body cannot hold a connection open. The extractor then
-/// fails with a timed-out payload, which [`ApiError::from_payload_error`] answers with 408, and the
+/// fails with a timed-out payload, which the body reader of [`crate::extract`] answers with 408, and the
 /// unread connection is closed.
 ///
 /// # Errors

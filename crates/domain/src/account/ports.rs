@@ -67,7 +67,7 @@ pub struct UploadRecord {
 /// Deletes an account in one transaction.
 pub trait AccountDeletionRepository: Send + Sync {
     /// Moves the messages and conversations of `user` to a new stand-in account (address
-    /// `stand_in_email`, first name [`DELETED_ACCOUNT_NAME`], nothing else), then deletes the
+    /// `stand_in_email`, first name [`DELETED_ACCOUNT_NAME`](crate::account::deletion::DELETED_ACCOUNT_NAME), nothing else), then deletes the
     /// account and with it everything that hangs on it (identities, sessions, profile, pets,
     /// cards, favourites, views, blocks, reports, uploads' records, read marks, codes and
     /// counters of its address). Returns the stored names of its uploads, whose files go next.
@@ -151,7 +151,7 @@ pub enum FavouriteAdded {
     AlreadyThere,
     /// There is no such card.
     NoSuchCard,
-    /// The person has [`MAX_FAVOURITES`] already.
+    /// The person has [`MAX_FAVOURITES`](crate::account::favourites::MAX_FAVOURITES) already.
     Full,
 }
 

@@ -25,7 +25,7 @@ pub trait Geocoder: Send + Sync {
     ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<Option<Place>, GeocoderError>> + Send + 'a>>;
 }
 
-/// The public cards that browse and search read (see [`crate::listing`]). Profile writes keep
+/// The public cards that browse and search read (see [`crate::browse`]). Profile writes keep
 /// them in step in their own transaction.
 pub trait ListingRepository: Send + Sync {
     /// One page of the cards that match, and how many match in all: newest first, or nearest

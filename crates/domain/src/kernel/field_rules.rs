@@ -31,7 +31,7 @@ pub const PHONE_MIN_DIGITS: usize = 6;
 /// The oldest date of birth accepted.
 const OLDEST_BIRTH: (i32, u32, u32) = (1900, 1, 1);
 
-/// A limit of [`crate::limits`] or a draft constant as the derives' `length` reads it.
+/// A limit of [`crate::kernel::limits`] or a draft constant as the derives' `length` reads it.
 #[must_use]
 pub const fn limit(count: usize) -> u64 {
     count as u64

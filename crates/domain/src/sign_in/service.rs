@@ -379,7 +379,7 @@ impl EmailSignIn {
     /// The second half: the one hash check a guess is allowed, then the code is used up and the
     /// account returned. An unmatched guess costs the same check against a hash that no code
     /// matches. Hashing is the expensive part; callers bound how many run at once
-    /// ([`MAX_CONCURRENT_CODE_HASHES`]).
+    /// ([`MAX_CONCURRENT_CODE_HASHES`](crate::sign_in::rules::MAX_CONCURRENT_CODE_HASHES)).
     ///
     /// # Errors
     /// A wrong code, storage.
