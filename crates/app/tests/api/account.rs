@@ -1,21 +1,12 @@
 //! 'Download mijn gegevens': the archive holds everything about the person and nothing of anyone
 //! else, and is given at most once per hour.
 
-use crate::helpers::{Backend, ORIGIN, SITTER_BIO, TestResult, error_envelope, spawn_app};
+use crate::fixtures::{owner_with_photo, sitter_writes_to};
+use crate::helpers::{Backend, ORIGIN, TestResult, error_envelope, spawn_app};
 use crate::on_both_stores;
-use image::codecs::jpeg::JpegEncoder;
-use image::{Rgb, RgbImage};
-use reqwest::multipart::{Form, Part};
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 use std::io::Read;
-
-fn jpeg() -> Result<Vec<u8>, Box<dyn std::error::Error>> {
-    let picture = RgbImage::from_fn(40, 30, |x, y| Rgb([(x * 6) as u8, (y * 8) as u8, 90]));
-    let mut out = Vec::new();
-    picture.write_with_encoder(JpegEncoder::new_with_quality(&mut out, 90))?;
-    Ok(out)
-}
 
 /// Keys of objects in `value` (at any depth) that read as English API names.
 fn english_keys(value: &Value, found: &mut Vec<String>) {
@@ -53,64 +44,10 @@ async fn the_export_holds_the_persons_profile_pet_photo_and_conversation_and_not
     backend: Backend,
 ) -> TestResult {
     let app = spawn_app(backend).await?;
-    app.sign_in_directly("sanne@example.nl").await?;
-    let part = Part::bytes(jpeg()?).file_name("bobby.jpg").mime_str("image/jpeg")?;
-    let uploaded = app
-        .client
-        .post(app.url("/api/upload"))
-        .header("Origin", ORIGIN)
-        .multipart(Form::new().part("file", part))
-        .send()
-        .await?;
-    assert_eq!(uploaded.status(), StatusCode::CREATED);
-    let photo = uploaded.json::<Value>().await?["url"]
-        .as_str()
-        .ok_or("no url")?
-        .to_owned();
-    let created = app
-        .post_json(
-            "/api/profiles",
-            &json!({
-                "profileType": "huisdier", "firstName": "Sanne", "lastName": "de Vries", "postalCode": "3512",
-                "phone": "0612345678", "petName": "Bobby", "avatarUrl": photo, "bio": "Bobby wandelt graag.",
-                "petSize": "middel", "petLookingFor": ["Huisbezoek"]
-            }),
-        )
-        .await?;
-    assert_eq!(created.status(), StatusCode::CREATED, "{}", created.text().await?);
-    let owner: Value = app.get("/api/users/me").await?.json().await?;
-    let sanne_id = owner["id"].as_i64().ok_or("no id")?;
-    let pet_id = app
-        .get(&format!("/api/profiles/{sanne_id}"))
-        .await?
-        .json::<Value>()
-        .await?["profile"]["id"]
-        .as_i64()
-        .ok_or("no pet")?;
-
-    let (lotte, _) = app.another_user_directly("lotte@example.nl").await?;
-    let sitter = app
-        .send_json(
-            &lotte,
-            Method::POST,
-            "/api/profiles",
-            &json!({"profileType": "vrijwilliger", "firstName": "Lotte", "lastName": "Bakker", "postalCode": "2011",
-                    "location": "Haarlem", "phone": "0687654321", "bio": SITTER_BIO}),
-        )
-        .await?;
-    assert_eq!(sitter.status(), StatusCode::CREATED);
-    let started = app
-        .send_json(
-            &lotte,
-            Method::POST,
-            "/api/conversations",
-            &json!({"targetUserId": sanne_id, "petId": pet_id}),
-        )
-        .await?;
-    let conversation = started.json::<Value>().await?["conversationId"]
-        .as_i64()
-        .ok_or("no conversation")?;
-    let path = format!("/api/conversations/{conversation}/messages");
+    let sanne = owner_with_photo(&app, "sanne@example.nl").await?;
+    let (sanne_id, photo) = (sanne.user_id, sanne.photo);
+    let lotte = sitter_writes_to(&app, "lotte@example.nl", sanne_id, sanne.pet_id).await?;
+    let (path, lotte) = (lotte.messages, lotte.client);
     let sent = app
         .send_json(&lotte, Method::POST, &path, &json!({"content": "Hoi Sanne!"}))
         .await?;
@@ -238,57 +175,15 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
     backend: Backend,
 ) -> TestResult {
     let app = spawn_app(backend).await?;
-    let sanne = app.sign_in_directly("sanne@example.nl").await?;
-    let part = Part::bytes(jpeg()?).file_name("bobby.jpg").mime_str("image/jpeg")?;
-    let uploaded = app
-        .client
-        .post(app.url("/api/upload"))
-        .header("Origin", ORIGIN)
-        .multipart(Form::new().part("file", part))
-        .send()
-        .await?;
-    let photo = uploaded.json::<Value>().await?["url"]
-        .as_str()
-        .ok_or("no url")?
-        .to_owned();
-    let created = app
-        .post_json(
-            "/api/profiles",
-            &json!({"profileType": "huisdier", "firstName": "Sanne", "lastName": "de Vries", "postalCode": "3512",
-                    "petName": "Bobby", "avatarUrl": photo, "bio": "Bobby wandelt graag."}),
-        )
-        .await?;
-    assert_eq!(created.status(), StatusCode::CREATED);
-    let created: Value = created.json().await?;
-    let pet = created["profile"]["id"].as_i64().ok_or("no pet")?;
+    let owner = owner_with_photo(&app, "sanne@example.nl").await?;
+    let (sanne, pet, photo) = (owner.user_id, owner.pet_id, owner.photo);
     assert_eq!(app.get(&photo).await?.status(), StatusCode::OK);
     let file = photo.trim_start_matches("/uploads/").to_owned();
     let stored = app.photos.names().await?;
     assert!(stored.iter().any(|name| name.ends_with(&file)), "{stored:?}");
 
-    let (lotte, lotte_id) = app.another_user_directly("lotte@example.nl").await?;
-    let sitter = app
-        .send_json(
-            &lotte,
-            Method::POST,
-            "/api/profiles",
-            &json!({"profileType": "vrijwilliger", "firstName": "Lotte", "lastName": "Bakker", "postalCode": "2011",
-                    "location": "Haarlem", "bio": SITTER_BIO}),
-        )
-        .await?;
-    assert_eq!(sitter.status(), StatusCode::CREATED);
-    let started = app
-        .send_json(
-            &lotte,
-            Method::POST,
-            "/api/conversations",
-            &json!({"targetUserId": sanne, "petId": pet}),
-        )
-        .await?;
-    let conversation = started.json::<Value>().await?["conversationId"]
-        .as_i64()
-        .ok_or("no conversation")?;
-    let path = format!("/api/conversations/{conversation}/messages");
+    let lotte = sitter_writes_to(&app, "lotte@example.nl", sanne, pet).await?;
+    let (path, lotte_id, lotte) = (lotte.messages, lotte.user_id, lotte.client);
     assert_eq!(
         app.send_json(&lotte, Method::POST, &path, &json!({"content": "Hoi Sanne!"}))
             .await?

@@ -2,6 +2,7 @@
 //! runs on SQLite (`…::sqlite::…`) and on PostgreSQL (`…::postgres::…`, needs
 //! `OPPAS_TEST_POSTGRES_URL`).
 
+mod fixtures;
 mod helpers;
 
 mod account;
