@@ -70,3 +70,34 @@ stop_s3() {
     S3_PID=""
   fi
 }
+
+# Checks deploy/nginx/oppasmaatje.conf with the nginx from Debian (`nginx -t`), inside a minimal
+# main configuration in a temporary prefix, the instances file pointed at two loopback ports.
+check_nginx_deploy() {
+  local nginx prefix
+  nginx="$(command -v nginx || echo /usr/sbin/nginx)"
+  prefix="$(mktemp -d)"
+  printf 'server 127.0.0.1:18081;\nserver 127.0.0.1:18082;\n' >"$prefix/instances.conf"
+  sed "s#/etc/nginx/oppasmaatje-instances.conf#$prefix/instances.conf#; s/listen 80;/listen 127.0.0.1:18080;/" \
+    "$ROOT/deploy/nginx/oppasmaatje.conf" >"$prefix/site.conf"
+  cat >"$prefix/nginx.conf" <<CONF
+pid $prefix/nginx.pid;
+error_log $prefix/error.log;
+events {}
+http {
+    access_log off;
+    client_body_temp_path $prefix/body;
+    proxy_temp_path $prefix/proxy;
+    fastcgi_temp_path $prefix/fastcgi;
+    uwsgi_temp_path $prefix/uwsgi;
+    scgi_temp_path $prefix/scgi;
+    include $prefix/site.conf;
+}
+CONF
+  if ! "$nginx" -t -q -p "$prefix" -c "$prefix/nginx.conf"; then
+    rm -rf "$prefix"
+    fail "nginx refuses deploy/nginx/oppasmaatje.conf"
+  fi
+  rm -rf "$prefix"
+  echo "nginx accepts deploy/nginx/oppasmaatje.conf"
+}

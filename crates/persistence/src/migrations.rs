@@ -2,28 +2,50 @@
 
 use crate::db_connection::DbConnection;
 use crate::{Database, PersistenceError};
+use diesel::RunQueryDsl;
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
 const SQLITE: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 const POSTGRES: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
+
+/// The advisory lock that instances starting at once on one PostgreSQL database take in turn
+/// around their migrations: one applies them, the others then find nothing pending.
+const MIGRATION_LOCK: i64 = 0x6f70_7061_735f_6d67;
 
 fn migration_error(error: &(dyn std::error::Error + Send + Sync)) -> PersistenceError {
     PersistenceError::Migration(error.to_string())
 }
 
 impl Database {
-    /// Applies every pending migration; returns the versions applied.
+    /// Applies every pending migration; returns the versions applied. On PostgreSQL instances that
+    /// start at once take turns: the first applies, the others find nothing left to apply.
     ///
     /// # Errors
     /// [`PersistenceError::Migration`] when one fails (it is rolled back), or the database is unreachable.
     pub fn run_migrations(&self) -> Result<Vec<String>, PersistenceError> {
         let mut conn = self.conn()?;
         let applied = match &mut *conn {
-            DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE),
-            DbConnection::Pg(c) => c.run_pending_migrations(POSTGRES),
-        }
-        .map_err(|e| migration_error(e.as_ref()))?;
-        Ok(applied.iter().map(ToString::to_string).collect())
+            DbConnection::Sqlite(c) => c
+                .run_pending_migrations(SQLITE)
+                .map(|applied| applied.iter().map(ToString::to_string).collect())
+                .map_err(|e| migration_error(e.as_ref()))?,
+            DbConnection::Pg(c) => {
+                diesel::sql_query(format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))
+                    .execute(c)
+                    .map_err(|e| migration_error(&e))?;
+                let applied = c
+                    .run_pending_migrations(POSTGRES)
+                    .map(|applied| applied.iter().map(ToString::to_string).collect::<Vec<_>>())
+                    .map_err(|e| migration_error(e.as_ref()));
+                let unlocked = diesel::sql_query(format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"))
+                    .execute(c)
+                    .map_err(|e| migration_error(&e));
+                let applied = applied?;
+                unlocked?;
+                applied
+            }
+        };
+        Ok(applied)
     }
 
     /// Reverts every applied migration, newest first; returns the versions reverted.

@@ -125,6 +125,36 @@ fn migrations_run_up_then_down_then_up_again(db: TestDatabase) -> TestResult {
     Ok(())
 }
 
+fn instances_that_start_at_once_apply_every_migration_once(db: TestDatabase) -> TestResult {
+    let answers: Vec<Result<Vec<String>, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..3)
+            .map(|_| {
+                scope.spawn(|| {
+                    let database = Database::connect(db.url(), PoolSettings::default(), Arc::new(SystemClock))
+                        .map_err(|e| e.to_string())?;
+                    database.run_migrations().map_err(|e| e.to_string())
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| Err("thread panicked".to_owned())))
+            .collect()
+    });
+    let applied: Vec<Vec<String>> = answers.into_iter().collect::<Result<_, _>>()?;
+    let total: usize = applied.iter().map(Vec::len).sum();
+    let all = applied.iter().map(Vec::len).max().unwrap_or(0);
+    assert!(all > 0, "one of them applied the migrations");
+    assert_eq!(
+        total, all,
+        "every migration was applied by exactly one of them: {applied:?}"
+    );
+    let database = open(&db)?;
+    assert!(!database.has_pending_migrations()?);
+    new_user(&database, "na@example.nl")?;
+    Ok(())
+}
+
 fn a_user_is_found_by_id_and_by_email_and_an_address_is_taken_once(db: TestDatabase) -> TestResult {
     let database = open(&db)?;
     let id = new_user(&database, "Sanne@Example.nl")?;
@@ -1186,6 +1216,7 @@ macro_rules! on_both_backends {
 
 on_both_backends!(
     migrations_run_up_then_down_then_up_again,
+    instances_that_start_at_once_apply_every_migration_once,
     a_user_is_found_by_id_and_by_email_and_an_address_is_taken_once,
     a_volunteer_profile_is_stored_replaced_and_found_by_its_user,
     an_owner_is_stored_with_a_first_pet_and_can_add_more,
