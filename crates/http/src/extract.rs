@@ -53,7 +53,7 @@ fn malformed_json() -> ApiError {
 }
 
 /// A JSON body of type `T`. The raw text is read (a JSON content type required, at most
-/// [`JSON_LIMIT_BYTES`], answered as [`json_config`] answers), walked once to refuse an object
+/// 64 KiB (`JSON_LIMIT_BYTES`), answered as [`json_config`] answers), walked once to refuse an object
 /// that names a key twice ([`crate::unique_keys`]), and then given its shape while keeping track of where
 /// in the body the reader is, so that a value of the wrong type is refused naming its field.
 #[derive(Debug)]

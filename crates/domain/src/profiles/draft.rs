@@ -141,7 +141,7 @@ pub const PET_FIELDS: &[&str] = &[
 
 /// The draft as sent by the wizard and by inline edits (which send the whole profile with one
 /// field changed). Empty texts count as not filled in. The field rules are declared on the fields;
-/// rules that depend on the kind of profile are the draft's own ([`kind_rules`]).
+/// rules that depend on the kind of profile are the draft's own (`kind_rules`).
 #[derive(Debug, Clone, Default, PartialEq, Validate)]
 #[validate(context = NaiveDate)]
 #[validate(schema(function = kind_rules, skip_on_field_errors = false))]
