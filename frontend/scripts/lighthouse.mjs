@@ -230,8 +230,17 @@ try {
       const timings = TIMINGS.map(
         ([id, name]) => `${name} ${String(Math.round(metricOf(report, id)))} ms`,
       ).join(', ');
+      // How fast Lighthouse found the machine: the same page scores lower on a busy one.
+      const environment =
+        typeof report === 'object' && report !== null && 'environment' in report
+          ? report.environment
+          : null;
+      const benchmark =
+        typeof environment === 'object' && environment !== null && 'benchmarkIndex' in environment
+          ? Number(environment.benchmarkIndex)
+          : Number.NaN;
       console.log(
-        `lighthouse ${path}${pageCookie ? ' (signed in)' : ''}: ${line}, CLS ${cls.toFixed(3)} (${timings})${attempt > 1 ? ` (attempt ${attempt})` : ''}`,
+        `lighthouse ${path}${pageCookie ? ' (signed in)' : ''}: ${line}, CLS ${cls.toFixed(3)} (${timings}; machine benchmark ${String(Math.round(benchmark))})${attempt > 1 ? ` (attempt ${attempt})` : ''}`,
       );
       if (passes()) break;
     }

@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { routes } from '@/app/routes';
+import { createRoutes } from '@/app/routes';
 import { createQueryClient } from '@/lib/query-client';
 
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(createRoutes(queryClient));
 
 export function App() {
   return (

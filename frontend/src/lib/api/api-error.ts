@@ -1,16 +1,20 @@
-import { z } from 'zod/mini';
 import type { components } from '@/lib/api/openapi';
+import { fieldsOf } from '@/lib/api/read-json';
 
 type ApiErrorBody = components['schemas']['ApiErrorBody'];
 
-// Checked at run time: a proxy or a crashed server may answer with HTML or nothing at all.
-const apiErrorBody = z.object({
-  error: z.string(),
-  code: z.string(),
-  field: z.optional(z.nullable(z.string())),
-}) satisfies z.ZodMiniType<
-  Pick<ApiErrorBody, 'error' | 'code'> & { field?: ApiErrorBody['field'] | undefined }
->;
+/**
+ * The `{error, code, field?}` envelope of a failed response, or null for any other body: a proxy
+ * or a crashed server may answer with HTML or nothing at all.
+ */
+function readErrorBody(body: unknown): Pick<ApiErrorBody, 'error' | 'code' | 'field'> | null {
+  const fields = fieldsOf(body);
+  if (!fields) return null;
+  const { error, code, field } = fields;
+  if (typeof error !== 'string' || typeof code !== 'string') return null;
+  if (field !== undefined && field !== null && typeof field !== 'string') return null;
+  return { error, code, field: field ?? null };
+}
 
 /** Shown when a failed response carries no envelope of ours. */
 const FALLBACK_MESSAGE = 'Er ging iets mis. Probeer het opnieuw.';
@@ -35,9 +39,9 @@ export class ApiError extends Error {
 
   /** Reads the `{error, code}` envelope of a failed response; any other body becomes a generic error. */
   static fromResponse(status: number, body: unknown): ApiError {
-    const parsed = apiErrorBody.safeParse(body);
-    return parsed.success
-      ? new ApiError(status, parsed.data.code, parsed.data.error, parsed.data.field ?? undefined)
+    const envelope = readErrorBody(body);
+    return envelope
+      ? new ApiError(status, envelope.code, envelope.error, envelope.field ?? undefined)
       : new ApiError(status, 'unexpected_response', FALLBACK_MESSAGE);
   }
 }

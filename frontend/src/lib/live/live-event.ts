@@ -1,41 +1,18 @@
-import { z } from 'zod/mini';
 import type { components } from '@/lib/api/openapi';
+import { fieldsOf } from '@/lib/api/read-json';
 
 /**
  * One event of the live stream (`GET /api/events`), as its `data` arrives: a new message, a read
  * receipt, someone coming online or going offline, or a conversation that closed.
  */
 export type LiveEvent = components['schemas']['LiveEventData'];
-type Closed = components['schemas']['Closed'];
 
-// Checked at run time: the stream is a boundary like any response.
-const liveEvent = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('message'),
-    conversationId: z.number(),
-    messageId: z.number(),
-    senderId: z.number(),
-  }),
-  z.object({
-    type: z.literal('read'),
-    conversationId: z.number(),
-    readerId: z.number(),
-    upTo: z.number(),
-  }),
-  z.object({
-    type: z.literal('presence'),
-    userId: z.number(),
-    isOnline: z.boolean(),
-  }),
-  z.object({
-    type: z.literal('conversationClosed'),
-    conversationId: z.number(),
-    // Only passed on: the inbox and the thread, read again, word the reason.
-    reason: z.custom<Closed>((value) => typeof value === 'string'),
-  }),
-]) satisfies z.ZodMiniType<LiveEvent>;
+const isNumber = (value: unknown): value is number => typeof value === 'number';
 
-/** The event in an event's `data`, or null for anything else (a kind this version does not know). */
+/**
+ * The event in an event's `data`, or null for anything else (a kind this version does not know).
+ * Checked at run time: the stream is a boundary like any response.
+ */
 export function parseLiveEvent(data: string): LiveEvent | null {
   let json: unknown;
   try {
@@ -43,6 +20,39 @@ export function parseLiveEvent(data: string): LiveEvent | null {
   } catch {
     return null;
   }
-  const parsed = liveEvent.safeParse(json);
-  return parsed.success ? parsed.data : null;
+  const event = fieldsOf(json);
+  if (!event) return null;
+  switch (event.type) {
+    case 'message': {
+      const { conversationId, messageId, senderId } = event;
+      return isNumber(conversationId) && isNumber(messageId) && isNumber(senderId)
+        ? { type: 'message', conversationId, messageId, senderId }
+        : null;
+    }
+    case 'read': {
+      const { conversationId, readerId, upTo } = event;
+      return isNumber(conversationId) && isNumber(readerId) && isNumber(upTo)
+        ? { type: 'read', conversationId, readerId, upTo }
+        : null;
+    }
+    case 'presence': {
+      const { userId, isOnline } = event;
+      return isNumber(userId) && typeof isOnline === 'boolean'
+        ? { type: 'presence', userId, isOnline }
+        : null;
+    }
+    case 'conversationClosed': {
+      const { conversationId, reason } = event;
+      // The reason is only passed on: the inbox and the thread, read again, word it.
+      return isNumber(conversationId) && typeof reason === 'string'
+        ? {
+            type: 'conversationClosed',
+            conversationId,
+            reason: reason as Extract<LiveEvent, { type: 'conversationClosed' }>['reason'],
+          }
+        : null;
+    }
+    default:
+      return null;
+  }
 }

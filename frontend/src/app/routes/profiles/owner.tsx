@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { OwnerPage } from '@/features/profiles/components/owner-page';
-import { parseProfileId } from '@/features/profiles/components/profile-redirect';
+import { parseProfileId } from '@/lib/profiles/profile-id';
 
 /** `/eigenaar/:ownerId` */
 export function OwnerRoute() {

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { PetPage } from '@/features/profiles/components/pet-page';
-import { parseProfileId } from '@/features/profiles/components/profile-redirect';
+import { parseProfileId } from '@/lib/profiles/profile-id';
 
 /** `/huisdier/:petId`; a `pet-` prefix on the id is stripped (spec section 2). */
 export function PetRoute() {

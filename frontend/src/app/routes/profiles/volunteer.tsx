@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { parseProfileId } from '@/features/profiles/components/profile-redirect';
 import { VolunteerPage } from '@/features/profiles/components/volunteer-page';
+import { parseProfileId } from '@/lib/profiles/profile-id';
 
 /** `/vrijwilliger/:volunteerId` */
 export function VolunteerRoute() {

@@ -5,7 +5,6 @@ import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { useProfileList } from '@/features/browse/api/list-profiles';
-import type { ProfileListQuery } from '@/features/browse/api/types';
 import { BrowseFilters } from '@/features/browse/components/browse-filters';
 import { ClosingCta } from '@/features/browse/components/closing-cta';
 import { countLine } from '@/features/browse/components/count-line';
@@ -15,30 +14,18 @@ import { ProfileGrid } from '@/features/browse/components/profile-card';
 import { ResultsMap } from '@/features/browse/components/results-map';
 import {
   hasFilters,
+  listQueryOf,
   useBrowseParams,
-  type BrowseParams,
   type BrowseView,
 } from '@/features/browse/hooks/use-browse-params';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api/api-error';
-import { SEARCH_PER_PAGE } from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
 import { cn } from '@/lib/cn';
 
 export const SHOW_ALL_PROFILES = 'Alle profielen tonen';
 
 /** The list call for the params in the address. */
-function listQuery(params: BrowseParams): ProfileListQuery {
-  return {
-    type: params.type ?? undefined,
-    q: params.q || undefined,
-    near: params.near || undefined,
-    radiusKm: params.near ? params.radiusKm : undefined,
-    page: params.page,
-    perPage: SEARCH_PER_PAGE,
-  };
-}
-
 /** Where 'Profiel aanmaken' leads: the wizard when signed in, otherwise sign-up first. */
 function useCreateProfilePath(): string {
   const { user } = useAuth();
@@ -90,7 +77,7 @@ export function BrowsePage() {
     'Vind oppassers en huisdieren bij jou in de buurt: zoek op naam, plaats of postcode.',
   );
   const { params, update, clear, pageSearch } = useBrowseParams();
-  const list = useProfileList(listQuery(params));
+  const list = useProfileList(listQueryOf(params));
   const createProfilePath = useCreateProfilePath();
   const resultsRef = useRef<HTMLElement>(null);
 

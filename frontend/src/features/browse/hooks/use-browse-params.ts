@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ProfileType } from '@/features/browse/api/types';
+import type { ProfileListQuery, ProfileType } from '@/features/browse/api/types';
 import * as V from '@/lib/api/vocabulary';
 import { pick } from '@/lib/vocabulary';
 
@@ -37,6 +37,18 @@ export function readBrowseParams(search: URLSearchParams): BrowseParams {
     radiusKm: isRadius(radiusKm) ? radiusKm : DEFAULT_RADIUS_KM,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
     view: search.get('view') === 'kaart' ? 'kaart' : 'lijst',
+  };
+}
+
+/** The list call that shows the params' results: one page of `SEARCH_PER_PAGE`. */
+export function listQueryOf(params: BrowseParams): ProfileListQuery {
+  return {
+    type: params.type ?? undefined,
+    q: params.q || undefined,
+    near: params.near || undefined,
+    radiusKm: params.near ? params.radiusKm : undefined,
+    page: params.page,
+    perPage: V.SEARCH_PER_PAGE,
   };
 }
 

@@ -75,7 +75,8 @@ describe('OwnerPage', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Nog een huisdier toevoegen' }));
     const dialog = screen.getByRole('dialog', { name: 'Huisdier toevoegen' });
-    await user.click(within(dialog).getByRole('button', { name: 'Toevoegen' }));
+    // The form loads when the dialog opens.
+    await user.click(await within(dialog).findByRole('button', { name: 'Toevoegen' }));
     expect(
       await within(dialog).findByText('De naam van je huisdier is verplicht'),
     ).toBeInTheDocument();
@@ -106,8 +107,10 @@ describe('OwnerPage', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Nog een huisdier toevoegen' }));
     const dialog = screen.getByRole('dialog', { name: 'Huisdier toevoegen' });
+    // The form loads when the dialog opens.
+    const species = await within(dialog).findByLabelText('Soort dier *');
     expect(within(dialog).queryByLabelText('Geslacht')).not.toBeInTheDocument();
-    await user.selectOptions(within(dialog).getByLabelText('Soort dier *'), 'Konijn');
+    await user.selectOptions(species, 'Konijn');
     const help = within(dialog).getByRole('group', { name: 'Gezochte hulp' });
     expect(within(help).queryByRole('checkbox', { name: 'Uitlaten' })).not.toBeInTheDocument();
     expect(within(help).getByRole('checkbox', { name: 'Logeren' })).toBeInTheDocument();

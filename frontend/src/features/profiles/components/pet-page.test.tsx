@@ -93,7 +93,7 @@ describe('PetPage', () => {
     renderPage();
 
     await user.click(await screen.findByRole('button', { name: 'Soort dier bewerken' }));
-    const dialog = screen.getByRole('dialog', { name: 'Soort dier bewerken' });
+    const dialog = await screen.findByRole('dialog', { name: 'Soort dier bewerken' });
     await user.selectOptions(within(dialog).getByLabelText('Soort dier'), 'Kat');
     await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
 
@@ -142,7 +142,7 @@ describe('PetPage', () => {
     renderPage();
 
     await user.click(await screen.findByRole('button', { name: 'Ras bewerken' }));
-    const dialog = screen.getByRole('dialog', { name: 'Ras bewerken' });
+    const dialog = await screen.findByRole('dialog', { name: 'Ras bewerken' });
     await user.clear(within(dialog).getByLabelText('Ras'));
     await user.type(within(dialog).getByLabelText('Ras'), 'Maltezer');
     await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));

@@ -2,11 +2,7 @@ import { screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import {
-  parseProfileId,
-  ProfileRedirect,
-  profileTarget,
-} from '@/features/profiles/components/profile-redirect';
+import { ProfileRedirect, profileTarget } from '@/features/profiles/components/profile-redirect';
 import { fakeSession } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 
@@ -21,16 +17,6 @@ describe('profileTarget', () => {
     expect(profileTarget('pet-abc')).toBeNull();
     expect(profileTarget('owner-4')).toBeNull();
     expect(profileTarget(undefined)).toBeNull();
-  });
-});
-
-describe('parseProfileId', () => {
-  it('takes positive whole numbers only', () => {
-    expect(parseProfileId('42')).toBe(42);
-    expect(parseProfileId('0')).toBeNull();
-    expect(parseProfileId('4a')).toBeNull();
-    expect(parseProfileId('-1')).toBeNull();
-    expect(parseProfileId(undefined)).toBeNull();
   });
 });
 

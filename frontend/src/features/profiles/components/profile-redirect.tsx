@@ -3,16 +3,10 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ProfileNotFound } from '@/features/profiles/components/profile-states';
+import { parseProfileId } from '@/lib/profiles/profile-id';
 
 export const PROFILE_NOT_FOUND = 'Profiel niet gevonden';
 export const REDIRECTING = 'Doorverwijzen naar profiel...';
-
-/** A positive whole number as written in an address, else null. */
-export function parseProfileId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 && Number.isSafeInteger(id) ? id : null;
-}
 
 /** Where a browse id leads: `volunteer-N` to the sitter, `pet-N` to the pet (spec section 2). */
 export function profileTarget(id: string | undefined): string | null {

@@ -1,8 +1,13 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
 import type { DraftChange } from '@/features/profiles/api/draft-from-profile';
 import { useUpdateProfileField } from '@/features/profiles/api/update-profile';
 import { EditButton } from '@/features/profiles/components/edit-button';
-import { EditFieldDialog, type EditField } from '@/features/profiles/components/edit-field-dialog';
+import type { EditField } from '@/features/profiles/components/edit-field-dialog';
+
+// Its form and checks load only for the one who may edit: a visitor never needs them.
+const EditFieldDialog = lazy(async () => ({
+  default: (await import('@/features/profiles/components/edit-field-dialog')).EditFieldDialog,
+}));
 
 export interface FieldEdit {
   /** The dialog title and the pencil's name, e.g. 'Naam bewerken'. */
@@ -36,12 +41,14 @@ export function FieldEditorProvider({
     <EditorContext value={canEdit ? setEdit : null}>
       {children}
       {canEdit && (
-        <EditFieldDialog
-          field={edit?.field ?? null}
-          title={edit?.title ?? ''}
-          onClose={close}
-          onSave={save ?? ((change) => update.mutateAsync(change))}
-        />
+        <Suspense fallback={null}>
+          <EditFieldDialog
+            field={edit?.field ?? null}
+            title={edit?.title ?? ''}
+            onClose={close}
+            onSave={save ?? ((change) => update.mutateAsync(change))}
+          />
+        </Suspense>
       )}
     </EditorContext>
   );

@@ -94,7 +94,7 @@ describe('VolunteerPage', () => {
     renderPage();
 
     await user.click(await screen.findByRole('button', { name: 'Naam bewerken' }));
-    const dialog = screen.getByRole('dialog', { name: 'Naam bewerken' });
+    const dialog = await screen.findByRole('dialog', { name: 'Naam bewerken' });
     const input = within(dialog).getByLabelText('Naam');
     expect(input).toHaveValue('Lotte Jansen');
     await user.clear(input);
@@ -122,7 +122,7 @@ describe('VolunteerPage', () => {
     renderPage();
 
     await user.click(await screen.findByRole('button', { name: 'Over mij bewerken' }));
-    const dialog = screen.getByRole('dialog', { name: 'Over mij bewerken' });
+    const dialog = await screen.findByRole('dialog', { name: 'Over mij bewerken' });
     await user.type(within(dialog).getByLabelText('Over mij'), ' Ook katten.');
     await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
 
@@ -142,7 +142,7 @@ describe('VolunteerPage', () => {
     renderPage();
 
     await user.click(await screen.findByRole('button', { name: 'Locatie bewerken' }));
-    const dialog = screen.getByRole('dialog', { name: 'Locatie bewerken' });
+    const dialog = await screen.findByRole('dialog', { name: 'Locatie bewerken' });
     const postcode = within(dialog).getByLabelText('Postcode (4 cijfers)');
     await user.clear(postcode);
     await user.type(postcode, '9999');
