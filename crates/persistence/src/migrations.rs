@@ -17,18 +17,33 @@ fn migration_error(error: &(dyn std::error::Error + Send + Sync)) -> Persistence
 }
 
 impl Database {
-    /// Applies every pending migration; returns the versions applied. On PostgreSQL instances that
-    /// start at once take turns: the first applies, the others find nothing left to apply.
+    /// Applies every pending migration; returns the versions applied. Instances that start at once
+    /// take turns (SQLite's write lock, PostgreSQL's advisory lock): the first applies, the others
+    /// find nothing left to apply.
     ///
     /// # Errors
     /// [`PersistenceError::Migration`] when one fails (it is rolled back), or the database is unreachable.
     pub fn run_migrations(&self) -> Result<Vec<String>, PersistenceError> {
         let mut conn = self.conn()?;
         let applied = match &mut *conn {
-            DbConnection::Sqlite(c) => c
-                .run_pending_migrations(SQLITE)
-                .map(|applied| applied.iter().map(ToString::to_string).collect())
-                .map_err(|e| migration_error(e.as_ref()))?,
+            // Instances that start at once on one file take turns on SQLite's write lock (waiting
+            // up to the busy timeout): the first applies, the others then find nothing pending.
+            DbConnection::Sqlite(c) => {
+                let mut failure = None;
+                let applied = c.exclusive_transaction(|c| {
+                    c.run_pending_migrations(SQLITE)
+                        .map(|applied| applied.iter().map(ToString::to_string).collect::<Vec<_>>())
+                        .map_err(|e| {
+                            failure = Some(migration_error(e.as_ref()));
+                            diesel::result::Error::RollbackTransaction
+                        })
+                });
+                match (applied, failure) {
+                    (Ok(applied), _) => applied,
+                    (Err(_), Some(failure)) => return Err(failure),
+                    (Err(e), None) => return Err(migration_error(&e)),
+                }
+            }
             DbConnection::Pg(c) => {
                 diesel::sql_query(format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))
                     .execute(c)
