@@ -9,7 +9,7 @@ import { currentUserQueryOptions } from '@/lib/auth/api/get-current-user';
 import { profileLookupQueryOptions } from '@/lib/auth/api/get-profile-lookup';
 import { conversationsQueryOptions } from '@/lib/messaging/list-conversations';
 import { ownerPageQueryOptions } from '@/lib/profiles/get-owner-page';
-import { parseProfileId } from '@/lib/profiles/profile-id';
+import { parsePetId, parseProfileId } from '@/lib/profiles/profile-id';
 
 /** A failed read is the page's to show: its own query asks again and shows the error. */
 const ignore = () => undefined;
@@ -34,10 +34,9 @@ export function routeData(queryClient: QueryClient) {
    * malformed one).
    */
   const byId =
-    (param: string, prefetch: (id: number) => void, prefix = '') =>
+    (param: string, prefetch: (id: number) => void, parse = parseProfileId) =>
     ({ params }: LoaderFunctionArgs) => {
-      const raw = params[param];
-      const id = parseProfileId(prefix && raw?.startsWith(prefix) ? raw.slice(prefix.length) : raw);
+      const id = parse(params[param]);
       // The map's settings decide the page's layout: without them it is drawn twice.
       void queryClient.query(mapConfigQueryOptions()).catch(ignore);
       if (id !== null) prefetch(id);
@@ -67,7 +66,7 @@ export function routeData(queryClient: QueryClient) {
     pet: byId(
       'petId',
       (id) => void queryClient.query(petPageQueryOptions(id)).catch(ignore),
-      'pet-',
+      parsePetId,
     ),
   };
 }

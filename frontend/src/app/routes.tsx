@@ -17,6 +17,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     {
       Component: RootLayout,
       loader: data.session,
+      // Only the first load needs it: later the header's own queries keep the session current.
+      shouldRevalidate: () => false,
       ErrorBoundary: RouteError,
       HydrateFallback: AppLoading,
       children: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProfileId } from '@/lib/profiles/profile-id';
+import { parsePetId, parseProfileId } from '@/lib/profiles/profile-id';
 
 describe('parseProfileId', () => {
   it('takes positive whole numbers only', () => {
@@ -8,5 +8,15 @@ describe('parseProfileId', () => {
     expect(parseProfileId('4a')).toBeNull();
     expect(parseProfileId('-1')).toBeNull();
     expect(parseProfileId(undefined)).toBeNull();
+  });
+});
+
+describe('parsePetId', () => {
+  it('takes a pet id with or without its prefix, and nothing else', () => {
+    expect(parsePetId('pet-5')).toBe(5);
+    expect(parsePetId('5')).toBe(5);
+    expect(parsePetId('volunteer-5')).toBeNull();
+    expect(parsePetId('pet-0')).toBeNull();
+    expect(parsePetId(undefined)).toBeNull();
   });
 });

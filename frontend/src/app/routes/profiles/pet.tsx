@@ -1,10 +1,10 @@
 import { useParams } from 'react-router';
 import { PetPage } from '@/features/profiles/components/pet-page';
-import { parseProfileId } from '@/lib/profiles/profile-id';
+import { parsePetId } from '@/lib/profiles/profile-id';
 
 /** `/huisdier/:petId`; a `pet-` prefix on the id is stripped (spec section 2). */
 export function PetRoute() {
   const { petId } = useParams();
-  const id = parseProfileId(petId?.replace(/^pet-/, ''));
+  const id = parsePetId(petId);
   return <PetPage key={id ?? 'none'} petId={id} />;
 }
