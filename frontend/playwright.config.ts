@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { launchOptions } from './e2e/support/browser';
 import {
   appPort,
   baseURL,
@@ -25,6 +26,8 @@ const here = import.meta.dirname;
 
 export default defineConfig({
   testDir: './e2e',
+  // Two instances behind nginx have a suite and a configuration of their own (scripts/instances).
+  testIgnore: ['instances/**'],
   globalTeardown: './e2e/global-teardown.ts',
   outputDir: './test-results',
   fullyParallel: false,
@@ -39,20 +42,7 @@ export default defineConfig({
     locale: 'nl-NL',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
-    // Debian's Chromium: Playwright never downloads a browser here.
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions,
   },
   // Started in this order; each must answer its URL before the next starts.
   webServer: [

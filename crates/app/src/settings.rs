@@ -97,6 +97,28 @@ pub struct ServerSettings {
     pub body_timeout_secs: u64,
     /// The same for image uploads.
     pub upload_timeout_secs: u64,
+    /// This instance's name in its log lines; empty: the machine's host name and the process id
+    /// (`web-1-4711`), which tells instances apart on one machine and across machines.
+    #[serde(default)]
+    pub instance: String,
+}
+
+impl ServerSettings {
+    /// [`Self::instance`], or the host name and process id when it is not set.
+    #[must_use]
+    pub fn instance_name(&self) -> String {
+        let set = self.instance.trim();
+        if !set.is_empty() {
+            return set.to_owned();
+        }
+        let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .ok()
+            .or_else(|| std::env::var("HOSTNAME").ok())
+            .map(|name| name.trim().to_owned())
+            .filter(|name| !name.is_empty())
+            .unwrap_or_else(|| "oppas".to_owned());
+        format!("{host}-{}", std::process::id())
+    }
 }
 
 /// A list of IP addresses, given as a list or as one comma-separated string.
@@ -254,6 +276,9 @@ pub struct LogSettings {
     pub format: String,
     /// Filter directives, e.g. `info,oppas=debug`.
     pub level: String,
+    /// One line per request served (instance, request id, method, path, status, time).
+    #[serde(default)]
+    pub requests: bool,
 }
 
 /// Smallest session secret accepted: 64 bytes.

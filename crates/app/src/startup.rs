@@ -508,12 +508,15 @@ impl Application {
             profile_views: oppas_domain::account::views::ProfileViews::new(database.clone(), clock.clone(), &secret),
             idempotency: oppas_domain::kernel::idempotency::Idempotency::new(database.clone(), clock.clone()),
         });
+        let instance = settings.server.instance_name();
         let config = web::Data::new(HttpConfig {
             trusted_proxies: settings.server.trusted_proxies.clone(),
             body_timeout: Duration::from_secs(settings.server.body_timeout_secs.max(1)),
             upload_timeout: Duration::from_secs(settings.server.upload_timeout_secs.max(1)),
             organisation: settings.site.organisation.trim().to_owned(),
             metrics_token: settings.metrics.token.expose_secret().to_owned(),
+            instance: instance.clone(),
+            log_requests: settings.log.requests,
             ..HttpConfig::new(
                 &settings.server.public_url,
                 settings.server.static_dir.clone(),
@@ -530,6 +533,7 @@ impl Application {
         tracing::info!(
             server.port = port,
             environment = settings.environment.as_str(),
+            instance = %instance,
             "Oppasmaatje is listening"
         );
         Ok(Self {

@@ -26,6 +26,10 @@ pub struct HttpConfig {
     pub upload_timeout: std::time::Duration,
     /// The bearer token `GET /metrics` asks for; empty: no metrics are served.
     pub metrics_token: String,
+    /// Which instance of a deployment this is, in its log lines (`server.instance`).
+    pub instance: String,
+    /// Log one line per request served (`log.requests`): instance, request id, route, status.
+    pub log_requests: bool,
 }
 
 /// Default of [`HttpConfig::body_timeout`].
@@ -50,6 +54,8 @@ impl HttpConfig {
             body_timeout: DEFAULT_BODY_TIMEOUT,
             upload_timeout: DEFAULT_UPLOAD_TIMEOUT,
             metrics_token: String::new(),
+            instance: String::new(),
+            log_requests: false,
         }
     }
 }

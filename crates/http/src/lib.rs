@@ -67,6 +67,7 @@ pub fn app(
         .wrap(from_fn(middleware::request_id_header))
         .wrap(Compress::default())
         .wrap(from_fn(middleware::catch_panic))
+        .wrap(from_fn(middleware::access_log))
         .wrap(TracingLogger::default())
         .wrap(from_fn(metrics::record_request))
         .configure(routes::health::configure)

@@ -150,3 +150,23 @@ fn the_photo_store_is_a_directory_unless_configured_otherwise() -> anyhow::Resul
     assert!(settings.is_err(), "an unknown backend is refused at start");
     Ok(())
 }
+
+#[test]
+fn an_instance_is_named_by_its_setting_or_else_by_host_and_process() {
+    let server = |instance: &str| super::ServerSettings {
+        bind: "127.0.0.1:0".to_owned(),
+        public_url: "http://localhost:8080".to_owned(),
+        static_dir: "frontend/dist".into(),
+        workers: 0,
+        trusted_proxies: Vec::new(),
+        body_timeout_secs: 10,
+        upload_timeout_secs: 60,
+        instance: instance.to_owned(),
+    };
+    assert_eq!(server(" web-2 ").instance_name(), "web-2");
+    let named = server("").instance_name();
+    let pid = format!("-{}", std::process::id());
+    assert!(named.ends_with(&pid), "{named}");
+    assert!(named.len() > pid.len(), "{named}");
+    assert_eq!(server("  ").instance_name(), named);
+}
