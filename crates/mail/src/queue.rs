@@ -295,7 +295,7 @@ impl Worker {
         let outcome = match &opened {
             Ok((to, message)) => {
                 let content = render(message, &self.public_url);
-                match build(&self.from, to, &content) {
+                match build(&self.from, to, &content, message_id(&mail, &self.public_url)) {
                     Ok(built) => deliver_once(&self.transport, to, &built, &content).await,
                     Err(error) => Err(error),
                 }
@@ -363,8 +363,26 @@ impl Pseudonyms {
     }
 }
 
-fn build(from: &Mailbox, to: &Email, content: &Rendered) -> anyhow::Result<Message> {
+/// The `Message-ID` of an outbox mail: the same at every attempt and on every instance, so a mail
+/// sent twice (an instance killed after the mail server took it and before the outbox heard)
+/// is one mail to the receiving side, which keys on it.
+fn message_id(mail: &QueuedMail, public_url: &str) -> String {
+    let after_scheme = public_url.split_once("://").map_or(public_url, |(_, rest)| rest);
+    let host = after_scheme
+        .split(['/', ':', '?', '#'])
+        .next()
+        .filter(|host| !host.is_empty())
+        .unwrap_or("localhost");
+    format!(
+        "<outbox.{}.{}@{host}>",
+        mail.id,
+        mail.created_at.and_utc().timestamp_micros()
+    )
+}
+
+fn build(from: &Mailbox, to: &Email, content: &Rendered, message_id: String) -> anyhow::Result<Message> {
     Ok(Message::builder()
+        .message_id(Some(message_id))
         .from(from.clone())
         .to(to.as_str().parse()?)
         .subject(content.subject.clone())

@@ -4,8 +4,10 @@
 //   SMTP  127.0.0.1:$E2E_SMTP_PORT     (default 4125): no TLS, no authentication
 //   HTTP  127.0.0.1:$E2E_MAILBOX_PORT  (default 4126):
 //     GET    /healthz                  200 once both listeners are up
-//     GET    /messages[?to=<address>]  JSON [{to, from, subject, text, html, date}], oldest first
+//     GET    /messages[?to=<address>]  JSON [{to, from, subject, text, html, date, messageId}], oldest first
 //     DELETE /messages[?to=<address>]  forgets every mail (or only those to <address>)
+//     PUT    /delay?ms=<n>             takes n ms over each mail before it answers that it has it,
+//                                      as a busy mail server does (0: at once)
 
 import { createServer } from 'node:http';
 import { simpleParser } from 'mailparser';
@@ -23,10 +25,13 @@ const httpPort = Number(process.env.E2E_MAILBOX_PORT ?? 4126);
  * @property {string} text the plain-text part
  * @property {string} html the HTML part, empty without one
  * @property {string} date when the sink received it (ISO 8601)
+ * @property {string} messageId the Message-ID header, empty without one
  */
 
 /** @type {StoredMail[]} */
 let mails = [];
+/** Milliseconds each mail takes before the sink answers that it has it. */
+let delayMs = 0;
 
 /** @param {string} address */
 const normalise = (address) => address.trim().toLowerCase();
@@ -50,11 +55,15 @@ const smtp = new SMTPServer({
           text: parsed.text ?? '',
           html: typeof parsed.html === 'string' ? parsed.html : '',
           date: new Date().toISOString(),
+          messageId: parsed.messageId ?? '',
         };
-        for (const recipient of session.envelope.rcptTo) {
-          mails.push({ ...base, to: envelopeAddress(recipient) });
-        }
-        callback();
+        // Kept when the answer goes out, whether or not the sender is still there to read it.
+        setTimeout(() => {
+          for (const recipient of session.envelope.rcptTo) {
+            mails.push({ ...base, to: envelopeAddress(recipient) });
+          }
+          callback();
+        }, delayMs);
       })
       .catch((/** @type {unknown} */ error) => {
         console.error('smtp-sink: could not parse a mail', error);
@@ -89,6 +98,14 @@ const api = createServer((req, res) => {
     answer(200, { ok: true });
   } else if (url.pathname === '/messages' && req.method === 'GET') {
     answer(200, mails.filter(matches));
+  } else if (url.pathname === '/delay' && req.method === 'PUT') {
+    const ms = Number(url.searchParams.get('ms'));
+    if (!Number.isInteger(ms) || ms < 0) {
+      answer(400, { error: 'ms must be a whole number of milliseconds' });
+      return;
+    }
+    delayMs = ms;
+    answer(204);
   } else if (url.pathname === '/messages' && req.method === 'DELETE') {
     mails = mails.filter((mail) => !matches(mail));
     answer(204);

@@ -10,6 +10,8 @@ export interface ReceivedMail {
   html: string;
   /** When the sink received it (ISO 8601). */
   date: string;
+  /** The Message-ID header (empty without one): the same for a mail sent twice. */
+  messageId: string;
 }
 
 export interface WaitForMailOptions {
@@ -35,6 +37,11 @@ async function mailbox(path: string, init?: RequestInit): Promise<Response> {
 export async function listMail(to?: string): Promise<ReceivedMail[]> {
   const query = to === undefined ? '' : `?to=${encodeURIComponent(to)}`;
   return (await (await mailbox(`/messages${query}`)).json()) as ReceivedMail[];
+}
+
+/** The sink takes `ms` over each mail before it says it has it (0: at once), as a busy server. */
+export async function delayEachMail(ms: number): Promise<void> {
+  await mailbox(`/delay?ms=${String(ms)}`, { method: 'PUT' });
 }
 
 /** Forgets every mail (or only the mail to `to`). */

@@ -276,3 +276,29 @@ async fn the_smtp_transport_delivers_to_a_real_listener() -> anyhow::Result<()> 
     assert!(data.contains("To: els@example.nl"));
     Ok(())
 }
+
+#[test]
+fn an_outbox_mail_keeps_one_message_id_across_attempts_and_instances() {
+    let queued = |id: i64, attempts: i32, seconds: i64| QueuedMail {
+        id,
+        kind: "login_code".to_owned(),
+        body: String::new(),
+        attempts,
+        created_at: chrono::DateTime::from_timestamp(1_790_000_000 + seconds, 0)
+            .map(|at| at.naive_utc())
+            .unwrap_or_default(),
+    };
+    let first = message_id(&queued(7, 1, 0), "https://oppasmaatje.nl");
+    assert_eq!(first, message_id(&queued(7, 3, 0), "https://oppasmaatje.nl/"));
+    assert!(
+        first.starts_with("<outbox.7.") && first.ends_with("@oppasmaatje.nl>"),
+        "{first}"
+    );
+    assert_ne!(first, message_id(&queued(8, 1, 0), "https://oppasmaatje.nl"));
+    // A row id used again after a restore is another mail.
+    assert_ne!(first, message_id(&queued(7, 1, 60), "https://oppasmaatje.nl"));
+    assert_eq!(
+        message_id(&queued(7, 1, 0), "http://127.0.0.1:8080"),
+        first.replace("oppasmaatje.nl", "127.0.0.1")
+    );
+}
