@@ -525,6 +525,10 @@ impl Application {
         });
         let mut server = HttpServer::new(move || oppas_http::app(state.clone(), config.clone(), sessions.clone()))
             .shutdown_timeout(SHUTDOWN_GRACE_SECS)
+            // A client that closes its side has left: a browser never half-closes, and an event
+            // stream's page that closed ends at once, not at its next heartbeat, so presence and
+            // the person's streams are right within moments.
+            .h1_allow_half_closed(false)
             .listen(listener)
             .context("listening")?;
         if settings.server.workers > 0 {

@@ -633,6 +633,37 @@ fn a_job_turn_goes_to_one_of_many_instances_once_per_turn(db: TestDatabase) -> T
     Ok(())
 }
 
+fn a_person_stays_online_while_another_instance_holds_their_stream(db: TestDatabase) -> TestResult {
+    // Two instances on one database: each its own origin.
+    let here = open(&db)?;
+    let there = open(&db)?;
+    let user = new_user(&here, "aanwezig@example.nl")?;
+    let now = SystemClock.now_for_tests();
+    let until = now + chrono::Duration::seconds(45);
+    let online =
+        |at| -> Result<bool, Box<dyn std::error::Error>> { Ok(here.find_user(user)?.ok_or("user")?.is_online(at)) };
+    here.hold_presence(&[user], until)?;
+    there.hold_presence(&[user], until)?;
+    assert!(online(now)?);
+    // The last stream here closes; the other instance still holds one.
+    assert!(here.release_presence(user, now)?, "held elsewhere");
+    assert!(online(now)?);
+    // Closing again here changes nothing; the other instance's close makes them offline.
+    assert!(here.release_presence(user, now)?, "still held elsewhere");
+    assert!(!there.release_presence(user, now)?, "held nowhere");
+    assert!(!online(now)?);
+    // An instance that died keeps its hold only until it runs out.
+    there.hold_presence(&[user], now + chrono::Duration::seconds(1))?;
+    here.hold_presence(&[user], until)?;
+    let later = now + chrono::Duration::seconds(2);
+    assert!(!here.release_presence(user, later)?, "the dead instance's hold ran out");
+    assert!(!online(later)?);
+    // A heartbeat that names an account deleted meanwhile still renews everyone else.
+    here.hold_presence(&[UserId(user.get() + 1000), user], until)?;
+    assert!(online(now)?);
+    Ok(())
+}
+
 fn sessions_are_stored_by_key_hash_and_can_be_revoked(db: TestDatabase) -> TestResult {
     let database = open(&db)?;
     let user = new_user(&database, "sessie@example.nl")?;
@@ -1232,6 +1263,7 @@ on_both_backends!(
     seeding_the_demo_twice_leaves_exactly_eight_profiles,
     the_readiness_probe_answers_on_a_working_database,
     a_job_turn_goes_to_one_of_many_instances_once_per_turn,
+    a_person_stays_online_while_another_instance_holds_their_stream,
     sessions_are_stored_by_key_hash_and_can_be_revoked,
     a_new_code_voids_the_old_one_and_is_consumed_exactly_once,
     an_unverified_account_takes_new_names_and_is_removed_when_stale,

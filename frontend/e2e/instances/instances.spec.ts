@@ -223,6 +223,75 @@ test.describe('two instances behind nginx', () => {
     await expect(ownerLog).toContainText('Zaterdag kan ik, tot dan.', { timeout: 5_000 });
   });
 
+  test('someone with pages on both instances stays online until the last one closes', async ({
+    page: owner,
+    browser,
+  }) => {
+    await signUpByMail(owner, {
+      firstName: 'Anna',
+      lastName: 'Eigenaar',
+      email: uniqueEmail('eigenaar.aanwezig'),
+    });
+    const lookup = await createProfile(owner, {
+      profileType: 'huisdier',
+      firstName: 'Anna',
+      lastName: 'Eigenaar',
+      location: 'Utrecht',
+      postalCode: '3512',
+      petName: 'Balans',
+    });
+    const sitter = await secondBrowser(browser);
+    await signUpByMail(sitter, {
+      firstName: 'Tom',
+      lastName: 'Oppas',
+      email: uniqueEmail('oppas.aanwezig'),
+    });
+    await createProfile(sitter, {
+      profileType: 'vrijwilliger',
+      firstName: 'Tom',
+      lastName: 'Oppas',
+      location: 'Utrecht',
+      postalCode: '3512',
+    });
+    const conversationId = await conversationWith(
+      sitter,
+      { targetUserId: lookup.profile.user_id, petId: lookup.profile.id },
+      'Hoi Anna!',
+    );
+    await owner.goto(`/berichten?conversation=${String(conversationId)}`);
+    await expect(owner.getByRole('log', { name: 'Berichten met Tom' })).toContainText('Hoi Anna!');
+    const tomOnline = owner.getByText('Online', { exact: true });
+    await expect(tomOnline).toHaveCount(0);
+
+    // Tom reads on two pages, each opened at one instance itself (the cookie holds for both:
+    // reading needs no state change, so the public address is not needed for these).
+    // A context of its own without the suite's request filter (map tiles are off here): a page
+    // that closes then closes its stream's connection at once, as a browser does.
+    const tom = await browser.newContext({ storageState: await sitter.context().storageState() });
+    const opened = async (instance: string) => {
+      const page = await tom.newPage();
+      const stream = page.waitForResponse(
+        (response) => response.url() === `${instance}/api/events`,
+      );
+      await page.goto(`${instance}/berichten`);
+      await stream;
+      return page;
+    };
+    const onSecond = await opened(secondInstance);
+    const onFirst = await opened(firstInstance);
+    await expect(tomOnline).toBeVisible({ timeout: 5_000 });
+    await sitter.close();
+    await onSecond.close();
+    // Long enough for an offline announcement from the second instance to have arrived: it
+    // notices a closed page at once, and the first instance still holds Tom.
+    await owner.waitForTimeout(4_000);
+    await expect(tomOnline).toBeVisible();
+    const closedAt = Date.now();
+    await onFirst.close();
+    await expect(tomOnline).toHaveCount(0, { timeout: 5_000 });
+    console.log(`offline seen ${String(Date.now() - closedAt)} ms after the last page closed`);
+  });
+
   test('a profile edit on one instance shows on the other within a second', async ({ page }) => {
     await signUpByMail(page, {
       firstName: 'Wout',

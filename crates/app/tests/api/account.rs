@@ -295,6 +295,7 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
         ("conversation_reads", "user_id"),
         ("live_events", "user_id"),
         ("live_sequences", "user_id"),
+        ("live_presence", "user_id"),
         ("messages", "sender_id"),
         ("conversations", "user_low"),
         ("conversations", "user_high"),

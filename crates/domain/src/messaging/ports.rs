@@ -147,11 +147,19 @@ pub trait LiveRepository: Send + Sync {
     /// Storage failures.
     fn broadcast(&self, events: &[LiveEvent]) -> Result<(), RepositoryError>;
 
-    /// Sets until when these people count as online (`None`: offline now).
+    /// This instance holds an open stream of each of `users` until `until` (renewed by its
+    /// heartbeat): they count as online until then.
     ///
     /// # Errors
     /// Storage failures.
-    fn set_online_until(&self, users: &[UserId], until: Option<NaiveDateTime>) -> Result<(), RepositoryError>;
+    fn hold_presence(&self, users: &[UserId], until: NaiveDateTime) -> Result<(), RepositoryError>;
+
+    /// This instance no longer holds a stream of `user`. True when another instance still holds
+    /// one (they stay online); otherwise they count as offline from now.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn release_presence(&self, user: UserId, now: NaiveDateTime) -> Result<bool, RepositoryError>;
 
     /// Everyone `user` has a conversation with.
     ///

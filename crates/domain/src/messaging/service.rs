@@ -421,13 +421,21 @@ impl Messaging {
 
     /// `user` opened their first stream here (`true`) or closed their last (`false`): stores it
     /// and tells the people they have conversations with, here and on other instances, except
-    /// those on either side of a block with them.
+    /// those on either side of a block with them. Closing the last stream here while another
+    /// instance holds one of theirs changes nothing: they are still online.
     ///
     /// # Errors
     /// Storage failures.
     pub fn presence_changed(&self, user: UserId, online: bool) -> Result<(), MessagingError> {
-        let until = online.then(|| self.ports.clock.now() + Duration::seconds(ONLINE_FOR_SECS));
-        self.ports.live.set_online_until(&[user], until)?;
+        let now = self.ports.clock.now();
+        if online {
+            self.ports
+                .live
+                .hold_presence(&[user], now + Duration::seconds(ONLINE_FOR_SECS))?;
+        } else if self.ports.live.release_presence(user, now)? {
+            // Another instance still holds a stream of theirs: they are online still.
+            return Ok(());
+        }
         let partners = self.ports.live.partners(user)?;
         let blocked = if partners.is_empty() {
             Vec::new()
@@ -460,7 +468,7 @@ impl Messaging {
         if !users.is_empty() {
             self.ports
                 .live
-                .set_online_until(users, Some(now + Duration::seconds(ONLINE_FOR_SECS)))?;
+                .hold_presence(users, now + Duration::seconds(ONLINE_FOR_SECS))?;
         }
         if sessions.is_empty() {
             return Ok(Vec::new());

@@ -21,6 +21,7 @@ use crate::db_connection::DbConnection;
 use crate::error::translate;
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::{conversations, live_events, live_sequences, sessions, users};
+use crate::transaction::in_turn_for;
 use chrono::NaiveDateTime;
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
@@ -124,6 +125,13 @@ pub(crate) fn announce(conn: &mut DbConnection, origin: u64, event: &LiveEvent) 
     sql.execute(conn).map(|_| ())
 }
 
+/// The latest end of the holds other instances have on a person's presence.
+#[derive(diesel::QueryableByName)]
+struct HeldUntil {
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamp>)]
+    at: Option<NaiveDateTime>,
+}
+
 impl LiveRepository for Database {
     fn events_after(&self, user: UserId, after: i64, limit: usize) -> Result<Vec<LiveEvent>, RepositoryError> {
         let mut conn = self.conn()?;
@@ -176,16 +184,57 @@ impl LiveRepository for Database {
         Ok(())
     }
 
-    fn set_online_until(&self, people: &[UserId], until: Option<NaiveDateTime>) -> Result<(), RepositoryError> {
+    fn hold_presence(&self, people: &[UserId], until: NaiveDateTime) -> Result<(), RepositoryError> {
         let mut conn = self.conn()?;
+        let origin = self.origin.to_string();
+        // Statement by statement, as the heartbeat of many people: one chunk's holds are one
+        // statement, and no transaction keeps rows locked across them.
         for chunk in people.chunks(CHUNK) {
             let ids: Vec<i64> = chunk.iter().map(|u| u.get()).collect();
             diesel::update(users::table.filter(users::id.eq_any(&ids)))
-                .set(users::live_until.eq(until))
+                .set(users::live_until.eq(Some(until)))
                 .execute(&mut *conn)
                 .map_err(translate)?;
+            // Only people who still exist: an account deleted meanwhile holds nothing.
+            let mut hold = Sql::new(&conn);
+            hold.push("INSERT INTO live_presence (user_id, origin, until) SELECT id, ")
+                .bind(Bind::Text(origin.clone()))
+                .push(", ")
+                .bind(Bind::Time(until))
+                .push(" FROM users WHERE id IN ")
+                .bind_list(ids.into_iter().map(Bind::Int))
+                .push(" ON CONFLICT (user_id, origin) DO UPDATE SET until = excluded.until");
+            hold.execute(&mut conn)?;
         }
         Ok(())
+    }
+
+    fn release_presence(&self, user: UserId, now: NaiveDateTime) -> Result<bool, RepositoryError> {
+        let mut conn = self.conn()?;
+        let origin = self.origin.to_string();
+        in_turn_for(&mut conn, user, |conn| {
+            // This instance's hold goes, and any that ran out (an instance that died).
+            let mut release = Sql::new(conn);
+            release
+                .push("DELETE FROM live_presence WHERE user_id = ")
+                .bind(Bind::Int(user.get()))
+                .push(" AND (origin = ")
+                .bind(Bind::Text(origin))
+                .push(" OR until <= ")
+                .bind(Bind::Time(now))
+                .push(")");
+            release.execute(conn)?;
+            let mut others = Sql::new(conn);
+            others
+                .push("SELECT MAX(until) AS at FROM live_presence WHERE user_id = ")
+                .bind(Bind::Int(user.get()));
+            let held_until = others.load::<HeldUntil>(conn)?.into_iter().find_map(|row| row.at);
+            diesel::update(users::table.filter(users::id.eq(user.get())))
+                .set(users::live_until.eq(held_until))
+                .execute(&mut *conn)
+                .map_err(translate)?;
+            Ok(held_until.is_some())
+        })
     }
 
     fn partners(&self, user: UserId) -> Result<Vec<UserId>, RepositoryError> {
