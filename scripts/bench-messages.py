@@ -9,7 +9,10 @@ slowest, beside the p50 and p99 of GET /healthz under the same load shape. Then 
 server's resident memory. Prints figures; asserts nothing but that every message arrived.
 
 Environment: BENCH_BASE (http://127.0.0.1:PORT), BENCH_OUTBOX (the outbox directory),
-BENCH_PID (the server's process id). Standard library only.
+BENCH_PID (the server's process id). BENCH_STREAM_BASES (optional, comma-separated): the event
+streams go there instead, person n's to the (n mod count)-th, so that with two instances the two
+people of every pair listen on different instances and each message crosses from one to the
+other. Standard library only.
 """
 
 import asyncio
@@ -29,6 +32,7 @@ PID = os.environ["BENCH_PID"]
 PEOPLE = int(os.environ.get("BENCH_PEOPLE", "200"))
 MESSAGES = int(os.environ.get("BENCH_MESSAGES", "1000"))
 IDLE_STREAMS = int(os.environ.get("BENCH_IDLE_STREAMS", "1000"))
+STREAM_BASES = [urlparse(b) for b in os.environ.get("BENCH_STREAM_BASES", "").split(",") if b] or [BASE]
 IN_FLIGHT = 16
 ORIGIN = "http://localhost:8080"
 
@@ -94,9 +98,11 @@ async def sign_in(n, seen, gate):
     address = f"lid{n}@oppasmaatje.test"
     client = f"10.5.{n // 250}.{n % 250 + 1}"
     async with gate:
-        status, _, body = await request("POST", "/api/auth/email-login", {"email": address}, client=client)
+        status, asked, body = await request("POST", "/api/auth/email-login", {"email": address}, client=client)
         if status != 200:
             sys.exit(f"email-login for {address}: {status} {body}")
+        # The code belongs to the sign-in attempt of the client that asked (its cookie).
+        attempt = next((c.split(";")[0] for c in asked.get("set-cookie", []) if "oppas_signin=" in c), None)
         code = None
         for _ in range(200):
             code = code_for(address, seen)
@@ -106,7 +112,7 @@ async def sign_in(n, seen, gate):
         if not code:
             sys.exit(f"no code mailed to {address}")
         status, headers, body = await request(
-            "POST", "/api/auth/email-login-verify", {"email": address, "code": code}, client=client
+            "POST", "/api/auth/email-login-verify", {"email": address, "code": code}, attempt, client
         )
         if status != 200:
             sys.exit(f"email-login-verify for {address}: {status} {body}")
@@ -118,16 +124,17 @@ async def sign_in(n, seen, gate):
 class Stream:
     """An open event stream that notes when each message event arrives."""
 
-    def __init__(self, cookie, me, arrivals):
+    def __init__(self, cookie, me, arrivals, base=BASE):
         self.cookie, self.me, self.arrivals = cookie, me, arrivals
+        self.host, self.port = base.hostname, base.port
         self.writer = None
         self.opened = asyncio.Event()
 
     async def run(self):
-        reader, self.writer = await asyncio.open_connection(HOST, PORT)
+        reader, self.writer = await asyncio.open_connection(self.host, self.port)
         self.writer.write(
             (
-                f"GET /api/events HTTP/1.1\r\nHost: {HOST}:{PORT}\r\nCookie: {self.cookie}\r\n"
+                f"GET /api/events HTTP/1.1\r\nHost: {self.host}:{self.port}\r\nCookie: {self.cookie}\r\n"
                 "Accept: text/event-stream\r\n\r\n"
             ).encode()
         )
@@ -169,7 +176,9 @@ async def main():
         pairs.append((json.loads(body)["conversationId"], people[i], people[i + 1]))
 
     arrivals = {}
-    streams = [Stream(cookie, me, arrivals) for cookie, me in people]
+    streams = [
+        Stream(cookie, me, arrivals, STREAM_BASES[n % len(STREAM_BASES)]) for n, (cookie, me) in enumerate(people)
+    ]
     tasks = [asyncio.create_task(s.run()) for s in streams]
     await asyncio.wait_for(asyncio.gather(*(s.opened.wait() for s in streams)), 30)
     print(f"{len(streams)} event streams open; resident memory {resident_mb():.1f} MB")
@@ -228,6 +237,10 @@ async def main():
     for t in tasks:
         t.cancel()
     await asyncio.sleep(2)
+    if IDLE_STREAMS == 0:
+        if missing:
+            sys.exit(f"{len(missing)} messages never arrived")
+        return
 
     before = resident_mb()
     idle = [Stream(people[k % len(people)][0], people[k % len(people)][1], {}) for k in range(IDLE_STREAMS)]

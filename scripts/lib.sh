@@ -71,14 +71,16 @@ stop_s3() {
   fi
 }
 
-# Checks deploy/nginx/oppasmaatje.conf with the nginx from Debian (`nginx -t`), inside a minimal
-# main configuration in a temporary prefix, the instances file pointed at two loopback ports.
-check_nginx_deploy() {
-  local nginx prefix
-  nginx="$(command -v nginx || echo /usr/sbin/nginx)"
-  prefix="$(mktemp -d)"
-  printf 'server 127.0.0.1:18081;\nserver 127.0.0.1:18082;\n' >"$prefix/instances.conf"
-  sed "s#/etc/nginx/oppasmaatje-instances.conf#$prefix/instances.conf#; s/listen 80;/listen 127.0.0.1:18080;/" \
+# Writes PREFIX/nginx.conf: a minimal main configuration around deploy/nginx/oppasmaatje.conf,
+# listening on 127.0.0.1:PORT with one `server` line per instance port, everything nginx writes
+# kept under PREFIX. Used to check the configuration and to run it in the tests and benchmarks.
+nginx_conf() { # nginx_conf PREFIX PORT INSTANCE_PORT...
+  local prefix="$1" port="$2" instance
+  shift 2
+  mkdir -p "$prefix"
+  : >"$prefix/instances.conf"
+  for instance in "$@"; do printf 'server 127.0.0.1:%s;\n' "$instance" >>"$prefix/instances.conf"; done
+  sed "s#/etc/nginx/oppasmaatje-instances.conf#$prefix/instances.conf#; s/listen 80;/listen 127.0.0.1:$port;/" \
     "$ROOT/deploy/nginx/oppasmaatje.conf" >"$prefix/site.conf"
   cat >"$prefix/nginx.conf" <<CONF
 pid $prefix/nginx.pid;
@@ -94,7 +96,17 @@ http {
     include $prefix/site.conf;
 }
 CONF
-  if ! "$nginx" -t -q -p "$prefix" -c "$prefix/nginx.conf"; then
+}
+
+nginx_bin() { command -v nginx || echo /usr/sbin/nginx; }
+
+# Checks deploy/nginx/oppasmaatje.conf with the nginx from Debian (`nginx -t`), inside the minimal
+# main configuration of nginx_conf in a temporary prefix, the instances on two loopback ports.
+check_nginx_deploy() {
+  local prefix
+  prefix="$(mktemp -d)"
+  nginx_conf "$prefix" 18080 18081 18082
+  if ! "$(nginx_bin)" -t -q -p "$prefix" -c "$prefix/nginx.conf"; then
     rm -rf "$prefix"
     fail "nginx refuses deploy/nginx/oppasmaatje.conf"
   fi
