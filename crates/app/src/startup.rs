@@ -333,8 +333,10 @@ fn spawn_heartbeat(hub: LiveHub, messaging: Messaging) {
                 continue;
             }
             let service = messaging.clone();
+            let checked = sessions.clone();
             match tokio::task::spawn_blocking(move || service.heartbeat(&users, &sessions)).await {
-                Ok(Ok(alive)) => hub.heartbeat(&alive),
+                // Streams opened during the check are not judged by it.
+                Ok(Ok(alive)) => hub.heartbeat(&checked, &alive),
                 Ok(Err(error)) => tracing::warn!(error.cause = %error, "the stream heartbeat failed"),
                 Err(error) => tracing::warn!(error.cause = %error, "the stream heartbeat task failed"),
             }

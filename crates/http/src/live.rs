@@ -136,12 +136,14 @@ impl LiveHub {
         (users, sessions)
     }
 
-    /// Sends a heartbeat to every stream and closes those of sessions not in `alive`.
-    pub fn heartbeat(&self, alive: &[String]) {
+    /// Sends a heartbeat to every stream and closes those whose session was `checked` and is
+    /// not `alive`. A stream opened while the sessions were being checked was not asked about:
+    /// it stays (its session is checked at the next heartbeat).
+    pub fn heartbeat(&self, checked: &[String], alive: &[String]) {
         let mut streams = self.lock();
         for of_user in streams.by_user.values_mut() {
             // Dropping a stream's sender ends its response; its registration then leaves.
-            of_user.retain(|s| alive.contains(&s.session) && s.frames.try_send(Frame::Ping).is_ok());
+            of_user.retain(|s| still_valid(&s.session, checked, alive) && s.frames.try_send(Frame::Ping).is_ok());
         }
     }
 
@@ -169,6 +171,12 @@ impl LiveFanout for LiveHub {
     }
 }
 
+/// Whether a stream of `session` may stay after a check of the sessions in `checked` found those
+/// in `alive`: a session the check did not ask about was opened meanwhile and stays.
+fn still_valid(session: &String, checked: &[String], alive: &[String]) -> bool {
+    !checked.contains(session) || alive.contains(session)
+}
+
 /// The SSE text of one event: its id (when stored), and its JSON as `data`.
 #[must_use]
 pub fn sse_event(event: &LiveEvent) -> String {
@@ -182,6 +190,16 @@ pub fn sse_event(event: &LiveEvent) -> String {
 mod tests {
     use super::*;
     use oppas_domain::{ConversationId, MessageId};
+
+    #[test]
+    fn a_heartbeat_ends_only_streams_whose_session_it_checked_and_found_gone() {
+        let checked = ["a".to_owned(), "b".to_owned()];
+        let alive = ["a".to_owned()];
+        assert!(still_valid(&"a".to_owned(), &checked, &alive));
+        assert!(!still_valid(&"b".to_owned(), &checked, &alive));
+        // Opened while the check ran: not asked about, so not judged.
+        assert!(still_valid(&"c".to_owned(), &checked, &alive));
+    }
 
     #[test]
     fn a_stored_event_carries_its_id_and_a_presence_event_none() {
