@@ -101,6 +101,14 @@ pub struct ServerSettings {
     /// (`web-1-4711`), which tells instances apart on one machine and across machines.
     #[serde(default)]
     pub instance: String,
+    /// Fill the first pages of the common searches (all cards, pets, sitters) before listening,
+    /// so that the first visitors do not wait for the database.
+    #[serde(default = "yes")]
+    pub fill_searches_at_start: bool,
+}
+
+const fn yes() -> bool {
+    true
 }
 
 impl ServerSettings {

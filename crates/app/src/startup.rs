@@ -510,6 +510,15 @@ impl Application {
             profile_views: oppas_domain::account::views::ProfileViews::new(database.clone(), clock.clone(), &secret),
             idempotency: oppas_domain::kernel::idempotency::Idempotency::new(database.clone(), clock.clone()),
         });
+        // The first visitors find the common searches in memory instead of waiting for storage.
+        if settings.server.fill_searches_at_start {
+            let warming = state.browse.clone();
+            match tokio::task::spawn_blocking(move || warming.fill_common()).await {
+                Ok(Ok(())) => {}
+                Ok(Err(error)) => tracing::warn!(error.cause = %error, "the common searches were not filled at start"),
+                Err(error) => tracing::warn!(error.cause = %error, "the task filling the common searches failed"),
+            }
+        }
         let instance = settings.server.instance_name();
         let config = web::Data::new(HttpConfig {
             trusted_proxies: settings.server.trusted_proxies.clone(),

@@ -95,7 +95,7 @@ describe('routes', () => {
   ])('opens the browse page %s where the header links lead', async (path, title) => {
     onApi('GET /api/profiles', {
       status: 200,
-      body: { profiles: [], total: 0, page: 1, perPage: SEARCH_PER_PAGE },
+      body: { profiles: [], total: 0, totalCapped: false, page: 1, perPage: SEARCH_PER_PAGE },
     });
     openApp(path);
 

@@ -162,6 +162,7 @@ fn an_instance_is_named_by_its_setting_or_else_by_host_and_process() {
         body_timeout_secs: 10,
         upload_timeout_secs: 60,
         instance: instance.to_owned(),
+        fill_searches_at_start: true,
     };
     assert_eq!(server(" web-2 ").instance_name(), "web-2");
     let named = server("").instance_name();

@@ -323,6 +323,20 @@ async fn blocked_people_are_left_out_before_paging_and_the_total_is_exact(backen
     assert!(seen.iter().all(|name| !left_out.contains(name)), "{seen:?}");
     let anonymous = anonymous_list().await?;
     assert_eq!(anonymous["total"], 30, "others still get the whole list");
+
+    // A search without cards of the people on the other side is the page everyone gets.
+    let tag = |response: &reqwest::Response| response.headers().get("etag").cloned();
+    let shared = stranger.get(app.url("/api/profiles?q=oppas29")).send().await?;
+    let own = app.get("/api/profiles?q=oppas29").await?;
+    assert!(tag(&shared).is_some());
+    assert_eq!(tag(&own), tag(&shared));
+    let own: Value = own.json().await?;
+    assert_eq!(names(&own), ["Oppas29 Test"]);
+    let shared = stranger.get(app.url("/api/profiles?q=oppas1")).send().await?;
+    let own = app.get("/api/profiles?q=oppas1").await?;
+    assert_ne!(tag(&own), tag(&shared), "Oppas1 is blocked");
+    let own: Value = own.json().await?;
+    assert_eq!(own["total"], 10, "Oppas10 to Oppas19");
     Ok(())
 }
 
@@ -455,7 +469,116 @@ async fn an_edited_profile_is_found_by_its_new_text_at_once(backend: Backend) ->
     Ok(())
 }
 
+/// A page carries a tag of its content: a browser that holds it gets 304 and no body, until a
+/// profile changes what the page shows.
+async fn a_page_carries_a_tag_and_a_browser_holding_it_gets_304(backend: Backend) -> TestResult {
+    let app = six_profiles(backend).await?;
+    let first = app.get("/api/profiles?type=vrijwilliger").await?;
+    assert_eq!(first.status(), 200);
+    assert_eq!(first.headers()["cache-control"], "private, no-cache");
+    let tag = first.headers()["etag"].to_str()?.to_owned();
+    assert!(tag.starts_with('"') && tag.ends_with('"') && tag.len() > 10, "{tag}");
+    let body: Value = first.json().await?;
+    assert_eq!(body["total"], 3);
+
+    let held = app
+        .client
+        .get(app.url("/api/profiles?type=vrijwilliger"))
+        .header("If-None-Match", &tag)
+        .send()
+        .await?;
+    assert_eq!(held.status(), 304);
+    assert_eq!(held.headers()["etag"].to_str()?, tag);
+    assert!(held.bytes().await?.is_empty());
+    let other = app
+        .client
+        .get(app.url("/api/profiles?type=huisdier"))
+        .header("If-None-Match", &tag)
+        .send()
+        .await?;
+    assert_eq!(other.status(), 200, "another search has another tag");
+
+    app.sign_in_directly("nieuw@example.nl").await?;
+    let draft = json!({"profileType": "vrijwilliger", "firstName": "Kim", "lastName": "Water",
+        "bio": SITTER_BIO, "location": "Zwolle", "postalCode": "8011"});
+    assert_eq!(app.post_json("/api/profiles", &draft).await?.status(), 201);
+    let changed = app
+        .client
+        .get(app.url("/api/profiles?type=vrijwilliger"))
+        .header("If-None-Match", &tag)
+        .send()
+        .await?;
+    assert_eq!(changed.status(), 200, "the new sitter changed the page");
+    assert_ne!(changed.headers()["etag"].to_str()?, tag);
+    assert_eq!(changed.json::<Value>().await?["total"], 4);
+    Ok(())
+}
+
+/// A text search stops counting at the cap and says so; a page of it is still full, and a
+/// search without text counts exactly.
+async fn a_dense_text_search_counts_to_its_cap(backend: Backend) -> TestResult {
+    use oppas_domain::browse::query::MAX_COUNTED;
+    let database = backend.database();
+    let url = database.url().to_owned();
+    let now = chrono::Utc::now().naive_utc();
+    oppas_app::bench_data::seed(&url, 2000, now)?;
+    let app = spawn_with(Some(database), &url, |_| {}).await?;
+    let all = list(&app, "").await?;
+    let cards = all["total"].as_u64().unwrap_or(0);
+    assert!(cards > MAX_COUNTED, "{cards} cards");
+    assert_eq!(all["totalCapped"], false, "a search without text counts them all");
+    // One letter (a scan) and a common word (the trigram indexes).
+    for term in ["e", "een"] {
+        let found = list(&app, &format!("?q={term}")).await?;
+        assert_eq!(found["total"], MAX_COUNTED, "{term}");
+        assert_eq!(found["totalCapped"], true, "{term}");
+        assert_eq!(names(&found).len(), 24, "{term}");
+        let later = list(&app, &format!("?q={term}&page=40")).await?;
+        assert_eq!(
+            names(&later).len(),
+            24,
+            "{term}: pages past the count's pages are still there"
+        );
+    }
+    let few = list(&app, "?q=zzzz").await?;
+    assert_eq!(
+        (few["total"].as_u64(), few["totalCapped"].as_bool()),
+        (Some(0), Some(false))
+    );
+    Ok(())
+}
+
+/// With `server.fill_searches_at_start` the first pages of all cards, pets and sitters are in
+/// memory when the server listens: a profile written behind the server's back is not in them
+/// (for the memory's seconds), while any other search reads it.
+async fn the_common_searches_are_filled_before_listening(backend: Backend) -> TestResult {
+    let database = backend.database();
+    let url = database.url().to_owned();
+    oppas_app::bench_data::seed(&url, 30, chrono::Utc::now().naive_utc())?;
+    let app = spawn_with(Some(database), &url, |settings| {
+        settings.server.fill_searches_at_start = true;
+    })
+    .await?;
+    let db = Database::connect(&url, PoolSettings::default(), Arc::new(oppas_domain::SystemClock))?;
+    let before = list(&app, "?perPage=23").await?["total"].as_u64().unwrap_or(0);
+    sitter(&db, "Achter", "Derug", SITTER_BIO, "Utrecht", "3512")?;
+    for common in ["", "?type=vrijwilliger", "?type=vrijwilliger&page=1&perPage=24"] {
+        let page = list(&app, common).await?;
+        assert!(
+            !names(&page).contains(&"Achter Derug".to_owned()),
+            "{common}: filled at start"
+        );
+    }
+    let fresh = list(&app, "?perPage=22").await?;
+    assert_eq!(fresh["total"].as_u64(), Some(before + 1));
+    assert_eq!(names(&fresh).first().map(String::as_str), Some("Achter Derug"));
+    Ok(())
+}
+
 on_both_backends!(
+    a_page_carries_a_tag_and_a_browser_holding_it_gets_304,
+    a_dense_text_search_counts_to_its_cap,
+    the_common_searches_are_filled_before_listening,
     blocked_people_are_left_out_before_paging_and_the_total_is_exact,
     a_card_of_an_older_shape_is_left_out_then_rebuilt_at_the_next_start,
     the_list_filters_by_type_and_finds_text_without_case_or_accents,

@@ -1,10 +1,10 @@
 //! The ports of browsing: the stored cards, the announcer of card changes to other instances and
 //! the geocoder.
 
-use crate::RepositoryError;
 use crate::browse::card::CardWrite;
 use crate::browse::places::{GeocoderError, Place};
 use crate::browse::query::{ListingPage, ListingQuery};
+use crate::{RepositoryError, UserId};
 
 /// Tells the other instances of a deployment that cards changed (PostgreSQL's `NOTIFY`; nothing
 /// on SQLite, which serves one instance).
@@ -34,6 +34,13 @@ pub trait ListingRepository: Send + Sync {
     /// # Errors
     /// Storage failures.
     fn search_listings(&self, query: &ListingQuery) -> Result<ListingPage, RepositoryError>;
+
+    /// How many of the cards that match `query` belong to `people` (those a viewer is in a block
+    /// with: when none, the viewer's page is everyone's).
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn count_cards_of(&self, query: &ListingQuery, people: &[UserId]) -> Result<u64, RepositoryError>;
 
     /// Writes the cards of profiles that have none (after a migration or an import) and rebuilds
     /// from its profile every stored card of an older [`crate::browse::card::CARD_VERSION`] or that

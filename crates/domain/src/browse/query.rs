@@ -16,6 +16,11 @@ pub const DEFAULT_PER_PAGE: u32 = 24;
 /// Most cards on one page.
 pub const MAX_PER_PAGE: u32 = 100;
 
+/// A text search counts its matches up to this many and then says 'more than' ('1.000+'): a
+/// dense term ('de', 'hond') matches most cards, and counting them all is the costly part of
+/// its search.
+pub const MAX_COUNTED: u64 = 1000;
+
 /// Search radius around a place unless asked otherwise, in km.
 pub const DEFAULT_RADIUS_KM: u32 = 10;
 
@@ -258,8 +263,10 @@ pub struct FoundCard {
 pub struct ListingPage {
     /// The cards of the page, in order.
     pub cards: Vec<FoundCard>,
-    /// Cards matching the search in all.
+    /// Cards matching the search in all; for a text search at most [`MAX_COUNTED`].
     pub total: u64,
+    /// More cards match than `total` (a text search that reached [`MAX_COUNTED`]).
+    pub total_capped: bool,
 }
 
 /// A card ready to show: with its 'Nieuw' badge and, near a place, its distance.

@@ -12,7 +12,8 @@ use crate::browse::ports::ListingRepository;
 use crate::browse::query::{ListingQuery, QueryError, RawListingQuery, ShownCard};
 use crate::{Clock, RepositoryError, UserId};
 use chrono::NaiveDateTime;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 
 /// Why a search is refused.
 #[derive(Debug, thiserror::Error)]
@@ -30,30 +31,90 @@ pub enum BrowseError {
 pub struct BrowseResult {
     /// The cards, in order.
     pub cards: Vec<ShownCard>,
-    /// Matching cards in all.
+    /// Matching cards in all; for a text search at most [`MAX_COUNTED`](crate::browse::query::MAX_COUNTED).
     pub total: u64,
+    /// More cards match than `total` says (a text search stops counting at [`MAX_COUNTED`](crate::browse::query::MAX_COUNTED)).
+    pub total_capped: bool,
     /// The page shown.
     pub page: u32,
     /// Cards per page.
     pub per_page: u32,
+    /// The page in the form it is answered in, made once by the adapter that answers and kept
+    /// with the page, so that a page from memory is not written out again for every request.
+    pub finished: OnceLock<FinishedPage>,
+}
+
+/// A page as it is answered: its bytes and a tag that changes with them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FinishedPage {
+    /// The answer's body.
+    pub body: Arc<[u8]>,
+    /// An entity tag of the body (quoted, as HTTP writes it).
+    pub etag: String,
 }
 
 /// Searches remembered at most; past it, the memory starts afresh.
 const CACHE_ENTRIES: usize = 2048;
 
-/// A remembered page: made (or being remade) at, under which change count, and the page.
-type Remembered = (NaiveDateTime, u64, Arc<BrowseResult>);
+/// Longest a search waits for the same search another request is already asking storage for;
+/// past it, it asks storage itself.
+const FILL_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The searches whose first pages are filled at start: page 1 of all cards, of the pets and of
+/// the sitters (the front of /profielen, /voor-oppassers and /voor-baasjes).
+const COMMON_SEARCHES: [Option<&str>; 3] = [None, Some("huisdier"), Some("vrijwilliger")];
+
+/// A search asked of storage by one request while the others asking the same wait for it.
+#[derive(Default)]
+struct Fill {
+    /// `None` while asking; then the page, or `None` inside when storage failed.
+    outcome: Mutex<Option<Option<Arc<BrowseResult>>>>,
+    done: Condvar,
+}
+
+impl Fill {
+    fn finish(&self, page: Option<Arc<BrowseResult>>) {
+        *self.outcome.lock().unwrap_or_else(PoisonError::into_inner) = Some(page);
+        self.done.notify_all();
+    }
+
+    /// The page once it is there; `None` when storage failed or it took longer than `wait`.
+    fn wait(&self, wait: std::time::Duration) -> Option<Arc<BrowseResult>> {
+        let outcome = self.outcome.lock().unwrap_or_else(PoisonError::into_inner);
+        let (outcome, _) = self
+            .done
+            .wait_timeout_while(outcome, wait, |outcome| outcome.is_none())
+            .unwrap_or_else(PoisonError::into_inner);
+        outcome.clone().flatten()
+    }
+}
+
+/// A remembered search: a page made at a time under a change count, or one being asked for.
+enum Slot {
+    Ready {
+        at: NaiveDateTime,
+        changes: u64,
+        page: Arc<BrowseResult>,
+    },
+    Filling {
+        changes: u64,
+        fill: Arc<Fill>,
+    },
+}
+
+type Memory = Arc<Mutex<HashMap<String, Slot>>>;
 
 /// Browse and search over the stored cards, with the pages of frequent searches remembered for
 /// [`CACHE_FOR`] (a national platform's front page and popular places are asked for far more
-/// often than cards change).
+/// often than cards change). A search not in memory is asked of storage once, however many ask
+/// for it at the same moment.
 #[derive(Clone)]
 pub struct Browse {
     listings: Arc<dyn ListingRepository>,
     blocks: Arc<dyn crate::trust::ports::BlockRepository>,
     clock: Arc<dyn Clock>,
     changes: ListingChanges,
-    remembered: Arc<std::sync::Mutex<std::collections::HashMap<String, Remembered>>>,
+    remembered: Memory,
 }
 
 impl std::fmt::Debug for Browse {
@@ -80,34 +141,64 @@ impl Browse {
         }
     }
 
-    /// Checks the search, then finds its page for `viewer`: from memory when the same search
-    /// was answered within [`CACHE_FOR`] and no card changed here since, else from storage. A
-    /// viewer in a block (either way) gets a page made for them alone, without the cards of the
-    /// people on the other side, never remembered for anyone else. Blocks (storage).
+    fn memory(&self) -> std::sync::MutexGuard<'_, HashMap<String, Slot>> {
+        self.remembered.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Checks the search, then finds its page for `viewer` (see [`Browse::search_checked`]).
     ///
     /// # Errors
     /// [`BrowseError::Invalid`] naming the parameter; storage failures.
     pub fn search(&self, raw: &RawListingQuery, viewer: Option<UserId>) -> Result<Arc<BrowseResult>, BrowseError> {
-        let mut query = raw.check()?;
+        self.search_checked(raw.check()?, viewer)
+    }
+
+    /// The page of a checked search when memory holds it fresh for anyone who is in no block:
+    /// never asks storage, so a caller may answer with it on the spot.
+    #[must_use]
+    pub fn from_memory(&self, query: &ListingQuery) -> Option<Arc<BrowseResult>> {
         let now = self.clock.now();
-        if let Some(viewer) = viewer
-            && !self.blocks.blocked_either_way(viewer)?.is_empty()
-        {
-            query.blocked_for = Some(viewer);
-            return Ok(Arc::new(self.find(&query, now)?));
+        let changes = self.changes.current();
+        match self.memory().get(&query.cache_key()) {
+            Some(Slot::Ready {
+                at,
+                changes: seen,
+                page,
+            }) if *seen == changes && now - *at < CACHE_FOR => Some(page.clone()),
+            _ => None,
+        }
+    }
+
+    /// Finds the page of a checked search for `viewer`: from memory when the same search was
+    /// answered within [`CACHE_FOR`] and no card changed since, else from storage, once for all
+    /// who ask at that moment. A viewer in a block (either way) gets the shared page when none of
+    /// the people on the other side has a card in the search, and otherwise a page made for them
+    /// alone, without those cards, never remembered for anyone else. Blocks (storage).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn search_checked(
+        &self,
+        mut query: ListingQuery,
+        viewer: Option<UserId>,
+    ) -> Result<Arc<BrowseResult>, BrowseError> {
+        let now = self.clock.now();
+        if let Some(viewer) = viewer {
+            let others = self.blocks.blocked_either_way(viewer)?;
+            if !others.is_empty() && self.listings.count_cards_of(&query, &others)? > 0 {
+                query.blocked_for = Some(viewer);
+                return Ok(Arc::new(self.find(&query, now)?));
+            }
         }
         let key = query.cache_key();
         let changes = self.changes.current();
-        let lock = || {
-            self.remembered
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-        };
-        {
-            let mut remembered = lock();
-            if let Some((at, seen, page)) = remembered.get_mut(&key)
-                && *seen == changes
-            {
+        let mut memory = self.memory();
+        match memory.get_mut(&key) {
+            Some(Slot::Ready {
+                at,
+                changes: seen,
+                page,
+            }) if *seen == changes => {
                 if now - *at < CACHE_FOR {
                     return Ok(page.clone());
                 }
@@ -115,34 +206,94 @@ impl Browse {
                 // getting the one they had, instead of all asking storage at once.
                 let stale = page.clone();
                 *at = now;
-                drop(remembered);
-                return Ok(self.remember(&query, key, now, changes).unwrap_or_else(|error| {
+                drop(memory);
+                return Ok(self.fill(&query, key, now, changes, None).unwrap_or_else(|error| {
                     tracing::warn!(error.cause = %error, "search page not remade; the last one stays");
                     stale
                 }));
             }
+            Some(Slot::Filling { changes: seen, fill }) if *seen == changes => {
+                let fill = fill.clone();
+                drop(memory);
+                if let Some(page) = fill.wait(FILL_WAIT) {
+                    return Ok(page);
+                }
+                // The one asking failed or is stuck: ask storage for this caller alone.
+                return Ok(Arc::new(self.find(&query, now)?));
+            }
+            _ => {}
         }
-        self.remember(&query, key, now, changes)
+        let fill = Arc::new(Fill::default());
+        memory.insert(
+            key.clone(),
+            Slot::Filling {
+                changes,
+                fill: fill.clone(),
+            },
+        );
+        drop(memory);
+        self.fill(&query, key, now, changes, Some(fill))
     }
 
-    /// Finds a page and remembers it.
-    fn remember(
+    /// Asks storage for a page and remembers it; with `fill`, tells those waiting for it.
+    fn fill(
         &self,
         query: &ListingQuery,
         key: String,
         now: NaiveDateTime,
         changes: u64,
+        fill: Option<Arc<Fill>>,
     ) -> Result<Arc<BrowseResult>, BrowseError> {
-        let found = Arc::new(self.find(query, now)?);
-        let mut remembered = self
-            .remembered
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if remembered.len() >= CACHE_ENTRIES {
-            remembered.clear();
+        let found = self.find(query, now).map(Arc::new);
+        let mut memory = self.memory();
+        // A slot taken over meanwhile (a newer change, a memory started afresh) is left alone.
+        let ours = match (memory.get(&key), &fill) {
+            (Some(Slot::Filling { fill: theirs, .. }), Some(fill)) => Arc::ptr_eq(theirs, fill),
+            (Some(Slot::Ready { changes: seen, .. }), None) => *seen == changes,
+            _ => false,
+        };
+        if ours {
+            match &found {
+                Ok(page) => {
+                    if memory.len() >= CACHE_ENTRIES {
+                        memory.clear();
+                    }
+                    memory.insert(
+                        key,
+                        Slot::Ready {
+                            at: now,
+                            changes,
+                            page: page.clone(),
+                        },
+                    );
+                }
+                Err(_) if fill.is_some() => {
+                    memory.remove(&key);
+                }
+                Err(_) => {}
+            }
         }
-        remembered.insert(key, (now, changes, found.clone()));
-        Ok(found)
+        drop(memory);
+        if let Some(fill) = fill {
+            fill.finish(found.as_ref().ok().cloned());
+        }
+        found
+    }
+
+    /// Fills the first pages of the common searches (at start, so that the first visitors are
+    /// not the ones who wait for storage). Blocks (storage).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn fill_common(&self) -> Result<(), BrowseError> {
+        for listing_type in COMMON_SEARCHES {
+            let raw = RawListingQuery {
+                listing_type: listing_type.map(str::to_owned),
+                ..RawListingQuery::default()
+            };
+            self.search(&raw, None)?;
+        }
+        Ok(())
     }
 
     fn find(&self, query: &ListingQuery, now: NaiveDateTime) -> Result<BrowseResult, BrowseError> {
@@ -154,8 +305,10 @@ impl Browse {
                 .map(|found| ShownCard::new(found, now, query.near.as_ref()))
                 .collect(),
             total: page.total,
+            total_capped: page.total_capped,
             page: query.page,
             per_page: query.per_page,
+            finished: OnceLock::new(),
         })
     }
 }
@@ -185,8 +338,15 @@ mod tests {
         q
     }
 
-    /// Counts the searches that reach storage, and keeps whose blocks the last one applied.
+    /// Counts the searches that reach storage, and keeps whose blocks the last one applied. Only
+    /// [`BLOCKED_WITH_CARDS`] has cards.
     struct CountingListings(std::sync::atomic::AtomicUsize, std::sync::Mutex<Option<UserId>>);
+
+    impl CountingListings {
+        fn new() -> Self {
+            Self(std::sync::atomic::AtomicUsize::new(0), std::sync::Mutex::new(None))
+        }
+    }
 
     impl ListingRepository for CountingListings {
         fn search_listings(&self, query: &ListingQuery) -> Result<ListingPage, RepositoryError> {
@@ -197,12 +357,116 @@ mod tests {
             Ok(ListingPage {
                 cards: Vec::new(),
                 total: 0,
+                total_capped: false,
             })
+        }
+
+        fn count_cards_of(&self, _query: &ListingQuery, people: &[UserId]) -> Result<u64, RepositoryError> {
+            Ok(u64::from(people.contains(&BLOCKED_WITH_CARDS)))
         }
 
         fn write_missing_listings(&self, _card: &CardWrite) -> Result<usize, RepositoryError> {
             Ok(0)
         }
+    }
+
+    /// Answers after a pause, or fails when told to, counting the searches that reach it.
+    struct SlowListings {
+        calls: std::sync::atomic::AtomicUsize,
+        fail: std::sync::atomic::AtomicBool,
+    }
+
+    impl ListingRepository for SlowListings {
+        fn search_listings(&self, _query: &ListingQuery) -> Result<ListingPage, RepositoryError> {
+            self.calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            std::thread::sleep(std::time::Duration::from_millis(250));
+            if self.fail.load(std::sync::atomic::Ordering::SeqCst) {
+                return Err(RepositoryError::Unavailable(anyhow::anyhow!("no connection")));
+            }
+            Ok(ListingPage {
+                cards: Vec::new(),
+                total: 7,
+                total_capped: false,
+            })
+        }
+
+        fn count_cards_of(&self, _query: &ListingQuery, _people: &[UserId]) -> Result<u64, RepositoryError> {
+            Ok(0)
+        }
+
+        fn write_missing_listings(&self, _card: &CardWrite) -> Result<usize, RepositoryError> {
+            Ok(0)
+        }
+    }
+
+    /// Eight requests for one search at the same moment.
+    fn eight_at_once(browse: &Browse, query: &RawListingQuery) -> Vec<Result<u64, String>> {
+        std::thread::scope(|scope| {
+            let asking: Vec<_> = (0..8)
+                .map(|_| {
+                    scope.spawn(|| {
+                        browse
+                            .search(query, None)
+                            .map(|page| page.total)
+                            .map_err(|e| e.to_string())
+                    })
+                })
+                .collect();
+            asking
+                .into_iter()
+                .map(|one| one.join().unwrap_or_else(|_| Err("panicked".to_owned())))
+                .collect()
+        })
+    }
+
+    #[test]
+    fn a_search_asked_by_many_at_once_reaches_storage_once() {
+        let listings = Arc::new(SlowListings {
+            calls: std::sync::atomic::AtomicUsize::new(0),
+            fail: std::sync::atomic::AtomicBool::new(false),
+        });
+        let clock = Arc::new(StillClock(std::sync::Mutex::new(NaiveDateTime::default())));
+        let browse = Browse::new(listings.clone(), Arc::new(Blocks), clock, ListingChanges::default());
+        let calls = || listings.calls.load(std::sync::atomic::Ordering::SeqCst);
+
+        let answers = eight_at_once(&browse, &raw(&[("q", "hond")]));
+        assert_eq!(answers, vec![Ok(7); 8], "everyone got the one page");
+        assert_eq!(calls(), 1);
+
+        // When the one asking fails, the others each ask for themselves and fail as it did.
+        listings.fail.store(true, std::sync::atomic::Ordering::SeqCst);
+        let answers = eight_at_once(&browse, &raw(&[("q", "kat")]));
+        assert!(answers.iter().all(Result::is_err), "{answers:?}");
+        assert_eq!(calls(), 1 + 8);
+        // And nothing of the failure is remembered.
+        listings.fail.store(false, std::sync::atomic::Ordering::SeqCst);
+        assert_eq!(eight_at_once(&browse, &raw(&[("q", "kat")])), vec![Ok(7); 8]);
+        assert_eq!(calls(), 1 + 8 + 1);
+    }
+
+    #[test]
+    fn memory_answers_on_the_spot_only_what_it_holds_fresh() -> Result<(), BrowseError> {
+        let listings = Arc::new(CountingListings::new());
+        let start = NaiveDateTime::default();
+        let clock = Arc::new(StillClock(std::sync::Mutex::new(start)));
+        let changes = ListingChanges::default();
+        let browse = Browse::new(listings.clone(), Arc::new(Blocks), clock.clone(), changes.clone());
+        let query = raw(&[("type", "huisdier")]).check()?;
+        assert!(browse.from_memory(&query).is_none(), "nothing asked yet");
+        browse.fill_common()?;
+        assert_eq!(listings.0.load(std::sync::atomic::Ordering::SeqCst), 3);
+        assert!(browse.from_memory(&query).is_some(), "filled at start");
+        assert!(
+            browse
+                .from_memory(&raw(&[("type", "huisdier"), ("page", "2")]).check()?)
+                .is_none()
+        );
+        changes.write(|_| Ok::<(), ()>(())).ok();
+        assert!(browse.from_memory(&query).is_none(), "a change ends it");
+        browse.search_checked(query.clone(), None)?;
+        *clock.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = start + CACHE_FOR;
+        assert!(browse.from_memory(&query).is_none(), "and so does time");
+        Ok(())
     }
 
     struct StillClock(std::sync::Mutex<NaiveDateTime>);
@@ -269,10 +533,7 @@ mod tests {
 
     #[test]
     fn a_search_is_answered_from_memory_until_a_card_changes_or_time_passes() -> Result<(), BrowseError> {
-        let listings = Arc::new(CountingListings(
-            std::sync::atomic::AtomicUsize::new(0),
-            std::sync::Mutex::new(None),
-        ));
+        let listings = Arc::new(CountingListings::new());
         let start = NaiveDateTime::default();
         let clock = Arc::new(StillClock(std::sync::Mutex::new(start)));
         let changes = ListingChanges::default();
@@ -291,20 +552,30 @@ mod tests {
         browse.search(&query, None)?;
         assert_eq!(calls(), 4, "and so does time");
 
-        // Someone in a block gets a page of their own, each time, and leaves the memory as it was.
+        // Someone in a block with a person who has cards gets a page of their own, each time,
+        // and leaves the memory as it was.
         browse.search(&query, Some(BLOCKER))?;
         browse.search(&query, Some(BLOCKER))?;
         assert_eq!(calls(), 6);
         assert_eq!(listings.1.lock().map(|q| *q).ok().flatten(), Some(BLOCKER));
         browse.search(&query, None)?;
         assert_eq!(calls(), 6, "the shared page is still remembered");
+        // Someone in a block with a person without cards in the search gets the shared page.
+        browse.search(&query, Some(BLOCKER_OF_NOBODY_LISTED))?;
+        assert_eq!(calls(), 6);
         Ok(())
     }
 
-    /// The one person in a block.
+    /// Blocked [`BLOCKED_WITH_CARDS`].
     const BLOCKER: UserId = UserId(66);
 
-    /// [`BLOCKER`] blocked someone; nobody else is in a block.
+    /// The one person with cards.
+    const BLOCKED_WITH_CARDS: UserId = UserId(67);
+
+    /// Blocked someone who has no cards.
+    const BLOCKER_OF_NOBODY_LISTED: UserId = UserId(68);
+
+    /// [`BLOCKER`] and [`BLOCKER_OF_NOBODY_LISTED`] blocked someone; nobody else is in a block.
     struct Blocks;
 
     impl crate::trust::ports::BlockRepository for Blocks {
@@ -325,7 +596,11 @@ mod tests {
         }
 
         fn blocked_either_way(&self, user: UserId) -> Result<Vec<UserId>, RepositoryError> {
-            Ok(if user == BLOCKER { vec![UserId(67)] } else { Vec::new() })
+            Ok(match user {
+                BLOCKER => vec![BLOCKED_WITH_CARDS],
+                BLOCKER_OF_NOBODY_LISTED => vec![UserId(69)],
+                _ => Vec::new(),
+            })
         }
     }
 

@@ -2,11 +2,15 @@
 //! type and distance. Open to visitors; a per-client allowance keeps scrapers out.
 
 use crate::{ApiError, AppState};
+use actix_web::http::header;
+use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use oppas_domain::browse::card::CardDetails;
 use oppas_domain::browse::query::{RawListingQuery, ShownCard};
+use oppas_domain::browse::service::{BrowseError, BrowseResult, FinishedPage};
 use oppas_domain::kernel::enums::{Availability, ProfileType, Species};
 use serde::{Deserialize, Serialize};
+use sha2::Digest;
 use utoipa::{IntoParams, ToSchema};
 
 /// The search, every parameter optional.
@@ -124,8 +128,10 @@ impl From<&ShownCard> for ProfileListItem {
 pub struct ProfileList {
     /// The page's cards, newest first, or nearest first with `near`.
     pub profiles: Vec<ProfileListItem>,
-    /// Matching cards in all.
+    /// Matching cards in all; a text search counts up to a cap (see `totalCapped`).
     pub total: u64,
+    /// More cards match than `total` says: a text search stopped counting at its cap ('1.000+').
+    pub total_capped: bool,
     /// This page.
     pub page: u32,
     /// Cards per page.
@@ -145,7 +151,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[utoipa::path(get, path = "/api/profiles", tag = "profiles", operation_id = "list_profiles",
     params(ListQuery),
     responses(
-        (status = 200, description = "One page of cards", body = ProfileList),
+        (status = 200, description = "One page of cards, with an `ETag`", body = ProfileList),
+        (status = 304, description = "The page is the one the browser holds (`If-None-Match`)"),
         (status = 422, description = "A parameter is invalid; `field` names it", body = crate::ApiErrorBody),
         (status = 429, description = "Too many searches from this client", body = crate::ApiErrorBody),
     ))]
@@ -171,14 +178,71 @@ pub async fn list_profiles(
         page: query.page,
         per_page: query.per_page,
     };
-    let browse = state.browse.clone();
-    // Cards of people the signed-in person blocked, or was blocked by, are left out by the query.
+    let checked = raw.check().map_err(BrowseError::from)?;
+    // Cards of people the signed-in person blocked, or was blocked by, are left out.
     let viewer = crate::session::session_user_id(&session);
-    let found = web::block(move || browse.search(&raw, viewer)).await??;
-    Ok(HttpResponse::Ok().json(ProfileList {
-        profiles: found.cards.iter().map(ProfileListItem::from).collect(),
-        total: found.total,
-        page: found.page,
-        per_page: found.per_page,
-    }))
+    // A visitor's search in memory is answered here, without a trip to the blocking threads.
+    let remembered = if viewer.is_none() {
+        state.browse.from_memory(&checked)
+    } else {
+        None
+    };
+    let found = match remembered {
+        Some(found) => found,
+        None => {
+            let browse = state.browse.clone();
+            web::block(move || browse.search_checked(checked, viewer)).await??
+        }
+    };
+    Ok(answer(&req, &found))
+}
+
+/// The page as JSON, written once per page and kept with it, with its tag; 304 when the
+/// browser already holds this page.
+fn answer(req: &HttpRequest, found: &BrowseResult) -> HttpResponse {
+    let finished = found.finished.get_or_init(|| {
+        let list = ProfileList {
+            profiles: found.cards.iter().map(ProfileListItem::from).collect(),
+            total: found.total,
+            total_capped: found.total_capped,
+            page: found.page,
+            per_page: found.per_page,
+        };
+        // Serialising plain data to memory does not fail; an empty body would be a 200 that reads
+        // as nothing, so it is logged where it could.
+        let body = serde_json::to_vec(&list).unwrap_or_else(|error| {
+            tracing::error!(error.cause = %error, "a page of cards was not written");
+            Vec::new()
+        });
+        let digest = sha2::Sha256::digest(&body);
+        let hex: String = digest[..16].iter().map(|byte| format!("{byte:02x}")).collect();
+        let etag = format!("\"{hex}\"");
+        FinishedPage {
+            body: body.into(),
+            etag,
+        }
+    });
+    let cached = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|tags| {
+            tags.split(',')
+                .map(|tag| tag.trim().trim_start_matches("W/"))
+                .any(|tag| tag == finished.etag || tag == "*")
+        });
+    let mut response = if cached {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    response
+        .insert_header((header::ETAG, finished.etag.clone()))
+        .insert_header((header::CACHE_CONTROL, "private, no-cache"));
+    if cached {
+        return response.finish();
+    }
+    response
+        .content_type(header::ContentType::json())
+        .body(Bytes::from_owner(finished.body.clone()))
 }

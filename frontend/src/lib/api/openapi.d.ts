@@ -1728,9 +1728,11 @@ export interface components {
             profiles: components["schemas"]["ProfileListItem"][];
             /**
              * Format: int64
-             * @description Matching cards in all.
+             * @description Matching cards in all; a text search counts up to a cap (see `totalCapped`).
              */
             total: number;
+            /** @description More cards match than `total` says: a text search stopped counting at its cap ('1.000+'). */
+            totalCapped: boolean;
         };
         /** @description One card of the list (spec section 3, 'Profile list item'). */
         ProfileListItem: {
@@ -3550,7 +3552,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of cards */
+            /** @description One page of cards, with an `ETag` */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3558,6 +3560,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ProfileList"];
                 };
+            };
+            /** @description The page is the one the browser holds (`If-None-Match`) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A parameter is invalid; `field` names it */
             422: {

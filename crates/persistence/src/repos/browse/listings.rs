@@ -15,9 +15,10 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use oppas_domain::RepositoryError;
+use oppas_domain::UserId;
 use oppas_domain::browse::card::{CARD_VERSION, Card, CardWrite, Listing};
 use oppas_domain::browse::ports::ListingRepository;
-use oppas_domain::browse::query::{FoundCard, ListingPage, ListingQuery, Nearby};
+use oppas_domain::browse::query::{FoundCard, ListingPage, ListingQuery, MAX_COUNTED, Nearby};
 use oppas_domain::profiles::draft::SITTER_BIO_MIN;
 use std::collections::HashMap;
 
@@ -188,10 +189,26 @@ fn count(rows: &[CountRow]) -> u64 {
 
 /// Newest first, ties by id: one indexed scan for the page and one count.
 fn search_newest(conn: &mut DbConnection, query: &ListingQuery, sqlite: bool) -> Result<ListingPage, RepositoryError> {
+    // A text search counts no further than MAX_COUNTED: past it, the count would read every
+    // match of a dense term only to say a number nobody pages through.
     let mut total = Sql::new(conn);
-    total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM listings WHERE 1 = 1");
-    push_filters(&mut total, query, sqlite);
-    let total = count(&total.load::<CountRow>(conn)?);
+    if query.text.is_some() {
+        total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM (SELECT 1 AS one FROM listings WHERE 1 = 1");
+        push_filters(&mut total, query, sqlite);
+        total
+            .push(" LIMIT ")
+            .bind(Bind::Int(i64::try_from(MAX_COUNTED + 1).unwrap_or(i64::MAX)))
+            .push(") capped");
+    } else {
+        total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM listings WHERE 1 = 1");
+        push_filters(&mut total, query, sqlite);
+    }
+    let counted = count(&total.load::<CountRow>(conn)?);
+    let (total, total_capped) = if query.text.is_some() && counted > MAX_COUNTED {
+        (MAX_COUNTED, true)
+    } else {
+        (counted, false)
+    };
 
     // The page's ids first, sorting on the index columns only; then the cards of those ids.
     let mut ids = Sql::new(conn);
@@ -206,6 +223,7 @@ fn search_newest(conn: &mut DbConnection, query: &ListingQuery, sqlite: bool) ->
         return Ok(ListingPage {
             cards: Vec::new(),
             total,
+            total_capped,
         });
     }
     let mut page = Sql::new(conn);
@@ -219,7 +237,11 @@ fn search_newest(conn: &mut DbConnection, query: &ListingQuery, sqlite: bool) ->
     page.push(")");
     let mut by_id: HashMap<i64, FoundCard> = found(page.load::<CardRow>(conn)?)?.into_iter().collect();
     let cards = ids.iter().filter_map(|id| by_id.remove(id)).collect();
-    Ok(ListingPage { cards, total })
+    Ok(ListingPage {
+        cards,
+        total,
+        total_capped,
+    })
 }
 
 /// Nearest first: the cards per postcode area within the radius are counted through the
@@ -235,6 +257,7 @@ fn search_near(
         return Ok(ListingPage {
             cards: Vec::new(),
             total: 0,
+            total_capped: false,
         });
     }
     let mut counts = Sql::new(conn);
@@ -274,6 +297,7 @@ fn search_near(
         return Ok(ListingPage {
             cards: Vec::new(),
             total,
+            total_capped: false,
         });
     }
     let mut page = Sql::new(conn);
@@ -300,7 +324,11 @@ fn search_near(
         .take(usize::try_from(query.per_page).unwrap_or(usize::MAX))
         .map(|(_, card)| card)
         .collect();
-    Ok(ListingPage { cards, total })
+    Ok(ListingPage {
+        cards,
+        total,
+        total_capped: false,
+    })
 }
 
 impl ListingRepository for Database {
@@ -311,6 +339,25 @@ impl ListingRepository for Database {
             Some(near) => search_near(&mut conn, query, near, sqlite),
             None => search_newest(&mut conn, query, sqlite),
         }
+    }
+
+    fn count_cards_of(&self, query: &ListingQuery, people: &[UserId]) -> Result<u64, RepositoryError> {
+        if people.is_empty() {
+            return Ok(0);
+        }
+        let mut conn = self.conn()?;
+        let sqlite = matches!(*conn, DbConnection::Sqlite(_));
+        let mut sql = Sql::new(&conn);
+        sql.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM listings WHERE user_id IN ")
+            .bind_list(people.iter().map(|person| Bind::Int(person.get())));
+        if let Some(near) = &query.near {
+            if near.areas().is_empty() {
+                return Ok(0);
+            }
+            push_postcodes(&mut sql, near.areas().iter().map(|(pc, _)| pc.as_str()));
+        }
+        push_filters(&mut sql, query, sqlite);
+        Ok(count(&sql.load::<CountRow>(&mut conn)?))
     }
 
     fn write_missing_listings(&self, card: &CardWrite) -> Result<usize, RepositoryError> {

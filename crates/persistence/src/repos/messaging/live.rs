@@ -313,6 +313,7 @@ impl Database {
 /// Listens until `fanout` is gone.
 fn listen(url: &str, origin: u64, fanout: &Weak<dyn LiveFanout>, cards: &ListingChanges) {
     let mut failures = 0_u32;
+    let mut listened_before = false;
     while fanout.strong_count() > 0 {
         match PgConnection::establish(url).and_then(|mut conn| {
             conn.batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {CARDS_CHANNEL}"))
@@ -325,7 +326,13 @@ fn listen(url: &str, origin: u64, fanout: &Weak<dyn LiveFanout>, cards: &Listing
                 }
                 failures = 0;
                 // Changes made while nobody listened are not known: whatever was kept may be old.
-                cards.heard_from_another_instance();
+                // The first connection follows the start within moments, and what start-up kept
+                // (the common searches) stays: a change in those moments shows at the memory's age
+                // limit, as an announcement that was lost would.
+                if listened_before {
+                    cards.heard_from_another_instance();
+                }
+                listened_before = true;
                 if let Err(error) = receive(&mut conn, origin, fanout, cards) {
                     tracing::warn!(error.cause = %error, "the live event connection failed; reconnecting");
                 }

@@ -45,7 +45,7 @@ export interface AudiencePageProps {
     title: string;
     loading: string;
     error: string;
-    countLine: (total: number) => string;
+    countLine: (total: number, capped: boolean) => string;
     /** Nothing of this kind at all: the action leads to /profielen. */
     none: EmptyTexts;
   };
@@ -173,7 +173,7 @@ export function AudiencePage({
             </h2>
             {list.data && (
               <p aria-live="polite" className="text-lg font-semibold text-stone-800">
-                {texts.countLine(list.data.total)}
+                {texts.countLine(list.data.total, list.data.totalCapped)}
               </p>
             )}
           </div>

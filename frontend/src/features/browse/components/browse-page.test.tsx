@@ -121,6 +121,18 @@ describe('BrowsePage', () => {
     expect(await screen.findByText('2 profielen gevonden in Vrijwilligers')).toBeVisible();
   });
 
+  it('says a count the server stopped at with a plus, and pages through what it counted', async () => {
+    fakeSession(null);
+    onApi(
+      'GET /api/profiles',
+      listAnswer([aVolunteerItem()], { total: 1000, totalCapped: true, perPage: 24 }),
+    );
+    openBrowse('/profielen?q=de');
+
+    expect(await screen.findByText('1.000+ profielen gevonden voor "de"')).toBeVisible();
+    expect(screen.getByText('Pagina 1 van 42')).toBeVisible();
+  });
+
   it('searches near a postcode within the radius and shows each distance', async () => {
     fakeSession(null);
     onApi(

@@ -25,7 +25,6 @@ import { cn } from '@/lib/cn';
 
 export const SHOW_ALL_PROFILES = 'Alle profielen tonen';
 
-/** The list call for the params in the address. */
 /** Where 'Profiel aanmaken' leads: the wizard when signed in, otherwise sign-up first. */
 function useCreateProfilePath(): string {
   const { user } = useAuth();
@@ -127,7 +126,7 @@ export function BrowsePage() {
       />
     );
   } else {
-    const { total, profiles, perPage } = list.data;
+    const { total, totalCapped, profiles, perPage } = list.data;
     const pages = pageCount(total, perPage);
     let body;
     if (total === 0) {
@@ -182,7 +181,7 @@ export function BrowsePage() {
       >
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p aria-live="polite" className="text-lg font-semibold text-stone-800">
-            {countLine(total, params)}
+            {countLine(total, params, totalCapped)}
           </p>
           {total > 0 && (
             <ViewSwitch

@@ -58,7 +58,14 @@ export function listAnswer(
 ): FakeResponse {
   return {
     status: 200,
-    body: { profiles, total: profiles.length, page: 1, perPage: SEARCH_PER_PAGE, ...page },
+    body: {
+      profiles,
+      total: profiles.length,
+      totalCapped: false,
+      page: 1,
+      perPage: SEARCH_PER_PAGE,
+      ...page,
+    },
   };
 }
 
