@@ -94,6 +94,9 @@ export default defineConfig({
         OPPAS__SERVER__STATIC_DIR: resolve(here, process.env.E2E_STATIC_DIR ?? 'dist'),
         // Loopback is the suite's proxy: a test names its client in X-Forwarded-For (support/session.ts).
         OPPAS__SERVER__TRUSTED_PROXIES: '127.0.0.1',
+        // The specs add the demo profiles from another process (`oppas seed-demo`) while the
+        // server runs; first pages read before that would hide them for the memory's seconds.
+        OPPAS__SERVER__FILL_SEARCHES_AT_START: 'false',
         // Tiles from the stand-in that every browser context answers (e2e/fixtures.ts).
         OPPAS__MAP__TILE_URL: tiles.template,
         OPPAS__MAIL__TRANSPORT: 'smtp',

@@ -293,6 +293,52 @@ test.describe('browsing profiles', () => {
     await checkPage(page, 'for-sitters-error');
   });
 
+  test('on a phone the filters open in a sheet that counts live, and a shared address brings them back', async ({
+    page,
+  }) => {
+    const phone = { width: 390, height: 844 };
+    await page.setViewportSize(phone);
+    await page.goto('/profielen?type=vrijwilliger');
+    await expect(card(page, demo.volunteers.lotte.name)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await expect(sheet).toBeVisible();
+    // A sheet: the screen's full width, resting on its bottom edge.
+    const box = await sheet.boundingBox();
+    expect(box?.width).toBe(phone.width);
+    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(phone.height);
+    await expect(sheet.getByLabel('Grootte')).toHaveCount(0);
+
+    await sheet.getByLabel('Diersoort').selectOption({ label: 'Konijn' });
+    const apply = sheet.getByRole('button', { name: /^Toon \d+ oppassers?$/ });
+    await expect(apply).toBeVisible();
+    // Nothing is applied until asked.
+    await expect(page).toHaveURL(/\/profielen\?type=vrijwilliger$/);
+    await checkPage(page, 'browse-filter-sheet-phone');
+
+    await apply.click();
+    await expect(sheet).toBeHidden();
+    await expect(page).toHaveURL(/type=vrijwilliger&species=konijn$/);
+    await expect(card(page, demo.volunteers.fleur.name)).toBeVisible();
+    await expect(card(page, demo.volunteers.lotte.name)).toHaveCount(0);
+    await expect(card(page, demo.volunteers.ahmed.name)).toHaveCount(0);
+    await checkPage(page, 'browse-filtered-phone');
+
+    // The address, shared: the same filters and results in another tab.
+    const other = await page.context().newPage();
+    await other.setViewportSize(phone);
+    await other.goto(page.url());
+    const chips = other.getByRole('list', { name: 'Gekozen filters' });
+    await expect(chips.getByRole('button', { name: 'Filter Konijn weghalen' })).toBeVisible();
+    await expect(card(other, demo.volunteers.fleur.name)).toBeVisible();
+    await expect(card(other, demo.volunteers.lotte.name)).toHaveCount(0);
+    await chips.getByRole('button', { name: 'Filter Konijn weghalen' }).click();
+    await expect(other).toHaveURL(/\/profielen\?type=vrijwilliger$/);
+    await expect(card(other, demo.volunteers.lotte.name)).toBeVisible();
+    await other.close();
+  });
+
   test('at 390 px wide no browse page scrolls sideways', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const pages = [

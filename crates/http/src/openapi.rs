@@ -70,7 +70,12 @@ use utoipa::{Modify, OpenApi};
         moderation::hide_profile,
         moderation::show_profile,
     ),
-    components(schemas(crate::ApiErrorBody, conversations::LiveEventData, oppas_domain::kernel::enums::SignInMethod)),
+    components(schemas(
+        crate::ApiErrorBody,
+        conversations::LiveEventData,
+        oppas_domain::kernel::enums::SignInMethod,
+        oppas_domain::kernel::enums::SearchSort
+    )),
     modifiers(&PublishedRules),
     tags(
         (name = "health", description = "Probes"),

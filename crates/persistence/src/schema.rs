@@ -225,6 +225,7 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         card_version -> Integer,
+        facets -> BigInt,
     }
 }
 

@@ -39,29 +39,53 @@ fn account(db: &Database, email: &str) -> Result<oppas_domain::UserId, Error> {
 }
 
 fn sitter(db: &Database, first: &str, last: &str, bio: &str, place: &str, postcode: &str) -> Result<(), Error> {
-    let user = account(db, &format!("{}.{}@example.nl", first.to_lowercase(), postcode))?;
-    let whereabouts = whereabouts(place, postcode)?;
-    oppas_domain::browse::changes::ListingChanges::default().write(|card| {
-        db.create_volunteer(
-            card,
-            user,
-            &VolunteerFields {
-                first_name: first.to_owned(),
-                last_name: last.to_owned(),
-                // Padded to a published sitter's minimum with words no search below looks for.
-                bio: Some(format!("{bio} Stuur me gerust een bericht als je hulp nodig hebt.")),
-                whereabouts,
-                phone: Some("06 1234 5678".to_owned()),
-                ..VolunteerFields::default()
-            },
-            &PhotoChanges::default(),
-        )
-    })?;
+    sitter_with(
+        db,
+        place,
+        postcode,
+        VolunteerFields {
+            first_name: first.to_owned(),
+            last_name: last.to_owned(),
+            // Padded to a published sitter's minimum with words no search below looks for.
+            bio: Some(format!("{bio} Stuur me gerust een bericht als je hulp nodig hebt.")),
+            phone: Some("06 1234 5678".to_owned()),
+            ..VolunteerFields::default()
+        },
+    )
+}
+
+/// A sitter with `fields`, living at `place`.
+fn sitter_with(db: &Database, place: &str, postcode: &str, fields: VolunteerFields) -> Result<(), Error> {
+    let user = account(
+        db,
+        &format!("{}.{}@example.nl", fields.first_name.to_lowercase(), postcode),
+    )?;
+    let fields = VolunteerFields {
+        whereabouts: whereabouts(place, postcode)?,
+        ..fields
+    };
+    oppas_domain::browse::changes::ListingChanges::default()
+        .write(|card| db.create_volunteer(card, user, &fields, &PhotoChanges::default()))?;
     Ok(())
 }
 
 fn pet(db: &Database, name: &str, breed: &str, bio: &str, place: &str, postcode: &str) -> Result<(), Error> {
-    let user = account(db, &format!("baasje.{}@example.nl", name.to_lowercase()))?;
+    pet_with(
+        db,
+        place,
+        postcode,
+        PetFields {
+            name: name.to_owned(),
+            breed: Some(breed.to_owned()),
+            bio: Some(bio.to_owned()),
+            ..PetFields::default()
+        },
+    )
+}
+
+/// A pet with `fields`, whose owner lives at `place`.
+fn pet_with(db: &Database, place: &str, postcode: &str, fields: PetFields) -> Result<(), Error> {
+    let user = account(db, &format!("baasje.{}@example.nl", fields.name.to_lowercase()))?;
     let whereabouts = whereabouts(place, postcode)?;
     oppas_domain::browse::changes::ListingChanges::default().write(|card| {
         db.create_owner(
@@ -69,17 +93,12 @@ fn pet(db: &Database, name: &str, breed: &str, bio: &str, place: &str, postcode:
             user,
             &OwnerFields {
                 first_name: "Baasje".to_owned(),
-                last_name: name.to_owned(),
+                last_name: fields.name.clone(),
                 whereabouts,
                 phone: Some("020-1234567".to_owned()),
                 ..OwnerFields::default()
             },
-            &PetFields {
-                name: name.to_owned(),
-                breed: Some(breed.to_owned()),
-                bio: Some(bio.to_owned()),
-                ..PetFields::default()
-            },
+            &fields,
             &PhotoChanges::default(),
         )
     })?;
@@ -379,6 +398,18 @@ async fn every_bad_parameter_is_422_with_a_dutch_error_naming_it(backend: Backen
         ("?page=een".to_owned(), "page"),
         ("?perPage=0".to_owned(), "perPage"),
         ("?perPage=101".to_owned(), "perPage"),
+        ("?species=draak".to_owned(), "species"),
+        ("?species=Kat".to_owned(), "species"),
+        ("?size=reus".to_owned(), "size"),
+        ("?lookingFor=wandelen".to_owned(), "lookingFor"),
+        ("?goodWith=paarden".to_owned(), "goodWith"),
+        ("?offers=alles".to_owned(), "offers"),
+        ("?experience=meester".to_owned(), "experience"),
+        ("?sort=willekeurig".to_owned(), "sort"),
+        ("?sort=afstand".to_owned(), "sort"),
+        ("?type=vrijwilliger&size=klein".to_owned(), "size"),
+        ("?type=huisdier&offers=Logeren".to_owned(), "offers"),
+        ("?goodWith=Kinderen&experience=expert".to_owned(), "goodWith"),
     ] {
         let response = app.get(&format!("/api/profiles{query}")).await?;
         assert_eq!(response.status(), 422, "{query}");
@@ -387,9 +418,18 @@ async fn every_bad_parameter_is_422_with_a_dutch_error_naming_it(backend: Backen
         assert_eq!(body["code"], "invalid_input");
         let error = body["error"].as_str().unwrap_or_default();
         assert!(
-            ["Kies", "Een ", "We kennen", "Het ", "Bevat"]
-                .iter()
-                .any(|start| error.starts_with(start)),
+            [
+                "Kies",
+                "Een ",
+                "We kennen",
+                "Het ",
+                "Bevat",
+                "Dit filter",
+                "Sorteer",
+                "Sorteren"
+            ]
+            .iter()
+            .any(|start| error.starts_with(start)),
             "Dutch: {error}"
         );
     }
@@ -575,7 +615,157 @@ async fn the_common_searches_are_filled_before_listening(backend: Backend) -> Te
     Ok(())
 }
 
+/// Three pets and three sitters with their facets, oldest first: Minoes, Rex, Stamper, Anna,
+/// Bert, Carla.
+async fn six_with_facets(backend: Backend) -> Result<TestApp, Error> {
+    use oppas_domain::kernel::enums::{Availability, Experience, GoodWith, LookingFor, PetSize, Species};
+    let database = backend.database();
+    let url = database.url().to_owned();
+    let app = spawn_with(Some(database), &url, |_| {}).await?;
+    let db = Database::connect(&url, PoolSettings::default(), Arc::new(oppas_domain::SystemClock))?;
+    let pet = |name: &str, species, size, looking_for, good_with| PetFields {
+        name: name.to_owned(),
+        species,
+        size: Some(size),
+        looking_for,
+        good_with,
+        bio: Some("Een lief dier.".to_owned()),
+        ..PetFields::default()
+    };
+    pet_with(
+        &db,
+        "Utrecht",
+        "3512",
+        pet(
+            "Minoes",
+            Species::Kat,
+            PetSize::Klein,
+            vec![LookingFor::Huisbezoek],
+            vec![GoodWith::Kinderen],
+        ),
+    )?;
+    pet_with(
+        &db,
+        "Utrecht",
+        "3581",
+        pet(
+            "Rex",
+            Species::Hond,
+            PetSize::Groot,
+            vec![LookingFor::Uitlaten],
+            vec![GoodWith::AndereHonden, GoodWith::Kinderen],
+        ),
+    )?;
+    pet_with(
+        &db,
+        "Amsterdam",
+        "1012",
+        pet(
+            "Stamper",
+            Species::Konijn,
+            PetSize::Klein,
+            vec![LookingFor::Vakantie],
+            vec![],
+        ),
+    )?;
+    let sitter = |first: &str, species, availability, experience| VolunteerFields {
+        first_name: first.to_owned(),
+        last_name: "Oppas".to_owned(),
+        bio: Some(SITTER_BIO.to_owned()),
+        species,
+        availability,
+        experience: Some(experience),
+        ..VolunteerFields::default()
+    };
+    sitter_with(
+        &db,
+        "Utrecht",
+        "3512",
+        sitter(
+            "Anna",
+            vec![Species::Hond, Species::Kat],
+            vec![Availability::Uitlaten, Availability::Logeren],
+            Experience::Expert,
+        ),
+    )?;
+    sitter_with(
+        &db,
+        "Zwolle",
+        "8011",
+        sitter(
+            "Bert",
+            vec![Species::Konijn],
+            vec![Availability::Huisbezoek],
+            Experience::Beginner,
+        ),
+    )?;
+    sitter_with(
+        &db,
+        "Amsterdam",
+        "1012",
+        sitter(
+            "Carla",
+            vec![Species::Kat],
+            vec![Availability::Kattenverzorging],
+            Experience::Ervaren,
+        ),
+    )?;
+    Ok(app)
+}
+
+/// Each filter narrows the cards, alone and combined with kind, text and place, and the order
+/// is nearest or newest as asked.
+async fn every_filter_and_order_narrows_the_cards_with_text_and_place(backend: Backend) -> TestResult {
+    let app = six_with_facets(backend).await?;
+    for (query, expected) in [
+        ("?species=kat", vec!["Carla Oppas", "Anna Oppas", "Minoes"]),
+        ("?species=kat&type=huisdier", vec!["Minoes"]),
+        ("?species=konijn&type=vrijwilliger", vec!["Bert Oppas"]),
+        ("?size=klein", vec!["Stamper", "Minoes"]),
+        ("?lookingFor=Uitlaten", vec!["Rex"]),
+        ("?lookingFor=Verzorging%20tijdens%20vakantie", vec!["Stamper"]),
+        ("?goodWith=Kinderen", vec!["Rex", "Minoes"]),
+        ("?goodWith=Kinderen&size=groot", vec!["Rex"]),
+        ("?offers=Logeren", vec!["Anna Oppas"]),
+        ("?experience=ervaren", vec!["Carla Oppas", "Anna Oppas"]),
+        ("?experience=beginner&species=konijn", vec!["Bert Oppas"]),
+        ("?experience=professioneel", vec![]),
+        ("?q=minoes&species=kat", vec!["Minoes"]),
+        ("?q=minoes&species=hond", vec![]),
+        ("?species=kat&near=3512&radiusKm=5", vec!["Anna Oppas", "Minoes"]),
+        (
+            "?near=3512&radiusKm=50",
+            vec!["Anna Oppas", "Minoes", "Rex", "Carla Oppas", "Stamper"],
+        ),
+        (
+            "?near=3512&radiusKm=50&sort=afstand",
+            vec!["Anna Oppas", "Minoes", "Rex", "Carla Oppas", "Stamper"],
+        ),
+        (
+            "?near=3512&radiusKm=50&sort=nieuwste",
+            vec!["Carla Oppas", "Anna Oppas", "Stamper", "Rex", "Minoes"],
+        ),
+        (
+            "?near=3512&radiusKm=50&sort=nieuwste&species=kat&perPage=1&page=2",
+            vec!["Anna Oppas"],
+        ),
+        ("?sort=nieuwste&type=huisdier", vec!["Stamper", "Rex", "Minoes"]),
+    ] {
+        let found = list(&app, query).await?;
+        assert_eq!(names(&found), expected, "{query}");
+        if !query.contains("perPage") {
+            assert_eq!(found["total"].as_u64(), Some(expected.len() as u64), "{query}");
+        }
+    }
+    // Near a place in newest order, the distance is still on each card.
+    let found = list(&app, "?near=3512&radiusKm=50&sort=nieuwste").await?;
+    assert!(distances(&found).iter().all(|km| *km >= 0.0));
+    assert_eq!(distances(&found).len(), 5);
+    Ok(())
+}
+
 on_both_backends!(
+    every_filter_and_order_narrows_the_cards_with_text_and_place,
     a_page_carries_a_tag_and_a_browser_holding_it_gets_304,
     a_dense_text_search_counts_to_its_cap,
     the_common_searches_are_filled_before_listening,

@@ -64,8 +64,9 @@ pub struct CardDetails {
 }
 
 /// The shape of a stored [`Card`]. Raise it with every change to that shape: at start-up every
-/// stored card of an older version is rebuilt from its profile. Version 2 added the pet's species.
-pub const CARD_VERSION: i32 = 2;
+/// stored card of an older version is rebuilt from its profile. Version 2 added the pet's species,
+/// version 3 the facets beside the card ([`crate::browse::facets`]).
+pub const CARD_VERSION: i32 = 3;
 
 /// What a list shows of one sitter or pet, as stored beside the profile.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -166,6 +167,8 @@ pub struct Listing {
     pub lon: Option<f64>,
     /// What the list shows.
     pub card: Card,
+    /// What filters find it by ([`crate::browse::facets`]).
+    pub facets: i64,
     /// When the profile (the pet) was made.
     pub created_at: NaiveDateTime,
 }
@@ -208,6 +211,7 @@ impl Listing {
                 availability: Some(f.availability.clone()),
                 species: None,
             },
+            facets: crate::browse::facets::of_volunteer(f),
             created_at: volunteer.created_at,
         }
     }
@@ -278,6 +282,7 @@ impl Listing {
                 availability: None,
                 species: Some(f.species),
             },
+            facets: crate::browse::facets::of_pet(f),
             created_at: pet.created_at,
         }
     }

@@ -3,6 +3,7 @@
 
 pub mod card;
 pub mod changes;
+pub mod facets;
 pub mod place_finder;
 pub mod places;
 pub mod ports;

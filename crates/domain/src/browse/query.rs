@@ -2,8 +2,9 @@
 
 use crate::UserId;
 use crate::browse::card::{Card, normalise};
+use crate::browse::facets::Filters;
 use crate::browse::places;
-use crate::kernel::enums::ProfileType;
+use crate::kernel::enums::{Availability, Experience, GoodWith, LookingFor, PetSize, ProfileType, SearchSort, Species};
 use crate::profiles::profile::NEW_FOR;
 use chrono::NaiveDateTime;
 
@@ -101,6 +102,10 @@ pub struct ListingQuery {
     /// Leave out the cards of everyone this person blocked or was blocked by (in the query
     /// itself, so that pages stay full and the total exact).
     pub blocked_for: Option<UserId>,
+    /// The facet filters.
+    pub filters: Filters,
+    /// The order: [`SearchSort::Afstand`] only near a place.
+    pub sort: SearchSort,
 }
 
 /// A search as it arrives: every parameter optional and unparsed.
@@ -118,6 +123,124 @@ pub struct RawListingQuery {
     pub page: Option<String>,
     /// `perPage`.
     pub per_page: Option<String>,
+    /// `species`.
+    pub species: Option<String>,
+    /// `size`.
+    pub size: Option<String>,
+    /// `lookingFor`.
+    pub looking_for: Option<String>,
+    /// `goodWith`.
+    pub good_with: Option<String>,
+    /// `offers`.
+    pub offers: Option<String>,
+    /// `experience`.
+    pub experience: Option<String>,
+    /// `sort`.
+    pub sort: Option<String>,
+}
+
+/// Reads one enumerated parameter; empty is absent.
+fn one_of<T>(
+    raw: Option<&str>,
+    field: &'static str,
+    parse: fn(&str) -> Option<T>,
+    message: &str,
+) -> Result<Option<T>, QueryError> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(raw) => parse(raw).map(Some).ok_or_else(|| QueryError::new(field, message)),
+    }
+}
+
+impl RawListingQuery {
+    /// Checks the facet filters: each a value of its list, and none for the other kind than
+    /// the search asks for (or than another filter implies).
+    fn filters(&self, listing_type: Option<ProfileType>) -> Result<Filters, QueryError> {
+        let filters = Filters {
+            species: one_of(
+                self.species.as_deref(),
+                "species",
+                Species::parse,
+                "Kies een diersoort uit de lijst.",
+            )?,
+            size: one_of(
+                self.size.as_deref(),
+                "size",
+                PetSize::parse,
+                "Kies een grootte uit de lijst.",
+            )?,
+            looking_for: one_of(
+                self.looking_for.as_deref(),
+                "lookingFor",
+                LookingFor::parse,
+                "Kies de gezochte hulp uit de lijst.",
+            )?,
+            good_with: one_of(
+                self.good_with.as_deref(),
+                "goodWith",
+                GoodWith::parse,
+                "Kies uit de lijst met wie het dier goed overweg kan.",
+            )?,
+            offers: one_of(
+                self.offers.as_deref(),
+                "offers",
+                Availability::parse,
+                "Kies uit de lijst wat de oppas aanbiedt.",
+            )?,
+            experience: one_of(
+                self.experience.as_deref(),
+                "experience",
+                Experience::parse,
+                "Kies een ervaring uit de lijst.",
+            )?,
+        };
+        let pets_only = [
+            ("size", filters.size.is_some()),
+            ("lookingFor", filters.looking_for.is_some()),
+            ("goodWith", filters.good_with.is_some()),
+        ];
+        let sitters_only = [
+            ("offers", filters.offers.is_some()),
+            ("experience", filters.experience.is_some()),
+        ];
+        let first_set = |set: &[(&'static str, bool)]| set.iter().find(|(_, on)| *on).map(|(field, _)| *field);
+        if let Some(field) = first_set(&pets_only)
+            && (listing_type == Some(ProfileType::Vrijwilliger) || filters.for_sitters_only())
+        {
+            return Err(QueryError::new(
+                field,
+                "Dit filter is er alleen voor huisdieren. Kies 'Huisdieren' of laat het filter weg.",
+            ));
+        }
+        if let Some(field) = first_set(&sitters_only)
+            && listing_type == Some(ProfileType::Huisdier)
+        {
+            return Err(QueryError::new(
+                field,
+                "Dit filter is er alleen voor oppassers. Kies 'Vrijwilligers' of laat het filter weg.",
+            ));
+        }
+        Ok(filters)
+    }
+
+    /// Checks the order; nearest first needs a place.
+    fn sort(&self, near: bool) -> Result<SearchSort, QueryError> {
+        let sort = one_of(
+            self.sort.as_deref(),
+            "sort",
+            SearchSort::parse,
+            "Sorteer op 'afstand' of op 'nieuwste'.",
+        )?;
+        match sort {
+            Some(SearchSort::Afstand) if !near => Err(QueryError::new(
+                "sort",
+                "Sorteren op afstand kan alleen bij een plaats of postcode.",
+            )),
+            Some(sort) => Ok(sort),
+            None if near => Ok(SearchSort::Afstand),
+            None => Ok(SearchSort::Nieuwste),
+        }
+    }
 }
 
 fn number_in(
@@ -205,6 +328,8 @@ impl RawListingQuery {
             DEFAULT_PER_PAGE,
             &format!("Kies 1 tot {MAX_PER_PAGE} profielen per pagina."),
         )?;
+        let filters = self.filters(listing_type)?;
+        let sort = self.sort(near.is_some())?;
         Ok(ListingQuery {
             listing_type,
             text,
@@ -212,6 +337,8 @@ impl RawListingQuery {
             page,
             per_page,
             blocked_for: None,
+            filters,
+            sort,
         })
     }
 }
@@ -230,12 +357,14 @@ impl ListingQuery {
     /// One text per distinct search, for remembering its answer.
     pub(crate) fn cache_key(&self) -> String {
         format!(
-            "{:?}|{:?}|{:?}|{}|{}",
+            "{:?}|{:?}|{:?}|{}|{}|{:?}|{}",
             self.listing_type.map(ProfileType::as_str),
             self.text,
             self.near.as_ref().map(|n| (n.label.as_str(), n.radius_km)),
             self.page,
-            self.per_page
+            self.per_page,
+            self.filters.masks(),
+            self.sort.as_str(),
         )
     }
 

@@ -216,6 +216,17 @@ vocabulary!(
 );
 
 vocabulary!(
+    /// The order of a search's cards: nearest first (only near a place; the default there), or
+    /// newest first (the default elsewhere).
+    SearchSort {
+        /// Nearest postcode area first, then newest.
+        Afstand = "afstand" => "Dichtstbij";
+        /// The newest profiles first.
+        Nieuwste = "nieuwste" => "Nieuwste";
+    }
+);
+
+vocabulary!(
     /// A way of signing in: a one-time code by e-mail (open to every account), or Google.
     SignInMethod {
         /// A code mailed to the account's address.

@@ -8,7 +8,9 @@ use actix_web::{HttpRequest, HttpResponse, get, web};
 use oppas_domain::browse::card::CardDetails;
 use oppas_domain::browse::query::{RawListingQuery, ShownCard};
 use oppas_domain::browse::service::{BrowseError, BrowseResult, FinishedPage};
-use oppas_domain::kernel::enums::{Availability, ProfileType, Species};
+use oppas_domain::kernel::enums::{
+    Availability, Experience, GoodWith, LookingFor, PetSize, ProfileType, SearchSort, Species,
+};
 use serde::{Deserialize, Serialize};
 use sha2::Digest;
 use utoipa::{IntoParams, ToSchema};
@@ -34,6 +36,27 @@ pub struct ListQuery {
     /// Cards per page, 1-100 (default 24).
     #[param(minimum = 1)]
     pub per_page: Option<String>,
+    /// Pets of this species, and sitters who sit it.
+    #[param(value_type = Option<Species>)]
+    pub species: Option<String>,
+    /// Pets of this size.
+    #[param(value_type = Option<PetSize>)]
+    pub size: Option<String>,
+    /// Pets whose owner looks for this help ('Gezochte hulp').
+    #[param(value_type = Option<LookingFor>)]
+    pub looking_for: Option<String>,
+    /// Pets that get along with these ('Kan goed met').
+    #[param(value_type = Option<GoodWith>)]
+    pub good_with: Option<String>,
+    /// Sitters who offer this ('Beschikbaar').
+    #[param(value_type = Option<Availability>)]
+    pub offers: Option<String>,
+    /// Sitters with at least this experience.
+    #[param(value_type = Option<Experience>)]
+    pub experience: Option<String>,
+    /// `afstand` (only with `near`, its default) or `nieuwste` (the default without `near`).
+    #[param(value_type = Option<SearchSort>)]
+    pub sort: Option<String>,
 }
 
 /// The owner of a pet, on its card.
@@ -143,7 +166,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(list_profiles);
 }
 
-/// One page of sitters and pets: by text, type and distance, newest or nearest first.
+/// One page of sitters and pets: by text, type, distance and the facet filters, newest or
+/// nearest first.
 ///
 /// # Errors
 /// 422 naming the parameter that is out of bounds or an unknown place; 429 past the per-client
@@ -177,6 +201,13 @@ pub async fn list_profiles(
         radius_km: query.radius_km,
         page: query.page,
         per_page: query.per_page,
+        species: query.species,
+        size: query.size,
+        looking_for: query.looking_for,
+        good_with: query.good_with,
+        offers: query.offers,
+        experience: query.experience,
+        sort: query.sort,
     };
     let checked = raw.check().map_err(BrowseError::from)?;
     // Cards of people the signed-in person blocked, or was blocked by, are left out.

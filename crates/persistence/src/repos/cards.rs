@@ -32,6 +32,7 @@ pub(crate) fn write_listing(
         listings::lon.eq(listing.lon),
         listings::card.eq(&card),
         listings::card_version.eq(CARD_VERSION),
+        listings::facets.eq(listing.facets),
         listings::created_at.eq(listing.created_at),
         listings::updated_at.eq(now),
     );

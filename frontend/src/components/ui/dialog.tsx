@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
 
 export interface DialogProps {
   open: boolean;
@@ -7,13 +8,20 @@ export interface DialogProps {
   onClose: () => void;
   title: string;
   children: ReactNode;
+  /**
+   * On a phone a sheet from the bottom of the screen, its content scrolling above `footer`
+   * (which stays in reach of the thumb); from `sm` up the usual centred panel.
+   */
+  sheet?: boolean;
+  /** Buttons below the content, always visible (with `sheet`). */
+  footer?: ReactNode;
 }
 
 /**
  * A modal on the native <dialog> element: the browser traps focus, makes the page behind it
  * inert and returns focus on close, which no hand-written modal gets fully right.
  */
-export function Dialog({ open, onClose, title, children }: DialogProps) {
+export function Dialog({ open, onClose, title, children, sheet = false, footer }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -44,10 +52,15 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
           onClose();
         }
       }}
-      className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-3xl bg-white p-0 text-stone-800 shadow-xl backdrop:bg-stone-900/50"
+      className={cn(
+        'rounded-3xl bg-white p-0 text-stone-800 shadow-xl backdrop:bg-stone-900/50',
+        sheet
+          ? 'mx-0 mt-auto mb-0 max-h-[90dvh] w-full max-w-none rounded-b-none sm:m-auto sm:max-h-[85dvh] sm:w-[min(32rem,calc(100%-2rem))] sm:rounded-b-3xl'
+          : 'm-auto w-[min(32rem,calc(100%-2rem))]',
+      )}
     >
-      <div className="flex flex-col gap-4 p-6 sm:p-8">
-        <div className="flex items-start justify-between gap-4">
+      <div className={cn('flex flex-col', sheet && 'max-h-[inherit]')}>
+        <div className="flex items-start justify-between gap-4 px-6 pt-6 sm:px-8 sm:pt-8">
           <h2 id={titleId} className="text-xl font-bold text-stone-900">
             {title}
           </h2>
@@ -60,7 +73,20 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
             <X aria-hidden="true" className="size-5" />
           </button>
         </div>
-        {children}
+        <div
+          className={cn(
+            'flex flex-col gap-4 px-6 pt-4 sm:px-8',
+            sheet && 'min-h-0 overflow-y-auto',
+            footer ? 'pb-4' : 'pb-6 sm:pb-8',
+          )}
+        >
+          {children}
+        </div>
+        {footer && (
+          <div className="flex flex-wrap items-center justify-end gap-3 border-t border-stone-200 px-6 py-4 sm:px-8">
+            {footer}
+          </div>
+        )}
       </div>
     </dialog>
   );

@@ -545,7 +545,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One page of sitters and pets: by text, type and distance, newest or nearest first.
+         * One page of sitters and pets: by text, type, distance and the facet filters, newest or
+         *     nearest first.
          * @description # Errors
          *     422 naming the parameter that is out of bounds or an unknown place; 429 past the per-client
          *     allowance.
@@ -1906,6 +1907,11 @@ export interface components {
          * @enum {string}
          */
         ReportStatus: "open" | "closed";
+        /**
+         * @description The order of a search's cards: nearest first (only near a place; the default there), or newest first (the default elsewhere).
+         * @enum {string}
+         */
+        SearchSort: "afstand" | "nieuwste";
         /** @description A new message. */
         SendMessage: {
             /** @description The text: 1 to 2,000 characters after trimming. */
@@ -3545,6 +3551,20 @@ export interface operations {
                 page?: string;
                 /** @description Cards per page, 1-100 (default 24). */
                 perPage?: string;
+                /** @description Pets of this species, and sitters who sit it. */
+                species?: components["schemas"]["Species"];
+                /** @description Pets of this size. */
+                size?: components["schemas"]["PetSize"];
+                /** @description Pets whose owner looks for this help ('Gezochte hulp'). */
+                lookingFor?: components["schemas"]["LookingFor"];
+                /** @description Pets that get along with these ('Kan goed met'). */
+                goodWith?: components["schemas"]["GoodWith"];
+                /** @description Sitters who offer this ('Beschikbaar'). */
+                offers?: components["schemas"]["Availability"];
+                /** @description Sitters with at least this experience. */
+                experience?: components["schemas"]["Experience"];
+                /** @description `afstand` (only with `near`, its default) or `nieuwste` (the default without `near`). */
+                sort?: components["schemas"]["SearchSort"];
             };
             header?: never;
             path?: never;

@@ -237,6 +237,17 @@ export const ReportStatus: Vocabulary<Schemas["ReportStatus"]> = {
   edit: ["open", "closed"],
 };
 
+/** The order of a search's cards: nearest first (only near a place; the default there), or newest first (the default elsewhere). */
+export const SearchSort: Vocabulary<Schemas["SearchSort"]> = {
+  values: ["afstand", "nieuwste"],
+  labels: {
+    "afstand": "Dichtstbij",
+    "nieuwste": "Nieuwste",
+  },
+  wizard: ["afstand", "nieuwste"],
+  edit: ["afstand", "nieuwste"],
+};
+
 /** A way of signing in: a one-time code by e-mail (open to every account), or Google. */
 export const SignInMethod: Vocabulary<Schemas["SignInMethod"]> = {
   values: ["e-mailcode", "google"],

@@ -19,6 +19,7 @@ use oppas_domain::UserId;
 use oppas_domain::browse::card::{CARD_VERSION, Card, CardWrite, Listing};
 use oppas_domain::browse::ports::ListingRepository;
 use oppas_domain::browse::query::{FoundCard, ListingPage, ListingQuery, MAX_COUNTED, Nearby};
+use oppas_domain::kernel::enums::SearchSort;
 use oppas_domain::profiles::draft::SITTER_BIO_MIN;
 use std::collections::HashMap;
 
@@ -95,6 +96,10 @@ fn push_filters(sql: &mut Sql, query: &ListingQuery, sqlite: bool) {
     }
     if let Some(kind) = query.listing_type {
         sql.push(" AND kind = ").bind(Bind::Text(kind.as_str().to_owned()));
+    }
+    // Each facet filter: the card shares a bit with its mask.
+    for mask in query.filters.masks() {
+        sql.push(" AND (facets & ").bind(Bind::Int(mask)).push(") <> 0");
     }
     if let Some(text) = &query.text {
         if sqlite && text.chars().count() >= TRIGRAM {
@@ -187,21 +192,37 @@ fn count(rows: &[CountRow]) -> u64 {
     rows.iter().map(|row| u64::try_from(row.n).unwrap_or(0)).sum()
 }
 
-/// Newest first, ties by id: one indexed scan for the page and one count.
+/// Appends the filters, and near a place its postcode areas.
+fn push_filters_within(sql: &mut Sql, query: &ListingQuery, sqlite: bool) {
+    if let Some(near) = &query.near {
+        push_postcodes(sql, near.areas().iter().map(|(pc, _)| pc.as_str()));
+    }
+    push_filters(sql, query, sqlite);
+}
+
+/// Newest first, ties by id (near a place: within its radius): one indexed scan for the page
+/// and one count.
 fn search_newest(conn: &mut DbConnection, query: &ListingQuery, sqlite: bool) -> Result<ListingPage, RepositoryError> {
+    if query.near.as_ref().is_some_and(|near| near.areas().is_empty()) {
+        return Ok(ListingPage {
+            cards: Vec::new(),
+            total: 0,
+            total_capped: false,
+        });
+    }
     // A text search counts no further than MAX_COUNTED: past it, the count would read every
     // match of a dense term only to say a number nobody pages through.
     let mut total = Sql::new(conn);
     if query.text.is_some() {
         total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM (SELECT 1 AS one FROM listings WHERE 1 = 1");
-        push_filters(&mut total, query, sqlite);
+        push_filters_within(&mut total, query, sqlite);
         total
             .push(" LIMIT ")
             .bind(Bind::Int(i64::try_from(MAX_COUNTED + 1).unwrap_or(i64::MAX)))
             .push(") capped");
     } else {
         total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM listings WHERE 1 = 1");
-        push_filters(&mut total, query, sqlite);
+        push_filters_within(&mut total, query, sqlite);
     }
     let counted = count(&total.load::<CountRow>(conn)?);
     let (total, total_capped) = if query.text.is_some() && counted > MAX_COUNTED {
@@ -213,7 +234,7 @@ fn search_newest(conn: &mut DbConnection, query: &ListingQuery, sqlite: bool) ->
     // The page's ids first, sorting on the index columns only; then the cards of those ids.
     let mut ids = Sql::new(conn);
     ids.push("SELECT id FROM listings WHERE 1 = 1");
-    push_filters(&mut ids, query, sqlite);
+    push_filters_within(&mut ids, query, sqlite);
     ids.push(" ORDER BY created_at DESC, id DESC LIMIT ")
         .bind(Bind::Int(i64::from(query.per_page)))
         .push(" OFFSET ")
@@ -335,9 +356,9 @@ impl ListingRepository for Database {
     fn search_listings(&self, query: &ListingQuery) -> Result<ListingPage, RepositoryError> {
         let mut conn = self.conn()?;
         let sqlite = matches!(*conn, DbConnection::Sqlite(_));
-        match &query.near {
-            Some(near) => search_near(&mut conn, query, near, sqlite),
-            None => search_newest(&mut conn, query, sqlite),
+        match (&query.near, query.sort) {
+            (Some(near), SearchSort::Afstand) => search_near(&mut conn, query, near, sqlite),
+            _ => search_newest(&mut conn, query, sqlite),
         }
     }
 
@@ -350,13 +371,10 @@ impl ListingRepository for Database {
         let mut sql = Sql::new(&conn);
         sql.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM listings WHERE user_id IN ")
             .bind_list(people.iter().map(|person| Bind::Int(person.get())));
-        if let Some(near) = &query.near {
-            if near.areas().is_empty() {
-                return Ok(0);
-            }
-            push_postcodes(&mut sql, near.areas().iter().map(|(pc, _)| pc.as_str()));
+        if query.near.as_ref().is_some_and(|near| near.areas().is_empty()) {
+            return Ok(0);
         }
-        push_filters(&mut sql, query, sqlite);
+        push_filters_within(&mut sql, query, sqlite);
         Ok(count(&sql.load::<CountRow>(&mut conn)?))
     }
 

@@ -14,6 +14,13 @@ export function profileListSearch(query: ProfileListQuery): string {
     ['radiusKm', query.radiusKm],
     ['page', query.page],
     ['perPage', query.perPage],
+    ['species', query.species],
+    ['size', query.size],
+    ['lookingFor', query.lookingFor],
+    ['goodWith', query.goodWith],
+    ['offers', query.offers],
+    ['experience', query.experience],
+    ['sort', query.sort],
   ];
   for (const [name, value] of fields) {
     if (value !== undefined && value !== '') {
@@ -24,7 +31,8 @@ export function profileListSearch(query: ProfileListQuery): string {
 }
 
 /**
- * `GET /api/profiles?type=&q=&near=&radiusKm=&page=&perPage=`: one page of matching profiles.
+ * `GET /api/profiles?type=&q=&near=&radiusKm=&page=&perPage=&species=&size=&lookingFor=&goodWith=&offers=&experience=&sort=`:
+ * one page of matching profiles.
  * Rejects with an `ApiError`: 422 names the parameter at fault in `field`, 429 means
  * throttled.
  */
@@ -44,6 +52,6 @@ export const profileListQueryOptions = (query: ProfileListQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export function useProfileList(query: ProfileListQuery) {
-  return useQuery(profileListQueryOptions(query));
+export function useProfileList(query: ProfileListQuery, { enabled = true } = {}) {
+  return useQuery({ ...profileListQueryOptions(query), enabled });
 }

@@ -23,8 +23,27 @@ export type ProfileListItem = Schemas['ProfileListItem'];
 /** One page of the list and how many profiles match in all. */
 export type ProfileListPage = Schemas['ProfileList'];
 
+/** The order of a search: nearest first (only near a place) or newest first. */
+export type SearchSort = Schemas['SearchSort'];
+
+/** The facet filters of a search; an absent one does not narrow it. */
+export interface FacetQuery {
+  /** Pets of this species, and sitters who sit it. */
+  species?: Schemas['Species'] | undefined;
+  /** Pets of this size. */
+  size?: Schemas['PetSize'] | undefined;
+  /** Pets whose owner looks for this help. */
+  lookingFor?: Schemas['LookingFor'] | undefined;
+  /** Pets that get along with these. */
+  goodWith?: Schemas['GoodWith'] | undefined;
+  /** Sitters who offer this. */
+  offers?: Schemas['Availability'] | undefined;
+  /** Sitters with at least this experience. */
+  experience?: Schemas['Experience'] | undefined;
+}
+
 /** The query of the list call; an absent field is left out of the address. */
-export interface ProfileListQuery {
+export interface ProfileListQuery extends FacetQuery {
   type?: ProfileType | undefined;
   /** At most 100 characters. */
   q?: string | undefined;
@@ -36,4 +55,6 @@ export interface ProfileListQuery {
   page?: number | undefined;
   /** 1 to 100; the server's default is 24. */
   perPage?: number | undefined;
+  /** `afstand` only with `near`. */
+  sort?: SearchSort | undefined;
 }

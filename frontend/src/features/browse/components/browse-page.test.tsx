@@ -449,3 +449,66 @@ describe('BrowsePage', () => {
     await screen.findByText('1 profiel gevonden');
   });
 });
+
+describe('BrowsePage filters', () => {
+  it("offers the kind's filters in a sheet, counts what they show, and applies them to the address", async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aVolunteerItem()], { total: 2 }));
+    openBrowse('/profielen?type=vrijwilliger');
+    await screen.findByText('2 profielen gevonden in Vrijwilligers');
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    expect(within(sheet).getByLabelText('Diersoort')).toBeVisible();
+    expect(within(sheet).getByLabelText('Beschikbaar voor')).toBeVisible();
+    expect(within(sheet).queryByLabelText('Grootte')).not.toBeInTheDocument();
+
+    await user.selectOptions(within(sheet).getByLabelText('Ervaring'), 'Ervaren of meer');
+    expect(await within(sheet).findByRole('button', { name: 'Toon 2 oppassers' })).toBeVisible();
+    expect(listCalls().at(-1)?.get('experience')).toBe('ervaren');
+    expect(currentAddress()).toBe('/profielen?type=vrijwilliger');
+
+    await user.click(within(sheet).getByRole('button', { name: 'Toon 2 oppassers' }));
+    expect(currentAddress()).toBe('/profielen?type=vrijwilliger&experience=ervaren');
+    expect(screen.getByRole('button', { name: /^Filters, gekozen: ?1$/ })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Filter Ervaren of meer weghalen' }));
+    expect(currentAddress()).toBe('/profielen?type=vrijwilliger');
+  });
+
+  it('restores the filters of a shared address, and drops those of another kind', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aPetItem()]));
+    openBrowse('/profielen?type=huisdier&species=kat&size=klein&offers=Logeren');
+    await screen.findByText('1 profiel gevonden in Huisdieren');
+
+    const first = listCalls()[0];
+    expect(first?.get('species')).toBe('kat');
+    expect(first?.get('size')).toBe('klein');
+    expect(first?.has('offers')).toBe(false);
+    const chips = screen.getByRole('list', { name: 'Gekozen filters' });
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Kat', 'Klein (tot 10 kg)']);
+
+    await user.selectOptions(screen.getByLabelText('Soort profiel'), 'Vrijwilligers');
+    expect(currentAddress()).toBe('/profielen?type=vrijwilliger&species=kat');
+  });
+
+  it('sorts near a place, nearest first unless newest is chosen', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aPetItem({ distanceKm: 1.5 })]));
+    openBrowse('/profielen?near=3512');
+    await screen.findByText('1 profiel gevonden binnen 10 km van 3512');
+
+    expect(screen.getByLabelText('Sorteren')).toHaveValue('afstand');
+    await user.selectOptions(screen.getByLabelText('Sorteren'), 'Nieuwste');
+    expect(currentAddress()).toBe('/profielen?near=3512&sort=nieuwste');
+    expect(listCalls().at(-1)?.get('sort')).toBe('nieuwste');
+  });
+});

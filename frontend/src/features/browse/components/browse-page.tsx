@@ -8,6 +8,8 @@ import { useProfileList } from '@/features/browse/api/list-profiles';
 import { BrowseFilters } from '@/features/browse/components/browse-filters';
 import { ClosingCta } from '@/features/browse/components/closing-cta';
 import { countLine } from '@/features/browse/components/count-line';
+import { FilterSelect } from '@/features/browse/components/filter-select';
+import { FilterSheet } from '@/features/browse/components/filter-sheet';
 import { ListLoadError, ListLoading } from '@/features/browse/components/list-states';
 import { pageCount, Pagination } from '@/features/browse/components/pagination';
 import { ProfileGrid } from '@/features/browse/components/profile-card';
@@ -20,8 +22,10 @@ import {
 } from '@/features/browse/hooks/use-browse-params';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api/api-error';
+import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
 import { cn } from '@/lib/cn';
+import { pick } from '@/lib/vocabulary';
 
 export const SHOW_ALL_PROFILES = 'Alle profielen tonen';
 
@@ -183,6 +187,20 @@ export function BrowsePage() {
           <p aria-live="polite" className="text-lg font-semibold text-stone-800">
             {countLine(total, params, totalCapped)}
           </p>
+          {total > 0 && params.near && (
+            <FilterSelect
+              label="Sorteren"
+              className="sm:ml-auto sm:w-48"
+              options={V.SearchSort.values.map((value) => ({
+                value,
+                label: V.SearchSort.labels[value],
+              }))}
+              value={params.sort ?? 'afstand'}
+              onChange={(event) => {
+                update({ sort: pick(V.SearchSort, event.target.value) });
+              }}
+            />
+          )}
           {total > 0 && (
             <ViewSwitch
               view={params.view}
@@ -223,6 +241,9 @@ export function BrowsePage() {
               searchError={searchError}
               placeError={placeError}
             />
+            <div className="mt-4 border-t border-stone-200 pt-4">
+              <FilterSheet params={params} update={update} />
+            </div>
           </div>
         </div>
       </section>

@@ -1,6 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ProfileListQuery, ProfileType } from '@/features/browse/api/types';
+import type {
+  FacetQuery,
+  ProfileListQuery,
+  ProfileType,
+  SearchSort,
+} from '@/features/browse/api/types';
 import * as V from '@/lib/api/vocabulary';
 import { pick } from '@/lib/vocabulary';
 
@@ -10,9 +15,40 @@ export const DEFAULT_RADIUS_KM = 10;
 
 export type BrowseView = 'lijst' | 'kaart';
 
+/** The facet filters as a page holds them: null where none is chosen. */
+export type FacetFilters = { [Key in keyof FacetQuery]-?: NonNullable<FacetQuery[Key]> | null };
+
+/** No facet filter chosen. */
+export const NO_FILTERS: FacetFilters = {
+  species: null,
+  size: null,
+  lookingFor: null,
+  goodWith: null,
+  offers: null,
+  experience: null,
+};
+
+/** The filters only pets carry, and those only sitters carry. */
+const PET_FILTERS = ['size', 'lookingFor', 'goodWith'] as const;
+const SITTER_FILTERS = ['offers', 'experience'] as const;
+
+/** How many facet filters are chosen. */
+export function filterCount(filters: FacetFilters): number {
+  return Object.values(filters).filter((value) => value !== null).length;
+}
+
+/** `filters` without those that do not fit `type` (a sitter has no size, a pet no offer). */
+export function filtersFor(type: ProfileType | null, filters: FacetFilters): FacetFilters {
+  const dropped = type === 'vrijwilliger' ? PET_FILTERS : type === 'huisdier' ? SITTER_FILTERS : [];
+  const kept = { ...filters };
+  for (const key of dropped) kept[key] = null;
+  return kept;
+}
+
 /**
- * What a browse page shows, as it lives in the address (`?q=&type=&near=&radiusKm=&page=&view=`),
- * so that the back button and a shared link bring back the same results.
+ * What a browse page shows, as it lives in the address (`?q=&type=&near=&radiusKm=&page=&view=`
+ * and the filters and order by their API names), so that the back button and a shared link
+ * bring back the same results.
  */
 export interface BrowseParams {
   q: string;
@@ -21,22 +57,37 @@ export interface BrowseParams {
   radiusKm: number;
   page: number;
   view: BrowseView;
+  filters: FacetFilters;
+  /** Null: the server's default (nearest first near a place, else newest). */
+  sort: SearchSort | null;
 }
 
 const isRadius = (value: number): boolean => (RADIUS_OPTIONS as readonly number[]).includes(value);
 
 /** Reads the params from an address; anything unknown or malformed falls back to the default. */
 export function readBrowseParams(search: URLSearchParams): BrowseParams {
-  const type = search.get('type');
+  const type = pick(V.ProfileType, search.get('type'));
   const radiusKm = Number(search.get('radiusKm'));
   const page = Number(search.get('page'));
+  const near = (search.get('near') ?? '').trim().slice(0, V.SEARCH_PLACE_MAX);
+  const sort = pick(V.SearchSort, search.get('sort'));
   return {
     q: (search.get('q') ?? '').trim().slice(0, V.SEARCH_QUERY_MAX),
-    type: pick(V.ProfileType, type),
-    near: (search.get('near') ?? '').trim().slice(0, V.SEARCH_PLACE_MAX),
+    type,
+    near,
     radiusKm: isRadius(radiusKm) ? radiusKm : DEFAULT_RADIUS_KM,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
     view: search.get('view') === 'kaart' ? 'kaart' : 'lijst',
+    filters: filtersFor(type, {
+      species: pick(V.Species, search.get('species')),
+      size: pick(V.PetSize, search.get('size')),
+      lookingFor: pick(V.LookingFor, search.get('lookingFor')),
+      goodWith: pick(V.GoodWith, search.get('goodWith')),
+      offers: pick(V.Availability, search.get('offers')),
+      experience: pick(V.Experience, search.get('experience')),
+    }),
+    // Nearest first needs a place.
+    sort: sort === 'afstand' && !near ? null : sort,
   };
 }
 
@@ -49,6 +100,13 @@ export function listQueryOf(params: BrowseParams): ProfileListQuery {
     radiusKm: params.near ? params.radiusKm : undefined,
     page: params.page,
     perPage: V.SEARCH_PER_PAGE,
+    species: params.filters.species ?? undefined,
+    size: params.filters.size ?? undefined,
+    lookingFor: params.filters.lookingFor ?? undefined,
+    goodWith: params.filters.goodWith ?? undefined,
+    offers: params.filters.offers ?? undefined,
+    experience: params.filters.experience ?? undefined,
+    sort: params.sort ?? undefined,
   };
 }
 
@@ -59,18 +117,32 @@ export function writeBrowseParams(params: BrowseParams): URLSearchParams {
   if (params.type) search.set('type', params.type);
   if (params.near) search.set('near', params.near);
   if (params.radiusKm !== DEFAULT_RADIUS_KM) search.set('radiusKm', String(params.radiusKm));
+  for (const [key, value] of Object.entries(params.filters)) {
+    if (value !== null) search.set(key, value);
+  }
+  if (params.sort) search.set('sort', params.sort);
   if (params.page > 1) search.set('page', String(params.page));
   if (params.view !== 'lijst') search.set('view', params.view);
   return search;
 }
 
-/** True when a search term, a type or a place narrows the list. */
+/** True when a search term, a type, a place or a facet filter narrows the list. */
 export function hasFilters(params: BrowseParams): boolean {
-  return params.q !== '' || params.type !== null || params.near !== '';
+  return (
+    params.q !== '' || params.type !== null || params.near !== '' || filterCount(params.filters) > 0
+  );
 }
 
 /** What 'Alle profielen tonen' resets. */
-const cleared = { q: '', type: null, near: '', radiusKm: DEFAULT_RADIUS_KM, page: 1 } as const;
+const cleared = {
+  q: '',
+  type: null,
+  near: '',
+  radiusKm: DEFAULT_RADIUS_KM,
+  page: 1,
+  filters: NO_FILTERS,
+  sort: null,
+} as const;
 
 export interface UpdateOptions {
   /** Replace the current history entry instead of adding one (while typing). */
@@ -100,7 +172,11 @@ export function useBrowseParams() {
 
   const update = useCallback(
     (patch: Partial<BrowseParams>, { replace = false }: UpdateOptions = {}) => {
-      navigateTo({ ...params, page: 1, ...patch }, replace);
+      const next = { ...params, page: 1, ...patch };
+      // A kind of profile keeps only its own filters; nearest first needs a place.
+      next.filters = filtersFor(next.type, next.filters);
+      if (next.sort === 'afstand' && !next.near) next.sort = null;
+      navigateTo(next, replace);
     },
     [params, navigateTo],
   );

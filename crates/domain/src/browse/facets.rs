@@ -1,0 +1,233 @@
+//! What a search can narrow the cards to besides text, kind and place: the facets of a card
+//! (a pet's species, size, wanted help and companions; a sitter's animals, offer and
+//! experience), kept beside the card as the bits of one number so that both databases filter on
+//! them with the same `&`.
+//!
+//! Each value of each enumeration is one bit, at its position in the enumeration's `ALL` after
+//! the bits of the enumerations before it. A change of those lists changes the bits: raise
+//! [`crate::browse::card::CARD_VERSION`] with it, and start-up rebuilds every stored card.
+
+use crate::kernel::enums::{Availability, Experience, GoodWith, LookingFor, PetSize, Species};
+use crate::profiles::profile::{PetFields, VolunteerFields};
+
+/// Where each enumeration's bits start.
+const SPECIES_AT: usize = 0;
+const SIZE_AT: usize = SPECIES_AT + Species::ALL.len();
+const LOOKING_FOR_AT: usize = SIZE_AT + PetSize::ALL.len();
+const GOOD_WITH_AT: usize = LOOKING_FOR_AT + LookingFor::ALL.len();
+const OFFERS_AT: usize = GOOD_WITH_AT + GoodWith::ALL.len();
+const EXPERIENCE_AT: usize = OFFERS_AT + Availability::ALL.len();
+const BITS: usize = EXPERIENCE_AT + Experience::ALL.len();
+
+// Every bit fits a signed 64-bit column on both databases.
+const _: () = assert!(BITS <= 63, "the facets no longer fit one BIGINT");
+
+/// The bit of `value` in the enumeration `all` whose bits start at `at`.
+fn bit<T: PartialEq>(all: &[T], value: &T, at: usize) -> i64 {
+    all.iter().position(|v| v == value).map_or(0, |i| 1_i64 << (at + i))
+}
+
+fn bits<T: PartialEq>(all: &[T], values: &[T], at: usize) -> i64 {
+    values.iter().fold(0, |set, value| set | bit(all, value, at))
+}
+
+/// The facets of a pet's card.
+#[must_use]
+pub fn of_pet(pet: &PetFields) -> i64 {
+    bit(Species::ALL, &pet.species, SPECIES_AT)
+        | pet.size.map_or(0, |size| bit(PetSize::ALL, &size, SIZE_AT))
+        | bits(LookingFor::ALL, &pet.looking_for, LOOKING_FOR_AT)
+        | bits(GoodWith::ALL, &pet.good_with, GOOD_WITH_AT)
+}
+
+/// The facets of a sitter's card: the animals they sit ('Kan goed met'), what they offer and
+/// their experience.
+#[must_use]
+pub fn of_volunteer(volunteer: &VolunteerFields) -> i64 {
+    bits(Species::ALL, &volunteer.species, SPECIES_AT)
+        | bits(Availability::ALL, &volunteer.availability, OFFERS_AT)
+        | volunteer
+            .experience
+            .map_or(0, |level| bit(Experience::ALL, &level, EXPERIENCE_AT))
+}
+
+/// The facet filters of a search; each set one narrows the cards.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Filters {
+    /// Pets of this species, and sitters who sit it.
+    pub species: Option<Species>,
+    /// Pets of this size.
+    pub size: Option<PetSize>,
+    /// Pets whose owner looks for this help.
+    pub looking_for: Option<LookingFor>,
+    /// Pets that get along with these.
+    pub good_with: Option<GoodWith>,
+    /// Sitters who offer this.
+    pub offers: Option<Availability>,
+    /// Sitters with at least this experience.
+    pub experience: Option<Experience>,
+}
+
+impl Filters {
+    /// Whether no filter is set.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        *self == Self::default()
+    }
+
+    /// Whether a filter that only pets carry is set.
+    #[must_use]
+    pub fn for_pets_only(&self) -> bool {
+        self.size.is_some() || self.looking_for.is_some() || self.good_with.is_some()
+    }
+
+    /// Whether a filter that only sitters carry is set.
+    #[must_use]
+    pub fn for_sitters_only(&self) -> bool {
+        self.offers.is_some() || self.experience.is_some()
+    }
+
+    /// One mask per set filter: a card matches when its facets share a bit with every mask.
+    #[must_use]
+    pub fn masks(&self) -> Vec<i64> {
+        let at_least = |level: Experience| {
+            Experience::ALL
+                .iter()
+                .skip_while(|l| **l != level)
+                .fold(0, |set, l| set | bit(Experience::ALL, l, EXPERIENCE_AT))
+        };
+        [
+            self.species.map(|s| bit(Species::ALL, &s, SPECIES_AT)),
+            self.size.map(|s| bit(PetSize::ALL, &s, SIZE_AT)),
+            self.looking_for.map(|l| bit(LookingFor::ALL, &l, LOOKING_FOR_AT)),
+            self.good_with.map(|g| bit(GoodWith::ALL, &g, GOOD_WITH_AT)),
+            self.offers.map(|o| bit(Availability::ALL, &o, OFFERS_AT)),
+            self.experience.map(at_least),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+
+    /// Whether facets match every set filter.
+    #[must_use]
+    pub fn matches(&self, facets: i64) -> bool {
+        self.masks().iter().all(|mask| facets & mask != 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pet() -> PetFields {
+        PetFields {
+            species: Species::Kat,
+            size: Some(PetSize::Klein),
+            looking_for: vec![LookingFor::Huisbezoek, LookingFor::Vakantie],
+            good_with: vec![GoodWith::Kinderen],
+            ..PetFields::default()
+        }
+    }
+
+    fn sitter() -> VolunteerFields {
+        VolunteerFields {
+            species: vec![Species::Hond, Species::Kat],
+            availability: vec![Availability::Logeren, Availability::WeekendOverdag],
+            experience: Some(Experience::Expert),
+            ..VolunteerFields::default()
+        }
+    }
+
+    #[test]
+    fn every_value_has_a_bit_of_its_own() {
+        let mut seen = 0_i64;
+        let mut count = 0;
+        let mut add = |set: i64| {
+            assert_eq!(set.count_ones(), 1);
+            assert_eq!(seen & set, 0, "bit shared");
+            seen |= set;
+            count += 1;
+        };
+        Species::ALL.iter().for_each(|v| add(bit(Species::ALL, v, SPECIES_AT)));
+        PetSize::ALL.iter().for_each(|v| add(bit(PetSize::ALL, v, SIZE_AT)));
+        LookingFor::ALL
+            .iter()
+            .for_each(|v| add(bit(LookingFor::ALL, v, LOOKING_FOR_AT)));
+        GoodWith::ALL
+            .iter()
+            .for_each(|v| add(bit(GoodWith::ALL, v, GOOD_WITH_AT)));
+        Availability::ALL
+            .iter()
+            .for_each(|v| add(bit(Availability::ALL, v, OFFERS_AT)));
+        Experience::ALL
+            .iter()
+            .for_each(|v| add(bit(Experience::ALL, v, EXPERIENCE_AT)));
+        assert_eq!(count, BITS);
+        assert!(seen > 0, "no bit is the sign bit");
+    }
+
+    #[test]
+    fn a_pet_matches_its_own_facets_and_no_others() {
+        let cat = of_pet(&pet());
+        let only = |filters: Filters| filters.matches(cat);
+        assert!(only(Filters::default()));
+        assert!(only(Filters {
+            species: Some(Species::Kat),
+            size: Some(PetSize::Klein),
+            looking_for: Some(LookingFor::Vakantie),
+            good_with: Some(GoodWith::Kinderen),
+            ..Filters::default()
+        }));
+        assert!(!only(Filters {
+            species: Some(Species::Hond),
+            ..Filters::default()
+        }));
+        assert!(!only(Filters {
+            looking_for: Some(LookingFor::Uitlaten),
+            ..Filters::default()
+        }));
+        assert!(!only(Filters {
+            good_with: Some(GoodWith::Katten),
+            ..Filters::default()
+        }));
+        assert!(
+            !only(Filters {
+                offers: Some(Availability::Logeren),
+                ..Filters::default()
+            }),
+            "a sitter's filter leaves pets out"
+        );
+    }
+
+    #[test]
+    fn a_sitter_matches_the_animals_the_offer_and_at_least_the_experience() {
+        let anna = of_volunteer(&sitter());
+        let with = |filters: Filters| filters.matches(anna);
+        assert!(with(Filters {
+            species: Some(Species::Kat),
+            offers: Some(Availability::Logeren),
+            ..Filters::default()
+        }));
+        assert!(!with(Filters {
+            species: Some(Species::Vogel),
+            ..Filters::default()
+        }));
+        for (level, expected) in [
+            (Experience::Beginner, true),
+            (Experience::Ervaren, true),
+            (Experience::Expert, true),
+            (Experience::Professioneel, false),
+        ] {
+            let filters = Filters {
+                experience: Some(level),
+                ..Filters::default()
+            };
+            assert_eq!(with(filters), expected, "{level:?}");
+        }
+        assert!(!with(Filters {
+            size: Some(PetSize::Klein),
+            ..Filters::default()
+        }));
+    }
+}

@@ -1,0 +1,211 @@
+import { SlidersHorizontal, X } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { useProfileList } from '@/features/browse/api/list-profiles';
+import type { ProfileType } from '@/features/browse/api/types';
+import { shownCount } from '@/features/browse/components/count-line';
+import { FilterSelect } from '@/features/browse/components/filter-select';
+import {
+  NO_FILTERS,
+  filterCount,
+  listQueryOf,
+  type BrowseParams,
+  type FacetFilters,
+  type UpdateOptions,
+} from '@/features/browse/hooks/use-browse-params';
+import * as V from '@/lib/api/vocabulary';
+import type { Vocabulary } from '@/lib/api/vocabulary';
+import { pick } from '@/lib/vocabulary';
+
+/** Each filter's label, and what its empty choice reads. */
+const LABELS: Record<keyof FacetFilters, { label: string; any: string }> = {
+  species: { label: 'Diersoort', any: 'Alle diersoorten' },
+  size: { label: 'Grootte', any: 'Alle groottes' },
+  lookingFor: { label: 'Gezochte hulp', any: 'Alle hulp' },
+  goodWith: { label: 'Kan goed met', any: 'Maakt niet uit' },
+  offers: { label: 'Beschikbaar voor', any: 'Maakt niet uit' },
+  experience: { label: 'Ervaring', any: 'Elke ervaring' },
+};
+
+/** The filters each kind of profile offers; every kind has the species. */
+const OFFERED: Record<ProfileType | 'alle', readonly (keyof FacetFilters)[]> = {
+  alle: ['species'],
+  huisdier: ['species', 'size', 'lookingFor', 'goodWith'],
+  vrijwilliger: ['species', 'offers', 'experience'],
+};
+
+const VOCABULARIES: { [Key in keyof FacetFilters]: Vocabulary<NonNullable<FacetFilters[Key]>> } = {
+  species: V.Species,
+  size: V.PetSize,
+  lookingFor: V.LookingFor,
+  goodWith: V.GoodWith,
+  offers: V.Availability,
+  experience: V.Experience,
+};
+
+/** What a chosen filter value reads, on its chip and in its list ('Ervaren of meer'). */
+function valueLabel<Key extends keyof FacetFilters>(
+  key: Key,
+  value: NonNullable<FacetFilters[Key]>,
+): string {
+  const vocabulary = VOCABULARIES[key] as Vocabulary<typeof value>;
+  const label = vocabulary.labels[value];
+  const last = V.Experience.values[V.Experience.values.length - 1];
+  return key === 'experience' && value !== last ? `${label} of meer` : label;
+}
+
+function optionsOf(key: keyof FacetFilters): { value: string; label: string }[] {
+  const vocabulary = VOCABULARIES[key] as Vocabulary<string>;
+  return [
+    { value: '', label: LABELS[key].any },
+    ...vocabulary.values.map((value) => ({
+      value,
+      label: valueLabel(key, value as never),
+    })),
+  ];
+}
+
+/** 'Toon 37 oppassers': what applying the filters shows, in the words of the kind. */
+function showLabel(type: ProfileType | null, total: number, capped: boolean): string {
+  const one = total === 1 && !capped;
+  const noun =
+    type === 'huisdier'
+      ? one
+        ? 'huisdier'
+        : 'huisdieren'
+      : type === 'vrijwilliger'
+        ? one
+          ? 'oppasser'
+          : 'oppassers'
+        : one
+          ? 'profiel'
+          : 'profielen';
+  return `Toon ${shownCount(total, capped)} ${noun}`;
+}
+
+export interface FilterSheetProps {
+  params: BrowseParams;
+  update: (patch: Partial<BrowseParams>, options?: UpdateOptions) => void;
+}
+
+/**
+ * 'Filters': the facet filters of the search's kind in a sheet (from the bottom on a phone),
+ * counting live what they would show ('Toon 37 oppassers') before they are applied; and the
+ * chosen filters as chips that each take one away.
+ */
+export function FilterSheet({ params, update }: FilterSheetProps) {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<FacetFilters>(params.filters);
+  const offered = OFFERED[params.type ?? 'alle'];
+  // The same call the page makes once applied, so its answer is ready when the sheet closes.
+  const preview = useProfileList(listQueryOf({ ...params, filters: draft, page: 1 }), {
+    enabled: open,
+  });
+  const chosen = filterCount(params.filters);
+
+  const close = () => {
+    setOpen(false);
+  };
+
+  let apply = 'Toon resultaten';
+  if (preview.data && !preview.isPlaceholderData) {
+    apply = showLabel(params.type, preview.data.total, preview.data.totalCapped);
+  } else if (preview.isFetching) {
+    apply = 'Resultaten tellen...';
+  }
+
+  const chips = (Object.keys(params.filters) as (keyof FacetFilters)[]).flatMap((key) => {
+    const value = params.filters[key];
+    return value === null ? [] : [{ key, text: valueLabel(key, value) }];
+  });
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button
+        variant="secondary"
+        onClick={() => {
+          setDraft(params.filters);
+          setOpen(true);
+        }}
+        aria-haspopup="dialog"
+      >
+        <SlidersHorizontal aria-hidden="true" className="size-5" />
+        Filters
+        {chosen > 0 && (
+          <span className="rounded-full bg-orange-700 px-2 py-0.5 text-sm text-white">
+            <span className="sr-only">, gekozen: </span>
+            {chosen}
+          </span>
+        )}
+      </Button>
+      {chips.length > 0 && (
+        <ul aria-label="Gekozen filters" className="flex flex-wrap gap-2">
+          {chips.map(({ key, text }) => (
+            <li key={key}>
+              <button
+                type="button"
+                aria-label={`Filter ${text} weghalen`}
+                onClick={() => {
+                  update({ filters: { ...params.filters, [key]: null } });
+                }}
+                className="inline-flex items-center gap-1.5 rounded-full bg-teal-50 px-3 py-1.5 text-sm font-semibold text-teal-900 ring-1 ring-teal-200 ring-inset hover:bg-teal-100"
+              >
+                {text}
+                <X aria-hidden="true" className="size-4" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog
+        open={open}
+        onClose={close}
+        title="Filters"
+        sheet
+        footer={
+          <>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setDraft(NO_FILTERS);
+              }}
+              disabled={filterCount(draft) === 0}
+            >
+              Filters wissen
+            </Button>
+            <Button
+              onClick={() => {
+                update({ filters: draft });
+                close();
+              }}
+            >
+              {apply}
+            </Button>
+          </>
+        }
+      >
+        {offered.map((key) => (
+          <FilterSelect
+            key={key}
+            label={LABELS[key].label}
+            options={optionsOf(key)}
+            value={draft[key] ?? ''}
+            onChange={(event) => {
+              const value = pick(VOCABULARIES[key] as Vocabulary<string>, event.target.value);
+              setDraft({ ...draft, [key]: value });
+            }}
+          />
+        ))}
+        <p role="status" className="sr-only">
+          {apply}
+        </p>
+        {params.type === null && (
+          <p className="text-stone-700">
+            Kies bij ‘Soort profiel’ Huisdieren of Vrijwilligers voor meer filters.
+          </p>
+        )}
+      </Dialog>
+    </div>
+  );
+}
