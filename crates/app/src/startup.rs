@@ -93,6 +93,7 @@ pub struct Application {
     server: Server,
     outbox: Option<MemoryOutbox>,
     code_checks: Arc<AtomicU64>,
+    alerts: oppas_domain::browse::alerts::SavedSearches,
 }
 
 impl std::fmt::Debug for Application {
@@ -276,6 +277,24 @@ fn spawn_housekeeping(maintenance: Maintenance) {
     });
 }
 
+/// Every hour, on the instance whose turn it is: the daily mails of the saved searches whose day
+/// has come.
+fn spawn_alerts(alerts: oppas_domain::browse::alerts::SavedSearches) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(HOUSEKEEPING_EVERY);
+        loop {
+            every.tick().await;
+            let run = alerts.clone();
+            match tokio::task::spawn_blocking(move || run.run_on_turn()).await {
+                Ok(Ok(None)) => tracing::debug!("the saved searches were asked on another instance this hour"),
+                Ok(Ok(Some(mailed))) => tracing::info!(mailed, "saved searches asked"),
+                Ok(Err(error)) => tracing::warn!(error.cause = %error, "the saved searches were not asked"),
+                Err(error) => tracing::warn!(error.cause = %error, "the saved search task failed"),
+            }
+        }
+    });
+}
+
 /// How often the gauges of `/metrics` that read the database are brought up to date.
 const GAUGES_EVERY: Duration = Duration::from_secs(5);
 
@@ -453,6 +472,17 @@ impl Application {
             limiter.clone(),
             clock.clone(),
         );
+        let saved_searches = oppas_domain::browse::alerts::SavedSearches::new(
+            oppas_domain::browse::alerts::AlertPorts {
+                searches: database.clone(),
+                listings: database.clone(),
+                mailer: mailer.clone(),
+                turns: database.clone(),
+                clock: clock.clone(),
+            },
+            &secret,
+        );
+        spawn_alerts(saved_searches.clone());
         let state = web::Data::new(AppState {
             secure_cookies: settings.server.public_url.starts_with("https://"),
             accounts: oppas_domain::sign_in::accounts::Accounts::new(database.clone(), database.clone()),
@@ -491,6 +521,7 @@ impl Application {
             )),
             places: oppas_domain::browse::place_finder::PlaceFinder::new(geocoder(&settings)?),
             favourites: oppas_domain::account::favourites::Favourites::new(database.clone(), clock.clone()),
+            saved_searches: saved_searches.clone(),
             account_data: oppas_domain::account::deletion::AccountData::new(
                 database.clone(),
                 database.clone(),
@@ -561,6 +592,7 @@ impl Application {
             server: server.run(),
             outbox,
             code_checks,
+            alerts: saved_searches,
         })
     }
 
@@ -580,6 +612,12 @@ impl Application {
     #[must_use]
     pub fn memory_outbox(&self) -> Option<MemoryOutbox> {
         self.outbox.clone()
+    }
+
+    /// The saved searches, to ask them at a moment of a test's choosing.
+    #[must_use]
+    pub fn saved_searches(&self) -> oppas_domain::browse::alerts::SavedSearches {
+        self.alerts.clone()
     }
 
     /// How many one-time code checks (argon2 verifications) this server has run.

@@ -21,5 +21,5 @@ pub mod uploads;
 pub use kernel::clock::{Clock, SystemClock};
 pub use kernel::email::{Email, EmailError};
 pub use kernel::error::RepositoryError;
-pub use kernel::ids::{ConversationId, MessageId, OwnerId, PetId, ReportId, UserId, VolunteerId};
+pub use kernel::ids::{ConversationId, MessageId, OwnerId, PetId, ReportId, SavedSearchId, UserId, VolunteerId};
 pub use kernel::postcode::{Postcode, PostcodeError};

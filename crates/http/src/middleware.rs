@@ -157,7 +157,9 @@ pub async fn origin_check(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    if is_unsafe(req.method()) {
+    // The one-click end of a saved search comes from mail programs; its token is its only
+    // credential and it reads no cookie.
+    if is_unsafe(req.method()) && req.path() != crate::routes::saved_searches::UNSUBSCRIBE_PATH {
         let allowed = req
             .app_data::<web::Data<HttpConfig>>()
             .is_some_and(|config| comes_from_own_pages(&req, &config.public_origin));

@@ -2,8 +2,8 @@
 
 use crate::ApiError;
 use crate::routes::{
-    account, browse, conversations, email_auth, favourites, geo, health, moderation, oauth, profiles, site, trust,
-    uploads, users,
+    account, browse, conversations, email_auth, favourites, geo, health, moderation, oauth, profiles, saved_searches,
+    site, trust, uploads, users,
 };
 use actix_web::HttpRequest;
 use oppas_domain::profiles::draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN, SITTER_BIO_MIN, SITTER_REQUIRED};
@@ -58,6 +58,10 @@ use utoipa::{Modify, OpenApi};
         favourites::list_favourites,
         favourites::add_favourite,
         favourites::remove_favourite,
+        saved_searches::list_saved_searches,
+        saved_searches::save_search,
+        saved_searches::remove_saved_search,
+        saved_searches::unsubscribe,
         favourites::record_view,
         favourites::count_views,
         favourites::received_favourites,

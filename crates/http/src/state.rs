@@ -46,6 +46,8 @@ pub struct AppState {
     pub uploads: UploadService,
     /// Favourite cards.
     pub favourites: oppas_domain::account::favourites::Favourites,
+    /// Saved searches and their daily mails.
+    pub saved_searches: oppas_domain::browse::alerts::SavedSearches,
     /// The person's own records, for 'Download mijn gegevens'.
     pub account_data: oppas_domain::account::deletion::AccountData,
     /// The moderators' queue, hiding profiles, closing reports.

@@ -381,7 +381,21 @@ fn message_id(mail: &QueuedMail, public_url: &str) -> String {
 }
 
 fn build(from: &Mailbox, to: &Email, content: &Rendered, message_id: String) -> anyhow::Result<Message> {
-    Ok(Message::builder()
+    let mut builder = Message::builder();
+    if let Some(unsubscribe) = &content.unsubscribe {
+        // One click in the mail program ends the subscription (RFC 8058): a POST to the address.
+        use lettre::message::header::{HeaderName, HeaderValue};
+        builder = builder
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                format!("<{unsubscribe}>"),
+            ))
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                "List-Unsubscribe=One-Click".to_owned(),
+            ));
+    }
+    Ok(builder
         .message_id(Some(message_id))
         .from(from.clone())
         .to(to.as_str().parse()?)

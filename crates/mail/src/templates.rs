@@ -11,6 +11,9 @@ pub struct Rendered {
     pub text: String,
     /// HTML body.
     pub html: String,
+    /// The one-click unsubscribe address (`List-Unsubscribe`, RFC 8058), for mails someone
+    /// subscribed to.
+    pub unsubscribe: Option<String>,
 }
 
 fn greeting(first_name: Option<&str>) -> String {
@@ -71,6 +74,7 @@ fn code_mail(subject: &str, first_name: Option<&str>, intro: &str, code: &str) -
             "{greeting}\n\n{intro}\n\n    {code}\n\nDe code is 10 minuten geldig en werkt één keer.\n\n{NOT_YOU}\n\nGroet,\nOppasmaatje\n"
         ),
         html: html_page(&greeting, &[intro], Some(code), NOT_YOU),
+        unsubscribe: None,
     }
 }
 
@@ -107,6 +111,7 @@ pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
                 subject: "Je hebt al een account bij Oppasmaatje".to_owned(),
                 text: format!("{greeting}\n\n{line}\n\n{NOT_YOU_WITHOUT_CODE}\n\nGroet,\nOppasmaatje\n"),
                 html: html_page(&greeting, &[&line], None, NOT_YOU_WITHOUT_CODE),
+                unsubscribe: None,
             }
         }
         MailMessage::NoAccount => {
@@ -119,6 +124,7 @@ pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
                 subject: "Inloggen bij Oppasmaatje".to_owned(),
                 text: format!("{greeting}\n\n{line}\n\n{NOT_YOU_WITHOUT_CODE}\n\nGroet,\nOppasmaatje\n"),
                 html: html_page(&greeting, &[&line], None, NOT_YOU_WITHOUT_CODE),
+                unsubscribe: None,
             }
         }
         MailMessage::NewMessage {
@@ -135,6 +141,84 @@ pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
                 subject: format!("Nieuw bericht van {sender_first_name}"),
                 text: format!("{greeting}\n\n{line}\n\n{link}\n\n{privacy}\n\n{settings}\n\nGroet,\nOppasmaatje\n"),
                 html: html_page(&greeting, &[&line, &link, privacy], None, settings),
+                unsubscribe: None,
+            }
+        }
+        MailMessage::NewMatches {
+            first_name,
+            label,
+            address,
+            cards,
+            more,
+            more_capped,
+            unsubscribe,
+        } => {
+            let greeting = greeting(first_name.as_deref());
+            let count = cards.len() + usize::try_from(*more).unwrap_or(usize::MAX);
+            let counted = if *more_capped {
+                format!("{count}+")
+            } else {
+                count.to_string()
+            };
+            let intro = if count == 1 && !*more_capped {
+                format!("Er is 1 nieuw profiel voor je zoekopdracht '{label}':")
+            } else {
+                format!("Er zijn {counted} nieuwe profielen voor je zoekopdracht '{label}':")
+            };
+            let lines: Vec<String> = cards
+                .iter()
+                .map(|card| {
+                    let kind = match card.kind {
+                        oppas_domain::kernel::enums::ProfileType::Huisdier => "huisdier",
+                        oppas_domain::kernel::enums::ProfileType::Vrijwilliger => "oppas",
+                    };
+                    let place = if card.location.trim().is_empty() {
+                        String::new()
+                    } else {
+                        format!(" in {}", card.location.trim())
+                    };
+                    format!("{} ({kind}{place}): {public_url}{}", card.name, card.path)
+                })
+                .collect();
+            let rest = if *more > 0 || *more_capped {
+                let more = if *more_capped {
+                    format!("{more}+")
+                } else {
+                    more.to_string()
+                };
+                format!("En nog {more} meer. ")
+            } else {
+                String::new()
+            };
+            let search = if address.is_empty() {
+                format!("{public_url}/profielen")
+            } else {
+                format!("{public_url}/profielen?{address}")
+            };
+            let all = format!("{rest}Bekijk alles op {search}");
+            let stop_page = format!("{public_url}/zoekopdracht-afmelden?token={unsubscribe}");
+            let stop = format!("Geen e-mails meer voor deze zoekopdracht? Meld je af: {stop_page}");
+            let mut paragraphs: Vec<&str> = vec![&intro];
+            paragraphs.extend(lines.iter().map(String::as_str));
+            paragraphs.push(&all);
+            Rendered {
+                subject: if count == 1 && !*more_capped {
+                    format!("Nieuw profiel voor '{label}'")
+                } else {
+                    format!("{counted} nieuwe profielen voor '{label}'")
+                },
+                text: format!(
+                    "{greeting}\n\n{intro}\n\n{}\n\n{all}\n\n{stop}\n\nGroet,\nOppasmaatje\n",
+                    lines
+                        .iter()
+                        .map(|line| format!("- {line}"))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                ),
+                html: html_page(&greeting, &paragraphs, None, &stop),
+                unsubscribe: Some(format!(
+                    "{public_url}/api/saved-searches/unsubscribe?token={unsubscribe}"
+                )),
             }
         }
     }
@@ -187,6 +271,46 @@ mod tests {
         assert!(mail.text.contains("https://oppasmaatje.nl/berichten?conversation=12"));
         assert!(mail.html.contains("&lt;b&gt;Piet&lt;/b&gt;"), "{}", mail.html);
         assert!(!mail.html.contains("<b>Piet"));
+    }
+
+    #[test]
+    fn the_new_matches_mail_lists_the_cards_links_the_search_and_unsubscribes() {
+        let card = |name: &str, path: &str| oppas_domain::mail::message::MatchedCard {
+            name: name.to_owned(),
+            kind: oppas_domain::kernel::enums::ProfileType::Huisdier,
+            location: "Utrecht".to_owned(),
+            path: path.to_owned(),
+        };
+        let mail = render(
+            &MailMessage::NewMatches {
+                first_name: Some("Sanne".into()),
+                label: "Huisdieren · Kat".into(),
+                address: "type=huisdier&species=kat".into(),
+                cards: vec![card("Minoes", "/huisdier/4"), card("<i>Tijger</i>", "/huisdier/9")],
+                more: 3,
+                more_capped: false,
+                unsubscribe: "7.2.abc".into(),
+            },
+            "https://oppasmaatje.nl",
+        );
+        assert_eq!(mail.subject, "5 nieuwe profielen voor 'Huisdieren · Kat'");
+        assert!(
+            mail.text
+                .contains("- Minoes (huisdier in Utrecht): https://oppasmaatje.nl/huisdier/4")
+        );
+        assert!(
+            mail.text
+                .contains("En nog 3 meer. Bekijk alles op https://oppasmaatje.nl/profielen?type=huisdier&species=kat")
+        );
+        assert!(
+            mail.text
+                .contains("https://oppasmaatje.nl/zoekopdracht-afmelden?token=7.2.abc")
+        );
+        assert!(mail.html.contains("&lt;i&gt;Tijger&lt;/i&gt;"));
+        assert_eq!(
+            mail.unsubscribe.as_deref(),
+            Some("https://oppasmaatje.nl/api/saved-searches/unsubscribe?token=7.2.abc")
+        );
     }
 
     #[test]

@@ -60,6 +60,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    saved_searches (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        query -> Text,
+        label -> Text,
+        created_at -> Timestamp,
+        asked_at -> Timestamp,
+        new_since -> Timestamp,
+    }
+}
+
+diesel::table! {
     sessions (id) {
         id -> BigInt,
         key_hash -> Text,
@@ -334,6 +346,7 @@ diesel::table! {
 
 diesel::joinable!(identities -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(saved_searches -> users (user_id));
 diesel::joinable!(volunteers -> users (user_id));
 diesel::joinable!(owners -> users (user_id));
 diesel::joinable!(pets -> owners (owner_id));
@@ -368,4 +381,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     hidden_profiles,
     moderation_log,
     idempotency_keys,
+    saved_searches,
 );

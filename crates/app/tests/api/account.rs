@@ -65,6 +65,13 @@ async fn the_export_holds_the_persons_profile_pet_photo_and_conversation_and_not
         .send()
         .await?;
     assert_eq!(kept.status(), StatusCode::NO_CONTENT);
+    let search = app
+        .post_json(
+            "/api/saved-searches",
+            &serde_json::json!({"query": "type=vrijwilliger&near=3512"}),
+        )
+        .await?;
+    assert_eq!(search.status(), StatusCode::CREATED);
 
     // She once signed in with Google too, and reported Lotte.
     app.database()?.execute(&format!(
@@ -114,6 +121,17 @@ async fn the_export_holds_the_persons_profile_pet_photo_and_conversation_and_not
         json!({"waarde": "vrijwilliger", "betekenis": "Vrijwilliger"})
     );
     assert_eq!(data["favorieten"][0]["naam"], "Lotte Bakker");
+    assert_eq!(
+        data["bewaardeZoekopdrachten"][0]["zoekopdracht"],
+        "type=vrijwilliger&near=3512"
+    );
+    assert!(
+        data["bewaardeZoekopdrachten"][0]["omschrijving"]
+            .as_str()
+            .is_some_and(|label| label.starts_with("Vrijwilligers · binnen 10 km van 3512")),
+        "{}",
+        data["bewaardeZoekopdrachten"]
+    );
     assert_eq!(
         data["inlogmethoden"],
         json!([

@@ -764,7 +764,202 @@ async fn every_filter_and_order_narrows_the_cards_with_text_and_place(backend: B
     Ok(())
 }
 
+/// A cat of an owner made through `db` (whose clock stamps it), named `name`.
+fn cat(db: &Database, name: &str) -> Result<(), Error> {
+    pet_with(
+        db,
+        "Utrecht",
+        "3512",
+        PetFields {
+            name: name.to_owned(),
+            species: oppas_domain::kernel::enums::Species::Kat,
+            bio: Some("Een lieve kat.".to_owned()),
+            ..PetFields::default()
+        },
+    )
+}
+
+/// The text of the mails to `to`, waiting briefly for `expected` of them.
+async fn mails_to(app: &TestApp, to: &str, expected: usize) -> Vec<String> {
+    app.subjects_to(to, expected).await;
+    app.outbox
+        .all()
+        .into_iter()
+        .filter(|mail| mail.to == to)
+        .map(|mail| mail.content.text)
+        .collect()
+}
+
+/// A saved search mails once a day, only when something new matches, never a card of someone
+/// in a block with its owner or of a hidden profile, and each card once; its link ends it
+/// without signing in, and a tampered link is refused.
+async fn a_saved_search_mails_new_matches_once_a_day_and_ends_by_its_link(backend: Backend) -> TestResult {
+    use oppas_domain::trust::ports::BlockRepository;
+    let clock = Arc::new(crate::helpers::SettableClock::default());
+    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let url = app.database()?.url().to_owned();
+    let db = Database::connect(&url, PoolSettings::default(), clock.clone())?;
+    let me = oppas_domain::UserId(app.sign_in_directly("zoeker@example.nl").await?);
+
+    let saved = app
+        .post_json("/api/saved-searches", &json!({"query": "type=huisdier&species=kat"}))
+        .await?;
+    assert_eq!(saved.status(), 201);
+    let saved: Value = saved.json().await?;
+    assert_eq!(saved["label"], "Huisdieren · Kat");
+    assert_eq!(saved["address"], "type=huisdier&species=kat");
+    let again = app
+        .post_json(
+            "/api/saved-searches",
+            &json!({"query": "?species=kat&type=huisdier&page=2"}),
+        )
+        .await?;
+    assert_eq!(again.status(), 200, "the same search is one");
+    assert_eq!(again.json::<Value>().await?["id"], saved["id"]);
+
+    clock.advance(60);
+    cat(&db, "Minoes")?;
+    cat(&db, "Tijger")?;
+    cat(&db, "Verstopt")?;
+    pet(&db, "Rex", "Labrador", "Een hond.", "Utrecht", "3512")?;
+    let owner_of = |name: &str| -> Result<i64, Error> {
+        let id = db
+            .find_user_by_email(&oppas_domain::Email::parse(&format!(
+                "baasje.{}@example.nl",
+                name.to_lowercase()
+            ))?)?
+            .ok_or("an owner")?
+            .id;
+        Ok(id.get())
+    };
+    db.block(oppas_domain::UserId(owner_of("Tijger")?), me)?;
+    app.database()?.execute(&format!(
+        "INSERT INTO hidden_profiles (user_id, hidden_at) VALUES ({}, CURRENT_TIMESTAMP)",
+        owner_of("Verstopt")?
+    ))?;
+
+    clock.advance(23 * 3600);
+    assert_eq!(app.alerts.run_due()?, 0, "not a day yet");
+    clock.advance(3600);
+    assert_eq!(app.alerts.run_due()?, 1);
+    let mails = mails_to(&app, "zoeker@example.nl", 1).await;
+    assert_eq!(mails.len(), 1);
+    let mail = &mails[0];
+    assert!(
+        mail.contains("Er is 1 nieuw profiel voor je zoekopdracht 'Huisdieren · Kat'"),
+        "{mail}"
+    );
+    assert!(
+        mail.contains("- Minoes (huisdier in Utrecht): http://localhost:8080/huisdier/"),
+        "{mail}"
+    );
+    for absent in ["Tijger", "Verstopt", "Rex"] {
+        assert!(!mail.contains(absent), "{absent}: {mail}");
+    }
+    assert!(mail.contains("http://localhost:8080/profielen?type=huisdier&species=kat"));
+    assert_eq!(app.alerts.run_due()?, 0, "once a day");
+
+    // A day with nothing new sends nothing; the next new cat comes alone.
+    clock.advance(24 * 3600 + 60);
+    assert_eq!(app.alerts.run_due()?, 0);
+    cat(&db, "Snoes")?;
+    clock.advance(24 * 3600 + 60);
+    assert_eq!(app.alerts.run_due()?, 1);
+    let mails = mails_to(&app, "zoeker@example.nl", 2).await;
+    assert_eq!(mails.len(), 2);
+    assert!(
+        mails[1].contains("Snoes") && !mails[1].contains("Minoes"),
+        "{}",
+        mails[1]
+    );
+
+    // The link ends it without signing in; a changed token ends nothing.
+    let token = mails[1]
+        .split("zoekopdracht-afmelden?token=")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .ok_or("an unsubscribe link")?
+        .to_owned();
+    let stranger = reqwest::Client::new();
+    let unsubscribe = |token: String| {
+        stranger
+            .post(app.url(&format!("/api/saved-searches/unsubscribe?token={token}")))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .body("List-Unsubscribe=One-Click")
+            .send()
+    };
+    let mut tampered = token.clone();
+    let last = if tampered.ends_with('0') { '1' } else { '0' };
+    tampered.pop();
+    tampered.push(last);
+    let refused = unsubscribe(tampered).await?;
+    assert_eq!(refused.status(), 400);
+    let (message, code) = error_envelope(refused).await?;
+    assert_eq!(code, "bad_token");
+    assert!(message.starts_with("Deze afmeldlink klopt niet"), "{message}");
+    // (The session ran out in the days that passed: the service answers for the owner.)
+    assert_eq!(app.alerts.list(me)?.len(), 1);
+    assert_eq!(unsubscribe(token.clone()).await?.status(), 204);
+    assert_eq!(app.alerts.list(me)?.len(), 0);
+    assert_eq!(unsubscribe(token).await?.status(), 204, "twice is no error");
+    Ok(())
+}
+
+async fn list_saved(app: &TestApp) -> Result<Vec<Value>, Error> {
+    let list: Value = app.get("/api/saved-searches").await?.json().await?;
+    Ok(list["searches"].as_array().cloned().unwrap_or_default())
+}
+
+/// Ten saved searches at most, even asked for at once; a wrong search is 422 naming its
+/// parameter; one is removed by its owner only; signed out, none of it.
+async fn saved_searches_keep_to_their_cap_and_their_owner(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    assert_eq!(app.get("/api/saved-searches").await?.status(), 401);
+    app.sign_in_directly("veel@example.nl").await?;
+    let bad = app
+        .post_json("/api/saved-searches", &json!({"query": "type=huisdier&species=draak"}))
+        .await?;
+    assert_eq!(bad.status(), 422);
+    assert_eq!(bad.json::<Value>().await?["field"], "species");
+    let bodies: Vec<Value> = (0..14).map(|n| json!({ "query": format!("q=zoekterm{n}") })).collect();
+    let answers =
+        futures_util::future::join_all(bodies.iter().map(|body| app.post_json("/api/saved-searches", body))).await;
+    let statuses: Vec<u16> = answers
+        .into_iter()
+        .map(|answer| answer.map(|a| a.status().as_u16()).unwrap_or(0))
+        .collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 201).count(), 10, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 409).count(), 4, "{statuses:?}");
+    let kept = list_saved(&app).await?;
+    assert_eq!(kept.len(), 10);
+    let first = kept[0]["id"].as_i64().unwrap_or_default();
+
+    let (other, _) = app.another_user_directly("ander@example.nl").await?;
+    let theirs = app
+        .send_json(
+            &other,
+            reqwest::Method::DELETE,
+            &format!("/api/saved-searches/{first}"),
+            &json!({}),
+        )
+        .await?;
+    assert_eq!(theirs.status(), 404, "not someone else's");
+    let mine = app
+        .send_json(
+            &app.client,
+            reqwest::Method::DELETE,
+            &format!("/api/saved-searches/{first}"),
+            &json!({}),
+        )
+        .await?;
+    assert_eq!(mine.status(), 204);
+    assert_eq!(list_saved(&app).await?.len(), 9);
+    Ok(())
+}
+
 on_both_backends!(
+    a_saved_search_mails_new_matches_once_a_day_and_ends_by_its_link,
+    saved_searches_keep_to_their_cap_and_their_owner,
     every_filter_and_order_narrows_the_cards_with_text_and_place,
     a_page_carries_a_tag_and_a_browser_holding_it_gets_304,
     a_dense_text_search_counts_to_its_cap,

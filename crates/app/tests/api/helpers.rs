@@ -185,6 +185,8 @@ pub struct TestApp {
     pub code_checks: std::sync::Arc<std::sync::atomic::AtomicU64>,
     /// Where its photos are kept.
     pub photos: PhotoPlace,
+    /// The saved searches, to ask them when a test says.
+    pub alerts: oppas_domain::browse::alerts::SavedSearches,
     _database: Option<TestDatabase>,
     _site: StaticSite,
 }
@@ -322,6 +324,7 @@ async fn smtp_session(socket: tokio::net::TcpStream, outbox: oppas_mail::MemoryO
                     subject,
                     text: raw,
                     html: String::new(),
+                    unsubscribe: None,
                 },
             });
             write.write_all(b"250 OK queued\r\n").await?;
@@ -420,6 +423,7 @@ async fn spawn_built(
         .ok_or("config/test.toml sets mail.transport = \"memory\"")?;
     let code_checks = app.code_checks();
     let direct = app.direct_sign_in();
+    let alerts = app.saved_searches();
     tokio::spawn(app.run_until_stopped());
     let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
     let client = reqwest::Client::builder()
@@ -434,6 +438,7 @@ async fn spawn_built(
         outbox,
         code_checks,
         photos,
+        alerts,
         _database: database,
         _site: site,
     })

@@ -29,6 +29,8 @@ pub struct ExportSources<'a> {
     pub favourites: &'a [ShownCard],
     /// The people they blocked.
     pub blocked: &'a [BlockedPerson],
+    /// Their saved searches.
+    pub saved_searches: &'a [crate::browse::saved::SavedSearch],
     /// Identities, sessions, messages, reports and uploads.
     pub records: &'a PersonalRecords,
 }
@@ -190,6 +192,7 @@ pub fn document(sources: ExportSources<'_>) -> Value {
         profile,
         favourites,
         blocked,
+        saved_searches,
         records,
     } = sources;
     json!({
@@ -220,6 +223,11 @@ pub fn document(sources: ExportSources<'_>) -> Value {
             "soort": choice(shown.card.listing_type),
             "naam": shown.card.name,
             "plaats": shown.card.location,
+        })).collect::<Vec<_>>(),
+        "bewaardeZoekopdrachten": saved_searches.iter().map(|search| json!({
+            "omschrijving": search.label,
+            "zoekopdracht": search.address(),
+            "bewaardOp": time(search.created_at),
         })).collect::<Vec<_>>(),
         "geblokkeerd": blocked.iter().map(|person| json!({
             "account": person.user_id.get(),

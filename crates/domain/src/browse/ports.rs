@@ -4,7 +4,10 @@
 use crate::browse::card::CardWrite;
 use crate::browse::places::{GeocoderError, Place};
 use crate::browse::query::{ListingPage, ListingQuery};
-use crate::{RepositoryError, UserId};
+use crate::browse::saved::{DueSearch, Saved, SavedSearch};
+use crate::mail::message::SealedMail;
+use crate::{RepositoryError, SavedSearchId, UserId};
+use chrono::NaiveDateTime;
 
 /// Tells the other instances of a deployment that cards changed (PostgreSQL's `NOTIFY`; nothing
 /// on SQLite, which serves one instance).
@@ -49,4 +52,54 @@ pub trait ListingRepository: Send + Sync {
     /// # Errors
     /// Storage failures.
     fn write_missing_listings(&self, card: &CardWrite) -> Result<usize, RepositoryError>;
+}
+
+/// The saved searches ([`crate::browse::saved`], [`crate::browse::alerts`]).
+pub trait SavedSearchRepository: Send + Sync {
+    /// The person's saved searches, newest first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn saved_searches(&self, user: UserId) -> Result<Vec<SavedSearch>, RepositoryError>;
+
+    /// Keeps `query` (stored form) with its `label` for `user`, unless they saved the same
+    /// before or keep `max` already; counted and added in one turn per person, so simultaneous
+    /// saves never pass `max`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn save_search(
+        &self,
+        user: UserId,
+        query: &str,
+        label: &str,
+        max: i64,
+        now: NaiveDateTime,
+    ) -> Result<Saved, RepositoryError>;
+
+    /// Removes the person's saved search; false when they have no such search.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn remove_saved_search(&self, user: UserId, id: SavedSearchId) -> Result<bool, RepositoryError>;
+
+    /// Up to `limit` saved searches last asked at or before `asked_before`, with their owners'
+    /// addresses, oldest first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn due_searches(&self, asked_before: NaiveDateTime, limit: i64) -> Result<Vec<DueSearch>, RepositoryError>;
+
+    /// Records that a search was asked at `asked_at`, with cards after `since` new from now on,
+    /// and stores its mail in the outbox in the same transaction.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn record_alert(
+        &self,
+        id: SavedSearchId,
+        asked_at: NaiveDateTime,
+        since: NaiveDateTime,
+        mail: Option<&SealedMail>,
+    ) -> Result<(), RepositoryError>;
 }

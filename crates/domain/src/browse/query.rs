@@ -106,36 +106,55 @@ pub struct ListingQuery {
     pub filters: Filters,
     /// The order: [`SearchSort::Afstand`] only near a place.
     pub sort: SearchSort,
+    /// Only cards made after this moment (the new matches of a saved search).
+    pub created_after: Option<NaiveDateTime>,
+    /// Not the cards of this person (their own, in their saved search's mail).
+    pub not_of: Option<UserId>,
 }
 
-/// A search as it arrives: every parameter optional and unparsed.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// A search as it arrives: every parameter optional and unparsed. Kept as JSON in the API's
+/// names for a saved search.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct RawListingQuery {
     /// `type`.
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
     pub listing_type: Option<String>,
     /// `q`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub q: Option<String>,
     /// `near`: a four-digit postcode or a place name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub near: Option<String>,
     /// `radiusKm`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub radius_km: Option<String>,
     /// `page`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub page: Option<String>,
     /// `perPage`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub per_page: Option<String>,
     /// `species`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub species: Option<String>,
     /// `size`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<String>,
     /// `lookingFor`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub looking_for: Option<String>,
     /// `goodWith`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub good_with: Option<String>,
     /// `offers`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub offers: Option<String>,
     /// `experience`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub experience: Option<String>,
     /// `sort`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sort: Option<String>,
 }
 
@@ -339,6 +358,8 @@ impl RawListingQuery {
             blocked_for: None,
             filters,
             sort,
+            created_after: None,
+            not_of: None,
         })
     }
 }
@@ -357,7 +378,7 @@ impl ListingQuery {
     /// One text per distinct search, for remembering its answer.
     pub(crate) fn cache_key(&self) -> String {
         format!(
-            "{:?}|{:?}|{:?}|{}|{}|{:?}|{}",
+            "{:?}|{:?}|{:?}|{}|{}|{:?}|{}|{:?}|{:?}",
             self.listing_type.map(ProfileType::as_str),
             self.text,
             self.near.as_ref().map(|n| (n.label.as_str(), n.radius_km)),
@@ -365,6 +386,8 @@ impl ListingQuery {
             self.per_page,
             self.filters.masks(),
             self.sort.as_str(),
+            self.created_after,
+            self.not_of,
         )
     }
 

@@ -60,3 +60,8 @@ id_type!(
     /// One message in a conversation.
     MessageId
 );
+
+id_type!(
+    /// A search someone saved for its daily mail of new matches.
+    SavedSearchId
+);

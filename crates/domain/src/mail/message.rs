@@ -45,6 +45,36 @@ pub enum MailMessage {
         /// Where the link goes.
         conversation_id: crate::ConversationId,
     },
+    /// A saved search found new cards since its last mail.
+    NewMatches {
+        /// How to address the person.
+        first_name: Option<String>,
+        /// What the search reads.
+        label: String,
+        /// The query string of `/profielen` that shows it.
+        address: String,
+        /// The first new cards.
+        cards: Vec<MatchedCard>,
+        /// How many more are new.
+        more: u64,
+        /// More than `more` are new (the count stopped at its cap).
+        more_capped: bool,
+        /// The token of the link that ends the search without signing in.
+        unsubscribe: String,
+    },
+}
+
+/// A card in the mail of a saved search: what it is and where its page is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchedCard {
+    /// The sitter's name or the pet's.
+    pub name: String,
+    /// Which kind of card.
+    pub kind: crate::kernel::enums::ProfileType,
+    /// The place.
+    pub location: String,
+    /// The page's path (`/huisdier/5`).
+    pub path: String,
 }
 
 impl MailMessage {
@@ -58,6 +88,7 @@ impl MailMessage {
             Self::AlreadyRegistered { .. } => "already_registered",
             Self::NoAccount => "no_account",
             Self::NewMessage { .. } => "new_message",
+            Self::NewMatches { .. } => "new_matches",
         }
     }
 }

@@ -59,6 +59,26 @@ pub struct ListQuery {
     pub sort: Option<String>,
 }
 
+impl From<ListQuery> for RawListingQuery {
+    fn from(query: ListQuery) -> Self {
+        Self {
+            listing_type: query.listing_type,
+            q: query.q,
+            near: query.near,
+            radius_km: query.radius_km,
+            page: query.page,
+            per_page: query.per_page,
+            species: query.species,
+            size: query.size,
+            looking_for: query.looking_for,
+            good_with: query.good_with,
+            offers: query.offers,
+            experience: query.experience,
+            sort: query.sort,
+        }
+    }
+}
+
 /// The owner of a pet, on its card.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -193,22 +213,7 @@ pub async fn list_profiles(
             message: "Je zoekt wel erg vaak. Probeer het over een paar minuten opnieuw.".to_owned(),
         });
     }
-    let query = query.into_inner();
-    let raw = RawListingQuery {
-        listing_type: query.listing_type,
-        q: query.q,
-        near: query.near,
-        radius_km: query.radius_km,
-        page: query.page,
-        per_page: query.per_page,
-        species: query.species,
-        size: query.size,
-        looking_for: query.looking_for,
-        good_with: query.good_with,
-        offers: query.offers,
-        experience: query.experience,
-        sort: query.sort,
-    };
+    let raw = RawListingQuery::from(query.into_inner());
     let checked = raw.check().map_err(BrowseError::from)?;
     // Cards of people the signed-in person blocked, or was blocked by, are left out.
     let viewer = crate::session::session_user_id(&session);

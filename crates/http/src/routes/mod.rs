@@ -12,6 +12,7 @@ pub mod meta;
 pub mod moderation;
 pub mod oauth;
 pub mod profiles;
+pub mod saved_searches;
 pub mod site;
 pub mod trust;
 pub mod uploads;
@@ -31,6 +32,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     browse::configure(cfg);
     conversations::configure(cfg);
     favourites::configure(cfg);
+    saved_searches::configure(cfg);
     trust::configure(cfg);
     moderation::configure(cfg);
     profiles::configure(cfg);

@@ -302,3 +302,28 @@ fn an_outbox_mail_keeps_one_message_id_across_attempts_and_instances() {
         first.replace("oppasmaatje.nl", "127.0.0.1")
     );
 }
+
+#[test]
+fn a_mail_someone_subscribed_to_carries_the_one_click_unsubscribe_headers() -> anyhow::Result<()> {
+    let from: Mailbox = "Oppasmaatje <noreply@example.nl>".parse()?;
+    let to = Email::parse("sanne@example.nl")?;
+    let mut content = Rendered {
+        subject: "Nieuw profiel".to_owned(),
+        text: "tekst".to_owned(),
+        html: "<p>tekst</p>".to_owned(),
+        unsubscribe: None,
+    };
+    let plain = String::from_utf8(build(&from, &to, &content, "<a@b>".to_owned())?.formatted())?;
+    assert!(!plain.contains("List-Unsubscribe"), "{plain}");
+    content.unsubscribe = Some("https://oppasmaatje.nl/api/saved-searches/unsubscribe?token=1.2.ab".to_owned());
+    let subscribed = String::from_utf8(build(&from, &to, &content, "<a@b>".to_owned())?.formatted())?;
+    assert!(
+        subscribed.contains("List-Unsubscribe: <https://oppasmaatje.nl/api/saved-searches/unsubscribe?token=1.2.ab>"),
+        "{subscribed}"
+    );
+    assert!(
+        subscribed.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"),
+        "{subscribed}"
+    );
+    Ok(())
+}

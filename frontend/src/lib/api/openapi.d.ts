@@ -616,6 +616,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/saved-searches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's saved searches, newest first. */
+        get: operations["list_saved_searches"];
+        put?: never;
+        /**
+         * Saves a search for a daily mail of its new matches; the same search twice is one (200).
+         * @description # Errors
+         *     409 at the most saved searches one person keeps; 422 naming a wrong parameter.
+         */
+        post: operations["save_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-searches/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends the saved search a mail's link names, without signing in (the mail's
+         *     `List-Unsubscribe-Post` one-click, and the page its link opens). A search already ended is
+         *     no error.
+         * @description # Errors
+         *     400 for a token this installation did not sign.
+         */
+        post: operations["unsubscribe_saved_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-searches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Ends one of the signed-in person's saved searches.
+         * @description # Errors
+         *     404 when they have no such search.
+         */
+        delete: operations["remove_saved_search"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions": {
         parameters: {
             query?: never;
@@ -1907,6 +1973,38 @@ export interface components {
          * @enum {string}
          */
         ReportStatus: "open" | "closed";
+        /** @description A search to save: the query string of `/api/profiles` (page and page size are left out). */
+        SaveSearchBody: {
+            /** @description E.g. `type=huisdier&species=kat&near=3512`. */
+            query: string;
+        };
+        /** @description The signed-in person's saved searches. */
+        SavedSearchList: {
+            /**
+             * Format: int64
+             * @description The most one person keeps.
+             */
+            max: number;
+            /** @description Newest first. */
+            searches: components["schemas"]["SavedSearchView"][];
+        };
+        /** @description A saved search. */
+        SavedSearchView: {
+            /** @description The query string of `/profielen` that shows it. */
+            address: string;
+            /**
+             * Format: date-time
+             * @description When it was saved.
+             */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description Its id.
+             */
+            id: number;
+            /** @description What it reads, e.g. 'Huisdieren · Kat · binnen 10 km van 3512 Utrecht'. */
+            label: string;
+        };
         /**
          * @description The order of a search's cards: nearest first (only near a place; the default there), or newest first (the default elsewhere).
          * @enum {string}
@@ -3856,6 +3954,164 @@ export interface operations {
             };
             /** @description Ten reports today already */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    list_saved_searches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved searches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    save_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveSearchBody"];
+            };
+        };
+        responses: {
+            /** @description Saved before: that one */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchView"];
+                };
+            };
+            /** @description Saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSearchView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The most saved searches already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A parameter of the search is invalid; `field` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    unsubscribe_saved_search: {
+        parameters: {
+            query?: {
+                /** @description From the mail's link. */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The search is ended (or was) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The token is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    remove_saved_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The saved search */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such saved search of this person */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

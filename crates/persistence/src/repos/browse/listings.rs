@@ -97,6 +97,12 @@ fn push_filters(sql: &mut Sql, query: &ListingQuery, sqlite: bool) {
     if let Some(kind) = query.listing_type {
         sql.push(" AND kind = ").bind(Bind::Text(kind.as_str().to_owned()));
     }
+    if let Some(after) = query.created_after {
+        sql.push(" AND created_at > ").bind(Bind::Time(after));
+    }
+    if let Some(person) = query.not_of {
+        sql.push(" AND user_id <> ").bind(Bind::Int(person.get()));
+    }
     // Each facet filter: the card shares a bit with its mask.
     for mask in query.filters.masks() {
         sql.push(" AND (facets & ").bind(Bind::Int(mask)).push(") <> 0");
