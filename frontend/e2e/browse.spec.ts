@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { checkPage, expect, test } from './fixtures';
 import { demo, seedDemoProfiles } from './support/demo';
+import { signUpByMail, uniqueEmail } from './support/session';
 
 /** Answers the list call with no profiles at all, as on a fresh installation. */
 async function withoutProfiles(page: Page): Promise<void> {
@@ -337,6 +338,36 @@ test.describe('browsing profiles', () => {
     await expect(other).toHaveURL(/\/profielen\?type=vrijwilliger$/);
     await expect(card(other, demo.volunteers.lotte.name)).toBeVisible();
     await other.close();
+  });
+
+  test('a signed-in person saves a search and finds it under /instellingen, where it opens and goes', async ({
+    page,
+  }) => {
+    await signUpByMail(page, {
+      firstName: 'Zoë',
+      lastName: 'Zoeker',
+      email: uniqueEmail('zoeker'),
+    });
+    await page.goto('/profielen?type=huisdier&species=kat');
+    await expect(card(page, demo.pets.minoes.name)).toBeVisible();
+    await page.getByRole('button', { name: 'Bewaar deze zoekopdracht' }).click();
+    await expect(page.getByText(/^Bewaard\. Je krijgt een e-mail/)).toBeVisible();
+    await checkPage(page, 'browse-search-saved');
+
+    await page.getByRole('link', { name: 'Beheer je zoekopdrachten' }).click();
+    await expect(page).toHaveURL(/\/instellingen$/);
+    const saved = page.getByRole('region', { name: 'Bewaarde zoekopdrachten' });
+    await expect(saved.getByText('Huisdieren · Kat')).toBeVisible();
+    await checkPage(page, 'settings-saved-searches');
+
+    await saved.getByRole('link', { name: 'Huisdieren · Kat openen' }).click();
+    await expect(page).toHaveURL(/\/profielen\?type=huisdier&species=kat$/);
+    await expect(card(page, demo.pets.minoes.name)).toBeVisible();
+    await expect(card(page, demo.pets.bobby.name)).toHaveCount(0);
+
+    await page.goto('/instellingen');
+    await saved.getByRole('button', { name: 'Huisdieren · Kat verwijderen' }).click();
+    await expect(saved.getByText(/Je hebt nog geen zoekopdrachten bewaard/)).toBeVisible();
   });
 
   test('at 390 px wide no browse page scrolls sideways', async ({ page }) => {

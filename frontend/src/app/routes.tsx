@@ -103,6 +103,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: async () => ({ Component: (await import('@/app/routes/browse')).BrowseRoute }),
             },
             {
+              path: paths.unsubscribe,
+              lazy: async () => ({
+                Component: (await import('@/app/routes/unsubscribe')).UnsubscribeRoute,
+              }),
+            },
+            {
               path: paths.forOwners,
               lazy: async () => ({
                 Component: (await import('@/app/routes/for-owners')).ForOwnersRoute,

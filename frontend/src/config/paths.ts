@@ -17,6 +17,8 @@ export const paths = {
   messages: '/berichten',
   favourites: '/favorieten',
   settings: '/instellingen',
+  /** The link in a saved search's mail that ends it. */
+  unsubscribe: '/zoekopdracht-afmelden',
   moderation: '/beheer/meldingen',
   profiles: '/profielen',
   /** /profielen with a search in its address, as its search form would put it there. */

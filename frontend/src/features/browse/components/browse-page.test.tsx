@@ -512,3 +512,49 @@ describe('BrowsePage filters', () => {
     expect(listCalls().at(-1)?.get('sort')).toBe('nieuwste');
   });
 });
+
+describe('BrowsePage saved searches', () => {
+  it('saves the search of the address for a signed-in person, and says when the most are saved', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser());
+    onApi('GET /api/profiles', listAnswer([aPetItem()]));
+    const bodies: unknown[] = [];
+    let full = false;
+    onApi('POST /api/saved-searches', async (request) => {
+      bodies.push(await request.json());
+      return full
+        ? {
+            status: 409,
+            body: { error: 'Je bewaart al 10 zoekopdrachten, het maximum.', code: 'conflict' },
+          }
+        : {
+            status: 201,
+            body: {
+              id: 1,
+              label: 'Huisdieren · Kat',
+              address: 'type=huisdier&species=kat',
+              createdAt: '2026-11-27T10:00:00Z',
+            },
+          };
+    });
+    openBrowse('/profielen?type=huisdier&species=kat&page=2');
+    await screen.findByText('1 profiel gevonden in Huisdieren');
+
+    await user.click(screen.getByRole('button', { name: 'Bewaar deze zoekopdracht' }));
+    expect(await screen.findByText(/^Bewaard\. Je krijgt een e-mail/)).toBeVisible();
+    expect(bodies).toEqual([{ query: 'type=huisdier&species=kat' }]);
+
+    full = true;
+    await user.click(screen.getByRole('button', { name: 'Bewaar deze zoekopdracht' }));
+    expect(await screen.findByText('Je bewaart al 10 zoekopdrachten, het maximum.')).toBeVisible();
+  });
+
+  it('asks a visitor to sign in to save a search', async () => {
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aPetItem()]));
+    openBrowse('/profielen?type=huisdier');
+    expect(
+      await screen.findByRole('link', { name: 'Log in om deze zoekopdracht te bewaren' }),
+    ).toHaveAttribute('href', '/inloggen');
+  });
+});

@@ -14,10 +14,12 @@ import { ListLoadError, ListLoading } from '@/features/browse/components/list-st
 import { pageCount, Pagination } from '@/features/browse/components/pagination';
 import { ProfileGrid } from '@/features/browse/components/profile-card';
 import { ResultsMap } from '@/features/browse/components/results-map';
+import { SaveSearch } from '@/features/browse/components/save-search';
 import {
   hasFilters,
   listQueryOf,
   useBrowseParams,
+  writeBrowseParams,
   type BrowseView,
 } from '@/features/browse/hooks/use-browse-params';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -241,8 +243,9 @@ export function BrowsePage() {
               searchError={searchError}
               placeError={placeError}
             />
-            <div className="mt-4 border-t border-stone-200 pt-4">
+            <div className="mt-4 flex flex-col gap-3 border-t border-stone-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
               <FilterSheet params={params} update={update} />
+              <SaveSearch key={writeBrowseParams(params).toString()} params={params} />
             </div>
           </div>
         </div>

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  NO_SAVED_SEARCHES,
   NOBODY_BLOCKED,
+  SAVED_SEARCHES_TITLE,
   SettingsPage,
   SettingsSkeleton,
 } from '@/features/dashboard/components/settings-page';
@@ -12,6 +14,38 @@ import { renderWithProviders } from '@/testing/render';
 describe('SettingsPage', () => {
   beforeEach(() => {
     onApi('GET /api/users/me/settings', { status: 200, body: { messageEmails: true } });
+    onApi('GET /api/saved-searches', { status: 200, body: { searches: [], max: 10 } });
+  });
+
+  it('lists the saved searches with a way to open and to remove each', async () => {
+    fakeSession(aUser());
+    onApi('GET /api/blocks', { status: 200, body: { blocked: [] } });
+    let searches = [
+      {
+        id: 4,
+        label: 'Huisdieren · Kat · binnen 10 km van 3512 Utrecht',
+        address: 'type=huisdier&near=3512&species=kat',
+        createdAt: '2026-11-26T10:00:00Z',
+      },
+    ];
+    onApi('GET /api/saved-searches', () => ({ status: 200, body: { searches, max: 10 } }));
+    onApi('DELETE /api/saved-searches/4', () => {
+      searches = [];
+      return { status: 204 };
+    });
+    renderWithProviders(<SettingsPage />);
+
+    const section = await screen.findByRole('region', { name: SAVED_SEARCHES_TITLE });
+    const open = await within(section).findByRole('link', {
+      name: 'Huisdieren · Kat · binnen 10 km van 3512 Utrecht openen',
+    });
+    expect(open).toHaveAttribute('href', '/profielen?type=huisdier&near=3512&species=kat');
+    await userEvent.click(
+      within(section).getByRole('button', {
+        name: 'Huisdieren · Kat · binnen 10 km van 3512 Utrecht verwijderen',
+      }),
+    );
+    expect(await within(section).findByText(NO_SAVED_SEARCHES)).toBeInTheDocument();
   });
 
   it('shows the address, the sign-in methods and the blocked people, and unblocks', async () => {
@@ -228,10 +262,11 @@ describe('SettingsSkeleton', () => {
     const sections = screen
       .getAllByRole('region')
       .map((section) => section.getAttribute('aria-labelledby'));
-    expect(sections).toHaveLength(5);
+    expect(sections).toHaveLength(6);
     for (const title of [
       'Account en inloggen',
       'Meldingen',
+      SAVED_SEARCHES_TITLE,
       'Geblokkeerd',
       'Je gegevens',
       'Account verwijderen',

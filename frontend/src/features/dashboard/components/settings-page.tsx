@@ -1,6 +1,7 @@
-import { Ban, Download, KeyRound, Mail, Trash2 } from 'lucide-react';
+import { Ban, Bell, Download, KeyRound, Mail, Trash2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmailAddress } from '@/components/ui/email-address';
@@ -8,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { RETRY } from '@/components/ui/load-error';
 import { Loading, Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import {
   useDeleteAccount,
   useDownloadMyData,
@@ -22,6 +24,7 @@ import { ApiError } from '@/lib/api/api-error';
 import type { components } from '@/lib/api/openapi';
 import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useRemoveSavedSearch, useSavedSearches } from '@/lib/saved-searches/saved-searches';
 import { useBlocks, useSetBlocked } from '@/lib/trust/trust';
 
 type SignInMethod = components['schemas']['SignInMethod'];
@@ -42,6 +45,7 @@ export function SettingsPage() {
     <SettingsFrame>
       <AccountSection email={user.email} google={user.google_user_data != null} />
       <MessageEmailSetting />
+      <SavedSearchesSection />
       <BlockedSection />
       <DataSection />
       <DeleteSection />
@@ -61,6 +65,10 @@ export function SettingsSkeleton() {
       </span>
       <AccountSection email={null} google={false} />
       <MessageEmailSettingSkeleton />
+      <Section title={SAVED_SEARCHES_TITLE}>
+        <SavedSearchesIntro />
+        <BlockedSkeleton />
+      </Section>
       <Section title="Geblokkeerd">
         <BlockedIntro />
         <BlockedSkeleton />
@@ -150,6 +158,93 @@ function AccountSection({ email, google }: { email: string | null; google: boole
   );
 }
 
+export const SAVED_SEARCHES_TITLE = 'Bewaarde zoekopdrachten';
+export const NO_SAVED_SEARCHES =
+  "Je hebt nog geen zoekopdrachten bewaard. Zoek op Profielen en kies 'Bewaar deze zoekopdracht'.";
+
+function SavedSearchesIntro() {
+  return (
+    <p className="text-sm text-stone-700">
+      Je krijgt één keer per dag een e-mail als er nieuwe profielen bij een zoekopdracht passen.
+    </p>
+  );
+}
+
+function SavedSearchesSection() {
+  const searches = useSavedSearches();
+  const remove = useRemoveSavedSearch();
+  let body;
+  if (searches.isPending) {
+    body = <BlockedSkeleton />;
+  } else if (searches.isError) {
+    body = (
+      <div className="flex flex-col items-start gap-3">
+        <p role="alert" className="text-red-800">
+          De bewaarde zoekopdrachten konden niet worden geladen.
+        </p>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            void searches.refetch();
+          }}
+        >
+          {RETRY}
+        </Button>
+      </div>
+    );
+  } else if (searches.data.searches.length === 0) {
+    body = <p className="text-stone-700">{NO_SAVED_SEARCHES}</p>;
+  } else {
+    body = (
+      <ul className="flex flex-col divide-y divide-stone-200">
+        {searches.data.searches.map((search) => (
+          <li
+            key={search.id}
+            className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <span className="flex items-center gap-2 font-semibold break-words text-stone-900">
+              <Bell aria-hidden="true" className="size-4 shrink-0 text-stone-600" />
+              {search.label}
+            </span>
+            <span className="flex shrink-0 gap-2">
+              <Link
+                to={search.address ? `${paths.profiles}?${search.address}` : paths.profiles}
+                className={buttonStyles({ variant: 'secondary', size: 'sm' })}
+                aria-label={`${search.label} openen`}
+              >
+                Openen
+              </Link>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`${search.label} verwijderen`}
+                disabled={remove.isPending}
+                onClick={() => {
+                  remove.mutate(search.id);
+                }}
+              >
+                Verwijderen
+              </Button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <Section title={SAVED_SEARCHES_TITLE}>
+      <SavedSearchesIntro />
+      {body}
+      {remove.isError && (
+        <p role="alert" className="text-sm font-semibold text-red-800">
+          {failureText(remove.error)}
+        </p>
+      )}
+    </Section>
+  );
+}
+
 function BlockedSection() {
   const blocks = useBlocks();
   const setBlocked = useSetBlocked();
@@ -222,8 +317,8 @@ function DataSection({ disabled = false }: { disabled?: boolean }) {
     <Section title="Je gegevens">
       <p className="text-stone-700">
         Download alles wat Oppasmaatje over je bewaart: je account, je profiel en huisdieren, je
-        favorieten, je gesprekken, je meldingen en je foto&apos;s, in één ZIP-bestand met een
-        leesbaar JSON-bestand. Dat kan één keer per uur.
+        favorieten, je bewaarde zoekopdrachten, je gesprekken, je meldingen en je foto&apos;s, in
+        één ZIP-bestand met een leesbaar JSON-bestand. Dat kan één keer per uur.
       </p>
       <div>
         <Button
@@ -269,10 +364,10 @@ function DeleteSection({ disabled = false }: { disabled?: boolean }) {
   return (
     <Section title="Account verwijderen">
       <p className="text-stone-700">
-        Je account, je profiel, je huisdieren, je favorieten, je blokkeringen, je meldingen en je
-        foto&apos;s worden direct en definitief verwijderd. Berichten die je stuurde blijven bij de
-        ander staan, onder &apos;Verwijderd account&apos;, zonder je naam of foto. Daarna kun je je
-        met hetzelfde e-mailadres opnieuw aanmelden.
+        Je account, je profiel, je huisdieren, je favorieten, je bewaarde zoekopdrachten, je
+        blokkeringen, je meldingen en je foto&apos;s worden direct en definitief verwijderd.
+        Berichten die je stuurde blijven bij de ander staan, onder &apos;Verwijderd account&apos;,
+        zonder je naam of foto. Daarna kun je je met hetzelfde e-mailadres opnieuw aanmelden.
       </p>
       <div>
         <Button

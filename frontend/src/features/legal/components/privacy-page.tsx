@@ -160,6 +160,10 @@ export function PrivacyPage() {
             Je account, profiel, foto&rsquo;s en berichten: zolang je account bestaat. Verwijder je
             je account, dan wissen we deze gegevens.
           </li>
+          <li>
+            Bewaarde zoekopdrachten: tot je ze verwijdert (onder Instellingen of met de afmeldlink
+            in de e-mail) of je account verwijdert.
+          </li>
           <li>Logbestanden: niet langer dan nodig om storingen en misbruik op te sporen.</li>
         </ul>
       </LegalSection>
@@ -189,8 +193,9 @@ export function PrivacyPage() {
             <strong>Verwijdering</strong>: onder <Link to={paths.settings}>Instellingen</Link>{' '}
             verwijder je je account zelf, bevestigd met een code per e-mail. Dan verwijderen we
             direct je account, je profiel, de profielen van je huisdieren, je favorieten, je
-            meldingen en je foto&rsquo;s. Berichten die je stuurde blijven bij de ander staan, onder
-            &lsquo;Verwijderd account&rsquo;, zonder je naam of foto.
+            bewaarde zoekopdrachten, je meldingen en je foto&rsquo;s. Berichten die je stuurde
+            blijven bij de ander staan, onder &lsquo;Verwijderd account&rsquo;, zonder je naam of
+            foto.
           </li>
           <li>
             <strong>Dataportabiliteit</strong>: &lsquo;Download mijn gegevens&rsquo; onder{' '}

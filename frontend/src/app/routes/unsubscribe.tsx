@@ -1,0 +1,5 @@
+import { UnsubscribePage } from '@/features/browse/components/unsubscribe-page';
+
+export function UnsubscribeRoute() {
+  return <UnsubscribePage />;
+}
