@@ -238,6 +238,8 @@ diesel::table! {
         updated_at -> Timestamp,
         card_version -> Integer,
         facets -> BigInt,
+        published -> Bool,
+        hidden -> Bool,
     }
 }
 

@@ -833,10 +833,9 @@ async fn a_saved_search_mails_new_matches_once_a_day_and_ends_by_its_link(backen
         Ok(id.get())
     };
     db.block(oppas_domain::UserId(owner_of("Tijger")?), me)?;
-    app.database()?.execute(&format!(
-        "INSERT INTO hidden_profiles (user_id, hidden_at) VALUES ({}, CURRENT_TIMESTAMP)",
-        owner_of("Verstopt")?
-    ))?;
+    let hidden = oppas_domain::UserId(owner_of("Verstopt")?);
+    oppas_domain::browse::changes::ListingChanges::default()
+        .write(|card| oppas_domain::trust::ports::ModerationRepository::set_hidden(&db, card, me, hidden, true))?;
 
     clock.advance(23 * 3600);
     assert_eq!(app.alerts.run_due()?, 0, "not a day yet");

@@ -65,8 +65,9 @@ pub struct CardDetails {
 
 /// The shape of a stored [`Card`]. Raise it with every change to that shape: at start-up every
 /// stored card of an older version is rebuilt from its profile. Version 2 added the pet's species,
-/// version 3 the facets beside the card ([`crate::browse::facets`]).
-pub const CARD_VERSION: i32 = 3;
+/// version 3 the facets beside the card ([`crate::browse::facets`]), version 4 whether it is
+/// published ([`Listing::published`]).
+pub const CARD_VERSION: i32 = 4;
 
 /// What a list shows of one sitter or pet, as stored beside the profile.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -169,6 +170,9 @@ pub struct Listing {
     pub card: Card,
     /// What filters find it by ([`crate::browse::facets`]).
     pub facets: i64,
+    /// Whether it may be listed: every pet, and a sitter with a place, a postcode and an 'Over
+    /// mij' of [`crate::profiles::profile::SITTER_BIO_MIN`] characters.
+    pub published: bool,
     /// When the profile (the pet) was made.
     pub created_at: NaiveDateTime,
 }
@@ -212,6 +216,7 @@ impl Listing {
                 species: None,
             },
             facets: crate::browse::facets::of_volunteer(f),
+            published: f.is_published(),
             created_at: volunteer.created_at,
         }
     }
@@ -283,6 +288,7 @@ impl Listing {
                 species: Some(f.species),
             },
             facets: crate::browse::facets::of_pet(f),
+            published: true,
             created_at: pet.created_at,
         }
     }

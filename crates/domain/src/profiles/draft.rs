@@ -33,10 +33,7 @@ pub const LIST_MAX: usize = 20;
 /// Longest phone number as typed.
 pub const PHONE_MAX: usize = 20;
 
-/// Fewest characters of a sitter's 'Over mij': a sitter is published only with a place, a
-/// postcode and this much about themselves ([`SITTER_REQUIRED`]). Published in the OpenAPI
-/// document as `x-sitter.minLength` on `bio`; the lists leave out older sitters below it.
-pub const SITTER_BIO_MIN: usize = 50;
+pub use crate::profiles::profile::SITTER_BIO_MIN;
 
 /// The fields a sitter's profile must fill in, in [`FIELD_ORDER`]. Published as
 /// `x-sitter` (`required`) on each of them.

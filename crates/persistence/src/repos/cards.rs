@@ -3,7 +3,7 @@
 
 use crate::db_connection::DbConnection;
 use crate::error::translate;
-use crate::schema::listings;
+use crate::schema::{hidden_profiles, listings};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use oppas_domain::RepositoryError;
@@ -33,6 +33,7 @@ pub(crate) fn write_listing(
         listings::card.eq(&card),
         listings::card_version.eq(CARD_VERSION),
         listings::facets.eq(listing.facets),
+        listings::published.eq(listing.published),
         listings::created_at.eq(listing.created_at),
         listings::updated_at.eq(now),
     );
@@ -53,6 +54,19 @@ pub(crate) fn write_listing(
                 listings::volunteer_id.eq(volunteer_id),
                 listings::pet_id.eq(pet_id),
             ))
+            .execute(conn)
+            .map_err(translate)?;
+    }
+    // Hidden with its person, whose hiding may be older than the card.
+    let hidden = hidden_profiles::table
+        .filter(hidden_profiles::user_id.eq(listing.user_id.get()))
+        .count()
+        .get_result::<i64>(conn)
+        .map_err(translate)?
+        > 0;
+    if hidden {
+        diesel::update(listings::table.filter(listings::user_id.eq(listing.user_id.get())))
+            .set(listings::hidden.eq(true))
             .execute(conn)
             .map_err(translate)?;
     }

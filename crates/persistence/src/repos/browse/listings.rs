@@ -2,8 +2,10 @@
 //! of cards of an older shape.
 //!
 //! The text filter is the one query that differs per backend: SQLite matches through the FTS5
-//! trigram table `listings_fts`, PostgreSQL through a `LIKE` that its trigram index serves.
-//! Everything else is the same SQL, built once with placeholders for either backend.
+//! trigram table `listings_fts` (or, for a dense term, by `LIKE` on the cards newest first, which
+//! finds a page in a few hundred rows: [`DENSE_MATCHES`]), PostgreSQL through a `LIKE` that its
+//! trigram index serves. Everything else is the same SQL, built once with placeholders for either
+//! backend. Only the page's cards are read and parsed: ids are found on the index columns first.
 
 use crate::Database;
 use crate::db_connection::DbConnection;
@@ -20,7 +22,6 @@ use oppas_domain::browse::card::{CARD_VERSION, Card, CardWrite, Listing};
 use oppas_domain::browse::ports::ListingRepository;
 use oppas_domain::browse::query::{FoundCard, ListingPage, ListingQuery, MAX_COUNTED, Nearby};
 use oppas_domain::kernel::enums::SearchSort;
-use oppas_domain::profiles::draft::SITTER_BIO_MIN;
 use std::collections::HashMap;
 
 /// Shortest text the trigram indexes can serve; shorter terms are matched by a scan.
@@ -43,6 +44,17 @@ pub(crate) struct CardRow {
 struct IdRow {
     #[diesel(sql_type = BigInt)]
     id: i64,
+}
+
+/// What orders a card near a place.
+#[derive(QueryableByName)]
+struct KeyRow {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = Timestamp)]
+    created_at: NaiveDateTime,
+    #[diesel(sql_type = Nullable<Text>)]
+    postal_code: Option<String>,
 }
 
 #[derive(QueryableByName)]
@@ -73,19 +85,10 @@ fn fts_phrase(term: &str) -> String {
 }
 
 /// Appends ` AND <filters>` for the kind and the text.
-fn push_filters(sql: &mut Sql, query: &ListingQuery, sqlite: bool) {
-    // Profiles a moderator hid are in no list.
-    sql.push(" AND NOT EXISTS (SELECT 1 FROM hidden_profiles h WHERE h.user_id = listings.user_id)");
-    // Nor a sitter below the minimum of a published sitter (older profiles, made before it held):
-    // a place, a postcode and an 'Over mij' of SITTER_BIO_MIN characters. LENGTH counts
-    // characters on both backends, as the domain does.
-    sql.push(
-        " AND (listings.volunteer_id IS NULL OR EXISTS (SELECT 1 FROM volunteers v \
-         WHERE v.id = listings.volunteer_id AND TRIM(COALESCE(v.location, '')) <> '' \
-         AND TRIM(COALESCE(v.postal_code, '')) <> '' AND LENGTH(TRIM(COALESCE(v.bio, ''))) >= ",
-    )
-    .bind(Bind::Int(i64::try_from(SITTER_BIO_MIN).unwrap_or(i64::MAX)))
-    .push("))");
+fn push_filters(sql: &mut Sql, query: &ListingQuery, fts: bool) {
+    // Profiles a moderator hid are in no list, nor a sitter below the minimum of a published
+    // sitter (older profiles, made before it held): both kept on the card itself.
+    sql.push(" AND listings.published = TRUE AND listings.hidden = FALSE");
     // Nor anyone in a block with the viewer, either way.
     if let Some(viewer) = query.blocked_for {
         sql.push(" AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ")
@@ -108,7 +111,7 @@ fn push_filters(sql: &mut Sql, query: &ListingQuery, sqlite: bool) {
         sql.push(" AND (facets & ").bind(Bind::Int(mask)).push(") <> 0");
     }
     if let Some(text) = &query.text {
-        if sqlite && text.chars().count() >= TRIGRAM {
+        if fts {
             sql.push(" AND id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ")
                 .bind(Bind::Text(fts_phrase(text)))
                 .push(")");
@@ -199,16 +202,16 @@ fn count(rows: &[CountRow]) -> u64 {
 }
 
 /// Appends the filters, and near a place its postcode areas.
-fn push_filters_within(sql: &mut Sql, query: &ListingQuery, sqlite: bool) {
+fn push_filters_within(sql: &mut Sql, query: &ListingQuery, fts: bool) {
     if let Some(near) = &query.near {
         push_postcodes(sql, near.areas().iter().map(|(pc, _)| pc.as_str()));
     }
-    push_filters(sql, query, sqlite);
+    push_filters(sql, query, fts);
 }
 
 /// Newest first, ties by id (near a place: within its radius): one indexed scan for the page
 /// and one count.
-fn search_newest(conn: &mut DbConnection, query: &ListingQuery, sqlite: bool) -> Result<ListingPage, RepositoryError> {
+fn search_newest(conn: &mut DbConnection, query: &ListingQuery, fts: bool) -> Result<ListingPage, RepositoryError> {
     if query.near.as_ref().is_some_and(|near| near.areas().is_empty()) {
         return Ok(ListingPage {
             cards: Vec::new(),
@@ -221,14 +224,14 @@ fn search_newest(conn: &mut DbConnection, query: &ListingQuery, sqlite: bool) ->
     let mut total = Sql::new(conn);
     if query.text.is_some() {
         total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM (SELECT 1 AS one FROM listings WHERE 1 = 1");
-        push_filters_within(&mut total, query, sqlite);
+        push_filters_within(&mut total, query, fts);
         total
             .push(" LIMIT ")
             .bind(Bind::Int(i64::try_from(MAX_COUNTED + 1).unwrap_or(i64::MAX)))
             .push(") capped");
     } else {
         total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM listings WHERE 1 = 1");
-        push_filters_within(&mut total, query, sqlite);
+        push_filters_within(&mut total, query, fts);
     }
     let counted = count(&total.load::<CountRow>(conn)?);
     let (total, total_capped) = if query.text.is_some() && counted > MAX_COUNTED {
@@ -240,32 +243,14 @@ fn search_newest(conn: &mut DbConnection, query: &ListingQuery, sqlite: bool) ->
     // The page's ids first, sorting on the index columns only; then the cards of those ids.
     let mut ids = Sql::new(conn);
     ids.push("SELECT id FROM listings WHERE 1 = 1");
-    push_filters_within(&mut ids, query, sqlite);
+    push_filters_within(&mut ids, query, fts);
     ids.push(" ORDER BY created_at DESC, id DESC LIMIT ")
         .bind(Bind::Int(i64::from(query.per_page)))
         .push(" OFFSET ")
         .bind(Bind::Int(i64::try_from(query.offset()).unwrap_or(i64::MAX)));
     let ids: Vec<i64> = ids.load::<IdRow>(conn)?.into_iter().map(|row| row.id).collect();
-    if ids.is_empty() {
-        return Ok(ListingPage {
-            cards: Vec::new(),
-            total,
-            total_capped,
-        });
-    }
-    let mut page = Sql::new(conn);
-    page.push("SELECT id, card, created_at, postal_code FROM listings WHERE id IN (");
-    for (i, id) in ids.iter().enumerate() {
-        if i > 0 {
-            page.push(", ");
-        }
-        page.bind(Bind::Int(*id));
-    }
-    page.push(")");
-    let mut by_id: HashMap<i64, FoundCard> = found(page.load::<CardRow>(conn)?)?.into_iter().collect();
-    let cards = ids.iter().filter_map(|id| by_id.remove(id)).collect();
     Ok(ListingPage {
-        cards,
+        cards: cards_of(conn, &ids)?,
         total,
         total_capped,
     })
@@ -278,7 +263,7 @@ fn search_near(
     conn: &mut DbConnection,
     query: &ListingQuery,
     near: &Nearby,
-    sqlite: bool,
+    fts: bool,
 ) -> Result<ListingPage, RepositoryError> {
     if near.areas().is_empty() {
         return Ok(ListingPage {
@@ -290,7 +275,7 @@ fn search_near(
     let mut counts = Sql::new(conn);
     counts.push("SELECT postal_code, COUNT(*) AS n FROM listings WHERE 1 = 1");
     push_postcodes(&mut counts, near.areas().iter().map(|(pc, _)| pc.as_str()));
-    push_filters(&mut counts, query, sqlite);
+    push_filters(&mut counts, query, fts);
     counts.push(" GROUP BY postal_code");
     let counts = counts.load::<CountRow>(conn)?;
     let total = count(&counts);
@@ -327,44 +312,89 @@ fn search_near(
             total_capped: false,
         });
     }
-    let mut page = Sql::new(conn);
-    page.push("SELECT id, card, created_at, postal_code FROM listings WHERE 1 = 1");
-    push_postcodes(&mut page, wanted.iter().copied());
-    push_filters(&mut page, query, sqlite);
+    // The order of the areas' cards from the index columns alone; then only the page's cards.
+    let mut keys = Sql::new(conn);
+    keys.push("SELECT id, created_at, postal_code FROM listings WHERE 1 = 1");
+    push_postcodes(&mut keys, wanted.iter().copied());
+    push_filters(&mut keys, query, fts);
     let rank: HashMap<&str, usize> = near
         .areas()
         .iter()
         .enumerate()
         .map(|(i, (pc, _))| (pc.as_str(), i))
         .collect();
-    let mut rows = found(page.load::<CardRow>(conn)?)?;
-    rows.sort_by(|(a_id, a), (b_id, b)| {
-        let area = |card: &FoundCard| card.postal_code.as_deref().and_then(|pc| rank.get(pc)).copied();
+    let mut keys = keys.load::<KeyRow>(conn)?;
+    keys.sort_by(|a, b| {
+        let area = |row: &KeyRow| row.postal_code.as_deref().and_then(|pc| rank.get(pc)).copied();
         area(a)
             .cmp(&area(b))
             .then(b.created_at.cmp(&a.created_at))
-            .then(b_id.cmp(a_id))
+            .then(b.id.cmp(&a.id))
     });
-    let cards = rows
+    let ids: Vec<i64> = keys
         .into_iter()
         .skip(usize::try_from(skip).unwrap_or(usize::MAX))
         .take(usize::try_from(query.per_page).unwrap_or(usize::MAX))
-        .map(|(_, card)| card)
+        .map(|row| row.id)
         .collect();
     Ok(ListingPage {
-        cards,
+        cards: cards_of(conn, &ids)?,
         total,
         total_capped: false,
     })
 }
 
+/// The cards of `ids`, in that order.
+fn cards_of(conn: &mut DbConnection, ids: &[i64]) -> Result<Vec<FoundCard>, RepositoryError> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut page = Sql::new(conn);
+    page.push("SELECT id, card, created_at, postal_code FROM listings WHERE id IN ")
+        .bind_list(ids.iter().map(|id| Bind::Int(*id)));
+    let mut by_id: HashMap<i64, FoundCard> = found(page.load::<CardRow>(conn)?)?.into_iter().collect();
+    Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
+}
+
+/// Matches more than this many cards and a term is dense: scanning the cards newest first finds
+/// a page (and the capped count) within a few hundred rows, where the FTS5 table would first
+/// gather every match.
+const DENSE_MATCHES: i64 = 10_000;
+
+#[derive(QueryableByName)]
+struct Probe {
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
+
+/// Whether the text is matched through the FTS5 trigram table (SQLite, a term of three
+/// characters or more that is not dense) rather than by `LIKE` on the cards in index order
+/// (PostgreSQL's trigram index serves `LIKE` itself).
+fn text_by_fts(conn: &mut DbConnection, query: &ListingQuery) -> Result<bool, RepositoryError> {
+    let Some(text) = query.text.as_deref() else {
+        return Ok(false);
+    };
+    if !matches!(conn, DbConnection::Sqlite(_)) || text.chars().count() < TRIGRAM {
+        return Ok(false);
+    }
+    let mut probe = Sql::new(conn);
+    probe
+        .push("SELECT COUNT(*) AS n FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ")
+        .bind(Bind::Text(fts_phrase(text)))
+        .push(" LIMIT ")
+        .bind(Bind::Int(DENSE_MATCHES + 1))
+        .push(") probe");
+    let matches = probe.load::<Probe>(conn)?.first().map_or(0, |row| row.n);
+    Ok(matches <= DENSE_MATCHES)
+}
+
 impl ListingRepository for Database {
     fn search_listings(&self, query: &ListingQuery) -> Result<ListingPage, RepositoryError> {
         let mut conn = self.conn()?;
-        let sqlite = matches!(*conn, DbConnection::Sqlite(_));
+        let fts = text_by_fts(&mut conn, query)?;
         match (&query.near, query.sort) {
-            (Some(near), SearchSort::Afstand) => search_near(&mut conn, query, near, sqlite),
-            _ => search_newest(&mut conn, query, sqlite),
+            (Some(near), SearchSort::Afstand) => search_near(&mut conn, query, near, fts),
+            _ => search_newest(&mut conn, query, fts),
         }
     }
 
@@ -373,14 +403,14 @@ impl ListingRepository for Database {
             return Ok(0);
         }
         let mut conn = self.conn()?;
-        let sqlite = matches!(*conn, DbConnection::Sqlite(_));
+        let fts = text_by_fts(&mut conn, query)?;
         let mut sql = Sql::new(&conn);
         sql.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM listings WHERE user_id IN ")
             .bind_list(people.iter().map(|person| Bind::Int(person.get())));
         if query.near.as_ref().is_some_and(|near| near.areas().is_empty()) {
             return Ok(0);
         }
-        push_filters_within(&mut sql, query, sqlite);
+        push_filters_within(&mut sql, query, fts);
         Ok(count(&sql.load::<CountRow>(&mut conn)?))
     }
 

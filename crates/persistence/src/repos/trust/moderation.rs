@@ -4,7 +4,7 @@ use crate::Database;
 use crate::db_connection::DbConnection;
 use crate::error::translate;
 use crate::repos::sql::{Bind, Sql};
-use crate::schema::{hidden_profiles, moderation_log, moderators, reports, users};
+use crate::schema::{hidden_profiles, listings, moderation_log, moderators, reports, users};
 use crate::transaction::in_transaction;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -203,6 +203,11 @@ impl ModerationRepository for Database {
                     .execute(conn)
                     .map_err(translate)?;
             }
+            // The cards follow at once: a search filters on their own column.
+            diesel::update(listings::table.filter(listings::user_id.eq(user.get())))
+                .set(listings::hidden.eq(hidden))
+                .execute(conn)
+                .map_err(translate)?;
             log(
                 conn,
                 moderator,
