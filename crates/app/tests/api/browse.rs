@@ -972,3 +972,41 @@ on_both_backends!(
     twenty_simultaneous_creates_of_both_kinds_leave_one_profile,
     an_edited_profile_is_found_by_its_new_text_at_once,
 );
+
+/// A term in most cards (more than the trigram table's dense threshold, so SQLite scans the
+/// cards newest first): every card of its pages holds the term, the pages do not overlap, and the
+/// count stops at its cap.
+#[tokio::test]
+async fn a_term_in_most_cards_finds_full_pages_that_hold_it() -> TestResult {
+    let database = Backend::Sqlite.database();
+    let url = database.url().to_owned();
+    oppas_app::bench_data::seed(&url, 13_000, chrono::Utc::now().naive_utc())?;
+    let app = spawn_with(Some(database), &url, |_| {}).await?;
+    let holds = |card: &Value| {
+        let text = [
+            card["name"].as_str(),
+            card["location"].as_str(),
+            card["shortDescription"].as_str(),
+            card["details"]["ras"].as_str(),
+            card["species"].as_str(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase();
+        text.contains("hond")
+    };
+    let mut seen = std::collections::HashSet::new();
+    for page in 1..=3 {
+        let found = list(&app, &format!("?q=hond&type=huisdier&perPage=100&page={page}")).await?;
+        assert_eq!(found["totalCapped"], true);
+        let cards = found["profiles"].as_array().cloned().unwrap_or_default();
+        assert_eq!(cards.len(), 100, "page {page}");
+        for card in &cards {
+            assert!(holds(card), "{card}");
+            assert!(seen.insert(card["id"].to_string()), "{} twice", card["id"]);
+        }
+    }
+    Ok(())
+}

@@ -9,6 +9,7 @@ import type { ProfileType } from '@/features/browse/api/types';
 import { Benefits, type Benefit } from '@/features/browse/components/benefits';
 import { BrowseFilters } from '@/features/browse/components/browse-filters';
 import { ClosingCta } from '@/features/browse/components/closing-cta';
+import { FilterSheet } from '@/features/browse/components/filter-sheet';
 import { ListLoadError, ListLoading } from '@/features/browse/components/list-states';
 import { pageCount, Pagination } from '@/features/browse/components/pagination';
 import { ProfileGrid } from '@/features/browse/components/profile-card';
@@ -151,6 +152,16 @@ export function AudiencePage({
                 void navigate(`${paths.profiles}?${query}`);
               }}
             />
+            {/* The filters of this kind, counted live; applying them opens /profielen with them. */}
+            <div className="mt-4 border-t border-stone-200 pt-4">
+              <FilterSheet
+                params={draft}
+                update={(patch) => {
+                  const query = writeBrowseParams({ ...draft, ...patch, page: 1 }).toString();
+                  void navigate(`${paths.profiles}?${query}`);
+                }}
+              />
+            </div>
           </div>
         </div>
       </section>

@@ -64,6 +64,25 @@ describe('SittersPage', () => {
     expect(await screen.findByText('Pagina: /profielen?q=bobby&type=huisdier')).toBeInTheDocument();
   });
 
+  it("offers the pets' filters, counted live, and opens /profielen with them", async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aPetItem(), aPetItem({ id: 'pet-31', name: 'Luna' })]));
+    openSitters();
+    await screen.findByText('2 huisdieren gevonden');
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    expect(within(sheet).queryByLabelText('Ervaring')).not.toBeInTheDocument();
+    await user.selectOptions(within(sheet).getByLabelText('Grootte'), 'Klein (tot 10 kg)');
+    await user.click(await within(sheet).findByRole('button', { name: 'Toon 2 huisdieren' }));
+    expect(listCalls().some((call) => call.get('size') === 'klein')).toBe(true);
+
+    expect(
+      await screen.findByText('Pagina: /profielen?type=huisdier&size=klein'),
+    ).toBeInTheDocument();
+  });
+
   it('counts one lieve huisdier in the singular', async () => {
     fakeSession(null);
     onApi('GET /api/profiles', listAnswer([aPetItem()]));
