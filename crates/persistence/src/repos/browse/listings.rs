@@ -2,8 +2,8 @@
 //! of cards of an older shape.
 //!
 //! The text filter is the one query that differs per backend: SQLite matches through the FTS5
-//! trigram table `listings_fts` (or, for a dense term, by `LIKE` on the cards newest first, which
-//! finds a page in a few hundred rows: [`DENSE_MATCHES`]), PostgreSQL through a `LIKE` that its
+//! trigram table `listings_fts` (counted from its matches; a dense term's page by `LIKE` on the
+//! cards newest first, which finds it in a few thousand rows: [`text_plan`]), PostgreSQL through a `LIKE` that its
 //! trigram index serves. Everything else is the same SQL, built once with placeholders for either
 //! backend. Only the page's cards are read and parsed: ids are found on the index columns first.
 
@@ -84,8 +84,19 @@ fn fts_phrase(term: &str) -> String {
     format!("\"{}\"", term.replace('"', "\"\""))
 }
 
+/// How a search's text is matched (see [`text_plan`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TextBy {
+    /// Through the FTS5 trigram table (`id IN (...)`).
+    Fts,
+    /// By `LIKE` on the stored search text.
+    Like,
+    /// Not here: the query joins the FTS5 table itself.
+    Joined,
+}
+
 /// Appends ` AND <filters>` for the kind and the text.
-fn push_filters(sql: &mut Sql, query: &ListingQuery, fts: bool) {
+fn push_filters(sql: &mut Sql, query: &ListingQuery, text_by: TextBy) {
     // Profiles a moderator hid are in no list, nor a sitter below the minimum of a published
     // sitter (older profiles, made before it held): both kept on the card itself.
     sql.push(" AND listings.published = TRUE AND listings.hidden = FALSE");
@@ -111,14 +122,18 @@ fn push_filters(sql: &mut Sql, query: &ListingQuery, fts: bool) {
         sql.push(" AND (facets & ").bind(Bind::Int(mask)).push(") <> 0");
     }
     if let Some(text) = &query.text {
-        if fts {
-            sql.push(" AND id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ")
-                .bind(Bind::Text(fts_phrase(text)))
-                .push(")");
-        } else {
-            sql.push(" AND search_text LIKE ")
-                .bind(Bind::Text(like_pattern(text)))
-                .push(" ESCAPE '\\'");
+        match text_by {
+            TextBy::Fts => {
+                sql.push(" AND listings.id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ")
+                    .bind(Bind::Text(fts_phrase(text)))
+                    .push(")");
+            }
+            TextBy::Like => {
+                sql.push(" AND listings.search_text LIKE ")
+                    .bind(Bind::Text(like_pattern(text)))
+                    .push(" ESCAPE '\\'");
+            }
+            TextBy::Joined => {}
         }
     }
 }
@@ -202,16 +217,20 @@ fn count(rows: &[CountRow]) -> u64 {
 }
 
 /// Appends the filters, and near a place its postcode areas.
-fn push_filters_within(sql: &mut Sql, query: &ListingQuery, fts: bool) {
+fn push_filters_within(sql: &mut Sql, query: &ListingQuery, text_by: TextBy) {
     if let Some(near) = &query.near {
         push_postcodes(sql, near.areas().iter().map(|(pc, _)| pc.as_str()));
     }
-    push_filters(sql, query, fts);
+    push_filters(sql, query, text_by);
 }
 
 /// Newest first, ties by id (near a place: within its radius): one indexed scan for the page
 /// and one count.
-fn search_newest(conn: &mut DbConnection, query: &ListingQuery, fts: bool) -> Result<ListingPage, RepositoryError> {
+fn search_newest(
+    conn: &mut DbConnection,
+    query: &ListingQuery,
+    plan: TextPlan,
+) -> Result<ListingPage, RepositoryError> {
     if query.near.as_ref().is_some_and(|near| near.areas().is_empty()) {
         return Ok(ListingPage {
             cards: Vec::new(),
@@ -222,16 +241,33 @@ fn search_newest(conn: &mut DbConnection, query: &ListingQuery, fts: bool) -> Re
     // A text search counts no further than MAX_COUNTED: past it, the count would read every
     // match of a dense term only to say a number nobody pages through.
     let mut total = Sql::new(conn);
-    if query.text.is_some() {
-        total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM (SELECT 1 AS one FROM listings WHERE 1 = 1");
-        push_filters_within(&mut total, query, fts);
-        total
-            .push(" LIMIT ")
-            .bind(Bind::Int(i64::try_from(MAX_COUNTED + 1).unwrap_or(i64::MAX)))
-            .push(") capped");
-    } else {
-        total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM listings WHERE 1 = 1");
-        push_filters_within(&mut total, query, fts);
+    match (&query.text, plan.count) {
+        (Some(text), TextBy::Joined) => {
+            // Driven from the trigram table's matches, so that it stops at the cap.
+            total
+                .push(
+                    "SELECT NULL AS postal_code, COUNT(*) AS n FROM (SELECT 1 AS one FROM listings_fts \
+                     CROSS JOIN listings ON listings.id = listings_fts.rowid WHERE listings_fts MATCH ",
+                )
+                .bind(Bind::Text(fts_phrase(text)));
+            push_filters_within(&mut total, query, TextBy::Joined);
+            total
+                .push(" LIMIT ")
+                .bind(Bind::Int(i64::try_from(MAX_COUNTED + 1).unwrap_or(i64::MAX)))
+                .push(") capped");
+        }
+        (Some(_), text_by) => {
+            total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM (SELECT 1 AS one FROM listings WHERE 1 = 1");
+            push_filters_within(&mut total, query, text_by);
+            total
+                .push(" LIMIT ")
+                .bind(Bind::Int(i64::try_from(MAX_COUNTED + 1).unwrap_or(i64::MAX)))
+                .push(") capped");
+        }
+        (None, _) => {
+            total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM listings WHERE 1 = 1");
+            push_filters_within(&mut total, query, plan.page);
+        }
     }
     let counted = count(&total.load::<CountRow>(conn)?);
     let (total, total_capped) = if query.text.is_some() && counted > MAX_COUNTED {
@@ -243,7 +279,7 @@ fn search_newest(conn: &mut DbConnection, query: &ListingQuery, fts: bool) -> Re
     // The page's ids first, sorting on the index columns only; then the cards of those ids.
     let mut ids = Sql::new(conn);
     ids.push("SELECT id FROM listings WHERE 1 = 1");
-    push_filters_within(&mut ids, query, fts);
+    push_filters_within(&mut ids, query, plan.page);
     ids.push(" ORDER BY created_at DESC, id DESC LIMIT ")
         .bind(Bind::Int(i64::from(query.per_page)))
         .push(" OFFSET ")
@@ -263,7 +299,7 @@ fn search_near(
     conn: &mut DbConnection,
     query: &ListingQuery,
     near: &Nearby,
-    fts: bool,
+    text_by: TextBy,
 ) -> Result<ListingPage, RepositoryError> {
     if near.areas().is_empty() {
         return Ok(ListingPage {
@@ -275,7 +311,7 @@ fn search_near(
     let mut counts = Sql::new(conn);
     counts.push("SELECT postal_code, COUNT(*) AS n FROM listings WHERE 1 = 1");
     push_postcodes(&mut counts, near.areas().iter().map(|(pc, _)| pc.as_str()));
-    push_filters(&mut counts, query, fts);
+    push_filters(&mut counts, query, text_by);
     counts.push(" GROUP BY postal_code");
     let counts = counts.load::<CountRow>(conn)?;
     let total = count(&counts);
@@ -316,7 +352,7 @@ fn search_near(
     let mut keys = Sql::new(conn);
     keys.push("SELECT id, created_at, postal_code FROM listings WHERE 1 = 1");
     push_postcodes(&mut keys, wanted.iter().copied());
-    push_filters(&mut keys, query, fts);
+    push_filters(&mut keys, query, text_by);
     let rank: HashMap<&str, usize> = near
         .areas()
         .iter()
@@ -357,9 +393,8 @@ fn cards_of(conn: &mut DbConnection, ids: &[i64]) -> Result<Vec<FoundCard>, Repo
 }
 
 /// Matches more than this many cards and a term is dense: scanning the cards newest first finds
-/// a page (and the capped count) within a few hundred rows, where the FTS5 table would first
-/// gather every match.
-const DENSE_MATCHES: i64 = 10_000;
+/// a page within a few thousand rows, where the FTS5 table would first gather every match.
+const DENSE_MATCHES: i64 = 2_000;
 
 #[derive(QueryableByName)]
 struct Probe {
@@ -367,15 +402,28 @@ struct Probe {
     n: i64,
 }
 
-/// Whether the text is matched through the FTS5 trigram table (SQLite, a term of three
-/// characters or more that is not dense) rather than by `LIKE` on the cards in index order
-/// (PostgreSQL's trigram index serves `LIKE` itself).
-fn text_by_fts(conn: &mut DbConnection, query: &ListingQuery) -> Result<bool, RepositoryError> {
+/// How a text search counts and finds its page.
+#[derive(Debug, Clone, Copy)]
+struct TextPlan {
+    /// The capped count.
+    count: TextBy,
+    /// The page.
+    page: TextBy,
+}
+
+/// On SQLite a term of three characters or more is counted from the FTS5 trigram table's
+/// matches (up to the cap) and its page found through that table, or, for a dense term, by
+/// `LIKE` on the cards newest first. PostgreSQL's trigram index serves `LIKE` itself.
+fn text_plan(conn: &mut DbConnection, query: &ListingQuery) -> Result<TextPlan, RepositoryError> {
+    let like = TextPlan {
+        count: TextBy::Like,
+        page: TextBy::Like,
+    };
     let Some(text) = query.text.as_deref() else {
-        return Ok(false);
+        return Ok(like);
     };
     if !matches!(conn, DbConnection::Sqlite(_)) || text.chars().count() < TRIGRAM {
-        return Ok(false);
+        return Ok(like);
     }
     let mut probe = Sql::new(conn);
     probe
@@ -385,16 +433,23 @@ fn text_by_fts(conn: &mut DbConnection, query: &ListingQuery) -> Result<bool, Re
         .bind(Bind::Int(DENSE_MATCHES + 1))
         .push(") probe");
     let matches = probe.load::<Probe>(conn)?.first().map_or(0, |row| row.n);
-    Ok(matches <= DENSE_MATCHES)
+    Ok(TextPlan {
+        count: TextBy::Joined,
+        page: if matches > DENSE_MATCHES {
+            TextBy::Like
+        } else {
+            TextBy::Fts
+        },
+    })
 }
 
 impl ListingRepository for Database {
     fn search_listings(&self, query: &ListingQuery) -> Result<ListingPage, RepositoryError> {
         let mut conn = self.conn()?;
-        let fts = text_by_fts(&mut conn, query)?;
+        let plan = text_plan(&mut conn, query)?;
         match (&query.near, query.sort) {
-            (Some(near), SearchSort::Afstand) => search_near(&mut conn, query, near, fts),
-            _ => search_newest(&mut conn, query, fts),
+            (Some(near), SearchSort::Afstand) => search_near(&mut conn, query, near, plan.page),
+            _ => search_newest(&mut conn, query, plan),
         }
     }
 
@@ -403,14 +458,14 @@ impl ListingRepository for Database {
             return Ok(0);
         }
         let mut conn = self.conn()?;
-        let fts = text_by_fts(&mut conn, query)?;
+        let plan = text_plan(&mut conn, query)?;
         let mut sql = Sql::new(&conn);
         sql.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM listings WHERE user_id IN ")
             .bind_list(people.iter().map(|person| Bind::Int(person.get())));
         if query.near.as_ref().is_some_and(|near| near.areas().is_empty()) {
             return Ok(0);
         }
-        push_filters_within(&mut sql, query, fts);
+        push_filters_within(&mut sql, query, plan.page);
         Ok(count(&sql.load::<CountRow>(&mut conn)?))
     }
 
