@@ -311,7 +311,7 @@ test.describe('browsing profiles', () => {
     expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(phone.height);
     await expect(sheet.getByLabel('Grootte')).toHaveCount(0);
 
-    await sheet.getByLabel('Diersoort').selectOption({ label: 'Konijn' });
+    await sheet.getByLabel('Soort dier').selectOption({ label: 'Konijn' });
     const apply = sheet.getByRole('button', { name: /^Toon \d+ oppassers?$/ });
     await expect(apply).toBeVisible();
     // Nothing is applied until asked.
@@ -368,6 +368,20 @@ test.describe('browsing profiles', () => {
     await page.goto('/instellingen');
     await saved.getByRole('button', { name: 'Huisdieren · Kat verwijderen' }).click();
     await expect(saved.getByText(/Je hebt nog geen zoekopdrachten bewaard/)).toBeVisible();
+  });
+
+  test("a saved search's link that this installation did not sign ends nothing and says so", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/zoekopdracht-afmelden?token=1.2.abc');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Afmelden voor een zoekopdracht' }),
+    ).toBeVisible();
+    await checkPage(page, 'unsubscribe');
+    await page.getByRole('button', { name: 'Afmelden' }).click();
+    await expect(page.getByRole('alert')).toContainText('Deze afmeldlink klopt niet.');
+    await checkPage(page, 'unsubscribe-refused');
   });
 
   test('at 390 px wide no browse page scrolls sideways', async ({ page }) => {

@@ -38,6 +38,19 @@ fn escape(text: &str) -> String {
     })
 }
 
+/// A count as Dutch writes it: `1.000`, as the web app shows it.
+fn dutch_number(n: impl std::fmt::Display) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push('.');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 const NOT_YOU: &str = "Heb je hier niet om gevraagd? Dan hoef je niets te doen: zonder de code kan niemand inloggen. \
 Deel deze code nooit met anderen; Oppasmaatje vraagt je er nooit naar.";
 
@@ -155,11 +168,8 @@ pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
         } => {
             let greeting = greeting(first_name.as_deref());
             let count = cards.len() + usize::try_from(*more).unwrap_or(usize::MAX);
-            let counted = if *more_capped {
-                format!("{count}+")
-            } else {
-                count.to_string()
-            };
+            let plus = if *more_capped { "+" } else { "" };
+            let counted = format!("{}{plus}", dutch_number(count));
             let intro = if count == 1 && !*more_capped {
                 format!("Er is 1 nieuw profiel voor je zoekopdracht '{label}':")
             } else {
@@ -181,11 +191,7 @@ pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
                 })
                 .collect();
             let rest = if *more > 0 || *more_capped {
-                let more = if *more_capped {
-                    format!("{more}+")
-                } else {
-                    more.to_string()
-                };
+                let more = format!("{}{plus}", dutch_number(*more));
                 format!("En nog {more} meer. ")
             } else {
                 String::new()
@@ -311,6 +317,14 @@ mod tests {
             mail.unsubscribe.as_deref(),
             Some("https://oppasmaatje.nl/api/saved-searches/unsubscribe?token=7.2.abc")
         );
+    }
+
+    #[test]
+    fn counts_are_written_the_dutch_way() {
+        assert_eq!(dutch_number(7), "7");
+        assert_eq!(dutch_number(1000), "1.000");
+        assert_eq!(dutch_number(133_000), "133.000");
+        assert_eq!(dutch_number(1_234_567_u64), "1.234.567");
     }
 
     #[test]

@@ -901,6 +901,10 @@ async fn a_saved_search_mails_new_matches_once_a_day_and_ends_by_its_link(backen
     assert_eq!(unsubscribe(token.clone()).await?.status(), 204);
     assert_eq!(app.alerts.list(me)?.len(), 0);
     assert_eq!(unsubscribe(token).await?.status(), 204, "twice is no error");
+    for broken in ["", "7", "7.2", "x.y.z", "7.2.zz"] {
+        let refused = unsubscribe(broken.to_owned()).await?;
+        assert_eq!(refused.status(), 400, "{broken:?}");
+    }
     Ok(())
 }
 

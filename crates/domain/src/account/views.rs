@@ -85,7 +85,7 @@ impl ProfileViews {
                 mac.update(b"\0");
                 mac.update(user_agent.as_bytes());
                 let digest = mac.finalize().into_bytes();
-                let hex: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
+                let hex = crate::kernel::text::hex(&digest[..16]);
                 format!("a{hex}")
             }
         }

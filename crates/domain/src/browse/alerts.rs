@@ -16,6 +16,7 @@ use crate::browse::ports::{ListingRepository, SavedSearchRepository};
 use crate::browse::query::{ListingQuery, QueryError, RawListingQuery};
 use crate::browse::saved::{DueSearch, Saved, SavedSearch};
 use crate::kernel::enums::{Experience, ProfileType, SearchSort};
+use crate::kernel::text::{from_hex, hex};
 use crate::mail::message::{MailMessage, MatchedCard};
 use crate::mail::ports::Mailer;
 use crate::maintenance::ports::JobTurns;
@@ -221,9 +222,9 @@ impl SavedSearches {
     /// The token of a search's unsubscribe link: `{id}.{owner}.{signature}`.
     #[must_use]
     pub fn token(&self, id: SavedSearchId, user: UserId) -> String {
-        let signature = self.mac(id, user).map_or_else(String::new, |mac| {
-            mac.finalize().into_bytes().iter().map(|b| format!("{b:02x}")).collect()
-        });
+        let signature = self
+            .mac(id, user)
+            .map_or_else(String::new, |mac| hex(&mac.finalize().into_bytes()));
         format!("{id}.{user}.{signature}")
     }
 
@@ -241,14 +242,7 @@ impl SavedSearches {
             return Err(AlertError::BadToken);
         };
         let (id, user) = (SavedSearchId(id), UserId(user));
-        let bytes: Option<Vec<u8>> = (signature.len() == 64)
-            .then(|| {
-                (0..signature.len())
-                    .step_by(2)
-                    .map(|i| u8::from_str_radix(signature.get(i..i + 2)?, 16).ok())
-                    .collect()
-            })
-            .flatten();
+        let bytes = from_hex(signature);
         let valid = bytes
             .zip(self.mac(id, user))
             .is_some_and(|(bytes, mac)| mac.verify_slice(&bytes).is_ok());

@@ -391,3 +391,35 @@ mod tests {
         }
     }
 }
+
+/// Bytes as lower-case hex, two digits each.
+#[must_use]
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// The bytes of lower-case or upper-case hex; `None` for an odd length or a non-hex digit.
+#[must_use]
+pub fn from_hex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) || !text.bytes().all(|byte| byte.is_ascii_hexdigit()) {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
+        .collect()
+}
+
+#[cfg(test)]
+mod hex_tests {
+    use super::{from_hex, hex};
+
+    #[test]
+    fn hex_goes_there_and_back() {
+        assert_eq!(hex(&[0, 15, 255]), "000fff");
+        assert_eq!(from_hex("000fFF"), Some(vec![0, 15, 255]));
+        assert_eq!(from_hex("abc"), None);
+        assert_eq!(from_hex("zz"), None);
+        assert_eq!(from_hex("+1"), None);
+    }
+}

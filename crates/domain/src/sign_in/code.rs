@@ -69,7 +69,7 @@ impl SignInAttempt {
     /// An attempt from 32 random bytes (a CSPRNG's, in production).
     #[must_use]
     pub fn from_random(bytes: [u8; 32]) -> Self {
-        Self(bytes.iter().map(|b| format!("{b:02x}")).collect())
+        Self(crate::kernel::text::hex(&bytes))
     }
 
     /// The id, for the cookie.
@@ -82,10 +82,7 @@ impl SignInAttempt {
     #[must_use]
     pub fn stored(&self) -> String {
         use sha2::Digest;
-        sha2::Sha256::digest(self.0.as_bytes())
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
+        crate::kernel::text::hex(&sha2::Sha256::digest(self.0.as_bytes()))
     }
 }
 

@@ -251,8 +251,7 @@ fn answer(req: &HttpRequest, found: &BrowseResult) -> HttpResponse {
             Vec::new()
         });
         let digest = sha2::Sha256::digest(&body);
-        let hex: String = digest[..16].iter().map(|byte| format!("{byte:02x}")).collect();
-        let etag = format!("\"{hex}\"");
+        let etag = format!("\"{}\"", oppas_domain::kernel::text::hex(&digest[..16]));
         FinishedPage {
             body: body.into(),
             etag,

@@ -45,8 +45,7 @@ impl From<&SavedSearch> for SavedSearchView {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SavedSearchList {
-    /// Newest first.
-    #[schema(max_items = 10)]
+    /// Newest first; at most `max`.
     pub searches: Vec<SavedSearchView>,
     /// The most one person keeps.
     pub max: i64,
@@ -56,8 +55,8 @@ pub struct SavedSearchList {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SaveSearchBody {
-    /// E.g. `type=huisdier&species=kat&near=3512`.
-    #[schema(max_length = 2000)]
+    /// E.g. `type=huisdier&species=kat&near=3512`; each parameter within its bounds on
+    /// `GET /api/profiles`.
     pub query: String,
 }
 

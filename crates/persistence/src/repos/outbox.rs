@@ -25,12 +25,6 @@ struct OutboxRow {
 }
 
 #[derive(QueryableByName)]
-struct Count {
-    #[diesel(sql_type = BigInt)]
-    n: i64,
-}
-
-#[derive(QueryableByName)]
 struct Oldest {
     #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamp>)]
     at: Option<NaiveDateTime>,
@@ -126,8 +120,7 @@ impl MailOutboxRepository for Database {
         let conn: &mut DbConnection = &mut pooled;
         let mut sql = Sql::new(conn);
         sql.push("SELECT COUNT(*) AS n FROM mail_outbox");
-        let rows: Vec<Count> = sql.load(conn)?;
-        Ok(rows.first().map_or(0, |row| row.n))
+        sql.count(conn)
     }
 
     fn oldest_waiting_mail(&self) -> Result<Option<NaiveDateTime>, RepositoryError> {

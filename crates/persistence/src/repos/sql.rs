@@ -8,6 +8,13 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use oppas_domain::RepositoryError;
 
+/// The row of a `COUNT(*) AS n`.
+#[derive(QueryableByName)]
+struct Count {
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
+
 /// One bound value.
 pub(crate) enum Bind {
     Text(String),
@@ -87,6 +94,11 @@ impl Sql {
             DbConnection::Sqlite(inner) => with_binds!(self, inner, diesel::sqlite::Sqlite, load),
             DbConnection::Pg(inner) => with_binds!(self, inner, diesel::pg::Pg, load),
         }
+    }
+
+    /// Runs a `SELECT COUNT(*) AS n ...`; its number (0 when no row came back).
+    pub(crate) fn count(self, conn: &mut DbConnection) -> Result<i64, RepositoryError> {
+        Ok(self.load::<Count>(conn)?.first().map_or(0, |row| row.n))
     }
 
     /// Runs a statement; returns the rows it changed.

@@ -1975,7 +1975,10 @@ export interface components {
         ReportStatus: "open" | "closed";
         /** @description A search to save: the query string of `/api/profiles` (page and page size are left out). */
         SaveSearchBody: {
-            /** @description E.g. `type=huisdier&species=kat&near=3512`. */
+            /**
+             * @description E.g. `type=huisdier&species=kat&near=3512`; each parameter within its bounds on
+             *     `GET /api/profiles`.
+             */
             query: string;
         };
         /** @description The signed-in person's saved searches. */
@@ -1985,7 +1988,7 @@ export interface components {
              * @description The most one person keeps.
              */
             max: number;
-            /** @description Newest first. */
+            /** @description Newest first; at most `max`. */
             searches: components["schemas"]["SavedSearchView"][];
         };
         /** @description A saved search. */

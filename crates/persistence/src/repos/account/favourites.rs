@@ -14,12 +14,6 @@ use oppas_domain::browse::card::ListingSource;
 use oppas_domain::browse::query::FoundCard;
 use oppas_domain::{PetId, RepositoryError, UserId, VolunteerId};
 
-#[derive(QueryableByName)]
-struct Count {
-    #[diesel(sql_type = BigInt)]
-    n: i64,
-}
-
 /// ` listings.<column> = <id>` for the card's profile.
 pub(super) fn push_card(sql: &mut Sql, card: ListingSource) {
     match card {
@@ -42,7 +36,7 @@ struct ReceivedRow {
 }
 
 pub(super) fn count(sql: Sql, conn: &mut DbConnection) -> Result<i64, RepositoryError> {
-    Ok(sql.load::<Count>(conn)?.first().map_or(0, |row| row.n))
+    sql.count(conn)
 }
 
 impl FavouriteRepository for Database {

@@ -396,12 +396,6 @@ fn cards_of(conn: &mut DbConnection, ids: &[i64]) -> Result<Vec<FoundCard>, Repo
 /// a page within a few thousand rows, where the FTS5 table would first gather every match.
 const DENSE_MATCHES: i64 = 2_000;
 
-#[derive(QueryableByName)]
-struct Probe {
-    #[diesel(sql_type = BigInt)]
-    n: i64,
-}
-
 /// How a text search counts and finds its page.
 #[derive(Debug, Clone, Copy)]
 struct TextPlan {
@@ -432,7 +426,7 @@ fn text_plan(conn: &mut DbConnection, query: &ListingQuery) -> Result<TextPlan, 
         .push(" LIMIT ")
         .bind(Bind::Int(DENSE_MATCHES + 1))
         .push(") probe");
-    let matches = probe.load::<Probe>(conn)?.first().map_or(0, |row| row.n);
+    let matches = probe.count(conn)?;
     Ok(TextPlan {
         count: TextBy::Joined,
         page: if matches > DENSE_MATCHES {

@@ -46,12 +46,6 @@ struct DueRow {
     first_name: Option<String>,
 }
 
-#[derive(QueryableByName)]
-struct Count {
-    #[diesel(sql_type = BigInt)]
-    n: i64,
-}
-
 /// The saved search of a row; a row whose search does not read (written by hand) is logged and
 /// left out.
 fn search(id: i64, query: &str, label: String, created_at: NaiveDateTime) -> Option<SavedSearch> {
@@ -107,7 +101,7 @@ impl SavedSearchRepository for Database {
             let mut kept = Sql::new(conn);
             kept.push("SELECT COUNT(*) AS n FROM saved_searches WHERE user_id = ")
                 .bind(Bind::Int(user.get()));
-            if kept.load::<Count>(conn)?.first().map_or(0, |row| row.n) >= max {
+            if kept.count(conn)? >= max {
                 return Ok(Saved::Full);
             }
             let mut insert = Sql::new(conn);

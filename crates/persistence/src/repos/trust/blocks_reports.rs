@@ -14,12 +14,6 @@ use oppas_domain::trust::ports::{BlockRepository, BlockedPerson, NewReport, Repo
 use oppas_domain::{RepositoryError, UserId};
 
 #[derive(QueryableByName)]
-struct Count {
-    #[diesel(sql_type = BigInt)]
-    n: i64,
-}
-
-#[derive(QueryableByName)]
 struct PersonRow {
     #[diesel(sql_type = BigInt)]
     person: i64,
@@ -96,7 +90,7 @@ impl BlockRepository for Database {
             .push(" AND blocked_id = ")
             .bind(Bind::Int(a.get()))
             .push(")");
-        Ok(sql.load::<Count>(&mut conn)?.first().is_some_and(|row| row.n > 0))
+        Ok(sql.count(&mut conn)? > 0)
     }
 
     fn blocked_either_way(&self, user: UserId) -> Result<Vec<UserId>, RepositoryError> {
@@ -124,7 +118,7 @@ impl ReportRepository for Database {
                 .bind(Bind::Int(report.reporter.get()))
                 .push(" AND created_at > ")
                 .bind(Bind::Time(since));
-            if made.load::<Count>(conn)?.first().map_or(0, |row| row.n) >= max {
+            if made.count(conn)? >= max {
                 return Ok(false);
             }
             let mut insert = Sql::new(conn);

@@ -460,7 +460,7 @@ describe('BrowsePage filters', () => {
 
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     const sheet = screen.getByRole('dialog', { name: 'Filters' });
-    expect(within(sheet).getByLabelText('Diersoort')).toBeVisible();
+    expect(within(sheet).getByLabelText('Soort dier')).toBeVisible();
     expect(within(sheet).getByLabelText('Beschikbaar voor')).toBeVisible();
     expect(within(sheet).queryByLabelText('Grootte')).not.toBeInTheDocument();
 

@@ -16,16 +16,20 @@ import {
 } from '@/features/browse/hooks/use-browse-params';
 import * as V from '@/lib/api/vocabulary';
 import type { Vocabulary } from '@/lib/api/vocabulary';
+import { LABELS } from '@/lib/profile-labels';
 import { pick } from '@/lib/vocabulary';
 
-/** Each filter's label, and what its empty choice reads. */
-const LABELS: Record<keyof FacetFilters, { label: string; any: string }> = {
-  species: { label: 'Diersoort', any: 'Alle diersoorten' },
-  size: { label: 'Grootte', any: 'Alle groottes' },
-  lookingFor: { label: 'Gezochte hulp', any: 'Alle hulp' },
-  goodWith: { label: 'Kan goed met', any: 'Maakt niet uit' },
+/**
+ * Each filter's label (the field's own label, as the profiles read it) and what its empty
+ * choice reads. A sitter's offer reads as the profile pages list it ('Beschikbaar voor').
+ */
+const FILTER_LABELS: Record<keyof FacetFilters, { label: string; any: string }> = {
+  species: { label: LABELS.petSpecies, any: 'Alle soorten' },
+  size: { label: LABELS.petSize, any: 'Alle groottes' },
+  lookingFor: { label: LABELS.petLookingFor, any: 'Alle hulp' },
+  goodWith: { label: LABELS.petGoodWith, any: 'Maakt niet uit' },
   offers: { label: 'Beschikbaar voor', any: 'Maakt niet uit' },
-  experience: { label: 'Ervaring', any: 'Elke ervaring' },
+  experience: { label: LABELS.experience, any: 'Elke ervaring' },
 };
 
 /** The filters each kind of profile offers; every kind has the species. */
@@ -58,7 +62,7 @@ function valueLabel<Key extends keyof FacetFilters>(
 function optionsOf(key: keyof FacetFilters): { value: string; label: string }[] {
   const vocabulary = VOCABULARIES[key] as Vocabulary<string>;
   return [
-    { value: '', label: LABELS[key].any },
+    { value: '', label: FILTER_LABELS[key].any },
     ...vocabulary.values.map((value) => ({
       value,
       label: valueLabel(key, value as never),
@@ -188,7 +192,7 @@ export function FilterSheet({ params, update }: FilterSheetProps) {
         {offered.map((key) => (
           <FilterSelect
             key={key}
-            label={LABELS[key].label}
+            label={FILTER_LABELS[key].label}
             options={optionsOf(key)}
             value={draft[key] ?? ''}
             onChange={(event) => {
