@@ -1,6 +1,7 @@
 // Writes src/lib/api/vocabulary.ts from openapi.json: every enumeration the server declares (its
 // values, Dutch labels and the lists the wizard and the edit dialog offer), the profile draft's
-// rules (lengths, the postcode pattern, a sitter's minimum), the rules of each pet species, a
+// rules (lengths, the postcode pattern, a sitter's minimum), the rules of each pet species, each
+// search filter's kind and each search order's rules, a
 // report's note length, a message's and a moderator's note's, the most favourites, the search's
 // text lengths and cards per page, and the upload size cap. The server is the one source; this
 // file and scripts/test keep the copy current.
@@ -88,6 +89,17 @@ const searchRule = (name, rule) => {
     throw new Error(`${input}: GET /api/profiles ${name} has no ${rule}`);
   return value;
 };
+/** @type {{ name: string; 'x-filter'?: { only: string | null; atLeast: string | null } }[]} */
+const searchParameters = document.paths?.['/api/profiles']?.get?.parameters ?? [];
+const searchFilters = Object.fromEntries(
+  searchParameters
+    .filter((parameter) => parameter['x-filter'])
+    .map((parameter) => [parameter.name, parameter['x-filter']]),
+);
+if (Object.keys(searchFilters).length === 0)
+  throw new Error(`${input}: GET /api/profiles has no parameter with x-filter`);
+const sortRules = schemas.SearchSort?.['x-vocabulary']?.rules;
+if (!sortRules) throw new Error(`${input}: SearchSort has no x-vocabulary.rules`);
 const searchQueryMax = searchRule('q', 'maxLength');
 const searchPlaceMax = searchRule('near', 'maxLength');
 const searchPerPage = searchRule('perPage', 'default');
@@ -132,6 +144,28 @@ lines.push(
   '',
   '/** The rules of every species (`x-vocabulary.rules` of Species in openapi.json). */',
   `export const SPECIES_RULES: Readonly<Record<Schemas['Species'], SpeciesRule>> = ${JSON.stringify(speciesRules, null, 2)};`,
+  '',
+);
+
+lines.push(
+  '/** A search filter: the kind of profile that alone carries it, and what an "at least" value adds to its label. */',
+  'export interface SearchFilterRule {',
+  "  readonly only: Schemas['ProfileType'] | null;",
+  '  readonly atLeast: string | null;',
+  '}',
+  '',
+  '/** Every facet filter of a search by its parameter, in the order the screens list them (`x-filter` in openapi.json). */',
+  `export const SEARCH_FILTERS = ${JSON.stringify(searchFilters, null, 2)} as const satisfies Readonly<Record<string, SearchFilterRule>>;`,
+  '',
+  '/** An order of a search: whether it needs a place, and whether it is the default near a place or elsewhere. */',
+  'export interface SearchSortRule {',
+  '  readonly needsPlace: boolean;',
+  '  readonly defaultNear: boolean;',
+  '  readonly defaultElsewhere: boolean;',
+  '}',
+  '',
+  '/** The rules of every order (`x-vocabulary.rules` of SearchSort in openapi.json). */',
+  `export const SEARCH_SORT_RULES: Readonly<Record<Schemas['SearchSort'], SearchSortRule>> = ${JSON.stringify(sortRules, null, 2)};`,
   '',
 );
 

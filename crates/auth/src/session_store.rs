@@ -4,7 +4,7 @@
 use actix_session::storage::{LoadError, SaveError, SessionKey, SessionStore, UpdateError, generate_session_key};
 use actix_web::cookie::time::Duration;
 use oppas_domain::sign_in::ports::SessionRepository;
-use oppas_domain::sign_in::session::{StoredSession, next_expiry};
+use oppas_domain::sign_in::session::{StoredSession, active_day, new_active_day, next_expiry};
 use oppas_domain::{Clock, UserId};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -73,9 +73,16 @@ impl DatabaseSessionStore {
             .stored(state, self.clock.now())
             .map_err(|e| SaveError::Serialization(e.into()))?;
         let hash = hash_key(&key);
-        self.blocking(move |repo| repo.insert_session(&hash, &stored))
-            .await
-            .map_err(SaveError::Other)?;
+        self.blocking(move |repo| {
+            repo.insert_session(&hash, &stored)?;
+            // A signed-in session begins a day of activity (or goes on with today's).
+            if let Some(user) = stored.user_id {
+                repo.record_activity(user, active_day(stored.last_seen_at))?;
+            }
+            Ok(())
+        })
+        .await
+        .map_err(SaveError::Other)?;
         Ok(key)
     }
 }
@@ -138,8 +145,17 @@ impl SessionStore for DatabaseSessionStore {
                 let stored = self
                     .stored(&session_state, session.created_at)
                     .map_err(|e| UpdateError::Serialization(e.into()))?;
+                let signed_in_now = stored.user_id.filter(|user| {
+                    session.user_id != Some(*user) || new_active_day(Some(session.last_seen_at), stored.last_seen_at)
+                });
                 let updated = self
-                    .blocking(move |repo| repo.update_session(&hash, &stored))
+                    .blocking(move |repo| {
+                        let updated = repo.update_session(&hash, &stored)?;
+                        if let (true, Some(user)) = (updated, signed_in_now) {
+                            repo.record_activity(user, active_day(stored.last_seen_at))?;
+                        }
+                        Ok(updated)
+                    })
                     .await
                     .map_err(UpdateError::Other)?;
                 if updated {
@@ -160,6 +176,11 @@ impl SessionStore for DatabaseSessionStore {
                 let stale = (now - session.last_seen_at).num_seconds() >= TOUCH_INTERVAL_SECS;
                 if session.is_live(now) && stale {
                     repo.touch_session(&hash, now, next_expiry(now, session.created_at))?;
+                    if let Some(user) = session.user_id
+                        && new_active_day(Some(session.last_seen_at), now)
+                    {
+                        repo.record_activity(user, active_day(now))?;
+                    }
                 }
             }
             Ok(())
@@ -224,6 +245,9 @@ mod tests {
                     s.expires_at = expires_at;
                 }
             })
+        }
+        fn record_activity(&self, _user: UserId, _day: NaiveDateTime) -> Result<(), RepositoryError> {
+            Ok(())
         }
         fn delete_session(&self, key_hash: &str) -> Result<(), RepositoryError> {
             self.with(|m| m.remove(key_hash)).map(|_| ())

@@ -102,7 +102,9 @@ pub struct ApiDoc;
 /// report's note length, a message's and a moderator's note's; the most favourites (`maxItems` of
 /// the favourites list); the search's text lengths, radius bounds and cards per page (its
 /// `default`); the largest upload in bytes (`x-max-bytes` on the upload form's file);
-/// the rules of each pet species (`x-vocabulary.rules` on `Species`); and the `Idempotency-Key` header's
+/// the rules of each pet species (`x-vocabulary.rules` on `Species`) and of each order of a search
+/// (on `SearchSort`); each facet filter's kind and 'at least' words (`x-filter` on its search
+/// parameter); and the `Idempotency-Key` header's
 /// length and pattern. The web app's forms and checks are
 /// built from them.
 struct PublishedRules;
@@ -173,6 +175,16 @@ impl Modify for PublishedRules {
         {
             vocabulary.insert("rules".to_owned(), oppas_domain::profiles::species::published());
         }
+        // Which order needs a place, and the default with and without one.
+        if let Some(RefOr::T(Schema::Object(sort))) = components.schemas.get_mut("SearchSort")
+            && let Some(vocabulary) = sort
+                .extensions
+                .as_mut()
+                .and_then(|extensions| extensions.get_mut("x-vocabulary"))
+                .and_then(serde_json::Value::as_object_mut)
+        {
+            vocabulary.insert("rules".to_owned(), oppas_domain::kernel::enums::SearchSort::published());
+        }
         publish_key_rule(openapi);
         publish_search_rules(openapi);
     }
@@ -194,6 +206,13 @@ fn publish_search_rules(openapi: &mut utoipa::openapi::OpenApi) {
         let RefOr::T(parameter) = parameter else {
             continue;
         };
+        // A facet filter: which kind of profile carries it, and what an 'at least' value adds.
+        if let Some(rule) = oppas_domain::browse::facets::published_rule(&parameter.name) {
+            parameter
+                .extensions
+                .get_or_insert_with(Default::default)
+                .merge(ExtensionsBuilder::new().add("x-filter", rule).build());
+        }
         let Some(RefOr::T(Schema::Object(value))) = parameter.schema.as_mut() else {
             continue;
         };
@@ -390,6 +409,23 @@ mod tests {
         assert_eq!(schema("near")["maxLength"], serde_json::json!(MAX_QUERY_CHARS));
         assert_eq!(schema("perPage")["default"], serde_json::json!(DEFAULT_PER_PAGE));
         assert_eq!(schema("perPage")["maximum"], serde_json::json!(MAX_PER_PAGE));
+        let filter = |name: &str| {
+            parameters
+                .iter()
+                .find(|parameter| parameter["name"] == name)
+                .map(|parameter| parameter["x-filter"].clone())
+                .unwrap_or_default()
+        };
+        assert_eq!(filter("species"), serde_json::json!({"only": null, "atLeast": null}));
+        assert_eq!(filter("size")["only"], "huisdier");
+        assert_eq!(filter("offers")["only"], "vrijwilliger");
+        assert_eq!(filter("experience")["atLeast"], "of meer");
+        assert!(filter("q").is_null(), "text is no facet filter");
+        let sort = &document["components"]["schemas"]["SearchSort"]["x-vocabulary"]["rules"];
+        assert_eq!(sort["afstand"]["needsPlace"], true);
+        assert_eq!(sort["afstand"]["defaultNear"], true);
+        assert_eq!(sort["nieuwste"]["defaultElsewhere"], true);
+        assert_eq!(sort["actief"]["needsPlace"], false);
     }
 
     #[test]

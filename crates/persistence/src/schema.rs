@@ -240,6 +240,7 @@ diesel::table! {
         facets -> BigInt,
         published -> Bool,
         hidden -> Bool,
+        active_at -> Timestamp,
     }
 }
 

@@ -764,6 +764,67 @@ async fn every_filter_and_order_narrows_the_cards_with_text_and_place(backend: B
     Ok(())
 }
 
+/// 'Recent actief': the cards of the people who used the platform on the latest day come first,
+/// then newest; a person's use moves their card once a day, and only the day is kept.
+async fn the_recently_active_come_first_by_the_day(backend: Backend) -> TestResult {
+    let clock = Arc::new(crate::helpers::SettableClock::default());
+    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let sitter = |first: &str| {
+        json!({"profileType": "vrijwilliger", "firstName": first, "lastName": "Oppas",
+            "location": "Utrecht", "postalCode": "3512", "bio": SITTER_BIO})
+    };
+    // Each in a browser of their own: the lists below are asked by a visitor.
+    let (bea, bea_id) = app.another_user_directly("bea@example.nl").await?;
+    let (cas, _) = app.another_user_directly("cas@example.nl").await?;
+    let (ada, _) = app.another_user_directly("ada@example.nl").await?;
+    for (client, first) in [(&bea, "Bea"), (&cas, "Cas"), (&ada, "Ada")] {
+        let created = app
+            .send_json(client, reqwest::Method::POST, "/api/profiles", &sitter(first))
+            .await?;
+        assert_eq!(created.status(), 201);
+        clock.advance(61);
+    }
+    let newest = vec!["Ada Oppas", "Cas Oppas", "Bea Oppas"];
+    assert_eq!(names(&list(&app, "?sort=nieuwste").await?), newest);
+    assert_eq!(
+        names(&list(&app, "?sort=actief").await?),
+        newest,
+        "all active today: newest first"
+    );
+
+    // Bea comes back the next day (first just before midnight, so her session stays alive).
+    let now = oppas_domain::Clock::now(clock.as_ref());
+    let midnight = now
+        .date()
+        .succ_opt()
+        .ok_or("a next day")?
+        .and_time(chrono::NaiveTime::MIN);
+    let before = (midnight - now).num_seconds() - 120;
+    if before > 0 {
+        clock.advance(before);
+        assert_eq!(bea.get(app.url("/api/users/me")).send().await?.status(), 200);
+    }
+    clock.advance(240);
+    assert_eq!(bea.get(app.url("/api/users/me")).send().await?.status(), 200);
+    assert_eq!(
+        names(&list(&app, "?sort=actief").await?),
+        vec!["Bea Oppas", "Ada Oppas", "Cas Oppas"]
+    );
+    assert_eq!(
+        names(&list(&app, "?sort=nieuwste").await?),
+        newest,
+        "the newest order stays"
+    );
+    assert_eq!(
+        names(&list(&app, "?sort=actief&near=3512").await?),
+        vec!["Bea Oppas", "Ada Oppas", "Cas Oppas"]
+    );
+    let db = Database::connect(app.database()?.url(), PoolSettings::default(), clock.clone())?;
+    let bea = db.find_user(oppas_domain::UserId(bea_id))?.ok_or("Bea")?;
+    assert_eq!(bea.last_seen_at, Some(midnight), "only the day is kept");
+    Ok(())
+}
+
 /// A cat of an owner made through `db` (whose clock stamps it), named `name`.
 fn cat(db: &Database, name: &str) -> Result<(), Error> {
     pet_with(
@@ -961,6 +1022,7 @@ async fn saved_searches_keep_to_their_cap_and_their_owner(backend: Backend) -> T
 }
 
 on_both_backends!(
+    the_recently_active_come_first_by_the_day,
     a_saved_search_mails_new_matches_once_a_day_and_ends_by_its_link,
     saved_searches_keep_to_their_cap_and_their_owner,
     every_filter_and_order_narrows_the_cards_with_text_and_place,

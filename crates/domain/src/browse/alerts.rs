@@ -15,7 +15,7 @@ use crate::browse::facets::Filters;
 use crate::browse::ports::{ListingRepository, SavedSearchRepository};
 use crate::browse::query::{ListingQuery, QueryError, RawListingQuery};
 use crate::browse::saved::{DueSearch, Saved, SavedSearch};
-use crate::kernel::enums::{Experience, ProfileType, SearchSort};
+use crate::kernel::enums::{ProfileType, SearchSort};
 use crate::kernel::text::{from_hex, hex};
 use crate::mail::message::{MailMessage, MatchedCard};
 use crate::mail::ports::Mailer;
@@ -121,13 +121,7 @@ pub fn label(query: &ListingQuery, raw: &RawListingQuery) -> String {
     parts.extend(looking_for.map(|v| v.label().to_owned()));
     parts.extend(good_with.map(|v| format!("goed met {}", v.label().to_lowercase())));
     parts.extend(offers.map(|v| v.label().to_owned()));
-    parts.extend(experience.map(|level| {
-        if Experience::ALL.last() == Some(&level) {
-            level.label().to_owned()
-        } else {
-            format!("{} of meer", level.label())
-        }
-    }));
+    parts.extend(experience.map(crate::browse::facets::experience_filter_label));
     if let Some(near) = &query.near {
         parts.push(format!("binnen {} km van {}", near.radius_km, near.label));
     }

@@ -7,7 +7,7 @@
 //! the bits of the enumerations before it. A change of those lists changes the bits: raise
 //! [`crate::browse::card::CARD_VERSION`] with it, and start-up rebuilds every stored card.
 
-use crate::kernel::enums::{Availability, Experience, GoodWith, LookingFor, PetSize, Species};
+use crate::kernel::enums::{Availability, Experience, GoodWith, LookingFor, PetSize, ProfileType, Species};
 use crate::profiles::profile::{PetFields, VolunteerFields};
 
 /// Where each enumeration's bits start.
@@ -51,6 +51,75 @@ pub fn of_volunteer(volunteer: &VolunteerFields) -> i64 {
             .map_or(0, |level| bit(Experience::ALL, &level, EXPERIENCE_AT))
 }
 
+/// A search filter: its parameter, the kind of profile that carries it (`None`: both), and
+/// whether a value means that value or more of a ranked list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FilterRule {
+    /// The query parameter (`GET /api/profiles`).
+    pub param: &'static str,
+    /// Only this kind of profile carries it.
+    pub only: Option<ProfileType>,
+    /// A value means itself or any higher one.
+    pub at_least: bool,
+}
+
+/// Every facet filter, in the order the screens list them.
+pub const FILTER_RULES: [FilterRule; 6] = [
+    FilterRule {
+        param: "species",
+        only: None,
+        at_least: false,
+    },
+    FilterRule {
+        param: "size",
+        only: Some(ProfileType::Huisdier),
+        at_least: false,
+    },
+    FilterRule {
+        param: "lookingFor",
+        only: Some(ProfileType::Huisdier),
+        at_least: false,
+    },
+    FilterRule {
+        param: "goodWith",
+        only: Some(ProfileType::Huisdier),
+        at_least: false,
+    },
+    FilterRule {
+        param: "offers",
+        only: Some(ProfileType::Vrijwilliger),
+        at_least: false,
+    },
+    FilterRule {
+        param: "experience",
+        only: Some(ProfileType::Vrijwilliger),
+        at_least: true,
+    },
+];
+
+/// What an 'at least' value adds to its label ('Ervaren of meer'); the highest value reads alone.
+pub const AT_LEAST_WORDS: &str = "of meer";
+
+/// What a level of experience reads as a filter: 'Ervaren of meer', or the highest alone.
+#[must_use]
+pub fn experience_filter_label(level: Experience) -> String {
+    if Experience::ALL.last() == Some(&level) {
+        level.label().to_owned()
+    } else {
+        format!("{} {AT_LEAST_WORDS}", level.label())
+    }
+}
+
+/// The filter rules as the API document publishes them (`x-filter` on each parameter).
+#[must_use]
+pub fn published_rule(param: &str) -> Option<serde_json::Value> {
+    let rule = FILTER_RULES.iter().find(|rule| rule.param == param)?;
+    Some(serde_json::json!({
+        "only": rule.only.map(ProfileType::as_str),
+        "atLeast": rule.at_least.then_some(AT_LEAST_WORDS),
+    }))
+}
+
 /// The facet filters of a search; each set one narrows the cards.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Filters {
@@ -75,16 +144,37 @@ impl Filters {
         *self == Self::default()
     }
 
+    /// The parameters of the set filters, in the order of [`FILTER_RULES`].
+    pub fn chosen(&self) -> impl Iterator<Item = &'static FilterRule> {
+        let set = [
+            self.species.is_some(),
+            self.size.is_some(),
+            self.looking_for.is_some(),
+            self.good_with.is_some(),
+            self.offers.is_some(),
+            self.experience.is_some(),
+        ];
+        FILTER_RULES.iter().zip(set).filter(|(_, on)| *on).map(|(rule, _)| rule)
+    }
+
+    /// The first set filter that only `kind` carries.
+    #[must_use]
+    pub fn first_only_for(&self, kind: ProfileType) -> Option<&'static str> {
+        self.chosen()
+            .find(|rule| rule.only == Some(kind))
+            .map(|rule| rule.param)
+    }
+
     /// Whether a filter that only pets carry is set.
     #[must_use]
     pub fn for_pets_only(&self) -> bool {
-        self.size.is_some() || self.looking_for.is_some() || self.good_with.is_some()
+        self.first_only_for(ProfileType::Huisdier).is_some()
     }
 
     /// Whether a filter that only sitters carry is set.
     #[must_use]
     pub fn for_sitters_only(&self) -> bool {
-        self.offers.is_some() || self.experience.is_some()
+        self.first_only_for(ProfileType::Vrijwilliger).is_some()
     }
 
     /// One mask per set filter: a card matches when its facets share a bit with every mask.

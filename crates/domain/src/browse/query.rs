@@ -213,17 +213,7 @@ impl RawListingQuery {
                 "Kies een ervaring uit de lijst.",
             )?,
         };
-        let pets_only = [
-            ("size", filters.size.is_some()),
-            ("lookingFor", filters.looking_for.is_some()),
-            ("goodWith", filters.good_with.is_some()),
-        ];
-        let sitters_only = [
-            ("offers", filters.offers.is_some()),
-            ("experience", filters.experience.is_some()),
-        ];
-        let first_set = |set: &[(&'static str, bool)]| set.iter().find(|(_, on)| *on).map(|(field, _)| *field);
-        if let Some(field) = first_set(&pets_only)
+        if let Some(field) = filters.first_only_for(ProfileType::Huisdier)
             && (listing_type == Some(ProfileType::Vrijwilliger) || filters.for_sitters_only())
         {
             return Err(QueryError::new(
@@ -231,7 +221,7 @@ impl RawListingQuery {
                 "Dit filter is er alleen voor huisdieren. Kies 'Huisdieren' of laat het filter weg.",
             ));
         }
-        if let Some(field) = first_set(&sitters_only)
+        if let Some(field) = filters.first_only_for(ProfileType::Vrijwilliger)
             && listing_type == Some(ProfileType::Huisdier)
         {
             return Err(QueryError::new(
@@ -248,17 +238,50 @@ impl RawListingQuery {
             self.sort.as_deref(),
             "sort",
             SearchSort::parse,
-            "Sorteer op 'afstand' of op 'nieuwste'.",
+            "Kies een volgorde uit de lijst.",
         )?;
         match sort {
-            Some(SearchSort::Afstand) if !near => Err(QueryError::new(
+            Some(sort) if sort.needs_place() && !near => Err(QueryError::new(
                 "sort",
                 "Sorteren op afstand kan alleen bij een plaats of postcode.",
             )),
             Some(sort) => Ok(sort),
-            None if near => Ok(SearchSort::Afstand),
-            None => Ok(SearchSort::Nieuwste),
+            None => Ok(SearchSort::default_for(near)),
         }
+    }
+}
+
+impl SearchSort {
+    /// Whether this order needs a place to measure from.
+    #[must_use]
+    pub fn needs_place(self) -> bool {
+        self == Self::Afstand
+    }
+
+    /// The order of a search that names none: nearest first near a place, else newest.
+    #[must_use]
+    pub fn default_for(near: bool) -> Self {
+        if near { Self::Afstand } else { Self::Nieuwste }
+    }
+
+    /// The orders' rules as the API document publishes them (`x-vocabulary.rules` on
+    /// `SearchSort`): which needs a place, and which is the default with and without one.
+    #[must_use]
+    pub fn published() -> serde_json::Value {
+        Self::ALL
+            .iter()
+            .map(|sort| {
+                (
+                    sort.as_str().to_owned(),
+                    serde_json::json!({
+                        "needsPlace": sort.needs_place(),
+                        "defaultNear": Self::default_for(true) == *sort,
+                        "defaultElsewhere": Self::default_for(false) == *sort,
+                    }),
+                )
+            })
+            .collect::<serde_json::Map<_, _>>()
+            .into()
     }
 }
 

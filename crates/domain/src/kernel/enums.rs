@@ -216,13 +216,16 @@ vocabulary!(
 );
 
 vocabulary!(
-    /// The order of a search's cards: nearest first (only near a place; the default there), or
-    /// newest first (the default elsewhere).
+    /// The order of a search's cards: nearest first (only near a place; the default there),
+    /// newest first (the default elsewhere), or the people most recently active first.
     SearchSort {
         /// Nearest postcode area first, then newest.
         Afstand = "afstand" => "Dichtstbij";
         /// The newest profiles first.
         Nieuwste = "nieuwste" => "Nieuwste";
+        /// The profiles of the people who were on the platform most recently first (by day),
+        /// then newest.
+        Actief = "actief" => "Recent actief";
     }
 );
 
@@ -486,3 +489,55 @@ mod tests {
         assert_eq!(stored::<PetSize>(Some("reusachtig")), None);
     }
 }
+
+vocabulary!(
+    /// The kind of help an afspraak is for.
+    AppointmentKind {
+        /// A first meeting, to get to know each other and the pet.
+        Kennismaking = "kennismaking" => "Kennismaking";
+        /// Walking a dog.
+        Uitlaten = "uitlaten" => "Uitlaten";
+        /// Looking after the pet at the owner's home.
+        OppassenThuis = "oppassen-thuis" => "Oppassen bij de baas thuis";
+        /// The pet stays at the sitter's.
+        Logeren = "logeren" => "Logeren bij de oppas";
+        /// The pet spends the day at the sitter's.
+        Dagopvang = "dagopvang" => "Dagopvang";
+        /// Calls at the owner's home to feed and care for the pet.
+        Huisbezoek = "huisbezoek" => "Huisbezoek (eten geven en verzorgen)";
+    }
+);
+
+vocabulary!(
+    /// Where an afspraak stands. A proposal is answered (accepted, declined or met with another
+    /// proposal) or withdrawn; an accepted afspraak is cancelled before it starts or is over
+    /// once it has ended.
+    AppointmentState {
+        /// Proposed, waiting for the other's answer.
+        Voorgesteld = "voorgesteld" => "Voorgesteld";
+        /// Accepted by the other.
+        Geaccepteerd = "geaccepteerd" => "Geaccepteerd";
+        /// Declined by the other.
+        Afgewezen = "afgewezen" => "Afgewezen";
+        /// The other proposed another time instead.
+        Tegenvoorstel = "tegenvoorstel" => "Ander voorstel gedaan";
+        /// Withdrawn by the one who proposed it.
+        Ingetrokken = "ingetrokken" => "Ingetrokken";
+        /// Cancelled by either before it started.
+        Geannuleerd = "geannuleerd" => "Geannuleerd";
+        /// Accepted and over.
+        Afgerond = "afgerond" => "Afgerond";
+    }
+);
+
+vocabulary!(
+    /// A part of the day in a sitter's week.
+    DayPart {
+        /// Until noon.
+        Ochtend = "ochtend" => "Ochtend";
+        /// From noon until six.
+        Middag = "middag" => "Middag";
+        /// From six.
+        Avond = "avond" => "Avond";
+    }
+);

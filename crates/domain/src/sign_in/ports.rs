@@ -92,6 +92,14 @@ pub trait SessionRepository: Send + Sync {
         expires_at: NaiveDateTime,
     ) -> Result<(), RepositoryError>;
 
+    /// Records that `user` was active on `day` (see [`crate::sign_in::session::active_day`]):
+    /// the person's last active day and their cards' (for the order 'Recent actief'); an earlier
+    /// day never replaces a later one.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn record_activity(&self, user: UserId, day: NaiveDateTime) -> Result<(), RepositoryError>;
+
     /// Removes one session (logout).
     ///
     /// # Errors

@@ -42,6 +42,21 @@ pub fn next_expiry(now: NaiveDateTime, created_at: NaiveDateTime) -> NaiveDateTi
     (now + IDLE_TIMEOUT).min(created_at + ABSOLUTE_TIMEOUT)
 }
 
+/// The day a person seen at `at` counts as active on (its midnight, UTC). Activity is kept no
+/// finer than the day: enough to order the people who were here recently first, and it tells
+/// nobody the hour someone was online. A profile's card moves with it at most once a day.
+#[must_use]
+pub fn active_day(at: NaiveDateTime) -> NaiveDateTime {
+    at.date().and_time(chrono::NaiveTime::MIN)
+}
+
+/// Whether a session last used at `last_seen` and used again at `now` marks a new day of
+/// activity (a first use, or the first of a day).
+#[must_use]
+pub fn new_active_day(last_seen: Option<NaiveDateTime>, now: NaiveDateTime) -> bool {
+    last_seen.is_none_or(|last| active_day(last) < active_day(now))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,5 +82,16 @@ mod tests {
         };
         assert!(session.is_live(at(2, 11)));
         assert!(!session.is_live(at(2, 12)), "idle for 24 hours");
+    }
+
+    #[test]
+    fn activity_is_kept_by_the_day_and_a_session_marks_each_new_day_once() {
+        assert_eq!(active_day(at(3, 23)), at(3, 0));
+        assert!(new_active_day(None, at(3, 8)), "the first use of a session");
+        assert!(!new_active_day(Some(at(3, 8)), at(3, 23)), "the same day again");
+        assert!(
+            new_active_day(Some(at(3, 23)), at(4, 0)),
+            "the first use of the next day"
+        );
     }
 }

@@ -196,6 +196,13 @@ impl SessionRepository for MemoryStore {
         Ok(())
     }
 
+    fn record_activity(&self, user: UserId, day: NaiveDateTime) -> Result<(), RepositoryError> {
+        if let Some((stored, _)) = self.tables().user_mut(user) {
+            stored.last_seen_at = stored.last_seen_at.max(Some(day));
+        }
+        Ok(())
+    }
+
     fn delete_session(&self, key_hash: &str) -> Result<(), RepositoryError> {
         self.tables().sessions.remove(key_hash);
         Ok(())

@@ -54,7 +54,8 @@ pub struct ListQuery {
     /// Sitters with at least this experience.
     #[param(value_type = Option<Experience>)]
     pub experience: Option<String>,
-    /// `afstand` (only with `near`, its default) or `nieuwste` (the default without `near`).
+    /// `afstand` (only with `near`, its default), `nieuwste` (the default without `near`) or
+    /// `actief` (the people most recently on the platform first, by day).
     #[param(value_type = Option<SearchSort>)]
     pub sort: Option<String>,
 }

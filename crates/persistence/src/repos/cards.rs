@@ -3,12 +3,13 @@
 
 use crate::db_connection::DbConnection;
 use crate::error::translate;
-use crate::schema::{hidden_profiles, listings};
+use crate::schema::{hidden_profiles, listings, users};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use oppas_domain::RepositoryError;
 use oppas_domain::browse::card::{CARD_VERSION, CardWrite, Listing, ListingSource};
 use oppas_domain::profiles::profile::{Owner, Pet};
+use oppas_domain::sign_in::session::active_day;
 
 /// Writes (inserts or replaces) the card of one profile, inside the caller's transaction; only
 /// within a [`oppas_domain::browse::changes::ListingChanges::write`], which `_card` proves.
@@ -48,11 +49,21 @@ pub(crate) fn write_listing(
     }
     .map_err(translate)?;
     if updated == 0 {
+        // A new card starts on its person's last active day, or the day it was made.
+        let last_seen: Option<NaiveDateTime> = users::table
+            .filter(users::id.eq(listing.user_id.get()))
+            .select(users::last_seen_at)
+            .first::<Option<NaiveDateTime>>(conn)
+            .optional()
+            .map_err(translate)?
+            .flatten();
+        let active_at = active_day(listing.created_at).max(last_seen.map_or(NaiveDateTime::MIN, active_day));
         diesel::insert_into(listings::table)
             .values((
                 changes,
                 listings::volunteer_id.eq(volunteer_id),
                 listings::pet_id.eq(pet_id),
+                listings::active_at.eq(active_at),
             ))
             .execute(conn)
             .map_err(translate)?;

@@ -2009,10 +2009,10 @@ export interface components {
             label: string;
         };
         /**
-         * @description The order of a search's cards: nearest first (only near a place; the default there), or newest first (the default elsewhere).
+         * @description The order of a search's cards: nearest first (only near a place; the default there), newest first (the default elsewhere), or the people most recently active first.
          * @enum {string}
          */
-        SearchSort: "afstand" | "nieuwste";
+        SearchSort: "afstand" | "nieuwste" | "actief";
         /** @description A new message. */
         SendMessage: {
             /** @description The text: 1 to 2,000 characters after trimming. */
@@ -3664,7 +3664,10 @@ export interface operations {
                 offers?: components["schemas"]["Availability"];
                 /** @description Sitters with at least this experience. */
                 experience?: components["schemas"]["Experience"];
-                /** @description `afstand` (only with `near`, its default) or `nieuwste` (the default without `near`). */
+                /**
+                 * @description `afstand` (only with `near`, its default), `nieuwste` (the default without `near`) or
+                 *     `actief` (the people most recently on the platform first, by day).
+                 */
                 sort?: components["schemas"]["SearchSort"];
             };
             header?: never;

@@ -237,15 +237,16 @@ export const ReportStatus: Vocabulary<Schemas["ReportStatus"]> = {
   edit: ["open", "closed"],
 };
 
-/** The order of a search's cards: nearest first (only near a place; the default there), or newest first (the default elsewhere). */
+/** The order of a search's cards: nearest first (only near a place; the default there), newest first (the default elsewhere), or the people most recently active first. */
 export const SearchSort: Vocabulary<Schemas["SearchSort"]> = {
-  values: ["afstand", "nieuwste"],
+  values: ["afstand", "nieuwste", "actief"],
   labels: {
     "afstand": "Dichtstbij",
     "nieuwste": "Nieuwste",
+    "actief": "Recent actief",
   },
-  wizard: ["afstand", "nieuwste"],
-  edit: ["afstand", "nieuwste"],
+  wizard: ["afstand", "nieuwste", "actief"],
+  edit: ["afstand", "nieuwste", "actief"],
 };
 
 /** A way of signing in: a one-time code by e-mail (open to every account), or Google. */
@@ -637,6 +638,66 @@ export const SPECIES_RULES: Readonly<Record<Schemas['Species'], SpeciesRule>> = 
     "sizes": [
       "klein"
     ]
+  }
+};
+
+/** A search filter: the kind of profile that alone carries it, and what an "at least" value adds to its label. */
+export interface SearchFilterRule {
+  readonly only: Schemas['ProfileType'] | null;
+  readonly atLeast: string | null;
+}
+
+/** Every facet filter of a search by its parameter, in the order the screens list them (`x-filter` in openapi.json). */
+export const SEARCH_FILTERS = {
+  "species": {
+    "atLeast": null,
+    "only": null
+  },
+  "size": {
+    "atLeast": null,
+    "only": "huisdier"
+  },
+  "lookingFor": {
+    "atLeast": null,
+    "only": "huisdier"
+  },
+  "goodWith": {
+    "atLeast": null,
+    "only": "huisdier"
+  },
+  "offers": {
+    "atLeast": null,
+    "only": "vrijwilliger"
+  },
+  "experience": {
+    "atLeast": "of meer",
+    "only": "vrijwilliger"
+  }
+} as const satisfies Readonly<Record<string, SearchFilterRule>>;
+
+/** An order of a search: whether it needs a place, and whether it is the default near a place or elsewhere. */
+export interface SearchSortRule {
+  readonly needsPlace: boolean;
+  readonly defaultNear: boolean;
+  readonly defaultElsewhere: boolean;
+}
+
+/** The rules of every order (`x-vocabulary.rules` of SearchSort in openapi.json). */
+export const SEARCH_SORT_RULES: Readonly<Record<Schemas['SearchSort'], SearchSortRule>> = {
+  "actief": {
+    "defaultElsewhere": false,
+    "defaultNear": false,
+    "needsPlace": false
+  },
+  "afstand": {
+    "defaultElsewhere": false,
+    "defaultNear": true,
+    "needsPlace": true
+  },
+  "nieuwste": {
+    "defaultElsewhere": true,
+    "defaultNear": false,
+    "needsPlace": false
   }
 };
 

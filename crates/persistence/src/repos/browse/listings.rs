@@ -224,8 +224,8 @@ fn push_filters_within(sql: &mut Sql, query: &ListingQuery, text_by: TextBy) {
     push_filters(sql, query, text_by);
 }
 
-/// Newest first, ties by id (near a place: within its radius): one indexed scan for the page
-/// and one count.
+/// Newest first, or the most recently active first and then newest, ties by id (near a place:
+/// within its radius): one indexed scan for the page and one count.
 fn search_newest(
     conn: &mut DbConnection,
     query: &ListingQuery,
@@ -280,10 +280,13 @@ fn search_newest(
     let mut ids = Sql::new(conn);
     ids.push("SELECT id FROM listings WHERE 1 = 1");
     push_filters_within(&mut ids, query, plan.page);
-    ids.push(" ORDER BY created_at DESC, id DESC LIMIT ")
-        .bind(Bind::Int(i64::from(query.per_page)))
-        .push(" OFFSET ")
-        .bind(Bind::Int(i64::try_from(query.offset()).unwrap_or(i64::MAX)));
+    ids.push(match query.sort {
+        SearchSort::Actief => " ORDER BY active_at DESC, created_at DESC, id DESC LIMIT ",
+        SearchSort::Afstand | SearchSort::Nieuwste => " ORDER BY created_at DESC, id DESC LIMIT ",
+    })
+    .bind(Bind::Int(i64::from(query.per_page)))
+    .push(" OFFSET ")
+    .bind(Bind::Int(i64::try_from(query.offset()).unwrap_or(i64::MAX)));
     let ids: Vec<i64> = ids.load::<IdRow>(conn)?.into_iter().map(|row| row.id).collect();
     Ok(ListingPage {
         cards: cards_of(conn, &ids)?,

@@ -2,7 +2,7 @@
 
 use crate::Database;
 use crate::error::translate;
-use crate::schema::sessions;
+use crate::schema::{listings, sessions, users};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use oppas_domain::sign_in::ports::SessionRepository;
@@ -90,6 +90,30 @@ impl SessionRepository for Database {
                 sessions::expires_at.eq(expires_at),
             ))
             .execute(&mut *self.conn()?)
+            .map(|_| ())
+            .map_err(translate)
+    }
+
+    fn record_activity(&self, user: UserId, day: NaiveDateTime) -> Result<(), RepositoryError> {
+        // The cards move without announcing a card change: the order 'Recent actief' catches up
+        // when its remembered pages age out, and no other search depends on the day.
+        self.conn()?
+            .transaction(|conn| {
+                diesel::update(
+                    users::table
+                        .filter(users::id.eq(user.get()))
+                        .filter(users::last_seen_at.is_null().or(users::last_seen_at.lt(day))),
+                )
+                .set(users::last_seen_at.eq(day))
+                .execute(conn)?;
+                diesel::update(
+                    listings::table
+                        .filter(listings::user_id.eq(user.get()))
+                        .filter(listings::active_at.lt(day)),
+                )
+                .set(listings::active_at.eq(day))
+                .execute(conn)
+            })
             .map(|_| ())
             .map_err(translate)
     }

@@ -511,6 +511,25 @@ describe('BrowsePage filters', () => {
     expect(currentAddress()).toBe('/profielen?near=3512&sort=nieuwste');
     expect(listCalls().at(-1)?.get('sort')).toBe('nieuwste');
   });
+
+  it('sorts elsewhere newest first or recently active first, never by distance', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aPetItem()]));
+    openBrowse('/profielen?type=huisdier');
+    await screen.findByText(/^1 profiel gevonden/);
+
+    const sort = screen.getByLabelText('Sorteren');
+    expect(sort).toHaveValue('nieuwste');
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Nieuwste', 'Recent actief']);
+    await user.selectOptions(sort, 'Recent actief');
+    expect(currentAddress()).toBe('/profielen?type=huisdier&sort=actief');
+    expect(listCalls().at(-1)?.get('sort')).toBe('actief');
+  });
 });
 
 describe('BrowsePage saved searches', () => {

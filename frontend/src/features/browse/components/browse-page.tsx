@@ -16,6 +16,7 @@ import { ProfileGrid } from '@/features/browse/components/profile-card';
 import { ResultsMap } from '@/features/browse/components/results-map';
 import { SaveSearch } from '@/features/browse/components/save-search';
 import {
+  defaultSort,
   hasFilters,
   listQueryOf,
   useBrowseParams,
@@ -189,15 +190,17 @@ export function BrowsePage() {
           <p aria-live="polite" className="text-lg font-semibold text-stone-800">
             {countLine(total, params, totalCapped)}
           </p>
-          {total > 0 && params.near && (
+          {total > 0 && (
             <FilterSelect
               label="Sorteren"
               className="sm:ml-auto sm:w-48"
-              options={V.SearchSort.values.map((value) => ({
-                value,
-                label: V.SearchSort.labels[value],
-              }))}
-              value={params.sort ?? 'afstand'}
+              options={V.SearchSort.values
+                .filter((value) => params.near || !V.SEARCH_SORT_RULES[value].needsPlace)
+                .map((value) => ({
+                  value,
+                  label: V.SearchSort.labels[value],
+                }))}
+              value={params.sort ?? defaultSort(params.near)}
               onChange={(event) => {
                 update({ sort: pick(V.SearchSort, event.target.value) });
               }}

@@ -32,12 +32,13 @@ const FILTER_LABELS: Record<keyof FacetFilters, { label: string; any: string }> 
   experience: { label: LABELS.experience, any: 'Elke ervaring' },
 };
 
-/** The filters each kind of profile offers; every kind has the species. */
-const OFFERED: Record<ProfileType | 'alle', readonly (keyof FacetFilters)[]> = {
-  alle: ['species'],
-  huisdier: ['species', 'size', 'lookingFor', 'goodWith'],
-  vrijwilliger: ['species', 'offers', 'experience'],
-};
+/** The filters a search of `type` offers: those of every kind, and those of its own kind. */
+function offeredFor(type: ProfileType | null): (keyof FacetFilters)[] {
+  return (Object.keys(V.SEARCH_FILTERS) as (keyof FacetFilters)[]).filter((key) => {
+    const only = V.SEARCH_FILTERS[key].only;
+    return only === null || only === type;
+  });
+}
 
 const VOCABULARIES: { [Key in keyof FacetFilters]: Vocabulary<NonNullable<FacetFilters[Key]>> } = {
   species: V.Species,
@@ -55,8 +56,9 @@ function valueLabel<Key extends keyof FacetFilters>(
 ): string {
   const vocabulary = VOCABULARIES[key] as Vocabulary<typeof value>;
   const label = vocabulary.labels[value];
-  const last = V.Experience.values[V.Experience.values.length - 1];
-  return key === 'experience' && value !== last ? `${label} of meer` : label;
+  const atLeast = V.SEARCH_FILTERS[key].atLeast;
+  const highest = vocabulary.values[vocabulary.values.length - 1];
+  return atLeast !== null && value !== highest ? `${label} ${atLeast}` : label;
 }
 
 function optionsOf(key: keyof FacetFilters): { value: string; label: string }[] {
@@ -101,7 +103,7 @@ export interface FilterSheetProps {
 export function FilterSheet({ params, update }: FilterSheetProps) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<FacetFilters>(params.filters);
-  const offered = OFFERED[params.type ?? 'alle'];
+  const offered = offeredFor(params.type);
   // The same call the page makes once applied, so its answer is ready when the sheet closes.
   const preview = useProfileList(listQueryOf({ ...params, filters: draft, page: 1 }), {
     enabled: open,

@@ -28,21 +28,36 @@ export const NO_FILTERS: FacetFilters = {
   experience: null,
 };
 
-/** The filters only pets carry, and those only sitters carry. */
-const PET_FILTERS = ['size', 'lookingFor', 'goodWith'] as const;
-const SITTER_FILTERS = ['offers', 'experience'] as const;
-
 /** How many facet filters are chosen. */
 export function filterCount(filters: FacetFilters): number {
   return Object.values(filters).filter((value) => value !== null).length;
 }
 
+/** Whether a filter fits a search of `type` (every kind, or the one kind that carries it). */
+export function filterFits(key: keyof FacetFilters, type: ProfileType | null): boolean {
+  const only = V.SEARCH_FILTERS[key].only;
+  return only === null || type === null || only === type;
+}
+
 /** `filters` without those that do not fit `type` (a sitter has no size, a pet no offer). */
 export function filtersFor(type: ProfileType | null, filters: FacetFilters): FacetFilters {
-  const dropped = type === 'vrijwilliger' ? PET_FILTERS : type === 'huisdier' ? SITTER_FILTERS : [];
   const kept = { ...filters };
-  for (const key of dropped) kept[key] = null;
+  for (const key of Object.keys(kept) as (keyof FacetFilters)[]) {
+    if (!filterFits(key, type)) kept[key] = null;
+  }
   return kept;
+}
+
+/** `sort` when it fits a search near `near` (nearest first needs a place), else the default. */
+export function sortFor(sort: SearchSort | null, near: string): SearchSort | null {
+  return sort && V.SEARCH_SORT_RULES[sort].needsPlace && !near ? null : sort;
+}
+
+/** The order a search without one gets: the server's default near a place and elsewhere. */
+export function defaultSort(near: string): SearchSort {
+  const rules = Object.entries(V.SEARCH_SORT_RULES) as [SearchSort, V.SearchSortRule][];
+  const found = rules.find(([, rule]) => (near ? rule.defaultNear : rule.defaultElsewhere));
+  return found ? found[0] : V.SearchSort.values[0];
 }
 
 /**
@@ -86,8 +101,7 @@ export function readBrowseParams(search: URLSearchParams): BrowseParams {
       offers: pick(V.Availability, search.get('offers')),
       experience: pick(V.Experience, search.get('experience')),
     }),
-    // Nearest first needs a place.
-    sort: sort === 'afstand' && !near ? null : sort,
+    sort: sortFor(sort, near),
   };
 }
 
@@ -175,7 +189,7 @@ export function useBrowseParams() {
       const next = { ...params, page: 1, ...patch };
       // A kind of profile keeps only its own filters; nearest first needs a place.
       next.filters = filtersFor(next.type, next.filters);
-      if (next.sort === 'afstand' && !next.near) next.sort = null;
+      next.sort = sortFor(next.sort, next.near);
       navigateTo(next, replace);
     },
     [params, navigateTo],

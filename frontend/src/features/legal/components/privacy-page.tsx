@@ -48,7 +48,9 @@ export function PrivacyPage() {
           </li>
           <li>
             <strong>Inloggegevens</strong>: eenmalige inlogcodes, die we alleen versleuteld opslaan,
-            en je sessie, zodat je ingelogd blijft.
+            je sessie, zodat je ingelogd blijft, en de dag waarop je voor het laatst actief was
+            (alleen de dag, nooit het tijdstip), zodat profielen op &lsquo;Recent actief&rsquo;
+            gesorteerd kunnen worden.
           </li>
           <li>
             <strong>Technische gegevens</strong>: je IP-adres en het type browser, die onze server
