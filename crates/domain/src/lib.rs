@@ -6,6 +6,7 @@
 //! transports or async runtimes.
 
 pub mod account;
+pub mod appointments;
 pub mod browse;
 pub mod kernel;
 pub mod mail;

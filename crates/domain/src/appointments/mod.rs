@@ -1,0 +1,5 @@
+//! From a conversation to a sitting: a sitter's availability, and the afspraken two people make
+//! in a conversation, with the rules of where each stands.
+
+pub mod availability;
+pub mod state;
