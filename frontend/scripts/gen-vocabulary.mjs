@@ -77,6 +77,8 @@ if (typeof messageMax !== 'number')
 const moderationNoteMax = schemas.CloseReport?.properties?.note?.maxLength;
 if (typeof moderationNoteMax !== 'number')
   throw new Error(`${input}: CloseReport.note has no maxLength`);
+const awayMax = schemas.ScheduleBody?.properties?.away?.maxItems;
+if (typeof awayMax !== 'number') throw new Error(`${input}: ScheduleBody.away has no maxItems`);
 const favouritesMax = schemas.FavouriteList?.properties?.profiles?.maxItems;
 if (typeof favouritesMax !== 'number')
   throw new Error(`${input}: FavouriteList.profiles has no maxItems`);
@@ -198,6 +200,9 @@ lines.push(
   '',
   "/** The most characters of a moderator's note on a closed report, as the server checks them. */",
   `export const MODERATION_NOTE_MAX = ${moderationNoteMax};`,
+  '',
+  "/** The most periods away a sitter keeps. */",
+  `export const AWAY_PERIODS_MAX = ${awayMax};`,
   '',
   '/** The most favourites one person keeps. */',
   `export const FAVOURITES_MAX = ${favouritesMax};`,

@@ -522,6 +522,13 @@ impl Application {
             places: oppas_domain::browse::place_finder::PlaceFinder::new(geocoder(&settings)?),
             favourites: oppas_domain::account::favourites::Favourites::new(database.clone(), clock.clone()),
             saved_searches: saved_searches.clone(),
+            schedules: oppas_domain::appointments::schedule::SitterSchedules::new(
+                database.clone(),
+                database.clone(),
+                listing_changes.clone(),
+                limiter.clone(),
+                clock.clone(),
+            ),
             account_data: oppas_domain::account::deletion::AccountData::new(
                 database.clone(),
                 database.clone(),

@@ -3,7 +3,7 @@
 use crate::ApiError;
 use crate::routes::{
     account, browse, conversations, email_auth, favourites, geo, health, moderation, oauth, profiles, saved_searches,
-    site, trust, uploads, users,
+    schedule, site, trust, uploads, users,
 };
 use actix_web::HttpRequest;
 use oppas_domain::profiles::draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN, SITTER_BIO_MIN, SITTER_REQUIRED};
@@ -62,6 +62,8 @@ use utoipa::{Modify, OpenApi};
         saved_searches::save_search,
         saved_searches::remove_saved_search,
         saved_searches::unsubscribe,
+        schedule::my_schedule,
+        schedule::save_schedule,
         favourites::record_view,
         favourites::count_views,
         favourites::received_favourites,
@@ -147,6 +149,12 @@ impl Modify for PublishedRules {
             && let Some(RefOr::T(Schema::Object(note))) = close.properties.get_mut("note")
         {
             note.max_length = Some(oppas_domain::trust::moderation::RESOLUTION_MAX);
+        }
+        // The most periods away a sitter keeps.
+        if let Some(RefOr::T(Schema::Object(body))) = components.schemas.get_mut("ScheduleBody")
+            && let Some(RefOr::T(Schema::Array(away))) = body.properties.get_mut("away")
+        {
+            away.max_items = Some(oppas_domain::appointments::availability::MAX_AWAY_PERIODS);
         }
         // The most favourites one person keeps, so the most cards their list holds.
         if let Some(RefOr::T(Schema::Object(list))) = components.schemas.get_mut("FavouriteList")

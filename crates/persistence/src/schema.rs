@@ -110,6 +110,8 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         species -> Text,
+        week -> Integer,
+        paused -> Bool,
     }
 }
 
@@ -241,6 +243,17 @@ diesel::table! {
         published -> Bool,
         hidden -> Bool,
         active_at -> Timestamp,
+        week -> Integer,
+    }
+}
+
+diesel::table! {
+    away_periods (id) {
+        id -> BigInt,
+        volunteer_id -> BigInt,
+        starts_on -> Date,
+        ends_on -> Date,
+        created_at -> Timestamp,
     }
 }
 
@@ -356,10 +369,12 @@ diesel::joinable!(pets -> owners (owner_id));
 diesel::joinable!(messages -> conversations (conversation_id));
 diesel::joinable!(conversation_reads -> conversations (conversation_id));
 diesel::joinable!(uploads -> users (user_id));
+diesel::joinable!(away_periods -> volunteers (volunteer_id));
 diesel::joinable!(favourites -> listings (listing_id));
 diesel::joinable!(profile_views -> listings (listing_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    away_periods,
     listings,
     profile_claims,
     users,

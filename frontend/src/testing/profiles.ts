@@ -33,6 +33,8 @@ export function aVolunteer(overrides: Partial<VolunteerView> = {}): VolunteerVie
     languages: ['Nederlands'],
     age: null,
     is_new: false,
+    week: [],
+    paused: false,
     created_at: created,
     ...overrides,
   };

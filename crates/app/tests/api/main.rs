@@ -24,6 +24,7 @@ mod outbox;
 mod pages;
 mod pets;
 mod profiles;
+mod schedule;
 mod species;
 mod trust;
 mod uploads;

@@ -104,6 +104,7 @@ impl AccountData {
             messages: self.records.messages_of(user)?,
             reports: self.records.reports_by(user)?,
             uploads: self.records.uploads_of(user)?,
+            away: self.records.away_of(user)?,
         })
     }
 }

@@ -108,6 +108,11 @@ fn volunteer(v: &Volunteer) -> Value {
         "uurtarief": maybe(f.hourly_rate),
         "eigenHuisdier": maybe(f.has_own_pet),
         "vervoer": maybe(f.transport_mode),
+        "weekBeschikbaar": crate::appointments::schedule::slots(v.week)
+            .into_iter()
+            .map(|(day, part)| json!({"dag": choice(day), "dagdeel": choice(part)}))
+            .collect::<Vec<_>>(),
+        "tijdelijkNietBeschikbaar": v.paused,
         "aangemaaktOp": time(v.created_at),
         "gewijzigdOp": time(v.updated_at),
     })
@@ -213,6 +218,10 @@ pub fn document(sources: ExportSources<'_>) -> Value {
             "emailBijNieuweBerichten": user.message_emails,
         },
         "inlogmethoden": sign_in_methods(user, records),
+        "afwezig": records.away.iter().map(|(from, until)| json!({
+            "van": from.to_string(),
+            "totEnMet": until.to_string(),
+        })).collect::<Vec<_>>(),
         "profiel": match profile {
             Some(OwnProfile::Volunteer(v)) => volunteer(v),
             Some(OwnProfile::Owner(o, pets)) => owner(o, pets),

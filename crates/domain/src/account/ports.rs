@@ -113,6 +113,12 @@ pub trait PersonalRecordRepository: Send + Sync {
     /// # Errors
     /// Storage failures.
     fn uploads_of(&self, user: UserId) -> Result<Vec<UploadRecord>, RepositoryError>;
+
+    /// A sitter's periods away (first and last day), over or not, soonest first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn away_of(&self, user: UserId) -> Result<Vec<(chrono::NaiveDate, chrono::NaiveDate)>, RepositoryError>;
 }
 
 /// The records of [`PersonalRecordRepository`] for one person.
@@ -128,6 +134,8 @@ pub struct PersonalRecords {
     pub reports: Vec<ReportRecord>,
     /// Their uploads.
     pub uploads: Vec<UploadRecord>,
+    /// A sitter's periods away: first and last day.
+    pub away: Vec<(chrono::NaiveDate, chrono::NaiveDate)>,
 }
 
 /// How many people kept one of the person's own cards as a favourite in a window. Who they are

@@ -2,4 +2,6 @@
 //! in a conversation, with the rules of where each stands.
 
 pub mod availability;
+pub mod ports;
+pub mod schedule;
 pub mod state;

@@ -90,6 +90,8 @@ fn kept(raw: &RawListingQuery) -> RawListingQuery {
         good_with: trim(&raw.good_with),
         offers: trim(&raw.offers),
         experience: trim(&raw.experience),
+        available_on: trim(&raw.available_on),
+        day_part: trim(&raw.day_part),
         sort: trim(&raw.sort),
     }
 }
@@ -115,6 +117,8 @@ pub fn label(query: &ListingQuery, raw: &RawListingQuery) -> String {
         good_with,
         offers,
         experience,
+        available_on,
+        day_part,
     } = query.filters;
     parts.extend(species.map(|v| v.label().to_owned()));
     parts.extend(size.map(|v| v.label().to_owned()));
@@ -122,6 +126,14 @@ pub fn label(query: &ListingQuery, raw: &RawListingQuery) -> String {
     parts.extend(good_with.map(|v| format!("goed met {}", v.label().to_lowercase())));
     parts.extend(offers.map(|v| v.label().to_owned()));
     parts.extend(experience.map(crate::browse::facets::experience_filter_label));
+    parts.extend(available_on.map(|day| {
+        let part = day_part.map(|part| format!(" ({})", part.label().to_lowercase()));
+        format!(
+            "beschikbaar op {}{}",
+            day.format("%-d-%-m-%Y"),
+            part.unwrap_or_default()
+        )
+    }));
     if let Some(near) = &query.near {
         parts.push(format!("binnen {} km van {}", near.radius_km, near.label));
     }

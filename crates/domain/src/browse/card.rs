@@ -173,6 +173,8 @@ pub struct Listing {
     /// Whether it may be listed: every pet, and a sitter with a place, a postcode and an 'Over
     /// mij' of [`crate::profiles::profile::SITTER_BIO_MIN`] characters.
     pub published: bool,
+    /// A sitter's week of day parts ([`crate::appointments::availability::Week`]); none for a pet.
+    pub week: u32,
     /// When the profile (the pet) was made.
     pub created_at: NaiveDateTime,
 }
@@ -216,7 +218,9 @@ impl Listing {
                 species: None,
             },
             facets: crate::browse::facets::of_volunteer(f),
-            published: f.is_published(),
+            // A paused sitter keeps her page but is in no list.
+            published: f.is_published() && !volunteer.paused,
+            week: volunteer.week.bits(),
             created_at: volunteer.created_at,
         }
     }
@@ -289,6 +293,7 @@ impl Listing {
             },
             facets: crate::browse::facets::of_pet(f),
             published: true,
+            week: 0,
             created_at: pet.created_at,
         }
     }

@@ -7,7 +7,7 @@
 //! the bits of the enumerations before it. A change of those lists changes the bits: raise
 //! [`crate::browse::card::CARD_VERSION`] with it, and start-up rebuilds every stored card.
 
-use crate::kernel::enums::{Availability, Experience, GoodWith, LookingFor, PetSize, ProfileType, Species};
+use crate::kernel::enums::{Availability, DayPart, Experience, GoodWith, LookingFor, PetSize, ProfileType, Species};
 use crate::profiles::profile::{PetFields, VolunteerFields};
 
 /// Where each enumeration's bits start.
@@ -63,8 +63,8 @@ pub struct FilterRule {
     pub at_least: bool,
 }
 
-/// Every facet filter, in the order the screens list them.
-pub const FILTER_RULES: [FilterRule; 6] = [
+/// Every filter besides text, kind and place, in the order the screens list them.
+pub const FILTER_RULES: [FilterRule; 8] = [
     FilterRule {
         param: "species",
         only: None,
@@ -94,6 +94,16 @@ pub const FILTER_RULES: [FilterRule; 6] = [
         param: "experience",
         only: Some(ProfileType::Vrijwilliger),
         at_least: true,
+    },
+    FilterRule {
+        param: "availableOn",
+        only: Some(ProfileType::Vrijwilliger),
+        at_least: false,
+    },
+    FilterRule {
+        param: "dayPart",
+        only: Some(ProfileType::Vrijwilliger),
+        at_least: false,
     },
 ];
 
@@ -135,6 +145,10 @@ pub struct Filters {
     pub offers: Option<Availability>,
     /// Sitters with at least this experience.
     pub experience: Option<Experience>,
+    /// Sitters who can help on this day: in their week, not away, not paused.
+    pub available_on: Option<chrono::NaiveDate>,
+    /// ... in this part of that day.
+    pub day_part: Option<DayPart>,
 }
 
 impl Filters {
@@ -153,6 +167,8 @@ impl Filters {
             self.good_with.is_some(),
             self.offers.is_some(),
             self.experience.is_some(),
+            self.available_on.is_some(),
+            self.day_part.is_some(),
         ];
         FILTER_RULES.iter().zip(set).filter(|(_, on)| *on).map(|(rule, _)| rule)
     }
@@ -175,6 +191,25 @@ impl Filters {
     #[must_use]
     pub fn for_sitters_only(&self) -> bool {
         self.first_only_for(ProfileType::Vrijwilliger).is_some()
+    }
+
+    /// The bits of the week a sitter must share with [`Filters::available_on`] (the day's parts,
+    /// or the one asked for); `None` without a day.
+    #[must_use]
+    pub fn week_mask(&self) -> Option<u32> {
+        use crate::appointments::availability::Week;
+        use chrono::Datelike;
+        let day = self.available_on?.weekday();
+        let parts: &[DayPart] = match &self.day_part {
+            Some(part) => std::slice::from_ref(part),
+            None => DayPart::ALL,
+        };
+        Some(
+            parts
+                .iter()
+                .fold(Week::default(), |week, part| week.with(day, *part))
+                .bits(),
+        )
     }
 
     /// One mask per set filter: a card matches when its facets share a bit with every mask.

@@ -4,7 +4,9 @@ use crate::UserId;
 use crate::browse::card::{Card, normalise};
 use crate::browse::facets::Filters;
 use crate::browse::places;
-use crate::kernel::enums::{Availability, Experience, GoodWith, LookingFor, PetSize, ProfileType, SearchSort, Species};
+use crate::kernel::enums::{
+    Availability, DayPart, Experience, GoodWith, LookingFor, PetSize, ProfileType, SearchSort, Species,
+};
 use crate::profiles::profile::NEW_FOR;
 use chrono::NaiveDateTime;
 
@@ -153,6 +155,12 @@ pub struct RawListingQuery {
     /// `experience`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub experience: Option<String>,
+    /// `availableOn`: a day as `YYYY-MM-DD`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub available_on: Option<String>,
+    /// `dayPart`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub day_part: Option<String>,
     /// `sort`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sort: Option<String>,
@@ -212,7 +220,25 @@ impl RawListingQuery {
                 Experience::parse,
                 "Kies een ervaring uit de lijst.",
             )?,
+            available_on: one_of(
+                self.available_on.as_deref(),
+                "availableOn",
+                |raw| chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok(),
+                "Kies een datum, zoals 2026-12-24.",
+            )?,
+            day_part: one_of(
+                self.day_part.as_deref(),
+                "dayPart",
+                DayPart::parse,
+                "Kies een dagdeel uit de lijst.",
+            )?,
         };
+        if filters.day_part.is_some() && filters.available_on.is_none() {
+            return Err(QueryError::new(
+                "dayPart",
+                "Kies bij een dagdeel ook de datum waarop je hulp zoekt.",
+            ));
+        }
         if let Some(field) = filters.first_only_for(ProfileType::Huisdier)
             && (listing_type == Some(ProfileType::Vrijwilliger) || filters.for_sitters_only())
         {
@@ -407,7 +433,7 @@ impl ListingQuery {
             self.near.as_ref().map(|n| (n.label.as_str(), n.radius_km)),
             self.page,
             self.per_page,
-            self.filters.masks(),
+            (self.filters.masks(), self.filters.available_on, self.filters.day_part),
             self.sort.as_str(),
             self.created_after,
             self.not_of,

@@ -77,6 +77,8 @@ pub fn address(query: &RawListingQuery) -> String {
         ("goodWith", &query.good_with),
         ("offers", &query.offers),
         ("experience", &query.experience),
+        ("availableOn", &query.available_on),
+        ("dayPart", &query.day_part),
         ("sort", &query.sort),
     ];
     pairs

@@ -541,3 +541,23 @@ vocabulary!(
         Avond = "avond" => "Avond";
     }
 );
+
+vocabulary!(
+    /// A day of the week, Monday first, as a sitter's week grid lists them.
+    WeekDay {
+        /// Monday.
+        Maandag = "maandag" => "Maandag";
+        /// Tuesday.
+        Dinsdag = "dinsdag" => "Dinsdag";
+        /// Wednesday.
+        Woensdag = "woensdag" => "Woensdag";
+        /// Thursday.
+        Donderdag = "donderdag" => "Donderdag";
+        /// Friday.
+        Vrijdag = "vrijdag" => "Vrijdag";
+        /// Saturday.
+        Zaterdag = "zaterdag" => "Zaterdag";
+        /// Sunday.
+        Zondag = "zondag" => "Zondag";
+    }
+);

@@ -107,6 +107,10 @@ pub struct Volunteer {
     pub user_id: UserId,
     /// The filled-in fields.
     pub fields: VolunteerFields,
+    /// The parts of each day she usually can help.
+    pub week: crate::appointments::availability::Week,
+    /// Paused ('Tijdelijk niet beschikbaar'): her page stays, her card is in no list.
+    pub paused: bool,
     /// Made at; drives the 'Nieuw' badge.
     pub created_at: NaiveDateTime,
     /// Last change.

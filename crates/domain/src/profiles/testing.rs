@@ -22,6 +22,8 @@ impl ProfileRepository for MemoryStore {
             id: VolunteerId(tables.next_id("volunteers")),
             user_id: user,
             fields: fields.clone(),
+            week: crate::appointments::availability::Week::default(),
+            paused: false,
             created_at: now,
             updated_at: now,
         };

@@ -9,7 +9,7 @@ use oppas_domain::browse::card::CardDetails;
 use oppas_domain::browse::query::{RawListingQuery, ShownCard};
 use oppas_domain::browse::service::{BrowseError, BrowseResult, FinishedPage};
 use oppas_domain::kernel::enums::{
-    Availability, Experience, GoodWith, LookingFor, PetSize, ProfileType, SearchSort, Species,
+    Availability, DayPart, Experience, GoodWith, LookingFor, PetSize, ProfileType, SearchSort, Species,
 };
 use serde::{Deserialize, Serialize};
 use sha2::Digest;
@@ -54,6 +54,12 @@ pub struct ListQuery {
     /// Sitters with at least this experience.
     #[param(value_type = Option<Experience>)]
     pub experience: Option<String>,
+    /// Sitters who can help on this day (`YYYY-MM-DD`): in their week, not away, not paused.
+    #[param(value_type = Option<String>, format = Date)]
+    pub available_on: Option<String>,
+    /// ... in this part of that day (with `availableOn`).
+    #[param(value_type = Option<DayPart>)]
+    pub day_part: Option<String>,
     /// `afstand` (only with `near`, its default), `nieuwste` (the default without `near`) or
     /// `actief` (the people most recently on the platform first, by day).
     #[param(value_type = Option<SearchSort>)]
@@ -75,6 +81,8 @@ impl From<ListQuery> for RawListingQuery {
             good_with: query.good_with,
             offers: query.offers,
             experience: query.experience,
+            available_on: query.available_on,
+            day_part: query.day_part,
             sort: query.sort,
         }
     }

@@ -13,6 +13,7 @@ pub mod moderation;
 pub mod oauth;
 pub mod profiles;
 pub mod saved_searches;
+pub mod schedule;
 pub mod site;
 pub mod trust;
 pub mod uploads;
@@ -33,6 +34,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     conversations::configure(cfg);
     favourites::configure(cfg);
     saved_searches::configure(cfg);
+    schedule::configure(cfg);
     trust::configure(cfg);
     moderation::configure(cfg);
     profiles::configure(cfg);

@@ -35,6 +35,7 @@ pub(crate) fn write_listing(
         listings::card_version.eq(CARD_VERSION),
         listings::facets.eq(listing.facets),
         listings::published.eq(listing.published),
+        listings::week.eq(i32::try_from(listing.week).unwrap_or(0)),
         listings::created_at.eq(listing.created_at),
         listings::updated_at.eq(now),
     );

@@ -1,6 +1,7 @@
 //! Repository implementations of the domain ports on [`crate::Database`].
 
 mod account;
+mod appointments;
 mod browse;
 mod cards;
 mod idempotency;

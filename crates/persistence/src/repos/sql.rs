@@ -20,6 +20,7 @@ pub(crate) enum Bind {
     Text(String),
     Int(i64),
     Time(NaiveDateTime),
+    Date(chrono::NaiveDate),
     /// A text or NULL.
     MaybeText(Option<String>),
     /// A number or NULL.
@@ -42,6 +43,7 @@ macro_rules! with_binds {
                 Bind::Text(text) => query.bind::<Text, _>(text),
                 Bind::Int(n) => query.bind::<BigInt, _>(n),
                 Bind::Time(at) => query.bind::<Timestamp, _>(at),
+                Bind::Date(day) => query.bind::<diesel::sql_types::Date, _>(day),
                 Bind::MaybeText(text) => query.bind::<Nullable<Text>, _>(text),
                 Bind::MaybeInt(n) => query.bind::<Nullable<BigInt>, _>(n),
             };

@@ -921,6 +921,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/volunteers/me/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in sitter's schedule.
+         * @description # Errors
+         *     409 for someone without a sitter's profile.
+         */
+        get: operations["my_schedule"];
+        /**
+         * Replaces the signed-in sitter's schedule; her card follows at once (a pause takes it out
+         *     of every list, the week is what 'Beschikbaar op' finds).
+         * @description # Errors
+         *     409 for someone without a sitter's profile; 422 naming a wrong period (`away[1]`) or too
+         *     many (`away`); 429 after too many profile changes.
+         */
+        put: operations["save_schedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/volunteers/{volunteerId}": {
         parameters: {
             query?: never;
@@ -998,6 +1026,19 @@ export interface components {
          * @enum {string}
          */
         Availability: "Doordeweeks overdag" | "Doordeweeks avond" | "Weekend overdag" | "Weekend avond" | "Vakantieperiodes" | "Noodgevallen" | "Uitlaten" | "Dagopvang" | "Logeren" | "Huisbezoek" | "Kattenverzorging" | "Verzorging kleine dieren";
+        /** @description A period away, both days included. */
+        AwayPeriod: {
+            /**
+             * Format: date
+             * @description The first day away.
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description The last day away.
+             */
+            until: string;
+        };
         /** @description The people the signed-in person blocked. */
         BlockList: {
             /** @description The latest first. */
@@ -1139,6 +1180,11 @@ export interface components {
              */
             unreadCount: number;
         };
+        /**
+         * @description A part of the day in a sitter's week.
+         * @enum {string}
+         */
+        DayPart: "ochtend" | "middag" | "avond";
         /** @description The code that confirms a deletion. */
         DeletionRequest: {
             /** @description The six digits from the e-mail. */
@@ -2008,6 +2054,24 @@ export interface components {
             /** @description What it reads, e.g. 'Huisdieren · Kat · binnen 10 km van 3512 Utrecht'. */
             label: string;
         };
+        /** @description A whole schedule, replacing the one kept. */
+        ScheduleBody: {
+            /** @description Her periods away. */
+            away: components["schemas"]["AwayPeriod"][];
+            /** @description 'Tijdelijk niet beschikbaar'. */
+            paused: boolean;
+            /** @description The parts of the days she usually can help (each at most once). */
+            week: components["schemas"]["WeekSlot"][];
+        };
+        /** @description The signed-in sitter's schedule. */
+        ScheduleView: {
+            /** @description Her periods away that are not over, soonest first (never on her public page). */
+            away: components["schemas"]["AwayPeriod"][];
+            /** @description 'Tijdelijk niet beschikbaar': her page stays, her card is in no list. */
+            paused: boolean;
+            /** @description The parts of the days she usually can help, Monday's first. */
+            week: components["schemas"]["WeekSlot"][];
+        };
         /**
          * @description The order of a search's cards: nearest first (only near a place; the default there), newest first (the default elsewhere), or the people most recently active first.
          * @enum {string}
@@ -2187,6 +2251,8 @@ export interface components {
              */
             lon?: number | null;
             max_distance?: components["schemas"]["Distance"] | null;
+            /** @description 'Tijdelijk niet beschikbaar': in no list for now. */
+            paused: boolean;
             /** @description Four-digit postcode. */
             postal_code?: string | null;
             /** @description Specialties. */
@@ -2199,6 +2265,23 @@ export interface components {
              * @description The account it belongs to.
              */
             user_id: number;
+            /**
+             * @description The parts of the days she usually can help, Monday's first (empty until she fills them
+             *     in; her periods away are never on her page).
+             */
+            week: components["schemas"]["WeekSlot"][];
+        };
+        /**
+         * @description A day of the week, Monday first, as a sitter's week grid lists them.
+         * @enum {string}
+         */
+        WeekDay: "maandag" | "dinsdag" | "woensdag" | "donderdag" | "vrijdag" | "zaterdag" | "zondag";
+        /** @description One part of one day of a sitter's week. */
+        WeekSlot: {
+            /** @description The day. */
+            day: components["schemas"]["WeekDay"];
+            /** @description The part of it. */
+            part: components["schemas"]["DayPart"];
         };
     };
     responses: never;
@@ -3664,6 +3747,10 @@ export interface operations {
                 offers?: components["schemas"]["Availability"];
                 /** @description Sitters with at least this experience. */
                 experience?: components["schemas"]["Experience"];
+                /** @description Sitters who can help on this day (`YYYY-MM-DD`): in their week, not away, not paused. */
+                availableOn?: string;
+                /** @description ... in this part of that day (with `availableOn`). */
+                dayPart?: components["schemas"]["DayPart"];
                 /**
                  * @description `afstand` (only with `near`, its default), `nieuwste` (the default without `near`) or
                  *     `actief` (the people most recently on the platform first, by day).
@@ -4570,6 +4657,104 @@ export interface operations {
                 content?: never;
             };
             /** @description Too many calls from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    my_schedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No sitter's profile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    save_schedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleBody"];
+            };
+        };
+        responses: {
+            /** @description Kept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No sitter's profile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A period is wrong; `field` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many profile changes */
             429: {
                 headers: {
                     [name: string]: unknown;

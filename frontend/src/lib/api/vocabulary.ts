@@ -49,6 +49,18 @@ export const Chipped: Vocabulary<Schemas["Chipped"]> = {
   edit: ["ja", "nee", "onbekend"],
 };
 
+/** A part of the day in a sitter's week. */
+export const DayPart: Vocabulary<Schemas["DayPart"]> = {
+  values: ["ochtend", "middag", "avond"],
+  labels: {
+    "ochtend": "Ochtend",
+    "middag": "Middag",
+    "avond": "Avond",
+  },
+  wizard: ["ochtend", "middag", "avond"],
+  edit: ["ochtend", "middag", "avond"],
+};
+
 /** How far a volunteer travels, in km: the wizard's 1 to 15, the edit dialog's 5 to 30. It travels as a number; no value is 'Geen voorkeur'. */
 export const Distance: Vocabulary<Schemas["Distance"]> = {
   values: [1, 3, 5, 10, 15, 20, 25, 30],
@@ -323,6 +335,22 @@ export const Vaccinated: Vocabulary<Schemas["Vaccinated"]> = {
   },
   wizard: ["ja", "deels", "nee", "onbekend"],
   edit: ["ja", "deels", "nee", "onbekend"],
+};
+
+/** A day of the week, Monday first, as a sitter's week grid lists them. */
+export const WeekDay: Vocabulary<Schemas["WeekDay"]> = {
+  values: ["maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag"],
+  labels: {
+    "maandag": "Maandag",
+    "dinsdag": "Dinsdag",
+    "woensdag": "Woensdag",
+    "donderdag": "Donderdag",
+    "vrijdag": "Vrijdag",
+    "zaterdag": "Zaterdag",
+    "zondag": "Zondag",
+  },
+  wizard: ["maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag"],
+  edit: ["maandag", "dinsdag", "woensdag", "donderdag", "vrijdag", "zaterdag", "zondag"],
 };
 
 /** What follows from a pet's species, as the server declares and checks it. */
@@ -672,6 +700,14 @@ export const SEARCH_FILTERS = {
   "experience": {
     "atLeast": "of meer",
     "only": "vrijwilliger"
+  },
+  "availableOn": {
+    "atLeast": null,
+    "only": "vrijwilliger"
+  },
+  "dayPart": {
+    "atLeast": null,
+    "only": "vrijwilliger"
   }
 } as const satisfies Readonly<Record<string, SearchFilterRule>>;
 
@@ -748,6 +784,9 @@ export const MESSAGE_MAX = 2000;
 
 /** The most characters of a moderator's note on a closed report, as the server checks them. */
 export const MODERATION_NOTE_MAX = 1000;
+
+/** The most periods away a sitter keeps. */
+export const AWAY_PERIODS_MAX = 10;
 
 /** The most favourites one person keeps. */
 export const FAVOURITES_MAX = 500;

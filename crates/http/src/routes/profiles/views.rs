@@ -77,6 +77,11 @@ pub struct VolunteerView {
     pub age: Option<i32>,
     /// Made in the last 7 days: the 'Nieuw' badge.
     pub is_new: bool,
+    /// The parts of the days she usually can help, Monday's first (empty until she fills them
+    /// in; her periods away are never on her page).
+    pub week: Vec<crate::routes::schedule::WeekSlot>,
+    /// 'Tijdelijk niet beschikbaar': in no list for now.
+    pub paused: bool,
     /// Made at (UTC).
     pub created_at: chrono::DateTime<chrono::Utc>,
     /// Only in your own profile.
@@ -292,6 +297,8 @@ impl ViewContext {
             transport_mode: f.transport_mode,
             languages: f.languages,
             is_new: is_new(v.created_at, self.now),
+            week: crate::routes::schedule::week_slots(v.week),
+            paused: v.paused,
             created_at: v.created_at.and_utc(),
         }
     }

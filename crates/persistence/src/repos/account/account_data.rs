@@ -4,7 +4,7 @@ use crate::Database;
 use crate::error::translate;
 use crate::repos::sign_in::identities::IdentityRow;
 use crate::repos::sql::{Bind, Sql};
-use crate::schema::{identities, reports, sessions, uploads};
+use crate::schema::{away_periods, identities, reports, sessions, uploads, volunteers};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
@@ -126,6 +126,16 @@ impl PersonalRecordRepository for Database {
                     )
                     .collect()
             })
+            .map_err(translate)
+    }
+
+    fn away_of(&self, user: UserId) -> Result<Vec<(chrono::NaiveDate, chrono::NaiveDate)>, RepositoryError> {
+        away_periods::table
+            .inner_join(volunteers::table)
+            .filter(volunteers::user_id.eq(user.get()))
+            .order((away_periods::starts_on.asc(), away_periods::id.asc()))
+            .select((away_periods::starts_on, away_periods::ends_on))
+            .load(&mut *self.conn()?)
             .map_err(translate)
     }
 

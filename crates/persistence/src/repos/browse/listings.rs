@@ -121,6 +121,17 @@ fn push_filters(sql: &mut Sql, query: &ListingQuery, text_by: TextBy) {
     for mask in query.filters.masks() {
         sql.push(" AND (facets & ").bind(Bind::Int(mask)).push(") <> 0");
     }
+    // A sitter who can help on a day: it is in her week (a paused sitter's card is not
+    // published) and she is not away.
+    if let (Some(day), Some(week)) = (query.filters.available_on, query.filters.week_mask()) {
+        sql.push(" AND (listings.week & ")
+            .bind(Bind::Int(i64::from(week)))
+            .push(") <> 0 AND NOT EXISTS (SELECT 1 FROM away_periods a WHERE a.volunteer_id = listings.volunteer_id AND a.starts_on <= ")
+            .bind(Bind::Date(day))
+            .push(" AND a.ends_on >= ")
+            .bind(Bind::Date(day))
+            .push(")");
+    }
     if let Some(text) = &query.text {
         match text_by {
             TextBy::Fts => {

@@ -5,6 +5,7 @@ use crate::repos::{choices_from_json, list_to_json};
 use crate::schema::{owners, pets, volunteers};
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
+use oppas_domain::appointments::availability::Week;
 use oppas_domain::kernel::enums::{
     Chipped, Distance, Experience, HasOwnPet, HourlyRate, Neutered, PetGender, PetSize, TransportMode, Vaccinated,
     stored,
@@ -38,6 +39,8 @@ pub(crate) struct VolunteerRow {
     pub(crate) created_at: NaiveDateTime,
     pub(crate) updated_at: NaiveDateTime,
     pub(crate) species: String,
+    pub(crate) week: i32,
+    pub(crate) paused: bool,
 }
 
 impl TryFrom<VolunteerRow> for Volunteer {
@@ -70,6 +73,11 @@ impl TryFrom<VolunteerRow> for Volunteer {
                 transport_mode: stored(row.transport_mode.as_deref()),
                 species: choices_from_json(&row.species, "volunteers.species")?,
             },
+            week: u32::try_from(row.week)
+                .ok()
+                .and_then(Week::from_bits)
+                .ok_or_else(|| RepositoryError::Unexpected(anyhow::anyhow!("volunteers.week holds {}", row.week)))?,
+            paused: row.paused,
             created_at: row.created_at,
             updated_at: row.updated_at,
         })

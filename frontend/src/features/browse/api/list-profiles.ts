@@ -20,6 +20,8 @@ export function profileListSearch(query: ProfileListQuery): string {
     ['goodWith', query.goodWith],
     ['offers', query.offers],
     ['experience', query.experience],
+    ['availableOn', query.availableOn],
+    ['dayPart', query.dayPart],
     ['sort', query.sort],
   ];
   for (const [name, value] of fields) {
@@ -31,7 +33,7 @@ export function profileListSearch(query: ProfileListQuery): string {
 }
 
 /**
- * `GET /api/profiles?type=&q=&near=&radiusKm=&page=&perPage=&species=&size=&lookingFor=&goodWith=&offers=&experience=&sort=`:
+ * `GET /api/profiles?type=&q=&near=&radiusKm=&page=&perPage=&species=&size=&lookingFor=&goodWith=&offers=&experience=&availableOn=&dayPart=&sort=`:
  * one page of matching profiles.
  * Rejects with an `ApiError`: 422 names the parameter at fault in `field`, 429 means
  * throttled.

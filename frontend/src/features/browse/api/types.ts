@@ -40,6 +40,10 @@ export interface FacetQuery {
   offers?: Schemas['Availability'] | undefined;
   /** Sitters with at least this experience. */
   experience?: Schemas['Experience'] | undefined;
+  /** Sitters who can help on this day (`YYYY-MM-DD`): in their week, not away, not paused. */
+  availableOn?: string | undefined;
+  /** ... in this part of that day. */
+  dayPart?: Schemas['DayPart'] | undefined;
 }
 
 /** The query of the list call; an absent field is left out of the address. */

@@ -477,6 +477,42 @@ describe('BrowsePage filters', () => {
     expect(currentAddress()).toBe('/profielen?type=vrijwilliger');
   });
 
+  it('finds sitters who can help on a day, in a part of it, and shows the day on its chip', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aVolunteerItem()], { total: 3 }));
+    openBrowse('/profielen?type=vrijwilliger');
+    await screen.findByText('3 profielen gevonden in Vrijwilligers');
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    expect(within(sheet).queryByLabelText('Dagdeel')).not.toBeInTheDocument();
+    const day = within(sheet).getByLabelText('Beschikbaar op');
+    expect(day).toHaveAttribute('type', 'date');
+    await user.type(day, '2030-12-24');
+    await user.selectOptions(within(sheet).getByLabelText('Dagdeel'), 'Ochtend');
+    await user.click(await within(sheet).findByRole('button', { name: 'Toon 3 oppassers' }));
+    expect(currentAddress()).toBe(
+      '/profielen?type=vrijwilliger&availableOn=2030-12-24&dayPart=ochtend',
+    );
+    expect(listCalls().at(-1)?.get('availableOn')).toBe('2030-12-24');
+
+    // Taking the day away takes its part of the day with it.
+    await user.click(
+      screen.getByRole('button', { name: 'Filter Beschikbaar op dinsdag 24 december weghalen' }),
+    );
+    expect(currentAddress()).toBe('/profielen?type=vrijwilliger');
+  });
+
+  it('reads no day from a shared address that holds none, nor a part of the day without one', async () => {
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aVolunteerItem()]));
+    openBrowse('/profielen?availableOn=2030-02-30&dayPart=avond');
+    await screen.findByText(/^1 profiel gevonden/);
+    expect(listCalls()[0]?.has('availableOn')).toBe(false);
+    expect(listCalls()[0]?.has('dayPart')).toBe(false);
+  });
+
   it('restores the filters of a shared address, and drops those of another kind', async () => {
     const user = userEvent.setup();
     fakeSession(null);

@@ -2,13 +2,16 @@ import { SlidersHorizontal, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
 import { useProfileList } from '@/features/browse/api/list-profiles';
 import type { ProfileType } from '@/features/browse/api/types';
 import { shownCount } from '@/features/browse/components/count-line';
 import { FilterSelect } from '@/features/browse/components/filter-select';
 import {
   NO_FILTERS,
+  dayOf,
   filterCount,
+  filtersFor,
   listQueryOf,
   type BrowseParams,
   type FacetFilters,
@@ -30,7 +33,30 @@ const FILTER_LABELS: Record<keyof FacetFilters, { label: string; any: string }> 
   goodWith: { label: LABELS.petGoodWith, any: 'Maakt niet uit' },
   offers: { label: 'Beschikbaar voor', any: 'Maakt niet uit' },
   experience: { label: LABELS.experience, any: 'Elke ervaring' },
+  availableOn: { label: 'Beschikbaar op', any: 'Elke dag' },
+  dayPart: { label: 'Dagdeel', any: 'De hele dag' },
 };
+
+/** The filters chosen from a list; 'Beschikbaar op' is a day. */
+type ChoiceKey = Exclude<keyof FacetFilters, 'availableOn'>;
+
+const DAY = new Intl.DateTimeFormat('nl-NL', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+
+/** '24 december' of a day written `YYYY-MM-DD`, with its weekday ('donderdag 24 december'). */
+function dayLabel(day: string): string {
+  return DAY.format(new Date(`${day}T12:00:00Z`));
+}
+
+/** Today as a date field writes it, in the reader's own time zone. */
+function today(): string {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+}
 
 /** The filters a search of `type` offers: those of every kind, and those of its own kind. */
 function offeredFor(type: ProfileType | null): (keyof FacetFilters)[] {
@@ -40,34 +66,33 @@ function offeredFor(type: ProfileType | null): (keyof FacetFilters)[] {
   });
 }
 
-const VOCABULARIES: { [Key in keyof FacetFilters]: Vocabulary<NonNullable<FacetFilters[Key]>> } = {
+const VOCABULARIES: { [Key in ChoiceKey]: Vocabulary<NonNullable<FacetFilters[Key]>> } = {
   species: V.Species,
   size: V.PetSize,
   lookingFor: V.LookingFor,
   goodWith: V.GoodWith,
   offers: V.Availability,
   experience: V.Experience,
+  dayPart: V.DayPart,
 };
 
 /** What a chosen filter value reads, on its chip and in its list ('Ervaren of meer'). */
-function valueLabel<Key extends keyof FacetFilters>(
-  key: Key,
-  value: NonNullable<FacetFilters[Key]>,
-): string {
-  const vocabulary = VOCABULARIES[key] as Vocabulary<typeof value>;
+function valueLabel(key: keyof FacetFilters, value: string): string {
+  if (key === 'availableOn') return `Beschikbaar op ${dayLabel(value)}`;
+  const vocabulary = VOCABULARIES[key] as Vocabulary<string>;
   const label = vocabulary.labels[value];
   const atLeast = V.SEARCH_FILTERS[key].atLeast;
   const highest = vocabulary.values[vocabulary.values.length - 1];
   return atLeast !== null && value !== highest ? `${label} ${atLeast}` : label;
 }
 
-function optionsOf(key: keyof FacetFilters): { value: string; label: string }[] {
+function optionsOf(key: ChoiceKey): { value: string; label: string }[] {
   const vocabulary = VOCABULARIES[key] as Vocabulary<string>;
   return [
     { value: '', label: FILTER_LABELS[key].any },
     ...vocabulary.values.map((value) => ({
       value,
-      label: valueLabel(key, value as never),
+      label: valueLabel(key, value),
     })),
   ];
 }
@@ -153,7 +178,7 @@ export function FilterSheet({ params, update }: FilterSheetProps) {
                 type="button"
                 aria-label={`Filter ${text} weghalen`}
                 onClick={() => {
-                  update({ filters: { ...params.filters, [key]: null } });
+                  update({ filters: filtersFor(params.type, { ...params.filters, [key]: null }) });
                 }}
                 className="inline-flex items-center gap-1.5 rounded-full bg-teal-50 px-3 py-1.5 text-sm font-semibold text-teal-900 ring-1 ring-teal-200 ring-inset hover:bg-teal-100"
               >
@@ -191,18 +216,38 @@ export function FilterSheet({ params, update }: FilterSheetProps) {
           </>
         }
       >
-        {offered.map((key) => (
-          <FilterSelect
-            key={key}
-            label={FILTER_LABELS[key].label}
-            options={optionsOf(key)}
-            value={draft[key] ?? ''}
-            onChange={(event) => {
-              const value = pick(VOCABULARIES[key] as Vocabulary<string>, event.target.value);
-              setDraft({ ...draft, [key]: value });
-            }}
-          />
-        ))}
+        {offered.map((key) => {
+          if (key === 'availableOn') {
+            return (
+              <Input
+                key={key}
+                type="date"
+                label={FILTER_LABELS[key].label}
+                hint="Oppassers die dan meestal kunnen en niet weg zijn."
+                min={today()}
+                value={draft.availableOn ?? ''}
+                onChange={(event) => {
+                  const day = dayOf(event.target.value);
+                  setDraft({ ...draft, availableOn: day, dayPart: day ? draft.dayPart : null });
+                }}
+              />
+            );
+          }
+          // A part of the day only once a day is chosen.
+          if (key === 'dayPart' && draft.availableOn === null) return null;
+          return (
+            <FilterSelect
+              key={key}
+              label={FILTER_LABELS[key].label}
+              options={optionsOf(key)}
+              value={draft[key] ?? ''}
+              onChange={(event) => {
+                const value = pick(VOCABULARIES[key] as Vocabulary<string>, event.target.value);
+                setDraft({ ...draft, [key]: value });
+              }}
+            />
+          );
+        })}
         <p role="status" className="sr-only">
           {apply}
         </p>

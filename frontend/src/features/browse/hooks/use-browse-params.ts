@@ -26,7 +26,19 @@ export const NO_FILTERS: FacetFilters = {
   goodWith: null,
   offers: null,
   experience: null,
+  availableOn: null,
+  dayPart: null,
 };
+
+/** A day as the address and the API write it. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `raw` when it is a real day written `YYYY-MM-DD`, else null. */
+export function dayOf(raw: string | null): string | null {
+  if (raw === null || !DAY.test(raw)) return null;
+  const day = new Date(`${raw}T12:00:00Z`);
+  return Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== raw ? null : raw;
+}
 
 /** How many facet filters are chosen. */
 export function filterCount(filters: FacetFilters): number {
@@ -45,6 +57,8 @@ export function filtersFor(type: ProfileType | null, filters: FacetFilters): Fac
   for (const key of Object.keys(kept) as (keyof FacetFilters)[]) {
     if (!filterFits(key, type)) kept[key] = null;
   }
+  // A part of the day only with a day.
+  if (kept.availableOn === null) kept.dayPart = null;
   return kept;
 }
 
@@ -100,6 +114,9 @@ export function readBrowseParams(search: URLSearchParams): BrowseParams {
       goodWith: pick(V.GoodWith, search.get('goodWith')),
       offers: pick(V.Availability, search.get('offers')),
       experience: pick(V.Experience, search.get('experience')),
+      availableOn: dayOf(search.get('availableOn')),
+      // A part of the day only with a day.
+      dayPart: dayOf(search.get('availableOn')) ? pick(V.DayPart, search.get('dayPart')) : null,
     }),
     sort: sortFor(sort, near),
   };
@@ -120,6 +137,8 @@ export function listQueryOf(params: BrowseParams): ProfileListQuery {
     goodWith: params.filters.goodWith ?? undefined,
     offers: params.filters.offers ?? undefined,
     experience: params.filters.experience ?? undefined,
+    availableOn: params.filters.availableOn ?? undefined,
+    dayPart: params.filters.dayPart ?? undefined,
     sort: params.sort ?? undefined,
   };
 }

@@ -199,4 +199,83 @@ describe('VolunteerPage', () => {
     renderPage();
     expect(await screen.findByText(/Een moderator heeft je profiel verborgen/)).toBeInTheDocument();
   });
+
+  it('shows a visitor the week as a grid and says when the sitter paused, never her holidays', async () => {
+    fakeSession(null);
+    onApi('GET /api/volunteers/12', {
+      status: 200,
+      body: {
+        volunteer: aVolunteer({
+          week: [
+            { day: 'maandag', part: 'ochtend' },
+            { day: 'zaterdag', part: 'avond' },
+          ],
+          paused: true,
+        }),
+      },
+    });
+    renderPage();
+
+    const section = await screen.findByRole('region', { name: 'Wanneer Lotte kan' });
+    const grid = within(section).getByRole('table', { name: 'Wanneer Lotte meestal kan' });
+    const monday = within(grid).getByRole('row', { name: /^Maandag/ });
+    expect(
+      within(monday)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Kan', 'Kan niet', 'Kan niet']);
+    expect(within(section).getByText('Lotte is tijdelijk niet beschikbaar.')).toBeVisible();
+    expect(screen.getByText('Tijdelijk niet beschikbaar')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Week en vakanties aanpassen' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('lets the sitter tick her week, add a holiday and pause, and shows a refused period at its field', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }), aVolunteerLookup());
+    onApi('GET /api/volunteers/12', { status: 200, body: { volunteer: aVolunteer() } });
+    onApi('GET /api/volunteers/me/schedule', {
+      status: 200,
+      body: { week: [], away: [], paused: false },
+    });
+    const sent: unknown[] = [];
+    onApi('PUT /api/volunteers/me/schedule', async (request) => {
+      const body = (await request.json()) as { away: unknown[] };
+      sent.push(body);
+      return sent.length === 1
+        ? {
+            status: 422,
+            body: { error: 'Deze periode is al voorbij.', code: 'invalid_input', field: 'away[0]' },
+          }
+        : { status: 200, body };
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Week en vakanties aanpassen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Wanneer kun je helpen?' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Dinsdag avond' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Periode toevoegen' }));
+    await user.type(within(dialog).getByLabelText('Van'), '2020-07-01');
+    expect(within(dialog).getByRole('button', { name: 'Bewaren' })).toBeDisabled();
+    expect(within(dialog).getByText('Vul bij elke periode beide data in.')).toBeVisible();
+    await user.type(within(dialog).getByLabelText('Tot en met'), '2020-07-14');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Tijdelijk niet beschikbaar/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Bewaren' }));
+
+    expect(await within(dialog).findByText('Deze periode is al voorbij.')).toBeVisible();
+    expect(within(dialog).getByLabelText('Van')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent[0]).toEqual({
+      week: [{ day: 'dinsdag', part: 'avond' }],
+      away: [{ from: '2020-07-01', until: '2020-07-14' }],
+      paused: true,
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Periode weghalen' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Bewaren' }));
+    await vi.waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(sent[1]).toEqual({ week: [{ day: 'dinsdag', part: 'avond' }], away: [], paused: true });
+  });
 });

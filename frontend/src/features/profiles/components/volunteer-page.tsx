@@ -23,6 +23,7 @@ import {
   type DetailItem,
 } from '@/features/profiles/components/profile-layout';
 import { ProfileNotFound, ProfileQueryState } from '@/features/profiles/components/profile-states';
+import { ScheduleSection } from '@/features/profiles/components/schedule-section';
 import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
 import { firstLine, profileTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import type { components } from '@/lib/api/openapi';
@@ -183,6 +184,7 @@ function VolunteerProfile({ volunteer: v, hidden }: { volunteer: VolunteerView; 
             <>
               {v.is_new && <Badge tone="green">Nieuw</Badge>}
               <Badge tone="teal">Vrijwilliger</Badge>
+              {v.paused && <Badge tone="stone">Tijdelijk niet beschikbaar</Badge>}
             </>
           }
           actions={
@@ -229,6 +231,12 @@ function VolunteerProfile({ volunteer: v, hidden }: { volunteer: VolunteerView; 
                 <p className="text-stone-600 italic">Nog geen beschikbaarheid opgegeven.</p>
               )}
             </ProfileSection>
+            <ScheduleSection
+              firstName={v.first_name}
+              week={v.week}
+              paused={v.paused}
+              own={user?.id === v.user_id}
+            />
             <LocationSection
               name={name}
               location={v.location}

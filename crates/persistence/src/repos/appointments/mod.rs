@@ -1,0 +1,3 @@
+//! The afspraken and a sitter's availability.
+
+mod schedules;

@@ -1,0 +1,204 @@
+import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Input } from '@/components/ui/input';
+import { useSaveSchedule, type Schedule, type WeekSlot } from '@/features/profiles/api/schedule';
+import { hasSlot } from '@/features/profiles/components/week-grid';
+import { ApiError } from '@/lib/api/api-error';
+import * as V from '@/lib/api/vocabulary';
+
+/** A period being written: a date field holds '' until it is filled in. */
+interface AwayDraft {
+  from: string;
+  until: string;
+}
+
+/** The period `field` (`away[1]`) names, if it names one. */
+function periodAt(field: string | undefined): number | null {
+  const match = /^away\[(\d+)\]$/.exec(field ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * 'Wanneer kan ik?': a sitter ticks the parts of the days she usually can help, adds the
+ * periods she is away and can pause her profile ('Tijdelijk niet beschikbaar'); saved as a
+ * whole, and refused with the server's words for the period at fault.
+ */
+export function ScheduleDialog({
+  schedule,
+  open,
+  onClose,
+}: {
+  schedule: Schedule;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [slots, setSlots] = useState<WeekSlot[]>(schedule.week);
+  const [away, setAway] = useState<AwayDraft[]>(schedule.away);
+  const [paused, setPaused] = useState(schedule.paused);
+  const save = useSaveSchedule();
+  const error = save.error instanceof ApiError ? save.error : null;
+  const wrongPeriod = periodAt(error?.field);
+
+  const toggle = (day: WeekSlot['day'], part: WeekSlot['part']) => {
+    setSlots(
+      hasSlot(slots, day, part)
+        ? slots.filter((slot) => slot.day !== day || slot.part !== part)
+        : [...slots, { day, part }],
+    );
+  };
+  const filled = away.filter((period) => period.from !== '' || period.until !== '');
+  const incomplete = filled.some((period) => period.from === '' || period.until === '');
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Wanneer kun je helpen?"
+      sheet
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Annuleren
+          </Button>
+          <Button
+            disabled={save.isPending || incomplete}
+            onClick={() => {
+              save.mutate({ week: slots, away: filled, paused }, { onSuccess: onClose });
+            }}
+          >
+            {save.isPending ? 'Bewaren...' : 'Bewaren'}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-6">
+        {error && wrongPeriod === null && <FormAlert>{error.message}</FormAlert>}
+        {!error && save.error && <FormAlert>Bewaren lukte niet. Probeer het opnieuw.</FormAlert>}
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 text-sm font-semibold text-stone-800">
+            Wanneer kun je meestal?
+          </legend>
+          <div className="grid grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] items-center gap-1 text-sm">
+            <span />
+            {V.DayPart.values.map((part) => (
+              <span
+                key={part}
+                aria-hidden="true"
+                className="text-center font-semibold text-stone-700"
+              >
+                {V.DayPart.labels[part]}
+              </span>
+            ))}
+            {V.WeekDay.values.map((day) => (
+              <div key={day} className="contents">
+                <span className="font-medium text-stone-800">{V.WeekDay.labels[day]}</span>
+                {V.DayPart.values.map((part) => (
+                  <label
+                    key={part}
+                    className="flex min-h-11 cursor-pointer items-center justify-center rounded-lg ring-1 ring-stone-200 ring-inset has-[:checked]:bg-teal-50 has-[:checked]:ring-teal-300"
+                  >
+                    <input
+                      type="checkbox"
+                      className="size-5 accent-teal-700"
+                      aria-label={`${V.WeekDay.labels[day]} ${V.DayPart.labels[part].toLowerCase()}`}
+                      checked={hasSlot(slots, day, part)}
+                      onChange={() => {
+                        toggle(day, part);
+                      }}
+                    />
+                  </label>
+                ))}
+              </div>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-2 text-sm font-semibold text-stone-800">Op vakantie of weg</legend>
+          <p className="text-sm text-stone-600">
+            In deze periodes vinden baasjes je niet bij &lsquo;Beschikbaar op&rsquo;. Je pagina
+            noemt de data niet.
+          </p>
+          {away.map((period, index) => (
+            <div
+              // Periods have no id of their own until they are kept.
+              key={index}
+              className="flex flex-col gap-2 rounded-xl p-3 ring-1 ring-stone-200 ring-inset"
+            >
+              <div className="grid grid-cols-2 gap-2">
+                <Input
+                  type="date"
+                  label="Van"
+                  value={period.from}
+                  error={wrongPeriod === index ? error?.message : undefined}
+                  onChange={(event) => {
+                    setAway(
+                      away.map((p, i) => (i === index ? { ...p, from: event.target.value } : p)),
+                    );
+                  }}
+                />
+                <Input
+                  type="date"
+                  label="Tot en met"
+                  value={period.until}
+                  min={period.from || undefined}
+                  onChange={(event) => {
+                    setAway(
+                      away.map((p, i) => (i === index ? { ...p, until: event.target.value } : p)),
+                    );
+                  }}
+                />
+              </div>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="self-start"
+                onClick={() => {
+                  setAway(away.filter((_, i) => i !== index));
+                }}
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+                Periode weghalen
+              </Button>
+            </div>
+          ))}
+          {away.length < V.AWAY_PERIODS_MAX && (
+            <Button
+              variant="secondary"
+              className="self-start"
+              onClick={() => {
+                setAway([...away, { from: '', until: '' }]);
+              }}
+            >
+              <Plus aria-hidden="true" className="size-4" />
+              Periode toevoegen
+            </Button>
+          )}
+          {incomplete && (
+            <p className="text-sm text-stone-700">Vul bij elke periode beide data in.</p>
+          )}
+        </fieldset>
+
+        <label className="flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 ring-stone-200 ring-inset has-[:checked]:bg-amber-50 has-[:checked]:ring-amber-300">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-5 accent-amber-700"
+            checked={paused}
+            onChange={(event) => {
+              setPaused(event.target.checked);
+            }}
+          />
+          <span className="flex flex-col gap-1">
+            <span className="font-semibold text-stone-900">Tijdelijk niet beschikbaar</span>
+            <span className="text-sm text-stone-700">
+              Je staat dan in geen enkele lijst. Je pagina en je gesprekken blijven.
+            </span>
+          </span>
+        </label>
+      </div>
+    </Dialog>
+  );
+}
