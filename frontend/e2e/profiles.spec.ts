@@ -311,4 +311,67 @@ test.describe('profile pages', () => {
       page.getByRole('heading', { level: 1, name: 'Profiel niet gevonden' }),
     ).toBeVisible();
   });
+
+  test('on a phone a sitter sets her week and a holiday, and owners find her on the days she can', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const email = uniqueEmail('oppas.week');
+    await signUpByMail(page, { firstName: 'Wike', lastName: 'Weekoppas', email });
+    const lookup = await createProfile(page, {
+      profileType: 'vrijwilliger',
+      firstName: 'Wike',
+      lastName: 'Weekoppas',
+      postalCode: '3512',
+    });
+    const volunteerId = lookup.profile.id;
+    // A Monday three weeks or more ahead, and the week after it away.
+    const day = (date: Date) => date.toISOString().slice(0, 10);
+    const monday = new Date(Date.now() + 21 * 86_400_000);
+    monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7));
+    const away = new Date(monday.getTime() + 7 * 86_400_000);
+    const back = new Date(away.getTime() + 2 * 86_400_000);
+
+    await page.goto(`/vrijwilliger/${volunteerId}`);
+    const section = page.getByRole('region', { name: 'Wanneer je kunt' });
+    await expect(section.getByText('Je hebt nog niet ingevuld wanneer je kunt.')).toBeVisible();
+    await section.getByRole('button', { name: 'Week en vakanties aanpassen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Wanneer kun je helpen?' });
+    await dialog.getByRole('checkbox', { name: 'Maandag ochtend' }).check();
+    await dialog.getByRole('checkbox', { name: 'Zaterdag middag' }).check();
+    await dialog.getByRole('button', { name: 'Periode toevoegen' }).click();
+    await dialog.getByLabel('Van').fill(day(away));
+    await dialog.getByLabel('Tot en met').fill(day(back));
+    await checkPage(page, 'profiles-schedule-dialog');
+    await dialog.getByRole('button', { name: 'Bewaren' }).click();
+    await expect(dialog).toBeHidden();
+
+    const grid = section.getByRole('table', { name: 'Wanneer Wike meestal kan' });
+    await expect(
+      grid
+        .getByRole('row', { name: /^Maandag/ })
+        .getByRole('cell')
+        .first(),
+    ).toHaveText('Kan');
+    await checkPage(page, 'profiles-schedule');
+
+    // A visitor finds her on a Monday morning, not in her week away nor on a Monday evening.
+    const visitor = await page.context().browser()?.newContext({ baseURL, locale: 'nl-NL' });
+    if (!visitor) throw new Error('no browser');
+    await loopbackOnly(visitor);
+    const owner = await visitor.newPage();
+    await owner.setViewportSize({ width: 390, height: 844 });
+    const search = (date: Date, part: string) =>
+      `/profielen?type=vrijwilliger&q=weekoppas&availableOn=${day(date)}&dayPart=${part}`;
+    const herCard = owner.getByRole('article', { name: /Wike Weekoppas/ });
+    await owner.goto(search(monday, 'ochtend'));
+    await expect(herCard).toBeVisible();
+    await expect(owner.getByRole('list', { name: 'Gekozen filters' })).toContainText('Ochtend');
+    await checkPage(owner, 'browse-available-on');
+    await owner.goto(search(away, 'ochtend'));
+    await expect(owner.getByRole('heading', { name: 'Geen profielen gevonden' })).toBeVisible();
+    await owner.goto(search(monday, 'avond'));
+    await expect(owner.getByRole('heading', { name: 'Geen profielen gevonden' })).toBeVisible();
+    await visitor.close();
+  });
 });

@@ -80,7 +80,7 @@ const VOCABULARIES: { [Key in ChoiceKey]: Vocabulary<NonNullable<FacetFilters[Ke
 function valueLabel(key: keyof FacetFilters, value: string): string {
   if (key === 'availableOn') return `Beschikbaar op ${dayLabel(value)}`;
   const vocabulary = VOCABULARIES[key] as Vocabulary<string>;
-  const label = vocabulary.labels[value];
+  const label = vocabulary.labels[value] ?? value;
   const atLeast = V.SEARCH_FILTERS[key].atLeast;
   const highest = vocabulary.values[vocabulary.values.length - 1];
   return atLeast !== null && value !== highest ? `${label} ${atLeast}` : label;
