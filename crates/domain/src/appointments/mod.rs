@@ -3,5 +3,6 @@
 
 pub mod availability;
 pub mod ports;
+pub mod references;
 pub mod schedule;
 pub mod state;

@@ -561,3 +561,21 @@ vocabulary!(
         Zondag = "zondag" => "Zondag";
     }
 );
+
+vocabulary!(
+    /// What a reference may say in a word besides its text.
+    ReferenceTag {
+        /// Did what was agreed.
+        Betrouwbaar = "betrouwbaar" => "Betrouwbaar";
+        /// Was there when agreed.
+        OpTijd = "op-tijd" => "Op tijd";
+        /// Kind and careful with the animals.
+        LiefVoorDieren = "lief-voor-dieren" => "Lief voor dieren";
+        /// Kept the other informed.
+        GoedeCommunicatie = "goede-communicatie" => "Goede communicatie";
+        /// Clear about the pet's needs (a reference about an owner).
+        DuidelijkeUitleg = "duidelijke-uitleg" => "Duidelijke uitleg";
+        /// Left the home or the pet's things as found.
+        NetjesAchtergelaten = "netjes-achtergelaten" => "Netjes achtergelaten";
+    }
+);

@@ -1,0 +1,150 @@
+//! References ('referenties'): after an accepted afspraak has ended, each of the two may write
+//! one about the other within [`REFERENCE_WINDOW`]. Double-blind: neither reads the other's
+//! until both wrote or the window closed; then both are published together and stay as written.
+
+use crate::appointments::state::Refusal;
+use crate::kernel::enums::AppointmentState;
+use chrono::{Duration, NaiveDateTime};
+
+/// How long after an afspraak's end its two people may write their references.
+pub const REFERENCE_WINDOW: Duration = Duration::days(14);
+
+/// Fewest characters of a reference's text.
+pub const REFERENCE_MIN_CHARS: usize = 20;
+
+/// Most characters of a reference's text.
+pub const REFERENCE_MAX_CHARS: usize = 1_000;
+
+/// Whether someone of an afspraak in `state` that ends at `ends_at` may write a reference at
+/// `now`: it was accepted, it is over, and the window has not closed.
+///
+/// # Errors
+/// A [`Refusal`] saying why not, in Dutch.
+pub fn may_write(state: AppointmentState, ends_at: NaiveDateTime, now: NaiveDateTime) -> Result<(), Refusal> {
+    match state {
+        AppointmentState::Geaccepteerd | AppointmentState::Afgerond if now < ends_at => {
+            Err(Refusal("Een referentie schrijf je na afloop van de afspraak."))
+        }
+        AppointmentState::Geaccepteerd | AppointmentState::Afgerond if now >= ends_at + REFERENCE_WINDOW => {
+            Err(Refusal("De termijn om een referentie te schrijven is voorbij."))
+        }
+        AppointmentState::Geaccepteerd | AppointmentState::Afgerond => Ok(()),
+        _ => Err(Refusal(
+            "Een referentie kan alleen na een afspraak die jullie allebei hebben geaccepteerd.",
+        )),
+    }
+}
+
+/// Whether the references of an afspraak that ended at `ends_at` are published at `now`: both
+/// wrote theirs, or the window closed (then the one that was written stands alone).
+#[must_use]
+pub fn published(ends_at: NaiveDateTime, both_wrote: bool, now: NaiveDateTime) -> bool {
+    both_wrote || now >= ends_at + REFERENCE_WINDOW
+}
+
+/// Why the text of a reference is refused, in the words people read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ReferenceTextError {
+    /// Shorter than [`REFERENCE_MIN_CHARS`].
+    #[error("Schrijf minstens {REFERENCE_MIN_CHARS} tekens over hoe het ging.")]
+    TooShort,
+    /// Longer than [`REFERENCE_MAX_CHARS`].
+    #[error("Een referentie is hoogstens {REFERENCE_MAX_CHARS} tekens.")]
+    TooLong,
+    /// Characters that hide or disguise text.
+    #[error("De tekst bevat tekens die we niet kunnen tonen. Haal ze weg en probeer het opnieuw.")]
+    Unreadable,
+}
+
+/// The text of a reference, trimmed, or why it is refused.
+///
+/// # Errors
+/// [`ReferenceTextError`]: too short, too long, or with characters that hide or disguise text.
+pub fn reference_text(raw: &str) -> Result<String, ReferenceTextError> {
+    let text = raw.trim();
+    let chars = text.chars().count();
+    if chars < REFERENCE_MIN_CHARS {
+        return Err(ReferenceTextError::TooShort);
+    }
+    if chars > REFERENCE_MAX_CHARS {
+        return Err(ReferenceTextError::TooLong);
+    }
+    crate::kernel::text::check_free_text(text).map_err(|_| ReferenceTextError::Unreadable)?;
+    Ok(text.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use AppointmentState as S;
+    use chrono::NaiveDate;
+
+    fn at(day: u32, hour: u32) -> NaiveDateTime {
+        NaiveDate::from_ymd_opt(2026, 12, day)
+            .and_then(|d| d.and_hms_opt(hour, 0, 0))
+            .unwrap_or_default()
+    }
+
+    /// The afspraak ended on the 1st at 17:00.
+    fn ended() -> NaiveDateTime {
+        at(1, 17)
+    }
+
+    #[test]
+    fn a_reference_is_written_after_an_accepted_afspraak_ended_and_within_fourteen_days() {
+        assert!(
+            may_write(S::Geaccepteerd, ended(), at(1, 16)).is_err(),
+            "before its end"
+        );
+        assert_eq!(may_write(S::Geaccepteerd, ended(), at(1, 17)), Ok(()), "at its end");
+        assert_eq!(may_write(S::Afgerond, ended(), at(15, 16)), Ok(()), "the last hour");
+        assert!(may_write(S::Afgerond, ended(), at(15, 17)).is_err(), "fourteen days on");
+        for never in [
+            S::Voorgesteld,
+            S::Afgewezen,
+            S::Tegenvoorstel,
+            S::Ingetrokken,
+            S::Geannuleerd,
+        ] {
+            assert_eq!(
+                may_write(never, ended(), at(2, 12)),
+                Err(Refusal(
+                    "Een referentie kan alleen na een afspraak die jullie allebei hebben geaccepteerd."
+                )),
+                "{never:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn one_side_wrote_stays_hidden_until_the_window_closes() {
+        assert!(!published(ended(), false, at(2, 12)));
+        assert!(!published(ended(), false, at(15, 16)));
+        assert!(published(ended(), false, at(15, 17)), "fourteen days passed");
+    }
+
+    #[test]
+    fn both_wrote_publishes_both_at_once() {
+        assert!(published(ended(), true, at(2, 12)));
+    }
+
+    #[test]
+    fn a_reference_holds_twenty_to_a_thousand_characters_of_readable_text() {
+        assert_eq!(reference_text("Te kort."), Err(ReferenceTextError::TooShort));
+        assert_eq!(
+            ReferenceTextError::TooShort.to_string(),
+            "Schrijf minstens 20 tekens over hoe het ging."
+        );
+        assert_eq!(
+            reference_text("  Fenna was op tijd en lief voor Bobby.  "),
+            Ok("Fenna was op tijd en lief voor Bobby.".to_owned())
+        );
+        assert!(reference_text(&"a".repeat(REFERENCE_MAX_CHARS + 1)).is_err());
+        assert!(reference_text(&"a".repeat(REFERENCE_MAX_CHARS)).is_ok());
+        assert_eq!(
+            reference_text("Heel fijn\u{202e} contact gehad met haar."),
+            Err(ReferenceTextError::Unreadable),
+            "a bidi override"
+        );
+    }
+}
