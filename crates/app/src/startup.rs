@@ -487,7 +487,7 @@ impl Application {
             secure_cookies: settings.server.public_url.starts_with("https://"),
             accounts: oppas_domain::sign_in::accounts::Accounts::new(database.clone(), database.clone()),
 
-            messaging,
+            messaging: messaging.clone(),
             live: (*hub).clone(),
             readiness: Arc::new(EveryPart {
                 database: database.clone(),
@@ -522,6 +522,12 @@ impl Application {
             places: oppas_domain::browse::place_finder::PlaceFinder::new(geocoder(&settings)?),
             favourites: oppas_domain::account::favourites::Favourites::new(database.clone(), clock.clone()),
             saved_searches: saved_searches.clone(),
+            afspraken: oppas_domain::appointments::service::Afspraken::new(
+                database.clone(),
+                database.clone(),
+                messaging.clone(),
+                clock.clone(),
+            ),
             schedules: oppas_domain::appointments::schedule::SitterSchedules::new(
                 database.clone(),
                 database.clone(),

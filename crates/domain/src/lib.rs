@@ -22,5 +22,7 @@ pub mod uploads;
 pub use kernel::clock::{Clock, SystemClock};
 pub use kernel::email::{Email, EmailError};
 pub use kernel::error::RepositoryError;
-pub use kernel::ids::{ConversationId, MessageId, OwnerId, PetId, ReportId, SavedSearchId, UserId, VolunteerId};
+pub use kernel::ids::{
+    AppointmentId, ConversationId, MessageId, OwnerId, PetId, ReportId, SavedSearchId, UserId, VolunteerId,
+};
 pub use kernel::postcode::{Postcode, PostcodeError};

@@ -2,8 +2,8 @@
 
 use crate::ApiError;
 use crate::routes::{
-    account, browse, conversations, email_auth, favourites, geo, health, moderation, oauth, profiles, saved_searches,
-    schedule, site, trust, uploads, users,
+    account, appointments, browse, conversations, email_auth, favourites, geo, health, moderation, oauth, profiles,
+    saved_searches, schedule, site, trust, uploads, users,
 };
 use actix_web::HttpRequest;
 use oppas_domain::profiles::draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN, SITTER_BIO_MIN, SITTER_REQUIRED};
@@ -64,6 +64,9 @@ use utoipa::{Modify, OpenApi};
         saved_searches::unsubscribe,
         schedule::my_schedule,
         schedule::save_schedule,
+        appointments::list_appointments,
+        appointments::propose_appointment,
+        appointments::take_step,
         favourites::record_view,
         favourites::count_views,
         favourites::received_favourites,

@@ -48,6 +48,8 @@ pub struct AppState {
     pub favourites: oppas_domain::account::favourites::Favourites,
     /// Saved searches and their daily mails.
     pub saved_searches: oppas_domain::browse::alerts::SavedSearches,
+    /// The afspraken made in conversations.
+    pub afspraken: oppas_domain::appointments::service::Afspraken,
     /// The sitters' weeks, periods away and pauses.
     pub schedules: oppas_domain::appointments::schedule::SitterSchedules,
     /// The person's own records, for 'Download mijn gegevens'.

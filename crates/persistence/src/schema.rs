@@ -248,6 +248,25 @@ diesel::table! {
 }
 
 diesel::table! {
+    appointments (id) {
+        id -> BigInt,
+        conversation_id -> BigInt,
+        proposer_id -> BigInt,
+        recipient_id -> BigInt,
+        kind -> Text,
+        pet_ids -> Text,
+        starts_at -> Timestamp,
+        ends_at -> Timestamp,
+        note -> Nullable<Text>,
+        state -> Text,
+        reason -> Nullable<Text>,
+        replaces_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     away_periods (id) {
         id -> BigInt,
         volunteer_id -> BigInt,
@@ -374,6 +393,7 @@ diesel::joinable!(favourites -> listings (listing_id));
 diesel::joinable!(profile_views -> listings (listing_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    appointments,
     away_periods,
     listings,
     profile_claims,

@@ -6,6 +6,7 @@ mod fixtures;
 mod helpers;
 
 mod account;
+mod appointments;
 mod browse;
 mod bursts;
 mod cli;

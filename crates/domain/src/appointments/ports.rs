@@ -27,3 +27,49 @@ pub trait ScheduleRepository: Send + Sync {
         away: &[Away],
     ) -> Result<bool, RepositoryError>;
 }
+
+/// The afspraken.
+pub trait AppointmentRepository: Send + Sync {
+    /// Stores a proposal; with `replaces`, in the same transaction moves that proposal from
+    /// `voorgesteld` to `tegenvoorstel`, and stores nothing (`Ok(None)`) when it was no longer
+    /// a proposal.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn propose(
+        &self,
+        new: &crate::appointments::afspraak::NewAfspraak,
+        replaces: Option<crate::AppointmentId>,
+    ) -> Result<Option<crate::appointments::afspraak::Afspraak>, RepositoryError>;
+
+    /// One afspraak.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn find_appointment(
+        &self,
+        id: crate::AppointmentId,
+    ) -> Result<Option<crate::appointments::afspraak::Afspraak>, RepositoryError>;
+
+    /// The afspraken of a conversation, oldest first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn appointments_in(
+        &self,
+        conversation: crate::ConversationId,
+    ) -> Result<Vec<crate::appointments::afspraak::Afspraak>, RepositoryError>;
+
+    /// Moves an afspraak from `from` to `to` (with the reason given) only if it still is in
+    /// `from`: `Ok(false)` when another request moved it first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn move_appointment(
+        &self,
+        id: crate::AppointmentId,
+        from: crate::kernel::enums::AppointmentState,
+        to: crate::kernel::enums::AppointmentState,
+        reason: Option<&str>,
+    ) -> Result<bool, RepositoryError>;
+}

@@ -65,3 +65,8 @@ id_type!(
     /// A search someone saved for its daily mail of new matches.
     SavedSearchId
 );
+
+id_type!(
+    /// An afspraak proposed in a conversation.
+    AppointmentId
+);

@@ -120,7 +120,7 @@ impl Messaging {
     }
 
     /// The conversation `id` if `user` takes part in it.
-    fn conversation_of(&self, user: UserId, id: ConversationId) -> Result<Conversation, MessagingError> {
+    pub(crate) fn conversation_of(&self, user: UserId, id: ConversationId) -> Result<Conversation, MessagingError> {
         self.ports
             .conversations
             .find_conversation(id)?
@@ -222,6 +222,22 @@ impl Messaging {
     }
 
     /// Why `me` can send `other` nothing new, if so.
+    /// The conversation `id` of `me` that still takes messages, with the other person in it:
+    /// where the two make afspraken. Unknown, not theirs, or closed for either of them (a block
+    /// either way, a hidden profile, a deleted account): [`MessagingError::NotFound`], the
+    /// answer about an unknown person, so that nobody learns that they were blocked.
+    ///
+    /// # Errors
+    /// [`MessagingError::NotFound`]; storage failures.
+    pub fn open_conversation(&self, me: UserId, id: ConversationId) -> Result<(Conversation, UserId), MessagingError> {
+        let conversation = self.conversation_of(me, id)?;
+        let other = conversation.other_participant(me);
+        if self.closed_between(me, other)?.is_some() {
+            return Err(MessagingError::NotFound);
+        }
+        Ok((conversation, other))
+    }
+
     fn closed_between(&self, me: UserId, other: UserId) -> Result<Option<Closed>, RepositoryError> {
         if self.is_gone(other)? {
             return Ok(Some(Closed::AccountDeleted));

@@ -1,6 +1,7 @@
 //! Route tables. Each resource module exposes `configure`; handlers are thin.
 
 pub mod account;
+pub mod appointments;
 pub mod browse;
 pub mod conversations;
 pub mod email_auth;
@@ -35,6 +36,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     favourites::configure(cfg);
     saved_searches::configure(cfg);
     schedule::configure(cfg);
+    appointments::configure(cfg);
     trust::configure(cfg);
     moderation::configure(cfg);
     profiles::configure(cfg);

@@ -4,6 +4,30 @@
  */
 
 export interface paths {
+    "/api/appointments/{id}/step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes a step on an afspraak of the signed-in person. Of several requests at once, one
+         *     moves it; the others get 409.
+         * @description # Errors
+         *     404 for an afspraak that is not theirs or a closed conversation; 409 for a step that is
+         *     not theirs to take now (the text says why) or that another request took first; 422 for a
+         *     reason that is too long.
+         */
+        post: operations["take_appointment_step"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/email-login": {
         parameters: {
             query?: never;
@@ -172,6 +196,34 @@ export interface paths {
          *     422 (`petId`) for a pet of neither of the two; 429 past 10 new conversations an hour.
          */
         post: operations["start_conversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The afspraken of a conversation of the signed-in person, oldest first.
+         * @description # Errors
+         *     404 for a conversation that is not theirs.
+         */
+        get: operations["list_appointments"];
+        put?: never;
+        /**
+         * Proposes an afspraak to the other person of the conversation; with `replaces`, as the
+         *     answer to their proposal with another time.
+         * @description # Errors
+         *     404 for a conversation that is not theirs or is closed (also by a block); 422 naming the
+         *     field; 409 when the proposal it answers was answered already.
+         */
+        post: operations["propose_appointment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1020,6 +1072,69 @@ export interface components {
             error: string;
             /** @description For invalid input: the request field at fault, as named in the request. */
             field?: string | null;
+        };
+        /**
+         * @description The kind of help an afspraak is for.
+         * @enum {string}
+         */
+        AppointmentKind: "kennismaking" | "uitlaten" | "oppassen-thuis" | "logeren" | "dagopvang" | "huisbezoek";
+        /**
+         * @description Where an afspraak stands. A proposal is answered (accepted, declined or met with another proposal) or withdrawn; an accepted afspraak is cancelled before it starts or is over once it has ended.
+         * @enum {string}
+         */
+        AppointmentState: "voorgesteld" | "geaccepteerd" | "afgewezen" | "tegenvoorstel" | "ingetrokken" | "geannuleerd" | "afgerond";
+        /** @description An afspraak as both of its people read it. */
+        AppointmentView: {
+            /**
+             * Format: int64
+             * @description The conversation it was proposed in.
+             */
+            conversationId: number;
+            /**
+             * Format: date-time
+             * @description Proposed at (UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Its end (UTC).
+             */
+            endsAt: string;
+            /**
+             * Format: int64
+             * @description Its id.
+             */
+            id: number;
+            /** @description The help. */
+            kind: components["schemas"]["AppointmentKind"];
+            /** @description The proposer's note. */
+            note?: string | null;
+            /** @description The pets it is for. */
+            pets: number[];
+            /**
+             * Format: int64
+             * @description Who proposed it.
+             */
+            proposerId: number;
+            /** @description Why it was declined or cancelled. */
+            reason?: string | null;
+            /**
+             * Format: int64
+             * @description The other person.
+             */
+            recipientId: number;
+            /**
+             * Format: int64
+             * @description The proposal this one answered with another time.
+             */
+            replaces?: number | null;
+            /**
+             * Format: date-time
+             * @description Its start (UTC).
+             */
+            startsAt: string;
+            /** @description Where it stands. */
+            state: components["schemas"]["AppointmentState"];
         };
         /**
          * @description Moments and services a volunteer offers: the wizard's six moments, and the edit dialog's longer list with services.
@@ -1910,6 +2025,30 @@ export interface components {
              */
             views: number;
         };
+        /** @description A proposal. */
+        ProposeBody: {
+            /**
+             * Format: date-time
+             * @description Its end.
+             */
+            endsAt: string;
+            /** @description The help. */
+            kind: components["schemas"]["AppointmentKind"];
+            /** @description A note. */
+            note?: string | null;
+            /** @description The pets it is for, of either of the two. */
+            pets?: number[];
+            /**
+             * Format: int64
+             * @description The proposal of the other person this one answers with another time.
+             */
+            replaces?: number | null;
+            /**
+             * Format: date-time
+             * @description Its start.
+             */
+            startsAt: string;
+        };
         /** @description An open report in the queue. */
         QueuedReportView: {
             /**
@@ -2155,6 +2294,18 @@ export interface components {
              */
             targetUserId: number;
         };
+        /** @description The step, with a reason for a decline or a cancellation. */
+        StepBody: {
+            /** @description Why (with `afwijzen` and `annuleren`). */
+            reason?: string | null;
+            /** @description What to do. */
+            step: components["schemas"]["StepName"];
+        };
+        /**
+         * @description A step on an afspraak.
+         * @enum {string}
+         */
+        StepName: "accepteren" | "afwijzen" | "intrekken" | "annuleren";
         /**
          * @description How a volunteer gets around.
          * @enum {string}
@@ -2292,6 +2443,69 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    take_appointment_step: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The afspraak */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StepBody"];
+            };
+        };
+        responses: {
+            /** @description Moved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not theirs, or the conversation is closed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not theirs to take now, or taken already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The reason is too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     email_login: {
         parameters: {
             query?: never;
@@ -2733,6 +2947,110 @@ export interface operations {
             };
             /** @description Too many new conversations */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    list_appointments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The afspraken */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not their conversation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    propose_appointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProposeBody"];
+            };
+        };
+        responses: {
+            /** @description Proposed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not their conversation, or closed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The proposal it answers was answered already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A field is wrong; `field` names it */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,6 +16,37 @@ export interface Vocabulary<Value extends string | number> {
   readonly edit: readonly Value[];
 }
 
+/** The kind of help an afspraak is for. */
+export const AppointmentKind: Vocabulary<Schemas["AppointmentKind"]> = {
+  values: ["kennismaking", "uitlaten", "oppassen-thuis", "logeren", "dagopvang", "huisbezoek"],
+  labels: {
+    "kennismaking": "Kennismaking",
+    "uitlaten": "Uitlaten",
+    "oppassen-thuis": "Oppassen bij de baas thuis",
+    "logeren": "Logeren bij de oppas",
+    "dagopvang": "Dagopvang",
+    "huisbezoek": "Huisbezoek (eten geven en verzorgen)",
+  },
+  wizard: ["kennismaking", "uitlaten", "oppassen-thuis", "logeren", "dagopvang", "huisbezoek"],
+  edit: ["kennismaking", "uitlaten", "oppassen-thuis", "logeren", "dagopvang", "huisbezoek"],
+};
+
+/** Where an afspraak stands. A proposal is answered (accepted, declined or met with another proposal) or withdrawn; an accepted afspraak is cancelled before it starts or is over once it has ended. */
+export const AppointmentState: Vocabulary<Schemas["AppointmentState"]> = {
+  values: ["voorgesteld", "geaccepteerd", "afgewezen", "tegenvoorstel", "ingetrokken", "geannuleerd", "afgerond"],
+  labels: {
+    "voorgesteld": "Voorgesteld",
+    "geaccepteerd": "Geaccepteerd",
+    "afgewezen": "Afgewezen",
+    "tegenvoorstel": "Ander voorstel gedaan",
+    "ingetrokken": "Ingetrokken",
+    "geannuleerd": "Geannuleerd",
+    "afgerond": "Afgerond",
+  },
+  wizard: ["voorgesteld", "geaccepteerd", "afgewezen", "tegenvoorstel", "ingetrokken", "geannuleerd", "afgerond"],
+  edit: ["voorgesteld", "geaccepteerd", "afgewezen", "tegenvoorstel", "ingetrokken", "geannuleerd", "afgerond"],
+};
+
 /** Moments and services a volunteer offers: the wizard's six moments, and the edit dialog's longer list with services. */
 export const Availability: Vocabulary<Schemas["Availability"]> = {
   values: ["Doordeweeks overdag", "Doordeweeks avond", "Weekend overdag", "Weekend avond", "Vakantieperiodes", "Noodgevallen", "Uitlaten", "Dagopvang", "Logeren", "Huisbezoek", "Kattenverzorging", "Verzorging kleine dieren"],

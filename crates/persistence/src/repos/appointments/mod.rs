@@ -1,3 +1,4 @@
 //! The afspraken and a sitter's availability.
 
+mod afspraken;
 mod schedules;

@@ -1,0 +1,246 @@
+//! Afspraken in a conversation: only its two people propose and answer, each step by the rule
+//! of who may take it, a step many requests take at once taken once, and a block answered as an
+//! unknown person.
+
+use crate::helpers::{Backend, TestApp, TestResult, error_envelope, spawn_app};
+use crate::messages::{Person, get, owner, sitter, started};
+use crate::on_both_backends;
+use chrono::{Duration, Utc};
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+/// A proposal of `kind` for `pets`, a week from now, 9:00 to 17:00 (UTC).
+fn proposal(pets: &[i64]) -> Value {
+    let day = (Utc::now() + Duration::days(7)).date_naive();
+    json!({
+        "kind": "oppassen-thuis",
+        "pets": pets,
+        "startsAt": format!("{day}T09:00:00Z"),
+        "endsAt": format!("{day}T17:00:00Z"),
+        "note": "  Ik breng zijn riem mee.  ",
+    })
+}
+
+async fn propose(app: &TestApp, who: &Person, conversation: i64, body: &Value) -> reqwest::Result<reqwest::Response> {
+    app.send_json(
+        &who.client,
+        Method::POST,
+        &format!("/api/conversations/{conversation}/appointments"),
+        body,
+    )
+    .await
+}
+
+async fn step(app: &TestApp, who: &Person, id: i64, step: &str) -> reqwest::Result<reqwest::Response> {
+    app.send_json(
+        &who.client,
+        Method::POST,
+        &format!("/api/appointments/{id}/step"),
+        &json!({"step": step, "reason": "Het past me toch niet."}),
+    )
+    .await
+}
+
+/// An owner (Sanne, with Bobby) and a sitter (Lotte) in a conversation.
+async fn two_in_a_conversation(app: &TestApp) -> Result<(Person, Person, i64), Box<dyn std::error::Error>> {
+    let sanne = owner(app, "sanne@example.nl").await?;
+    let lotte = sitter(app, "lotte@example.nl").await?;
+    let id = started(app, &sanne, &lotte, sanne.pet).await?;
+    Ok((sanne, lotte, id))
+}
+
+async fn a_proposal_is_answered_only_by_the_other_and_each_step_follows_the_rule(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let bobby = sanne.pet.ok_or("Bobby")?;
+
+    let proposed = propose(&app, &sanne, conversation, &proposal(&[bobby])).await?;
+    assert_eq!(proposed.status(), StatusCode::CREATED);
+    let proposed: Value = proposed.json().await?;
+    assert_eq!(proposed["state"], "voorgesteld");
+    assert_eq!(proposed["note"], "Ik breng zijn riem mee.");
+    assert_eq!(proposed["pets"], json!([bobby]));
+    assert_eq!(
+        (proposed["proposerId"].as_i64(), proposed["recipientId"].as_i64()),
+        (Some(sanne.id), Some(lotte.id))
+    );
+    let id = proposed["id"].as_i64().ok_or("an id")?;
+
+    // Sanne cannot accept her own proposal; Lotte cannot withdraw it.
+    let own = step(&app, &sanne, id, "accepteren").await?;
+    assert_eq!(own.status(), StatusCode::CONFLICT);
+    assert!(error_envelope(own).await?.0.starts_with("Dit is je eigen voorstel"));
+    assert_eq!(
+        step(&app, &lotte, id, "intrekken").await?.status(),
+        StatusCode::CONFLICT
+    );
+
+    // A stranger sees nothing of it.
+    let stranger = sitter(&app, "vreemde@example.nl").await?;
+    assert_eq!(
+        step(&app, &stranger, id, "accepteren").await?.status(),
+        StatusCode::NOT_FOUND
+    );
+    let (status, _) = get(
+        &app,
+        &stranger,
+        &format!("/api/conversations/{conversation}/appointments"),
+    )
+    .await?;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        propose(&app, &stranger, conversation, &proposal(&[])).await?.status(),
+        StatusCode::NOT_FOUND
+    );
+
+    // Lotte answers with another time; Sanne accepts that one; either may cancel it.
+    let mut other = proposal(&[bobby]);
+    other["replaces"] = json!(id);
+    other["kind"] = json!("logeren");
+    let countered = propose(&app, &lotte, conversation, &other).await?;
+    assert_eq!(countered.status(), StatusCode::CREATED);
+    let countered: Value = countered.json().await?;
+    let second = countered["id"].as_i64().ok_or("an id")?;
+    assert_eq!(countered["replaces"], id);
+    let again = propose(&app, &lotte, conversation, &other).await?;
+    assert_eq!(again.status(), StatusCode::CONFLICT, "answered once");
+    let accepted = step(&app, &sanne, second, "accepteren").await?;
+    assert_eq!(accepted.status(), StatusCode::OK);
+    assert_eq!(accepted.json::<Value>().await?["state"], "geaccepteerd");
+    let cancelled = step(&app, &lotte, second, "annuleren").await?;
+    assert_eq!(cancelled.status(), StatusCode::OK);
+    let cancelled: Value = cancelled.json().await?;
+    assert_eq!(
+        (cancelled["state"].as_str(), cancelled["reason"].as_str()),
+        (Some("geannuleerd"), Some("Het past me toch niet."))
+    );
+
+    let (status, list) = get(&app, &sanne, &format!("/api/conversations/{conversation}/appointments")).await?;
+    assert_eq!(status, StatusCode::OK);
+    let states: Vec<&str> = list
+        .as_array()
+        .ok_or("a list")?
+        .iter()
+        .filter_map(|a| a["state"].as_str())
+        .collect();
+    assert_eq!(states, vec!["tegenvoorstel", "geannuleerd"]);
+    Ok(())
+}
+
+async fn a_wrong_proposal_is_refused_naming_the_field_and_stores_nothing(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let someone_else = owner(&app, "ander@example.nl").await?;
+    let now = Utc::now();
+    let at = |hours: i64| (now + Duration::hours(hours)).to_rfc3339();
+    let cases = [
+        (
+            json!({"kind": "uitlaten", "startsAt": at(-2), "endsAt": at(-1)}),
+            "startsAt",
+        ),
+        (
+            json!({"kind": "uitlaten", "startsAt": at(5), "endsAt": at(4)}),
+            "endsAt",
+        ),
+        (
+            json!({"kind": "uitlaten", "startsAt": at(5), "endsAt": at(5 + 24 * 61)}),
+            "endsAt",
+        ),
+        (
+            json!({"kind": "uitlaten", "startsAt": at(5), "endsAt": at(6), "note": "x".repeat(501)}),
+            "note",
+        ),
+        (
+            json!({"kind": "uitlaten", "startsAt": at(5), "endsAt": at(6), "pets": [someone_else.pet]}),
+            "pets",
+        ),
+    ];
+    for (body, field) in cases {
+        let response = propose(&app, &sanne, conversation, &body).await?;
+        assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY, "{field}");
+        let body: Value = response.json().await?;
+        assert_eq!(body["field"], field);
+    }
+    let unknown_kind = propose(
+        &app,
+        &lotte,
+        conversation,
+        &json!({"kind": "zwemmen", "startsAt": at(5), "endsAt": at(6)}),
+    )
+    .await?;
+    assert_eq!(unknown_kind.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(app.database()?.count("appointments")?, 0, "nothing stored");
+    Ok(())
+}
+
+async fn forty_simultaneous_accepts_move_a_proposal_once(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let proposed: Value = propose(&app, &sanne, conversation, &proposal(&[]))
+        .await?
+        .json()
+        .await?;
+    let id = proposed["id"].as_i64().ok_or("an id")?;
+    let requests = (0..40).map(|_| {
+        let client = lotte.client.clone();
+        let url = app.url(&format!("/api/appointments/{id}/step"));
+        tokio::spawn(async move {
+            client
+                .post(url)
+                .header("Origin", crate::helpers::ORIGIN)
+                .json(&json!({"step": "accepteren"}))
+                .send()
+                .await
+                .map(|r| r.status().as_u16())
+        })
+    });
+    let mut statuses = Vec::new();
+    for request in requests.collect::<Vec<_>>() {
+        statuses.push(request.await??);
+    }
+    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 1, "{statuses:?}");
+    assert!(statuses.iter().all(|s| *s == 200 || *s == 409), "{statuses:?}");
+    let (_, list) = get(&app, &sanne, &format!("/api/conversations/{conversation}/appointments")).await?;
+    assert_eq!(list[0]["state"], "geaccepteerd");
+    Ok(())
+}
+
+async fn a_blocked_persons_proposal_gets_the_unknown_person_answer(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let proposed: Value = propose(&app, &lotte, conversation, &proposal(&[]))
+        .await?
+        .json()
+        .await?;
+    let id = proposed["id"].as_i64().ok_or("an id")?;
+    let blocked = app
+        .send_json(
+            &sanne.client,
+            Method::PUT,
+            &format!("/api/blocks/{}", lotte.id),
+            &json!({}),
+        )
+        .await?;
+    assert_eq!(blocked.status(), StatusCode::NO_CONTENT);
+
+    let refused = propose(&app, &lotte, conversation, &proposal(&[])).await?;
+    assert_eq!(refused.status(), StatusCode::NOT_FOUND);
+    assert_eq!(error_envelope(refused).await?.0, "Dit gesprek of profiel bestaat niet.");
+    assert_eq!(
+        step(&app, &lotte, id, "intrekken").await?.status(),
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        step(&app, &sanne, id, "accepteren").await?.status(),
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(app.database()?.count("appointments")?, 1);
+    Ok(())
+}
+
+on_both_backends!(
+    a_proposal_is_answered_only_by_the_other_and_each_step_follows_the_rule,
+    a_wrong_proposal_is_refused_naming_the_field_and_stores_nothing,
+    forty_simultaneous_accepts_move_a_proposal_once,
+    a_blocked_persons_proposal_gets_the_unknown_person_answer,
+);

@@ -1,0 +1,223 @@
+//! Making afspraken in a conversation: a proposal by one of its two people, answered by the
+//! other (accepted, declined, or met with another time), withdrawn or cancelled; each step by
+//! the rule of [`crate::appointments::state`], and a step two requests take at once taken once.
+
+use crate::appointments::afspraak::{Afspraak, MAX_PETS, NewAfspraak, ProposalError, check_note, check_timing};
+use crate::appointments::ports::AppointmentRepository;
+use crate::appointments::state::{Party, Refusal, Step, next_state};
+use crate::kernel::enums::AppointmentKind;
+use crate::messaging::closed::MessagingError;
+use crate::messaging::service::Messaging;
+use crate::profiles::ports::ProfileRepository;
+use crate::{AppointmentId, Clock, ConversationId, PetId, RepositoryError, UserId};
+use chrono::NaiveDateTime;
+use std::sync::Arc;
+
+/// Why an afspraak call is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum AfspraakError {
+    /// An unknown conversation or afspraak, one the caller is not in, or a conversation closed
+    /// for either of them (answered as an unknown person, so nobody learns of a block).
+    #[error("Dit gesprek of profiel bestaat niet.")]
+    NotFound,
+    /// A field of the proposal is wrong.
+    #[error(transparent)]
+    Invalid(#[from] ProposalError),
+    /// The step is not one this person may take now.
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    /// Another request moved the afspraak first.
+    #[error("Deze afspraak is intussen veranderd. Bekijk hoe ze er nu voor staat.")]
+    Moved,
+    /// Storage failures.
+    #[error(transparent)]
+    Repository(#[from] RepositoryError),
+}
+
+impl From<MessagingError> for AfspraakError {
+    fn from(error: MessagingError) -> Self {
+        match error {
+            MessagingError::Repository(cause) => Self::Repository(cause),
+            _ => Self::NotFound,
+        }
+    }
+}
+
+/// A proposal as it arrives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProposalInput {
+    /// The help.
+    pub kind: AppointmentKind,
+    /// The pets it is for (of either of the two).
+    pub pets: Vec<PetId>,
+    /// Its start.
+    pub starts_at: NaiveDateTime,
+    /// Its end.
+    pub ends_at: NaiveDateTime,
+    /// A note.
+    pub note: Option<String>,
+    /// The proposal this one answers with another time.
+    pub replaces: Option<AppointmentId>,
+}
+
+/// The afspraken of the conversations.
+#[derive(Clone)]
+pub struct Afspraken {
+    appointments: Arc<dyn AppointmentRepository>,
+    profiles: Arc<dyn ProfileRepository>,
+    messaging: Messaging,
+    clock: Arc<dyn Clock>,
+}
+
+impl std::fmt::Debug for Afspraken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Afspraken").finish_non_exhaustive()
+    }
+}
+
+/// Which side of `afspraak` `me` is on.
+fn party(afspraak: &Afspraak, me: UserId) -> Party {
+    if afspraak.proposer == me {
+        Party::Proposer
+    } else {
+        Party::Other
+    }
+}
+
+impl Afspraken {
+    /// A service over these ports; `messaging` says who is in a conversation and whether it
+    /// is open.
+    #[must_use]
+    pub fn new(
+        appointments: Arc<dyn AppointmentRepository>,
+        profiles: Arc<dyn ProfileRepository>,
+        messaging: Messaging,
+        clock: Arc<dyn Clock>,
+    ) -> Self {
+        Self {
+            appointments,
+            profiles,
+            messaging,
+            clock,
+        }
+    }
+
+    /// `me` proposes an afspraak to the other person of an open conversation; with
+    /// `replaces`, as the answer to their proposal (which becomes 'Ander voorstel gedaan').
+    ///
+    /// # Errors
+    /// [`AfspraakError::NotFound`] (not their conversation, or closed); [`AfspraakError::Invalid`]
+    /// naming the field (the time, the note, a pet of neither); [`AfspraakError::Refused`] for a
+    /// proposal that cannot be answered so; [`AfspraakError::Moved`]; storage failures.
+    pub fn propose(
+        &self,
+        me: UserId,
+        conversation: ConversationId,
+        input: &ProposalInput,
+    ) -> Result<Afspraak, AfspraakError> {
+        let (conversation, other) = self.messaging.open_conversation(me, conversation)?;
+        let now = self.clock.now();
+        let timing = check_timing(input.starts_at, input.ends_at, now)?;
+        let note = check_note("note", input.note.as_deref())?;
+        let mut pets = input.pets.clone();
+        pets.sort_unstable();
+        pets.dedup();
+        if pets.len() > MAX_PETS {
+            return Err(ProposalError {
+                field: "pets",
+                message: format!("Kies hoogstens {MAX_PETS} huisdieren."),
+            }
+            .into());
+        }
+        for pet in &pets {
+            let theirs = self
+                .profiles
+                .pet_with_owner(*pet)?
+                .is_some_and(|(_, owner)| owner.user_id == me || owner.user_id == other);
+            if !theirs {
+                return Err(ProposalError {
+                    field: "pets",
+                    message: "Kies alleen huisdieren van jullie twee.".to_owned(),
+                }
+                .into());
+            }
+        }
+        if let Some(replaced) = input.replaces {
+            let old = self
+                .appointments
+                .find_appointment(replaced)?
+                .filter(|old| old.conversation == conversation.id)
+                .ok_or(AfspraakError::NotFound)?;
+            next_state(old.state, Step::CounterPropose, party(&old, me), now, old.timing)?;
+        }
+        let new = NewAfspraak {
+            conversation: conversation.id,
+            proposer: me,
+            recipient: other,
+            kind: input.kind,
+            pets,
+            timing,
+            note,
+        };
+        self.appointments
+            .propose(&new, input.replaces)?
+            .ok_or(AfspraakError::Moved)
+    }
+
+    /// `me` takes `step` on an afspraak of theirs (accept, decline, withdraw, cancel; a
+    /// reason with a decline or a cancellation). Of many requests taking a step at once, one
+    /// moves it; the others get [`AfspraakError::Moved`].
+    ///
+    /// # Errors
+    /// [`AfspraakError::NotFound`] (not theirs, or the conversation closed);
+    /// [`AfspraakError::Refused`] naming why the step is not theirs to take now;
+    /// [`AfspraakError::Invalid`] for a reason that is too long; [`AfspraakError::Moved`];
+    /// storage failures.
+    pub fn take(
+        &self,
+        me: UserId,
+        id: AppointmentId,
+        step: Step,
+        reason: Option<&str>,
+    ) -> Result<Afspraak, AfspraakError> {
+        let afspraak = self
+            .appointments
+            .find_appointment(id)?
+            .filter(|afspraak| afspraak.involves(me))
+            .ok_or(AfspraakError::NotFound)?;
+        self.messaging.open_conversation(me, afspraak.conversation)?;
+        let to = next_state(
+            afspraak.state,
+            step,
+            party(&afspraak, me),
+            self.clock.now(),
+            afspraak.timing,
+        )?;
+        let reason = match step {
+            Step::Decline | Step::Cancel => check_note("reason", reason)?,
+            _ => None,
+        };
+        if !self
+            .appointments
+            .move_appointment(id, afspraak.state, to, reason.as_deref())?
+        {
+            return Err(AfspraakError::Moved);
+        }
+        Ok(Afspraak {
+            state: to,
+            reason,
+            updated_at: self.clock.now(),
+            ..afspraak
+        })
+    }
+
+    /// The afspraken of a conversation of `me`, oldest first (also of a closed one: what was
+    /// agreed stays readable).
+    ///
+    /// # Errors
+    /// [`AfspraakError::NotFound`]; storage failures.
+    pub fn in_conversation(&self, me: UserId, conversation: ConversationId) -> Result<Vec<Afspraak>, AfspraakError> {
+        let conversation = self.messaging.conversation_of(me, conversation)?;
+        Ok(self.appointments.appointments_in(conversation.id)?)
+    }
+}

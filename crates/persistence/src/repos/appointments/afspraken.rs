@@ -1,0 +1,170 @@
+//! [`AppointmentRepository`] on the database: an afspraak's state moves by a compare-and-set on
+//! its current value, so that of simultaneous answers one counts.
+
+use crate::Database;
+use crate::error::translate;
+use crate::repos::{list_from_json, list_to_json};
+use crate::schema::appointments;
+use crate::transaction::in_transaction;
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use oppas_domain::appointments::afspraak::{Afspraak, NewAfspraak};
+use oppas_domain::appointments::ports::AppointmentRepository;
+use oppas_domain::appointments::state::Timing;
+use oppas_domain::kernel::enums::{AppointmentKind, AppointmentState};
+use oppas_domain::{AppointmentId, ConversationId, PetId, RepositoryError, UserId};
+
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = appointments)]
+struct AppointmentRow {
+    id: i64,
+    conversation_id: i64,
+    proposer_id: i64,
+    recipient_id: i64,
+    kind: String,
+    pet_ids: String,
+    starts_at: NaiveDateTime,
+    ends_at: NaiveDateTime,
+    note: Option<String>,
+    state: String,
+    reason: Option<String>,
+    replaces_id: Option<i64>,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+}
+
+fn unexpected(column: &str, value: &str) -> RepositoryError {
+    RepositoryError::Unexpected(anyhow::anyhow!("appointments.{column} holds {value:?}"))
+}
+
+impl TryFrom<AppointmentRow> for Afspraak {
+    type Error = RepositoryError;
+
+    fn try_from(row: AppointmentRow) -> Result<Self, Self::Error> {
+        let pets = list_from_json(&row.pet_ids, "appointments.pet_ids")?
+            .iter()
+            .map(|id| id.parse::<i64>().map(PetId).map_err(|_| unexpected("pet_ids", id)))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self {
+            id: AppointmentId(row.id),
+            conversation: ConversationId(row.conversation_id),
+            proposer: UserId(row.proposer_id),
+            recipient: UserId(row.recipient_id),
+            kind: AppointmentKind::parse(&row.kind).ok_or_else(|| unexpected("kind", &row.kind))?,
+            pets,
+            timing: Timing {
+                starts_at: row.starts_at,
+                ends_at: row.ends_at,
+            },
+            note: row.note,
+            state: AppointmentState::parse(&row.state).ok_or_else(|| unexpected("state", &row.state))?,
+            reason: row.reason,
+            replaces: row.replaces_id.map(AppointmentId),
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        })
+    }
+}
+
+fn load(conn: &mut crate::db_connection::DbConnection, id: i64) -> Result<Option<Afspraak>, RepositoryError> {
+    appointments::table
+        .find(id)
+        .select(AppointmentRow::as_select())
+        .first(conn)
+        .optional()
+        .map_err(translate)?
+        .map(Afspraak::try_from)
+        .transpose()
+}
+
+fn move_state(
+    conn: &mut crate::db_connection::DbConnection,
+    id: i64,
+    from: AppointmentState,
+    to: AppointmentState,
+    reason: Option<&str>,
+    now: NaiveDateTime,
+) -> Result<bool, RepositoryError> {
+    diesel::update(
+        appointments::table
+            .filter(appointments::id.eq(id))
+            .filter(appointments::state.eq(from.as_str())),
+    )
+    .set((
+        appointments::state.eq(to.as_str()),
+        appointments::reason.eq(reason),
+        appointments::updated_at.eq(now),
+    ))
+    .execute(conn)
+    .map(|rows| rows == 1)
+    .map_err(translate)
+}
+
+impl AppointmentRepository for Database {
+    fn propose(&self, new: &NewAfspraak, replaces: Option<AppointmentId>) -> Result<Option<Afspraak>, RepositoryError> {
+        let now = self.clock.now();
+        let pets: Vec<String> = new.pets.iter().map(|pet| pet.get().to_string()).collect();
+        let pets = list_to_json(&pets)?;
+        let mut conn = self.conn()?;
+        in_transaction(&mut conn, |conn| {
+            if let Some(old) = replaces
+                && !move_state(
+                    conn,
+                    old.get(),
+                    AppointmentState::Voorgesteld,
+                    AppointmentState::Tegenvoorstel,
+                    None,
+                    now,
+                )?
+            {
+                return Ok(None);
+            }
+            let id: i64 = diesel::insert_into(appointments::table)
+                .values((
+                    appointments::conversation_id.eq(new.conversation.get()),
+                    appointments::proposer_id.eq(new.proposer.get()),
+                    appointments::recipient_id.eq(new.recipient.get()),
+                    appointments::kind.eq(new.kind.as_str()),
+                    appointments::pet_ids.eq(&pets),
+                    appointments::starts_at.eq(new.timing.starts_at),
+                    appointments::ends_at.eq(new.timing.ends_at),
+                    appointments::note.eq(new.note.as_deref()),
+                    appointments::state.eq(AppointmentState::Voorgesteld.as_str()),
+                    appointments::replaces_id.eq(replaces.map(AppointmentId::get)),
+                    appointments::created_at.eq(now),
+                    appointments::updated_at.eq(now),
+                ))
+                .returning(appointments::id)
+                .get_result(conn)
+                .map_err(translate)?;
+            load(conn, id)
+        })
+    }
+
+    fn find_appointment(&self, id: AppointmentId) -> Result<Option<Afspraak>, RepositoryError> {
+        load(&mut *self.conn()?, id.get())
+    }
+
+    fn appointments_in(&self, conversation: ConversationId) -> Result<Vec<Afspraak>, RepositoryError> {
+        appointments::table
+            .filter(appointments::conversation_id.eq(conversation.get()))
+            .order(appointments::id.asc())
+            .select(AppointmentRow::as_select())
+            .load(&mut *self.conn()?)
+            .map_err(translate)?
+            .into_iter()
+            .map(Afspraak::try_from)
+            .collect()
+    }
+
+    fn move_appointment(
+        &self,
+        id: AppointmentId,
+        from: AppointmentState,
+        to: AppointmentState,
+        reason: Option<&str>,
+    ) -> Result<bool, RepositoryError> {
+        let now = self.clock.now();
+        move_state(&mut *self.conn()?, id.get(), from, to, reason, now)
+    }
+}
