@@ -6,6 +6,7 @@ import { RETRY } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { messagesOf, useThread } from '@/features/messages/api/get-thread';
 import type { ConversationSummary } from '@/features/messages/api/list-conversations';
+import { AppointmentsBar } from '@/features/messages/components/appointments-bar';
 import { ClosedBanner } from '@/features/messages/components/closed-banner';
 import { Composer } from '@/features/messages/components/composer';
 import { MessageTimeline } from '@/features/messages/components/message-timeline';
@@ -84,6 +85,11 @@ export function ThreadPane({
         )
       ) : (
         <>
+          <AppointmentsBar
+            conversationId={conversationId}
+            open={closed === null && refusal === null}
+            otherName={name}
+          />
           <ThreadBody
             messages={messages ?? []}
             author={name}

@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
+import type { components } from '@/lib/api/openapi';
+import { messagingKeys } from '@/lib/messaging/keys';
+
+export type Appointment = components['schemas']['AppointmentView'];
+export type ProposeBody = components['schemas']['ProposeBody'];
+export type StepName = components['schemas']['StepName'];
+
+const appointmentsKey = (conversationId: number) =>
+  [...messagingKeys.thread(conversationId), 'appointments'] as const;
+
+/** `GET /api/conversations/{id}/appointments`: the afspraken of a conversation, oldest first. */
+export function useAppointments(conversationId: number) {
+  return useQuery({
+    queryKey: appointmentsKey(conversationId),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/conversations/{id}/appointments', {
+          params: { path: { id: conversationId } },
+        }),
+      ),
+  });
+}
+
+/**
+ * `POST /api/conversations/{id}/appointments`. Rejects with an `ApiError`: 422 names the field
+ * at fault, 409 says the proposal it answers was answered already.
+ */
+export function useProposeAppointment(conversationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProposeBody) =>
+      unwrap(
+        api.POST('/api/conversations/{id}/appointments', {
+          params: { path: { id: conversationId } },
+          body,
+        }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentsKey(conversationId) }),
+  });
+}
+
+/** `POST /api/appointments/{id}/step`. Rejects with an `ApiError` (409: not now, or taken). */
+export function useAppointmentStep(conversationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, step, reason }: { id: number; step: StepName; reason?: string }) =>
+      unwrap(
+        api.POST('/api/appointments/{id}/step', {
+          params: { path: { id } },
+          body: { step, reason: reason ?? null },
+        }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentsKey(conversationId) }),
+  });
+}

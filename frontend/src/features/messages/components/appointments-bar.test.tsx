@@ -1,0 +1,121 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Appointment } from '@/features/messages/api/appointments';
+import { AppointmentsBar } from '@/features/messages/components/appointments-bar';
+import { aUser, fakeSession, onApi } from '@/testing/fake-api';
+import { renderWithProviders } from '@/testing/render';
+
+const NEXT_WEEK = new Date(Date.now() + 7 * 86_400_000);
+
+function anAppointment(overrides: Partial<Appointment> = {}): Appointment {
+  const start = new Date(NEXT_WEEK);
+  start.setHours(9, 0, 0, 0);
+  const end = new Date(NEXT_WEEK);
+  end.setHours(17, 0, 0, 0);
+  return {
+    id: 3,
+    conversationId: 11,
+    proposerId: 8,
+    recipientId: 7,
+    kind: 'oppassen-thuis',
+    pets: [],
+    startsAt: start.toISOString(),
+    endsAt: end.toISOString(),
+    note: 'Ik breng zijn riem mee.',
+    state: 'voorgesteld',
+    reason: null,
+    replaces: null,
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+function renderBar() {
+  return renderWithProviders(<AppointmentsBar conversationId={11} open otherName="Lotte" />);
+}
+
+describe('AppointmentsBar', () => {
+  it("offers the other's proposal to accept or decline, and then to cancel", async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }));
+    let current = anAppointment();
+    onApi('GET /api/conversations/11/appointments', () => ({ status: 200, body: [current] }));
+    const steps: unknown[] = [];
+    onApi('POST /api/appointments/3/step', async (request) => {
+      steps.push(await request.json());
+      current = anAppointment({ state: 'geaccepteerd' });
+      return { status: 200, body: current };
+    });
+    renderBar();
+
+    const item = await screen.findByRole('listitem', { name: /^Oppassen bij de baas thuis/ });
+    expect(within(item).getByText('Voorgesteld, door Lotte')).toBeVisible();
+    expect(within(item).getByText('Ik breng zijn riem mee.')).toBeVisible();
+    expect(within(item).getByRole('button', { name: 'Afwijzen' })).toBeVisible();
+    await user.click(within(item).getByRole('button', { name: 'Accepteren' }));
+    expect(await within(item).findByText('Geaccepteerd')).toBeVisible();
+    expect(steps).toEqual([{ step: 'accepteren', reason: null }]);
+    expect(within(item).getByRole('button', { name: 'Annuleren' })).toBeVisible();
+  });
+
+  it('lets the proposer withdraw her own proposal, and shows a refusal in words', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 8 }));
+    onApi('GET /api/conversations/11/appointments', {
+      status: 200,
+      body: [anAppointment()],
+    });
+    onApi('POST /api/appointments/3/step', {
+      status: 409,
+      body: { error: 'Dit voorstel is afgewezen.', code: 'conflict' },
+    });
+    renderBar();
+
+    const item = await screen.findByRole('listitem', { name: /^Oppassen bij de baas thuis/ });
+    expect(within(item).getByText('Voorgesteld, wacht op Lotte')).toBeVisible();
+    expect(within(item).queryByRole('button', { name: 'Accepteren' })).not.toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: 'Intrekken' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Dit voorstel is afgewezen.');
+  });
+
+  it('proposes an afspraak with its kind, day and times, and shows a refused field', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }));
+    let listed: Appointment[] = [];
+    onApi('GET /api/conversations/11/appointments', () => ({ status: 200, body: listed }));
+    const sent: Record<string, unknown>[] = [];
+    onApi('POST /api/conversations/11/appointments', async (request) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      sent.push(body);
+      if (sent.length === 1) {
+        return {
+          status: 422,
+          body: {
+            error: 'Kies een begin in de toekomst.',
+            code: 'invalid_input',
+            field: 'startsAt',
+          },
+        };
+      }
+      listed = [anAppointment({ proposerId: 7, recipientId: 8, kind: 'uitlaten' })];
+      return { status: 201, body: listed[0] };
+    });
+    renderBar();
+
+    await user.click(await screen.findByRole('button', { name: 'Afspraak voorstellen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Afspraak voorstellen aan Lotte' });
+    expect(within(dialog).getByRole('button', { name: 'Voorstel versturen' })).toBeDisabled();
+    await user.selectOptions(within(dialog).getByLabelText('Soort hulp'), 'Uitlaten');
+    await user.type(within(dialog).getByLabelText('Datum'), '2030-12-24');
+    await user.click(within(dialog).getByRole('button', { name: 'Voorstel versturen' }));
+    expect(await within(dialog).findByText('Kies een begin in de toekomst.')).toBeVisible();
+    expect(sent[0]).toMatchObject({ kind: 'uitlaten', pets: [], note: null });
+    expect(new Date(sent[0]?.startsAt as string)).toEqual(new Date('2030-12-24T09:00'));
+    expect(new Date(sent[0]?.endsAt as string)).toEqual(new Date('2030-12-24T17:00'));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Voorstel versturen' }));
+    expect(await screen.findByRole('listitem', { name: /^Uitlaten/ })).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

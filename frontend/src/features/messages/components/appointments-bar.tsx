@@ -1,0 +1,275 @@
+import { CalendarPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Input } from '@/components/ui/input';
+import {
+  useAppointments,
+  useAppointmentStep,
+  useProposeAppointment,
+  type Appointment,
+  type StepName,
+} from '@/features/messages/api/appointments';
+import { ApiError } from '@/lib/api/api-error';
+import * as V from '@/lib/api/vocabulary';
+import { useAuth } from '@/lib/auth/use-auth';
+import { pick } from '@/lib/vocabulary';
+
+const WHEN = new Intl.DateTimeFormat('nl-NL', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const CLOCK = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit' });
+
+/** 'za 12 dec. 09:00 – 17:00', or with both dates when it runs over more days. */
+export function whenOf(appointment: Pick<Appointment, 'startsAt' | 'endsAt'>): string {
+  const start = new Date(appointment.startsAt);
+  const end = new Date(appointment.endsAt);
+  const sameDay = start.toDateString() === end.toDateString();
+  return `${WHEN.format(start)} – ${sameDay ? CLOCK.format(end) : WHEN.format(end)}`;
+}
+
+/** The steps `me` may offer on `appointment` now, as the server's rule allows them. */
+function stepsFor(appointment: Appointment, me: number | undefined): StepName[] {
+  if (appointment.state === 'voorgesteld') {
+    return appointment.proposerId === me ? ['intrekken'] : ['accepteren', 'afwijzen'];
+  }
+  if (appointment.state === 'geaccepteerd' && new Date(appointment.startsAt) > new Date()) {
+    return ['annuleren'];
+  }
+  return [];
+}
+
+const STEP_LABELS: Record<StepName, string> = {
+  accepteren: 'Accepteren',
+  afwijzen: 'Afwijzen',
+  intrekken: 'Intrekken',
+  annuleren: 'Annuleren',
+};
+
+/**
+ * The afspraken of a conversation above its messages: each with where it stands and the steps
+ * the reader may take, and 'Afspraak voorstellen' while the conversation is open.
+ */
+export function AppointmentsBar({
+  conversationId,
+  open,
+  otherName,
+}: {
+  conversationId: number;
+  /** Whether the conversation still takes messages (and proposals). */
+  open: boolean;
+  otherName: string;
+}) {
+  const { user } = useAuth();
+  const appointments = useAppointments(conversationId);
+  const step = useAppointmentStep(conversationId);
+  const [proposing, setProposing] = useState(false);
+  const list = appointments.data ?? [];
+  const stepError = step.error instanceof ApiError ? step.error.message : null;
+
+  if (!open && list.length === 0) return null;
+  return (
+    <section
+      aria-label="Afspraken"
+      className="flex flex-col gap-2 border-b border-stone-200 bg-white px-4 py-3"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-base font-bold text-stone-900">Afspraken</h2>
+        {open && (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              setProposing(true);
+            }}
+          >
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            Afspraak voorstellen
+          </Button>
+        )}
+      </div>
+      {stepError && <FormAlert>{stepError}</FormAlert>}
+      {list.length > 0 && (
+        <ul className="flex max-h-56 flex-col gap-2 overflow-y-auto">
+          {list.map((appointment) => (
+            <li
+              key={appointment.id}
+              aria-label={`${V.AppointmentKind.labels[appointment.kind]}, ${whenOf(appointment)}`}
+              className="flex flex-col gap-1 rounded-xl bg-stone-50 px-3 py-2 ring-1 ring-stone-200 ring-inset"
+            >
+              <p className="font-semibold text-stone-900">
+                {V.AppointmentKind.labels[appointment.kind]}
+              </p>
+              <p className="text-sm text-stone-700">{whenOf(appointment)}</p>
+              <p className="text-sm text-stone-800">
+                {V.AppointmentState.labels[appointment.state]}
+                {appointment.state === 'voorgesteld' &&
+                  (appointment.proposerId === user?.id
+                    ? `, wacht op ${otherName}`
+                    : `, door ${otherName}`)}
+                {appointment.reason && `: ${appointment.reason}`}
+              </p>
+              {appointment.note && (
+                <p className="text-sm text-stone-700 italic">{appointment.note}</p>
+              )}
+              {open && stepsFor(appointment, user?.id).length > 0 && (
+                <div className="flex flex-wrap gap-2 pt-1">
+                  {stepsFor(appointment, user?.id).map((name) => (
+                    <Button
+                      key={name}
+                      size="sm"
+                      variant={name === 'accepteren' ? 'primary' : 'ghost'}
+                      disabled={step.isPending}
+                      onClick={() => {
+                        step.mutate({ id: appointment.id, step: name });
+                      }}
+                    >
+                      {STEP_LABELS[name]}
+                    </Button>
+                  ))}
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {proposing && (
+        <ProposeDialog
+          conversationId={conversationId}
+          otherName={otherName}
+          onClose={() => {
+            setProposing(false);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+/** A local date and time ('2026-12-12', '09:00') as the moment the API reads (UTC). */
+function moment(date: string, time: string): string {
+  return new Date(`${date}T${time}`).toISOString();
+}
+
+function ProposeDialog({
+  conversationId,
+  otherName,
+  onClose,
+}: {
+  conversationId: number;
+  otherName: string;
+  onClose: () => void;
+}) {
+  const propose = useProposeAppointment(conversationId);
+  const [kind, setKind] = useState<Appointment['kind']>(V.AppointmentKind.values[0]);
+  const [day, setDay] = useState('');
+  const [until, setUntil] = useState('');
+  const [from, setFrom] = useState('09:00');
+  const [to, setTo] = useState('17:00');
+  const [note, setNote] = useState('');
+  const error = propose.error instanceof ApiError ? propose.error : null;
+  const ready = day !== '' && from !== '' && to !== '';
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Afspraak voorstellen aan ${otherName}`}
+      sheet
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Annuleren
+          </Button>
+          <Button
+            disabled={!ready || propose.isPending}
+            onClick={() => {
+              propose.mutate(
+                {
+                  kind,
+                  pets: [],
+                  startsAt: moment(day, from),
+                  endsAt: moment(until || day, to),
+                  note: note.trim() === '' ? null : note,
+                },
+                { onSuccess: onClose },
+              );
+            }}
+          >
+            {propose.isPending ? 'Versturen...' : 'Voorstel versturen'}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        {error && <FormAlert>{error.message}</FormAlert>}
+        <label className="flex flex-col gap-1.5 text-sm font-semibold text-stone-800">
+          Soort hulp
+          <select
+            className="w-full rounded-xl bg-white px-4 py-2.5 text-base font-normal text-stone-900 ring-1 ring-stone-300 ring-inset"
+            value={kind}
+            onChange={(event) => {
+              setKind(pick(V.AppointmentKind, event.target.value) ?? V.AppointmentKind.values[0]);
+            }}
+          >
+            {V.AppointmentKind.values.map((value) => (
+              <option key={value} value={value}>
+                {V.AppointmentKind.labels[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="grid grid-cols-2 gap-2">
+          <Input
+            type="date"
+            label="Datum"
+            value={day}
+            onChange={(event) => {
+              setDay(event.target.value);
+            }}
+          />
+          <Input
+            type="date"
+            label="Tot en met (meer dagen)"
+            value={until}
+            min={day || undefined}
+            onChange={(event) => {
+              setUntil(event.target.value);
+            }}
+          />
+          <Input
+            type="time"
+            label="Van"
+            value={from}
+            onChange={(event) => {
+              setFrom(event.target.value);
+            }}
+          />
+          <Input
+            type="time"
+            label="Tot"
+            value={to}
+            onChange={(event) => {
+              setTo(event.target.value);
+            }}
+          />
+        </div>
+        <label className="flex flex-col gap-1.5 text-sm font-semibold text-stone-800">
+          Opmerking (niet verplicht)
+          <textarea
+            className="min-h-20 w-full rounded-xl bg-white px-4 py-2.5 text-base font-normal text-stone-900 ring-1 ring-stone-300 ring-inset"
+            value={note}
+            onChange={(event) => {
+              setNote(event.target.value);
+            }}
+          />
+        </label>
+      </div>
+    </Dialog>
+  );
+}
