@@ -5,7 +5,7 @@ use crate::session::CurrentUser;
 use crate::{ApiError, AppState};
 use actix_web::{HttpResponse, get, put, web};
 use chrono::NaiveDate;
-use oppas_domain::appointments::availability::{MAX_AWAY_PERIODS, Schedule, Week};
+use oppas_domain::appointments::availability::{Schedule, Week};
 use oppas_domain::appointments::schedule::{ScheduleError, ScheduleInput, slots};
 use oppas_domain::kernel::enums::{DayPart, WeekDay};
 use serde::{Deserialize, Serialize};
@@ -143,12 +143,6 @@ pub async fn save_schedule(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    if body.away.len() > MAX_AWAY_PERIODS {
-        return Err(ApiError::Invalid {
-            field: Some("away".to_owned()),
-            message: format!("Je kunt hoogstens {MAX_AWAY_PERIODS} periodes van afwezigheid bewaren."),
-        });
-    }
     let input = ScheduleInput {
         week: body.week.iter().map(|slot| (slot.day, slot.part)).collect(),
         away: body.away.iter().map(|away| (away.from, away.until)).collect(),

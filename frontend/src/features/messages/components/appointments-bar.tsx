@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
+import { Textarea } from '@/components/ui/form-fields';
 import { Input } from '@/components/ui/input';
 import {
   useAppointments,
@@ -259,16 +260,13 @@ function ProposeDialog({
             }}
           />
         </div>
-        <label className="flex flex-col gap-1.5 text-sm font-semibold text-stone-800">
-          Opmerking (niet verplicht)
-          <textarea
-            className="min-h-20 w-full rounded-xl bg-white px-4 py-2.5 text-base font-normal text-stone-900 ring-1 ring-stone-300 ring-inset"
-            value={note}
-            onChange={(event) => {
-              setNote(event.target.value);
-            }}
-          />
-        </label>
+        <Textarea
+          label="Opmerking (niet verplicht)"
+          value={note}
+          onChange={(event) => {
+            setNote(event.target.value);
+          }}
+        />
       </div>
     </Dialog>
   );
