@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routeData } from '@/app/route-data';
 import { createQueryClient } from '@/lib/query-client';
 import { aUser, fakeSession, onApi, requests } from '@/testing/fake-api';
@@ -33,6 +33,10 @@ async function asked(queryClient: QueryClient): Promise<string[]> {
 }
 
 describe('routeData', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('asks for the pet page and the map settings at once, reading the id as the page does', async () => {
     onApi('GET /api/pets/5', { status: 404, body: { error: 'x', code: 'not_found' } });
     onApi('GET /api/map', { status: 200, body: { tileUrl: null, attribution: '' } });
@@ -96,5 +100,33 @@ describe('routeData', () => {
     // Both answers are still fresh the second time: nothing is asked again.
     const paths = requests.map((request) => new URL(request.url).pathname);
     expect(paths).toEqual(['/api/users/me', '/api/conversations']);
+  });
+
+  it('asks for all the dashboard shows, the week of favourites as its box asks, and nothing for a visitor', async () => {
+    // Within one minute whatever the moment of the run: the box's week starts at a whole minute.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-27T12:00:30Z') });
+    fakeSession(aUser({ id: 7 }), null);
+    const queryClient = createQueryClient();
+
+    expect(routeData(queryClient).dashboard()).toBeNull();
+
+    const paths = await asked(queryClient);
+    expect([...paths].sort()).toEqual(
+      [
+        '/api/users/me',
+        '/api/unread',
+        '/api/favourites',
+        '/api/views',
+        `/api/favourites/received?since=${encodeURIComponent('2026-11-20T12:00:00.000Z')}`,
+        '/api/conversations',
+        '/api/users/me/settings',
+      ].sort(),
+    );
+
+    requests.length = 0;
+    fakeSession(null);
+    const visitor = createQueryClient();
+    routeData(visitor).dashboard();
+    expect(await asked(visitor)).toEqual(['/api/users/me']);
   });
 });

@@ -3,10 +3,18 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { mapConfigQueryOptions } from '@/components/map/map-api';
 import { profileListQueryOptions } from '@/features/browse/api/list-profiles';
 import { listQueryOf, readBrowseParams } from '@/features/browse/hooks/use-browse-params';
+import { weekAgo } from '@/features/dashboard/api/activity';
+import { messageSettingsQueryOptions } from '@/features/dashboard/api/message-settings';
 import { petPageQueryOptions } from '@/features/profiles/api/get-pet-page';
 import { volunteerPageQueryOptions } from '@/features/profiles/api/get-volunteer-page';
 import { currentUserQueryOptions } from '@/lib/auth/api/get-current-user';
 import { profileLookupQueryOptions } from '@/lib/auth/api/get-profile-lookup';
+import {
+  favouritesQueryOptions,
+  profileViewsQueryOptions,
+  receivedFavouritesQueryOptions,
+} from '@/lib/favourites/favourites';
+import { unreadCountQueryOptions } from '@/lib/messaging/get-unread-count';
 import { conversationsQueryOptions } from '@/lib/messaging/list-conversations';
 import { ownerPageQueryOptions } from '@/lib/profiles/get-owner-page';
 import { parsePetId, parseProfileId } from '@/lib/profiles/profile-id';
@@ -56,6 +64,20 @@ export function routeData(queryClient: QueryClient) {
       void queryClient.query(profileListQueryOptions(listQueryOf(params))).catch(ignore);
       return null;
     },
+    /**
+     * `/dashboard`: its tiles, its activity and its e-mail setting, so that the page is drawn
+     * once with them rather than once per answer.
+     */
+    dashboard: () =>
+      withUser(() => {
+        const ask = (read: Promise<unknown>) => void read.catch(ignore);
+        ask(queryClient.query(unreadCountQueryOptions(true)));
+        ask(queryClient.query(favouritesQueryOptions(true)));
+        ask(queryClient.query(profileViewsQueryOptions(true)));
+        ask(queryClient.query(receivedFavouritesQueryOptions(true, weekAgo())));
+        ask(queryClient.query(conversationsQueryOptions()));
+        ask(queryClient.query(messageSettingsQueryOptions()));
+      }),
     messages: () =>
       withUser(() => void queryClient.query(conversationsQueryOptions()).catch(ignore)),
     owner: byId('ownerId', (id) => void queryClient.query(ownerPageQueryOptions(id)).catch(ignore)),

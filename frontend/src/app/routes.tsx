@@ -61,6 +61,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             // Dashboard, messages, favourites, settings and profile setup (signed in only).
             {
               path: paths.dashboard,
+              loader: data.dashboard,
               lazy: async () => ({
                 Component: (await import('@/app/routes/dashboard')).DashboardRoute,
               }),

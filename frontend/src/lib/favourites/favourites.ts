@@ -73,12 +73,16 @@ export function useSetFavourite() {
 }
 
 /** `GET /api/views`: views of the signed-in person's pages in the last days. */
+export const profileViewsQueryOptions = (signedIn: boolean) =>
+  queryOptions({
+    queryKey: favouriteKeys.views(),
+    queryFn: signedIn ? () => unwrap(api.GET('/api/views')) : skipToken,
+  });
+
+/** The views of the signed-in person's pages; pending (never loading) for a visitor. */
 export function useProfileViews() {
   const { user } = useAuth();
-  return useQuery({
-    queryKey: favouriteKeys.views(),
-    queryFn: user === null ? skipToken : () => unwrap(api.GET('/api/views')),
-  });
+  return useQuery(profileViewsQueryOptions(user !== null));
 }
 
 /** `POST /api/views/{listingId}`: tells the server a card's page was seen; failures are ignored. */
@@ -104,15 +108,18 @@ export function useRecordView(listingId: string): void {
  * `GET /api/favourites/received`: how many people kept each of the signed-in person's cards as a
  * favourite since `since` (an ISO date and time); only counts, never who.
  */
+export const receivedFavouritesQueryOptions = (signedIn: boolean, since: string) =>
+  queryOptions({
+    queryKey: favouriteKeys.received(since),
+    queryFn: signedIn
+      ? async () =>
+          (await unwrap(api.GET('/api/favourites/received', { params: { query: { since } } })))
+            .cards
+      : skipToken,
+  });
+
+/** The favourites the signed-in person's cards received since `since`; pending for a visitor. */
 export function useReceivedFavourites(since: string) {
   const { user } = useAuth();
-  return useQuery({
-    queryKey: favouriteKeys.received(since),
-    queryFn:
-      user === null
-        ? skipToken
-        : async () =>
-            (await unwrap(api.GET('/api/favourites/received', { params: { query: { since } } })))
-              .cards,
-  });
+  return useQuery(receivedFavouritesQueryOptions(user !== null, since));
 }

@@ -6,14 +6,13 @@ import { Card } from '@/components/ui/card';
 import { RETRY } from '@/components/ui/load-error';
 import { Loading, Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { weekAgo } from '@/features/dashboard/api/activity';
 import { useReceivedFavourites, type ReceivedFavourites } from '@/lib/favourites/favourites';
 import { useConversations, type ConversationSummary } from '@/lib/messaging/list-conversations';
 
 export const ACTIVITY_TITLE = 'Recente activiteit';
 export const NO_ACTIVITY = 'Nog geen activiteit. Berichten en nieuwe contacten verschijnen hier.';
 export const ACTIVITY_FAILED = 'Je recente activiteit kon niet worden geladen.';
-/** The favourites counted: this week, the last seven days. */
-export const ACTIVITY_DAYS = 7;
 /** At most this many lines; the box keeps room for them all, so it never grows while loading. */
 export const MAX_ACTIVITY = 4;
 
@@ -31,11 +30,6 @@ export function favouritesLine(card: ReceivedFavourites): string {
   return card.count === 1
     ? `1 persoon bewaarde ${subject} als favoriet deze week`
     : `${String(card.count)} mensen bewaarden ${subject} als favoriet deze week`;
-}
-
-/** Where the activity box starts counting favourites: seven days before the page opened. */
-function weekAgo(): string {
-  return new Date(Date.now() - ACTIVITY_DAYS * 24 * 60 * 60 * 1000).toISOString();
 }
 
 /**
