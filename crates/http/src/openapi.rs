@@ -64,6 +64,7 @@ use utoipa::{Modify, OpenApi};
         saved_searches::unsubscribe,
         schedule::my_schedule,
         schedule::save_schedule,
+        appointments::my_appointments,
         appointments::list_appointments,
         appointments::propose_appointment,
         appointments::take_step,

@@ -120,6 +120,7 @@ describe('routeData', () => {
         `/api/favourites/received?since=${encodeURIComponent('2026-11-20T12:00:00.000Z')}`,
         '/api/conversations',
         '/api/users/me/settings',
+        '/api/appointments',
       ].sort(),
     );
 

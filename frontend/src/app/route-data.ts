@@ -14,6 +14,7 @@ import {
   profileViewsQueryOptions,
   receivedFavouritesQueryOptions,
 } from '@/lib/favourites/favourites';
+import { myAppointmentsQueryOptions } from '@/lib/messaging/appointments';
 import { unreadCountQueryOptions } from '@/lib/messaging/get-unread-count';
 import { conversationsQueryOptions } from '@/lib/messaging/list-conversations';
 import { ownerPageQueryOptions } from '@/lib/profiles/get-owner-page';
@@ -65,7 +66,7 @@ export function routeData(queryClient: QueryClient) {
       return null;
     },
     /**
-     * `/dashboard`: its tiles, its activity and its e-mail setting, so that the page is drawn
+     * `/dashboard`: its tiles, its activity, its e-mail setting and its afspraken, so that the page is drawn
      * once with them rather than once per answer.
      */
     dashboard: () =>
@@ -77,6 +78,7 @@ export function routeData(queryClient: QueryClient) {
         ask(queryClient.query(receivedFavouritesQueryOptions(true, weekAgo())));
         ask(queryClient.query(conversationsQueryOptions()));
         ask(queryClient.query(messageSettingsQueryOptions()));
+        ask(queryClient.query(myAppointmentsQueryOptions(true)));
       }),
     messages: () =>
       withUser(() => void queryClient.query(conversationsQueryOptions()).catch(ignore)),

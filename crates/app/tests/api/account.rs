@@ -260,6 +260,19 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
         .await?;
     assert_eq!(reported.status(), 204);
 
+    // Lotte proposes an afspraak in their conversation: it ends with the account.
+    let appointments = path.replace("/messages", "/appointments");
+    let day = (chrono::Utc::now() + chrono::Duration::days(7)).date_naive();
+    let proposed = app
+        .send_json(
+            &lotte,
+            Method::POST,
+            &appointments,
+            &json!({"kind": "uitlaten", "startsAt": format!("{day}T09:00:00Z"), "endsAt": format!("{day}T10:00:00Z")}),
+        )
+        .await?;
+    assert_eq!(proposed.status(), StatusCode::CREATED);
+
     // Her card is in the list (and so in the list's memory) until she is gone.
     let listed = || async {
         let list: serde_json::Value = reqwest::Client::new()
@@ -319,6 +332,8 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
         ("conversations", "user_high"),
         ("conversations", "started_by"),
         ("moderators", "user_id"),
+        ("appointments", "proposer_id"),
+        ("appointments", "recipient_id"),
         ("hidden_profiles", "user_id"),
         ("moderation_log", "subject_user_id"),
         ("moderation_log", "moderator_id"),
@@ -363,6 +378,14 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
         .filter_map(|m| m["text"].as_str())
         .collect();
     assert_eq!(texts, ["Hoi Sanne!", "Hoi Lotte, groetjes van Bobby"]);
+    // She keeps the afspraak she proposed, withdrawn, with why.
+    let kept: Value = lotte.get(app.url(&appointments)).send().await?.json().await?;
+    assert_eq!(kept[0]["state"], "ingetrokken", "{kept}");
+    assert_eq!(
+        kept[0]["reason"],
+        "Het gesprek is gesloten, dus deze afspraak gaat niet door."
+    );
+    assert_eq!(kept[0]["proposerId"], lotte_id);
     let answer = app
         .send_json(&lotte, Method::POST, &path, &json!({"content": "Hallo?"}))
         .await?;

@@ -3,7 +3,7 @@
 //! unknown person.
 
 use crate::helpers::{Backend, TestApp, TestResult, error_envelope, spawn_app};
-use crate::messages::{Person, get, owner, sitter, started};
+use crate::messages::{EventStream, Person, data_of, get, owner, sitter, started};
 use crate::on_both_backends;
 use chrono::{Duration, Utc};
 use reqwest::{Method, StatusCode};
@@ -238,7 +238,112 @@ async fn a_blocked_persons_proposal_gets_the_unknown_person_answer(backend: Back
     Ok(())
 }
 
+async fn a_block_ends_the_open_afspraken_and_both_streams_hear_of_each_step(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let mut sanne_hears = EventStream::open(&app, &sanne, None).await?;
+    let mut lotte_hears = EventStream::open(&app, &lotte, None).await?;
+
+    let first: Value = propose(&app, &lotte, conversation, &proposal(&[]))
+        .await?
+        .json()
+        .await?;
+    let first = first["id"].as_i64().ok_or("an id")?;
+    for stream in [&mut sanne_hears, &mut lotte_hears] {
+        let block = stream.until(|block| block.contains("\"afspraak\"")).await?;
+        assert_eq!(
+            data_of(&block)?,
+            json!({"type": "afspraak", "conversationId": conversation, "appointmentId": first})
+        );
+    }
+    let second: Value = propose(&app, &sanne, conversation, &proposal(&[]))
+        .await?
+        .json()
+        .await?;
+    let second = second["id"].as_i64().ok_or("an id")?;
+    assert_eq!(step(&app, &lotte, second, "accepteren").await?.status(), StatusCode::OK);
+    let accepted = sanne_hears
+        .until(|block| block.contains(&format!("\"appointmentId\":{second}")))
+        .await?;
+    assert_eq!(data_of(&accepted)?["type"], "afspraak");
+
+    let blocked = app
+        .send_json(
+            &sanne.client,
+            Method::PUT,
+            &format!("/api/blocks/{}", lotte.id),
+            &json!({}),
+        )
+        .await?;
+    assert_eq!(blocked.status(), StatusCode::NO_CONTENT);
+
+    // The proposal is withdrawn and the accepted afspraak cancelled, with the same words for
+    // both; what was agreed stays readable.
+    for who in [&sanne, &lotte] {
+        let (status, list) = get(&app, who, &format!("/api/conversations/{conversation}/appointments")).await?;
+        assert_eq!(status, StatusCode::OK);
+        let seen: Vec<(&str, &str)> = list
+            .as_array()
+            .ok_or("a list")?
+            .iter()
+            .filter_map(|a| Some((a["state"].as_str()?, a["reason"].as_str()?)))
+            .collect();
+        let why = "Het gesprek is gesloten, dus deze afspraak gaat niet door.";
+        assert_eq!(seen, vec![("ingetrokken", why), ("geannuleerd", why)]);
+        let (_, mine) = get(&app, who, "/api/appointments").await?;
+        assert_eq!(mine["upcoming"], json!([]), "nothing to come: {mine}");
+    }
+    Ok(())
+}
+
+async fn each_person_lists_the_afspraken_to_come_and_those_that_took_place(backend: Backend) -> TestResult {
+    let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
+    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let (status, empty) = get(&app, &sanne, "/api/appointments").await?;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(empty, json!({"upcoming": [], "past": []}));
+
+    // Within hours: one accepted, one proposed, one declined (never listed).
+    let mut ids = Vec::new();
+    for (hours, who) in [(2, &sanne), (4, &lotte), (6, &sanne)] {
+        let mut body = proposal(&[]);
+        let start = Utc::now() + Duration::hours(hours);
+        body["startsAt"] = json!(start.to_rfc3339());
+        body["endsAt"] = json!((start + Duration::hours(1)).to_rfc3339());
+        let made: Value = propose(&app, who, conversation, &body).await?.json().await?;
+        ids.push(made["id"].as_i64().ok_or("an id")?);
+    }
+    assert_eq!(step(&app, &lotte, ids[0], "accepteren").await?.status(), StatusCode::OK);
+    assert_eq!(step(&app, &lotte, ids[2], "afwijzen").await?.status(), StatusCode::OK);
+    let listed = |list: &Value, part: &str| -> Vec<i64> {
+        list[part]
+            .as_array()
+            .map(|items| items.iter().filter_map(|a| a["id"].as_i64()).collect())
+            .unwrap_or_default()
+    };
+    for who in [&sanne, &lotte] {
+        let (_, mine) = get(&app, who, "/api/appointments").await?;
+        assert_eq!(listed(&mine, "upcoming"), vec![ids[0], ids[1]], "{mine}");
+        assert_eq!(listed(&mine, "past"), Vec::<i64>::new());
+    }
+    let stranger = sitter(&app, "vreemde@example.nl").await?;
+    let (_, theirs) = get(&app, &stranger, "/api/appointments").await?;
+    assert_eq!(theirs, json!({"upcoming": [], "past": []}));
+
+    // Twelve hours on (a session lasts a day without use): the accepted one took place; the
+    // proposal nobody answered is gone.
+    clock.advance(12 * 60 * 60);
+    let (status, mine) = get(&app, &sanne, "/api/appointments").await?;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(listed(&mine, "upcoming"), Vec::<i64>::new(), "{mine}");
+    assert_eq!(listed(&mine, "past"), vec![ids[0]]);
+    Ok(())
+}
+
 on_both_backends!(
+    a_block_ends_the_open_afspraken_and_both_streams_hear_of_each_step,
+    each_person_lists_the_afspraken_to_come_and_those_that_took_place,
     a_proposal_is_answered_only_by_the_other_and_each_step_follows_the_rule,
     a_wrong_proposal_is_refused_naming_the_field_and_stores_nothing,
     forty_simultaneous_accepts_move_a_proposal_once,

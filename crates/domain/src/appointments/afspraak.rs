@@ -49,11 +49,63 @@ pub struct Afspraak {
     pub updated_at: NaiveDateTime,
 }
 
+/// The most afspraken a person's 'Komende afspraken' and 'Eerdere afspraken' each list.
+pub const MAX_LISTED: usize = 20;
+
+/// The states of an afspraak still to come, when it has not ended: a proposal (until it
+/// starts) or an accepted afspraak.
+pub const UPCOMING_STATES: [AppointmentState; 2] = [AppointmentState::Voorgesteld, AppointmentState::Geaccepteerd];
+
+/// The states of an afspraak that took place, once it has ended.
+pub const HELD_STATES: [AppointmentState; 2] = [AppointmentState::Geaccepteerd, AppointmentState::Afgerond];
+
+/// Why an open afspraak ended when its conversation closed for good (a block, a hidden
+/// profile, a deleted account): the same words for both, so nobody learns of a block.
+pub const CLOSED_REASON: &str = "Het gesprek is gesloten, dus deze afspraak gaat niet door.";
+
 impl Afspraak {
     /// Whether `user` is one of its two people.
     #[must_use]
     pub fn involves(&self, user: UserId) -> bool {
         self.proposer == user || self.recipient == user
+    }
+
+    /// The other one of its two people than `me`.
+    #[must_use]
+    pub fn other_than(&self, me: UserId) -> UserId {
+        if self.proposer == me {
+            self.recipient
+        } else {
+            self.proposer
+        }
+    }
+
+    /// Whether it is still to come at `now`: accepted and not yet over, or a proposal that can
+    /// still be accepted (it has not started).
+    #[must_use]
+    pub fn is_upcoming(&self, now: NaiveDateTime) -> bool {
+        match self.state {
+            AppointmentState::Voorgesteld => now < self.timing.starts_at,
+            AppointmentState::Geaccepteerd => now < self.timing.ends_at,
+            _ => false,
+        }
+    }
+
+    /// Whether it took place: accepted, and over at `now`.
+    #[must_use]
+    pub fn was_held(&self, now: NaiveDateTime) -> bool {
+        HELD_STATES.contains(&self.state) && self.timing.ends_at <= now
+    }
+
+    /// Where it ends when its conversation closes for good at `now`, if it changes: a proposal
+    /// is withdrawn, an accepted afspraak that is not over is cancelled (one that took place
+    /// stays as it was).
+    #[must_use]
+    pub fn ended_for_good(&self, now: NaiveDateTime) -> Option<AppointmentState> {
+        if self.state == AppointmentState::Geaccepteerd && self.timing.ends_at <= now {
+            return None;
+        }
+        self.state.ended_for_good()
     }
 }
 
@@ -145,6 +197,76 @@ mod tests {
         NaiveDate::from_ymd_opt(2026, 12, day)
             .and_then(|d| d.and_hms_opt(hour, 0, 0))
             .unwrap_or_default()
+    }
+
+    fn afspraak(state: AppointmentState) -> Afspraak {
+        Afspraak {
+            id: AppointmentId(1),
+            conversation: ConversationId(1),
+            proposer: UserId(1),
+            recipient: UserId(2),
+            kind: AppointmentKind::Uitlaten,
+            pets: Vec::new(),
+            timing: Timing {
+                starts_at: at(2, 9),
+                ends_at: at(2, 17),
+            },
+            note: None,
+            state,
+            reason: None,
+            replaces: None,
+            created_at: at(1, 9),
+            updated_at: at(1, 9),
+        }
+    }
+
+    #[test]
+    fn to_come_is_a_proposal_before_its_start_or_an_accepted_one_before_its_end() {
+        use AppointmentState as S;
+        let proposal = afspraak(S::Voorgesteld);
+        assert!(proposal.is_upcoming(at(2, 8)));
+        assert!(!proposal.is_upcoming(at(2, 9)), "started: it can no longer be accepted");
+        let accepted = afspraak(S::Geaccepteerd);
+        assert!(accepted.is_upcoming(at(2, 12)), "under way");
+        assert!(!accepted.is_upcoming(at(2, 17)));
+        assert!(!accepted.was_held(at(2, 16)));
+        assert!(accepted.was_held(at(2, 17)));
+        assert!(afspraak(S::Afgerond).was_held(at(3, 0)));
+        for state in [S::Afgewezen, S::Tegenvoorstel, S::Ingetrokken, S::Geannuleerd] {
+            assert!(!afspraak(state).is_upcoming(at(1, 12)), "{state:?}");
+            assert!(!afspraak(state).was_held(at(3, 0)), "{state:?}");
+        }
+        assert_eq!(proposal.other_than(UserId(1)), UserId(2));
+        assert_eq!(proposal.other_than(UserId(2)), UserId(1));
+    }
+
+    #[test]
+    fn a_closed_conversation_ends_what_is_open_but_not_what_took_place() {
+        use AppointmentState as S;
+        assert_eq!(afspraak(S::Voorgesteld).ended_for_good(at(1, 12)), Some(S::Ingetrokken));
+        assert_eq!(
+            afspraak(S::Geaccepteerd).ended_for_good(at(1, 12)),
+            Some(S::Geannuleerd)
+        );
+        assert_eq!(
+            afspraak(S::Geaccepteerd).ended_for_good(at(2, 12)),
+            Some(S::Geannuleerd),
+            "under way: it stops"
+        );
+        assert_eq!(
+            afspraak(S::Geaccepteerd).ended_for_good(at(2, 17)),
+            None,
+            "it took place"
+        );
+        for state in [
+            S::Afgewezen,
+            S::Tegenvoorstel,
+            S::Ingetrokken,
+            S::Geannuleerd,
+            S::Afgerond,
+        ] {
+            assert_eq!(afspraak(state).ended_for_good(at(1, 12)), None, "{state:?}");
+        }
     }
 
     #[test]

@@ -72,4 +72,30 @@ pub trait AppointmentRepository: Send + Sync {
         to: crate::kernel::enums::AppointmentState,
         reason: Option<&str>,
     ) -> Result<bool, RepositoryError>;
+
+    /// The afspraken of `user` in one of `states` that end after `now`, soonest start first,
+    /// at most `limit`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn upcoming_of(
+        &self,
+        user: crate::UserId,
+        states: &[crate::kernel::enums::AppointmentState],
+        now: chrono::NaiveDateTime,
+        limit: usize,
+    ) -> Result<Vec<crate::appointments::afspraak::Afspraak>, RepositoryError>;
+
+    /// The afspraken of `user` in one of `states` that ended at or before `now`, latest end
+    /// first, at most `limit`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn ended_of(
+        &self,
+        user: crate::UserId,
+        states: &[crate::kernel::enums::AppointmentState],
+        now: chrono::NaiveDateTime,
+        limit: usize,
+    ) -> Result<Vec<crate::appointments::afspraak::Afspraak>, RepositoryError>;
 }

@@ -2,11 +2,15 @@
 //! other (accepted, declined, or met with another time), withdrawn or cancelled; each step by
 //! the rule of [`crate::appointments::state`], and a step two requests take at once taken once.
 
-use crate::appointments::afspraak::{Afspraak, MAX_PETS, NewAfspraak, ProposalError, check_note, check_timing};
+use crate::appointments::afspraak::{
+    Afspraak, CLOSED_REASON, HELD_STATES, MAX_LISTED, MAX_PETS, NewAfspraak, ProposalError, UPCOMING_STATES,
+    check_note, check_timing,
+};
 use crate::appointments::ports::AppointmentRepository;
 use crate::appointments::state::{Party, Refusal, Step, next_state};
 use crate::kernel::enums::AppointmentKind;
 use crate::messaging::closed::MessagingError;
+use crate::messaging::live::LiveEventKind;
 use crate::messaging::service::Messaging;
 use crate::profiles::ports::ProfileRepository;
 use crate::{AppointmentId, Clock, ConversationId, PetId, RepositoryError, UserId};
@@ -58,6 +62,16 @@ pub struct ProposalInput {
     pub note: Option<String>,
     /// The proposal this one answers with another time.
     pub replaces: Option<AppointmentId>,
+}
+
+/// A person's afspraken for the dashboard.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MyAfspraken {
+    /// Still to come (proposals that can still be accepted, accepted ones not yet over),
+    /// soonest first.
+    pub upcoming: Vec<Afspraak>,
+    /// Accepted ones that are over, the latest first.
+    pub past: Vec<Afspraak>,
 }
 
 /// The afspraken of the conversations.
@@ -159,9 +173,24 @@ impl Afspraken {
             timing,
             note,
         };
-        self.appointments
+        let afspraak = self
+            .appointments
             .propose(&new, input.replaces)?
-            .ok_or(AfspraakError::Moved)
+            .ok_or(AfspraakError::Moved)?;
+        self.tell(&afspraak);
+        Ok(afspraak)
+    }
+
+    /// Tells both people's open streams that `afspraak` changed. A failure is logged: what
+    /// changed is stored, and a reload shows it all the same.
+    fn tell(&self, afspraak: &Afspraak) {
+        let kind = LiveEventKind::Afspraak {
+            conversation_id: afspraak.conversation,
+            appointment_id: afspraak.id,
+        };
+        if let Err(error) = self.messaging.tell(&[afspraak.proposer, afspraak.recipient], &kind) {
+            tracing::warn!(error.cause = %error, "a changed afspraak was not announced live");
+        }
     }
 
     /// `me` takes `step` on an afspraak of theirs (accept, decline, withdraw, cancel; a
@@ -203,12 +232,56 @@ impl Afspraken {
         {
             return Err(AfspraakError::Moved);
         }
-        Ok(Afspraak {
+        let moved = Afspraak {
             state: to,
             reason,
             updated_at: self.clock.now(),
             ..afspraak
-        })
+        };
+        self.tell(&moved);
+        Ok(moved)
+    }
+
+    /// The afspraken of `me` still to come and those that took place, at most
+    /// [`MAX_LISTED`] of each.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn mine(&self, me: UserId) -> Result<MyAfspraken, AfspraakError> {
+        let now = self.clock.now();
+        let mut upcoming = self.appointments.upcoming_of(me, &UPCOMING_STATES, now, MAX_LISTED)?;
+        upcoming.retain(|afspraak| afspraak.is_upcoming(now));
+        let mut past = self.appointments.ended_of(me, &HELD_STATES, now, MAX_LISTED)?;
+        past.retain(|afspraak| afspraak.was_held(now));
+        Ok(MyAfspraken { upcoming, past })
+    }
+
+    /// Ends the open afspraken of `conversations`, which closed for good (a block, a hidden
+    /// profile, an account about to be deleted): a proposal is withdrawn, an accepted afspraak
+    /// not yet over is cancelled, with [`CLOSED_REASON`]; both people's open streams are told.
+    /// Returns how many ended.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn end_for_good(&self, conversations: &[ConversationId]) -> Result<usize, AfspraakError> {
+        let now = self.clock.now();
+        let mut ended = 0;
+        for conversation in conversations {
+            for afspraak in self.appointments.appointments_in(*conversation)? {
+                let Some(to) = afspraak.ended_for_good(now) else {
+                    continue;
+                };
+                // Moved meanwhile by one of the two: that step stands.
+                if self
+                    .appointments
+                    .move_appointment(afspraak.id, afspraak.state, to, Some(CLOSED_REASON))?
+                {
+                    ended += 1;
+                    self.tell(&afspraak);
+                }
+            }
+        }
+        Ok(ended)
     }
 
     /// The afspraken of a conversation of `me`, oldest first (also of a closed one: what was

@@ -47,6 +47,15 @@ pub enum LiveEventKind {
         /// Why, as this person sees it.
         reason: crate::messaging::closed::Closed,
     },
+    /// An afspraak of one of the person's conversations was proposed or moved on (accepted,
+    /// declined, withdrawn, cancelled, ended with its conversation): a thread and the
+    /// dashboard read it again. Not stored: a reconnecting browser reads its lists again.
+    Afspraak {
+        /// The conversation.
+        conversation_id: ConversationId,
+        /// The afspraak.
+        appointment_id: crate::AppointmentId,
+    },
     /// A session ended (logout or revocation): its streams close. Never sent to a browser.
     SessionEnded {
         /// The stored hash of the session's key.
@@ -63,6 +72,7 @@ impl LiveEventKind {
             Self::Read { .. } => "read",
             Self::Presence { .. } => "presence",
             Self::ConversationClosed { .. } => "conversationClosed",
+            Self::Afspraak { .. } => "afspraak",
             Self::SessionEnded { .. } => "sessionEnded",
         }
     }

@@ -545,6 +545,25 @@ impl Messaging {
         Ok(())
     }
 
+    /// Tells the open streams of `users`, here and on other instances, about `kind` (an event
+    /// that is not stored).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub(crate) fn tell(&self, users: &[UserId], kind: &LiveEventKind) -> Result<(), MessagingError> {
+        let events: Vec<LiveEvent> = users
+            .iter()
+            .map(|user| LiveEvent {
+                id: None,
+                user: *user,
+                kind: kind.clone(),
+            })
+            .collect();
+        self.ports.fanout.deliver(&events);
+        self.ports.live.broadcast(&events)?;
+        Ok(())
+    }
+
     /// A session of `user` ended (logout): its streams close here and on other instances.
     ///
     /// # Errors

@@ -103,10 +103,12 @@ pub async fn delete_account(
     }
     let data = state.account_data.clone();
     let messaging = state.messaging.clone();
+    let afspraken = state.afspraken.clone();
     let id = user.id;
     web::block(move || {
         // Read first: the deletion hands the conversations to a stand-in account.
         let conversations = messaging.conversations_of(id, None)?;
+        afspraken.end_for_good(&conversations)?;
         data.delete(id)?;
         crate::routes::conversations::announce_closed(&messaging, &conversations);
         Ok::<_, ApiError>(())

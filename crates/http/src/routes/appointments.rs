@@ -65,6 +65,16 @@ impl From<&Afspraak> for AppointmentView {
     }
 }
 
+/// The signed-in person's afspraken: those still to come and those that took place.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MyAppointmentsView {
+    /// Proposals that can still be accepted and accepted afspraken not yet over, soonest first.
+    pub upcoming: Vec<AppointmentView>,
+    /// Accepted afspraken that are over, the latest first.
+    pub past: Vec<AppointmentView>,
+}
+
 /// A proposal.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -127,9 +137,33 @@ impl From<AfspraakError> for ApiError {
 
 /// Routes of the afspraken.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(list_appointments)
+    cfg.service(my_appointments)
+        .service(list_appointments)
         .service(propose_appointment)
         .service(take_step);
+}
+
+/// The signed-in person's afspraken still to come and those that took place (at most 20 of
+/// each), for the dashboard's 'Komende afspraken' and 'Eerdere afspraken'.
+///
+/// # Errors
+/// 401 when not signed in.
+#[utoipa::path(get, path = "/api/appointments", tag = "messages", operation_id = "my_appointments",
+    responses(
+        (status = 200, description = "The afspraken", body = MyAppointmentsView),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+    ))]
+#[get("/appointments")]
+pub async fn my_appointments(
+    CurrentUser(user): CurrentUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let afspraken = state.afspraken.clone();
+    let mine = web::block(move || afspraken.mine(user.id)).await??;
+    Ok(HttpResponse::Ok().json(MyAppointmentsView {
+        upcoming: mine.upcoming.iter().map(AppointmentView::from).collect(),
+        past: mine.past.iter().map(AppointmentView::from).collect(),
+    }))
 }
 
 /// The afspraken of a conversation of the signed-in person, oldest first.

@@ -220,6 +220,15 @@ pub enum LiveEventData {
         /// Why, as this person sees it.
         reason: Closed,
     },
+    /// An afspraak of one of the person's conversations was proposed or moved on (ask the
+    /// conversation's afspraken, or the person's, again).
+    #[serde(rename_all = "camelCase")]
+    Afspraak {
+        /// The conversation.
+        conversation_id: i64,
+        /// The afspraak.
+        appointment_id: i64,
+    },
 }
 
 fn summary(me: UserId, item: InboxItem) -> ConversationSummary {
@@ -521,7 +530,7 @@ mod tests {
     use super::LiveEventData;
     use oppas_domain::messaging::closed::Closed;
     use oppas_domain::messaging::live::LiveEventKind;
-    use oppas_domain::{ConversationId, MessageId, UserId};
+    use oppas_domain::{AppointmentId, ConversationId, MessageId, UserId};
 
     #[test]
     fn the_documented_event_shapes_are_the_ones_sent() -> Result<(), serde_json::Error> {
@@ -568,6 +577,16 @@ mod tests {
                 LiveEventKind::ConversationClosed {
                     conversation_id: ConversationId(1),
                     reason: Closed::Unavailable,
+                },
+            ),
+            (
+                LiveEventData::Afspraak {
+                    conversation_id: 1,
+                    appointment_id: 4,
+                },
+                LiveEventKind::Afspraak {
+                    conversation_id: ConversationId(1),
+                    appointment_id: AppointmentId(4),
                 },
             ),
         ];

@@ -146,9 +146,11 @@ pub async fn hide_profile(
     let target = UserId(target.into_inner());
     let moderation = state.moderation.clone();
     let messaging = state.messaging.clone();
+    let afspraken = state.afspraken.clone();
     web::block(move || {
         moderation.set_hidden(user.id, target, true)?;
         let conversations = messaging.conversations_of(target, None)?;
+        afspraken.end_for_good(&conversations)?;
         crate::routes::conversations::announce_closed(&messaging, &conversations);
         Ok::<_, ApiError>(())
     })

@@ -152,9 +152,11 @@ pub async fn block(
     let other = UserId(other.into_inner());
     let trust = state.trust.clone();
     let messaging = state.messaging.clone();
+    let afspraken = state.afspraken.clone();
     web::block(move || {
         trust.block(user.id, other)?;
         let conversations = messaging.conversations_of(user.id, Some(other))?;
+        afspraken.end_for_good(&conversations)?;
         crate::routes::conversations::announce_closed(&messaging, &conversations);
         Ok::<_, ApiError>(())
     })

@@ -4,6 +4,28 @@
  */
 
 export interface paths {
+    "/api/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person's afspraken still to come and those that took place (at most 20 of
+         *     each), for the dashboard's 'Komende afspraken' and 'Eerdere afspraken'.
+         * @description # Errors
+         *     401 when not signed in.
+         */
+        get: operations["my_appointments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appointments/{id}/step": {
         parameters: {
             query?: never;
@@ -1433,6 +1455,19 @@ export interface components {
             reason: components["schemas"]["Closed"];
             /** @enum {string} */
             type: "conversationClosed";
+        } | {
+            /**
+             * Format: int64
+             * @description The afspraak.
+             */
+            appointmentId: number;
+            /**
+             * Format: int64
+             * @description The conversation.
+             */
+            conversationId: number;
+            /** @enum {string} */
+            type: "afspraak";
         };
         /**
          * @description The help an owner looks for for their pet ('Gezochte hulp').
@@ -1513,6 +1548,13 @@ export interface components {
         MessageSettings: {
             /** @description Whether a new message is announced by e-mail when no page of the platform is open. */
             messageEmails: boolean;
+        };
+        /** @description The signed-in person's afspraken: those still to come and those that took place. */
+        MyAppointmentsView: {
+            /** @description Accepted afspraken that are over, the latest first. */
+            past: components["schemas"]["AppointmentView"][];
+            /** @description Proposals that can still be accepted and accepted afspraken not yet over, soonest first. */
+            upcoming: components["schemas"]["AppointmentView"][];
         };
         /**
          * @description Whether a pet is neutered or sterilised.
@@ -2443,6 +2485,35 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    my_appointments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The afspraken */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAppointmentsView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     take_appointment_step: {
         parameters: {
             query?: never;

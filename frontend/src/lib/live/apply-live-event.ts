@@ -33,6 +33,14 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
       void queryClient.invalidateQueries({ queryKey: messagingKeys.thread(event.conversationId) });
       break;
+    case 'afspraak':
+      // Proposed, answered, cancelled or ended with its conversation: the thread's bar and the
+      // dashboard's lists.
+      void queryClient.invalidateQueries({
+        queryKey: messagingKeys.appointmentsOf(event.conversationId),
+      });
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.myAppointments() });
+      break;
   }
 }
 

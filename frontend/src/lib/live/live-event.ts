@@ -3,7 +3,8 @@ import { fieldsOf } from '@/lib/api/read-json';
 
 /**
  * One event of the live stream (`GET /api/events`), as its `data` arrives: a new message, a read
- * receipt, someone coming online or going offline, or a conversation that closed.
+ * receipt, someone coming online or going offline, a conversation that closed, or an afspraak
+ * proposed or moved on.
  */
 export type LiveEvent = components['schemas']['LiveEventData'];
 
@@ -50,6 +51,12 @@ export function parseLiveEvent(data: string): LiveEvent | null {
             conversationId,
             reason: reason as Extract<LiveEvent, { type: 'conversationClosed' }>['reason'],
           }
+        : null;
+    }
+    case 'afspraak': {
+      const { conversationId, appointmentId } = event;
+      return isNumber(conversationId) && isNumber(appointmentId)
+        ? { type: 'afspraak', conversationId, appointmentId }
         : null;
     }
     default:

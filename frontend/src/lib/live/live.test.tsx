@@ -30,6 +30,9 @@ function filledCache(): QueryClient {
   queryClient.setQueryData(messagingKeys.thread(1), { pages: [], pageParams: [] });
   queryClient.setQueryData(messagingKeys.thread(2), { pages: [], pageParams: [] });
   queryClient.setQueryData(messagingKeys.unread(), 0);
+  queryClient.setQueryData(messagingKeys.appointmentsOf(1), []);
+  queryClient.setQueryData(messagingKeys.appointmentsOf(2), []);
+  queryClient.setQueryData(messagingKeys.myAppointments(), { upcoming: [], past: [] });
   return queryClient;
 }
 
@@ -66,6 +69,15 @@ describe('parseLiveEvent', () => {
     });
   });
 
+  it('reads an afspraak that changed', () => {
+    expect(parseLiveEvent('{"type":"afspraak","conversationId":4,"appointmentId":7}')).toEqual({
+      type: 'afspraak',
+      conversationId: 4,
+      appointmentId: 7,
+    });
+    expect(parseLiveEvent('{"type":"afspraak","conversationId":4}')).toBeNull();
+  });
+
   it('ignores what it does not know or cannot read', () => {
     expect(parseLiveEvent('{"type":"sessionEnded","session":"x"}')).toBeNull();
     expect(parseLiveEvent('{"type":"message","conversationId":"4"}')).toBeNull();
@@ -91,6 +103,16 @@ describe('applyLiveEvent', () => {
     expect(invalidated(queryClient, messagingKeys.thread(2))).toBe(true);
     expect(invalidated(queryClient, messagingKeys.unread())).toBe(true);
     expect(invalidated(queryClient, messagingKeys.thread(1))).toBe(false);
+  });
+
+  it("has an afspraak's conversation and one's own afspraken read again, not other conversations", () => {
+    const queryClient = filledCache();
+    applyLiveEvent(queryClient, { type: 'afspraak', conversationId: 2, appointmentId: 7 });
+
+    expect(invalidated(queryClient, messagingKeys.appointmentsOf(2))).toBe(true);
+    expect(invalidated(queryClient, messagingKeys.myAppointments())).toBe(true);
+    expect(invalidated(queryClient, messagingKeys.appointmentsOf(1))).toBe(false);
+    expect(invalidated(queryClient, messagingKeys.conversations())).toBe(false);
   });
 
   it('writes a change of presence into the inbox without reading anything again', () => {

@@ -79,6 +79,19 @@ impl AccountDeletionRepository for Database {
                     .push(" WHERE started_by = ")
                     .bind(Bind::Int(id));
             })?;
+            // The other person keeps the afspraken of their conversations, with the stand-in.
+            for column in ["proposer_id", "recipient_id"] {
+                run(conn, |sql| {
+                    sql.push("UPDATE appointments SET ")
+                        .push(column)
+                        .push(" = ")
+                        .bind(Bind::Int(stand_in))
+                        .push(" WHERE ")
+                        .push(column)
+                        .push(" = ")
+                        .bind(Bind::Int(id));
+                })?;
+            }
             // user_low < user_high stays true: the other person keeps the lower place.
             run(conn, |sql| {
                 sql.push("UPDATE conversations SET user_low = user_high, user_high = ")

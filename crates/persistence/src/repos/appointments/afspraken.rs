@@ -167,4 +167,56 @@ impl AppointmentRepository for Database {
         let now = self.clock.now();
         move_state(&mut *self.conn()?, id.get(), from, to, reason, now)
     }
+
+    fn upcoming_of(
+        &self,
+        user: UserId,
+        states: &[AppointmentState],
+        now: NaiveDateTime,
+        limit: usize,
+    ) -> Result<Vec<Afspraak>, RepositoryError> {
+        let states: Vec<&str> = states.iter().map(|state| state.as_str()).collect();
+        appointments::table
+            .filter(
+                appointments::proposer_id
+                    .eq(user.get())
+                    .or(appointments::recipient_id.eq(user.get())),
+            )
+            .filter(appointments::state.eq_any(states))
+            .filter(appointments::ends_at.gt(now))
+            .order((appointments::starts_at.asc(), appointments::id.asc()))
+            .limit(i64::try_from(limit).unwrap_or(i64::MAX))
+            .select(AppointmentRow::as_select())
+            .load(&mut *self.conn()?)
+            .map_err(translate)?
+            .into_iter()
+            .map(Afspraak::try_from)
+            .collect()
+    }
+
+    fn ended_of(
+        &self,
+        user: UserId,
+        states: &[AppointmentState],
+        now: NaiveDateTime,
+        limit: usize,
+    ) -> Result<Vec<Afspraak>, RepositoryError> {
+        let states: Vec<&str> = states.iter().map(|state| state.as_str()).collect();
+        appointments::table
+            .filter(
+                appointments::proposer_id
+                    .eq(user.get())
+                    .or(appointments::recipient_id.eq(user.get())),
+            )
+            .filter(appointments::state.eq_any(states))
+            .filter(appointments::ends_at.le(now))
+            .order((appointments::ends_at.desc(), appointments::id.desc()))
+            .limit(i64::try_from(limit).unwrap_or(i64::MAX))
+            .select(AppointmentRow::as_select())
+            .load(&mut *self.conn()?)
+            .map_err(translate)?
+            .into_iter()
+            .map(Afspraak::try_from)
+            .collect()
+    }
 }

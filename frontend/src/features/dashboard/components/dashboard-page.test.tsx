@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  APPOINTMENTS_FAILED,
+  NO_PAST,
+  NO_UPCOMING,
+} from '@/features/dashboard/components/appointments-overview';
 import { DashboardPage, DashboardSkeleton } from '@/features/dashboard/components/dashboard-page';
+import type { Appointment } from '@/lib/messaging/appointments';
 import { aUser, fakeSession, onApi, type FakeResponse } from '@/testing/fake-api';
 import { aVolunteerLookup, anOwnerLookup } from '@/testing/profiles';
 import { renderWithProviders } from '@/testing/render';
@@ -39,6 +45,87 @@ const conversation = {
   petName: 'Bobby',
   unreadCount: 2,
 };
+
+/** An afspraak as the API describes one; override what a test is about. */
+function anAppointment(overrides: Partial<Appointment> = {}): Appointment {
+  return {
+    id: 1,
+    conversationId: 31,
+    proposerId: 8,
+    recipientId: 12,
+    kind: 'uitlaten',
+    pets: [],
+    startsAt: '2026-12-05T09:00:00Z',
+    endsAt: '2026-12-05T10:00:00Z',
+    note: null,
+    state: 'geaccepteerd',
+    reason: null,
+    replaces: null,
+    createdAt: '2026-11-26T09:00:00Z',
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  onApi('GET /api/appointments', { status: 200, body: { upcoming: [], past: [] } });
+});
+
+describe('the afspraken on the dashboard', () => {
+  it('lists those to come, with whose answer a proposal waits for, and those that took place', async () => {
+    fakeSession(aUser({ id: 8 }), anOwnerLookup({}, { user_id: 8 }));
+    quietActivity();
+    onApi('GET /api/conversations', {
+      status: 200,
+      body: { conversations: [{ ...conversation, unreadCount: 0 }] },
+    });
+    onApi('GET /api/appointments', {
+      status: 200,
+      body: {
+        upcoming: [
+          anAppointment(),
+          anAppointment({ id: 2, kind: 'logeren', state: 'voorgesteld' }),
+          anAppointment({ id: 3, state: 'voorgesteld', proposerId: 12, recipientId: 8 }),
+        ],
+        past: [anAppointment({ id: 4, kind: 'kennismaking', state: 'afgerond' })],
+      },
+    });
+    renderDashboard();
+
+    const upcoming = await screen.findByRole('list', { name: 'Komende afspraken' });
+    const lines = within(upcoming)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(lines[0]).toMatch(/^Uitlaten met Lotte.*Geaccepteerd$/);
+    expect(lines[1]).toMatch(/^Logeren bij de oppas met Lotte.*Voorgesteld, wacht op Lotte$/);
+    expect(lines[2]).toMatch(/Voorgesteld door Lotte: geef antwoord in het gesprek$/);
+    expect(within(upcoming).getAllByRole('link')[0]).toHaveAttribute(
+      'href',
+      '/berichten?conversation=31',
+    );
+    const past = screen.getByRole('list', { name: 'Eerdere afspraken' });
+    expect(within(past).getByRole('link').textContent).toBe('Kennismaking met Lotte');
+  });
+
+  it('offers to try again when they cannot be read, and then says there are none yet', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 8 }), anOwnerLookup({}, { user_id: 8 }));
+    quietActivity();
+    let answers = 0;
+    onApi('GET /api/appointments', () => {
+      answers += 1;
+      return answers === 1
+        ? { status: 500, body: { error: 'Er ging iets mis.', code: 'internal' } }
+        : { status: 200, body: { upcoming: [], past: [] } };
+    });
+    renderDashboard();
+
+    const section = await screen.findByRole('region', { name: 'Afspraken' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent(APPOINTMENTS_FAILED);
+    await user.click(within(section).getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await within(section).findByText(NO_UPCOMING)).toBeInTheDocument();
+    expect(within(section).getByText(NO_PAST)).toBeInTheDocument();
+  });
+});
 
 describe('DashboardPage', () => {
   beforeEach(() => {

@@ -17,6 +17,7 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { AppointmentsOverview } from '@/features/dashboard/components/appointments-overview';
 import { ChooseProfileType } from '@/features/dashboard/components/choose-profile-type';
 import {
   MessageEmailSetting,
@@ -258,6 +259,8 @@ function Overview({ user, profile }: { user: SessionUser | null; profile: Profil
           )}
         </div>
       </div>
+
+      <AppointmentsOverview ready={user !== null} />
     </div>
   );
 }

@@ -1,15 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
 import type { components } from '@/lib/api/openapi';
 import { messagingKeys } from '@/lib/messaging/keys';
 
-export type Appointment = components['schemas']['AppointmentView'];
+export type { Appointment } from '@/lib/messaging/appointments';
 export type ProposeBody = components['schemas']['ProposeBody'];
 export type StepName = components['schemas']['StepName'];
 
-const appointmentsKey = (conversationId: number) =>
-  [...messagingKeys.thread(conversationId), 'appointments'] as const;
+const appointmentsKey = messagingKeys.appointmentsOf;
+
+/** After a proposal or a step: the conversation's afspraken and one's own over all of them. */
+function refresh(queryClient: QueryClient, conversationId: number) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: appointmentsKey(conversationId) }),
+    queryClient.invalidateQueries({ queryKey: messagingKeys.myAppointments() }),
+  ]);
+}
 
 /** `GET /api/conversations/{id}/appointments`: the afspraken of a conversation, oldest first. */
 export function useAppointments(conversationId: number) {
@@ -38,7 +45,7 @@ export function useProposeAppointment(conversationId: number) {
           body,
         }),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentsKey(conversationId) }),
+    onSettled: () => refresh(queryClient, conversationId),
   });
 }
 
@@ -53,6 +60,6 @@ export function useAppointmentStep(conversationId: number) {
           body: { step, reason: reason ?? null },
         }),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentsKey(conversationId) }),
+    onSettled: () => refresh(queryClient, conversationId),
   });
 }

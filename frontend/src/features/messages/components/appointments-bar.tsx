@@ -15,24 +15,8 @@ import {
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
+import { whenOf } from '@/lib/messaging/appointments';
 import { pick } from '@/lib/vocabulary';
-
-const WHEN = new Intl.DateTimeFormat('nl-NL', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const CLOCK = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit' });
-
-/** 'za 12 dec. 09:00 – 17:00', or with both dates when it runs over more days. */
-export function whenOf(appointment: Pick<Appointment, 'startsAt' | 'endsAt'>): string {
-  const start = new Date(appointment.startsAt);
-  const end = new Date(appointment.endsAt);
-  const sameDay = start.toDateString() === end.toDateString();
-  return `${WHEN.format(start)} – ${sameDay ? CLOCK.format(end) : WHEN.format(end)}`;
-}
 
 /** The steps `me` may offer on `appointment` now, as the server's rule allows them. */
 function stepsFor(appointment: Appointment, me: number | undefined): StepName[] {
