@@ -94,6 +94,7 @@ pub struct Application {
     outbox: Option<MemoryOutbox>,
     code_checks: Arc<AtomicU64>,
     alerts: oppas_domain::browse::alerts::SavedSearches,
+    afspraken: oppas_domain::appointments::service::Afspraken,
 }
 
 impl std::fmt::Debug for Application {
@@ -295,6 +296,28 @@ fn spawn_alerts(alerts: oppas_domain::browse::alerts::SavedSearches) {
     });
 }
 
+/// How often the afspraken's reminders and endings are looked for.
+const AFSPRAKEN_EVERY: Duration = Duration::from_secs(15 * 60);
+
+/// Every quarter of an hour, on every instance (each reminder and each ending is claimed once):
+/// the reminders of the afspraken that start within a day, and the accepted afspraken that are
+/// over marked 'Afgerond'.
+fn spawn_afspraken(afspraken: oppas_domain::appointments::service::Afspraken) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(AFSPRAKEN_EVERY);
+        loop {
+            every.tick().await;
+            let run = afspraken.clone();
+            match tokio::task::spawn_blocking(move || run.run_due()).await {
+                Ok(Ok((0, 0))) => {}
+                Ok(Ok((reminded, finished))) => tracing::info!(reminded, finished, "afspraken looked after"),
+                Ok(Err(error)) => tracing::warn!(error.cause = %error, "the afspraken were not looked after"),
+                Err(error) => tracing::warn!(error.cause = %error, "the afspraken task failed"),
+            }
+        }
+    });
+}
+
 /// How often the gauges of `/metrics` that read the database are brought up to date.
 const GAUGES_EVERY: Duration = Duration::from_secs(5);
 
@@ -483,6 +506,13 @@ impl Application {
             &secret,
         );
         spawn_alerts(saved_searches.clone());
+        let afspraken = oppas_domain::appointments::service::Afspraken::new(
+            database.clone(),
+            database.clone(),
+            messaging.clone(),
+            clock.clone(),
+        );
+        spawn_afspraken(afspraken.clone());
         let state = web::Data::new(AppState {
             secure_cookies: settings.server.public_url.starts_with("https://"),
             accounts: oppas_domain::sign_in::accounts::Accounts::new(database.clone(), database.clone()),
@@ -522,12 +552,7 @@ impl Application {
             places: oppas_domain::browse::place_finder::PlaceFinder::new(geocoder(&settings)?),
             favourites: oppas_domain::account::favourites::Favourites::new(database.clone(), clock.clone()),
             saved_searches: saved_searches.clone(),
-            afspraken: oppas_domain::appointments::service::Afspraken::new(
-                database.clone(),
-                database.clone(),
-                messaging.clone(),
-                clock.clone(),
-            ),
+            afspraken: afspraken.clone(),
             schedules: oppas_domain::appointments::schedule::SitterSchedules::new(
                 database.clone(),
                 database.clone(),
@@ -606,6 +631,7 @@ impl Application {
             outbox,
             code_checks,
             alerts: saved_searches,
+            afspraken,
         })
     }
 
@@ -631,6 +657,12 @@ impl Application {
     #[must_use]
     pub fn saved_searches(&self) -> oppas_domain::browse::alerts::SavedSearches {
         self.alerts.clone()
+    }
+
+    /// The afspraken, to run their reminders and endings at a moment of a test's choosing.
+    #[must_use]
+    pub fn afspraken(&self) -> oppas_domain::appointments::service::Afspraken {
+        self.afspraken.clone()
     }
 
     /// How many one-time code checks (argon2 verifications) this server has run.

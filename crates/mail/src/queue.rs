@@ -8,7 +8,8 @@ use crate::templates::{Rendered, render};
 use aes_gcm::aead::{Aead, AeadCore, KeyInit, OsRng};
 use aes_gcm::{Aes256Gcm, Nonce};
 use hmac::{Hmac, Mac};
-use lettre::message::{Mailbox, MultiPart};
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use oppas_domain::mail::message::{MailError, MailMessage, QueuedMail, SealedMail};
 use oppas_domain::mail::ports::MailOutboxRepository;
@@ -395,15 +396,26 @@ fn build(from: &Mailbox, to: &Email, content: &Rendered, message_id: String) -> 
                 "List-Unsubscribe=One-Click".to_owned(),
             ));
     }
+    let body = MultiPart::alternative_plain_html(content.text.clone(), content.html.clone());
+    // An agreed afspraak travels as a calendar item beside the text (RFC 5545, as an attachment
+    // every mail program offers to add to the calendar).
+    let body = match &content.calendar {
+        Some(calendar) => {
+            MultiPart::mixed()
+                .multipart(body)
+                .singlepart(Attachment::new("afspraak.ics".to_owned()).body(
+                    calendar.clone(),
+                    ContentType::parse("text/calendar; charset=utf-8; method=PUBLISH")?,
+                ))
+        }
+        None => body,
+    };
     Ok(builder
         .message_id(Some(message_id))
         .from(from.clone())
         .to(to.as_str().parse()?)
         .subject(content.subject.clone())
-        .multipart(MultiPart::alternative_plain_html(
-            content.text.clone(),
-            content.html.clone(),
-        ))?)
+        .multipart(body)?)
 }
 
 async fn deliver_once(transport: &Transport, to: &Email, message: &Message, content: &Rendered) -> anyhow::Result<()> {

@@ -1,6 +1,8 @@
 //! The Dutch text and HTML of every e-mail. Codes are shown large and on their own, easy to copy.
 
-use oppas_domain::mail::message::MailMessage;
+use chrono::{Datelike, NaiveDateTime, Timelike};
+use oppas_domain::kernel::clock::dutch_local;
+use oppas_domain::mail::message::{AfspraakNews, MailMessage};
 
 /// A rendered e-mail.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,6 +16,8 @@ pub struct Rendered {
     /// The one-click unsubscribe address (`List-Unsubscribe`, RFC 8058), for mails someone
     /// subscribed to.
     pub unsubscribe: Option<String>,
+    /// A calendar item (iCalendar, RFC 5545) attached as `afspraak.ics`.
+    pub calendar: Option<String>,
 }
 
 fn greeting(first_name: Option<&str>) -> String {
@@ -88,7 +92,121 @@ fn code_mail(subject: &str, first_name: Option<&str>, intro: &str, code: &str) -
         ),
         html: html_page(&greeting, &[intro], Some(code), NOT_YOU),
         unsubscribe: None,
+        calendar: None,
     }
+}
+
+const WEEKDAYS: [&str; 7] = [
+    "maandag",
+    "dinsdag",
+    "woensdag",
+    "donderdag",
+    "vrijdag",
+    "zaterdag",
+    "zondag",
+];
+const MONTHS: [&str; 12] = [
+    "januari",
+    "februari",
+    "maart",
+    "april",
+    "mei",
+    "juni",
+    "juli",
+    "augustus",
+    "september",
+    "oktober",
+    "november",
+    "december",
+];
+
+/// 'zaterdag 5 december 2026' of a Dutch local moment.
+fn dutch_day(local: NaiveDateTime) -> String {
+    let weekday = WEEKDAYS
+        .get(local.weekday().num_days_from_monday() as usize)
+        .unwrap_or(&"");
+    let month = MONTHS.get(local.month0() as usize).unwrap_or(&"");
+    format!("{weekday} {} {month} {}", local.day(), local.year())
+}
+
+/// '09:00' of a Dutch local moment.
+fn dutch_clock(local: NaiveDateTime) -> String {
+    format!("{:02}:{:02}", local.hour(), local.minute())
+}
+
+/// 'zaterdag 5 december 2026, 09:00 – 17:00' in the Netherlands' time, with both days when it
+/// runs over more than one.
+fn dutch_span(starts_at: NaiveDateTime, ends_at: NaiveDateTime) -> String {
+    let (start, end) = (dutch_local(starts_at), dutch_local(ends_at));
+    if start.date() == end.date() {
+        format!("{}, {} – {}", dutch_day(start), dutch_clock(start), dutch_clock(end))
+    } else {
+        format!(
+            "{} {} – {} {}",
+            dutch_day(start),
+            dutch_clock(start),
+            dutch_day(end),
+            dutch_clock(end)
+        )
+    }
+}
+
+/// What a calendar item holds.
+struct CalendarItem {
+    uid: String,
+    starts_at: NaiveDateTime,
+    ends_at: NaiveDateTime,
+    summary: String,
+    description: String,
+    url: String,
+}
+
+/// Text as an iCalendar value (RFC 5545 3.3.11): backslashes, semicolons, commas and line ends
+/// escaped.
+fn ical_text(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace(';', "\\;")
+        .replace(',', "\\,")
+        .replace('\n', "\\n")
+}
+
+/// Folds a content line at 75 octets (RFC 5545 3.1), never inside a character.
+fn ical_fold(line: &str) -> String {
+    let mut out = String::with_capacity(line.len() + line.len() / 70 * 3);
+    let mut width = 0;
+    for c in line.chars() {
+        if width + c.len_utf8() > 75 {
+            out.push_str("\r\n ");
+            width = 1;
+        }
+        out.push(c);
+        width += c.len_utf8();
+    }
+    out
+}
+
+/// An iCalendar of one event in UTC, lines ending in CRLF.
+fn calendar_item(item: &CalendarItem) -> String {
+    let stamp = |at: NaiveDateTime| at.format("%Y%m%dT%H%M%SZ").to_string();
+    let lines = [
+        "BEGIN:VCALENDAR".to_owned(),
+        "VERSION:2.0".to_owned(),
+        "PRODID:-//Oppasmaatje//Afspraken//NL".to_owned(),
+        "CALSCALE:GREGORIAN".to_owned(),
+        "METHOD:PUBLISH".to_owned(),
+        "BEGIN:VEVENT".to_owned(),
+        format!("UID:{}", item.uid),
+        format!("DTSTAMP:{}", stamp(chrono::Utc::now().naive_utc())),
+        format!("DTSTART:{}", stamp(item.starts_at)),
+        format!("DTEND:{}", stamp(item.ends_at)),
+        format!("SUMMARY:{}", ical_text(&item.summary)),
+        format!("DESCRIPTION:{}", ical_text(&item.description)),
+        format!("URL:{}", item.url),
+        "STATUS:CONFIRMED".to_owned(),
+        "END:VEVENT".to_owned(),
+        "END:VCALENDAR".to_owned(),
+    ];
+    lines.iter().map(|line| ical_fold(line) + "\r\n").collect()
 }
 
 /// Renders `message`; `public_url` is the site's address for links.
@@ -125,6 +243,7 @@ pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
                 text: format!("{greeting}\n\n{line}\n\n{NOT_YOU_WITHOUT_CODE}\n\nGroet,\nOppasmaatje\n"),
                 html: html_page(&greeting, &[&line], None, NOT_YOU_WITHOUT_CODE),
                 unsubscribe: None,
+                calendar: None,
             }
         }
         MailMessage::NoAccount => {
@@ -138,6 +257,7 @@ pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
                 text: format!("{greeting}\n\n{line}\n\n{NOT_YOU_WITHOUT_CODE}\n\nGroet,\nOppasmaatje\n"),
                 html: html_page(&greeting, &[&line], None, NOT_YOU_WITHOUT_CODE),
                 unsubscribe: None,
+                calendar: None,
             }
         }
         MailMessage::NewMessage {
@@ -155,6 +275,72 @@ pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
                 text: format!("{greeting}\n\n{line}\n\n{link}\n\n{privacy}\n\n{settings}\n\nGroet,\nOppasmaatje\n"),
                 html: html_page(&greeting, &[&line, &link, privacy], None, settings),
                 unsubscribe: None,
+                calendar: None,
+            }
+        }
+        MailMessage::Afspraak {
+            first_name,
+            other_first_name: other,
+            news,
+            help,
+            starts_at,
+            ends_at,
+            conversation_id,
+            appointment_id,
+        } => {
+            let greeting = greeting(first_name.as_deref());
+            let help = help.label();
+            let when = dutch_span(*starts_at, *ends_at);
+            let address = format!("{public_url}/berichten?conversation={conversation_id}");
+            let (subject, line, link) = match news {
+                AfspraakNews::Proposed => (
+                    format!("{other} stelt een afspraak voor"),
+                    format!("{other} stelt een afspraak voor op Oppasmaatje: {help}, {when}."),
+                    format!("Accepteer of beantwoord het voorstel in jullie gesprek: {address}"),
+                ),
+                AfspraakNews::Accepted => (
+                    format!("{other} heeft je afspraak geaccepteerd"),
+                    format!("{other} heeft je voorstel geaccepteerd: {help}, {when}."),
+                    format!("De afspraak zit als agenda-item bij deze e-mail. Jullie gesprek: {address}"),
+                ),
+                AfspraakNews::Settled => (
+                    format!("Je afspraak met {other} staat vast"),
+                    format!("Je hebt het voorstel van {other} geaccepteerd: {help}, {when}."),
+                    format!("De afspraak zit als agenda-item bij deze e-mail. Jullie gesprek: {address}"),
+                ),
+                AfspraakNews::Cancelled => (
+                    format!("{other} heeft de afspraak geannuleerd"),
+                    format!("{other} heeft de afspraak geannuleerd: {help}, {when}."),
+                    format!("Lees waarom in jullie gesprek: {address}"),
+                ),
+                AfspraakNews::Reminder => (
+                    format!("Herinnering: {help} met {other}"),
+                    format!("Denk je aan je afspraak met {other}? {help}, {when}."),
+                    format!("Iets veranderd? Laat het weten in jullie gesprek: {address}"),
+                ),
+            };
+            let settings = "Wil je deze e-mails niet meer ontvangen? Zet ze uit op je dashboard.";
+            let privacy = "Spreek alles af via Oppasmaatje: zo blijven je gegevens privé.";
+            let host = public_url
+                .split("://")
+                .nth(1)
+                .and_then(|rest| rest.split(['/', ':']).next())
+                .unwrap_or("oppasmaatje");
+            Rendered {
+                subject,
+                text: format!("{greeting}\n\n{line}\n\n{link}\n\n{privacy}\n\n{settings}\n\nGroet,\nOppasmaatje\n"),
+                html: html_page(&greeting, &[&line, &link, privacy], None, settings),
+                unsubscribe: None,
+                calendar: news.with_calendar_item().then(|| {
+                    calendar_item(&CalendarItem {
+                        uid: format!("afspraak-{appointment_id}@{host}"),
+                        starts_at: *starts_at,
+                        ends_at: *ends_at,
+                        summary: format!("{help} met {other} (Oppasmaatje)"),
+                        description: format!("Afgesproken via Oppasmaatje. Jullie gesprek: {address}"),
+                        url: address.clone(),
+                    })
+                }),
             }
         }
         MailMessage::NewMatches {
@@ -225,6 +411,7 @@ pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
                 unsubscribe: Some(format!(
                     "{public_url}/api/saved-searches/unsubscribe?token={unsubscribe}"
                 )),
+                calendar: None,
             }
         }
     }
@@ -248,6 +435,71 @@ mod tests {
         assert!(mail.text.contains("\n    048213\n"));
         assert!(mail.html.contains(">048213</p>"));
         assert!(mail.text.contains("Heb je hier niet om gevraagd?"));
+    }
+
+    fn afspraak(news: AfspraakNews, other: &str) -> MailMessage {
+        let at = |day: u32, hour: u32| {
+            chrono::NaiveDate::from_ymd_opt(2026, 12, day)
+                .and_then(|d| d.and_hms_opt(hour, 0, 0))
+                .unwrap_or_default()
+        };
+        MailMessage::Afspraak {
+            first_name: Some("Lotte".into()),
+            other_first_name: other.into(),
+            news,
+            help: oppas_domain::kernel::enums::AppointmentKind::Uitlaten,
+            starts_at: at(5, 8),
+            ends_at: at(5, 9),
+            conversation_id: oppas_domain::ConversationId(31),
+            appointment_id: oppas_domain::AppointmentId(4),
+        }
+    }
+
+    #[test]
+    fn an_afspraak_mail_names_the_help_and_the_dutch_time_and_links_to_the_conversation() {
+        let mail = render(&afspraak(AfspraakNews::Proposed, "Sanne"), "https://oppasmaatje.nl");
+        assert_eq!(mail.subject, "Sanne stelt een afspraak voor");
+        assert!(
+            mail.text.contains(
+                "Sanne stelt een afspraak voor op Oppasmaatje: Uitlaten, zaterdag 5 december 2026, 09:00 – 10:00."
+            ),
+            "{}",
+            mail.text
+        );
+        assert!(mail.text.contains("https://oppasmaatje.nl/berichten?conversation=31"));
+        assert_eq!(mail.calendar, None, "not agreed yet");
+        let cancelled = render(&afspraak(AfspraakNews::Cancelled, "Sanne"), "https://oppasmaatje.nl");
+        assert_eq!(cancelled.subject, "Sanne heeft de afspraak geannuleerd");
+        assert_eq!(cancelled.calendar, None);
+        for (news, subject) in [
+            (AfspraakNews::Accepted, "Sanne heeft je afspraak geaccepteerd"),
+            (AfspraakNews::Settled, "Je afspraak met Sanne staat vast"),
+            (AfspraakNews::Reminder, "Herinnering: Uitlaten met Sanne"),
+        ] {
+            let mail = render(&afspraak(news, "Sanne"), "https://oppasmaatje.nl");
+            assert_eq!(mail.subject, subject);
+            assert!(mail.calendar.is_some(), "{subject}");
+        }
+    }
+
+    #[test]
+    fn an_agreed_afspraak_is_a_calendar_item_in_utc_with_escaped_text_and_folded_lines() {
+        let long = "Anna-Maria Wilhelmina Theodora van den Berg-Oosterhuis, zuster";
+        let mail = render(&afspraak(AfspraakNews::Accepted, long), "https://oppasmaatje.nl:8443/x");
+        let ics = mail.calendar.unwrap_or_default();
+        assert!(ics.starts_with("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"), "{ics}");
+        assert!(ics.ends_with("END:VEVENT\r\nEND:VCALENDAR\r\n"));
+        assert!(ics.contains("\r\nUID:afspraak-4@oppasmaatje.nl\r\n"), "{ics}");
+        assert!(ics.contains("\r\nDTSTART:20261205T080000Z\r\nDTEND:20261205T090000Z\r\n"));
+        assert!(ics.lines().all(|line| line.trim_end_matches('\r').len() <= 75), "{ics}");
+        let unfolded = ics.replace("\r\n ", "");
+        assert!(
+            unfolded.contains(
+                "SUMMARY:Uitlaten met Anna-Maria Wilhelmina Theodora van den Berg-Oosterhuis\\, zuster (Oppasmaatje)"
+            ),
+            "{unfolded}"
+        );
+        assert!(!ics.contains("\n\n"), "no bare line ends");
     }
 
     #[test]

@@ -263,6 +263,7 @@ diesel::table! {
         replaces_id -> Nullable<BigInt>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        reminded_at -> Nullable<Timestamp>,
     }
 }
 

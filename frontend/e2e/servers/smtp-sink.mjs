@@ -4,7 +4,8 @@
 //   SMTP  127.0.0.1:$E2E_SMTP_PORT     (default 4125): no TLS, no authentication
 //   HTTP  127.0.0.1:$E2E_MAILBOX_PORT  (default 4126):
 //     GET    /healthz                  200 once both listeners are up
-//     GET    /messages[?to=<address>]  JSON [{to, from, subject, text, html, date, messageId}], oldest first
+//     GET    /messages[?to=<address>]  JSON [{to, from, subject, text, html, date, messageId,
+//                                      attachments}], oldest first
 //     DELETE /messages[?to=<address>]  forgets every mail (or only those to <address>)
 //     PUT    /delay?ms=<n>             takes n ms over each mail before it answers that it has it,
 //                                      as a busy mail server does (0: at once)
@@ -26,6 +27,8 @@ const httpPort = Number(process.env.E2E_MAILBOX_PORT ?? 4126);
  * @property {string} html the HTML part, empty without one
  * @property {string} date when the sink received it (ISO 8601)
  * @property {string} messageId the Message-ID header, empty without one
+ * @property {{ filename: string, contentType: string, content: string }[]} attachments each
+ *   attachment with its content as UTF-8 text (a calendar item)
  */
 
 /** @type {StoredMail[]} */
@@ -56,6 +59,11 @@ const smtp = new SMTPServer({
           html: typeof parsed.html === 'string' ? parsed.html : '',
           date: new Date().toISOString(),
           messageId: parsed.messageId ?? '',
+          attachments: parsed.attachments.map((attachment) => ({
+            filename: attachment.filename ?? '',
+            contentType: attachment.contentType,
+            content: attachment.content.toString('utf8'),
+          })),
         };
         // Kept when the answer goes out, whether or not the sender is still there to read it.
         setTimeout(() => {

@@ -12,6 +12,8 @@ export interface ReceivedMail {
   date: string;
   /** The Message-ID header (empty without one): the same for a mail sent twice. */
   messageId: string;
+  /** Each attachment, its content as text (an afspraak's calendar item). */
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 export interface WaitForMailOptions {

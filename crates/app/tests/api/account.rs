@@ -289,8 +289,9 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
     // A wrong code deletes nothing.
     let requested = app.post_json("/api/users/me/deletion-code", &json!({})).await?;
     assert_eq!(requested.status(), StatusCode::OK, "{}", requested.text().await?);
-    // Her first mail told her about Lotte's message; the second holds the code.
-    let code = app.code_from_mail("sanne@example.nl", 2).await?;
+    // Her first mail told her about Lotte's message, the second of Lotte's proposal; the third
+    // holds the code.
+    let code = app.code_from_mail("sanne@example.nl", 3).await?;
     let wrong = if code == "000000" { "111111" } else { "000000" };
     let refused = app.post_json("/api/users/me/deletion", &json!({"code": wrong})).await?;
     assert_eq!(refused.status(), StatusCode::BAD_REQUEST);

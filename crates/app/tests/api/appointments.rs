@@ -341,7 +341,139 @@ async fn each_person_lists_the_afspraken_to_come_and_those_that_took_place(backe
     Ok(())
 }
 
+/// The subjects of the afspraak mails to `to` so far, waiting briefly for `expected` of them.
+async fn afspraak_mails(app: &TestApp, to: &str, expected: usize) -> Vec<String> {
+    let afspraak = |subject: &str| !subject.starts_with("Nieuw bericht");
+    for _ in 0..100 {
+        let subjects: Vec<String> = app
+            .subjects_to(to, 0)
+            .await
+            .into_iter()
+            .filter(|s| afspraak(s))
+            .collect();
+        if subjects.len() >= expected {
+            return subjects;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    app.subjects_to(to, 0)
+        .await
+        .into_iter()
+        .filter(|s| afspraak(s))
+        .collect()
+}
+
+async fn mails_go_out_for_a_proposal_an_acceptance_a_cancellation_and_the_day_before(backend: Backend) -> TestResult {
+    let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
+    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let (sanne_mail, lotte_mail) = ("sanne@example.nl", "lotte@example.nl");
+
+    // In 30 hours, for an hour (a session lasts a day without use: the test's clock moves on in
+    // steps shorter than that, each followed by a request of both).
+    let mut body = proposal(&[]);
+    let start = Utc::now() + Duration::hours(30);
+    body["startsAt"] = json!(start.to_rfc3339());
+    body["endsAt"] = json!((start + Duration::hours(1)).to_rfc3339());
+    body["kind"] = json!("uitlaten");
+    let proposed: Value = propose(&app, &sanne, conversation, &body).await?.json().await?;
+    let id = proposed["id"].as_i64().ok_or("an id")?;
+    assert_eq!(
+        afspraak_mails(&app, lotte_mail, 1).await,
+        ["Sanne stelt een afspraak voor"]
+    );
+    assert_eq!(
+        afspraak_mails(&app, sanne_mail, 0).await,
+        Vec::<String>::new(),
+        "not to herself"
+    );
+
+    assert_eq!(step(&app, &lotte, id, "accepteren").await?.status(), StatusCode::OK);
+    assert_eq!(
+        afspraak_mails(&app, sanne_mail, 1).await,
+        ["Lotte heeft je afspraak geaccepteerd"]
+    );
+    assert_eq!(
+        afspraak_mails(&app, lotte_mail, 2).await,
+        ["Sanne stelt een afspraak voor", "Je afspraak met Sanne staat vast"]
+    );
+    let accepted = app
+        .outbox
+        .all()
+        .into_iter()
+        .find(|m| m.to == sanne_mail && m.content.subject == "Lotte heeft je afspraak geaccepteerd")
+        .ok_or("the mail of the acceptance")?;
+    let calendar = accepted.content.calendar.ok_or("a calendar item")?;
+    assert!(
+        calendar.contains(&format!("DTSTART:{}", start.format("%Y%m%dT%H%M%SZ"))),
+        "{calendar}"
+    );
+    assert!(calendar.contains(&format!("UID:afspraak-{id}@")));
+
+    // Lotte wants no mails about her conversations: the day before, only Sanne is reminded, once.
+    let off = app
+        .send_json(
+            &lotte.client,
+            Method::PUT,
+            "/api/users/me/settings",
+            &json!({"messageEmails": false}),
+        )
+        .await?;
+    assert_eq!(off.status(), StatusCode::OK);
+    assert_eq!(app.afspraken.run_due()?, (0, 0), "more than a day ahead");
+    clock.advance(8 * 60 * 60);
+    for who in [&sanne, &lotte] {
+        assert_eq!(get(&app, who, "/api/appointments").await?.0, StatusCode::OK);
+    }
+    assert_eq!(app.afspraken.run_due()?, (1, 0));
+    assert_eq!(app.afspraken.run_due()?, (0, 0), "reminded once");
+    assert_eq!(
+        afspraak_mails(&app, sanne_mail, 2).await,
+        [
+            "Lotte heeft je afspraak geaccepteerd",
+            "Herinnering: Uitlaten met Lotte"
+        ]
+    );
+    assert_eq!(afspraak_mails(&app, lotte_mail, 2).await.len(), 2, "none for Lotte");
+
+    // Over: it becomes 'Afgerond', and both streams hear of it.
+    let mut lotte_hears = EventStream::open(&app, &lotte, None).await?;
+    clock.advance(23 * 60 * 60);
+    assert_eq!(app.afspraken.run_due()?, (0, 1));
+    let block = lotte_hears.until(|block| block.contains("\"afspraak\"")).await?;
+    assert_eq!(data_of(&block)?["appointmentId"], id);
+    let (_, list) = get(&app, &sanne, &format!("/api/conversations/{conversation}/appointments")).await?;
+    assert_eq!(list[0]["state"], "afgerond");
+    let (_, mine) = get(&app, &sanne, "/api/appointments").await?;
+    assert_eq!(mine["past"][0]["id"], id);
+
+    // A cancellation is mailed to the other person.
+    let later: Value = propose(&app, &lotte, conversation, &proposal(&[]))
+        .await?
+        .json()
+        .await?;
+    let later = later["id"].as_i64().ok_or("an id")?;
+    assert_eq!(step(&app, &sanne, later, "accepteren").await?.status(), StatusCode::OK);
+    let on = app
+        .send_json(
+            &lotte.client,
+            Method::PUT,
+            "/api/users/me/settings",
+            &json!({"messageEmails": true}),
+        )
+        .await?;
+    assert_eq!(on.status(), StatusCode::OK);
+    assert_eq!(step(&app, &sanne, later, "annuleren").await?.status(), StatusCode::OK);
+    let lotte_subjects = afspraak_mails(&app, lotte_mail, 3).await;
+    assert_eq!(
+        lotte_subjects.last().map(String::as_str),
+        Some("Sanne heeft de afspraak geannuleerd")
+    );
+    Ok(())
+}
+
 on_both_backends!(
+    mails_go_out_for_a_proposal_an_acceptance_a_cancellation_and_the_day_before,
     a_block_ends_the_open_afspraken_and_both_streams_hear_of_each_step,
     each_person_lists_the_afspraken_to_come_and_those_that_took_place,
     a_proposal_is_answered_only_by_the_other_and_each_step_follows_the_rule,

@@ -187,6 +187,8 @@ pub struct TestApp {
     pub photos: PhotoPlace,
     /// The saved searches, to ask them when a test says.
     pub alerts: oppas_domain::browse::alerts::SavedSearches,
+    /// The afspraken, to run their reminders and endings when a test says.
+    pub afspraken: oppas_domain::appointments::service::Afspraken,
     _database: Option<TestDatabase>,
     _site: StaticSite,
 }
@@ -325,6 +327,7 @@ async fn smtp_session(socket: tokio::net::TcpStream, outbox: oppas_mail::MemoryO
                     text: raw,
                     html: String::new(),
                     unsubscribe: None,
+                    calendar: None,
                 },
             });
             write.write_all(b"250 OK queued\r\n").await?;
@@ -424,6 +427,7 @@ async fn spawn_built(
     let code_checks = app.code_checks();
     let direct = app.direct_sign_in();
     let alerts = app.saved_searches();
+    let afspraken = app.afspraken();
     tokio::spawn(app.run_until_stopped());
     let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
     let client = reqwest::Client::builder()
@@ -439,6 +443,7 @@ async fn spawn_built(
         code_checks,
         photos,
         alerts,
+        afspraken,
         _database: database,
         _site: site,
     })

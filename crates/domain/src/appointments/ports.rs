@@ -98,4 +98,33 @@ pub trait AppointmentRepository: Send + Sync {
         now: chrono::NaiveDateTime,
         limit: usize,
     ) -> Result<Vec<crate::appointments::afspraak::Afspraak>, RepositoryError>;
+
+    /// Accepted afspraken starting after `now` and at or before `until` whose reminder has not
+    /// gone out, soonest first, at most `limit`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn due_reminders(
+        &self,
+        now: chrono::NaiveDateTime,
+        until: chrono::NaiveDateTime,
+        limit: usize,
+    ) -> Result<Vec<crate::appointments::afspraak::Afspraak>, RepositoryError>;
+
+    /// Marks the reminder of an afspraak as sent at `now`, only if it was not: of several
+    /// instances claiming it at once, one gets `true`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn claim_reminder(&self, id: crate::AppointmentId, now: chrono::NaiveDateTime) -> Result<bool, RepositoryError>;
+
+    /// Accepted afspraken that ended at or before `now`, at most `limit`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn due_to_finish(
+        &self,
+        now: chrono::NaiveDateTime,
+        limit: usize,
+    ) -> Result<Vec<crate::appointments::afspraak::Afspraak>, RepositoryError>;
 }

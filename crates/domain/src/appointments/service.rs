@@ -9,6 +9,7 @@ use crate::appointments::afspraak::{
 use crate::appointments::ports::AppointmentRepository;
 use crate::appointments::state::{Party, Refusal, Step, next_state};
 use crate::kernel::enums::AppointmentKind;
+use crate::mail::message::{AfspraakNews, MailMessage};
 use crate::messaging::closed::MessagingError;
 use crate::messaging::live::LiveEventKind;
 use crate::messaging::service::Messaging;
@@ -63,6 +64,12 @@ pub struct ProposalInput {
     /// The proposal this one answers with another time.
     pub replaces: Option<AppointmentId>,
 }
+
+/// How long before an accepted afspraak starts both people are reminded of it.
+pub const REMIND_BEFORE_HOURS: i64 = 24;
+
+/// The most afspraken one run of [`Afspraken::run_due`] reminds of, and finishes.
+const DUE_BATCH: usize = 500;
 
 /// A person's afspraken for the dashboard.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -178,7 +185,26 @@ impl Afspraken {
             .propose(&new, input.replaces)?
             .ok_or(AfspraakError::Moved)?;
         self.tell(&afspraak);
+        self.mail(&afspraak, afspraak.recipient, AfspraakNews::Proposed);
         Ok(afspraak)
+    }
+
+    /// Mails `to` the `news` of `afspraak` (when they take such mails). A failure is logged:
+    /// what changed is stored, and the conversation shows it.
+    fn mail(&self, afspraak: &Afspraak, to: UserId, news: AfspraakNews) {
+        let make = |first_name, other_first_name| MailMessage::Afspraak {
+            first_name,
+            other_first_name,
+            news,
+            help: afspraak.kind,
+            starts_at: afspraak.timing.starts_at,
+            ends_at: afspraak.timing.ends_at,
+            conversation_id: afspraak.conversation,
+            appointment_id: afspraak.id,
+        };
+        if let Err(error) = self.messaging.mail_about(to, afspraak.other_than(to), make) {
+            tracing::warn!(error.cause = %error, "the e-mail about an afspraak was not sent");
+        }
     }
 
     /// Tells both people's open streams that `afspraak` changed. A failure is logged: what
@@ -239,7 +265,49 @@ impl Afspraken {
             ..afspraak
         };
         self.tell(&moved);
+        match step {
+            Step::Accept => {
+                self.mail(&moved, moved.proposer, AfspraakNews::Accepted);
+                self.mail(&moved, moved.recipient, AfspraakNews::Settled);
+            }
+            Step::Cancel => self.mail(&moved, moved.other_than(me), AfspraakNews::Cancelled),
+            _ => {}
+        }
         Ok(moved)
+    }
+
+    /// The platform's own steps, for any instance to run now and then: a reminder to both
+    /// people of each accepted afspraak that starts within [`REMIND_BEFORE_HOURS`] (once, however
+    /// many instances run this), and accepted afspraken that are over become 'Afgerond'.
+    /// Returns how many were reminded and how many finished.
+    ///
+    /// # Errors
+    /// Storage failures (what was handled before stays handled).
+    pub fn run_due(&self) -> Result<(usize, usize), AfspraakError> {
+        let now = self.clock.now();
+        let mut reminded = 0;
+        let until = now + chrono::Duration::hours(REMIND_BEFORE_HOURS);
+        for afspraak in self.appointments.due_reminders(now, until, DUE_BATCH)? {
+            if self.appointments.claim_reminder(afspraak.id, now)? {
+                self.mail(&afspraak, afspraak.proposer, AfspraakNews::Reminder);
+                self.mail(&afspraak, afspraak.recipient, AfspraakNews::Reminder);
+                reminded += 1;
+            }
+        }
+        let mut finished = 0;
+        for afspraak in self.appointments.due_to_finish(now, DUE_BATCH)? {
+            let Ok(to) = next_state(afspraak.state, Step::Finish, Party::Proposer, now, afspraak.timing) else {
+                continue;
+            };
+            if self
+                .appointments
+                .move_appointment(afspraak.id, afspraak.state, to, None)?
+            {
+                self.tell(&afspraak);
+                finished += 1;
+            }
+        }
+        Ok((reminded, finished))
     }
 
     /// The afspraken of `me` still to come and those that took place, at most

@@ -32,3 +32,58 @@ impl TrimNanos for NaiveDateTime {
         self.with_nanosecond(micros).unwrap_or(self)
     }
 }
+
+/// The last Sunday of `month` in `year`, at 01:00 UTC: when summer time starts (March) or ends
+/// (October) everywhere in the EU.
+fn last_sunday_at_one(year: i32, month: u32) -> Option<NaiveDateTime> {
+    use chrono::{Datelike, NaiveDate};
+    let first_of_next = if month == 12 {
+        NaiveDate::from_ymd_opt(year + 1, 1, 1)?
+    } else {
+        NaiveDate::from_ymd_opt(year, month + 1, 1)?
+    };
+    let last = first_of_next.pred_opt()?;
+    let back = i64::from(last.weekday().num_days_from_sunday());
+    (last - chrono::Duration::days(back)).and_hms_opt(1, 0, 0)
+}
+
+/// A moment in UTC as the clock in the Netherlands reads it: UTC+1, and UTC+2 from the last
+/// Sunday of March to the last Sunday of October (the EU's rule since 1996, at 01:00 UTC). For
+/// what mails and calendar items say; everything is stored in UTC.
+#[must_use]
+pub fn dutch_local(utc: NaiveDateTime) -> NaiveDateTime {
+    use chrono::Datelike;
+    let year = utc.year();
+    let summer = match (last_sunday_at_one(year, 3), last_sunday_at_one(year, 10)) {
+        (Some(start), Some(end)) => utc >= start && utc < end,
+        _ => false,
+    };
+    utc + chrono::Duration::hours(if summer { 2 } else { 1 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dutch_local;
+    use chrono::NaiveDate;
+
+    fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> chrono::NaiveDateTime {
+        NaiveDate::from_ymd_opt(y, m, d)
+            .and_then(|day| day.and_hms_opt(h, min, 0))
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn the_dutch_clock_is_an_hour_ahead_in_winter_and_two_in_summer() {
+        assert_eq!(dutch_local(at(2026, 12, 5, 8, 0)), at(2026, 12, 5, 9, 0));
+        assert_eq!(dutch_local(at(2026, 7, 1, 7, 0)), at(2026, 7, 1, 9, 0));
+        // 2026: summer time from 29 March 01:00 UTC to 25 October 01:00 UTC.
+        assert_eq!(dutch_local(at(2026, 3, 29, 0, 59)), at(2026, 3, 29, 1, 59));
+        assert_eq!(dutch_local(at(2026, 3, 29, 1, 0)), at(2026, 3, 29, 3, 0));
+        assert_eq!(dutch_local(at(2026, 10, 25, 0, 59)), at(2026, 10, 25, 2, 59));
+        assert_eq!(dutch_local(at(2026, 10, 25, 1, 0)), at(2026, 10, 25, 2, 0));
+        // 2027: 28 March and 31 October.
+        assert_eq!(dutch_local(at(2027, 3, 28, 1, 0)), at(2027, 3, 28, 3, 0));
+        assert_eq!(dutch_local(at(2027, 10, 31, 0, 0)), at(2027, 10, 31, 2, 0));
+        assert_eq!(dutch_local(at(2027, 10, 31, 1, 0)), at(2027, 10, 31, 2, 0));
+    }
+}

@@ -45,6 +45,27 @@ pub enum MailMessage {
         /// Where the link goes.
         conversation_id: crate::ConversationId,
     },
+    /// News of an afspraak: proposed to the person, accepted, cancelled, or starting within a
+    /// day. Names the other person by first name only and links to the conversation; never the
+    /// note or a reason (those are read there). An accepted afspraak comes with a calendar item.
+    Afspraak {
+        /// How to address the person.
+        first_name: Option<String>,
+        /// The other person's first name.
+        other_first_name: String,
+        /// What happened.
+        news: AfspraakNews,
+        /// The help.
+        help: crate::kernel::enums::AppointmentKind,
+        /// Its start (UTC).
+        starts_at: chrono::NaiveDateTime,
+        /// Its end (UTC).
+        ends_at: chrono::NaiveDateTime,
+        /// Where the link goes.
+        conversation_id: crate::ConversationId,
+        /// The afspraak (the calendar item's identity).
+        appointment_id: crate::AppointmentId,
+    },
     /// A saved search found new cards since its last mail.
     NewMatches {
         /// How to address the person.
@@ -62,6 +83,30 @@ pub enum MailMessage {
         /// The token of the link that ends the search without signing in.
         unsubscribe: String,
     },
+}
+
+/// What an afspraak mail tells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AfspraakNews {
+    /// The other person proposed it to the reader.
+    Proposed,
+    /// The other person accepted the reader's proposal.
+    Accepted,
+    /// The reader accepted the other's proposal: it is settled.
+    Settled,
+    /// The other person cancelled it.
+    Cancelled,
+    /// It starts within a day.
+    Reminder,
+}
+
+impl AfspraakNews {
+    /// Whether the mail carries the afspraak as a calendar item (it is agreed).
+    #[must_use]
+    pub fn with_calendar_item(self) -> bool {
+        matches!(self, Self::Accepted | Self::Settled | Self::Reminder)
+    }
 }
 
 /// A card in the mail of a saved search: what it is and where its page is.
@@ -89,6 +134,7 @@ impl MailMessage {
             Self::NoAccount => "no_account",
             Self::NewMessage { .. } => "new_message",
             Self::NewMatches { .. } => "new_matches",
+            Self::Afspraak { .. } => "afspraak",
         }
     }
 }

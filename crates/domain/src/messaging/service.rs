@@ -545,6 +545,32 @@ impl Messaging {
         Ok(())
     }
 
+    /// Mails `to` what `make` writes with their first name and `other`'s, when they take mails
+    /// about their conversations (the setting 'E-mail bij nieuwe berichten'); `Ok(false)` when
+    /// they do not, or their account is gone.
+    ///
+    /// # Errors
+    /// Storage failures; a mail that cannot be sealed or stored.
+    pub(crate) fn mail_about(
+        &self,
+        to: UserId,
+        other: UserId,
+        make: impl FnOnce(Option<String>, String) -> MailMessage,
+    ) -> anyhow::Result<bool> {
+        let Some(user) = self.ports.users.find_user(to)? else {
+            return Ok(false);
+        };
+        if !user.message_emails || crate::account::deletion::is_deleted_account(&user) {
+            return Ok(false);
+        }
+        let other_first_name = self.first_name_of(other)?.unwrap_or_else(|| "iemand".to_owned());
+        let first_name = self.first_name_of(to)?;
+        self.ports
+            .mailer
+            .send(&user.email, make(first_name, other_first_name))?;
+        Ok(true)
+    }
+
     /// Tells the open streams of `users`, here and on other instances, about `kind` (an event
     /// that is not stored).
     ///

@@ -312,6 +312,7 @@ fn a_mail_someone_subscribed_to_carries_the_one_click_unsubscribe_headers() -> a
         text: "tekst".to_owned(),
         html: "<p>tekst</p>".to_owned(),
         unsubscribe: None,
+        calendar: None,
     };
     let plain = String::from_utf8(build(&from, &to, &content, "<a@b>".to_owned())?.formatted())?;
     assert!(!plain.contains("List-Unsubscribe"), "{plain}");
@@ -325,5 +326,31 @@ fn a_mail_someone_subscribed_to_carries_the_one_click_unsubscribe_headers() -> a
         subscribed.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"),
         "{subscribed}"
     );
+    Ok(())
+}
+
+#[test]
+fn an_agreed_afspraak_travels_as_a_calendar_attachment_beside_the_text() -> anyhow::Result<()> {
+    let from: Mailbox = "Oppasmaatje <noreply@example.nl>".parse()?;
+    let to = Email::parse("sanne@example.nl")?;
+    let mut content = Rendered {
+        subject: "Je afspraak met Lotte staat vast".to_owned(),
+        text: "tekst".to_owned(),
+        html: "<p>tekst</p>".to_owned(),
+        unsubscribe: None,
+        calendar: None,
+    };
+    let plain = String::from_utf8(build(&from, &to, &content, "<a@b>".to_owned())?.formatted())?;
+    assert!(!plain.contains("text/calendar"), "{plain}");
+    content.calendar = Some("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".to_owned());
+    let mail = String::from_utf8(build(&from, &to, &content, "<a@b>".to_owned())?.formatted())?;
+    assert!(mail.contains("multipart/mixed"), "{mail}");
+    assert!(mail.contains("multipart/alternative"));
+    assert!(
+        mail.contains("Content-Type: text/calendar; charset=utf-8; method=PUBLISH"),
+        "{mail}"
+    );
+    assert!(mail.contains("filename=\"afspraak.ics\""), "{mail}");
+    assert!(mail.contains("BEGIN:VCALENDAR"));
     Ok(())
 }

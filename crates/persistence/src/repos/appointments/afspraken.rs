@@ -219,4 +219,51 @@ impl AppointmentRepository for Database {
             .map(Afspraak::try_from)
             .collect()
     }
+
+    fn due_reminders(
+        &self,
+        now: NaiveDateTime,
+        until: NaiveDateTime,
+        limit: usize,
+    ) -> Result<Vec<Afspraak>, RepositoryError> {
+        appointments::table
+            .filter(appointments::state.eq(AppointmentState::Geaccepteerd.as_str()))
+            .filter(appointments::starts_at.gt(now))
+            .filter(appointments::starts_at.le(until))
+            .filter(appointments::reminded_at.is_null())
+            .order((appointments::starts_at.asc(), appointments::id.asc()))
+            .limit(i64::try_from(limit).unwrap_or(i64::MAX))
+            .select(AppointmentRow::as_select())
+            .load(&mut *self.conn()?)
+            .map_err(translate)?
+            .into_iter()
+            .map(Afspraak::try_from)
+            .collect()
+    }
+
+    fn claim_reminder(&self, id: AppointmentId, now: NaiveDateTime) -> Result<bool, RepositoryError> {
+        diesel::update(
+            appointments::table
+                .filter(appointments::id.eq(id.get()))
+                .filter(appointments::reminded_at.is_null()),
+        )
+        .set(appointments::reminded_at.eq(now))
+        .execute(&mut *self.conn()?)
+        .map(|rows| rows == 1)
+        .map_err(translate)
+    }
+
+    fn due_to_finish(&self, now: NaiveDateTime, limit: usize) -> Result<Vec<Afspraak>, RepositoryError> {
+        appointments::table
+            .filter(appointments::state.eq(AppointmentState::Geaccepteerd.as_str()))
+            .filter(appointments::ends_at.le(now))
+            .order((appointments::ends_at.asc(), appointments::id.asc()))
+            .limit(i64::try_from(limit).unwrap_or(i64::MAX))
+            .select(AppointmentRow::as_select())
+            .load(&mut *self.conn()?)
+            .map_err(translate)?
+            .into_iter()
+            .map(Afspraak::try_from)
+            .collect()
+    }
 }

@@ -110,7 +110,8 @@ function MessageEmailsCheckbox({
           </label>
           <p id={`${id}-hint`} className="text-sm text-stone-700">
             We sturen je een e-mail als er een nieuw bericht voor je is terwijl je Oppasmaatje niet
-            open hebt.
+            open hebt, en over je afspraken: een voorstel, een acceptatie, een annulering en de dag
+            ervoor een herinnering.
           </p>
         </div>
       </div>

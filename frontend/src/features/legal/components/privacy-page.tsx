@@ -47,6 +47,12 @@ export function PrivacyPage() {
             zijn gelezen.
           </li>
           <li>
+            <strong>Afspraken</strong>: de afspraken die je in een gesprek voorstelt of aanneemt
+            (wat, wanneer, voor welke huisdieren, een notitie), hoe ze ervoor staan, en of de
+            herinnering de dag ervoor is verstuurd. Ben je oppas, dan ook je beschikbaarheid per
+            week en de periodes dat je weg bent; die periodes zijn nooit openbaar.
+          </li>
+          <li>
             <strong>Inloggegevens</strong>: eenmalige inlogcodes, die we alleen versleuteld opslaan,
             je sessie, zodat je ingelogd blijft, en de dag waarop je voor het laatst actief was
             (alleen de dag, nooit het tijdstip), zodat profielen op &lsquo;Recent actief&rsquo;
@@ -67,8 +73,9 @@ export function PrivacyPage() {
             aanmeldt (artikel 6 lid 1 onder b AVG).
           </li>
           <li>
-            Om je de e-mails te sturen die bij je account horen, zoals inlogcodes. Ook dat hoort bij
-            die overeenkomst.
+            Om je de e-mails te sturen die bij je account horen, zoals inlogcodes, en (tenzij je die
+            uitzet op je dashboard) over nieuwe berichten en je afspraken, met de afspraak als
+            agenda-item. Ook dat hoort bij die overeenkomst.
           </li>
           <li>
             Om het platform te beveiligen en misbruik, fraude en spam tegen te gaan. Dat is ons

@@ -1,0 +1,136 @@
+import type { Page } from '@playwright/test';
+import { checkPage, expect, saveScreenshot, test } from './fixtures';
+import { sendMessage, startConversation } from './support/conversation';
+import { clearMailbox, waitForMail } from './support/mailbox';
+import { createProfile, secondBrowser, signUpByMail, uniqueEmail } from './support/session';
+import type { components } from '../src/lib/api/openapi';
+
+type SessionUser = components['schemas']['SessionUser'];
+
+/** The date `days` from today as a date field takes it ('2026-12-05'), in the browser's zone. */
+function dayFromNow(days: number): string {
+  const day = new Date();
+  day.setDate(day.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${String(day.getFullYear())}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+const afspraken = (page: Page) => page.getByRole('region', { name: 'Afspraken' });
+
+test.describe('afspraken', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('an owner proposes an afspraak on a phone, the sitter accepts it live, both find it on the dashboard and the calendar item arrives by mail', async ({
+    page: owner,
+    browser,
+  }) => {
+    const ownerEmail = uniqueEmail('eigenaar.afspraak');
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await signUpByMail(owner, { firstName: 'Eva', lastName: 'Eigenaar', email: ownerEmail });
+    await createProfile(owner, {
+      profileType: 'huisdier',
+      firstName: 'Eva',
+      lastName: 'Eigenaar',
+      location: 'Utrecht',
+      postalCode: '3512',
+      petName: 'Pip',
+      petBreed: 'Beagle',
+      bio: 'Pip snuffelt graag overal aan.',
+    });
+    const sitter = await secondBrowser(browser);
+    await sitter.setViewportSize({ width: 1280, height: 800 });
+    await signUpByMail(sitter, {
+      firstName: 'Sem',
+      lastName: 'Oppas',
+      email: uniqueEmail('oppas.afspraak'),
+    });
+    await createProfile(sitter, {
+      profileType: 'vrijwilliger',
+      firstName: 'Sem',
+      lastName: 'Oppas',
+      postalCode: '3512',
+      experience: 'ervaren',
+      availability: ['Weekend overdag'],
+      languages: ['Nederlands'],
+      maxDistance: 5,
+      hourlyRate: 'gratis',
+      transportMode: 'fiets',
+    });
+    const eva = (await (await owner.request.get('/api/users/me')).json()) as SessionUser;
+    const conversationId = await startConversation(sitter, { targetUserId: eva.id });
+    expect(
+      (await sendMessage(sitter, conversationId, 'Hoi Eva, zal ik Pip uitlaten?')).status(),
+    ).toBe(201);
+
+    // Both have the conversation open.
+    await sitter.goto(`/berichten?conversation=${String(conversationId)}`);
+    await expect(afspraken(sitter).getByRole('heading', { name: 'Afspraken' })).toBeVisible();
+    await owner.goto(`/berichten?conversation=${String(conversationId)}`);
+    await owner.getByRole('button', { name: 'Afspraak voorstellen' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Afspraak voorstellen aan Sem' });
+    await dialog.getByRole('combobox', { name: 'Soort hulp' }).selectOption({ label: 'Uitlaten' });
+    await dialog.getByLabel('Datum', { exact: true }).fill(dayFromNow(3));
+    await dialog.getByLabel('Van', { exact: true }).fill('09:00');
+    await dialog.getByLabel('Tot', { exact: true }).fill('10:00');
+    await dialog
+      .getByRole('textbox', { name: 'Opmerking (niet verplicht)' })
+      .fill('Riem hangt bij de deur.');
+    await checkPage(owner, 'afspraken-propose-390');
+    await dialog.getByRole('button', { name: 'Voorstel versturen' }).click();
+    await expect(dialog).toBeHidden();
+    const ownBar = afspraken(owner);
+    await expect(ownBar.getByText('Voorgesteld, wacht op Sem')).toBeVisible();
+
+    // The sitter sees it arrive without reloading, and accepts.
+    const sitterBar = afspraken(sitter);
+    await expect(sitterBar.getByText('Voorgesteld, door Eva')).toBeVisible();
+    await expect(sitterBar.getByText('Riem hangt bij de deur.')).toBeVisible();
+    await checkPage(sitter, 'afspraken-proposal-1280');
+    const since = new Date();
+    await sitterBar.getByRole('button', { name: 'Accepteren' }).click();
+    await expect(sitterBar.getByText('Geaccepteerd')).toBeVisible();
+    // ...and the owner's screen follows at once.
+    await expect(ownBar.getByText('Geaccepteerd')).toBeVisible();
+    await expect(ownBar.getByRole('button', { name: 'Annuleren' })).toBeVisible();
+    await checkPage(owner, 'afspraken-accepted-390');
+
+    // Both find it under 'Komende afspraken'.
+    for (const [page, other, name] of [
+      [owner, 'Sem', 'afspraken-dashboard-390'],
+      [sitter, 'Eva', 'afspraken-dashboard-1280'],
+    ] as const) {
+      await page.goto('/dashboard');
+      const upcoming = page.getByRole('list', { name: 'Komende afspraken' });
+      const item = upcoming.getByRole('listitem');
+      await expect(item).toHaveCount(1);
+      await expect(item.getByRole('link', { name: `Uitlaten met ${other}` })).toBeVisible();
+      await expect(item).toContainText('09:00 – 10:00');
+      await expect(page.getByText('Nog geen afspraken gehad.')).toBeVisible();
+      await checkPage(page, name);
+    }
+
+    // The owner's mail of the acceptance carries the afspraak as a calendar item.
+    const mail = await waitForMail(ownerEmail, {
+      subject: 'Sem heeft je afspraak geaccepteerd',
+      since,
+    });
+    expect(mail.text).toContain('Uitlaten');
+    expect(mail.text).toContain(`/berichten?conversation=${String(conversationId)}`);
+    const calendar = mail.attachments.find((attachment) => attachment.filename === 'afspraak.ics');
+    expect(calendar?.contentType).toBe('text/calendar');
+    expect(calendar?.content).toContain('BEGIN:VEVENT');
+    expect(calendar?.content).toContain('SUMMARY:Uitlaten met Sem (Oppasmaatje)');
+    const start = new Date(`${dayFromNow(3)}T09:00`).toISOString().replace(/[-:]|\.\d+/g, '');
+    expect(calendar?.content).toContain(`DTSTART:${start}`);
+    await clearMailbox(ownerEmail);
+
+    // A link leads from the dashboard back to the conversation.
+    await owner
+      .getByRole('list', { name: 'Komende afspraken' })
+      .getByRole('link', { name: 'Uitlaten met Sem' })
+      .click();
+    await expect(owner).toHaveURL(`/berichten?conversation=${String(conversationId)}`);
+    await saveScreenshot(owner, 'afspraken-back-in-the-conversation-390');
+    await sitter.context().close();
+  });
+});
