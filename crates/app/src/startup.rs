@@ -509,6 +509,7 @@ impl Application {
         let afspraken = oppas_domain::appointments::service::Afspraken::new(
             database.clone(),
             database.clone(),
+            database.clone(),
             messaging.clone(),
             clock.clone(),
         );

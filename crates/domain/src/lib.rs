@@ -23,6 +23,6 @@ pub use kernel::clock::{Clock, SystemClock};
 pub use kernel::email::{Email, EmailError};
 pub use kernel::error::RepositoryError;
 pub use kernel::ids::{
-    AppointmentId, ConversationId, MessageId, OwnerId, PetId, ReportId, SavedSearchId, UserId, VolunteerId,
+    AppointmentId, ConversationId, MessageId, OwnerId, PetId, ReferenceId, ReportId, SavedSearchId, UserId, VolunteerId,
 };
 pub use kernel::postcode::{Postcode, PostcodeError};

@@ -268,6 +268,20 @@ diesel::table! {
 }
 
 diesel::table! {
+    appointment_references (id) {
+        id -> BigInt,
+        appointment_id -> BigInt,
+        author_id -> BigInt,
+        subject_id -> BigInt,
+        text -> Text,
+        again -> Bool,
+        tags -> Text,
+        created_at -> Timestamp,
+        published_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     away_periods (id) {
         id -> BigInt,
         volunteer_id -> BigInt,
@@ -394,6 +408,7 @@ diesel::joinable!(favourites -> listings (listing_id));
 diesel::joinable!(profile_views -> listings (listing_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    appointment_references,
     appointments,
     away_periods,
     listings,

@@ -472,7 +472,209 @@ async fn mails_go_out_for_a_proposal_an_acceptance_a_cancellation_and_the_day_be
     Ok(())
 }
 
+fn alone_text() -> Value {
+    json!({"text": "Weer een fijne wandeling samen gehad.", "again": true})
+}
+
+/// An accepted afspraak of Sanne's with Lotte from `hours` to `hours + 1` from now; its id.
+async fn accepted(
+    app: &TestApp,
+    sanne: &Person,
+    lotte: &Person,
+    conversation: i64,
+    hours: i64,
+) -> Result<i64, Box<dyn std::error::Error>> {
+    let mut body = proposal(&[]);
+    let start = Utc::now() + Duration::hours(hours);
+    body["startsAt"] = json!(start.to_rfc3339());
+    body["endsAt"] = json!((start + Duration::hours(1)).to_rfc3339());
+    body["kind"] = json!("uitlaten");
+    let made: Value = propose(app, sanne, conversation, &body).await?.json().await?;
+    let id = made["id"].as_i64().ok_or("an id")?;
+    assert_eq!(step(app, lotte, id, "accepteren").await?.status(), StatusCode::OK);
+    Ok(id)
+}
+
+async fn write(app: &TestApp, who: &Person, id: i64, body: &Value) -> reqwest::Result<reqwest::Response> {
+    app.send_json(
+        &who.client,
+        Method::POST,
+        &format!("/api/appointments/{id}/reference"),
+        body,
+    )
+    .await
+}
+
+async fn references_are_written_after_a_real_afspraak_and_published_together(backend: Backend) -> TestResult {
+    let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
+    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let id = accepted(&app, &sanne, &lotte, conversation, 1).await?;
+    let good = json!({"text": "Lotte was op tijd en heel lief voor Bobby.", "again": true, "tags": ["op-tijd", "lief-voor-dieren", "op-tijd"]});
+
+    // Before it ended, for a mere proposal, or by a stranger: refused, nothing stored.
+    let early = write(&app, &sanne, id, &good).await?;
+    assert_eq!(early.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let (message, code) = error_envelope(early).await?;
+    assert_eq!(message, "Een referentie schrijf je na afloop van de afspraak.");
+    assert_eq!(code, "invalid_input");
+    let proposed: Value = propose(&app, &sanne, conversation, &proposal(&[]))
+        .await?
+        .json()
+        .await?;
+    let proposed = proposed["id"].as_i64().ok_or("an id")?;
+    let never = write(&app, &sanne, proposed, &good).await?;
+    assert_eq!(never.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error_envelope(never).await?.0.contains("allebei hebben geaccepteerd"));
+    let stranger = sitter(&app, "vreemde@example.nl").await?;
+    assert_eq!(write(&app, &stranger, id, &good).await?.status(), StatusCode::NOT_FOUND);
+
+    // It ended: a text too short is refused naming the field.
+    clock.advance(3 * 60 * 60);
+    let short = write(&app, &sanne, id, &json!({"text": "Prima.", "again": true})).await?;
+    assert_eq!(short.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let short: Value = short.json().await?;
+    assert_eq!(short["field"], "text", "{short}");
+    assert_eq!(app.database()?.count("appointment_references")?, 0);
+
+    // Sanne writes hers: Lotte cannot read it yet, nor can anyone on Lotte's page.
+    let written = write(&app, &sanne, id, &good).await?;
+    assert_eq!(written.status(), StatusCode::CREATED);
+    let written: Value = written.json().await?;
+    assert_eq!(written["tags"], json!(["op-tijd", "lief-voor-dieren"]));
+    assert_eq!(
+        write(&app, &sanne, id, &good).await?.status(),
+        StatusCode::CONFLICT,
+        "once"
+    );
+    let (_, seen) = get(&app, &lotte, &format!("/api/appointments/{id}/references")).await?;
+    assert_eq!(seen["theirs"], Value::Null, "double-blind: {seen}");
+    assert_eq!(seen["published"], false);
+    assert_eq!(seen["mayNotWrite"], Value::Null, "she may write hers");
+    let public = |user: i64| {
+        let app = &app;
+        async move {
+            let list: Value = reqwest::get(app.url(&format!("/api/users/{user}/references")))
+                .await?
+                .json()
+                .await?;
+            Ok::<_, Box<dyn std::error::Error>>(list)
+        }
+    };
+    assert_eq!(public(lotte.id).await?, json!([]));
+
+    // Lotte writes hers: both are published at once.
+    let hers =
+        json!({"text": "Sanne legde alles duidelijk uit over Bobby.", "again": true, "tags": ["duidelijke-uitleg"]});
+    assert_eq!(write(&app, &lotte, id, &hers).await?.status(), StatusCode::CREATED);
+    let (_, seen) = get(&app, &lotte, &format!("/api/appointments/{id}/references")).await?;
+    assert_eq!(seen["published"], true);
+    assert_eq!(seen["theirs"]["text"], "Lotte was op tijd en heel lief voor Bobby.");
+    let about_lotte = public(lotte.id).await?;
+    assert_eq!(about_lotte[0]["authorName"], "Sanne", "{about_lotte}");
+    assert_eq!(about_lotte[0]["kind"], "uitlaten");
+    assert_eq!(
+        about_lotte[0]["month"],
+        (Utc::now() + Duration::hours(1)).format("%Y-%m").to_string()
+    );
+    assert_eq!(about_lotte[0].get("appointmentId"), None, "never the afspraak itself");
+    assert_eq!(
+        public(sanne.id).await?[0]["text"],
+        "Sanne legde alles duidelijk uit over Bobby."
+    );
+
+    // Both at once, each twice: one reference each, published together.
+    let third = accepted(&app, &sanne, &lotte, conversation, 4).await?;
+    clock.advance(2 * 60 * 60);
+    let text = alone_text();
+    let both = [&sanne, &lotte, &sanne, &lotte].map(|who| write(&app, who, third, &text));
+    let answers = futures_util::future::join_all(both).await;
+    let mut created = 0;
+    for answer in answers {
+        match answer?.status() {
+            StatusCode::CREATED => created += 1,
+            StatusCode::CONFLICT => {}
+            other => return Err(format!("unexpected {other}").into()),
+        }
+    }
+    assert_eq!(created, 2);
+    let (_, seen) = get(&app, &sanne, &format!("/api/appointments/{third}/references")).await?;
+    assert_eq!(seen["published"], true, "{seen}");
+
+    // One side only: hidden until fourteen days after the end, then published alone.
+    // (The server's clock is five hours ahead by now.)
+    let second = accepted(&app, &sanne, &lotte, conversation, 7).await?;
+    clock.advance(4 * 60 * 60);
+    let alone = json!({"text": "Weer een fijne wandeling met Lotte gehad.", "again": true});
+    assert_eq!(write(&app, &sanne, second, &alone).await?.status(), StatusCode::CREATED);
+    assert_eq!(public(lotte.id).await?.as_array().map(Vec::len), Some(2));
+    clock.advance(14 * 24 * 60 * 60);
+    let about_lotte = public(lotte.id).await?;
+    assert_eq!(about_lotte.as_array().map(Vec::len), Some(3), "{about_lotte}");
+    assert_eq!(
+        about_lotte[0]["text"], "Weer een fijne wandeling met Lotte gehad.",
+        "newest first"
+    );
+    Ok(())
+}
+
+async fn a_deleted_authors_reference_stays_and_those_about_them_go(backend: Backend) -> TestResult {
+    let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
+    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let id = accepted(&app, &sanne, &lotte, conversation, 1).await?;
+    clock.advance(3 * 60 * 60);
+    let about_lotte = json!({"text": "Lotte was op tijd en heel lief voor Bobby.", "again": true});
+    let about_sanne = json!({"text": "Sanne legde alles duidelijk uit over Bobby.", "again": true});
+    assert_eq!(
+        write(&app, &sanne, id, &about_lotte).await?.status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(
+        write(&app, &lotte, id, &about_sanne).await?.status(),
+        StatusCode::CREATED
+    );
+
+    let before = app
+        .outbox
+        .all()
+        .into_iter()
+        .filter(|m| m.to == "sanne@example.nl")
+        .count();
+    let asked = app
+        .send_json(&sanne.client, Method::POST, "/api/users/me/deletion-code", &json!({}))
+        .await?;
+    assert_eq!(asked.status(), StatusCode::OK);
+    let code = app.code_from_mail("sanne@example.nl", before + 1).await?;
+    let deleted = app
+        .send_json(
+            &sanne.client,
+            Method::POST,
+            "/api/users/me/deletion",
+            &json!({"code": code}),
+        )
+        .await?;
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+
+    let list: Value = reqwest::get(app.url(&format!("/api/users/{}/references", lotte.id)))
+        .await?
+        .json()
+        .await?;
+    assert_eq!(list.as_array().map(Vec::len), Some(1), "{list}");
+    assert_eq!(list[0]["authorName"], "Verwijderd account");
+    assert_eq!(list[0]["text"], "Lotte was op tijd en heel lief voor Bobby.");
+    assert_eq!(
+        app.database()?
+            .count(&format!("appointment_references WHERE subject_id = {}", sanne.id))?,
+        0,
+        "the reference about her went with her"
+    );
+    Ok(())
+}
+
 on_both_backends!(
+    a_deleted_authors_reference_stays_and_those_about_them_go,
+    references_are_written_after_a_real_afspraak_and_published_together,
     mails_go_out_for_a_proposal_an_acceptance_a_cancellation_and_the_day_before,
     a_block_ends_the_open_afspraken_and_both_streams_hear_of_each_step,
     each_person_lists_the_afspraken_to_come_and_those_that_took_place,

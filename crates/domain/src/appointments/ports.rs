@@ -128,3 +128,36 @@ pub trait AppointmentRepository: Send + Sync {
         limit: usize,
     ) -> Result<Vec<crate::appointments::afspraak::Afspraak>, RepositoryError>;
 }
+
+/// The references.
+pub trait ReferenceRepository: Send + Sync {
+    /// Stores a reference; `Ok(None)` when its author wrote one for this afspraak already (of
+    /// simultaneous writes, one is stored).
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn add_reference(
+        &self,
+        new: &crate::appointments::references::NewReference,
+    ) -> Result<Option<crate::appointments::references::Reference>, RepositoryError>;
+
+    /// The references of an afspraak (none, one or two), oldest first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn references_of(
+        &self,
+        appointment: crate::AppointmentId,
+    ) -> Result<Vec<crate::appointments::references::Reference>, RepositoryError>;
+
+    /// The references about `subject` with their afspraak, newest first, at most `limit`
+    /// (published or not: the caller decides).
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn references_about(
+        &self,
+        subject: crate::UserId,
+        limit: usize,
+    ) -> Result<Vec<crate::appointments::references::ReferenceWithAfspraak>, RepositoryError>;
+}

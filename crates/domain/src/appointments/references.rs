@@ -3,8 +3,61 @@
 //! until both wrote or the window closed; then both are published together and stay as written.
 
 use crate::appointments::state::Refusal;
-use crate::kernel::enums::AppointmentState;
+use crate::kernel::enums::{AppointmentKind, AppointmentState, ReferenceTag};
+use crate::{AppointmentId, ReferenceId, UserId};
 use chrono::{Duration, NaiveDateTime};
+
+/// A stored reference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reference {
+    /// Its id.
+    pub id: ReferenceId,
+    /// The afspraak it is about.
+    pub appointment: AppointmentId,
+    /// Who wrote it.
+    pub author: UserId,
+    /// About whom.
+    pub subject: UserId,
+    /// What they wrote.
+    pub text: String,
+    /// 'Zou je weer met X afspreken?'
+    pub again: bool,
+    /// What stood out, from the enumeration.
+    pub tags: Vec<ReferenceTag>,
+    /// Written at.
+    pub created_at: NaiveDateTime,
+    /// When both had written theirs (then both were published together).
+    pub published_at: Option<NaiveDateTime>,
+}
+
+/// A reference with what the public reads of its afspraak: the kind of help and when it ended
+/// (shown as a month), never its address or exact dates.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReferenceWithAfspraak {
+    /// The reference.
+    pub reference: Reference,
+    /// The help it was.
+    pub kind: AppointmentKind,
+    /// When it ended.
+    pub ends_at: NaiveDateTime,
+}
+
+/// A reference as it is written, checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewReference {
+    /// The afspraak.
+    pub appointment: AppointmentId,
+    /// Who writes it.
+    pub author: UserId,
+    /// About whom.
+    pub subject: UserId,
+    /// The text, trimmed.
+    pub text: String,
+    /// Whether they would make an afspraak with the subject again.
+    pub again: bool,
+    /// The tags, each once, in the enumeration's order.
+    pub tags: Vec<ReferenceTag>,
+}
 
 /// How long after an afspraak's end its two people may write their references.
 pub const REFERENCE_WINDOW: Duration = Duration::days(14);

@@ -6,9 +6,11 @@ use crate::appointments::afspraak::{
     Afspraak, CLOSED_REASON, HELD_STATES, MAX_LISTED, MAX_PETS, NewAfspraak, ProposalError, UPCOMING_STATES,
     check_note, check_timing,
 };
-use crate::appointments::ports::AppointmentRepository;
+use crate::appointments::ports::{AppointmentRepository, ReferenceRepository};
+use crate::appointments::references::{NewReference, Reference, may_write, published, reference_text};
 use crate::appointments::state::{Party, Refusal, Step, next_state};
 use crate::kernel::enums::AppointmentKind;
+use crate::kernel::enums::ReferenceTag;
 use crate::mail::message::{AfspraakNews, MailMessage};
 use crate::messaging::closed::MessagingError;
 use crate::messaging::live::LiveEventKind;
@@ -34,6 +36,9 @@ pub enum AfspraakError {
     /// Another request moved the afspraak first.
     #[error("Deze afspraak is intussen veranderd. Bekijk hoe ze er nu voor staat.")]
     Moved,
+    /// The person wrote their reference for this afspraak already.
+    #[error("Je hebt over deze afspraak al een referentie geschreven.")]
+    AlreadyWritten,
     /// Storage failures.
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -81,10 +86,51 @@ pub struct MyAfspraken {
     pub past: Vec<Afspraak>,
 }
 
+/// A reference as it arrives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReferenceInput {
+    /// What went well, or not.
+    pub text: String,
+    /// 'Zou je weer met X afspreken?'
+    pub again: bool,
+    /// What stood out.
+    pub tags: Vec<ReferenceTag>,
+}
+
+/// The references of one afspraak as one of its two people reads them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AfspraakReferences {
+    /// Their own, once written.
+    pub mine: Option<Reference>,
+    /// The other's, once published (never before: double-blind).
+    pub theirs: Option<Reference>,
+    /// Whether the references of this afspraak are published.
+    pub published: bool,
+    /// Why they may not write one (now), if so; `None` when they may.
+    pub may_not_write: Option<&'static str>,
+}
+
+/// A published reference as the public reads it on its subject's page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicReference {
+    /// The reference.
+    pub reference: Reference,
+    /// Its author's first name ('Verwijderd account' once gone).
+    pub author_name: String,
+    /// The help the afspraak was.
+    pub kind: AppointmentKind,
+    /// When the afspraak ended (shown as a month).
+    pub ends_at: NaiveDateTime,
+}
+
+/// The most references a page lists.
+pub const MAX_REFERENCES_LISTED: usize = 50;
+
 /// The afspraken of the conversations.
 #[derive(Clone)]
 pub struct Afspraken {
     appointments: Arc<dyn AppointmentRepository>,
+    references: Arc<dyn ReferenceRepository>,
     profiles: Arc<dyn ProfileRepository>,
     messaging: Messaging,
     clock: Arc<dyn Clock>,
@@ -111,12 +157,14 @@ impl Afspraken {
     #[must_use]
     pub fn new(
         appointments: Arc<dyn AppointmentRepository>,
+        references: Arc<dyn ReferenceRepository>,
         profiles: Arc<dyn ProfileRepository>,
         messaging: Messaging,
         clock: Arc<dyn Clock>,
     ) -> Self {
         Self {
             appointments,
+            references,
             profiles,
             messaging,
             clock,
@@ -360,5 +408,122 @@ impl Afspraken {
     pub fn in_conversation(&self, me: UserId, conversation: ConversationId) -> Result<Vec<Afspraak>, AfspraakError> {
         let conversation = self.messaging.conversation_of(me, conversation)?;
         Ok(self.appointments.appointments_in(conversation.id)?)
+    }
+
+    /// The afspraak `id` of `me` in a conversation that is still open for both (a block, a
+    /// hidden profile or a deleted account ends what the two can still do together).
+    fn open_afspraak_of(&self, me: UserId, id: AppointmentId) -> Result<Afspraak, AfspraakError> {
+        let afspraak = self
+            .appointments
+            .find_appointment(id)?
+            .filter(|afspraak| afspraak.involves(me))
+            .ok_or(AfspraakError::NotFound)?;
+        self.messaging.open_conversation(me, afspraak.conversation)?;
+        Ok(afspraak)
+    }
+
+    /// `me` writes their reference about the other person of afspraak `id`: once, after it
+    /// took place and within the window; the other reads it only once both wrote or the
+    /// window closed.
+    ///
+    /// # Errors
+    /// [`AfspraakError::NotFound`] (not theirs, or the conversation closed);
+    /// [`AfspraakError::Invalid`] naming `appointment` (not an accepted afspraak that ended, or
+    /// the window closed) or `text`; [`AfspraakError::AlreadyWritten`]; storage failures.
+    pub fn write_reference(
+        &self,
+        me: UserId,
+        id: AppointmentId,
+        input: &ReferenceInput,
+    ) -> Result<Reference, AfspraakError> {
+        let afspraak = self.open_afspraak_of(me, id)?;
+        may_write(afspraak.state, afspraak.timing.ends_at, self.clock.now()).map_err(|refusal| ProposalError {
+            field: "appointment",
+            message: refusal.0.to_owned(),
+        })?;
+        let text = reference_text(&input.text).map_err(|error| ProposalError {
+            field: "text",
+            message: error.to_string(),
+        })?;
+        let mut tags: Vec<ReferenceTag> = Vec::with_capacity(input.tags.len());
+        for tag in &input.tags {
+            if !tags.contains(tag) {
+                tags.push(*tag);
+            }
+        }
+        let new = NewReference {
+            appointment: afspraak.id,
+            author: me,
+            subject: afspraak.other_than(me),
+            text,
+            again: input.again,
+            tags,
+        };
+        let written = self
+            .references
+            .add_reference(&new)?
+            .ok_or(AfspraakError::AlreadyWritten)?;
+        self.tell(&afspraak);
+        Ok(written)
+    }
+
+    /// The references of afspraak `id` as `me` reads them: their own, and the other's once
+    /// published; whether they may still write theirs.
+    ///
+    /// # Errors
+    /// [`AfspraakError::NotFound`]; storage failures.
+    pub fn references_of(&self, me: UserId, id: AppointmentId) -> Result<AfspraakReferences, AfspraakError> {
+        let afspraak = self
+            .appointments
+            .find_appointment(id)?
+            .filter(|afspraak| afspraak.involves(me))
+            .ok_or(AfspraakError::NotFound)?;
+        let now = self.clock.now();
+        let written = self.references.references_of(afspraak.id)?;
+        let together = written.iter().any(|reference| reference.published_at.is_some());
+        let is_published = published(afspraak.timing.ends_at, together, now);
+        let mine = written.iter().find(|reference| reference.author == me).cloned();
+        let theirs = written
+            .into_iter()
+            .find(|reference| reference.author != me)
+            .filter(|_| is_published);
+        let closed = self.messaging.open_conversation(me, afspraak.conversation).is_err();
+        let may_not_write = if mine.is_some() {
+            Some("Je hebt over deze afspraak al een referentie geschreven.")
+        } else if closed {
+            Some("Dit gesprek is gesloten.")
+        } else {
+            may_write(afspraak.state, afspraak.timing.ends_at, now)
+                .err()
+                .map(|refusal| refusal.0)
+        };
+        Ok(AfspraakReferences {
+            mine,
+            theirs,
+            published: is_published,
+            may_not_write,
+        })
+    }
+
+    /// The published references about `subject`, newest first, with the help and month of
+    /// their afspraak and their author's first name; never one that is not yet published.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn references_about(&self, subject: UserId) -> Result<Vec<PublicReference>, AfspraakError> {
+        let now = self.clock.now();
+        let mut list = Vec::new();
+        for found in self.references.references_about(subject, MAX_REFERENCES_LISTED)? {
+            if !published(found.ends_at, found.reference.published_at.is_some(), now) {
+                continue;
+            }
+            list.push(PublicReference {
+                author_name: self.messaging.name_for_others(found.reference.author)?,
+                reference: found.reference,
+                kind: found.kind,
+                ends_at: found.ends_at,
+            });
+        }
+        Ok(list)
     }
 }

@@ -70,3 +70,8 @@ id_type!(
     /// An afspraak proposed in a conversation.
     AppointmentId
 );
+
+id_type!(
+    /// A reference one person of an afspraak wrote about the other.
+    ReferenceId
+);

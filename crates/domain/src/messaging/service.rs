@@ -545,6 +545,18 @@ impl Messaging {
         Ok(())
     }
 
+    /// How others read the name of `user` beside what they wrote: their first name, or
+    /// 'Verwijderd account' once the account is gone.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub(crate) fn name_for_others(&self, user: UserId) -> Result<String, RepositoryError> {
+        if self.is_gone(user)? {
+            return Ok(crate::account::deletion::DELETED_ACCOUNT_NAME.to_owned());
+        }
+        Ok(self.first_name_of(user)?.unwrap_or_else(|| "iemand".to_owned()))
+    }
+
     /// Mails `to` what `make` writes with their first name and `other`'s, when they take mails
     /// about their conversations (the setting 'E-mail bij nieuwe berichten'); `Ok(false)` when
     /// they do not, or their account is gone.

@@ -6,10 +6,11 @@ use crate::{ApiError, AppState};
 use actix_web::{HttpResponse, get, post, web};
 use chrono::{DateTime, Utc};
 use oppas_domain::appointments::afspraak::Afspraak;
-use oppas_domain::appointments::service::{AfspraakError, ProposalInput};
+use oppas_domain::appointments::references::Reference;
+use oppas_domain::appointments::service::{AfspraakError, ProposalInput, ReferenceInput};
 use oppas_domain::appointments::state::Step;
-use oppas_domain::kernel::enums::{AppointmentKind, AppointmentState};
-use oppas_domain::{AppointmentId, ConversationId, PetId};
+use oppas_domain::kernel::enums::{AppointmentKind, AppointmentState, ReferenceTag};
+use oppas_domain::{AppointmentId, ConversationId, PetId, UserId};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -75,6 +76,92 @@ pub struct MyAppointmentsView {
     pub past: Vec<AppointmentView>,
 }
 
+/// A reference as its two people read it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReferenceView {
+    /// Its id.
+    pub id: i64,
+    /// The afspraak.
+    pub appointment_id: i64,
+    /// Who wrote it.
+    pub author_id: i64,
+    /// About whom.
+    pub subject_id: i64,
+    /// The text.
+    pub text: String,
+    /// 'Zou je weer met X afspreken?'
+    pub again: bool,
+    /// What stood out.
+    pub tags: Vec<ReferenceTag>,
+    /// Written at (UTC).
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<&Reference> for ReferenceView {
+    fn from(r: &Reference) -> Self {
+        Self {
+            id: r.id.get(),
+            appointment_id: r.appointment.get(),
+            author_id: r.author.get(),
+            subject_id: r.subject.get(),
+            text: r.text.clone(),
+            again: r.again,
+            tags: r.tags.clone(),
+            created_at: r.created_at.and_utc(),
+        }
+    }
+}
+
+/// The references of an afspraak for one of its two people: their own, the other's once
+/// published (never before), and whether they may write theirs.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AppointmentReferencesView {
+    /// Their own reference.
+    pub mine: Option<ReferenceView>,
+    /// The other's, once both wrote or 14 days passed after the end.
+    pub theirs: Option<ReferenceView>,
+    /// Whether the references of this afspraak are published.
+    pub published: bool,
+    /// Why they may not write one now; null when they may.
+    pub may_not_write: Option<String>,
+}
+
+/// A published reference on its subject's page: the help and the month of the afspraak, never
+/// its address or exact dates.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicReferenceView {
+    /// Its id.
+    pub id: i64,
+    /// The author's first name ('Verwijderd account' once gone).
+    pub author_name: String,
+    /// The text.
+    pub text: String,
+    /// Whether the author would make an afspraak again.
+    pub again: bool,
+    /// What stood out.
+    pub tags: Vec<ReferenceTag>,
+    /// The help the afspraak was.
+    pub kind: AppointmentKind,
+    /// The month the afspraak ended, `2026-12`.
+    pub month: String,
+}
+
+/// A reference as it is written.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReferenceBody {
+    /// 20 to 1,000 characters.
+    pub text: String,
+    /// 'Zou je weer met X afspreken?'
+    pub again: bool,
+    /// What stood out.
+    #[serde(default)]
+    pub tags: Vec<ReferenceTag>,
+}
+
 /// A proposal.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -129,7 +216,9 @@ impl From<AfspraakError> for ApiError {
                 field: Some(invalid.field.to_owned()),
                 message: invalid.message,
             },
-            AfspraakError::Refused(_) | AfspraakError::Moved => Self::Conflict(error.to_string()),
+            AfspraakError::Refused(_) | AfspraakError::Moved | AfspraakError::AlreadyWritten => {
+                Self::Conflict(error.to_string())
+            }
             AfspraakError::Repository(cause) => cause.into(),
         }
     }
@@ -140,7 +229,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(my_appointments)
         .service(list_appointments)
         .service(propose_appointment)
-        .service(take_step);
+        .service(take_step)
+        .service(write_reference)
+        .service(appointment_references)
+        .service(references_about);
 }
 
 /// The signed-in person's afspraken still to come and those that took place (at most 20 of
@@ -262,4 +354,97 @@ pub async fn take_step(
     let afspraken = state.afspraken.clone();
     let afspraak = web::block(move || afspraken.take(user.id, id, step, body.reason.as_deref())).await??;
     Ok(HttpResponse::Ok().json(AppointmentView::from(&afspraak)))
+}
+
+/// Writes the signed-in person's reference about the other person of an afspraak: once, after
+/// it took place and within 14 days. The other reads it once both wrote or the 14 days passed.
+///
+/// # Errors
+/// 404 for an afspraak that is not theirs or a closed conversation; 422 naming `appointment`
+/// (not an accepted afspraak that ended, or too late) or `text`; 409 when written already.
+#[utoipa::path(post, path = "/api/appointments/{id}/reference", tag = "messages", operation_id = "write_reference",
+    params(("id" = i64, Path, description = "The afspraak")),
+    request_body = ReferenceBody,
+    responses(
+        (status = 201, description = "Written", body = ReferenceView),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 404, description = "Not theirs, or the conversation is closed", body = crate::ApiErrorBody),
+        (status = 409, description = "Written already", body = crate::ApiErrorBody),
+        (status = 422, description = "Not now, or the text; `field` names which", body = crate::ApiErrorBody),
+    ))]
+#[post("/appointments/{id}/reference")]
+pub async fn write_reference(
+    CurrentUser(user): CurrentUser,
+    id: web::Path<i64>,
+    body: crate::extract::Body<ReferenceBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let input = ReferenceInput {
+        text: body.text,
+        again: body.again,
+        tags: body.tags,
+    };
+    let id = AppointmentId(id.into_inner());
+    let afspraken = state.afspraken.clone();
+    let written = web::block(move || afspraken.write_reference(user.id, id, &input)).await??;
+    Ok(HttpResponse::Created().json(ReferenceView::from(&written)))
+}
+
+/// The references of an afspraak of the signed-in person.
+///
+/// # Errors
+/// 404 for an afspraak that is not theirs.
+#[utoipa::path(get, path = "/api/appointments/{id}/references", tag = "messages", operation_id = "appointment_references",
+    params(("id" = i64, Path, description = "The afspraak")),
+    responses(
+        (status = 200, description = "The references", body = AppointmentReferencesView),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 404, description = "Not theirs", body = crate::ApiErrorBody),
+    ))]
+#[get("/appointments/{id}/references")]
+pub async fn appointment_references(
+    CurrentUser(user): CurrentUser,
+    id: web::Path<i64>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let id = AppointmentId(id.into_inner());
+    let afspraken = state.afspraken.clone();
+    let found = web::block(move || afspraken.references_of(user.id, id)).await??;
+    Ok(HttpResponse::Ok().json(AppointmentReferencesView {
+        mine: found.mine.as_ref().map(ReferenceView::from),
+        theirs: found.theirs.as_ref().map(ReferenceView::from),
+        published: found.published,
+        may_not_write: found.may_not_write.map(str::to_owned),
+    }))
+}
+
+/// The published references about a person, newest first (at most 50), for their sitter or
+/// owner page; never one that is not yet published.
+///
+/// # Errors
+/// None beyond storage failures: an unknown person has none.
+#[utoipa::path(get, path = "/api/users/{userId}/references", tag = "profiles", operation_id = "references_about",
+    params(("userId" = i64, Path, description = "The person")),
+    responses(
+        (status = 200, description = "The references", body = Vec<PublicReferenceView>),
+    ))]
+#[get("/users/{userId}/references")]
+pub async fn references_about(user_id: web::Path<i64>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let subject = UserId(user_id.into_inner());
+    let afspraken = state.afspraken.clone();
+    let list = web::block(move || afspraken.references_about(subject)).await??;
+    let views: Vec<PublicReferenceView> = list
+        .iter()
+        .map(|found| PublicReferenceView {
+            id: found.reference.id.get(),
+            author_name: found.author_name.clone(),
+            text: found.reference.text.clone(),
+            again: found.reference.again,
+            tags: found.reference.tags.clone(),
+            kind: found.kind,
+            month: found.ends_at.format("%Y-%m").to_string(),
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(views))
 }

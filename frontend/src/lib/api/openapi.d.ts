@@ -26,6 +26,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appointments/{id}/reference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes the signed-in person's reference about the other person of an afspraak: once, after
+         *     it took place and within 14 days. The other reads it once both wrote or the 14 days passed.
+         * @description # Errors
+         *     404 for an afspraak that is not theirs or a closed conversation; 422 naming `appointment`
+         *     (not an accepted afspraak that ended, or too late) or `text`; 409 when written already.
+         */
+        post: operations["write_reference"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appointments/{id}/references": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The references of an afspraak of the signed-in person.
+         * @description # Errors
+         *     404 for an afspraak that is not theirs.
+         */
+        get: operations["appointment_references"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appointments/{id}/step": {
         parameters: {
             query?: never;
@@ -953,6 +997,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{userId}/references": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The published references about a person, newest first (at most 50), for their sitter or
+         *     owner page; never one that is not yet published.
+         * @description # Errors
+         *     None beyond storage failures: an unknown person has none.
+         */
+        get: operations["references_about"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/views": {
         parameters: {
             query?: never;
@@ -1100,6 +1166,18 @@ export interface components {
          * @enum {string}
          */
         AppointmentKind: "kennismaking" | "uitlaten" | "oppassen-thuis" | "logeren" | "dagopvang" | "huisbezoek";
+        /**
+         * @description The references of an afspraak for one of its two people: their own, the other's once
+         *     published (never before), and whether they may write theirs.
+         */
+        AppointmentReferencesView: {
+            /** @description Why they may not write one now; null when they may. */
+            mayNotWrite?: string | null;
+            mine?: components["schemas"]["ReferenceView"] | null;
+            /** @description Whether the references of this afspraak are published. */
+            published: boolean;
+            theirs?: components["schemas"]["ReferenceView"] | null;
+        };
         /**
          * @description Where an afspraak stands. A proposal is answered (accepted, declined or met with another proposal) or withdrawn; an accepted afspraak is cancelled before it starts or is over once it has ended.
          * @enum {string}
@@ -2091,6 +2169,29 @@ export interface components {
              */
             startsAt: string;
         };
+        /**
+         * @description A published reference on its subject's page: the help and the month of the afspraak, never
+         *     its address or exact dates.
+         */
+        PublicReferenceView: {
+            /** @description Whether the author would make an afspraak again. */
+            again: boolean;
+            /** @description The author's first name ('Verwijderd account' once gone). */
+            authorName: string;
+            /**
+             * Format: int64
+             * @description Its id.
+             */
+            id: number;
+            /** @description The help the afspraak was. */
+            kind: components["schemas"]["AppointmentKind"];
+            /** @description The month the afspraak ended, `2026-12`. */
+            month: string;
+            /** @description What stood out. */
+            tags: components["schemas"]["ReferenceTag"][];
+            /** @description The text. */
+            text: string;
+        };
         /** @description An open report in the queue. */
         QueuedReportView: {
             /**
@@ -2154,6 +2255,54 @@ export interface components {
         RedirectUrl: {
             /** @description The provider's authorization URL for this attempt. */
             redirectUrl: string;
+        };
+        /** @description A reference as it is written. */
+        ReferenceBody: {
+            /** @description 'Zou je weer met X afspreken?' */
+            again: boolean;
+            /** @description What stood out. */
+            tags?: components["schemas"]["ReferenceTag"][];
+            /** @description 20 to 1,000 characters. */
+            text: string;
+        };
+        /**
+         * @description What a reference may say in a word besides its text.
+         * @enum {string}
+         */
+        ReferenceTag: "betrouwbaar" | "op-tijd" | "lief-voor-dieren" | "goede-communicatie" | "duidelijke-uitleg" | "netjes-achtergelaten";
+        /** @description A reference as its two people read it. */
+        ReferenceView: {
+            /** @description 'Zou je weer met X afspreken?' */
+            again: boolean;
+            /**
+             * Format: int64
+             * @description The afspraak.
+             */
+            appointmentId: number;
+            /**
+             * Format: int64
+             * @description Who wrote it.
+             */
+            authorId: number;
+            /**
+             * Format: date-time
+             * @description Written at (UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description Its id.
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description About whom.
+             */
+            subjectId: number;
+            /** @description What stood out. */
+            tags: components["schemas"]["ReferenceTag"][];
+            /** @description The text. */
+            text: string;
         };
         /** @description Sign-up form; its rules are the domain's [`SignUp`]. */
         RegisterRequest: {
@@ -2505,6 +2654,110 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    write_reference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The afspraak */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferenceBody"];
+            };
+        };
+        responses: {
+            /** @description Written */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not theirs, or the conversation is closed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Written already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not now, or the text; `field` names which */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    appointment_references: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The afspraak */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The references */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentReferencesView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not theirs */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4993,6 +5246,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    references_about: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The references */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicReferenceView"][];
                 };
             };
         };

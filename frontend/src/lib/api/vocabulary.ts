@@ -256,6 +256,21 @@ export const ProfileType: Vocabulary<Schemas["ProfileType"]> = {
   edit: ["huisdier", "vrijwilliger"],
 };
 
+/** What a reference may say in a word besides its text. */
+export const ReferenceTag: Vocabulary<Schemas["ReferenceTag"]> = {
+  values: ["betrouwbaar", "op-tijd", "lief-voor-dieren", "goede-communicatie", "duidelijke-uitleg", "netjes-achtergelaten"],
+  labels: {
+    "betrouwbaar": "Betrouwbaar",
+    "op-tijd": "Op tijd",
+    "lief-voor-dieren": "Lief voor dieren",
+    "goede-communicatie": "Goede communicatie",
+    "duidelijke-uitleg": "Duidelijke uitleg",
+    "netjes-achtergelaten": "Netjes achtergelaten",
+  },
+  wizard: ["betrouwbaar", "op-tijd", "lief-voor-dieren", "goede-communicatie", "duidelijke-uitleg", "netjes-achtergelaten"],
+  edit: ["betrouwbaar", "op-tijd", "lief-voor-dieren", "goede-communicatie", "duidelijke-uitleg", "netjes-achtergelaten"],
+};
+
 /** Why someone reports a profile or a conversation. */
 export const ReportReason: Vocabulary<Schemas["ReportReason"]> = {
   values: ["nep-profiel", "ongepast-gedrag", "oplichting", "anders"],

@@ -92,6 +92,14 @@ impl AccountDeletionRepository for Database {
                         .bind(Bind::Int(id));
                 })?;
             }
+            // A reference the person wrote stays for its subject, under the stand-in; those about
+            // the person go with the account (ON DELETE CASCADE).
+            run(conn, |sql| {
+                sql.push("UPDATE appointment_references SET author_id = ")
+                    .bind(Bind::Int(stand_in))
+                    .push(" WHERE author_id = ")
+                    .bind(Bind::Int(id));
+            })?;
             // user_low < user_high stays true: the other person keeps the lower place.
             run(conn, |sql| {
                 sql.push("UPDATE conversations SET user_low = user_high, user_high = ")

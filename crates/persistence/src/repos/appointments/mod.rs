@@ -1,4 +1,5 @@
 //! The afspraken and a sitter's availability.
 
 mod afspraken;
+mod references;
 mod schedules;

@@ -1,0 +1,161 @@
+//! [`ReferenceRepository`] on the database: one reference per author and afspraak (a unique
+//! key, so that of simultaneous writes one is stored).
+
+use crate::Database;
+use crate::error::translate;
+use crate::repos::{list_from_json, list_to_json};
+use crate::schema::{appointment_references, appointments};
+use crate::transaction::in_transaction;
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use oppas_domain::appointments::ports::ReferenceRepository;
+use oppas_domain::appointments::references::{NewReference, Reference, ReferenceWithAfspraak};
+use oppas_domain::kernel::enums::{AppointmentKind, ReferenceTag};
+use oppas_domain::{AppointmentId, ReferenceId, RepositoryError, UserId};
+
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = appointment_references)]
+struct ReferenceRow {
+    id: i64,
+    appointment_id: i64,
+    author_id: i64,
+    subject_id: i64,
+    text: String,
+    again: bool,
+    tags: String,
+    created_at: NaiveDateTime,
+    published_at: Option<NaiveDateTime>,
+}
+
+impl TryFrom<ReferenceRow> for Reference {
+    type Error = RepositoryError;
+
+    fn try_from(row: ReferenceRow) -> Result<Self, Self::Error> {
+        let tags = list_from_json(&row.tags, "appointment_references.tags")?
+            .iter()
+            .map(|tag| {
+                ReferenceTag::parse(tag).ok_or_else(|| {
+                    RepositoryError::Unexpected(anyhow::anyhow!("appointment_references.tags holds {tag:?}"))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self {
+            id: ReferenceId(row.id),
+            appointment: AppointmentId(row.appointment_id),
+            author: UserId(row.author_id),
+            subject: UserId(row.subject_id),
+            text: row.text,
+            again: row.again,
+            tags,
+            created_at: row.created_at,
+            published_at: row.published_at,
+        })
+    }
+}
+
+impl ReferenceRepository for Database {
+    fn add_reference(&self, new: &NewReference) -> Result<Option<Reference>, RepositoryError> {
+        let now = self.clock.now();
+        let tags: Vec<&str> = new.tags.iter().map(|tag| tag.as_str()).collect();
+        let tags = list_to_json(&tags)?;
+        let mut conn = self.conn()?;
+        in_transaction(&mut conn, |conn| {
+            // Holds the afspraak's row (on PostgreSQL a row lock; SQLite writes one at a time):
+            // the two people writing at once each count the other's reference, and the second
+            // publishes both.
+            diesel::update(appointments::table.filter(appointments::id.eq(new.appointment.get())))
+                .set(appointments::updated_at.eq(appointments::updated_at))
+                .execute(conn)
+                .map_err(translate)?;
+            // Under that hold a second reference of the same author is seen here, before a
+            // unique key would end the transaction.
+            let already: i64 = appointment_references::table
+                .filter(appointment_references::appointment_id.eq(new.appointment.get()))
+                .filter(appointment_references::author_id.eq(new.author.get()))
+                .count()
+                .get_result(conn)
+                .map_err(translate)?;
+            if already > 0 {
+                return Ok(None);
+            }
+            let inserted = diesel::insert_into(appointment_references::table)
+                .values((
+                    appointment_references::appointment_id.eq(new.appointment.get()),
+                    appointment_references::author_id.eq(new.author.get()),
+                    appointment_references::subject_id.eq(new.subject.get()),
+                    appointment_references::text.eq(&new.text),
+                    appointment_references::again.eq(new.again),
+                    appointment_references::tags.eq(&tags),
+                    appointment_references::created_at.eq(now),
+                ))
+                .returning(appointment_references::id)
+                .get_result::<i64>(conn)
+                .map_err(translate);
+            let id = match inserted {
+                Ok(id) => id,
+                Err(RepositoryError::Conflict(_)) => return Ok(None),
+                Err(error) => return Err(error),
+            };
+            // The second of the two publishes both, in this transaction.
+            let written: i64 = appointment_references::table
+                .filter(appointment_references::appointment_id.eq(new.appointment.get()))
+                .count()
+                .get_result(conn)
+                .map_err(translate)?;
+            if written == 2 {
+                diesel::update(
+                    appointment_references::table
+                        .filter(appointment_references::appointment_id.eq(new.appointment.get())),
+                )
+                .set(appointment_references::published_at.eq(now))
+                .execute(conn)
+                .map_err(translate)?;
+            }
+            appointment_references::table
+                .find(id)
+                .select(ReferenceRow::as_select())
+                .first(conn)
+                .map_err(translate)
+                .and_then(Reference::try_from)
+                .map(Some)
+        })
+    }
+
+    fn references_of(&self, appointment: AppointmentId) -> Result<Vec<Reference>, RepositoryError> {
+        appointment_references::table
+            .filter(appointment_references::appointment_id.eq(appointment.get()))
+            .order(appointment_references::id.asc())
+            .select(ReferenceRow::as_select())
+            .load(&mut *self.conn()?)
+            .map_err(translate)?
+            .into_iter()
+            .map(Reference::try_from)
+            .collect()
+    }
+
+    fn references_about(&self, subject: UserId, limit: usize) -> Result<Vec<ReferenceWithAfspraak>, RepositoryError> {
+        let mut conn = self.conn()?;
+        let rows: Vec<(ReferenceRow, String, NaiveDateTime)> = appointment_references::table
+            .inner_join(appointments::table.on(appointments::id.eq(appointment_references::appointment_id)))
+            .filter(appointment_references::subject_id.eq(subject.get()))
+            .order((
+                appointment_references::created_at.desc(),
+                appointment_references::id.desc(),
+            ))
+            .limit(i64::try_from(limit).unwrap_or(i64::MAX))
+            .select((ReferenceRow::as_select(), appointments::kind, appointments::ends_at))
+            .load(&mut *conn)
+            .map_err(translate)?;
+        rows.into_iter()
+            .map(|(row, kind, ends_at)| {
+                Ok(ReferenceWithAfspraak {
+                    kind: AppointmentKind::parse(&kind).ok_or_else(|| {
+                        RepositoryError::Unexpected(anyhow::anyhow!("appointments.kind holds {kind:?}"))
+                    })?,
+                    ends_at,
+                    reference: Reference::try_from(row)?,
+                })
+            })
+            .collect()
+    }
+}
