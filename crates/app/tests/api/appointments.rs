@@ -672,7 +672,79 @@ async fn a_deleted_authors_reference_stays_and_those_about_them_go(backend: Back
     Ok(())
 }
 
+/// The JSON document of `who`'s data export.
+async fn export_of(app: &TestApp, who: &Person) -> Result<Value, Box<dyn std::error::Error>> {
+    use std::io::Read;
+    let bytes = who
+        .client
+        .get(app.url("/api/users/me/export"))
+        .send()
+        .await?
+        .bytes()
+        .await?;
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec()))?;
+    let mut text = String::new();
+    archive.by_name("mijn-gegevens.json")?.read_to_string(&mut text)?;
+    Ok(serde_json::from_str(&text)?)
+}
+
+async fn the_export_holds_ones_afspraken_and_references_but_not_one_unpublished_about_one(
+    backend: Backend,
+) -> TestResult {
+    let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
+    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let id = accepted(&app, &sanne, &lotte, conversation, 1).await?;
+    clock.advance(3 * 60 * 60);
+    let about_lotte = json!({"text": "Lotte was op tijd en heel lief voor Bobby.", "again": true, "tags": ["op-tijd"]});
+    assert_eq!(
+        write(&app, &sanne, id, &about_lotte).await?.status(),
+        StatusCode::CREATED
+    );
+
+    let hers = export_of(&app, &sanne).await?;
+    assert_eq!(hers["afspraken"][0]["id"], id, "{}", hers["afspraken"]);
+    assert_eq!(
+        hers["afspraken"][0]["soort"],
+        json!({"waarde": "uitlaten", "betekenis": "Uitlaten"})
+    );
+    assert_eq!(hers["afspraken"][0]["status"]["waarde"], "geaccepteerd");
+    assert_eq!(hers["referenties"][0]["over"], lotte.id);
+    assert_eq!(hers["referenties"][0]["kenmerken"][0]["waarde"], "op-tijd");
+    let before = export_of(&app, &lotte).await?;
+    assert_eq!(before["afspraken"][0]["id"], id);
+    assert_eq!(
+        before["referenties"],
+        json!([]),
+        "not yet published: not yet hers to read"
+    );
+
+    let about_sanne = json!({"text": "Sanne legde alles duidelijk uit over Bobby.", "again": false});
+    assert_eq!(
+        write(&app, &lotte, id, &about_sanne).await?.status(),
+        StatusCode::CREATED
+    );
+    // (An export counts once an hour per person.)
+    clock.advance(61 * 60);
+    let after = export_of(&app, &lotte).await?;
+    let texts: Vec<&str> = after["referenties"]
+        .as_array()
+        .ok_or("a list")?
+        .iter()
+        .filter_map(|r| r["tekst"].as_str())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "Lotte was op tijd en heel lief voor Bobby.",
+            "Sanne legde alles duidelijk uit over Bobby."
+        ]
+    );
+    Ok(())
+}
+
 on_both_backends!(
+    the_export_holds_ones_afspraken_and_references_but_not_one_unpublished_about_one,
     a_deleted_authors_reference_stays_and_those_about_them_go,
     references_are_written_after_a_real_afspraak_and_published_together,
     mails_go_out_for_a_proposal_an_acceptance_a_cancellation_and_the_day_before,

@@ -105,6 +105,22 @@ impl AccountData {
             reports: self.records.reports_by(user)?,
             uploads: self.records.uploads_of(user)?,
             away: self.records.away_of(user)?,
+            afspraken: self.records.afspraken_of(user)?,
+            references: {
+                let now = self.clock.now();
+                self.records
+                    .references_of_person(user)?
+                    .into_iter()
+                    .filter(|found| {
+                        found.reference.author == user
+                            || crate::appointments::references::published(
+                                found.ends_at,
+                                found.reference.published_at.is_some(),
+                                now,
+                            )
+                    })
+                    .collect()
+            },
         })
     }
 }

@@ -258,6 +258,32 @@ pub fn document(sources: ExportSources<'_>) -> Value {
             "status": stored::<ReportStatus>(&report.status),
             "gemeldOp": time(report.created_at),
         })).collect::<Vec<_>>(),
+        "afspraken": records.afspraken.iter().map(|a| json!({
+            "id": a.id.get(),
+            "gesprek": a.conversation.get(),
+            "voorgesteldDoor": a.proposer.get(),
+            "voorgesteldAan": a.recipient.get(),
+            "soort": choice(a.kind),
+            "huisdieren": a.pets.iter().map(|pet| pet.get()).collect::<Vec<_>>(),
+            "van": time(a.timing.starts_at),
+            "tot": time(a.timing.ends_at),
+            "notitie": a.note,
+            "status": choice(a.state),
+            "reden": a.reason,
+            "voorgesteldOp": time(a.created_at),
+        })).collect::<Vec<_>>(),
+        "referenties": records.references.iter().map(|found| {
+            let r = &found.reference;
+            json!({
+                "afspraak": r.appointment.get(),
+                "geschrevenDoor": r.author.get(),
+                "over": r.subject.get(),
+                "tekst": r.text,
+                "weerAfspreken": r.again,
+                "kenmerken": choices(&r.tags),
+                "geschrevenOp": time(r.created_at),
+            })
+        }).collect::<Vec<_>>(),
         "fotos": records.uploads.iter().map(|upload| json!({
             "bestand": format!("{PHOTOS_FOLDER}/{}", upload.public_name),
             "inGebruik": upload.attached,

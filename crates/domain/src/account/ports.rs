@@ -119,6 +119,21 @@ pub trait PersonalRecordRepository: Send + Sync {
     /// # Errors
     /// Storage failures.
     fn away_of(&self, user: UserId) -> Result<Vec<(chrono::NaiveDate, chrono::NaiveDate)>, RepositoryError>;
+
+    /// Every afspraak of the person, as proposer or as the other, oldest first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn afspraken_of(&self, user: UserId) -> Result<Vec<crate::appointments::afspraak::Afspraak>, RepositoryError>;
+
+    /// Every reference the person wrote or that is about them, with its afspraak, oldest first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn references_of_person(
+        &self,
+        user: UserId,
+    ) -> Result<Vec<crate::appointments::references::ReferenceWithAfspraak>, RepositoryError>;
 }
 
 /// The records of [`PersonalRecordRepository`] for one person.
@@ -136,6 +151,11 @@ pub struct PersonalRecords {
     pub uploads: Vec<UploadRecord>,
     /// A sitter's periods away: first and last day.
     pub away: Vec<(chrono::NaiveDate, chrono::NaiveDate)>,
+    /// Their afspraken.
+    pub afspraken: Vec<crate::appointments::afspraak::Afspraak>,
+    /// The references they wrote, and those about them that are published (one not yet
+    /// published stays unread by them until it is: double-blind).
+    pub references: Vec<crate::appointments::references::ReferenceWithAfspraak>,
 }
 
 /// How many people kept one of the person's own cards as a favourite in a window. Who they are

@@ -139,6 +139,20 @@ impl PersonalRecordRepository for Database {
             .map_err(translate)
     }
 
+    fn afspraken_of(
+        &self,
+        user: UserId,
+    ) -> Result<Vec<oppas_domain::appointments::afspraak::Afspraak>, RepositoryError> {
+        crate::repos::appointments::afspraken_of_person(&mut *self.conn()?, user)
+    }
+
+    fn references_of_person(
+        &self,
+        user: UserId,
+    ) -> Result<Vec<oppas_domain::appointments::references::ReferenceWithAfspraak>, RepositoryError> {
+        crate::repos::appointments::references_of_person(&mut *self.conn()?, user)
+    }
+
     fn uploads_of(&self, user: UserId) -> Result<Vec<UploadRecord>, RepositoryError> {
         uploads::table
             .filter(uploads::user_id.eq(user.get()))

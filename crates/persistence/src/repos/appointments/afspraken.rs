@@ -77,6 +77,26 @@ fn load(conn: &mut crate::db_connection::DbConnection, id: i64) -> Result<Option
         .transpose()
 }
 
+/// Every afspraak of `user`, as proposer or as the other, oldest first (the data export).
+pub(crate) fn afspraken_of_person(
+    conn: &mut crate::db_connection::DbConnection,
+    user: UserId,
+) -> Result<Vec<Afspraak>, RepositoryError> {
+    appointments::table
+        .filter(
+            appointments::proposer_id
+                .eq(user.get())
+                .or(appointments::recipient_id.eq(user.get())),
+        )
+        .order(appointments::id.asc())
+        .select(AppointmentRow::as_select())
+        .load(conn)
+        .map_err(translate)?
+        .into_iter()
+        .map(Afspraak::try_from)
+        .collect()
+}
+
 fn move_state(
     conn: &mut crate::db_connection::DbConnection,
     id: i64,

@@ -53,6 +53,42 @@ impl TryFrom<ReferenceRow> for Reference {
     }
 }
 
+/// Every reference `user` wrote or that is about them, with its afspraak, oldest first (the data
+/// export).
+pub(crate) fn references_of_person(
+    conn: &mut crate::db_connection::DbConnection,
+    user: UserId,
+) -> Result<Vec<ReferenceWithAfspraak>, RepositoryError> {
+    let rows: Vec<(ReferenceRow, String, NaiveDateTime)> = appointment_references::table
+        .inner_join(appointments::table.on(appointments::id.eq(appointment_references::appointment_id)))
+        .filter(
+            appointment_references::author_id
+                .eq(user.get())
+                .or(appointment_references::subject_id.eq(user.get())),
+        )
+        .order(appointment_references::id.asc())
+        .select((ReferenceRow::as_select(), appointments::kind, appointments::ends_at))
+        .load(conn)
+        .map_err(translate)?;
+    with_afspraak(rows)
+}
+
+/// Rows of a reference with its afspraak's kind and end, as the domain reads them.
+fn with_afspraak(
+    rows: Vec<(ReferenceRow, String, NaiveDateTime)>,
+) -> Result<Vec<ReferenceWithAfspraak>, RepositoryError> {
+    rows.into_iter()
+        .map(|(row, kind, ends_at)| {
+            Ok(ReferenceWithAfspraak {
+                kind: AppointmentKind::parse(&kind)
+                    .ok_or_else(|| RepositoryError::Unexpected(anyhow::anyhow!("appointments.kind holds {kind:?}")))?,
+                ends_at,
+                reference: Reference::try_from(row)?,
+            })
+        })
+        .collect()
+}
+
 impl ReferenceRepository for Database {
     fn add_reference(&self, new: &NewReference) -> Result<Option<Reference>, RepositoryError> {
         let now = self.clock.now();
@@ -146,16 +182,6 @@ impl ReferenceRepository for Database {
             .select((ReferenceRow::as_select(), appointments::kind, appointments::ends_at))
             .load(&mut *conn)
             .map_err(translate)?;
-        rows.into_iter()
-            .map(|(row, kind, ends_at)| {
-                Ok(ReferenceWithAfspraak {
-                    kind: AppointmentKind::parse(&kind).ok_or_else(|| {
-                        RepositoryError::Unexpected(anyhow::anyhow!("appointments.kind holds {kind:?}"))
-                    })?,
-                    ends_at,
-                    reference: Reference::try_from(row)?,
-                })
-            })
-            .collect()
+        with_afspraak(rows)
     }
 }

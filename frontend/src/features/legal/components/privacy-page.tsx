@@ -53,6 +53,12 @@ export function PrivacyPage() {
             week en de periodes dat je weg bent; die periodes zijn nooit openbaar.
           </li>
           <li>
+            <strong>Referenties</strong>: wat je na een afspraak over de ander schrijft en wat de
+            ander over jou schrijft. Een referentie wordt pas zichtbaar als jullie allebei hebben
+            geschreven of 14 dagen na de afspraak, en staat dan met je voornaam, de soort hulp en
+            de maand op het profiel van de ander, nooit met een adres of precieze datum.
+          </li>
+          <li>
             <strong>Inloggegevens</strong>: eenmalige inlogcodes, die we alleen versleuteld opslaan,
             je sessie, zodat je ingelogd blijft, en de dag waarop je voor het laatst actief was
             (alleen de dag, nooit het tijdstip), zodat profielen op &lsquo;Recent actief&rsquo;
