@@ -104,6 +104,9 @@ export default defineConfig({
         OPPAS__OIDC__GOOGLE__ISSUER_URL: oidc.issuer,
         OPPAS__OIDC__GOOGLE__CLIENT_ID: oidc.clientId,
         OPPAS__OIDC__GOOGLE__CLIENT_SECRET: oidc.clientSecret,
+        // The seconds the server's clock runs ahead, written by a test that lets time pass
+        // (e2e/support/clock.ts); the test environment only.
+        OPPAS__TESTING__CLOCK_FILE: join(dataDir, 'clock-ahead-seconds'),
       },
     },
   ],

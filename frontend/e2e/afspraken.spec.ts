@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { checkPage, expect, saveScreenshot, test } from './fixtures';
+import { setServerClockAhead } from './support/clock';
 import { sendMessage, startConversation } from './support/conversation';
+import { baseURL } from './support/endpoints';
 import { clearMailbox, waitForMail } from './support/mailbox';
 import { createProfile, secondBrowser, signUpByMail, uniqueEmail } from './support/session';
 import type { components } from '../src/lib/api/openapi';
@@ -131,6 +133,79 @@ test.describe('afspraken', () => {
       .click();
     await expect(owner).toHaveURL(`/berichten?conversation=${String(conversationId)}`);
     await saveScreenshot(owner, 'afspraken-back-in-the-conversation-390');
+
+    // A short afspraak soon, accepted; then time passes it (the server's clock only).
+    const soon = Date.now() + 10 * 60_000;
+    const proposed = await owner.request.post(
+      `/api/conversations/${String(conversationId)}/appointments`,
+      {
+        data: {
+          kind: 'kennismaking',
+          startsAt: new Date(soon).toISOString(),
+          endsAt: new Date(soon + 30 * 60_000).toISOString(),
+        },
+        headers: { Origin: baseURL },
+      },
+    );
+    expect(proposed.status()).toBe(201);
+    const { id } = (await proposed.json()) as { id: number };
+    const accepted = await sitter.request.post(`/api/appointments/${String(id)}/step`, {
+      data: { step: 'accepteren' },
+      headers: { Origin: baseURL },
+    });
+    expect(accepted.status()).toBe(200);
+    setServerClockAhead(2 * 60 * 60);
+    try {
+      // Each writes a reference; the other's stays unread until both wrote.
+      await owner.reload();
+      const ownItem = afspraken(owner).getByRole('listitem', { name: /^Kennismaking/ });
+      await ownItem.getByRole('button', { name: 'Referentie schrijven' }).click();
+      const ownDialog = owner.getByRole('dialog', { name: 'Referentie over Sem' });
+      await ownDialog
+        .getByRole('textbox', { name: 'Hoe ging het?' })
+        .fill('Sem was precies op tijd en Pip was meteen dol op hem.');
+      await ownDialog.getByRole('radio', { name: 'Ja' }).check();
+      await ownDialog.getByRole('checkbox', { name: 'Op tijd' }).check();
+      await checkPage(owner, 'afspraken-reference-390');
+      await ownDialog.getByRole('button', { name: 'Referentie plaatsen' }).click();
+      await expect(ownDialog).toBeHidden();
+      await expect(
+        ownItem.getByText(/Je referentie is bewaard\. Sem en anderen lezen die/),
+      ).toBeVisible();
+
+      await sitter.goto(`/berichten?conversation=${String(conversationId)}`);
+      const sitterItem = afspraken(sitter).getByRole('listitem', { name: /^Kennismaking/ });
+      await expect(sitterItem.getByText('Eva schreef:')).toBeHidden();
+      await sitterItem.getByRole('button', { name: 'Referentie schrijven' }).click();
+      const sitterDialog = sitter.getByRole('dialog', { name: 'Referentie over Eva' });
+      await sitterDialog
+        .getByRole('textbox', { name: 'Hoe ging het?' })
+        .fill('Eva legde alles over Pip duidelijk uit.');
+      await sitterDialog.getByRole('radio', { name: 'Ja' }).check();
+      await sitterDialog.getByRole('button', { name: 'Referentie plaatsen' }).click();
+      await expect(sitterDialog).toBeHidden();
+
+      // Published together: each reads the other's, the owner's screen without reloading.
+      await expect(sitterItem.getByText('Eva schreef:')).toBeVisible();
+      await expect(ownItem.getByText('Sem schreef:')).toBeVisible();
+      await expect(ownItem).toContainText('Eva legde alles over Pip duidelijk uit.');
+      await saveScreenshot(sitter, 'afspraken-references-published-1280');
+
+      // And on the pages, with the help and the month, never the date.
+      const sem = (await (await sitter.request.get('/api/users/me')).json()) as SessionUser;
+      const lookup = (await (
+        await sitter.request.get(`/api/profiles/${String(sem.id)}`)
+      ).json()) as { type: string; profile: { id: number } };
+      await owner.goto(`/vrijwilliger/${String(lookup.profile.id)}`);
+      const references = owner.getByRole('list', { name: 'Referenties over Sem' });
+      await expect(references.getByRole('listitem')).toHaveCount(1);
+      await expect(references).toContainText('Eva · Kennismaking');
+      await expect(references).toContainText('Sem was precies op tijd');
+      await expect(references).toContainText('Zou weer met Sem afspreken');
+      await checkPage(owner, 'afspraken-sitter-page-references-390');
+    } finally {
+      setServerClockAhead(0);
+    }
     await sitter.context().close();
   });
 });

@@ -167,7 +167,12 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
         .build()
         .context("starting the runtime")?;
     runtime.block_on(async {
-        let app = Application::build(settings).await?;
+        let app = match settings.testing.clock_file.clone() {
+            Some(path) => {
+                Application::build_with_clock(settings, Arc::new(crate::startup::OffsetFileClock::new(path))).await?
+            }
+            None => Application::build(settings).await?,
+        };
         app.run_until_stopped().await.context("serving")
     })
 }

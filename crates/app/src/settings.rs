@@ -70,6 +70,20 @@ pub struct Settings {
     pub site: SiteSettings,
     /// Logging.
     pub log: LogSettings,
+    /// Settings for tests only: refused outside the test environment.
+    #[serde(default)]
+    pub testing: TestingSettings,
+}
+
+/// `[testing]`: what only a test run may set (`OPPAS_ENV=test`); any other environment refuses
+/// to start with it.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub struct TestingSettings {
+    /// A file holding a number of seconds the server's clock runs ahead of the real one (missing
+    /// or unreadable: none), read at every look at the clock, so that an end-to-end test can let
+    /// an afspraak end or a day pass.
+    pub clock_file: Option<PathBuf>,
 }
 
 fn default_environment() -> Environment {
@@ -416,6 +430,9 @@ impl Settings {
             .try_deserialize()
             .context("the configuration has a missing or malformed value")?;
         settings.environment = environment;
+        if settings.testing.clock_file.is_some() && environment != Environment::Test {
+            bail!("testing.clock_file is for the test environment only (OPPAS_ENV=test)");
+        }
         if environment == Environment::Production {
             settings.check_production()?;
         }

@@ -296,6 +296,31 @@ fn spawn_alerts(alerts: oppas_domain::browse::alerts::SavedSearches) {
     });
 }
 
+/// The real clock moved ahead by the seconds written in a file (`testing.clock_file`, test runs
+/// only): an end-to-end test writes the file to let time pass.
+#[derive(Debug, Clone)]
+pub struct OffsetFileClock {
+    path: std::path::PathBuf,
+}
+
+impl OffsetFileClock {
+    /// A clock ahead by what `path` holds.
+    #[must_use]
+    pub fn new(path: std::path::PathBuf) -> Self {
+        Self { path }
+    }
+}
+
+impl oppas_domain::Clock for OffsetFileClock {
+    fn now(&self) -> chrono::NaiveDateTime {
+        let ahead = std::fs::read_to_string(&self.path)
+            .ok()
+            .and_then(|text| text.trim().parse::<i64>().ok())
+            .unwrap_or(0);
+        SystemClock.now() + chrono::Duration::seconds(ahead)
+    }
+}
+
 /// How often the afspraken's reminders and endings are looked for.
 const AFSPRAKEN_EVERY: Duration = Duration::from_secs(15 * 60);
 

@@ -299,6 +299,27 @@ fn in_production(args: &[&str], overrides: &[(&str, &str)]) -> Result<std::proce
 }
 
 #[test]
+fn the_test_clock_is_refused_outside_the_test_environment() -> TestResult {
+    let clock = std::env::temp_dir().join(format!("oppas-clock-{}", uuid::Uuid::new_v4().simple()));
+    let clock = clock.display().to_string();
+    let output = in_production(&["migrate"], &[("OPPAS__TESTING__CLOCK_FILE", clock.as_str())])?;
+    assert!(!output.status.success(), "production started with a test clock");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("testing.clock_file is for the test environment only"),
+        "{stderr}"
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_oppas"))
+        .args(["migrate"])
+        .env("OPPAS_ENV", "development")
+        .env("OPPAS_CONFIG_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../../config"))
+        .env("OPPAS__TESTING__CLOCK_FILE", &clock)
+        .output()?;
+    assert!(!output.status.success(), "development started with a test clock");
+    Ok(())
+}
+
+#[test]
 fn production_refuses_a_public_url_that_is_not_https() -> TestResult {
     for url in ["http://oppasmaatje.example", "", "https://", "https:///x"] {
         let output = in_production(&["migrate"], &[("OPPAS__SERVER__PUBLIC_URL", url)])?;

@@ -171,6 +171,12 @@ impl Afspraken {
         }
     }
 
+    /// The service's moment: what 'started' and 'took place' are judged by.
+    #[must_use]
+    pub fn now(&self) -> NaiveDateTime {
+        self.clock.now()
+    }
+
     /// `me` proposes an afspraak to the other person of an open conversation; with
     /// `replaces`, as the answer to their proposal (which becomes 'Ander voorstel gedaan').
     ///

@@ -44,10 +44,16 @@ pub struct AppointmentView {
     pub replaces: Option<i64>,
     /// Proposed at (UTC).
     pub created_at: DateTime<Utc>,
+    /// Whether it has started, by the server's clock (an accepted one can no longer be cancelled).
+    pub started: bool,
+    /// Whether it took place: accepted and over, by the server's clock (its two may write their
+    /// references).
+    pub took_place: bool,
 }
 
-impl From<&Afspraak> for AppointmentView {
-    fn from(a: &Afspraak) -> Self {
+impl AppointmentView {
+    /// The view of `a` at the server's moment `now`.
+    fn at(a: &Afspraak, now: chrono::NaiveDateTime) -> Self {
         Self {
             id: a.id.get(),
             conversation_id: a.conversation.get(),
@@ -62,6 +68,8 @@ impl From<&Afspraak> for AppointmentView {
             reason: a.reason.clone(),
             replaces: a.replaces.map(AppointmentId::get),
             created_at: a.created_at.and_utc(),
+            started: now >= a.timing.starts_at,
+            took_place: a.was_held(now),
         }
     }
 }
@@ -251,10 +259,11 @@ pub async fn my_appointments(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let afspraken = state.afspraken.clone();
+    let now = afspraken.now();
     let mine = web::block(move || afspraken.mine(user.id)).await??;
     Ok(HttpResponse::Ok().json(MyAppointmentsView {
-        upcoming: mine.upcoming.iter().map(AppointmentView::from).collect(),
-        past: mine.past.iter().map(AppointmentView::from).collect(),
+        upcoming: mine.upcoming.iter().map(|a| AppointmentView::at(a, now)).collect(),
+        past: mine.past.iter().map(|a| AppointmentView::at(a, now)).collect(),
     }))
 }
 
@@ -277,8 +286,9 @@ pub async fn list_appointments(
 ) -> Result<HttpResponse, ApiError> {
     let conversation = ConversationId(id.into_inner());
     let afspraken = state.afspraken.clone();
+    let now = afspraken.now();
     let list = web::block(move || afspraken.in_conversation(user.id, conversation)).await??;
-    Ok(HttpResponse::Ok().json(list.iter().map(AppointmentView::from).collect::<Vec<_>>()))
+    Ok(HttpResponse::Ok().json(list.iter().map(|a| AppointmentView::at(a, now)).collect::<Vec<_>>()))
 }
 
 /// Proposes an afspraak to the other person of the conversation; with `replaces`, as the
@@ -315,8 +325,9 @@ pub async fn propose_appointment(
     };
     let conversation = ConversationId(id.into_inner());
     let afspraken = state.afspraken.clone();
+    let now = afspraken.now();
     let afspraak = web::block(move || afspraken.propose(user.id, conversation, &input)).await??;
-    Ok(HttpResponse::Created().json(AppointmentView::from(&afspraak)))
+    Ok(HttpResponse::Created().json(AppointmentView::at(&afspraak, now)))
 }
 
 /// Takes a step on an afspraak of the signed-in person. Of several requests at once, one
@@ -352,8 +363,9 @@ pub async fn take_step(
     };
     let id = AppointmentId(id.into_inner());
     let afspraken = state.afspraken.clone();
+    let now = afspraken.now();
     let afspraak = web::block(move || afspraken.take(user.id, id, step, body.reason.as_deref())).await??;
-    Ok(HttpResponse::Ok().json(AppointmentView::from(&afspraak)))
+    Ok(HttpResponse::Ok().json(AppointmentView::at(&afspraak, now)))
 }
 
 /// Writes the signed-in person's reference about the other person of an afspraak: once, after

@@ -1228,6 +1228,8 @@ export interface components {
              * @description The proposal this one answered with another time.
              */
             replaces?: number | null;
+            /** @description Whether it has started, by the server's clock (an accepted one can no longer be cancelled). */
+            started: boolean;
             /**
              * Format: date-time
              * @description Its start (UTC).
@@ -1235,6 +1237,11 @@ export interface components {
             startsAt: string;
             /** @description Where it stands. */
             state: components["schemas"]["AppointmentState"];
+            /**
+             * @description Whether it took place: accepted and over, by the server's clock (its two may write their
+             *     references).
+             */
+            tookPlace: boolean;
         };
         /**
          * @description Moments and services a volunteer offers: the wizard's six moments, and the edit dialog's longer list with services.

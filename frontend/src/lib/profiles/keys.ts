@@ -6,4 +6,5 @@ export const profileKeys = {
   volunteer: (volunteerId: number) => [...profileKeys.pages(), 'volunteer', volunteerId] as const,
   pet: (petId: number) => [...profileKeys.pages(), 'pet', petId] as const,
   own: (userId: number) => [...profileKeys.all, 'own', userId] as const,
+  references: (userId: number) => [...profileKeys.pages(), 'references', userId] as const,
 };

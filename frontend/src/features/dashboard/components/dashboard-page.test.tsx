@@ -61,6 +61,8 @@ function anAppointment(overrides: Partial<Appointment> = {}): Appointment {
     state: 'geaccepteerd',
     reason: null,
     replaces: null,
+    started: false,
+    tookPlace: false,
     createdAt: '2026-11-26T09:00:00Z',
     ...overrides,
   };

@@ -55,8 +55,8 @@ export function PrivacyPage() {
           <li>
             <strong>Referenties</strong>: wat je na een afspraak over de ander schrijft en wat de
             ander over jou schrijft. Een referentie wordt pas zichtbaar als jullie allebei hebben
-            geschreven of 14 dagen na de afspraak, en staat dan met je voornaam, de soort hulp en
-            de maand op het profiel van de ander, nooit met een adres of precieze datum.
+            geschreven of 14 dagen na de afspraak, en staat dan met je voornaam, de soort hulp en de
+            maand op het profiel van de ander, nooit met een adres of precieze datum.
           </li>
           <li>
             <strong>Inloggegevens</strong>: eenmalige inlogcodes, die we alleen versleuteld opslaan,

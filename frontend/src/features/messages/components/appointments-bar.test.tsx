@@ -26,6 +26,8 @@ function anAppointment(overrides: Partial<Appointment> = {}): Appointment {
     state: 'voorgesteld',
     reason: null,
     replaces: null,
+    started: false,
+    tookPlace: false,
     createdAt: new Date().toISOString(),
     ...overrides,
   };
@@ -117,5 +119,112 @@ describe('AppointmentsBar', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Voorstel versturen' }));
     expect(await screen.findByRole('listitem', { name: /^Uitlaten/ })).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('offers a reference under an afspraak that took place, refuses a short text in words and then waits for the other', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }));
+    const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    onApi('GET /api/conversations/11/appointments', {
+      status: 200,
+      body: [
+        anAppointment({
+          state: 'afgerond',
+          startsAt: lastWeek,
+          endsAt: lastWeek,
+          started: true,
+          tookPlace: true,
+        }),
+      ],
+    });
+    let mine: unknown = null;
+    onApi('GET /api/appointments/3/references', () => ({
+      status: 200,
+      body: { mine, theirs: null, published: false, mayNotWrite: mine ? 'Al geschreven.' : null },
+    }));
+    const sent: Record<string, unknown>[] = [];
+    onApi('POST /api/appointments/3/reference', async (request) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      sent.push(body);
+      if (sent.length === 1) {
+        return {
+          status: 422,
+          body: {
+            error: 'Schrijf minstens 20 tekens over hoe het ging.',
+            code: 'invalid_input',
+            field: 'text',
+          },
+        };
+      }
+      mine = { id: 1, appointmentId: 3, authorId: 7, subjectId: 8, ...body, createdAt: lastWeek };
+      return { status: 201, body: mine };
+    });
+    renderBar();
+
+    await user.click(await screen.findByRole('button', { name: 'Referentie schrijven' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Referentie over Lotte' });
+    const place = within(dialog).getByRole('button', { name: 'Referentie plaatsen' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Hoe ging het?' }), 'Prima.');
+    expect(place).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: 'Ja' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Lief voor dieren' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Op tijd' }));
+    await user.click(place);
+    expect(
+      await within(dialog).findByText('Schrijf minstens 20 tekens over hoe het ging.'),
+    ).toBeVisible();
+    expect(sent[0]).toEqual({ text: 'Prima.', again: true, tags: ['op-tijd', 'lief-voor-dieren'] });
+
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Hoe ging het?' }),
+      ' Lotte was op tijd en lief.',
+    );
+    await user.click(place);
+    expect(
+      await screen.findByText(/Je referentie is bewaard\. Lotte en anderen lezen die/),
+    ).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Referentie schrijven' })).not.toBeInTheDocument();
+  });
+
+  it("shows the other's reference once both are published", async () => {
+    fakeSession(aUser({ id: 7 }));
+    const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    onApi('GET /api/conversations/11/appointments', {
+      status: 200,
+      body: [
+        anAppointment({
+          state: 'afgerond',
+          startsAt: lastWeek,
+          endsAt: lastWeek,
+          started: true,
+          tookPlace: true,
+        }),
+      ],
+    });
+    const reference = (authorId: number, text: string) => ({
+      id: authorId,
+      appointmentId: 3,
+      authorId,
+      subjectId: authorId === 7 ? 8 : 7,
+      text,
+      again: true,
+      tags: [],
+      createdAt: lastWeek,
+    });
+    onApi('GET /api/appointments/3/references', {
+      status: 200,
+      body: {
+        mine: reference(7, 'Lotte was op tijd en lief.'),
+        theirs: reference(8, 'Anna legde alles duidelijk uit.'),
+        published: true,
+        mayNotWrite: 'Je hebt over deze afspraak al een referentie geschreven.',
+      },
+    });
+    renderBar();
+
+    expect(await screen.findByText('Lotte schreef:')).toBeVisible();
+    expect(screen.getByText(/Anna legde alles duidelijk uit\./)).toBeVisible();
+    expect(screen.getByText('Jullie referenties staan op jullie profielen.')).toBeVisible();
   });
 });

@@ -12,6 +12,7 @@ import {
   type Appointment,
   type StepName,
 } from '@/features/messages/api/appointments';
+import { AfspraakReferences } from '@/features/messages/components/afspraak-references';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -23,7 +24,7 @@ function stepsFor(appointment: Appointment, me: number | undefined): StepName[] 
   if (appointment.state === 'voorgesteld') {
     return appointment.proposerId === me ? ['intrekken'] : ['accepteren', 'afwijzen'];
   }
-  if (appointment.state === 'geaccepteerd' && new Date(appointment.startsAt) > new Date()) {
+  if (appointment.state === 'geaccepteerd' && !appointment.started) {
     return ['annuleren'];
   }
   return [];
@@ -101,6 +102,14 @@ export function AppointmentsBar({
               </p>
               {appointment.note && (
                 <p className="text-sm text-stone-700 italic">{appointment.note}</p>
+              )}
+              {appointment.tookPlace && (
+                <AfspraakReferences
+                  conversationId={conversationId}
+                  appointmentId={appointment.id}
+                  otherName={otherName}
+                  open={open}
+                />
               )}
               {open && stepsFor(appointment, user?.id).length > 0 && (
                 <div className="flex flex-wrap gap-2 pt-1">

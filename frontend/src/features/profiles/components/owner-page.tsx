@@ -23,6 +23,7 @@ import {
   type DetailItem,
 } from '@/features/profiles/components/profile-layout';
 import { ProfileNotFound, ProfileQueryState } from '@/features/profiles/components/profile-states';
+import { ReferencesSection } from '@/features/profiles/components/references-section';
 import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
 import { firstLine, profileTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import type { components } from '@/lib/api/openapi';
@@ -149,6 +150,7 @@ function OwnerProfile({
                 </div>
               )}
             </ProfileSection>
+            <ReferencesSection userId={owner.user_id} firstName={owner.first_name} />
             <LocationSection
               name={name}
               location={owner.location}

@@ -23,6 +23,7 @@ import {
   type DetailItem,
 } from '@/features/profiles/components/profile-layout';
 import { ProfileNotFound, ProfileQueryState } from '@/features/profiles/components/profile-states';
+import { ReferencesSection } from '@/features/profiles/components/references-section';
 import { ScheduleSection } from '@/features/profiles/components/schedule-section';
 import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
 import { firstLine, profileTitle, useDocumentTitle } from '@/hooks/use-document-title';
@@ -237,6 +238,7 @@ function VolunteerProfile({ volunteer: v, hidden }: { volunteer: VolunteerView; 
               paused={v.paused}
               own={user?.id === v.user_id}
             />
+            <ReferencesSection userId={v.user_id} firstName={v.first_name} />
             <LocationSection
               name={name}
               location={v.location}

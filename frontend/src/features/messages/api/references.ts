@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '@/lib/api/api-error';
+import { api } from '@/lib/api/client';
+import type { components } from '@/lib/api/openapi';
+import { messagingKeys } from '@/lib/messaging/keys';
+
+export type AppointmentReferences = components['schemas']['AppointmentReferencesView'];
+export type ReferenceBody = components['schemas']['ReferenceBody'];
+
+/**
+ * Within the conversation's afspraken, so that a live 'afspraak' event (the other wrote theirs,
+ * which may publish both) reads it again.
+ */
+const referencesKey = (conversationId: number, appointmentId: number) =>
+  [...messagingKeys.appointmentsOf(conversationId), 'references', appointmentId] as const;
+
+/** `GET /api/appointments/{id}/references`: one's own, the other's once published. */
+export function useAppointmentReferences(conversationId: number, appointmentId: number) {
+  return useQuery({
+    queryKey: referencesKey(conversationId, appointmentId),
+    queryFn: () =>
+      unwrap(
+        api.GET('/api/appointments/{id}/references', {
+          params: { path: { id: appointmentId } },
+        }),
+      ),
+  });
+}
+
+/**
+ * `POST /api/appointments/{id}/reference`. Rejects with an `ApiError`: 422 names `text` or
+ * `appointment` (not now), 409 when written already.
+ */
+export function useWriteReference(conversationId: number, appointmentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReferenceBody) =>
+      unwrap(
+        api.POST('/api/appointments/{id}/reference', {
+          params: { path: { id: appointmentId } },
+          body,
+        }),
+      ),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: referencesKey(conversationId, appointmentId) }),
+  });
+}

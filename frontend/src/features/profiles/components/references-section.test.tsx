@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  NO_REFERENCES,
+  REFERENCES_FAILED,
+  ReferencesSection,
+  monthOf,
+} from '@/features/profiles/components/references-section';
+import { onApi } from '@/testing/fake-api';
+import { renderWithProviders } from '@/testing/render';
+
+describe('ReferencesSection', () => {
+  it('lists what people wrote after an afspraak, with the help and the month but no date', async () => {
+    onApi('GET /api/users/12/references', {
+      status: 200,
+      body: [
+        {
+          id: 2,
+          authorName: 'Sanne',
+          text: 'Lotte was op tijd en heel lief voor Bobby.',
+          again: true,
+          tags: ['op-tijd', 'lief-voor-dieren'],
+          kind: 'uitlaten',
+          month: '2026-12',
+        },
+        {
+          id: 1,
+          authorName: 'Verwijderd account',
+          text: 'Een fijne kennismaking gehad.',
+          again: false,
+          tags: [],
+          kind: 'kennismaking',
+          month: '2026-11',
+        },
+      ],
+    });
+    renderWithProviders(<ReferencesSection userId={12} firstName="Lotte" />);
+
+    const list = await screen.findByRole('list', { name: 'Referenties over Lotte' });
+    expect(screen.getByRole('heading', { name: 'Referenties (2)' })).toBeInTheDocument();
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Sanne · Uitlaten, december 2026');
+    expect(first).toHaveTextContent('Zou weer met Lotte afspreken');
+    expect(first).toHaveTextContent('Op tijd');
+    expect(first).toHaveTextContent('Lief voor dieren');
+    expect(second).toHaveTextContent('Verwijderd account · Kennismaking, november 2026');
+    expect(second).not.toHaveTextContent('Zou weer');
+  });
+
+  it('says there are none yet, and offers to try again when they cannot be read', async () => {
+    const user = userEvent.setup();
+    let answers = 0;
+    onApi('GET /api/users/12/references', () => {
+      answers += 1;
+      return answers === 1
+        ? { status: 500, body: { error: 'Er ging iets mis.', code: 'internal' } }
+        : { status: 200, body: [] };
+    });
+    renderWithProviders(<ReferencesSection userId={12} firstName="Lotte" />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(REFERENCES_FAILED);
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    expect(await screen.findByText(NO_REFERENCES)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Referenties' })).toBeInTheDocument();
+  });
+
+  it('words a month as Dutch does', () => {
+    expect(monthOf('2027-03')).toBe('maart 2027');
+  });
+});

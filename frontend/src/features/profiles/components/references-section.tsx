@@ -1,0 +1,97 @@
+import { ThumbsUp } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { RETRY } from '@/components/ui/load-error';
+import { Loading, Skeleton } from '@/components/ui/skeleton';
+import { useReferences, type PublicReference } from '@/features/profiles/api/references';
+import { ProfileSection } from '@/features/profiles/components/profile-layout';
+import * as V from '@/lib/api/vocabulary';
+
+export const NO_REFERENCES =
+  'Nog geen referenties. Na een afspraak via Oppasmaatje kunnen jullie er een over elkaar schrijven.';
+export const REFERENCES_FAILED = 'De referenties konden niet worden geladen.';
+
+const MONTH = new Intl.DateTimeFormat('nl-NL', { month: 'long', year: 'numeric' });
+
+/** 'december 2026' of '2026-12'. */
+export function monthOf(month: string): string {
+  return MONTH.format(new Date(`${month}-01T12:00:00`));
+}
+
+/**
+ * 'Referenties' on a sitter's or an owner's page: what people wrote after a real afspraak, newest
+ * first, with the kind of help and the month; never an address or an exact date.
+ */
+export function ReferencesSection({ userId, firstName }: { userId: number; firstName: string }) {
+  const references = useReferences(userId);
+  const count = references.data?.length;
+  return (
+    <ProfileSection title={count ? `Referenties (${String(count)})` : 'Referenties'}>
+      {references.isPending ? (
+        <Loading label="Referenties laden...">
+          <Skeleton inline className="w-3/4 max-w-96" />
+        </Loading>
+      ) : references.isError ? (
+        <div className="flex flex-col items-start gap-3">
+          <p role="alert" className="text-red-800">
+            {REFERENCES_FAILED}
+          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              void references.refetch();
+            }}
+          >
+            {RETRY}
+          </Button>
+        </div>
+      ) : references.data.length === 0 ? (
+        <p className="text-stone-600 italic">{NO_REFERENCES}</p>
+      ) : (
+        <ul
+          aria-label={`Referenties over ${firstName}`}
+          className="flex flex-col divide-y divide-stone-100"
+        >
+          {references.data.map((reference) => (
+            <ReferenceItem key={reference.id} reference={reference} firstName={firstName} />
+          ))}
+        </ul>
+      )}
+    </ProfileSection>
+  );
+}
+
+function ReferenceItem({
+  reference,
+  firstName,
+}: {
+  reference: PublicReference;
+  firstName: string;
+}) {
+  return (
+    <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
+      <p className="text-sm text-stone-600">
+        <span className="font-semibold text-stone-900">{reference.authorName}</span>
+        {' · '}
+        {V.AppointmentKind.labels[reference.kind]}, {monthOf(reference.month)}
+      </p>
+      <p className="break-words whitespace-pre-line text-stone-800">{reference.text}</p>
+      <div className="flex flex-wrap gap-2">
+        {reference.again && (
+          <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-3 py-1 text-sm font-semibold text-green-900 ring-1 ring-green-200">
+            <ThumbsUp aria-hidden="true" className="size-4" />
+            Zou weer met {firstName} afspreken
+          </span>
+        )}
+        {reference.tags.map((tag) => (
+          <span
+            key={tag}
+            className="rounded-full bg-stone-100 px-3 py-1 text-sm font-medium text-stone-800"
+          >
+            {V.ReferenceTag.labels[tag]}
+          </span>
+        ))}
+      </div>
+    </li>
+  );
+}
