@@ -58,6 +58,12 @@ test.describe('afspraken', () => {
       hourlyRate: 'gratis',
       transportMode: 'fiets',
     });
+    // Sem helps on Sunday evenings only.
+    const week = await sitter.request.put('/api/volunteers/me/schedule', {
+      data: { week: [{ day: 'zondag', part: 'avond' }], away: [], paused: false },
+      headers: { Origin: baseURL },
+    });
+    expect(week.status()).toBe(200);
     const eva = (await (await owner.request.get('/api/users/me')).json()) as SessionUser;
     const conversationId = await startConversation(sitter, { targetUserId: eva.id });
     expect(
@@ -87,6 +93,9 @@ test.describe('afspraken', () => {
     const sitterBar = afspraken(sitter);
     await expect(sitterBar.getByText('Voorgesteld, door Eva')).toBeVisible();
     await expect(sitterBar.getByText('Riem hangt bij de deur.')).toBeVisible();
+    await expect(
+      sitterBar.getByText('Dit valt buiten de tijden waarop je meestal beschikbaar bent.'),
+    ).toBeVisible();
     await checkPage(sitter, 'afspraken-proposal-1280');
     const since = new Date();
     await sitterBar.getByRole('button', { name: 'Accepteren' }).click();

@@ -743,7 +743,70 @@ async fn the_export_holds_ones_afspraken_and_references_but_not_one_unpublished_
     Ok(())
 }
 
+async fn the_sitter_reads_a_warning_beside_a_proposal_outside_her_week_or_while_away(backend: Backend) -> TestResult {
+    use chrono::Datelike;
+    let app = spawn_app(backend).await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    // Lotte helps on Monday mornings, and is away the Monday after next.
+    let today = Utc::now().date_naive();
+    let monday = today + Duration::days(7 - i64::from(today.weekday().num_days_from_monday()));
+    let away = monday + Duration::days(7);
+    let saved = app
+        .send_json(
+            &lotte.client,
+            Method::PUT,
+            "/api/volunteers/me/schedule",
+            &json!({"week": [{"day": "maandag", "part": "ochtend"}], "away": [{"from": away, "until": away}], "paused": false}),
+        )
+        .await?;
+    assert_eq!(saved.status(), StatusCode::OK);
+    // Monday 08:00 UTC is 09:00 or 10:00 in the Netherlands: her morning.
+    let at = |day: chrono::NaiveDate, hour: u32| json!(format!("{day}T{hour:02}:00:00Z"));
+    for (starts, ends) in [
+        (at(monday, 8), at(monday, 9)),
+        (at(monday, 16), at(monday, 17)),
+        (at(away, 8), at(away, 9)),
+    ] {
+        let body = json!({"kind": "uitlaten", "startsAt": starts, "endsAt": ends});
+        assert_eq!(
+            propose(&app, &sanne, conversation, &body).await?.status(),
+            StatusCode::CREATED
+        );
+    }
+    let path = format!("/api/conversations/{conversation}/appointments");
+    let (_, hers) = get(&app, &lotte, &path).await?;
+    let warnings: Vec<Value> = hers
+        .as_array()
+        .ok_or("a list")?
+        .iter()
+        .map(|a| a["warning"].clone())
+        .collect();
+    assert_eq!(
+        warnings,
+        vec![
+            Value::Null,
+            json!("Dit valt buiten de tijden waarop je meestal beschikbaar bent."),
+            json!(format!(
+                "Je bent dan weg (van {} tot en met {}).",
+                away.format("%-d-%-m-%Y"),
+                away.format("%-d-%-m-%Y")
+            )),
+        ]
+    );
+    let (_, owners) = get(&app, &sanne, &path).await?;
+    assert!(
+        owners
+            .as_array()
+            .ok_or("a list")?
+            .iter()
+            .all(|a| a["warning"].is_null()),
+        "the owner keeps no schedule: {owners}"
+    );
+    Ok(())
+}
+
 on_both_backends!(
+    the_sitter_reads_a_warning_beside_a_proposal_outside_her_week_or_while_away,
     the_export_holds_ones_afspraken_and_references_but_not_one_unpublished_about_one,
     a_deleted_authors_reference_stays_and_those_about_them_go,
     references_are_written_after_a_real_afspraak_and_published_together,

@@ -3,6 +3,7 @@
 //! a moment or an afspraak fits them.
 
 use crate::appointments::state::Timing;
+use crate::kernel::clock::dutch_local;
 use crate::kernel::enums::DayPart;
 use chrono::{Datelike, NaiveDate, NaiveDateTime, Timelike, Weekday};
 
@@ -195,18 +196,35 @@ impl Schedule {
     }
 
     /// Why an afspraak with `timing` does not fit, if it does not: paused, a period away on
-    /// one of its days, or a start outside her week.
+    /// one of its days, or a start outside her week (when she filled one in).
     #[must_use]
     pub fn misfit(&self, timing: Timing) -> Option<Misfit> {
         if self.paused {
             return Some(Misfit::Paused);
         }
-        let (first, last) = (timing.starts_at.date(), timing.ends_at.date());
+        // Days and parts of the day as the clock in the Netherlands reads them.
+        let (start, end) = (dutch_local(timing.starts_at), dutch_local(timing.ends_at));
+        let (first, last) = (start.date(), end.date());
         if let Some(away) = self.away.iter().find(|away| away.overlaps(first, last)) {
             return Some(Misfit::Away(*away));
         }
-        (!self.week.has(first.weekday(), part_of(timing.starts_at))).then_some(Misfit::OutsideWeek)
+        // A week she never filled in says nothing about when she can.
+        (!self.week.is_empty() && !self.week.has(first.weekday(), part_of(start))).then_some(Misfit::OutsideWeek)
     }
+}
+
+/// The warning the sitter reads beside an afspraak that is still to be answered or to come and
+/// does not fit her `schedule`; none once it started or closed.
+#[must_use]
+pub fn warning_for(
+    schedule: &Schedule,
+    afspraak: &crate::appointments::afspraak::Afspraak,
+    now: NaiveDateTime,
+) -> Option<String> {
+    if !afspraak.state.is_open() || now >= afspraak.timing.starts_at {
+        return None;
+    }
+    schedule.misfit(afspraak.timing).map(Misfit::warning)
 }
 
 #[cfg(test)]
@@ -318,5 +336,66 @@ mod tests {
             Away::new(day(2), day(3), day(4)),
             Err(AwayError("Deze periode is al voorbij."))
         );
+    }
+
+    #[test]
+    fn the_parts_of_the_day_are_the_dutch_clocks_and_a_warning_only_before_the_start() {
+        use crate::appointments::afspraak::Afspraak;
+        use crate::kernel::enums::{AppointmentKind, AppointmentState};
+        use crate::{AppointmentId, ConversationId, UserId};
+        let schedule = Schedule {
+            week: Week::default().with(Weekday::Mon, DayPart::Ochtend),
+            away: Vec::new(),
+            paused: false,
+        };
+        let minutes = |d: u32, h: u32, m: u32| day(d).and_hms_opt(h, m, 0).unwrap_or_default();
+        let timing = |start: NaiveDateTime| Timing {
+            starts_at: start,
+            ends_at: start + chrono::Duration::hours(1),
+        };
+        // Monday 7 December: 10:30 UTC is 11:30 in the Netherlands (morning), 11:30 UTC is 12:30.
+        assert_eq!(schedule.misfit(timing(minutes(7, 10, 30))), None);
+        assert_eq!(schedule.misfit(timing(minutes(7, 11, 30))), Some(Misfit::OutsideWeek));
+
+        let afspraak = |state| Afspraak {
+            id: AppointmentId(1),
+            conversation: ConversationId(1),
+            proposer: UserId(1),
+            recipient: UserId(2),
+            kind: AppointmentKind::Uitlaten,
+            pets: Vec::new(),
+            timing: timing(minutes(7, 11, 30)),
+            note: None,
+            state,
+            reason: None,
+            replaces: None,
+            created_at: at(1, 9),
+            updated_at: at(1, 9),
+        };
+        let before = at(6, 12);
+        assert_eq!(
+            warning_for(&schedule, &afspraak(AppointmentState::Voorgesteld), before).as_deref(),
+            Some("Dit valt buiten de tijden waarop je meestal beschikbaar bent.")
+        );
+        assert!(warning_for(&schedule, &afspraak(AppointmentState::Geaccepteerd), before).is_some());
+        assert_eq!(
+            warning_for(&schedule, &afspraak(AppointmentState::Afgewezen), before),
+            None
+        );
+        assert_eq!(
+            warning_for(&schedule, &afspraak(AppointmentState::Voorgesteld), minutes(7, 11, 30)),
+            None,
+            "started"
+        );
+    }
+
+    #[test]
+    fn a_week_never_filled_in_warns_of_nothing() {
+        let schedule = Schedule::default();
+        let timing = Timing {
+            starts_at: at(12, 20),
+            ends_at: at(12, 21),
+        };
+        assert_eq!(schedule.misfit(timing), None);
     }
 }

@@ -6,6 +6,7 @@ use crate::{ApiError, AppState};
 use actix_web::{HttpResponse, get, post, web};
 use chrono::{DateTime, Utc};
 use oppas_domain::appointments::afspraak::Afspraak;
+use oppas_domain::appointments::availability::warning_for;
 use oppas_domain::appointments::references::Reference;
 use oppas_domain::appointments::service::{AfspraakError, ProposalInput, ReferenceInput};
 use oppas_domain::appointments::state::Step;
@@ -49,6 +50,9 @@ pub struct AppointmentView {
     /// Whether it took place: accepted and over, by the server's clock (its two may write their
     /// references).
     pub took_place: bool,
+    /// For the sitter reading a conversation's afspraken: why one still to come does not fit
+    /// her week, a period away or her pause (a warning, never a refusal).
+    pub warning: Option<String>,
 }
 
 impl AppointmentView {
@@ -70,6 +74,7 @@ impl AppointmentView {
             created_at: a.created_at.and_utc(),
             started: now >= a.timing.starts_at,
             took_place: a.was_held(now),
+            warning: None,
         }
     }
 }
@@ -286,9 +291,27 @@ pub async fn list_appointments(
 ) -> Result<HttpResponse, ApiError> {
     let conversation = ConversationId(id.into_inner());
     let afspraken = state.afspraken.clone();
+    let schedules = state.schedules.clone();
     let now = afspraken.now();
-    let list = web::block(move || afspraken.in_conversation(user.id, conversation)).await??;
-    Ok(HttpResponse::Ok().json(list.iter().map(|a| AppointmentView::at(a, now)).collect::<Vec<_>>()))
+    let (list, schedule) = web::block(move || {
+        let list = afspraken.in_conversation(user.id, conversation)?;
+        // Only a sitter keeps a schedule; anyone else reads no warning.
+        let schedule = match schedules.mine(user.id) {
+            Ok(schedule) => Some(schedule),
+            Err(oppas_domain::appointments::schedule::ScheduleError::NotASitter) => None,
+            Err(error) => return Err(ApiError::from(error)),
+        };
+        Ok::<_, ApiError>((list, schedule))
+    })
+    .await??;
+    let views: Vec<AppointmentView> = list
+        .iter()
+        .map(|a| AppointmentView {
+            warning: schedule.as_ref().and_then(|schedule| warning_for(schedule, a, now)),
+            ..AppointmentView::at(a, now)
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(views))
 }
 
 /// Proposes an afspraak to the other person of the conversation; with `replaces`, as the

@@ -1242,6 +1242,11 @@ export interface components {
              *     references).
              */
             tookPlace: boolean;
+            /**
+             * @description For the sitter reading a conversation's afspraken: why one still to come does not fit
+             *     her week, a period away or her pause (a warning, never a refusal).
+             */
+            warning?: string | null;
         };
         /**
          * @description Moments and services a volunteer offers: the wizard's six moments, and the edit dialog's longer list with services.

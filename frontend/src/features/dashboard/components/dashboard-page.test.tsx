@@ -63,6 +63,7 @@ function anAppointment(overrides: Partial<Appointment> = {}): Appointment {
     replaces: null,
     started: false,
     tookPlace: false,
+    warning: null,
     createdAt: '2026-11-26T09:00:00Z',
     ...overrides,
   };

@@ -28,6 +28,7 @@ function anAppointment(overrides: Partial<Appointment> = {}): Appointment {
     replaces: null,
     started: false,
     tookPlace: false,
+    warning: null,
     createdAt: new Date().toISOString(),
     ...overrides,
   };
@@ -59,6 +60,25 @@ describe('AppointmentsBar', () => {
     expect(await within(item).findByText('Geaccepteerd')).toBeVisible();
     expect(steps).toEqual([{ step: 'accepteren', reason: null }]);
     expect(within(item).getByRole('button', { name: 'Annuleren' })).toBeVisible();
+  });
+
+  it("shows the sitter the server's warning beside a proposal that does not fit her week", async () => {
+    fakeSession(aUser({ id: 7 }));
+    onApi('GET /api/conversations/11/appointments', {
+      status: 200,
+      body: [
+        anAppointment({
+          warning: 'Dit valt buiten de tijden waarop je meestal beschikbaar bent.',
+        }),
+      ],
+    });
+    renderBar();
+
+    const item = await screen.findByRole('listitem', { name: /^Oppassen bij de baas thuis/ });
+    expect(
+      within(item).getByText('Dit valt buiten de tijden waarop je meestal beschikbaar bent.'),
+    ).toBeVisible();
+    expect(within(item).getByRole('button', { name: 'Accepteren' })).toBeEnabled();
   });
 
   it('lets the proposer withdraw her own proposal, and shows a refusal in words', async () => {

@@ -1,4 +1,4 @@
-import { CalendarPlus } from 'lucide-react';
+import { CalendarPlus, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -102,6 +102,12 @@ export function AppointmentsBar({
               </p>
               {appointment.note && (
                 <p className="text-sm text-stone-700 italic">{appointment.note}</p>
+              )}
+              {appointment.warning && (
+                <p className="flex items-start gap-2 rounded-lg bg-amber-50 px-2 py-1 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
+                  <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                  {appointment.warning}
+                </p>
               )}
               {appointment.tookPlace && (
                 <AfspraakReferences
