@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Appointment } from '@/features/messages/api/appointments';
 import { AppointmentsBar } from '@/features/messages/components/appointments-bar';
 import { aUser, fakeSession, onApi } from '@/testing/fake-api';
+import { aPet, aVolunteerLookup, anOwner, anOwnerLookup } from '@/testing/profiles';
 import { renderWithProviders } from '@/testing/render';
 
 const NEXT_WEEK = new Date(Date.now() + 7 * 86_400_000);
@@ -246,5 +247,43 @@ describe('AppointmentsBar', () => {
     expect(await screen.findByText('Lotte schreef:')).toBeVisible();
     expect(screen.getByText(/Anna legde alles duidelijk uit\./)).toBeVisible();
     expect(screen.getByText('Jullie referenties staan op jullie profielen.')).toBeVisible();
+  });
+
+  it("proposes an afspraak for the owner's pets, the conversation's pet chosen first", async () => {
+    const user = userEvent.setup();
+    // Anna (7) is a sitter; Sanne (8) owns Bobby (30) and Pip (31); they talk about Pip.
+    fakeSession(aUser({ id: 7 }), aVolunteerLookup({ user_id: 7 }));
+    onApi('GET /api/profiles/8', { status: 200, body: anOwnerLookup({}, { id: 4, user_id: 8 }) });
+    onApi('GET /api/owners/4', {
+      status: 200,
+      body: {
+        hidden: false,
+        owner: anOwner({ id: 4, user_id: 8 }),
+        pets: [aPet({ id: 30, name: 'Bobby' }), aPet({ id: 31, name: 'Pip' })],
+      },
+    });
+    let listed: Appointment[] = [];
+    onApi('GET /api/conversations/11/appointments', () => ({ status: 200, body: listed }));
+    const sent: Record<string, unknown>[] = [];
+    onApi('POST /api/conversations/11/appointments', async (request) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      sent.push(body);
+      listed = [anAppointment({ proposerId: 7, recipientId: 8, pets: [31, 30] })];
+      return { status: 201, body: listed[0] };
+    });
+    renderWithProviders(
+      <AppointmentsBar conversationId={11} open otherName="Sanne" otherUserId={8} petId={31} />,
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Afspraak voorstellen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Afspraak voorstellen aan Sanne' });
+    expect(await within(dialog).findByRole('checkbox', { name: 'Pip' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Bobby' })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Bobby' }));
+    await user.type(within(dialog).getByLabelText('Datum'), '2030-12-24');
+    await user.click(within(dialog).getByRole('button', { name: 'Voorstel versturen' }));
+
+    expect(await screen.findByText('Voor Pip en Bobby')).toBeVisible();
+    expect(sent[0]?.pets).toEqual([31, 30]);
   });
 });

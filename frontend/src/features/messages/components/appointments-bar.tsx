@@ -12,6 +12,11 @@ import {
   type Appointment,
   type StepName,
 } from '@/features/messages/api/appointments';
+import {
+  petNames,
+  useConversationPets,
+  type ConversationPet,
+} from '@/features/messages/api/conversation-pets';
 import { AfspraakReferences } from '@/features/messages/components/afspraak-references';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
@@ -45,13 +50,20 @@ export function AppointmentsBar({
   conversationId,
   open,
   otherName,
+  otherUserId,
+  petId = null,
 }: {
   conversationId: number;
   /** Whether the conversation still takes messages (and proposals). */
   open: boolean;
   otherName: string;
+  /** The other person, whose pets (if they are the owner) an afspraak can be for. */
+  otherUserId?: number | undefined;
+  /** The pet the conversation is about, chosen first in a proposal. */
+  petId?: number | null;
 }) {
   const { user } = useAuth();
+  const pets = useConversationPets(otherUserId);
   const appointments = useAppointments(conversationId);
   const step = useAppointmentStep(conversationId);
   const [proposing, setProposing] = useState(false);
@@ -92,6 +104,9 @@ export function AppointmentsBar({
                 {V.AppointmentKind.labels[appointment.kind]}
               </p>
               <p className="text-sm text-stone-700">{whenOf(appointment)}</p>
+              {petNames(appointment.pets, pets) && (
+                <p className="text-sm text-stone-700">Voor {petNames(appointment.pets, pets)}</p>
+              )}
               <p className="text-sm text-stone-800">
                 {V.AppointmentState.labels[appointment.state]}
                 {appointment.state === 'voorgesteld' &&
@@ -142,6 +157,8 @@ export function AppointmentsBar({
         <ProposeDialog
           conversationId={conversationId}
           otherName={otherName}
+          pets={pets}
+          petId={petId}
           onClose={() => {
             setProposing(false);
           }}
@@ -159,13 +176,22 @@ function moment(date: string, time: string): string {
 function ProposeDialog({
   conversationId,
   otherName,
+  pets,
+  petId,
   onClose,
 }: {
   conversationId: number;
   otherName: string;
+  pets: ConversationPet[];
+  petId: number | null;
   onClose: () => void;
 }) {
   const propose = useProposeAppointment(conversationId);
+  // Untouched: the conversation's pet, or the only pet there is.
+  const [picked, setPicked] = useState<number[] | null>(null);
+  const firstPet = pets.length === 1 ? pets[0]?.id : undefined;
+  const fallback = petId !== null && pets.some((pet) => pet.id === petId) ? [petId] : [];
+  const chosen = picked ?? (firstPet === undefined ? fallback : [firstPet]);
   const [kind, setKind] = useState<Appointment['kind']>(V.AppointmentKind.values[0]);
   const [day, setDay] = useState('');
   const [until, setUntil] = useState('');
@@ -192,7 +218,7 @@ function ProposeDialog({
               propose.mutate(
                 {
                   kind,
-                  pets: [],
+                  pets: chosen,
                   startsAt: moment(day, from),
                   endsAt: moment(until || day, to),
                   note: note.trim() === '' ? null : note,
@@ -224,6 +250,32 @@ function ProposeDialog({
             ))}
           </select>
         </label>
+        {pets.length > 0 && (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-semibold text-stone-800">
+              Voor welke huisdieren?
+            </legend>
+            <div className="flex flex-wrap gap-2">
+              {pets.map((pet) => (
+                <label
+                  key={pet.id}
+                  className="flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 text-stone-800 ring-1 ring-stone-200 ring-inset has-[:checked]:bg-orange-50 has-[:checked]:ring-orange-300"
+                >
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(pet.id)}
+                    onChange={(event) => {
+                      const on = event.target.checked;
+                      setPicked(on ? [...chosen, pet.id] : chosen.filter((id) => id !== pet.id));
+                    }}
+                    className="size-5 accent-orange-700"
+                  />
+                  {pet.name}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
         <div className="grid grid-cols-2 gap-2">
           <Input
             type="date"

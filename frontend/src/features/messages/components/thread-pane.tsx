@@ -89,6 +89,8 @@ export function ThreadPane({
             conversationId={conversationId}
             open={closed === null && refusal === null}
             otherName={name}
+            otherUserId={conversation?.otherUserId}
+            petId={conversation?.petId ?? null}
           />
           <ThreadBody
             messages={messages ?? []}
