@@ -71,6 +71,7 @@ use utoipa::{Modify, OpenApi};
         appointments::write_reference,
         appointments::appointment_references,
         appointments::references_about,
+        appointments::reply_to_reference,
         favourites::record_view,
         favourites::count_views,
         favourites::received_favourites,

@@ -278,6 +278,8 @@ diesel::table! {
         tags -> Text,
         created_at -> Timestamp,
         published_at -> Nullable<Timestamp>,
+        reply -> Nullable<Text>,
+        replied_at -> Nullable<Timestamp>,
     }
 }
 

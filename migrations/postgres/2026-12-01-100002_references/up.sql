@@ -13,6 +13,9 @@ CREATE TABLE appointment_references (
     tags TEXT NOT NULL,
     created_at TIMESTAMP NOT NULL,
     published_at TIMESTAMP,
+    -- The subject's one public reply, once published; set once (compare-and-set on NULL).
+    reply TEXT,
+    replied_at TIMESTAMP,
     UNIQUE (appointment_id, author_id)
 );
 CREATE INDEX appointment_references_subject ON appointment_references (subject_id, created_at);

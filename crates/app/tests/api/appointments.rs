@@ -472,6 +472,16 @@ async fn mails_go_out_for_a_proposal_an_acceptance_a_cancellation_and_the_day_be
     Ok(())
 }
 
+async fn reply(app: &TestApp, who: &Person, reference: i64, text: &str) -> reqwest::Result<reqwest::Response> {
+    app.send_json(
+        &who.client,
+        Method::POST,
+        &format!("/api/references/{reference}/reply"),
+        &json!({"text": text}),
+    )
+    .await
+}
+
 fn alone_text() -> Value {
     json!({"text": "Weer een fijne wandeling samen gehad.", "again": true})
 }
@@ -582,6 +592,29 @@ async fn references_are_written_after_a_real_afspraak_and_published_together(bac
         public(sanne.id).await?[0]["text"],
         "Sanne legde alles duidelijk uit over Bobby."
     );
+
+    // Lotte replies once, in public, to the one about her; nobody else can.
+    let reference = about_lotte[0]["id"].as_i64().ok_or("an id")?;
+    assert_eq!(
+        reply(&app, &sanne, reference, "Dank je!").await?.status(),
+        StatusCode::NOT_FOUND,
+        "not about her"
+    );
+    let empty = reply(&app, &lotte, reference, "   ").await?;
+    assert_eq!(empty.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(error_envelope(empty).await?.0, "Schrijf een reactie.");
+    assert_eq!(
+        reply(&app, &lotte, reference, "Dank je, Bobby is een schat!")
+            .await?
+            .status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        reply(&app, &lotte, reference, "Nog een keer.").await?.status(),
+        StatusCode::CONFLICT,
+        "once"
+    );
+    assert_eq!(public(lotte.id).await?[0]["reply"], "Dank je, Bobby is een schat!");
 
     // Both at once, each twice: one reference each, published together.
     let third = accepted(&app, &sanne, &lotte, conversation, 4).await?;

@@ -160,4 +160,24 @@ pub trait ReferenceRepository: Send + Sync {
         subject: crate::UserId,
         limit: usize,
     ) -> Result<Vec<crate::appointments::references::ReferenceWithAfspraak>, RepositoryError>;
+
+    /// One reference with its afspraak.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn find_reference(
+        &self,
+        id: crate::ReferenceId,
+    ) -> Result<Option<crate::appointments::references::ReferenceWithAfspraak>, RepositoryError>;
+
+    /// Sets the subject's reply at `now` only if there is none yet: `Ok(false)` when there was.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn add_reply(
+        &self,
+        id: crate::ReferenceId,
+        text: &str,
+        now: chrono::NaiveDateTime,
+    ) -> Result<bool, RepositoryError>;
 }

@@ -28,6 +28,8 @@ pub struct Reference {
     pub created_at: NaiveDateTime,
     /// When both had written theirs (then both were published together).
     pub published_at: Option<NaiveDateTime>,
+    /// The subject's one public reply.
+    pub reply: Option<String>,
 }
 
 /// A reference with what the public reads of its afspraak: the kind of help and when it ended

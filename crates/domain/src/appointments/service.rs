@@ -16,7 +16,7 @@ use crate::messaging::closed::MessagingError;
 use crate::messaging::live::LiveEventKind;
 use crate::messaging::service::Messaging;
 use crate::profiles::ports::ProfileRepository;
-use crate::{AppointmentId, Clock, ConversationId, PetId, RepositoryError, UserId};
+use crate::{AppointmentId, Clock, ConversationId, PetId, ReferenceId, RepositoryError, UserId};
 use chrono::NaiveDateTime;
 use std::sync::Arc;
 
@@ -39,6 +39,9 @@ pub enum AfspraakError {
     /// The person wrote their reference for this afspraak already.
     #[error("Je hebt over deze afspraak al een referentie geschreven.")]
     AlreadyWritten,
+    /// The subject replied to this reference already.
+    #[error("Je hebt al op deze referentie gereageerd.")]
+    AlreadyReplied,
     /// Storage failures.
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -531,5 +534,38 @@ impl Afspraken {
             });
         }
         Ok(list)
+    }
+
+    /// The subject `me` adds their one public reply to a published reference about them.
+    ///
+    /// # Errors
+    /// [`AfspraakError::NotFound`] (no such reference about them); [`AfspraakError::Invalid`]
+    /// naming `reference` (not yet published) or `text` (empty, too long, unreadable);
+    /// [`AfspraakError::AlreadyReplied`]; storage failures.
+    pub fn reply(&self, me: UserId, id: ReferenceId, text: &str) -> Result<Reference, AfspraakError> {
+        let found = self
+            .references
+            .find_reference(id)?
+            .filter(|found| found.reference.subject == me)
+            .ok_or(AfspraakError::NotFound)?;
+        let now = self.clock.now();
+        if !published(found.ends_at, found.reference.published_at.is_some(), now) {
+            return Err(ProposalError {
+                field: "reference",
+                message: "Je kunt reageren zodra de referentie zichtbaar is.".to_owned(),
+            }
+            .into());
+        }
+        let text = check_note("text", Some(text))?.ok_or_else(|| ProposalError {
+            field: "text",
+            message: "Schrijf een reactie.".to_owned(),
+        })?;
+        if !self.references.add_reply(id, &text, now)? {
+            return Err(AfspraakError::AlreadyReplied);
+        }
+        Ok(Reference {
+            reply: Some(text),
+            ..found.reference
+        })
     }
 }

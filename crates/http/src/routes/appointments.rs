@@ -11,7 +11,7 @@ use oppas_domain::appointments::references::Reference;
 use oppas_domain::appointments::service::{AfspraakError, ProposalInput, ReferenceInput};
 use oppas_domain::appointments::state::Step;
 use oppas_domain::kernel::enums::{AppointmentKind, AppointmentState, ReferenceTag};
-use oppas_domain::{AppointmentId, ConversationId, PetId, UserId};
+use oppas_domain::{AppointmentId, ConversationId, PetId, ReferenceId, UserId};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -109,6 +109,8 @@ pub struct ReferenceView {
     pub tags: Vec<ReferenceTag>,
     /// Written at (UTC).
     pub created_at: DateTime<Utc>,
+    /// The subject's public reply.
+    pub reply: Option<String>,
 }
 
 impl From<&Reference> for ReferenceView {
@@ -122,6 +124,7 @@ impl From<&Reference> for ReferenceView {
             again: r.again,
             tags: r.tags.clone(),
             created_at: r.created_at.and_utc(),
+            reply: r.reply.clone(),
         }
     }
 }
@@ -160,6 +163,16 @@ pub struct PublicReferenceView {
     pub kind: AppointmentKind,
     /// The month the afspraak ended, `2026-12`.
     pub month: String,
+    /// The subject's public reply.
+    pub reply: Option<String>,
+}
+
+/// The subject's reply to a reference about them.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReplyBody {
+    /// 1 to 500 characters.
+    pub text: String,
 }
 
 /// A reference as it is written.
@@ -229,9 +242,10 @@ impl From<AfspraakError> for ApiError {
                 field: Some(invalid.field.to_owned()),
                 message: invalid.message,
             },
-            AfspraakError::Refused(_) | AfspraakError::Moved | AfspraakError::AlreadyWritten => {
-                Self::Conflict(error.to_string())
-            }
+            AfspraakError::Refused(_)
+            | AfspraakError::Moved
+            | AfspraakError::AlreadyWritten
+            | AfspraakError::AlreadyReplied => Self::Conflict(error.to_string()),
             AfspraakError::Repository(cause) => cause.into(),
         }
     }
@@ -245,7 +259,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(take_step)
         .service(write_reference)
         .service(appointment_references)
-        .service(references_about);
+        .service(references_about)
+        .service(reply_to_reference);
 }
 
 /// The signed-in person's afspraken still to come and those that took place (at most 20 of
@@ -479,7 +494,37 @@ pub async fn references_about(user_id: web::Path<i64>, state: web::Data<AppState
             tags: found.reference.tags.clone(),
             kind: found.kind,
             month: found.ends_at.format("%Y-%m").to_string(),
+            reply: found.reference.reply.clone(),
         })
         .collect();
     Ok(HttpResponse::Ok().json(views))
+}
+
+/// The signed-in person's one public reply to a published reference about them.
+///
+/// # Errors
+/// 404 for a reference that is not about them; 422 naming `reference` (not yet published) or
+/// `text`; 409 when they replied already.
+#[utoipa::path(post, path = "/api/references/{id}/reply", tag = "profiles", operation_id = "reply_to_reference",
+    params(("id" = i64, Path, description = "The reference")),
+    request_body = ReplyBody,
+    responses(
+        (status = 200, description = "Replied", body = ReferenceView),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 404, description = "Not a reference about them", body = crate::ApiErrorBody),
+        (status = 409, description = "Replied already", body = crate::ApiErrorBody),
+        (status = 422, description = "Not yet published, or the text; `field` names which", body = crate::ApiErrorBody),
+    ))]
+#[post("/references/{id}/reply")]
+pub async fn reply_to_reference(
+    CurrentUser(user): CurrentUser,
+    id: web::Path<i64>,
+    body: crate::extract::Body<ReplyBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let text = body.into_inner().text;
+    let id = ReferenceId(id.into_inner());
+    let afspraken = state.afspraken.clone();
+    let replied = web::block(move || afspraken.reply(user.id, id, &text)).await??;
+    Ok(HttpResponse::Ok().json(ReferenceView::from(&replied)))
 }

@@ -712,6 +712,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/references/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signed-in person's one public reply to a published reference about them.
+         * @description # Errors
+         *     404 for a reference that is not about them; 422 naming `reference` (not yet published) or
+         *     `text`; 409 when they replied already.
+         */
+        post: operations["reply_to_reference"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports": {
         parameters: {
             query?: never;
@@ -2199,6 +2221,8 @@ export interface components {
             kind: components["schemas"]["AppointmentKind"];
             /** @description The month the afspraak ended, `2026-12`. */
             month: string;
+            /** @description The subject's public reply. */
+            reply?: string | null;
             /** @description What stood out. */
             tags: components["schemas"]["ReferenceTag"][];
             /** @description The text. */
@@ -2306,6 +2330,8 @@ export interface components {
              * @description Its id.
              */
             id: number;
+            /** @description The subject's public reply. */
+            reply?: string | null;
             /**
              * Format: int64
              * @description About whom.
@@ -2326,6 +2352,11 @@ export interface components {
             lastName?: string;
             /** @description The terms were accepted. */
             terms?: boolean;
+        };
+        /** @description The subject's reply to a reference about them. */
+        ReplyBody: {
+            /** @description 1 to 500 characters. */
+            text: string;
         };
         /** @description A report for the moderators. */
         ReportBody: {
@@ -4617,6 +4648,69 @@ export interface operations {
             };
             /** @description Too many profile changes */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    reply_to_reference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reference */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyBody"];
+            };
+        };
+        responses: {
+            /** @description Replied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not a reference about them */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Replied already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not yet published, or the text; `field` names which */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -25,6 +25,9 @@ struct ReferenceRow {
     tags: String,
     created_at: NaiveDateTime,
     published_at: Option<NaiveDateTime>,
+    reply: Option<String>,
+    #[expect(dead_code, reason = "selected with the row; the domain does not read when")]
+    replied_at: Option<NaiveDateTime>,
 }
 
 impl TryFrom<ReferenceRow> for Reference {
@@ -49,6 +52,7 @@ impl TryFrom<ReferenceRow> for Reference {
             tags,
             created_at: row.created_at,
             published_at: row.published_at,
+            reply: row.reply,
         })
     }
 }
@@ -183,5 +187,30 @@ impl ReferenceRepository for Database {
             .load(&mut *conn)
             .map_err(translate)?;
         with_afspraak(rows)
+    }
+
+    fn find_reference(&self, id: ReferenceId) -> Result<Option<ReferenceWithAfspraak>, RepositoryError> {
+        let rows: Vec<(ReferenceRow, String, NaiveDateTime)> = appointment_references::table
+            .inner_join(appointments::table.on(appointments::id.eq(appointment_references::appointment_id)))
+            .filter(appointment_references::id.eq(id.get()))
+            .select((ReferenceRow::as_select(), appointments::kind, appointments::ends_at))
+            .load(&mut *self.conn()?)
+            .map_err(translate)?;
+        Ok(with_afspraak(rows)?.into_iter().next())
+    }
+
+    fn add_reply(&self, id: ReferenceId, text: &str, now: NaiveDateTime) -> Result<bool, RepositoryError> {
+        diesel::update(
+            appointment_references::table
+                .filter(appointment_references::id.eq(id.get()))
+                .filter(appointment_references::reply.is_null()),
+        )
+        .set((
+            appointment_references::reply.eq(text),
+            appointment_references::replied_at.eq(now),
+        ))
+        .execute(&mut *self.conn()?)
+        .map(|rows| rows == 1)
+        .map_err(translate)
     }
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
 import type { components } from '@/lib/api/openapi';
@@ -16,4 +16,17 @@ export const referencesQueryOptions = (userId: number) =>
 
 export function useReferences(userId: number) {
   return useQuery(referencesQueryOptions(userId));
+}
+
+/**
+ * `POST /api/references/{id}/reply`: the subject's one public reply. Rejects with an `ApiError`:
+ * 422 names `text`, 409 when replied already.
+ */
+export function useReplyToReference(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, text }: { id: number; text: string }) =>
+      unwrap(api.POST('/api/references/{id}/reply', { params: { path: { id } }, body: { text } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.references(userId) }),
+  });
 }

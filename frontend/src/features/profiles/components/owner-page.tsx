@@ -150,7 +150,7 @@ function OwnerProfile({
                 </div>
               )}
             </ProfileSection>
-            <ReferencesSection userId={owner.user_id} firstName={owner.first_name} />
+            <ReferencesSection userId={owner.user_id} firstName={owner.first_name} own={own} />
             <LocationSection
               name={name}
               location={owner.location}

@@ -68,4 +68,49 @@ describe('ReferencesSection', () => {
   it('words a month as Dutch does', () => {
     expect(monthOf('2027-03')).toBe('maart 2027');
   });
+
+  it("lets the page's own person reply once, in public, and shows the reply to everyone", async () => {
+    const user = userEvent.setup();
+    let reply: string | null = null;
+    onApi('GET /api/users/12/references', () => ({
+      status: 200,
+      body: [
+        {
+          id: 5,
+          authorName: 'Sanne',
+          text: 'Lotte was op tijd en heel lief voor Bobby.',
+          again: true,
+          tags: [],
+          kind: 'uitlaten',
+          month: '2026-12',
+          reply,
+        },
+      ],
+    }));
+    const sent: unknown[] = [];
+    onApi('POST /api/references/5/reply', async (request) => {
+      sent.push(await request.json());
+      reply = 'Dank je, Bobby is een schat!';
+      return { status: 200, body: {} };
+    });
+    const { unmount } = renderWithProviders(
+      <ReferencesSection userId={12} firstName="Lotte" own />,
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Reageren' }));
+    await user.type(
+      screen.getByRole('textbox', { name: 'Je reactie (iedereen kan die lezen)' }),
+      'Dank je, Bobby is een schat!',
+    );
+    await user.click(screen.getByRole('button', { name: 'Reactie plaatsen' }));
+    expect(await screen.findByText('Reactie van Lotte:')).toBeVisible();
+    expect(sent).toEqual([{ text: 'Dank je, Bobby is een schat!' }]);
+    expect(screen.queryByRole('button', { name: 'Reageren' })).not.toBeInTheDocument();
+    unmount();
+
+    reply = null;
+    renderWithProviders(<ReferencesSection userId={12} firstName="Lotte" />);
+    expect(await screen.findByText(/Lotte was op tijd/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Reageren' })).not.toBeInTheDocument();
+  });
 });

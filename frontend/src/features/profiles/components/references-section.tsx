@@ -1,9 +1,16 @@
 import { ThumbsUp } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/form-fields';
 import { RETRY } from '@/components/ui/load-error';
 import { Loading, Skeleton } from '@/components/ui/skeleton';
-import { useReferences, type PublicReference } from '@/features/profiles/api/references';
+import {
+  useReferences,
+  useReplyToReference,
+  type PublicReference,
+} from '@/features/profiles/api/references';
 import { ProfileSection } from '@/features/profiles/components/profile-layout';
+import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
 
 export const NO_REFERENCES =
@@ -21,7 +28,16 @@ export function monthOf(month: string): string {
  * 'Referenties' on a sitter's or an owner's page: what people wrote after a real afspraak, newest
  * first, with the kind of help and the month; never an address or an exact date.
  */
-export function ReferencesSection({ userId, firstName }: { userId: number; firstName: string }) {
+export function ReferencesSection({
+  userId,
+  firstName,
+  own = false,
+}: {
+  userId: number;
+  firstName: string;
+  /** The page's own person: they may reply once to each reference. */
+  own?: boolean;
+}) {
   const references = useReferences(userId);
   const count = references.data?.length;
   return (
@@ -53,7 +69,12 @@ export function ReferencesSection({ userId, firstName }: { userId: number; first
           className="flex flex-col divide-y divide-stone-100"
         >
           {references.data.map((reference) => (
-            <ReferenceItem key={reference.id} reference={reference} firstName={firstName} />
+            <ReferenceItem
+              key={reference.id}
+              reference={reference}
+              firstName={firstName}
+              replyAs={own ? userId : null}
+            />
           ))}
         </ul>
       )}
@@ -64,9 +85,12 @@ export function ReferencesSection({ userId, firstName }: { userId: number; first
 function ReferenceItem({
   reference,
   firstName,
+  replyAs,
 }: {
   reference: PublicReference;
   firstName: string;
+  /** The subject's account when they are reading: they may reply once. */
+  replyAs: number | null;
 }) {
   return (
     <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
@@ -92,6 +116,70 @@ function ReferenceItem({
           </span>
         ))}
       </div>
+      {reference.reply ? (
+        <p className="ml-4 border-l-2 border-stone-200 pl-3 text-sm break-words whitespace-pre-line text-stone-700">
+          <span className="font-semibold text-stone-900">Reactie van {firstName}:</span>{' '}
+          {reference.reply}
+        </p>
+      ) : (
+        replyAs !== null && <ReplyForm userId={replyAs} referenceId={reference.id} />
+      )}
     </li>
+  );
+}
+
+/** The subject's one public reply, behind 'Reageren'. */
+function ReplyForm({ userId, referenceId }: { userId: number; referenceId: number }) {
+  const reply = useReplyToReference(userId);
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const error = reply.error instanceof ApiError ? reply.error.message : undefined;
+  if (!open) {
+    return (
+      <div>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            setOpen(true);
+          }}
+        >
+          Reageren
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <Textarea
+        label="Je reactie (iedereen kan die lezen)"
+        value={text}
+        error={error}
+        rows={2}
+        onChange={(event) => {
+          setText(event.target.value);
+        }}
+      />
+      <div className="flex gap-2">
+        <Button
+          size="sm"
+          disabled={text.trim() === '' || reply.isPending}
+          onClick={() => {
+            reply.mutate({ id: referenceId, text });
+          }}
+        >
+          {reply.isPending ? 'Plaatsen...' : 'Reactie plaatsen'}
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            setOpen(false);
+          }}
+        >
+          Annuleren
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -238,7 +238,11 @@ function VolunteerProfile({ volunteer: v, hidden }: { volunteer: VolunteerView; 
               paused={v.paused}
               own={user?.id === v.user_id}
             />
-            <ReferencesSection userId={v.user_id} firstName={v.first_name} />
+            <ReferencesSection
+              userId={v.user_id}
+              firstName={v.first_name}
+              own={user?.id === v.user_id}
+            />
             <LocationSection
               name={name}
               location={v.location}
