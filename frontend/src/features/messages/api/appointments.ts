@@ -53,7 +53,15 @@ export function useProposeAppointment(conversationId: number) {
 export function useAppointmentStep(conversationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, step, reason }: { id: number; step: StepName; reason?: string }) =>
+    mutationFn: ({
+      id,
+      step,
+      reason,
+    }: {
+      id: number;
+      step: StepName;
+      reason?: string | undefined;
+    }) =>
       unwrap(
         api.POST('/api/appointments/{id}/step', {
           params: { path: { id } },

@@ -286,4 +286,45 @@ describe('AppointmentsBar', () => {
     expect(await screen.findByText('Voor Pip en Bobby')).toBeVisible();
     expect(sent[0]?.pets).toEqual([31, 30]);
   });
+
+  it('asks why before declining, and answers a proposal with another time that replaces it', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }));
+    let listed = [anAppointment()];
+    onApi('GET /api/conversations/11/appointments', () => ({ status: 200, body: listed }));
+    const steps: unknown[] = [];
+    onApi('POST /api/appointments/3/step', async (request) => {
+      steps.push(await request.json());
+      listed = [anAppointment({ state: 'afgewezen', reason: 'Ik ben dan weg.' })];
+      return { status: 200, body: listed[0] };
+    });
+    const proposals: Record<string, unknown>[] = [];
+    onApi('POST /api/conversations/11/appointments', async (request) => {
+      proposals.push((await request.json()) as Record<string, unknown>);
+      return { status: 201, body: anAppointment({ id: 4, replaces: 3 }) };
+    });
+    renderBar();
+
+    const item = await screen.findByRole('listitem', { name: /^Oppassen bij de baas thuis/ });
+    await user.click(within(item).getByRole('button', { name: 'Ander tijdstip voorstellen' }));
+    const counter = await screen.findByRole('dialog', {
+      name: 'Ander tijdstip voorstellen aan Lotte',
+    });
+    expect(within(counter).getByLabelText('Soort hulp')).toHaveValue('oppassen-thuis');
+    await user.type(within(counter).getByLabelText('Datum'), '2030-12-24');
+    await user.click(within(counter).getByRole('button', { name: 'Voorstel versturen' }));
+    await screen.findByRole('listitem', { name: /^Oppassen bij de baas thuis/ });
+    expect(proposals[0]).toMatchObject({ kind: 'oppassen-thuis', replaces: 3 });
+
+    await user.click(within(item).getByRole('button', { name: 'Afwijzen' }));
+    const asked = await screen.findByRole('dialog', { name: 'Voorstel afwijzen' });
+    await user.type(
+      within(asked).getByRole('textbox', { name: 'Reden (niet verplicht)' }),
+      'Ik ben dan weg.',
+    );
+    await user.click(within(asked).getByRole('button', { name: 'Afwijzen' }));
+    expect(await screen.findByText('Afgewezen: Ik ben dan weg.')).toBeVisible();
+    expect(steps).toEqual([{ step: 'afwijzen', reason: 'Ik ben dan weg.' }]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

@@ -67,6 +67,10 @@ export function AppointmentsBar({
   const appointments = useAppointments(conversationId);
   const step = useAppointmentStep(conversationId);
   const [proposing, setProposing] = useState(false);
+  // The other's proposal answered with another time.
+  const [countering, setCountering] = useState<Appointment | null>(null);
+  // A decline or a cancellation, asked for its reason first.
+  const [asking, setAsking] = useState<{ appointment: Appointment; step: StepName } | null>(null);
   const list = appointments.data ?? [];
   const stepError = step.error instanceof ApiError ? step.error.message : null;
 
@@ -141,17 +145,64 @@ export function AppointmentsBar({
                       variant={name === 'accepteren' ? 'primary' : 'ghost'}
                       disabled={step.isPending}
                       onClick={() => {
-                        step.mutate({ id: appointment.id, step: name });
+                        if (name === 'afwijzen' || name === 'annuleren') {
+                          setAsking({ appointment, step: name });
+                        } else {
+                          step.mutate({ id: appointment.id, step: name });
+                        }
                       }}
                     >
                       {STEP_LABELS[name]}
                     </Button>
                   ))}
+                  {appointment.state === 'voorgesteld' && appointment.proposerId !== user?.id && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={step.isPending}
+                      onClick={() => {
+                        setCountering(appointment);
+                      }}
+                    >
+                      Ander tijdstip voorstellen
+                    </Button>
+                  )}
                 </div>
               )}
             </li>
           ))}
         </ul>
+      )}
+      {asking && (
+        <ReasonDialog
+          step={asking.step}
+          pending={step.isPending}
+          onClose={() => {
+            setAsking(null);
+          }}
+          onConfirm={(reason) => {
+            step.mutate(
+              { id: asking.appointment.id, step: asking.step, reason },
+              {
+                onSettled: () => {
+                  setAsking(null);
+                },
+              },
+            );
+          }}
+        />
+      )}
+      {countering && (
+        <ProposeDialog
+          conversationId={conversationId}
+          otherName={otherName}
+          pets={pets}
+          petId={countering.pets[0] ?? petId}
+          replacing={countering}
+          onClose={() => {
+            setCountering(null);
+          }}
+        />
       )}
       {proposing && (
         <ProposeDialog
@@ -178,12 +229,15 @@ function ProposeDialog({
   otherName,
   pets,
   petId,
+  replacing = null,
   onClose,
 }: {
   conversationId: number;
   otherName: string;
   pets: ConversationPet[];
   petId: number | null;
+  /** The other's proposal this one answers with another time. */
+  replacing?: Appointment | null;
   onClose: () => void;
 }) {
   const propose = useProposeAppointment(conversationId);
@@ -192,7 +246,9 @@ function ProposeDialog({
   const firstPet = pets.length === 1 ? pets[0]?.id : undefined;
   const fallback = petId !== null && pets.some((pet) => pet.id === petId) ? [petId] : [];
   const chosen = picked ?? (firstPet === undefined ? fallback : [firstPet]);
-  const [kind, setKind] = useState<Appointment['kind']>(V.AppointmentKind.values[0]);
+  const [kind, setKind] = useState<Appointment['kind']>(
+    replacing?.kind ?? V.AppointmentKind.values[0],
+  );
   const [day, setDay] = useState('');
   const [until, setUntil] = useState('');
   const [from, setFrom] = useState('09:00');
@@ -205,7 +261,11 @@ function ProposeDialog({
     <Dialog
       open
       onClose={onClose}
-      title={`Afspraak voorstellen aan ${otherName}`}
+      title={
+        replacing
+          ? `Ander tijdstip voorstellen aan ${otherName}`
+          : `Afspraak voorstellen aan ${otherName}`
+      }
       sheet
       footer={
         <>
@@ -222,6 +282,7 @@ function ProposeDialog({
                   startsAt: moment(day, from),
                   endsAt: moment(until || day, to),
                   note: note.trim() === '' ? null : note,
+                  replaces: replacing?.id ?? null,
                 },
                 { onSuccess: onClose },
               );
@@ -319,6 +380,53 @@ function ProposeDialog({
           }}
         />
       </div>
+    </Dialog>
+  );
+}
+
+/** Asks why before a decline or a cancellation; the reason is optional, the other reads it. */
+function ReasonDialog({
+  step,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  step: StepName;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (reason: string | undefined) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const declining = step === 'afwijzen';
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={declining ? 'Voorstel afwijzen' : 'Afspraak annuleren'}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Terug
+          </Button>
+          <Button
+            disabled={pending}
+            onClick={() => {
+              onConfirm(reason.trim() === '' ? undefined : reason);
+            }}
+          >
+            {declining ? 'Afwijzen' : 'Annuleren'}
+          </Button>
+        </>
+      }
+    >
+      <Textarea
+        label="Reden (niet verplicht)"
+        hint="De ander leest de reden bij de afspraak."
+        value={reason}
+        onChange={(event) => {
+          setReason(event.target.value);
+        }}
+      />
     </Dialog>
   );
 }
