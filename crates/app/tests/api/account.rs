@@ -335,6 +335,8 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
         ("moderators", "user_id"),
         ("appointments", "proposer_id"),
         ("appointments", "recipient_id"),
+        ("appointment_references", "author_id"),
+        ("appointment_references", "subject_id"),
         ("hidden_profiles", "user_id"),
         ("moderation_log", "subject_user_id"),
         ("moderation_log", "moderator_id"),
