@@ -97,6 +97,50 @@ pub(crate) fn afspraken_of_person(
         .collect()
 }
 
+/// Which end of a person's afspraken a list reads.
+enum Ends {
+    /// Ending after this moment, soonest start first.
+    After(NaiveDateTime),
+    /// Ended at or before this moment, latest end first.
+    AtOrBefore(NaiveDateTime),
+}
+
+/// The afspraken of `user` (as proposer or the other) in one of `states`, by `ends`, at most
+/// `limit`.
+fn of_person(
+    conn: &mut crate::db_connection::DbConnection,
+    user: UserId,
+    states: &[AppointmentState],
+    ends: Ends,
+    limit: usize,
+) -> Result<Vec<Afspraak>, RepositoryError> {
+    let states: Vec<&str> = states.iter().map(|state| state.as_str()).collect();
+    let query = appointments::table
+        .filter(
+            appointments::proposer_id
+                .eq(user.get())
+                .or(appointments::recipient_id.eq(user.get())),
+        )
+        .filter(appointments::state.eq_any(states))
+        .select(AppointmentRow::as_select())
+        .limit(i64::try_from(limit).unwrap_or(i64::MAX))
+        .into_boxed();
+    let query = match ends {
+        Ends::After(now) => query
+            .filter(appointments::ends_at.gt(now))
+            .order((appointments::starts_at.asc(), appointments::id.asc())),
+        Ends::AtOrBefore(now) => query
+            .filter(appointments::ends_at.le(now))
+            .order((appointments::ends_at.desc(), appointments::id.desc())),
+    };
+    query
+        .load(conn)
+        .map_err(translate)?
+        .into_iter()
+        .map(Afspraak::try_from)
+        .collect()
+}
+
 fn move_state(
     conn: &mut crate::db_connection::DbConnection,
     id: i64,
@@ -195,23 +239,7 @@ impl AppointmentRepository for Database {
         now: NaiveDateTime,
         limit: usize,
     ) -> Result<Vec<Afspraak>, RepositoryError> {
-        let states: Vec<&str> = states.iter().map(|state| state.as_str()).collect();
-        appointments::table
-            .filter(
-                appointments::proposer_id
-                    .eq(user.get())
-                    .or(appointments::recipient_id.eq(user.get())),
-            )
-            .filter(appointments::state.eq_any(states))
-            .filter(appointments::ends_at.gt(now))
-            .order((appointments::starts_at.asc(), appointments::id.asc()))
-            .limit(i64::try_from(limit).unwrap_or(i64::MAX))
-            .select(AppointmentRow::as_select())
-            .load(&mut *self.conn()?)
-            .map_err(translate)?
-            .into_iter()
-            .map(Afspraak::try_from)
-            .collect()
+        of_person(&mut *self.conn()?, user, states, Ends::After(now), limit)
     }
 
     fn ended_of(
@@ -221,23 +249,7 @@ impl AppointmentRepository for Database {
         now: NaiveDateTime,
         limit: usize,
     ) -> Result<Vec<Afspraak>, RepositoryError> {
-        let states: Vec<&str> = states.iter().map(|state| state.as_str()).collect();
-        appointments::table
-            .filter(
-                appointments::proposer_id
-                    .eq(user.get())
-                    .or(appointments::recipient_id.eq(user.get())),
-            )
-            .filter(appointments::state.eq_any(states))
-            .filter(appointments::ends_at.le(now))
-            .order((appointments::ends_at.desc(), appointments::id.desc()))
-            .limit(i64::try_from(limit).unwrap_or(i64::MAX))
-            .select(AppointmentRow::as_select())
-            .load(&mut *self.conn()?)
-            .map_err(translate)?
-            .into_iter()
-            .map(Afspraak::try_from)
-            .collect()
+        of_person(&mut *self.conn()?, user, states, Ends::AtOrBefore(now), limit)
     }
 
     fn due_reminders(
