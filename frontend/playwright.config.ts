@@ -107,6 +107,9 @@ export default defineConfig({
         // The seconds the server's clock runs ahead, written by a test that lets time pass
         // (e2e/support/clock.ts); the test environment only.
         OPPAS__TESTING__CLOCK_FILE: join(dataDir, 'clock-ahead-seconds'),
+        // The saved searches' daily mails are looked for every second instead of every hour,
+        // so that a day passed on that clock brings its mail at once (e2e/browse.spec.ts).
+        OPPAS__TESTING__ALERTS_EVERY_SECS: '1',
       },
     },
   ],

@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { checkPage, expect, test } from './fixtures';
+import { setServerClockAhead } from './support/clock';
 import { demo, seedDemoProfiles } from './support/demo';
-import { signUpByMail, uniqueEmail } from './support/session';
+import { clearMailbox, waitForMail } from './support/mailbox';
+import { createProfile, secondBrowser, signUpByMail, uniqueEmail } from './support/session';
 
 /** Answers the list call with no profiles at all, as on a fresh installation. */
 async function withoutProfiles(page: Page): Promise<void> {
@@ -367,6 +369,81 @@ test.describe('browsing profiles', () => {
 
     await page.goto('/instellingen');
     await saved.getByRole('button', { name: 'Huisdieren · Kat verwijderen' }).click();
+    await expect(saved.getByText(/Je hebt nog geen zoekopdrachten bewaard/)).toBeVisible();
+  });
+
+  test('a saved search mails the new sitter of its day, and the link in the mail ends it signed out', async ({
+    page,
+    browser,
+  }) => {
+    const email = uniqueEmail('zoekt.oppas');
+    await signUpByMail(page, { firstName: 'Wim', lastName: 'Zoeker', email });
+    await page.goto('/profielen?type=vrijwilliger&q=roosmarijn');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Bewaar deze zoekopdracht' }).click();
+    await expect(page.getByText(/^Bewaard\. Je krijgt een e-mail/)).toBeVisible();
+
+    // A sitter who fits signs up after it was saved.
+    const sitter = await secondBrowser(browser);
+    await signUpByMail(sitter, {
+      firstName: 'Roosmarijn',
+      lastName: 'Nieuw',
+      email: uniqueEmail('roosmarijn'),
+    });
+    await createProfile(sitter, {
+      profileType: 'vrijwilliger',
+      firstName: 'Roosmarijn',
+      lastName: 'Nieuw',
+      postalCode: '3512',
+      experience: 'ervaren',
+      availability: ['Weekend overdag'],
+      languages: ['Nederlands'],
+      maxDistance: 5,
+      hourlyRate: 'gratis',
+      transportMode: 'fiets',
+    });
+    await sitter.context().close();
+
+    // A day later the search's round finds her and mails Wim once.
+    await clearMailbox(email);
+    const since = new Date();
+    setServerClockAhead(25 * 60 * 60);
+    let mail;
+    try {
+      mail = await waitForMail(email, { subject: /^Nieuw profiel voor '/, since, timeout: 20_000 });
+    } finally {
+      setServerClockAhead(0);
+    }
+    expect(mail.text).toMatch(/Er is 1 nieuw profiel voor je zoekopdracht/);
+    expect(mail.text).toMatch(
+      /- Roosmarijn Nieuw \(oppas in Utrecht\): http\S+\/vrijwilliger\/\d+/,
+    );
+    expect(mail.text).toContain('/profielen?type=vrijwilliger&q=roosmarijn');
+    // One click in the mail program itself (RFC 8058), besides the page the link opens.
+    expect(mail.listUnsubscribe).toMatch(
+      /^<http\S+\/api\/saved-searches\/unsubscribe\?token=\S+>$/,
+    );
+    expect(mail.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
+    const link = /Meld je af: (\S+)/.exec(mail.text)?.[1];
+    expect(link, 'the unsubscribe link in the mail').toBeDefined();
+    const { pathname, search } = new URL(link ?? '');
+
+    // Someone signed out (another browser, on a phone) follows the link and ends the search.
+    const away = await secondBrowser(browser);
+    await away.setViewportSize({ width: 390, height: 844 });
+    await away.goto(pathname + search);
+    await expect(
+      away.getByRole('heading', { level: 1, name: 'Afmelden voor een zoekopdracht' }),
+    ).toBeVisible();
+    await away.getByRole('button', { name: 'Afmelden' }).click();
+    await expect(away.getByRole('status')).toHaveText(
+      'Gelukt: je krijgt geen e-mails meer voor deze zoekopdracht.',
+    );
+    await checkPage(away, 'unsubscribe-done');
+    await away.context().close();
+
+    await page.goto('/instellingen');
+    const saved = page.getByRole('region', { name: 'Bewaarde zoekopdrachten' });
     await expect(saved.getByText(/Je hebt nog geen zoekopdrachten bewaard/)).toBeVisible();
   });
 

@@ -84,6 +84,9 @@ pub struct TestingSettings {
     /// or unreadable: none), read at every look at the clock, so that an end-to-end test can let
     /// an afspraak end or a day pass.
     pub clock_file: Option<PathBuf>,
+    /// Seconds between two runs of the saved searches' daily mails (instead of every hour), so
+    /// that an end-to-end test sees the mail of a day that its clock let pass.
+    pub alerts_every_secs: Option<u64>,
 }
 
 fn default_environment() -> Environment {
@@ -430,8 +433,16 @@ impl Settings {
             .try_deserialize()
             .context("the configuration has a missing or malformed value")?;
         settings.environment = environment;
-        if settings.testing.clock_file.is_some() && environment != Environment::Test {
-            bail!("testing.clock_file is for the test environment only (OPPAS_ENV=test)");
+        if environment != Environment::Test {
+            if settings.testing.clock_file.is_some() {
+                bail!("testing.clock_file is for the test environment only (OPPAS_ENV=test)");
+            }
+            if settings.testing.alerts_every_secs.is_some() {
+                bail!("testing.alerts_every_secs is for the test environment only (OPPAS_ENV=test)");
+            }
+        }
+        if settings.testing.alerts_every_secs == Some(0) {
+            bail!("testing.alerts_every_secs must be at least 1");
         }
         if environment == Environment::Production {
             settings.check_production()?;

@@ -278,11 +278,11 @@ fn spawn_housekeeping(maintenance: Maintenance) {
     });
 }
 
-/// Every hour, on the instance whose turn it is: the daily mails of the saved searches whose day
-/// has come.
-fn spawn_alerts(alerts: oppas_domain::browse::alerts::SavedSearches) {
+/// Every hour (in a test run, as often as `testing.alerts_every_secs` says), on the instance
+/// whose turn it is: the daily mails of the saved searches whose day has come.
+fn spawn_alerts(alerts: oppas_domain::browse::alerts::SavedSearches, every: Duration) {
     tokio::spawn(async move {
-        let mut every = tokio::time::interval(HOUSEKEEPING_EVERY);
+        let mut every = tokio::time::interval(every);
         loop {
             every.tick().await;
             let run = alerts.clone();
@@ -530,7 +530,13 @@ impl Application {
             },
             &secret,
         );
-        spawn_alerts(saved_searches.clone());
+        spawn_alerts(
+            saved_searches.clone(),
+            settings
+                .testing
+                .alerts_every_secs
+                .map_or(HOUSEKEEPING_EVERY, Duration::from_secs),
+        );
         let afspraken = oppas_domain::appointments::service::Afspraken::new(
             database.clone(),
             database.clone(),

@@ -5,7 +5,8 @@
 //   HTTP  127.0.0.1:$E2E_MAILBOX_PORT  (default 4126):
 //     GET    /healthz                  200 once both listeners are up
 //     GET    /messages[?to=<address>]  JSON [{to, from, subject, text, html, date, messageId,
-//                                      attachments}], oldest first
+//                                      listUnsubscribe, listUnsubscribePost, attachments}],
+//                                      oldest first
 //     DELETE /messages[?to=<address>]  forgets every mail (or only those to <address>)
 //     PUT    /delay?ms=<n>             takes n ms over each mail before it answers that it has it,
 //                                      as a busy mail server does (0: at once)
@@ -27,6 +28,8 @@ const httpPort = Number(process.env.E2E_MAILBOX_PORT ?? 4126);
  * @property {string} html the HTML part, empty without one
  * @property {string} date when the sink received it (ISO 8601)
  * @property {string} messageId the Message-ID header, empty without one
+ * @property {string} listUnsubscribe the List-Unsubscribe header as written, empty without one
+ * @property {string} listUnsubscribePost the List-Unsubscribe-Post header, empty without one
  * @property {{ filename: string, contentType: string, content: string }[]} attachments each
  *   attachment with its content as UTF-8 text (a calendar item)
  */
@@ -38,6 +41,21 @@ let delayMs = 0;
 
 /** @param {string} address */
 const normalise = (address) => address.trim().toLowerCase();
+
+/**
+ * A header's value as the mail wrote it (unfolded), empty when the mail has none.
+ * @param {import('mailparser').ParsedMail} parsed
+ * @param {string} name lowercase
+ */
+const headerLine = (parsed, name) => {
+  const found = parsed.headerLines.find((header) => header.key === name);
+  return found
+    ? found.line
+        .slice(found.line.indexOf(':') + 1)
+        .replace(/\s+/g, ' ')
+        .trim()
+    : '';
+};
 
 /** @param {import('smtp-server').SMTPServerAddress | false} address */
 const envelopeAddress = (address) => (address ? normalise(address.address) : '');
@@ -59,6 +77,8 @@ const smtp = new SMTPServer({
           html: typeof parsed.html === 'string' ? parsed.html : '',
           date: new Date().toISOString(),
           messageId: parsed.messageId ?? '',
+          listUnsubscribe: headerLine(parsed, 'list-unsubscribe'),
+          listUnsubscribePost: headerLine(parsed, 'list-unsubscribe-post'),
           attachments: parsed.attachments.map((attachment) => ({
             filename: attachment.filename ?? '',
             contentType: attachment.contentType,

@@ -12,6 +12,10 @@ export interface ReceivedMail {
   date: string;
   /** The Message-ID header (empty without one): the same for a mail sent twice. */
   messageId: string;
+  /** The List-Unsubscribe header (empty without one). */
+  listUnsubscribe: string;
+  /** The List-Unsubscribe-Post header (empty without one). */
+  listUnsubscribePost: string;
   /** Each attachment, its content as text (an afspraak's calendar item). */
   attachments: { filename: string; contentType: string; content: string }[];
 }

@@ -320,6 +320,31 @@ fn the_test_clock_is_refused_outside_the_test_environment() -> TestResult {
 }
 
 #[test]
+fn the_quick_saved_search_round_is_refused_outside_the_test_environment() -> TestResult {
+    let output = in_production(&["migrate"], &[("OPPAS__TESTING__ALERTS_EVERY_SECS", "1")])?;
+    assert!(!output.status.success(), "production started with a test setting");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("testing.alerts_every_secs is for the test environment only"),
+        "{stderr}"
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_oppas"))
+        .args(["migrate"])
+        .env("OPPAS_ENV", "test")
+        .env("OPPAS_CONFIG_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../../config"))
+        .env("DATABASE_URL", "sqlite://:memory:")
+        .env("OPPAS__TESTING__ALERTS_EVERY_SECS", "0")
+        .output()?;
+    assert!(!output.status.success(), "a round of no seconds was taken");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("testing.alerts_every_secs must be at least 1"),
+        "{stderr}"
+    );
+    Ok(())
+}
+
+#[test]
 fn production_refuses_a_public_url_that_is_not_https() -> TestResult {
     for url in ["http://oppasmaatje.example", "", "https://", "https:///x"] {
         let output = in_production(&["migrate"], &[("OPPAS__SERVER__PUBLIC_URL", url)])?;
