@@ -538,11 +538,15 @@ impl Application {
                 .map_or(HOUSEKEEPING_EVERY, Duration::from_secs),
         );
         let afspraken = oppas_domain::appointments::service::Afspraken::new(
-            database.clone(),
-            database.clone(),
-            database.clone(),
+            oppas_domain::appointments::service::AfspraakPorts {
+                appointments: database.clone(),
+                references: database.clone(),
+                profiles: database.clone(),
+                moderation: database.clone(),
+                blocks: database.clone(),
+                clock: clock.clone(),
+            },
             messaging.clone(),
-            clock.clone(),
         );
         spawn_afspraken(afspraken.clone());
         let state = web::Data::new(AppState {

@@ -705,6 +705,87 @@ async fn a_deleted_authors_reference_stays_and_those_about_them_go(backend: Back
     Ok(())
 }
 
+/// The answer to `GET /api/users/{user}/references` for `who` (the app's own client, signed in
+/// as the moderator, without): its status and how many it lists.
+async fn listed(
+    app: &TestApp,
+    who: Option<&Person>,
+    user: i64,
+) -> Result<(StatusCode, usize), Box<dyn std::error::Error>> {
+    let client = who.map_or(&app.client, |who| &who.client);
+    let answer = client
+        .get(app.url(&format!("/api/users/{user}/references")))
+        .send()
+        .await?;
+    let status = answer.status();
+    let list: Value = answer.json().await?;
+    Ok((status, list.as_array().map_or(0, Vec::len)))
+}
+
+async fn references_follow_the_hidden_profiles_and_the_readers_blocks(backend: Backend) -> TestResult {
+    let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
+    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    app.sign_in_directly("moderator@example.nl").await?;
+    crate::moderation::set_role(&app, "grant", "moderator@example.nl")?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let id = accepted(&app, &sanne, &lotte, conversation, 1).await?;
+    clock.advance(3 * 60 * 60);
+    let about_lotte = json!({"text": "Lotte was op tijd en heel lief voor Bobby.", "again": true});
+    let about_sanne = json!({"text": "Sanne legde alles duidelijk uit over Bobby.", "again": true});
+    assert_eq!(
+        write(&app, &sanne, id, &about_lotte).await?.status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(
+        write(&app, &lotte, id, &about_sanne).await?.status(),
+        StatusCode::CREATED
+    );
+    let eva = sitter(&app, "eva@example.nl").await?;
+    assert_eq!(listed(&app, Some(&eva), lotte.id).await?, (StatusCode::OK, 1));
+
+    // Eva blocks Sanne: Sanne's words about Lotte are gone for Eva, not for others.
+    let blocked = app
+        .send_json(
+            &eva.client,
+            Method::PUT,
+            &format!("/api/blocks/{}", sanne.id),
+            &json!({}),
+        )
+        .await?;
+    assert_eq!(blocked.status(), StatusCode::NO_CONTENT);
+    assert_eq!(listed(&app, Some(&eva), lotte.id).await?, (StatusCode::OK, 0));
+    assert_eq!(listed(&app, Some(&lotte), lotte.id).await?, (StatusCode::OK, 1));
+
+    // A moderator hides Sanne's profile: her reference about Lotte is gone for everyone, and
+    // those about her are for herself and the moderators only, as her pages are.
+    assert_eq!(
+        crate::moderation::set_hidden(&app, sanne.id, true).await?.status(),
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(listed(&app, Some(&lotte), lotte.id).await?, (StatusCode::OK, 0));
+    let refused = lotte
+        .client
+        .get(app.url(&format!("/api/users/{}/references", sanne.id)))
+        .send()
+        .await?;
+    assert_eq!(refused.status(), StatusCode::NOT_FOUND);
+    assert_eq!(error_envelope(refused).await?.0, "Dit profiel bestaat niet.");
+    assert_eq!(listed(&app, Some(&sanne), sanne.id).await?, (StatusCode::OK, 1));
+    assert_eq!(
+        listed(&app, None, sanne.id).await?,
+        (StatusCode::OK, 1),
+        "the moderator"
+    );
+
+    // Shown again: as before.
+    assert_eq!(
+        crate::moderation::set_hidden(&app, sanne.id, false).await?.status(),
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(listed(&app, Some(&lotte), lotte.id).await?, (StatusCode::OK, 1));
+    Ok(())
+}
+
 /// The JSON document of `who`'s data export.
 async fn export_of(app: &TestApp, who: &Person) -> Result<Value, Box<dyn std::error::Error>> {
     use std::io::Read;
@@ -839,6 +920,7 @@ async fn the_sitter_reads_a_warning_beside_a_proposal_outside_her_week_or_while_
 }
 
 on_both_backends!(
+    references_follow_the_hidden_profiles_and_the_readers_blocks,
     the_sitter_reads_a_warning_beside_a_proposal_outside_her_week_or_while_away,
     the_export_holds_ones_afspraken_and_references_but_not_one_unpublished_about_one,
     a_deleted_authors_reference_stays_and_those_about_them_go,

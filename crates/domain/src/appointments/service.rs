@@ -16,6 +16,7 @@ use crate::messaging::closed::MessagingError;
 use crate::messaging::live::LiveEventKind;
 use crate::messaging::service::Messaging;
 use crate::profiles::ports::ProfileRepository;
+use crate::trust::ports::{BlockRepository, ModerationRepository};
 use crate::{AppointmentId, Clock, ConversationId, PetId, ReferenceId, RepositoryError, UserId};
 use chrono::NaiveDateTime;
 use std::sync::Arc;
@@ -135,8 +136,32 @@ pub struct Afspraken {
     appointments: Arc<dyn AppointmentRepository>,
     references: Arc<dyn ReferenceRepository>,
     profiles: Arc<dyn ProfileRepository>,
+    moderation: Arc<dyn ModerationRepository>,
+    blocks: Arc<dyn BlockRepository>,
     messaging: Messaging,
     clock: Arc<dyn Clock>,
+}
+
+/// What [`Afspraken`] reads and writes through.
+pub struct AfspraakPorts {
+    /// The afspraken.
+    pub appointments: Arc<dyn AppointmentRepository>,
+    /// The references written about them.
+    pub references: Arc<dyn ReferenceRepository>,
+    /// The profiles (whose pets, whose sitter week).
+    pub profiles: Arc<dyn ProfileRepository>,
+    /// Which profiles a moderator hid.
+    pub moderation: Arc<dyn ModerationRepository>,
+    /// Who blocked whom.
+    pub blocks: Arc<dyn BlockRepository>,
+    /// The clock.
+    pub clock: Arc<dyn Clock>,
+}
+
+impl std::fmt::Debug for AfspraakPorts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AfspraakPorts").finish_non_exhaustive()
+    }
 }
 
 impl std::fmt::Debug for Afspraken {
@@ -158,19 +183,15 @@ impl Afspraken {
     /// A service over these ports; `messaging` says who is in a conversation and whether it
     /// is open.
     #[must_use]
-    pub fn new(
-        appointments: Arc<dyn AppointmentRepository>,
-        references: Arc<dyn ReferenceRepository>,
-        profiles: Arc<dyn ProfileRepository>,
-        messaging: Messaging,
-        clock: Arc<dyn Clock>,
-    ) -> Self {
+    pub fn new(ports: AfspraakPorts, messaging: Messaging) -> Self {
         Self {
-            appointments,
-            references,
-            profiles,
+            appointments: ports.appointments,
+            references: ports.references,
+            profiles: ports.profiles,
+            moderation: ports.moderation,
+            blocks: ports.blocks,
             messaging,
-            clock,
+            clock: ports.clock,
         }
     }
 
@@ -514,16 +535,33 @@ impl Afspraken {
         })
     }
 
-    /// The published references about `subject`, newest first, with the help and month of
-    /// their afspraak and their author's first name; never one that is not yet published.
+    /// The published references about `subject` as `viewer` may read them, newest first, with
+    /// the help and month of their afspraak and their author's first name; never one that is
+    /// not yet published, nor one by a person whose profile a moderator hid or who is in a block
+    /// with the viewer (either way): the references follow the profiles and lists.
     ///
     /// # Errors
     /// Storage failures.
-    pub fn references_about(&self, subject: UserId) -> Result<Vec<PublicReference>, AfspraakError> {
+    pub fn references_about(
+        &self,
+        subject: UserId,
+        viewer: Option<UserId>,
+    ) -> Result<Vec<PublicReference>, AfspraakError> {
         let now = self.clock.now();
+        let found: Vec<_> = self
+            .references
+            .references_about(subject, MAX_REFERENCES_LISTED)?
+            .into_iter()
+            .filter(|found| published(found.ends_at, found.reference.published_at.is_some(), now))
+            .collect();
+        let authors: Vec<UserId> = found.iter().map(|found| found.reference.author).collect();
+        let mut left_out = self.moderation.hidden_among(&authors)?;
+        if let Some(viewer) = viewer {
+            left_out.extend(self.blocks.blocked_either_way(viewer)?);
+        }
         let mut list = Vec::new();
-        for found in self.references.references_about(subject, MAX_REFERENCES_LISTED)? {
-            if !published(found.ends_at, found.reference.published_at.is_some(), now) {
+        for found in found {
+            if left_out.contains(&found.reference.author) {
                 continue;
             }
             list.push(PublicReference {

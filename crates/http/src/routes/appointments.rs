@@ -470,20 +470,29 @@ pub async fn appointment_references(
 }
 
 /// The published references about a person, newest first (at most 50), for their sitter or
-/// owner page; never one that is not yet published.
+/// owner page; never one that is not yet published, nor one by a person whose profile is hidden
+/// or who is in a block with the reader. A person whose profile a moderator hid has none to
+/// show but to themselves and the moderators (404, as their pages).
 ///
 /// # Errors
-/// None beyond storage failures: an unknown person has none.
+/// 404 for a hidden profile's person; storage failures. An unknown person has none.
 #[utoipa::path(get, path = "/api/users/{userId}/references", tag = "profiles", operation_id = "references_about",
     params(("userId" = i64, Path, description = "The person")),
     responses(
         (status = 200, description = "The references", body = Vec<PublicReferenceView>),
+        (status = 404, description = "The person's profile is hidden", body = crate::ApiErrorBody),
     ))]
 #[get("/users/{userId}/references")]
-pub async fn references_about(user_id: web::Path<i64>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn references_about(
+    user_id: web::Path<i64>,
+    session: actix_session::Session,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
     let subject = UserId(user_id.into_inner());
+    let viewer = crate::session::session_user_id(&session);
+    crate::routes::profiles::views::visible_to(&state, subject, viewer, "Dit profiel bestaat niet.").await?;
     let afspraken = state.afspraken.clone();
-    let list = web::block(move || afspraken.references_about(subject)).await??;
+    let list = web::block(move || afspraken.references_about(subject, viewer)).await??;
     let views: Vec<PublicReferenceView> = list
         .iter()
         .map(|found| PublicReferenceView {

@@ -1028,9 +1028,11 @@ export interface paths {
         };
         /**
          * The published references about a person, newest first (at most 50), for their sitter or
-         *     owner page; never one that is not yet published.
+         *     owner page; never one that is not yet published, nor one by a person whose profile is hidden
+         *     or who is in a block with the reader. A person whose profile a moderator hid has none to
+         *     show but to themselves and the moderators (404, as their pages).
          * @description # Errors
-         *     None beyond storage failures: an unknown person has none.
+         *     404 for a hidden profile's person; storage failures. An unknown person has none.
          */
         get: operations["references_about"];
         put?: never;
@@ -5375,6 +5377,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicReferenceView"][];
+                };
+            };
+            /** @description The person's profile is hidden */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };
