@@ -76,6 +76,7 @@ use utoipa::{Modify, OpenApi};
         favourites::count_views,
         favourites::received_favourites,
         trust::report,
+        trust::report_reference,
         trust::list_blocks,
         trust::block,
         trust::unblock,
@@ -83,6 +84,8 @@ use utoipa::{Modify, OpenApi};
         moderation::close_report,
         moderation::hide_profile,
         moderation::show_profile,
+        moderation::hide_reference,
+        moderation::show_reference,
     ),
     components(schemas(
         crate::ApiErrorBody,
@@ -140,11 +143,13 @@ impl Modify for PublishedRules {
                 }
             }
         }
-        // A report's note: the same one-source rule for the report dialog.
-        if let Some(RefOr::T(Schema::Object(report))) = components.schemas.get_mut("ReportBody")
-            && let Some(RefOr::T(Schema::Object(note))) = report.properties.get_mut("note")
-        {
-            note.max_length = Some(oppas_domain::trust::service::REPORT_NOTE_MAX);
+        // A report's note: the same one-source rule for the report dialogs.
+        for body in ["ReportBody", "ReferenceReportBody"] {
+            if let Some(RefOr::T(Schema::Object(report))) = components.schemas.get_mut(body)
+                && let Some(RefOr::T(Schema::Object(note))) = report.properties.get_mut("note")
+            {
+                note.max_length = Some(oppas_domain::trust::service::REPORT_NOTE_MAX);
+            }
         }
         // A message's length: the composer counts against it.
         if let Some(RefOr::T(Schema::Object(message))) = components.schemas.get_mut("SendMessage")

@@ -280,6 +280,7 @@ diesel::table! {
         published_at -> Nullable<Timestamp>,
         reply -> Nullable<Text>,
         replied_at -> Nullable<Timestamp>,
+        hidden_at -> Nullable<Timestamp>,
     }
 }
 
@@ -354,6 +355,7 @@ diesel::table! {
         updated_at -> Timestamp,
         closed_by -> Nullable<BigInt>,
         resolution -> Nullable<Text>,
+        reference_id -> Nullable<BigInt>,
     }
 }
 
@@ -381,6 +383,7 @@ diesel::table! {
         report_id -> Nullable<BigInt>,
         note -> Nullable<Text>,
         created_at -> Timestamp,
+        reference_id -> Nullable<BigInt>,
     }
 }
 

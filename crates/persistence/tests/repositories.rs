@@ -290,6 +290,7 @@ fn simultaneous_adds_never_pass_a_cap(db: TestDatabase) -> TestResult {
         reported: other,
         listing: None,
         conversation: None,
+        reference: None,
         reason: ReportReason::Anders,
         note: None,
     };

@@ -786,6 +786,148 @@ async fn references_follow_the_hidden_profiles_and_the_readers_blocks(backend: B
     Ok(())
 }
 
+async fn a_reported_reference_is_hidden_by_a_moderator_and_the_hiding_is_logged(backend: Backend) -> TestResult {
+    let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
+    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    app.sign_in_directly("moderator@example.nl").await?;
+    crate::moderation::set_role(&app, "grant", "moderator@example.nl")?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let id = accepted(&app, &sanne, &lotte, conversation, 1).await?;
+    let alone = accepted(&app, &sanne, &lotte, conversation, 2).await?;
+    clock.advance(4 * 60 * 60);
+    let about_lotte = json!({"text": "Lotte was op tijd en heel lief voor Bobby.", "again": true});
+    let about_sanne = json!({"text": "Sanne legde alles duidelijk uit over Bobby.", "again": true});
+    assert_eq!(
+        write(&app, &sanne, id, &about_lotte).await?.status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(
+        write(&app, &lotte, id, &about_sanne).await?.status(),
+        StatusCode::CREATED
+    );
+    let unpublished: Value = write(&app, &sanne, alone, &alone_text()).await?.json().await?;
+    let unpublished = unpublished["id"].as_i64().ok_or("an id")?;
+    let (_, about) = get(&app, &lotte, &format!("/api/users/{}/references", lotte.id)).await?;
+    let reference = about[0]["id"].as_i64().ok_or("an id")?;
+    let eva = sitter(&app, "eva@example.nl").await?;
+    let good = json!({"reason": "ongepast-gedrag", "note": "Dit klopt niet."});
+
+    // Refused, and nothing stored: a wrong reason, one's own, one not yet published, none.
+    let wrong = report_reference(&app, &eva, reference, &json!({"reason": "saai"})).await?;
+    assert_eq!(wrong.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let wrong: Value = wrong.json().await?;
+    assert_eq!(wrong["field"], "reason", "{wrong}");
+    assert_eq!(
+        report_reference(&app, &sanne, reference, &good).await?.status(),
+        StatusCode::BAD_REQUEST
+    );
+    for unreadable in [unpublished, 999_999] {
+        let answer = report_reference(&app, &eva, unreadable, &good).await?;
+        assert_eq!(answer.status(), StatusCode::NOT_FOUND);
+        assert_eq!(error_envelope(answer).await?.0, "Deze referentie bestaat niet.");
+    }
+    let signed_out = app
+        .send_json(
+            &reqwest::Client::new(),
+            Method::POST,
+            &format!("/api/references/{reference}/report"),
+            &good,
+        )
+        .await?;
+    assert_eq!(signed_out.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(app.database()?.count("reports")?, 0);
+
+    // Eva reports Sanne's reference about Lotte: the moderators read it with its text.
+    assert_eq!(
+        report_reference(&app, &eva, reference, &good).await?.status(),
+        StatusCode::NO_CONTENT
+    );
+    let (_, queue) = get_as_app(&app, "/api/moderation/reports").await?;
+    assert_eq!(queue["reports"][0]["reportedUserId"], sanne.id, "{queue}");
+    assert_eq!(queue["reports"][0]["reference"]["id"], reference);
+    assert_eq!(
+        queue["reports"][0]["reference"]["text"],
+        "Lotte was op tijd en heel lief voor Bobby."
+    );
+    assert_eq!(queue["reports"][0]["reference"]["hidden"], false);
+
+    // Only a moderator hides it; then it is on no page, Lotte cannot reply, Sanne reads why.
+    let path = format!("/api/moderation/hidden-references/{reference}");
+    let not_allowed = app.send_json(&eva.client, Method::PUT, &path, &json!({})).await?;
+    assert_eq!(not_allowed.status(), StatusCode::FORBIDDEN);
+    let unknown = app
+        .send_json(
+            &app.client,
+            Method::PUT,
+            "/api/moderation/hidden-references/999999",
+            &json!({}),
+        )
+        .await?;
+    assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
+    let hidden = app.send_json(&app.client, Method::PUT, &path, &json!({})).await?;
+    assert_eq!(hidden.status(), StatusCode::NO_CONTENT);
+    assert_eq!(listed(&app, Some(&eva), lotte.id).await?, (StatusCode::OK, 0));
+    assert_eq!(
+        listed(&app, Some(&lotte), sanne.id).await?,
+        (StatusCode::OK, 1),
+        "hers stays"
+    );
+    assert_eq!(
+        reply(&app, &lotte, reference, "Dank je!").await?.status(),
+        StatusCode::NOT_FOUND
+    );
+    let (_, lottes) = get(&app, &lotte, &format!("/api/appointments/{id}/references")).await?;
+    assert_eq!(lottes["theirs"], Value::Null, "{lottes}");
+    let (_, sannes) = get(&app, &sanne, &format!("/api/appointments/{id}/references")).await?;
+    assert_eq!(sannes["mine"]["hidden"], true, "{sannes}");
+    let (_, queue) = get_as_app(&app, "/api/moderation/reports").await?;
+    assert_eq!(queue["reports"][0]["reference"]["hidden"], true);
+    assert_eq!(
+        report_reference(&app, &eva, reference, &good).await?.status(),
+        StatusCode::NOT_FOUND,
+        "a hidden one is reported no more"
+    );
+    let logged = format!(
+        "moderation_log WHERE action = 'hide-reference' AND reference_id = {reference} AND subject_user_id = {}",
+        sanne.id
+    );
+    assert_eq!(app.database()?.count(&logged)?, 1);
+
+    // Shown again: back on Lotte's page, and that is logged too.
+    let shown = app.send_json(&app.client, Method::DELETE, &path, &json!({})).await?;
+    assert_eq!(shown.status(), StatusCode::NO_CONTENT);
+    assert_eq!(listed(&app, Some(&eva), lotte.id).await?, (StatusCode::OK, 1));
+    assert_eq!(
+        app.database()?.count(&format!(
+            "moderation_log WHERE action = 'show-reference' AND reference_id = {reference}"
+        ))?,
+        1
+    );
+    Ok(())
+}
+
+async fn report_reference(
+    app: &TestApp,
+    who: &Person,
+    reference: i64,
+    body: &Value,
+) -> reqwest::Result<reqwest::Response> {
+    app.send_json(
+        &who.client,
+        Method::POST,
+        &format!("/api/references/{reference}/report"),
+        body,
+    )
+    .await
+}
+
+/// `GET path` with the app's own client (signed in as the moderator): status and JSON.
+async fn get_as_app(app: &TestApp, path: &str) -> Result<(StatusCode, Value), Box<dyn std::error::Error>> {
+    let answer = app.client.get(app.url(path)).send().await?;
+    let status = answer.status();
+    Ok((status, answer.json().await?))
+}
+
 /// The JSON document of `who`'s data export.
 async fn export_of(app: &TestApp, who: &Person) -> Result<Value, Box<dyn std::error::Error>> {
     use std::io::Read;
@@ -920,6 +1062,7 @@ async fn the_sitter_reads_a_warning_beside_a_proposal_outside_her_week_or_while_
 }
 
 on_both_backends!(
+    a_reported_reference_is_hidden_by_a_moderator_and_the_hiding_is_logged,
     references_follow_the_hidden_profiles_and_the_readers_blocks,
     the_sitter_reads_a_warning_beside_a_proposal_outside_her_week_or_while_away,
     the_export_holds_ones_afspraken_and_references_but_not_one_unpublished_about_one,

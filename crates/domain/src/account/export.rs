@@ -282,6 +282,8 @@ pub fn document(sources: ExportSources<'_>) -> Value {
                 "weerAfspreken": r.again,
                 "kenmerken": choices(&r.tags),
                 "geschrevenOp": time(r.created_at),
+                "reactie": r.reply,
+                "verborgenDoorModeratorOp": r.hidden_at.map(time),
             })
         }).collect::<Vec<_>>(),
         "fotos": records.uploads.iter().map(|upload| json!({

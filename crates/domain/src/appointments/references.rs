@@ -30,6 +30,8 @@ pub struct Reference {
     pub published_at: Option<NaiveDateTime>,
     /// The subject's one public reply.
     pub reply: Option<String>,
+    /// When a moderator hid it (after a report): then it is on no page.
+    pub hidden_at: Option<NaiveDateTime>,
 }
 
 /// A reference with what the public reads of its afspraak: the kind of help and when it ended

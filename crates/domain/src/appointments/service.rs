@@ -7,7 +7,9 @@ use crate::appointments::afspraak::{
     check_note, check_timing,
 };
 use crate::appointments::ports::{AppointmentRepository, ReferenceRepository};
-use crate::appointments::references::{NewReference, Reference, may_write, published, reference_text};
+use crate::appointments::references::{
+    NewReference, Reference, ReferenceWithAfspraak, may_write, published, reference_text,
+};
 use crate::appointments::state::{Party, Refusal, Step, next_state};
 use crate::kernel::enums::AppointmentKind;
 use crate::kernel::enums::ReferenceTag;
@@ -516,7 +518,7 @@ impl Afspraken {
         let theirs = written
             .into_iter()
             .find(|reference| reference.author != me)
-            .filter(|_| is_published);
+            .filter(|reference| is_published && reference.hidden_at.is_none());
         let closed = self.messaging.open_conversation(me, afspraak.conversation).is_err();
         let may_not_write = if mine.is_some() {
             Some("Je hebt over deze afspraak al een referentie geschreven.")
@@ -547,23 +549,9 @@ impl Afspraken {
         subject: UserId,
         viewer: Option<UserId>,
     ) -> Result<Vec<PublicReference>, AfspraakError> {
-        let now = self.clock.now();
-        let found: Vec<_> = self
-            .references
-            .references_about(subject, MAX_REFERENCES_LISTED)?
-            .into_iter()
-            .filter(|found| published(found.ends_at, found.reference.published_at.is_some(), now))
-            .collect();
-        let authors: Vec<UserId> = found.iter().map(|found| found.reference.author).collect();
-        let mut left_out = self.moderation.hidden_among(&authors)?;
-        if let Some(viewer) = viewer {
-            left_out.extend(self.blocks.blocked_either_way(viewer)?);
-        }
+        let found = self.references.references_about(subject, MAX_REFERENCES_LISTED)?;
         let mut list = Vec::new();
-        for found in found {
-            if left_out.contains(&found.reference.author) {
-                continue;
-            }
+        for found in self.readable(found, viewer)? {
             list.push(PublicReference {
                 author_name: self.messaging.name_for_others(found.reference.author)?,
                 reference: found.reference,
@@ -572,6 +560,46 @@ impl Afspraken {
             });
         }
         Ok(list)
+    }
+
+    /// Of `found`, those `viewer` may read on a page: published, not hidden by a moderator, by
+    /// an author whose profile is not hidden and who is in no block with the viewer.
+    fn readable(
+        &self,
+        found: Vec<ReferenceWithAfspraak>,
+        viewer: Option<UserId>,
+    ) -> Result<Vec<ReferenceWithAfspraak>, AfspraakError> {
+        let now = self.clock.now();
+        let found: Vec<_> = found
+            .into_iter()
+            .filter(|found| {
+                found.reference.hidden_at.is_none()
+                    && published(found.ends_at, found.reference.published_at.is_some(), now)
+            })
+            .collect();
+        let authors: Vec<UserId> = found.iter().map(|found| found.reference.author).collect();
+        let mut left_out = self.moderation.hidden_among(&authors)?;
+        if let Some(viewer) = viewer {
+            left_out.extend(self.blocks.blocked_either_way(viewer)?);
+        }
+        Ok(found
+            .into_iter()
+            .filter(|found| !left_out.contains(&found.reference.author))
+            .collect())
+    }
+
+    /// The author of a reference `me` reads on a page and reports: the person the report is
+    /// about.
+    ///
+    /// # Errors
+    /// [`AfspraakError::NotFound`] for a reference `me` cannot read (unknown, not yet published,
+    /// hidden, by someone hidden or in a block with them); storage failures.
+    pub fn reported_author(&self, me: UserId, id: ReferenceId) -> Result<UserId, AfspraakError> {
+        let found = self.references.find_reference(id)?.into_iter().collect();
+        self.readable(found, Some(me))?
+            .first()
+            .map(|found| found.reference.author)
+            .ok_or(AfspraakError::NotFound)
     }
 
     /// The subject `me` adds their one public reply to a published reference about them.
@@ -584,7 +612,7 @@ impl Afspraken {
         let found = self
             .references
             .find_reference(id)?
-            .filter(|found| found.reference.subject == me)
+            .filter(|found| found.reference.subject == me && found.reference.hidden_at.is_none())
             .ok_or(AfspraakError::NotFound)?;
         let now = self.clock.now();
         if !published(found.ends_at, found.reference.published_at.is_some(), now) {

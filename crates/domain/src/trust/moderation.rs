@@ -1,10 +1,11 @@
 //! Moderation: people with the moderator role (granted on the command line) read the open
-//! reports, hide a profile from lists and pages, and close a report with a note. Every action is
+//! reports, hide a profile from lists and pages or a reference from the pages, and close a
+//! report with a note. Every action is
 //! logged with who and when; nobody else reaches any of it.
 
 use crate::browse::changes::ListingChanges;
 use crate::trust::ports::{ModerationRepository, QueuedReport};
-use crate::{ReportId, RepositoryError, UserId};
+use crate::{ReferenceId, ReportId, RepositoryError, UserId};
 use std::sync::Arc;
 
 /// Longest note a moderator adds when closing a report.
@@ -141,6 +142,30 @@ impl Moderation {
             subject = user.get(),
             hidden,
             "profile visibility set by a moderator"
+        );
+        Ok(())
+    }
+
+    /// Hides (or shows again) a reference: a hidden one is on no page and in no count (logged,
+    /// with its author as the subject).
+    ///
+    /// # Errors
+    /// Not a moderator, no such reference, storage.
+    pub fn set_reference_hidden(
+        &self,
+        me: UserId,
+        reference: ReferenceId,
+        hidden: bool,
+    ) -> Result<(), ModerationError> {
+        self.require(me)?;
+        if !self.repo.set_reference_hidden(me, reference, hidden)? {
+            return Err(ModerationError::NotFound);
+        }
+        tracing::info!(
+            moderator = me.get(),
+            reference = reference.get(),
+            hidden,
+            "reference visibility set by a moderator"
         );
         Ok(())
     }

@@ -3,7 +3,7 @@
 use crate::browse::card::CardWrite;
 use crate::browse::card::ListingSource;
 use crate::kernel::enums::{ReportReason, ReportStatus};
-use crate::{ConversationId, ReportId, RepositoryError, UserId};
+use crate::{ConversationId, ReferenceId, ReportId, RepositoryError, UserId};
 use chrono::NaiveDateTime;
 
 /// An open report as the queue shows it.
@@ -23,6 +23,8 @@ pub struct QueuedReport {
     pub listing: Option<ListingSource>,
     /// The conversation it is about.
     pub conversation: Option<ConversationId>,
+    /// The reference it is about (written by the person reported), while it exists.
+    pub reference: Option<ReportedReference>,
     /// Why.
     pub reason: ReportReason,
     /// Where it stands (open, in the queue).
@@ -31,6 +33,17 @@ pub struct QueuedReport {
     pub note: Option<String>,
     /// When.
     pub created_at: NaiveDateTime,
+}
+
+/// A reported reference as the queue shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportedReference {
+    /// The reference.
+    pub id: ReferenceId,
+    /// What its author wrote.
+    pub text: String,
+    /// Whether a moderator hid it.
+    pub hidden: bool,
 }
 
 /// Where moderation is kept.
@@ -85,6 +98,18 @@ pub trait ModerationRepository: Send + Sync {
     /// # Errors
     /// Storage failures.
     fn close_report(&self, moderator: UserId, report: ReportId, note: Option<&str>) -> Result<bool, RepositoryError>;
+
+    /// Hides or shows a reference and logs it (with its author as the subject), in one
+    /// transaction; false when there is no such reference.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn set_reference_hidden(
+        &self,
+        moderator: UserId,
+        reference: ReferenceId,
+        hidden: bool,
+    ) -> Result<bool, RepositoryError>;
 }
 
 /// Someone the person blocked.
@@ -111,6 +136,8 @@ pub struct NewReport {
     pub listing: Option<ListingSource>,
     /// The conversation it is about, if any.
     pub conversation: Option<ConversationId>,
+    /// The reference it is about, if any (one the person reported wrote).
+    pub reference: Option<ReferenceId>,
     /// Why.
     pub reason: ReportReason,
     /// The reporter's explanation (trimmed, never empty when present).

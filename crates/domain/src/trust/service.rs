@@ -1,5 +1,5 @@
-//! Reporting and blocking. A report names a person (and the profile or conversation it is about)
-//! for the moderators; a block ends contact both ways: the blocked person gets the answer of an
+//! Reporting and blocking. A report names a person (and the profile, conversation or reference it
+//! is about) for the moderators; a block ends contact both ways: the blocked person gets the answer of an
 //! unknown person when they write, the conversation leaves the blocker's list, and neither sees
 //! the other's cards in lists.
 
@@ -9,7 +9,7 @@ use crate::messaging::closed::MessagingError;
 use crate::messaging::ports::ConversationRepository;
 use crate::sign_in::ports::UserRepository;
 use crate::trust::ports::{BlockRepository, BlockedPerson, NewReport, ReportRepository};
-use crate::{Clock, ConversationId, RepositoryError, UserId};
+use crate::{Clock, ConversationId, ReferenceId, RepositoryError, UserId};
 use chrono::Duration;
 use std::sync::Arc;
 
@@ -40,6 +40,18 @@ pub enum TrustError {
     /// Storage failures.
     #[error(transparent)]
     Repository(#[from] RepositoryError),
+}
+
+/// What a report is about besides the person: one of their cards, a conversation with them, a
+/// reference they wrote.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ReportAbout {
+    /// The card.
+    pub listing: Option<ListingSource>,
+    /// The conversation.
+    pub conversation: Option<ConversationId>,
+    /// The reference.
+    pub reference: Option<ReferenceId>,
 }
 
 /// Reporting and blocking.
@@ -113,7 +125,9 @@ impl Trust {
     }
 
     /// Stores a report of `reported` by `me`: the reason, and optionally the card, the
-    /// conversation and a note.
+    /// conversation or the reference it is about (a reference is checked by the afspraken, which
+    /// know who may read it: [`crate::appointments::service::Afspraken::reported_author`]) and a
+    /// note.
     ///
     /// # Errors
     /// Oneself, an unknown person, a conversation that is not one of `me`'s, over
@@ -124,12 +138,11 @@ impl Trust {
         me: UserId,
         reported: UserId,
         reason: ReportReason,
-        listing: Option<ListingSource>,
-        conversation: Option<ConversationId>,
+        about: ReportAbout,
         note: Option<&str>,
     ) -> Result<(), TrustError> {
         self.other_person(me, reported)?;
-        if let Some(conversation) = conversation
+        if let Some(conversation) = about.conversation
             && !self
                 .conversations
                 .find_conversation(conversation)?
@@ -141,8 +154,9 @@ impl Trust {
         let report = NewReport {
             reporter: me,
             reported,
-            listing,
-            conversation,
+            listing: about.listing,
+            conversation: about.conversation,
+            reference: about.reference,
             reason,
             note: note.map(str::to_owned),
         };

@@ -111,6 +111,8 @@ pub struct ReferenceView {
     pub created_at: DateTime<Utc>,
     /// The subject's public reply.
     pub reply: Option<String>,
+    /// Whether a moderator hid it after a report: then it is on no page.
+    pub hidden: bool,
 }
 
 impl From<&Reference> for ReferenceView {
@@ -125,6 +127,7 @@ impl From<&Reference> for ReferenceView {
             tags: r.tags.clone(),
             created_at: r.created_at.and_utc(),
             reply: r.reply.clone(),
+            hidden: r.hidden_at.is_some(),
         }
     }
 }

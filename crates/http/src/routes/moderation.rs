@@ -28,6 +28,8 @@ pub struct QueuedReportView {
     pub listing_id: Option<String>,
     /// The conversation it is about.
     pub conversation_id: Option<i64>,
+    /// The reference it is about (written by the person reported), while it exists.
+    pub reference: Option<ReportedReferenceView>,
     /// Why.
     pub reason: ReportReason,
     /// Where it stands.
@@ -54,12 +56,26 @@ pub struct CloseReport {
     pub note: Option<String>,
 }
 
+/// A reported reference as the queue shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportedReferenceView {
+    /// The reference.
+    pub id: i64,
+    /// What its author wrote.
+    pub text: String,
+    /// Whether a moderator hid it.
+    pub hidden: bool,
+}
+
 /// Routes of moderation.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(list_reports)
         .service(close_report)
         .service(hide_profile)
-        .service(show_profile);
+        .service(show_profile)
+        .service(hide_reference)
+        .service(show_reference);
 }
 
 /// The open reports, newest first, with the reported profile and the reason.
@@ -87,6 +103,11 @@ pub async fn list_reports(
                 reported_hidden: r.reported_hidden,
                 listing_id: r.listing.map(ListingSource::key),
                 conversation_id: r.conversation.map(|c| c.get()),
+                reference: r.reference.map(|reference| ReportedReferenceView {
+                    id: reference.id.get(),
+                    text: reference.text,
+                    hidden: reference.hidden,
+                }),
                 reason: r.reason,
                 status: r.status,
                 note: r.note,
@@ -179,5 +200,59 @@ pub async fn show_profile(
     let target = UserId(target.into_inner());
     let moderation = state.moderation.clone();
     web::block(move || moderation.set_hidden(user.id, target, false)).await??;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Hides a reference: it leaves the pages of the person it is about (logged).
+///
+/// # Errors
+/// 403 for a non-moderator, 404 for no such reference.
+#[utoipa::path(put, path = "/api/moderation/hidden-references/{referenceId}", tag = "moderation", operation_id = "hide_reference",
+    params(("referenceId" = i64, Path, description = "The reference to hide")),
+    responses(
+        (status = 204, description = "Hidden"),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "Not a moderator", body = crate::ApiErrorBody),
+        (status = 404, description = "No such reference", body = crate::ApiErrorBody),
+    ))]
+#[put("/moderation/hidden-references/{referenceId}")]
+pub async fn hide_reference(
+    CurrentUser(user): CurrentUser,
+    target: web::Path<i64>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    set_reference_hidden(user.id, target.into_inner(), true, &state).await
+}
+
+/// Shows a hidden reference again (logged).
+///
+/// # Errors
+/// 403 for a non-moderator, 404 for no such reference.
+#[utoipa::path(delete, path = "/api/moderation/hidden-references/{referenceId}", tag = "moderation", operation_id = "show_reference",
+    params(("referenceId" = i64, Path, description = "The reference to show again")),
+    responses(
+        (status = 204, description = "Shown"),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "Not a moderator", body = crate::ApiErrorBody),
+        (status = 404, description = "No such reference", body = crate::ApiErrorBody),
+    ))]
+#[delete("/moderation/hidden-references/{referenceId}")]
+pub async fn show_reference(
+    CurrentUser(user): CurrentUser,
+    target: web::Path<i64>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    set_reference_hidden(user.id, target.into_inner(), false, &state).await
+}
+
+async fn set_reference_hidden(
+    me: UserId,
+    reference: i64,
+    hidden: bool,
+    state: &AppState,
+) -> Result<HttpResponse, ApiError> {
+    let reference = oppas_domain::ReferenceId(reference);
+    let moderation = state.moderation.clone();
+    web::block(move || moderation.set_reference_hidden(me, reference, hidden)).await??;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -1,15 +1,16 @@
-//! Reports (`/api/reports`) and blocks (`/api/blocks`).
+//! Reports (`/api/reports`, `/api/references/{id}/report`) and blocks (`/api/blocks`).
 
 use crate::extract::{FieldOrder, Valid};
 use crate::session::CurrentUser;
 use crate::{ApiError, AppState};
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use chrono::{DateTime, Utc};
+use oppas_domain::appointments::service::AfspraakError;
 use oppas_domain::browse::card::ListingSource;
 use oppas_domain::kernel::enums::ReportReason;
 use oppas_domain::kernel::field_rules;
-use oppas_domain::trust::service::REPORT_NOTE_MAX;
-use oppas_domain::{ConversationId, UserId};
+use oppas_domain::trust::service::{REPORT_NOTE_MAX, ReportAbout};
+use oppas_domain::{ConversationId, ReferenceId, UserId};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
@@ -36,6 +37,21 @@ impl FieldOrder for ReportBody {
     const ORDER: &'static [&'static str] = &["listingId", "note"];
 }
 
+/// A report of a reference for the moderators (its author is the person reported).
+#[derive(Debug, Deserialize, ToSchema, Validate)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReferenceReportBody {
+    /// Why.
+    pub reason: ReportReason,
+    /// What is wrong with it (`maxLength` is the server's limit).
+    #[validate(length(max = field_rules::limit(REPORT_NOTE_MAX)), custom(function = field_rules::free_text))]
+    pub note: Option<String>,
+}
+
+impl FieldOrder for ReferenceReportBody {
+    const ORDER: &'static [&'static str] = &["note"];
+}
+
 /// Someone the signed-in person blocked.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -60,7 +76,11 @@ pub struct BlockList {
 
 /// Routes of reports and blocks.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(report).service(list_blocks).service(block).service(unblock);
+    cfg.service(report)
+        .service(report_reference)
+        .service(list_blocks)
+        .service(block)
+        .service(unblock);
 }
 
 /// Reports a person (from their profile or a conversation) to the moderators.
@@ -96,8 +116,67 @@ pub async fn report(
                 me,
                 UserId(body.user_id),
                 body.reason,
-                body.listing_id.as_deref().and_then(ListingSource::parse_key),
-                body.conversation_id.map(ConversationId),
+                ReportAbout {
+                    listing: body.listing_id.as_deref().and_then(ListingSource::parse_key),
+                    conversation: body.conversation_id.map(ConversationId),
+                    reference: None,
+                },
+                body.note.as_deref(),
+            )
+        })
+        .await??;
+        Ok(HttpResponse::NoContent().finish())
+    })
+    .await
+}
+
+/// Reports a reference (from a sitter's or owner's page) to the moderators, with its author as
+/// the person reported.
+///
+/// # Errors
+/// 400 for one's own reference, 404 for a reference the reporter cannot read (unknown, not yet
+/// published, hidden, or by someone in a block with them), 422 naming a wrong field, 429 past
+/// ten reports a day.
+#[utoipa::path(post, path = "/api/references/{referenceId}/report", tag = "trust", operation_id = "report_reference",
+    params(("referenceId" = i64, Path, description = "The reference"), crate::idempotency::IdempotencyKeyHeader),
+    request_body = ReferenceReportBody,
+    responses(
+        (status = 204, description = "Stored for the moderators"),
+        (status = 400, description = "One's own reference", body = crate::ApiErrorBody),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 404, description = "No such reference to read", body = crate::ApiErrorBody),
+        (status = 409, description = "The same key's first request is still at work", body = crate::ApiErrorBody),
+        (status = 422, description = "A field (or the Idempotency-Key) is invalid; `field` names it", body = crate::ApiErrorBody),
+        (status = 429, description = "Ten reports today already", body = crate::ApiErrorBody),
+    ))]
+#[post("/references/{referenceId}/report")]
+pub async fn report_reference(
+    req: HttpRequest,
+    CurrentUser(user): CurrentUser,
+    reference: web::Path<i64>,
+    body: Valid<ReferenceReportBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let reference = ReferenceId(reference.into_inner());
+    let (afspraken, trust) = (state.afspraken.clone(), state.trust.clone());
+    let me = user.id;
+    crate::idempotency::once(&req, &state, me, move || async move {
+        let author = web::block(move || afspraken.reported_author(me, reference))
+            .await?
+            .map_err(|error| match error {
+                AfspraakError::NotFound => ApiError::NotFound("Deze referentie bestaat niet.".to_owned()),
+                other => other.into(),
+            })?;
+        web::block(move || {
+            trust.report(
+                me,
+                author,
+                body.reason,
+                ReportAbout {
+                    reference: Some(reference),
+                    ..ReportAbout::default()
+                },
                 body.note.as_deref(),
             )
         })

@@ -492,6 +492,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/moderation/hidden-references/{referenceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Hides a reference: it leaves the pages of the person it is about (logged).
+         * @description # Errors
+         *     403 for a non-moderator, 404 for no such reference.
+         */
+        put: operations["hide_reference"];
+        post?: never;
+        /**
+         * Shows a hidden reference again (logged).
+         * @description # Errors
+         *     403 for a non-moderator, 404 for no such reference.
+         */
+        delete: operations["show_reference"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/moderation/hidden/{userId}": {
         parameters: {
             query?: never;
@@ -728,6 +754,30 @@ export interface paths {
          *     `text`; 409 when they replied already.
          */
         post: operations["reply_to_reference"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/references/{referenceId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reports a reference (from a sitter's or owner's page) to the moderators, with its author as
+         *     the person reported.
+         * @description # Errors
+         *     400 for one's own reference, 404 for a reference the reporter cannot read (unknown, not yet
+         *     published, hidden, or by someone in a block with them), 422 naming a wrong field, 429 past
+         *     ten reports a day.
+         */
+        post: operations["report_reference"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2255,6 +2305,7 @@ export interface components {
             petName?: string | null;
             /** @description Why. */
             reason: components["schemas"]["ReportReason"];
+            reference?: components["schemas"]["ReportedReferenceView"] | null;
             /** @description Whether their profile is hidden now. */
             reportedHidden: boolean;
             /** @description Their first name as their profile shows it. */
@@ -2303,6 +2354,13 @@ export interface components {
             /** @description 20 to 1,000 characters. */
             text: string;
         };
+        /** @description A report of a reference for the moderators (its author is the person reported). */
+        ReferenceReportBody: {
+            /** @description What is wrong with it (`maxLength` is the server's limit). */
+            note?: string | null;
+            /** @description Why. */
+            reason: components["schemas"]["ReportReason"];
+        };
         /**
          * @description What a reference may say in a word besides its text.
          * @enum {string}
@@ -2327,6 +2385,8 @@ export interface components {
              * @description Written at (UTC).
              */
             createdAt: string;
+            /** @description Whether a moderator hid it after a report: then it is on no page. */
+            hidden: boolean;
             /**
              * Format: int64
              * @description Its id.
@@ -2394,6 +2454,18 @@ export interface components {
          * @enum {string}
          */
         ReportStatus: "open" | "closed";
+        /** @description A reported reference as the queue shows it. */
+        ReportedReferenceView: {
+            /** @description Whether a moderator hid it. */
+            hidden: boolean;
+            /**
+             * Format: int64
+             * @description The reference.
+             */
+            id: number;
+            /** @description What its author wrote. */
+            text: string;
+        };
         /** @description A search to save: the query string of `/api/profiles` (page and page size are left out). */
         SaveSearchBody: {
             /**
@@ -3883,6 +3955,102 @@ export interface operations {
             };
         };
     };
+    hide_reference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reference to hide */
+                referenceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Hidden */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such reference */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    show_reference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reference to show again */
+                referenceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Shown */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such reference */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     hide_profile: {
         parameters: {
             query?: never;
@@ -4713,6 +4881,93 @@ export interface operations {
             };
             /** @description Not yet published, or the text; `field` names which */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    report_reference: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The reference */
+                referenceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferenceReportBody"];
+            };
+        };
+        responses: {
+            /** @description Stored for the moderators */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description One's own reference */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such reference to read */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The same key's first request is still at work */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A field (or the Idempotency-Key) is invalid; `field` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Ten reports today already */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

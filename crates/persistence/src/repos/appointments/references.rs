@@ -28,6 +28,7 @@ struct ReferenceRow {
     reply: Option<String>,
     #[expect(dead_code, reason = "selected with the row; the domain does not read when")]
     replied_at: Option<NaiveDateTime>,
+    hidden_at: Option<NaiveDateTime>,
 }
 
 impl TryFrom<ReferenceRow> for Reference {
@@ -53,6 +54,7 @@ impl TryFrom<ReferenceRow> for Reference {
             created_at: row.created_at,
             published_at: row.published_at,
             reply: row.reply,
+            hidden_at: row.hidden_at,
         })
     }
 }

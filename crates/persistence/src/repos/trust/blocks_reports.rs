@@ -124,8 +124,8 @@ impl ReportRepository for Database {
             let mut insert = Sql::new(conn);
             insert
                 .push(
-                    "INSERT INTO reports (reporter_id, reported_id, listing_key, conversation_id, reason, note, \
-                     status, created_at, updated_at) VALUES (",
+                    "INSERT INTO reports (reporter_id, reported_id, listing_key, conversation_id, reference_id, \
+                     reason, note, status, created_at, updated_at) VALUES (",
                 )
                 .bind(Bind::Int(report.reporter.get()))
                 .push(", ")
@@ -134,6 +134,8 @@ impl ReportRepository for Database {
                 .bind(Bind::MaybeText(report.listing.map(ListingSource::key)))
                 .push(", ")
                 .bind(Bind::MaybeInt(report.conversation.map(|c| c.get())))
+                .push(", ")
+                .bind(Bind::MaybeInt(report.reference.map(|r| r.get())))
                 .push(", ")
                 .bind(Bind::Text(report.reason.value().to_owned()))
                 .push(", ")

@@ -4,15 +4,15 @@ use crate::Database;
 use crate::db_connection::DbConnection;
 use crate::error::translate;
 use crate::repos::sql::{Bind, Sql};
-use crate::schema::{hidden_profiles, listings, moderation_log, moderators, reports, users};
+use crate::schema::{appointment_references, hidden_profiles, listings, moderation_log, moderators, reports, users};
 use crate::transaction::in_transaction;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use oppas_domain::browse::card::{CardWrite, ListingSource};
 use oppas_domain::kernel::enums::{ReportReason, ReportStatus, Vocabulary};
-use oppas_domain::trust::ports::{ModerationRepository, QueuedReport};
-use oppas_domain::{ConversationId, ReportId, RepositoryError, UserId};
+use oppas_domain::trust::ports::{ModerationRepository, QueuedReport, ReportedReference};
+use oppas_domain::{ConversationId, ReferenceId, ReportId, RepositoryError, UserId};
 
 #[derive(QueryableByName)]
 struct QueueRow {
@@ -30,6 +30,12 @@ struct QueueRow {
     listing_key: Option<String>,
     #[diesel(sql_type = Nullable<BigInt>)]
     conversation_id: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    reference_id: Option<i64>,
+    #[diesel(sql_type = Nullable<Text>)]
+    reference_text: Option<String>,
+    #[diesel(sql_type = Nullable<Timestamp>)]
+    reference_hidden_at: Option<NaiveDateTime>,
     #[diesel(sql_type = Text)]
     reason: String,
     #[diesel(sql_type = Nullable<Text>)]
@@ -38,22 +44,30 @@ struct QueueRow {
     created_at: NaiveDateTime,
 }
 
+/// What a moderation log line is about: a person, a report, a reference.
+#[derive(Default)]
+struct Logged<'a> {
+    subject: Option<UserId>,
+    report: Option<i64>,
+    reference: Option<ReferenceId>,
+    note: Option<&'a str>,
+}
+
 fn log(
     conn: &mut DbConnection,
     moderator: UserId,
     action: &str,
-    subject: Option<UserId>,
-    report: Option<i64>,
-    note: Option<&str>,
+    about: Logged<'_>,
     now: NaiveDateTime,
 ) -> Result<(), RepositoryError> {
     diesel::insert_into(moderation_log::table)
         .values((
             moderation_log::moderator_id.eq(Some(moderator.get())),
             moderation_log::action.eq(action),
-            moderation_log::subject_user_id.eq(subject.map(UserId::get)),
-            moderation_log::report_id.eq(report),
-            moderation_log::note.eq(note),
+            moderation_log::subject_user_id.eq(about.subject.map(UserId::get)),
+            moderation_log::report_id.eq(about.report),
+            moderation_log::reference_id.eq(about.reference.map(ReferenceId::get)),
+            moderation_log::note.eq(about.note),
             moderation_log::created_at.eq(now),
         ))
         .execute(conn)
@@ -105,8 +119,10 @@ impl ModerationRepository for Database {
         sql.push(
             "SELECT r.id, r.reported_id, COALESCE(v.first_name, o.first_name, u.first_name) AS reported_name, \
              p.name AS pet_name, (SELECT COUNT(*) FROM hidden_profiles h WHERE h.user_id = r.reported_id) AS hidden, \
-             r.listing_key, r.conversation_id, r.reason, r.note, r.created_at FROM reports r \
+             r.listing_key, r.conversation_id, ar.id AS reference_id, ar.text AS reference_text, \
+             ar.hidden_at AS reference_hidden_at, r.reason, r.note, r.created_at FROM reports r \
              JOIN users u ON u.id = r.reported_id LEFT JOIN volunteers v ON v.user_id = u.id \
+             LEFT JOIN appointment_references ar ON ar.id = r.reference_id \
              LEFT JOIN owners o ON o.user_id = u.id \
              LEFT JOIN pets p ON p.owner_id = o.id AND r.listing_key = 'pet-' || p.id WHERE r.status = ",
         )
@@ -134,6 +150,14 @@ impl ModerationRepository for Database {
                 reported_hidden: row.hidden > 0,
                 listing: row.listing_key.as_deref().and_then(ListingSource::parse_key),
                 conversation: row.conversation_id.map(ConversationId),
+                reference: row
+                    .reference_id
+                    .zip(row.reference_text)
+                    .map(|(id, text)| ReportedReference {
+                        id: ReferenceId(id),
+                        text,
+                        hidden: row.reference_hidden_at.is_some(),
+                    }),
                 reason,
                 status: ReportStatus::Open,
                 note: row.note,
@@ -212,9 +236,10 @@ impl ModerationRepository for Database {
                 conn,
                 moderator,
                 if hidden { "hide" } else { "show" },
-                Some(user),
-                None,
-                None,
+                Logged {
+                    subject: Some(user),
+                    ..Logged::default()
+                },
                 now,
             )?;
             Ok(true)
@@ -242,7 +267,63 @@ impl ModerationRepository for Database {
             if closed == 0 {
                 return Ok(false);
             }
-            log(conn, moderator, "close-report", None, Some(report), note, now)?;
+            log(
+                conn,
+                moderator,
+                "close-report",
+                Logged {
+                    report: Some(report),
+                    note,
+                    ..Logged::default()
+                },
+                now,
+            )?;
+            Ok(true)
+        })
+    }
+
+    fn set_reference_hidden(
+        &self,
+        moderator: UserId,
+        reference: ReferenceId,
+        hidden: bool,
+    ) -> Result<bool, RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        in_transaction(&mut conn, |conn| {
+            let Some(author) = appointment_references::table
+                .filter(appointment_references::id.eq(reference.get()))
+                .select(appointment_references::author_id)
+                .first::<i64>(conn)
+                .optional()
+                .map_err(translate)?
+            else {
+                return Ok(false);
+            };
+            // Hidden once: a second hiding keeps the first moment.
+            let target = appointment_references::table.filter(appointment_references::id.eq(reference.get()));
+            if hidden {
+                diesel::update(target.filter(appointment_references::hidden_at.is_null()))
+                    .set(appointment_references::hidden_at.eq(Some(now)))
+                    .execute(conn)
+                    .map_err(translate)?;
+            } else {
+                diesel::update(target)
+                    .set(appointment_references::hidden_at.eq(None::<NaiveDateTime>))
+                    .execute(conn)
+                    .map_err(translate)?;
+            }
+            log(
+                conn,
+                moderator,
+                if hidden { "hide-reference" } else { "show-reference" },
+                Logged {
+                    subject: Some(UserId(author)),
+                    reference: Some(reference),
+                    ..Logged::default()
+                },
+                now,
+            )?;
             Ok(true)
         })
     }
