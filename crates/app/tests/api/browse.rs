@@ -1074,5 +1074,16 @@ async fn a_term_in_most_cards_finds_full_pages_that_hold_it() -> TestResult {
             assert!(seen.insert(card["id"].to_string()), "{} twice", card["id"]);
         }
     }
+    // Counted from its first matches or on through the trigram table when a kind leaves too few
+    // of those: either way what the cards themselves say, up to the cap.
+    for kind in ["huisdier", "vrijwilliger"] {
+        let found = list(&app, &format!("?q=hond&type={kind}")).await?;
+        let holding = app.database()?.count(&format!(
+            "listings WHERE kind = '{kind}' AND published = TRUE AND hidden = FALSE AND search_text LIKE '%hond%'"
+        ))?;
+        let capped = holding.min(i64::try_from(oppas_domain::browse::query::MAX_COUNTED)?);
+        assert_eq!(found["total"].as_i64(), Some(capped), "{kind}: {holding} cards hold it");
+        assert_eq!(found["totalCapped"].as_bool(), Some(holding > capped), "{kind}");
+    }
     Ok(())
 }

@@ -1,10 +1,11 @@
 //! [`ListingRepository`] on the database: the search over the stored cards and the rebuilding
 //! of cards of an older shape.
 //!
-//! The text filter is the one query that differs per backend: SQLite matches through the FTS5
-//! trigram table `listings_fts` (counted from its matches; a dense term's page by `LIKE` on the
-//! cards newest first, which finds it in a few thousand rows: [`text_plan`]), PostgreSQL through a `LIKE` that its
-//! trigram index serves. Everything else is the same SQL, built once with placeholders for either
+//! The text filter is the one query that differs per backend: SQLite asks the FTS5 trigram table
+//! `listings_fts` once per search for the ids of up to 2,001 matches and filters the cards by
+//! those ids (a dense term, with more matches, is counted from its first ones and its page found
+//! by `LIKE` on the cards newest first, which finds it in a few thousand rows: [`text_plan`]),
+//! PostgreSQL through a `LIKE` that its trigram index serves. Everything else is the same SQL, built once with placeholders for either
 //! backend. Only the page's cards are read and parsed: ids are found on the index columns first.
 
 use crate::Database;
@@ -85,10 +86,10 @@ fn fts_phrase(term: &str) -> String {
 }
 
 /// How a search's text is matched (see [`text_plan`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 enum TextBy {
-    /// Through the FTS5 trigram table (`id IN (...)`).
-    Fts,
+    /// By the ids the FTS5 trigram table matched, as a JSON array (`id IN json_each(...)`).
+    Ids(String),
     /// By `LIKE` on the stored search text.
     Like,
     /// Not here: the query joins the FTS5 table itself.
@@ -96,7 +97,7 @@ enum TextBy {
 }
 
 /// Appends ` AND <filters>` for the kind and the text.
-fn push_filters(sql: &mut Sql, query: &ListingQuery, text_by: TextBy) {
+fn push_filters(sql: &mut Sql, query: &ListingQuery, text_by: &TextBy) {
     // Profiles a moderator hid are in no list, nor a sitter below the minimum of a published
     // sitter (older profiles, made before it held): both kept on the card itself.
     sql.push(" AND listings.published = TRUE AND listings.hidden = FALSE");
@@ -134,10 +135,11 @@ fn push_filters(sql: &mut Sql, query: &ListingQuery, text_by: TextBy) {
     }
     if let Some(text) = &query.text {
         match text_by {
-            TextBy::Fts => {
-                sql.push(" AND listings.id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ")
-                    .bind(Bind::Text(fts_phrase(text)))
-                    .push(")");
+            TextBy::Ids(ids) => {
+                // The trigram table matched the text already: its ids stand for it.
+                sql.push(" AND listings.id IN (SELECT value FROM json_each(")
+                    .bind(Bind::Text(ids.clone()))
+                    .push("))");
             }
             TextBy::Like => {
                 sql.push(" AND listings.search_text LIKE ")
@@ -228,11 +230,36 @@ fn count(rows: &[CountRow]) -> u64 {
 }
 
 /// Appends the filters, and near a place its postcode areas.
-fn push_filters_within(sql: &mut Sql, query: &ListingQuery, text_by: TextBy) {
+fn push_filters_within(sql: &mut Sql, query: &ListingQuery, text_by: &TextBy) {
     if let Some(near) = &query.near {
         push_postcodes(sql, near.areas().iter().map(|(pc, _)| pc.as_str()));
     }
     push_filters(sql, query, text_by);
+}
+
+/// The cards of a text search, counted to one past [`MAX_COUNTED`].
+fn capped_count(conn: &mut DbConnection, query: &ListingQuery, by: &TextBy) -> Result<u64, RepositoryError> {
+    let mut total = Sql::new(conn);
+    match (&query.text, by) {
+        (Some(text), TextBy::Joined) => {
+            // Driven from the trigram table's matches, so that it stops at the cap.
+            total
+                .push(
+                    "SELECT NULL AS postal_code, COUNT(*) AS n FROM (SELECT 1 AS one FROM listings_fts \
+                     CROSS JOIN listings ON listings.id = listings_fts.rowid WHERE listings_fts MATCH ",
+                )
+                .bind(Bind::Text(fts_phrase(text)));
+        }
+        _ => {
+            total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM (SELECT 1 AS one FROM listings WHERE 1 = 1");
+        }
+    }
+    push_filters_within(&mut total, query, by);
+    total
+        .push(" LIMIT ")
+        .bind(Bind::Int(i64::try_from(MAX_COUNTED + 1).unwrap_or(i64::MAX)))
+        .push(") capped");
+    Ok(count(&total.load::<CountRow>(conn)?))
 }
 
 /// Newest first, or the most recently active first and then newest, ties by id (near a place:
@@ -251,36 +278,24 @@ fn search_newest(
     }
     // A text search counts no further than MAX_COUNTED: past it, the count would read every
     // match of a dense term only to say a number nobody pages through.
-    let mut total = Sql::new(conn);
-    match (&query.text, plan.count) {
-        (Some(text), TextBy::Joined) => {
-            // Driven from the trigram table's matches, so that it stops at the cap.
-            total
-                .push(
-                    "SELECT NULL AS postal_code, COUNT(*) AS n FROM (SELECT 1 AS one FROM listings_fts \
-                     CROSS JOIN listings ON listings.id = listings_fts.rowid WHERE listings_fts MATCH ",
-                )
-                .bind(Bind::Text(fts_phrase(text)));
-            push_filters_within(&mut total, query, TextBy::Joined);
-            total
-                .push(" LIMIT ")
-                .bind(Bind::Int(i64::try_from(MAX_COUNTED + 1).unwrap_or(i64::MAX)))
-                .push(") capped");
+    let counted = match (&query.text, &plan.count) {
+        (Some(_), TextCount::FirstOfDense(first)) => {
+            // More than MAX_COUNTED among a dense term's first matches settles it; else count on.
+            let among_first = capped_count(conn, query, &TextBy::Ids(first.clone()))?;
+            if among_first > MAX_COUNTED {
+                among_first
+            } else {
+                capped_count(conn, query, &TextBy::Joined)?
+            }
         }
-        (Some(_), text_by) => {
-            total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM (SELECT 1 AS one FROM listings WHERE 1 = 1");
-            push_filters_within(&mut total, query, text_by);
-            total
-                .push(" LIMIT ")
-                .bind(Bind::Int(i64::try_from(MAX_COUNTED + 1).unwrap_or(i64::MAX)))
-                .push(") capped");
-        }
+        (Some(_), TextCount::By(by)) => capped_count(conn, query, by)?,
         (None, _) => {
+            let mut total = Sql::new(conn);
             total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM listings WHERE 1 = 1");
-            push_filters_within(&mut total, query, plan.page);
+            push_filters_within(&mut total, query, &plan.page);
+            count(&total.load::<CountRow>(conn)?)
         }
-    }
-    let counted = count(&total.load::<CountRow>(conn)?);
+    };
     let (total, total_capped) = if query.text.is_some() && counted > MAX_COUNTED {
         (MAX_COUNTED, true)
     } else {
@@ -290,7 +305,7 @@ fn search_newest(
     // The page's ids first, sorting on the index columns only; then the cards of those ids.
     let mut ids = Sql::new(conn);
     ids.push("SELECT id FROM listings WHERE 1 = 1");
-    push_filters_within(&mut ids, query, plan.page);
+    push_filters_within(&mut ids, query, &plan.page);
     ids.push(match query.sort {
         SearchSort::Actief => " ORDER BY active_at DESC, created_at DESC, id DESC LIMIT ",
         SearchSort::Afstand | SearchSort::Nieuwste => " ORDER BY created_at DESC, id DESC LIMIT ",
@@ -313,7 +328,7 @@ fn search_near(
     conn: &mut DbConnection,
     query: &ListingQuery,
     near: &Nearby,
-    text_by: TextBy,
+    text_by: &TextBy,
 ) -> Result<ListingPage, RepositoryError> {
     if near.areas().is_empty() {
         return Ok(ListingPage {
@@ -407,24 +422,36 @@ fn cards_of(conn: &mut DbConnection, ids: &[i64]) -> Result<Vec<FoundCard>, Repo
 }
 
 /// Matches more than this many cards and a term is dense: scanning the cards newest first finds
-/// a page within a few thousand rows, where the FTS5 table would first gather every match.
-const DENSE_MATCHES: i64 = 2_000;
+/// a page within a few thousand rows, where filtering by every match would first gather them all.
+const DENSE_MATCHES: usize = 2_000;
+
+/// How a text search is counted.
+#[derive(Debug, Clone)]
+enum TextCount {
+    /// By these means, to the cap.
+    By(TextBy),
+    /// A dense term: among its first matches (ids, a JSON array), and on through the trigram
+    /// table only when those do not pass the cap.
+    FirstOfDense(String),
+}
 
 /// How a text search counts and finds its page.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct TextPlan {
     /// The capped count.
-    count: TextBy,
+    count: TextCount,
     /// The page.
     page: TextBy,
 }
 
-/// On SQLite a term of three characters or more is counted from the FTS5 trigram table's
-/// matches (up to the cap) and its page found through that table, or, for a dense term, by
-/// `LIKE` on the cards newest first. PostgreSQL's trigram index serves `LIKE` itself.
+/// On SQLite a term of three characters or more asks the FTS5 trigram table once for the ids of
+/// its matches (up to one past [`DENSE_MATCHES`]); when that is all of them, the count and the
+/// page filter the cards by those ids, else (a dense term) the count starts from them and the
+/// page is found by `LIKE` on the cards newest first. PostgreSQL's trigram index serves `LIKE`
+/// itself.
 fn text_plan(conn: &mut DbConnection, query: &ListingQuery) -> Result<TextPlan, RepositoryError> {
     let like = TextPlan {
-        count: TextBy::Like,
+        count: TextCount::By(TextBy::Like),
         page: TextBy::Like,
     };
     let Some(text) = query.text.as_deref() else {
@@ -433,21 +460,32 @@ fn text_plan(conn: &mut DbConnection, query: &ListingQuery) -> Result<TextPlan, 
     if !matches!(conn, DbConnection::Sqlite(_)) || text.chars().count() < TRIGRAM {
         return Ok(like);
     }
-    let mut probe = Sql::new(conn);
-    probe
-        .push("SELECT COUNT(*) AS n FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH ")
+    let mut matched = Sql::new(conn);
+    matched
+        .push("SELECT rowid AS id FROM listings_fts WHERE listings_fts MATCH ")
         .bind(Bind::Text(fts_phrase(text)))
         .push(" LIMIT ")
-        .bind(Bind::Int(DENSE_MATCHES + 1))
-        .push(") probe");
-    let matches = probe.count(conn)?;
-    Ok(TextPlan {
-        count: TextBy::Joined,
-        page: if matches > DENSE_MATCHES {
-            TextBy::Like
-        } else {
-            TextBy::Fts
-        },
+        .bind(Bind::Int(i64::try_from(DENSE_MATCHES + 1).unwrap_or(i64::MAX)));
+    let matched = matched.load::<IdRow>(conn)?;
+    let dense = matched.len() > DENSE_MATCHES;
+    let ids = format!(
+        "[{}]",
+        matched
+            .iter()
+            .map(|row| row.id.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    Ok(if dense {
+        TextPlan {
+            count: TextCount::FirstOfDense(ids),
+            page: TextBy::Like,
+        }
+    } else {
+        TextPlan {
+            count: TextCount::By(TextBy::Ids(ids.clone())),
+            page: TextBy::Ids(ids),
+        }
     })
 }
 
@@ -456,7 +494,7 @@ impl ListingRepository for Database {
         let mut conn = self.conn()?;
         let plan = text_plan(&mut conn, query)?;
         match (&query.near, query.sort) {
-            (Some(near), SearchSort::Afstand) => search_near(&mut conn, query, near, plan.page),
+            (Some(near), SearchSort::Afstand) => search_near(&mut conn, query, near, &plan.page),
             _ => search_newest(&mut conn, query, plan),
         }
     }
@@ -473,7 +511,7 @@ impl ListingRepository for Database {
         if query.near.as_ref().is_some_and(|near| near.areas().is_empty()) {
             return Ok(0);
         }
-        push_filters_within(&mut sql, query, plan.page);
+        push_filters_within(&mut sql, query, &plan.page);
         Ok(count(&sql.load::<CountRow>(&mut conn)?))
     }
 
