@@ -588,6 +588,9 @@ async fn references_are_written_after_a_real_afspraak_and_published_together(bac
         (Utc::now() + Duration::hours(1)).format("%Y-%m").to_string()
     );
     assert_eq!(about_lotte[0].get("appointmentId"), None, "never the afspraak itself");
+    assert_eq!(about_lotte[0]["byReader"], false, "a visitor wrote none");
+    let (_, read_by_sanne) = get(&app, &sanne, &format!("/api/users/{}/references", lotte.id)).await?;
+    assert_eq!(read_by_sanne[0]["byReader"], true, "Sanne wrote it");
     assert_eq!(
         public(sanne.id).await?[0]["text"],
         "Sanne legde alles duidelijk uit over Bobby."

@@ -168,6 +168,8 @@ pub struct PublicReferenceView {
     pub month: String,
     /// The subject's public reply.
     pub reply: Option<String>,
+    /// Whether the signed-in reader wrote it (they cannot report their own).
+    pub by_reader: bool,
 }
 
 /// The subject's reply to a reference about them.
@@ -507,6 +509,7 @@ pub async fn references_about(
             kind: found.kind,
             month: found.ends_at.format("%Y-%m").to_string(),
             reply: found.reference.reply.clone(),
+            by_reader: viewer == Some(found.reference.author),
         })
         .collect();
     Ok(HttpResponse::Ok().json(views))

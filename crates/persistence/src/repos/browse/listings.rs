@@ -135,18 +135,29 @@ fn push_filters(sql: &mut Sql, query: &ListingQuery, text_by: &TextBy) {
     }
     if let Some(text) = &query.text {
         match text_by {
-            TextBy::Ids(ids) => {
-                // The trigram table matched the text already: its ids stand for it.
-                sql.push(" AND listings.id IN (SELECT value FROM json_each(")
-                    .bind(Bind::Text(ids.clone()))
-                    .push("))");
-            }
+            // Matched already: the query is driven from the ids ([`push_from`]).
+            TextBy::Ids(_) | TextBy::Joined => {}
             TextBy::Like => {
                 sql.push(" AND listings.search_text LIKE ")
                     .bind(Bind::Text(like_pattern(text)))
                     .push(" ESCAPE '\\'");
             }
-            TextBy::Joined => {}
+        }
+    }
+}
+
+/// ` FROM listings`, or, for a text the trigram table matched, ` FROM` its ids joined to the
+/// cards: one lookup per match, where `id IN (...)` would have the planner scan the listed cards.
+/// (`id` is then also a column of `json_each`: the queries name `listings.id`.)
+fn push_from(sql: &mut Sql, text_by: &TextBy) {
+    match text_by {
+        TextBy::Ids(ids) => {
+            sql.push(" FROM json_each(")
+                .bind(Bind::Text(ids.clone()))
+                .push(") AS matched CROSS JOIN listings ON listings.id = matched.value");
+        }
+        TextBy::Like | TextBy::Joined => {
+            sql.push(" FROM listings");
         }
     }
 }
@@ -251,7 +262,9 @@ fn capped_count(conn: &mut DbConnection, query: &ListingQuery, by: &TextBy) -> R
                 .bind(Bind::Text(fts_phrase(text)));
         }
         _ => {
-            total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM (SELECT 1 AS one FROM listings WHERE 1 = 1");
+            total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM (SELECT 1 AS one");
+            push_from(&mut total, by);
+            total.push(" WHERE 1 = 1");
         }
     }
     push_filters_within(&mut total, query, by);
@@ -304,11 +317,13 @@ fn search_newest(
 
     // The page's ids first, sorting on the index columns only; then the cards of those ids.
     let mut ids = Sql::new(conn);
-    ids.push("SELECT id FROM listings WHERE 1 = 1");
+    ids.push("SELECT listings.id AS id");
+    push_from(&mut ids, &plan.page);
+    ids.push(" WHERE 1 = 1");
     push_filters_within(&mut ids, query, &plan.page);
     ids.push(match query.sort {
-        SearchSort::Actief => " ORDER BY active_at DESC, created_at DESC, id DESC LIMIT ",
-        SearchSort::Afstand | SearchSort::Nieuwste => " ORDER BY created_at DESC, id DESC LIMIT ",
+        SearchSort::Actief => " ORDER BY active_at DESC, created_at DESC, listings.id DESC LIMIT ",
+        SearchSort::Afstand | SearchSort::Nieuwste => " ORDER BY created_at DESC, listings.id DESC LIMIT ",
     })
     .bind(Bind::Int(i64::from(query.per_page)))
     .push(" OFFSET ")
@@ -338,7 +353,9 @@ fn search_near(
         });
     }
     let mut counts = Sql::new(conn);
-    counts.push("SELECT postal_code, COUNT(*) AS n FROM listings WHERE 1 = 1");
+    counts.push("SELECT postal_code, COUNT(*) AS n");
+    push_from(&mut counts, text_by);
+    counts.push(" WHERE 1 = 1");
     push_postcodes(&mut counts, near.areas().iter().map(|(pc, _)| pc.as_str()));
     push_filters(&mut counts, query, text_by);
     counts.push(" GROUP BY postal_code");
@@ -379,7 +396,9 @@ fn search_near(
     }
     // The order of the areas' cards from the index columns alone; then only the page's cards.
     let mut keys = Sql::new(conn);
-    keys.push("SELECT id, created_at, postal_code FROM listings WHERE 1 = 1");
+    keys.push("SELECT listings.id AS id, created_at, postal_code");
+    push_from(&mut keys, text_by);
+    keys.push(" WHERE 1 = 1");
     push_postcodes(&mut keys, wanted.iter().copied());
     push_filters(&mut keys, query, text_by);
     let rank: HashMap<&str, usize> = near
@@ -506,7 +525,9 @@ impl ListingRepository for Database {
         let mut conn = self.conn()?;
         let plan = text_plan(&mut conn, query)?;
         let mut sql = Sql::new(&conn);
-        sql.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM listings WHERE user_id IN ")
+        sql.push("SELECT NULL AS postal_code, COUNT(*) AS n");
+        push_from(&mut sql, &plan.page);
+        sql.push(" WHERE user_id IN ")
             .bind_list(people.iter().map(|person| Bind::Int(person.get())));
         if query.near.as_ref().is_some_and(|near| near.areas().is_empty()) {
             return Ok(0);
