@@ -2264,6 +2264,8 @@ export interface components {
             again: boolean;
             /** @description The author's first name ('Verwijderd account' once gone). */
             authorName: string;
+            /** @description Whether the signed-in reader wrote it (they cannot report their own). */
+            byReader: boolean;
             /**
              * Format: int64
              * @description Its id.

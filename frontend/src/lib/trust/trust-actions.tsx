@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
-import { useReport, useSetBlocked, type ReportBody } from '@/lib/trust/trust';
+import { useReport, useReportReference, useSetBlocked, type ReportBody } from '@/lib/trust/trust';
 
 export const REPORT_THANKS = 'Bedankt voor je melding. Een moderator bekijkt hem zo snel mogelijk.';
 export const CHOOSE_REASON = 'Kies een reden.';
@@ -39,23 +39,76 @@ export interface TrustActionsProps {
 export function TrustActions(props: TrustActionsProps) {
   const { user, isPending } = useAuth();
   if (isPending || user === null || user.id === props.userId) return null;
+  const { userId, listingId, conversationId } = props;
   return (
     <div className="flex flex-wrap gap-2">
-      <ReportButton {...props} />
+      <ReportButton
+        name={props.name}
+        title={`${props.name} melden`}
+        compact={props.compact}
+        about={{ userId, listingId: listingId ?? null, conversationId: conversationId ?? null }}
+      />
       <BlockButton {...props} />
     </div>
   );
 }
 
+/**
+ * 'Melden' beside a reference on a sitter's or owner's page, for a signed-in reader: the
+ * moderators read it and may hide the reference.
+ */
+export function ReportReference({
+  referenceId,
+  authorName,
+}: {
+  referenceId: number;
+  /** Its author's first name, as the page shows it. */
+  authorName: string;
+}) {
+  const { user } = useAuth();
+  if (user === null) return null;
+  return (
+    <ReportButton
+      name={authorName}
+      title={`Referentie van ${authorName} melden`}
+      label={`Referentie van ${authorName} melden`}
+      compact
+      about={{ referenceId }}
+    />
+  );
+}
+
 const word = (compact: boolean | undefined) => (compact ? 'max-sm:sr-only' : undefined);
 
-function ReportButton({ userId, name, listingId, conversationId, compact }: TrustActionsProps) {
+/** What a report is about: a person (from their page or a conversation) or a reference. */
+type ReportAbout =
+  | { userId: number; listingId: string | null; conversationId: number | null }
+  | { referenceId: number };
+
+function ReportButton({
+  name,
+  title,
+  about,
+  label,
+  compact,
+}: {
+  /** The person reported, as the page names them. */
+  name: string;
+  /** The dialog's title. */
+  title: string;
+  about: ReportAbout;
+  /** The button's name when 'Melden' alone would not say what (several on a page). */
+  label?: string | undefined;
+  compact?: boolean | undefined;
+}) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportBody['reason'] | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const report = useReport();
+  const reportPerson = useReport();
+  const reportReference = useReportReference();
+  const report = 'referenceId' in about ? reportReference : reportPerson;
   const close = () => {
     setOpen(false);
     setReason(null);
@@ -71,29 +124,27 @@ function ReportButton({ userId, name, listingId, conversationId, compact }: Trus
     }
     setError(null);
     const trimmed = note.trim();
-    report.mutate(
-      {
-        userId,
-        reason,
-        listingId: listingId ?? null,
-        conversationId: conversationId ?? null,
-        note: trimmed === '' ? null : trimmed,
+    const said = { reason, note: trimmed === '' ? null : trimmed };
+    const callbacks = {
+      onSuccess: () => {
+        setDone(true);
       },
-      {
-        onSuccess: () => {
-          setDone(true);
-        },
-        onError: (failure) => {
-          setError(failureText(failure));
-        },
+      onError: (failure: unknown) => {
+        setError(failureText(failure));
       },
-    );
+    };
+    if ('referenceId' in about) {
+      reportReference.mutate({ referenceId: about.referenceId, ...said }, callbacks);
+    } else {
+      reportPerson.mutate({ ...about, ...said }, callbacks);
+    }
   };
   return (
     <>
       <Button
         variant="ghost"
         size="sm"
+        aria-label={label}
         onClick={() => {
           setOpen(true);
         }}
@@ -101,7 +152,7 @@ function ReportButton({ userId, name, listingId, conversationId, compact }: Trus
         <Flag aria-hidden="true" className="size-4" />
         <span className={word(compact)}>Melden</span>
       </Button>
-      <Dialog open={open} onClose={close} title={`${name} melden`}>
+      <Dialog open={open} onClose={close} title={title}>
         {done ? (
           <>
             <p role="status" className="text-stone-700">

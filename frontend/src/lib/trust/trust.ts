@@ -6,6 +6,7 @@ import type { components } from '@/lib/api/openapi';
 import { useAuth } from '@/lib/auth/use-auth';
 
 export type ReportBody = components['schemas']['ReportBody'];
+export type ReferenceReportBody = components['schemas']['ReferenceReportBody'];
 export type BlockedPerson = components['schemas']['BlockedPersonView'];
 
 export const trustKeys = {
@@ -16,6 +17,23 @@ export const trustKeys = {
 export function useReport() {
   const report = useIdempotentCall((body: ReportBody, key: string) =>
     unwrap(api.POST('/api/reports', { params: { header: idempotencyHeader(key) }, body })),
+  );
+  return useMutation({ mutationFn: report });
+}
+
+/**
+ * `POST /api/references/{referenceId}/report`: a report of a reference (its author is the person
+ * reported), stored once however often it is sent.
+ */
+export function useReportReference() {
+  const report = useIdempotentCall(
+    ({ referenceId, ...body }: ReferenceReportBody & { referenceId: number }, key: string) =>
+      unwrap(
+        api.POST('/api/references/{referenceId}/report', {
+          params: { path: { referenceId }, header: idempotencyHeader(key) },
+          body,
+        }),
+      ),
   );
   return useMutation({ mutationFn: report });
 }

@@ -40,13 +40,18 @@ export function AfspraakReferences({
           <span className="font-semibold">{otherName} schreef:</span> {theirs.text}
         </p>
       )}
-      {mine && !published && (
+      {mine && !mine.hidden && !published && (
         <p className="text-stone-700">
           Je referentie is bewaard. {otherName} en anderen lezen die zodra jullie allebei schreven,
           of 14 dagen na de afspraak.
         </p>
       )}
-      {mine && published && (
+      {mine?.hidden && (
+        <p className="text-stone-700">
+          Een moderator heeft je referentie verborgen na een melding. Niemand anders ziet hem nog.
+        </p>
+      )}
+      {mine && !mine.hidden && published && (
         <p className="text-stone-700">Jullie referenties staan op jullie profielen.</p>
       )}
       {!mine && mayNotWrite === null && open && (

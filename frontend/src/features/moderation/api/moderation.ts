@@ -33,6 +33,25 @@ export function useSetHidden() {
   });
 }
 
+/**
+ * `PUT` or `DELETE /api/moderation/hidden-references/{referenceId}`: hides a reference from the
+ * pages or shows it again.
+ */
+export function useSetReferenceHidden() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ referenceId, hidden }: { referenceId: number; hidden: boolean }) => {
+      const params = { params: { path: { referenceId } } };
+      await unwrap(
+        hidden
+          ? api.PUT('/api/moderation/hidden-references/{referenceId}', params)
+          : api.DELETE('/api/moderation/hidden-references/{referenceId}', params),
+      );
+    },
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
 /** `POST /api/moderation/reports/{reportId}/close`: closes a report with a note. */
 export function useCloseReport() {
   const queryClient = useQueryClient();

@@ -104,4 +104,46 @@ describe('ReportsPage', () => {
       expect(screen.getByRole('button', { name: 'Profiel weer tonen' })).toBeInTheDocument();
     });
   });
+
+  it('shows a reported reference with its text and hides it, then shows it again', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ is_moderator: true }));
+    let hidden = false;
+    onApi('GET /api/moderation/reports', () => ({
+      status: 200,
+      body: {
+        reports: [
+          {
+            ...report,
+            reportedName: 'Sanne',
+            listingId: null,
+            reference: { id: 4, text: 'Lotte kwam te laat en was onaardig.', hidden },
+          },
+        ],
+      },
+    }));
+    onApi('PUT /api/moderation/hidden-references/4', () => {
+      hidden = true;
+      return { status: 204 };
+    });
+    onApi('DELETE /api/moderation/hidden-references/4', () => {
+      hidden = false;
+      return { status: 204 };
+    });
+    renderWithProviders(<ReportsPage />);
+    const card = await screen.findByRole('article', { name: 'Melding over Sanne' });
+    expect(within(card).getByRole('figure')).toHaveTextContent(
+      'Gemelde referentie van SanneLotte kwam te laat en was onaardig.',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Referentie verbergen' }));
+    expect(
+      await within(card).findByRole('button', { name: 'Referentie weer tonen' }),
+    ).toBeInTheDocument();
+    expect(within(card).getByRole('figure')).toHaveTextContent('(verborgen)');
+    expect(within(card).getByRole('button', { name: 'Profiel verbergen' })).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Referentie weer tonen' }));
+    expect(
+      await within(card).findByRole('button', { name: 'Referentie verbergen' }),
+    ).toBeInTheDocument();
+  });
 });

@@ -12,6 +12,7 @@ import {
   useCloseReport,
   useReportQueue,
   useSetHidden,
+  useSetReferenceHidden,
   type QueuedReport,
 } from '@/features/moderation/api/moderation';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -23,7 +24,7 @@ import { labelOf } from '@/lib/vocabulary';
 export const MODERATION_TITLE = 'Meldingen';
 export const MODERATORS_ONLY = 'Alleen moderators kunnen deze pagina zien.';
 export const MODERATORS_ONLY_WHY =
-  'Hier behandelen moderators de meldingen over profielen en gesprekken. Zie je iets wat niet klopt? Gebruik dan de knop Melden op het profiel of in het gesprek; een moderator kijkt ernaar.';
+  'Hier behandelen moderators de meldingen over profielen, gesprekken en referenties. Zie je iets wat niet klopt? Gebruik dan de knop Melden op het profiel, in het gesprek of bij de referentie; een moderator kijkt ernaar.';
 const FAILED = 'Dat lukte niet. Probeer het later opnieuw.';
 const failureText = (error: unknown) => (error instanceof ApiError ? error.message : FAILED);
 
@@ -94,12 +95,14 @@ function Queue() {
 function ReportCard({ report }: { report: QueuedReport }) {
   const [note, setNote] = useState('');
   const setHidden = useSetHidden();
+  const setReferenceHidden = useSetReferenceHidden();
   const close = useCloseReport();
+  const reference = report.reference;
   const person = report.reportedName ?? 'Iemand zonder profiel';
   // A report about a pet is titled with the pet's name, its owner beside it.
   const name = report.petName ?? person;
   const reason = labelOf(V.ReportReason, report.reason) ?? report.reason;
-  const error = setHidden.error ?? close.error;
+  const error = setHidden.error ?? setReferenceHidden.error ?? close.error;
   return (
     <Card as="article" aria-label={`Melding over ${name}`} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -117,6 +120,17 @@ function ReportCard({ report }: { report: QueuedReport }) {
         </time>
       </div>
       {report.note && <p className="whitespace-pre-wrap text-stone-800">{report.note}</p>}
+      {reference && (
+        <figure className="flex flex-col gap-1 rounded-lg bg-stone-50 p-3 ring-1 ring-stone-200">
+          <figcaption className="text-sm font-semibold text-stone-700">
+            Gemelde referentie van {person}
+            {reference.hidden && <span className="ml-2 text-amber-800">(verborgen)</span>}
+          </figcaption>
+          <blockquote className="break-words whitespace-pre-line text-stone-800">
+            {reference.text}
+          </blockquote>
+        </figure>
+      )}
       <p className="flex flex-wrap gap-3 text-sm">
         {report.listingId && (
           <Link
@@ -133,6 +147,23 @@ function ReportCard({ report }: { report: QueuedReport }) {
         )}
       </p>
       <div className="flex flex-wrap gap-3">
+        {reference && (
+          <Button
+            variant={reference.hidden ? 'secondary' : 'danger'}
+            size="sm"
+            disabled={setReferenceHidden.isPending}
+            onClick={() => {
+              setReferenceHidden.mutate({ referenceId: reference.id, hidden: !reference.hidden });
+            }}
+          >
+            {reference.hidden ? (
+              <Eye aria-hidden="true" className="size-4" />
+            ) : (
+              <EyeOff aria-hidden="true" className="size-4" />
+            )}
+            {reference.hidden ? 'Referentie weer tonen' : 'Referentie verbergen'}
+          </Button>
+        )}
         <Button
           variant={report.reportedHidden ? 'secondary' : 'danger'}
           size="sm"

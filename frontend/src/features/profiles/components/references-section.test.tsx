@@ -7,7 +7,8 @@ import {
   ReferencesSection,
   monthOf,
 } from '@/features/profiles/components/references-section';
-import { onApi } from '@/testing/fake-api';
+import { REPORT_THANKS } from '@/lib/trust/trust-actions';
+import { aUser, fakeSession, onApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 
 describe('ReferencesSection', () => {
@@ -23,6 +24,7 @@ describe('ReferencesSection', () => {
           tags: ['op-tijd', 'lief-voor-dieren'],
           kind: 'uitlaten',
           month: '2026-12',
+          byReader: false,
         },
         {
           id: 1,
@@ -32,6 +34,7 @@ describe('ReferencesSection', () => {
           tags: [],
           kind: 'kennismaking',
           month: '2026-11',
+          byReader: false,
         },
       ],
     });
@@ -65,6 +68,52 @@ describe('ReferencesSection', () => {
     expect(screen.getByRole('heading', { name: 'Referenties' })).toBeInTheDocument();
   });
 
+  it('lets a signed-in reader report a reference to the moderators, and a visitor not', async () => {
+    const user = userEvent.setup();
+    const body = [
+      {
+        id: 2,
+        authorName: 'Sanne',
+        text: 'Lotte was op tijd en heel lief voor Bobby.',
+        again: true,
+        tags: [],
+        kind: 'uitlaten',
+        month: '2026-12',
+        byReader: false,
+      },
+      {
+        id: 3,
+        authorName: 'Eva',
+        text: 'Lotte is een fijne oppas voor onze kat.',
+        again: true,
+        tags: [],
+        kind: 'oppassen-thuis',
+        month: '2026-11',
+        byReader: true,
+      },
+    ];
+    onApi('GET /api/users/12/references', { status: 200, body });
+    const { unmount } = renderWithProviders(<ReferencesSection userId={12} firstName="Lotte" />);
+    await screen.findByRole('list', { name: 'Referenties over Lotte' });
+    expect(screen.queryByRole('button', { name: /melden/i })).not.toBeInTheDocument();
+    unmount();
+
+    fakeSession(aUser({ id: 7 }));
+    const sent: unknown[] = [];
+    onApi('POST /api/references/2/report', async (request) => {
+      sent.push(await request.json());
+      return { status: 204 };
+    });
+    renderWithProviders(<ReferencesSection userId={12} firstName="Lotte" />);
+    await user.click(await screen.findByRole('button', { name: 'Referentie van Sanne melden' }));
+    await screen.findByRole('dialog', { name: 'Referentie van Sanne melden' });
+    await user.click(screen.getByRole('radio', { name: 'Ongepast gedrag' }));
+    await user.type(screen.getByLabelText('Toelichting (niet verplicht)'), 'Klopt niet');
+    await user.click(screen.getByRole('button', { name: 'Melding versturen' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(REPORT_THANKS);
+    expect(sent).toEqual([{ reason: 'ongepast-gedrag', note: 'Klopt niet' }]);
+  });
+
   it('words a month as Dutch does', () => {
     expect(monthOf('2027-03')).toBe('maart 2027');
   });
@@ -83,6 +132,7 @@ describe('ReferencesSection', () => {
           tags: [],
           kind: 'uitlaten',
           month: '2026-12',
+          byReader: false,
           reply,
         },
       ],

@@ -12,6 +12,7 @@ import {
 import { ProfileSection } from '@/features/profiles/components/profile-layout';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
+import { ReportReference } from '@/lib/trust/trust-actions';
 
 export const NO_REFERENCES =
   'Nog geen referenties. Na een afspraak via Oppasmaatje kunnen jullie er een over elkaar schrijven.';
@@ -94,11 +95,16 @@ function ReferenceItem({
 }) {
   return (
     <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0">
-      <p className="text-sm text-stone-600">
-        <span className="font-semibold text-stone-900">{reference.authorName}</span>
-        {' · '}
-        {V.AppointmentKind.labels[reference.kind]}, {monthOf(reference.month)}
-      </p>
+      <div className="flex items-start justify-between gap-2">
+        <p className="text-sm text-stone-600">
+          <span className="font-semibold text-stone-900">{reference.authorName}</span>
+          {' · '}
+          {V.AppointmentKind.labels[reference.kind]}, {monthOf(reference.month)}
+        </p>
+        {!reference.byReader && (
+          <ReportReference referenceId={reference.id} authorName={reference.authorName} />
+        )}
+      </div>
       <p className="break-words whitespace-pre-line text-stone-800">{reference.text}</p>
       <div className="flex flex-wrap gap-2">
         {reference.again && (
