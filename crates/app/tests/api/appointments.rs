@@ -545,6 +545,16 @@ async fn references_are_written_after_a_real_afspraak_and_published_together(bac
     assert_eq!(short.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let short: Value = short.json().await?;
     assert_eq!(short["field"], "text", "{short}");
+    let contact = write(
+        &app,
+        &sanne,
+        id,
+        &json!({"text": "Lotte was fijn, bel haar op 06-12345678.", "again": true}),
+    )
+    .await?;
+    assert_eq!(contact.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let contact: Value = contact.json().await?;
+    assert_eq!(contact["field"], "text", "{contact}");
     assert_eq!(app.database()?.count("appointment_references")?, 0);
 
     // Sanne writes hers: Lotte cannot read it yet, nor can anyone on Lotte's page.
@@ -606,6 +616,9 @@ async fn references_are_written_after_a_real_afspraak_and_published_together(bac
     let empty = reply(&app, &lotte, reference, "   ").await?;
     assert_eq!(empty.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(error_envelope(empty).await?.0, "Schrijf een reactie.");
+    let phone = reply(&app, &lotte, reference, "Bel me gerust: 06-12345678").await?;
+    assert_eq!(phone.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error_envelope(phone).await?.0.contains("laat telefoonnummers"));
     assert_eq!(
         reply(&app, &lotte, reference, "Dank je, Bobby is een schat!")
             .await?

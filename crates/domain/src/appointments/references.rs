@@ -111,12 +111,27 @@ pub enum ReferenceTextError {
     /// Characters that hide or disguise text.
     #[error("De tekst bevat tekens die we niet kunnen tonen. Haal ze weg en probeer het opnieuw.")]
     Unreadable,
+    /// A way to reach someone outside the platform (a phone number, an e-mail address, a link, a
+    /// bank account or a payment request): references are public.
+    #[error("{PUBLIC_TEXT_CONTACT}")]
+    ContactDetails,
+}
+
+/// Why a public text (a reference, a reply to one) with contact details is refused.
+pub const PUBLIC_TEXT_CONTACT: &str =
+    "Iedereen kan dit lezen: laat telefoonnummers, e-mailadressen, rekeningnummers en links weg.";
+
+/// Whether a text that everyone reads names a way to reach or pay someone outside the platform.
+#[must_use]
+pub fn has_contact_details(text: &str) -> bool {
+    crate::trust::safety::first_contact_sign(text).is_some()
 }
 
 /// The text of a reference, trimmed, or why it is refused.
 ///
 /// # Errors
-/// [`ReferenceTextError`]: too short, too long, or with characters that hide or disguise text.
+/// [`ReferenceTextError`]: too short, too long, with characters that hide or disguise text, or
+/// with contact details.
 pub fn reference_text(raw: &str) -> Result<String, ReferenceTextError> {
     let text = raw.trim();
     let chars = text.chars().count();
@@ -127,6 +142,9 @@ pub fn reference_text(raw: &str) -> Result<String, ReferenceTextError> {
         return Err(ReferenceTextError::TooLong);
     }
     crate::kernel::text::check_free_text(text).map_err(|_| ReferenceTextError::Unreadable)?;
+    if has_contact_details(text) {
+        return Err(ReferenceTextError::ContactDetails);
+    }
     Ok(text.to_owned())
 }
 
@@ -188,6 +206,17 @@ mod tests {
     #[test]
     fn a_reference_holds_twenty_to_a_thousand_characters_of_readable_text() {
         assert_eq!(reference_text("Te kort."), Err(ReferenceTextError::TooShort));
+        for contact in [
+            "Heel fijn! Bel me gerust op 06-12345678 voor een volgende keer.",
+            "Heel fijn! Mail me gerust op fenna@example.nl voor een volgende keer.",
+            "Heel fijn! Kijk ook eens op www.mijnoppas.nl voor foto's van Bobby.",
+        ] {
+            assert_eq!(
+                reference_text(contact),
+                Err(ReferenceTextError::ContactDetails),
+                "{contact}"
+            );
+        }
         assert_eq!(
             ReferenceTextError::TooShort.to_string(),
             "Schrijf minstens 20 tekens over hoe het ging."

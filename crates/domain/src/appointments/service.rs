@@ -8,7 +8,8 @@ use crate::appointments::afspraak::{
 };
 use crate::appointments::ports::{AppointmentRepository, ReferenceRepository};
 use crate::appointments::references::{
-    NewReference, Reference, ReferenceWithAfspraak, may_write, published, reference_text,
+    NewReference, PUBLIC_TEXT_CONTACT, Reference, ReferenceWithAfspraak, has_contact_details, may_write, published,
+    reference_text,
 };
 use crate::appointments::state::{Party, Refusal, Step, next_state};
 use crate::kernel::enums::AppointmentKind;
@@ -626,6 +627,13 @@ impl Afspraken {
             field: "text",
             message: "Schrijf een reactie.".to_owned(),
         })?;
+        if has_contact_details(&text) {
+            return Err(ProposalError {
+                field: "text",
+                message: PUBLIC_TEXT_CONTACT.to_owned(),
+            }
+            .into());
+        }
         if !self.references.add_reply(id, &text, now)? {
             return Err(AfspraakError::AlreadyReplied);
         }
