@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { checkPage, expect, test } from './fixtures';
 import { setServerClockAhead } from './support/clock';
 import { demo, seedDemoProfiles } from './support/demo';
-import { clearMailbox, waitForMail } from './support/mailbox';
+import { clearMailbox, listMail, waitForMail } from './support/mailbox';
 import { createProfile, secondBrowser, signUpByMail, uniqueEmail } from './support/session';
 
 /** Answers the list call with no profiles at all, as on a fresh installation. */
@@ -404,13 +404,20 @@ test.describe('browsing profiles', () => {
     });
     await sitter.context().close();
 
-    // A day later the search's round finds her and mails Wim once.
+    // A day later the search's round finds her and mails Wim. His page is closed meanwhile:
+    // on the server's clock a day ahead his session has ended, and its live stream would end it
+    // for good.
+    await page.goto('about:blank');
     await clearMailbox(email);
     const since = new Date();
     setServerClockAhead(25 * 60 * 60);
     let mail;
     try {
       mail = await waitForMail(email, { subject: /^Nieuw profiel voor '/, since, timeout: 20_000 });
+      // And only once: no second mail follows.
+      await page.waitForTimeout(3_000);
+      const mails = (await listMail(email)).filter((m) => m.subject.startsWith('Nieuw profiel'));
+      expect(mails).toHaveLength(1);
     } finally {
       setServerClockAhead(0);
     }

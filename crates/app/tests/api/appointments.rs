@@ -618,7 +618,10 @@ async fn references_are_written_after_a_real_afspraak_and_published_together(bac
     assert_eq!(error_envelope(empty).await?.0, "Schrijf een reactie.");
     let phone = reply(&app, &lotte, reference, "Bel me gerust: 06-12345678").await?;
     assert_eq!(phone.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(error_envelope(phone).await?.0.contains("laat telefoonnummers"));
+    assert_eq!(
+        error_envelope(phone).await?.0,
+        "Iedereen kan dit lezen: laat het telefoonnummer weg."
+    );
     assert_eq!(
         reply(&app, &lotte, reference, "Dank je, Bobby is een schat!")
             .await?
@@ -787,6 +790,14 @@ async fn references_follow_the_hidden_profiles_and_the_readers_blocks(backend: B
     assert_eq!(refused.status(), StatusCode::NOT_FOUND);
     assert_eq!(error_envelope(refused).await?.0, "Dit profiel bestaat niet.");
     assert_eq!(listed(&app, Some(&sanne), sanne.id).await?, (StatusCode::OK, 1));
+    let (_, hers) = get(&app, &sanne, &format!("/api/users/{}/references", sanne.id)).await?;
+    let about_hidden = hers[0]["id"].as_i64().ok_or("an id")?;
+    let good = json!({"reason": "anders"});
+    assert_eq!(
+        report_reference(&app, &eva, about_hidden, &good).await?.status(),
+        StatusCode::NOT_FOUND,
+        "about a hidden person: as on her page"
+    );
     assert_eq!(
         listed(&app, None, sanne.id).await?,
         (StatusCode::OK, 1),
@@ -880,8 +891,11 @@ async fn a_reported_reference_is_hidden_by_a_moderator_and_the_hiding_is_logged(
         )
         .await?;
     assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
-    let hidden = app.send_json(&app.client, Method::PUT, &path, &json!({})).await?;
-    assert_eq!(hidden.status(), StatusCode::NO_CONTENT);
+    assert_eq!(error_envelope(unknown).await?.0, "Deze referentie bestaat niet.");
+    for _ in 0..2 {
+        let hidden = app.send_json(&app.client, Method::PUT, &path, &json!({})).await?;
+        assert_eq!(hidden.status(), StatusCode::NO_CONTENT, "twice is no error");
+    }
     assert_eq!(listed(&app, Some(&eva), lotte.id).await?, (StatusCode::OK, 0));
     assert_eq!(
         listed(&app, Some(&lotte), sanne.id).await?,
@@ -907,7 +921,7 @@ async fn a_reported_reference_is_hidden_by_a_moderator_and_the_hiding_is_logged(
         "moderation_log WHERE action = 'hide-reference' AND reference_id = {reference} AND subject_user_id = {}",
         sanne.id
     );
-    assert_eq!(app.database()?.count(&logged)?, 1);
+    assert_eq!(app.database()?.count(&logged)?, 1, "the second hiding changed nothing");
 
     // Shown again: back on Lotte's page, and that is logged too.
     let shown = app.send_json(&app.client, Method::DELETE, &path, &json!({})).await?;

@@ -4,6 +4,7 @@
 
 use crate::appointments::state::Refusal;
 use crate::kernel::enums::{AppointmentKind, AppointmentState, ReferenceTag};
+use crate::trust::safety::{ContactSign, contact_in_public_text};
 use crate::{AppointmentId, ReferenceId, UserId};
 use chrono::{Duration, NaiveDateTime};
 
@@ -111,20 +112,20 @@ pub enum ReferenceTextError {
     /// Characters that hide or disguise text.
     #[error("De tekst bevat tekens die we niet kunnen tonen. Haal ze weg en probeer het opnieuw.")]
     Unreadable,
-    /// A way to reach someone outside the platform (a phone number, an e-mail address, a link, a
-    /// bank account or a payment request): references are public.
-    #[error("{PUBLIC_TEXT_CONTACT}")]
-    ContactDetails,
+    /// A way to reach someone outside the platform: references are public.
+    #[error("{}", public_text_refusal(*.0))]
+    ContactDetails(ContactSign),
 }
 
-/// Why a public text (a reference, a reply to one) with contact details is refused.
-pub const PUBLIC_TEXT_CONTACT: &str =
-    "Iedereen kan dit lezen: laat telefoonnummers, e-mailadressen, rekeningnummers en links weg.";
-
-/// Whether a text that everyone reads names a way to reach or pay someone outside the platform.
+/// Why a public text (a reference, a reply to one) holding `found` is refused, naming it.
 #[must_use]
-pub fn has_contact_details(text: &str) -> bool {
-    crate::trust::safety::first_contact_sign(text).is_some()
+pub fn public_text_refusal(found: ContactSign) -> &'static str {
+    match found {
+        ContactSign::Phone => "Iedereen kan dit lezen: laat het telefoonnummer weg.",
+        ContactSign::Email => "Iedereen kan dit lezen: laat het e-mailadres weg.",
+        ContactSign::BankAccount => "Iedereen kan dit lezen: laat het rekeningnummer weg.",
+        ContactSign::Link | ContactSign::PaymentRequest => "Iedereen kan dit lezen: laat de link weg.",
+    }
 }
 
 /// The text of a reference, trimmed, or why it is refused.
@@ -142,8 +143,8 @@ pub fn reference_text(raw: &str) -> Result<String, ReferenceTextError> {
         return Err(ReferenceTextError::TooLong);
     }
     crate::kernel::text::check_free_text(text).map_err(|_| ReferenceTextError::Unreadable)?;
-    if has_contact_details(text) {
-        return Err(ReferenceTextError::ContactDetails);
+    if let Some(found) = contact_in_public_text(text) {
+        return Err(ReferenceTextError::ContactDetails(found));
     }
     Ok(text.to_owned())
 }
@@ -211,9 +212,8 @@ mod tests {
             "Heel fijn! Mail me gerust op fenna@example.nl voor een volgende keer.",
             "Heel fijn! Kijk ook eens op www.mijnoppas.nl voor foto's van Bobby.",
         ] {
-            assert_eq!(
-                reference_text(contact),
-                Err(ReferenceTextError::ContactDetails),
+            assert!(
+                matches!(reference_text(contact), Err(ReferenceTextError::ContactDetails(_))),
                 "{contact}"
             );
         }

@@ -8,8 +8,7 @@ use crate::appointments::afspraak::{
 };
 use crate::appointments::ports::{AppointmentRepository, ReferenceRepository};
 use crate::appointments::references::{
-    NewReference, PUBLIC_TEXT_CONTACT, Reference, ReferenceWithAfspraak, has_contact_details, may_write, published,
-    reference_text,
+    NewReference, Reference, ReferenceWithAfspraak, may_write, public_text_refusal, published, reference_text,
 };
 use crate::appointments::state::{Party, Refusal, Step, next_state};
 use crate::kernel::enums::AppointmentKind;
@@ -596,7 +595,14 @@ impl Afspraken {
     /// [`AfspraakError::NotFound`] for a reference `me` cannot read (unknown, not yet published,
     /// hidden, by someone hidden or in a block with them); storage failures.
     pub fn reported_author(&self, me: UserId, id: ReferenceId) -> Result<UserId, AfspraakError> {
-        let found = self.references.find_reference(id)?.into_iter().collect();
+        let found: Vec<_> = self.references.find_reference(id)?.into_iter().collect();
+        // About someone whose profile is hidden: on no page but their own.
+        if let Some(found) = found.first()
+            && found.reference.subject != me
+            && !self.moderation.hidden_among(&[found.reference.subject])?.is_empty()
+        {
+            return Err(AfspraakError::NotFound);
+        }
         self.readable(found, Some(me))?
             .first()
             .map(|found| found.reference.author)
@@ -627,10 +633,10 @@ impl Afspraken {
             field: "text",
             message: "Schrijf een reactie.".to_owned(),
         })?;
-        if has_contact_details(&text) {
+        if let Some(found) = crate::trust::safety::contact_in_public_text(&text) {
             return Err(ProposalError {
                 field: "text",
-                message: PUBLIC_TEXT_CONTACT.to_owned(),
+                message: public_text_refusal(found).to_owned(),
             }
             .into());
         }

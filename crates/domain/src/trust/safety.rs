@@ -33,6 +33,33 @@ const LINK_TLDS: &[&str] = &[
     "nl", "com", "be", "org", "net", "eu", "me", "io", "app", "info", "de", "uk", "ly", "link", "site", "shop",
 ];
 
+/// What a public text (a reference, a reply to one) may not hold, which everyone would read: a
+/// phone number, an e-mail address, a bank account, or a link written out as one (`http...`,
+/// `www.`); the first found (e-mail, account, phone, link). Stricter than the hint: a payment word or a `word.tld`
+/// is no reason to refuse a text.
+#[must_use]
+pub fn contact_in_public_text(text: &str) -> Option<ContactSign> {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().map(trim_punctuation).collect();
+    if words.iter().any(|word| is_email(word)) {
+        return Some(ContactSign::Email);
+    }
+    // An account number holds a run of digits that would pass for a phone number.
+    if has_iban(&lower) {
+        return Some(ContactSign::BankAccount);
+    }
+    if has_phone_number(&lower) {
+        return Some(ContactSign::Phone);
+    }
+    if words
+        .iter()
+        .any(|word| word.starts_with("http://") || word.starts_with("https://") || word.starts_with("www."))
+    {
+        return Some(ContactSign::Link);
+    }
+    None
+}
+
 /// Whether the message calls for the safety hint.
 #[must_use]
 pub fn needs_safety_hint(text: &str) -> bool {
@@ -187,6 +214,34 @@ fn has_phone_number(lower: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_public_text_is_refused_only_for_what_reaches_someone_outside() {
+        assert_eq!(
+            contact_in_public_text("Bel me op 06-12345678."),
+            Some(ContactSign::Phone)
+        );
+        assert_eq!(
+            contact_in_public_text("Mail fenna@example.nl!"),
+            Some(ContactSign::Email)
+        );
+        assert_eq!(
+            contact_in_public_text("Rekening NL91 ABNA 0417 1643 00"),
+            Some(ContactSign::BankAccount)
+        );
+        assert_eq!(contact_in_public_text("Zie www.mijnoppas.nl"), Some(ContactSign::Link));
+        assert_eq!(
+            contact_in_public_text("Zie https://example.org/x"),
+            Some(ContactSign::Link)
+        );
+        for fine in [
+            "Betalen ging netjes via een Tikkie voor het voer.",
+            "Ze was op tijd.De hond was blij.",
+            "Lief voor Bobby, 3 keer uitgelaten.",
+        ] {
+            assert_eq!(contact_in_public_text(fine), None, "{fine}");
+        }
+    }
 
     #[test]
     fn phone_numbers_are_found_in_the_ways_people_write_them() {

@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use oppas_domain::UserId;
 use oppas_domain::browse::card::ListingSource;
 use oppas_domain::kernel::enums::{ReportReason, ReportStatus};
+use oppas_domain::trust::moderation::ModerationError;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -253,6 +254,11 @@ async fn set_reference_hidden(
 ) -> Result<HttpResponse, ApiError> {
     let reference = oppas_domain::ReferenceId(reference);
     let moderation = state.moderation.clone();
-    web::block(move || moderation.set_reference_hidden(me, reference, hidden)).await??;
+    web::block(move || moderation.set_reference_hidden(me, reference, hidden))
+        .await?
+        .map_err(|error| match error {
+            ModerationError::NotFound => ApiError::NotFound("Deze referentie bestaat niet.".to_owned()),
+            other => other.into(),
+        })?;
     Ok(HttpResponse::NoContent().finish())
 }

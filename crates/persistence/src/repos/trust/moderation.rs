@@ -300,18 +300,22 @@ impl ModerationRepository for Database {
             else {
                 return Ok(false);
             };
-            // Hidden once: a second hiding keeps the first moment.
+            // Only a change is made and logged: a second hiding keeps the first moment, and of
+            // two moderators hiding at once one writes the line.
             let target = appointment_references::table.filter(appointment_references::id.eq(reference.get()));
-            if hidden {
+            let changed = if hidden {
                 diesel::update(target.filter(appointment_references::hidden_at.is_null()))
                     .set(appointment_references::hidden_at.eq(Some(now)))
                     .execute(conn)
-                    .map_err(translate)?;
+                    .map_err(translate)?
             } else {
-                diesel::update(target)
+                diesel::update(target.filter(appointment_references::hidden_at.is_not_null()))
                     .set(appointment_references::hidden_at.eq(None::<NaiveDateTime>))
                     .execute(conn)
-                    .map_err(translate)?;
+                    .map_err(translate)?
+            };
+            if changed == 0 {
+                return Ok(true);
             }
             log(
                 conn,

@@ -123,7 +123,7 @@ function ReportCard({ report }: { report: QueuedReport }) {
       {reference && (
         <figure className="flex flex-col gap-1 rounded-lg bg-stone-50 p-3 ring-1 ring-stone-200">
           <figcaption className="text-sm font-semibold text-stone-700">
-            Gemelde referentie van {person}
+            Gemelde referentie van {report.reportedName ?? 'iemand zonder profiel'}
             {reference.hidden && <span className="ml-2 text-amber-800">(verborgen)</span>}
           </figcaption>
           <blockquote className="break-words whitespace-pre-line text-stone-800">

@@ -1,0 +1,1 @@
+DROP INDEX reports_reference;
