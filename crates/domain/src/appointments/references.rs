@@ -117,6 +117,9 @@ pub enum ReferenceTextError {
     ContactDetails(ContactSign),
 }
 
+/// The answer for a reference that does not exist for the one asking (unknown, unpublished, hidden).
+pub const UNKNOWN_REFERENCE: &str = "Deze referentie bestaat niet.";
+
 /// Why a public text (a reference, a reply to one) holding `found` is refused, naming it.
 #[must_use]
 pub fn public_text_refusal(found: ContactSign) -> &'static str {

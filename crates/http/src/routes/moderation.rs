@@ -257,7 +257,9 @@ async fn set_reference_hidden(
     web::block(move || moderation.set_reference_hidden(me, reference, hidden))
         .await?
         .map_err(|error| match error {
-            ModerationError::NotFound => ApiError::NotFound("Deze referentie bestaat niet.".to_owned()),
+            ModerationError::NotFound => {
+                ApiError::NotFound(oppas_domain::appointments::references::UNKNOWN_REFERENCE.to_owned())
+            }
             other => other.into(),
         })?;
     Ok(HttpResponse::NoContent().finish())

@@ -165,7 +165,9 @@ pub async fn report_reference(
         let author = web::block(move || afspraken.reported_author(me, reference))
             .await?
             .map_err(|error| match error {
-                AfspraakError::NotFound => ApiError::NotFound("Deze referentie bestaat niet.".to_owned()),
+                AfspraakError::NotFound => {
+                    ApiError::NotFound(oppas_domain::appointments::references::UNKNOWN_REFERENCE.to_owned())
+                }
                 other => other.into(),
             })?;
         web::block(move || {
