@@ -8,10 +8,21 @@ import { defineConfig } from 'vite';
 // production where the backend serves the built app itself.
 const backend = 'http://127.0.0.1:8080';
 
-export default defineConfig({
+// react-router 7's package exports point every import at its development build, warnings and
+// checks included (remix-run/react-router#14102); a production build takes the production one.
+const reactRouterProduction = fileURLToPath(
+  new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command, mode }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      ...(command === 'build' && mode === 'production'
+        ? { 'react-router': reactRouterProduction }
+        : {}),
+    },
   },
   server: {
     proxy: {
@@ -52,4 +63,4 @@ export default defineConfig({
     // longer than the default five seconds.
     testTimeout: 20_000,
   },
-});
+}));
