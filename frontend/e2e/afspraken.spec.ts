@@ -17,7 +17,7 @@ function dayFromNow(days: number): string {
   return `${String(day.getFullYear())}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
 }
 
-const afspraken = (page: Page) => page.getByRole('region', { name: 'Afspraken' });
+const afspraken = (page: Page) => page.getByRole('region', { name: 'Afspraken', exact: true });
 
 test.describe('afspraken', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -143,6 +143,22 @@ test.describe('afspraken', () => {
     await expect(owner).toHaveURL(`/berichten?conversation=${String(conversationId)}`);
     await saveScreenshot(owner, 'afspraken-back-in-the-conversation-390');
 
+    // Eva cancels it after all and says why; Sem reads why beside the afspraak.
+    const reason = 'Pip is ziek, ik blijf deze week zelf bij hem.';
+    const walk = afspraken(owner).getByRole('listitem', { name: /^Uitlaten/ });
+    await walk.getByRole('button', { name: 'Annuleren' }).click();
+    const cancel = owner.getByRole('dialog', { name: 'Afspraak annuleren' });
+    await cancel.getByRole('textbox', { name: 'Reden (niet verplicht)' }).fill(reason);
+    await checkPage(owner, 'afspraken-cancel-reason-390');
+    await cancel.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(cancel).toBeHidden();
+    await expect(walk).toContainText(`Geannuleerd: ${reason}`);
+    await expect(walk.getByRole('button', { name: 'Annuleren' })).toBeHidden();
+    await sitter.goto(`/berichten?conversation=${String(conversationId)}`);
+    await expect(afspraken(sitter).getByRole('listitem', { name: /^Uitlaten/ })).toContainText(
+      `Geannuleerd: ${reason}`,
+    );
+
     // A short afspraak soon, accepted; then time passes it (the server's clock only).
     const soon = Date.now() + 10 * 60_000;
     const proposed = await owner.request.post(
@@ -198,19 +214,48 @@ test.describe('afspraken', () => {
       await expect(sitterItem.getByText('Eva schreef:')).toBeVisible();
       await expect(ownItem.getByText('Sem schreef:')).toBeVisible();
       await expect(ownItem).toContainText('Eva legde alles over Pip duidelijk uit.');
-      await saveScreenshot(sitter, 'afspraken-references-published-1280');
 
-      // And on the pages, with the help and the month, never the date.
+      // Two afspraken fill the list, which scrolls; the keyboard reaches it and scrolls it.
+      const sitterList = afspraken(sitter).getByRole('region', {
+        name: 'Afspraken in dit gesprek',
+      });
+      await afspraken(sitter).getByRole('button', { name: 'Afspraak voorstellen' }).focus();
+      await sitter.keyboard.press('Tab');
+      await expect(sitterList).toBeFocused();
+      // (Typed by hand: these specs are checked without the browser's types.)
+      const scrollTop = () => sitterList.evaluate((list: { scrollTop: number }) => list.scrollTop);
+      await sitter.keyboard.press('Home');
+      await expect.poll(scrollTop).toBe(0);
+      await sitter.keyboard.press('End');
+      await expect.poll(scrollTop).toBeGreaterThan(0);
+      await checkPage(sitter, 'afspraken-references-published-1280');
+
+      // Sem answers Eva's on his own page, once and in public.
       const sem = (await (await sitter.request.get('/api/users/me')).json()) as SessionUser;
       const lookup = (await (
         await sitter.request.get(`/api/profiles/${String(sem.id)}`)
       ).json()) as { type: string; profile: { id: number } };
-      await owner.goto(`/vrijwilliger/${String(lookup.profile.id)}`);
+      const semsPage = `/vrijwilliger/${String(lookup.profile.id)}`;
+      const reply = 'Dank je, Eva! Pip is altijd welkom.';
+      await sitter.goto(semsPage);
+      const ownReferences = sitter.getByRole('list', { name: 'Referenties over Sem' });
+      await ownReferences.getByRole('button', { name: 'Reageren' }).click();
+      await ownReferences
+        .getByRole('textbox', { name: 'Je reactie (iedereen kan die lezen)' })
+        .fill(reply);
+      await checkPage(sitter, 'afspraken-reference-reply-1280');
+      await ownReferences.getByRole('button', { name: 'Reactie plaatsen' }).click();
+      await expect(ownReferences).toContainText(`Reactie van Sem: ${reply}`);
+      await expect(ownReferences.getByRole('button', { name: 'Reageren' })).toBeHidden();
+
+      // And on the pages, with the help and the month, never the date; the answer below.
+      await owner.goto(semsPage);
       const references = owner.getByRole('list', { name: 'Referenties over Sem' });
       await expect(references.getByRole('listitem')).toHaveCount(1);
       await expect(references).toContainText('Eva · Kennismaking');
       await expect(references).toContainText('Sem was precies op tijd');
       await expect(references).toContainText('Zou weer met Sem afspreken');
+      await expect(references).toContainText(`Reactie van Sem: ${reply}`);
       await checkPage(owner, 'afspraken-sitter-page-references-390');
     } finally {
       setServerClockAhead(0);

@@ -66,14 +66,17 @@ export function Textarea({ label, hint, error, className, ...props }: TextareaPr
 
 export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: string;
-  options: Option<string | number>[];
-  /** The choice that stands for nothing chosen. */
-  placeholder?: string;
+  options: readonly Option<string | number>[];
+  /**
+   * The first entry, standing for nothing chosen; null when every entry is a choice of its own
+   * (a filter's 'Alle profielen' is one of its options).
+   */
+  placeholder?: string | null;
   hint?: string | undefined;
   error?: string | undefined;
 }
 
-/** A drop-down with its label; the first entry means nothing chosen. */
+/** A drop-down with its label; unless `placeholder` is null, the first entry means nothing chosen. */
 export function Select({
   label,
   options,
@@ -96,7 +99,7 @@ export function Select({
         className={cn(control, error && 'ring-2 ring-red-700')}
         {...props}
       >
-        <option value="">{placeholder}</option>
+        {placeholder !== null && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={String(option.value)}>
             {option.label}

@@ -1,9 +1,9 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/form-fields';
 import { Input } from '@/components/ui/input';
 import type { ProfileType } from '@/features/browse/api/types';
-import { FilterSelect } from '@/features/browse/components/filter-select';
 import {
   RADIUS_OPTIONS,
   type BrowseParams,
@@ -114,8 +114,9 @@ export function BrowseFilters({
         }}
       />
       {fixedType === undefined && (
-        <FilterSelect
+        <Select
           label="Soort profiel"
+          placeholder={null}
           options={TYPE_OPTIONS}
           value={params.type ?? ''}
           onChange={(event) => {
@@ -137,8 +138,9 @@ export function BrowseFilters({
           }}
           onBlur={commitPlace}
         />
-        <FilterSelect
+        <Select
           label="Straal"
+          placeholder={null}
           options={radiusOptions}
           value={String(params.radiusKm)}
           onChange={(event) => {

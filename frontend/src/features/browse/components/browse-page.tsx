@@ -3,12 +3,12 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Select } from '@/components/ui/form-fields';
 import { paths } from '@/config/paths';
 import { useProfileList } from '@/features/browse/api/list-profiles';
 import { BrowseFilters } from '@/features/browse/components/browse-filters';
 import { ClosingCta } from '@/features/browse/components/closing-cta';
 import { countLine } from '@/features/browse/components/count-line';
-import { FilterSelect } from '@/features/browse/components/filter-select';
 import { FilterSheet } from '@/features/browse/components/filter-sheet';
 import { ListLoadError, ListLoading } from '@/features/browse/components/list-states';
 import { pageCount, Pagination } from '@/features/browse/components/pagination';
@@ -191,8 +191,9 @@ export function BrowsePage() {
             {countLine(total, params, totalCapped)}
           </p>
           {total > 0 && (
-            <FilterSelect
+            <Select
               label="Sorteren"
+              placeholder={null}
               className="sm:ml-auto sm:w-48"
               options={V.SearchSort.values
                 .filter((value) => params.near || !V.SEARCH_SORT_RULES[value].needsPlace)

@@ -2,11 +2,11 @@ import { SlidersHorizontal, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { Select } from '@/components/ui/form-fields';
 import { Input } from '@/components/ui/input';
 import { useProfileList } from '@/features/browse/api/list-profiles';
 import type { ProfileType } from '@/features/browse/api/types';
 import { shownCount } from '@/features/browse/components/count-line';
-import { FilterSelect } from '@/features/browse/components/filter-select';
 import {
   NO_FILTERS,
   dayOf,
@@ -236,9 +236,10 @@ export function FilterSheet({ params, update }: FilterSheetProps) {
           // A part of the day only once a day is chosen.
           if (key === 'dayPart' && draft.availableOn === null) return null;
           return (
-            <FilterSelect
+            <Select
               key={key}
               label={FILTER_LABELS[key].label}
+              placeholder={null}
               options={optionsOf(key)}
               value={draft[key] ?? ''}
               onChange={(event) => {

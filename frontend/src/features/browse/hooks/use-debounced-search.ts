@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
+import { useLocation, useNavigation } from 'react-router';
 
 /** How long typing must pause before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -9,7 +10,9 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * tonen') replaces the text in the box.
  *
  * `commit` gets the trimmed term, and `replace` true when it refines a term already committed,
- * so that typing adds one history entry rather than one per pause.
+ * so that typing adds one history entry rather than one per pause. Once a link is taking the
+ * person to another page (its code or data still loading), a pause commits nothing: the search
+ * would pull them back to the list they just left.
  */
 export function useDebouncedSearch(
   committed: string,
@@ -30,15 +33,19 @@ export function useDebouncedSearch(
     commit(term, committed !== '');
   });
 
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const leaving = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
+
   useEffect(() => {
-    if (term === committed) {
+    if (term === committed || leaving) {
       return;
     }
     const timer = setTimeout(onPause, delayMs);
     return () => {
       clearTimeout(timer);
     };
-  }, [term, committed, delayMs]);
+  }, [term, committed, delayMs, leaving]);
 
   /** Commits the text now (Enter, the 'Zoeken' button). */
   const flush = () => {

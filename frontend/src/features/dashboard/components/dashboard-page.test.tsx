@@ -109,6 +109,25 @@ describe('the afspraken on the dashboard', () => {
     expect(within(past).getByRole('link').textContent).toBe('Kennismaking met Lotte');
   });
 
+  it('come right under the greeting, before the activity and the links', async () => {
+    fakeSession(aUser({ id: 8, first_name: 'Anna' }), anOwnerLookup({}, { user_id: 8 }));
+    quietActivity();
+    renderDashboard();
+
+    await screen.findByText(NO_UPCOMING);
+    const outline = screen
+      .getAllByRole('heading')
+      .map((heading) => `${heading.tagName} ${heading.textContent}`);
+    expect(outline.slice(0, 4)).toEqual([
+      'H1 Welkom terug, Anna!',
+      'H2 Afspraken',
+      'H3 Komende afspraken',
+      'H3 Eerdere afspraken',
+    ]);
+    expect(outline.slice(4).every((line) => line.startsWith('H2 '))).toBe(true);
+    expect(outline).toContain('H2 Recente activiteit');
+  });
+
   it('offers to try again when they cannot be read, and then says there are none yet', async () => {
     const user = userEvent.setup();
     fakeSession(aUser({ id: 8 }), anOwnerLookup({}, { user_id: 8 }));

@@ -183,6 +183,9 @@ function Overview({ user, profile }: { user: SessionUser | null; profile: Profil
         </p>
       </div>
 
+      {/* The most time-bound part of the page, so right under the greeting on every width. */}
+      <AppointmentsOverview ready={user !== null} />
+
       <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Overzicht">
         {tiles.map(({ label, value, hint, to, icon: Icon, tone }) => (
           <Card as="li" key={label} className="relative flex flex-col gap-3 p-5 sm:p-6">
@@ -259,8 +262,6 @@ function Overview({ user, profile }: { user: SessionUser | null; profile: Profil
           )}
         </div>
       </div>
-
-      <AppointmentsOverview ready={user !== null} />
     </div>
   );
 }

@@ -63,6 +63,24 @@ describe('AppointmentsBar', () => {
     expect(within(item).getByRole('button', { name: 'Annuleren' })).toBeVisible();
   });
 
+  it('lets the keyboard reach the list, so that a long one scrolls by keyboard too', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }));
+    onApi('GET /api/conversations/11/appointments', {
+      status: 200,
+      body: [anAppointment(), anAppointment({ id: 4, kind: 'uitlaten', state: 'geaccepteerd' })],
+    });
+    renderBar();
+
+    const list = await screen.findByRole('region', { name: 'Afspraken in dit gesprek' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    screen.getByRole('button', { name: 'Afspraak voorstellen' }).focus();
+    await user.tab();
+    expect(list).toHaveFocus();
+    await user.tab();
+    expect(within(list).getByRole('button', { name: 'Accepteren' })).toHaveFocus();
+  });
+
   it("shows the sitter the server's warning beside a proposal that does not fit her week", async () => {
     fakeSession(aUser({ id: 7 }));
     onApi('GET /api/conversations/11/appointments', {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Textarea } from '@/components/ui/form-fields';
+import { Select, Textarea } from '@/components/ui/form-fields';
 import { Input } from '@/components/ui/input';
 import {
   useAppointments,
@@ -97,81 +97,89 @@ export function AppointmentsBar({
       </div>
       {stepError && <FormAlert>{stepError}</FormAlert>}
       {list.length > 0 && (
-        <ul className="flex max-h-56 flex-col gap-2 overflow-y-auto">
-          {list.map((appointment) => (
-            <li
-              key={appointment.id}
-              aria-label={`${V.AppointmentKind.labels[appointment.kind]}, ${whenOf(appointment)}`}
-              className="flex flex-col gap-1 rounded-xl bg-stone-50 px-3 py-2 ring-1 ring-stone-200 ring-inset"
-            >
-              <p className="font-semibold text-stone-900">
-                {V.AppointmentKind.labels[appointment.kind]}
-              </p>
-              <p className="text-sm text-stone-700">{whenOf(appointment)}</p>
-              {petNames(appointment.pets, pets) && (
-                <p className="text-sm text-stone-700">Voor {petNames(appointment.pets, pets)}</p>
-              )}
-              <p className="text-sm text-stone-800">
-                {V.AppointmentState.labels[appointment.state]}
-                {appointment.state === 'voorgesteld' &&
-                  (appointment.proposerId === user?.id
-                    ? `, wacht op ${otherName}`
-                    : `, door ${otherName}`)}
-                {appointment.reason && `: ${appointment.reason}`}
-              </p>
-              {appointment.note && (
-                <p className="text-sm text-stone-700 italic">{appointment.note}</p>
-              )}
-              {appointment.warning && (
-                <p className="flex items-start gap-2 rounded-lg bg-amber-50 px-2 py-1 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
-                  <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                  {appointment.warning}
+        // Scrolls when there are many; reachable by keyboard, so it scrolls by keyboard too.
+        <div
+          role="region"
+          aria-label="Afspraken in dit gesprek"
+          tabIndex={0}
+          className="max-h-56 overflow-y-auto rounded-xl"
+        >
+          <ul className="flex flex-col gap-2">
+            {list.map((appointment) => (
+              <li
+                key={appointment.id}
+                aria-label={`${V.AppointmentKind.labels[appointment.kind]}, ${whenOf(appointment)}`}
+                className="flex flex-col gap-1 rounded-xl bg-stone-50 px-3 py-2 ring-1 ring-stone-200 ring-inset"
+              >
+                <p className="font-semibold text-stone-900">
+                  {V.AppointmentKind.labels[appointment.kind]}
                 </p>
-              )}
-              {appointment.tookPlace && (
-                <AfspraakReferences
-                  conversationId={conversationId}
-                  appointmentId={appointment.id}
-                  otherName={otherName}
-                  open={open}
-                />
-              )}
-              {open && stepsFor(appointment, user?.id).length > 0 && (
-                <div className="flex flex-wrap gap-2 pt-1">
-                  {stepsFor(appointment, user?.id).map((name) => (
-                    <Button
-                      key={name}
-                      size="sm"
-                      variant={name === 'accepteren' ? 'primary' : 'ghost'}
-                      disabled={step.isPending}
-                      onClick={() => {
-                        if (name === 'afwijzen' || name === 'annuleren') {
-                          setAsking({ appointment, step: name });
-                        } else {
-                          step.mutate({ id: appointment.id, step: name });
-                        }
-                      }}
-                    >
-                      {STEP_LABELS[name]}
-                    </Button>
-                  ))}
-                  {appointment.state === 'voorgesteld' && appointment.proposerId !== user?.id && (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      disabled={step.isPending}
-                      onClick={() => {
-                        setCountering(appointment);
-                      }}
-                    >
-                      Ander tijdstip voorstellen
-                    </Button>
-                  )}
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
+                <p className="text-sm text-stone-700">{whenOf(appointment)}</p>
+                {petNames(appointment.pets, pets) && (
+                  <p className="text-sm text-stone-700">Voor {petNames(appointment.pets, pets)}</p>
+                )}
+                <p className="text-sm text-stone-800">
+                  {V.AppointmentState.labels[appointment.state]}
+                  {appointment.state === 'voorgesteld' &&
+                    (appointment.proposerId === user?.id
+                      ? `, wacht op ${otherName}`
+                      : `, door ${otherName}`)}
+                  {appointment.reason && `: ${appointment.reason}`}
+                </p>
+                {appointment.note && (
+                  <p className="text-sm text-stone-700 italic">{appointment.note}</p>
+                )}
+                {appointment.warning && (
+                  <p className="flex items-start gap-2 rounded-lg bg-amber-50 px-2 py-1 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
+                    <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                    {appointment.warning}
+                  </p>
+                )}
+                {appointment.tookPlace && (
+                  <AfspraakReferences
+                    conversationId={conversationId}
+                    appointmentId={appointment.id}
+                    otherName={otherName}
+                    open={open}
+                  />
+                )}
+                {open && stepsFor(appointment, user?.id).length > 0 && (
+                  <div className="flex flex-wrap gap-2 pt-1">
+                    {stepsFor(appointment, user?.id).map((name) => (
+                      <Button
+                        key={name}
+                        size="sm"
+                        variant={name === 'accepteren' ? 'primary' : 'ghost'}
+                        disabled={step.isPending}
+                        onClick={() => {
+                          if (name === 'afwijzen' || name === 'annuleren') {
+                            setAsking({ appointment, step: name });
+                          } else {
+                            step.mutate({ id: appointment.id, step: name });
+                          }
+                        }}
+                      >
+                        {STEP_LABELS[name]}
+                      </Button>
+                    ))}
+                    {appointment.state === 'voorgesteld' && appointment.proposerId !== user?.id && (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        disabled={step.isPending}
+                        onClick={() => {
+                          setCountering(appointment);
+                        }}
+                      >
+                        Ander tijdstip voorstellen
+                      </Button>
+                    )}
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {asking && (
         <ReasonDialog
@@ -218,6 +226,11 @@ export function AppointmentsBar({
     </section>
   );
 }
+
+const KIND_OPTIONS = V.AppointmentKind.values.map((value) => ({
+  value,
+  label: V.AppointmentKind.labels[value],
+}));
 
 /** A local date and time ('2026-12-12', '09:00') as the moment the API reads (UTC). */
 function moment(date: string, time: string): string {
@@ -295,22 +308,15 @@ function ProposeDialog({
     >
       <div className="flex flex-col gap-4">
         {error && <FormAlert>{error.message}</FormAlert>}
-        <label className="flex flex-col gap-1.5 text-sm font-semibold text-stone-800">
-          Soort hulp
-          <select
-            className="w-full rounded-xl bg-white px-4 py-2.5 text-base font-normal text-stone-900 ring-1 ring-stone-300 ring-inset"
-            value={kind}
-            onChange={(event) => {
-              setKind(pick(V.AppointmentKind, event.target.value) ?? V.AppointmentKind.values[0]);
-            }}
-          >
-            {V.AppointmentKind.values.map((value) => (
-              <option key={value} value={value}>
-                {V.AppointmentKind.labels[value]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label="Soort hulp"
+          placeholder={null}
+          options={KIND_OPTIONS}
+          value={kind}
+          onChange={(event) => {
+            setKind(pick(V.AppointmentKind, event.target.value) ?? V.AppointmentKind.values[0]);
+          }}
+        />
         {pets.length > 0 && (
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-semibold text-stone-800">

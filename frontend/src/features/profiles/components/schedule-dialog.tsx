@@ -5,7 +5,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Input } from '@/components/ui/input';
 import { useSaveSchedule, type Schedule, type WeekSlot } from '@/features/profiles/api/schedule';
-import { hasSlot } from '@/features/profiles/components/week-grid';
+import { hasSlot, WeekGrid } from '@/features/profiles/components/week-grid';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
 
@@ -81,39 +81,7 @@ export function ScheduleDialog({
           <legend className="mb-2 text-sm font-semibold text-stone-800">
             Wanneer kun je meestal?
           </legend>
-          <div className="grid grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] items-center gap-1 text-sm">
-            <span />
-            {V.DayPart.values.map((part) => (
-              <span
-                key={part}
-                aria-hidden="true"
-                className="text-center font-semibold text-stone-700"
-              >
-                {V.DayPart.labels[part]}
-              </span>
-            ))}
-            {V.WeekDay.values.map((day) => (
-              <div key={day} className="contents">
-                <span className="font-medium text-stone-800">{V.WeekDay.labels[day]}</span>
-                {V.DayPart.values.map((part) => (
-                  <label
-                    key={part}
-                    className="flex min-h-11 cursor-pointer items-center justify-center rounded-lg ring-1 ring-stone-200 ring-inset has-[:checked]:bg-teal-50 has-[:checked]:ring-teal-300"
-                  >
-                    <input
-                      type="checkbox"
-                      className="size-5 accent-teal-700"
-                      aria-label={`${V.WeekDay.labels[day]} ${V.DayPart.labels[part].toLowerCase()}`}
-                      checked={hasSlot(slots, day, part)}
-                      onChange={() => {
-                        toggle(day, part);
-                      }}
-                    />
-                  </label>
-                ))}
-              </div>
-            ))}
-          </div>
+          <WeekGrid slots={slots} onToggle={toggle} />
         </fieldset>
 
         <fieldset className="flex flex-col gap-3">
