@@ -257,6 +257,15 @@ test.describe('afspraken', () => {
       await expect(references).toContainText('Zou weer met Sem afspreken');
       await expect(references).toContainText(`Reactie van Sem: ${reply}`);
       await checkPage(owner, 'afspraken-sitter-page-references-390');
+
+      // Sem's card in the list counts it (a list is kept for ten seconds: asked again until then).
+      await expect(async () => {
+        await owner.goto('/profielen?q=Sem');
+        await expect(
+          owner.getByRole('article', { name: /^Sem/ }).getByText('1 referentie'),
+        ).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 20_000 });
+      await checkPage(owner, 'afspraken-card-reference-count-390');
     } finally {
       setServerClockAhead(0);
     }

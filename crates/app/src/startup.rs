@@ -578,6 +578,7 @@ impl Application {
             browse: oppas_domain::browse::service::Browse::new(
                 database.clone(),
                 database.clone(),
+                database.clone(),
                 clock.clone(),
                 listing_changes.clone(),
             ),
@@ -586,7 +587,11 @@ impl Application {
                 clock.clone(),
             )),
             places: oppas_domain::browse::place_finder::PlaceFinder::new(geocoder(&settings)?),
-            favourites: oppas_domain::account::favourites::Favourites::new(database.clone(), clock.clone()),
+            favourites: oppas_domain::account::favourites::Favourites::new(
+                database.clone(),
+                database.clone(),
+                clock.clone(),
+            ),
             saved_searches: saved_searches.clone(),
             afspraken: afspraken.clone(),
             schedules: oppas_domain::appointments::schedule::SitterSchedules::new(

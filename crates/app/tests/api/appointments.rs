@@ -1091,7 +1091,112 @@ async fn the_sitter_reads_a_warning_beside_a_proposal_outside_her_week_or_while_
     Ok(())
 }
 
+/// The `referenceCount` of the card `card` in the list of all cards, once the list's memory of a
+/// moment ago has passed.
+async fn counted_on_card(
+    app: &TestApp,
+    clock: &crate::helpers::SettableClock,
+    card: &str,
+) -> Result<i64, Box<dyn std::error::Error>> {
+    clock.advance(oppas_domain::browse::changes::CACHE_FOR.num_seconds() + 1);
+    let list: Value = app
+        .client
+        .get(app.url("/api/profiles?perPage=50"))
+        .send()
+        .await?
+        .json()
+        .await?;
+    let found = list["profiles"]
+        .as_array()
+        .ok_or("a list")?
+        .iter()
+        .find(|shown| shown["id"] == card)
+        .ok_or_else(|| format!("no card {card} in {list}"))?;
+    Ok(found["referenceCount"].as_i64().ok_or("a count")?)
+}
+
+async fn cards_count_the_references_their_page_shows(backend: Backend) -> TestResult {
+    let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
+    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    app.sign_in_directly("moderator@example.nl").await?;
+    crate::moderation::set_role(&app, "grant", "moderator@example.nl")?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let first = accepted(&app, &sanne, &lotte, conversation, 1).await?;
+    let second = accepted(&app, &sanne, &lotte, conversation, 2).await?;
+    clock.advance(4 * 60 * 60);
+    let volunteer = app
+        .database()?
+        .numbers(&format!("SELECT id AS n FROM volunteers WHERE user_id = {}", lotte.id))?;
+    let lottes = format!("volunteer-{}", volunteer.first().ok_or("a sitter")?);
+    let bobbys = format!("pet-{}", sanne.pet.ok_or("a pet")?);
+    assert_eq!(counted_on_card(&app, &clock, &lottes).await?, 0, "none yet");
+    assert_eq!(counted_on_card(&app, &clock, &bobbys).await?, 0);
+
+    // One side wrote: not published, not counted.
+    let about_lotte = json!({"text": "Lotte was op tijd en heel lief voor Bobby.", "again": true});
+    let about_sanne = json!({"text": "Sanne legde alles duidelijk uit over Bobby.", "again": true});
+    assert_eq!(
+        write(&app, &sanne, first, &about_lotte).await?.status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(counted_on_card(&app, &clock, &lottes).await?, 0, "double-blind");
+
+    // Both wrote: each card counts the one about its person; a pet's card the owner's.
+    assert_eq!(
+        write(&app, &lotte, first, &about_sanne).await?.status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(counted_on_card(&app, &clock, &lottes).await?, 1);
+    assert_eq!(counted_on_card(&app, &clock, &bobbys).await?, 1);
+
+    // One written alone counts once its fourteen days have passed.
+    assert_eq!(
+        write(&app, &sanne, second, &alone_text()).await?.status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(counted_on_card(&app, &clock, &lottes).await?, 1);
+    clock.advance(14 * 24 * 60 * 60);
+    assert_eq!(counted_on_card(&app, &clock, &lottes).await?, 2);
+    // (Two weeks on, the first moderator's session has ended: another one takes over.)
+    app.sign_in_directly("moderator2@example.nl").await?;
+    crate::moderation::set_role(&app, "grant", "moderator2@example.nl")?;
+
+    // Favourites show the same count.
+    let eva = sitter(&app, "eva@example.nl").await?;
+    let (_, about) = get(&app, &eva, &format!("/api/users/{}/references", lotte.id)).await?;
+    assert_eq!(
+        about.as_array().map(Vec::len),
+        Some(2),
+        "the page shows what the card counts"
+    );
+    let kept = app
+        .send_json(
+            &eva.client,
+            Method::PUT,
+            &format!("/api/favourites/{lottes}"),
+            &json!({}),
+        )
+        .await?;
+    assert!(kept.status().is_success(), "{}", kept.status());
+    let (_, favourites) = get(&app, &eva, "/api/favourites").await?;
+    assert_eq!(favourites["profiles"][0]["referenceCount"], 2, "{favourites}");
+
+    // A reference a moderator hid is not counted; nor is one by a person whose profile is hidden.
+    let newest = about[0]["id"].as_i64().ok_or("an id")?;
+    let path = format!("/api/moderation/hidden-references/{newest}");
+    let hidden = app.send_json(&app.client, Method::PUT, &path, &json!({})).await?;
+    assert_eq!(hidden.status(), StatusCode::NO_CONTENT);
+    assert_eq!(counted_on_card(&app, &clock, &lottes).await?, 1);
+    assert_eq!(
+        crate::moderation::set_hidden(&app, sanne.id, true).await?.status(),
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(counted_on_card(&app, &clock, &lottes).await?, 0);
+    Ok(())
+}
+
 on_both_backends!(
+    cards_count_the_references_their_page_shows,
     a_reported_reference_is_hidden_by_a_moderator_and_the_hiding_is_logged,
     references_follow_the_hidden_profiles_and_the_readers_blocks,
     the_sitter_reads_a_warning_beside_a_proposal_outside_her_week_or_while_away,

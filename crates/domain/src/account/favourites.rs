@@ -3,6 +3,7 @@
 
 use crate::account::ports::{FavouriteAdded, FavouriteRepository, ReceivedFavourites};
 use crate::browse::card::ListingSource;
+use crate::browse::ports::ReferenceCounts;
 use crate::browse::query::ShownCard;
 use crate::{Clock, RepositoryError, UserId};
 use chrono::NaiveDateTime;
@@ -35,6 +36,7 @@ pub enum FavouriteError {
 #[derive(Clone)]
 pub struct Favourites {
     repo: Arc<dyn FavouriteRepository>,
+    references: Arc<dyn ReferenceCounts>,
     clock: Arc<dyn Clock>,
 }
 
@@ -45,10 +47,18 @@ impl std::fmt::Debug for Favourites {
 }
 
 impl Favourites {
-    /// The service over its store.
+    /// The service over its store and the counts of references the cards show.
     #[must_use]
-    pub fn new(repo: Arc<dyn FavouriteRepository>, clock: Arc<dyn Clock>) -> Self {
-        Self { repo, clock }
+    pub fn new(
+        repo: Arc<dyn FavouriteRepository>,
+        references: Arc<dyn ReferenceCounts>,
+        clock: Arc<dyn Clock>,
+    ) -> Self {
+        Self {
+            repo,
+            references,
+            clock,
+        }
     }
 
     /// Makes the card with public id `card` a favourite of `user`; doing it twice is no error.
@@ -79,12 +89,7 @@ impl Favourites {
     /// Storage failures.
     pub fn list(&self, user: UserId) -> Result<Vec<ShownCard>, RepositoryError> {
         let now = self.clock.now();
-        Ok(self
-            .repo
-            .favourites(user)?
-            .into_iter()
-            .map(|found| ShownCard::new(found, now, None))
-            .collect())
+        crate::browse::shown::shown_cards(self.repo.favourites(user)?, now, None, self.references.as_ref())
     }
 
     /// How many people kept each of the cards of `owner` as a favourite since `since` (at most
@@ -141,12 +146,22 @@ mod tests {
         }
     }
 
+    impl ReferenceCounts for Scripted {
+        fn reference_counts(
+            &self,
+            _: &[UserId],
+            _: NaiveDateTime,
+        ) -> Result<std::collections::HashMap<UserId, u32>, RepositoryError> {
+            Ok(std::collections::HashMap::new())
+        }
+    }
+
     fn service(answer: FavouriteAdded) -> (Favourites, Arc<Scripted>) {
         let store = Arc::new(Scripted {
             answer,
             calls: AtomicUsize::new(0),
         });
-        (Favourites::new(store.clone(), FixedClock::new()), store)
+        (Favourites::new(store.clone(), store.clone(), FixedClock::new()), store)
     }
 
     #[test]

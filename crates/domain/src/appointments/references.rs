@@ -97,7 +97,14 @@ pub fn may_write(state: AppointmentState, ends_at: NaiveDateTime, now: NaiveDate
 /// wrote theirs, or the window closed (then the one that was written stands alone).
 #[must_use]
 pub fn published(ends_at: NaiveDateTime, both_wrote: bool, now: NaiveDateTime) -> bool {
-    both_wrote || now >= ends_at + REFERENCE_WINDOW
+    both_wrote || ends_at <= window_closed_by(now)
+}
+
+/// The latest end of an afspraak whose window for references has closed at `now`: its
+/// references are published whether or not both wrote ([`published`]).
+#[must_use]
+pub fn window_closed_by(now: NaiveDateTime) -> NaiveDateTime {
+    now - REFERENCE_WINDOW
 }
 
 /// Why the text of a reference is refused, in the words people read.

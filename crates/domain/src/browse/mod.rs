@@ -11,3 +11,4 @@ pub mod ports;
 pub mod query;
 pub mod saved;
 pub mod service;
+pub mod shown;

@@ -54,6 +54,22 @@ pub trait ListingRepository: Send + Sync {
     fn write_missing_listings(&self, card: &CardWrite) -> Result<usize, RepositoryError>;
 }
 
+/// The count of references a card shows ('4 referenties').
+pub trait ReferenceCounts: Send + Sync {
+    /// How many references about each of `people` any visitor reads on their page: not hidden
+    /// by a moderator, by an author whose profile is not hidden, and published: both of the
+    /// afspraak wrote theirs, or it ended at or before `window_closed_by` (see
+    /// [`crate::appointments::references::published`]). People without one are not in the map.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn reference_counts(
+        &self,
+        people: &[UserId],
+        window_closed_by: NaiveDateTime,
+    ) -> Result<std::collections::HashMap<UserId, u32>, RepositoryError>;
+}
+
 /// The saved searches ([`crate::browse::saved`], [`crate::browse::alerts`]).
 pub trait SavedSearchRepository: Send + Sync {
     /// The person's saved searches, newest first.

@@ -453,6 +453,8 @@ impl ListingQuery {
 pub struct FoundCard {
     /// The stored card.
     pub card: Card,
+    /// The account the card belongs to (the sitter, or the pet's owner).
+    pub user_id: UserId,
     /// When the profile was made.
     pub created_at: NaiveDateTime,
     /// The postcode area of the card.
@@ -481,10 +483,13 @@ pub struct ShownCard {
     pub distance_km: Option<f64>,
     /// The centre of the card's postcode area, for a map (never an address).
     pub map_point: Option<(f64, f64)>,
+    /// The references about the card's person that their page shows to any visitor.
+    pub references: u32,
 }
 
 impl ShownCard {
-    /// Finishes a found card for the moment `now` and the search's place.
+    /// Finishes a found card for the moment `now` and the search's place (no references
+    /// counted: [`crate::browse::shown::shown_cards`] counts them for a page at once).
     #[must_use]
     pub fn new(found: FoundCard, now: NaiveDateTime, near: Option<&Nearby>) -> Self {
         let area = found
@@ -504,6 +509,7 @@ impl ShownCard {
             distance_km,
             map_point: area.map(|a| (a.lat, a.lon)),
             card: found.card,
+            references: 0,
         }
     }
 }

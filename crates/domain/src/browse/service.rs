@@ -112,6 +112,7 @@ type Memory = Arc<Mutex<HashMap<String, Slot>>>;
 pub struct Browse {
     listings: Arc<dyn ListingRepository>,
     blocks: Arc<dyn crate::trust::ports::BlockRepository>,
+    references: Arc<dyn crate::browse::ports::ReferenceCounts>,
     clock: Arc<dyn Clock>,
     changes: ListingChanges,
     remembered: Memory,
@@ -124,17 +125,20 @@ impl std::fmt::Debug for Browse {
 }
 
 impl Browse {
-    /// A service over the cards; `changes` is moved on by every profile write.
+    /// A service over the cards and the counts of references they show; `changes` is moved on
+    /// by every profile write.
     #[must_use]
     pub fn new(
         listings: Arc<dyn ListingRepository>,
         blocks: Arc<dyn crate::trust::ports::BlockRepository>,
+        references: Arc<dyn crate::browse::ports::ReferenceCounts>,
         clock: Arc<dyn Clock>,
         changes: ListingChanges,
     ) -> Self {
         Self {
             listings,
             blocks,
+            references,
             clock,
             changes,
             remembered: Arc::default(),
@@ -299,11 +303,7 @@ impl Browse {
     fn find(&self, query: &ListingQuery, now: NaiveDateTime) -> Result<BrowseResult, BrowseError> {
         let page = self.listings.search_listings(query)?;
         Ok(BrowseResult {
-            cards: page
-                .cards
-                .into_iter()
-                .map(|found| ShownCard::new(found, now, query.near.as_ref()))
-                .collect(),
+            cards: crate::browse::shown::shown_cards(page.cards, now, query.near.as_ref(), self.references.as_ref())?,
             total: page.total,
             total_capped: page.total_capped,
             page: query.page,
@@ -318,7 +318,7 @@ mod tests {
     use super::*;
     use crate::browse::card::{Card, CardWrite, SHORT_DESCRIPTION_CHARS, normalise, short_description};
     use crate::browse::ports::CardChangeAnnouncer;
-    use crate::browse::query::{DEFAULT_PER_PAGE, ListingPage};
+    use crate::browse::query::{DEFAULT_PER_PAGE, FoundCard, ListingPage};
     use crate::kernel::enums::Species;
 
     fn raw(pairs: &[(&str, &str)]) -> RawListingQuery {
@@ -426,7 +426,13 @@ mod tests {
             fail: std::sync::atomic::AtomicBool::new(false),
         });
         let clock = Arc::new(StillClock(std::sync::Mutex::new(NaiveDateTime::default())));
-        let browse = Browse::new(listings.clone(), Arc::new(Blocks), clock, ListingChanges::default());
+        let browse = Browse::new(
+            listings.clone(),
+            Arc::new(Blocks),
+            Arc::new(Counts::default()),
+            clock,
+            ListingChanges::default(),
+        );
         let calls = || listings.calls.load(std::sync::atomic::Ordering::SeqCst);
 
         let answers = eight_at_once(&browse, &raw(&[("q", "hond")]));
@@ -450,7 +456,13 @@ mod tests {
         let start = NaiveDateTime::default();
         let clock = Arc::new(StillClock(std::sync::Mutex::new(start)));
         let changes = ListingChanges::default();
-        let browse = Browse::new(listings.clone(), Arc::new(Blocks), clock.clone(), changes.clone());
+        let browse = Browse::new(
+            listings.clone(),
+            Arc::new(Blocks),
+            Arc::new(Counts::default()),
+            clock.clone(),
+            changes.clone(),
+        );
         let query = raw(&[("type", "huisdier")]).check()?;
         assert!(browse.from_memory(&query).is_none(), "nothing asked yet");
         browse.fill_common()?;
@@ -537,7 +549,13 @@ mod tests {
         let start = NaiveDateTime::default();
         let clock = Arc::new(StillClock(std::sync::Mutex::new(start)));
         let changes = ListingChanges::default();
-        let browse = Browse::new(listings.clone(), Arc::new(Blocks), clock.clone(), changes.clone());
+        let browse = Browse::new(
+            listings.clone(),
+            Arc::new(Blocks),
+            Arc::new(Counts::default()),
+            clock.clone(),
+            changes.clone(),
+        );
         let calls = || listings.0.load(std::sync::atomic::Ordering::SeqCst);
         let query = raw(&[("q", "kat")]);
         browse.search(&query, None)?;
@@ -602,6 +620,72 @@ mod tests {
                 _ => Vec::new(),
             })
         }
+    }
+
+    /// The one person with references: [`WITH_REFERENCES`], four of them. Keeps the moment the
+    /// last count took as the end of the window.
+    #[derive(Default)]
+    struct Counts(std::sync::Mutex<Option<NaiveDateTime>>);
+
+    impl crate::browse::ports::ReferenceCounts for Counts {
+        fn reference_counts(
+            &self,
+            people: &[UserId],
+            window_closed_by: NaiveDateTime,
+        ) -> Result<std::collections::HashMap<UserId, u32>, RepositoryError> {
+            *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(window_closed_by);
+            let mut sorted = people.to_vec();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted.len(), people.len(), "each person asked once");
+            Ok(people
+                .iter()
+                .filter(|person| **person == WITH_REFERENCES)
+                .map(|person| (*person, 4))
+                .collect())
+        }
+    }
+
+    const WITH_REFERENCES: UserId = UserId(5);
+
+    fn found(id: &str, user_id: UserId) -> FoundCard {
+        let json = format!(
+            r#"{{"id":"{id}","type":"vrijwilliger","name":"Sanne","location":"Utrecht","shortDescription":"","fullDescription":"","avatarUrl":null,"coverImageUrl":null,"ownerInfo":null,"details":{{}},"availability":null}}"#
+        );
+        FoundCard {
+            card: Card::from_json(&json).unwrap_or_else(|error| panic!("{error}")),
+            user_id,
+            created_at: NaiveDateTime::default(),
+            postal_code: None,
+        }
+    }
+
+    #[test]
+    fn each_card_shows_the_count_of_references_about_its_person() -> Result<(), RepositoryError> {
+        let counts = Counts::default();
+        let now = NaiveDateTime::default() + chrono::Duration::days(30);
+        let shown = crate::browse::shown::shown_cards(
+            vec![
+                found("volunteer-1", WITH_REFERENCES),
+                found("pet-2", UserId(6)),
+                found("pet-3", WITH_REFERENCES),
+            ],
+            now,
+            None,
+            &counts,
+        )?;
+        assert_eq!(
+            *counts.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner),
+            Some(now - crate::appointments::references::REFERENCE_WINDOW),
+            "published: an afspraak that ended fourteen days ago or longer"
+        );
+        let shown: Vec<(&str, u32)> = shown
+            .iter()
+            .map(|card| (card.card.id.as_str(), card.references))
+            .collect();
+        assert_eq!(shown, vec![("volunteer-1", 4), ("pet-2", 0), ("pet-3", 4)]);
+        assert!(crate::browse::shown::shown_cards(Vec::new(), now, None, &counts)?.is_empty());
+        Ok(())
     }
 
     #[test]

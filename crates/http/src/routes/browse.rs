@@ -145,6 +145,8 @@ pub struct ProfileListItem {
     pub availability: Option<Vec<Availability>>,
     /// What kind of animal (pets).
     pub species: Option<Species>,
+    /// The references about the sitter, or about the pet's owner, that their page shows.
+    pub reference_count: u32,
 }
 
 impl From<&ShownCard> for ProfileListItem {
@@ -170,6 +172,7 @@ impl From<&ShownCard> for ProfileListItem {
             details: card.details,
             availability: card.availability,
             species: card.species,
+            reference_count: shown.references,
         }
     }
 }

@@ -2195,6 +2195,11 @@ export interface components {
             /** @description A sitter's full name or a pet's name. */
             name: string;
             ownerInfo?: components["schemas"]["OwnerInfoView"] | null;
+            /**
+             * Format: int32
+             * @description The references about the sitter, or about the pet's owner, that their page shows.
+             */
+            referenceCount: number;
             /** @description The start of the description. */
             shortDescription: string;
             species?: components["schemas"]["Species"] | null;

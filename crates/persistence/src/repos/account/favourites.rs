@@ -101,7 +101,7 @@ impl FavouriteRepository for Database {
         let mut conn = self.conn()?;
         let mut sql = Sql::new(&conn);
         sql.push(
-            "SELECT l.id, l.card, l.created_at, l.postal_code FROM favourites f \
+            "SELECT l.id, l.user_id, l.card, l.created_at, l.postal_code FROM favourites f \
              JOIN listings l ON l.id = f.listing_id WHERE f.user_id = ",
         )
         .bind(Bind::Int(user.get()))

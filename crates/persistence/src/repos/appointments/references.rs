@@ -4,14 +4,16 @@
 use crate::Database;
 use crate::error::translate;
 use crate::repos::{list_from_json, list_to_json};
-use crate::schema::{appointment_references, appointments};
+use crate::schema::{appointment_references, appointments, hidden_profiles};
 use crate::transaction::in_transaction;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use oppas_domain::appointments::ports::ReferenceRepository;
 use oppas_domain::appointments::references::{NewReference, Reference, ReferenceWithAfspraak};
+use oppas_domain::browse::ports::ReferenceCounts;
 use oppas_domain::kernel::enums::{AppointmentKind, ReferenceTag};
 use oppas_domain::{AppointmentId, ReferenceId, RepositoryError, UserId};
+use std::collections::HashMap;
 
 #[derive(Debug, Queryable, Selectable)]
 #[diesel(table_name = appointment_references)]
@@ -214,5 +216,43 @@ impl ReferenceRepository for Database {
         .execute(&mut *self.conn()?)
         .map(|rows| rows == 1)
         .map_err(translate)
+    }
+}
+
+impl ReferenceCounts for Database {
+    fn reference_counts(
+        &self,
+        people: &[UserId],
+        window_closed_by: NaiveDateTime,
+    ) -> Result<HashMap<UserId, u32>, RepositoryError> {
+        let ids: Vec<i64> = people.iter().map(|person| person.get()).collect();
+        let mut counts = HashMap::new();
+        if ids.is_empty() {
+            return Ok(counts);
+        }
+        let mut conn = self.conn()?;
+        for chunk in ids.chunks(500) {
+            let rows: Vec<(i64, i64)> = appointment_references::table
+                .inner_join(appointments::table.on(appointments::id.eq(appointment_references::appointment_id)))
+                .filter(appointment_references::subject_id.eq_any(chunk))
+                .filter(appointment_references::hidden_at.is_null())
+                .filter(
+                    appointment_references::published_at
+                        .is_not_null()
+                        .or(appointments::ends_at.le(window_closed_by)),
+                )
+                .filter(diesel::dsl::not(diesel::dsl::exists(
+                    hidden_profiles::table.filter(hidden_profiles::user_id.eq(appointment_references::author_id)),
+                )))
+                .group_by(appointment_references::subject_id)
+                .select((appointment_references::subject_id, diesel::dsl::count_star()))
+                .load(&mut *conn)
+                .map_err(translate)?;
+            counts.extend(
+                rows.into_iter()
+                    .map(|(subject, n)| (UserId(subject), u32::try_from(n).unwrap_or(u32::MAX))),
+            );
+        }
+        Ok(counts)
     }
 }

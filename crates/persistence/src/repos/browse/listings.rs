@@ -33,6 +33,8 @@ const TRIGRAM: usize = 3;
 pub(crate) struct CardRow {
     #[diesel(sql_type = BigInt)]
     id: i64,
+    #[diesel(sql_type = BigInt)]
+    user_id: i64,
     #[diesel(sql_type = Text)]
     card: String,
     #[diesel(sql_type = Timestamp)]
@@ -183,6 +185,7 @@ pub(crate) fn found(rows: Vec<CardRow>) -> Result<Vec<(i64, FoundCard)>, Reposit
                 row.id,
                 FoundCard {
                     card,
+                    user_id: UserId(row.user_id),
                     created_at: row.created_at,
                     postal_code: row.postal_code,
                 },
@@ -434,7 +437,7 @@ fn cards_of(conn: &mut DbConnection, ids: &[i64]) -> Result<Vec<FoundCard>, Repo
         return Ok(Vec::new());
     }
     let mut page = Sql::new(conn);
-    page.push("SELECT id, card, created_at, postal_code FROM listings WHERE id IN ")
+    page.push("SELECT id, user_id, card, created_at, postal_code FROM listings WHERE id IN ")
         .bind_list(ids.iter().map(|id| Bind::Int(*id)));
     let mut by_id: HashMap<i64, FoundCard> = found(page.load::<CardRow>(conn)?)?.into_iter().collect();
     Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())

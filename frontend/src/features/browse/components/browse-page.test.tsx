@@ -61,6 +61,26 @@ describe('BrowsePage', () => {
     expect(document.title).toBe('Profielen – Oppasmaatje');
   });
 
+  it('shows how many references the sitter or the owner of a pet has, and nothing for none', async () => {
+    fakeSession(null);
+    onApi(
+      'GET /api/profiles',
+      listAnswer([
+        aVolunteerItem({ referenceCount: 4 }),
+        aVolunteerItem({ id: 'volunteer-13', name: 'Ahmed', referenceCount: 1 }),
+        aPetItem({ referenceCount: 2 }),
+        aPetItem({ id: 'pet-31', name: 'Guus' }),
+      ]),
+    );
+    openBrowse();
+    await screen.findByText('4 profielen gevonden');
+
+    expect(within(card('Lotte Jansen')).getByText('4 referenties')).toBeVisible();
+    expect(within(card('Ahmed')).getByText('1 referentie')).toBeVisible();
+    expect(within(card('Bobby')).getByText('2 referenties over het baasje')).toBeVisible();
+    expect(within(card('Guus')).queryByText(/referentie/)).not.toBeInTheDocument();
+  });
+
   it('links volunteer and pet cards to their pages, and a pet to its owner', async () => {
     fakeSession(null);
     onApi(

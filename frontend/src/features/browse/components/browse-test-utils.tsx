@@ -26,6 +26,7 @@ export function aVolunteerItem(overrides: Partial<ProfileListItem> = {}): Profil
     ownerInfo: null,
     details: { ervaring: 'ervaren', beschikbaar: ['Weekend overdag'] },
     availability: ['Uitlaten'],
+    referenceCount: 0,
     ...overrides,
   };
 }
@@ -47,6 +48,7 @@ export function aPetItem(overrides: Partial<ProfileListItem> = {}): ProfileListI
     ownerInfo: { id: 4, name: 'Sanne de Vries', avatarUrl: null },
     details: { ras: 'Labrador', leeftijd: '3 jaar' },
     availability: null,
+    referenceCount: 0,
     ...overrides,
   };
 }

@@ -1,11 +1,16 @@
-import { ArrowRight, MapPin, Navigation, PawPrint } from 'lucide-react';
+import { ArrowRight, MapPin, MessageSquareQuote, Navigation, PawPrint } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import type { ProfileListItem } from '@/features/browse/api/types';
-import { formatDistance, profileHref, typeLabel } from '@/features/browse/components/profile-link';
+import {
+  formatDistance,
+  profileHref,
+  referencesLabel,
+  typeLabel,
+} from '@/features/browse/components/profile-link';
 import * as V from '@/lib/api/vocabulary';
 import { cn } from '@/lib/cn';
 import { FavouriteButton } from '@/lib/favourites/favourite-button';
@@ -31,7 +36,8 @@ function CardAvatar({ item }: { item: ProfileListItem }) {
 /**
  * One profile in a list (spec section 2, "Profile browse"): photo, 'Nieuw' when new, the type,
  * name and place, the distance when searched near a place, the description clamped to three
- * lines, the owner of a pet, and 'Bekijk profiel'.
+ * lines, the owner of a pet, how many references their page shows ('4 referenties'), and
+ * 'Bekijk profiel'.
  */
 export function ProfileCard({ item }: { item: ProfileListItem }) {
   const titleId = useId();
@@ -84,6 +90,15 @@ export function ProfileCard({ item }: { item: ProfileListItem }) {
               >
                 {item.ownerInfo.name}
               </Link>
+            </p>
+          )}
+          {item.referenceCount > 0 && (
+            // About the sitter, or about the pet's owner: what their page shows.
+            <p className="inline-flex items-center gap-1 text-sm font-semibold text-stone-800">
+              <MessageSquareQuote aria-hidden="true" className="size-4 shrink-0" />
+              {item.ownerInfo
+                ? `${referencesLabel(item.referenceCount)} over het baasje`
+                : referencesLabel(item.referenceCount)}
             </p>
           )}
         </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDistance } from '@/features/browse/components/profile-link';
+import { formatDistance, referencesLabel } from '@/features/browse/components/profile-link';
 
 describe('the distance on a card', () => {
   it.each([
@@ -17,5 +17,12 @@ describe('the distance on a card', () => {
     [99.96, '100,0 km'],
   ])('reads %s km with one decimal and a comma', (km, text) => {
     expect(formatDistance(km)).toBe(text);
+  });
+});
+
+describe('the references on a card', () => {
+  it('counts one in the singular and more in the plural', () => {
+    expect(referencesLabel(1)).toBe('1 referentie');
+    expect(referencesLabel(4)).toBe('4 referenties');
   });
 });

@@ -43,3 +43,8 @@ export function formatDistance(km: number): string {
 export function typeLabel(type: ProfileListItem['type']): string {
   return V.ProfileType.labels[type];
 }
+
+/** '1 referentie', '4 referenties'. */
+export function referencesLabel(count: number): string {
+  return count === 1 ? '1 referentie' : `${String(count)} referenties`;
+}
