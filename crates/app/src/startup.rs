@@ -594,6 +594,13 @@ impl Application {
             ),
             saved_searches: saved_searches.clone(),
             afspraken: afspraken.clone(),
+            pet_help: oppas_domain::profiles::pet_help::PetHelp::new(
+                database.clone(),
+                database.clone(),
+                listing_changes.clone(),
+                limiter.clone(),
+                clock.clone(),
+            ),
             schedules: oppas_domain::appointments::schedule::SitterSchedules::new(
                 database.clone(),
                 database.clone(),

@@ -186,6 +186,7 @@ impl Tables {
             id: PetId(self.next_id("pets")),
             owner_id: owner,
             fields: fields.clone(),
+            help: None,
             created_at: now,
             updated_at: now,
         };

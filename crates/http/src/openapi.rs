@@ -42,6 +42,8 @@ use utoipa::{Modify, OpenApi};
         profiles::pets::add_pet,
         profiles::pets::update_pet,
         profiles::pets::remove_pet,
+        profiles::pets::save_help_needed,
+        profiles::pets::clear_help_needed,
         uploads::upload_image,
         geo::find_place,
         geo::map_config,

@@ -52,6 +52,8 @@ pub struct AppState {
     pub afspraken: oppas_domain::appointments::service::Afspraken,
     /// The sitters' weeks, periods away and pauses.
     pub schedules: oppas_domain::appointments::schedule::SitterSchedules,
+    /// When help is needed with each pet.
+    pub pet_help: oppas_domain::profiles::pet_help::PetHelp,
     /// The person's own records, for 'Download mijn gegevens'.
     pub account_data: oppas_domain::account::deletion::AccountData,
     /// The moderators' queue, hiding profiles, closing reports.

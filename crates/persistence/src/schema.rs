@@ -159,6 +159,10 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         species -> Text,
+        help_kind -> Nullable<Text>,
+        help_from -> Nullable<Date>,
+        help_until -> Nullable<Date>,
+        help_days -> Integer,
     }
 }
 

@@ -348,7 +348,160 @@ async fn the_profile_edit_changes_the_pet_it_names(backend: Backend) -> TestResu
     Ok(())
 }
 
+/// When help is needed with pet `id`: on its page (`help_needed`) and on its card (`helpNeeded`).
+async fn help_shown(app: &TestApp, id: i64) -> Result<(Value, Value), Box<dyn std::error::Error>> {
+    let page: Value = reqwest::get(app.url(&format!("/api/pets/{id}"))).await?.json().await?;
+    let list: Value = app.get("/api/profiles?type=huisdier").await?.json().await?;
+    let card = list["profiles"]
+        .as_array()
+        .ok_or("a list")?
+        .iter()
+        .find(|card| card["id"] == format!("pet-{id}"))
+        .ok_or("the pet's card")?;
+    Ok((page["pet"]["help_needed"].clone(), card["helpNeeded"].clone()))
+}
+
+async fn an_owner_says_when_help_is_needed_on_the_page_and_the_card(backend: Backend) -> TestResult {
+    let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
+    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let bobby = owner(&app).await?;
+    let path = format!("/api/pets/{bobby}/help-needed");
+    assert_eq!(help_shown(&app, bobby).await?, (Value::Null, Value::Null), "not stated");
+
+    // A period: on the page and the card at once.
+    let today = chrono::Utc::now().date_naive();
+    let day = |days: i64| (today + chrono::Duration::days(days)).to_string();
+    let period = json!({"kind": "periode", "from": day(10), "until": day(20)});
+    let kept = send(&app, &app.client, Method::PUT, &path, &period).await?;
+    assert_eq!(kept.status(), 200);
+    let kept: Value = kept.json().await?;
+    assert_eq!(kept["pet"]["help_needed"], period, "{kept}");
+    assert_eq!(help_shown(&app, bobby).await?, (period.clone(), period.clone()));
+
+    // Wrong or missing: a Dutch word naming the field, and nothing changed.
+    let wrong = [
+        (
+            json!({"kind": "periode", "until": day(20)}),
+            "from",
+            "Kies een begindatum.",
+        ),
+        (
+            json!({"kind": "periode", "from": day(10)}),
+            "until",
+            "Kies een einddatum.",
+        ),
+        (
+            json!({"kind": "periode", "from": day(20), "until": day(10)}),
+            "until",
+            "De einddatum ligt voor de begindatum.",
+        ),
+        (
+            json!({"kind": "periode", "from": day(-10), "until": day(-5)}),
+            "until",
+            "Deze periode is al voorbij.",
+        ),
+        (
+            json!({"kind": "periode", "from": day(1), "until": day(400)}),
+            "until",
+            "Een periode duurt hoogstens een jaar.",
+        ),
+        (
+            json!({"kind": "periode", "from": day(10), "until": day(20), "days": ["maandag"]}),
+            "days",
+            "Dagen horen bij regelmatige hulp, niet bij een periode.",
+        ),
+        (
+            json!({"kind": "regelmatig", "days": []}),
+            "days",
+            "Kies minstens één dag.",
+        ),
+        (json!({"kind": "regelmatig"}), "days", "Kies minstens één dag."),
+    ];
+    for (body, field, message) in wrong {
+        let refused = send(&app, &app.client, Method::PUT, &path, &body).await?;
+        assert_eq!(refused.status(), 422, "{body}");
+        let refused: Value = refused.json().await?;
+        assert_eq!(refused["field"], field, "{body}: {refused}");
+        assert_eq!(refused["error"], message, "{body}");
+    }
+    for body in [
+        json!({"kind": "soms"}),
+        json!({"kind": "regelmatig", "days": ["maandag"], "note": "x"}),
+        json!({"kind": "regelmatig", "days": ["maandagochtend"]}),
+    ] {
+        let refused = send(&app, &app.client, Method::PUT, &path, &body).await?;
+        assert!(refused.status().is_client_error(), "{body}: {}", refused.status());
+        let (message, _) = error_envelope(refused).await?;
+        assert!(!message.is_empty(), "{body}");
+    }
+    assert_eq!(help_shown(&app, bobby).await?, (period.clone(), period.clone()));
+
+    // Nobody else, and no unknown pet.
+    let stranger = app.another_user_directly("indringer@example.nl").await?.0;
+    let regular = json!({"kind": "regelmatig", "days": ["zondag", "maandag", "zondag"]});
+    assert_eq!(send(&app, &stranger, Method::PUT, &path, &regular).await?.status(), 403);
+    assert_eq!(delete(&app, &stranger, &path).await?.status(), 403);
+    assert_eq!(
+        send(&app, &Client::new(), Method::PUT, &path, &regular).await?.status(),
+        401
+    );
+    let unknown = send(&app, &app.client, Method::PUT, "/api/pets/99999/help-needed", &regular).await?;
+    assert_eq!(unknown.status(), 404);
+    assert_eq!(error_envelope(unknown).await?.0, "Huisdier niet gevonden");
+    assert_eq!(help_shown(&app, bobby).await?, (period.clone(), period.clone()));
+
+    // Regularly: each day once, Monday first; the data export holds it.
+    assert_eq!(
+        send(&app, &app.client, Method::PUT, &path, &regular).await?.status(),
+        200
+    );
+    let shown = json!({"kind": "regelmatig", "days": ["maandag", "zondag"]});
+    assert_eq!(help_shown(&app, bobby).await?, (shown.clone(), shown));
+    let export = {
+        use std::io::Read;
+        let bytes = app.get("/api/users/me/export").await?.bytes().await?;
+        let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec()))?;
+        let mut text = String::new();
+        archive.by_name("mijn-gegevens.json")?.read_to_string(&mut text)?;
+        serde_json::from_str::<Value>(&text)?
+    };
+    let help = &export["profiel"]["huisdieren"][0]["hulpNodig"];
+    assert_eq!(help["soort"]["waarde"], "regelmatig", "{help}");
+    assert_eq!(help["dagen"][1]["betekenis"], "Zondag", "{help}");
+
+    // A period that is over shows nowhere; clearing leaves nothing.
+    let soon = json!({"kind": "periode", "from": day(0), "until": day(1)});
+    let kept: Value = send(&app, &app.client, Method::PUT, &path, &soon).await?.json().await?;
+    assert_eq!(kept["pet"]["help_needed"], soon);
+    clock.advance(3 * 24 * 60 * 60);
+    assert_eq!(help_shown(&app, bobby).await?, (Value::Null, Value::Null));
+    Ok(())
+}
+
+async fn help_is_cleared_by_its_owner(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let bobby = owner(&app).await?;
+    let path = format!("/api/pets/{bobby}/help-needed");
+    let regular = json!({"kind": "regelmatig", "days": ["woensdag"]});
+    assert_eq!(
+        send(&app, &app.client, Method::PUT, &path, &regular).await?.status(),
+        200
+    );
+    assert_eq!(help_shown(&app, bobby).await?.1, regular);
+    for _ in 0..2 {
+        assert_eq!(
+            delete(&app, &app.client, &path).await?.status(),
+            204,
+            "twice is no error"
+        );
+    }
+    assert_eq!(help_shown(&app, bobby).await?, (Value::Null, Value::Null));
+    Ok(())
+}
+
 on_both_backends!(
+    an_owner_says_when_help_is_needed_on_the_page_and_the_card,
+    help_is_cleared_by_its_owner,
     the_profile_edit_changes_the_pet_it_names,
     a_visitor_sees_a_change_to_a_page_they_just_read,
     an_owner_adds_edits_and_removes_a_pet_with_its_own_page_and_card,

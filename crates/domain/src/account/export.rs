@@ -5,6 +5,7 @@
 use crate::account::ports::PersonalRecords;
 use crate::browse::query::ShownCard;
 use crate::kernel::enums::{ProfileType, ReportReason, ReportStatus, SignInMethod, Vocabulary};
+use crate::profiles::help_needed::HelpNeeded;
 use crate::profiles::profile::{Owner, Pet, Volunteer, Whereabouts};
 use crate::profiles::service::OwnProfile;
 use crate::sign_in::user::User;
@@ -139,6 +140,10 @@ fn pet(p: &Pet) -> Value {
         "gecastreerdGesteriliseerd": maybe(f.neutered),
         "kanGoedOverwegMet": choices(&f.good_with),
         "gezochteHulp": choices(&f.looking_for),
+        "hulpNodig": p.help.as_ref().map_or(Value::Null, |help| match help {
+            HelpNeeded::Period { from, until } => json!({"soort": choice(help.kind()), "van": from, "totEnMet": until}),
+            HelpNeeded::Regular { days } => json!({"soort": choice(help.kind()), "dagen": choices(days)}),
+        }),
         "overHuisdier": f.bio,
         "foto": f.avatar_url,
         "omslagfoto": f.cover_image_url,

@@ -66,8 +66,8 @@ pub struct CardDetails {
 /// The shape of a stored [`Card`]. Raise it with every change to that shape: at start-up every
 /// stored card of an older version is rebuilt from its profile. Version 2 added the pet's species,
 /// version 3 the facets beside the card ([`crate::browse::facets`]), version 4 whether it is
-/// published ([`Listing::published`]).
-pub const CARD_VERSION: i32 = 4;
+/// published ([`Listing::published`]), version 5 when help is needed with a pet.
+pub const CARD_VERSION: i32 = 5;
 
 /// What a list shows of one sitter or pet, as stored beside the profile.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -100,6 +100,9 @@ pub struct Card {
     /// ([`Card::from_json`]).
     #[serde(default)]
     pub species: Option<Species>,
+    /// When the owner looks for help with the pet (pets only).
+    #[serde(default)]
+    pub help_needed: Option<crate::profiles::help_needed::HelpNeeded>,
 }
 
 impl Card {
@@ -216,6 +219,7 @@ impl Listing {
                 },
                 availability: Some(f.availability.clone()),
                 species: None,
+                help_needed: None,
             },
             facets: crate::browse::facets::of_volunteer(f),
             // A paused sitter keeps her page but is in no list.
@@ -290,6 +294,7 @@ impl Listing {
                 },
                 availability: None,
                 species: Some(f.species),
+                help_needed: pet.help.clone(),
             },
             facets: crate::browse::facets::of_pet(f),
             published: true,

@@ -504,11 +504,17 @@ impl ShownCard {
                 .find(|(area, _)| area == pc)
                 .map(|(_, km)| (km * 10.0).round() / 10.0)
         });
+        let mut card = found.card;
+        // A period of help that is over says nothing any more.
+        let today = crate::kernel::clock::dutch_local(now).date();
+        if card.help_needed.as_ref().is_some_and(|help| !help.current_on(today)) {
+            card.help_needed = None;
+        }
         Self {
             is_new: now - found.created_at < NEW_FOR,
             distance_km,
             map_point: area.map(|a| (a.lat, a.lon)),
-            card: found.card,
+            card,
             references: 0,
         }
     }

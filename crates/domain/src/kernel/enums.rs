@@ -563,6 +563,16 @@ vocabulary!(
 );
 
 vocabulary!(
+    /// When an owner looks for help with a pet.
+    HelpKind {
+        /// From one day until another.
+        Periode = "periode" => "In een periode";
+        /// Regularly, on some days of the week.
+        Regelmatig = "regelmatig" => "Regelmatig";
+    }
+);
+
+vocabulary!(
     /// What a reference may say in a word besides its text.
     ReferenceTag {
         /// Did what was agreed.

@@ -3,6 +3,8 @@
 
 pub mod demo;
 pub mod draft;
+pub mod help_needed;
+pub mod pet_help;
 pub mod ports;
 pub mod profile;
 pub mod service;

@@ -207,3 +207,18 @@ pub enum PetRemoval {
     /// The owner has no such pet.
     NotFound,
 }
+
+/// When help is needed with each pet ([`crate::profiles::help_needed`]).
+pub trait PetHelpRepository: Send + Sync {
+    /// Keeps `help` (or clears it) for pet `pet` and rewrites its card, in one transaction;
+    /// `false` when the pet does not exist.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn save_pet_help(
+        &self,
+        card: &CardWrite,
+        pet: PetId,
+        help: Option<&crate::profiles::help_needed::HelpNeeded>,
+    ) -> Result<bool, RepositoryError>;
+}

@@ -203,6 +203,8 @@ pub struct Pet {
     pub owner_id: OwnerId,
     /// The filled-in fields.
     pub fields: PetFields,
+    /// When the owner looks for help with it (kept apart from the fields: its own form).
+    pub help: Option<crate::profiles::help_needed::HelpNeeded>,
     /// Made at.
     pub created_at: NaiveDateTime,
     /// Last change.

@@ -147,6 +147,8 @@ pub struct ProfileListItem {
     pub species: Option<Species>,
     /// The references about the sitter, or about the pet's owner, that their page shows.
     pub reference_count: u32,
+    /// When the owner looks for help with the pet: a period not yet over, or regularly.
+    pub help_needed: Option<oppas_domain::profiles::help_needed::HelpNeeded>,
 }
 
 impl From<&ShownCard> for ProfileListItem {
@@ -173,6 +175,7 @@ impl From<&ShownCard> for ProfileListItem {
             availability: card.availability,
             species: card.species,
             reference_count: shown.references,
+            help_needed: card.help_needed,
         }
     }
 }

@@ -681,6 +681,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pets/{petId}/help-needed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Keeps when help is needed with one of the signed-in owner's pets: a period, or regularly on
+         *     some days; the pet's page and card show it at once.
+         * @description # Errors
+         *     401 signed out; 403 for someone else's pet; 404 for an unknown pet; 422 naming the wrong or
+         *     missing field (`from`, `until`, `days`); 429 over the hourly allowance.
+         */
+        put: operations["save_help_needed"];
+        post?: never;
+        /**
+         * Clears when help is needed with one of the signed-in owner's pets.
+         * @description # Errors
+         *     401 signed out; 403 for someone else's pet; 404 for an unknown pet; 429 over the hourly
+         *     allowance.
+         */
+        delete: operations["clear_help_needed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profiles": {
         parameters: {
             query?: never;
@@ -1553,6 +1582,48 @@ export interface components {
             status: string;
         };
         /**
+         * @description When an owner looks for help with a pet.
+         * @enum {string}
+         */
+        HelpKind: "periode" | "regelmatig";
+        /** @description When help is needed with a pet. */
+        HelpNeeded: {
+            /**
+             * Format: date
+             * @description The first day.
+             */
+            from: string;
+            /** @enum {string} */
+            kind: "periode";
+            /**
+             * Format: date
+             * @description The last day.
+             */
+            until: string;
+        } | {
+            /** @description The days. */
+            days: components["schemas"]["WeekDay"][];
+            /** @enum {string} */
+            kind: "regelmatig";
+        };
+        /** @description When help is needed with a pet, as the owner's form sends it. */
+        HelpNeededBody: {
+            /** @description The days of regular help. */
+            days?: components["schemas"]["WeekDay"][] | null;
+            /**
+             * Format: date
+             * @description A period's first day.
+             */
+            from?: string | null;
+            /** @description A period, or regularly on some days. */
+            kind: components["schemas"]["HelpKind"];
+            /**
+             * Format: date
+             * @description A period's last day.
+             */
+            until?: string | null;
+        };
+        /**
          * @description What a volunteer asks per hour: the wizard's bands, the edit dialog's amounts.
          * @enum {string}
          */
@@ -1913,6 +1984,7 @@ export interface components {
             gender?: components["schemas"]["PetGender"] | null;
             /** @description Gets along with. */
             good_with: components["schemas"]["GoodWith"][];
+            help_needed?: components["schemas"]["HelpNeeded"] | null;
             /**
              * Format: int64
              * @description Pet id.
@@ -2185,6 +2257,7 @@ export interface components {
             distanceKm?: number | null;
             /** @description The whole description. */
             fullDescription: string;
+            helpNeeded?: components["schemas"]["HelpNeeded"] | null;
             /** @description `volunteer-{id}` or `pet-{id}`. */
             id: string;
             /** @description Made in the last seven days. */
@@ -4564,6 +4637,135 @@ export interface operations {
             };
             /** @description Your only pet */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many profile changes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    save_help_needed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Pet id: one of your own */
+                petId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HelpNeededBody"];
+            };
+        };
+        responses: {
+            /** @description Kept: the pet and its owner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PetPage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not your pet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unknown pet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A field is wrong; `field` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many profile changes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    clear_help_needed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Pet id: one of your own */
+                petId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not your pet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unknown pet */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -151,6 +151,17 @@ export const HasOwnPet: Vocabulary<Schemas["HasOwnPet"]> = {
   edit: ["nee", "ja-hond-kat", "ja-andere"],
 };
 
+/** When an owner looks for help with a pet. */
+export const HelpKind: Vocabulary<Schemas["HelpKind"]> = {
+  values: ["periode", "regelmatig"],
+  labels: {
+    "periode": "In een periode",
+    "regelmatig": "Regelmatig",
+  },
+  wizard: ["periode", "regelmatig"],
+  edit: ["periode", "regelmatig"],
+};
+
 /** What a volunteer asks per hour: the wizard's bands, the edit dialog's amounts. */
 export const HourlyRate: Vocabulary<Schemas["HourlyRate"]> = {
   values: ["gratis", "5-10", "10-15", "15-20", "20+", "5", "7.50", "10", "12.50", "15", "17.50", "20", "onderhandeling"],

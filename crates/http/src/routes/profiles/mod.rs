@@ -21,5 +21,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(pets::find_pet)
         .service(pets::add_pet)
         .service(pets::update_pet)
-        .service(pets::remove_pet);
+        .service(pets::remove_pet)
+        .service(pets::save_help_needed)
+        .service(pets::clear_help_needed);
 }

@@ -48,7 +48,7 @@ pub async fn find_owner(
     let context = ViewContext::public(&state);
     let body = to_json(&OwnerPage {
         owner: context.owner(&owner),
-        pets: pets.into_iter().map(|pet| pet_view(pet, &owner)).collect(),
+        pets: pets.into_iter().map(|pet| pet_view(pet, &owner, context.now)).collect(),
         hidden,
     })?;
     if !hidden {

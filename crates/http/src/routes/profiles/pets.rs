@@ -12,8 +12,13 @@ use crate::session::session_user_id;
 use crate::{ApiError, AppState, CurrentUser};
 use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
-use oppas_domain::PetId;
+use chrono::NaiveDate;
+use oppas_domain::kernel::enums::{HelpKind, WeekDay};
 use oppas_domain::profiles::draft::ProfileDraft;
+use oppas_domain::profiles::help_needed::{HelpError, HelpInput};
+use oppas_domain::{PetId, UserId};
+use serde::Deserialize;
+use utoipa::ToSchema;
 
 /// A pet's public page, with its owner.
 ///
@@ -49,7 +54,7 @@ pub async fn find_pet(
     .await?;
     let body = to_json(&PetPage {
         owner: ViewContext::public(&state).owner(&owner),
-        pet: pet_view(pet, &owner),
+        pet: pet_view(pet, &owner, state.profile_service.now()),
         hidden,
     })?;
     if !hidden {
@@ -91,7 +96,7 @@ pub async fn add_pet(
         let hidden = visible_to(&shared, owner.user_id, Some(owner.user_id), "").await?;
         Ok(HttpResponse::Created().json(PetPage {
             owner: ViewContext::public(&shared).owner(&owner),
-            pet: pet_view(pet, &owner),
+            pet: pet_view(pet, &owner, shared.profile_service.now()),
             hidden,
         }))
     })
@@ -130,7 +135,7 @@ pub async fn update_pet(
     let hidden = visible_to(&state, owner.user_id, Some(owner.user_id), "").await?;
     Ok(HttpResponse::Ok().json(PetPage {
         owner: ViewContext::public(&state).owner(&owner),
-        pet: pet_view(pet, &owner),
+        pet: pet_view(pet, &owner, state.profile_service.now()),
         hidden,
     }))
 }
@@ -162,4 +167,107 @@ pub async fn remove_pet(
     web::block(move || service.remove_pet(id, pet_id)).await??;
     tracing::info!(user.id = id.get(), pet.id = pet_id.get(), "pet removed");
     Ok(HttpResponse::NoContent().finish())
+}
+
+/// When help is needed with a pet, as the owner's form sends it.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct HelpNeededBody {
+    /// A period, or regularly on some days.
+    pub kind: HelpKind,
+    /// A period's first day.
+    pub from: Option<NaiveDate>,
+    /// A period's last day.
+    pub until: Option<NaiveDate>,
+    /// The days of regular help.
+    #[schema(max_items = 7)]
+    pub days: Option<Vec<WeekDay>>,
+}
+
+impl From<HelpError> for ApiError {
+    fn from(error: HelpError) -> Self {
+        match error {
+            HelpError::Invalid { field, message } => Self::Invalid {
+                field: Some(field.to_owned()),
+                message: message.to_owned(),
+            },
+            HelpError::NoSuchPet => Self::NotFound(error.to_string()),
+            HelpError::NotYours => Self::Forbidden,
+            HelpError::Limited(limited) => Self::TooManyRequests {
+                retry_after_secs: limited.retry_after_secs,
+                message: error.to_string(),
+            },
+            HelpError::Repository(cause) => cause.into(),
+        }
+    }
+}
+
+/// Keeps when help is needed with one of the signed-in owner's pets: a period, or regularly on
+/// some days; the pet's page and card show it at once.
+///
+/// # Errors
+/// 401 signed out; 403 for someone else's pet; 404 for an unknown pet; 422 naming the wrong or
+/// missing field (`from`, `until`, `days`); 429 over the hourly allowance.
+#[utoipa::path(put, path = "/api/pets/{petId}/help-needed", tag = "profiles", operation_id = "save_help_needed",
+    params(("petId" = i64, Path, description = "Pet id: one of your own")),
+    request_body = HelpNeededBody,
+    responses(
+        (status = 200, description = "Kept: the pet and its owner", body = PetPage),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "Not your pet", body = crate::ApiErrorBody),
+        (status = 404, description = "Unknown pet", body = crate::ApiErrorBody),
+        (status = 422, description = "A field is wrong; `field` names it", body = crate::ApiErrorBody),
+        (status = 429, description = "Too many profile changes", body = crate::ApiErrorBody),
+    ))]
+#[put("/pets/{petId}/help-needed")]
+pub async fn save_help_needed(
+    CurrentUser(user): CurrentUser,
+    pet_id: web::Path<i64>,
+    body: crate::extract::Body<HelpNeededBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let pet_id = PetId(pet_id.into_inner());
+    let body = body.into_inner();
+    let input = HelpInput::from_parts(body.kind, body.from, body.until, body.days)?;
+    save_help(user.id, pet_id, Some(input), &state).await?;
+    let service = state.profile_service.clone();
+    let found = web::block(move || service.pet_page(pet_id)).await??;
+    let (pet, owner) = found.ok_or_else(|| ApiError::NotFound("Huisdier niet gevonden".to_owned()))?;
+    let hidden = visible_to(&state, owner.user_id, Some(owner.user_id), "").await?;
+    Ok(HttpResponse::Ok().json(PetPage {
+        owner: ViewContext::public(&state).owner(&owner),
+        pet: pet_view(pet, &owner, state.profile_service.now()),
+        hidden,
+    }))
+}
+
+/// Clears when help is needed with one of the signed-in owner's pets.
+///
+/// # Errors
+/// 401 signed out; 403 for someone else's pet; 404 for an unknown pet; 429 over the hourly
+/// allowance.
+#[utoipa::path(delete, path = "/api/pets/{petId}/help-needed", tag = "profiles", operation_id = "clear_help_needed",
+    params(("petId" = i64, Path, description = "Pet id: one of your own")),
+    responses(
+        (status = 204, description = "Cleared"),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "Not your pet", body = crate::ApiErrorBody),
+        (status = 404, description = "Unknown pet", body = crate::ApiErrorBody),
+        (status = 429, description = "Too many profile changes", body = crate::ApiErrorBody),
+    ))]
+#[delete("/pets/{petId}/help-needed")]
+pub async fn clear_help_needed(
+    CurrentUser(user): CurrentUser,
+    pet_id: web::Path<i64>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    save_help(user.id, PetId(pet_id.into_inner()), None, &state).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+async fn save_help(user: UserId, pet: PetId, input: Option<HelpInput>, state: &AppState) -> Result<(), ApiError> {
+    let service = state.pet_help.clone();
+    web::block(move || service.save(user, pet, input.as_ref())).await??;
+    tracing::info!(user.id = user.get(), pet.id = pet.get(), "help needed kept");
+    Ok(())
 }

@@ -10,6 +10,7 @@ use oppas_domain::kernel::enums::{
     Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
     PetGender, PetSize, Specialty, Species, TransportMode, Vaccinated,
 };
+use oppas_domain::profiles::help_needed::HelpNeeded;
 use oppas_domain::profiles::profile::{Owner, Pet, Volunteer, age_on, is_new};
 use oppas_domain::profiles::service::OwnProfile;
 use oppas_domain::trust::moderation::Visibility;
@@ -164,6 +165,8 @@ pub struct PetView {
     pub good_with: Vec<GoodWith>,
     /// The help the owner looks for ('Gezochte hulp').
     pub looking_for: Vec<LookingFor>,
+    /// When the owner looks for help: a period not yet over, or regularly on some days.
+    pub help_needed: Option<HelpNeeded>,
     /// Photo.
     pub avatar_url: Option<String>,
     /// Wide header photo.
@@ -338,7 +341,10 @@ pub(crate) fn to_json(page: &impl Serialize) -> Result<web::Bytes, ApiError> {
         .map_err(crate::error::internal)
 }
 
-pub(crate) fn pet_view(pet: Pet, owner: &Owner) -> PetView {
+/// A pet as read at `now`: a period of help that is over is left out.
+pub(crate) fn pet_view(pet: Pet, owner: &Owner, now: NaiveDateTime) -> PetView {
+    let today = oppas_domain::kernel::clock::dutch_local(now).date();
+    let help_needed = pet.help.filter(|help| help.current_on(today));
     let f = pet.fields;
     let o = &owner.fields;
     PetView {
@@ -360,6 +366,7 @@ pub(crate) fn pet_view(pet: Pet, owner: &Owner) -> PetView {
         neutered: f.neutered,
         good_with: f.good_with,
         looking_for: f.looking_for,
+        help_needed,
         avatar_url: f.avatar_url,
         cover_image_url: f.cover_image_url,
         bio: f.bio,
@@ -380,7 +387,7 @@ pub(crate) fn lookup(profile: OwnProfile, context: &ViewContext) -> Option<Profi
         OwnProfile::Owner(owner, pets) => {
             let first = pets.into_iter().next()?;
             Some(ProfileLookup::Huisdier(Box::new(OwnerProfileView {
-                pet: pet_view(first, &owner),
+                pet: pet_view(first, &owner, context.now),
                 owner: context.owner(&owner),
             })))
         }

@@ -7,9 +7,10 @@ use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
 use oppas_domain::appointments::availability::Week;
 use oppas_domain::kernel::enums::{
-    Chipped, Distance, Experience, HasOwnPet, HourlyRate, Neutered, PetGender, PetSize, TransportMode, Vaccinated,
-    stored,
+    Chipped, Distance, Experience, HasOwnPet, HelpKind, HourlyRate, Neutered, PetGender, PetSize, TransportMode,
+    Vaccinated, stored,
 };
+use oppas_domain::profiles::help_needed::HelpNeeded;
 use oppas_domain::profiles::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields, Whereabouts};
 use oppas_domain::{OwnerId, PetId, RepositoryError, UserId, VolunteerId};
 
@@ -249,15 +250,48 @@ pub(crate) struct PetRow {
     pub(crate) created_at: NaiveDateTime,
     pub(crate) updated_at: NaiveDateTime,
     pub(crate) species: String,
+    pub(crate) help_kind: Option<String>,
+    pub(crate) help_from: Option<NaiveDate>,
+    pub(crate) help_until: Option<NaiveDate>,
+    pub(crate) help_days: i32,
+}
+
+/// The stored need of a pet: its kind with its dates or days.
+fn help_of(row: &PetRow) -> Result<Option<HelpNeeded>, RepositoryError> {
+    let unreadable = || {
+        RepositoryError::Unexpected(anyhow::anyhow!(
+            "pets.help_* of pet {} do not read: {:?} {:?} {:?} {}",
+            row.id,
+            row.help_kind,
+            row.help_from,
+            row.help_until,
+            row.help_days
+        ))
+    };
+    let Some(kind) = row.help_kind.as_deref() else {
+        return Ok(None);
+    };
+    match HelpKind::parse(kind) {
+        Some(HelpKind::Periode) => match (row.help_from, row.help_until) {
+            (Some(from), Some(until)) => Ok(Some(HelpNeeded::Period { from, until })),
+            _ => Err(unreadable()),
+        },
+        Some(HelpKind::Regelmatig) => HelpNeeded::days_of(row.help_days)
+            .map(|days| Some(HelpNeeded::Regular { days }))
+            .ok_or_else(unreadable),
+        None => Err(unreadable()),
+    }
 }
 
 impl TryFrom<PetRow> for Pet {
     type Error = RepositoryError;
 
     fn try_from(row: PetRow) -> Result<Self, Self::Error> {
+        let help = help_of(&row)?;
         Ok(Self {
             id: PetId(row.id),
             owner_id: OwnerId(row.owner_id),
+            help,
             fields: PetFields {
                 species: stored(Some(&row.species)).unwrap_or_default(),
                 name: row.name,
