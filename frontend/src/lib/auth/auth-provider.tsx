@@ -3,7 +3,7 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { failureMessage } from '@/lib/api/api-error';
-import { useCurrentUser } from '@/lib/auth/api/get-current-user';
+import { forgetOthersReads, useCurrentUser } from '@/lib/auth/api/get-current-user';
 import { getLoginRedirectUrl } from '@/lib/auth/api/get-login-redirect-url';
 import { authKeys } from '@/lib/auth/api/keys';
 import { logout as postLogout } from '@/lib/auth/api/logout';
@@ -25,10 +25,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await queryClient.cancelQueries({ queryKey: authKeys.currentUser() });
     queryClient.setQueryData(authKeys.currentUser(), null);
     // Everything read as this person goes: own profile details must not outlive the session.
-    const [scope, name] = authKeys.currentUser();
-    queryClient.removeQueries({
-      predicate: ({ queryKey }) => !(queryKey[0] === scope && queryKey[1] === name),
-    });
+    forgetOthersReads(queryClient);
     try {
       await postLogout();
     } catch (error) {

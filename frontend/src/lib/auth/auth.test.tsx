@@ -1,6 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { refreshCurrentUser } from '@/lib/auth/api/get-current-user';
 import { useAuth } from '@/lib/auth/use-auth';
 import { leaveTo } from '@/lib/browser-location';
 import { aUser, fakeSession, onApi, requests, type FakeResponse } from '@/testing/fake-api';
@@ -126,6 +127,20 @@ describe('useAuth', () => {
 
     expect(await screen.findByText('Status: uitgelogd')).toBeInTheDocument();
     expect(queryClient.getQueryData(['profiles', 'own', 7])).toBeUndefined();
+  });
+
+  it('forgets what a visitor read once someone signs in: a page can be made for its reader', async () => {
+    fakeSession(null);
+    const { queryClient } = renderWithProviders(<AuthProbe />);
+    await screen.findByText('Status: uitgelogd');
+    const references = ['profiles', 'pages', 'references', 12];
+    queryClient.setQueryData(references, [{ id: 1, byReader: false }]);
+
+    fakeSession(aUser());
+    await act(() => refreshCurrentUser(queryClient));
+
+    expect(await screen.findByText('Status: ingelogd als anna.jansen@example.nl')).toBeVisible();
+    expect(queryClient.getQueryData(references)).toBeUndefined();
   });
 
   it('logs a failed logout and keeps the user signed out locally', async () => {

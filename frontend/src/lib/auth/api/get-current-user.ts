@@ -35,9 +35,23 @@ export function useCurrentUser() {
   return useQuery(currentUserQueryOptions());
 }
 
+/**
+ * Drops everything the cache read for whoever was there before (the visitor before a sign-in,
+ * the person before a sign-out): a page's answer can be made for its reader (their own
+ * reference, a hidden profile's notice, their hearts), and must not be shown to someone else.
+ * Only who is signed in stays.
+ */
+export function forgetOthersReads(queryClient: QueryClient) {
+  const [scope, name] = authKeys.currentUser();
+  queryClient.removeQueries({
+    predicate: ({ queryKey }) => !(queryKey[0] === scope && queryKey[1] === name),
+  });
+}
+
 /** Asks the server again who is signed in (after a sign-in), and shares the answer app-wide. */
 export async function refreshCurrentUser(queryClient: QueryClient): Promise<SessionUser | null> {
   // A fetch still in flight started before the sign-in and would answer "signed out".
   await queryClient.cancelQueries({ queryKey: authKeys.currentUser(), exact: true });
+  forgetOthersReads(queryClient);
   return queryClient.query({ ...currentUserQueryOptions(), staleTime: 0 });
 }
