@@ -150,14 +150,18 @@ pub trait ReferenceRepository: Send + Sync {
         appointment: crate::AppointmentId,
     ) -> Result<Vec<crate::appointments::references::Reference>, RepositoryError>;
 
-    /// The references about `subject` with their afspraak, newest first, at most `limit`
-    /// (published or not: the caller decides).
+    /// The references about `subject` a page may show, with their afspraak, newest first, at
+    /// most `limit`: not hidden by a moderator, by an author whose profile is not hidden and who
+    /// is not among `left_out`, and published (both wrote, or the afspraak ended at or before
+    /// `window_closed_by`). The limit counts only these, so a page is never short of them.
     ///
     /// # Errors
     /// Storage failures.
     fn references_about(
         &self,
         subject: crate::UserId,
+        window_closed_by: chrono::NaiveDateTime,
+        left_out: &[crate::UserId],
         limit: usize,
     ) -> Result<Vec<crate::appointments::references::ReferenceWithAfspraak>, RepositoryError>;
 

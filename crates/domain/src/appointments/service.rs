@@ -549,7 +549,14 @@ impl Afspraken {
         subject: UserId,
         viewer: Option<UserId>,
     ) -> Result<Vec<PublicReference>, AfspraakError> {
-        let found = self.references.references_about(subject, MAX_REFERENCES_LISTED)?;
+        let left_out = match viewer {
+            Some(viewer) => self.blocks.blocked_either_way(viewer)?,
+            None => Vec::new(),
+        };
+        let window_closed_by = crate::appointments::references::window_closed_by(self.clock.now());
+        let found = self
+            .references
+            .references_about(subject, window_closed_by, &left_out, MAX_REFERENCES_LISTED)?;
         let mut list = Vec::new();
         for found in self.readable(found, viewer)? {
             list.push(PublicReference {

@@ -177,11 +177,28 @@ impl ReferenceRepository for Database {
             .collect()
     }
 
-    fn references_about(&self, subject: UserId, limit: usize) -> Result<Vec<ReferenceWithAfspraak>, RepositoryError> {
+    fn references_about(
+        &self,
+        subject: UserId,
+        window_closed_by: NaiveDateTime,
+        left_out: &[UserId],
+        limit: usize,
+    ) -> Result<Vec<ReferenceWithAfspraak>, RepositoryError> {
+        let left_out: Vec<i64> = left_out.iter().map(|person| person.get()).collect();
         let mut conn = self.conn()?;
         let rows: Vec<(ReferenceRow, String, NaiveDateTime)> = appointment_references::table
             .inner_join(appointments::table.on(appointments::id.eq(appointment_references::appointment_id)))
             .filter(appointment_references::subject_id.eq(subject.get()))
+            .filter(appointment_references::hidden_at.is_null())
+            .filter(
+                appointment_references::published_at
+                    .is_not_null()
+                    .or(appointments::ends_at.le(window_closed_by)),
+            )
+            .filter(diesel::dsl::not(diesel::dsl::exists(
+                hidden_profiles::table.filter(hidden_profiles::user_id.eq(appointment_references::author_id)),
+            )))
+            .filter(diesel::dsl::not(appointment_references::author_id.eq_any(left_out)))
             .order((
                 appointment_references::created_at.desc(),
                 appointment_references::id.desc(),
