@@ -22,7 +22,12 @@ describe('AfspraakReferences', () => {
     fakeSession(aUser({ id: 7 }));
     onApi('GET /api/appointments/8/references', {
       status: 200,
-      body: { mine, theirs: null, published: true, mayNotWrite: null },
+      body: {
+        mine,
+        theirs: { ...mine, id: 5, authorId: 9, subjectId: 7, text: 'Sanne legde alles uit.' },
+        published: true,
+        mayNotWrite: null,
+      },
     });
     const { unmount } = renderWithProviders(
       <AfspraakReferences conversationId={3} appointmentId={8} otherName="Lotte" open />,
@@ -31,6 +36,20 @@ describe('AfspraakReferences', () => {
       await screen.findByText('Jullie referenties staan op jullie profielen.'),
     ).toBeInTheDocument();
     unmount();
+
+    // Published alone (the other wrote none in time, or a moderator hid theirs): only hers.
+    onApi('GET /api/appointments/8/references', {
+      status: 200,
+      body: { mine, theirs: null, published: true, mayNotWrite: null },
+    });
+    const alone = renderWithProviders(
+      <AfspraakReferences conversationId={3} appointmentId={8} otherName="Lotte" open />,
+    );
+    expect(
+      await screen.findByText('Je referentie staat op het profiel van Lotte.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Jullie referenties staan op jullie profielen.')).toBeNull();
+    alone.unmount();
 
     onApi('GET /api/appointments/8/references', {
       status: 200,

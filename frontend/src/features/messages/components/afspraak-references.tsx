@@ -52,7 +52,12 @@ export function AfspraakReferences({
         </p>
       )}
       {mine && !mine.hidden && published && (
-        <p className="text-stone-700">Jullie referenties staan op jullie profielen.</p>
+        // Both only when the other's is there too (not written in time, or hidden by a moderator).
+        <p className="text-stone-700">
+          {theirs
+            ? 'Jullie referenties staan op jullie profielen.'
+            : `Je referentie staat op het profiel van ${otherName}.`}
+        </p>
       )}
       {!mine && mayNotWrite === null && open && (
         <div>
