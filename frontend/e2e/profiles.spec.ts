@@ -374,4 +374,83 @@ test.describe('profile pages', () => {
     await expect(owner.getByRole('heading', { name: 'Geen profielen gevonden' })).toBeVisible();
     await visitor.close();
   });
+
+  test('on a phone an owner says when help is needed with a pet, and a visitor reads it on its card', async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signUpByMail(page, {
+      firstName: 'Hanna',
+      lastName: 'Hulpvraag',
+      email: uniqueEmail('eigenaar.hulp'),
+    });
+    const lookup = await createProfile(page, {
+      profileType: 'huisdier',
+      firstName: 'Hanna',
+      lastName: 'Hulpvraag',
+      location: 'Utrecht',
+      postalCode: '3512',
+      petName: 'Pepijn',
+      petSize: 'middel',
+      bio: 'Pepijn is een rustige hond die graag aan de lijn loopt.',
+    });
+    if (lookup.type !== 'huisdier') throw new Error('an owner profile was made');
+    // Two weeks ahead for three weeks; first with the end before the start.
+    const day = (date: Date) => date.toISOString().slice(0, 10);
+    const from = new Date(Date.now() + 14 * 86_400_000);
+    const until = new Date(from.getTime() + 20 * 86_400_000);
+    const before = new Date(from.getTime() - 4 * 86_400_000);
+    const written = (date: Date, year: boolean) =>
+      new Intl.DateTimeFormat('nl-NL', {
+        day: 'numeric',
+        month: 'long',
+        year: year ? 'numeric' : undefined,
+        timeZone: 'UTC',
+      }).format(date);
+    const sameYear = from.getUTCFullYear() === until.getUTCFullYear();
+    const period = `van ${written(from, !sameYear)} tot en met ${written(until, true)}`;
+
+    await page.goto(`/huisdier/${String(lookup.profile.id)}`);
+    const section = page.getByRole('region', { name: 'Hulp nodig' });
+    await expect(section.getByText('Nog niet aangegeven.')).toBeVisible();
+    await section.getByRole('button', { name: 'Hulp nodig aanpassen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Wanneer zoek je hulp voor Pepijn?' });
+    await expect(dialog.getByRole('radio', { name: 'In een periode' })).toBeChecked();
+    await dialog.getByLabel('Van').fill(day(from));
+    await dialog.getByLabel('Tot en met').fill(day(before));
+    await dialog.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(dialog.getByText('De einddatum ligt voor de begindatum.')).toBeVisible();
+    await expect(dialog.getByLabel('Tot en met')).toHaveAttribute('aria-invalid', 'true');
+    await checkPage(page, 'profiles-help-needed-dialog-390');
+
+    await dialog.getByLabel('Tot en met').fill(day(until));
+    await dialog.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(section).toContainText(`V${period.slice(1)}`);
+    await checkPage(page, 'profiles-help-needed-390');
+    // Opened again it starts from what is kept, and offers to say it is no longer needed.
+    await section.getByRole('button', { name: 'Hulp nodig aanpassen' }).click();
+    await expect(dialog.getByLabel('Van')).toHaveValue(day(from));
+    await expect(dialog.getByRole('button', { name: 'Niet meer nodig' })).toBeVisible();
+    await checkPage(page, 'profiles-help-needed-dialog-kept-390');
+    await dialog.getByRole('radio', { name: 'Regelmatig' }).check();
+    await expect(dialog.getByRole('group', { name: 'Op welke dagen' })).toBeVisible();
+    await checkPage(page, 'profiles-help-needed-days-390');
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(dialog).toBeHidden();
+
+    // A visitor reads it on the pet's card (a list is kept for ten seconds: asked again until then).
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    await loopbackOnly(context);
+    const visitor = await context.newPage();
+    await expect(async () => {
+      await visitor.goto('/profielen?type=huisdier&q=Pepijn');
+      await expect(
+        visitor.getByRole('article', { name: 'Pepijn' }).getByText(`Hulp nodig ${period}`),
+      ).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await checkPage(visitor, 'browse-help-needed-card-390');
+    await context.close();
+  });
 });

@@ -82,6 +82,7 @@ export function aPet(overrides: Partial<PetView> = {}): PetView {
     neutered: 'ja',
     good_with: ['Kinderen'],
     looking_for: [],
+    help_needed: null,
     avatar_url: null,
     cover_image_url: null,
     bio: 'Bobby houdt van lange wandelingen.',

@@ -1,8 +1,8 @@
 import type { ProfileListQuery } from '@/features/browse/api/types';
+import { listKeys } from '@/lib/browse/keys';
 
 /** Query keys of the browse pages: one list per query. */
 export const browseKeys = {
-  all: ['browse'] as const,
-  lists: () => [...browseKeys.all, 'list'] as const,
-  list: (query: ProfileListQuery) => [...browseKeys.lists(), query] as const,
+  ...listKeys,
+  list: (query: ProfileListQuery) => [...listKeys.lists(), query] as const,
 };

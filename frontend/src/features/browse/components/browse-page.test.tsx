@@ -81,6 +81,32 @@ describe('BrowsePage', () => {
     expect(within(card('Guus')).queryByText(/referentie/)).not.toBeInTheDocument();
   });
 
+  it('says on a pet’s card when help is needed, and nothing on a sitter’s or without', async () => {
+    fakeSession(null);
+    onApi(
+      'GET /api/profiles',
+      listAnswer([
+        aVolunteerItem(),
+        aPetItem({ helpNeeded: { kind: 'periode', from: '2026-12-12', until: '2026-12-20' } }),
+        aPetItem({
+          id: 'pet-31',
+          name: 'Guus',
+          helpNeeded: { kind: 'regelmatig', days: ['maandag', 'woensdag'] },
+        }),
+        aPetItem({ id: 'pet-32', name: 'Pip' }),
+      ]),
+    );
+    openBrowse();
+    await screen.findByText('4 profielen gevonden');
+
+    expect(
+      within(card('Bobby')).getByText('Hulp nodig van 12 december tot en met 20 december 2026'),
+    ).toBeVisible();
+    expect(within(card('Guus')).getByText('Hulp nodig op maandag en woensdag')).toBeVisible();
+    expect(within(card('Pip')).queryByText(/Hulp nodig/)).not.toBeInTheDocument();
+    expect(within(card('Lotte Jansen')).queryByText(/Hulp nodig/)).not.toBeInTheDocument();
+  });
+
   it('links volunteer and pet cards to their pages, and a pet to its owner', async () => {
     fakeSession(null);
     onApi(

@@ -27,6 +27,7 @@ export function aVolunteerItem(overrides: Partial<ProfileListItem> = {}): Profil
     details: { ervaring: 'ervaren', beschikbaar: ['Weekend overdag'] },
     availability: ['Uitlaten'],
     referenceCount: 0,
+    helpNeeded: null,
     ...overrides,
   };
 }
@@ -49,6 +50,7 @@ export function aPetItem(overrides: Partial<ProfileListItem> = {}): ProfileListI
     details: { ras: 'Labrador', leeftijd: '3 jaar' },
     availability: null,
     referenceCount: 0,
+    helpNeeded: null,
     ...overrides,
   };
 }

@@ -1,4 +1,11 @@
-import { ArrowRight, MapPin, MessageSquareQuote, Navigation, PawPrint } from 'lucide-react';
+import {
+  ArrowRight,
+  CalendarDays,
+  MapPin,
+  MessageSquareQuote,
+  Navigation,
+  PawPrint,
+} from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -14,6 +21,7 @@ import {
 import * as V from '@/lib/api/vocabulary';
 import { cn } from '@/lib/cn';
 import { FavouriteButton } from '@/lib/favourites/favourite-button';
+import { helpNeededLine } from '@/lib/profiles/help-needed';
 
 /** A round photo, or the first letter of the name (a paw for pets); the name is beside it. */
 function CardAvatar({ item }: { item: ProfileListItem }) {
@@ -36,8 +44,8 @@ function CardAvatar({ item }: { item: ProfileListItem }) {
 /**
  * One profile in a list (spec section 2, "Profile browse"): photo, 'Nieuw' when new, the type,
  * name and place, the distance when searched near a place, the description clamped to three
- * lines, the owner of a pet, how many references their page shows ('4 referenties'), and
- * 'Bekijk profiel'.
+ * lines, the owner of a pet, how many references their page shows ('4 referenties'), when a pet
+ * needs help ('Hulp nodig op maandag en woensdag'), and 'Bekijk profiel'.
  */
 export function ProfileCard({ item }: { item: ProfileListItem }) {
   const titleId = useId();
@@ -99,6 +107,12 @@ export function ProfileCard({ item }: { item: ProfileListItem }) {
               {item.ownerInfo
                 ? `${referencesLabel(item.referenceCount)} over het baasje`
                 : referencesLabel(item.referenceCount)}
+            </p>
+          )}
+          {item.type === 'huisdier' && item.helpNeeded && (
+            <p className="flex items-start gap-1 text-sm text-stone-800">
+              <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-orange-700" />
+              {helpNeededLine(item.helpNeeded)}
             </p>
           )}
         </div>

@@ -3,6 +3,7 @@ import { createProfile } from '@/features/profile-wizard/api/create-profile';
 import { updateProfile } from '@/features/profile-wizard/api/update-profile';
 import type { components } from '@/lib/api/openapi';
 import { authKeys } from '@/lib/auth/api/keys';
+import { listKeys } from '@/lib/browse/keys';
 
 type ProfileDraftBody = components['schemas']['ProfileDraftBody'];
 
@@ -25,6 +26,8 @@ export function useSaveProfile() {
     onSuccess: (saved, { userId }) => {
       queryClient.setQueryData(authKeys.profileLookup(userId), saved);
       void queryClient.invalidateQueries({ queryKey: authKeys.profileLookups() });
+      // The card in the lists follows the profile.
+      void queryClient.invalidateQueries({ queryKey: listKeys.lists() });
     },
   });
 }

@@ -11,17 +11,22 @@ import { api } from '@/lib/api/client';
 import { idempotencyHeader, useIdempotentCall } from '@/lib/api/idempotency';
 import type { components } from '@/lib/api/openapi';
 import { authKeys } from '@/lib/auth/api/keys';
+import { listKeys } from '@/lib/browse/keys';
 import { profileKeys } from '@/lib/profiles/keys';
 
 type PetView = components['schemas']['PetView'];
 
-/** After a change to someone's pets: every profile page and the own profile are read again. */
+/**
+ * After a change to someone's pets: every profile page, the own profile and the lists of cards
+ * are read again.
+ */
 function useRefreshProfiles() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: profileKeys.all }),
       queryClient.invalidateQueries({ queryKey: authKeys.profileLookups() }),
+      queryClient.invalidateQueries({ queryKey: listKeys.lists() }),
     ]);
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
 import type { components } from '@/lib/api/openapi';
+import { listKeys } from '@/lib/browse/keys';
 import { profileKeys } from '@/lib/profiles/keys';
 
 export type Schedule = components['schemas']['ScheduleView'];
@@ -31,7 +32,11 @@ export function useSaveSchedule() {
     mutationFn: (body: ScheduleBody) => unwrap(api.PUT('/api/volunteers/me/schedule', { body })),
     onSuccess: async (saved) => {
       queryClient.setQueryData(scheduleKey, saved);
-      await queryClient.invalidateQueries({ queryKey: profileKeys.pages() });
+      // Her card follows: a pause takes it out of the lists, the week is what they filter on.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: profileKeys.pages() }),
+        queryClient.invalidateQueries({ queryKey: listKeys.lists() }),
+      ]);
     },
   });
 }

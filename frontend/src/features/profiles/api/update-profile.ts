@@ -9,6 +9,7 @@ import { unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
 import { authKeys } from '@/lib/auth/api/keys';
 import { useAuth } from '@/lib/auth/use-auth';
+import { listKeys } from '@/lib/browse/keys';
 import { profileKeys } from '@/lib/profiles/keys';
 
 /** `PUT /api/profiles/{userId}` with the whole draft. */
@@ -35,6 +36,7 @@ export function useUpdateProfileField() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: profileKeys.all }),
         queryClient.invalidateQueries({ queryKey: authKeys.profileLookups() }),
+        queryClient.invalidateQueries({ queryKey: listKeys.lists() }),
       ]);
     },
   });

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PetPage } from '@/features/profiles/components/pet-page';
+import type { WeekDay } from '@/lib/profiles/help-needed';
 import { aUser, fakeSession, onApi } from '@/testing/fake-api';
 import { aPet, anOwner, anOwnerLookup } from '@/testing/profiles';
 import { renderWithProviders } from '@/testing/render';
@@ -186,6 +187,205 @@ describe('PetPage', () => {
     expect(within(own).getByText('Gewicht')).toBeInTheDocument();
     expect(within(own).getAllByText('Nog niet ingevuld')).toHaveLength(3); // with special needs
     expect(within(own).getByRole('button', { name: 'Gewicht bewerken' })).toBeInTheDocument();
+  });
+
+  it('shows a visitor when help is needed, and no section when nothing is set', async () => {
+    fakeSession(aUser({ id: 99 }));
+    onApi('GET /api/pets/30', { status: 200, body: { pet: aPet(), owner: anOwner() } });
+    const { unmount } = renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bobby' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Hulp nodig' })).not.toBeInTheDocument();
+    unmount();
+
+    onApi('GET /api/pets/30', {
+      status: 200,
+      body: {
+        pet: aPet({ help_needed: { kind: 'regelmatig', days: ['maandag', 'woensdag', 'zondag'] } }),
+        owner: anOwner(),
+      },
+    });
+    renderPage();
+    const help = await screen.findByRole('region', { name: 'Hulp nodig' });
+    expect(help).toHaveTextContent('Regelmatig op maandag, woensdag en zondag');
+    expect(
+      within(help).queryByRole('button', { name: 'Hulp nodig aanpassen' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('lets the owner say when help is needed: a period, saved and shown from the answer', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 8 }), anOwnerLookup());
+    onApi('GET /api/pets/30', { status: 200, body: { pet: aPet(), owner: anOwner() } });
+    let sent: unknown = null;
+    onApi('PUT /api/pets/30/help-needed', async (request) => {
+      sent = await request.json();
+      return {
+        status: 200,
+        body: {
+          pet: aPet({ help_needed: { kind: 'periode', from: '2026-12-12', until: '2026-12-20' } }),
+          owner: anOwner(),
+        },
+      };
+    });
+    renderPage();
+
+    const help = await screen.findByRole('region', { name: 'Hulp nodig' });
+    expect(within(help).getByText('Nog niet aangegeven.')).toBeVisible();
+    await user.click(within(help).getByRole('button', { name: 'Hulp nodig aanpassen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Wanneer zoek je hulp voor Bobby?' });
+    const often = within(dialog).getByRole('group', { name: 'Hoe vaak' });
+    expect(within(often).getByRole('radio', { name: 'In een periode' })).toBeChecked();
+    expect(within(often).getByRole('radio', { name: 'Regelmatig' })).not.toBeChecked();
+    expect(
+      within(dialog).queryByRole('button', { name: 'Niet meer nodig' }),
+    ).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Van'), '2026-12-12');
+    await user.type(within(dialog).getByLabelText('Tot en met'), '2026-12-20');
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+
+    await vi.waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(sent).toEqual({ kind: 'periode', from: '2026-12-12', until: '2026-12-20' });
+    expect(help).toHaveTextContent('Van 12 december tot en met 20 december 2026');
+  });
+
+  it('sends regular days Monday first, and shows a refusal of the days at them', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 8 }), anOwnerLookup());
+    onApi('GET /api/pets/30', { status: 200, body: { pet: aPet(), owner: anOwner() } });
+    const sent: unknown[] = [];
+    onApi('PUT /api/pets/30/help-needed', async (request) => {
+      const body = (await request.json()) as { days: WeekDay[] };
+      sent.push(body);
+      return body.days.length === 0
+        ? {
+            status: 422,
+            body: { error: 'Kies minstens één dag.', code: 'invalid_input', field: 'days' },
+          }
+        : {
+            status: 200,
+            body: { pet: aPet({ help_needed: { kind: 'regelmatig', ...body } }), owner: anOwner() },
+          };
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Hulp nodig aanpassen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Wanneer zoek je hulp voor Bobby?' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Regelmatig' }));
+    const days = within(dialog).getByRole('group', { name: 'Op welke dagen' });
+    expect(
+      within(days)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Maandag', 'Dinsdag', 'Woensdag', 'Donderdag', 'Vrijdag', 'Zaterdag', 'Zondag']);
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+
+    expect(await within(dialog).findByText('Kies minstens één dag.')).toBeVisible();
+    expect(days).toHaveAccessibleDescription('Kies minstens één dag.');
+    expect(within(days).getByRole('checkbox', { name: 'Maandag' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(within(days).getByRole('checkbox', { name: 'Zondag' }));
+    await user.click(within(days).getByRole('checkbox', { name: 'Woensdag' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+    await vi.waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(sent).toEqual([
+      { kind: 'regelmatig', days: [] },
+      { kind: 'regelmatig', days: ['woensdag', 'zondag'] },
+    ]);
+    expect(screen.getByRole('region', { name: 'Hulp nodig' })).toHaveTextContent(
+      'Regelmatig op woensdag en zondag',
+    );
+  });
+
+  it('shows a refused end date at Tot en met and keeps the dialog open, the page unchanged', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 8 }), anOwnerLookup());
+    onApi('GET /api/pets/30', { status: 200, body: { pet: aPet(), owner: anOwner() } });
+    onApi('PUT /api/pets/30/help-needed', {
+      status: 422,
+      body: {
+        error: 'De einddatum ligt voor de begindatum.',
+        code: 'invalid_input',
+        field: 'until',
+      },
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Hulp nodig aanpassen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Wanneer zoek je hulp voor Bobby?' });
+    await user.type(within(dialog).getByLabelText('Van'), '2026-12-20');
+    await user.type(within(dialog).getByLabelText('Tot en met'), '2026-12-12');
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+
+    const until = within(dialog).getByLabelText('Tot en met');
+    await vi.waitFor(() => {
+      expect(until).toHaveAttribute('aria-invalid', 'true');
+    });
+    expect(until).toHaveAccessibleDescription('De einddatum ligt voor de begindatum.');
+    expect(within(dialog).getByLabelText('Van')).not.toHaveAttribute('aria-invalid');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Wanneer zoek je hulp voor Bobby?' })).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'Hulp nodig' })).getByText('Nog niet aangegeven.'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the server's text in the dialog when there were too many changes", async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 8 }), anOwnerLookup());
+    onApi('GET /api/pets/30', { status: 200, body: { pet: aPet(), owner: anOwner() } });
+    onApi('PUT /api/pets/30/help-needed', {
+      status: 429,
+      body: {
+        error: 'Je hebt je profiel te vaak gewijzigd. Probeer het over een uur opnieuw.',
+        code: 'rate_limited',
+      },
+    });
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Hulp nodig aanpassen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Wanneer zoek je hulp voor Bobby?' });
+    await user.type(within(dialog).getByLabelText('Van'), '2026-12-12');
+    await user.type(within(dialog).getByLabelText('Tot en met'), '2026-12-20');
+    await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Je hebt je profiel te vaak gewijzigd. Probeer het over een uur opnieuw.',
+    );
+    expect(within(dialog).getByLabelText('Tot en met')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('clears the need with Niet meer nodig and reads the page again', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 8 }), anOwnerLookup());
+    let pet = aPet({ help_needed: { kind: 'regelmatig', days: ['dinsdag'] } });
+    onApi('GET /api/pets/30', () => ({ status: 200, body: { pet, owner: anOwner() } }));
+    let cleared = false;
+    onApi('DELETE /api/pets/30/help-needed', () => {
+      cleared = true;
+      pet = { ...pet, help_needed: null };
+      return { status: 204 };
+    });
+    renderPage();
+
+    const help = await screen.findByRole('region', { name: 'Hulp nodig' });
+    expect(help).toHaveTextContent('Regelmatig op dinsdag');
+    await user.click(within(help).getByRole('button', { name: 'Hulp nodig aanpassen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Wanneer zoek je hulp voor Bobby?' });
+    expect(within(dialog).getByRole('radio', { name: 'Regelmatig' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Dinsdag' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Niet meer nodig' }));
+
+    expect(await within(help).findByText('Nog niet aangegeven.')).toBeVisible();
+    expect(cleared).toBe(true);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('offers a retry when loading fails, which then shows the pet', async () => {

@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { usePetPage } from '@/features/profiles/api/get-pet-page';
 import { useUpdatePetField } from '@/features/profiles/api/pets';
+import { HelpNeededSection } from '@/features/profiles/components/help-needed-section';
 import { MessageButton } from '@/features/profiles/components/message-button';
 import { ProfileAvatar } from '@/features/profiles/components/profile-avatar';
 import {
@@ -313,6 +314,12 @@ function PetProfile({ pet, owner, hidden }: { pet: PetView; owner: OwnerView; hi
                 )}
               </ProfileSection>
             )}
+            <HelpNeededSection
+              petId={pet.id}
+              petName={pet.name}
+              help={pet.help_needed ?? null}
+              own={user?.id === pet.user_id}
+            />
             <LocationSection
               name={pet.name}
               location={pet.location}
