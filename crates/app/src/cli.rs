@@ -92,8 +92,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             database.run_migrations().context("applying migrations")?;
             // Running instances on the same PostgreSQL hear of the new cards.
             let changes = oppas_domain::browse::changes::ListingChanges::announced_by(Arc::new(database.clone()));
-            let outcome =
-                demo::seed(&database, &database, &changes, &SystemClock).context("seeding the demo profiles")?;
+            let outcome = demo::seed(&database, &database, &database, &changes, &SystemClock)
+                .context("seeding the demo profiles")?;
             tracing::info!(
                 created = outcome.created,
                 existing = outcome.existing,

@@ -593,6 +593,7 @@ fn seeding_the_demo_twice_leaves_exactly_eight_profiles(db: TestDatabase) -> Tes
     let first = demo::seed(
         &database,
         &database,
+        &database,
         &oppas_domain::browse::changes::ListingChanges::default(),
         &SystemClock,
     )?;
@@ -600,11 +601,22 @@ fn seeding_the_demo_twice_leaves_exactly_eight_profiles(db: TestDatabase) -> Tes
     let second = demo::seed(
         &database,
         &database,
+        &database,
         &oppas_domain::browse::changes::ListingChanges::default(),
         &SystemClock,
     )?;
     assert_eq!((second.created, second.existing), (0, 8));
     assert_eq!(database.count_profiles()?, 8);
+    // Sanne looks for help with Bobby on the days she works.
+    let sanne = database
+        .find_user_by_email(&oppas_domain::Email::parse("sanne.jansen@demo.oppasmaatje.nl")?)?
+        .ok_or("Sanne")?;
+    let owner = database.find_owner_by_user(sanne.id)?.ok_or("her profile")?;
+    let pets = database.list_pets(owner.id)?;
+    assert_eq!(
+        pets.first().and_then(|pet| pet.help.as_ref()).map(|help| help.kind()),
+        Some(oppas_domain::kernel::enums::HelpKind::Regelmatig)
+    );
     Ok(())
 }
 

@@ -89,6 +89,7 @@ async fn a_profile_lookup_names_the_kind_and_where_it_lives(backend: Backend) ->
     demo::seed(
         &db,
         &db,
+        &db,
         &oppas_domain::browse::changes::ListingChanges::default(),
         &SystemClock,
     )?;

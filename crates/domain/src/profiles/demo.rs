@@ -4,9 +4,10 @@
 use crate::browse::changes::ListingChanges;
 use crate::kernel::enums::{
     Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
-    PetGender, PetSize, Specialty, Species, TransportMode, Vaccinated,
+    PetGender, PetSize, Specialty, Species, TransportMode, Vaccinated, WeekDay,
 };
-use crate::profiles::ports::{PhotoChanges, ProfileRepository};
+use crate::profiles::help_needed::HelpNeeded;
+use crate::profiles::ports::{PetHelpRepository, PhotoChanges, ProfileRepository};
 use crate::profiles::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
 use crate::sign_in::ports::UserRepository;
 use crate::sign_in::user::NewUser;
@@ -104,6 +105,30 @@ struct DemoOwner {
     email: &'static str,
     owner: OwnerFields,
     pet: PetFields,
+    help: DemoHelp,
+}
+
+/// When a demo owner looks for help: on some days, or for a few days some weeks from the seeding.
+enum DemoHelp {
+    None,
+    Days(&'static [WeekDay]),
+    FromNow { in_days: i64, days: i64 },
+}
+
+impl DemoHelp {
+    fn on(&self, today: chrono::NaiveDate) -> Option<HelpNeeded> {
+        match self {
+            Self::None => None,
+            Self::Days(days) => Some(HelpNeeded::Regular { days: days.to_vec() }),
+            Self::FromNow { in_days, days } => {
+                let from = today + chrono::Duration::days(*in_days);
+                Some(HelpNeeded::Period {
+                    from,
+                    until: from + chrono::Duration::days(days - 1),
+                })
+            }
+        }
+    }
 }
 
 struct DemoVolunteer {
@@ -115,6 +140,7 @@ fn demo_owners() -> Vec<DemoOwner> {
     vec![
         DemoOwner {
             email: "sanne.jansen@demo.oppasmaatje.nl",
+            help: DemoHelp::Days(&[WeekDay::Maandag, WeekDay::Woensdag, WeekDay::Vrijdag]),
             owner: OwnerFields {
                 first_name: "Sanne".into(),
                 last_name: "Jansen".into(),
@@ -147,6 +173,7 @@ fn demo_owners() -> Vec<DemoOwner> {
         },
         DemoOwner {
             email: "mohamed.elamrani@demo.oppasmaatje.nl",
+            help: DemoHelp::FromNow { in_days: 21, days: 5 },
             owner: OwnerFields {
                 first_name: "Mohamed".into(),
                 last_name: "El Amrani".into(),
@@ -178,6 +205,7 @@ fn demo_owners() -> Vec<DemoOwner> {
         },
         DemoOwner {
             email: "els.bakker@demo.oppasmaatje.nl",
+            help: DemoHelp::None,
             owner: OwnerFields {
                 first_name: "Els".into(),
                 last_name: "Bakker".into(),
@@ -211,6 +239,7 @@ fn demo_owners() -> Vec<DemoOwner> {
         },
         DemoOwner {
             email: "noor.dekker@demo.oppasmaatje.nl",
+            help: DemoHelp::None,
             owner: OwnerFields {
                 first_name: "Noor".into(),
                 last_name: "Dekker".into(),
@@ -244,6 +273,7 @@ fn demo_owners() -> Vec<DemoOwner> {
         },
         DemoOwner {
             email: "daan.smit@demo.oppasmaatje.nl",
+            help: DemoHelp::None,
             owner: OwnerFields {
                 first_name: "Daan".into(),
                 last_name: "Smit".into(),
@@ -366,9 +396,11 @@ fn demo_user(email: &str, first_name: &str, last_name: &str, clock: &dyn Clock) 
 pub fn seed(
     users: &dyn UserRepository,
     profiles: &dyn ProfileRepository,
+    help: &dyn PetHelpRepository,
     changes: &ListingChanges,
     clock: &dyn Clock,
 ) -> Result<SeedOutcome, RepositoryError> {
+    let today = crate::kernel::clock::dutch_local(clock.now()).date();
     let mut outcome = SeedOutcome::default();
     for demo in demo_owners() {
         let new = demo_user(demo.email, &demo.owner.first_name, &demo.owner.last_name, clock)?;
@@ -379,8 +411,11 @@ pub fn seed(
         if profiles.find_owner_by_user(user.id)?.is_some() {
             outcome.existing += 1;
         } else {
-            changes
+            let (_, pet) = changes
                 .write(|card| profiles.create_owner(card, user.id, &demo.owner, &demo.pet, &PhotoChanges::default()))?;
+            if let Some(needed) = demo.help.on(today) {
+                changes.write(|card| help.save_pet_help(card, pet.id, Some(&needed)))?;
+            }
             outcome.created += 1;
         }
     }
