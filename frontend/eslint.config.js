@@ -53,6 +53,8 @@ export default defineConfig(
         typescript: { project: ['./tsconfig.app.json', './tsconfig.node.json'] },
         node: true,
       },
+      // Modules a Vite plugin makes while building (vite-plugin-pwa's registration).
+      'import/core-modules': ['virtual:pwa-register'],
     },
     rules: {
       'import/order': [

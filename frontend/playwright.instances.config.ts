@@ -20,5 +20,8 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     launchOptions,
+    // The app's service worker would answer pages from its own cache across tests; the spec of
+    // the installed app (e2e/app.spec.ts) allows it.
+    serviceWorkers: 'block',
   },
 });

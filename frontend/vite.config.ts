@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // In development the backend runs on its default address; the browser sees one origin, as in
 // production where the backend serves the built app itself.
@@ -14,8 +15,52 @@ const reactRouterProduction = fileURLToPath(
   new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
+// The app on a phone's home screen: its manifest, and a service worker (Workbox) that keeps the
+// built app (its HTML, scripts, styles and icons) so that it opens without a connection. It keeps
+// nothing else: no API answer (they can be personal), no photo, no map tile. A new version waits
+// until the app is next opened, or until the person takes it from the 'Nieuwe versie
+// beschikbaar' prompt (src/lib/pwa/).
+const pwa = VitePWA({
+  registerType: 'prompt',
+  // Registered by src/lib/pwa/register.ts after the page has loaded, not by a script in the HTML.
+  injectRegister: false,
+  filename: 'sw.js',
+  includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+  manifest: {
+    id: '/',
+    name: 'Oppasmaatje – gratis oppas voor je huisdier',
+    short_name: 'Oppasmaatje',
+    description: 'Baasjes en vrijwillige oppassers vinden elkaar, dichtbij en gratis.',
+    lang: 'nl',
+    dir: 'ltr',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#c2410c',
+    background_color: '#fffbeb',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    // Every page of the app is the one index.html; the server's own paths are never the app.
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [
+      /^\/api\//,
+      /^\/uploads\//,
+      /^\/(healthz|readyz|metrics|robots\.txt|sitemap\.xml)$/,
+    ],
+    runtimeCaching: [],
+    cleanupOutdatedCaches: true,
+  },
+});
+
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ...(mode === 'test' ? [] : [pwa])],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -5,6 +5,25 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import '@/index.css';
 
+// The service worker (the app on a phone's home screen, and offline) once the page has loaded
+// and the browser is idle: its code is not part of what a page needs first, and its download of
+// the app's files must not compete with the page's own data on a slow connection.
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    const later = (run: () => void) =>
+      'requestIdleCallback' in window
+        ? requestIdleCallback(run, { timeout: 10_000 })
+        : setTimeout(run, 2_000);
+    setTimeout(() => {
+      later(() => {
+        void import('@/lib/pwa/register').then(({ register }) => {
+          register();
+        });
+      });
+    }, 3_000);
+  });
+}
+
 const container = document.getElementById('root');
 if (!container) {
   throw new Error('index.html has no #root element');

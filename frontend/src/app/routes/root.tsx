@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { ConnectionNotices } from '@/components/layout/connection-notices';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { TopStrip } from '@/components/layout/top-strip';
@@ -21,6 +22,7 @@ export function RootLayout() {
           </a>
           <TopStrip />
           <Header />
+          <ConnectionNotices />
           <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
             <Outlet />
           </main>
