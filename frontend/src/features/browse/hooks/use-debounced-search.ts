@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 
 /** How long typing must pause before the search runs. */
@@ -37,15 +37,31 @@ export function useDebouncedSearch(
   const { pathname } = useLocation();
   const leaving = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
 
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
     if (term === committed || leaving) {
       return;
     }
-    const timer = setTimeout(onPause, delayMs);
+    timer.current = setTimeout(onPause, delayMs);
     return () => {
-      clearTimeout(timer);
+      clearTimeout(timer.current);
     };
   }, [term, committed, delayMs, leaving]);
+
+  // A link followed before the pause ends: the pause commits nothing. Cleared at the click
+  // itself, before the router starts the navigation: on a busy phone the page that shows the
+  // navigation under way can be drawn after the pause has ended.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest('a[href]')) {
+        clearTimeout(timer.current);
+      }
+    };
+    document.addEventListener('click', onClick, true);
+    return () => {
+      document.removeEventListener('click', onClick, true);
+    };
+  }, []);
 
   /** Commits the text now (Enter, the 'Zoeken' button). */
   const flush = () => {
