@@ -30,8 +30,8 @@ const card = (page: Page, name: string) => page.getByRole('article', { name: new
 test.describe('browsing profiles', () => {
   // Several pages with axe each: more than the default half minute on a busy machine.
   test.describe.configure({ timeout: 60_000 });
-  test.beforeAll(() => {
-    seedDemoProfiles();
+  test.beforeAll(async () => {
+    await seedDemoProfiles();
   });
 
   test('the header leads a visitor to the three browse pages', async ({ page }) => {

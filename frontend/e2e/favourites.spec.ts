@@ -9,7 +9,7 @@ test.describe('favourites', () => {
   test('a sitter keeps a pet from /profielen and finds it under Favorieten with the tile’s count', async ({
     page,
   }) => {
-    seedDemoProfiles();
+    await seedDemoProfiles();
     const email = uniqueEmail('fan');
     await signUpByMail(page, { firstName: 'Femke', lastName: 'de Fan', email });
     const created = await page.request.post('/api/profiles', {
@@ -53,7 +53,7 @@ test.describe('favourites', () => {
   });
 
   test('a visitor’s heart leads to signing in', async ({ page }) => {
-    seedDemoProfiles();
+    await seedDemoProfiles();
     await page.goto(`/profielen?q=${demo.volunteers.fleur.name}`);
     await page
       .getByRole('link', {

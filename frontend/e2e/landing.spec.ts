@@ -123,7 +123,7 @@ test.describe('landing page', () => {
   test('a signed-out visitor reads the public pages without a single console error', async ({
     page,
   }) => {
-    seedDemoProfiles();
+    await seedDemoProfiles();
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
@@ -143,7 +143,7 @@ test.describe('landing page', () => {
   test('a visitor types a postcode in the hero and sees the nearest sitters with their distances', async ({
     page,
   }) => {
-    seedDemoProfiles();
+    await seedDemoProfiles();
     await page.goto('/');
     const search = page.getByRole('search', { name: 'Zoek in de buurt' });
     await expect(search.getByRole('radio', { name: 'Ik zoek een oppas' })).toBeChecked();

@@ -301,7 +301,7 @@ test.describe('messages', () => {
     page,
     browser,
   }) => {
-    seedDemoProfiles();
+    await seedDemoProfiles();
     // An account without a profile.
     const email = uniqueEmail('zonder.profiel');
     const other = await secondBrowser(browser);

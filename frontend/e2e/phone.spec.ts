@@ -205,7 +205,7 @@ test.describe('on a phone', () => {
   test('the search fields fit, and the audience pages search /profielen near a postcode', async ({
     page,
   }) => {
-    seedDemoProfiles();
+    await seedDemoProfiles();
     for (const [path, label] of [
       ['/profielen', 'Zoeken'],
       ['/voor-baasjes', 'Zoek een vrijwilliger'],
@@ -239,7 +239,7 @@ test.describe('on a phone', () => {
   test('another page of results opens at its first result, not at the search form', async ({
     page,
   }) => {
-    seedDemoProfiles();
+    await seedDemoProfiles();
     // The real list, told that there are two pages of it, so that paging shows with the demo.
     await page.route(
       (url) => url.pathname === '/api/profiles',

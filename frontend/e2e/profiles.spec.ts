@@ -229,7 +229,7 @@ test.describe('profile pages', () => {
   test('on a phone the contact button stays within reach at the bottom of the screen', async ({
     browser,
   }) => {
-    seedDemoProfiles();
+    await seedDemoProfiles();
     const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
     await loopbackOnly(context);
     const page = await context.newPage();
@@ -275,7 +275,7 @@ test.describe('profile pages', () => {
   test('without map tiles a profile shows a small card with its place instead of a map', async ({
     browser,
   }) => {
-    seedDemoProfiles();
+    await seedDemoProfiles();
     const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
     await loopbackOnly(context);
     await context.route('**/api/map', (route) => route.fulfill({ json: { tileUrl: null } }));
