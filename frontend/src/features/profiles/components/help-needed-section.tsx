@@ -1,9 +1,14 @@
 import { CalendarDays } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { HelpNeededDialog } from '@/features/profiles/components/help-needed-dialog';
+import { Spinner } from '@/components/ui/spinner';
 import { ProfileSection } from '@/features/profiles/components/profile-layout';
 import { helpNeededText, type HelpNeeded } from '@/lib/profiles/help-needed';
+
+// Only the owner opens it: visitors never load its code.
+const HelpNeededDialog = lazy(async () => ({
+  default: (await import('@/features/profiles/components/help-needed-dialog')).HelpNeededDialog,
+}));
 
 /**
  * 'Hulp nodig': when the owner looks for help with the pet, a period or regular days. Visitors
@@ -47,15 +52,17 @@ export function HelpNeededSection({
             Hulp nodig aanpassen
           </Button>
           {open && (
-            <HelpNeededDialog
-              petId={petId}
-              petName={petName}
-              help={help}
-              open={open}
-              onClose={() => {
-                setOpen(false);
-              }}
-            />
+            <Suspense fallback={<Spinner label="Laden..." />}>
+              <HelpNeededDialog
+                petId={petId}
+                petName={petName}
+                help={help}
+                open={open}
+                onClose={() => {
+                  setOpen(false);
+                }}
+              />
+            </Suspense>
           )}
         </>
       )}
