@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { profileLookupQueryOptions } from '@/lib/auth/api/get-profile-lookup';
 import { useAuth } from '@/lib/auth/use-auth';
 import { ownerPageQueryOptions } from '@/lib/profiles/get-owner-page';
+import { dutchList } from '@/lib/profiles/help-needed';
 
 /** A pet an afspraak can be for. */
 export interface ConversationPet {
@@ -28,7 +29,5 @@ export function useConversationPets(otherUserId: number | undefined): Conversati
 
 /** 'Pip', 'Pip en Bobby', 'Pip, Bobby en Luna' of the pets among `pets` whose ids are `ids`. */
 export function petNames(ids: number[], pets: ConversationPet[]): string {
-  const names = ids.flatMap((id) => pets.find((pet) => pet.id === id)?.name ?? []);
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} en ${names.at(-1) ?? ''}`;
+  return dutchList(ids.flatMap((id) => pets.find((pet) => pet.id === id)?.name ?? []));
 }
