@@ -116,4 +116,10 @@ export default defineConfig(
     files: ['*.config.{ts,js}', 'scripts/**', 'e2e/**'],
     languageOptions: { globals: globals.node },
   },
+  {
+    // Plain scripts the service worker loads as they are (importScripts): no module, no types.
+    files: ['public/**/*.js'],
+    extends: [tseslintConfigs.disableTypeChecked],
+    languageOptions: { sourceType: 'script', globals: globals.serviceworker },
+  },
 );

@@ -10,6 +10,8 @@ import {
   mailboxURL,
   oidc,
   oidcPort,
+  pushPort,
+  pushServiceURL,
   smtpPort,
   smtpURL,
   tiles,
@@ -79,6 +81,16 @@ export default defineConfig({
       },
     },
     {
+      name: 'push',
+      command: `node ${resolve(here, 'node_modules/web-push-testing/src/bin/server.js')} ${String(pushPort)}`,
+      // It answers only POST; being there is enough.
+      port: pushPort,
+      reuseExistingServer: false,
+      timeout: 15_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       name: 'oppas',
       command: `${resolve(here, process.env.OPPAS_BIN ?? '../target/debug/oppas')} serve`,
       // Whatever the server writes next to itself (uploads, outbox) stays in the temporary directory.
@@ -107,6 +119,8 @@ export default defineConfig({
         OPPAS__OIDC__GOOGLE__ISSUER_URL: oidc.issuer,
         OPPAS__OIDC__GOOGLE__CLIENT_ID: oidc.clientId,
         OPPAS__OIDC__GOOGLE__CLIENT_SECRET: oidc.clientSecret,
+        // Subscriptions may point at the push service stand-in (e2e/app.spec.ts).
+        OPPAS__PUSH__EXTRA_SERVICES: pushServiceURL,
         // The seconds the server's clock runs ahead, written by a test that lets time pass
         // (e2e/support/clock.ts); the test environment only.
         OPPAS__TESTING__CLOCK_FILE: join(dataDir, 'clock-ahead-seconds'),

@@ -19,7 +19,8 @@ const reactRouterProduction = fileURLToPath(
 // built app (its HTML, scripts, styles and icons) so that it opens without a connection. It keeps
 // nothing else: no API answer (they can be personal), no photo, no map tile. A new version waits
 // until the app is next opened, or until the person takes it from the 'Nieuwe versie
-// beschikbaar' prompt (src/lib/pwa/).
+// beschikbaar' prompt (src/lib/pwa/). The worker also shows the server's push notifications:
+// public/push-handler.js, loaded into it with importScripts.
 const pwa = VitePWA({
   registerType: 'prompt',
   // Registered by src/lib/pwa/register.ts after the page has loaded, not by a script in the HTML.
@@ -46,6 +47,9 @@ const pwa = VitePWA({
     ],
   },
   workbox: {
+    // Relative to /sw.js. The file is copied from public/ and, as a .js file, kept with the app's
+    // files too: its revision is then part of sw.js, so a change to it is a new worker version.
+    importScripts: ['push-handler.js'],
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
     // Every page of the app is the one index.html; the server's own paths are never the app.
     navigateFallback: '/index.html',

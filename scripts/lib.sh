@@ -71,6 +71,32 @@ stop_s3() {
   fi
 }
 
+# A Web Push service stand-in on loopback (npm web-push-testing, pinned in frontend/package.json):
+# it hands out subscriptions, checks each push's VAPID signature, decrypts it and keeps it for
+# the tests to read. Exports OPPAS_TEST_PUSH_URL; `stop_push_service` stops it. Its endpoints
+# name the port, so it gets a free one of its own.
+PUSH_PID=""
+start_push_service() {
+  local port
+  port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  node "$ROOT/frontend/node_modules/web-push-testing/src/bin/server.js" "$port" >"${1:-/dev/null}" 2>&1 &
+  PUSH_PID=$!
+  for _ in $(seq 1 100); do
+    curl -fs -X POST "http://localhost:$port/status" >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+  curl -fs -X POST "http://localhost:$port/status" >/dev/null || fail "the push service stand-in did not start on port $port"
+  export OPPAS_TEST_PUSH_URL="http://localhost:$port"
+}
+
+stop_push_service() {
+  if [ -n "$PUSH_PID" ]; then
+    kill "$PUSH_PID" 2>/dev/null || true
+    wait "$PUSH_PID" 2>/dev/null || true
+    PUSH_PID=""
+  fi
+}
+
 # Writes PREFIX/nginx.conf: a minimal main configuration around deploy/nginx/oppasmaatje.conf,
 # listening on 127.0.0.1:PORT with one `server` line per instance port, everything nginx writes
 # kept under PREFIX. Used to check the configuration and to run it in the tests and benchmarks.

@@ -1,4 +1,6 @@
 import { expect, checkPage, test } from './fixtures';
+import { pushServiceURL } from './support/endpoints';
+import { signUpByMail, uniqueEmail } from './support/session';
 
 // (Typed by hand: these specs are checked without the browser's types.)
 interface WorkerWindow {
@@ -105,5 +107,120 @@ test.describe('the app on the home screen', () => {
     });
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.filter((url) => new URL(url).pathname.startsWith('/api/'))).toEqual([]);
+  });
+});
+
+/** A subscription the push service stand-in made, as `PushSubscription.toJSON()` gives it. */
+interface StandInSubscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  clientHash: string;
+}
+
+/** What the stand-in decrypted for a subscription: the JSON texts the server sent. */
+async function decrypted(clientHash: string): Promise<{ title: string; url: string }[]> {
+  const answer = await fetch(`${pushServiceURL}/get-notifications`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ clientHash }),
+  });
+  const body = (await answer.json()) as { data?: { messages?: string[] } };
+  return (body.data?.messages ?? []).map(
+    (text) => JSON.parse(text) as { title: string; url: string },
+  );
+}
+
+test.describe('notifications on this device', () => {
+  test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 } });
+
+  test('/instellingen turns them on with the permission granted, sends a test that the push service decrypts, and turns them off', async ({
+    page,
+    context,
+  }) => {
+    // A headless Chromium cannot reach its own push service (Google's); the browser's
+    // PushManager asks the stand-in for the subscription instead. Everything from there on is
+    // real: the app's worker, the server's encryption and signature, the stand-in's decryption.
+    const made: StandInSubscription[] = [];
+    await context.exposeBinding('pushStandInSubscribe', async (_source, key: string) => {
+      const answer = await fetch(`${pushServiceURL}/subscribe`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ applicationServerKey: key, userVisibleOnly: 'true' }),
+      });
+      const { data } = (await answer.json()) as { data: StandInSubscription };
+      made.push(data);
+      return { endpoint: data.endpoint, keys: data.keys };
+    });
+    await context.addInitScript(() => {
+      const scope = globalThis as unknown as {
+        PushManager?: { prototype: Record<string, unknown> };
+        pushStandInSubscribe: (key: string) => Promise<{ endpoint: string; keys: object }>;
+        btoa(text: string): string;
+      };
+      if (!scope.PushManager) return;
+      let held: object | null = null;
+      const base64Url = (bytes: Uint8Array) =>
+        scope
+          .btoa(String.fromCharCode(...bytes))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
+      scope.PushManager.prototype.getSubscription = () => Promise.resolve(held);
+      scope.PushManager.prototype.subscribe = async (options: {
+        applicationServerKey: Uint8Array;
+      }) => {
+        const key = new Uint8Array(options.applicationServerKey);
+        const json = await scope.pushStandInSubscribe(base64Url(key));
+        held = {
+          ...json,
+          options: { applicationServerKey: key.buffer, userVisibleOnly: true },
+          toJSON: () => ({ ...json, expirationTime: null }),
+          unsubscribe: () => {
+            held = null;
+            return Promise.resolve(true);
+          },
+        };
+        return held;
+      };
+    });
+    await context.grantPermissions(['notifications']);
+
+    await signUpByMail(page, {
+      firstName: 'Fenna',
+      lastName: 'de Vries',
+      email: uniqueEmail('meldingen'),
+    });
+    await page.goto('/instellingen');
+    const section = page.getByRole('region', { name: 'Meldingen op dit apparaat' });
+    await expect(section.getByText(/Je krijgt een melding bij een nieuw bericht/)).toBeVisible();
+    await section.getByRole('button', { name: 'Meldingen aanzetten' }).click();
+    await expect(section.getByText('Meldingen staan aan op dit apparaat.')).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(section.getByText(/\(dit apparaat\)/)).toBeVisible();
+    await expect(
+      section.getByRole('checkbox', { name: 'Toon het begin van een bericht in de melding' }),
+    ).not.toBeChecked();
+    await checkPage(page, 'push-settings-on-390');
+
+    await section.getByRole('button', { name: 'Stuur een testmelding' }).click();
+    await expect(section.getByText('Testmelding verstuurd.')).toBeVisible();
+    expect(made).toHaveLength(1);
+    const subscription = made[0];
+    if (!subscription) throw new Error('no subscription was made');
+    await expect
+      .poll(async () => (await decrypted(subscription.clientHash)).map((n) => n.title), {
+        timeout: 15_000,
+      })
+      .toEqual(['Meldingen staan aan']);
+
+    await section.getByRole('button', { name: 'Meldingen uitzetten' }).click();
+    await expect(section.getByRole('button', { name: 'Meldingen aanzetten' })).toBeVisible();
+    await expect(section.getByText('Apparaten met meldingen')).toBeHidden();
+    const settings = (await (await page.request.get('/api/push')).json()) as {
+      devices: unknown[];
+    };
+    expect(settings.devices).toEqual([]);
+    await checkPage(page, 'push-settings-off-390');
   });
 });

@@ -33,6 +33,9 @@ pub enum Command {
     Maintenance,
     /// Print the OpenAPI document.
     Openapi,
+    /// Print a new VAPID key pair for push notifications, as the lines of the environment that
+    /// set it (`OPPAS__PUSH__PUBLIC_KEY`, `OPPAS__PUSH__PRIVATE_KEY`).
+    VapidKeys,
     /// Give or take the moderator role of the account with an e-mail address.
     Moderator {
         /// `grant` or `revoke`.
@@ -69,6 +72,15 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         #[expect(clippy::print_stdout, reason = "printing the document is this command's output")]
         {
             println!("{document}");
+        }
+        return Ok(());
+    }
+    if let Command::VapidKeys = command {
+        let keys = oppas_push::VapidKeys::generate();
+        #[expect(clippy::print_stdout, reason = "printing the keys is this command's output")]
+        {
+            println!("OPPAS__PUSH__PUBLIC_KEY={}", keys.public_key());
+            println!("OPPAS__PUSH__PRIVATE_KEY={}", keys.private_key());
         }
         return Ok(());
     }
@@ -157,7 +169,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Command::Openapi => Ok(()),
+        Command::Openapi | Command::VapidKeys => Ok(()),
     }
 }
 

@@ -68,6 +68,8 @@ pub struct Settings {
     pub map: MapSettings,
     /// Who runs the site.
     pub site: SiteSettings,
+    /// Push notifications.
+    pub push: PushSettings,
     /// Logging.
     pub log: LogSettings,
     /// Settings for tests only: refused outside the test environment.
@@ -168,6 +170,29 @@ fn addresses<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<st
     }
 }
 
+/// A list of texts from the files, or one comma-separated string from the environment.
+fn texts<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Texts {
+        List(Vec<String>),
+        Text(String),
+    }
+    Ok(match Texts::deserialize(deserializer)? {
+        Texts::List(list) => list,
+        Texts::Text(text) => text
+            .split(',')
+            .map(str::trim)
+            .filter(|part| !part.is_empty())
+            .map(str::to_owned)
+            .collect(),
+    })
+}
+
+fn no_secret() -> SecretString {
+    String::new().into()
+}
+
 /// `[database]`
 #[derive(Debug, Clone, Deserialize)]
 pub struct DatabaseSettings {
@@ -262,11 +287,12 @@ pub struct S3Settings {
     pub secret_access_key: Option<SecretString>,
 }
 
-/// The credentials of the bucket and the metrics token: never in a file that could be committed.
-const ENVIRONMENT_ONLY: [&str; 3] = [
+/// The credentials of the bucket, the metrics token and the push key: never in a file that could be committed.
+const ENVIRONMENT_ONLY: [&str; 4] = [
     "uploads.s3.access_key_id",
     "uploads.s3.secret_access_key",
     "metrics.token",
+    "push.private_key",
 ];
 
 /// `[metrics]`
@@ -292,6 +318,26 @@ pub struct MapSettings {
 pub struct SiteSettings {
     /// The organisation that runs the site, as the terms and the privacy statement name it.
     pub organisation: String,
+}
+
+/// `[push]`
+#[derive(Debug, Clone, Deserialize)]
+pub struct PushSettings {
+    /// The server's VAPID public key (base64url, as `oppas vapid-keys` prints it).
+    pub public_key: String,
+    /// Its private key (base64url), from the environment only (`OPPAS__PUSH__PRIVATE_KEY`).
+    /// Both empty: generated into `data/vapid-keys` outside production, no push notifications
+    /// in production.
+    #[serde(default = "no_secret")]
+    pub private_key: SecretString,
+    /// Whom a push service may contact about this server's pushes (`mailto:` or `https:`);
+    /// empty: the site's public address.
+    pub subject: String,
+    /// Push services besides the browsers' own that subscriptions may point at: an exact origin
+    /// (`http://127.0.0.1:8091`, a local stand-in) or a host; in the environment one
+    /// comma-separated string.
+    #[serde(default, deserialize_with = "texts")]
+    pub extra_services: Vec<String>,
 }
 
 /// `[log]`
@@ -515,6 +561,43 @@ impl Settings {
         std::fs::create_dir_all("data").context("making data/")?;
         write_private(&path, &hex::encode(&bytes)).with_context(|| format!("writing {}", path.display()))?;
         Ok(bytes)
+    }
+}
+
+impl Settings {
+    /// The server's VAPID keys: the configured pair; outside production, when none is
+    /// configured, one generated once and kept in `data/vapid-keys` (tests get a fresh one in
+    /// memory); in production without a pair, none (no push notifications).
+    ///
+    /// # Errors
+    /// A configured pair that does not read or does not belong together, or the key file cannot
+    /// be read or written.
+    pub fn push_keys(&self) -> anyhow::Result<Option<oppas_push::VapidKeys>> {
+        let private = self.push.private_key.expose_secret().trim();
+        if !private.is_empty() {
+            let keys = oppas_push::VapidKeys::from_base64(private, Some(&self.push.public_key))
+                .context("push.private_key and push.public_key")?;
+            return Ok(Some(keys));
+        }
+        if !self.push.public_key.trim().is_empty() {
+            bail!("push.public_key is set without push.private_key");
+        }
+        match self.environment {
+            Environment::Production => Ok(None),
+            Environment::Test => Ok(Some(oppas_push::VapidKeys::generate())),
+            Environment::Development => {
+                let path = Path::new("data").join("vapid-keys");
+                if let Ok(existing) = std::fs::read_to_string(&path)
+                    && let Ok(keys) = oppas_push::VapidKeys::from_base64(existing.trim(), None)
+                {
+                    return Ok(Some(keys));
+                }
+                let keys = oppas_push::VapidKeys::generate();
+                std::fs::create_dir_all("data").context("making data/")?;
+                write_private(&path, &keys.private_key()).with_context(|| format!("writing {}", path.display()))?;
+                Ok(Some(keys))
+            }
+        }
     }
 }
 

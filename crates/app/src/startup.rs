@@ -165,6 +165,46 @@ fn start_mailer(
     Ok((mailer, outbox))
 }
 
+/// The push services subscriptions may point at: the browsers' own and `push.extra_services`.
+fn push_services(settings: &Settings) -> oppas_domain::notifications::device::PushServices {
+    oppas_domain::notifications::device::PushServices::new(
+        oppas_domain::notifications::device::KNOWN_PUSH_SERVICES
+            .iter()
+            .map(|service| (*service).to_owned())
+            .chain(settings.push.extra_services.iter().cloned())
+            .collect(),
+    )
+}
+
+/// The push notifier, with its delivery worker started when the server has VAPID keys (without
+/// them it sends nothing, and /instellingen says notifications are not available).
+fn start_push(
+    settings: &Settings,
+    keys: Option<&oppas_push::VapidKeys>,
+    database: &Arc<Database>,
+    clock: Arc<dyn oppas_domain::Clock>,
+) -> anyhow::Result<oppas_domain::notifications::service::PushNotifier> {
+    let wake = oppas_push::WorkerWake::default();
+    if let Some(keys) = keys {
+        let subject = if settings.push.subject.trim().is_empty() {
+            settings.server.public_url.clone()
+        } else {
+            settings.push.subject.trim().to_owned()
+        };
+        oppas_push::PushWorker::start(database.clone(), keys.clone(), subject, clock.clone(), &wake)
+            .context("starting the push worker")?;
+    } else {
+        tracing::info!("no VAPID keys (push.public_key, push.private_key): no push notifications");
+    }
+    Ok(oppas_domain::notifications::service::PushNotifier::new(
+        database.clone(),
+        database.clone(),
+        Arc::new(wake),
+        clock,
+        keys.is_some(),
+    ))
+}
+
 /// The provider client when `oidc.google.client_id` is set; `None` shows the provider as unavailable.
 fn oidc_client(settings: &Settings) -> anyhow::Result<Option<Arc<OidcClient>>> {
     let google = &settings.oidc.google;
@@ -482,6 +522,8 @@ impl Application {
         database
             .listen_to_others(Arc::downgrade(&fanout), listing_changes.clone())
             .context("starting the live event listener")?;
+        let push_keys = settings.push_keys()?;
+        let push_notifier = start_push(&settings, push_keys.as_ref(), &database, clock.clone())?;
         let messaging = Messaging::new(MessagingPorts {
             conversations: database.clone(),
             live: database.clone(),
@@ -491,6 +533,7 @@ impl Application {
             moderation: database.clone(),
             limiter: limiter.clone(),
             mailer: mailer.clone(),
+            push: push_notifier.clone(),
             fanout,
             clock: clock.clone(),
         });
@@ -593,6 +636,12 @@ impl Application {
                 clock.clone(),
             ),
             saved_searches: saved_searches.clone(),
+            push: oppas_domain::notifications::service::PushDevices::new(
+                push_notifier.clone(),
+                push_services(&settings),
+                push_keys.map(|keys| keys.public_key().to_owned()),
+                limiter.clone(),
+            ),
             afspraken: afspraken.clone(),
             pet_help: oppas_domain::profiles::pet_help::PetHelp::new(
                 database.clone(),

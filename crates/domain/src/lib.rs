@@ -12,6 +12,7 @@ pub mod kernel;
 pub mod mail;
 pub mod maintenance;
 pub mod messaging;
+pub mod notifications;
 pub mod profiles;
 pub mod sign_in;
 #[cfg(test)]

@@ -3,7 +3,7 @@
 use crate::ApiError;
 use crate::routes::{
     account, appointments, browse, conversations, email_auth, favourites, geo, health, moderation, oauth, profiles,
-    saved_searches, schedule, site, trust, uploads, users,
+    push, saved_searches, schedule, site, trust, uploads, users,
 };
 use actix_web::HttpRequest;
 use oppas_domain::profiles::draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN, SITTER_BIO_MIN, SITTER_REQUIRED};
@@ -60,6 +60,11 @@ use utoipa::{Modify, OpenApi};
         favourites::list_favourites,
         favourites::add_favourite,
         favourites::remove_favourite,
+        push::find_push_settings,
+        push::add_push_device,
+        push::remove_push_device,
+        push::test_push_device,
+        push::update_push_previews,
         saved_searches::list_saved_searches,
         saved_searches::save_search,
         saved_searches::remove_saved_search,

@@ -46,6 +46,8 @@ pub struct AppState {
     pub uploads: UploadService,
     /// Favourite cards.
     pub favourites: oppas_domain::account::favourites::Favourites,
+    /// Push notifications: a person's devices and previews.
+    pub push: oppas_domain::notifications::service::PushDevices,
     /// Saved searches and their daily mails.
     pub saved_searches: oppas_domain::browse::alerts::SavedSearches,
     /// The afspraken made in conversations.

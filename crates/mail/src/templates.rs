@@ -1,7 +1,7 @@
 //! The Dutch text and HTML of every e-mail. Codes are shown large and on their own, easy to copy.
 
-use chrono::{Datelike, NaiveDateTime, Timelike};
-use oppas_domain::kernel::clock::dutch_local;
+use chrono::NaiveDateTime;
+use oppas_domain::kernel::clock::dutch_span;
 use oppas_domain::mail::message::{AfspraakNews, MailMessage};
 
 /// A rendered e-mail.
@@ -93,61 +93,6 @@ fn code_mail(subject: &str, first_name: Option<&str>, intro: &str, code: &str) -
         html: html_page(&greeting, &[intro], Some(code), NOT_YOU),
         unsubscribe: None,
         calendar: None,
-    }
-}
-
-const WEEKDAYS: [&str; 7] = [
-    "maandag",
-    "dinsdag",
-    "woensdag",
-    "donderdag",
-    "vrijdag",
-    "zaterdag",
-    "zondag",
-];
-const MONTHS: [&str; 12] = [
-    "januari",
-    "februari",
-    "maart",
-    "april",
-    "mei",
-    "juni",
-    "juli",
-    "augustus",
-    "september",
-    "oktober",
-    "november",
-    "december",
-];
-
-/// 'zaterdag 5 december 2026' of a Dutch local moment.
-fn dutch_day(local: NaiveDateTime) -> String {
-    let weekday = WEEKDAYS
-        .get(local.weekday().num_days_from_monday() as usize)
-        .unwrap_or(&"");
-    let month = MONTHS.get(local.month0() as usize).unwrap_or(&"");
-    format!("{weekday} {} {month} {}", local.day(), local.year())
-}
-
-/// '09:00' of a Dutch local moment.
-fn dutch_clock(local: NaiveDateTime) -> String {
-    format!("{:02}:{:02}", local.hour(), local.minute())
-}
-
-/// 'zaterdag 5 december 2026, 09:00 – 17:00' in the Netherlands' time, with both days when it
-/// runs over more than one.
-fn dutch_span(starts_at: NaiveDateTime, ends_at: NaiveDateTime) -> String {
-    let (start, end) = (dutch_local(starts_at), dutch_local(ends_at));
-    if start.date() == end.date() {
-        format!("{}, {} – {}", dutch_day(start), dutch_clock(start), dutch_clock(end))
-    } else {
-        format!(
-            "{} {} – {} {}",
-            dutch_day(start),
-            dutch_clock(start),
-            dutch_day(end),
-            dutch_clock(end)
-        )
     }
 }
 
@@ -292,29 +237,25 @@ pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
             let help = help.label();
             let when = dutch_span(*starts_at, *ends_at);
             let address = format!("{public_url}/berichten?conversation={conversation_id}");
-            let (subject, line, link) = match news {
+            let subject = news.headline(other, help);
+            let (line, link) = match news {
                 AfspraakNews::Proposed => (
-                    format!("{other} stelt een afspraak voor"),
                     format!("{other} stelt een afspraak voor op Oppasmaatje: {help}, {when}."),
                     format!("Accepteer of beantwoord het voorstel in jullie gesprek: {address}"),
                 ),
                 AfspraakNews::Accepted => (
-                    format!("{other} heeft je afspraak geaccepteerd"),
                     format!("{other} heeft je voorstel geaccepteerd: {help}, {when}."),
                     format!("De afspraak zit als agenda-item bij deze e-mail. Jullie gesprek: {address}"),
                 ),
                 AfspraakNews::Settled => (
-                    format!("Je afspraak met {other} staat vast"),
                     format!("Je hebt het voorstel van {other} geaccepteerd: {help}, {when}."),
                     format!("De afspraak zit als agenda-item bij deze e-mail. Jullie gesprek: {address}"),
                 ),
                 AfspraakNews::Cancelled => (
-                    format!("{other} heeft de afspraak geannuleerd"),
                     format!("{other} heeft de afspraak geannuleerd: {help}, {when}."),
                     format!("Lees waarom in jullie gesprek: {address}"),
                 ),
                 AfspraakNews::Reminder => (
-                    format!("Herinnering: {help} met {other}"),
                     format!("Denk je aan je afspraak met {other}? {help}, {when}."),
                     format!("Iets veranderd? Laat het weten in jullie gesprek: {address}"),
                 ),

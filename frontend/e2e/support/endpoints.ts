@@ -16,9 +16,17 @@ export const appPort = portFrom('E2E_PORT', 4180);
 export const smtpPort = portFrom('E2E_SMTP_PORT', 4125);
 export const mailboxPort = portFrom('E2E_MAILBOX_PORT', 4126);
 export const oidcPort = portFrom('E2E_OIDC_PORT', 4190);
+export const pushPort = portFrom('E2E_PUSH_PORT', 4191);
 
 /** The app under test (the backend serving the built frontend). */
 export const baseURL = `http://${HOST}:${appPort}`;
+
+/**
+ * The push service stand-in (npm web-push-testing): it hands out subscriptions in place of the
+ * browser's own push service, which a headless Chromium without Google's servers cannot reach,
+ * and decrypts what the server sends to them. Its endpoints name `localhost`.
+ */
+export const pushServiceURL = `http://localhost:${String(pushPort)}`;
 
 /** The mail sink's HTTP API (see e2e/servers/smtp-sink.mjs). */
 export const mailboxURL = `http://${HOST}:${mailboxPort}`;

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { fakeFetch, resetFakeApi } from '@/testing/fake-api';
+import { removeFakePush } from '@/testing/fake-push';
 
 // A page that loads its route lazily can take more than a second on a busy machine; waiting
 // longer costs nothing when it is there sooner.
@@ -37,6 +38,7 @@ Element.prototype.scrollIntoView = () => undefined;
 afterEach(() => {
   cleanup();
   resetFakeApi();
+  removeFakePush();
   // A tab's storage (the wizard's kept draft) never passes from one test to the next.
   window.sessionStorage.clear();
 });

@@ -367,10 +367,20 @@ pub async fn spawn_app_with_clock(
     backend: Backend,
     clock: std::sync::Arc<SettableClock>,
 ) -> Result<TestApp, Box<dyn std::error::Error>> {
+    spawn_app_with_clock_and(backend, clock, |_| {}).await
+}
+
+/// [`spawn_app_with_clock`] after `adjust` changed the settings.
+pub async fn spawn_app_with_clock_and(
+    backend: Backend,
+    clock: std::sync::Arc<SettableClock>,
+    adjust: impl FnOnce(&mut Settings),
+) -> Result<TestApp, Box<dyn std::error::Error>> {
     let database = backend.database();
     let url = database.url().to_owned();
     spawn_built(Some(database), &url, None, Some(clock), |settings| {
         settings.server.trusted_proxies = vec![std::net::IpAddr::from([127, 0, 0, 1])];
+        adjust(settings);
     })
     .await
 }

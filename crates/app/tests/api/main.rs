@@ -25,6 +25,7 @@ mod outbox;
 mod pages;
 mod pets;
 mod profiles;
+mod push;
 mod schedule;
 mod species;
 mod trust;

@@ -32,6 +32,8 @@ pub struct ExportSources<'a> {
     pub blocked: &'a [BlockedPerson],
     /// Their saved searches.
     pub saved_searches: &'a [crate::browse::saved::SavedSearch],
+    /// Their devices with push notifications and whether those show previews.
+    pub push: &'a crate::notifications::service::PushSettings,
     /// Identities, sessions, messages, reports and uploads.
     pub records: &'a PersonalRecords,
 }
@@ -203,6 +205,7 @@ pub fn document(sources: ExportSources<'_>) -> Value {
         favourites,
         blocked,
         saved_searches,
+        push,
         records,
     } = sources;
     json!({
@@ -221,7 +224,14 @@ pub fn document(sources: ExportSources<'_>) -> Value {
             "laatstActiefOp": user.last_seen_at.map(time),
             "aangemaaktOp": time(user.created_at),
             "emailBijNieuweBerichten": user.message_emails,
+            "beginBerichtInMeldingen": push.previews,
         },
+        // The push service's address and keys of each device: what the server posts to.
+        "apparatenMetMeldingen": push.devices.iter().map(|device| json!({
+            "naam": device.name,
+            "pushadres": device.subscription.endpoint,
+            "aangezetOp": time(device.created_at),
+        })).collect::<Vec<_>>(),
         "inlogmethoden": sign_in_methods(user, records),
         "afwezig": records.away.iter().map(|(from, until)| json!({
             "van": from.to_string(),

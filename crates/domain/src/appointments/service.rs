@@ -17,6 +17,7 @@ use crate::mail::message::{AfspraakNews, MailMessage};
 use crate::messaging::closed::MessagingError;
 use crate::messaging::live::LiveEventKind;
 use crate::messaging::service::Messaging;
+use crate::notifications::notice::PushNotice;
 use crate::profiles::ports::ProfileRepository;
 use crate::trust::ports::{BlockRepository, ModerationRepository};
 use crate::{AppointmentId, Clock, ConversationId, PetId, ReferenceId, RepositoryError, UserId};
@@ -269,7 +270,8 @@ impl Afspraken {
         Ok(afspraak)
     }
 
-    /// Mails `to` the `news` of `afspraak` (when they take such mails). A failure is logged:
+    /// Mails `to` the `news` of `afspraak` (when they take such mails) and pushes it to their
+    /// devices (when no page of theirs is open). A failure is logged:
     /// what changed is stored, and the conversation shows it.
     fn mail(&self, afspraak: &Afspraak, to: UserId, news: AfspraakNews) {
         let make = |first_name, other_first_name| MailMessage::Afspraak {
@@ -284,6 +286,22 @@ impl Afspraken {
         };
         if let Err(error) = self.messaging.mail_about(to, afspraak.other_than(to), make) {
             tracing::warn!(error.cause = %error, "the e-mail about an afspraak was not sent");
+        }
+        // The one who accepted settled it themselves: nothing to push.
+        if news == AfspraakNews::Settled {
+            return;
+        }
+        let push = |other_first_name| PushNotice::Afspraak {
+            other_first_name,
+            news,
+            help: afspraak.kind,
+            starts_at: afspraak.timing.starts_at,
+            ends_at: afspraak.timing.ends_at,
+            conversation_id: afspraak.conversation,
+            appointment_id: afspraak.id,
+        };
+        if let Err(error) = self.messaging.push_about(to, afspraak.other_than(to), push) {
+            tracing::warn!(error.cause = %error, "the push about an afspraak was not sent");
         }
     }
 

@@ -61,6 +61,66 @@ pub fn dutch_local(utc: NaiveDateTime) -> NaiveDateTime {
     utc + chrono::Duration::hours(if summer { 2 } else { 1 })
 }
 
+const WEEKDAYS: [&str; 7] = [
+    "maandag",
+    "dinsdag",
+    "woensdag",
+    "donderdag",
+    "vrijdag",
+    "zaterdag",
+    "zondag",
+];
+const MONTHS: [&str; 12] = [
+    "januari",
+    "februari",
+    "maart",
+    "april",
+    "mei",
+    "juni",
+    "juli",
+    "augustus",
+    "september",
+    "oktober",
+    "november",
+    "december",
+];
+
+/// 'zaterdag 5 december 2026' of a Dutch local moment.
+#[must_use]
+pub fn dutch_day(local: NaiveDateTime) -> String {
+    use chrono::Datelike;
+    let weekday = WEEKDAYS
+        .get(local.weekday().num_days_from_monday() as usize)
+        .unwrap_or(&"");
+    let month = MONTHS.get(local.month0() as usize).unwrap_or(&"");
+    format!("{weekday} {} {month} {}", local.day(), local.year())
+}
+
+/// '09:00' of a Dutch local moment.
+#[must_use]
+pub fn dutch_clock(local: NaiveDateTime) -> String {
+    use chrono::Timelike;
+    format!("{:02}:{:02}", local.hour(), local.minute())
+}
+
+/// 'zaterdag 5 december 2026, 09:00 – 17:00' in the Netherlands' time, with both days when it
+/// runs over more than one.
+#[must_use]
+pub fn dutch_span(starts_at: NaiveDateTime, ends_at: NaiveDateTime) -> String {
+    let (start, end) = (dutch_local(starts_at), dutch_local(ends_at));
+    if start.date() == end.date() {
+        format!("{}, {} – {}", dutch_day(start), dutch_clock(start), dutch_clock(end))
+    } else {
+        format!(
+            "{} {} – {} {}",
+            dutch_day(start),
+            dutch_clock(start),
+            dutch_day(end),
+            dutch_clock(end)
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::dutch_local;

@@ -45,6 +45,14 @@ pub const MESSAGES: Limit = Limit {
     window_secs: 60,
 };
 
+/// Test notifications and devices turned on: 20 per hour per person (one a person tries, a few
+/// times; not a way to make the server post on and on).
+pub const PUSH_DEVICES: Limit = Limit {
+    name: "push-device",
+    max: 20,
+    window_secs: 3600,
+};
+
 /// New conversations: 10 per hour per person (opening an existing one does not count).
 pub const NEW_CONVERSATIONS: Limit = Limit {
     name: "conversation",

@@ -102,6 +102,19 @@ pub enum AfspraakNews {
 }
 
 impl AfspraakNews {
+    /// The news in one line, naming the other person and the help: the e-mail's subject and
+    /// the push notification's title.
+    #[must_use]
+    pub fn headline(self, other: &str, help: &str) -> String {
+        match self {
+            Self::Proposed => format!("{other} stelt een afspraak voor"),
+            Self::Accepted => format!("{other} heeft je afspraak geaccepteerd"),
+            Self::Settled => format!("Je afspraak met {other} staat vast"),
+            Self::Cancelled => format!("{other} heeft de afspraak geannuleerd"),
+            Self::Reminder => format!("Herinnering: {help} met {other}"),
+        }
+    }
+
     /// Whether the mail carries the afspraak as a calendar item (it is agreed).
     #[must_use]
     pub fn with_calendar_item(self) -> bool {
@@ -136,6 +149,23 @@ impl MailMessage {
             Self::NewMatches { .. } => "new_matches",
             Self::Afspraak { .. } => "afspraak",
         }
+    }
+
+    /// A stored kind as the one [`MailMessage::kind`] gives; `None` for a kind no mail has.
+    #[must_use]
+    pub fn kind_of_stored(stored: &str) -> Option<&'static str> {
+        [
+            "registration_code",
+            "login_code",
+            "deletion_code",
+            "already_registered",
+            "no_account",
+            "new_message",
+            "new_matches",
+            "afspraak",
+        ]
+        .into_iter()
+        .find(|kind| *kind == stored)
     }
 }
 

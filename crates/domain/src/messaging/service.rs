@@ -14,6 +14,9 @@ use crate::messaging::conversation::{
 };
 use crate::messaging::live::{LiveEvent, LiveEventKind, MAX_REPLAY, ONLINE_FOR_SECS, audience};
 use crate::messaging::ports::{ConversationRepository, LiveFanout, LiveRepository};
+use crate::notifications::notice::{PushNotice, preview_of};
+use crate::notifications::ports::HeldMail;
+use crate::notifications::service::PushNotifier;
 use crate::profiles::ports::ProfileRepository;
 use crate::sign_in::ports::UserRepository;
 use crate::{ConversationId, MessageId, PetId, RepositoryError, UserId};
@@ -60,6 +63,8 @@ pub struct MessagingPorts {
     pub limiter: RateLimiter,
     /// Outgoing e-mail.
     pub mailer: Arc<dyn Mailer>,
+    /// Push notifications to the person's devices.
+    pub push: PushNotifier,
     /// The open streams of this process.
     pub fanout: Arc<dyn LiveFanout>,
     /// Time.
@@ -333,40 +338,70 @@ impl Messaging {
         let (message, events) = self.ports.conversations.add_message(&conversation, me, &text)?;
         self.ports.fanout.deliver(&events);
         let recipient = conversation.other_participant(me);
-        if let Err(error) = self.notify_by_mail(&conversation, me, recipient) {
-            // The message is stored and delivered live; a missed e-mail is not worth a failure.
-            tracing::warn!(error.cause = %error, "the e-mail about a new message was not sent");
+        if let Err(error) = self.notify_away(&conversation, &message, recipient) {
+            // The message is stored and delivered live; a missed notice is not worth a failure.
+            tracing::warn!(error.cause = %error, "the push or e-mail about a new message was not sent");
         }
         Ok(message)
     }
 
-    fn notify_by_mail(&self, conversation: &Conversation, sender: UserId, recipient: UserId) -> anyhow::Result<()> {
+    /// Tells `recipient` of `message` when they have no page of the platform open: a push to
+    /// their devices, and the e-mail (when they take it, at most once per conversation in
+    /// [`NOTIFY_EVERY_MINUTES`] while unread). With a push on its way the e-mail is held: it goes
+    /// after those minutes when a push arrived and the message is still unread, at once when
+    /// none did.
+    fn notify_away(&self, conversation: &Conversation, message: &Message, recipient: UserId) -> anyhow::Result<()> {
         let now = self.ports.clock.now();
         let Some(user) = self.ports.users.find_user(recipient)? else {
             return Ok(());
         };
-        if !user.message_emails || user.is_online(now) {
+        if user.is_online(now) {
             return Ok(());
         }
         let quiet_since = now - Duration::minutes(NOTIFY_EVERY_MINUTES);
-        if !self
-            .ports
-            .conversations
-            .claim_notification(conversation.id, recipient, now, quiet_since)?
+        let mail = if user.message_emails
+            && self
+                .ports
+                .conversations
+                .claim_notification(conversation.id, recipient, now, quiet_since)?
         {
-            return Ok(());
-        }
-        let sender_first_name = self.first_name_of(sender)?.unwrap_or_else(|| "iemand".to_owned());
-        let first_name = self.first_name_of(recipient)?;
-        self.ports.mailer.send(
-            &user.email,
-            MailMessage::NewMessage {
-                first_name,
-                sender_first_name,
+            Some(MailMessage::NewMessage {
+                first_name: self.first_name_of(recipient)?,
+                sender_first_name: self.sender_name(message.sender_id)?,
                 conversation_id: conversation.id,
-            },
-        )?;
+            })
+        } else {
+            None
+        };
+        if self.ports.push.enabled() {
+            let preview = self.ports.push.previews(recipient)?.then(|| preview_of(&message.body));
+            let notice = PushNotice::NewMessage {
+                sender_first_name: self.sender_name(message.sender_id)?,
+                conversation_id: conversation.id,
+                preview,
+            };
+            let held = match &mail {
+                Some(mail) => Some(HeldMail {
+                    conversation: conversation.id,
+                    message: message.id,
+                    mail: self.ports.mailer.seal(&user.email, mail)?,
+                    send_if_pushed_at: now + Duration::minutes(NOTIFY_EVERY_MINUTES),
+                }),
+                None => None,
+            };
+            if self.ports.push.send(recipient, &notice, held.as_ref())? > 0 {
+                return Ok(());
+            }
+        }
+        if let Some(mail) = mail {
+            self.ports.mailer.send(&user.email, mail)?;
+        }
         Ok(())
+    }
+
+    /// How a notice names `sender`: their first name, or 'iemand'.
+    fn sender_name(&self, sender: UserId) -> Result<String, RepositoryError> {
+        Ok(self.first_name_of(sender)?.unwrap_or_else(|| "iemand".to_owned()))
     }
 
     /// Marks conversation `id` read by `me` up to its newest message, and tells the streams of
@@ -581,6 +616,30 @@ impl Messaging {
             .mailer
             .send(&user.email, make(first_name, other_first_name))?;
         Ok(true)
+    }
+
+    /// Pushes a notice about `other` (made from their first name) to the devices of `to`, when
+    /// `to` has no page of the platform open; `false` when nothing was sent.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub(crate) fn push_about(
+        &self,
+        to: UserId,
+        other: UserId,
+        make: impl FnOnce(String) -> PushNotice,
+    ) -> anyhow::Result<bool> {
+        if !self.ports.push.enabled() {
+            return Ok(false);
+        }
+        let Some(user) = self.ports.users.find_user(to)? else {
+            return Ok(false);
+        };
+        if user.is_online(self.ports.clock.now()) || crate::account::deletion::is_deleted_account(&user) {
+            return Ok(false);
+        }
+        let notice = make(self.sender_name(other)?);
+        Ok(self.ports.push.send(to, &notice, None)? > 0)
     }
 
     /// Tells the open streams of `users`, here and on other instances, about `kind` (an event

@@ -147,12 +147,14 @@ pub async fn export(CurrentUser(user): CurrentUser, state: web::Data<AppState>) 
         let favourites = data.favourites.list(user.id)?;
         let blocked = data.trust.blocked_people(user.id)?;
         let saved_searches = data.saved_searches.list(user.id)?;
+        let push = data.push.settings(user.id)?;
         let document = oppas_domain::account::export::document(oppas_domain::account::export::ExportSources {
             user: &user,
             profile: profile.as_ref(),
             favourites: &favourites,
             blocked: &blocked,
             saved_searches: &saved_searches,
+            push: &push,
             records: &records,
         });
         let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));

@@ -13,6 +13,7 @@ pub mod meta;
 pub mod moderation;
 pub mod oauth;
 pub mod profiles;
+pub mod push;
 pub mod saved_searches;
 pub mod schedule;
 pub mod site;
@@ -34,6 +35,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     browse::configure(cfg);
     conversations::configure(cfg);
     favourites::configure(cfg);
+    push::configure(cfg);
     saved_searches::configure(cfg);
     schedule::configure(cfg);
     appointments::configure(cfg);

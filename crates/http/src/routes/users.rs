@@ -100,6 +100,7 @@ pub async fn logout(
 ) -> HttpResponse {
     if let Some(user) = crate::session::session_user_id(&session) {
         tracing::info!("signed out");
+        crate::routes::push::forget_session_device(&session, &state, user).await;
         // The session's event streams end with it, here and on other instances.
         if let Some(hash) = cookie.key_hash(&req) {
             let messaging = state.messaging.clone();

@@ -7,6 +7,7 @@ mod cards;
 mod idempotency;
 mod jobs;
 mod messaging;
+mod notifications;
 mod outbox;
 mod profiles;
 mod sign_in;

@@ -767,6 +767,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person's devices with notifications, their previews setting and the server's
+         *     key.
+         */
+        get: operations["find_push_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns notifications on for this browser; the same subscription again renews it (200). The
+         *     device is named after the browser (`User-Agent`) and turned off again when this session
+         *     signs out.
+         * @description # Errors
+         *     409 at the most devices; 422 naming `endpoint` (no known push service) or `keys`, or when this
+         *     server sends no notifications; 429 past the hourly allowance.
+         */
+        post: operations["add_push_device"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/devices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Turns notifications off for one of the signed-in person's devices.
+         * @description # Errors
+         *     404 when they have no such device.
+         */
+        delete: operations["remove_push_device"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/devices/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a test notification to one of the signed-in person's devices.
+         * @description # Errors
+         *     404 when they have no such device; 429 past the hourly allowance.
+         */
+        post: operations["test_push_device"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turns the start of a message in notifications on or off.
+         * @description # Errors
+         *     422 for another shape.
+         */
+        put: operations["update_push_previews"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/references/{id}/reply": {
         parameters: {
             query?: never;
@@ -2359,6 +2466,64 @@ export interface components {
             tags: components["schemas"]["ReferenceTag"][];
             /** @description The text. */
             text: string;
+        };
+        /** @description A device that receives notifications. */
+        PushDevice: {
+            /**
+             * Format: date-time
+             * @description When notifications were turned on.
+             */
+            createdAt: string;
+            /** @description The browser's push address (the browser compares it with its own subscription). */
+            endpoint: string;
+            /**
+             * Format: int64
+             * @description Its id.
+             */
+            id: number;
+            /** @description The browser's name, e.g. 'Chrome op Android'. */
+            name: string;
+        };
+        /** @description The keys of a browser's subscription. */
+        PushKeys: {
+            /** @description The browser's authentication secret, base64url. */
+            auth: string;
+            /** @description The browser's public key (P-256), base64url. */
+            p256dh: string;
+        };
+        /** @description Whether notifications show the start of a message. */
+        PushPreviews: {
+            /** @description Off unless the person turns it on. */
+            previews: boolean;
+        };
+        /** @description Push notifications of the signed-in person. */
+        PushSettings: {
+            /** @description The person's devices, newest first. */
+            devices: components["schemas"]["PushDevice"][];
+            /**
+             * Format: int64
+             * @description The most devices one person has.
+             */
+            maxDevices: number;
+            /** @description Whether a notification shows the start of a message. */
+            previews: boolean;
+            /**
+             * @description The server's public key (VAPID, base64url) to subscribe with; null when this server
+             *     sends no notifications.
+             */
+            publicKey?: string | null;
+        };
+        /** @description A browser's subscription, as `PushSubscription.toJSON()` gives it. */
+        PushSubscriptionInput: {
+            /** @description The push service's address for this browser. */
+            endpoint: string;
+            /**
+             * Format: double
+             * @description When the browser lets it lapse (ignored).
+             */
+            expirationTime?: number | null;
+            /** @description Its keys. */
+            keys: components["schemas"]["PushKeys"];
         };
         /** @description An open report in the queue. */
         QueuedReportView: {
@@ -5027,6 +5192,233 @@ export interface operations {
             };
             /** @description Too many profile changes */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    find_push_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSettings"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    add_push_device: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionInput"];
+            };
+        };
+        responses: {
+            /** @description Was on: renewed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushDevice"];
+                };
+            };
+            /** @description Turned on */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushDevice"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The most devices already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not a subscription this server sends to; `field` names why */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many tries */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    remove_push_device: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The device */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Turned off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such device of this person */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    test_push_device: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The device */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description On its way */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such device of this person */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many tries */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    update_push_previews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushPreviews"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushPreviews"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Invalid */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

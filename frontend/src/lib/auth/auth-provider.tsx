@@ -26,6 +26,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.setQueryData(authKeys.currentUser(), null);
     // Everything read as this person goes: own profile details must not outlive the session.
     forgetOthersReads(queryClient);
+    // This browser's notifications were the person's; the server drops its device with the
+    // session, and the browser ends its subscription. Loaded only now (it is no part of the first
+    // script), never waited for, and a failure never stops the sign-out.
+    if ('serviceWorker' in navigator) {
+      void import('@/lib/push/this-device')
+        .then(({ forgetThisDevice }) => forgetThisDevice())
+        .catch(() => undefined);
+    }
     try {
       await postLogout();
     } catch (error) {

@@ -5,6 +5,7 @@ import { refreshCurrentUser } from '@/lib/auth/api/get-current-user';
 import { useAuth } from '@/lib/auth/use-auth';
 import { leaveTo } from '@/lib/browser-location';
 import { aUser, fakeSession, onApi, requests, type FakeResponse } from '@/testing/fake-api';
+import { aSubscription, installFakePush } from '@/testing/fake-push';
 import { renderWithProviders } from '@/testing/render';
 
 vi.mock('@/lib/browser-location', () => ({ leaveTo: vi.fn() }));
@@ -127,6 +128,44 @@ describe('useAuth', () => {
 
     expect(await screen.findByText('Status: uitgelogd')).toBeInTheDocument();
     expect(queryClient.getQueryData(['profiles', 'own', 7])).toBeUndefined();
+  });
+
+  it("ends this browser's push subscription on logout, without waiting for it", async () => {
+    const user = userEvent.setup();
+    const subscription = aSubscription();
+    installFakePush({ permission: 'granted', subscription });
+    fakeSession(aUser());
+    onApi('POST /api/logout', { status: 204 });
+    renderWithProviders(<AuthProbe />);
+    await screen.findByText('Status: ingelogd als anna.jansen@example.nl');
+
+    await user.click(screen.getByRole('button', { name: 'Uitloggen' }));
+
+    expect(await screen.findByText('Status: uitgelogd')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(subscription.unsubscribe).toHaveBeenCalledTimes(1);
+    });
+  });
+
+  it('signs out all the same when the browser fails to end its push subscription', async () => {
+    const user = userEvent.setup();
+    const subscription = aSubscription();
+    subscription.unsubscribe.mockRejectedValue(new DOMException('Gone', 'InvalidStateError'));
+    installFakePush({ permission: 'granted', subscription });
+    fakeSession(aUser());
+    onApi('POST /api/logout', { status: 204 });
+    renderWithProviders(<AuthProbe />);
+    await screen.findByText('Status: ingelogd als anna.jansen@example.nl');
+
+    await user.click(screen.getByRole('button', { name: 'Uitloggen' }));
+
+    expect(await screen.findByText('Status: uitgelogd')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(subscription.unsubscribe).toHaveBeenCalledTimes(1);
+    });
+    expect(
+      requests.some((request) => request.method === 'POST' && request.url.endsWith('/api/logout')),
+    ).toBe(true);
   });
 
   it('forgets what a visitor read once someone signs in: a page can be made for its reader', async () => {

@@ -13,8 +13,9 @@ use oppas_domain::kernel::limits;
 use oppas_domain::{RepositoryError, UserId};
 
 /// Allowances counted per account id (`{name}:{id}` in `throttles`).
-const PER_ACCOUNT: [&str; 5] = [
+const PER_ACCOUNT: [&str; 6] = [
     limits::UPLOADS.name,
+    limits::PUSH_DEVICES.name,
     limits::PROFILE_WRITES.name,
     limits::MESSAGES.name,
     limits::NEW_CONVERSATIONS.name,

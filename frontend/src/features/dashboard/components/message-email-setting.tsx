@@ -1,5 +1,4 @@
-import { Check } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { RETRY } from '@/components/ui/load-error';
@@ -7,6 +6,7 @@ import {
   useMessageSettings,
   useUpdateMessageSettings,
 } from '@/features/dashboard/api/message-settings';
+import { SavedCheckbox } from '@/features/dashboard/components/saved-checkbox';
 
 export const MESSAGE_EMAILS_LABEL = 'E-mail bij nieuwe berichten';
 
@@ -74,62 +74,23 @@ function MessageEmailsCheckbox({
   stored: boolean;
   loading?: boolean;
 }) {
-  const id = useId();
   const update = useUpdateMessageSettings();
-  // While saving, the box shows what was asked for; after a failure, what the server holds.
-  const [asked, setAsked] = useState<boolean | null>(null);
-  const checked = asked ?? stored;
-
   return (
-    <div className="flex flex-col gap-2">
-      <div className="flex items-start gap-3">
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          disabled={loading}
-          aria-busy={loading}
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => {
-            const messageEmails = event.target.checked;
-            setAsked(messageEmails);
-            update.mutate(
-              { messageEmails },
-              {
-                onSettled: () => {
-                  setAsked(null);
-                },
-              },
-            );
-          }}
-          className="mt-0.5 size-5 shrink-0 accent-orange-700"
-        />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={id} className="font-semibold text-stone-900">
-            {MESSAGE_EMAILS_LABEL}
-          </label>
-          <p id={`${id}-hint`} className="text-sm text-stone-700">
-            We sturen je een e-mail als er een nieuw bericht voor je is terwijl je Oppasmaatje niet
-            open hebt, en over je afspraken: een voorstel, een acceptatie, een annulering en de dag
-            ervoor een herinnering.
-          </p>
-        </div>
-      </div>
-      <p role="status" className="min-h-6 pl-8 text-sm font-semibold text-green-800">
-        {loading && 'Laden...'}
-        {update.isPending && 'Opslaan...'}
-        {update.isSuccess && (
-          <span className="inline-flex items-center gap-1">
-            <Check aria-hidden="true" className="size-4" />
-            Opgeslagen
-          </span>
-        )}
-      </p>
-      {update.isError && (
-        <p role="alert" className="pl-8 text-sm font-semibold text-red-800">
-          Opslaan mislukt. Probeer het opnieuw.
-        </p>
-      )}
-    </div>
+    <SavedCheckbox
+      label={MESSAGE_EMAILS_LABEL}
+      hint={
+        <>
+          We sturen je een e-mail als er een nieuw bericht voor je is terwijl je Oppasmaatje niet
+          open hebt, en over je afspraken: een voorstel, een acceptatie, een annulering en de dag
+          ervoor een herinnering.
+        </>
+      }
+      stored={stored}
+      loading={loading}
+      save={update}
+      onSave={(messageEmails, settled) => {
+        update.mutate({ messageEmails }, { onSettled: settled });
+      }}
+    />
   );
 }

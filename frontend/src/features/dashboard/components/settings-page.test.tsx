@@ -15,6 +15,29 @@ describe('SettingsPage', () => {
   beforeEach(() => {
     onApi('GET /api/users/me/settings', { status: 200, body: { messageEmails: true } });
     onApi('GET /api/saved-searches', { status: 200, body: { searches: [], max: 10 } });
+    onApi('GET /api/push', {
+      status: 200,
+      body: { publicKey: null, previews: false, devices: [], maxDevices: 10 },
+    });
+  });
+
+  it('puts the notifications on this device right after the e-mail notifications', async () => {
+    fakeSession(aUser());
+    onApi('GET /api/blocks', { status: 200, body: { blocked: [] } });
+    renderWithProviders(<SettingsPage />);
+
+    const push = await screen.findByRole('region', { name: 'Meldingen op dit apparaat' });
+    expect(
+      await within(push).findByText('Meldingen op je apparaat zijn nu niet beschikbaar.'),
+    ).toBeInTheDocument();
+    const titles = screen
+      .getAllByRole('region')
+      .map((section) => within(section).getByRole('heading', { level: 2 }).textContent);
+    expect(titles.slice(0, 3)).toEqual([
+      'Account en inloggen',
+      'Meldingen',
+      'Meldingen op dit apparaat',
+    ]);
   });
 
   it('lists the saved searches with a way to open and to remove each', async () => {
@@ -259,18 +282,19 @@ describe('SettingsSkeleton', () => {
     renderWithProviders(<SettingsSkeleton />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Instellingen' })).toBeInTheDocument();
-    const sections = screen
+    const titles = screen
       .getAllByRole('region')
-      .map((section) => section.getAttribute('aria-labelledby'));
-    expect(sections).toHaveLength(6);
-    for (const title of [
+      .map((section) => within(section).getByRole('heading', { level: 2 }).textContent);
+    expect(titles).toEqual([
       'Account en inloggen',
       'Meldingen',
+      'Meldingen op dit apparaat',
       SAVED_SEARCHES_TITLE,
       'Geblokkeerd',
       'Je gegevens',
       'Account verwijderen',
-    ]) {
+    ]);
+    for (const title of titles) {
       expect(screen.getByRole('region', { name: title })).toBeInTheDocument();
     }
     expect(screen.getByText('Een inlogcode per e-mail')).toBeInTheDocument();

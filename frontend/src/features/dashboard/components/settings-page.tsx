@@ -19,6 +19,7 @@ import {
   MessageEmailSetting,
   MessageEmailSettingSkeleton,
 } from '@/features/dashboard/components/message-email-setting';
+import { PushSetting, PushSettingSkeleton } from '@/features/dashboard/components/push-setting';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api/api-error';
 import type { components } from '@/lib/api/openapi';
@@ -45,6 +46,7 @@ export function SettingsPage() {
     <SettingsFrame>
       <AccountSection email={user.email} google={user.google_user_data != null} />
       <MessageEmailSetting />
+      <PushSetting />
       <SavedSearchesSection />
       <BlockedSection />
       <DataSection />
@@ -65,6 +67,7 @@ export function SettingsSkeleton() {
       </span>
       <AccountSection email={null} google={false} />
       <MessageEmailSettingSkeleton />
+      <PushSettingSkeleton />
       <Section title={SAVED_SEARCHES_TITLE}>
         <SavedSearchesIntro />
         <BlockedSkeleton />

@@ -30,4 +30,12 @@ describe('the legal pages', () => {
     expect(screen.queryByText(/via je dashboard/)).not.toBeInTheDocument();
     expect(screen.queryByText(/We bekijken nieuwe profielen/)).not.toBeInTheDocument();
   });
+
+  it('name the push services as recipients of encrypted notifications', async () => {
+    fakeSession(null);
+    renderWithProviders(<PrivacyPage />);
+    expect(await screen.findByText(/gaan ze via de pushdienst van je browser/)).toBeVisible();
+    expect(screen.getByText(/ontvangt elke melding versleuteld/)).toBeVisible();
+    expect(screen.getByText(/Apparaten met meldingen: tot je ze uitzet/)).toBeVisible();
+  });
 });

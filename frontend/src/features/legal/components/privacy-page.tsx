@@ -47,6 +47,12 @@ export function PrivacyPage() {
             zijn gelezen.
           </li>
           <li>
+            <strong>Meldingen op je apparaat</strong>: zet je onder Instellingen meldingen aan, dan
+            bewaren we per apparaat het adres dat de pushdienst van je browser daarvoor geeft, de
+            sleutels waarmee we meldingen versleutelen, de naam van je browser en wanneer je ze
+            aanzette, en of je het begin van een bericht in de melding wilt zien.
+          </li>
+          <li>
             <strong>Afspraken</strong>: de afspraken die je in een gesprek voorstelt of aanneemt
             (wat, wanneer, voor welke huisdieren, een notitie), hoe ze ervoor staan, en of de
             herinnering de dag ervoor is verstuurd. Ben je oppas, dan ook je beschikbaarheid per
@@ -82,6 +88,11 @@ export function PrivacyPage() {
             Om je de e-mails te sturen die bij je account horen, zoals inlogcodes, en (tenzij je die
             uitzet op je dashboard) over nieuwe berichten en je afspraken, met de afspraak als
             agenda-item. Ook dat hoort bij die overeenkomst.
+          </li>
+          <li>
+            Om je meldingen op je apparaat te sturen over nieuwe berichten en je afspraken, als je
+            die zelf aanzet. Dat doen we met jouw toestemming (artikel 6 lid 1 onder a AVG), die je
+            altijd intrekt door ze weer uit te zetten.
           </li>
           <li>
             Om het platform te beveiligen en misbruik, fraude en spam tegen te gaan. Dat is ons
@@ -120,6 +131,13 @@ export function PrivacyPage() {
             Kies je ervoor om in te loggen met Google, dan stuurt je browser je naar Google. Wat
             Google met je gegevens doet, staat in de privacyverklaring van Google.
           </li>
+          <li>
+            Zet je meldingen op je apparaat aan, dan gaan ze via de pushdienst van je browser: van
+            Google (Chrome, Edge en andere), Mozilla (Firefox), Microsoft of Apple (Safari). Die
+            dienst ontvangt elke melding versleuteld en kan niet lezen wat erin staat; hij ziet wel
+            dat er een melding naar je apparaat gaat, en wanneer. Die diensten kunnen buiten de
+            Europese Unie staan.
+          </li>
           <li>We verstrekken gegevens aan instanties alleen als de wet ons daartoe verplicht.</li>
         </ul>
       </LegalSection>
@@ -127,7 +145,8 @@ export function PrivacyPage() {
       <LegalSection title="6. Waar je gegevens staan">
         <p>
           We slaan al je gegevens op in Nederland of elders in de Europese Unie, en geven ze niet
-          door aan landen daarbuiten.
+          door aan landen daarbuiten. Alleen meldingen op je apparaat, als je die aanzet, gaan
+          versleuteld via de pushdienst van je browser (zie hierboven).
         </p>
       </LegalSection>
 
@@ -179,6 +198,10 @@ export function PrivacyPage() {
             Bewaarde zoekopdrachten: tot je ze verwijdert (onder Instellingen of met de afmeldlink
             in de e-mail) of je account verwijdert.
           </li>
+          <li>
+            Apparaten met meldingen: tot je ze uitzet, uitlogt op dat apparaat, de pushdienst laat
+            weten dat het adres niet meer bestaat, of je je account verwijdert.
+          </li>
           <li>Logbestanden: niet langer dan nodig om storingen en misbruik op te sporen.</li>
         </ul>
       </LegalSection>
@@ -208,9 +231,9 @@ export function PrivacyPage() {
             <strong>Verwijdering</strong>: onder <Link to={paths.settings}>Instellingen</Link>{' '}
             verwijder je je account zelf, bevestigd met een code per e-mail. Dan verwijderen we
             direct je account, je profiel, de profielen van je huisdieren, je favorieten, je
-            bewaarde zoekopdrachten, je meldingen en je foto&rsquo;s. Berichten die je stuurde
-            blijven bij de ander staan, onder &lsquo;Verwijderd account&rsquo;, zonder je naam of
-            foto.
+            bewaarde zoekopdrachten, je apparaten met meldingen, je meldingen en je foto&rsquo;s.
+            Berichten die je stuurde blijven bij de ander staan, onder &lsquo;Verwijderd
+            account&rsquo;, zonder je naam of foto.
           </li>
           <li>
             <strong>Dataportabiliteit</strong>: &lsquo;Download mijn gegevens&rsquo; onder{' '}
