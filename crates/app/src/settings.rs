@@ -89,6 +89,9 @@ pub struct TestingSettings {
     /// Seconds between two runs of the saved searches' daily mails (instead of every hour), so
     /// that an end-to-end test sees the mail of a day that its clock let pass.
     pub alerts_every_secs: Option<u64>,
+    /// Seconds between two additions of the searches asked to the popular ones, instead of a
+    /// minute (the benchmark's earlier server, `scripts/bench`).
+    pub popular_every_secs: Option<u64>,
 }
 
 fn default_environment() -> Environment {
@@ -486,9 +489,15 @@ impl Settings {
             if settings.testing.alerts_every_secs.is_some() {
                 bail!("testing.alerts_every_secs is for the test environment only (OPPAS_ENV=test)");
             }
+            if settings.testing.popular_every_secs.is_some() {
+                bail!("testing.popular_every_secs is for the test environment only (OPPAS_ENV=test)");
+            }
         }
         if settings.testing.alerts_every_secs == Some(0) {
             bail!("testing.alerts_every_secs must be at least 1");
+        }
+        if settings.testing.popular_every_secs == Some(0) {
+            bail!("testing.popular_every_secs must be at least 1");
         }
         if environment == Environment::Production {
             settings.check_production()?;

@@ -336,6 +336,28 @@ fn spawn_alerts(alerts: oppas_domain::browse::alerts::SavedSearches, every: Dura
     });
 }
 
+/// How often the searches asked on this instance are added to the popular ones in storage.
+const POPULAR_EVERY: Duration = Duration::from_secs(60);
+
+/// Every minute (in a test run, as often as `testing.popular_every_secs` says): the searches
+/// asked since are added to the popular ones, which the next start fills before it listens.
+fn spawn_popular(browse: oppas_domain::browse::service::Browse, every: Duration) {
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(every);
+        // The first tick is at once; there is nothing counted yet.
+        every.tick().await;
+        loop {
+            every.tick().await;
+            let keeping = browse.clone();
+            match tokio::task::spawn_blocking(move || keeping.keep_popular()).await {
+                Ok(Ok(())) => {}
+                Ok(Err(error)) => tracing::warn!(error.cause = %error, "the popular searches were not kept"),
+                Err(error) => tracing::warn!(error.cause = %error, "the popular search task failed"),
+            }
+        }
+    });
+}
+
 /// The real clock moved ahead by the seconds written in a file (`testing.clock_file`, test runs
 /// only): an end-to-end test writes the file to let time pass.
 #[derive(Debug, Clone)]
@@ -624,7 +646,8 @@ impl Application {
                 database.clone(),
                 clock.clone(),
                 listing_changes.clone(),
-            ),
+            )
+            .with_popular(database.clone()),
             browse_limiter: Arc::new(oppas_domain::kernel::limits::LocalLimiter::new(
                 oppas_domain::kernel::limits::LIST_READS,
                 clock.clone(),
@@ -685,6 +708,13 @@ impl Application {
                 Err(error) => tracing::warn!(error.cause = %error, "the task filling the common searches failed"),
             }
         }
+        spawn_popular(
+            state.browse.clone(),
+            settings
+                .testing
+                .popular_every_secs
+                .map_or(POPULAR_EVERY, Duration::from_secs),
+        );
         let instance = settings.server.instance_name();
         let config = web::Data::new(HttpConfig {
             trusted_proxies: settings.server.trusted_proxies.clone(),

@@ -615,6 +615,57 @@ async fn the_common_searches_are_filled_before_listening(backend: Backend) -> Te
     Ok(())
 }
 
+async fn the_searches_asked_most_are_filled_at_the_next_start(backend: Backend) -> TestResult {
+    let database = backend.database();
+    let url = database.url().to_owned();
+    oppas_app::bench_data::seed(&url, 30, chrono::Utc::now().naive_utc())?;
+    let first = spawn_with(Some(database), &url, |settings| {
+        settings.testing.popular_every_secs = Some(1);
+    })
+    .await?;
+    for _ in 0..3 {
+        list(&first, "?q=utrecht").await?;
+    }
+    list(&first, "?type=huisdier&q=kat").await?;
+    // Kept each second: the two searches with their asks, added up per search.
+    let mut asks = Vec::new();
+    for _ in 0..100 {
+        asks = first
+            .database()?
+            .numbers("SELECT asks AS n FROM popular_searches ORDER BY asks DESC")?;
+        if asks.len() == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(asks, [3, 1]);
+    list(&first, "?q=utrecht").await?;
+    for _ in 0..100 {
+        asks = first
+            .database()?
+            .numbers("SELECT asks AS n FROM popular_searches ORDER BY asks DESC")?;
+        if asks.first() == Some(&4) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(asks, [4, 1], "a second keep adds to the first");
+
+    // The next server fills them before it listens: a sitter written behind its back is not
+    // on the popular search's first page, and is on a page nobody asked before.
+    let second = spawn_with(None, &url, |settings| {
+        settings.server.fill_searches_at_start = true;
+    })
+    .await?;
+    let db = Database::connect(&url, PoolSettings::default(), Arc::new(oppas_domain::SystemClock))?;
+    sitter(&db, "Achter", "Derug", SITTER_BIO, "Utrecht", "3512")?;
+    let filled = list(&second, "?q=utrecht").await?;
+    assert!(!names(&filled).contains(&"Achter Derug".to_owned()), "filled at start");
+    let fresh = list(&second, "?q=utrecht&perPage=22").await?;
+    assert!(names(&fresh).contains(&"Achter Derug".to_owned()));
+    Ok(())
+}
+
 /// Three pets and three sitters with their facets, oldest first: Minoes, Rex, Stamper, Anna,
 /// Bert, Carla.
 async fn six_with_facets(backend: Backend) -> Result<TestApp, Error> {
@@ -1040,6 +1091,7 @@ on_both_backends!(
     a_page_carries_a_tag_and_a_browser_holding_it_gets_304,
     a_dense_text_search_counts_to_its_cap,
     the_common_searches_are_filled_before_listening,
+    the_searches_asked_most_are_filled_at_the_next_start,
     blocked_people_are_left_out_before_paging_and_the_total_is_exact,
     a_card_of_an_older_shape_is_left_out_then_rebuilt_at_the_next_start,
     the_list_filters_by_type_and_finds_text_without_case_or_accents,

@@ -119,3 +119,25 @@ pub trait SavedSearchRepository: Send + Sync {
         mail: Option<&SealedMail>,
     ) -> Result<(), RepositoryError>;
 }
+
+/// How often each search was asked, kept across restarts so that a server fills the first pages
+/// people ask for most before it listens.
+pub trait PopularSearchRepository: Send + Sync {
+    /// Adds `asks` (a search's key, its parameters as JSON, how often) as asked at `now`, and
+    /// forgets searches last asked before `forget_before`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn add_asks(
+        &self,
+        asks: &[(String, String, u64)],
+        now: NaiveDateTime,
+        forget_before: NaiveDateTime,
+    ) -> Result<(), RepositoryError>;
+
+    /// The parameters (JSON) of the `limit` searches asked most since `since`, most first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn popular_searches(&self, since: NaiveDateTime, limit: i64) -> Result<Vec<String>, RepositoryError>;
+}

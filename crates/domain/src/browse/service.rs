@@ -8,7 +8,7 @@
 //! only as precise as its four-digit postcode area.
 
 use crate::browse::changes::{CACHE_FOR, ListingChanges};
-use crate::browse::ports::ListingRepository;
+use crate::browse::ports::{ListingRepository, PopularSearchRepository};
 use crate::browse::query::{ListingQuery, QueryError, RawListingQuery, ShownCard};
 use crate::{Clock, RepositoryError, UserId};
 use chrono::NaiveDateTime;
@@ -64,6 +64,26 @@ const FILL_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 /// the sitters (the front of /profielen, /voor-oppassers and /voor-baasjes).
 const COMMON_SEARCHES: [Option<&str>; 3] = [None, Some("huisdier"), Some("vrijwilliger")];
 
+/// Searches counted at most between two [`Browse::keep_popular`]s; past it, new ones are not
+/// counted until the next (the common ones are counted by then).
+const COUNTED_SEARCHES: usize = 4096;
+
+/// Searches kept as popular per [`Browse::keep_popular`], the most asked first.
+const KEPT_POPULAR: usize = 200;
+
+/// Popular searches filled at start, besides [`COMMON_SEARCHES`].
+const FILLED_POPULAR: i64 = 100;
+
+/// How long filling the popular searches at start may take; the rest waits for its visitors.
+const FILL_POPULAR_FOR: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// A search counts as popular for this long after it was last asked.
+const POPULAR_FOR: chrono::Duration = chrono::Duration::days(7);
+
+/// How often each search was asked since the last [`Browse::keep_popular`]: its parameters and
+/// the count, by its key.
+type Asked = Arc<Mutex<HashMap<String, (RawListingQuery, u64)>>>;
+
 /// A search asked of storage by one request while the others asking the same wait for it.
 #[derive(Default)]
 struct Fill {
@@ -116,6 +136,8 @@ pub struct Browse {
     clock: Arc<dyn Clock>,
     changes: ListingChanges,
     remembered: Memory,
+    popular: Option<Arc<dyn PopularSearchRepository>>,
+    asked: Asked,
 }
 
 impl std::fmt::Debug for Browse {
@@ -142,7 +164,54 @@ impl Browse {
             clock,
             changes,
             remembered: Arc::default(),
+            popular: None,
+            asked: Arc::default(),
         }
+    }
+
+    /// The same service, counting the searches asked ([`Browse::note_asked`]) into `popular`,
+    /// and filling the most asked at start ([`Browse::fill_common`]).
+    #[must_use]
+    pub fn with_popular(mut self, popular: Arc<dyn PopularSearchRepository>) -> Self {
+        self.popular = Some(popular);
+        self
+    }
+
+    /// Counts one ask of the search `raw` (checked as `query`) for the popular searches.
+    pub fn note_asked(&self, raw: &RawListingQuery, query: &ListingQuery) {
+        if self.popular.is_none() {
+            return;
+        }
+        let key = query.cache_key();
+        let mut asked = self.asked.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, count)) = asked.get_mut(&key) {
+            *count += 1;
+        } else if asked.len() < COUNTED_SEARCHES {
+            asked.insert(key, (raw.clone(), 1));
+        }
+    }
+
+    /// Adds the searches counted since the last call to the popular ones in storage (the
+    /// [`KEPT_POPULAR`] most asked), and forgets those nobody asked for a week. Blocks (storage).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn keep_popular(&self) -> Result<(), BrowseError> {
+        let Some(popular) = &self.popular else {
+            return Ok(());
+        };
+        let counted = std::mem::take(&mut *self.asked.lock().unwrap_or_else(PoisonError::into_inner));
+        let mut counted: Vec<(String, RawListingQuery, u64)> =
+            counted.into_iter().map(|(key, (raw, n))| (key, raw, n)).collect();
+        counted.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.0.cmp(&b.0)));
+        counted.truncate(KEPT_POPULAR);
+        let asks: Vec<(String, String, u64)> = counted
+            .into_iter()
+            .filter_map(|(key, raw, n)| Some((key, serde_json::to_string(&raw).ok()?, n)))
+            .collect();
+        let now = self.clock.now();
+        popular.add_asks(&asks, now, now - POPULAR_FOR)?;
+        Ok(())
     }
 
     fn memory(&self) -> std::sync::MutexGuard<'_, HashMap<String, Slot>> {
@@ -284,8 +353,9 @@ impl Browse {
         found
     }
 
-    /// Fills the first pages of the common searches (at start, so that the first visitors are
-    /// not the ones who wait for storage). Blocks (storage).
+    /// Fills the first pages of the common searches, and of the searches asked most in the last
+    /// week (at start, so that the first visitors are not the ones who wait for storage). Blocks
+    /// (storage).
     ///
     /// # Errors
     /// Storage failures.
@@ -296,6 +366,22 @@ impl Browse {
                 ..RawListingQuery::default()
             };
             self.search(&raw, None)?;
+        }
+        let Some(popular) = &self.popular else {
+            return Ok(());
+        };
+        let started = std::time::Instant::now();
+        for stored in popular.popular_searches(self.clock.now() - POPULAR_FOR, FILLED_POPULAR)? {
+            if started.elapsed() > FILL_POPULAR_FOR {
+                break;
+            }
+            // A search that no longer checks (a place or a value since removed) is passed over.
+            if let Some(raw) = crate::browse::saved::read_stored(&stored) {
+                match self.search(&raw, None) {
+                    Ok(_) | Err(BrowseError::Invalid(_)) => {}
+                    Err(error) => return Err(error),
+                }
+            }
         }
         Ok(())
     }
@@ -478,6 +564,96 @@ mod tests {
         browse.search_checked(query.clone(), None)?;
         *clock.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = start + CACHE_FOR;
         assert!(browse.from_memory(&query).is_none(), "and so does time");
+        Ok(())
+    }
+
+    /// Popular searches in memory: key to (query, asks, last asked).
+    #[derive(Default)]
+    struct Popular(std::sync::Mutex<HashMap<String, (String, u64, NaiveDateTime)>>);
+
+    impl PopularSearchRepository for Popular {
+        fn add_asks(
+            &self,
+            asks: &[(String, String, u64)],
+            now: NaiveDateTime,
+            forget_before: NaiveDateTime,
+        ) -> Result<(), RepositoryError> {
+            let mut kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+            for (key, query, n) in asks {
+                let entry = kept.entry(key.clone()).or_insert((query.clone(), 0, now));
+                entry.1 += n;
+                entry.2 = now;
+            }
+            kept.retain(|_, (_, _, at)| *at >= forget_before);
+            Ok(())
+        }
+
+        fn popular_searches(&self, since: NaiveDateTime, limit: i64) -> Result<Vec<String>, RepositoryError> {
+            let kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut found: Vec<_> = kept.values().filter(|(_, _, at)| *at >= since).cloned().collect();
+            found.sort_by_key(|entry| std::cmp::Reverse(entry.1));
+            Ok(found
+                .into_iter()
+                .take(usize::try_from(limit).unwrap_or(0))
+                .map(|(query, _, _)| query)
+                .collect())
+        }
+    }
+
+    #[test]
+    fn the_searches_asked_most_are_kept_and_filled_at_the_next_start() -> Result<(), BrowseError> {
+        let clock = Arc::new(StillClock(std::sync::Mutex::new(NaiveDateTime::default())));
+        let popular = Arc::new(Popular::default());
+        let browse = |listings: Arc<CountingListings>| {
+            Browse::new(
+                listings,
+                Arc::new(Blocks),
+                Arc::new(Counts::default()),
+                clock.clone(),
+                ListingChanges::default(),
+            )
+            .with_popular(popular.clone())
+        };
+        let first = browse(Arc::new(CountingListings::new()));
+        for (pairs, times) in [
+            (vec![("q", "hond")], 3),
+            (vec![("near", "3512"), ("radiusKm", "10")], 2),
+            (vec![("q", "kat")], 1),
+        ] {
+            let raw = raw(&pairs);
+            let query = raw.check()?;
+            for _ in 0..times {
+                first.note_asked(&raw, &query);
+            }
+        }
+        first.keep_popular()?;
+        // Counted again from nothing after each keep.
+        first.keep_popular()?;
+        let stored = popular.popular_searches(NaiveDateTime::default(), 10)?;
+        assert_eq!(stored.len(), 3);
+        assert!(stored[0].contains("hond"), "{stored:?}");
+        assert_eq!(
+            popular
+                .0
+                .lock()
+                .map(|kept| kept.values().map(|v| v.1).sum::<u64>())
+                .ok(),
+            Some(6)
+        );
+
+        // The next start fills the three common searches and the three popular ones; a visitor
+        // then finds them in memory.
+        let listings = Arc::new(CountingListings::new());
+        let second = browse(listings.clone());
+        second.fill_common()?;
+        assert_eq!(listings.0.load(std::sync::atomic::Ordering::SeqCst), 3 + 3);
+        assert!(second.from_memory(&raw(&[("q", "hond")]).check()?).is_some());
+        assert!(second.from_memory(&raw(&[("q", "vis")]).check()?).is_none());
+
+        // A week without asks and they are forgotten.
+        *clock.0.lock().unwrap_or_else(PoisonError::into_inner) += chrono::Duration::days(8);
+        second.keep_popular()?;
+        assert!(popular.popular_searches(NaiveDateTime::default(), 10)?.is_empty());
         Ok(())
     }
 

@@ -230,6 +230,7 @@ pub async fn list_profiles(
     }
     let raw = RawListingQuery::from(query.into_inner());
     let checked = raw.check().map_err(BrowseError::from)?;
+    state.browse.note_asked(&raw, &checked);
     // Cards of people the signed-in person blocked, or was blocked by, are left out.
     let viewer = crate::session::session_user_id(&session);
     // A visitor's search in memory is answered here, without a trip to the blocking threads.

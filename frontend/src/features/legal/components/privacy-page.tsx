@@ -47,6 +47,11 @@ export function PrivacyPage() {
             zijn gelezen.
           </li>
           <li>
+            <strong>Zoekopdrachten</strong>: hoe vaak een zoekopdracht op Profielen is gedaan,
+            zonder wie hem deed, zodat we de eerste resultaten van veelgezochte zoekopdrachten klaar
+            hebben.
+          </li>
+          <li>
             <strong>Meldingen op je apparaat</strong>: zet je onder Instellingen meldingen aan, dan
             bewaren we per apparaat het adres dat de pushdienst van je browser daarvoor geeft, de
             sleutels waarmee we meldingen versleutelen, de naam van je browser en wanneer je ze
@@ -198,6 +203,7 @@ export function PrivacyPage() {
             Bewaarde zoekopdrachten: tot je ze verwijdert (onder Instellingen of met de afmeldlink
             in de e-mail) of je account verwijdert.
           </li>
+          <li>Hoe vaak een zoekopdracht is gedaan: tot er een week niet meer op is gezocht.</li>
           <li>
             Apparaten met meldingen: tot je ze uitzet, uitlogt op dat apparaat, de pushdienst laat
             weten dat het adres niet meer bestaat, of je je account verwijdert.
