@@ -702,8 +702,13 @@ impl Application {
         // The first visitors find the common searches in memory instead of waiting for storage.
         if settings.server.fill_searches_at_start {
             let warming = state.browse.clone();
+            let started = std::time::Instant::now();
             match tokio::task::spawn_blocking(move || warming.fill_common()).await {
-                Ok(Ok(())) => {}
+                Ok(Ok(popular)) => tracing::info!(
+                    popular,
+                    ms = started.elapsed().as_millis(),
+                    "the common and popular searches are filled"
+                ),
                 Ok(Err(error)) => tracing::warn!(error.cause = %error, "the common searches were not filled at start"),
                 Err(error) => tracing::warn!(error.cause = %error, "the task filling the common searches failed"),
             }

@@ -2,7 +2,7 @@
 //! else, and is given at most once per hour.
 
 use crate::fixtures::{owner_with_photo, sitter_writes_to};
-use crate::helpers::{Backend, ORIGIN, TestResult, error_envelope, spawn_app};
+use crate::helpers::{Backend, ORIGIN, TestApp, TestResult, error_envelope, spawn_app};
 use crate::on_both_stores;
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
@@ -189,6 +189,23 @@ async fn the_export_holds_the_persons_profile_pet_photo_and_conversation_and_not
     Ok(())
 }
 
+/// A device with notifications of `user` and an e-mail held behind a push to it, written in
+/// storage directly (no push service is needed to see them go).
+fn db_execute_push_traces(app: &TestApp, user: i64) -> TestResult {
+    let db = app.database()?;
+    db.execute(&format!(
+        "INSERT INTO push_devices (user_id, endpoint, p256dh, auth, name, created_at) VALUES \
+         ({user}, 'https://fcm.googleapis.com/fcm/send/haar-telefoon', 'B', 'a', 'Chrome op Android', '2026-11-28 10:00:00')"
+    ))?;
+    db.execute(&format!(
+        "INSERT INTO held_mails (user_id, conversation_id, message_id, kind, body, send_if_pushed_at, created_at) \
+         SELECT {user}, id, 1, 'new_message', 'sealed', '2026-11-28 10:30:00', '2026-11-28 10:00:00' FROM conversations LIMIT 1"
+    ))?;
+    assert_eq!(db.count(&format!("push_devices WHERE user_id = {user}"))?, 1);
+    assert_eq!(db.count(&format!("held_mails WHERE user_id = {user}"))?, 1);
+    Ok(())
+}
+
 async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_conversation(
     backend: Backend,
 ) -> TestResult {
@@ -286,6 +303,9 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
     let before = listed().await?;
     assert!(before >= 1);
 
+    // A phone of hers with notifications on, and an e-mail held behind its push.
+    db_execute_push_traces(&app, sanne)?;
+
     // A wrong code deletes nothing.
     let requested = app.post_json("/api/users/me/deletion-code", &json!({})).await?;
     assert_eq!(requested.status(), StatusCode::OK, "{}", requested.text().await?);
@@ -341,6 +361,8 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
         ("moderation_log", "subject_user_id"),
         ("moderation_log", "moderator_id"),
         ("reports", "closed_by"),
+        ("push_devices", "user_id"),
+        ("held_mails", "user_id"),
     ] {
         assert_eq!(
             db.count(&format!("{table} WHERE {column} = {sanne}"))?,

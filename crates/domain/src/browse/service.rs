@@ -53,6 +53,11 @@ pub struct FinishedPage {
     pub etag: String,
 }
 
+/// Past [`CACHE_FOR`] and up to this age a page is answered once more while it is remade (see
+/// [`Browse::from_memory_or_aged`]); an older one is remade before it is answered. A card change
+/// ends a page at once either way.
+const AGED_FOR: chrono::Duration = chrono::Duration::seconds(60);
+
 /// Searches remembered at most; past it, the memory starts afresh.
 const CACHE_ENTRIES: usize = 2048;
 
@@ -72,7 +77,7 @@ const COUNTED_SEARCHES: usize = 4096;
 const KEPT_POPULAR: usize = 200;
 
 /// Popular searches filled at start, besides [`COMMON_SEARCHES`].
-const FILLED_POPULAR: i64 = 100;
+const FILLED_POPULAR: i64 = 200;
 
 /// How long filling the popular searches at start may take; the rest waits for its visitors.
 const FILL_POPULAR_FOR: std::time::Duration = std::time::Duration::from_secs(10);
@@ -107,6 +112,15 @@ impl Fill {
             .unwrap_or_else(PoisonError::into_inner);
         outcome.clone().flatten()
     }
+}
+
+/// A page from memory (see [`Browse::from_memory_or_aged`]).
+#[derive(Debug, Clone)]
+pub struct Remembered {
+    /// The page.
+    pub page: Arc<BrowseResult>,
+    /// It is older than [`CACHE_FOR`] and this caller is to remake it.
+    pub refresh: bool,
 }
 
 /// A remembered search: a page made at a time under a change count, or one being asked for.
@@ -242,6 +256,46 @@ impl Browse {
         }
     }
 
+    /// The page of a checked search that memory holds for anyone in no block, fresh or aged past
+    /// [`CACHE_FOR`] but younger than [`AGED_FOR`], with no card changed since: never asks storage, so a caller may answer with
+    /// it on the spot. For an aged page, one caller (the first) gets `refresh: true` and remakes
+    /// it off the request path ([`Browse::refresh`]); until then the others get the aged page.
+    #[must_use]
+    pub fn from_memory_or_aged(&self, query: &ListingQuery) -> Option<Remembered> {
+        let now = self.clock.now();
+        let changes = self.changes.current();
+        match self.memory().get_mut(&query.cache_key()) {
+            Some(Slot::Ready {
+                at,
+                changes: seen,
+                page,
+            }) if *seen == changes && now - *at < AGED_FOR => {
+                let refresh = now - *at >= CACHE_FOR;
+                if refresh {
+                    // Claimed: the next callers find it fresh until the remade page replaces it.
+                    *at = now;
+                }
+                Some(Remembered {
+                    page: page.clone(),
+                    refresh,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Remakes the page of `query` for anyone in no block and remembers it, as the caller of
+    /// [`Browse::from_memory_or_aged`] told to does. A page that no longer holds (a card changed
+    /// meanwhile) is left to the next request. Blocks (storage).
+    ///
+    /// # Errors
+    /// Storage failures; the aged page then stays until the next refresh.
+    pub fn refresh(&self, query: &ListingQuery) -> Result<(), BrowseError> {
+        let changes = self.changes.current();
+        self.fill(query, query.cache_key(), self.clock.now(), changes, None)?;
+        Ok(())
+    }
+
     /// Finds the page of a checked search for `viewer`: from memory when the same search was
     /// answered within [`CACHE_FOR`] and no card changed since, else from storage, once for all
     /// who ask at that moment. A viewer in a block (either way) gets the shared page when none of
@@ -354,12 +408,12 @@ impl Browse {
     }
 
     /// Fills the first pages of the common searches, and of the searches asked most in the last
-    /// week (at start, so that the first visitors are not the ones who wait for storage). Blocks
-    /// (storage).
+    /// week (at start, so that the first visitors are not the ones who wait for storage); returns
+    /// how many popular ones it filled. Blocks (storage).
     ///
     /// # Errors
     /// Storage failures.
-    pub fn fill_common(&self) -> Result<(), BrowseError> {
+    pub fn fill_common(&self) -> Result<usize, BrowseError> {
         for listing_type in COMMON_SEARCHES {
             let raw = RawListingQuery {
                 listing_type: listing_type.map(str::to_owned),
@@ -368,9 +422,10 @@ impl Browse {
             self.search(&raw, None)?;
         }
         let Some(popular) = &self.popular else {
-            return Ok(());
+            return Ok(0);
         };
         let started = std::time::Instant::now();
+        let mut filled = 0;
         for stored in popular.popular_searches(self.clock.now() - POPULAR_FOR, FILLED_POPULAR)? {
             if started.elapsed() > FILL_POPULAR_FOR {
                 break;
@@ -378,12 +433,13 @@ impl Browse {
             // A search that no longer checks (a place or a value since removed) is passed over.
             if let Some(raw) = crate::browse::saved::read_stored(&stored) {
                 match self.search(&raw, None) {
-                    Ok(_) | Err(BrowseError::Invalid(_)) => {}
+                    Ok(_) => filled += 1,
+                    Err(BrowseError::Invalid(_)) => {}
                     Err(error) => return Err(error),
                 }
             }
         }
-        Ok(())
+        Ok(filled)
     }
 
     fn find(&self, query: &ListingQuery, now: NaiveDateTime) -> Result<BrowseResult, BrowseError> {
@@ -537,7 +593,7 @@ mod tests {
     }
 
     #[test]
-    fn memory_answers_on_the_spot_only_what_it_holds_fresh() -> Result<(), BrowseError> {
+    fn memory_answers_on_the_spot_only_what_it_holds_fresh() -> Result<(), Box<dyn std::error::Error>> {
         let listings = Arc::new(CountingListings::new());
         let start = NaiveDateTime::default();
         let clock = Arc::new(StillClock(std::sync::Mutex::new(start)));
@@ -564,6 +620,25 @@ mod tests {
         browse.search_checked(query.clone(), None)?;
         *clock.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = start + CACHE_FOR;
         assert!(browse.from_memory(&query).is_none(), "and so does time");
+
+        // Aged, it is still answered on the spot; the first caller remakes it, once.
+        let asked = listings.0.load(std::sync::atomic::Ordering::SeqCst);
+        let aged = browse.from_memory_or_aged(&query).ok_or("aged page")?;
+        assert!(aged.refresh, "the first caller remakes it");
+        let again = browse.from_memory_or_aged(&query).ok_or("aged page")?;
+        assert!(!again.refresh, "only the first");
+        assert!(Arc::ptr_eq(&aged.page, &again.page));
+        browse.refresh(&query)?;
+        assert_eq!(listings.0.load(std::sync::atomic::Ordering::SeqCst), asked + 1);
+        let remade = browse.from_memory_or_aged(&query).ok_or("remade page")?;
+        assert!(!remade.refresh && !Arc::ptr_eq(&aged.page, &remade.page));
+        // Past a minute it is not answered from memory at all.
+        *clock.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = start + CACHE_FOR + AGED_FOR;
+        assert!(browse.from_memory_or_aged(&query).is_none());
+        browse.search_checked(query.clone(), None)?;
+        // A card change: not from memory at all, aged or not.
+        changes.write(|_| Ok::<(), ()>(())).ok();
+        assert!(browse.from_memory_or_aged(&query).is_none());
         Ok(())
     }
 
@@ -645,7 +720,7 @@ mod tests {
         // then finds them in memory.
         let listings = Arc::new(CountingListings::new());
         let second = browse(listings.clone());
-        second.fill_common()?;
+        assert_eq!(second.fill_common()?, 3);
         assert_eq!(listings.0.load(std::sync::atomic::Ordering::SeqCst), 3 + 3);
         assert!(second.from_memory(&raw(&[("q", "hond")]).check()?).is_some());
         assert!(second.from_memory(&raw(&[("q", "vis")]).check()?).is_none());

@@ -7,7 +7,7 @@ use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use oppas_domain::browse::card::CardDetails;
 use oppas_domain::browse::query::{RawListingQuery, ShownCard};
-use oppas_domain::browse::service::{BrowseError, BrowseResult, FinishedPage};
+use oppas_domain::browse::service::{BrowseError, BrowseResult, FinishedPage, Remembered};
 use oppas_domain::kernel::enums::{
     Availability, DayPart, Experience, GoodWith, LookingFor, PetSize, ProfileType, SearchSort, Species,
 };
@@ -233,14 +233,29 @@ pub async fn list_profiles(
     state.browse.note_asked(&raw, &checked);
     // Cards of people the signed-in person blocked, or was blocked by, are left out.
     let viewer = crate::session::session_user_id(&session);
-    // A visitor's search in memory is answered here, without a trip to the blocking threads.
+    // A visitor's search in memory is answered here, without a trip to the blocking threads;
+    // one that aged is remade behind the answer, by the first request that found it aged.
     let remembered = if viewer.is_none() {
-        state.browse.from_memory(&checked)
+        state.browse.from_memory_or_aged(&checked)
     } else {
         None
     };
     let found = match remembered {
-        Some(found) => found,
+        Some(Remembered { page, refresh }) => {
+            if refresh {
+                let browse = state.browse.clone();
+                actix_web::rt::spawn(async move {
+                    match web::block(move || browse.refresh(&checked)).await {
+                        Ok(Ok(())) => {}
+                        Ok(Err(error)) => {
+                            tracing::warn!(error.cause = %error, "search page not remade; the last one stays")
+                        }
+                        Err(error) => tracing::warn!(error.cause = %error, "the task remaking a search page failed"),
+                    }
+                });
+            }
+            page
+        }
         None => {
             let browse = state.browse.clone();
             web::block(move || browse.search_checked(checked, viewer)).await??
