@@ -55,7 +55,7 @@ pub enum SubscriptionError {
     Unavailable,
     /// The person has [`MAX_DEVICES`] already.
     #[error(
-        "Je kunt meldingen op hoogstens 10 apparaten aanzetten. Zet ze eerst uit op een apparaat dat je niet meer gebruikt."
+        "Je kunt meldingen op hoogstens {MAX_DEVICES} apparaten aanzetten. Zet ze eerst uit op een apparaat dat je niet meer gebruikt."
     )]
     Full,
 }
@@ -303,6 +303,7 @@ mod tests {
         }
         assert_eq!(SubscriptionError::Endpoint.field(), Some("endpoint"));
         assert_eq!(SubscriptionError::Keys.field(), Some("keys"));
+        assert!(SubscriptionError::Full.to_string().contains("hoogstens 10 apparaten"));
     }
 
     #[test]

@@ -4,10 +4,10 @@
 
 use crate::Database;
 use crate::db_connection::DbConnection;
-use crate::repos::outbox::enqueue_on;
+use crate::repos::outbox::{claim_leased, enqueue_on};
 use crate::repos::sql::{Bind, Sql};
 use crate::transaction::{in_transaction, in_turn_for};
-use chrono::{Duration, NaiveDateTime};
+use chrono::NaiveDateTime;
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Bool, Nullable, Text, Timestamp};
 use oppas_domain::mail::message::{MailMessage, SealedMail};
@@ -368,27 +368,14 @@ impl PushOutboxRepository for Database {
         let now = self.clock.now();
         let mut pooled = self.conn()?;
         let conn: &mut DbConnection = &mut pooled;
-        let free = |sql: &mut Sql| {
-            sql.push("next_attempt_at <= ")
-                .bind(Bind::Time(now))
-                .push(" AND (locked_until IS NULL OR locked_until <= ")
-                .bind(Bind::Time(now))
-                .push(")");
-        };
-        let mut sql = Sql::new(conn);
-        sql.push("UPDATE push_outbox SET attempts = attempts + 1, locked_until = ")
-            .bind(Bind::Time(now + Duration::seconds(lease_secs)))
-            .push(" WHERE id IN (SELECT id FROM push_outbox WHERE ");
-        free(&mut sql);
-        sql.push(" ORDER BY next_attempt_at, id LIMIT ").bind(Bind::Int(limit));
-        if matches!(conn, DbConnection::Pg(_)) {
-            // Another instance's claim in progress is skipped rather than waited for.
-            sql.push(" FOR UPDATE SKIP LOCKED");
-        }
-        // Checked again on the row itself: a row another claim changed meanwhile is left alone.
-        sql.push(") AND ");
-        free(&mut sql);
-        sql.push(" RETURNING id, device_id, payload, urgency, ttl_secs, attempts, created_at");
+        let sql = claim_leased(
+            conn,
+            "push_outbox",
+            now,
+            lease_secs,
+            limit,
+            "id, device_id, payload, urgency, ttl_secs, attempts, created_at",
+        );
         let rows: Vec<DueRow> = sql.load(conn)?;
         if rows.is_empty() {
             return Ok(Vec::new());

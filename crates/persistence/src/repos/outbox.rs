@@ -49,6 +49,45 @@ pub(crate) fn enqueue_on(
     Ok(())
 }
 
+/// The `UPDATE` that takes up to `limit` due rows of an outbox `table` (columns
+/// `next_attempt_at`, `locked_until`, `attempts`) for `lease_secs`, counting an attempt on each,
+/// and returns `returning` of them. A row leased to another worker, on any instance, is skipped.
+pub(crate) fn claim_leased(
+    conn: &DbConnection,
+    table: &str,
+    now: NaiveDateTime,
+    lease_secs: i64,
+    limit: i64,
+    returning: &str,
+) -> Sql {
+    let free = |sql: &mut Sql| {
+        sql.push("next_attempt_at <= ")
+            .bind(Bind::Time(now))
+            .push(" AND (locked_until IS NULL OR locked_until <= ")
+            .bind(Bind::Time(now))
+            .push(")");
+    };
+    let mut sql = Sql::new(conn);
+    sql.push("UPDATE ")
+        .push(table)
+        .push(" SET attempts = attempts + 1, locked_until = ")
+        .bind(Bind::Time(now + Duration::seconds(lease_secs)))
+        .push(" WHERE id IN (SELECT id FROM ")
+        .push(table)
+        .push(" WHERE ");
+    free(&mut sql);
+    sql.push(" ORDER BY next_attempt_at, id LIMIT ").bind(Bind::Int(limit));
+    if matches!(conn, DbConnection::Pg(_)) {
+        // Another instance's claim in progress is skipped rather than waited for.
+        sql.push(" FOR UPDATE SKIP LOCKED");
+    }
+    // Checked again on the row itself: a row another claim changed meanwhile is left alone.
+    sql.push(") AND ");
+    free(&mut sql);
+    sql.push(" RETURNING ").push(returning);
+    sql
+}
+
 impl MailOutboxRepository for Database {
     fn enqueue(&self, mail: &SealedMail) -> Result<(), RepositoryError> {
         enqueue_on(&mut *self.conn()?, mail, self.clock.now())
@@ -58,27 +97,14 @@ impl MailOutboxRepository for Database {
         let now = self.clock.now();
         let mut pooled = self.conn()?;
         let conn: &mut DbConnection = &mut pooled;
-        let free = |sql: &mut Sql| {
-            sql.push("next_attempt_at <= ")
-                .bind(Bind::Time(now))
-                .push(" AND (locked_until IS NULL OR locked_until <= ")
-                .bind(Bind::Time(now))
-                .push(")");
-        };
-        let mut sql = Sql::new(conn);
-        sql.push("UPDATE mail_outbox SET attempts = attempts + 1, locked_until = ")
-            .bind(Bind::Time(now + Duration::seconds(lease_secs)))
-            .push(" WHERE id IN (SELECT id FROM mail_outbox WHERE ");
-        free(&mut sql);
-        sql.push(" ORDER BY next_attempt_at, id LIMIT ").bind(Bind::Int(limit));
-        if matches!(conn, DbConnection::Pg(_)) {
-            // Another instance's claim in progress is skipped rather than waited for.
-            sql.push(" FOR UPDATE SKIP LOCKED");
-        }
-        // Checked again on the row itself: a row another claim changed meanwhile is left alone.
-        sql.push(") AND ");
-        free(&mut sql);
-        sql.push(" RETURNING id, kind, body, attempts, created_at");
+        let sql = claim_leased(
+            conn,
+            "mail_outbox",
+            now,
+            lease_secs,
+            limit,
+            "id, kind, body, attempts, created_at",
+        );
         let rows: Vec<OutboxRow> = sql.load(conn)?;
         let mut mails: Vec<QueuedMail> = rows
             .into_iter()
