@@ -50,7 +50,10 @@ test.describe('signing up by e-mail', () => {
     await expect(page.getByText(email)).toBeVisible();
     await saveScreenshot(page, 'email-register-sent');
     const mail = await waitForMail(email, { subject: 'is je code voor Oppasmaatje' });
-    expect(mail.text).toContain('Hoi Noor');
+    // An address not proven yet is greeted without the name typed in the form.
+    expect(mail.text).toMatch(/^Hoi,\n/);
+    expect(mail.text).not.toContain('Noor');
+    expect(mail.text).toContain('/inloggen/link#');
     const code = codeFromMail(mail);
 
     await page.getByRole('link', { name: 'Code invoeren' }).click();
@@ -300,5 +303,66 @@ test.describe('an installation without Google sign-in', () => {
     // The landing page's calls to action lead to the e-mail sign-up instead.
     await page.getByRole('link', { name: 'Gratis Aanmelden', exact: true }).first().click();
     await expect(page).toHaveURL('/email-registreren');
+  });
+});
+
+test.describe('the sign-in link in a code mail', () => {
+  test('opens on another device, names the address, signs in once with one button', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const email = 'link.proef@example.com';
+    await clearMailbox(email);
+    await page.goto('/inloggen');
+    const origin = new URL(page.url()).origin;
+    const post = (path: string, data: object) =>
+      request.post(path, { data, headers: { Origin: origin } });
+    expect(
+      (
+        await post('/api/auth/email-register', {
+          firstName: 'Lian',
+          lastName: 'Link',
+          email,
+          terms: true,
+        })
+      ).status(),
+    ).toBe(200);
+    const registration = await waitForMail(email, { subject: 'is je code voor Oppasmaatje' });
+    expect(
+      (await post('/api/auth/email-verify', { email, code: codeFromMail(registration) })).status(),
+    ).toBe(200);
+    const since = new Date();
+    expect((await post('/api/auth/email-login', { email })).status()).toBe(200);
+    const mail = await waitForMail(email, { subject: 'is je inlogcode voor Oppasmaatje', since });
+    const link = /\/inloggen\/link#[0-9a-f]{64}/.exec(mail.text)?.[0];
+    expect(link).toBeDefined();
+    expect(mail.html).toContain('Inloggen bij Oppasmaatje');
+
+    // The page itself, opened as a mail scanner would, spends nothing.
+    await page.goto(link ?? '');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Inloggen als l***@example.com' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL('/inloggen/link');
+    await expectNoSeriousA11yViolations(page);
+    await saveScreenshot(page, 'login-link');
+
+    // Another device, another browser: the same link, the one button.
+    const phone = await browser.newContext();
+    const other = await phone.newPage();
+    await other.goto(link ?? '');
+    await other.getByRole('button', { name: 'Inloggen', exact: true }).click();
+    await expect(other).toHaveURL('/dashboard');
+    await expectSignedInAs(other, 'Lian');
+    await phone.close();
+
+    // The link is spent.
+    await page.reload();
+    await page.goto(link ?? '');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Deze link werkt niet meer' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Nieuwe code aanvragen' })).toBeVisible();
   });
 });

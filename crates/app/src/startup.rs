@@ -537,6 +537,7 @@ impl Application {
             hasher: Arc::new(hasher),
             generator: Arc::new(RandomCodeGenerator),
             clock: clock.clone(),
+            browsers: oppas_domain::sign_in::known_browser::KnownBrowsers::new(&secret),
         });
         let limiter = RateLimiter::new(database.clone(), clock.clone());
         let hub = Arc::new(LiveHub::default());

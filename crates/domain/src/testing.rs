@@ -69,6 +69,8 @@ pub(crate) struct CodeRow {
     pub(crate) purpose: CodePurpose,
     pub(crate) attempt: String,
     pub(crate) code_hash: String,
+    /// The SHA-256 of its mail's link token; empty once voided or for none.
+    pub(crate) link_hash: String,
     pub(crate) attempts: i32,
     pub(crate) expires_at: NaiveDateTime,
     pub(crate) consumed_at: Option<NaiveDateTime>,

@@ -34,7 +34,10 @@ fn client_key(address: std::net::IpAddr) -> String {
     }
 }
 
-/// Walks `X-Forwarded-For` from the right while the hop is a trusted proxy.
+/// Walks `X-Forwarded-For` from the right while the hop is a trusted proxy, each hop parsed
+/// alone: the first valid address that is not a trusted proxy is the client. An unparsable hop
+/// stops the walk there (whoever wrote it is not to be believed further left), and the client
+/// is then the last trusted address passed; one bad hop never throws the rest of the header away.
 fn client_behind<'a>(
     peer: std::net::IpAddr,
     trusted: &[std::net::IpAddr],
@@ -43,17 +46,24 @@ fn client_behind<'a>(
     if !trusted.contains(&peer) {
         return peer;
     }
-    let hops: Vec<std::net::IpAddr> = forwarded
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','))
-        .map(str::trim)
-        .map(|hop| hop.parse::<std::net::IpAddr>())
-        .collect::<Result<_, _>>()
-        .unwrap_or_default();
-    hops.into_iter()
-        .rev()
-        .find(|hop| !trusted.contains(hop))
-        .unwrap_or(peer)
+    // Several headers count as one list, in the order they came.
+    let values: Vec<&'a actix_web::http::header::HeaderValue> = forwarded.collect();
+    let mut nearest_trusted = peer;
+    for value in values.into_iter().rev() {
+        let Ok(text) = value.to_str() else {
+            return nearest_trusted;
+        };
+        for hop in text.rsplit(',').map(str::trim) {
+            let Ok(address) = hop.parse::<std::net::IpAddr>() else {
+                return nearest_trusted;
+            };
+            if !trusted.contains(&address) {
+                return address;
+            }
+            nearest_trusted = address;
+        }
+    }
+    nearest_trusted
 }
 
 #[cfg(test)]
@@ -86,6 +96,47 @@ mod tests {
         );
         let garbage = HeaderValue::from_static("ik-ben-admin");
         assert_eq!(client_behind(proxy, &[proxy], std::iter::once(&garbage)), proxy);
+    }
+
+    #[test]
+    fn each_hop_is_parsed_alone_and_a_bad_one_stops_the_walk_there() {
+        let proxy = ip("10.0.0.2");
+        let unknown_first = HeaderValue::from_static("unknown, 198.18.201.9");
+        assert_eq!(
+            client_behind(proxy, &[proxy], std::iter::once(&unknown_first)),
+            ip("198.18.201.9"),
+            "a bad hop further left than the client does not matter"
+        );
+        let behind_second_proxy = HeaderValue::from_static("garbage, 203.0.113.9, 10.0.0.3");
+        assert_eq!(
+            client_behind(proxy, &[proxy, ip("10.0.0.3")], std::iter::once(&behind_second_proxy)),
+            ip("203.0.113.9")
+        );
+        let bad_nearest = HeaderValue::from_static("203.0.113.9, unknown");
+        assert_eq!(
+            client_behind(proxy, &[proxy], std::iter::once(&bad_nearest)),
+            proxy,
+            "an address left of a hop nobody can read is not believed"
+        );
+        let bad_behind_trusted = HeaderValue::from_static("203.0.113.9, nonsense, 10.0.0.3");
+        assert_eq!(
+            client_behind(proxy, &[proxy, ip("10.0.0.3")], std::iter::once(&bad_behind_trusted)),
+            ip("10.0.0.3")
+        );
+        let first = HeaderValue::from_static("203.0.113.9");
+        let second = HeaderValue::from_static("198.51.100.7, 10.0.0.3");
+        assert_eq!(
+            client_behind(proxy, &[proxy, ip("10.0.0.3")], [&first, &second].into_iter()),
+            ip("198.51.100.7"),
+            "two headers read as one list"
+        );
+        let only_proxies = HeaderValue::from_static("10.0.0.3");
+        assert_eq!(
+            client_behind(proxy, &[proxy, ip("10.0.0.3")], std::iter::once(&only_proxies)),
+            ip("10.0.0.3")
+        );
+        let v6 = HeaderValue::from_static("unknown, 2001:db8::7");
+        assert_eq!(client_behind(proxy, &[proxy], std::iter::once(&v6)), ip("2001:db8::7"));
     }
 
     #[test]

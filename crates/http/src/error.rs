@@ -87,6 +87,9 @@ pub enum ApiError {
         /// Dutch text.
         message: String,
     },
+    /// 422: an `Idempotency-Key` sent again with another body.
+    #[error("Deze Idempotency-Key is al gebruikt voor een ander verzoek. Gebruik een nieuwe sleutel.")]
+    IdempotencyKeyReused,
     /// 429: throttled; try again after `retry_after_secs`.
     #[error("{message}")]
     TooManyRequests {
@@ -120,6 +123,7 @@ impl ApiError {
             Self::PayloadTooLarge(_) => "payload_too_large",
             Self::UnsupportedMediaType => "unsupported_media_type",
             Self::Invalid { .. } => "invalid_input",
+            Self::IdempotencyKeyReused => "idempotency_key_reused",
             Self::TooManyRequests { .. } => "too_many_requests",
             Self::Unavailable(_) => "service_unavailable",
             Self::Internal(_) => "internal_error",
@@ -172,7 +176,7 @@ impl ResponseError for ApiError {
             Self::Conflict(_) | Self::InProgress => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Self::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::Invalid { .. } | Self::IdempotencyKeyReused => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -319,6 +323,10 @@ impl From<SignInError> for ApiError {
             },
             e @ SignInError::CodeExhausted => Self::BadRequest {
                 code: "code_exhausted",
+                message: e.to_string(),
+            },
+            e @ SignInError::WrongLink => Self::BadRequest {
+                code: "invalid_link",
                 message: e.to_string(),
             },
             e @ SignInError::Locked => Self::BadRequest {

@@ -89,6 +89,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for Body<T> {
             .and_then(|value| value.to_str().ok())
             .and_then(|value| value.parse::<usize>().ok());
         let stream = actix_web::dev::Decompress::from_headers(payload.take(), req.headers());
+        let req = req.clone();
         Box::pin(async move {
             if !is_json {
                 return Err(json_payload_error(JsonPayloadError::ContentType));
@@ -112,10 +113,17 @@ impl<T: DeserializeOwned + 'static> FromRequest for Body<T> {
                 }
                 text.extend_from_slice(&chunk);
             }
+            req.extensions_mut()
+                .insert(BodyDigest(oppas_domain::kernel::idempotency::body_digest(&text)));
             parse_body(&text).map(Body).map_err(Into::into)
         })
     }
 }
+
+/// The digest of the JSON body a [`Body`] read, kept in the request's extensions for the
+/// idempotency key's check that a repeat carries the same body.
+#[derive(Debug, Clone)]
+pub struct BodyDigest(pub String);
 
 /// The fields of a request body in the order their refusals are reported: the first refused
 /// field in this order is named.

@@ -5,7 +5,7 @@
 use crate::{ApiError, AppState};
 use actix_web::http::StatusCode;
 use actix_web::http::header::ContentType;
-use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, ResponseError, web};
 use oppas_domain::UserId;
 use oppas_domain::kernel::idempotency::{Begun, IdempotencyKey, KeyScope, REPEAT_POLL, REPEAT_WAIT, StoredAnswer};
 use std::future::Future;
@@ -70,13 +70,20 @@ where
         endpoint: format!("{} {}", req.method(), req.path()),
         key,
     };
+    let digest = req
+        .extensions()
+        .get::<crate::extract::BodyDigest>()
+        .map(|digest| digest.0.clone())
+        .unwrap_or_default();
     let deadline = tokio::time::Instant::now() + REPEAT_WAIT;
     loop {
         let service = state.idempotency.clone();
         let claim = scope.clone();
-        match web::block(move || service.begin(&claim)).await?? {
+        let body = digest.clone();
+        match web::block(move || service.begin(&claim, &body)).await?? {
             Begun::Claimed => return write_and_keep(state, scope, write).await,
             Begun::Answered(answer) => return Ok(replay(answer)),
+            Begun::Reused => return Err(ApiError::IdempotencyKeyReused),
             Begun::InProgress if tokio::time::Instant::now() + REPEAT_POLL > deadline => {
                 return Err(ApiError::InProgress);
             }

@@ -61,7 +61,23 @@ Deel deze code nooit met anderen; Oppasmaatje vraagt je er nooit naar.";
 /// The footer of a mail that carries no code.
 const NOT_YOU_WITHOUT_CODE: &str = "Heb je hier niet om gevraagd? Dan hoef je niets te doen.";
 
+/// The line above a code mail's sign-in link.
+const LINK_INTRO: &str = "Of gebruik deze link, op elk apparaat. Ook die werkt één keer en 10 minuten:";
+
+/// The words of a code mail's sign-in link.
+const LINK_BUTTON: &str = "Inloggen bij Oppasmaatje";
+
 fn html_page(greeting: &str, paragraphs: &[&str], code: Option<&str>, footer: &str) -> String {
+    html_page_with_link(greeting, paragraphs, code, None, footer)
+}
+
+fn html_page_with_link(
+    greeting: &str,
+    paragraphs: &[&str],
+    code: Option<&str>,
+    link: Option<&str>,
+    footer: &str,
+) -> String {
     let mut body = format!("<p style=\"margin:0 0 16px\">{}</p>", escape(greeting));
     for paragraph in paragraphs {
         body.push_str(&format!("<p style=\"margin:0 0 16px\">{}</p>", escape(paragraph)));
@@ -73,6 +89,16 @@ fn html_page(greeting: &str, paragraphs: &[&str], code: Option<&str>, footer: &s
         ));
         body.push_str("<p style=\"margin:0 0 16px\">De code is 10 minuten geldig en werkt één keer.</p>");
     }
+    if let Some(link) = link {
+        body.push_str(&format!(
+            "<p style=\"margin:0 0 16px\">{}</p><p style=\"margin:0 0 24px\"><a href=\"{}\" \
+             style=\"display:inline-block;background:#9a3412;color:#ffffff;padding:12px 20px;border-radius:8px;\
+             text-decoration:none;font-weight:700\">{}</a></p>",
+            escape(LINK_INTRO),
+            escape(link),
+            escape(LINK_BUTTON)
+        ));
+    }
     format!(
         "<!doctype html><html lang=\"nl\"><body style=\"font-family:Arial,sans-serif;color:#1f2937;line-height:1.5\">\
          <div style=\"max-width:480px;margin:0 auto;padding:24px\">\
@@ -83,14 +109,15 @@ fn html_page(greeting: &str, paragraphs: &[&str], code: Option<&str>, footer: &s
     )
 }
 
-fn code_mail(subject: &str, first_name: Option<&str>, intro: &str, code: &str) -> Rendered {
+fn code_mail(subject: &str, first_name: Option<&str>, intro: &str, code: &str, link: Option<&str>) -> Rendered {
     let greeting = greeting(first_name);
+    let link_lines = link.map_or_else(String::new, |link| format!("{LINK_INTRO}\n{link}\n\n"));
     Rendered {
         subject: subject.to_owned(),
         text: format!(
-            "{greeting}\n\n{intro}\n\n    {code}\n\nDe code is 10 minuten geldig en werkt één keer.\n\n{NOT_YOU}\n\nGroet,\nOppasmaatje\n"
+            "{greeting}\n\n{intro}\n\n    {code}\n\nDe code is 10 minuten geldig en werkt één keer.\n\n{link_lines}{NOT_YOU}\n\nGroet,\nOppasmaatje\n"
         ),
-        html: html_page(&greeting, &[intro], Some(code), NOT_YOU),
+        html: html_page_with_link(&greeting, &[intro], Some(code), link, NOT_YOU),
         unsubscribe: None,
         calendar: None,
     }
@@ -154,21 +181,29 @@ fn calendar_item(item: &CalendarItem) -> String {
     lines.iter().map(|line| ical_fold(line) + "\r\n").collect()
 }
 
+/// A code mail's one-time sign-in link: the token in the fragment, which a browser never sends,
+/// so that it is in no server's or proxy's log.
+fn sign_in_link(public_url: &str, token: Option<&str>) -> Option<String> {
+    token.map(|token| format!("{}/inloggen/link#{token}", public_url.trim_end_matches('/')))
+}
+
 /// Renders `message`; `public_url` is the site's address for links.
 #[must_use]
 pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
     match message {
-        MailMessage::RegistrationCode { first_name, code } => code_mail(
+        MailMessage::RegistrationCode { first_name, code, link } => code_mail(
             &format!("{code} is je code voor Oppasmaatje"),
             first_name.as_deref(),
             "Welkom bij Oppasmaatje! Vul deze code in om je e-mailadres te bevestigen:",
             code,
+            sign_in_link(public_url, link.as_deref()).as_deref(),
         ),
-        MailMessage::LoginCode { first_name, code } => code_mail(
+        MailMessage::LoginCode { first_name, code, link } => code_mail(
             &format!("{code} is je inlogcode voor Oppasmaatje"),
             first_name.as_deref(),
             "Vul deze code in om in te loggen bij Oppasmaatje:",
             code,
+            sign_in_link(public_url, link.as_deref()).as_deref(),
         ),
         MailMessage::DeletionCode { first_name, code } => code_mail(
             &format!("{code} is je code om je account te verwijderen"),
@@ -176,6 +211,7 @@ pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
             "Je vroeg om je account bij Oppasmaatje te verwijderen. Vul deze code in om dat te bevestigen; \
              je profiel, huisdieren, favorieten en foto's worden dan definitief verwijderd:",
             code,
+            None,
         ),
         MailMessage::AlreadyRegistered { first_name } => {
             let greeting = greeting(first_name.as_deref());
@@ -368,6 +404,7 @@ mod tests {
             &MailMessage::RegistrationCode {
                 first_name: Some("Sanne".into()),
                 code: "048213".into(),
+                link: None,
             },
             "http://x",
         );
@@ -376,6 +413,34 @@ mod tests {
         assert!(mail.text.contains("\n    048213\n"));
         assert!(mail.html.contains(">048213</p>"));
         assert!(mail.text.contains("Heb je hier niet om gevraagd?"));
+    }
+
+    #[test]
+    fn a_code_mail_carries_its_sign_in_link_with_the_token_in_the_fragment() {
+        let token = "ab".repeat(32);
+        let mail = render(
+            &MailMessage::LoginCode {
+                first_name: None,
+                code: "048213".into(),
+                link: Some(token.clone()),
+            },
+            "https://oppasmaatje.nl/",
+        );
+        let link = format!("https://oppasmaatje.nl/inloggen/link#{token}");
+        assert!(mail.text.contains(&format!("{LINK_INTRO}\n{link}\n")), "{}", mail.text);
+        assert!(mail.html.contains(&format!("href=\"{link}\"")), "{}", mail.html);
+        assert!(mail.html.contains(LINK_BUTTON));
+        let deletion = render(
+            &MailMessage::DeletionCode {
+                first_name: None,
+                code: "048213".into(),
+            },
+            "https://oppasmaatje.nl",
+        );
+        assert!(
+            !deletion.text.contains("/inloggen/link"),
+            "a deletion is confirmed with its code only"
+        );
     }
 
     fn afspraak(news: AfspraakNews, other: &str) -> MailMessage {
@@ -449,6 +514,7 @@ mod tests {
             &MailMessage::LoginCode {
                 first_name: Some("<script>".into()),
                 code: "111111".into(),
+                link: None,
             },
             "http://x",
         );
@@ -545,6 +611,7 @@ mod tests {
             &MailMessage::LoginCode {
                 first_name: None,
                 code: "123456".to_owned(),
+                link: None,
             },
             "https://oppasmaatje.nl",
         );

@@ -16,10 +16,5 @@ impl NameGenerator for RandomNames {
     }
 }
 
-/// Whether `name` has the shape of a name [`RandomNames`] hands out: hex, one dot, a known
-/// extension. Stores look up nothing else.
-pub(crate) fn is_issued_name(name: &str) -> bool {
-    name.split_once('.').is_some_and(|(stem, extension)| {
-        !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_hexdigit()) && matches!(extension, "jpg" | "png")
-    })
-}
+/// Whether `name` has the shape of a name [`RandomNames`] hands out; stores look up nothing else.
+pub(crate) use oppas_domain::uploads::upload::is_issued_name;

@@ -44,6 +44,7 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         attempt_hash -> Text,
+        link_hash -> Text,
     }
 }
 
@@ -400,6 +401,7 @@ diesel::table! {
         status -> Nullable<Integer>,
         response_body -> Nullable<Text>,
         created_at -> Timestamp,
+        body_digest -> Text,
     }
 }
 

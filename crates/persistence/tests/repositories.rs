@@ -772,6 +772,7 @@ fn a_new_code_voids_the_old_one_and_is_consumed_exactly_once(db: TestDatabase) -
             CodePurpose::Register,
             attempt,
             hash,
+            &format!("link-of-{hash}"),
             expires,
             &sealed("registration_code"),
         )?;
@@ -781,9 +782,30 @@ fn a_new_code_voids_the_old_one_and_is_consumed_exactly_once(db: TestDatabase) -
         CodePurpose::Login,
         &mine,
         "hash-login",
+        "link-of-hash-login",
         expires,
         &sealed("login_code"),
     )?;
+    for voided in ["link-of-hash-1", "link-of-hash-stranger", "", "unknown"] {
+        assert_eq!(
+            database.linked_code(voided, now)?,
+            None,
+            "{voided}: a newer mail voids the earlier links, whichever browser asked"
+        );
+    }
+    let linked = database.linked_code("link-of-hash-2", now)?.ok_or("the newest link")?;
+    assert_eq!(
+        (linked.email.clone(), linked.purpose),
+        (email.clone(), CodePurpose::Register)
+    );
+    assert_eq!(
+        database
+            .linked_code("link-of-hash-login", now)?
+            .map(|code| code.purpose),
+        Some(CodePurpose::Login),
+        "each purpose has its own newest link"
+    );
+    assert_eq!(database.linked_code("link-of-hash-2", expires)?, None, "expired");
     assert_eq!(
         database.waiting_mail()?,
         4,
@@ -841,6 +863,11 @@ fn a_new_code_voids_the_old_one_and_is_consumed_exactly_once(db: TestDatabase) -
         .count();
     assert_eq!(winners, 1, "20 concurrent consumers, one winner");
     assert_eq!(database.active_code(&email, CodePurpose::Register, &mine, now)?, None);
+    assert_eq!(
+        database.linked_code("link-of-hash-2", now)?,
+        None,
+        "a used code's link is spent"
+    );
     assert!(
         database.active_code(&email, CodePurpose::Login, &mine, now)?.is_some(),
         "purposes are separate"

@@ -40,6 +40,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             },
             {
+              path: paths.emailLink,
+              lazy: async () => ({
+                Component: (await import('@/app/routes/auth/email-link')).EmailLinkRoute,
+              }),
+            },
+            {
               path: paths.emailRegister,
               lazy: async () => ({
                 Component: (await import('@/app/routes/auth/email-register')).EmailRegisterRoute,

@@ -10,6 +10,8 @@ export const paths = {
   authCallback: '/auth/callback',
   register: '/registreren',
   login: '/inloggen',
+  /** The one-time sign-in link of a code mail: `/inloggen/link#<token>`. */
+  emailLink: '/inloggen/link',
   emailRegister: '/email-registreren',
   emailVerification: '/email-verificatie',
   dashboard: '/dashboard',

@@ -44,6 +44,7 @@ export function renderWithProviders(
         {
           pathname: new URL(url, 'http://app').pathname,
           search: new URL(url, 'http://app').search,
+          hash: new URL(url, 'http://app').hash,
           state,
         },
       ],

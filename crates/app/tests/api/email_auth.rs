@@ -120,12 +120,45 @@ async fn a_login_code_signs_in_and_logout_kills_a_copied_cookie(backend: Backend
     Ok(())
 }
 
+/// From a browser that signed in with the address before: five wrong guesses, then the sixth
+/// try within fifteen minutes is throttled, even with the right code.
 async fn five_wrong_guesses_kill_the_code(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    app.sign_up("jan@example.nl").await?;
+    app.post_json("/api/logout", &json!({})).await?;
+    app.post_json("/api/auth/email-login", &json!({"email": "jan@example.nl"}))
+        .await?;
+    let code = app.code_from_mail("jan@example.nl", 2).await?;
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    for attempt in 1..=5 {
+        let response = app
+            .post_json(
+                "/api/auth/email-login-verify",
+                &json!({"email": "jan@example.nl", "code": wrong}),
+            )
+            .await?;
+        assert_eq!(response.status(), 400, "attempt {attempt}");
+    }
+    let right = app
+        .post_json(
+            "/api/auth/email-login-verify",
+            &json!({"email": "jan@example.nl", "code": code}),
+        )
+        .await?;
+    assert_eq!(right.status(), 429, "the sixth try within 15 minutes is throttled");
+    assert!(right.headers().get("retry-after").is_some());
+    assert_eq!(signed_in_as(app.get("/api/users/me").await?).await?, None);
+    Ok(())
+}
+
+/// A browser that never signed in with the address (a registrant's, or a stranger's) has two
+/// wrong guesses a day at its codes, then is sent to the mail's link.
+async fn a_new_browser_gets_two_guesses_then_the_link(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
     register(&app, "jan@example.nl").await?;
     let code = app.code_from_mail("jan@example.nl", 1).await?;
     let wrong = if code == "000000" { "111111" } else { "000000" };
-    for attempt in 1..=5 {
+    for attempt in 1..=2 {
         let response = app
             .post_json(
                 "/api/auth/email-verify",
@@ -140,9 +173,19 @@ async fn five_wrong_guesses_kill_the_code(backend: Backend) -> TestResult {
             &json!({"email": "jan@example.nl", "code": code}),
         )
         .await?;
-    assert_eq!(right.status(), 429, "the sixth try within 15 minutes is throttled");
-    assert!(right.headers().get("retry-after").is_some());
-    assert_eq!(signed_in_as(app.get("/api/users/me").await?).await?, None);
+    assert_eq!(right.status(), 429);
+    let (message, _) = error_envelope(right).await?;
+    assert!(
+        message.ends_with("Log in met de link in de nieuwste e-mail."),
+        "{message}"
+    );
+    let mail = mail_number(&app, "jan@example.nl", 1).await?;
+    let (token, _) = link_and_code(&mail);
+    let linked = app.post_json("/api/auth/email-link", &json!({"token": token})).await?;
+    assert_eq!(linked.status(), 200);
+    let body: serde_json::Value = linked.json().await?;
+    assert_eq!(body["message"], "E-mail geverifieerd!");
+    assert!(signed_in_as(app.get("/api/users/me").await?).await?.is_some());
     Ok(())
 }
 
@@ -187,40 +230,26 @@ async fn a_stranger_from_three_client_addresses_never_keeps_the_owner_out(backen
     let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
     let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
     let victim = "slachtoffer@example.nl";
-    app.sign_up(victim).await?;
-    let mut mails = 1;
-    let browser = |address: &str| -> reqwest::Result<reqwest::Client> {
-        let mut headers = reqwest::header::HeaderMap::new();
-        headers.insert(
-            "origin",
-            reqwest::header::HeaderValue::from_static(crate::helpers::ORIGIN),
-        );
-        if let Ok(value) = reqwest::header::HeaderValue::from_str(address) {
-            headers.insert("x-forwarded-for", value);
-        }
-        reqwest::Client::builder()
-            .cookie_store(true)
-            .default_headers(headers)
-            .build()
-    };
-    let owner = browser("203.0.113.7")?;
+    // The owner signed up in this browser, so it is known to the address.
+    let owner = browser_at("203.0.113.7")?;
+    app.sign_up_with(&owner, victim).await?;
     let strangers = [
-        browser("198.51.100.1")?,
-        browser("198.51.100.2")?,
-        browser("198.51.100.3")?,
+        browser_at("198.51.100.1")?,
+        browser_at("198.51.100.2")?,
+        browser_at("198.51.100.3")?,
     ];
     let mut elapsed = 0;
     let mut sign_ins = 0;
     while elapsed <= 15 * 60 {
         // The owner asks for a code and reads it; the stranger strikes while it is pending.
+        let before = mails_to(&app, victim).len();
         let asked = owner
             .post(app.url("/api/auth/email-login"))
             .json(&json!({"email": victim}))
             .send()
             .await?;
         assert_eq!(asked.status(), 200, "the owner's code request after {elapsed} s");
-        mails += 1;
-        let code = app.code_from_mail(victim, mails).await?;
+        let (_, code) = link_and_code(&mail_number(&app, victim, before + 1).await?);
         let wrong = if code == "000000" { "111111" } else { "000000" };
         for stranger in &strangers {
             let requested = stranger
@@ -233,9 +262,6 @@ async fn a_stranger_from_three_client_addresses_never_keeps_the_owner_out(backen
                 "{}",
                 requested.status()
             );
-            if requested.status() == 200 {
-                mails += 1;
-            }
             for _ in 0..5 {
                 let guess = stranger
                     .post(app.url("/api/auth/email-login-verify"))
@@ -256,13 +282,239 @@ async fn a_stranger_from_three_client_addresses_never_keeps_the_owner_out(backen
                 .await?
                 .is_some()
         );
-        // Every mail so far arrived, so the next one to the victim is the owner's next code.
-        app.code_from_mail(victim, mails).await?;
         sign_ins += 1;
         clock.advance(RESEND_COOLDOWN_SECS + 1);
         elapsed += RESEND_COOLDOWN_SECS + 1;
     }
     assert_eq!(sign_ins, 5);
+    Ok(())
+}
+
+/// A browser at `address` (behind the test's trusted proxy) with its own cookies.
+fn browser_at(address: &str) -> reqwest::Result<reqwest::Client> {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert(
+        "origin",
+        reqwest::header::HeaderValue::from_static(crate::helpers::ORIGIN),
+    );
+    if let Ok(value) = reqwest::header::HeaderValue::from_str(address) {
+        headers.insert("x-forwarded-for", value);
+    }
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .default_headers(headers)
+        .build()
+}
+
+/// The mails to `to` so far, oldest first.
+fn mails_to(app: &TestApp, to: &str) -> Vec<oppas_mail::Delivered> {
+    app.outbox.all().into_iter().filter(|m| m.to == to).collect()
+}
+
+/// Waits until `to` has received `count` mails; the newest.
+async fn mail_number(
+    app: &TestApp,
+    to: &str,
+    count: usize,
+) -> Result<oppas_mail::Delivered, Box<dyn std::error::Error>> {
+    for _ in 0..200 {
+        let mails = mails_to(app, to);
+        if mails.len() >= count {
+            return Ok(mails[count - 1].clone());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    Err(format!("no mail number {count} to {to}").into())
+}
+
+/// The sign-in link's token in a mail, and the code of its subject.
+fn link_and_code(mail: &oppas_mail::Delivered) -> (String, String) {
+    let token = mail
+        .content
+        .text
+        .split("/inloggen/link#")
+        .nth(1)
+        .map(|rest| rest.chars().take_while(char::is_ascii_hexdigit).collect())
+        .unwrap_or_default();
+    let code = mail
+        .content
+        .subject
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_owned();
+    (token, code)
+}
+
+/// Ten strangers on IPv4 addresses and thirty on IPv6 networks ask for the owner's codes every
+/// cooldown for an hour and guess; the owner's own browser (signed in before, then signed out)
+/// asks for a code each quarter of an hour and signs in with it, and a new browser of the owner
+/// signs in with the newest mail's link. Strangers cause at most ten mails.
+async fn no_number_of_strangers_keeps_the_owner_out(backend: Backend) -> TestResult {
+    let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
+    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let victim = "eigenaar@example.nl";
+    let owner = browser_at("203.0.113.7")?;
+    let registered = owner
+        .post(app.url("/api/auth/email-register"))
+        .json(&json!({"firstName": "Sanne", "lastName": "Jansen", "email": victim, "terms": true}))
+        .send()
+        .await?;
+    assert_eq!(registered.status(), 200);
+    let (_, code) = link_and_code(&mail_number(&app, victim, 1).await?);
+    let verified = owner
+        .post(app.url("/api/auth/email-verify"))
+        .json(&json!({"email": victim, "code": code}))
+        .send()
+        .await?;
+    assert_eq!(verified.status(), 200);
+    assert!(set_cookie(&verified, "oppas_browser=").contains("HttpOnly"));
+    assert!(set_cookie(&verified, "oppas_browser=").contains("Max-Age=7776000"));
+    let signed_out = owner.post(app.url("/api/logout")).send().await?;
+    assert!(signed_out.status().is_success(), "{}", signed_out.status());
+    assert!(
+        signed_in_as(owner.get(app.url("/api/users/me")).send().await?)
+            .await?
+            .is_none()
+    );
+    let mut mails = 1;
+
+    let strangers: Vec<reqwest::Client> = (0..10)
+        .map(|n| browser_at(&format!("198.51.100.{n}")))
+        .chain((0..30).map(|n| browser_at(&format!("2001:db8:{n}:1::7"))))
+        .collect::<reqwest::Result<_>>()?;
+    for quarter in 0..4 {
+        for round in 0..5 {
+            for stranger in &strangers {
+                let asked = stranger
+                    .post(app.url("/api/auth/email-login"))
+                    .json(&json!({"email": victim}))
+                    .send()
+                    .await?;
+                assert!(asked.status() == 200 || asked.status() == 429, "{}", asked.status());
+                if round == 0 {
+                    let guess = stranger
+                        .post(app.url("/api/auth/email-login-verify"))
+                        .json(&json!({"email": victim, "code": "000000"}))
+                        .send()
+                        .await?;
+                    assert!(guess.status() == 400 || guess.status() == 429, "{}", guess.status());
+                }
+            }
+            clock.advance(RESEND_COOLDOWN_SECS);
+        }
+        let before = mails_to(&app, victim).len();
+        let asked = owner
+            .post(app.url("/api/auth/email-login"))
+            .json(&json!({"email": victim}))
+            .send()
+            .await?;
+        assert_eq!(asked.status(), 200, "the owner's code request in quarter {quarter}");
+        let (_, code) = link_and_code(&mail_number(&app, victim, before + 1).await?);
+        let signed_in = owner
+            .post(app.url("/api/auth/email-login-verify"))
+            .json(&json!({"email": victim, "code": code}))
+            .send()
+            .await?;
+        assert_eq!(signed_in.status(), 200, "the owner signs in in quarter {quarter}");
+        assert!(
+            signed_in_as(owner.get(app.url("/api/users/me")).send().await?)
+                .await?
+                .is_some()
+        );
+        mails += 1;
+    }
+    // Give the worker a moment for any mail still on its way, then count.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let total = mails_to(&app, victim).len();
+    assert!(
+        total <= mails + 10,
+        "{total} mails: the owner's {mails} and at most ten caused by strangers"
+    );
+
+    // The owner asks for a code once more, and opens the mail on a new phone, on another
+    // network: the newest mail's link signs the phone in.
+    clock.advance(RESEND_COOLDOWN_SECS);
+    let asked = owner
+        .post(app.url("/api/auth/email-login"))
+        .json(&json!({"email": victim}))
+        .send()
+        .await?;
+    assert_eq!(asked.status(), 200);
+    let (token, _) = link_and_code(&mail_number(&app, victim, total + 1).await?);
+    assert_eq!(token.len(), 64);
+    let phone = browser_at("192.0.2.44")?;
+    let info = phone
+        .post(app.url("/api/auth/email-link/info"))
+        .json(&json!({"token": token}))
+        .send()
+        .await?;
+    assert_eq!(info.status(), 200);
+    let info: serde_json::Value = info.json().await?;
+    assert_eq!(info, json!({"email": "e***@example.nl", "purpose": "login"}));
+    assert!(
+        signed_in_as(phone.get(app.url("/api/users/me")).send().await?)
+            .await?
+            .is_none(),
+        "looking at a link signs nobody in"
+    );
+    let linked = phone
+        .post(app.url("/api/auth/email-link"))
+        .json(&json!({"token": token}))
+        .send()
+        .await?;
+    assert_eq!(linked.status(), 200);
+    assert!(set_cookie(&linked, "oppas_browser=").contains("HttpOnly"));
+    assert!(
+        signed_in_as(phone.get(app.url("/api/users/me")).send().await?)
+            .await?
+            .is_some()
+    );
+    let again = phone
+        .post(app.url("/api/auth/email-link"))
+        .json(&json!({"token": token}))
+        .send()
+        .await?;
+    let (message, code) = error_envelope(again).await?;
+    assert_eq!(code, "invalid_link");
+    assert_eq!(
+        message,
+        "Deze inloglink is verlopen of al gebruikt. Vraag een nieuwe code aan."
+    );
+
+    // The phone is known now: its own request gets a mail although strangers spent theirs.
+    clock.advance(RESEND_COOLDOWN_SECS);
+    let before = mails_to(&app, victim).len();
+    let asked = phone
+        .post(app.url("/api/auth/email-login"))
+        .json(&json!({"email": victim}))
+        .send()
+        .await?;
+    assert_eq!(asked.status(), 200);
+    mail_number(&app, victim, before + 1).await?;
+    Ok(())
+}
+
+async fn a_sign_in_link_is_refused_in_every_bad_form(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    for body in [
+        json!({"token": ""}),
+        json!({"token": "abc"}),
+        json!({"token": "g".repeat(64)}),
+        json!({"token": "AB".repeat(32)}),
+        json!({"token": "ab".repeat(32)}),
+        json!({}),
+    ] {
+        for path in ["/api/auth/email-link/info", "/api/auth/email-link"] {
+            let (message, code) = error_envelope(app.post_json(path, &body).await?).await?;
+            assert_eq!(code, "invalid_link", "{path} {body}");
+            assert!(message.starts_with("Deze inloglink is verlopen"), "{message}");
+        }
+    }
+    let unknown_key = app
+        .post_json("/api/auth/email-link", &json!({"token": "ab", "extra": 1}))
+        .await?;
+    assert_eq!(unknown_key.status(), 422);
     Ok(())
 }
 
@@ -384,18 +636,24 @@ async fn the_thirty_first_check_from_one_client_in_fifteen_minutes_is_429(backen
 
 async fn guesses_get_the_same_answers_for_known_and_unknown_addresses(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
-    app.sign_up("bekend@example.nl").await?;
-    app.post_json("/api/logout", &json!({})).await?;
+    // The account is made in storage: no code guess of its own counts for the address today.
+    app.sign_in_directly("bekend@example.nl").await?;
     let mut answers = Vec::new();
     for email in ["bekend@example.nl", "onbekend@example.nl"] {
-        app.post_json("/api/auth/email-login", &json!({"email": email})).await?;
+        // A stranger's browser, which never signed in with either address.
+        let stranger = browser_at("198.51.100.20")?;
+        let asked = stranger
+            .post(app.url("/api/auth/email-login"))
+            .json(&json!({"email": email}))
+            .send()
+            .await?;
+        assert_eq!(asked.status(), 200);
         let mut codes = Vec::new();
         for _ in 0..7 {
-            let response = app
-                .post_json(
-                    "/api/auth/email-login-verify",
-                    &json!({"email": email, "code": "999999"}),
-                )
+            let response = stranger
+                .post(app.url("/api/auth/email-login-verify"))
+                .json(&json!({"email": email, "code": "999999"}))
+                .send()
                 .await?;
             let status = response.status().as_u16();
             let (_, code) = error_envelope(response).await?;
@@ -404,8 +662,8 @@ async fn guesses_get_the_same_answers_for_known_and_unknown_addresses(backend: B
         answers.push(codes);
     }
     assert_eq!(answers[0], answers[1], "the same answers, guess by guess");
-    assert_eq!(answers[0][4], (400, "invalid_code".to_owned()));
-    assert_eq!(answers[0][5], (429, "too_many_requests".to_owned()));
+    assert_eq!(answers[0][1], (400, "invalid_code".to_owned()));
+    assert_eq!(answers[0][2], (429, "too_many_requests".to_owned()));
     Ok(())
 }
 
@@ -439,7 +697,12 @@ async fn an_unverified_accounts_name_follows_the_latest_registration(backend: Ba
         .into_iter()
         .rfind(|m| m.to == "kim@example.nl")
         .ok_or("a mail to kim")?;
-    assert!(latest.content.text.contains("Kim"), "{}", latest.content.text);
+    assert!(
+        latest.content.text.starts_with("Hoi,\n"),
+        "a mail to an address not proven yet prints no typed name: {}",
+        latest.content.text
+    );
+    assert!(!latest.content.text.contains("Kim"), "{}", latest.content.text);
     assert!(!latest.content.text.contains("Bel"), "{}", latest.content.text);
     let email = oppas_domain::Email::parse("kim@example.nl")?;
     let account = db.find_user_by_email(&email)?.ok_or("the account")?;
@@ -469,6 +732,9 @@ async fn names_with_hidden_or_unstorable_characters_are_refused_at_sign_up(backe
         ("Sanne", "\u{202E}nesnaJ", "lastName"),
         ("San\u{200B}ne", "Jansen", "firstName"),
         ("Hoi Kim,\nbel 0900", "Jansen", "firstName"),
+        ("https://evil.example/x", "Jansen", "firstName"),
+        ("Sanne", "bel 06-12345678", "lastName"),
+        ("Sanne", "sanne@evil.example", "lastName"),
     ] {
         let response = app
             .post_json(
@@ -709,9 +975,12 @@ async fn no_code_is_stored_in_the_database(backend: Backend) -> TestResult {
 }
 
 on_both_backends!(
+    no_number_of_strangers_keeps_the_owner_out,
+    a_sign_in_link_is_refused_in_every_bad_form,
     signing_up_mails_a_code_that_verifies_and_signs_in,
     a_login_code_signs_in_and_logout_kills_a_copied_cookie,
     five_wrong_guesses_kill_the_code,
+    a_new_browser_gets_two_guesses_then_the_link,
     a_resend_within_the_cooldown_is_429_with_retry_after,
     twenty_concurrent_verifies_of_one_code_give_one_session,
     a_strangers_guesses_never_reach_the_owners_code,

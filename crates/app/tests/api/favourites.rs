@@ -115,6 +115,52 @@ async fn bad_favourites_are_refused_in_dutch_and_change_nothing(backend: Backend
     Ok(())
 }
 
+/// A hidden profile's card is answered as an unknown one and nothing is stored, so a favourite
+/// tells nobody that the profile exists.
+async fn a_hidden_profiles_card_is_as_unknown_as_a_missing_one(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let card = owner_with_pet(&app).await?;
+    let owner = app.my_id(&app.client).await?;
+    let (moderator, _) = app.another_user_directly("moderator@example.nl").await?;
+    crate::moderation::set_role(&app, "grant", "moderator@example.nl")?;
+    let hidden = call(
+        &app,
+        &moderator,
+        Method::PUT,
+        &format!("/api/moderation/hidden/{owner}"),
+    )
+    .await?;
+    assert_eq!(hidden.status(), StatusCode::NO_CONTENT);
+    let (fan, _) = app.another_user_directly("fan@example.nl").await?;
+    let missing = error_envelope(call(&app, &fan, Method::PUT, "/api/favourites/pet-999999").await?).await?;
+    let response = call(&app, &fan, Method::PUT, &format!("/api/favourites/{card}")).await?;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        error_envelope(response).await?,
+        missing,
+        "the same answer as for a card that never was"
+    );
+    let shown = call(
+        &app,
+        &moderator,
+        Method::DELETE,
+        &format!("/api/moderation/hidden/{owner}"),
+    )
+    .await?;
+    assert_eq!(shown.status(), StatusCode::NO_CONTENT);
+    assert!(
+        favourite_ids(&app, &fan).await?.is_empty(),
+        "nothing was stored while it was hidden"
+    );
+    let added = call(&app, &fan, Method::PUT, &format!("/api/favourites/{card}")).await?;
+    assert_eq!(
+        added.status(),
+        StatusCode::NO_CONTENT,
+        "shown again, it can be a favourite"
+    );
+    Ok(())
+}
+
 async fn a_favourite_whose_pet_is_removed_disappears_without_an_error(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
     let first = owner_with_pet(&app).await?;
@@ -386,6 +432,7 @@ on_both_backends!(
     favourites_are_idempotent_and_private_to_their_person,
     bad_favourites_are_refused_in_dutch_and_change_nothing,
     a_favourite_whose_pet_is_removed_disappears_without_an_error,
+    a_hidden_profiles_card_is_as_unknown_as_a_missing_one,
     a_view_counts_once_per_viewer_per_day_and_never_ones_own,
     forty_simultaneous_favourites_never_pass_the_cap,
 );

@@ -560,7 +560,8 @@ impl TestApp {
         self.sign_up_with(&self.client, email).await
     }
 
-    async fn sign_up_with(&self, client: &reqwest::Client, email: &str) -> Result<(), Box<dyn std::error::Error>> {
+    /// Signs up and in as `email` through the code flow in the browser `client`.
+    pub async fn sign_up_with(&self, client: &reqwest::Client, email: &str) -> Result<(), Box<dyn std::error::Error>> {
         let post = |path: &str, body: serde_json::Value| {
             client.post(self.url(path)).header("Origin", ORIGIN).json(&body).send()
         };

@@ -103,6 +103,35 @@ async fn a_message_sent_twice_with_one_key_is_stored_once_and_answered_the_same(
     Ok(())
 }
 
+/// A key sent again with another body is refused and the second message is not lost silently:
+/// the sender learns it was not sent.
+async fn a_key_reused_with_another_body_is_refused_and_writes_nothing(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let ((lotte, _), _, conversation) = pair(&app).await?;
+    let path = format!("/api/conversations/{conversation}/messages");
+    let first = post_with_key(&app, &lotte, &path, &json!({"content": "Hallo Sanne!"}), "sleutel-1").await?;
+    assert_eq!(first.0, StatusCode::CREATED, "{}", first.1);
+    let other = post_with_key(
+        &app,
+        &lotte,
+        &path,
+        &json!({"content": "Iets heel anders"}),
+        "sleutel-1",
+    )
+    .await?;
+    assert_eq!(other.0, StatusCode::UNPROCESSABLE_ENTITY, "{}", other.1);
+    let body: Value = serde_json::from_str(&other.1)?;
+    assert_eq!(body["code"], "idempotency_key_reused");
+    assert_eq!(
+        body["error"],
+        "Deze Idempotency-Key is al gebruikt voor een ander verzoek. Gebruik een nieuwe sleutel."
+    );
+    assert_eq!(app.database()?.count("messages")?, 1, "the second body wrote nothing");
+    let repeat = post_with_key(&app, &lotte, &path, &json!({"content": "Hallo Sanne!"}), "sleutel-1").await?;
+    assert_eq!(repeat, first, "the first body is still a repeat");
+    Ok(())
+}
+
 async fn ten_simultaneous_sends_with_one_key_store_one_message(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
     let ((lotte, _), _, conversation) = pair(&app).await?;
@@ -222,13 +251,16 @@ async fn a_repeat_of_a_request_still_at_work_waits_then_gets_409_and_an_abandone
     // Two keys claimed without an answer: one just now (its request still at work), one long
     // ago (its request ended without one, as when a process stops).
     let db = app.database()?;
+    let hallo = json!({"content": "Hallo"});
+    // The claims are of this very body: a repeat, not a key reused for another one.
+    let digest = oppas_domain::kernel::idempotency::body_digest(&serde_json::to_vec(&hallo)?);
     db.execute(&format!(
-        "INSERT INTO idempotency_keys (user_id, endpoint, key, created_at) VALUES \
-           ({lotte_id}, 'POST {path}', 'bezig', '{}'), ({lotte_id}, 'POST {path}', 'verlaten', '{}');",
+        "INSERT INTO idempotency_keys (user_id, endpoint, key, body_digest, created_at) VALUES \
+           ({lotte_id}, 'POST {path}', 'bezig', '{digest}', '{}'), \
+           ({lotte_id}, 'POST {path}', 'verlaten', '{digest}', '{}');",
         stamp(0),
         stamp(10)
     ))?;
-    let hallo = json!({"content": "Hallo"});
 
     let started = std::time::Instant::now();
     let (status, body) = post_with_key(&app, &lotte, &path, &hallo, "bezig").await?;
@@ -251,6 +283,7 @@ async fn a_repeat_of_a_request_still_at_work_waits_then_gets_409_and_an_abandone
 on_both_backends!(
     a_message_sent_twice_with_one_key_is_stored_once_and_answered_the_same,
     ten_simultaneous_sends_with_one_key_store_one_message,
+    a_key_reused_with_another_body_is_refused_and_writes_nothing,
     the_same_key_of_another_person_is_another_key,
     a_bad_key_is_422_in_dutch_and_writes_nothing,
     a_conversation_started_twice_with_one_key_is_answered_the_same,

@@ -259,7 +259,35 @@ async fn profiles_take_only_images_issued_to_their_user(backend: Backend) -> Tes
     Ok(())
 }
 
+/// Names the server never hands out are 404 before any store or database is asked: a NUL, a
+/// path, the wrong case or length, another extension. On PostgreSQL a NUL in a query was a 500.
+async fn a_name_the_server_never_issues_is_404(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let long = format!("/uploads/{}.png", "a".repeat(300));
+    let upper = format!("/uploads/{}.png", "A".repeat(32));
+    let short = format!("/uploads/{}.jpg", "a".repeat(31));
+    let gif = format!("/uploads/{}.gif", "a".repeat(32));
+    for path in [
+        "/uploads/%00.png",
+        &format!("/uploads/{}%00.png", "a".repeat(32)),
+        "/uploads/..%2F..%2Fetc%2Fpasswd",
+        "/uploads/%E2%80%AE.png",
+        "/uploads/x.png",
+        long.as_str(),
+        upper.as_str(),
+        short.as_str(),
+        gif.as_str(),
+    ] {
+        let response = app.get(path).await?;
+        assert_eq!(response.status(), 404, "{path}");
+    }
+    let unknown = format!("/uploads/{}.png", "a".repeat(32));
+    assert_eq!(app.get(&unknown).await?.status(), 404, "well formed, but never stored");
+    Ok(())
+}
+
 on_both_stores!(
+    a_name_the_server_never_issues_is_404,
     jpeg_png_and_gif_up_to_exactly_5_mib_are_taken,
     anything_else_is_refused,
     a_photo_with_gps_exif_is_stored_without_any_exif,

@@ -3,8 +3,8 @@
 //! until both wrote or the window closed; then both are published together and stay as written.
 
 use crate::appointments::state::Refusal;
+use crate::kernel::contact::{ContactSign, contact_in_public_text};
 use crate::kernel::enums::{AppointmentKind, AppointmentState, ReferenceTag};
-use crate::trust::safety::{ContactSign, contact_in_public_text};
 use crate::{AppointmentId, ReferenceId, UserId};
 use chrono::{Duration, NaiveDateTime};
 

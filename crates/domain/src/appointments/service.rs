@@ -658,7 +658,7 @@ impl Afspraken {
             field: "text",
             message: "Schrijf een reactie.".to_owned(),
         })?;
-        if let Some(found) = crate::trust::safety::contact_in_public_text(&text) {
+        if let Some(found) = crate::kernel::contact::contact_in_public_text(&text) {
             return Err(ProposalError {
                 field: "text",
                 message: public_text_refusal(found).to_owned(),

@@ -64,6 +64,15 @@ impl Email {
         &self.0
     }
 
+    /// The address as a page may show it to whoever holds a link: the first character of the
+    /// part before the `@`, then `***`, then the domain (`a***@example.nl`).
+    #[must_use]
+    pub fn masked(&self) -> String {
+        let (local, domain) = self.0.split_once('@').unwrap_or((self.0.as_str(), ""));
+        let first: String = local.chars().take(1).collect();
+        format!("{first}***@{domain}")
+    }
+
     /// The part before the `@`, used as a name of last resort.
     #[must_use]
     pub fn local_part(&self) -> &str {
@@ -87,6 +96,14 @@ impl AsRef<str> for Email {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_masked_address_shows_its_first_character_and_its_domain() {
+        let masked = Email::parse("anna.de.vries@example.nl").map(|e| e.masked());
+        assert_eq!(masked, Ok("a***@example.nl".to_owned()));
+        let short = Email::parse("a@example.nl").map(|e| e.masked());
+        assert_eq!(short, Ok("a***@example.nl".to_owned()));
+    }
 
     #[test]
     fn an_address_is_trimmed_and_lowercased() {

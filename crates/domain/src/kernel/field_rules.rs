@@ -9,6 +9,7 @@
 
 use crate::browse::card::ListingSource;
 use crate::browse::places;
+use crate::kernel::contact::{contact_in_public_text, name_refusal};
 use crate::kernel::email::Email;
 use crate::kernel::enums::{Distance, Vocabulary};
 use crate::kernel::postcode::Postcode;
@@ -59,12 +60,18 @@ pub fn free_text(value: &str) -> Result<(), ValidationError> {
     check_free_text(value).map_err(|e| refusal("text", e.to_string()))
 }
 
-/// A name: one line of visible characters (see [`check_name`]).
+/// A name: one line of visible characters (see [`check_name`]) without a way to reach someone
+/// outside the platform, by the rule public texts use ([`contact_in_public_text`]): a name is
+/// printed on pages and in mails.
 ///
 /// # Errors
 /// The name rule's refusal.
 pub fn name(value: &str) -> Result<(), ValidationError> {
-    check_name(value).map_err(|e| refusal("name", e.to_string()))
+    check_name(value).map_err(|e| refusal("name", e.to_string()))?;
+    match contact_in_public_text(value) {
+        Some(found) => Err(refusal("name", name_refusal(found))),
+        None => Ok(()),
+    }
 }
 
 /// A known Dutch four-digit postcode.
@@ -326,6 +333,32 @@ mod tests {
         pet_size: Option<String>,
         #[validate(length(max = 2, code = "list"), custom(function = choices::<PetSize>))]
         sizes: Vec<String>,
+    }
+
+    #[test]
+    fn a_name_carries_no_link_address_or_number() {
+        for (typed, said) in [
+            ("https://evil.example/x", "Een naam mag geen link bevatten."),
+            ("www.evil.nl", "Een naam mag geen link bevatten."),
+            ("Anna anna@evil.example", "Een naam mag geen e-mailadres bevatten."),
+            ("Bel 06-12345678", "Een naam mag geen telefoonnummer bevatten."),
+            ("+31 6 1234 5678", "Een naam mag geen telefoonnummer bevatten."),
+            ("NL91 ABNA 0417 1643 00", "Een naam mag geen rekeningnummer bevatten."),
+        ] {
+            let refused = name(typed).err().and_then(|e| e.message).map(|m| m.to_string());
+            assert_eq!(refused.as_deref(), Some(said), "{typed}");
+        }
+        for fine in [
+            "Anne-Marie",
+            "Jan-Willem van 't Hof",
+            "Zoë",
+            "O'Brien",
+            "J.R.R.",
+            "Karel V",
+            "李",
+        ] {
+            assert!(name(fine).is_ok(), "{fine}");
+        }
     }
 
     fn form() -> Form {

@@ -95,9 +95,23 @@ pub struct StoredAnswer {
     pub body: String,
 }
 
-/// A key as stored: its answer once there is one, and when it was claimed.
+/// What a request body is kept as beside its key: its SHA-256 as hex (empty for a request
+/// without one), so that a key sent again with another body is told apart from a repeat.
+#[must_use]
+pub fn body_digest(body: &[u8]) -> String {
+    use sha2::Digest;
+    if body.is_empty() {
+        return String::new();
+    }
+    crate::kernel::text::hex(&sha2::Sha256::digest(body))
+}
+
+/// A key as stored: its answer once there is one, the digest of the body that claimed it, and
+/// when it was claimed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KeyRecord {
+    /// The [`body_digest`] of the request that claimed the key.
+    pub body_digest: String,
     /// The answer; `None` while the request that claimed the key is at work.
     pub answer: Option<StoredAnswer>,
     /// When the key was claimed (or last taken over).
@@ -111,7 +125,7 @@ pub trait IdempotencyRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn claim_key(&self, scope: &KeyScope, now: NaiveDateTime) -> Result<bool, RepositoryError>;
+    fn claim_key(&self, scope: &KeyScope, body_digest: &str, now: NaiveDateTime) -> Result<bool, RepositoryError>;
 
     /// The key as stored, if it is.
     ///
@@ -159,6 +173,9 @@ pub enum Begun {
     Answered(StoredAnswer),
     /// A request with this key is still at work.
     InProgress,
+    /// The key was claimed by a request with another body: refused, nothing written, so that a
+    /// second, different message is never dropped as a repeat of the first.
+    Reused,
 }
 
 /// The rule of idempotency keys over their store.
@@ -185,14 +202,15 @@ impl Idempotency {
     ///
     /// # Errors
     /// Storage failures.
-    pub fn begin(&self, scope: &KeyScope) -> Result<Begun, RepositoryError> {
+    pub fn begin(&self, scope: &KeyScope, body_digest: &str) -> Result<Begun, RepositoryError> {
         // A claim released between our insert and our read is claimed again; twice is plenty.
         for _ in 0..3 {
             let now = self.clock.now();
-            if self.keys.claim_key(scope, now)? {
+            if self.keys.claim_key(scope, body_digest, now)? {
                 return Ok(Begun::Claimed);
             }
             match self.keys.find_key(scope)? {
+                Some(record) if record.body_digest != body_digest => return Ok(Begun::Reused),
                 Some(KeyRecord {
                     answer: Some(answer), ..
                 }) => return Ok(Begun::Answered(answer)),

@@ -235,6 +235,13 @@ pub trait ThrottleRepository: Send + Sync {
     /// Storage failures.
     fn clear(&self, key: &str) -> Result<(), RepositoryError>;
 
+    /// Takes one hit of `key`'s current window back (a counted attempt that turned out to be a
+    /// success), never below zero; a key that is not counted stays so.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn give_back(&self, key: &str) -> Result<(), RepositoryError>;
+
     /// Forgets counters last hit before `cutoff` that lock nothing at `now`; returns how many.
     ///
     /// # Errors

@@ -2,6 +2,7 @@
 //! enumerations, text and field rules, rate limits and idempotency keys that several features use.
 
 pub mod clock;
+pub mod contact;
 pub mod email;
 pub mod enums;
 pub mod error;

@@ -48,6 +48,13 @@ impl ThrottleRepository for MemoryStore {
         Ok(())
     }
 
+    fn give_back(&self, key: &str) -> Result<(), RepositoryError> {
+        if let Some(row) = self.tables().throttles.get_mut(key) {
+            row.count = (row.count - 1).max(0);
+        }
+        Ok(())
+    }
+
     fn delete_idle_before(&self, cutoff: NaiveDateTime, now: NaiveDateTime) -> Result<usize, RepositoryError> {
         let mut tables = self.tables();
         let before = tables.throttles.len();
@@ -59,7 +66,7 @@ impl ThrottleRepository for MemoryStore {
 }
 
 impl IdempotencyRepository for MemoryStore {
-    fn claim_key(&self, scope: &KeyScope, now: NaiveDateTime) -> Result<bool, RepositoryError> {
+    fn claim_key(&self, scope: &KeyScope, body_digest: &str, now: NaiveDateTime) -> Result<bool, RepositoryError> {
         let mut tables = self.tables();
         if tables.idempotency_keys.contains_key(scope) {
             return Ok(false);
@@ -67,6 +74,7 @@ impl IdempotencyRepository for MemoryStore {
         tables.idempotency_keys.insert(
             scope.clone(),
             KeyRecord {
+                body_digest: body_digest.to_owned(),
                 answer: None,
                 claimed_at: now,
             },

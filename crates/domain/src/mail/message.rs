@@ -9,17 +9,23 @@ use serde::{Deserialize, Serialize};
 pub enum MailMessage {
     /// A code that confirms a new account's address.
     RegistrationCode {
-        /// How to address the person.
+        /// How to address the person: only a name the address has proven.
         first_name: Option<String>,
         /// Six digits.
         code: String,
+        /// The token of the mail's one-time sign-in link (`/inloggen/link#token`).
+        #[serde(default)]
+        link: Option<String>,
     },
     /// A code that signs an existing account in.
     LoginCode {
-        /// How to address the person.
+        /// How to address the person: only a name the address has proven.
         first_name: Option<String>,
         /// Six digits.
         code: String,
+        /// The token of the mail's one-time sign-in link (`/inloggen/link#token`).
+        #[serde(default)]
+        link: Option<String>,
     },
     /// A code that confirms the deletion of the person's account.
     DeletionCode {

@@ -112,31 +112,49 @@ impl PushServices {
     /// Whether `endpoint` is an address of one of the services.
     #[must_use]
     pub fn allows(&self, endpoint: &str) -> bool {
-        let lower = endpoint.to_ascii_lowercase();
-        let (scheme, rest) = match lower.split_once("://") {
-            Some(parts) => parts,
-            None => return false,
-        };
-        let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
-        if authority.is_empty() || authority.contains('@') {
-            return false;
+        self.endpoint(endpoint).is_some()
+    }
+
+    /// The endpoint as the server posts to it, if it is an address of one of the services:
+    /// parsed as a URL (never matched as text), without user or password, and either an exact
+    /// allowed origin, or `https` on port 443 to a host name that is an allowed host or lies under
+    /// an allowed domain, each label of letters, digits and hyphens. The path is the parsed,
+    /// normalised one.
+    #[must_use]
+    pub fn endpoint(&self, raw: &str) -> Option<url::Url> {
+        let url = url::Url::parse(raw).ok()?;
+        if !url.username().is_empty() || url.password().is_some() || url.cannot_be_a_base() {
+            return None;
         }
-        let origin = format!("{scheme}://{authority}");
-        self.allowed.iter().any(|entry| {
+        let allowed = self.allowed.iter().any(|entry| {
             if entry.contains("://") {
-                return *entry == origin;
+                return url::Url::parse(entry).is_ok_and(|origin| origin.origin() == url.origin());
             }
-            if scheme != "https" || authority.contains(':') {
+            let Some(url::Host::Domain(host)) = url.host() else {
+                return false;
+            };
+            if url.scheme() != "https" || url.port_or_known_default() != Some(443) || !is_host_name(host) {
                 return false;
             }
             match entry.strip_prefix("*.") {
-                Some(domain) => authority
+                Some(domain) => host
                     .strip_suffix(domain)
                     .is_some_and(|head| head.len() > 1 && head.ends_with('.')),
-                None => authority == entry,
+                None => host == entry,
             }
-        })
+        });
+        allowed.then_some(url)
     }
+}
+
+/// A DNS host name: labels of ASCII letters, digits and hyphens, none empty.
+fn is_host_name(host: &str) -> bool {
+    host.split('.').all(|label| {
+        !label.is_empty()
+            && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+    })
 }
 
 fn base64url(value: &str, chars: usize) -> bool {
@@ -155,19 +173,17 @@ impl Subscription {
     /// [`SubscriptionError::Keys`] for keys of the wrong form.
     pub fn parse(endpoint: &str, p256dh: &str, auth: &str, services: &PushServices) -> Result<Self, SubscriptionError> {
         let endpoint = endpoint.trim();
-        if endpoint.chars().count() > MAX_ENDPOINT_CHARS
-            || endpoint.chars().any(char::is_whitespace)
-            || !services.allows(endpoint)
-        {
+        if endpoint.chars().count() > MAX_ENDPOINT_CHARS || endpoint.chars().any(char::is_whitespace) {
             return Err(SubscriptionError::Endpoint);
         }
+        let endpoint = services.endpoint(endpoint).ok_or(SubscriptionError::Endpoint)?;
         let (p256dh, auth) = (p256dh.trim(), auth.trim());
         // An uncompressed P-256 point starts with 0x04: 'B' in base64url.
         if !base64url(p256dh, P256DH_CHARS) || !p256dh.starts_with('B') || !base64url(auth, AUTH_CHARS) {
             return Err(SubscriptionError::Keys);
         }
         Ok(Self {
-            endpoint: endpoint.to_owned(),
+            endpoint: endpoint.into(),
             p256dh: p256dh.trim_end_matches('=').to_owned(),
             auth: auth.trim_end_matches('=').to_owned(),
         })
@@ -256,10 +272,35 @@ mod tests {
             "https://169.254.169.254/latest",
             "fcm.googleapis.com/fcm/send",
             "",
+            // Forms that a match on text let through, and that only a later parse refused.
+            "https://127.0.0.1\\.notify.windows.com/x",
+            "https://127.0.0.1%2f.notify.windows.com/x",
+            "https://127.0.0.1%5c.notify.windows.com/x",
+            "https://127.0.0.1\u{FF0F}.notify.windows.com/x",
+            "https://127.0.0.1;.notify.windows.com/x",
+            "https://evil;x.notify.windows.com/x",
+            "https://evil.nl#.notify.windows.com/x",
+            "https://evil.nl?.notify.windows.com/x",
+            "https://[::1].notify.windows.com/x",
+            "https://fcm.googleapis.com:443@evil.nl/x",
+            "https://fcm.googleapis.com%40evil.nl/x",
+            "javascript:fcm.googleapis.com",
+            "https://-evil.notify.windows.com/x",
         ] {
             assert!(!s.allows(refused), "{refused} was allowed");
         }
         assert!(!PushServices::new(Vec::new()).allows("https://fcm.googleapis.com/x"));
+    }
+
+    #[test]
+    fn an_endpoint_is_kept_as_parsed_and_normalised() {
+        let s = services();
+        let parsed = s.endpoint("HTTPS://FCM.googleapis.com:443/fcm/send/../send/a%2Fb");
+        assert_eq!(
+            parsed.as_ref().map(url::Url::as_str),
+            Some("https://fcm.googleapis.com/fcm/send/a%2Fb")
+        );
+        assert!(s.allows("https://db5p.notify.windows.com:443/w/?token=x"));
     }
 
     #[test]

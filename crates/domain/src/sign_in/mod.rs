@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod code;
 pub mod identity;
+pub mod known_browser;
 pub mod ports;
 pub mod rules;
 pub mod service;

@@ -140,6 +140,25 @@ impl CodePurpose {
             Self::DeleteAccount => "delete-account",
         }
     }
+
+    /// The purpose a stored value names.
+    #[must_use]
+    pub fn parse(stored: &str) -> Option<Self> {
+        [Self::Register, Self::Login, Self::DeleteAccount]
+            .into_iter()
+            .find(|purpose| purpose.as_str() == stored)
+    }
+}
+
+/// The code a sign-in link belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkedCode {
+    /// Row id.
+    pub id: i64,
+    /// The address the mail went to.
+    pub email: Email,
+    /// What the code is for.
+    pub purpose: CodePurpose,
 }
 
 /// A stored, still usable code.
@@ -155,21 +174,31 @@ pub struct StoredCode {
 
 /// One-time codes, stored only as hashes.
 pub trait EmailCodeRepository: Send + Sync {
-    /// Voids every unused code of this address, purpose and browser's attempt, then stores the
-    /// new one (belonging to `attempt`) and the mail that carries it into the outbox, in one
-    /// transaction. Codes that other browsers asked for stay as they are.
+    /// Voids every unused code of this address, purpose and browser's attempt, and the links of
+    /// every earlier mail of this address and purpose, then stores the new code (belonging to
+    /// `attempt`, with the SHA-256 of its mail's link token, empty for none) and the mail that
+    /// carries it into the outbox, in one transaction. Codes that other browsers asked for stay
+    /// as they are.
     ///
     /// # Errors
     /// Storage failures.
+    #[expect(clippy::too_many_arguments, reason = "one statement's values")]
     fn replace_code(
         &self,
         email: &Email,
         purpose: CodePurpose,
         attempt: &SignInAttempt,
         code_hash: &str,
+        link_hash: &str,
         expires_at: NaiveDateTime,
         mail: &SealedMail,
     ) -> Result<(), RepositoryError>;
+
+    /// The unused, unexpired code whose mail's link token hashes to `link_hash`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn linked_code(&self, link_hash: &str, now: NaiveDateTime) -> Result<Option<LinkedCode>, RepositoryError>;
 
     /// The newest unused, unexpired code of this address and purpose that `attempt` asked for.
     ///

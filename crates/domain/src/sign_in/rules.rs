@@ -4,6 +4,7 @@ use crate::kernel::field_rules::{self, Refusal, first_refusal, limit};
 use crate::mail::message::MailError;
 use crate::profiles::draft::NAME_MAX;
 use crate::sign_in::code::{OneTimeCode, SignInAttempt};
+use crate::sign_in::known_browser::BrowserMark;
 use crate::{Email, RepositoryError};
 use chrono::Duration;
 use validator::Validate;
@@ -17,13 +18,9 @@ pub const MAX_GUESSES_PER_CODE: i32 = 5;
 /// Seconds between two codes for one address asked from one client (the resend cooldown).
 pub const RESEND_COOLDOWN_SECS: i64 = 180;
 
-/// Codes per address per hour asked from one client.
+/// Codes per address per hour asked from one client (a network address, or a browser the address
+/// signed in with before).
 pub const CODES_PER_ADDRESS_PER_HOUR: i32 = 5;
-
-/// Codes per address per hour from every client together: a ceiling for the mailbox's sake,
-/// well above what a stranger from three clients can ask for (3 x 5) plus the owner's own
-/// five, so that no stranger can use it up for the owner.
-pub const CODES_PER_ADDRESS_PER_HOUR_ALL_CLIENTS: i32 = 30;
 
 /// Code requests per client per hour.
 pub const CODES_PER_CLIENT_PER_HOUR: i32 = 20;
@@ -31,9 +28,20 @@ pub const CODES_PER_CLIENT_PER_HOUR: i32 = 20;
 /// Failed verifications of an address's codes from one client per window before 429.
 pub const FAILURES_PER_WINDOW: i32 = 5;
 
-/// Failed verifications of an address's codes from every client together per window: a
-/// ceiling above what a stranger from three clients can reach (3 x 5) plus the owner's five.
-pub const FAILURES_PER_WINDOW_ALL_CLIENTS: i32 = 20;
+/// Code mails to one address that strangers (browsers that never signed in with it) cause
+/// together in an hour. Asking beyond it answers as always and sends nothing: the mailbox stays
+/// calm, and the newest mail's link still signs its owner in.
+pub const STRANGER_CODE_MAILS_PER_HOUR: i32 = 5;
+
+/// The same, per day.
+pub const STRANGER_CODE_MAILS_PER_DAY: i32 = 10;
+
+/// Wrong guesses that strangers make together against the codes mailed to one address, per day
+/// (each guess counts before it is checked, and a right one is given back). With
+/// six digits that gives strangers at most 730 guesses a year: a chance below 1 in 1,300 of ever
+/// guessing a code (README, security). The owner's own browsers have their own allowance, and a
+/// new browser of the owner signs in with the mail's link, which costs no guess.
+pub const STRANGER_GUESSES_PER_DAY: i32 = 2;
 
 /// The failure window.
 pub const FAILURE_WINDOW_SECS: i64 = 15 * 60;
@@ -58,14 +66,19 @@ pub const MAX_CONCURRENT_CODE_HASHES: usize = 4;
 
 pub(crate) const HOUR_SECS: i64 = 3600;
 
-/// Who asks for or checks a code: the client's network address, which the limits count by,
-/// and the browser's sign-in attempt, which a code belongs to.
+pub(crate) const DAY_SECS: i64 = 24 * HOUR_SECS;
+
+/// Who asks for or checks a code: the client's network address, which a stranger's limits count
+/// by, the browser's sign-in attempt, which a code belongs to, and the browser's mark, which
+/// tells whether it signed in with the address before.
 #[derive(Debug, Clone)]
 pub struct Requester {
     /// The client's address (an IPv6 client's /64).
     pub client: String,
     /// The browser's attempt (its cookie).
     pub attempt: SignInAttempt,
+    /// The browser's checked mark, when it brings one.
+    pub mark: Option<BrowserMark>,
 }
 
 /// Why a sign-in step was refused. The texts are shown to people.
@@ -93,6 +106,9 @@ pub enum SignInError {
         /// Dutch text.
         message: String,
     },
+    /// A sign-in link that is unknown, expired, used, or voided by a newer mail.
+    #[error("Deze inloglink is verlopen of al gebruikt. Vraag een nieuwe code aan.")]
+    WrongLink,
     /// E-mail sign-in is locked for this address after too many failures.
     #[error(
         "Inloggen met een code is voor dit e-mailadres geblokkeerd na te veel mislukte pogingen. Neem contact met ons op."

@@ -6,12 +6,13 @@ use crate::kernel::limits::ThrottleRepository;
 use crate::mail::message::MailMessage;
 use crate::mail::ports::Mailer;
 use crate::sign_in::code::{OneTimeCode, SignInAttempt};
+use crate::sign_in::known_browser::KnownBrowsers;
 use crate::sign_in::ports::{CodeGenerator, CodeHasher, CodePurpose, EmailCodeRepository, UserRepository};
 use crate::sign_in::rules::{
-    CODE_LIFETIME, CODES_PER_ADDRESS_PER_HOUR, CODES_PER_ADDRESS_PER_HOUR_ALL_CLIENTS, CODES_PER_CLIENT_PER_HOUR,
-    FAILURE_WINDOW_SECS, FAILURES_BEFORE_LOCKOUT, FAILURES_PER_WINDOW, FAILURES_PER_WINDOW_ALL_CLIENTS, HOUR_SECS,
-    LOCKOUT, MAX_GUESSES_PER_CODE, RESEND_COOLDOWN_SECS, Registration, Requester, SignInError,
-    VERIFIES_PER_CLIENT_PER_WINDOW,
+    CODE_LIFETIME, CODES_PER_ADDRESS_PER_HOUR, CODES_PER_CLIENT_PER_HOUR, DAY_SECS, FAILURE_WINDOW_SECS,
+    FAILURES_BEFORE_LOCKOUT, FAILURES_PER_WINDOW, HOUR_SECS, LOCKOUT, MAX_GUESSES_PER_CODE, RESEND_COOLDOWN_SECS,
+    Registration, Requester, STRANGER_CODE_MAILS_PER_DAY, STRANGER_CODE_MAILS_PER_HOUR, STRANGER_GUESSES_PER_DAY,
+    SignInError, VERIFIES_PER_CLIENT_PER_WINDOW,
 };
 use crate::sign_in::user::{NewUser, User};
 use crate::{Clock, Email, RepositoryError};
@@ -36,6 +37,8 @@ pub struct SignInPorts {
     pub generator: Arc<dyn CodeGenerator>,
     /// Time.
     pub clock: Arc<dyn Clock>,
+    /// The marks of browsers that signed in before.
+    pub browsers: KnownBrowsers,
 }
 
 /// Signing up and in by e-mail code. Every method blocks (storage, hashing): call it off the
@@ -76,6 +79,8 @@ pub enum Guess {
         code_hash: String,
         /// Whether the address is locked (one guess per code).
         locked: bool,
+        /// Whether the guess counted against the strangers' allowance of the address.
+        by_stranger: bool,
     },
     /// The browser has no active code for the address: it is checked against nothing, with
     /// the same work.
@@ -87,14 +92,50 @@ fn lock_key(email: &Email) -> String {
     format!("code-lock:{email}")
 }
 
-/// The counter of an address's code attempts from every client in the current failure window.
-fn failures_key(email: &Email) -> String {
-    format!("code-failures:{email}")
-}
-
 /// The counter of an address's code attempts from one client in the current failure window.
 fn client_failures_key(email: &Email, client: &str) -> String {
     format!("code-failures:{email}:{client}")
+}
+
+/// The counter of the guesses strangers made at the address's codes today.
+fn strangers_guesses_key(email: &Email) -> String {
+    format!("code-strangers-guesses:{email}")
+}
+
+/// Who asks: a browser that signed in with the address before, counted by its own id, or a
+/// stranger, counted by network address and against the strangers' allowance of the address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Asker {
+    Known(String),
+    Stranger(String),
+}
+
+impl Asker {
+    /// What this asker's own counters are keyed by. A browser's key cannot collide with a
+    /// network address.
+    fn scope(&self) -> String {
+        match self {
+            Self::Known(id) => format!("browser:{id}"),
+            Self::Stranger(client) => client.clone(),
+        }
+    }
+}
+
+/// A sign-in link's token as mailed: 64 lowercase hex characters (256 random bits).
+fn link_token_hash(token: &str) -> Option<String> {
+    use sha2::Digest;
+    let token = token.trim();
+    (token.len() == 64 && token.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))
+        .then(|| crate::kernel::text::hex(&sha2::Sha256::digest(token.as_bytes())))
+}
+
+/// The address a sign-in link is for, and what for: for the page that asks before it signs in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkTarget {
+    /// The address.
+    pub email: Email,
+    /// Register (confirms the address) or login.
+    pub purpose: CodePurpose,
 }
 
 fn retry_after(window_start: NaiveDateTime, window_secs: i64, now: NaiveDateTime) -> i64 {
@@ -111,19 +152,55 @@ impl EmailSignIn {
         }
     }
 
+    /// The checked mark of a browser's cookie, if this installation signed it and it is current.
+    #[must_use]
+    pub fn read_mark(&self, raw: &str) -> Option<crate::sign_in::known_browser::BrowserMark> {
+        self.ports.browsers.read(raw, self.ports.clock.now())
+    }
+
+    /// The cookie value that marks the browser as known to `email` after it signed in with it:
+    /// its mark extended, or a new one.
+    #[must_use]
+    pub fn mark_signed_in(&self, mark: Option<crate::sign_in::known_browser::BrowserMark>, email: &Email) -> String {
+        let fresh = self.ports.generator.attempt();
+        let mark = self
+            .ports
+            .browsers
+            .signed_in(mark, email, fresh.as_str(), self.ports.clock.now());
+        self.ports.browsers.write(&mark)
+    }
+
     /// A new attempt for a browser that brings none (or an unreadable one).
     #[must_use]
     pub fn new_attempt(&self) -> SignInAttempt {
         self.ports.generator.attempt()
     }
 
-    /// Counts a code request for the address and the client; refuses beyond the limits. The
-    /// client's own limits decide first, so that what a client is refused never counts against
-    /// the address's ceiling: a stranger cannot use up the owner's allowance (security.md A4).
-    fn allow_code_request(&self, email: &Email, purpose: CodePurpose, client: &str) -> Result<(), SignInError> {
+    /// Who `requester` is to `email`.
+    fn asker(&self, requester: &Requester, email: &Email) -> Asker {
+        match &requester.mark {
+            Some(mark) if self.ports.browsers.knows(mark, email) => Asker::Known(mark.id().to_owned()),
+            _ => Asker::Stranger(requester.client.clone()),
+        }
+    }
+
+    /// Counts a code request for the address and the asker; refuses beyond the asker's own
+    /// limits (429), and answers whether a mail may go: a stranger's request beyond the
+    /// strangers' allowance of the address is answered as always and sends nothing. A browser
+    /// that signed in with the address before counts only against its own limits, so no number
+    /// of strangers, on any number of networks, keeps it from a code (security.md A4). What a
+    /// client is refused never counts against the address.
+    fn allow_code_request(
+        &self,
+        email: &Email,
+        purpose: CodePurpose,
+        requester: &Requester,
+    ) -> Result<bool, SignInError> {
         let now = self.ports.clock.now();
         let throttles = &self.ports.throttles;
-        let by_client = throttles.hit(&format!("code-client:{client}"), HOUR_SECS, now)?;
+        let asker = self.asker(requester, email);
+        let scope = asker.scope();
+        let by_client = throttles.hit(&format!("code-client:{scope}"), HOUR_SECS, now)?;
         if by_client.count > CODES_PER_CLIENT_PER_HOUR {
             return Err(too_many(
                 retry_after(by_client.window_start, HOUR_SECS, now),
@@ -131,7 +208,7 @@ impl EmailSignIn {
             ));
         }
         let cooldown = throttles.hit(
-            &format!("code-cooldown:{}:{email}:{client}", purpose.as_str()),
+            &format!("code-cooldown:{}:{email}:{scope}", purpose.as_str()),
             RESEND_COOLDOWN_SECS,
             now,
         )?;
@@ -145,21 +222,23 @@ impl EmailSignIn {
                 ),
             ));
         }
-        let too_many_codes = |window_start| {
-            too_many(
-                retry_after(window_start, HOUR_SECS, now),
-                "Je hebt het afgelopen uur te veel codes aangevraagd. Probeer het later opnieuw.",
-            )
-        };
-        let hourly = throttles.hit(&format!("code-hour:{email}:{client}"), HOUR_SECS, now)?;
+        let hourly = throttles.hit(&format!("code-hour:{email}:{scope}"), HOUR_SECS, now)?;
         if hourly.count > CODES_PER_ADDRESS_PER_HOUR {
-            return Err(too_many_codes(hourly.window_start));
+            return Err(too_many(
+                retry_after(hourly.window_start, HOUR_SECS, now),
+                "Je hebt het afgelopen uur te veel codes aangevraagd. Probeer het later opnieuw.",
+            ));
         }
-        let ceiling = throttles.hit(&format!("code-hour:{email}"), HOUR_SECS, now)?;
-        if ceiling.count > CODES_PER_ADDRESS_PER_HOUR_ALL_CLIENTS {
-            return Err(too_many_codes(ceiling.window_start));
+        // Only the signed-in person can ask for a deletion code: no stranger's allowance applies.
+        if matches!(asker, Asker::Known(_)) || purpose == CodePurpose::DeleteAccount {
+            return Ok(true);
         }
-        Ok(())
+        let strangers_hour = throttles.hit(&format!("code-strangers-hour:{email}"), HOUR_SECS, now)?;
+        if strangers_hour.count > STRANGER_CODE_MAILS_PER_HOUR {
+            return Ok(false);
+        }
+        let strangers_day = throttles.hit(&format!("code-strangers-day:{email}"), DAY_SECS, now)?;
+        Ok(strangers_day.count <= STRANGER_CODE_MAILS_PER_DAY)
     }
 
     /// A fresh code for the address, whether or not it has an account: every request costs the
@@ -171,31 +250,53 @@ impl EmailSignIn {
         Ok((code, hash))
     }
 
-    /// Stores the code's hash, belonging to the requester's attempt, and the mail for the
-    /// address in one transaction, so a mail is never lost once its code exists (and the other
-    /// way round), then wakes the mail worker. Only guesses from the browser that asked can
-    /// reach the code, so whatever a stranger guesses elsewhere, the mailbox's owner can use it.
+    /// A new sign-in link's token: 256 random bits, mailed in the link's fragment; only its
+    /// SHA-256 is stored.
+    fn new_link_token(&self) -> String {
+        self.ports.generator.attempt().as_str().to_owned()
+    }
+
+    /// Stores the code's hash, belonging to the requester's attempt, the hash of the mail's
+    /// link token, and the mail for the address in one transaction, so a mail is never lost once
+    /// its code exists (and the other way round), then wakes the mail worker. Only guesses from
+    /// the browser that asked can reach the code, so whatever a stranger guesses elsewhere, the
+    /// mailbox's owner can use it; the link works in any browser, and a newer mail voids it.
     fn store_code(
         &self,
         email: &Email,
         purpose: CodePurpose,
         requester: &Requester,
         hash: &str,
+        link_token: &str,
         message: &MailMessage,
     ) -> Result<(), SignInError> {
         let expires_at = self.ports.clock.now() + CODE_LIFETIME;
         let sealed = self.ports.mailer.seal(email, message)?;
-        self.ports
-            .codes
-            .replace_code(email, purpose, &requester.attempt, hash, expires_at, &sealed)?;
+        let link_hash = link_token_hash(link_token).unwrap_or_default();
+        self.ports.codes.replace_code(
+            email,
+            purpose,
+            &requester.attempt,
+            hash,
+            &link_hash,
+            expires_at,
+            &sealed,
+        )?;
         self.ports.mailer.wake();
         Ok(())
     }
 
-    fn registration_code_mail(user: &User, code: &OneTimeCode) -> MailMessage {
+    /// The name a code mail greets with: only one the address has proven, so that nobody can
+    /// put words of their own into a mail to someone else's address.
+    fn greeted(user: &User) -> Option<String> {
+        user.email_verified_at.and(user.first_name.clone())
+    }
+
+    fn registration_code_mail(user: &User, code: &OneTimeCode, link_token: &str) -> MailMessage {
         MailMessage::RegistrationCode {
-            first_name: user.first_name.clone(),
+            first_name: Self::greeted(user),
             code: code.as_str().to_owned(),
+            link: Some(link_token.to_owned()),
         }
     }
 
@@ -206,8 +307,9 @@ impl EmailSignIn {
     /// # Errors
     /// Throttles, storage or mail failures.
     pub fn register(&self, registration: &Registration, requester: &Requester) -> Result<(), SignInError> {
-        self.allow_code_request(&registration.email, CodePurpose::Register, &requester.client)?;
+        let send = self.allow_code_request(&registration.email, CodePurpose::Register, requester)?;
         let (code, hash) = self.new_code()?;
+        let link = self.new_link_token();
         let now = self.ports.clock.now();
         let users = &self.ports.users;
         let message = match users.find_user_by_email(&registration.email)? {
@@ -218,7 +320,7 @@ impl EmailSignIn {
                 let renamed = users
                     .rename_unverified(user.id, &registration.first_name, &registration.last_name, now)?
                     .unwrap_or(user);
-                Self::registration_code_mail(&renamed, &code)
+                Self::registration_code_mail(&renamed, &code, &link)
             }
             None => {
                 let created = users.create_user(&NewUser {
@@ -236,10 +338,20 @@ impl EmailSignIn {
                         .ok_or_else(|| anyhow::anyhow!("account vanished after a conflict"))?,
                     Err(other) => return Err(other.into()),
                 };
-                Self::registration_code_mail(&user, &code)
+                Self::registration_code_mail(&user, &code, &link)
             }
         };
-        self.store_code(&registration.email, CodePurpose::Register, requester, &hash, &message)
+        if !send {
+            return Ok(());
+        }
+        self.store_code(
+            &registration.email,
+            CodePurpose::Register,
+            requester,
+            &hash,
+            &link,
+            &message,
+        )
     }
 
     /// A new registration code for an unverified account; same answer for every address.
@@ -247,16 +359,20 @@ impl EmailSignIn {
     /// # Errors
     /// Throttles, storage or mail failures.
     pub fn resend(&self, email: &Email, requester: &Requester) -> Result<(), SignInError> {
-        self.allow_code_request(email, CodePurpose::Register, &requester.client)?;
+        let send = self.allow_code_request(email, CodePurpose::Register, requester)?;
         let (code, hash) = self.new_code()?;
+        let link = self.new_link_token();
         let message = match self.ports.users.find_user_by_email(email)? {
-            Some(user) if user.email_verified_at.is_none() => Self::registration_code_mail(&user, &code),
+            Some(user) if user.email_verified_at.is_none() => Self::registration_code_mail(&user, &code, &link),
             Some(user) => MailMessage::AlreadyRegistered {
                 first_name: user.first_name,
             },
             None => MailMessage::NoAccount,
         };
-        self.store_code(email, CodePurpose::Register, requester, &hash, &message)
+        if !send {
+            return Ok(());
+        }
+        self.store_code(email, CodePurpose::Register, requester, &hash, &link, &message)
     }
 
     /// A login code for an existing account; an unknown address gets a mail saying there is no
@@ -265,16 +381,21 @@ impl EmailSignIn {
     /// # Errors
     /// Throttles, storage or mail failures.
     pub fn request_login(&self, email: &Email, requester: &Requester) -> Result<(), SignInError> {
-        self.allow_code_request(email, CodePurpose::Login, &requester.client)?;
+        let send = self.allow_code_request(email, CodePurpose::Login, requester)?;
         let (code, hash) = self.new_code()?;
+        let link = self.new_link_token();
         let message = match self.ports.users.find_user_by_email(email)? {
             Some(user) => MailMessage::LoginCode {
-                first_name: user.first_name,
+                first_name: Self::greeted(&user),
                 code: code.as_str().to_owned(),
+                link: Some(link.clone()),
             },
             None => MailMessage::NoAccount,
         };
-        self.store_code(email, CodePurpose::Login, requester, &hash, &message)
+        if !send {
+            return Ok(());
+        }
+        self.store_code(email, CodePurpose::Login, requester, &hash, &link, &message)
     }
 
     /// A code that confirms the deletion of the signed-in person's account, to their address.
@@ -282,13 +403,15 @@ impl EmailSignIn {
     /// # Errors
     /// Throttles, storage or mail failures.
     pub fn request_deletion_code(&self, user: &User, requester: &Requester) -> Result<(), SignInError> {
-        self.allow_code_request(&user.email, CodePurpose::DeleteAccount, &requester.client)?;
+        self.allow_code_request(&user.email, CodePurpose::DeleteAccount, requester)?;
         let (code, hash) = self.new_code()?;
         let message = MailMessage::DeletionCode {
-            first_name: user.first_name.clone(),
+            first_name: Self::greeted(user),
             code: code.as_str().to_owned(),
         };
-        self.store_code(&user.email, CodePurpose::DeleteAccount, requester, &hash, &message)
+        // A deletion is confirmed in the session that asked, with the code: a link would only
+        // be one more way to act on the account from another browser.
+        self.store_code(&user.email, CodePurpose::DeleteAccount, requester, &hash, "", &message)
     }
 
     /// Checks a code of `purpose` for `email` sent by `requester`; on success the account,
@@ -325,7 +448,8 @@ impl EmailSignIn {
     ) -> Result<Guess, SignInError> {
         let now = self.ports.clock.now();
         let throttles = &self.ports.throttles;
-        let client = requester.client.as_str();
+        let asker = self.asker(requester, email);
+        let client = asker.scope();
         let by_client = throttles.hit(&format!("verify-client:{client}"), FAILURE_WINDOW_SECS, now)?;
         if by_client.count > VERIFIES_PER_CLIENT_PER_WINDOW {
             return Err(too_many(
@@ -336,19 +460,25 @@ impl EmailSignIn {
         let Some(stored) = self.ports.codes.active_code(email, purpose, &requester.attempt, now)? else {
             return Ok(Guess::Unmatched);
         };
-        let too_many_failures = |window_start| {
-            too_many(
-                retry_after(window_start, FAILURE_WINDOW_SECS, now),
-                "Te veel mislukte pogingen. Wacht een kwartier en vraag dan een nieuwe code aan.",
-            )
-        };
-        let mine = throttles.hit(&client_failures_key(email, client), FAILURE_WINDOW_SECS, now)?;
+        let mine = throttles.hit(&client_failures_key(email, &client), FAILURE_WINDOW_SECS, now)?;
         if mine.count > FAILURES_PER_WINDOW {
-            return Err(too_many_failures(mine.window_start));
+            return Err(too_many(
+                retry_after(mine.window_start, FAILURE_WINDOW_SECS, now),
+                "Te veel mislukte pogingen. Wacht een kwartier en vraag dan een nieuwe code aan.",
+            ));
         }
-        let everyone = throttles.hit(&failures_key(email), FAILURE_WINDOW_SECS, now)?;
-        if everyone.count > FAILURES_PER_WINDOW_ALL_CLIENTS {
-            return Err(too_many_failures(everyone.window_start));
+        // Strangers together get a few guesses a day at the codes mailed to an address; a
+        // deletion code is only ever checked in the signed-in person's own session.
+        let by_stranger = matches!(asker, Asker::Stranger(_)) && purpose != CodePurpose::DeleteAccount;
+        if by_stranger {
+            let strangers = throttles.hit(&strangers_guesses_key(email), DAY_SECS, now)?;
+            if strangers.count > STRANGER_GUESSES_PER_DAY {
+                return Err(too_many(
+                    retry_after(strangers.window_start, DAY_SECS, now),
+                    "Te veel pogingen met een code voor dit e-mailadres vanaf een nieuw apparaat. \
+                     Log in met de link in de nieuwste e-mail.",
+                ));
+            }
         }
         let locked = throttles
             .peek(&lock_key(email))?
@@ -360,10 +490,11 @@ impl EmailSignIn {
         }
         Ok(Guess::Reserved {
             email: email.clone(),
-            client: client.to_owned(),
+            client,
             code_id: stored.id,
             code_hash: stored.code_hash,
             locked,
+            by_stranger,
         })
     }
 
@@ -390,6 +521,7 @@ impl EmailSignIn {
             code_id,
             code_hash,
             locked,
+            by_stranger,
         } = guess
         else {
             // Same work, same answer: the time tells no stranger whether a code is pending.
@@ -410,14 +542,21 @@ impl EmailSignIn {
         if !self.ports.codes.consume_code(*code_id, now)? {
             return Err(SignInError::WrongCode);
         }
-        for key in [
-            failures_key(email),
-            client_failures_key(email, client),
-            consecutive_key,
-            lock_key(email),
-        ] {
-            throttles.clear(&key)?;
+        throttles.clear(&client_failures_key(email, client))?;
+        // A right code is no guess: the strangers' allowance counts wrong ones only, so that a
+        // person who signs up, and later signs in on a new device, keeps the day's tries.
+        if *by_stranger {
+            throttles.give_back(&strangers_guesses_key(email))?;
         }
+        self.signed_in(email, now)
+    }
+
+    /// After a code or a link proved the mailbox: the address's failure run and lock end, and
+    /// the account is returned, verified where it was not.
+    fn signed_in(&self, email: &Email, now: NaiveDateTime) -> Result<User, SignInError> {
+        let throttles = &self.ports.throttles;
+        throttles.clear(&format!("code-consecutive:{email}"))?;
+        throttles.clear(&lock_key(email))?;
         let user = self
             .ports
             .users
@@ -427,6 +566,47 @@ impl EmailSignIn {
             return Ok(self.ports.users.mark_email_verified(user.id, now)?.unwrap_or(user));
         }
         Ok(user)
+    }
+
+    /// The address and purpose of a sign-in link that can still be used, for the page that asks
+    /// 'Inloggen als ...?' before anything is spent: opening the link (as a mail scanner does)
+    /// changes nothing.
+    ///
+    /// # Errors
+    /// [`SignInError::WrongLink`] for a token that is malformed, unknown, expired, used or
+    /// voided; storage.
+    pub fn link_target(&self, token: &str) -> Result<LinkTarget, SignInError> {
+        let hash = link_token_hash(token).ok_or(SignInError::WrongLink)?;
+        let now = self.ports.clock.now();
+        match self.ports.codes.linked_code(&hash, now)? {
+            Some(linked) if linked.purpose != CodePurpose::DeleteAccount => Ok(LinkTarget {
+                email: linked.email,
+                purpose: linked.purpose,
+            }),
+            _ => Err(SignInError::WrongLink),
+        }
+    }
+
+    /// Signs in with a mail's link, in any browser: the link's code is used up (the link and
+    /// the code of one mail are one), and the account returned, verified where it was not.
+    ///
+    /// # Errors
+    /// [`SignInError::WrongLink`] as [`Self::link_target`], or when another request used it
+    /// first; storage.
+    pub fn sign_in_with_link(&self, token: &str) -> Result<(User, CodePurpose), SignInError> {
+        let hash = link_token_hash(token).ok_or(SignInError::WrongLink)?;
+        let now = self.ports.clock.now();
+        let Some(linked) = self.ports.codes.linked_code(&hash, now)? else {
+            return Err(SignInError::WrongLink);
+        };
+        if linked.purpose == CodePurpose::DeleteAccount || !self.ports.codes.consume_code(linked.id, now)? {
+            return Err(SignInError::WrongLink);
+        }
+        let user = self.signed_in(&linked.email, now).map_err(|error| match error {
+            SignInError::WrongCode => SignInError::WrongLink,
+            other => other,
+        })?;
+        Ok((user, linked.purpose))
     }
 }
 

@@ -3,8 +3,8 @@
 use crate::mail::message::SealedMail;
 use crate::sign_in::code::{OneTimeCode, SignInAttempt};
 use crate::sign_in::ports::{
-    CodeGenerator, CodeHasher, CodePurpose, EmailCodeRepository, IdentityRepository, SessionRepository, StoredCode,
-    UserRepository,
+    CodeGenerator, CodeHasher, CodePurpose, EmailCodeRepository, IdentityRepository, LinkedCode, SessionRepository,
+    StoredCode, UserRepository,
 };
 use crate::sign_in::session::StoredSession;
 use crate::sign_in::user::{Identity, NewUser, User};
@@ -230,6 +230,7 @@ impl EmailCodeRepository for MemoryStore {
         purpose: CodePurpose,
         attempt: &SignInAttempt,
         code_hash: &str,
+        link_hash: &str,
         expires_at: NaiveDateTime,
         mail: &SealedMail,
     ) -> Result<(), RepositoryError> {
@@ -237,9 +238,11 @@ impl EmailCodeRepository for MemoryStore {
         let attempt = attempt.stored();
         let mut tables = self.tables();
         for code in &mut tables.codes {
-            if &code.email == email && code.purpose == purpose && code.attempt == attempt && code.consumed_at.is_none()
-            {
-                code.consumed_at = Some(now);
+            if &code.email == email && code.purpose == purpose {
+                code.link_hash.clear();
+                if code.attempt == attempt && code.consumed_at.is_none() {
+                    code.consumed_at = Some(now);
+                }
             }
         }
         let id = tables.next_id("email_codes");
@@ -249,6 +252,7 @@ impl EmailCodeRepository for MemoryStore {
             purpose,
             attempt,
             code_hash: code_hash.to_owned(),
+            link_hash: link_hash.to_owned(),
             attempts: 0,
             expires_at,
             consumed_at: None,
@@ -256,6 +260,19 @@ impl EmailCodeRepository for MemoryStore {
         });
         tables.outbox.push(mail.clone());
         Ok(())
+    }
+
+    fn linked_code(&self, link_hash: &str, now: NaiveDateTime) -> Result<Option<LinkedCode>, RepositoryError> {
+        Ok(self
+            .tables()
+            .codes
+            .iter()
+            .find(|code| !link_hash.is_empty() && code.link_hash == link_hash && code.usable(now))
+            .map(|code| LinkedCode {
+                id: code.id,
+                email: code.email.clone(),
+                purpose: code.purpose,
+            }))
     }
 
     fn active_code(

@@ -93,6 +93,9 @@ impl UploadService {
     /// # Errors
     /// Storage failures.
     pub fn open(&self, public_name: &str) -> Result<Option<(String, Vec<u8>)>, RepositoryError> {
+        if !crate::uploads::upload::is_issued_name(public_name) {
+            return Ok(None);
+        }
         let Some(upload) = self.ports.uploads.find_upload(public_name)? else {
             return Ok(None);
         };

@@ -13,6 +13,21 @@ pub const UPLOAD_URL_PREFIX: &str = "/uploads/";
 /// Google's avatar host: the one foreign image origin a profile may point at (security.md F6).
 pub const GOOGLE_AVATAR_PREFIX: &str = "https://lh3.googleusercontent.com/";
 
+/// Hex characters of a stored photo's random name (128 bits).
+pub const ISSUED_NAME_HEX: usize = 32;
+
+/// Whether `name` has the shape of a name this server hands out for a photo: 128 random bits as
+/// 32 lowercase hex characters, a dot and `jpg` or `png`. Nothing else is looked up anywhere, so
+/// a strange name (a NUL, a path, a long one) is unknown before any store or database is asked.
+#[must_use]
+pub fn is_issued_name(name: &str) -> bool {
+    name.split_once('.').is_some_and(|(stem, extension)| {
+        stem.len() == ISSUED_NAME_HEX
+            && stem.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+            && matches!(extension, "jpg" | "png")
+    })
+}
+
 /// An image after checking and re-encoding: only its pixels survive.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CleanImage {

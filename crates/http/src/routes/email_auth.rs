@@ -6,8 +6,10 @@ use crate::{ApiError, AppState};
 use actix_session::Session;
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
 use actix_web::{HttpRequest, HttpResponse, post, web};
+use oppas_domain::Email;
 use oppas_domain::kernel::field_rules;
 use oppas_domain::sign_in::code::SignInAttempt;
+use oppas_domain::sign_in::known_browser::BrowserMark;
 use oppas_domain::sign_in::ports::CodePurpose;
 use oppas_domain::sign_in::rules::{Requester, SignInError, SignUp, parse_code, parse_email};
 use serde::{Deserialize, Serialize};
@@ -83,13 +85,34 @@ pub struct VerifiedResponse {
     pub requires_login: bool,
 }
 
+/// The token of a mail's sign-in link, as the page read it from the link's fragment.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LinkRequest {
+    /// The 64 hexadecimal characters after `#` in `/inloggen/link#...`.
+    #[serde(default)]
+    pub token: String,
+}
+
+/// What a still usable sign-in link is for, before it is used.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkInfoResponse {
+    /// The address, masked: `a***@example.nl`.
+    pub email: String,
+    /// `login`, or `register` when the link also confirms a new account's address.
+    pub purpose: String,
+}
+
 /// Routes `/api/auth/email-*`.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(register)
         .service(verify_registration)
         .service(resend)
         .service(request_login)
-        .service(verify_login);
+        .service(verify_login)
+        .service(link_info)
+        .service(sign_in_with_link);
 }
 
 /// Runs sign-in work that hashes a code on the pool of hashing threads (at most
@@ -111,6 +134,41 @@ pub(crate) async fn gated<T: Send + 'static>(
 
 /// How long a browser keeps its sign-in attempt: well past a code's ten minutes.
 const ATTEMPT_COOKIE_MAX_AGE: CookieDuration = CookieDuration::days(1);
+
+/// How long a browser's mark lives in the browser: as long as the mark itself.
+const MARK_COOKIE_MAX_AGE: CookieDuration =
+    CookieDuration::days(oppas_domain::sign_in::known_browser::KNOWN_BROWSER_LIFETIME.num_days());
+
+/// The name of the cookie that marks a browser that signed in before (`__Host-` over HTTPS).
+fn mark_cookie_name(state: &AppState) -> &'static str {
+    if state.secure_cookies {
+        "__Host-oppas_browser"
+    } else {
+        "oppas_browser"
+    }
+}
+
+/// The browser's checked mark, if it brings one this installation signed.
+fn mark_of(req: &HttpRequest, state: &AppState) -> Option<BrowserMark> {
+    req.cookie(mark_cookie_name(state))
+        .and_then(|cookie| state.sign_in.read_mark(cookie.value()))
+}
+
+/// After a sign-in with `email`: the browser's mark names the address for the next 90 days, so
+/// that its code requests and guesses have an allowance of their own. Signing out leaves it.
+pub(crate) fn remember_browser(req: &HttpRequest, response: &mut HttpResponse, state: &AppState, email: &Email) {
+    let value = state.sign_in.mark_signed_in(mark_of(req, state), email);
+    let cookie = Cookie::build(mark_cookie_name(state), value)
+        .path("/")
+        .http_only(true)
+        .secure(state.secure_cookies)
+        .same_site(SameSite::Strict)
+        .max_age(MARK_COOKIE_MAX_AGE)
+        .finish();
+    if let Err(error) = response.add_cookie(&cookie) {
+        tracing::warn!(error.cause = %error, "the browser's mark could not be set");
+    }
+}
 
 /// The name of the cookie that carries a browser's sign-in attempt (`__Host-` over HTTPS).
 fn attempt_cookie_name(state: &AppState) -> &'static str {
@@ -152,6 +210,7 @@ pub(crate) fn code_requester(req: &HttpRequest, state: &AppState) -> (Requester,
     let requester = Requester {
         client: crate::client::client_ip(req),
         attempt,
+        mark: mark_of(req, state),
     };
     (requester, cookie)
 }
@@ -161,6 +220,7 @@ pub(crate) fn code_checker(req: &HttpRequest, state: &AppState) -> Requester {
     Requester {
         client: crate::client::client_ip(req),
         attempt: attempt_of(req, state).unwrap_or_else(|| state.sign_in.new_attempt()),
+        mark: mark_of(req, state),
     }
 }
 
@@ -374,5 +434,68 @@ async fn verify(
         requires_login: false,
     });
     end_attempt(&mut response, &state);
+    remember_browser(req, &mut response, &state, &user.email);
+    Ok(response)
+}
+
+/// What a mail's sign-in link is for, so that its page can ask 'Inloggen als a***@example.nl?'
+/// before anything happens: opening the link, as a mail scanner does, spends nothing.
+///
+/// # Errors
+/// 400 `invalid_link` for a link that is unknown, expired, used or voided by a newer mail.
+#[utoipa::path(post, path = "/api/auth/email-link/info", tag = "auth", operation_id = "email_link_info", request_body = LinkRequest,
+    responses(
+        (status = 200, description = "The link can be used", body = LinkInfoResponse),
+        (status = 400, description = "Expired, used or unknown", body = crate::ApiErrorBody),
+    ))]
+#[post("/auth/email-link/info")]
+pub async fn link_info(
+    body: crate::extract::Body<LinkRequest>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let service = state.sign_in.clone();
+    let token = body.into_inner().token;
+    let target = web::block(move || service.link_target(&token)).await??;
+    Ok(HttpResponse::Ok().json(LinkInfoResponse {
+        email: target.email.masked(),
+        purpose: target.purpose.as_str().to_owned(),
+    }))
+}
+
+/// Signs in with a mail's one-time link, in any browser: the link (and the code of the same
+/// mail) is spent, a registration's address is confirmed.
+///
+/// # Errors
+/// 400 `invalid_link` for a link that is unknown, expired, used or voided by a newer mail.
+#[utoipa::path(post, path = "/api/auth/email-link", tag = "auth", operation_id = "email_link", request_body = LinkRequest,
+    responses(
+        (status = 200, description = "Signed in", body = VerifiedResponse),
+        (status = 400, description = "Expired, used or unknown", body = crate::ApiErrorBody),
+    ))]
+#[post("/auth/email-link")]
+pub async fn sign_in_with_link(
+    req: HttpRequest,
+    body: crate::extract::Body<LinkRequest>,
+    session: Session,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let service = state.sign_in.clone();
+    let token = body.into_inner().token;
+    let outcome = web::block(move || service.sign_in_with_link(&token)).await?;
+    let (user, purpose) = outcome.inspect_err(|error| {
+        tracing::warn!(auth.step = "link", auth.outcome = "refused", reason = %error, "sign-in link refused");
+    })?;
+    sign_in(&session, user.id)?;
+    tracing::info!(auth.step = "link", user.id = user.id.get(), "signed in with a link");
+    let message = match purpose {
+        CodePurpose::Register => "E-mail geverifieerd!",
+        CodePurpose::Login | CodePurpose::DeleteAccount => "Je bent ingelogd.",
+    };
+    let mut response = HttpResponse::Ok().json(VerifiedResponse {
+        message: message.to_owned(),
+        redirect_to: "/dashboard".to_owned(),
+        requires_login: false,
+    });
+    remember_browser(&req, &mut response, &state, &user.email);
     Ok(response)
 }

@@ -153,7 +153,9 @@ pub async fn create_session(
         linked = signed_in.linked,
         "signed in with the provider"
     );
-    Ok(HttpResponse::Ok().json(SignedInResponse {
+    let mut response = HttpResponse::Ok().json(SignedInResponse {
         message: "Je bent ingelogd.".to_owned(),
-    }))
+    });
+    crate::routes::email_auth::remember_browser(&req, &mut response, &state, &signed_in.user.email);
+    Ok(response)
 }

@@ -107,7 +107,14 @@ pub async fn upload_image(
 /// name never points at other bytes).
 ///
 /// # Errors
-/// 404 for an unknown name.
+/// 404 for an unknown name, and for one of a shape the server never hands out (before anything
+/// is looked up).
+#[utoipa::path(get, path = "/uploads/{name}", tag = "uploads", operation_id = "serve_image",
+    params(("name" = String, Path, description = "32 hexadecimal characters, `.jpg` or `.png`")),
+    responses(
+        (status = 200, description = "The cleaned image", content_type = "image/jpeg"),
+        (status = 404, description = "No such image", body = crate::ApiErrorBody),
+    ))]
 #[get("/uploads/{name}")]
 pub async fn serve_image(name: web::Path<String>, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let uploads = state.uploads.clone();

@@ -121,6 +121,7 @@ fn a_sealed_mail_shows_neither_code_nor_address_and_opens_with_its_key_only() ->
     let message = MailMessage::LoginCode {
         first_name: Some("Sanne".into()),
         code: "482913".into(),
+        link: None,
     };
     let sealed = sealer.seal(&email, &message)?;
     assert_eq!(sealed.kind, "login_code");
@@ -176,6 +177,7 @@ async fn the_memory_transport_keeps_the_rendered_mail() -> anyhow::Result<()> {
         MailMessage::LoginCode {
             first_name: None,
             code: "123456".into(),
+            link: None,
         },
     )?;
     let delivered = eventually(|| outbox.all().first().cloned())
@@ -267,6 +269,7 @@ async fn the_smtp_transport_delivers_to_a_real_listener() -> anyhow::Result<()> 
         MailMessage::RegistrationCode {
             first_name: Some("Els".into()),
             code: "902114".into(),
+            link: None,
         },
     )?;
     let data = eventually(|| received.lock().ok()?.first().cloned())

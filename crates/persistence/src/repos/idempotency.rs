@@ -25,15 +25,16 @@ fn unexpected(what: &str) -> RepositoryError {
 }
 
 impl IdempotencyRepository for Database {
-    fn claim_key(&self, scope: &KeyScope, now: NaiveDateTime) -> Result<bool, RepositoryError> {
+    fn claim_key(&self, scope: &KeyScope, body_digest: &str, now: NaiveDateTime) -> Result<bool, RepositoryError> {
         let mut conn = self.conn()?;
         let mut insert = Sql::new(&conn);
         insert
-            .push("INSERT INTO idempotency_keys (user_id, endpoint, key, created_at) VALUES ")
+            .push("INSERT INTO idempotency_keys (user_id, endpoint, key, body_digest, created_at) VALUES ")
             .bind_list([
                 Bind::Int(scope.user.get()),
                 Bind::Text(scope.endpoint.clone()),
                 Bind::Text(scope.key.as_str().to_owned()),
+                Bind::Text(body_digest.to_owned()),
                 Bind::Time(now),
             ])
             .push(" ON CONFLICT (user_id, endpoint, key) DO NOTHING");
@@ -41,16 +42,17 @@ impl IdempotencyRepository for Database {
     }
 
     fn find_key(&self, scope: &KeyScope) -> Result<Option<KeyRecord>, RepositoryError> {
-        let row: Option<(Option<i32>, Option<String>, NaiveDateTime)> = of_scope!(scope)
+        let row: Option<(Option<i32>, Option<String>, NaiveDateTime, String)> = of_scope!(scope)
             .select((
                 idempotency_keys::status,
                 idempotency_keys::response_body,
                 idempotency_keys::created_at,
+                idempotency_keys::body_digest,
             ))
             .first(&mut *self.conn()?)
             .optional()
             .map_err(translate)?;
-        row.map(|(status, body, claimed_at)| {
+        row.map(|(status, body, claimed_at, body_digest)| {
             let answer = match status {
                 None => None,
                 Some(status) => Some(StoredAnswer {
@@ -58,7 +60,11 @@ impl IdempotencyRepository for Database {
                     body: body.unwrap_or_default(),
                 }),
             };
-            Ok(KeyRecord { answer, claimed_at })
+            Ok(KeyRecord {
+                body_digest,
+                answer,
+                claimed_at,
+            })
         })
         .transpose()
     }

@@ -94,6 +94,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/email-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in with a mail's one-time link, in any browser: the link (and the code of the same
+         *     mail) is spent, a registration's address is confirmed.
+         * @description # Errors
+         *     400 `invalid_link` for a link that is unknown, expired, used or voided by a newer mail.
+         */
+        post: operations["email_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/email-link/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a mail's sign-in link is for, so that its page can ask 'Inloggen als a***@example.nl?'
+         *     before anything happens: opening the link, as a mail scanner does, spends nothing.
+         * @description # Errors
+         *     400 `invalid_link` for a link that is unknown, expired, used or voided by a newer mail.
+         */
+        post: operations["email_link_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/email-login": {
         parameters: {
             query?: never;
@@ -1358,6 +1402,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/uploads/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Serves a stored image: its own content type, no sniffing, no scripts, cached for good (the
+         *     name never points at other bytes).
+         * @description # Errors
+         *     404 for an unknown name, and for one of a shape the server never hands out (before anything
+         *     is looked up).
+         */
+        get: operations["serve_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1740,6 +1807,18 @@ export interface components {
          * @enum {string}
          */
         Language: "Nederlands" | "Engels" | "Duits" | "Frans" | "Spaans" | "Italiaans" | "Portugees" | "Turks" | "Arabisch" | "Pools" | "Fries" | "Papiaments";
+        /** @description What a still usable sign-in link is for, before it is used. */
+        LinkInfoResponse: {
+            /** @description The address, masked: `a***@example.nl`. */
+            email: string;
+            /** @description `login`, or `register` when the link also confirms a new account's address. */
+            purpose: string;
+        };
+        /** @description The token of a mail's sign-in link, as the page read it from the link's fragment. */
+        LinkRequest: {
+            /** @description The 64 hexadecimal characters after `#` in `/inloggen/link#...`. */
+            token?: string;
+        };
         /** @description What the event stream sends as `data` (JSON, one per event; `id` set for stored events). */
         LiveEventData: {
             /**
@@ -3183,6 +3262,72 @@ export interface operations {
             };
             /** @description The reason is too long */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    email_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifiedResponse"];
+                };
+            };
+            /** @description Expired, used or unknown */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    email_link_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The link can be used */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkInfoResponse"];
+                };
+            };
+            /** @description Expired, used or unknown */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6475,6 +6620,38 @@ export interface operations {
             };
             /** @description The database does not answer */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    serve_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 32 hexadecimal characters, `.jpg` or `.png` */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cleaned image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": unknown;
+                };
+            };
+            /** @description No such image */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -55,8 +55,12 @@ impl FavouriteRepository for Database {
             if count(there, conn)? > 0 {
                 return Ok(FavouriteAdded::AlreadyThere);
             }
+            // A hidden profile's card is as unknown here as on every page.
             let mut exists = Sql::new(conn);
-            exists.push("SELECT COUNT(*) AS n FROM listings l WHERE ");
+            exists.push(
+                "SELECT COUNT(*) AS n FROM listings l WHERE NOT EXISTS \
+                 (SELECT 1 FROM hidden_profiles h WHERE h.user_id = l.user_id) AND ",
+            );
             push_card(&mut exists, card);
             if count(exists, conn)? == 0 {
                 return Ok(FavouriteAdded::NoSuchCard);

@@ -9,7 +9,7 @@ use diesel::prelude::*;
 use oppas_domain::kernel::limits::{ThrottleRepository, ThrottleState};
 use oppas_domain::mail::message::SealedMail;
 use oppas_domain::sign_in::code::SignInAttempt;
-use oppas_domain::sign_in::ports::{CodePurpose, EmailCodeRepository, StoredCode};
+use oppas_domain::sign_in::ports::{CodePurpose, EmailCodeRepository, LinkedCode, StoredCode};
 use oppas_domain::{Email, RepositoryError};
 
 impl EmailCodeRepository for Database {
@@ -19,6 +19,7 @@ impl EmailCodeRepository for Database {
         purpose: CodePurpose,
         attempt: &SignInAttempt,
         code_hash: &str,
+        link_hash: &str,
         expires_at: NaiveDateTime,
         mail: &SealedMail,
     ) -> Result<(), RepositoryError> {
@@ -26,6 +27,16 @@ impl EmailCodeRepository for Database {
         let attempt = attempt.stored();
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
+            // A newer mail voids the links of the earlier ones, whichever browser asked.
+            diesel::update(
+                email_codes::table
+                    .filter(email_codes::email.eq(email.as_str()))
+                    .filter(email_codes::purpose.eq(purpose.as_str()))
+                    .filter(email_codes::link_hash.ne("")),
+            )
+            .set((email_codes::link_hash.eq(""), email_codes::updated_at.eq(now)))
+            .execute(conn)
+            .map_err(translate)?;
             diesel::update(
                 email_codes::table
                     .filter(email_codes::email.eq(email.as_str()))
@@ -42,6 +53,7 @@ impl EmailCodeRepository for Database {
                     email_codes::purpose.eq(purpose.as_str()),
                     email_codes::attempt_hash.eq(&attempt),
                     email_codes::code_hash.eq(code_hash),
+                    email_codes::link_hash.eq(link_hash),
                     email_codes::attempts.eq(0),
                     email_codes::expires_at.eq(expires_at),
                     email_codes::created_at.eq(now),
@@ -51,6 +63,27 @@ impl EmailCodeRepository for Database {
                 .map_err(translate)?;
             crate::repos::outbox::enqueue_on(conn, mail, now)
         })
+    }
+
+    fn linked_code(&self, link_hash: &str, now: NaiveDateTime) -> Result<Option<LinkedCode>, RepositoryError> {
+        if link_hash.is_empty() {
+            return Ok(None);
+        }
+        let row = email_codes::table
+            .filter(email_codes::link_hash.eq(link_hash))
+            .filter(email_codes::consumed_at.is_null())
+            .filter(email_codes::expires_at.gt(now))
+            .select((email_codes::id, email_codes::email, email_codes::purpose))
+            .first::<(i64, String, String)>(&mut *self.conn()?)
+            .optional()
+            .map_err(translate)?;
+        Ok(row.and_then(|(id, email, purpose)| {
+            Some(LinkedCode {
+                id,
+                email: Email::parse(&email).ok()?,
+                purpose: CodePurpose::parse(&purpose)?,
+            })
+        }))
     }
 
     fn active_code(
@@ -226,6 +259,19 @@ impl ThrottleRepository for Database {
             .execute(&mut *self.conn()?)
             .map(|_| ())
             .map_err(translate)
+    }
+
+    fn give_back(&self, key: &str) -> Result<(), RepositoryError> {
+        // One conditional statement: simultaneous give-backs never take the count below zero.
+        diesel::update(
+            throttles::table
+                .filter(throttles::key.eq(key))
+                .filter(throttles::count.gt(0)),
+        )
+        .set(throttles::count.eq(throttles::count - 1))
+        .execute(&mut *self.conn()?)
+        .map(|_| ())
+        .map_err(translate)
     }
 
     fn delete_idle_before(&self, cutoff: NaiveDateTime, now: NaiveDateTime) -> Result<usize, RepositoryError> {

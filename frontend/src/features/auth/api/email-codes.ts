@@ -27,3 +27,15 @@ export async function requestLoginCode(email: string): Promise<string> {
 export async function verifyLoginCode(email: string, code: string): Promise<VerifiedResponse> {
   return unwrap(api.POST('/api/auth/email-login-verify', { body: { email, code } }));
 }
+
+export type LinkInfo = components['schemas']['LinkInfoResponse'];
+
+/** What a mail's sign-in link is for (the masked address), without using it. */
+export async function emailLinkInfo(token: string): Promise<LinkInfo> {
+  return unwrap(api.POST('/api/auth/email-link/info', { body: { token } }));
+}
+
+/** Signs in with a mail's one-time link; the link is spent. */
+export async function signInWithEmailLink(token: string): Promise<VerifiedResponse> {
+  return unwrap(api.POST('/api/auth/email-link', { body: { token } }));
+}
