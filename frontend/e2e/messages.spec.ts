@@ -297,6 +297,87 @@ test.describe('messages', () => {
     await sitter.context().close();
   });
 
+  test('a message written without a connection survives a reload and arrives exactly once', async ({
+    page: sitter,
+    browser,
+  }) => {
+    const owner = await secondBrowser(browser);
+    await signUpByMail(owner, {
+      firstName: 'Oda',
+      lastName: 'Eigenaar',
+      email: uniqueEmail('eigenaar.offline'),
+    });
+    const lookup = await createProfile(owner, {
+      profileType: 'huisdier',
+      firstName: 'Oda',
+      lastName: 'Eigenaar',
+      location: 'Utrecht',
+      postalCode: '3512',
+      petName: uniqueName('Kees'),
+    });
+    await signUpByMail(sitter, {
+      firstName: 'Otto',
+      lastName: 'Oppas',
+      email: uniqueEmail('oppas.offline'),
+    });
+    await createProfile(sitter, {
+      profileType: 'vrijwilliger',
+      firstName: 'Otto',
+      lastName: 'Oppas',
+      location: 'Utrecht',
+      postalCode: '3512',
+    });
+    const conversationId = await startConversation(sitter, {
+      targetUserId: lookup.profile.user_id,
+      petId: lookup.profile.id,
+    });
+    await sitter.goto(`/berichten?conversation=${String(conversationId)}`);
+    const box = sitter.getByRole('textbox', { name: 'Bericht aan Oda' });
+    await expect(box).toBeVisible();
+
+    // Offline: the message shows at once as on its way, and the box is free again.
+    const text = `Geschreven in de trein ${String(Date.now())}`;
+    await sitter.context().setOffline(true);
+    await box.fill(text);
+    await box.press('Enter');
+    await expect(box).toHaveValue('');
+    const waiting = sitter.getByRole('list', { name: 'Nog niet verstuurd' });
+    await expect(waiting.getByText(text)).toBeVisible();
+    await expect(waiting.getByRole('status')).toHaveText('Wordt verstuurd...');
+
+    // Back online, but the server still out of reach, the page is reloaded: the message is kept.
+    const messagesOfThread = `**/api/conversations/${String(conversationId)}/messages`;
+    await sitter.route(messagesOfThread, (route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
+    );
+    await sitter.context().setOffline(false);
+    await sitter.reload();
+    await expect(waiting.getByText(text)).toBeVisible();
+    await expect(waiting.getByRole('status')).toHaveText('Wordt verstuurd...');
+
+    // The server can be reached again: the message goes once the connection is back.
+    await sitter.unroute(messagesOfThread);
+    await sitter.context().setOffline(true);
+    await sitter.context().setOffline(false);
+    const log = sitter.getByRole('log', { name: 'Berichten met Oda' });
+    await expect(waiting).toHaveCount(0);
+    await expect(log.getByText(text, { exact: true })).toHaveCount(1);
+
+    // The other person has it exactly once, and so does the thread after another reload.
+    const answer = await owner.request.get(`/api/conversations/${String(conversationId)}/messages`);
+    expect(answer.status()).toBe(200);
+    const { messages } = (await answer.json()) as { messages: { text: string }[] };
+    expect(messages.filter((message) => message.text === text)).toHaveLength(1);
+    await sitter.reload();
+    await expect(log.getByText(text, { exact: true })).toHaveCount(1);
+    await expect(waiting).toHaveCount(0);
+    await owner.goto(`/berichten?conversation=${String(conversationId)}`);
+    await expect(
+      owner.getByRole('log', { name: 'Berichten met Otto' }).getByText(text, { exact: true }),
+    ).toHaveCount(1);
+    await owner.context().close();
+  });
+
   test('Bericht sturen leads a visitor to sign in and back, and someone without a profile to the dashboard', async ({
     page,
     browser,
