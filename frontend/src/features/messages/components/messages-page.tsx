@@ -22,6 +22,8 @@ export function MessagesPage() {
   const { data } = useConversations();
   const selected = data?.conversations.find((conversation) => conversation.id === selectedId);
 
+  // The frame of every page holds the outbox already; this one counts when the page is shown
+  // without it.
   return (
     <OutboxProvider>
       <div className={MESSAGES_PAGE}>

@@ -18,15 +18,18 @@ const OutboxContext = createContext<Outbox | null>(null);
 
 /**
  * The signed-in person's outbox for the pages below: what was kept unsent (from before a reload
- * too) goes at once, and again whenever the connection comes back.
+ * too) goes at once, and again whenever the connection comes back, on whichever page is open.
+ * Below another one it adds none of its own: two would send the same message side by side.
  */
 export function OutboxProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
+  const outer = useContext(OutboxContext);
   const userId = user?.id ?? null;
+  const own = outer === null;
   const outbox = useMemo(
     () =>
-      userId === null
+      userId === null || !own
         ? null
         : createOutbox({
             userId,
@@ -42,7 +45,7 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
               });
             },
           }),
-    [userId, queryClient],
+    [userId, queryClient, own],
   );
 
   useEffect(() => {
@@ -52,6 +55,7 @@ export function OutboxProvider({ children }: { children: ReactNode }) {
     };
   }, [outbox]);
 
+  if (!own) return children;
   return <OutboxContext value={outbox}>{children}</OutboxContext>;
 }
 
