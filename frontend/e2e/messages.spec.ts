@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { checkPage, expect, saveScreenshot, test } from './fixtures';
+import { checkPage, expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures';
 import { sendMessage, startConversation } from './support/conversation';
 import { demo, seedDemoProfiles } from './support/demo';
 import { codeFromMail, waitForMail } from './support/mailbox';
@@ -295,6 +295,96 @@ test.describe('messages', () => {
     await send(sitter, 58);
     await expect(message(58)).toBeInViewport();
     await sitter.context().close();
+  });
+
+  test('a message written without a connection survives a reload and arrives exactly once', async ({
+    page: sitter,
+    browser,
+  }) => {
+    const owner = await secondBrowser(browser);
+    await signUpByMail(owner, {
+      firstName: 'Oda',
+      lastName: 'Eigenaar',
+      email: uniqueEmail('eigenaar.offline'),
+    });
+    const lookup = await createProfile(owner, {
+      profileType: 'huisdier',
+      firstName: 'Oda',
+      lastName: 'Eigenaar',
+      location: 'Utrecht',
+      postalCode: '3512',
+      petName: uniqueName('Kees'),
+    });
+    await signUpByMail(sitter, {
+      firstName: 'Otto',
+      lastName: 'Oppas',
+      email: uniqueEmail('oppas.offline'),
+    });
+    await createProfile(sitter, {
+      profileType: 'vrijwilliger',
+      firstName: 'Otto',
+      lastName: 'Oppas',
+      location: 'Utrecht',
+      postalCode: '3512',
+    });
+    const conversationId = await startConversation(sitter, {
+      targetUserId: lookup.profile.user_id,
+      petId: lookup.profile.id,
+    });
+    await sitter.goto(`/berichten?conversation=${String(conversationId)}`);
+    const box = sitter.getByRole('textbox', { name: 'Bericht aan Oda' });
+    await expect(box).toBeVisible();
+
+    // Offline: the message shows at once as on its way, and the box is free again.
+    const text = `Geschreven in de trein ${String(Date.now())}`;
+    await sitter.context().setOffline(true);
+    await box.fill(text);
+    await box.press('Enter');
+    await expect(box).toHaveValue('');
+    const waiting = sitter.getByRole('list', { name: 'Nog niet verstuurd' });
+    await expect(waiting.getByText(text)).toBeVisible();
+    await expect(waiting.getByRole('status')).toHaveText('Wordt verstuurd...');
+    await expectNoSeriousA11yViolations(sitter);
+
+    // Back online, but the server still out of reach, the page is reloaded: the message is kept.
+    let reachable = false;
+    await sitter.route(`**/api/conversations/${String(conversationId)}/messages`, (route) =>
+      route.request().method() === 'POST' && !reachable
+        ? route.abort('internetdisconnected')
+        : route.fallback(),
+    );
+    await sitter.context().setOffline(false);
+    await sitter.reload();
+    await expect(waiting.getByText(text)).toBeVisible();
+    await expect(waiting.getByRole('status')).toHaveText('Wordt verstuurd...');
+
+    // The server can be reached again: the message goes once the connection is back, whichever
+    // page is open then.
+    await sitter.goto('/dashboard');
+    reachable = true;
+    await sitter.context().setOffline(true);
+    await expect.poll(() => sitter.evaluate<boolean>('navigator.onLine')).toBe(false);
+    await sitter.context().setOffline(false);
+    const received = async () => {
+      const answer = await owner.request.get(
+        `/api/conversations/${String(conversationId)}/messages`,
+      );
+      expect(answer.status()).toBe(200);
+      const { messages } = (await answer.json()) as { messages: { text: string }[] };
+      return messages.filter((message) => message.text === text).length;
+    };
+    await expect.poll(received).toBeGreaterThan(0);
+    // The other person has it exactly once, and so does the writer's thread.
+    expect(await received()).toBe(1);
+    await sitter.goto(`/berichten?conversation=${String(conversationId)}`);
+    const log = sitter.getByRole('log', { name: 'Berichten met Oda' });
+    await expect(log.getByText(text, { exact: true })).toHaveCount(1);
+    await expect(waiting).toHaveCount(0);
+    await owner.goto(`/berichten?conversation=${String(conversationId)}`);
+    await expect(
+      owner.getByRole('log', { name: 'Berichten met Otto' }).getByText(text, { exact: true }),
+    ).toHaveCount(1);
+    await owner.context().close();
   });
 
   test('Bericht sturen leads a visitor to sign in and back, and someone without a profile to the dashboard', async ({

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures';
 import { clearMailbox, codeFromMail, waitForMail } from './support/mailbox';
 import { googleUser, signInAtProvider } from './support/provider';
+import { secondBrowser, signUpByMail, uniqueEmail } from './support/session';
 
 /** The header's user widget of a signed-in person. */
 async function expectSignedInAs(page: Page, firstName: string): Promise<void> {
@@ -212,6 +213,37 @@ test.describe('signing in by e-mail', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Uitloggen' }).click();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Inloggen' })).toBeVisible();
     expect(await (await page.request.get('/api/users/me')).json()).toBeNull();
+  });
+});
+
+test.describe('the way back after signing in', () => {
+  test('an address that leads to another site after the sign-in ends on this site', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const person = { firstName: 'Wies', lastName: 'Weg', email: uniqueEmail('terugweg') };
+    // The account exists already, made in a context of its own: this page is not signed in.
+    const other = await secondBrowser(browser);
+    await signUpByMail(other, person);
+    await other.context().close();
+
+    // The parser makes '//evil.example' of this path: a browser sent there lands on another site.
+    await page.goto('/inloggen?next=/..//evil.example');
+    await page.getByRole('tab', { name: 'E-mail' }).click();
+    await page.getByRole('textbox', { name: 'E-mailadres', exact: true }).fill(person.email);
+    const since = new Date();
+    await page.getByRole('button', { name: 'Stuur inlogcode' }).click();
+    const mail = await waitForMail(person.email, {
+      subject: 'is je inlogcode voor Oppasmaatje',
+      since,
+    });
+    await page.getByRole('textbox', { name: 'Inlogcode' }).fill(codeFromMail(mail));
+    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+
+    await expect(page).toHaveURL('/dashboard');
+    expect(new URL(page.url()).origin).toBe(baseURL);
+    await expectSignedInAs(page, 'Wies');
   });
 });
 

@@ -41,4 +41,6 @@ afterEach(() => {
   removeFakePush();
   // A tab's storage (the wizard's kept draft) never passes from one test to the next.
   window.sessionStorage.clear();
+  // Nor does the browser's (the messages kept unsent).
+  window.localStorage.clear();
 });

@@ -65,6 +65,8 @@ describe('where a successful code check leads', () => {
     expect(safeRedirect('/\\kwaad.example', '/dashboard')).toBe('/dashboard');
     expect(safeRedirect('https://kwaad.example', '/dashboard')).toBe('/dashboard');
     expect(safeRedirect('javascript:alert(1)', '/dashboard')).toBe('/dashboard');
+    expect(safeRedirect('/..//kwaad.example', '/dashboard')).toBe('/dashboard');
+    expect(safeRedirect('/%2F%2Fkwaad.example', '/dashboard')).toBe('/dashboard');
     expect(safeRedirect(undefined, '/dashboard')).toBe('/dashboard');
   });
 });

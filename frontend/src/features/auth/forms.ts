@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SIGN_UP_NAME_MAX } from '@/lib/api/vocabulary';
+import { safeReturnPath } from '@/lib/auth/return-path';
 import { tooLong } from '@/lib/profile-texts';
 
 /** Names: at most as many characters as the server takes (spec section 9). */
@@ -52,8 +53,5 @@ export function digitsOnly(value: string, max: number = CODE_LENGTH): string {
  * tampered answer cannot send anyone elsewhere.
  */
 export function safeRedirect(target: string | null | undefined, fallback: string): string {
-  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
-    return fallback;
-  }
-  return target;
+  return safeReturnPath(target) ?? fallback;
 }

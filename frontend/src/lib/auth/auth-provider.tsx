@@ -10,6 +10,7 @@ import { logout as postLogout } from '@/lib/auth/api/logout';
 import { AuthContext, type AuthState } from '@/lib/auth/auth-context';
 import { rememberReturnPath } from '@/lib/auth/return-path';
 import { leaveTo } from '@/lib/browser-location';
+import { forgetUnsentOf } from '@/lib/messaging/unsent';
 
 /**
  * Holds the signed-in user for the whole app. The user lives in the query cache, so every
@@ -26,6 +27,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.setQueryData(authKeys.currentUser(), null);
     // Everything read as this person goes: own profile details must not outlive the session.
     forgetOthersReads(queryClient);
+    // So do the messages they wrote that the server does not have yet.
+    if (user !== null) forgetUnsentOf(user.id);
     // This browser's notifications were the person's; the server drops its device with the
     // session, and the browser ends its subscription. Loaded only now (it is no part of the first
     // script), never waited for, and a failure never stops the sign-out.
@@ -39,7 +42,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch (error) {
       console.error('Failed to logout', error);
     }
-  }, [queryClient]);
+  }, [queryClient, user]);
 
   const startGoogleLogin = useCallback(async () => {
     try {

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshCurrentUser } from '@/lib/auth/api/get-current-user';
 import { useAuth } from '@/lib/auth/use-auth';
 import { leaveTo } from '@/lib/browser-location';
+import { keepUnsent, readUnsent } from '@/lib/messaging/unsent';
 import { aUser, fakeSession, onApi, requests, type FakeResponse } from '@/testing/fake-api';
 import { aSubscription, installFakePush } from '@/testing/fake-push';
 import { renderWithProviders } from '@/testing/render';
@@ -128,6 +129,29 @@ describe('useAuth', () => {
 
     expect(await screen.findByText('Status: uitgelogd')).toBeInTheDocument();
     expect(queryClient.getQueryData(['profiles', 'own', 7])).toBeUndefined();
+  });
+
+  it('forgets the messages the person wrote that were not sent yet on logout, and only theirs', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }));
+    onApi('POST /api/logout', { status: 204 });
+    const unsent = (text: string) => ({
+      key: `sleutel-${text}`,
+      conversationId: 3,
+      text,
+      writtenAt: new Date().toISOString(),
+      failure: null,
+    });
+    keepUnsent(7, unsent('Van Anna'));
+    keepUnsent(8, unsent('Van een ander'));
+    renderWithProviders(<AuthProbe />);
+    await screen.findByText('Status: ingelogd als anna.jansen@example.nl');
+
+    await user.click(screen.getByRole('button', { name: 'Uitloggen' }));
+
+    expect(await screen.findByText('Status: uitgelogd')).toBeInTheDocument();
+    expect(readUnsent(7, 3)).toEqual([]);
+    expect(readUnsent(8, 3).map((message) => message.text)).toEqual(['Van een ander']);
   });
 
   it("ends this browser's push subscription on logout, without waiting for it", async () => {

@@ -11,17 +11,41 @@ describe('safeReturnPath', () => {
     ['/huisdier/30', '/huisdier/30'],
     ['/berichten?conversation=4', '/berichten?conversation=4'],
     ['/vrijwilliger/12#contact', '/vrijwilliger/12#contact'],
-  ])('accepts the local path %s', (raw, path) => {
+    ['/profielen?soort=hond&plaats=Utrecht#kaart', '/profielen?soort=hond&plaats=Utrecht#kaart'],
+    ['/huisdier/30/../31?x=1', '/huisdier/31?x=1'],
+  ])('keeps the local path %s', (raw, path) => {
     expect(safeReturnPath(raw)).toBe(path);
   });
 
   it.each([
     ['another site', 'https://evil.example/huisdier/30'],
+    ['another site, plain', 'https://evil.example'],
+    ['another site over http', 'http://evil.example'],
     ['a protocol-relative address', '//evil.example/pad'],
     ['a backslash trick', '/\\evil.example'],
+    ['two backslashes', '\\\\evil.example'],
+    ['a dot-dot before two slashes', '/..//evil.example'],
+    ['a dot before a backslash', '/./\\evil'],
+    ['a dot-dot before a backslash', '/..\\evil'],
+    ['several dot-dots before two slashes', '/a/../..//evil.example'],
+    ['encoded slashes', '/%2F%2Fevil'],
+    ['encoded slashes in lower case', '/%2f%2fevil'],
+    ['an encoded slash after the first', '/%2Fevil.example'],
+    ['an encoded backslash', '/%5Cevil'],
+    ['an encoded backslash in lower case', '/%5cevil'],
+    ['a twice encoded slash', '/%252F%252Fevil'],
     ['a script', 'javascript:alert(1)'],
+    ['a script in mixed case', 'JaVaScRiPt:alert(1)'],
+    ['a script hidden behind a comment', 'javascript://%0Aalert(1)'],
+    ['a data address', 'data:text/html,<script>alert(1)</script>'],
+    ['a tab inside', '/\t/evil.example'],
+    ['a newline inside', '/\n/evil.example'],
+    ['a carriage return inside', '/\r/evil.example'],
+    ['a tab after a dot-dot', '/..\t//evil.example'],
+    ['a leading space', ' //evil.example'],
     ['a relative path', 'huisdier/30'],
     ['the login page itself', '/inloggen?next=/dashboard'],
+    ['an empty string', ''],
     ['nothing', null],
     ['something else', 42],
   ])('refuses %s', (_case, raw) => {

@@ -14,12 +14,46 @@ const SIGN_IN_PAGES: readonly string[] = [
   paths.authCallback,
 ];
 
+/** Two slashes or a slash and a backslash: what a browser reads as the start of another site. */
+const ANOTHER_SITE = /^\/[/\\]/;
+
+/** Control characters (tabs and newlines among them), which the address parser silently drops. */
+const CONTROL = /\p{Cc}/u;
+
+/** How often a path is unwrapped from percent-encoding before it counts as what it says. */
+const DECODINGS = 4;
+
 /**
- * A path on this site to return to, or null. Only a local path is accepted ('/huisdier/3?x=1'),
- * never another site ('//evil.example', 'https://…', '/\\evil.example') nor a sign-in page.
+ * The path with its percent-encoding undone, as often as it still changes (within
+ * {@link DECODINGS}); null when it is not valid percent-encoding.
+ */
+function decoded(path: string): string | null {
+  let current = path;
+  for (let round = 0; round < DECODINGS; round += 1) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return null;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return current;
+}
+
+/**
+ * A path on this site to return to, or null. The raw text is resolved against this site's own
+ * origin and only the resolved path, query and fragment are returned, never the raw text: the
+ * parser turns '/..//evil.example' into '//evil.example' and drops tabs and newlines, so checking
+ * the raw text alone lets another site through. Kept only when the resolved origin is this one
+ * and the path starts with one slash, also once its percent-encoding is undone ('/%2F%2Fevil'
+ * would be read as '//evil' by whatever decodes it next). Backslashes and control characters
+ * never belong in a path this site makes, so they are refused outright; so are the
+ * sign-in pages themselves.
  */
 export function safeReturnPath(raw: unknown): string | null {
-  if (typeof raw !== 'string' || !raw.startsWith('/') || /^\/[/\\]/.test(raw)) {
+  if (typeof raw !== 'string' || !raw.startsWith('/') || raw.includes('\\') || CONTROL.test(raw)) {
     return null;
   }
   let url: URL;
@@ -28,10 +62,22 @@ export function safeReturnPath(raw: unknown): string | null {
   } catch {
     return null;
   }
-  if (url.origin !== window.location.origin || SIGN_IN_PAGES.includes(url.pathname)) {
+  if (url.origin !== window.location.origin) {
     return null;
   }
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = url.pathname;
+  const plain = decoded(path);
+  if (
+    !path.startsWith('/') ||
+    ANOTHER_SITE.test(path) ||
+    plain === null ||
+    ANOTHER_SITE.test(plain) ||
+    plain.includes('\\') ||
+    SIGN_IN_PAGES.includes(path)
+  ) {
+    return null;
+  }
+  return `${path}${url.search}${url.hash}`;
 }
 
 /** /inloggen, coming back to `returnTo` after signing in. */

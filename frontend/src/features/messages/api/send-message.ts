@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ThreadData } from '@/features/messages/api/get-thread';
 import { unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
-import { idempotencyHeader, useIdempotentCall } from '@/lib/api/idempotency';
+import { idempotencyHeader } from '@/lib/api/idempotency';
 import type { components } from '@/lib/api/openapi';
 import { messagingKeys } from '@/lib/messaging/keys';
 
@@ -28,36 +28,32 @@ export function sendMessage(
 }
 
 /**
- * Sends a message and shows it in the thread at once; the inbox is read again so that the
- * conversation moves to the top with its new last message. A message sent twice before the
- * screen caught up carries one idempotency key, so it is stored once.
+ * Shows a message the server took in its thread at once (unless the thread has it already, from
+ * a live event or an earlier answer for the same key); the inbox is read again so that the
+ * conversation moves to the top with its new last message.
  */
-export function useSendMessage(conversationId: number) {
-  const queryClient = useQueryClient();
-  const send = useIdempotentCall((content: string, key: string) =>
-    sendMessage(conversationId, content, key),
-  );
-  return useMutation({
-    mutationFn: send,
-    onSuccess: ({ messageId, timestamp, safetyHint }, content) => {
-      queryClient.setQueryData<ThreadData>(messagingKeys.thread(conversationId), (thread) => {
-        const [newest, ...older] = thread?.pages ?? [];
-        if (thread === undefined || newest === undefined) return thread;
-        if (newest.messages.some((message) => message.id === messageId)) return thread;
-        const sent = {
-          id: messageId,
-          text: content,
-          timestamp,
-          isOwn: true,
-          isRead: false,
-          safetyHint,
-        };
-        return {
-          ...thread,
-          pages: [{ ...newest, messages: [...newest.messages, sent] }, ...older],
-        };
-      });
-      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
-    },
+export function showSentMessage(
+  queryClient: QueryClient,
+  conversationId: number,
+  content: string,
+  { messageId, timestamp, safetyHint }: MessageSent,
+): void {
+  queryClient.setQueryData<ThreadData>(messagingKeys.thread(conversationId), (thread) => {
+    const [newest, ...older] = thread?.pages ?? [];
+    if (thread === undefined || newest === undefined) return thread;
+    if (newest.messages.some((message) => message.id === messageId)) return thread;
+    const sent = {
+      id: messageId,
+      text: content,
+      timestamp,
+      isOwn: true,
+      isRead: false,
+      safetyHint,
+    };
+    return {
+      ...thread,
+      pages: [{ ...newest, messages: [...newest.messages, sent] }, ...older],
+    };
   });
+  void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
 }

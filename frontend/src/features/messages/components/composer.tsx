@@ -1,64 +1,46 @@
 import { SendHorizontal } from 'lucide-react';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Spinner } from '@/components/ui/spinner';
-import { characterCount, useSendMessage } from '@/features/messages/api/send-message';
-import { ApiError } from '@/lib/api/api-error';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { characterCount } from '@/features/messages/api/send-message';
+import { useUnsent } from '@/features/messages/hooks/use-outbox';
 import { MESSAGE_MAX } from '@/lib/api/vocabulary';
 import { cn } from '@/lib/cn';
-
-export const SEND_FAILED = 'Bericht versturen mislukt. Probeer opnieuw.';
-export const SEND_NETWORK_FAILED = 'Er ging iets mis bij het versturen van het bericht.';
 
 /** The counter shows from this many characters on. */
 const COUNTER_FROM = MESSAGE_MAX - 200;
 
-/** What to tell after a failed send (spec section 8); the server's own words for 422 and 429. */
-function failureText(error: unknown): string {
-  if (!(error instanceof ApiError)) return SEND_NETWORK_FAILED;
-  const serverText = error.code !== 'unexpected_response';
-  return (error.status === 422 || error.status === 429) && serverText ? error.message : SEND_FAILED;
-}
-
 /**
  * Writing a message: Enter sends, Shift+Enter starts a new line. Nothing is sent while empty
- * (after trimming) or while the previous message is on its way; after a failure the text comes
- * back so that nothing typed is lost. A send refused because the conversation closed meanwhile
- * (403) is no failure to try again: `onRefused` gets the server's words.
+ * (after trimming). A sent message leaves the box at once and shows in the thread as on its way
+ * (see {@link useUnsent}): kept in this browser until the server has it, so that neither a lost
+ * connection nor a reload loses it.
  */
 export function Composer({
   conversationId,
   recipient,
-  onRefused,
 }: {
   conversationId: number;
   recipient: string;
-  onRefused: (text: string) => void;
 }) {
   const id = useId();
   const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const send = useSendMessage(conversationId);
+  const { write, ready } = useUnsent(conversationId);
+  // Set once the draft is written, until the box shows its next text: two submits before React
+  // renders again (a double click, Enter twice) would otherwise write the message twice.
+  const written = useRef(false);
+  useEffect(() => {
+    written.current = false;
+  }, [draft]);
 
   const text = draft.trim();
   const count = characterCount(text);
   const tooLong = count > MESSAGE_MAX;
 
   const submit = () => {
-    if (text === '' || tooLong || send.isPending) return;
-    setError(null);
+    if (text === '' || tooLong || !ready || written.current) return;
+    written.current = true;
+    write(text);
     setDraft('');
-    send.mutate(text, {
-      onError: (failure) => {
-        if (failure instanceof ApiError && failure.status === 403) {
-          onRefused(failure.message);
-          return;
-        }
-        // Put the text back, before anything typed meanwhile.
-        setDraft((typed) => (typed.trim() === '' ? text : `${text}\n${typed}`));
-        setError(failureText(failure));
-      },
-    });
     textarea.current?.focus();
   };
 
@@ -69,7 +51,7 @@ export function Composer({
     }
   };
 
-  const describedBy = [`${id}-hint`, count >= COUNTER_FROM && `${id}-count`, error && `${id}-error`]
+  const describedBy = [`${id}-hint`, count >= COUNTER_FROM && `${id}-count`]
     .filter(Boolean)
     .join(' ');
 
@@ -81,11 +63,6 @@ export function Composer({
       }}
       className="flex flex-col gap-2 border-t border-stone-200 bg-white p-3 sm:p-4"
     >
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-red-800">
-          {error}
-        </p>
-      )}
       <div className="flex items-end gap-2">
         <label htmlFor={id} className="sr-only">
           Bericht aan {recipient}
@@ -106,11 +83,10 @@ export function Composer({
         />
         <button
           type="submit"
-          disabled={text === '' || tooLong || send.isPending}
-          aria-busy={send.isPending}
+          disabled={text === '' || tooLong || !ready}
           className="flex size-12 shrink-0 items-center justify-center rounded-full bg-orange-700 text-white shadow-sm hover:bg-orange-800 disabled:cursor-not-allowed disabled:opacity-60"
         >
-          {send.isPending ? <Spinner /> : <SendHorizontal aria-hidden="true" className="size-5" />}
+          <SendHorizontal aria-hidden="true" className="size-5" />
           <span className="sr-only">Versturen</span>
         </button>
       </div>

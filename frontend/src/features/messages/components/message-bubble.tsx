@@ -1,7 +1,17 @@
-import { Check, CheckCheck, ShieldCheck } from 'lucide-react';
+import {
+  Check,
+  CheckCheck,
+  TriangleAlert,
+  Clock,
+  RotateCw,
+  ShieldCheck,
+  Trash,
+} from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import type { MessageItem } from '@/features/messages/api/get-thread';
 import { clockTime, fullDateTime } from '@/features/messages/format-time';
 import { cn } from '@/lib/cn';
+import type { UnsentMessage } from '@/lib/messaging/unsent';
 
 /** Under a message with a phone number, an address, an account or a link, for both people. */
 export const SAFETY_HINT =
@@ -57,5 +67,79 @@ function ReadMark({ read }: { read: boolean }) {
       <Icon aria-hidden="true" className="size-4" />
       <span className="sr-only">{label}</span>
     </span>
+  );
+}
+
+/** Under an own message the server does not have yet. */
+export const SENDING = 'Wordt verstuurd...';
+/** Under an own message the server refused or failed. */
+export const NOT_SENT = 'Niet verstuurd.';
+export const TRY_AGAIN = 'Opnieuw proberen';
+export const REMOVE = 'Verwijderen';
+
+/**
+ * An own message the server does not have yet: on its way (also while offline), or not sent
+ * with the reason and the choice to try again or to remove it. The state is a live status text,
+ * so that a screen reader hears when it changes.
+ */
+export function UnsentBubble({
+  message,
+  reason,
+  onRetry,
+  onRemove,
+}: {
+  message: UnsentMessage;
+  /** Why it was not sent; null to say nothing more than {@link NOT_SENT}. */
+  reason: string | null;
+  onRetry: () => void;
+  onRemove: () => void;
+}) {
+  const failed = message.failure !== null;
+  return (
+    <li className="flex flex-col items-end gap-1">
+      <div
+        className={cn(
+          'flex max-w-[85%] min-w-0 flex-col gap-1 rounded-2xl rounded-br-md px-4 py-2 shadow-sm sm:max-w-[70%]',
+          failed
+            ? 'bg-white text-stone-900 ring-2 ring-red-700'
+            : 'bg-orange-100 text-stone-900 ring-1 ring-orange-200',
+        )}
+      >
+        <span className="sr-only">Jij:</span>
+        <p className="break-words whitespace-pre-wrap">{message.text}</p>
+        <p
+          role="status"
+          className={cn(
+            'flex items-center gap-1 self-end text-xs',
+            failed ? 'font-semibold text-red-800' : 'text-stone-700',
+          )}
+        >
+          {failed ? (
+            <>
+              <TriangleAlert aria-hidden="true" className="size-4" />
+              {NOT_SENT}
+              {reason !== null && ` ${reason}`}
+            </>
+          ) : (
+            <>
+              <Clock aria-hidden="true" className="size-4" />
+              {SENDING}
+            </>
+          )}
+        </p>
+      </div>
+      {failed && (
+        <div className="flex gap-2">
+          <Button size="sm" variant="secondary" onClick={onRetry}>
+            <RotateCw aria-hidden="true" className="size-4" />
+            {TRY_AGAIN}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onRemove}>
+            <Trash aria-hidden="true" className="size-4" />
+            {REMOVE}
+          </Button>
+        </div>
+      )}
+    </li>
   );
 }

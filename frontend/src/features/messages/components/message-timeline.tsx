@@ -2,9 +2,10 @@ import { Fragment } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { MessageItem } from '@/features/messages/api/get-thread';
-import { MessageBubble } from '@/features/messages/components/message-bubble';
+import { MessageBubble, UnsentBubble } from '@/features/messages/components/message-bubble';
 import { dayLabel, sameDay } from '@/features/messages/format-time';
 import { useNow } from '@/features/messages/hooks/use-now';
+import type { UnsentMessage } from '@/lib/messaging/unsent';
 
 /** Messages grouped by day, oldest first. */
 interface Day {
@@ -30,15 +31,29 @@ function byDay(messages: MessageItem[], now: Date): Day[] {
   return days;
 }
 
-/** The thread itself: a way to older messages, then each day under its separator. */
+/** What the thread shows of the own messages the server does not have yet. */
+export interface UnsentView {
+  messages: readonly UnsentMessage[];
+  /** Why one was not sent, beyond 'Niet verstuurd.'; null for nothing more. */
+  reasonOf: (message: UnsentMessage) => string | null;
+  onRetry: (key: string) => void;
+  onRemove: (key: string) => void;
+}
+
+/**
+ * The thread itself: a way to older messages, then each day under its separator, then the own
+ * messages still on their way (or not sent).
+ */
 export function MessageTimeline({
   messages,
+  unsent,
   author,
   hasOlder,
   loadingOlder,
   onLoadOlder,
 }: {
   messages: MessageItem[];
+  unsent: UnsentView;
   /** The other person's name, for screen readers. */
   author: string;
   hasOlder: boolean;
@@ -68,6 +83,23 @@ export function MessageTimeline({
           </ol>
         </Fragment>
       ))}
+      {unsent.messages.length > 0 && (
+        <ol className="flex flex-col gap-2" aria-label="Nog niet verstuurd">
+          {unsent.messages.map((message) => (
+            <UnsentBubble
+              key={message.writtenAt + message.text}
+              message={message}
+              reason={unsent.reasonOf(message)}
+              onRetry={() => {
+                unsent.onRetry(message.key);
+              }}
+              onRemove={() => {
+                unsent.onRemove(message.key);
+              }}
+            />
+          ))}
+        </ol>
+      )}
     </div>
   );
 }

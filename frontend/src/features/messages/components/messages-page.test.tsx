@@ -63,6 +63,14 @@ const conversationLink = (name: RegExp) => screen.getByRole('link', { name });
 const composer = () => screen.getByRole('textbox', { name: /^Bericht aan/ });
 const messageLog = () => screen.getByRole('log');
 
+/** The message `text` in the thread once the server took it (nothing is on its way any more). */
+async function findSent(text: string | RegExp) {
+  await vi.waitFor(() => {
+    expect(screen.queryByText('Wordt verstuurd...')).not.toBeInTheDocument();
+  });
+  return within(messageLog()).findByText(text);
+}
+
 /** Answers each send with a stored message, and keeps what was sent. */
 function acceptMessages(conversationId = 1): string[] {
   const sent: string[] = [];
@@ -423,7 +431,7 @@ describe('MessagesPage: writing', () => {
 
     await user.type(composer(), '  Hallo Sanne  {Enter}');
 
-    expect(await within(messageLog()).findByText('Hallo Sanne')).toBeInTheDocument();
+    expect(await findSent('Hallo Sanne')).toBeInTheDocument();
     expect(sent).toEqual(['Hallo Sanne']);
     expect(composer()).toHaveValue('');
     expect(composer()).toHaveFocus();
@@ -477,7 +485,7 @@ describe('MessagesPage: writing', () => {
 
     // The message that is sent is the first and only one: Shift+Enter sent nothing.
     await user.keyboard('{Enter}');
-    expect(await within(messageLog()).findByText(/Regel 2/)).toBeInTheDocument();
+    expect(await findSent(/Regel 2/)).toBeInTheDocument();
     expect(sent).toEqual(['Regel 1\nRegel 2']);
   });
 
@@ -492,36 +500,53 @@ describe('MessagesPage: writing', () => {
 
     // The message that is sent is the first and only one: the blank one went nowhere.
     await user.type(composer(), 'Hallo{Enter}');
-    expect(await within(messageLog()).findByText('Hallo')).toBeInTheDocument();
+    expect(await findSent('Hallo')).toBeInTheDocument();
     expect(requestsTo('POST', '/api/conversations/1/messages')).toHaveLength(1);
     expect(sent).toEqual(['Hallo']);
   });
 
-  it('sends nothing while the previous message is on its way', async () => {
+  it('shows a message at once as on its way and sends the next one after it, in order', async () => {
     const user = userEvent.setup();
-    let answer: (response: FakeResponse) => void = () => undefined;
-    onApi(
-      'POST /api/conversations/1/messages',
-      () =>
-        new Promise<FakeResponse>((resolve) => {
-          answer = resolve;
-        }),
-    );
+    const answers: ((response: FakeResponse) => void)[] = [];
+    const sent: string[] = [];
+    onApi('POST /api/conversations/1/messages', async (request) => {
+      const { content } = (await request.json()) as { content: string };
+      sent.push(content);
+      return new Promise<FakeResponse>((resolve) => {
+        answers.push(resolve);
+      });
+    });
     openMessages('/berichten?conversation=1');
     await screen.findByRole('log');
 
     await user.type(composer(), 'Een{Enter}');
     await user.type(composer(), 'Twee{Enter}');
 
-    expect(composer()).toHaveValue('Twee');
-    answer({
+    // Both show at once, the box is free; only the first is on its way.
+    expect(composer()).toHaveValue('');
+    const waiting = within(screen.getByRole('list', { name: 'Nog niet verstuurd' }));
+    expect(waiting.getByText('Een')).toBeInTheDocument();
+    expect(waiting.getByText('Twee')).toBeInTheDocument();
+    expect(waiting.getAllByRole('status')).toHaveLength(2);
+    expect(waiting.getAllByRole('status')[0]).toHaveTextContent('Wordt verstuurd...');
+    await vi.waitFor(() => {
+      expect(sent).toEqual(['Een']);
+    });
+
+    answers[0]?.({
       status: 201,
       body: { messageId: 101, timestamp: new Date().toISOString(), safetyHint: false },
     });
-    expect(await within(messageLog()).findByText('Een')).toBeInTheDocument();
-    // The first has been answered: 'Twee' was never sent alongside it.
-    expect(requestsTo('POST', '/api/conversations/1/messages')).toHaveLength(1);
-    expect(composer()).toHaveValue('Twee');
+    await vi.waitFor(() => {
+      expect(sent).toEqual(['Een', 'Twee']);
+    });
+    answers[1]?.({
+      status: 201,
+      body: { messageId: 102, timestamp: new Date().toISOString(), safetyHint: false },
+    });
+    expect(await findSent('Twee')).toBeInTheDocument();
+    expect(within(messageLog()).getByText('Een')).toBeInTheDocument();
+    expect(requestsTo('POST', '/api/conversations/1/messages')).toHaveLength(2);
   });
 
   it('sends a message submitted twice within one render under one idempotency key', async () => {
@@ -549,7 +574,7 @@ describe('MessagesPage: writing', () => {
       form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
     });
 
-    expect(await within(messageLog()).findByText('Dubbel')).toBeInTheDocument();
+    expect(await findSent('Dubbel')).toBeInTheDocument();
     expect(stored.size).toBe(1);
     const keys = requestsTo('POST', '/api/conversations/1/messages').map((request) =>
       request.headers.get('Idempotency-Key'),
@@ -566,7 +591,7 @@ describe('MessagesPage: writing', () => {
     await screen.findByRole('log');
 
     await user.type(composer(), 'Een{Enter}');
-    expect(await within(messageLog()).findByText('Een')).toBeInTheDocument();
+    expect(await findSent('Een')).toBeInTheDocument();
     await user.type(composer(), 'Een{Enter}');
     await vi.waitFor(() => {
       expect(requestsTo('POST', '/api/conversations/1/messages')).toHaveLength(2);
@@ -604,19 +629,79 @@ describe('MessagesPage: writing', () => {
       },
       'Je hebt veel berichten kort na elkaar gestuurd. Wacht even en probeer het opnieuw.',
     ],
-  ])('puts the text back after %s and says why', async (_case, response, text) => {
+  ])(
+    'marks a message not sent after %s, says why, and sends it again on request',
+    async (_case, response, text) => {
+      const user = userEvent.setup();
+      onApi('POST /api/conversations/1/messages', response);
+      openMessages('/berichten?conversation=1');
+      await screen.findByRole('log');
+
+      await user.type(composer(), 'Mijn bericht{Enter}');
+
+      const waiting = await screen.findByRole('list', { name: 'Nog niet verstuurd' });
+      await within(waiting).findByText(`Niet verstuurd. ${text}`);
+      expect(within(waiting).getByText('Mijn bericht')).toBeInTheDocument();
+      expect(composer()).toHaveValue('');
+      // Tried once: a refusal is not repeated on its own.
+      expect(requestsTo('POST', '/api/conversations/1/messages')).toHaveLength(1);
+
+      acceptMessages();
+      await user.click(within(waiting).getByRole('button', { name: 'Opnieuw proberen' }));
+      expect(await findSent('Mijn bericht')).toBeInTheDocument();
+      expect(screen.queryByText(/Niet verstuurd/)).not.toBeInTheDocument();
+      expect(requestsTo('POST', '/api/conversations/1/messages')).toHaveLength(2);
+    },
+  );
+
+  it('tries a refused message again under a new key, a failed one under the same', async () => {
     const user = userEvent.setup();
-    onApi('POST /api/conversations/1/messages', response);
+    onApi('POST /api/conversations/1/messages', {
+      status: 422,
+      body: { error: TOO_LONG, code: 'invalid_input', field: 'content' },
+    });
     openMessages('/berichten?conversation=1');
     await screen.findByRole('log');
-
     await user.type(composer(), 'Mijn bericht{Enter}');
+    await screen.findByText(/Niet verstuurd/);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(text);
-    expect(composer()).toHaveValue('Mijn bericht');
+    onApi('POST /api/conversations/1/messages', { status: 503 });
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    await vi.waitFor(() => {
+      expect(requestsTo('POST', '/api/conversations/1/messages')).toHaveLength(2);
+    });
+    await screen.findByText('Niet verstuurd. Bericht versturen mislukt. Probeer opnieuw.');
+
+    acceptMessages();
+    await user.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
+    await findSent('Mijn bericht');
+    const [refused, failed, accepted] = requestsTo('POST', '/api/conversations/1/messages').map(
+      (request) => request.headers.get('Idempotency-Key'),
+    );
+    expect(failed).not.toBe(refused);
+    expect(accepted).toBe(failed);
   });
 
-  it('puts the text back after a network failure and says so', async () => {
+  it('removes a message not sent on request', async () => {
+    const user = userEvent.setup();
+    onApi('POST /api/conversations/1/messages', { status: 500 });
+    openMessages('/berichten?conversation=1');
+    await screen.findByRole('log');
+    await user.type(composer(), 'Weg ermee{Enter}');
+    await screen.findByText(/Niet verstuurd/);
+
+    // By keyboard: the buttons are reachable with Tab.
+    const remove = screen.getByRole('button', { name: 'Verwijderen' });
+    remove.focus();
+    await user.keyboard('{Enter}');
+
+    expect(screen.queryByText('Weg ermee')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Nog niet verstuurd' })).not.toBeInTheDocument();
+    expect(window.localStorage.length).toBe(0);
+    expect(requestsTo('POST', '/api/conversations/1/messages')).toHaveLength(1);
+  });
+
+  it('keeps a message written without a connection as on its way, and sends it once back online', async () => {
     const user = userEvent.setup();
     onApi('POST /api/conversations/1/messages', () =>
       Promise.reject(new TypeError('Failed to fetch')),
@@ -626,10 +711,21 @@ describe('MessagesPage: writing', () => {
 
     await user.type(composer(), 'Mijn bericht{Enter}');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Er ging iets mis bij het versturen van het bericht.',
-    );
-    expect(composer()).toHaveValue('Mijn bericht');
+    const waiting = await screen.findByRole('list', { name: 'Nog niet verstuurd' });
+    expect(within(waiting).getByRole('status')).toHaveTextContent('Wordt verstuurd...');
+    expect(composer()).toHaveValue('');
+    await vi.waitFor(() => {
+      expect(requestsTo('POST', '/api/conversations/1/messages')).toHaveLength(1);
+    });
+    expect(within(waiting).getByRole('status')).toHaveTextContent('Wordt verstuurd...');
+    expect(screen.queryByRole('button', { name: 'Opnieuw proberen' })).not.toBeInTheDocument();
+
+    const sent = acceptMessages();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await findSent('Mijn bericht')).toBeInTheDocument();
+    expect(sent).toEqual(['Mijn bericht']);
   });
 
   it('counts characters near the limit and refuses a message that is too long', async () => {

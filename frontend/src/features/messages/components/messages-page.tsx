@@ -5,6 +5,7 @@ import { LiveDebugPanel } from '@/features/messages/components/live-debug-panel'
 import { MESSAGES_FRAME, MESSAGES_PAGE } from '@/features/messages/components/messages-skeleton';
 import { PaneMessage } from '@/features/messages/components/pane-message';
 import { ThreadPane } from '@/features/messages/components/thread-pane';
+import { OutboxProvider } from '@/features/messages/hooks/use-outbox';
 import { useSelectedConversation } from '@/features/messages/hooks/use-selected-conversation';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { cn } from '@/lib/cn';
@@ -21,41 +22,45 @@ export function MessagesPage() {
   const { data } = useConversations();
   const selected = data?.conversations.find((conversation) => conversation.id === selectedId);
 
+  // The frame of every page holds the outbox already; this one counts when the page is shown
+  // without it.
   return (
-    <div className={MESSAGES_PAGE}>
-      <h1 className="sr-only">Berichten</h1>
-      <div className={MESSAGES_FRAME}>
-        <div
-          className={cn(
-            'min-h-0 min-w-0 flex-col border-stone-200 md:flex md:border-r',
-            selectedId === null ? 'flex' : 'hidden',
-          )}
-        >
-          <ConversationList selectedId={selectedId} />
+    <OutboxProvider>
+      <div className={MESSAGES_PAGE}>
+        <h1 className="sr-only">Berichten</h1>
+        <div className={MESSAGES_FRAME}>
+          <div
+            className={cn(
+              'min-h-0 min-w-0 flex-col border-stone-200 md:flex md:border-r',
+              selectedId === null ? 'flex' : 'hidden',
+            )}
+          >
+            <ConversationList selectedId={selectedId} />
+          </div>
+          <div
+            className={cn(
+              'min-h-0 min-w-0 flex-col md:flex',
+              selectedId === null ? 'hidden' : 'flex',
+            )}
+          >
+            {selectedId === null ? (
+              <PaneMessage icon={MessagesSquare} title={SELECT_CONVERSATION}>
+                <p>Kies links een gesprek om de berichten te lezen.</p>
+              </PaneMessage>
+            ) : (
+              <ThreadPane
+                key={selectedId}
+                conversationId={selectedId}
+                conversation={selected}
+                onBack={() => {
+                  select(null);
+                }}
+              />
+            )}
+          </div>
         </div>
-        <div
-          className={cn(
-            'min-h-0 min-w-0 flex-col md:flex',
-            selectedId === null ? 'hidden' : 'flex',
-          )}
-        >
-          {selectedId === null ? (
-            <PaneMessage icon={MessagesSquare} title={SELECT_CONVERSATION}>
-              <p>Kies links een gesprek om de berichten te lezen.</p>
-            </PaneMessage>
-          ) : (
-            <ThreadPane
-              key={selectedId}
-              conversationId={selectedId}
-              conversation={selected}
-              onBack={() => {
-                select(null);
-              }}
-            />
-          )}
-        </div>
+        {import.meta.env.DEV && <LiveDebugPanel />}
       </div>
-      {import.meta.env.DEV && <LiveDebugPanel />}
-    </div>
+    </OutboxProvider>
   );
 }

@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { MessagesSquare, SearchX, TriangleAlert } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { RETRY } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,13 +8,13 @@ import type { ConversationSummary } from '@/features/messages/api/list-conversat
 import { AppointmentsBar } from '@/features/messages/components/appointments-bar';
 import { ClosedBanner } from '@/features/messages/components/closed-banner';
 import { Composer } from '@/features/messages/components/composer';
-import { MessageTimeline } from '@/features/messages/components/message-timeline';
+import { MessageTimeline, type UnsentView } from '@/features/messages/components/message-timeline';
 import { PaneMessage } from '@/features/messages/components/pane-message';
 import { ThreadHeader } from '@/features/messages/components/thread-header';
 import { useMarkReadWhileOpen } from '@/features/messages/hooks/use-mark-read-while-open';
+import { useUnsent } from '@/features/messages/hooks/use-outbox';
 import { useThreadScroll } from '@/features/messages/hooks/use-thread-scroll';
 import { ApiError } from '@/lib/api/api-error';
-import { messagingKeys } from '@/lib/messaging/keys';
 
 export const EMPTY_THREAD = 'Nog geen berichten in dit gesprek';
 
@@ -43,16 +42,18 @@ export function ThreadPane({
   // The thread's newest page and the inbox both say whether it is closed; whichever learned it
   // first (after a live event) wins. A refused send closes it at once, before either knows.
   const closed = thread.data?.pages[0]?.closed ?? conversation?.closed ?? null;
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const queryClient = useQueryClient();
-  const onRefused = useCallback(
-    (text: string) => {
-      setRefusal(text);
-      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
-      void queryClient.invalidateQueries({ queryKey: messagingKeys.thread(conversationId) });
-    },
-    [queryClient, conversationId],
-  );
+  const { unsent, retry, remove } = useUnsent(conversationId);
+  // A message refused because the conversation closed meanwhile closes it here at once, with
+  // the server's words, before the inbox or the thread say so.
+  const refusal = unsent.find((message) => message.failure?.status === 403)?.failure?.text ?? null;
+  const unsentView: UnsentView = {
+    messages: unsent,
+    // The refusal that closed the conversation is told above the box already.
+    reasonOf: (message) =>
+      message.failure === null || message.failure.status === 403 ? null : message.failure.text,
+    onRetry: retry,
+    onRemove: remove,
+  };
 
   return (
     <div className="flex min-h-0 grow flex-col bg-stone-50">
@@ -94,6 +95,7 @@ export function ThreadPane({
           />
           <ThreadBody
             messages={messages ?? []}
+            unsent={unsentView}
             author={name}
             hasOlder={hasNextPage}
             loadingOlder={isFetchingNextPage}
@@ -102,7 +104,7 @@ export function ThreadPane({
           {closed !== null || refusal !== null ? (
             <ClosedBanner closed={closed} refusal={refusal} />
           ) : (
-            <Composer conversationId={conversationId} recipient={name} onRefused={onRefused} />
+            <Composer conversationId={conversationId} recipient={name} />
           )}
         </>
       )}
@@ -112,12 +114,14 @@ export function ThreadPane({
 
 function ThreadBody({
   messages,
+  unsent,
   author,
   hasOlder,
   loadingOlder,
   onLoadOlder,
 }: {
   messages: ReturnType<typeof messagesOf>;
+  unsent: UnsentView;
   author: string;
   hasOlder: boolean;
   loadingOlder: boolean;
@@ -128,7 +132,17 @@ function ThreadBody({
     canLoadOlder: hasOlder && !loadingOlder,
     loadOlder: onLoadOlder,
   });
-  if (messages.length === 0) {
+  // A message just written shows at the bottom, in view.
+  const unsentCount = unsent.messages.length;
+  const shownUnsent = useRef(unsentCount);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element !== null && unsentCount > shownUnsent.current) {
+      element.scrollTop = element.scrollHeight;
+    }
+    shownUnsent.current = unsentCount;
+  }, [ref, unsentCount]);
+  if (messages.length === 0 && unsentCount === 0) {
     return (
       <div className="grow">
         <PaneMessage icon={MessagesSquare} title={EMPTY_THREAD} role="status">
@@ -150,6 +164,7 @@ function ThreadBody({
     >
       <MessageTimeline
         messages={messages}
+        unsent={unsent}
         author={author}
         hasOlder={hasOlder}
         loadingOlder={loadingOlder}
