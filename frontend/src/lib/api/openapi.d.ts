@@ -40,7 +40,8 @@ export interface paths {
          *     it took place and within 14 days. The other reads it once both wrote or the 14 days passed.
          * @description # Errors
          *     404 for an afspraak that is not theirs or a closed conversation; 422 naming `appointment`
-         *     (not an accepted afspraak that ended, or too late) or `text`; 409 when written already.
+         *     (not an accepted afspraak that ended, or too late) or `text`; 409 when written already. A
+         *     repeat with the same `Idempotency-Key` gets the first answer.
          */
         post: operations["write_reference"];
         delete?: never;
@@ -85,7 +86,7 @@ export interface paths {
          * @description # Errors
          *     404 for an afspraak that is not theirs or a closed conversation; 409 for a step that is
          *     not theirs to take now (the text says why) or that another request took first; 422 for a
-         *     reason that is too long.
+         *     reason that is too long. A repeat with the same `Idempotency-Key` gets the first answer.
          */
         post: operations["take_appointment_step"];
         delete?: never;
@@ -287,7 +288,9 @@ export interface paths {
          *     answer to their proposal with another time.
          * @description # Errors
          *     404 for a conversation that is not theirs or is closed (also by a block); 422 naming the
-         *     field; 409 when the proposal it answers was answered already.
+         *     field; 409 when the proposal it answers was answered already, or when three proposals wait
+         *     for an answer in the conversation already; 429 (with `Retry-After`) past 20 proposals an
+         *     hour. A repeat with the same `Idempotency-Key` gets the first answer.
          */
         post: operations["propose_appointment"];
         delete?: never;
@@ -694,7 +697,8 @@ export interface paths {
          *     some days; the pet's page and card show it at once.
          * @description # Errors
          *     401 signed out; 403 for someone else's pet; 404 for an unknown pet; 422 naming the wrong or
-         *     missing field (`from`, `until`, `days`); 429 over the hourly allowance.
+         *     missing field (`from`, `until`, `days`); 429 over the hourly allowance. A repeat with the same
+         *     `Idempotency-Key` gets the first answer.
          */
         put: operations["save_help_needed"];
         post?: never;
@@ -730,7 +734,7 @@ export interface paths {
          * Makes the signed-in user's profile from the wizard's draft.
          * @description # Errors
          *     401 signed out; 409 when they already have one; 422 naming the invalid field; 429 over the
-         *     hourly allowance.
+         *     hourly allowance. A repeat with the same `Idempotency-Key` gets the first answer.
          */
         post: operations["create_profile"];
         delete?: never;
@@ -802,7 +806,8 @@ export interface paths {
          *     signs out.
          * @description # Errors
          *     409 at the most devices; 422 naming `endpoint` (no known push service) or `keys`, or when this
-         *     server sends no notifications; 429 past the hourly allowance.
+         *     server sends no notifications; 429 past the hourly allowance. A repeat with the same
+         *     `Idempotency-Key` gets the first answer.
          */
         post: operations["add_push_device"];
         delete?: never;
@@ -887,7 +892,8 @@ export interface paths {
          * The signed-in person's one public reply to a published reference about them.
          * @description # Errors
          *     404 for a reference that is not about them; 422 naming `reference` (not yet published) or
-         *     `text`; 409 when they replied already.
+         *     `text`; 409 when they replied already. A repeat with the same `Idempotency-Key` gets the
+         *     first answer.
          */
         post: operations["reply_to_reference"];
         delete?: never;
@@ -955,7 +961,8 @@ export interface paths {
         /**
          * Saves a search for a daily mail of its new matches; the same search twice is one (200).
          * @description # Errors
-         *     409 at the most saved searches one person keeps; 422 naming a wrong parameter.
+         *     409 at the most saved searches one person keeps; 422 naming a wrong parameter. A repeat with
+         *     the same `Idempotency-Key` gets the first answer.
          */
         post: operations["save_search"];
         delete?: never;
@@ -3028,7 +3035,15 @@ export interface operations {
     write_reference: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The afspraak */
                 id: number;
@@ -3068,7 +3083,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Written already */
+            /** @description Written already, or the same key's first request is still at work */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3077,7 +3092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Not now, or the text; `field` names which */
+            /** @description Not now, or the text, or a bad Idempotency-Key; `field` names which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3132,7 +3147,15 @@ export interface operations {
     take_appointment_step: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The afspraak */
                 id: number;
@@ -3172,7 +3195,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Not theirs to take now, or taken already */
+            /** @description Not theirs to take now, or taken already, or the same key's first request is still at work */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3181,7 +3204,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description The reason is too long */
+            /** @description The reason is too long, or a bad Idempotency-Key */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3686,7 +3709,15 @@ export interface operations {
     propose_appointment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The conversation */
                 id: number;
@@ -3726,7 +3757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description The proposal it answers was answered already */
+            /** @description The proposal it answers was answered already, three proposals wait already, or the same key's first request is still at work */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3735,8 +3766,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description A field is wrong; `field` names it */
+            /** @description A field is wrong (or a bad Idempotency-Key); `field` names it */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many proposals this hour */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4823,7 +4863,15 @@ export interface operations {
     save_help_needed: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Pet id: one of your own */
                 petId: number;
@@ -4872,7 +4920,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description A field is wrong; `field` names it */
+            /** @description The same key's first request is still at work */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A field (or the Idempotency-Key) is wrong; `field` names it */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5031,7 +5088,15 @@ export interface operations {
     create_profile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5059,7 +5124,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Already has a profile */
+            /** @description Already has a profile, or the same key's first request is still at work */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5068,7 +5133,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description A field is invalid; `field` names it */
+            /** @description A field (or the Idempotency-Key) is invalid; `field` names it */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5233,7 +5298,15 @@ export interface operations {
     add_push_device: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5270,7 +5343,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description The most devices already */
+            /** @description The most devices already, or the same key's first request is still at work */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5279,7 +5352,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Not a subscription this server sends to; `field` names why */
+            /** @description Not a subscription this server sends to, or a bad Idempotency-Key; `field` names why */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5431,7 +5504,15 @@ export interface operations {
     reply_to_reference: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The reference */
                 id: number;
@@ -5471,7 +5552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Replied already */
+            /** @description Replied already, or the same key's first request is still at work */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5480,7 +5561,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Not yet published, or the text; `field` names which */
+            /** @description Not yet published, or the text, or a bad Idempotency-Key; `field` names which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5694,7 +5775,15 @@ export interface operations {
     save_search: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5731,7 +5820,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description The most saved searches already */
+            /** @description The most saved searches already, or the same key's first request is still at work */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5740,7 +5829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description A parameter of the search is invalid; `field` names it */
+            /** @description A parameter of the search (or the Idempotency-Key) is invalid; `field` names it */
             422: {
                 headers: {
                     [name: string]: unknown;
