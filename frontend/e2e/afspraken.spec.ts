@@ -271,4 +271,120 @@ test.describe('afspraken', () => {
     }
     await sitter.context().close();
   });
+  test("a double tap on 'Voorstel versturen' and on the reference's button gives one afspraak and one reference, without an error", async ({
+    page: owner,
+    browser,
+  }) => {
+    await signUpByMail(owner, {
+      firstName: 'Iris',
+      lastName: 'Eigenaar',
+      email: uniqueEmail('eigenaar.dubbel'),
+    });
+    await createProfile(owner, {
+      profileType: 'huisdier',
+      firstName: 'Iris',
+      lastName: 'Eigenaar',
+      location: 'Utrecht',
+      postalCode: '3512',
+      petName: 'Moos',
+      petBreed: 'Labrador',
+      bio: 'Moos zwemt graag in de gracht.',
+    });
+    const sitter = await secondBrowser(browser);
+    await signUpByMail(sitter, {
+      firstName: 'Daan',
+      lastName: 'Oppas',
+      email: uniqueEmail('oppas.dubbel'),
+    });
+    await createProfile(sitter, {
+      profileType: 'vrijwilliger',
+      firstName: 'Daan',
+      lastName: 'Oppas',
+      postalCode: '3512',
+      experience: 'ervaren',
+      availability: ['Weekend overdag'],
+      languages: ['Nederlands'],
+      maxDistance: 5,
+      hourlyRate: 'gratis',
+      transportMode: 'fiets',
+    });
+    const iris = (await (await owner.request.get('/api/users/me')).json()) as SessionUser;
+    const conversationId = await startConversation(sitter, { targetUserId: iris.id });
+    expect(
+      (await sendMessage(sitter, conversationId, 'Hoi Iris, zal ik Moos uitlaten?')).status(),
+    ).toBe(201);
+    const listOf = async () =>
+      (await (
+        await owner.request.get(`/api/conversations/${String(conversationId)}/appointments`)
+      ).json()) as { id: number }[];
+
+    // 'Voorstel versturen' tapped twice: one afspraak, the dialog closes, no error.
+    await owner.goto(`/berichten?conversation=${String(conversationId)}`);
+    await expect(
+      owner
+        .getByRole('log', { name: 'Berichten met Daan' })
+        .getByText('Hoi Iris, zal ik Moos uitlaten?'),
+    ).toBeVisible();
+    await owner.getByRole('button', { name: 'Afspraak voorstellen' }).click();
+    const dialog = owner.getByRole('dialog', { name: /^Afspraak voorstellen aan/ });
+    await dialog.getByRole('combobox', { name: 'Soort hulp' }).selectOption({ label: 'Uitlaten' });
+    await dialog.getByLabel('Datum', { exact: true }).fill(dayFromNow(4));
+    await dialog.getByLabel('Van', { exact: true }).fill('09:00');
+    await dialog.getByLabel('Tot', { exact: true }).fill('10:00');
+    await dialog.getByRole('button', { name: 'Voorstel versturen' }).dblclick();
+    await expect(dialog).toBeHidden();
+    const bar = afspraken(owner);
+    await expect(bar.getByText('Voorgesteld, wacht op Daan')).toHaveCount(1);
+    await expect(owner.getByRole('alert')).toHaveCount(0);
+    expect(await listOf()).toHaveLength(1);
+
+    // The reference's button tapped twice after an afspraak that took place: one reference.
+    const soon = Date.now() + 10 * 60_000;
+    const proposed = await owner.request.post(
+      `/api/conversations/${String(conversationId)}/appointments`,
+      {
+        data: {
+          kind: 'kennismaking',
+          startsAt: new Date(soon).toISOString(),
+          endsAt: new Date(soon + 30 * 60_000).toISOString(),
+        },
+        headers: { Origin: baseURL },
+      },
+    );
+    expect(proposed.status()).toBe(201);
+    const { id } = (await proposed.json()) as { id: number };
+    const accepted = await sitter.request.post(`/api/appointments/${String(id)}/step`, {
+      data: { step: 'accepteren' },
+      headers: { Origin: baseURL },
+    });
+    expect(accepted.status()).toBe(200);
+    setServerClockAhead(2 * 60 * 60);
+    try {
+      await owner.reload();
+      const item = afspraken(owner).getByRole('listitem', { name: /^Kennismaking/ });
+      await item.getByRole('button', { name: 'Referentie schrijven' }).click();
+      const write = owner.getByRole('dialog', { name: /^Referentie over/ });
+      await write
+        .getByRole('textbox', { name: 'Hoe ging het?' })
+        .fill('Daan was precies op tijd en Moos was meteen dol op hem.');
+      await write.getByRole('radio', { name: 'Ja' }).check();
+      await write.getByRole('button', { name: 'Referentie plaatsen' }).dblclick();
+      await expect(write).toBeHidden();
+      await expect(
+        item.getByText(/Je referentie is bewaard\. Daan en anderen lezen die/),
+      ).toBeVisible();
+      await expect(
+        owner.getByText('Je hebt over deze afspraak al een referentie geschreven.'),
+      ).toHaveCount(0);
+      await expect(owner.getByRole('alert')).toHaveCount(0);
+      const references = (await (
+        await owner.request.get(`/api/appointments/${String(id)}/references`)
+      ).json()) as { mine: { text: string } | null };
+      expect(references.mine?.text).toBe('Daan was precies op tijd en Moos was meteen dol op hem.');
+      expect(await listOf()).toHaveLength(2);
+    } finally {
+      setServerClockAhead(0);
+    }
+    await sitter.context().close();
+  });
 });

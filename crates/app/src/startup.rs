@@ -610,6 +610,7 @@ impl Application {
                 profiles: database.clone(),
                 moderation: database.clone(),
                 blocks: database.clone(),
+                limiter: limiter.clone(),
                 clock: clock.clone(),
             },
             messaging.clone(),

@@ -203,6 +203,7 @@ diesel::table! {
         notified_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        proposal_mailed_at -> Nullable<Timestamp>,
     }
 }
 

@@ -6,6 +6,7 @@ use crate::helpers::{Backend, TestApp, TestResult, error_envelope, spawn_app};
 use crate::messages::{EventStream, Person, data_of, get, owner, sitter, started};
 use crate::on_both_backends;
 use chrono::{Duration, Utc};
+use oppas_domain::appointments::proposals::{TOO_MANY_OPEN, TOO_MANY_PROPOSALS};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -1195,7 +1196,248 @@ async fn cards_count_the_references_their_page_shows(backend: Backend) -> TestRe
     Ok(())
 }
 
+/// Waits until the mail outbox handed every queued mail to the test's mailbox (each request
+/// queues its mails before it answers), so that counting the mailbox counts what was queued.
+async fn all_mail_delivered(app: &TestApp) -> TestResult {
+    for _ in 0..200 {
+        if app.database()?.count("mail_outbox")? == 0 {
+            return Ok(());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    Err("the mail outbox did not empty".into())
+}
+
+/// The subjects of the mails to `to` about a new proposal, once every queued mail is delivered.
+async fn proposal_mails(app: &TestApp, to: &str) -> Result<usize, Box<dyn std::error::Error>> {
+    all_mail_delivered(app).await?;
+    Ok(app
+        .subjects_to(to, 0)
+        .await
+        .iter()
+        .filter(|subject| subject.ends_with("stelt een afspraak voor"))
+        .count())
+}
+
+async fn fifty_simultaneous_proposals_store_three_and_mail_once(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let url = app.url(&format!("/api/conversations/{conversation}/appointments"));
+    let answers = crate::helpers::all_at_once((0..50).map(|_| {
+        sanne
+            .client
+            .post(&url)
+            .header("Origin", crate::helpers::ORIGIN)
+            .json(&proposal(&[]))
+    }))
+    .await?;
+    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
+    let count = |status: u16| statuses.iter().filter(|s| **s == status).count();
+    assert!(
+        statuses.iter().all(|s| [201, 409, 429].contains(s)),
+        "only stored, full or too many: {statuses:?}"
+    );
+    assert_eq!(count(201), 3, "{statuses:?}");
+    // The hour's allowance is counted before anything is stored: the first 20 pass it.
+    assert_eq!(count(429), 30, "{statuses:?}");
+    assert_eq!(count(409), 17, "{statuses:?}");
+    for answer in answers.iter().filter(|a| a.status == 409) {
+        assert_eq!(answer.error(), TOO_MANY_OPEN);
+    }
+    for answer in answers.iter().filter(|a| a.status == 429) {
+        assert_eq!(answer.error(), TOO_MANY_PROPOSALS);
+    }
+    assert_eq!(app.database()?.count("appointments")?, 3);
+    assert_eq!(
+        proposal_mails(&app, "lotte@example.nl").await?,
+        1,
+        "one mail for the burst"
+    );
+
+    // Another try waits for the hour, and says how long.
+    let again = propose(&app, &sanne, conversation, &proposal(&[])).await?;
+    assert_eq!(again.status(), StatusCode::TOO_MANY_REQUESTS);
+    let wait: u64 = again
+        .headers()
+        .get("Retry-After")
+        .ok_or("a Retry-After")?
+        .to_str()?
+        .parse()?;
+    assert!((1..=3600).contains(&wait), "{wait}");
+
+    // Lotte answers one of the three with another time: still three wait. One more is refused
+    // and changes nothing.
+    let (_, list) = get(&app, &lotte, &format!("/api/conversations/{conversation}/appointments")).await?;
+    let first = list[0]["id"].as_i64().ok_or("an id")?;
+    let mut other_time = proposal(&[]);
+    other_time["replaces"] = json!(first);
+    let countered = propose(&app, &lotte, conversation, &other_time).await?;
+    assert_eq!(countered.status(), StatusCode::CREATED);
+    let full = propose(&app, &lotte, conversation, &proposal(&[])).await?;
+    assert_eq!(full.status(), StatusCode::CONFLICT);
+    assert_eq!(error_envelope(full).await?.0, TOO_MANY_OPEN);
+    let full_counter = propose(&app, &lotte, conversation, &other_time).await?;
+    assert_eq!(full_counter.status(), StatusCode::CONFLICT, "answered already");
+    assert_eq!(app.database()?.count("appointments")?, 4);
+    let (_, list) = get(&app, &lotte, &format!("/api/conversations/{conversation}/appointments")).await?;
+    let waiting = list
+        .as_array()
+        .ok_or("a list")?
+        .iter()
+        .filter(|a| a["state"] == "voorgesteld")
+        .count();
+    assert_eq!(waiting, 3);
+
+    // Once one is answered, there is room for one again.
+    let second = list[1]["id"].as_i64().ok_or("an id")?;
+    assert_eq!(step(&app, &lotte, second, "afwijzen").await?.status(), StatusCode::OK);
+    let room = propose(&app, &lotte, conversation, &proposal(&[])).await?;
+    assert_eq!(room.status(), StatusCode::CREATED);
+    Ok(())
+}
+
+async fn a_second_proposal_within_half_an_hour_mails_nothing_and_an_acceptance_mails_at_once(
+    backend: Backend,
+) -> TestResult {
+    let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
+    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let (sanne_mail, lotte_mail) = ("sanne@example.nl", "lotte@example.nl");
+
+    let first: Value = propose(&app, &sanne, conversation, &proposal(&[]))
+        .await?
+        .json()
+        .await?;
+    assert_eq!(proposal_mails(&app, lotte_mail).await?, 1);
+    clock.advance(20 * 60);
+    let second: Value = propose(&app, &sanne, conversation, &proposal(&[]))
+        .await?
+        .json()
+        .await?;
+    assert_eq!(second["state"], "voorgesteld");
+    assert_eq!(
+        proposal_mails(&app, lotte_mail).await?,
+        1,
+        "no second mail within the half hour"
+    );
+
+    // An acceptance mails both at once, within the same half hour.
+    let second = second["id"].as_i64().ok_or("an id")?;
+    assert_eq!(step(&app, &lotte, second, "accepteren").await?.status(), StatusCode::OK);
+    all_mail_delivered(&app).await?;
+    assert_eq!(
+        app.subjects_to(sanne_mail, 1).await,
+        ["Lotte heeft je afspraak geaccepteerd"]
+    );
+    assert!(
+        app.subjects_to(lotte_mail, 2)
+            .await
+            .contains(&"Je afspraak met Sanne staat vast".to_owned())
+    );
+    // So does a cancellation.
+    assert_eq!(step(&app, &sanne, second, "annuleren").await?.status(), StatusCode::OK);
+    all_mail_delivered(&app).await?;
+    assert!(
+        app.subjects_to(lotte_mail, 3)
+            .await
+            .contains(&"Sanne heeft de afspraak geannuleerd".to_owned())
+    );
+
+    // After the half hour the next proposal mails again.
+    clock.advance(11 * 60);
+    let first = first["id"].as_i64().ok_or("an id")?;
+    assert_eq!(step(&app, &sanne, first, "intrekken").await?.status(), StatusCode::OK);
+    assert_eq!(
+        propose(&app, &sanne, conversation, &proposal(&[])).await?.status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(proposal_mails(&app, lotte_mail).await?, 2);
+    Ok(())
+}
+
+/// A same-origin POST of `who` with `key` as its `Idempotency-Key`: the status and body text.
+async fn with_key(
+    app: &TestApp,
+    who: &Person,
+    path: &str,
+    body: &Value,
+    key: &str,
+) -> Result<(StatusCode, String), Box<dyn std::error::Error>> {
+    let response = who
+        .client
+        .post(app.url(path))
+        .header("Origin", crate::helpers::ORIGIN)
+        .header("Idempotency-Key", key)
+        .json(body)
+        .send()
+        .await?;
+    Ok((response.status(), response.text().await?))
+}
+
+async fn a_double_tap_on_each_afspraak_call_with_one_key_gives_one_result(backend: Backend) -> TestResult {
+    let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
+    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+
+    // 'Voorstel versturen' twice: one afspraak, one mail, the same answer.
+    let path = format!("/api/conversations/{conversation}/appointments");
+    let mut body = proposal(&[]);
+    let start = Utc::now() + Duration::hours(1);
+    body["startsAt"] = json!(start.to_rfc3339());
+    body["endsAt"] = json!((start + Duration::hours(1)).to_rfc3339());
+    let first = with_key(&app, &sanne, &path, &body, "voorstel-1").await?;
+    let again = with_key(&app, &sanne, &path, &body, "voorstel-1").await?;
+    assert_eq!(first.0, StatusCode::CREATED);
+    assert_eq!(again, first);
+    assert_eq!(app.database()?.count("appointments")?, 1);
+    assert_eq!(proposal_mails(&app, "lotte@example.nl").await?, 1);
+    let id = serde_json::from_str::<Value>(&first.1)?["id"].as_i64().ok_or("an id")?;
+
+    // 'Accepteren' twice: the second gets the first answer, not 'changed meanwhile'.
+    let step_path = format!("/api/appointments/{id}/step");
+    let accept = json!({"step": "accepteren"});
+    let first = with_key(&app, &lotte, &step_path, &accept, "ja-1").await?;
+    let again = with_key(&app, &lotte, &step_path, &accept, "ja-1").await?;
+    assert_eq!(first.0, StatusCode::OK);
+    assert_eq!(again, first);
+    assert_eq!(
+        with_key(&app, &lotte, &step_path, &accept, "ja-2").await?.0,
+        StatusCode::CONFLICT,
+        "another key is another intent"
+    );
+
+    // The reference's 'Versturen' twice: one reference, no 'al geschreven'.
+    clock.advance(3 * 60 * 60);
+    let reference_path = format!("/api/appointments/{id}/reference");
+    let text = json!({"text": "Lotte was op tijd en heel lief voor Bobby.", "again": true});
+    let first = with_key(&app, &sanne, &reference_path, &text, "referentie-1").await?;
+    let again = with_key(&app, &sanne, &reference_path, &text, "referentie-1").await?;
+    assert_eq!(first.0, StatusCode::CREATED);
+    assert_eq!(again, first);
+    assert_eq!(app.database()?.count("appointment_references")?, 1);
+    let reference = serde_json::from_str::<Value>(&first.1)?["id"].as_i64().ok_or("an id")?;
+
+    // Published once both wrote; Lotte's reply twice: one reply, the same answer.
+    let lotte_writes = with_key(&app, &lotte, &reference_path, &alone_text(), "referentie-2").await?;
+    assert_eq!(lotte_writes.0, StatusCode::CREATED);
+    let reply_path = format!("/api/references/{reference}/reply");
+    let thanks = json!({"text": "Dank je wel, Bobby was een schat."});
+    let first = with_key(&app, &lotte, &reply_path, &thanks, "reactie-1").await?;
+    let again = with_key(&app, &lotte, &reply_path, &thanks, "reactie-1").await?;
+    assert_eq!(first.0, StatusCode::OK);
+    assert_eq!(again, first);
+    assert_eq!(
+        with_key(&app, &lotte, &reply_path, &thanks, "reactie-2").await?.0,
+        StatusCode::CONFLICT,
+        "replied already"
+    );
+    Ok(())
+}
+
 on_both_backends!(
+    a_double_tap_on_each_afspraak_call_with_one_key_gives_one_result,
+    fifty_simultaneous_proposals_store_three_and_mail_once,
+    a_second_proposal_within_half_an_hour_mails_nothing_and_an_acceptance_mails_at_once,
     cards_count_the_references_their_page_shows,
     a_reported_reference_is_hidden_by_a_moderator_and_the_hiding_is_logged,
     references_follow_the_hidden_profiles_and_the_readers_blocks,

@@ -280,7 +280,80 @@ async fn a_repeat_of_a_request_still_at_work_waits_then_gets_409_and_an_abandone
     Ok(())
 }
 
+/// A same-origin request of any method with `key` in the header; its status and body text.
+async fn send_with_key(
+    app: &TestApp,
+    client: &Client,
+    method: Method,
+    path: &str,
+    body: &Value,
+    key: &str,
+) -> Result<(StatusCode, String), Box<dyn std::error::Error>> {
+    let response = client
+        .request(method, app.url(path))
+        .header("Origin", ORIGIN)
+        .header(HEADER, key)
+        .json(body)
+        .send()
+        .await?;
+    Ok((response.status(), response.text().await?))
+}
+
+async fn a_profile_created_twice_with_one_key_is_answered_the_same(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let (client, _) = app.another_user_directly("lotte@example.nl").await?;
+    let draft = json!({
+        "profileType": "vrijwilliger",
+        "firstName": "Lotte",
+        "lastName": "Bakker",
+        "bio": SITTER_BIO,
+        "location": "Haarlem",
+        "postalCode": "2011",
+        "experience": "ervaren",
+        "availability": ["Weekend overdag"],
+    });
+    let first = post_with_key(&app, &client, "/api/profiles", &draft, "profiel").await?;
+    assert_eq!(first.0, StatusCode::CREATED, "{}", first.1);
+    assert_eq!(
+        post_with_key(&app, &client, "/api/profiles", &draft, "profiel").await?,
+        first
+    );
+    let other = post_with_key(&app, &client, "/api/profiles", &draft, "nog-een-profiel").await?;
+    assert_eq!(other.0, StatusCode::CONFLICT, "another key: she has one already");
+    Ok(())
+}
+
+async fn a_saved_search_and_help_needed_sent_twice_with_one_key_give_one_result(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let (sanne, _) = owner(&app, "sanne@example.nl").await?;
+    let search = json!({"query": "type=vrijwilliger&species=hond"});
+    let first = post_with_key(&app, &sanne, "/api/saved-searches", &search, "zoek").await?;
+    assert_eq!(first.0, StatusCode::CREATED, "{}", first.1);
+    assert_eq!(
+        post_with_key(&app, &sanne, "/api/saved-searches", &search, "zoek").await?,
+        first
+    );
+    assert_eq!(app.database()?.count("saved_searches")?, 1);
+
+    let luna = json!({"petName": "Luna", "petSize": "klein", "bio": "Luna slaapt graag in de zon."});
+    let added = post_with_key(&app, &sanne, "/api/pets", &luna, "luna").await?;
+    let luna = serde_json::from_str::<Value>(&added.1)?["pet"]["id"]
+        .as_i64()
+        .ok_or_else(|| format!("a pet id in {}", added.1))?;
+    let path = format!("/api/pets/{luna}/help-needed");
+    let days = json!({"kind": "regelmatig", "days": ["maandag", "woensdag"]});
+    let first = send_with_key(&app, &sanne, Method::PUT, &path, &days, "hulp").await?;
+    assert_eq!(first.0, StatusCode::OK, "{}", first.1);
+    assert_eq!(
+        send_with_key(&app, &sanne, Method::PUT, &path, &days, "hulp").await?,
+        first
+    );
+    Ok(())
+}
+
 on_both_backends!(
+    a_profile_created_twice_with_one_key_is_answered_the_same,
+    a_saved_search_and_help_needed_sent_twice_with_one_key_give_one_result,
     a_message_sent_twice_with_one_key_is_stored_once_and_answered_the_same,
     ten_simultaneous_sends_with_one_key_store_one_message,
     a_key_reused_with_another_body_is_refused_and_writes_nothing,

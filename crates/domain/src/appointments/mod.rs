@@ -4,6 +4,7 @@
 pub mod afspraak;
 pub mod availability;
 pub mod ports;
+pub mod proposals;
 pub mod references;
 pub mod schedule;
 pub mod service;

@@ -28,11 +28,25 @@ pub trait ScheduleRepository: Send + Sync {
     ) -> Result<bool, RepositoryError>;
 }
 
+/// What became of a proposal brought to storage.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Proposed {
+    /// Stored, as it now stands.
+    Stored(crate::appointments::afspraak::Afspraak),
+    /// The proposal it answers was answered first.
+    Moved,
+    /// The conversation has the most proposals waiting already.
+    Full,
+}
+
 /// The afspraken.
 pub trait AppointmentRepository: Send + Sync {
     /// Stores a proposal; with `replaces`, in the same transaction moves that proposal from
-    /// `voorgesteld` to `tegenvoorstel`, and stores nothing (`Ok(None)`) when it was no longer
-    /// a proposal.
+    /// `voorgesteld` to `tegenvoorstel`, and stores nothing ([`Proposed::Moved`]) when it was no
+    /// longer a proposal. In the same transaction, taking turns with every other proposal of the
+    /// conversation, it counts the proposals that wait there (after the one it replaces moved)
+    /// and stores nothing ([`Proposed::Full`]) unless
+    /// [`crate::appointments::proposals::room_for_one_more`].
     ///
     /// # Errors
     /// Storage failures.
@@ -40,7 +54,21 @@ pub trait AppointmentRepository: Send + Sync {
         &self,
         new: &crate::appointments::afspraak::NewAfspraak,
         replaces: Option<crate::AppointmentId>,
-    ) -> Result<Option<crate::appointments::afspraak::Afspraak>, RepositoryError>;
+    ) -> Result<Proposed, RepositoryError>;
+
+    /// Claims the e-mail about a new proposal in `conversation` for `user` at `now`: `true` (and
+    /// noted) only when none went to them there after `quiet_since`, or they read the
+    /// conversation since the last; of simultaneous claims, one gets `true`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn claim_proposal_mail(
+        &self,
+        conversation: crate::ConversationId,
+        user: crate::UserId,
+        now: chrono::NaiveDateTime,
+        quiet_since: chrono::NaiveDateTime,
+    ) -> Result<bool, RepositoryError>;
 
     /// One afspraak.
     ///

@@ -6,13 +6,15 @@ use crate::appointments::afspraak::{
     Afspraak, CLOSED_REASON, HELD_STATES, MAX_LISTED, MAX_PETS, NewAfspraak, ProposalError, UPCOMING_STATES,
     check_note, check_timing,
 };
-use crate::appointments::ports::{AppointmentRepository, ReferenceRepository};
+use crate::appointments::ports::{AppointmentRepository, Proposed, ReferenceRepository};
+use crate::appointments::proposals::{self, PROPOSALS, TOO_MANY_OPEN, TOO_MANY_PROPOSALS};
 use crate::appointments::references::{
     NewReference, Reference, ReferenceWithAfspraak, may_write, public_text_refusal, published, reference_text,
 };
 use crate::appointments::state::{Party, Refusal, Step, next_state};
 use crate::kernel::enums::AppointmentKind;
 use crate::kernel::enums::ReferenceTag;
+use crate::kernel::limits::{Limited, RateLimiter};
 use crate::mail::message::{AfspraakNews, MailMessage};
 use crate::messaging::closed::MessagingError;
 use crate::messaging::live::LiveEventKind;
@@ -40,6 +42,12 @@ pub enum AfspraakError {
     /// Another request moved the afspraak first.
     #[error("Deze afspraak is intussen veranderd. Bekijk hoe ze er nu voor staat.")]
     Moved,
+    /// The conversation has the most proposals waiting for an answer already.
+    #[error("{}", TOO_MANY_OPEN)]
+    TooManyOpen,
+    /// The person proposed the most afspraken of this hour already.
+    #[error("{}", TOO_MANY_PROPOSALS)]
+    TooManyProposals(Limited),
     /// The person wrote their reference for this afspraak already.
     #[error("Je hebt over deze afspraak al een referentie geschreven.")]
     AlreadyWritten,
@@ -141,6 +149,7 @@ pub struct Afspraken {
     profiles: Arc<dyn ProfileRepository>,
     moderation: Arc<dyn ModerationRepository>,
     blocks: Arc<dyn BlockRepository>,
+    limiter: RateLimiter,
     messaging: Messaging,
     clock: Arc<dyn Clock>,
 }
@@ -157,6 +166,8 @@ pub struct AfspraakPorts {
     pub moderation: Arc<dyn ModerationRepository>,
     /// Who blocked whom.
     pub blocks: Arc<dyn BlockRepository>,
+    /// Per-person allowances ([`PROPOSALS`]).
+    pub limiter: RateLimiter,
     /// The clock.
     pub clock: Arc<dyn Clock>,
 }
@@ -193,6 +204,7 @@ impl Afspraken {
             profiles: ports.profiles,
             moderation: ports.moderation,
             blocks: ports.blocks,
+            limiter: ports.limiter,
             messaging,
             clock: ports.clock,
         }
@@ -210,7 +222,10 @@ impl Afspraken {
     /// # Errors
     /// [`AfspraakError::NotFound`] (not their conversation, or closed); [`AfspraakError::Invalid`]
     /// naming the field (the time, the note, a pet of neither); [`AfspraakError::Refused`] for a
-    /// proposal that cannot be answered so; [`AfspraakError::Moved`]; storage failures.
+    /// proposal that cannot be answered so; [`AfspraakError::Moved`];
+    /// [`AfspraakError::TooManyProposals`] past [`PROPOSALS`] (counted before anything is
+    /// stored, so that a burst cannot slip past); [`AfspraakError::TooManyOpen`] when the
+    /// conversation has the most proposals waiting (counted as it is stored); storage failures.
     pub fn propose(
         &self,
         me: UserId,
@@ -252,6 +267,9 @@ impl Afspraken {
                 .ok_or(AfspraakError::NotFound)?;
             next_state(old.state, Step::CounterPropose, party(&old, me), now, old.timing)?;
         }
+        self.limiter
+            .hit(PROPOSALS, &me.to_string())?
+            .map_err(AfspraakError::TooManyProposals)?;
         let new = NewAfspraak {
             conversation: conversation.id,
             proposer: me,
@@ -261,19 +279,38 @@ impl Afspraken {
             timing,
             note,
         };
-        let afspraak = self
-            .appointments
-            .propose(&new, input.replaces)?
-            .ok_or(AfspraakError::Moved)?;
+        let afspraak = match self.appointments.propose(&new, input.replaces)? {
+            Proposed::Stored(afspraak) => afspraak,
+            Proposed::Moved => return Err(AfspraakError::Moved),
+            Proposed::Full => return Err(AfspraakError::TooManyOpen),
+        };
         self.tell(&afspraak);
         self.mail(&afspraak, afspraak.recipient, AfspraakNews::Proposed);
         Ok(afspraak)
     }
 
     /// Mails `to` the `news` of `afspraak` (when they take such mails) and pushes it to their
-    /// devices (when no page of theirs is open). A failure is logged:
-    /// what changed is stored, and the conversation shows it.
+    /// devices (when no page of theirs is open); news that is [`proposals::batched`] only when
+    /// its conversation's turn for it came. A failure is logged: what changed is stored, and the
+    /// conversation shows it.
     fn mail(&self, afspraak: &Afspraak, to: UserId, news: AfspraakNews) {
+        if proposals::batched(news) {
+            let now = self.clock.now();
+            match self.appointments.claim_proposal_mail(
+                afspraak.conversation,
+                to,
+                now,
+                proposals::mail_quiet_since(now),
+            ) {
+                Ok(true) => {}
+                // One went within the half hour: the conversation shows this one with it.
+                Ok(false) => return,
+                Err(error) => {
+                    tracing::warn!(error.cause = %error, "the e-mail about a proposal was not claimed");
+                    return;
+                }
+            }
+        }
         let make = |first_name, other_first_name| MailMessage::Afspraak {
             first_name,
             other_first_name,

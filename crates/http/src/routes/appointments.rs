@@ -3,7 +3,7 @@
 
 use crate::session::CurrentUser;
 use crate::{ApiError, AppState};
-use actix_web::{HttpResponse, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use chrono::{DateTime, Utc};
 use oppas_domain::appointments::afspraak::Afspraak;
 use oppas_domain::appointments::availability::warning_for;
@@ -250,7 +250,12 @@ impl From<AfspraakError> for ApiError {
             AfspraakError::Refused(_)
             | AfspraakError::Moved
             | AfspraakError::AlreadyWritten
-            | AfspraakError::AlreadyReplied => Self::Conflict(error.to_string()),
+            | AfspraakError::AlreadyReplied
+            | AfspraakError::TooManyOpen => Self::Conflict(error.to_string()),
+            AfspraakError::TooManyProposals(limited) => Self::TooManyRequests {
+                retry_after_secs: limited.retry_after_secs,
+                message: error.to_string(),
+            },
             AfspraakError::Repository(cause) => cause.into(),
         }
     }
@@ -339,19 +344,23 @@ pub async fn list_appointments(
 ///
 /// # Errors
 /// 404 for a conversation that is not theirs or is closed (also by a block); 422 naming the
-/// field; 409 when the proposal it answers was answered already.
+/// field; 409 when the proposal it answers was answered already, or when three proposals wait
+/// for an answer in the conversation already; 429 (with `Retry-After`) past 20 proposals an
+/// hour. A repeat with the same `Idempotency-Key` gets the first answer.
 #[utoipa::path(post, path = "/api/conversations/{id}/appointments", tag = "messages", operation_id = "propose_appointment",
-    params(("id" = i64, Path, description = "The conversation")),
+    params(("id" = i64, Path, description = "The conversation"), crate::idempotency::IdempotencyKeyHeader),
     request_body = ProposeBody,
     responses(
         (status = 201, description = "Proposed", body = AppointmentView),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
         (status = 404, description = "Not their conversation, or closed", body = crate::ApiErrorBody),
-        (status = 409, description = "The proposal it answers was answered already", body = crate::ApiErrorBody),
-        (status = 422, description = "A field is wrong; `field` names it", body = crate::ApiErrorBody),
+        (status = 409, description = "The proposal it answers was answered already, three proposals wait already, or the same key's first request is still at work", body = crate::ApiErrorBody),
+        (status = 422, description = "A field is wrong (or a bad Idempotency-Key); `field` names it", body = crate::ApiErrorBody),
+        (status = 429, description = "Too many proposals this hour", body = crate::ApiErrorBody),
     ))]
 #[post("/conversations/{id}/appointments")]
 pub async fn propose_appointment(
+    req: HttpRequest,
     CurrentUser(user): CurrentUser,
     id: web::Path<i64>,
     body: crate::extract::Body<ProposeBody>,
@@ -369,8 +378,12 @@ pub async fn propose_appointment(
     let conversation = ConversationId(id.into_inner());
     let afspraken = state.afspraken.clone();
     let now = afspraken.now();
-    let afspraak = web::block(move || afspraken.propose(user.id, conversation, &input)).await??;
-    Ok(HttpResponse::Created().json(AppointmentView::at(&afspraak, now)))
+    let me = user.id;
+    crate::idempotency::once(&req, &state, me, move || async move {
+        let afspraak = web::block(move || afspraken.propose(me, conversation, &input)).await??;
+        Ok(HttpResponse::Created().json(AppointmentView::at(&afspraak, now)))
+    })
+    .await
 }
 
 /// Takes a step on an afspraak of the signed-in person. Of several requests at once, one
@@ -379,19 +392,20 @@ pub async fn propose_appointment(
 /// # Errors
 /// 404 for an afspraak that is not theirs or a closed conversation; 409 for a step that is
 /// not theirs to take now (the text says why) or that another request took first; 422 for a
-/// reason that is too long.
+/// reason that is too long. A repeat with the same `Idempotency-Key` gets the first answer.
 #[utoipa::path(post, path = "/api/appointments/{id}/step", tag = "messages", operation_id = "take_appointment_step",
-    params(("id" = i64, Path, description = "The afspraak")),
+    params(("id" = i64, Path, description = "The afspraak"), crate::idempotency::IdempotencyKeyHeader),
     request_body = StepBody,
     responses(
         (status = 200, description = "Moved", body = AppointmentView),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
         (status = 404, description = "Not theirs, or the conversation is closed", body = crate::ApiErrorBody),
-        (status = 409, description = "Not theirs to take now, or taken already", body = crate::ApiErrorBody),
-        (status = 422, description = "The reason is too long", body = crate::ApiErrorBody),
+        (status = 409, description = "Not theirs to take now, or taken already, or the same key's first request is still at work", body = crate::ApiErrorBody),
+        (status = 422, description = "The reason is too long, or a bad Idempotency-Key", body = crate::ApiErrorBody),
     ))]
 #[post("/appointments/{id}/step")]
 pub async fn take_step(
+    req: HttpRequest,
     CurrentUser(user): CurrentUser,
     id: web::Path<i64>,
     body: crate::extract::Body<StepBody>,
@@ -407,8 +421,12 @@ pub async fn take_step(
     let id = AppointmentId(id.into_inner());
     let afspraken = state.afspraken.clone();
     let now = afspraken.now();
-    let afspraak = web::block(move || afspraken.take(user.id, id, step, body.reason.as_deref())).await??;
-    Ok(HttpResponse::Ok().json(AppointmentView::at(&afspraak, now)))
+    let me = user.id;
+    crate::idempotency::once(&req, &state, me, move || async move {
+        let afspraak = web::block(move || afspraken.take(me, id, step, body.reason.as_deref())).await??;
+        Ok(HttpResponse::Ok().json(AppointmentView::at(&afspraak, now)))
+    })
+    .await
 }
 
 /// Writes the signed-in person's reference about the other person of an afspraak: once, after
@@ -416,19 +434,21 @@ pub async fn take_step(
 ///
 /// # Errors
 /// 404 for an afspraak that is not theirs or a closed conversation; 422 naming `appointment`
-/// (not an accepted afspraak that ended, or too late) or `text`; 409 when written already.
+/// (not an accepted afspraak that ended, or too late) or `text`; 409 when written already. A
+/// repeat with the same `Idempotency-Key` gets the first answer.
 #[utoipa::path(post, path = "/api/appointments/{id}/reference", tag = "messages", operation_id = "write_reference",
-    params(("id" = i64, Path, description = "The afspraak")),
+    params(("id" = i64, Path, description = "The afspraak"), crate::idempotency::IdempotencyKeyHeader),
     request_body = ReferenceBody,
     responses(
         (status = 201, description = "Written", body = ReferenceView),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
         (status = 404, description = "Not theirs, or the conversation is closed", body = crate::ApiErrorBody),
-        (status = 409, description = "Written already", body = crate::ApiErrorBody),
-        (status = 422, description = "Not now, or the text; `field` names which", body = crate::ApiErrorBody),
+        (status = 409, description = "Written already, or the same key's first request is still at work", body = crate::ApiErrorBody),
+        (status = 422, description = "Not now, or the text, or a bad Idempotency-Key; `field` names which", body = crate::ApiErrorBody),
     ))]
 #[post("/appointments/{id}/reference")]
 pub async fn write_reference(
+    req: HttpRequest,
     CurrentUser(user): CurrentUser,
     id: web::Path<i64>,
     body: crate::extract::Body<ReferenceBody>,
@@ -442,8 +462,12 @@ pub async fn write_reference(
     };
     let id = AppointmentId(id.into_inner());
     let afspraken = state.afspraken.clone();
-    let written = web::block(move || afspraken.write_reference(user.id, id, &input)).await??;
-    Ok(HttpResponse::Created().json(ReferenceView::from(&written)))
+    let me = user.id;
+    crate::idempotency::once(&req, &state, me, move || async move {
+        let written = web::block(move || afspraken.write_reference(me, id, &input)).await??;
+        Ok(HttpResponse::Created().json(ReferenceView::from(&written)))
+    })
+    .await
 }
 
 /// The references of an afspraak of the signed-in person.
@@ -519,19 +543,21 @@ pub async fn references_about(
 ///
 /// # Errors
 /// 404 for a reference that is not about them; 422 naming `reference` (not yet published) or
-/// `text`; 409 when they replied already.
+/// `text`; 409 when they replied already. A repeat with the same `Idempotency-Key` gets the
+/// first answer.
 #[utoipa::path(post, path = "/api/references/{id}/reply", tag = "profiles", operation_id = "reply_to_reference",
-    params(("id" = i64, Path, description = "The reference")),
+    params(("id" = i64, Path, description = "The reference"), crate::idempotency::IdempotencyKeyHeader),
     request_body = ReplyBody,
     responses(
         (status = 200, description = "Replied", body = ReferenceView),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
         (status = 404, description = "Not a reference about them", body = crate::ApiErrorBody),
-        (status = 409, description = "Replied already", body = crate::ApiErrorBody),
-        (status = 422, description = "Not yet published, or the text; `field` names which", body = crate::ApiErrorBody),
+        (status = 409, description = "Replied already, or the same key's first request is still at work", body = crate::ApiErrorBody),
+        (status = 422, description = "Not yet published, or the text, or a bad Idempotency-Key; `field` names which", body = crate::ApiErrorBody),
     ))]
 #[post("/references/{id}/reply")]
 pub async fn reply_to_reference(
+    req: HttpRequest,
     CurrentUser(user): CurrentUser,
     id: web::Path<i64>,
     body: crate::extract::Body<ReplyBody>,
@@ -540,6 +566,10 @@ pub async fn reply_to_reference(
     let text = body.into_inner().text;
     let id = ReferenceId(id.into_inner());
     let afspraken = state.afspraken.clone();
-    let replied = web::block(move || afspraken.reply(user.id, id, &text)).await??;
-    Ok(HttpResponse::Ok().json(ReferenceView::from(&replied)))
+    let me = user.id;
+    crate::idempotency::once(&req, &state, me, move || async move {
+        let replied = web::block(move || afspraken.reply(me, id, &text)).await??;
+        Ok(HttpResponse::Ok().json(ReferenceView::from(&replied)))
+    })
+    .await
 }

@@ -146,15 +146,17 @@ pub async fn find_push_settings(
 ///
 /// # Errors
 /// 409 at the most devices; 422 naming `endpoint` (no known push service) or `keys`, or when this
-/// server sends no notifications; 429 past the hourly allowance.
+/// server sends no notifications; 429 past the hourly allowance. A repeat with the same
+/// `Idempotency-Key` gets the first answer.
 #[utoipa::path(post, path = "/api/push/devices", tag = "users", operation_id = "add_push_device",
+    params(crate::idempotency::IdempotencyKeyHeader),
     request_body = PushSubscriptionInput,
     responses(
         (status = 201, description = "Turned on", body = PushDevice),
         (status = 200, description = "Was on: renewed", body = PushDevice),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
-        (status = 409, description = "The most devices already", body = crate::ApiErrorBody),
-        (status = 422, description = "Not a subscription this server sends to; `field` names why", body = crate::ApiErrorBody),
+        (status = 409, description = "The most devices already, or the same key's first request is still at work", body = crate::ApiErrorBody),
+        (status = 422, description = "Not a subscription this server sends to, or a bad Idempotency-Key; `field` names why", body = crate::ApiErrorBody),
         (status = 429, description = "Too many tries", body = crate::ApiErrorBody),
     ))]
 #[post("/push/devices")]
@@ -173,25 +175,22 @@ pub async fn add_push_device(
         .unwrap_or("")
         .to_owned();
     let push = state.push.clone();
-    let (device, new) = web::block(move || {
-        push.add(
-            user.id,
-            &input.endpoint,
-            &input.keys.p256dh,
-            &input.keys.auth,
-            &user_agent,
-        )
+    let me = user.id;
+    crate::idempotency::once(&req, &state, me, move || async move {
+        let (device, new) =
+            web::block(move || push.add(me, &input.endpoint, &input.keys.p256dh, &input.keys.auth, &user_agent))
+                .await??;
+        if let Err(error) = session.insert(SESSION_PUSH_DEVICE, device.id) {
+            tracing::warn!(error.cause = %error, "the session does not know its device");
+        }
+        let view = PushDevice::from(&device);
+        Ok(if new {
+            HttpResponse::Created().json(view)
+        } else {
+            HttpResponse::Ok().json(view)
+        })
     })
-    .await??;
-    if let Err(error) = session.insert(SESSION_PUSH_DEVICE, device.id) {
-        tracing::warn!(error.cause = %error, "the session does not know its device");
-    }
-    let view = PushDevice::from(&device);
-    Ok(if new {
-        HttpResponse::Created().json(view)
-    } else {
-        HttpResponse::Ok().json(view)
-    })
+    .await
 }
 
 /// Turns notifications off for one of the signed-in person's devices.

@@ -4,7 +4,7 @@
 use crate::routes::browse::ListQuery;
 use crate::session::CurrentUser;
 use crate::{ApiError, AppState};
-use actix_web::{HttpResponse, delete, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use oppas_domain::browse::alerts::{AlertError, MAX_SAVED_SEARCHES};
 use oppas_domain::browse::query::RawListingQuery;
 use oppas_domain::browse::saved::{Saved, SavedSearch};
@@ -115,18 +115,21 @@ pub async fn list_saved_searches(
 /// Saves a search for a daily mail of its new matches; the same search twice is one (200).
 ///
 /// # Errors
-/// 409 at the most saved searches one person keeps; 422 naming a wrong parameter.
+/// 409 at the most saved searches one person keeps; 422 naming a wrong parameter. A repeat with
+/// the same `Idempotency-Key` gets the first answer.
 #[utoipa::path(post, path = "/api/saved-searches", tag = "profiles", operation_id = "save_search",
+    params(crate::idempotency::IdempotencyKeyHeader),
     request_body = SaveSearchBody,
     responses(
         (status = 201, description = "Saved", body = SavedSearchView),
         (status = 200, description = "Saved before: that one", body = SavedSearchView),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
-        (status = 409, description = "The most saved searches already", body = crate::ApiErrorBody),
-        (status = 422, description = "A parameter of the search is invalid; `field` names it", body = crate::ApiErrorBody),
+        (status = 409, description = "The most saved searches already, or the same key's first request is still at work", body = crate::ApiErrorBody),
+        (status = 422, description = "A parameter of the search (or the Idempotency-Key) is invalid; `field` names it", body = crate::ApiErrorBody),
     ))]
 #[post("/saved-searches")]
 pub async fn save_search(
+    req: HttpRequest,
     CurrentUser(user): CurrentUser,
     body: crate::extract::Body<SaveSearchBody>,
     state: web::Data<AppState>,
@@ -139,14 +142,18 @@ pub async fn save_search(
     })?;
     let raw = RawListingQuery::from(params.into_inner());
     let searches = state.saved_searches.clone();
-    let saved = web::block(move || searches.save(user.id, &raw)).await??;
-    match saved {
-        Saved::Added(search) => Ok(HttpResponse::Created().json(SavedSearchView::from(&search))),
-        Saved::AlreadyThere(search) => Ok(HttpResponse::Ok().json(SavedSearchView::from(&search))),
-        Saved::Full => Err(ApiError::Conflict(format!(
-            "Je bewaart al {MAX_SAVED_SEARCHES} zoekopdrachten, het maximum. Verwijder er eerst een bij Instellingen."
-        ))),
-    }
+    let me = user.id;
+    crate::idempotency::once(&req, &state, me, move || async move {
+        let saved = web::block(move || searches.save(me, &raw)).await??;
+        match saved {
+            Saved::Added(search) => Ok(HttpResponse::Created().json(SavedSearchView::from(&search))),
+            Saved::AlreadyThere(search) => Ok(HttpResponse::Ok().json(SavedSearchView::from(&search))),
+            Saved::Full => Err(ApiError::Conflict(format!(
+                "Je bewaart al {MAX_SAVED_SEARCHES} zoekopdrachten, het maximum. Verwijder er eerst een bij Instellingen."
+            ))),
+        }
+    })
+    .await
 }
 
 /// Ends one of the signed-in person's saved searches.

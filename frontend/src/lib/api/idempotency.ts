@@ -3,8 +3,9 @@ import { ApiError } from '@/lib/api/api-error';
 
 /**
  * The header of the create calls a double click could repeat (a message, a conversation, a
- * report, a pet): the server writes once per key and answers every repeat as it answered the
- * first.
+ * report, a pet, a profile, an afspraak proposal or step, a reference or a reply to one, a saved
+ * search, a device for notifications, when help is needed): the server writes once per key and
+ * answers every repeat as it answered the first.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 

@@ -40,7 +40,8 @@ export interface paths {
          *     it took place and within 14 days. The other reads it once both wrote or the 14 days passed.
          * @description # Errors
          *     404 for an afspraak that is not theirs or a closed conversation; 422 naming `appointment`
-         *     (not an accepted afspraak that ended, or too late) or `text`; 409 when written already.
+         *     (not an accepted afspraak that ended, or too late) or `text`; 409 when written already. A
+         *     repeat with the same `Idempotency-Key` gets the first answer.
          */
         post: operations["write_reference"];
         delete?: never;
@@ -85,7 +86,7 @@ export interface paths {
          * @description # Errors
          *     404 for an afspraak that is not theirs or a closed conversation; 409 for a step that is
          *     not theirs to take now (the text says why) or that another request took first; 422 for a
-         *     reason that is too long.
+         *     reason that is too long. A repeat with the same `Idempotency-Key` gets the first answer.
          */
         post: operations["take_appointment_step"];
         delete?: never;
@@ -331,7 +332,9 @@ export interface paths {
          *     answer to their proposal with another time.
          * @description # Errors
          *     404 for a conversation that is not theirs or is closed (also by a block); 422 naming the
-         *     field; 409 when the proposal it answers was answered already.
+         *     field; 409 when the proposal it answers was answered already, or when three proposals wait
+         *     for an answer in the conversation already; 429 (with `Retry-After`) past 20 proposals an
+         *     hour. A repeat with the same `Idempotency-Key` gets the first answer.
          */
         post: operations["propose_appointment"];
         delete?: never;
@@ -738,7 +741,8 @@ export interface paths {
          *     some days; the pet's page and card show it at once.
          * @description # Errors
          *     401 signed out; 403 for someone else's pet; 404 for an unknown pet; 422 naming the wrong or
-         *     missing field (`from`, `until`, `days`); 429 over the hourly allowance.
+         *     missing field (`from`, `until`, `days`); 429 over the hourly allowance. A repeat with the same
+         *     `Idempotency-Key` gets the first answer.
          */
         put: operations["save_help_needed"];
         post?: never;
@@ -774,7 +778,7 @@ export interface paths {
          * Makes the signed-in user's profile from the wizard's draft.
          * @description # Errors
          *     401 signed out; 409 when they already have one; 422 naming the invalid field; 429 over the
-         *     hourly allowance.
+         *     hourly allowance. A repeat with the same `Idempotency-Key` gets the first answer.
          */
         post: operations["create_profile"];
         delete?: never;
@@ -846,7 +850,8 @@ export interface paths {
          *     signs out.
          * @description # Errors
          *     409 at the most devices; 422 naming `endpoint` (no known push service) or `keys`, or when this
-         *     server sends no notifications; 429 past the hourly allowance.
+         *     server sends no notifications; 429 past the hourly allowance. A repeat with the same
+         *     `Idempotency-Key` gets the first answer.
          */
         post: operations["add_push_device"];
         delete?: never;
@@ -931,7 +936,8 @@ export interface paths {
          * The signed-in person's one public reply to a published reference about them.
          * @description # Errors
          *     404 for a reference that is not about them; 422 naming `reference` (not yet published) or
-         *     `text`; 409 when they replied already.
+         *     `text`; 409 when they replied already. A repeat with the same `Idempotency-Key` gets the
+         *     first answer.
          */
         post: operations["reply_to_reference"];
         delete?: never;
@@ -999,7 +1005,8 @@ export interface paths {
         /**
          * Saves a search for a daily mail of its new matches; the same search twice is one (200).
          * @description # Errors
-         *     409 at the most saved searches one person keeps; 422 naming a wrong parameter.
+         *     409 at the most saved searches one person keeps; 422 naming a wrong parameter. A repeat with
+         *     the same `Idempotency-Key` gets the first answer.
          */
         post: operations["save_search"];
         delete?: never;
@@ -3107,7 +3114,15 @@ export interface operations {
     write_reference: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The afspraak */
                 id: number;
@@ -3147,7 +3162,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Written already */
+            /** @description Written already, or the same key's first request is still at work */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3156,7 +3171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Not now, or the text; `field` names which */
+            /** @description Not now, or the text, or a bad Idempotency-Key; `field` names which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3211,7 +3226,15 @@ export interface operations {
     take_appointment_step: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The afspraak */
                 id: number;
@@ -3251,7 +3274,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Not theirs to take now, or taken already */
+            /** @description Not theirs to take now, or taken already, or the same key's first request is still at work */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3260,7 +3283,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description The reason is too long */
+            /** @description The reason is too long, or a bad Idempotency-Key */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3831,7 +3854,15 @@ export interface operations {
     propose_appointment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The conversation */
                 id: number;
@@ -3871,7 +3902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description The proposal it answers was answered already */
+            /** @description The proposal it answers was answered already, three proposals wait already, or the same key's first request is still at work */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3880,8 +3911,17 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description A field is wrong; `field` names it */
+            /** @description A field is wrong (or a bad Idempotency-Key); `field` names it */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many proposals this hour */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4968,7 +5008,15 @@ export interface operations {
     save_help_needed: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Pet id: one of your own */
                 petId: number;
@@ -5017,7 +5065,16 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description A field is wrong; `field` names it */
+            /** @description The same key's first request is still at work */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A field (or the Idempotency-Key) is wrong; `field` names it */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5176,7 +5233,15 @@ export interface operations {
     create_profile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5204,7 +5269,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Already has a profile */
+            /** @description Already has a profile, or the same key's first request is still at work */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5213,7 +5278,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description A field is invalid; `field` names it */
+            /** @description A field (or the Idempotency-Key) is invalid; `field` names it */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5378,7 +5443,15 @@ export interface operations {
     add_push_device: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5415,7 +5488,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description The most devices already */
+            /** @description The most devices already, or the same key's first request is still at work */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5424,7 +5497,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Not a subscription this server sends to; `field` names why */
+            /** @description Not a subscription this server sends to, or a bad Idempotency-Key; `field` names why */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5576,7 +5649,15 @@ export interface operations {
     reply_to_reference: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The reference */
                 id: number;
@@ -5616,7 +5697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Replied already */
+            /** @description Replied already, or the same key's first request is still at work */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5625,7 +5706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Not yet published, or the text; `field` names which */
+            /** @description Not yet published, or the text, or a bad Idempotency-Key; `field` names which */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5839,7 +5920,15 @@ export interface operations {
     save_search: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per intent (for example a UUID made when the person starts to write), sent again
+                 *     with every repeat of it: a repeat within a day gets the first answer (same status and
+                 *     body) and writes nothing; one that comes while the first is still at work waits for it
+                 *     a few seconds, else gets 409. Letters, digits, '-' and '_'. Optional.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5876,7 +5965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description The most saved searches already */
+            /** @description The most saved searches already, or the same key's first request is still at work */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5885,7 +5974,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description A parameter of the search is invalid; `field` names it */
+            /** @description A parameter of the search (or the Idempotency-Key) is invalid; `field` names it */
             422: {
                 headers: {
                     [name: string]: unknown;

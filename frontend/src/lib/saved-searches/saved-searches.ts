@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
+import { idempotencyHeader, useIdempotentCall } from '@/lib/api/idempotency';
 import type { components } from '@/lib/api/openapi';
 
 export type SavedSearch = components['schemas']['SavedSearchView'];
@@ -25,12 +26,20 @@ export function useSavedSearches() {
 /**
  * `POST /api/saved-searches` with the query string of a search: 201 saved, 200 saved before;
  * rejects with the server's Dutch text at the most saved searches (409) or for a wrong search
- * (422).
+ * (422). One idempotency key per search saved: tapped twice, both get the first answer.
  */
 export function useSaveSearch() {
   const queryClient = useQueryClient();
+  const save = useIdempotentCall((query: string, key: string) =>
+    unwrap(
+      api.POST('/api/saved-searches', {
+        params: { header: idempotencyHeader(key) },
+        body: { query },
+      }),
+    ),
+  );
   return useMutation({
-    mutationFn: (query: string) => unwrap(api.POST('/api/saved-searches', { body: { query } })),
+    mutationFn: save,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedSearchKeys.all }),
   });
 }

@@ -8,7 +8,7 @@ use crate::routes::profiles::views::visible_to;
 use crate::session::session_user_id;
 use crate::{ApiError, AppState, CurrentUser};
 use actix_session::Session;
-use actix_web::{HttpResponse, get, post, put, web};
+use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
 use oppas_domain::profiles::draft::ProfileDraft;
 use oppas_domain::{PetId, UserId};
 
@@ -16,18 +16,20 @@ use oppas_domain::{PetId, UserId};
 ///
 /// # Errors
 /// 401 signed out; 409 when they already have one; 422 naming the invalid field; 429 over the
-/// hourly allowance.
+/// hourly allowance. A repeat with the same `Idempotency-Key` gets the first answer.
 #[utoipa::path(post, path = "/api/profiles", tag = "profiles", operation_id = "create_profile",
+    params(crate::idempotency::IdempotencyKeyHeader),
     request_body = ProfileDraftBody,
     responses(
         (status = 201, description = "The new profile", body = ProfileLookup),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
-        (status = 409, description = "Already has a profile", body = crate::ApiErrorBody),
-        (status = 422, description = "A field is invalid; `field` names it", body = crate::ApiErrorBody),
+        (status = 409, description = "Already has a profile, or the same key's first request is still at work", body = crate::ApiErrorBody),
+        (status = 422, description = "A field (or the Idempotency-Key) is invalid; `field` names it", body = crate::ApiErrorBody),
         (status = 429, description = "Too many profile changes", body = crate::ApiErrorBody),
     ))]
 #[post("/profiles")]
 pub async fn create_profile(
+    req: HttpRequest,
     CurrentUser(user): CurrentUser,
     body: crate::extract::Body<ProfileDraftBody>,
     state: web::Data<AppState>,
@@ -35,14 +37,17 @@ pub async fn create_profile(
     let draft = ProfileDraft::from(body.into_inner());
     let service = state.profile_service.clone();
     let id = user.id;
-    let created = web::block(move || service.create(id, &draft)).await??;
-    tracing::info!(user.id = id.get(), "profile created");
     let context = ViewContext {
         own_email: Some(user.email.as_str().to_owned()),
         ..ViewContext::public(&state)
     };
-    let view = lookup(created, &context).ok_or_else(ApiError::not_found)?;
-    Ok(HttpResponse::Created().json(view))
+    crate::idempotency::once(&req, &state, id, move || async move {
+        let created = web::block(move || service.create(id, &draft)).await??;
+        tracing::info!(user.id = id.get(), "profile created");
+        let view = lookup(created, &context).ok_or_else(ApiError::not_found)?;
+        Ok(HttpResponse::Created().json(view))
+    })
+    .await
 }
 
 /// Replaces the signed-in user's own profile (inline edits send the whole draft).

@@ -207,20 +207,23 @@ impl From<HelpError> for ApiError {
 ///
 /// # Errors
 /// 401 signed out; 403 for someone else's pet; 404 for an unknown pet; 422 naming the wrong or
-/// missing field (`from`, `until`, `days`); 429 over the hourly allowance.
+/// missing field (`from`, `until`, `days`); 429 over the hourly allowance. A repeat with the same
+/// `Idempotency-Key` gets the first answer.
 #[utoipa::path(put, path = "/api/pets/{petId}/help-needed", tag = "profiles", operation_id = "save_help_needed",
-    params(("petId" = i64, Path, description = "Pet id: one of your own")),
+    params(("petId" = i64, Path, description = "Pet id: one of your own"), crate::idempotency::IdempotencyKeyHeader),
     request_body = HelpNeededBody,
     responses(
         (status = 200, description = "Kept: the pet and its owner", body = PetPage),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
         (status = 403, description = "Not your pet", body = crate::ApiErrorBody),
         (status = 404, description = "Unknown pet", body = crate::ApiErrorBody),
-        (status = 422, description = "A field is wrong; `field` names it", body = crate::ApiErrorBody),
+        (status = 409, description = "The same key's first request is still at work", body = crate::ApiErrorBody),
+        (status = 422, description = "A field (or the Idempotency-Key) is wrong; `field` names it", body = crate::ApiErrorBody),
         (status = 429, description = "Too many profile changes", body = crate::ApiErrorBody),
     ))]
 #[put("/pets/{petId}/help-needed")]
 pub async fn save_help_needed(
+    req: HttpRequest,
     CurrentUser(user): CurrentUser,
     pet_id: web::Path<i64>,
     body: crate::extract::Body<HelpNeededBody>,
@@ -229,16 +232,21 @@ pub async fn save_help_needed(
     let pet_id = PetId(pet_id.into_inner());
     let body = body.into_inner();
     let input = HelpInput::from_parts(body.kind, body.from, body.until, body.days)?;
-    save_help(user.id, pet_id, Some(input), &state).await?;
-    let service = state.profile_service.clone();
-    let found = web::block(move || service.pet_page(pet_id)).await??;
-    let (pet, owner) = found.ok_or_else(|| ApiError::NotFound("Huisdier niet gevonden".to_owned()))?;
-    let hidden = visible_to(&state, owner.user_id, Some(owner.user_id), "").await?;
-    Ok(HttpResponse::Ok().json(PetPage {
-        owner: ViewContext::public(&state).owner(&owner),
-        pet: pet_view(pet, &owner, state.profile_service.now()),
-        hidden,
-    }))
+    let kept = state.clone();
+    crate::idempotency::once(&req, &state, user.id, move || async move {
+        let state = kept;
+        save_help(user.id, pet_id, Some(input), &state).await?;
+        let service = state.profile_service.clone();
+        let found = web::block(move || service.pet_page(pet_id)).await??;
+        let (pet, owner) = found.ok_or_else(|| ApiError::NotFound("Huisdier niet gevonden".to_owned()))?;
+        let hidden = visible_to(&state, owner.user_id, Some(owner.user_id), "").await?;
+        Ok(HttpResponse::Ok().json(PetPage {
+            owner: ViewContext::public(&state).owner(&owner),
+            pet: pet_view(pet, &owner, state.profile_service.now()),
+            hidden,
+        }))
+    })
+    .await
 }
 
 /// Clears when help is needed with one of the signed-in owner's pets.

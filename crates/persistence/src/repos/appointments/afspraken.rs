@@ -3,13 +3,15 @@
 
 use crate::Database;
 use crate::error::translate;
+use crate::repos::sql::{Bind, Sql};
 use crate::repos::{list_from_json, list_to_json};
 use crate::schema::appointments;
 use crate::transaction::in_transaction;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use oppas_domain::appointments::afspraak::{Afspraak, NewAfspraak};
-use oppas_domain::appointments::ports::AppointmentRepository;
+use oppas_domain::appointments::ports::{AppointmentRepository, Proposed};
+use oppas_domain::appointments::proposals::room_for_one_more;
 use oppas_domain::appointments::state::Timing;
 use oppas_domain::kernel::enums::{AppointmentKind, AppointmentState};
 use oppas_domain::{AppointmentId, ConversationId, PetId, RepositoryError, UserId};
@@ -165,12 +167,34 @@ fn move_state(
 }
 
 impl AppointmentRepository for Database {
-    fn propose(&self, new: &NewAfspraak, replaces: Option<AppointmentId>) -> Result<Option<Afspraak>, RepositoryError> {
+    fn propose(&self, new: &NewAfspraak, replaces: Option<AppointmentId>) -> Result<Proposed, RepositoryError> {
         let now = self.clock.now();
         let pets: Vec<String> = new.pets.iter().map(|pet| pet.get().to_string()).collect();
         let pets = list_to_json(&pets)?;
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
+            // The proposals of one conversation take turns (SQLite's transaction holds the write
+            // lock from its start), so that the count below stays true until this one is stored.
+            if matches!(conn, crate::db_connection::DbConnection::Pg(_)) {
+                let mut lock = Sql::new(conn);
+                lock.push("SELECT 1 FROM conversations WHERE id = ")
+                    .bind(Bind::Int(new.conversation.get()))
+                    .push(" FOR NO KEY UPDATE");
+                lock.execute(conn)?;
+            }
+            // Those that wait besides the one this answers, which stops waiting with it.
+            let mut waiting = appointments::table
+                .filter(appointments::conversation_id.eq(new.conversation.get()))
+                .filter(appointments::state.eq(AppointmentState::Voorgesteld.as_str()))
+                .filter(appointments::starts_at.gt(now))
+                .into_boxed();
+            if let Some(old) = replaces {
+                waiting = waiting.filter(appointments::id.ne(old.get()));
+            }
+            let open: i64 = waiting.count().get_result(conn).map_err(translate)?;
+            if !room_for_one_more(open) {
+                return Ok(Proposed::Full);
+            }
             if let Some(old) = replaces
                 && !move_state(
                     conn,
@@ -181,7 +205,7 @@ impl AppointmentRepository for Database {
                     now,
                 )?
             {
-                return Ok(None);
+                return Ok(Proposed::Moved);
             }
             let id: i64 = diesel::insert_into(appointments::table)
                 .values((
@@ -201,8 +225,29 @@ impl AppointmentRepository for Database {
                 .returning(appointments::id)
                 .get_result(conn)
                 .map_err(translate)?;
-            load(conn, id)
+            Ok(load(conn, id)?.map_or(Proposed::Moved, Proposed::Stored))
         })
+    }
+
+    fn claim_proposal_mail(
+        &self,
+        conversation: ConversationId,
+        user: UserId,
+        now: NaiveDateTime,
+        quiet_since: NaiveDateTime,
+    ) -> Result<bool, RepositoryError> {
+        let mut conn = self.conn()?;
+        let mut sql = Sql::new(&conn);
+        sql.push("UPDATE conversation_reads SET proposal_mailed_at = ")
+            .bind(Bind::Time(now))
+            .push(" WHERE conversation_id = ")
+            .bind(Bind::Int(conversation.get()))
+            .push(" AND user_id = ")
+            .bind(Bind::Int(user.get()))
+            .push(" AND (proposal_mailed_at IS NULL OR proposal_mailed_at <= ")
+            .bind(Bind::Time(quiet_since))
+            .push(" OR (read_at IS NOT NULL AND read_at > proposal_mailed_at))");
+        Ok(sql.execute(&mut conn)? == 1)
     }
 
     fn find_appointment(&self, id: AppointmentId) -> Result<Option<Afspraak>, RepositoryError> {

@@ -620,8 +620,10 @@ describe('BrowsePage saved searches', () => {
     fakeSession(aUser());
     onApi('GET /api/profiles', listAnswer([aPetItem()]));
     const bodies: unknown[] = [];
+    const keys: (string | null)[] = [];
     let full = false;
     onApi('POST /api/saved-searches', async (request) => {
+      keys.push(request.headers.get('Idempotency-Key'));
       bodies.push(await request.json());
       return full
         ? {
@@ -648,6 +650,10 @@ describe('BrowsePage saved searches', () => {
     full = true;
     await user.click(screen.getByRole('button', { name: 'Bewaar deze zoekopdracht' }));
     expect(await screen.findByText('Je bewaart al 10 zoekopdrachten, het maximum.')).toBeVisible();
+    // One key per save: a second save after the first was answered is a new intent.
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 
   it('asks a visitor to sign in to save a search', async () => {

@@ -8,6 +8,7 @@ import {
 import { dashboardKeys } from '@/features/dashboard/api/keys';
 import { ApiError, unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
+import { idempotencyHeader, useIdempotentCall } from '@/lib/api/idempotency';
 import type { components } from '@/lib/api/openapi';
 import {
   currentEndpoint,
@@ -31,8 +32,10 @@ export function getPushSettings(): Promise<PushSettings> {
  * `POST /api/push/devices`: 201 stored, 200 stored before; 409 at the most devices, 422 for a
  * subscription the server does not send to, each with the server's Dutch reason.
  */
-export function addPushDevice(body: PushSubscriptionInput): Promise<PushDevice> {
-  return unwrap(api.POST('/api/push/devices', { body }));
+export function addPushDevice(body: PushSubscriptionInput, key: string): Promise<PushDevice> {
+  return unwrap(
+    api.POST('/api/push/devices', { params: { header: idempotencyHeader(key) }, body }),
+  );
 }
 
 /** `DELETE /api/push/devices/{id}`; a device already gone (404) is no failure. */
@@ -62,10 +65,11 @@ export function updatePushPreviews(body: PushPreviews): Promise<PushPreviews> {
 export async function subscribeThisDevice(
   publicKey: string,
   permission: Promise<NotificationPermission>,
+  key: string,
 ): Promise<PushDevice> {
   const subscription = await subscribeBrowser(publicKey, permission);
   try {
-    return await addPushDevice(subscription);
+    return await addPushDevice(subscription, key);
   } catch (error) {
     await forgetThisDevice().catch(() => undefined);
     throw error;
@@ -139,14 +143,15 @@ function setDevices(
  */
 export function useTurnOnPush() {
   const queryClient = useQueryClient();
+  // One key per turning on: a second tap before the answer stores the device once.
+  const turnOn = useIdempotentCall(
+    (
+      { publicKey, permission }: { publicKey: string; permission: Promise<NotificationPermission> },
+      key: string,
+    ) => subscribeThisDevice(publicKey, permission, key),
+  );
   return useMutation({
-    mutationFn: ({
-      publicKey,
-      permission,
-    }: {
-      publicKey: string;
-      permission: Promise<NotificationPermission>;
-    }) => subscribeThisDevice(publicKey, permission),
+    mutationFn: turnOn,
     onSuccess: (device) => {
       setDevices(queryClient, (devices) => [
         ...devices.filter((known) => known.id !== device.id),

@@ -60,6 +60,7 @@ function pushServer({
     removed: [] as number[],
     tested: [] as number[],
     previewsSent: [] as unknown[],
+    keys: [] as (string | null)[],
   };
   onApi('GET /api/push', () => ({
     status: 200,
@@ -68,6 +69,7 @@ function pushServer({
   onApi('POST /api/push/devices', async (request) => {
     const body = (await request.json()) as { endpoint: string };
     server.added.push(body);
+    server.keys.push(request.headers.get('Idempotency-Key'));
     if (addAnswer) return addAnswer;
     const device = aDevice({
       id: 12,
@@ -186,6 +188,8 @@ describe('PushSetting', () => {
     expect(server.added).toStrictEqual([
       { endpoint: push.subscription?.endpoint, keys: { p256dh: P256DH, auth: AUTH } },
     ]);
+    expect(server.keys).toHaveLength(1);
+    expect(server.keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
     const list = within(section).getByRole('list', { name: 'Apparaten met meldingen' });
     expect(within(list).getByText('Chrome op Android (dit apparaat)')).toBeInTheDocument();
     expect(within(section).queryByRole('alert')).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
+import { idempotencyHeader, useIdempotentCall } from '@/lib/api/idempotency';
 import type { components } from '@/lib/api/openapi';
 import { messagingKeys } from '@/lib/messaging/keys';
 
@@ -28,19 +29,22 @@ export function useAppointmentReferences(conversationId: number, appointmentId: 
 }
 
 /**
- * `POST /api/appointments/{id}/reference`. Rejects with an `ApiError`: 422 names `text` or
+ * `POST /api/appointments/{id}/reference`, under one idempotency key per reference: sent twice,
+ * it is written once and both get its answer. Rejects with an `ApiError`: 422 names `text` or
  * `appointment` (not now), 409 when written already.
  */
 export function useWriteReference(conversationId: number, appointmentId: number) {
   const queryClient = useQueryClient();
+  const write = useIdempotentCall((body: ReferenceBody, key: string) =>
+    unwrap(
+      api.POST('/api/appointments/{id}/reference', {
+        params: { path: { id: appointmentId }, header: idempotencyHeader(key) },
+        body,
+      }),
+    ),
+  );
   return useMutation({
-    mutationFn: (body: ReferenceBody) =>
-      unwrap(
-        api.POST('/api/appointments/{id}/reference', {
-          params: { path: { id: appointmentId } },
-          body,
-        }),
-      ),
+    mutationFn: write,
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: referencesKey(conversationId, appointmentId) }),
   });

@@ -226,6 +226,102 @@ describe('AppointmentsBar', () => {
     expect(screen.queryByRole('button', { name: 'Referentie schrijven' })).not.toBeInTheDocument();
   });
 
+  it("sends a double tap on 'Voorstel versturen' as one proposal: one key, the button off while it runs, no error", async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }));
+    let listed: Appointment[] = [];
+    onApi('GET /api/conversations/11/appointments', () => ({ status: 200, body: listed }));
+    const keys: (string | null)[] = [];
+    let answer: () => void = () => undefined;
+    onApi('POST /api/conversations/11/appointments', async (request) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      // The server answers a repeat of the key with the first answer: one afspraak.
+      await new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      listed = [anAppointment({ proposerId: 7, recipientId: 8, kind: 'uitlaten' })];
+      return { status: 201, body: listed[0] };
+    });
+    renderBar();
+
+    await user.click(await screen.findByRole('button', { name: 'Afspraak voorstellen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Afspraak voorstellen aan Lotte' });
+    await user.selectOptions(within(dialog).getByLabelText('Soort hulp'), 'Uitlaten');
+    await user.type(within(dialog).getByLabelText('Datum'), '2030-12-24');
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Voorstel versturen' }));
+    expect(await within(dialog).findByRole('button', { name: 'Versturen...' })).toBeDisabled();
+    answer();
+
+    expect(await screen.findByRole('listitem', { name: /^Uitlaten/ })).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it("sends a double tap on the reference's button as one reference, and closes the dialog without an error", async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }));
+    const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    onApi('GET /api/conversations/11/appointments', {
+      status: 200,
+      body: [
+        anAppointment({
+          state: 'afgerond',
+          startsAt: lastWeek,
+          endsAt: lastWeek,
+          started: true,
+          tookPlace: true,
+        }),
+      ],
+    });
+    let mine: unknown = null;
+    onApi('GET /api/appointments/3/references', () => ({
+      status: 200,
+      body: {
+        mine,
+        theirs: null,
+        published: false,
+        mayNotWrite: mine ? 'Je hebt over deze afspraak al een referentie geschreven.' : null,
+      },
+    }));
+    const keys: (string | null)[] = [];
+    let answer: () => void = () => undefined;
+    onApi('POST /api/appointments/3/reference', async (request) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      const body = (await request.json()) as Record<string, unknown>;
+      await new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      mine = { id: 1, appointmentId: 3, authorId: 7, subjectId: 8, ...body, createdAt: lastWeek };
+      return { status: 201, body: mine };
+    });
+    renderBar();
+
+    await user.click(await screen.findByRole('button', { name: 'Referentie schrijven' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Referentie over Lotte' });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Hoe ging het?' }),
+      'Lotte was op tijd en lief voor Bobby.',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Ja' }));
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Referentie plaatsen' }));
+    expect(await within(dialog).findByRole('button', { name: 'Versturen...' })).toBeDisabled();
+    answer();
+
+    expect(
+      await screen.findByText(/Je referentie is bewaard\. Lotte en anderen lezen die/),
+    ).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Je hebt over deze afspraak al een referentie geschreven.'),
+    ).not.toBeInTheDocument();
+    expect(keys.length).toBeGreaterThan(0);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).not.toBeNull();
+  });
+
   it("shows the other's reference once both are published", async () => {
     fakeSession(aUser({ id: 7 }));
     const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString();

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createProfile } from '@/features/profile-wizard/api/create-profile';
 import { updateProfile } from '@/features/profile-wizard/api/update-profile';
+import { useIdempotentCall } from '@/lib/api/idempotency';
 import type { components } from '@/lib/api/openapi';
 import { authKeys } from '@/lib/auth/api/keys';
 import { listKeys } from '@/lib/browse/keys';
@@ -20,9 +21,11 @@ export interface SaveProfileInput {
  */
 export function useSaveProfile() {
   const queryClient = useQueryClient();
+  const save = useIdempotentCall(({ userId, draft, editing }: SaveProfileInput, key: string) =>
+    editing ? updateProfile(userId, draft) : createProfile(draft, key),
+  );
   return useMutation({
-    mutationFn: ({ userId, draft, editing }: SaveProfileInput) =>
-      editing ? updateProfile(userId, draft) : createProfile(draft),
+    mutationFn: save,
     onSuccess: (saved, { userId }) => {
       queryClient.setQueryData(authKeys.profileLookup(userId), saved);
       void queryClient.invalidateQueries({ queryKey: authKeys.profileLookups() });

@@ -2,6 +2,7 @@ import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PetPageData } from '@/features/profiles/api/get-pet-page';
 import { unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
+import { idempotencyHeader, useIdempotentCall } from '@/lib/api/idempotency';
 import type { components } from '@/lib/api/openapi';
 import { authKeys } from '@/lib/auth/api/keys';
 import { listKeys } from '@/lib/browse/keys';
@@ -34,13 +35,21 @@ function useRefreshAfterHelp() {
  * `PUT /api/pets/{petId}/help-needed`: a period or regular days; the pet's page takes the answer
  * as it is.
  * Rejects with an `ApiError`: 422 names the field at fault in `field` (`from`, `until`, `days`).
+ * One idempotency key per save: tapped twice, both get the first answer.
  */
 export function useSaveHelpNeeded(petId: number) {
   const queryClient = useQueryClient();
   const refresh = useRefreshAfterHelp();
+  const save = useIdempotentCall((body: HelpNeededBody, key: string) =>
+    unwrap(
+      api.PUT('/api/pets/{petId}/help-needed', {
+        params: { path: { petId }, header: idempotencyHeader(key) },
+        body,
+      }),
+    ),
+  );
   return useMutation({
-    mutationFn: (body: HelpNeededBody) =>
-      unwrap(api.PUT('/api/pets/{petId}/help-needed', { params: { path: { petId } }, body })),
+    mutationFn: save,
     onSuccess: async (saved) => {
       queryClient.setQueryData<PetPageData | null>(profileKeys.pet(petId), saved);
       await refresh(profileKeys.pet(petId));

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
+import { idempotencyHeader, useIdempotentCall } from '@/lib/api/idempotency';
 import type { components } from '@/lib/api/openapi';
 import { profileKeys } from '@/lib/profiles/keys';
 
@@ -19,14 +20,21 @@ export function useReferences(userId: number) {
 }
 
 /**
- * `POST /api/references/{id}/reply`: the subject's one public reply. Rejects with an `ApiError`:
- * 422 names `text`, 409 when replied already.
+ * `POST /api/references/{id}/reply`: the subject's one public reply, under one idempotency key
+ * per reply. Rejects with an `ApiError`: 422 names `text`, 409 when replied already.
  */
 export function useReplyToReference(userId: number) {
   const queryClient = useQueryClient();
+  const reply = useIdempotentCall(({ id, text }: { id: number; text: string }, key: string) =>
+    unwrap(
+      api.POST('/api/references/{id}/reply', {
+        params: { path: { id }, header: idempotencyHeader(key) },
+        body: { text },
+      }),
+    ),
+  );
   return useMutation({
-    mutationFn: ({ id, text }: { id: number; text: string }) =>
-      unwrap(api.POST('/api/references/{id}/reply', { params: { path: { id } }, body: { text } })),
+    mutationFn: reply,
     onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.references(userId) }),
   });
 }

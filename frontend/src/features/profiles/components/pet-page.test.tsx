@@ -217,8 +217,10 @@ describe('PetPage', () => {
     fakeSession(aUser({ id: 8 }), anOwnerLookup());
     onApi('GET /api/pets/30', { status: 200, body: { pet: aPet(), owner: anOwner() } });
     let sent: unknown = null;
+    let key: string | null = null;
     onApi('PUT /api/pets/30/help-needed', async (request) => {
       sent = await request.json();
+      key = request.headers.get('Idempotency-Key');
       return {
         status: 200,
         body: {
@@ -247,6 +249,7 @@ describe('PetPage', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
     expect(sent).toEqual({ kind: 'periode', from: '2026-12-12', until: '2026-12-20' });
+    expect(key).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(help).toHaveTextContent('Van 12 december tot en met 20 december 2026');
   });
 

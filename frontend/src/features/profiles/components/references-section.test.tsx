@@ -163,4 +163,49 @@ describe('ReferencesSection', () => {
     expect(await screen.findByText(/Lotte was op tijd/)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Reageren' })).not.toBeInTheDocument();
   });
+  it("sends a double tap on 'Reactie plaatsen' as one reply under one key, the button off while it runs", async () => {
+    const user = userEvent.setup();
+    let reply: string | null = null;
+    onApi('GET /api/users/12/references', () => ({
+      status: 200,
+      body: [
+        {
+          id: 5,
+          authorName: 'Sanne',
+          text: 'Lotte was op tijd en heel lief voor Bobby.',
+          again: true,
+          tags: [],
+          kind: 'uitlaten',
+          month: '2026-12',
+          byReader: false,
+          reply,
+        },
+      ],
+    }));
+    const keys: (string | null)[] = [];
+    let answer: () => void = () => undefined;
+    onApi('POST /api/references/5/reply', async (request) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      await new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      reply = 'Dank je!';
+      return { status: 200, body: {} };
+    });
+    renderWithProviders(<ReferencesSection userId={12} firstName="Lotte" own />);
+
+    await user.click(await screen.findByRole('button', { name: 'Reageren' }));
+    await user.type(
+      screen.getByRole('textbox', { name: 'Je reactie (iedereen kan die lezen)' }),
+      'Dank je!',
+    );
+    await user.dblClick(screen.getByRole('button', { name: 'Reactie plaatsen' }));
+    expect(await screen.findByRole('button', { name: 'Plaatsen...' })).toBeDisabled();
+    answer();
+    expect(await screen.findByText('Reactie van Lotte:')).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys[0]).not.toBeNull();
+    expect(new Set(keys).size).toBe(1);
+  });
 });
