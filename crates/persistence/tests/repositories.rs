@@ -638,6 +638,63 @@ fn a_message_after_a_closing_committed_is_refused_in_its_own_transaction(db: Tes
     Ok(())
 }
 
+/// A message racing a block: the block's transaction holds the conversation (as every closing
+/// does) and has stored the block, uncommitted, when the message's transaction starts; the
+/// message waits for it and, once the block commits, is refused.
+fn a_message_whose_transaction_commits_after_a_block_is_refused(db: TestDatabase) -> TestResult {
+    use diesel::Connection;
+    use diesel::connection::SimpleConnection;
+    let database = open(&db)?;
+    let a = new_user(&database, "a@example.nl")?;
+    let b = new_user(&database, "b@example.nl")?;
+    let ab = database.start_conversation(a, b, None)?;
+    let closing = format!(
+        "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES ({}, {}, CURRENT_TIMESTAMP)",
+        b.get(),
+        a.get()
+    );
+    let (mut pg, mut sqlite) = (None, None);
+    match oppas_persistence::DatabaseUrl::parse(db.url())? {
+        oppas_persistence::DatabaseUrl::Postgres(url) => {
+            let mut conn = diesel::PgConnection::establish(&url)?;
+            conn.batch_execute(&format!(
+                "BEGIN; SELECT id FROM conversations WHERE id = {} FOR NO KEY UPDATE; {closing}",
+                ab.id.get()
+            ))?;
+            pg = Some(conn);
+        }
+        oppas_persistence::DatabaseUrl::Sqlite(path) => {
+            let mut conn = diesel::SqliteConnection::establish(&path)?;
+            conn.batch_execute(&format!("BEGIN IMMEDIATE; {closing}"))?;
+            sqlite = Some(conn);
+        }
+    }
+    let message = text("nog snel")?;
+    let posted = std::thread::scope(|scope| -> Result<_, Box<dyn std::error::Error>> {
+        let sending = scope.spawn(|| database.add_message(&ab, a, &message));
+        // On PostgreSQL the send is under way once it waits for the conversation (SQLite's
+        // waits for the write lock, which it cannot show).
+        wait_for(|| {
+            Ok(sending.is_finished()
+                || pg.is_none()
+                || db.count("pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")? >= 1)
+        })?;
+        for conn in [
+            pg.as_mut().map(|c| c as &mut dyn SimpleConnection),
+            sqlite.as_mut().map(|c| c as &mut dyn SimpleConnection),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            conn.batch_execute("COMMIT")?;
+        }
+        Ok(sending.join().map_err(|_| "the send panicked")??)
+    })?;
+    assert_eq!(posted, Posted::Closed(Closed::Unavailable));
+    assert!(database.messages_before(ab.id, None, 10)?.is_empty());
+    Ok(())
+}
+
 /// A closing whose work fails after its act leaves nothing of the act.
 fn a_closing_that_fails_after_its_act_leaves_nothing(db: TestDatabase) -> TestResult {
     let database = open(&db)?;
@@ -1359,6 +1416,7 @@ on_both_backends!(
     a_replay_from_the_last_number_seen_never_misses_an_event_that_committed_later,
     concurrent_sends_leave_the_newest_message_as_the_last,
     a_message_after_a_closing_committed_is_refused_in_its_own_transaction,
+    a_message_whose_transaction_commits_after_a_block_is_refused,
     a_closing_that_fails_after_its_act_leaves_nothing,
     ten_concurrent_starts_make_one_conversation,
     seeding_the_demo_twice_leaves_exactly_eight_profiles,
