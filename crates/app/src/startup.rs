@@ -118,6 +118,7 @@ fn open_database_on(settings: &Settings, clock: Arc<dyn oppas_domain::Clock>) ->
     let pool = PoolSettings {
         max_connections: settings.database.max_connections,
         connection_timeout: Duration::from_secs(settings.database.connection_timeout_secs.clamp(1, 5)),
+        ..PoolSettings::default()
     };
     Database::connect(settings.database.url.expose_secret(), pool, clock).context("opening the database")
 }
@@ -684,12 +685,21 @@ impl Application {
             ),
             account_data: oppas_domain::account::deletion::AccountData::new(
                 database.clone(),
-                database.clone(),
-                files.clone(),
                 clock.clone(),
                 limiter.clone(),
-                listing_changes.clone(),
             ),
+            closing: oppas_domain::closing::service::Closing::new(oppas_domain::closing::service::ClosingPorts {
+                closings: database.clone(),
+                users: database.clone(),
+                moderation: database.clone(),
+                files: files.clone(),
+                news: Arc::new(oppas_domain::closing::service::LiveNews::new(
+                    messaging.clone(),
+                    afspraken.clone(),
+                )),
+                changes: listing_changes.clone(),
+                clock: clock.clone(),
+            }),
             trust: oppas_domain::trust::service::Trust::new(
                 database.clone(),
                 database.clone(),

@@ -8,6 +8,7 @@
 pub mod account;
 pub mod appointments;
 pub mod browse;
+pub mod closing;
 pub mod kernel;
 pub mod mail;
 pub mod maintenance;

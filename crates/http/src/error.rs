@@ -17,6 +17,10 @@ use serde::Serialize;
 use std::fmt;
 use utoipa::ToSchema;
 
+/// The seconds a [`ApiError::Busy`] answer asks to wait: the lock is held for milliseconds at a
+/// time, so a burst is over by then.
+pub const BUSY_RETRY_AFTER_SECS: u64 = 1;
+
 /// The error envelope every failed API call answers with.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ApiErrorBody {
@@ -101,6 +105,10 @@ pub enum ApiError {
     /// 503: the database or an identity provider does not answer.
     #[error("{0}")]
     Unavailable(String),
+    /// 503 with `Retry-After`: the database is held by other writes; the same request may
+    /// succeed in a moment.
+    #[error("Het is even erg druk. Probeer het over een paar seconden opnieuw.")]
+    Busy,
     /// 500: a bug. The cause is logged, never sent.
     #[error("Er ging iets mis aan onze kant. Probeer het later opnieuw.")]
     Internal(#[source] anyhow::Error),
@@ -126,6 +134,7 @@ impl ApiError {
             Self::IdempotencyKeyReused => "idempotency_key_reused",
             Self::TooManyRequests { .. } => "too_many_requests",
             Self::Unavailable(_) => "service_unavailable",
+            Self::Busy => "busy",
             Self::Internal(_) => "internal_error",
         }
     }
@@ -178,7 +187,7 @@ impl ResponseError for ApiError {
             Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Invalid { .. } | Self::IdempotencyKeyReused => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Unavailable(_) | Self::Busy => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -188,6 +197,7 @@ impl ResponseError for ApiError {
         match self {
             Self::Internal(cause) => tracing::error!(error.cause = ?cause, "request failed"),
             Self::Unavailable(_) => tracing::warn!(http.status = status.as_u16(), "dependency unavailable"),
+            Self::Busy => tracing::warn!(http.status = status.as_u16(), "database busy"),
             _ if status == StatusCode::FORBIDDEN || status == StatusCode::TOO_MANY_REQUESTS => {
                 tracing::warn!(
                     http.status = status.as_u16(),
@@ -206,6 +216,9 @@ impl ResponseError for ApiError {
         if let Self::TooManyRequests { retry_after_secs, .. } = self {
             response.insert_header((header::RETRY_AFTER, retry_after_secs.to_string()));
         }
+        if let Self::Busy = self {
+            response.insert_header((header::RETRY_AFTER, BUSY_RETRY_AFTER_SECS.to_string()));
+        }
         if let Self::MethodNotAllowed(allow) = self
             && let Ok(allow) = HeaderValue::from_str(allow)
         {
@@ -223,6 +236,10 @@ impl From<RepositoryError> for ApiError {
             RepositoryError::Unavailable(cause) => {
                 tracing::warn!(error.cause = %cause, "database unavailable");
                 Self::database_unavailable()
+            }
+            RepositoryError::Busy(cause) => {
+                tracing::warn!(error.cause = %cause, "database busy");
+                Self::Busy
             }
             RepositoryError::Unexpected(cause) => Self::Internal(cause),
         }
@@ -424,4 +441,38 @@ impl From<actix_web::error::BlockingError> for ApiError {
 /// Wraps a displayable cause as an internal error.
 pub fn internal(cause: impl fmt::Display) -> ApiError {
     ApiError::Internal(anyhow::anyhow!("{cause}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ApiError, BUSY_RETRY_AFTER_SECS};
+    use actix_web::ResponseError;
+    use actix_web::http::{StatusCode, header};
+    use oppas_domain::RepositoryError;
+
+    #[test]
+    fn a_busy_database_asks_to_try_again_in_a_moment() {
+        let error = ApiError::from(RepositoryError::Busy(anyhow::anyhow!("database is locked")));
+        let response = error.error_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            response
+                .headers()
+                .get(header::RETRY_AFTER)
+                .and_then(|value| value.to_str().ok()),
+            Some(BUSY_RETRY_AFTER_SECS.to_string().as_str())
+        );
+        assert_eq!(
+            error.body().error,
+            "Het is even erg druk. Probeer het over een paar seconden opnieuw."
+        );
+        assert_eq!(error.code(), "busy");
+    }
+
+    #[test]
+    fn an_unreachable_database_is_unavailable_without_a_retry_time() {
+        let response = ApiError::from(RepositoryError::Unavailable(anyhow::anyhow!("no connection"))).error_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert!(response.headers().get(header::RETRY_AFTER).is_none());
+    }
 }

@@ -60,8 +60,11 @@ pub struct AppState {
     pub account_data: oppas_domain::account::deletion::AccountData,
     /// The moderators' queue, hiding profiles, closing reports.
     pub moderation: oppas_domain::trust::moderation::Moderation,
-    /// Reports and blocks.
+    /// Reports and the list of blocks.
     pub trust: oppas_domain::trust::service::Trust,
+    /// Blocking, hiding a profile and deleting an account, with the conversations each closes
+    /// and the afspraken it ends.
+    pub closing: oppas_domain::closing::service::Closing,
     /// Counting the views of profile pages.
     pub profile_views: oppas_domain::account::views::ProfileViews,
     /// Idempotency keys: create calls done once per key.

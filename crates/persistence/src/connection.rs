@@ -79,6 +79,9 @@ pub struct PoolSettings {
     pub max_connections: u32,
     /// How long a request waits for a connection before the database counts as unavailable.
     pub connection_timeout: Duration,
+    /// How long a SQLite connection waits for the write lock before the database counts as busy
+    /// ([`RepositoryError::Busy`]); PostgreSQL does not use it.
+    pub sqlite_busy_timeout: Duration,
 }
 
 impl Default for PoolSettings {
@@ -86,6 +89,7 @@ impl Default for PoolSettings {
         Self {
             max_connections: 10,
             connection_timeout: Duration::from_secs(5),
+            sqlite_busy_timeout: SQLITE_BUSY_TIMEOUT,
         }
     }
 }
@@ -97,18 +101,20 @@ pub struct ConnectionManager {
     url: DatabaseUrl,
     /// The batch handle keeps one transaction open across uses; that is not a broken connection.
     batch: bool,
+    /// [`PoolSettings::sqlite_busy_timeout`] in milliseconds.
+    busy_timeout_ms: u128,
 }
 
 /// How long a SQLite connection waits for the write lock before it gives up with 'database is
 /// locked'. Every transaction asks for that lock when it begins and holds it for milliseconds, so
 /// a burst of writers queues here; with the wait for a pooled connection (at most 5 s) it stays
 /// below the 25 s an in-flight request gets at shutdown.
-const SQLITE_BUSY_TIMEOUT_MS: u32 = 15_000;
+const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(15);
 
-fn sqlite_pragmas() -> String {
+fn sqlite_pragmas(busy_timeout_ms: u128) -> String {
     format!(
         "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; \
-         PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS};"
+         PRAGMA busy_timeout = {busy_timeout_ms};"
     )
 }
 
@@ -123,7 +129,8 @@ impl ManageConnection for ConnectionManager {
                 .map_err(r2d2::Error::ConnectionError),
             DatabaseUrl::Sqlite(path) => {
                 let mut conn = SqliteConnection::establish(path).map_err(r2d2::Error::ConnectionError)?;
-                conn.batch_execute(&sqlite_pragmas()).map_err(r2d2::Error::QueryError)?;
+                conn.batch_execute(&sqlite_pragmas(self.busy_timeout_ms))
+                    .map_err(r2d2::Error::QueryError)?;
                 Ok(DbConnection::Sqlite(conn))
             }
         }
@@ -215,6 +222,7 @@ impl Database {
             .build_unchecked(ConnectionManager {
                 url: url.clone(),
                 batch: false,
+                busy_timeout_ms: settings.sqlite_busy_timeout.as_millis(),
             });
         Ok(Self {
             pool,
@@ -254,6 +262,7 @@ impl Database {
             .build_unchecked(ConnectionManager {
                 url: url.clone(),
                 batch: true,
+                busy_timeout_ms: SQLITE_BUSY_TIMEOUT.as_millis(),
             });
         Ok(Self {
             pool,

@@ -30,6 +30,16 @@ pub(crate) fn translate(error: DieselError) -> RepositoryError {
             DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
             info,
         ) => RepositoryError::Unavailable(anyhow::anyhow!("{}", info.message())),
+        // SQLite's busy timeout ran out while other writes held the lock: SQLITE_BUSY ('database
+        // is locked') or SQLITE_LOCKED ('database table is locked'), which diesel does not name.
+        DieselError::DatabaseError(DatabaseErrorKind::Unknown, info) if is_locked(info.message()) => {
+            RepositoryError::Busy(anyhow::anyhow!("{}", info.message()))
+        }
         other => RepositoryError::Unexpected(anyhow::Error::new(other)),
     }
+}
+
+/// Whether SQLite's message says the lock it waited for stayed taken.
+fn is_locked(message: &str) -> bool {
+    message.starts_with("database is locked") || message.starts_with("database table is locked")
 }

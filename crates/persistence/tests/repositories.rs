@@ -2,14 +2,19 @@
 //! once on PostgreSQL (module `postgres`, needs `OPPAS_TEST_POSTGRES_URL`).
 
 use chrono::NaiveDate;
+use oppas_domain::browse::changes::ListingChanges;
+use oppas_domain::closing::ports::ClosingRepository;
 use oppas_domain::kernel::enums::{Availability, Distance, Experience, GoodWith, HourlyRate, Language, PetSize};
 use oppas_domain::kernel::limits::ThrottleRepository;
 use oppas_domain::mail::message::SealedMail;
 use oppas_domain::mail::ports::MailOutboxRepository;
 use oppas_domain::maintenance::ports::Readiness;
+use oppas_domain::messaging::closed::Closed;
+use oppas_domain::messaging::conversation::Message;
 use oppas_domain::messaging::conversation::MessageText;
+use oppas_domain::messaging::live::LiveEvent;
 use oppas_domain::messaging::live::LiveEventKind;
-use oppas_domain::messaging::ports::{ConversationRepository, LiveRepository};
+use oppas_domain::messaging::ports::{ConversationRepository, LiveRepository, Posted};
 use oppas_domain::profiles::demo;
 use oppas_domain::profiles::ports::{PhotoChanges, ProfileRepository};
 use oppas_domain::profiles::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
@@ -17,6 +22,7 @@ use oppas_domain::sign_in::code::SignInAttempt;
 use oppas_domain::sign_in::ports::{CodePurpose, EmailCodeRepository, SessionRepository, UserRepository};
 use oppas_domain::sign_in::session::StoredSession;
 use oppas_domain::sign_in::user::NewUser;
+use oppas_domain::trust::ports::{BlockRepository, ModerationRepository};
 use oppas_domain::{Email, PetId, RepositoryError, SystemClock, UserId};
 use oppas_persistence::testing::TestDatabase;
 use oppas_persistence::{Database, PoolSettings};
@@ -311,6 +317,14 @@ fn text(raw: &str) -> Result<MessageText, Box<dyn std::error::Error>> {
     Ok(MessageText::parse(raw)?)
 }
 
+/// A message stored; one that is refused fails the test.
+fn sent(posted: Result<Posted, RepositoryError>) -> Result<(Message, Vec<LiveEvent>), Box<dyn std::error::Error>> {
+    match posted? {
+        Posted::Sent(message, events) => Ok((message, events)),
+        Posted::Closed(reason) => Err(format!("the message was refused: {reason}").into()),
+    }
+}
+
 fn a_pair_has_one_conversation_per_pet_with_ordered_messages(db: TestDatabase) -> TestResult {
     let database = open(&db)?;
     let a = new_user(&database, "a@example.nl")?;
@@ -335,10 +349,10 @@ fn a_pair_has_one_conversation_per_pet_with_ordered_messages(db: TestDatabase) -
     assert!(about_pet.about_pet && !first.about_pet);
     assert!(first.has_participant(a) && first.has_participant(b) && !first.has_participant(owner));
 
-    let (m1, events) = database.add_message(&first, a, &text("Hoi!")?)?;
+    let (m1, events) = sent(database.add_message(&first, a, &text("Hoi!")?))?;
     assert_eq!(events.len(), 2, "one stored event for each participant");
     assert!(events.iter().all(|e| e.id.is_some()));
-    let (m2, _) = database.add_message(&first, b, &text("Hallo, leuk dat je reageert.")?)?;
+    let (m2, _) = sent(database.add_message(&first, b, &text("Hallo, leuk dat je reageert.")?))?;
     let bodies: Vec<String> = database
         .messages_before(first.id, None, 10)?
         .into_iter()
@@ -376,10 +390,10 @@ fn unread_counts_follow_the_read_marks(db: TestDatabase) -> TestResult {
     let c = new_user(&database, "c@example.nl")?;
     let ab = database.start_conversation(a, b, None)?;
     let cb = database.start_conversation(c, b, None)?;
-    database.add_message(&ab, a, &text("een")?)?;
-    database.add_message(&ab, a, &text("twee")?)?;
-    let (last, _) = database.add_message(&cb, c, &text("drie")?)?;
-    database.add_message(&ab, b, &text("eigen berichten tellen niet")?)?;
+    sent(database.add_message(&ab, a, &text("een")?))?;
+    sent(database.add_message(&ab, a, &text("twee")?))?;
+    let (last, _) = sent(database.add_message(&cb, c, &text("drie")?))?;
+    sent(database.add_message(&ab, b, &text("eigen berichten tellen niet")?))?;
     assert_eq!(database.unread_count(a)?, 1, "b's reply, not a's own messages");
     assert_eq!(database.unread_count(b)?, 1, "writing in ab read ab; cb is unread");
 
@@ -392,7 +406,7 @@ fn unread_counts_follow_the_read_marks(db: TestDatabase) -> TestResult {
     assert!(marks.contains(&(c, last.id)), "the sender has read their own message");
 
     // Only the people told get the read event.
-    database.add_message(&ab, b, &text("nog een")?)?;
+    sent(database.add_message(&ab, b, &text("nog een")?))?;
     let events = database.mark_read(ab.id, a, &[a])?;
     assert_eq!(events.iter().map(|e| e.user).collect::<Vec<_>>(), [a]);
     Ok(())
@@ -413,7 +427,7 @@ fn a_notification_is_claimed_once_per_quiet_period_or_after_reading(db: TestData
     );
     let later = t0 + minutes(31);
     assert!(database.claim_notification(ab.id, b, later, later - minutes(30))?);
-    database.add_message(&ab, a, &text("hoi")?)?;
+    sent(database.add_message(&ab, a, &text("hoi")?))?;
     database.mark_read(ab.id, b, &[a, b])?;
     let soon = later + minutes(1);
     assert!(
@@ -430,7 +444,7 @@ fn removing_a_pet_keeps_its_conversations(db: TestDatabase) -> TestResult {
     let (_, pet) = oppas_domain::browse::changes::ListingChanges::default()
         .write(|card| database.create_owner(card, owner, &OwnerFields::default(), &pet_fields("Bobby"), &NO_PHOTOS))?;
     let about = database.start_conversation(a, owner, Some(pet.id))?;
-    database.add_message(&about, a, &text("Hoi")?)?;
+    sent(database.add_message(&about, a, &text("Hoi")?))?;
     let plain = database.start_conversation(a, owner, None)?;
     assert_ne!(plain.id, about.id);
     db.execute(&format!("DELETE FROM pets WHERE id = {}", pet.id.get()))?;
@@ -450,8 +464,8 @@ fn events_are_kept_for_replay_in_order(db: TestDatabase) -> TestResult {
     let a = new_user(&database, "a@example.nl")?;
     let b = new_user(&database, "b@example.nl")?;
     let ab = database.start_conversation(a, b, None)?;
-    let (_, first) = database.add_message(&ab, a, &text("een")?)?;
-    database.add_message(&ab, a, &text("twee")?)?;
+    let (_, first) = sent(database.add_message(&ab, a, &text("een")?))?;
+    sent(database.add_message(&ab, a, &text("twee")?))?;
     let first_of_b = first
         .iter()
         .find(|e| e.user == b)
@@ -531,8 +545,8 @@ fn a_replay_from_the_last_number_seen_never_misses_an_event_that_committed_later
         if let Some(conn) = holder.as_mut() {
             conn.batch_execute("ROLLBACK")?;
         }
-        let first = first.join().map_err(|_| "the first send panicked")??;
-        let second = second.join().map_err(|_| "the second send panicked")??;
+        let first = sent(first.join().map_err(|_| "the first send panicked")?)?;
+        let second = sent(second.join().map_err(|_| "the second send panicked")?)?;
         Ok((seen, first.0, second.0))
     })?;
 
@@ -557,14 +571,143 @@ fn concurrent_sends_leave_the_newest_message_as_the_last(db: TestDatabase) -> Te
     let b = new_user(&database, "b@example.nl")?;
     let ab = database.start_conversation(a, b, None)?;
     let body = text("tegelijk")?;
-    let sent = concurrently(10, |i| database.add_message(&ab, if i % 2 == 0 { a } else { b }, &body))?;
-    let newest = sent.iter().map(|(m, _)| m.id).max().ok_or("messages")?;
+    let posted = concurrently(10, |i| database.add_message(&ab, if i % 2 == 0 { a } else { b }, &body))?;
+    let messages = posted
+        .into_iter()
+        .map(|posted| sent(Ok(posted)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let newest = messages.iter().map(|(m, _)| m.id).max().ok_or("messages")?;
     let stored = database.find_conversation(ab.id)?.ok_or("the conversation")?;
     assert_eq!(
         stored.last_message_id,
         Some(newest),
         "never moved back by a slower send"
     );
+    Ok(())
+}
+
+/// The insert of a message reads, in its own transaction, whether the conversation is still open:
+/// a sender holding a page from before a block, a hidden profile or a deletion stores nothing.
+fn a_message_after_a_closing_committed_is_refused_in_its_own_transaction(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let a = new_user(&database, "a@example.nl")?;
+    let b = new_user(&database, "b@example.nl")?;
+    // What both senders read before anything closed it.
+    let ab = database.start_conversation(a, b, None)?;
+    let changes = ListingChanges::default();
+
+    database.block(a, b)?;
+    assert_eq!(
+        database.add_message(&ab, a, &text("na mijn blokkade")?)?,
+        Posted::Closed(Closed::Blocked)
+    );
+    assert_eq!(
+        database.add_message(&ab, b, &text("na de blokkade")?)?,
+        Posted::Closed(Closed::Unavailable)
+    );
+    database.unblock(a, b)?;
+
+    changes.write(|card| database.set_hidden(card, a, b, true))?;
+    assert_eq!(
+        database.add_message(&ab, a, &text("verborgen")?)?,
+        Posted::Closed(Closed::Unavailable)
+    );
+    assert_eq!(
+        database.add_message(&ab, b, &text("zelf verborgen")?)?,
+        Posted::Closed(Closed::OwnProfileHidden)
+    );
+    changes.write(|card| database.set_hidden(card, a, b, false))?;
+    assert!(
+        database.messages_before(ab.id, None, 10)?.is_empty(),
+        "nothing was stored"
+    );
+    sent(database.add_message(&ab, a, &text("weer open")?))?;
+
+    changes.write(|card| {
+        database.in_one_transaction(&mut |store| {
+            store
+                .delete_account(card, b, "verwijderd-1@verwijderd.invalid")
+                .map(|_| ())
+        })
+    })?;
+    assert_eq!(
+        database.add_message(&ab, a, &text("na het verwijderen")?)?,
+        Posted::Closed(Closed::AccountDeleted)
+    );
+    assert_eq!(database.messages_before(ab.id, None, 10)?.len(), 1);
+    Ok(())
+}
+
+/// A message racing a block: the block's transaction holds the conversation (as every closing
+/// does) and has stored the block, uncommitted, when the message's transaction starts; the
+/// message waits for it and, once the block commits, is refused.
+fn a_message_whose_transaction_commits_after_a_block_is_refused(db: TestDatabase) -> TestResult {
+    use diesel::Connection;
+    use diesel::connection::SimpleConnection;
+    let database = open(&db)?;
+    let a = new_user(&database, "a@example.nl")?;
+    let b = new_user(&database, "b@example.nl")?;
+    let ab = database.start_conversation(a, b, None)?;
+    let closing = format!(
+        "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES ({}, {}, CURRENT_TIMESTAMP)",
+        b.get(),
+        a.get()
+    );
+    let (mut pg, mut sqlite) = (None, None);
+    match oppas_persistence::DatabaseUrl::parse(db.url())? {
+        oppas_persistence::DatabaseUrl::Postgres(url) => {
+            let mut conn = diesel::PgConnection::establish(&url)?;
+            conn.batch_execute(&format!(
+                "BEGIN; SELECT id FROM conversations WHERE id = {} FOR NO KEY UPDATE; {closing}",
+                ab.id.get()
+            ))?;
+            pg = Some(conn);
+        }
+        oppas_persistence::DatabaseUrl::Sqlite(path) => {
+            let mut conn = diesel::SqliteConnection::establish(&path)?;
+            conn.batch_execute(&format!("BEGIN IMMEDIATE; {closing}"))?;
+            sqlite = Some(conn);
+        }
+    }
+    let message = text("nog snel")?;
+    let posted = std::thread::scope(|scope| -> Result<_, Box<dyn std::error::Error>> {
+        let sending = scope.spawn(|| database.add_message(&ab, a, &message));
+        // On PostgreSQL the send is under way once it waits for the conversation (SQLite's
+        // waits for the write lock, which it cannot show).
+        wait_for(|| {
+            Ok(sending.is_finished()
+                || pg.is_none()
+                || db.count("pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")? >= 1)
+        })?;
+        for conn in [
+            pg.as_mut().map(|c| c as &mut dyn SimpleConnection),
+            sqlite.as_mut().map(|c| c as &mut dyn SimpleConnection),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            conn.batch_execute("COMMIT")?;
+        }
+        Ok(sending.join().map_err(|_| "the send panicked")??)
+    })?;
+    assert_eq!(posted, Posted::Closed(Closed::Unavailable));
+    assert!(database.messages_before(ab.id, None, 10)?.is_empty());
+    Ok(())
+}
+
+/// A closing whose work fails after its act leaves nothing of the act.
+fn a_closing_that_fails_after_its_act_leaves_nothing(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let a = new_user(&database, "a@example.nl")?;
+    let b = new_user(&database, "b@example.nl")?;
+    database.start_conversation(a, b, None)?;
+    let outcome = database.in_one_transaction(&mut |store| {
+        store.block(a, b)?;
+        assert_eq!(store.conversations_of(a)?.len(), 1);
+        Err(RepositoryError::Gone("an afspraak".to_owned()))
+    });
+    assert!(matches!(outcome, Err(RepositoryError::Gone(_))));
+    assert!(!database.blocked_between(a, b)?, "the block was rolled back");
     Ok(())
 }
 
@@ -1299,6 +1442,9 @@ on_both_backends!(
     events_are_kept_for_replay_in_order,
     a_replay_from_the_last_number_seen_never_misses_an_event_that_committed_later,
     concurrent_sends_leave_the_newest_message_as_the_last,
+    a_message_after_a_closing_committed_is_refused_in_its_own_transaction,
+    a_message_whose_transaction_commits_after_a_block_is_refused,
+    a_closing_that_fails_after_its_act_leaves_nothing,
     ten_concurrent_starts_make_one_conversation,
     seeding_the_demo_twice_leaves_exactly_eight_profiles,
     the_readiness_probe_answers_on_a_working_database,
@@ -1332,6 +1478,7 @@ fn an_unreachable_postgres_server_is_reported_unavailable_within_the_timeout() -
     let settings = PoolSettings {
         max_connections: 1,
         connection_timeout: Duration::from_millis(500),
+        ..PoolSettings::default()
     };
     // Port 9 (discard) has no PostgreSQL listening on loopback.
     let database = Database::connect("postgres://postgres@127.0.0.1:9/none", settings, Arc::new(SystemClock))?;
@@ -1339,6 +1486,36 @@ fn an_unreachable_postgres_server_is_reported_unavailable_within_the_timeout() -
     let outcome = database.ping_within(Duration::from_millis(500));
     assert!(matches!(outcome, Err(RepositoryError::Unavailable(_))));
     assert!(started.elapsed() < Duration::from_secs(5), "the probe does not hang");
+    Ok(())
+}
+
+#[test]
+fn a_write_that_waits_past_the_busy_timeout_on_sqlite_is_busy_and_writes_nothing() -> TestResult {
+    let db = TestDatabase::sqlite();
+    open(&db)?;
+    // Another process's transaction holds the write lock.
+    let holder = Database::single_connection(db.url(), Arc::new(SystemClock))?;
+    holder.begin_batch()?;
+    let impatient = Database::connect(
+        db.url(),
+        PoolSettings {
+            sqlite_busy_timeout: Duration::from_millis(20),
+            ..PoolSettings::default()
+        },
+        Arc::new(SystemClock),
+    )?;
+    let outcome = new_user(&impatient, "wacht@example.nl");
+    let refused = outcome.err().and_then(|error| error.downcast::<RepositoryError>().ok());
+    assert!(
+        matches!(refused.as_deref(), Some(RepositoryError::Busy(_))),
+        "a held lock is a busy database, not a failure: {refused:?}"
+    );
+    holder.commit_batch()?;
+    assert!(
+        impatient
+            .find_user_by_email(&Email::parse("wacht@example.nl")?)?
+            .is_none()
+    );
     Ok(())
 }
 

@@ -4,12 +4,16 @@
 //! event stream hears of it at once. Also: an owner chooses which of their pets a conversation
 //! is about.
 
-use crate::helpers::{Backend, TestApp, TestResult, error_envelope, spawn_app};
+use crate::helpers::{
+    Backend, ORIGIN, TestApp, TestResult, all_at_once, error_envelope, spawn_app, spawn_app_for_bursts,
+    successes_and_refusals,
+};
 use crate::messages::{
     EventStream, Person, data_of, get, owner_draft, person, send, sitter, start, started, volunteer_draft,
 };
 use crate::moderation::{set_hidden, set_role};
 use crate::on_both_backends;
+use oppas_domain::messaging::closed::Closed;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -197,6 +201,43 @@ async fn a_block_closes_the_conversation_live_without_telling_the_blocked_person
     Ok(())
 }
 
+/// Messages sent while the other person blocks: each is stored before the block commits, or
+/// refused with the notice's reason and stored nothing; none fails, and after the block none
+/// gets in.
+async fn messages_racing_a_block_are_stored_before_it_or_refused(backend: Backend) -> TestResult {
+    let app = spawn_app_for_bursts(backend).await?;
+    let lotte = sitter(&app, "lotte@example.nl").await?;
+    let sanne = person(&app, "sanne@example.nl", Some(owner_draft("Sanne", "Bobby"))).await?;
+    let id = started(&app, &lotte, &sanne, sanne.pet).await?;
+    let path = app.url(&format!("/api/conversations/{id}/messages"));
+    let sends = (0..8).map(|n| {
+        lotte
+            .client
+            .post(path.as_str())
+            .header("Origin", ORIGIN)
+            .json(&json!({"content": format!("Bericht {n}")}))
+    });
+    let block = sanne
+        .client
+        .put(app.url(&format!("/api/blocks/{}", lotte.id)))
+        .header("Origin", ORIGIN)
+        .json(&json!({}));
+    let answers = all_at_once(std::iter::once(block).chain(sends)).await?;
+    assert_eq!(answers[0].status, 204, "{:?}", answers[0]);
+    let stored = successes_and_refusals(&answers[1..], 201, 403, &Closed::Unavailable.to_string());
+    assert_eq!(
+        messages_in(&app, id)?,
+        i64::try_from(stored)?,
+        "a refused message stored nothing"
+    );
+    let error = refused(&app, &lotte, id, "unavailable").await?;
+    assert_eq!(
+        error,
+        "Deze persoon is niet meer beschikbaar. Je bericht is niet verstuurd."
+    );
+    Ok(())
+}
+
 async fn an_owner_chooses_which_of_their_pets_a_conversation_is_about(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
     let sanne = person(&app, "sanne@example.nl", Some(owner_draft("Sanne", "Bobby"))).await?;
@@ -252,5 +293,6 @@ on_both_backends!(
     a_deleted_account_closes_the_conversation_for_the_other_person_live,
     a_hidden_profile_closes_the_conversation_with_a_reason_for_each_person,
     a_block_closes_the_conversation_live_without_telling_the_blocked_person,
+    messages_racing_a_block_are_stored_before_it_or_refused,
     an_owner_chooses_which_of_their_pets_a_conversation_is_about,
 );

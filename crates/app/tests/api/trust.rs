@@ -1,5 +1,5 @@
 //! Reports: stored for the moderators, at most ten per person per day (also under a burst), about
-//! a conversation only when it is the reporter's own, bad input refused in Dutch without storing
+//! a conversation only when it is the reporter's own with the person reported, bad input refused in Dutch without storing
 //! anything.
 
 use crate::helpers::{
@@ -178,8 +178,38 @@ async fn a_report_about_a_conversation_one_is_not_in_is_refused_like_an_unknown_
     Ok(())
 }
 
+/// A report naming one's own conversation is about the other person in it: naming a third
+/// person with it gets the answer of an unknown conversation and stores nothing.
+async fn a_report_about_a_conversation_must_name_the_other_person_in_it(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let (reporter, _) = with_profile(&app, "melder@example.nl", false).await?;
+    let (_, sitter) = with_profile(&app, "lotte@example.nl", false).await?;
+    let (_, owner) = with_profile(&app, "sanne@example.nl", true).await?;
+    let own = conversation(&app, &reporter, owner).await?;
+
+    let unknown = reporter
+        .get(app.url(&format!("/api/conversations/{}/messages", own + 1000)))
+        .send()
+        .await?;
+    assert_eq!(unknown.status(), StatusCode::NOT_FOUND);
+    let expected: Value = unknown.json().await?;
+    let body = json!({"userId": sitter, "reason": "ongepast-gedrag", "conversationId": own});
+    let refused = post(&app, &reporter, &body).await?;
+    assert_eq!(refused.status(), StatusCode::NOT_FOUND);
+    let answer: Value = refused.json().await?;
+    assert_eq!(answer, expected);
+    assert_eq!(answer["error"], "Dit gesprek of profiel bestaat niet.");
+    assert_eq!(app.database()?.count("reports")?, 0, "nothing was stored");
+
+    // The same person without the conversation is a report like any other.
+    let without = json!({"userId": sitter, "reason": "ongepast-gedrag"});
+    assert_eq!(post(&app, &reporter, &without).await?.status(), StatusCode::NO_CONTENT);
+    Ok(())
+}
+
 on_both_backends!(
     reports_are_limited_to_ten_a_day_and_bad_ones_are_refused,
     forty_simultaneous_reports_never_pass_the_daily_limit,
     a_report_about_a_conversation_one_is_not_in_is_refused_like_an_unknown_one,
+    a_report_about_a_conversation_must_name_the_other_person_in_it,
 );

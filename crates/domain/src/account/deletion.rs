@@ -2,7 +2,7 @@
 //! records that no other service reads back for them (identities, sessions, messages, reports,
 //! uploads). Profiles, favourites and blocks come from their own services.
 
-use crate::account::ports::{AccountDeletionRepository, PersonalRecordRepository, PersonalRecords};
+use crate::account::ports::{PersonalRecordRepository, PersonalRecords};
 use crate::{RepositoryError, UserId};
 
 /// How a deleted account appears to the people it wrote to.
@@ -12,10 +12,23 @@ pub const DELETED_ACCOUNT_NAME: &str = "Verwijderd account";
 /// mail ever goes there and nobody can prove such an address).
 pub const DELETED_ACCOUNT_DOMAIN: &str = "verwijderd.invalid";
 
+/// The address of a new stand-in account made at `now`: unique, and on the reserved domain.
+#[must_use]
+pub fn stand_in_email(now: chrono::NaiveDateTime) -> String {
+    let stamp = now.and_utc().timestamp_nanos_opt().unwrap_or_default();
+    format!("verwijderd-{stamp:x}@{DELETED_ACCOUNT_DOMAIN}")
+}
+
 /// Whether an account is the stand-in of a deleted one.
 #[must_use]
 pub fn is_deleted_account(user: &crate::sign_in::user::User) -> bool {
-    user.email.as_str().ends_with(&format!("@{DELETED_ACCOUNT_DOMAIN}"))
+    is_stand_in_address(user.email.as_str())
+}
+
+/// Whether `email` is the address of a stand-in account.
+#[must_use]
+pub fn is_stand_in_address(email: &str) -> bool {
+    email.ends_with(&format!("@{DELETED_ACCOUNT_DOMAIN}"))
 }
 
 /// Why an export is refused.
@@ -29,17 +42,13 @@ pub enum ExportError {
     Repository(#[from] RepositoryError),
 }
 
-/// 'Download mijn gegevens' (the person's own records, at most once per hour) and 'Account
-/// verwijderen'.
+/// 'Download mijn gegevens': the person's own records, at most once per hour. ('Account
+/// verwijderen' ends their afspraken with it: [`crate::closing::service::Closing::delete_account`].)
 #[derive(Clone)]
 pub struct AccountData {
     records: std::sync::Arc<dyn PersonalRecordRepository>,
-    deletion: std::sync::Arc<dyn AccountDeletionRepository>,
-    files: std::sync::Arc<dyn crate::uploads::ports::FileStore>,
     clock: std::sync::Arc<dyn crate::Clock>,
     limiter: crate::kernel::limits::RateLimiter,
-    /// Moved on by a deletion: the person's cards and pages leave every list and page at once.
-    changes: crate::browse::changes::ListingChanges,
 }
 
 impl std::fmt::Debug for AccountData {
@@ -49,45 +58,18 @@ impl std::fmt::Debug for AccountData {
 }
 
 impl AccountData {
-    /// The service over its stores, the upload files and the shared allowances.
+    /// The service over its store and the shared allowances.
     #[must_use]
     pub fn new(
         records: std::sync::Arc<dyn PersonalRecordRepository>,
-        deletion: std::sync::Arc<dyn AccountDeletionRepository>,
-        files: std::sync::Arc<dyn crate::uploads::ports::FileStore>,
         clock: std::sync::Arc<dyn crate::Clock>,
         limiter: crate::kernel::limits::RateLimiter,
-        changes: crate::browse::changes::ListingChanges,
     ) -> Self {
         Self {
             records,
-            deletion,
-            files,
             clock,
             limiter,
-            changes,
         }
-    }
-
-    /// Deletes the account of `user` (its code already checked): the records in one
-    /// transaction, then the files of its uploads. Messages it sent stay with the other person
-    /// under [`DELETED_ACCOUNT_NAME`].
-    ///
-    /// # Errors
-    /// Storage failures; a file that cannot be removed is logged and left to the clean-up.
-    pub fn delete(&self, user: UserId) -> Result<(), RepositoryError> {
-        let stamp = self.clock.now().and_utc().timestamp_nanos_opt().unwrap_or_default();
-        let stand_in = format!("verwijderd-{stamp:x}@{DELETED_ACCOUNT_DOMAIN}");
-        let uploads = self
-            .changes
-            .write(|card| self.deletion.delete_account(card, user, &stand_in))?;
-        for name in &uploads {
-            if let Err(error) = self.files.delete(name) {
-                tracing::warn!(error.cause = %error, "a deleted account's photo stayed on disk");
-            }
-        }
-        tracing::info!(photos = uploads.len(), "account deleted");
-        Ok(())
     }
 
     /// Counts an export of `user` against [`crate::kernel::limits::EXPORTS`] and reads their records.

@@ -1,7 +1,7 @@
-//! The ports of one's account: deletion, the personal records an export gathers, favourites and
-//! profile views, with the records they keep.
+//! The ports of one's account: the personal records an export gathers, favourites and profile
+//! views, with the records they keep. (The deletion of an account is a closing:
+//! [`crate::closing::ports::ClosingStore::delete_account`].)
 
-use crate::browse::card::CardWrite;
 use crate::browse::card::ListingSource;
 use crate::browse::query::FoundCard;
 use crate::sign_in::user::Identity;
@@ -62,24 +62,6 @@ pub struct UploadRecord {
     pub attached: bool,
     /// When.
     pub created_at: NaiveDateTime,
-}
-
-/// Deletes an account in one transaction.
-pub trait AccountDeletionRepository: Send + Sync {
-    /// Moves the messages and conversations of `user` to a new stand-in account (address
-    /// `stand_in_email`, first name [`DELETED_ACCOUNT_NAME`](crate::account::deletion::DELETED_ACCOUNT_NAME), nothing else), then deletes the
-    /// account and with it everything that hangs on it (identities, sessions, profile, pets,
-    /// cards, favourites, views, blocks, reports, uploads' records, read marks, codes and
-    /// counters of its address). Returns the stored names of its uploads, whose files go next.
-    ///
-    /// # Errors
-    /// Storage failures (then nothing was deleted).
-    fn delete_account(
-        &self,
-        card: &CardWrite,
-        user: UserId,
-        stand_in_email: &str,
-    ) -> Result<Vec<String>, RepositoryError>;
 }
 
 /// Reads the person's own records.

@@ -3,8 +3,7 @@
 //! the rule of [`crate::appointments::state`], and a step two requests take at once taken once.
 
 use crate::appointments::afspraak::{
-    Afspraak, CLOSED_REASON, HELD_STATES, MAX_LISTED, MAX_PETS, NewAfspraak, ProposalError, UPCOMING_STATES,
-    check_note, check_timing,
+    Afspraak, HELD_STATES, MAX_LISTED, MAX_PETS, NewAfspraak, ProposalError, UPCOMING_STATES, check_note, check_timing,
 };
 use crate::appointments::ports::{AppointmentRepository, Proposed, ReferenceRepository};
 use crate::appointments::proposals::{self, PROPOSALS, TOO_MANY_OPEN, TOO_MANY_PROPOSALS};
@@ -459,32 +458,14 @@ impl Afspraken {
         Ok(MyAfspraken { upcoming, past })
     }
 
-    /// Ends the open afspraken of `conversations`, which closed for good (a block, a hidden
-    /// profile, an account about to be deleted): a proposal is withdrawn, an accepted afspraak
-    /// not yet over is cancelled, with [`CLOSED_REASON`]; both people's open streams are told.
-    /// Returns how many ended.
-    ///
-    /// # Errors
-    /// Storage failures.
-    pub fn end_for_good(&self, conversations: &[ConversationId]) -> Result<usize, AfspraakError> {
-        let now = self.clock.now();
-        let mut ended = 0;
-        for conversation in conversations {
-            for afspraak in self.appointments.appointments_in(*conversation)? {
-                let Some(to) = afspraak.ended_for_good(now) else {
-                    continue;
-                };
-                // Moved meanwhile by one of the two: that step stands.
-                if self
-                    .appointments
-                    .move_appointment(afspraak.id, afspraak.state, to, Some(CLOSED_REASON))?
-                {
-                    ended += 1;
-                    self.tell(&afspraak);
-                }
-            }
+    /// Tells both people's open streams of each of these afspraken, which ended when their
+    /// conversation closed for good (with
+    /// [`CLOSED_REASON`](crate::appointments::afspraak::CLOSED_REASON), in the transaction of the closing:
+    /// [`crate::closing::service::Closing`]).
+    pub fn announce_ended(&self, ended: &[Afspraak]) {
+        for afspraak in ended {
+            self.tell(afspraak);
         }
-        Ok(ended)
     }
 
     /// The afspraken of a conversation of `me`, oldest first (also of a closed one: what was

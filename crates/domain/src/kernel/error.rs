@@ -13,6 +13,10 @@ pub enum RepositoryError {
     /// The database could not be reached in time.
     #[error("the database is unavailable")]
     Unavailable(#[source] anyhow::Error),
+    /// The database answered, but other writes held it past the wait for its lock; nothing was
+    /// written, and the same request may succeed a moment later.
+    #[error("the database is busy")]
+    Busy(#[source] anyhow::Error),
     /// Anything else: a bug or corrupt data. The cause is kept for the log.
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),

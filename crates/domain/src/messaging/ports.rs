@@ -1,5 +1,6 @@
 //! The ports of messaging: conversations, the live event log and the fan-out to other instances.
 
+use crate::messaging::closed::Closed;
 use crate::messaging::conversation::{Conversation, InboxEntry, Message, MessageText};
 use crate::messaging::live::LiveEvent;
 use crate::{ConversationId, MessageId, PetId, RepositoryError, UserId};
@@ -43,12 +44,6 @@ pub trait ConversationRepository: Send + Sync {
     /// Storage failures.
     fn find_conversation(&self, id: ConversationId) -> Result<Option<Conversation>, RepositoryError>;
 
-    /// Every conversation `user` takes part in (also those not in their inbox).
-    ///
-    /// # Errors
-    /// Storage failures.
-    fn conversations_of(&self, user: UserId) -> Result<Vec<Conversation>, RepositoryError>;
-
     /// The inbox of `user`, newest activity first (at most [`crate::messaging::conversation::MAX_INBOX`]):
     /// the conversations they started and those with a message.
     ///
@@ -75,7 +70,11 @@ pub trait ConversationRepository: Send + Sync {
 
     /// Appends a message in one transaction with: the conversation's newest message and
     /// activity, the sender's read mark, and a stored [`LiveEvent`] for each participant
-    /// (announced to other instances on commit). Returns the message and those events.
+    /// (announced to other instances on commit). The transaction first holds the conversation
+    /// (as a closing does: [`crate::closing::ports::ClosingStore::conversations_of`]) and reads
+    /// whether it is still open for `sender`, with the facts of [`Closed::of`]: a block either
+    /// way, a hidden profile or a deleted account that committed before stores nothing and
+    /// answers [`Posted::Closed`].
     ///
     /// # Errors
     /// Storage failures.
@@ -84,7 +83,7 @@ pub trait ConversationRepository: Send + Sync {
         conversation: &Conversation,
         sender: UserId,
         text: &MessageText,
-    ) -> Result<(Message, Vec<LiveEvent>), RepositoryError>;
+    ) -> Result<Posted, RepositoryError>;
 
     /// Marks the conversation read by `reader` up to its newest message; when that moved the
     /// mark, stores a read event for each participant among `told` in the same transaction and
@@ -117,6 +116,15 @@ pub trait ConversationRepository: Send + Sync {
         now: NaiveDateTime,
         quiet_since: NaiveDateTime,
     ) -> Result<bool, RepositoryError>;
+}
+
+/// What became of a message handed to [`ConversationRepository::add_message`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum Posted {
+    /// Stored, with the events that announce it.
+    Sent(Message, Vec<LiveEvent>),
+    /// Not stored: the conversation was closed for the sender, for this reason.
+    Closed(Closed),
 }
 
 /// Stored live events, presence and the passing of events between instances.

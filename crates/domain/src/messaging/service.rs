@@ -13,7 +13,7 @@ use crate::messaging::conversation::{
     ThreadPage,
 };
 use crate::messaging::live::{LiveEvent, LiveEventKind, MAX_REPLAY, ONLINE_FOR_SECS, audience};
-use crate::messaging::ports::{ConversationRepository, LiveFanout, LiveRepository};
+use crate::messaging::ports::{ConversationRepository, LiveFanout, LiveRepository, Posted};
 use crate::notifications::notice::{PushNotice, preview_of};
 use crate::notifications::ports::HeldMail;
 use crate::notifications::service::PushNotifier;
@@ -335,7 +335,11 @@ impl Messaging {
             .limiter
             .hit(limits::MESSAGES, &me.to_string())?
             .map_err(MessagingError::TooManyMessages)?;
-        let (message, events) = self.ports.conversations.add_message(&conversation, me, &text)?;
+        // A closing that committed since the check above is seen by the insert's own check.
+        let (message, events) = match self.ports.conversations.add_message(&conversation, me, &text)? {
+            Posted::Sent(message, events) => (message, events),
+            Posted::Closed(reason) => return Err(MessagingError::Closed(reason)),
+        };
         self.ports.fanout.deliver(&events);
         let recipient = conversation.other_participant(me);
         if let Err(error) = self.notify_away(&conversation, &message, recipient) {
@@ -525,23 +529,6 @@ impl Messaging {
             return Ok(Vec::new());
         }
         Ok(self.ports.live.live_sessions(sessions, now)?)
-    }
-
-    /// The conversations `user` takes part in (only those with `with`, when given): what
-    /// [`Self::announce_closed`] is told after something that may close them (read before an
-    /// account is deleted, as the deletion hands them to a stand-in account).
-    ///
-    /// # Errors
-    /// Storage failures.
-    pub fn conversations_of(&self, user: UserId, with: Option<UserId>) -> Result<Vec<ConversationId>, MessagingError> {
-        Ok(self
-            .ports
-            .conversations
-            .conversations_of(user)?
-            .into_iter()
-            .filter(|conversation| with.is_none_or(|other| conversation.has_participant(other)))
-            .map(|conversation| conversation.id)
-            .collect())
     }
 
     /// Tells both people of each of these conversations that is now closed for them, here and

@@ -43,6 +43,18 @@ pub enum Visibility {
     Gone,
 }
 
+/// Whether `user` moderates; [`ModerationError::NotAModerator`] when not.
+///
+/// # Errors
+/// Not a moderator, storage.
+pub fn require_moderator(repo: &dyn ModerationRepository, user: UserId) -> Result<(), ModerationError> {
+    if repo.is_moderator(user)? {
+        Ok(())
+    } else {
+        Err(ModerationError::NotAModerator)
+    }
+}
+
 /// The moderation use cases.
 #[derive(Clone)]
 pub struct Moderation {
@@ -64,11 +76,7 @@ impl Moderation {
     }
 
     fn require(&self, user: UserId) -> Result<(), ModerationError> {
-        if self.repo.is_moderator(user)? {
-            Ok(())
-        } else {
-            Err(ModerationError::NotAModerator)
-        }
+        require_moderator(self.repo.as_ref(), user)
     }
 
     /// Whether `user` moderates.
@@ -125,22 +133,20 @@ impl Moderation {
         Ok(self.repo.open_reports(QUEUE_SIZE)?)
     }
 
-    /// Hides (or shows again) the profile of `user`.
+    /// Shows the hidden profile of `user` again. (Hiding one closes its conversations:
+    /// [`crate::closing::service::Closing::hide`].)
     ///
     /// # Errors
     /// Not a moderator, no such person, storage.
-    pub fn set_hidden(&self, me: UserId, user: UserId, hidden: bool) -> Result<(), ModerationError> {
+    pub fn show(&self, me: UserId, user: UserId) -> Result<(), ModerationError> {
         self.require(me)?;
-        if !self
-            .changes
-            .write(|card| self.repo.set_hidden(card, me, user, hidden))?
-        {
+        if !self.changes.write(|card| self.repo.set_hidden(card, me, user, false))? {
             return Err(ModerationError::NotFound);
         }
         tracing::info!(
             moderator = me.get(),
             subject = user.get(),
-            hidden,
+            hidden = false,
             "profile visibility set by a moderator"
         );
         Ok(())

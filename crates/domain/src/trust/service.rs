@@ -28,8 +28,8 @@ pub enum TrustError {
     /// No such person.
     #[error("Dit profiel bestaat niet.")]
     UnknownPerson,
-    /// No conversation of the reporter's with this id: the answer the conversations give to
-    /// anyone outside them, so a report reveals no more than they do.
+    /// No conversation of the reporter's with the reported person with this id: the answer the
+    /// conversations give to anyone outside them, so a report reveals no more than they do.
     #[error("{}", MessagingError::NotFound)]
     UnknownConversation,
     /// [`MAX_REPORTS_PER_DAY`] reached.
@@ -40,6 +40,21 @@ pub enum TrustError {
     /// Storage failures.
     #[error(transparent)]
     Repository(#[from] RepositoryError),
+}
+
+/// Whether `me` may report or block `other`: someone else, who exists. (A block itself is a
+/// closing: [`crate::closing::service::Closing::block`].)
+///
+/// # Errors
+/// Oneself, an unknown person, storage.
+pub fn check_other_person(users: &dyn UserRepository, me: UserId, other: UserId) -> Result<(), TrustError> {
+    if me == other {
+        return Err(TrustError::Yourself);
+    }
+    if users.find_user(other)?.is_none() {
+        return Err(TrustError::UnknownPerson);
+    }
+    Ok(())
 }
 
 /// What a report is about besides the person: one of their cards, a conversation with them, a
@@ -89,25 +104,6 @@ impl Trust {
         }
     }
 
-    fn other_person(&self, me: UserId, other: UserId) -> Result<(), TrustError> {
-        if me == other {
-            return Err(TrustError::Yourself);
-        }
-        if self.users.find_user(other)?.is_none() {
-            return Err(TrustError::UnknownPerson);
-        }
-        Ok(())
-    }
-
-    /// `me` blocks `other`; twice is no error.
-    ///
-    /// # Errors
-    /// Oneself, an unknown person, storage.
-    pub fn block(&self, me: UserId, other: UserId) -> Result<(), TrustError> {
-        self.other_person(me, other)?;
-        Ok(self.blocks.block(me, other)?)
-    }
-
     /// `me` ends a block of `other`; ending one that is none is no error.
     ///
     /// # Errors
@@ -130,7 +126,7 @@ impl Trust {
     /// note.
     ///
     /// # Errors
-    /// Oneself, an unknown person, a conversation that is not one of `me`'s, over
+    /// Oneself, an unknown person, a conversation that is not between `me` and `reported`, over
     /// [`MAX_REPORTS_PER_DAY`], storage. (The note's rules are declared on the request at the
     /// edge.)
     pub fn report(
@@ -141,12 +137,14 @@ impl Trust {
         about: ReportAbout,
         note: Option<&str>,
     ) -> Result<(), TrustError> {
-        self.other_person(me, reported)?;
+        check_other_person(self.users.as_ref(), me, reported)?;
+        // Only a conversation between the two: one of the reporter's with a third person would
+        // let a report stand beside words the reported person never wrote there.
         if let Some(conversation) = about.conversation
             && !self
                 .conversations
                 .find_conversation(conversation)?
-                .is_some_and(|found| found.has_participant(me))
+                .is_some_and(|found| found.has_participant(me) && found.has_participant(reported))
         {
             return Err(TrustError::UnknownConversation);
         }

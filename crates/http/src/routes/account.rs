@@ -101,19 +101,9 @@ pub async fn delete_account(
     if confirmed.id != user.id {
         return Err(ApiError::Forbidden);
     }
-    let data = state.account_data.clone();
-    let messaging = state.messaging.clone();
-    let afspraken = state.afspraken.clone();
+    let closing = state.closing.clone();
     let id = user.id;
-    web::block(move || {
-        // Read first: the deletion hands the conversations to a stand-in account.
-        let conversations = messaging.conversations_of(id, None)?;
-        afspraken.end_for_good(&conversations)?;
-        data.delete(id)?;
-        crate::routes::conversations::announce_closed(&messaging, &conversations);
-        Ok::<_, ApiError>(())
-    })
-    .await??;
+    web::block(move || closing.delete_account(id)).await??;
     session.purge();
     let mut response = HttpResponse::NoContent().finish();
     crate::routes::email_auth::end_attempt(&mut response, &state);

@@ -501,17 +501,6 @@ pub async fn stream_events(
     crate::routes::events::open(&state, user.id, session, last_event_id).await
 }
 
-/// Tells the open streams about those of `conversations` that closed; a failure is logged, as
-/// what closed them is done and a reload shows it all the same.
-pub(crate) fn announce_closed(
-    messaging: &oppas_domain::messaging::service::Messaging,
-    conversations: &[ConversationId],
-) {
-    if let Err(error) = messaging.announce_closed(conversations) {
-        tracing::warn!(error.cause = %error, "closed conversations were not announced live");
-    }
-}
-
 /// Routes of messaging.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(start_conversation)

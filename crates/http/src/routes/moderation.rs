@@ -166,17 +166,8 @@ pub async fn hide_profile(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let target = UserId(target.into_inner());
-    let moderation = state.moderation.clone();
-    let messaging = state.messaging.clone();
-    let afspraken = state.afspraken.clone();
-    web::block(move || {
-        moderation.set_hidden(user.id, target, true)?;
-        let conversations = messaging.conversations_of(target, None)?;
-        afspraken.end_for_good(&conversations)?;
-        crate::routes::conversations::announce_closed(&messaging, &conversations);
-        Ok::<_, ApiError>(())
-    })
-    .await??;
+    let closing = state.closing.clone();
+    web::block(move || closing.hide(user.id, target)).await??;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -200,7 +191,7 @@ pub async fn show_profile(
 ) -> Result<HttpResponse, ApiError> {
     let target = UserId(target.into_inner());
     let moderation = state.moderation.clone();
-    web::block(move || moderation.set_hidden(user.id, target, false)).await??;
+    web::block(move || moderation.show(user.id, target)).await??;
     Ok(HttpResponse::NoContent().finish())
 }
 

@@ -86,8 +86,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// Reports a person (from their profile or a conversation) to the moderators.
 ///
 /// # Errors
-/// 400 for oneself, 404 for an unknown person or a conversation the reporter is not in (the
-/// conversations' own answer), 422 naming a wrong field, 429 past ten reports a day.
+/// 400 for oneself, 404 for an unknown person or a conversation that is not the reporter's
+/// with the person reported (the conversations' own answer), 422 naming a wrong field, 429
+/// past ten reports a day.
 #[utoipa::path(post, path = "/api/reports", tag = "trust", operation_id = "report",
     params(crate::idempotency::IdempotencyKeyHeader),
     request_body = ReportBody,
@@ -95,7 +96,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (status = 204, description = "Stored for the moderators"),
         (status = 400, description = "Oneself", body = crate::ApiErrorBody),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
-        (status = 404, description = "No such person, or no conversation of the reporter's", body = crate::ApiErrorBody),
+        (status = 404, description = "No such person, or no conversation of the reporter's with them", body = crate::ApiErrorBody),
         (status = 409, description = "The same key's first request is still at work", body = crate::ApiErrorBody),
         (status = 422, description = "A field (or the Idempotency-Key) is invalid; `field` names it", body = crate::ApiErrorBody),
         (status = 429, description = "Ten reports today already", body = crate::ApiErrorBody),
@@ -211,7 +212,8 @@ pub async fn list_blocks(CurrentUser(user): CurrentUser, state: web::Data<AppSta
     }))
 }
 
-/// Blocks a person: no more messages either way, and neither sees the other's cards in lists.
+/// Blocks a person: no more messages either way, and neither sees the other's cards in lists;
+/// their conversations close and the open afspraken in them end, all at once or not at all.
 /// Blocking twice changes nothing.
 ///
 /// # Errors
@@ -231,18 +233,8 @@ pub async fn block(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let other = UserId(other.into_inner());
-    let trust = state.trust.clone();
-    let messaging = state.messaging.clone();
-    let afspraken = state.afspraken.clone();
-    web::block(move || {
-        trust.block(user.id, other)?;
-        let conversations = messaging.conversations_of(user.id, Some(other))?;
-        afspraken.end_for_good(&conversations)?;
-        crate::routes::conversations::announce_closed(&messaging, &conversations);
-        Ok::<_, ApiError>(())
-    })
-    .await??;
-    tracing::info!(user.id = user.id.get(), "blocked someone");
+    let closing = state.closing.clone();
+    web::block(move || closing.block(user.id, other)).await??;
     Ok(HttpResponse::NoContent().finish())
 }
 

@@ -4,6 +4,7 @@ mod account;
 mod appointments;
 mod browse;
 mod cards;
+mod closing;
 mod idempotency;
 mod jobs;
 mod messaging;

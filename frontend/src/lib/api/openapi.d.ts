@@ -271,7 +271,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Blocks a person: no more messages either way, and neither sees the other's cards in lists.
+         * Blocks a person: no more messages either way, and neither sees the other's cards in lists;
+         *     their conversations close and the open afspraken in them end, all at once or not at all.
          *     Blocking twice changes nothing.
          * @description # Errors
          *     400 for oneself, 404 for an unknown person.
@@ -982,8 +983,9 @@ export interface paths {
         /**
          * Reports a person (from their profile or a conversation) to the moderators.
          * @description # Errors
-         *     400 for oneself, 404 for an unknown person or a conversation the reporter is not in (the
-         *     conversations' own answer), 422 naming a wrong field, 429 past ten reports a day.
+         *     400 for oneself, 404 for an unknown person or a conversation that is not the reporter's
+         *     with the person reported (the conversations' own answer), 422 naming a wrong field, 429
+         *     past ten reports a day.
          */
         post: operations["report"];
         delete?: never;
@@ -5850,7 +5852,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description No such person, or no conversation of the reporter's */
+            /** @description No such person, or no conversation of the reporter's with them */
             404: {
                 headers: {
                     [name: string]: unknown;

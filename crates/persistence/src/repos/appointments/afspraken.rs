@@ -143,7 +143,7 @@ fn of_person(
         .collect()
 }
 
-fn move_state(
+pub(crate) fn move_state(
     conn: &mut crate::db_connection::DbConnection,
     id: i64,
     from: AppointmentState,
@@ -164,6 +164,22 @@ fn move_state(
     .execute(conn)
     .map(|rows| rows == 1)
     .map_err(translate)
+}
+
+/// The afspraken of a conversation, oldest first.
+pub(crate) fn appointments_in(
+    conn: &mut crate::db_connection::DbConnection,
+    conversation: ConversationId,
+) -> Result<Vec<Afspraak>, RepositoryError> {
+    appointments::table
+        .filter(appointments::conversation_id.eq(conversation.get()))
+        .order(appointments::id.asc())
+        .select(AppointmentRow::as_select())
+        .load(conn)
+        .map_err(translate)?
+        .into_iter()
+        .map(Afspraak::try_from)
+        .collect()
 }
 
 impl AppointmentRepository for Database {
@@ -255,15 +271,7 @@ impl AppointmentRepository for Database {
     }
 
     fn appointments_in(&self, conversation: ConversationId) -> Result<Vec<Afspraak>, RepositoryError> {
-        appointments::table
-            .filter(appointments::conversation_id.eq(conversation.get()))
-            .order(appointments::id.asc())
-            .select(AppointmentRow::as_select())
-            .load(&mut *self.conn()?)
-            .map_err(translate)?
-            .into_iter()
-            .map(Afspraak::try_from)
-            .collect()
+        appointments_in(&mut *self.conn()?, conversation)
     }
 
     fn move_appointment(

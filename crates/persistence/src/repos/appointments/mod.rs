@@ -1,6 +1,6 @@
 //! The afspraken and a sitter's availability.
 
-mod afspraken;
+pub(crate) mod afspraken;
 pub(crate) use afspraken::afspraken_of_person;
 mod references;
 pub(crate) use references::references_of_person;

@@ -2,23 +2,28 @@
 //!
 //! A message, the conversation's newest activity, the sender's read mark and the live events
 //! that announce it are one transaction; on PostgreSQL the same transaction announces the
-//! events to the other instances (`pg_notify`, delivered on commit only).
+//! events to the other instances (`pg_notify`, delivered on commit only). That transaction first
+//! holds the conversation and reads whether it is still open, as a closing (a block, a hidden
+//! profile, a deleted account) holds every conversation it closes: a message is stored before a
+//! closing commits, or it sees the closing and is refused.
 
 use crate::Database;
 use crate::db_connection::DbConnection;
 use crate::error::translate;
 use crate::repos::messaging::live::{announce, store_event};
 use crate::repos::sql::{Bind, Sql};
-use crate::schema::{conversation_reads, conversations, messages, pets};
+use crate::schema::{blocks, conversation_reads, conversations, hidden_profiles, messages, pets, users};
 use crate::transaction::in_transaction;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Nullable, Text, Timestamp};
+use oppas_domain::account::deletion::is_stand_in_address;
+use oppas_domain::messaging::closed::{Closed, ClosedFacts};
 use oppas_domain::messaging::conversation::{
     Conversation, Counterpart, InboxEntry, MAX_INBOX, Message, MessageText, ProfileFace,
 };
 use oppas_domain::messaging::live::{LiveEvent, LiveEventKind};
-use oppas_domain::messaging::ports::ConversationRepository;
+use oppas_domain::messaging::ports::{ConversationRepository, Posted};
 use oppas_domain::{ConversationId, MessageId, PetId, RepositoryError, UserId};
 use std::collections::HashMap;
 
@@ -246,6 +251,85 @@ fn store_for(
     Ok(events)
 }
 
+/// On PostgreSQL, holds the conversations this condition picks until the transaction ends, in
+/// the order of their ids (so that two holders never wait for each other in a circle); SQLite's
+/// transactions hold the whole database from their start.
+fn hold_conversations(conn: &mut DbConnection, build: impl FnOnce(&mut Sql)) -> Result<(), RepositoryError> {
+    if matches!(conn, DbConnection::Pg(_)) {
+        let mut lock = Sql::new(conn);
+        lock.push("SELECT id FROM conversations WHERE ");
+        build(&mut lock);
+        lock.push(" ORDER BY id FOR NO KEY UPDATE");
+        lock.execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Every conversation of `user`, held until the caller's transaction ends (see
+/// [`hold_conversations`]): a message that commits after it sees what the transaction changed.
+pub(crate) fn hold_conversations_of(
+    conn: &mut DbConnection,
+    user: UserId,
+) -> Result<Vec<Conversation>, RepositoryError> {
+    hold_conversations(conn, |sql| {
+        sql.push("user_low = ")
+            .bind(Bind::Int(user.get()))
+            .push(" OR user_high = ")
+            .bind(Bind::Int(user.get()));
+    })?;
+    conversations::table
+        .filter(
+            conversations::user_low
+                .eq(user.get())
+                .or(conversations::user_high.eq(user.get())),
+        )
+        .order(conversations::id.asc())
+        .select(ConversationRow::as_select())
+        .load(conn)
+        .map(|rows| rows.into_iter().map(Conversation::from).collect())
+        .map_err(translate)
+}
+
+/// Whether the conversation is closed for `sender` as it stands inside the caller's
+/// transaction, which holds it: the facts [`Closed::of`] weighs, read afresh.
+fn closed_for(
+    conn: &mut DbConnection,
+    conversation: &Conversation,
+    sender: UserId,
+) -> Result<Option<Closed>, RepositoryError> {
+    let other = conversation.other_participant(sender);
+    let other_email: Option<String> = users::table
+        .filter(users::id.eq(other.get()))
+        .select(users::email)
+        .first(conn)
+        .optional()
+        .map_err(translate)?;
+    let blocks: Vec<(i64, i64)> = blocks::table
+        .filter(
+            (blocks::blocker_id
+                .eq(sender.get())
+                .and(blocks::blocked_id.eq(other.get())))
+            .or(blocks::blocker_id
+                .eq(other.get())
+                .and(blocks::blocked_id.eq(sender.get()))),
+        )
+        .select((blocks::blocker_id, blocks::blocked_id))
+        .load(conn)
+        .map_err(translate)?;
+    let hidden: Vec<i64> = hidden_profiles::table
+        .filter(hidden_profiles::user_id.eq_any([sender.get(), other.get()]))
+        .select(hidden_profiles::user_id)
+        .load(conn)
+        .map_err(translate)?;
+    Ok(Closed::of(ClosedFacts {
+        other_deleted: other_email.is_none_or(|email| is_stand_in_address(&email)),
+        blocked_by_me: blocks.iter().any(|(blocker, _)| *blocker == sender.get()),
+        blocked_me: blocks.iter().any(|(blocker, _)| *blocker == other.get()),
+        other_hidden: hidden.contains(&other.get()),
+        me_hidden: hidden.contains(&sender.get()),
+    }))
+}
+
 impl ConversationRepository for Database {
     fn find_conversation_between(
         &self,
@@ -315,20 +399,6 @@ impl ConversationRepository for Database {
             .first(&mut *conn)
             .optional()
             .map(|row| row.map(Conversation::from))
-            .map_err(translate)
-    }
-
-    fn conversations_of(&self, user: UserId) -> Result<Vec<Conversation>, RepositoryError> {
-        let mut conn = self.conn()?;
-        conversations::table
-            .filter(
-                conversations::user_low
-                    .eq(user.get())
-                    .or(conversations::user_high.eq(user.get())),
-            )
-            .select(ConversationRow::as_select())
-            .load(&mut *conn)
-            .map(|rows| rows.into_iter().map(Conversation::from).collect())
             .map_err(translate)
     }
 
@@ -462,11 +532,28 @@ impl ConversationRepository for Database {
         conversation: &Conversation,
         sender: UserId,
         text: &MessageText,
-    ) -> Result<(Message, Vec<LiveEvent>), RepositoryError> {
+    ) -> Result<Posted, RepositoryError> {
         let now = self.clock.now();
         let origin = self.origin;
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
+            hold_conversations(conn, |sql| {
+                sql.push("id = ").bind(Bind::Int(conversation.id.get()));
+            })?;
+            // As it stands now: a deletion that committed meanwhile gave it a stand-in.
+            let conversation: Conversation = conversations::table
+                .find(conversation.id.get())
+                .select(ConversationRow::as_select())
+                .first(conn)
+                .optional()
+                .map_err(translate)?
+                .map(Conversation::from)
+                .filter(|found| found.has_participant(sender))
+                .ok_or_else(|| RepositoryError::Gone(format!("conversation {}", conversation.id.get())))?;
+            if let Some(reason) = closed_for(conn, &conversation, sender)? {
+                return Ok(Posted::Closed(reason));
+            }
+            let conversation = &conversation;
             let id: i64 = diesel::insert_into(messages::table)
                 .values((
                     messages::conversation_id.eq(conversation.id.get()),
@@ -508,7 +595,7 @@ impl ConversationRepository for Database {
                 sender_id: sender,
             };
             let events = store_for(conn, origin, conversation, &conversation.participants(), &kind, now)?;
-            Ok((message, events))
+            Ok(Posted::Sent(message, events))
         })
     }
 

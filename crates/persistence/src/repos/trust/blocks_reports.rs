@@ -3,6 +3,7 @@
 //! takes turns per reporter, so simultaneous reports never pass the daily limit together.
 
 use crate::Database;
+use crate::db_connection::DbConnection;
 use crate::repos::sql::{Bind, Sql};
 use crate::transaction::in_turn_for;
 use chrono::NaiveDateTime;
@@ -31,19 +32,28 @@ struct BlockedRow {
     avatar_url: Option<String>,
 }
 
+/// Stores a block (once), inside the caller's transaction if there is one.
+pub(crate) fn insert_block(
+    conn: &mut DbConnection,
+    blocker: UserId,
+    blocked: UserId,
+    now: NaiveDateTime,
+) -> Result<(), RepositoryError> {
+    let mut sql = Sql::new(conn);
+    sql.push("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (")
+        .bind(Bind::Int(blocker.get()))
+        .push(", ")
+        .bind(Bind::Int(blocked.get()))
+        .push(", ")
+        .bind(Bind::Time(now))
+        .push(") ON CONFLICT (blocker_id, blocked_id) DO NOTHING");
+    sql.execute(conn).map(|_| ())
+}
+
 impl BlockRepository for Database {
     fn block(&self, blocker: UserId, blocked: UserId) -> Result<(), RepositoryError> {
         let now = self.clock.now();
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (")
-            .bind(Bind::Int(blocker.get()))
-            .push(", ")
-            .bind(Bind::Int(blocked.get()))
-            .push(", ")
-            .bind(Bind::Time(now))
-            .push(") ON CONFLICT (blocker_id, blocked_id) DO NOTHING");
-        sql.execute(&mut conn).map(|_| ())
+        insert_block(&mut *self.conn()?, blocker, blocked, now)
     }
 
     fn unblock(&self, blocker: UserId, blocked: UserId) -> Result<(), RepositoryError> {

@@ -75,6 +75,57 @@ fn log(
         .map_err(translate)
 }
 
+/// Hides or shows the profile of `user` with its cards and logs it, inside the caller's
+/// transaction; false when there is no such account.
+pub(crate) fn set_hidden(
+    conn: &mut DbConnection,
+    moderator: UserId,
+    user: UserId,
+    hidden: bool,
+    now: NaiveDateTime,
+) -> Result<bool, RepositoryError> {
+    let exists = users::table
+        .filter(users::id.eq(user.get()))
+        .count()
+        .get_result::<i64>(conn)
+        .map_err(translate)?
+        > 0;
+    if !exists {
+        return Ok(false);
+    }
+    if hidden {
+        let mut sql = Sql::new(conn);
+        sql.push("INSERT INTO hidden_profiles (user_id, hidden_by, hidden_at) VALUES (")
+            .bind(Bind::Int(user.get()))
+            .push(", ")
+            .bind(Bind::Int(moderator.get()))
+            .push(", ")
+            .bind(Bind::Time(now))
+            .push(") ON CONFLICT (user_id) DO NOTHING");
+        sql.execute(conn)?;
+    } else {
+        diesel::delete(hidden_profiles::table.filter(hidden_profiles::user_id.eq(user.get())))
+            .execute(conn)
+            .map_err(translate)?;
+    }
+    // The cards follow at once: a search filters on their own column.
+    diesel::update(listings::table.filter(listings::user_id.eq(user.get())))
+        .set(listings::hidden.eq(hidden))
+        .execute(conn)
+        .map_err(translate)?;
+    log(
+        conn,
+        moderator,
+        if hidden { "hide" } else { "show" },
+        Logged {
+            subject: Some(user),
+            ..Logged::default()
+        },
+        now,
+    )?;
+    Ok(true)
+}
+
 impl ModerationRepository for Database {
     fn is_moderator(&self, user: UserId) -> Result<bool, RepositoryError> {
         moderators::table
@@ -202,48 +253,7 @@ impl ModerationRepository for Database {
     ) -> Result<bool, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
-        in_transaction(&mut conn, |conn| {
-            let exists = users::table
-                .filter(users::id.eq(user.get()))
-                .count()
-                .get_result::<i64>(conn)
-                .map_err(translate)?
-                > 0;
-            if !exists {
-                return Ok(false);
-            }
-            if hidden {
-                let mut sql = Sql::new(conn);
-                sql.push("INSERT INTO hidden_profiles (user_id, hidden_by, hidden_at) VALUES (")
-                    .bind(Bind::Int(user.get()))
-                    .push(", ")
-                    .bind(Bind::Int(moderator.get()))
-                    .push(", ")
-                    .bind(Bind::Time(now))
-                    .push(") ON CONFLICT (user_id) DO NOTHING");
-                sql.execute(conn)?;
-            } else {
-                diesel::delete(hidden_profiles::table.filter(hidden_profiles::user_id.eq(user.get())))
-                    .execute(conn)
-                    .map_err(translate)?;
-            }
-            // The cards follow at once: a search filters on their own column.
-            diesel::update(listings::table.filter(listings::user_id.eq(user.get())))
-                .set(listings::hidden.eq(hidden))
-                .execute(conn)
-                .map_err(translate)?;
-            log(
-                conn,
-                moderator,
-                if hidden { "hide" } else { "show" },
-                Logged {
-                    subject: Some(user),
-                    ..Logged::default()
-                },
-                now,
-            )?;
-            Ok(true)
-        })
+        in_transaction(&mut conn, |conn| set_hidden(conn, moderator, user, hidden, now))
     }
 
     fn close_report(&self, moderator: UserId, report: ReportId, note: Option<&str>) -> Result<bool, RepositoryError> {

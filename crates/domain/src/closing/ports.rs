@@ -1,0 +1,90 @@
+//! What closing for good needs from storage: the act and the ending of what it closes, in one
+//! transaction; and the news that goes out once that transaction stands.
+
+use crate::appointments::afspraak::Afspraak;
+use crate::browse::card::CardWrite;
+use crate::kernel::enums::AppointmentState;
+use crate::messaging::conversation::Conversation;
+use crate::{AppointmentId, ConversationId, RepositoryError, UserId};
+
+/// The reads and writes of a closing, all inside the transaction of
+/// [`ClosingRepository::in_one_transaction`].
+pub trait ClosingStore {
+    /// Every conversation `user` takes part in, held until the transaction ends: a message
+    /// stored in one of them after this commits sees what it changed.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn conversations_of(&mut self, user: UserId) -> Result<Vec<Conversation>, RepositoryError>;
+
+    /// The afspraken of a conversation, oldest first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn appointments_in(&mut self, conversation: ConversationId) -> Result<Vec<Afspraak>, RepositoryError>;
+
+    /// Moves an afspraak from `from` to `to` with `reason` only if it still is in `from`:
+    /// `Ok(false)` when another request moved it first.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn move_appointment(
+        &mut self,
+        id: AppointmentId,
+        from: AppointmentState,
+        to: AppointmentState,
+        reason: &str,
+    ) -> Result<bool, RepositoryError>;
+
+    /// Stores that `blocker` blocked `blocked`; twice changes nothing.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn block(&mut self, blocker: UserId, blocked: UserId) -> Result<(), RepositoryError>;
+
+    /// Hides the profile of `user` (and its cards) and logs that `moderator` did; `Ok(false)`
+    /// when there is no such account.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn hide(&mut self, card: &CardWrite, moderator: UserId, user: UserId) -> Result<bool, RepositoryError>;
+
+    /// Moves the messages, conversations, afspraken and written references of `user` to a new
+    /// stand-in account (address `stand_in_email`, first name
+    /// [`DELETED_ACCOUNT_NAME`](crate::account::deletion::DELETED_ACCOUNT_NAME)), then deletes
+    /// the account with everything that hangs on it (identities, sessions, profile, pets, cards,
+    /// favourites, views, blocks, reports, uploads' records, read marks, codes and counters of
+    /// its address). Returns the stored names of its uploads, whose files go after the commit.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn delete_account(
+        &mut self,
+        card: &CardWrite,
+        user: UserId,
+        stand_in_email: &str,
+    ) -> Result<Vec<String>, RepositoryError>;
+}
+
+/// Runs closings.
+pub trait ClosingRepository: Send + Sync {
+    /// Runs `work` in one transaction: committed when it answers `Ok`, rolled back (nothing of
+    /// it stands) when it answers an error, which is then the answer.
+    ///
+    /// # Errors
+    /// What `work` answers; storage failures.
+    fn in_one_transaction(
+        &self,
+        work: &mut dyn FnMut(&mut dyn ClosingStore) -> Result<(), RepositoryError>,
+    ) -> Result<(), RepositoryError>;
+}
+
+/// Tells the people concerned what a closing changed, once it committed. Each says what it
+/// could not tell in the log: the closing stands either way.
+pub trait ClosingNews: Send + Sync {
+    /// These conversations closed: both people's open pages trade the composer for the notice.
+    fn conversations_closed(&self, conversations: &[ConversationId]);
+
+    /// These afspraken ended (as they were before they ended).
+    fn afspraken_ended(&self, afspraken: &[Afspraak]);
+}
