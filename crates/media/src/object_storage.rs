@@ -219,10 +219,13 @@ mod tests {
             ..ObjectStorageConfig::default()
         })?;
         assert!(matches!(
-            store.put("ab12.jpg", b"x"),
+            store.put("ab120000000000000000000000000000.jpg", b"x"),
             Err(RepositoryError::Unavailable(_))
         ));
-        assert!(matches!(store.get("ab12.jpg"), Err(RepositoryError::Unavailable(_))));
+        assert!(matches!(
+            store.get("ab120000000000000000000000000000.jpg"),
+            Err(RepositoryError::Unavailable(_))
+        ));
         assert!(matches!(store.check(), Err(RepositoryError::Unavailable(_))));
         Ok(())
     }

@@ -144,15 +144,22 @@ async fn maintenance_removes_quiet_throttle_counters_and_keeps_locks(backend: Ba
 }
 
 async fn maintenance_removes_uploads_no_profile_showed_for_a_day_with_their_files(backend: Backend) -> TestResult {
-    // Stored names are hex: never attached and old (0a1d), never attached and fresh (be25),
+    // Stored names are 32 hex characters, told apart by their start: never attached and old
+    // (0a1d), never attached and fresh (be25),
     // attached (fa57), let go of by its profile long ago (d00d) and just now (cafe).
     let done = maintain(
         backend,
         "INSERT INTO uploads (public_name, user_id, content_type, bytes, width, height, attached, created_at, updated_at) VALUES \
-           ('0a1d.jpg', 1, 'image/jpeg', 5, 1, 1, FALSE, OLD, OLD), ('be25.jpg', 1, 'image/jpeg', 5, 1, 1, FALSE, NEW, NEW), \
-           ('fa57.jpg', 1, 'image/jpeg', 5, 1, 1, TRUE, OLD, OLD), ('d00d.jpg', 1, 'image/jpeg', 5, 1, 1, FALSE, OLD, OLD), \
-           ('cafe.jpg', 1, 'image/jpeg', 5, 1, 1, FALSE, OLD, NEW);",
-        &["0a1d.jpg", "be25.jpg", "fa57.jpg", "d00d.jpg", "cafe.jpg"],
+           ('0a1d0000000000000000000000000000.jpg', 1, 'image/jpeg', 5, 1, 1, FALSE, OLD, OLD), ('be250000000000000000000000000000.jpg', 1, 'image/jpeg', 5, 1, 1, FALSE, NEW, NEW), \
+           ('fa570000000000000000000000000000.jpg', 1, 'image/jpeg', 5, 1, 1, TRUE, OLD, OLD), ('d00d0000000000000000000000000000.jpg', 1, 'image/jpeg', 5, 1, 1, FALSE, OLD, OLD), \
+           ('cafe0000000000000000000000000000.jpg', 1, 'image/jpeg', 5, 1, 1, FALSE, OLD, NEW);",
+        &[
+            "0a1d0000000000000000000000000000.jpg",
+            "be250000000000000000000000000000.jpg",
+            "fa570000000000000000000000000000.jpg",
+            "d00d0000000000000000000000000000.jpg",
+            "cafe0000000000000000000000000000.jpg",
+        ],
     )?;
     assert!(done.printed.contains(" 2 uploads,"), "{}", done.printed);
     let mut left: Vec<String> = std::fs::read_dir(&done.uploads)?
@@ -161,12 +168,16 @@ async fn maintenance_removes_uploads_no_profile_showed_for_a_day_with_their_file
     left.sort();
     assert_eq!(
         left,
-        ["be25.jpg", "cafe.jpg", "fa57.jpg"],
+        [
+            "be250000000000000000000000000000.jpg",
+            "cafe0000000000000000000000000000.jpg",
+            "fa570000000000000000000000000000.jpg"
+        ],
         "the files of removed uploads went too"
     );
     assert_eq!(done.db.count("uploads")?, 3);
     assert_eq!(
-        done.db.count("uploads WHERE public_name IN ('0a1d.jpg', 'd00d.jpg')")?,
+        done.db.count("uploads WHERE public_name IN ('0a1d0000000000000000000000000000.jpg', 'd00d0000000000000000000000000000.jpg')")?,
         0
     );
     Ok(())
