@@ -174,6 +174,9 @@ function CodeStep({ email, sentMessage, onBack, returnTo }: CodeStepProps) {
         {notice}
       </p>
       <CodeField value={code} onChange={setCode} error={error} disabled={busy} />
+      <p className="text-sm text-stone-700">
+        Liever niet typen? De e-mail heeft ook een link om in te loggen, op elk apparaat.
+      </p>
       <Button
         type="submit"
         size="lg"
