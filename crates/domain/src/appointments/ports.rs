@@ -37,6 +37,9 @@ pub enum Proposed {
     Moved,
     /// The conversation has the most proposals waiting already.
     Full,
+    /// The conversation was closed for good (a block, a hidden profile, a deleted account)
+    /// before the proposal could be stored.
+    Closed,
 }
 
 /// The afspraken.

@@ -282,6 +282,8 @@ impl Afspraken {
             Proposed::Stored(afspraak) => afspraak,
             Proposed::Moved => return Err(AfspraakError::Moved),
             Proposed::Full => return Err(AfspraakError::TooManyOpen),
+            // Answered as a conversation that is no longer there, as when the closing came first.
+            Proposed::Closed => return Err(AfspraakError::NotFound),
         };
         self.tell(&afspraak);
         self.mail(&afspraak, afspraak.recipient, AfspraakNews::Proposed);

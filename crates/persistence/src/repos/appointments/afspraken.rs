@@ -190,13 +190,14 @@ impl AppointmentRepository for Database {
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
             // The proposals of one conversation take turns (SQLite's transaction holds the write
-            // lock from its start), so that the count below stays true until this one is stored.
-            if matches!(conn, crate::db_connection::DbConnection::Pg(_)) {
-                let mut lock = Sql::new(conn);
-                lock.push("SELECT 1 FROM conversations WHERE id = ")
-                    .bind(Bind::Int(new.conversation.get()))
-                    .push(" FOR NO KEY UPDATE");
-                lock.execute(conn)?;
+            // lock from its start), so that the count below stays true until this one is stored;
+            // a closing holds the conversation the same way, so a proposal either commits before
+            // it (and is ended by it) or reads here that the conversation is closed.
+            crate::repos::messaging::conversations::hold_conversations(conn, |sql| {
+                sql.push("id = ").bind(Bind::Int(new.conversation.get()));
+            })?;
+            if crate::repos::messaging::conversations::closed_now(conn, new.conversation, new.proposer)? {
+                return Ok(Proposed::Closed);
             }
             // Those that wait besides the one this answers, which stops waiting with it.
             let mut waiting = appointments::table

@@ -254,7 +254,7 @@ fn store_for(
 /// On PostgreSQL, holds the conversations this condition picks until the transaction ends, in
 /// the order of their ids (so that two holders never wait for each other in a circle); SQLite's
 /// transactions hold the whole database from their start.
-fn hold_conversations(conn: &mut DbConnection, build: impl FnOnce(&mut Sql)) -> Result<(), RepositoryError> {
+pub(crate) fn hold_conversations(conn: &mut DbConnection, build: impl FnOnce(&mut Sql)) -> Result<(), RepositoryError> {
     if matches!(conn, DbConnection::Pg(_)) {
         let mut lock = Sql::new(conn);
         lock.push("SELECT id FROM conversations WHERE ");
@@ -288,6 +288,23 @@ pub(crate) fn hold_conversations_of(
         .load(conn)
         .map(|rows| rows.into_iter().map(Conversation::from).collect())
         .map_err(translate)
+}
+
+/// Whether conversation `id` is gone, not `sender`'s, or closed for `sender`, as it stands
+/// inside the caller's transaction, which holds it ([`hold_conversations`]).
+pub(crate) fn closed_now(conn: &mut DbConnection, id: ConversationId, sender: UserId) -> Result<bool, RepositoryError> {
+    let conversation = conversations::table
+        .find(id.get())
+        .select(ConversationRow::as_select())
+        .first(conn)
+        .optional()
+        .map_err(translate)?
+        .map(Conversation::from)
+        .filter(|found| found.has_participant(sender));
+    match conversation {
+        Some(conversation) => Ok(closed_for(conn, &conversation, sender)?.is_some()),
+        None => Ok(true),
+    }
 }
 
 /// Whether the conversation is closed for `sender` as it stands inside the caller's
