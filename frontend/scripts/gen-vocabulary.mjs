@@ -107,6 +107,9 @@ const searchPlaceMax = searchRule('near', 'maxLength');
 const searchPerPage = searchRule('perPage', 'default');
 const uploadMax = schemas.UploadForm?.properties?.file?.['x-max-bytes'];
 if (typeof uploadMax !== 'number') throw new Error(`${input}: UploadForm.file has no x-max-bytes`);
+const uploadMegapixels = schemas.UploadForm?.properties?.file?.['x-max-megapixels'];
+if (typeof uploadMegapixels !== 'number')
+  throw new Error(`${input}: UploadForm.file has no x-max-megapixels`);
 const sitterRequired = Object.entries(draft)
   .filter(([, property]) => property['x-sitter']?.required === true)
   .map(([field]) => field);
@@ -218,6 +221,9 @@ lines.push(
   '',
   '/** The largest image the server takes, in bytes. */',
   `export const MAX_IMAGE_BYTES = ${uploadMax};`,
+  '',
+  '/** The most megapixels an image may declare; the server refuses a larger one unread. */',
+  `export const MAX_IMAGE_MEGAPIXELS = ${uploadMegapixels};`,
   '',
 );
 

@@ -156,13 +156,14 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             #[expect(clippy::print_stdout, reason = "what was removed is this command's output")]
             {
                 println!(
-                    "removed: {} sessions, {} codes, {} throttle counters, {} uploads, {} unverified accounts, {} live events, {} profile views, {} idempotency keys",
+                    "removed: {} sessions, {} codes, {} throttle counters, {} uploads, {} unverified accounts, {} live events, {} presence holds of gone instances, {} profile views, {} idempotency keys",
                     removed.sessions,
                     removed.codes,
                     removed.throttles,
                     removed.uploads,
                     removed.unverified_accounts,
                     removed.live_events,
+                    removed.live_presence,
                     removed.profile_views,
                     removed.idempotency_keys
                 );

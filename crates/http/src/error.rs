@@ -372,6 +372,10 @@ impl From<UploadError> for ApiError {
                 message: error.to_string(),
             },
             UploadError::TooLarge => Self::PayloadTooLarge(error.to_string()),
+            UploadError::TooManyPixels => Self::Invalid {
+                field: Some("file".to_owned()),
+                message: error.to_string(),
+            },
             UploadError::Limited(limited) => Self::TooManyRequests {
                 retry_after_secs: limited.retry_after_secs,
                 message: error.to_string(),

@@ -7,10 +7,11 @@
 //! from the stored events.
 
 use oppas_domain::UserId;
+use oppas_domain::messaging::closed::MessagingError;
 use oppas_domain::messaging::live::{LiveEvent, LiveEventKind};
 use oppas_domain::messaging::ports::LiveFanout;
 use oppas_domain::messaging::service::Messaging;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 use tokio::sync::mpsc;
 
@@ -39,10 +40,16 @@ struct Streams {
     by_user: HashMap<UserId, Vec<Stream>>,
 }
 
+/// Presence is stored one person at a time per shard: a person's changes never run at once.
+const PRESENCE_SHARDS: usize = 16;
+
 /// The registry of open streams; cheap to clone.
 #[derive(Debug, Clone, Default)]
 pub struct LiveHub {
     streams: Arc<Mutex<Streams>>,
+    /// Who this hub last stored as online, by shard of their id. A shard's lock is held while a
+    /// presence is stored, so that what is stored last is what the streams said last.
+    presence: Arc<[Mutex<HashSet<UserId>>; PRESENCE_SHARDS]>,
 }
 
 /// An open stream's place in the hub; leaving the hub when dropped.
@@ -51,7 +58,8 @@ pub struct Registration {
     hub: LiveHub,
     user: UserId,
     id: u64,
-    /// Whether this was the person's first open stream here.
+    /// Whether this was the person's first open stream here: their presence is to be settled
+    /// ([`LiveHub::settle_presence`]).
     pub first: bool,
     messaging: Messaging,
 }
@@ -61,11 +69,14 @@ impl Drop for Registration {
         let last = self.hub.unregister(self.user, self.id);
         if last {
             let messaging = self.messaging.clone();
+            let hub = self.hub.clone();
             let user = self.user;
-            // Presence is stored and announced off the runtime's threads.
+            // Presence is stored and announced off the runtime's threads. The thread stores what
+            // the streams say when it runs, not "offline": a page closed and opened again at
+            // once may have registered its new stream by then.
             if let Ok(runtime) = tokio::runtime::Handle::try_current() {
                 runtime.spawn_blocking(move || {
-                    if let Err(error) = messaging.presence_changed(user, false) {
+                    if let Err(error) = hub.settle_presence(user, &messaging) {
                         tracing::warn!(error.cause = %error, "going offline was not stored");
                     }
                 });
@@ -105,6 +116,36 @@ impl LiveHub {
         (receiver, registration)
     }
 
+    /// Stores whether `user` is online as their streams here say at this moment, if that differs
+    /// from what this hub stored last. Blocking: call it off the runtime's threads.
+    ///
+    /// Opening and closing a stream each ask for this from a thread of their own, and those
+    /// threads run in any order. Whichever runs last still stores the state that the latest
+    /// registration or unregistration left, so a page closed and reopened at once stays online.
+    ///
+    /// # Errors
+    /// Storage failures; the change is then tried again at the person's next one.
+    pub fn settle_presence(&self, user: UserId, messaging: &Messaging) -> Result<(), MessagingError> {
+        self.settle_presence_with(user, |online| messaging.presence_changed(user, online))
+    }
+
+    fn settle_presence_with<E>(&self, user: UserId, store: impl FnOnce(bool) -> Result<(), E>) -> Result<(), E> {
+        let shard = usize::try_from(user.get().rem_euclid(PRESENCE_SHARDS as i64)).unwrap_or(0);
+        let mut stored_online = self.presence[shard].lock().unwrap_or_else(PoisonError::into_inner);
+        // Read under the shard's lock: a registration after this read settles after this store.
+        let online = self.lock().by_user.contains_key(&user);
+        if stored_online.contains(&user) == online {
+            return Ok(());
+        }
+        store(online)?;
+        if online {
+            stored_online.insert(user);
+        } else {
+            stored_online.remove(&user);
+        }
+        Ok(())
+    }
+
     /// Removes a stream; `true` when it was its person's last one here.
     fn unregister(&self, user: UserId, id: u64) -> bool {
         let mut streams = self.lock();
@@ -139,11 +180,14 @@ impl LiveHub {
     /// Sends a heartbeat to every stream and closes those whose session was `checked` and is
     /// not `alive`. A stream opened while the sessions were being checked was not asked about:
     /// it stays (its session is checked at the next heartbeat).
+    /// Linear in streams and sessions: the sessions are looked up by hash, not searched.
     pub fn heartbeat(&self, checked: &[String], alive: &[String]) {
+        let checked: HashSet<&str> = checked.iter().map(String::as_str).collect();
+        let alive: HashSet<&str> = alive.iter().map(String::as_str).collect();
         let mut streams = self.lock();
         for of_user in streams.by_user.values_mut() {
             // Dropping a stream's sender ends its response; its registration then leaves.
-            of_user.retain(|s| still_valid(&s.session, checked, alive) && s.frames.try_send(Frame::Ping).is_ok());
+            of_user.retain(|s| still_valid(&s.session, &checked, &alive) && s.frames.try_send(Frame::Ping).is_ok());
         }
     }
 
@@ -173,7 +217,7 @@ impl LiveFanout for LiveHub {
 
 /// Whether a stream of `session` may stay after a check of the sessions in `checked` found those
 /// in `alive`: a session the check did not ask about was opened meanwhile and stays.
-fn still_valid(session: &String, checked: &[String], alive: &[String]) -> bool {
+fn still_valid(session: &str, checked: &HashSet<&str>, alive: &HashSet<&str>) -> bool {
     !checked.contains(session) || alive.contains(session)
 }
 
@@ -193,12 +237,109 @@ mod tests {
 
     #[test]
     fn a_heartbeat_ends_only_streams_whose_session_it_checked_and_found_gone() {
-        let checked = ["a".to_owned(), "b".to_owned()];
-        let alive = ["a".to_owned()];
-        assert!(still_valid(&"a".to_owned(), &checked, &alive));
-        assert!(!still_valid(&"b".to_owned(), &checked, &alive));
+        let checked = HashSet::from(["a", "b"]);
+        let alive = HashSet::from(["a"]);
+        assert!(still_valid("a", &checked, &alive));
+        assert!(!still_valid("b", &checked, &alive));
         // Opened while the check ran: not asked about, so not judged.
-        assert!(still_valid(&"c".to_owned(), &checked, &alive));
+        assert!(still_valid("c", &checked, &alive));
+    }
+
+    /// Opens a stream without a registration (which needs the messaging service to drop).
+    fn open(hub: &LiveHub, user: UserId, session: &str) -> (mpsc::Receiver<Frame>, u64, bool) {
+        let (frames, receiver) = mpsc::channel(QUEUE);
+        let mut streams = hub.lock();
+        streams.next_id += 1;
+        let id = streams.next_id;
+        let of_user = streams.by_user.entry(user).or_default();
+        let first = of_user.is_empty();
+        of_user.push(Stream {
+            id,
+            session: session.to_owned(),
+            frames,
+        });
+        (receiver, id, first)
+    }
+
+    #[test]
+    fn a_heartbeat_closes_the_streams_of_ended_sessions_and_pings_the_rest() {
+        let hub = LiveHub::default();
+        let (mut a, _, _) = open(&hub, UserId(1), "a");
+        let (mut b, _, _) = open(&hub, UserId(1), "b");
+        let (mut c, _, _) = open(&hub, UserId(2), "c");
+        let (mut b2, _, _) = open(&hub, UserId(3), "b");
+        hub.heartbeat(&["a".to_owned(), "b".to_owned()], &["a".to_owned()]);
+        assert_eq!(hub.stream_count(), 2, "both streams of session b closed");
+        assert!(matches!(a.try_recv(), Ok(Frame::Ping)));
+        assert!(matches!(c.try_recv(), Ok(Frame::Ping)), "c was not checked: it stays");
+        assert!(matches!(b.try_recv(), Err(mpsc::error::TryRecvError::Disconnected)));
+        assert!(matches!(b2.try_recv(), Err(mpsc::error::TryRecvError::Disconnected)));
+        // The closed streams' person leaves when their registration drops; no session of theirs
+        // is left to check.
+        let (_, sessions) = hub.snapshot();
+        assert_eq!(sessions, vec!["a".to_owned(), "c".to_owned()]);
+    }
+
+    /// What `settle_presence_with` stored, in order.
+    fn settle(hub: &LiveHub, user: UserId, stored: &mut Vec<bool>) {
+        let result: Result<(), ()> = hub.settle_presence_with(user, |online| {
+            stored.push(online);
+            Ok(())
+        });
+        assert!(result.is_ok());
+    }
+
+    #[test]
+    fn a_page_closed_and_reopened_at_once_stays_online_whichever_thread_runs_first() {
+        let anna = UserId(7);
+        // The new stream's thread runs before the old one's.
+        let hub = LiveHub::default();
+        let mut stored = Vec::new();
+        let (_old_frames, old, first) = open(&hub, anna, "s");
+        assert!(first);
+        settle(&hub, anna, &mut stored);
+        // Closed: the last stream, so a thread is sent to store "offline"; before it runs, the
+        // page is open again and its own thread stores first.
+        assert!(hub.unregister(anna, old));
+        let (_new_frames, _, first) = open(&hub, anna, "s");
+        assert!(first);
+        settle(&hub, anna, &mut stored);
+        settle(&hub, anna, &mut stored);
+        assert_eq!(stored, vec![true], "never stored offline: the new stream is open");
+
+        // The old stream's thread runs first.
+        let hub = LiveHub::default();
+        let mut stored = Vec::new();
+        let (_old_frames, old, _) = open(&hub, anna, "s");
+        settle(&hub, anna, &mut stored);
+        assert!(hub.unregister(anna, old));
+        let (_new_frames, _, _) = open(&hub, anna, "s");
+        settle(&hub, anna, &mut stored);
+        settle(&hub, anna, &mut stored);
+        assert_eq!(stored, vec![true], "online throughout");
+
+        // Offline once the last stream is really gone, and online again at the next.
+        let hub = LiveHub::default();
+        let mut stored = Vec::new();
+        let (_frames, id, _) = open(&hub, anna, "s");
+        settle(&hub, anna, &mut stored);
+        assert!(hub.unregister(anna, id));
+        settle(&hub, anna, &mut stored);
+        let (_frames, _, _) = open(&hub, anna, "s");
+        settle(&hub, anna, &mut stored);
+        assert_eq!(stored, vec![true, false, true]);
+    }
+
+    #[test]
+    fn a_failed_store_is_tried_again_at_the_next_change() {
+        let hub = LiveHub::default();
+        let anna = UserId(8);
+        let (_frames, _, _) = open(&hub, anna, "s");
+        let failed: Result<(), &str> = hub.settle_presence_with(anna, |_| Err("database down"));
+        assert!(failed.is_err());
+        let mut stored = Vec::new();
+        settle(&hub, anna, &mut stored);
+        assert_eq!(stored, vec![true]);
     }
 
     #[test]

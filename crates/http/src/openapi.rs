@@ -7,7 +7,7 @@ use crate::routes::{
 };
 use actix_web::HttpRequest;
 use oppas_domain::profiles::draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN, SITTER_BIO_MIN, SITTER_REQUIRED};
-use oppas_domain::uploads::upload::MAX_UPLOAD_BYTES;
+use oppas_domain::uploads::upload::{MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGAPIXELS};
 use utoipa::openapi::RefOr;
 use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::schema::Schema;
@@ -185,13 +185,17 @@ impl Modify for PublishedRules {
         {
             cards.max_items = usize::try_from(oppas_domain::account::favourites::MAX_FAVOURITES).ok();
         }
-        // An upload's size cap: the photo fields refuse a larger file before sending it.
+        // An upload's size cap: the photo fields refuse a larger file before sending it. And the
+        // most megapixels an image may declare: the server refuses more from the header alone.
         if let Some(RefOr::T(Schema::Object(form))) = components.schemas.get_mut("UploadForm")
             && let Some(RefOr::T(Schema::Object(file))) = form.properties.get_mut("file")
         {
-            file.extensions
-                .get_or_insert_with(Default::default)
-                .merge(ExtensionsBuilder::new().add("x-max-bytes", MAX_UPLOAD_BYTES).build());
+            file.extensions.get_or_insert_with(Default::default).merge(
+                ExtensionsBuilder::new()
+                    .add("x-max-bytes", MAX_UPLOAD_BYTES)
+                    .add("x-max-megapixels", MAX_UPLOAD_MEGAPIXELS)
+                    .build(),
+            );
         }
         // What follows from a pet's species: gender labels, size bands, help and words.
         // Inside the enumeration's one extension key (`x-vocabulary.rules`): utoipa keeps a
@@ -397,7 +401,7 @@ fn methods_of(path: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::ApiDoc;
-    use oppas_domain::uploads::upload::MAX_UPLOAD_BYTES;
+    use oppas_domain::uploads::upload::{MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGAPIXELS};
     use utoipa::OpenApi;
 
     #[test]
@@ -406,6 +410,8 @@ mod tests {
         let file = &document["components"]["schemas"]["UploadForm"]["properties"]["file"];
         assert_eq!(file["x-max-bytes"], serde_json::json!(MAX_UPLOAD_BYTES));
         assert_eq!(file["x-max-bytes"], serde_json::json!(5_242_880));
+        assert_eq!(file["x-max-megapixels"], serde_json::json!(MAX_UPLOAD_MEGAPIXELS));
+        assert_eq!(file["x-max-megapixels"], serde_json::json!(24));
     }
 
     #[test]

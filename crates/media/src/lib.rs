@@ -8,19 +8,18 @@
 
 use image::codecs::jpeg::JpegEncoder;
 use image::codecs::png::PngEncoder;
-use image::imageops::FilterType;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use oppas_domain::RepositoryError;
 use oppas_domain::uploads::ports::{FileStore, ImageSanitizer};
-use oppas_domain::uploads::upload::{CleanImage, UploadError};
+use oppas_domain::uploads::upload::{CleanImage, MAX_UPLOAD_MEGAPIXELS, UploadError};
 use std::io::Cursor;
 use std::path::PathBuf;
 use std::sync::{Condvar, Mutex, PoisonError};
 
 /// Widest or tallest image decoded.
 pub const MAX_SIDE_PX: u32 = 8000;
-/// Most pixels decoded (40 megapixels).
-pub const MAX_PIXELS: u64 = 40_000_000;
+/// Most pixels decoded: the domain's upload limit.
+pub const MAX_PIXELS: u64 = MAX_UPLOAD_MEGAPIXELS as u64 * 1_000_000;
 /// Most memory one decode may take.
 pub const MAX_ALLOC_BYTES: u64 = 256 * 1024 * 1024;
 /// Long edge of the stored image.
@@ -82,6 +81,23 @@ impl Default for ImageCleaner {
 fn refuse(reason: &str) -> UploadError {
     tracing::info!(reason, "upload rejected");
     UploadError::NotAnImage
+}
+
+/// Refused for its declared size: more pixels than [`MAX_PIXELS`], or a side beyond the decoder's.
+fn too_many_pixels(width: u32, height: u32) -> UploadError {
+    tracing::info!(width, height, "upload rejected: too many pixels");
+    UploadError::TooManyPixels
+}
+
+/// Whether a header's dimensions are within the decode limits; judged before any pixel is read.
+fn check_dimensions(width: u32, height: u32) -> Result<(), UploadError> {
+    if width == 0 || height == 0 {
+        return Err(refuse("no pixels"));
+    }
+    if width > MAX_SIDE_PX || height > MAX_SIDE_PX || u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(too_many_pixels(width, height));
+    }
+    Ok(())
 }
 
 /// Where the image itself ends: the length of one complete file of `format` at the start of
@@ -185,16 +201,28 @@ impl ImageSanitizer for ImageCleaner {
         limits.max_image_width = Some(MAX_SIDE_PX);
         limits.max_image_height = Some(MAX_SIDE_PX);
         limits.max_alloc = Some(MAX_ALLOC_BYTES);
+        // The header alone first: its dimensions decide before the decoder is even set up, so an
+        // image declaring too many pixels costs nothing but reading its first bytes.
+        let (width, height) = ImageReader::with_format(Cursor::new(bytes), format)
+            .into_dimensions()
+            .map_err(|error| match error {
+                image::ImageError::Limits(_) => too_many_pixels(0, 0),
+                _ => refuse("unreadable header"),
+            })?;
+        check_dimensions(width, height)?;
         let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+        // The same limits on the decoder: a header that says one size while the data holds
+        // another cannot make it allocate past them.
         reader.limits(limits.clone());
-        let mut decoder = reader.into_decoder().map_err(|_| refuse("unreadable header"))?;
+        let mut decoder = reader.into_decoder().map_err(|error| match error {
+            image::ImageError::Limits(_) => too_many_pixels(width, height),
+            _ => refuse("unreadable header"),
+        })?;
         let (width, height) = decoder.dimensions();
-        if width == 0 || height == 0 || u64::from(width) * u64::from(height) > MAX_PIXELS {
-            return Err(refuse("dimensions out of bounds"));
-        }
+        check_dimensions(width, height)?;
         // `into_decoder` checks only the sides, and `from_decoder` allocates the whole pixel buffer
         // without asking: reserve it here, from the header alone, as `ImageReader::decode` does. A
-        // few hundred KB of PNG can declare 8000x5000 16-bit RGBA, 320 MB of pixels.
+        // few hundred KB of PNG can declare 6000x4000 16-bit RGBA, 192 MB of pixels.
         limits
             .reserve(decoder.total_bytes())
             .map_err(|_| refuse("decoded size over the memory limit"))?;
@@ -202,10 +230,14 @@ impl ImageSanitizer for ImageCleaner {
         decoder.set_limits(limits).map_err(|_| refuse("limits refused"))?;
         let orientation = decoder.orientation().map_err(|_| refuse("unreadable orientation"))?;
         let mut picture = DynamicImage::from_decoder(decoder).map_err(|_| refuse("undecodable"))?;
-        picture.apply_orientation(orientation);
+        // Shrunk before it is turned: the turn then moves the small copy's pixels, not the
+        // original's. `thumbnail` averages whole blocks of pixels in integer arithmetic, several
+        // times faster than a filtered resize of a photo of many megapixels, and the stored copy
+        // is small enough that the difference does not show.
         if picture.width().max(picture.height()) > STORED_LONG_EDGE_PX {
-            picture = picture.resize(STORED_LONG_EDGE_PX, STORED_LONG_EDGE_PX, FilterType::Triangle);
+            picture = picture.thumbnail(STORED_LONG_EDGE_PX, STORED_LONG_EDGE_PX);
         }
+        picture.apply_orientation(orientation);
         encode(&picture, format)
     }
 }
@@ -311,6 +343,7 @@ mod tests {
     use crate::zero_png::zero_rgba16_png;
     use image::{Rgb, RgbImage};
     use oppas_domain::uploads::ports::NameGenerator;
+    use oppas_domain::uploads::upload::MAX_UPLOAD_BYTES as MAX_UPLOAD_BYTES_FOR_TESTS;
 
     fn jpeg(width: u32, height: u32) -> Vec<u8> {
         let picture = RgbImage::from_pixel(width, height, Rgb([200, 120, 40]));
@@ -380,9 +413,112 @@ mod tests {
         assert_eq!(clean.map(|c| (c.width, c.height)), Some((30, 20)));
     }
 
+    /// A single-colour 8-bit greyscale PNG: many pixels in few bytes, quick to make.
+    fn grey_png(width: u32, height: u32) -> Vec<u8> {
+        use image::codecs::png::{CompressionType, FilterType as PngFilter};
+        let picture = image::GrayImage::from_pixel(width, height, image::Luma([90]));
+        let mut out = Vec::new();
+        let encoder = PngEncoder::new_with_quality(&mut out, CompressionType::Fast, PngFilter::NoFilter);
+        assert!(picture.write_with_encoder(encoder).is_ok());
+        out
+    }
+
+    /// The standard CRC-32 of PNG chunks.
+    fn crc32(bytes: &[u8]) -> u32 {
+        let mut crc = !0u32;
+        for &byte in bytes {
+            crc ^= u32::from(byte);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 {
+                    (crc >> 1) ^ 0xEDB8_8320
+                } else {
+                    crc >> 1
+                };
+            }
+        }
+        !crc
+    }
+
+    /// `png` with the width and height in its header replaced, its checksum made right again.
+    fn with_declared_size(mut png: Vec<u8>, width: u32, height: u32) -> Vec<u8> {
+        // Signature (8), IHDR length (4) and type (4), then width and height.
+        png[16..20].copy_from_slice(&width.to_be_bytes());
+        png[20..24].copy_from_slice(&height.to_be_bytes());
+        let crc = crc32(&png[12..29]);
+        png[29..33].copy_from_slice(&crc.to_be_bytes());
+        png
+    }
+
     #[test]
-    fn a_small_png_declaring_pixels_beyond_the_memory_limit_is_refused() {
-        // 8000x5000 is within the sides and the 40 megapixels, but 16-bit RGBA makes it 320 MB.
+    fn the_megapixel_limit_is_judged_on_the_declared_dimensions() {
+        assert_eq!(MAX_PIXELS, 24_000_000);
+        assert!(check_dimensions(6000, 4000).is_ok());
+        assert!(check_dimensions(4000, 6000).is_ok());
+        assert!(matches!(check_dimensions(6000, 4001), Err(UploadError::TooManyPixels)));
+        assert!(matches!(
+            check_dimensions(MAX_SIDE_PX + 1, 10),
+            Err(UploadError::TooManyPixels)
+        ));
+        assert!(matches!(check_dimensions(0, 10), Err(UploadError::NotAnImage)));
+    }
+
+    #[test]
+    fn an_image_just_under_the_megapixel_limit_is_taken_and_shrunk() {
+        let png = grey_png(5999, 4000);
+        let clean = ImageCleaner::default().sanitize(&png).ok();
+        assert_eq!(
+            clean.map(|c| (c.content_type, c.width, c.height)),
+            Some(("image/png", 1600, 1067))
+        );
+    }
+
+    #[test]
+    fn an_image_just_over_the_megapixel_limit_is_refused_as_too_large() {
+        let png = zero_rgba16_png(6000, 4001);
+        assert!(matches!(
+            ImageCleaner::default().sanitize(&png),
+            Err(UploadError::TooManyPixels)
+        ));
+        let png = zero_rgba16_png(7000, 7000);
+        assert!(png.len() < MAX_UPLOAD_BYTES_FOR_TESTS, "{} bytes", png.len());
+        assert!(matches!(
+            ImageCleaner::default().sanitize(&png),
+            Err(UploadError::TooManyPixels)
+        ));
+        assert_eq!(
+            UploadError::TooManyPixels.to_string(),
+            "Deze foto is te groot (meer dan 24 megapixel). Kies een kleinere foto."
+        );
+    }
+
+    #[test]
+    fn a_header_declaring_more_than_its_data_holds_is_refused() {
+        // Ten by ten pixels of data under a header that says 7000x7000: refused from the header.
+        let lying = with_declared_size(zero_rgba16_png(10, 10), 7000, 7000);
+        assert!(matches!(
+            ImageCleaner::default().sanitize(&lying),
+            Err(UploadError::TooManyPixels)
+        ));
+        // Far beyond any side: refused the same way, never an allocation of its size.
+        let lying = with_declared_size(zero_rgba16_png(10, 10), 100_000, 100_000);
+        assert!(matches!(
+            ImageCleaner::default().sanitize(&lying),
+            Err(UploadError::TooManyPixels)
+        ));
+        // Within the limit but with too little data: not an image, and no panic.
+        let lying = with_declared_size(zero_rgba16_png(10, 10), 400, 300);
+        assert!(matches!(
+            ImageCleaner::default().sanitize(&lying),
+            Err(UploadError::NotAnImage)
+        ));
+        // The same file with its true header is taken, so the refusals are for the header.
+        let honest = with_declared_size(zero_rgba16_png(10, 10), 10, 10);
+        assert!(ImageCleaner::default().sanitize(&honest).is_ok());
+    }
+
+    #[test]
+    fn a_small_png_declaring_pixels_beyond_the_limit_is_refused() {
+        // 8000x5000 16-bit RGBA: 320 MB of pixels in about 310 KB of file.
         let png = zero_rgba16_png(8000, 5000);
         assert!(
             png.len() < 400 * 1024,
@@ -391,7 +527,7 @@ mod tests {
         );
         assert!(matches!(
             ImageCleaner::default().sanitize(&png),
-            Err(UploadError::NotAnImage)
+            Err(UploadError::TooManyPixels)
         ));
     }
 

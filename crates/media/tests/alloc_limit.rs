@@ -29,7 +29,7 @@ fn a_png_declaring_320_mb_of_pixels_is_refused_without_allocating_them() {
         "file {} bytes; peak allocation while refusing it {peak} bytes",
         png.len()
     );
-    assert!(matches!(result, Err(UploadError::NotAnImage)));
+    assert!(matches!(result, Err(UploadError::TooManyPixels)));
     assert!(
         peak < MOST_BYTES_A_REFUSAL_MAY_TAKE,
         "refusing took {peak} bytes at its peak: the pixels were allocated"

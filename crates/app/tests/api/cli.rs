@@ -207,6 +207,27 @@ async fn maintenance_removes_old_live_events_and_nothing_else(backend: Backend) 
     Ok(())
 }
 
+async fn maintenance_removes_presence_held_by_instances_that_are_gone(backend: Backend) -> TestResult {
+    // A hold that ran out long ago (an instance that stopped) and one renewed by a running one.
+    let done = maintain(
+        backend,
+        "INSERT INTO live_presence (user_id, origin, until) VALUES (1, 'weg', OLD), (1, 'draait', NEW);",
+        &[],
+    )?;
+    assert!(
+        done.printed.contains(" 1 presence holds of gone instances,"),
+        "{}",
+        done.printed
+    );
+    assert_eq!(done.db.count("live_presence")?, 1);
+    assert_eq!(
+        done.db.count("live_presence WHERE origin = 'draait'")?,
+        1,
+        "the running instance's hold stays"
+    );
+    Ok(())
+}
+
 async fn maintenance_removes_profile_views_from_before_the_counted_window(backend: Backend) -> TestResult {
     let done = maintain(
         backend,
@@ -253,6 +274,7 @@ on_both_backends!(
     maintenance_removes_uploads_no_profile_showed_for_a_day_with_their_files,
     maintenance_removes_old_unverified_accounts_and_nothing_else,
     maintenance_removes_old_live_events_and_nothing_else,
+    maintenance_removes_presence_held_by_instances_that_are_gone,
     seeding_the_demo_twice_leaves_exactly_eight_profiles,
     migrate_applies_every_migration_and_then_has_nothing_left,
     seed_bench_makes_the_profiles_and_their_cards

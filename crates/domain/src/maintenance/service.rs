@@ -10,7 +10,7 @@ use crate::kernel::clock::Clock;
 use crate::kernel::idempotency::{IdempotencyRepository, KEEP_IDEMPOTENCY_KEYS};
 use crate::kernel::limits::ThrottleRepository;
 use crate::maintenance::ports::JobTurns;
-use crate::messaging::live::KEEP_EVENTS_HOURS;
+use crate::messaging::live::{KEEP_EVENTS_HOURS, KEEP_RUN_OUT_PRESENCE_MINUTES};
 use crate::messaging::ports::LiveRepository;
 use crate::sign_in::ports::{EmailCodeRepository, SessionRepository, UserRepository};
 use crate::sign_in::rules::UNVERIFIED_ACCOUNT_LIFETIME;
@@ -83,6 +83,8 @@ pub struct Removed {
     pub unverified_accounts: usize,
     /// Live events older than [`KEEP_EVENTS_HOURS`].
     pub live_events: usize,
+    /// Presence holds of instances that are gone ([`KEEP_RUN_OUT_PRESENCE_MINUTES`]).
+    pub live_presence: usize,
     /// Profile views from before the counted window.
     pub profile_views: usize,
     /// Idempotency keys older than [`KEEP_IDEMPOTENCY_KEYS`].
@@ -128,6 +130,9 @@ impl Maintenance {
             throttles: p.throttles.delete_idle_before(now - KEEP_IDLE_THROTTLES, now)?,
             unverified_accounts: p.users.delete_unverified_before(now - UNVERIFIED_ACCOUNT_LIFETIME)?,
             live_events: p.live.delete_events_before(now - Duration::hours(KEEP_EVENTS_HOURS))?,
+            live_presence: p
+                .live
+                .delete_presence_before(now - Duration::minutes(KEEP_RUN_OUT_PRESENCE_MINUTES))?,
             profile_views: p.views.delete_views_before(&first_counted_day(now.date()))?,
             idempotency_keys: p.idempotency.delete_keys_before(now - KEEP_IDEMPOTENCY_KEYS)?,
             uploads: 0,

@@ -124,6 +124,12 @@ pub const KEEP_EVENTS_HOURS: i64 = 24;
 /// said so; streams renew it well before.
 pub const ONLINE_FOR_SECS: i64 = 60;
 
+/// A presence hold that ran out this long ago belongs to an instance that is gone (a running one
+/// renews its holds every [`HEARTBEAT_SECS`], [`ONLINE_FOR_SECS`] ahead); the clean-up removes it.
+/// Until then it counts for nothing already, as it ran out; the margin only keeps the clean-up
+/// clear of an instance that is slow rather than gone.
+pub const KEEP_RUN_OUT_PRESENCE_MINUTES: i64 = 10;
+
 /// How often an open stream sends a heartbeat, renews its person's presence and checks that
 /// its session still exists.
 pub const HEARTBEAT_SECS: u64 = 20;

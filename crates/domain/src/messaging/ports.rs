@@ -148,6 +148,13 @@ pub trait LiveRepository: Send + Sync {
     /// Storage failures.
     fn delete_events_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError>;
 
+    /// Removes presence holds that ran out before `cutoff`: those of instances that are gone,
+    /// which no heartbeat renews and no closing stream releases. Returns how many.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn delete_presence_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError>;
+
     /// Passes events that are not stored (presence, session ends) to the other instances; a
     /// single-process database does nothing.
     ///

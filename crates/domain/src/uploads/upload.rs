@@ -7,6 +7,13 @@ use chrono::NaiveDateTime;
 /// The largest upload accepted, in bytes (5 MiB).
 pub const MAX_UPLOAD_BYTES: usize = 5 * 1024 * 1024;
 
+/// The most pixels an uploaded image may declare, in megapixels; a larger one is refused from its
+/// header, before any pixel is decoded. Decoding and scaling take time and memory in proportion to
+/// the pixels, and a profile shows at most a 1600-pixel copy that the server re-encodes itself. A
+/// phone camera's photo is 12 to 50 megapixels, but the browser shrinks a larger photo before it
+/// sends it (frontend/src/lib/uploads), so only an image sent some other way meets this limit.
+pub const MAX_UPLOAD_MEGAPIXELS: u32 = 24;
+
 /// Where issued images are served; a profile image field holds `UPLOAD_URL_PREFIX` + public name.
 pub const UPLOAD_URL_PREFIX: &str = "/uploads/";
 
@@ -52,6 +59,13 @@ pub enum UploadError {
     /// Larger than [`MAX_UPLOAD_BYTES`].
     #[error("Afbeelding mag maximaal 5MB groot zijn")]
     TooLarge,
+    /// Declares more than [`MAX_UPLOAD_MEGAPIXELS`] megapixels, or a side longer than the decoder
+    /// takes.
+    #[error(
+        "Deze foto is te groot (meer dan {} megapixel). Kies een kleinere foto.",
+        MAX_UPLOAD_MEGAPIXELS
+    )]
+    TooManyPixels,
     /// Too many uploads this hour.
     #[error("Je hebt het maximale aantal uploads voor dit uur bereikt. Probeer het later opnieuw.")]
     Limited(Limited),

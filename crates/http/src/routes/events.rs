@@ -68,7 +68,8 @@ pub async fn open(
     let (frames, registration) = state.live.register(user, session, state.messaging.clone());
     if registration.first {
         let messaging = state.messaging.clone();
-        web::block(move || messaging.presence_changed(user, true)).await??;
+        let live = state.live.clone();
+        web::block(move || live.settle_presence(user, &messaging)).await??;
     }
     let messaging = state.messaging.clone();
     let (last, missed) = web::block(move || messaging.stream_start(user, last_event_id)).await??;

@@ -20,7 +20,7 @@ pub struct UploadedImage {
 #[derive(Debug, ToSchema)]
 #[expect(dead_code, reason = "describes the multipart body in the API document only")]
 pub struct UploadForm {
-    /// One JPEG, PNG, GIF or WebP image of at most 5 MB.
+    /// One JPEG, PNG, GIF or WebP image of at most 5 MB and 24 megapixels.
     #[schema(value_type = String, format = Binary)]
     file: Vec<u8>,
 }
@@ -80,7 +80,8 @@ async fn read_file_part(mut form: Multipart) -> Result<Vec<u8>, ApiError> {
 ///
 /// # Errors
 /// 400 'Alleen afbeeldingen zijn toegestaan' for anything but a whole JPEG, PNG, GIF or WebP
-/// image within the limits; 401 signed out; 413 over 5 MB; 429 over 30 uploads in an hour.
+/// image within the limits; 401 signed out; 413 over 5 MB; 422 'Deze foto is te groot' for an
+/// image declaring more than 24 megapixels; 429 over 30 uploads in an hour.
 #[utoipa::path(post, path = "/api/upload", tag = "uploads", operation_id = "upload_image",
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses(
@@ -88,6 +89,7 @@ async fn read_file_part(mut form: Multipart) -> Result<Vec<u8>, ApiError> {
         (status = 400, description = "Not an image", body = crate::ApiErrorBody),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
         (status = 413, description = "Larger than 5 MB", body = crate::ApiErrorBody),
+        (status = 422, description = "More than 24 megapixels", body = crate::ApiErrorBody),
         (status = 429, description = "Too many uploads", body = crate::ApiErrorBody),
     ))]
 #[post("/upload")]

@@ -1136,7 +1136,8 @@ export interface paths {
          *     metadata and answers with its address.
          * @description # Errors
          *     400 'Alleen afbeeldingen zijn toegestaan' for anything but a whole JPEG, PNG, GIF or WebP
-         *     image within the limits; 401 signed out; 413 over 5 MB; 429 over 30 uploads in an hour.
+         *     image within the limits; 401 signed out; 413 over 5 MB; 422 'Deze foto is te groot' for an
+         *     image declaring more than 24 megapixels; 429 over 30 uploads in an hour.
          */
         post: operations["upload_image"];
         delete?: never;
@@ -2964,7 +2965,7 @@ export interface components {
         UploadForm: {
             /**
              * Format: binary
-             * @description One JPEG, PNG, GIF or WebP image of at most 5 MB.
+             * @description One JPEG, PNG, GIF or WebP image of at most 5 MB and 24 megapixels.
              */
             file: string;
         };
@@ -6207,6 +6208,15 @@ export interface operations {
             };
             /** @description Larger than 5 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description More than 24 megapixels */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

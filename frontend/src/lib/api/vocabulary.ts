@@ -859,3 +859,6 @@ export const SEARCH_PER_PAGE = 24;
 
 /** The largest image the server takes, in bytes. */
 export const MAX_IMAGE_BYTES = 5242880;
+
+/** The most megapixels an image may declare; the server refuses a larger one unread. */
+export const MAX_IMAGE_MEGAPIXELS = 24;

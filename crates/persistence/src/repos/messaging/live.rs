@@ -173,6 +173,15 @@ impl LiveRepository for Database {
             .map_err(translate)
     }
 
+    fn delete_presence_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError> {
+        let mut conn = self.conn()?;
+        let mut delete = Sql::new(&conn);
+        delete
+            .push("DELETE FROM live_presence WHERE until < ")
+            .bind(Bind::Time(cutoff));
+        delete.execute(&mut conn)
+    }
+
     fn broadcast(&self, events: &[LiveEvent]) -> Result<(), RepositoryError> {
         if events.is_empty() || self.backend() == crate::connection::Backend::Sqlite {
             return Ok(());
