@@ -3,7 +3,7 @@
 
 use crate::Database;
 use crate::error::translate;
-use crate::repos::sql::{Bind, Sql};
+use crate::repos::sql::Bind;
 use crate::repos::{list_from_json, list_to_json};
 use crate::schema::appointments;
 use crate::transaction::in_transaction;
@@ -253,18 +253,15 @@ impl AppointmentRepository for Database {
         now: NaiveDateTime,
         quiet_since: NaiveDateTime,
     ) -> Result<bool, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push("UPDATE conversation_reads SET proposal_mailed_at = ")
-            .bind(Bind::Time(now))
-            .push(" WHERE conversation_id = ")
-            .bind(Bind::Int(conversation.get()))
-            .push(" AND user_id = ")
-            .bind(Bind::Int(user.get()))
-            .push(" AND (proposal_mailed_at IS NULL OR proposal_mailed_at <= ")
-            .bind(Bind::Time(quiet_since))
-            .push(" OR (read_at IS NOT NULL AND read_at > proposal_mailed_at))");
-        Ok(sql.execute(&mut conn)? == 1)
+        use crate::repos::messaging::conversations::{QuietMail, claim_quiet_mail};
+        claim_quiet_mail(
+            &mut *self.conn()?,
+            QuietMail::Proposal,
+            conversation,
+            user,
+            now,
+            quiet_since,
+        )
     }
 
     fn find_appointment(&self, id: AppointmentId) -> Result<Option<Afspraak>, RepositoryError> {

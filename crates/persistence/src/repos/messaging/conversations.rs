@@ -674,17 +674,51 @@ impl ConversationRepository for Database {
         now: NaiveDateTime,
         quiet_since: NaiveDateTime,
     ) -> Result<bool, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push("UPDATE conversation_reads SET notified_at = ")
-            .bind(Bind::Time(now))
-            .push(" WHERE conversation_id = ")
-            .bind(Bind::Int(conversation.get()))
-            .push(" AND user_id = ")
-            .bind(Bind::Int(user.get()))
-            .push(" AND (notified_at IS NULL OR notified_at <= ")
-            .bind(Bind::Time(quiet_since))
-            .push(" OR (read_at IS NOT NULL AND read_at > notified_at))");
-        Ok(sql.execute(&mut conn)? == 1)
+        claim_quiet_mail(
+            &mut *self.conn()?,
+            QuietMail::Message,
+            conversation,
+            user,
+            now,
+            quiet_since,
+        )
     }
+}
+
+/// The mails about a conversation that wait for a quiet half hour, each with the column of
+/// `conversation_reads` that keeps when the person was last told.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum QuietMail {
+    /// New messages (`notified_at`).
+    Message,
+    /// New afspraak proposals (`proposal_mailed_at`).
+    Proposal,
+}
+
+/// Claims the mail of `kind` to `user` about `conversation` in one conditional UPDATE: only when
+/// the person was not told since `quiet_since`, or read the conversation after they were told.
+/// Of simultaneous claims exactly one wins.
+pub(crate) fn claim_quiet_mail(
+    conn: &mut DbConnection,
+    kind: QuietMail,
+    conversation: ConversationId,
+    user: UserId,
+    now: NaiveDateTime,
+    quiet_since: NaiveDateTime,
+) -> Result<bool, RepositoryError> {
+    let column = match kind {
+        QuietMail::Message => "notified_at",
+        QuietMail::Proposal => "proposal_mailed_at",
+    };
+    let mut sql = Sql::new(conn);
+    sql.push(&format!("UPDATE conversation_reads SET {column} = "))
+        .bind(Bind::Time(now))
+        .push(" WHERE conversation_id = ")
+        .bind(Bind::Int(conversation.get()))
+        .push(" AND user_id = ")
+        .bind(Bind::Int(user.get()))
+        .push(&format!(" AND ({column} IS NULL OR {column} <= "))
+        .bind(Bind::Time(quiet_since))
+        .push(&format!(" OR (read_at IS NOT NULL AND read_at > {column}))"));
+    Ok(sql.execute(conn)? == 1)
 }
