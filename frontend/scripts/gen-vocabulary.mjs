@@ -107,9 +107,9 @@ const searchPlaceMax = searchRule('near', 'maxLength');
 const searchPerPage = searchRule('perPage', 'default');
 const uploadMax = schemas.UploadForm?.properties?.file?.['x-max-bytes'];
 if (typeof uploadMax !== 'number') throw new Error(`${input}: UploadForm.file has no x-max-bytes`);
-const uploadMegapixels = schemas.UploadForm?.properties?.file?.['x-max-megapixels'];
+const uploadMegapixels = schemas.UploadForm?.['x-max-megapixels'];
 if (typeof uploadMegapixels !== 'number')
-  throw new Error(`${input}: UploadForm.file has no x-max-megapixels`);
+  throw new Error(`${input}: UploadForm has no x-max-megapixels`);
 const sitterRequired = Object.entries(draft)
   .filter(([, property]) => property['x-sitter']?.required === true)
   .map(([field]) => field);

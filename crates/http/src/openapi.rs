@@ -124,7 +124,8 @@ pub struct ApiDoc;
 /// drafts each text field's `maxLength`, the postcode's `pattern` and the lists' `maxItems`; a
 /// report's note length, a message's and a moderator's note's; the most favourites (`maxItems` of
 /// the favourites list); the search's text lengths, radius bounds and cards per page (its
-/// `default`); the largest upload in bytes (`x-max-bytes` on the upload form's file);
+/// `default`); the largest upload in bytes (`x-max-bytes` on the upload form's file) and its most
+/// megapixels (`x-max-megapixels` on the upload form);
 /// the rules of each pet species (`x-vocabulary.rules` on `Species`) and of each order of a search
 /// (on `SearchSort`); each facet filter's kind and 'at least' words (`x-filter` on its search
 /// parameter); and the `Idempotency-Key` header's
@@ -187,15 +188,19 @@ impl Modify for PublishedRules {
         }
         // An upload's size cap: the photo fields refuse a larger file before sending it. And the
         // most megapixels an image may declare: the server refuses more from the header alone.
-        if let Some(RefOr::T(Schema::Object(form))) = components.schemas.get_mut("UploadForm")
-            && let Some(RefOr::T(Schema::Object(file))) = form.properties.get_mut("file")
-        {
-            file.extensions.get_or_insert_with(Default::default).merge(
+        // One extension per object: an object's extensions are printed in no fixed order, and
+        // the document is compared with the committed one.
+        if let Some(RefOr::T(Schema::Object(form))) = components.schemas.get_mut("UploadForm") {
+            form.extensions.get_or_insert_with(Default::default).merge(
                 ExtensionsBuilder::new()
-                    .add("x-max-bytes", MAX_UPLOAD_BYTES)
                     .add("x-max-megapixels", MAX_UPLOAD_MEGAPIXELS)
                     .build(),
             );
+            if let Some(RefOr::T(Schema::Object(file))) = form.properties.get_mut("file") {
+                file.extensions
+                    .get_or_insert_with(Default::default)
+                    .merge(ExtensionsBuilder::new().add("x-max-bytes", MAX_UPLOAD_BYTES).build());
+            }
         }
         // What follows from a pet's species: gender labels, size bands, help and words.
         // Inside the enumeration's one extension key (`x-vocabulary.rules`): utoipa keeps a
@@ -410,8 +415,9 @@ mod tests {
         let file = &document["components"]["schemas"]["UploadForm"]["properties"]["file"];
         assert_eq!(file["x-max-bytes"], serde_json::json!(MAX_UPLOAD_BYTES));
         assert_eq!(file["x-max-bytes"], serde_json::json!(5_242_880));
-        assert_eq!(file["x-max-megapixels"], serde_json::json!(MAX_UPLOAD_MEGAPIXELS));
-        assert_eq!(file["x-max-megapixels"], serde_json::json!(24));
+        let form = &document["components"]["schemas"]["UploadForm"];
+        assert_eq!(form["x-max-megapixels"], serde_json::json!(MAX_UPLOAD_MEGAPIXELS));
+        assert_eq!(form["x-max-megapixels"], serde_json::json!(24));
     }
 
     #[test]
