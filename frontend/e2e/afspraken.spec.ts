@@ -98,8 +98,10 @@ test.describe('afspraken', () => {
     ).toBeVisible();
     await checkPage(sitter, 'afspraken-proposal-1280');
     const since = new Date();
-    await sitterBar.getByRole('button', { name: 'Accepteren' }).click();
+    // A double tap accepts once, without an error.
+    await sitterBar.getByRole('button', { name: 'Accepteren' }).dblclick();
     await expect(sitterBar.getByText('Geaccepteerd')).toBeVisible();
+    await expect(sitterBar.getByRole('alert')).toHaveCount(0);
     // ...and the owner's screen follows at once.
     await expect(ownBar.getByText('Geaccepteerd')).toBeVisible();
     await expect(ownBar.getByRole('button', { name: 'Annuleren' })).toBeVisible();
@@ -244,7 +246,7 @@ test.describe('afspraken', () => {
         .getByRole('textbox', { name: 'Je reactie (iedereen kan die lezen)' })
         .fill(reply);
       await checkPage(sitter, 'afspraken-reference-reply-1280');
-      await ownReferences.getByRole('button', { name: 'Reactie plaatsen' }).click();
+      await ownReferences.getByRole('button', { name: 'Reactie plaatsen' }).dblclick();
       await expect(ownReferences).toContainText(`Reactie van Sem: ${reply}`);
       await expect(ownReferences.getByRole('button', { name: 'Reageren' })).toBeHidden();
 

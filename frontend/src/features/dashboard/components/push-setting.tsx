@@ -1,5 +1,5 @@
 import { BellOff, BellRing, MonitorSmartphone, Send } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { RETRY } from '@/components/ui/load-error';
@@ -145,6 +145,9 @@ function Unsupported() {
 
 function TurnOn({ publicKey }: { publicKey: string }) {
   const turnOn = useTurnOnPush();
+  // Set in the click itself: the button is drawn disabled only after the click's event, and a
+  // double tap's second click would otherwise subscribe the browser a second time.
+  const starting = useRef(false);
   // Closing the browser's question is an answer, not a failure: nothing to say about it.
   const failed = turnOn.isError && !(turnOn.error instanceof NotificationsNotAllowed);
   return (
@@ -159,7 +162,16 @@ function TurnOn({ publicKey }: { publicKey: string }) {
         onClick={() => {
           // Asked here, in the click itself: browsers show the question only in direct answer to
           // one, and the mutation starts its work a moment later.
-          turnOn.mutate({ publicKey, permission: Notification.requestPermission() });
+          if (starting.current) return;
+          starting.current = true;
+          turnOn.mutate(
+            { publicKey, permission: Notification.requestPermission() },
+            {
+              onSettled: () => {
+                starting.current = false;
+              },
+            },
+          );
         }}
       >
         {turnOn.isPending ? <Spinner /> : <BellRing aria-hidden="true" className="size-5" />}
