@@ -300,7 +300,7 @@ fn browser_at(address: &str) -> reqwest::Result<reqwest::Client> {
     if let Ok(value) = reqwest::header::HeaderValue::from_str(address) {
         headers.insert("x-forwarded-for", value);
     }
-    reqwest::Client::builder()
+    crate::helpers::browser()
         .cookie_store(true)
         .default_headers(headers)
         .build()

@@ -440,7 +440,7 @@ async fn spawn_built(
     let afspraken = app.afspraken();
     tokio::spawn(app.run_until_stopped());
     let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
-    let client = reqwest::Client::builder()
+    let client = browser()
         .cookie_provider(jar.clone())
         .redirect(reqwest::redirect::Policy::none())
         .build()?;
@@ -548,7 +548,7 @@ impl TestApp {
         let (id, cookie) = self.direct.account(email, "Sanne").await?;
         let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
         jar.add_cookie_str(&format!("{cookie}; Path=/"), &self.address.parse()?);
-        let client = reqwest::Client::builder()
+        let client = browser()
             .cookie_provider(jar)
             .redirect(reqwest::redirect::Policy::none())
             .build()?;
@@ -739,4 +739,11 @@ macro_rules! on_both_backends {
             })+
         }
     };
+}
+
+/// A client that never sends on a connection the server may be closing: the server ends an idle
+/// connection after five seconds, so the client lets go of its own after two (a request written
+/// into a connection as it closes fails with an incomplete message).
+pub fn browser() -> reqwest::ClientBuilder {
+    reqwest::Client::builder().pool_idle_timeout(std::time::Duration::from_secs(2))
 }
