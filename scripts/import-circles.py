@@ -6,8 +6,15 @@ Every `use crate::...`, `use super::...`, inline `crate::a::b` path and path thr
 folder's mod.rs) is followed to the file that declares it. A test module inside a file
 (`#[cfg(test)] mod tests { ... }`) counts as the file itself. Prints each circle and exits 1 when
 there is one; `--graph` prints every edge instead.
+
+It also holds the rooms of the crates that have them (below, `ROOMS`): the folders of a crate's
+features, lowest first. A file of one room may use a file of a room below it, never one above:
+the kernel uses no feature, and no two features use each other. Every module of a crate with rooms
+must be in one (or be the crate's root), so a new folder has to be given its place. `--rooms`
+prints the arrows between rooms with how many imports each carries.
 """
 
+import collections
 import os
 import re
 import sys
@@ -20,6 +27,90 @@ DECL = re.compile(
     re.M,
 )
 MACRO_EXPORT = re.compile(r"#\[macro_export\]\s*macro_rules!\s*(" + IDENT + ")")
+
+
+# The rooms of each crate, lowest first, as module paths under the crate root. A room may import
+# rooms listed before it. ARCHITECTURE.md draws the same order.
+ROOMS = {
+    "domain": [
+        "kernel",
+        "mail",
+        "notifications",
+        "sign_in",
+        "uploads",
+        "profiles",
+        "trust",
+        "messaging",
+        "appointments",
+        "browse",
+        "account",
+        "closing",
+        "maintenance",
+    ],
+    "persistence": [
+        "repos::sql",
+        "repos::outbox",
+        "repos::cards",
+        "repos::jobs",
+        "repos::idempotency",
+        "repos::uploads",
+        "repos::sign_in",
+        "repos::notifications",
+        "repos::profiles",
+        "repos::trust",
+        "repos::messaging",
+        "repos::appointments",
+        "repos::browse",
+        "repos::account",
+        "repos::closing",
+    ],
+}
+
+# Modules of a crate with rooms that belong to none: the root and the files beside the rooms that
+# everything may use (connections, errors, the schema) or that only wire rooms together.
+OUTSIDE_ROOMS = {
+    "domain": ["testing"],
+    "persistence": ["connection", "db_connection", "error", "migrations", "schema", "testing", "transaction", "repos"],
+}
+
+
+def room_of(name, module):
+    """The index of the room `module` is in, or None when it is outside every room."""
+    for i, room in enumerate(ROOMS[name]):
+        parts = tuple(room.split("::"))
+        if module[: len(parts)] == parts:
+            return i
+    return None
+
+
+def room_breaches(name, crate, edges):
+    """Imports that run from a room to one above it, and modules that are in no room."""
+    rel = lambda m: os.path.relpath(crate.files[m], ROOT)
+    problems = []
+    for module in sorted(crate.files):
+        if module and room_of(name, module) is None and "::".join(module) not in OUTSIDE_ROOMS[name]:
+            problems.append(f"{rel(module)} is in no room: give its folder a place in ROOMS")
+    for module in sorted(edges):
+        here = room_of(name, module)
+        for target in sorted(edges[module]):
+            there = room_of(name, target)
+            if here is not None and there is not None and there > here:
+                problems.append(
+                    f"room {ROOMS[name][here]} uses room {ROOMS[name][there]}, which lies above it: "
+                    f"{rel(module)} -> {rel(target)}"
+                )
+    return problems
+
+
+def room_arrows(name, crate, edges):
+    counts = collections.Counter()
+    for module in edges:
+        here = room_of(name, module)
+        for target in edges[module]:
+            there = room_of(name, target)
+            if here is not None and there is not None and here != there:
+                counts[(ROOMS[name][here], ROOMS[name][there])] += 1
+    return counts
 
 
 def strip(text):
@@ -303,6 +394,7 @@ def cycle_in(component, edges):
 
 def main():
     graph = "--graph" in sys.argv
+    rooms = "--rooms" in sys.argv
     crates_dir = os.path.join(ROOT, "crates")
     found = 0
     for name in sorted(os.listdir(crates_dir)):
@@ -312,20 +404,31 @@ def main():
         crate = Crate(src)
         edges = edges_of(crate)
         rel = lambda m: os.path.relpath(crate.files[m], ROOT)
+        if rooms:
+            if name in ROOMS:
+                arrows = room_arrows(name, crate, edges)
+                for room in ROOMS[name]:
+                    below = [f"{t} ({n})" for (f, t), n in sorted(arrows.items(), key=lambda x: ROOMS[name].index(x[0][1])) if f == room]
+                    print(f"{name}::{room} -> " + (", ".join(below) if below else "nothing"))
+            continue
         if graph:
             for m in sorted(edges):
                 for t in sorted(edges[m]):
                     print(f"{rel(m)} -> {rel(t)}")
             continue
+        if name in ROOMS:
+            for problem in room_breaches(name, crate, edges):
+                found += 1
+                print(problem)
         for component in circles(edges):
             found += 1
             print("import circle: " + " -> ".join(rel(m) for m in cycle_in(component, edges)))
             if len(component) > 2:
                 print("  (all files in this circle: " + ", ".join(sorted(rel(m) for m in component)) + ")")
-    if not graph:
+    if not graph and not rooms:
         if found:
             sys.exit(1)
-        print("import circles: none")
+        print("import circles and rooms: ok")
 
 
 if __name__ == "__main__":

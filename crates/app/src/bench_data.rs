@@ -7,8 +7,8 @@
 
 use anyhow::Context;
 use chrono::{Duration, NaiveDateTime};
-use oppas_domain::browse::places::{PostcodeArea, postcode_areas};
 use oppas_domain::kernel::enums::{Availability, GoodWith, HourlyRate, Language, Vocabulary};
+use oppas_domain::kernel::places::{PostcodeArea, postcode_areas};
 use oppas_domain::profiles::ports::{PhotoChanges, ProfileRepository};
 use oppas_domain::profiles::profile::{MAX_PETS, OwnerFields, PetFields, VolunteerFields, Whereabouts};
 use oppas_domain::sign_in::ports::UserRepository;
@@ -143,7 +143,7 @@ pub fn seed(url: &str, profiles: usize, now: NaiveDateTime) -> anyhow::Result<us
     anyhow::ensure!(!areas.is_empty(), "the postcode table is empty");
     let mut rng = StdRng::seed_from_u64(SEED);
     // A process of its own: no memory of cards to end, but the writes go the one way.
-    let changes = oppas_domain::browse::changes::ListingChanges::default();
+    let changes = oppas_domain::profiles::changes::ListingChanges::default();
     let mut pets = 0;
     database.begin_batch()?;
     for n in 0..profiles {

@@ -103,7 +103,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             let database = open_database(&settings)?;
             database.run_migrations().context("applying migrations")?;
             // Running instances on the same PostgreSQL hear of the new cards.
-            let changes = oppas_domain::browse::changes::ListingChanges::announced_by(Arc::new(database.clone()));
+            let changes = oppas_domain::profiles::changes::ListingChanges::announced_by(Arc::new(database.clone()));
             let outcome = demo::seed(&database, &database, &database, &changes, &SystemClock)
                 .context("seeding the demo profiles")?;
             tracing::info!(
@@ -128,7 +128,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Moderator { action, email } => {
             let database = Arc::new(open_database(&settings)?);
             let email = oppas_domain::Email::parse(&email).map_err(|e| anyhow::anyhow!("{email}: {e}"))?;
-            let changes = oppas_domain::browse::changes::ListingChanges::announced_by(database.clone());
+            let changes = oppas_domain::profiles::changes::ListingChanges::announced_by(database.clone());
             let moderation = oppas_domain::trust::moderation::Moderation::new(database, changes);
             let grant = action == RoleChange::Grant;
             let Some(user) = moderation

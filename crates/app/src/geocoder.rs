@@ -2,8 +2,8 @@
 //! places the shipped tables do not know, at most once a second for the whole process, and every
 //! answer (found or not) is remembered.
 
-use oppas_domain::browse::places::{GeocoderError, Place, PlaceSource};
 use oppas_domain::browse::ports::Geocoder;
+use oppas_domain::kernel::places::{GeocoderError, Place, PlaceSource};
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;

@@ -504,7 +504,7 @@ impl Application {
         // Profiles stored before their cards existed (an upgrade) get them now. Not fatal: a
         // database that does not answer yet gives 503s until it does.
         // Several instances on PostgreSQL hear of each other's card changes (LISTEN/NOTIFY).
-        let listing_changes = oppas_domain::browse::changes::ListingChanges::announced_by(Arc::new(database.clone()));
+        let listing_changes = oppas_domain::profiles::changes::ListingChanges::announced_by(Arc::new(database.clone()));
         let indexing = database.clone();
         let indexed = listing_changes.clone();
         match tokio::task::spawn_blocking(move || {

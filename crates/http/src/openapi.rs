@@ -150,7 +150,7 @@ impl Modify for PublishedRules {
         if let Some(RefOr::T(Schema::Object(sign_up))) = components.schemas.get_mut("RegisterRequest") {
             for name in ["firstName", "lastName"] {
                 if let Some(RefOr::T(Schema::Object(field))) = sign_up.properties.get_mut(name) {
-                    field.max_length = Some(oppas_domain::profiles::draft::NAME_MAX);
+                    field.max_length = Some(oppas_domain::kernel::text::NAME_MAX);
                 }
             }
         }
@@ -178,7 +178,7 @@ impl Modify for PublishedRules {
         if let Some(RefOr::T(Schema::Object(body))) = components.schemas.get_mut("ScheduleBody")
             && let Some(RefOr::T(Schema::Array(away))) = body.properties.get_mut("away")
         {
-            away.max_items = Some(oppas_domain::appointments::availability::MAX_AWAY_PERIODS);
+            away.max_items = Some(oppas_domain::profiles::availability::MAX_AWAY_PERIODS);
         }
         // The most favourites one person keeps, so the most cards their list holds.
         if let Some(RefOr::T(Schema::Object(list))) = components.schemas.get_mut("FavouriteList")
@@ -247,7 +247,7 @@ fn publish_search_rules(openapi: &mut utoipa::openapi::OpenApi) {
             continue;
         };
         // A facet filter: which kind of profile carries it, and what an 'at least' value adds.
-        if let Some(rule) = oppas_domain::browse::facets::published_rule(&parameter.name) {
+        if let Some(rule) = oppas_domain::profiles::facets::published_rule(&parameter.name) {
             parameter
                 .extensions
                 .get_or_insert_with(Default::default)

@@ -5,7 +5,7 @@
 
 use actix_web::web::Bytes;
 use oppas_domain::UserId;
-use oppas_domain::browse::changes::{CACHE_FOR, ListingChanges};
+use oppas_domain::profiles::changes::{CACHE_FOR, ListingChanges};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};

@@ -2,7 +2,6 @@
 //! once on PostgreSQL (module `postgres`, needs `OPPAS_TEST_POSTGRES_URL`).
 
 use chrono::NaiveDate;
-use oppas_domain::browse::changes::ListingChanges;
 use oppas_domain::closing::ports::ClosingRepository;
 use oppas_domain::kernel::enums::{Availability, Distance, Experience, GoodWith, HourlyRate, Language, PetSize};
 use oppas_domain::kernel::limits::ThrottleRepository;
@@ -15,6 +14,7 @@ use oppas_domain::messaging::conversation::MessageText;
 use oppas_domain::messaging::live::LiveEvent;
 use oppas_domain::messaging::live::LiveEventKind;
 use oppas_domain::messaging::ports::{ConversationRepository, LiveRepository, Posted};
+use oppas_domain::profiles::changes::ListingChanges;
 use oppas_domain::profiles::demo;
 use oppas_domain::profiles::ports::{PhotoChanges, ProfileRepository};
 use oppas_domain::profiles::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
@@ -184,7 +184,7 @@ fn a_volunteer_profile_is_stored_replaced_and_found_by_its_user(db: TestDatabase
     let database = open(&db)?;
     let user = new_user(&database, "lotte@example.nl")?;
     let fields = volunteer_fields();
-    let created = oppas_domain::browse::changes::ListingChanges::default()
+    let created = oppas_domain::profiles::changes::ListingChanges::default()
         .write(|card| database.create_volunteer(card, user, &fields, &NO_PHOTOS))?;
     assert_eq!(created.user_id, user);
     assert_eq!(created.fields, fields, "every field survives the round trip");
@@ -193,7 +193,7 @@ fn a_volunteer_profile_is_stored_replaced_and_found_by_its_user(db: TestDatabase
     changed.bio = None;
     changed.availability = vec![Availability::Vakantieperiodes];
     changed.max_distance = None;
-    let updated = oppas_domain::browse::changes::ListingChanges::default()
+    let updated = oppas_domain::profiles::changes::ListingChanges::default()
         .write(|card| database.update_volunteer(card, created.id, &changed, &NO_PHOTOS))?
         .ok_or("updated volunteer")?;
     assert_eq!(
@@ -203,7 +203,7 @@ fn a_volunteer_profile_is_stored_replaced_and_found_by_its_user(db: TestDatabase
     assert_eq!(database.find_volunteer_by_user(user)?.map(|v| v.id), Some(created.id));
     assert_eq!(database.find_volunteer(created.id)?.map(|v| v.fields), Some(changed));
 
-    let twice = oppas_domain::browse::changes::ListingChanges::default()
+    let twice = oppas_domain::profiles::changes::ListingChanges::default()
         .write(|card| database.create_volunteer(card, user, &fields, &NO_PHOTOS));
     assert!(
         matches!(twice, Err(RepositoryError::Conflict(_))),
@@ -222,16 +222,16 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
         languages: vec![Language::Nederlands, Language::Fries],
         ..OwnerFields::default()
     };
-    let (owner, first) = oppas_domain::browse::changes::ListingChanges::default()
+    let (owner, first) = oppas_domain::profiles::changes::ListingChanges::default()
         .write(|card| database.create_owner(card, user, &owner_fields, &pet_fields("Guus"), &NO_PHOTOS))?;
     assert_eq!(owner.fields, owner_fields);
     assert_eq!(first.owner_id, owner.id);
     assert_eq!(first.fields, pet_fields("Guus"));
-    let second = oppas_domain::browse::changes::ListingChanges::default()
+    let second = oppas_domain::profiles::changes::ListingChanges::default()
         .write(|card| database.add_pet(card, owner.id, &pet_fields("Saar"), 2, &NO_PHOTOS))?
         .ok_or("a second pet fits under a cap of two")?;
     assert_eq!(
-        oppas_domain::browse::changes::ListingChanges::default().write(|card| database.add_pet(
+        oppas_domain::profiles::changes::ListingChanges::default().write(|card| database.add_pet(
             card,
             owner.id,
             &pet_fields("Derde"),
@@ -251,7 +251,7 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
     let mut renamed = second.fields.clone();
     renamed.name = "Sara".into();
     assert_eq!(
-        oppas_domain::browse::changes::ListingChanges::default()
+        oppas_domain::profiles::changes::ListingChanges::default()
             .write(|card| database.update_pet(card, second.id, &renamed, &NO_PHOTOS))?
             .map(|p| p.fields.name),
         Some("Sara".into())
@@ -259,7 +259,7 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
     assert_eq!(database.find_pet(PetId(second.id.get() + 1000))?, None);
     assert_eq!(database.count_profiles()?, 2, "each pet is a listed profile");
 
-    let twice = oppas_domain::browse::changes::ListingChanges::default()
+    let twice = oppas_domain::profiles::changes::ListingChanges::default()
         .write(|card| database.create_owner(card, user, &owner_fields, &pet_fields("Extra"), &NO_PHOTOS));
     assert!(matches!(twice, Err(RepositoryError::Conflict(_))));
     assert_eq!(
@@ -281,10 +281,10 @@ fn simultaneous_adds_never_pass_a_cap(db: TestDatabase) -> TestResult {
         last_name: "Bakker".into(),
         ..OwnerFields::default()
     };
-    let (owner, _) = oppas_domain::browse::changes::ListingChanges::default()
+    let (owner, _) = oppas_domain::profiles::changes::ListingChanges::default()
         .write(|card| database.create_owner(card, user, &owner_fields, &pet_fields("Guus"), &NO_PHOTOS))?;
     let added = concurrently(20, |i| {
-        oppas_domain::browse::changes::ListingChanges::default()
+        oppas_domain::profiles::changes::ListingChanges::default()
             .write(|card| database.add_pet(card, owner.id, &pet_fields(&format!("Dier {i}")), 5, &NO_PHOTOS))
     })?;
     assert_eq!(added.iter().flatten().count(), 4, "one pet was there already");
@@ -330,7 +330,7 @@ fn a_pair_has_one_conversation_per_pet_with_ordered_messages(db: TestDatabase) -
     let a = new_user(&database, "a@example.nl")?;
     let b = new_user(&database, "b@example.nl")?;
     let owner = new_user(&database, "c@example.nl")?;
-    let (_, pet) = oppas_domain::browse::changes::ListingChanges::default()
+    let (_, pet) = oppas_domain::profiles::changes::ListingChanges::default()
         .write(|card| database.create_owner(card, owner, &OwnerFields::default(), &pet_fields("Bobby"), &NO_PHOTOS))?;
 
     let first = database.start_conversation(a, b, None)?;
@@ -441,7 +441,7 @@ fn removing_a_pet_keeps_its_conversations(db: TestDatabase) -> TestResult {
     let database = open(&db)?;
     let a = new_user(&database, "a@example.nl")?;
     let owner = new_user(&database, "o@example.nl")?;
-    let (_, pet) = oppas_domain::browse::changes::ListingChanges::default()
+    let (_, pet) = oppas_domain::profiles::changes::ListingChanges::default()
         .write(|card| database.create_owner(card, owner, &OwnerFields::default(), &pet_fields("Bobby"), &NO_PHOTOS))?;
     let about = database.start_conversation(a, owner, Some(pet.id))?;
     sent(database.add_message(&about, a, &text("Hoi")?))?;
@@ -737,7 +737,7 @@ fn seeding_the_demo_twice_leaves_exactly_eight_profiles(db: TestDatabase) -> Tes
         &database,
         &database,
         &database,
-        &oppas_domain::browse::changes::ListingChanges::default(),
+        &oppas_domain::profiles::changes::ListingChanges::default(),
         &SystemClock,
     )?;
     assert_eq!((first.created, first.existing), (8, 0));
@@ -745,7 +745,7 @@ fn seeding_the_demo_twice_leaves_exactly_eight_profiles(db: TestDatabase) -> Tes
         &database,
         &database,
         &database,
-        &oppas_domain::browse::changes::ListingChanges::default(),
+        &oppas_domain::profiles::changes::ListingChanges::default(),
         &SystemClock,
     )?;
     assert_eq!((second.created, second.existing), (0, 8));
@@ -770,7 +770,7 @@ fn the_readiness_probe_answers_on_a_working_database(db: TestDatabase) -> TestRe
 }
 
 fn a_job_turn_goes_to_one_of_many_instances_once_per_turn(db: TestDatabase) -> TestResult {
-    use oppas_domain::maintenance::ports::JobTurns;
+    use oppas_domain::kernel::jobs::JobTurns;
     use oppas_domain::maintenance::service::{CLEAN_UP, CLEAN_UP_TURN};
     let database = open(&db)?;
     let now = SystemClock.now_for_tests();
@@ -1116,7 +1116,7 @@ fn uploads_wait_for_the_clean_up_from_when_no_profile_shows_them(db: TestDatabas
     for name in ["los.jpg", "vast.jpg", "losgelaten.jpg"] {
         database.create_upload(&new_upload(user, name))?;
     }
-    let sitter = oppas_domain::browse::changes::ListingChanges::default().write(|card| {
+    let sitter = oppas_domain::profiles::changes::ListingChanges::default().write(|card| {
         database.create_volunteer(
             card,
             user,
@@ -1136,7 +1136,7 @@ fn uploads_wait_for_the_clean_up_from_when_no_profile_shows_them(db: TestDatabas
     );
     assert_eq!(database.find_upload("los.jpg")?, None, "the claim removed the record");
 
-    oppas_domain::browse::changes::ListingChanges::default().write(|card| {
+    oppas_domain::profiles::changes::ListingChanges::default().write(|card| {
         database.update_volunteer(
             card,
             sitter.id,
@@ -1167,7 +1167,7 @@ fn a_profile_write_whose_upload_is_gone_writes_nothing(db: TestDatabase) -> Test
         _ => None,
     };
     let first = gone(
-        oppas_domain::browse::changes::ListingChanges::default()
+        oppas_domain::profiles::changes::ListingChanges::default()
             .write(|card| {
                 database.create_volunteer(card, user, &volunteer_fields(), &photos(&["oud.jpg", "weg.jpg"], &[]))
             })
@@ -1184,7 +1184,7 @@ fn a_profile_write_whose_upload_is_gone_writes_nothing(db: TestDatabase) -> Test
         first_name: "Sanne".into(),
         ..OwnerFields::default()
     };
-    let (owner, pet) = oppas_domain::browse::changes::ListingChanges::default().write(|card| {
+    let (owner, pet) = oppas_domain::profiles::changes::ListingChanges::default().write(|card| {
         database.create_owner(
             card,
             user,
@@ -1198,7 +1198,7 @@ fn a_profile_write_whose_upload_is_gone_writes_nothing(db: TestDatabase) -> Test
         first_name: "Sanna".into(),
         ..owner_fields.clone()
     };
-    let replaced = oppas_domain::browse::changes::ListingChanges::default().write(|card| {
+    let replaced = oppas_domain::profiles::changes::ListingChanges::default().write(|card| {
         database.update_owner(
             card,
             owner.id,
@@ -1209,10 +1209,10 @@ fn a_profile_write_whose_upload_is_gone_writes_nothing(db: TestDatabase) -> Test
         )
     });
     assert_eq!(gone(replaced.map(|_| ())).as_deref(), Some("weg.jpg"));
-    let pet_changed = oppas_domain::browse::changes::ListingChanges::default()
+    let pet_changed = oppas_domain::profiles::changes::ListingChanges::default()
         .write(|card| database.update_pet(card, pet.id, &pet_fields("Max"), &photos(&["weg.jpg"], &["oud.jpg"])));
     assert_eq!(gone(pet_changed.map(|_| ())).as_deref(), Some("weg.jpg"));
-    let added = oppas_domain::browse::changes::ListingChanges::default().write(|card| {
+    let added = oppas_domain::profiles::changes::ListingChanges::default().write(|card| {
         database.add_pet(
             card,
             owner.id,
@@ -1322,7 +1322,7 @@ fn a_save_and_the_clean_up_at_once_never_leave_a_profile_on_a_removed_photo(db: 
     });
     let profiles = ProfileService::new(
         database.clone(),
-        oppas_domain::browse::changes::ListingChanges::default(),
+        oppas_domain::profiles::changes::ListingChanges::default(),
         uploads,
         oppas_domain::kernel::limits::RateLimiter::new(database.clone(), clock.clone()),
         clock.clone(),

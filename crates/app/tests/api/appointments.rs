@@ -1099,7 +1099,7 @@ async fn counted_on_card(
     clock: &crate::helpers::SettableClock,
     card: &str,
 ) -> Result<i64, Box<dyn std::error::Error>> {
-    clock.advance(oppas_domain::browse::changes::CACHE_FOR.num_seconds() + 1);
+    clock.advance(oppas_domain::profiles::changes::CACHE_FOR.num_seconds() + 1);
     let list: Value = app
         .client
         .get(app.url("/api/profiles?perPage=50"))

@@ -4,7 +4,7 @@
 use crate::helpers::{Backend, SITTER_BIO, TestApp, TestResult, error_envelope, spawn_app, spawn_with};
 use crate::on_both_backends;
 use oppas_domain::Email;
-use oppas_domain::browse::places::postcode_area;
+use oppas_domain::kernel::places::postcode_area;
 use oppas_domain::kernel::postcode::Postcode;
 use oppas_domain::profiles::ports::{PhotoChanges, ProfileRepository};
 use oppas_domain::profiles::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
@@ -64,7 +64,7 @@ fn sitter_with(db: &Database, place: &str, postcode: &str, fields: VolunteerFiel
         whereabouts: whereabouts(place, postcode)?,
         ..fields
     };
-    oppas_domain::browse::changes::ListingChanges::default()
+    oppas_domain::profiles::changes::ListingChanges::default()
         .write(|card| db.create_volunteer(card, user, &fields, &PhotoChanges::default()))?;
     Ok(())
 }
@@ -87,7 +87,7 @@ fn pet(db: &Database, name: &str, breed: &str, bio: &str, place: &str, postcode:
 fn pet_with(db: &Database, place: &str, postcode: &str, fields: PetFields) -> Result<(), Error> {
     let user = account(db, &format!("baasje.{}@example.nl", fields.name.to_lowercase()))?;
     let whereabouts = whereabouts(place, postcode)?;
-    oppas_domain::browse::changes::ListingChanges::default().write(|card| {
+    oppas_domain::profiles::changes::ListingChanges::default().write(|card| {
         db.create_owner(
             card,
             user,
@@ -297,7 +297,7 @@ async fn blocked_people_are_left_out_before_paging_and_the_total_is_exact(backen
     for n in 0..30 {
         let user = account(&db, &format!("oppas{n}@example.nl"))?;
         let whereabouts = whereabouts("Utrecht", "3512")?;
-        oppas_domain::browse::changes::ListingChanges::default().write(|card| {
+        oppas_domain::profiles::changes::ListingChanges::default().write(|card| {
             db.create_volunteer(
                 card,
                 user,
@@ -957,7 +957,7 @@ async fn a_saved_search_mails_new_matches_once_a_day_and_ends_by_its_link(backen
     };
     db.block(oppas_domain::UserId(owner_of("Tijger")?), me)?;
     let hidden = oppas_domain::UserId(owner_of("Verstopt")?);
-    oppas_domain::browse::changes::ListingChanges::default()
+    oppas_domain::profiles::changes::ListingChanges::default()
         .write(|card| oppas_domain::trust::ports::ModerationRepository::set_hidden(&db, card, me, hidden, true))?;
 
     clock.advance(23 * 3600);

@@ -90,7 +90,7 @@ async fn a_profile_lookup_names_the_kind_and_where_it_lives(backend: Backend) ->
         &db,
         &db,
         &db,
-        &oppas_domain::browse::changes::ListingChanges::default(),
+        &oppas_domain::profiles::changes::ListingChanges::default(),
         &SystemClock,
     )?;
     let sitter = db

@@ -2,9 +2,9 @@
 //! favourite goes when its card goes (a pet or profile removed), without an error.
 
 use crate::account::ports::{FavouriteAdded, FavouriteRepository, ReceivedFavourites};
-use crate::browse::card::ListingSource;
 use crate::browse::ports::ReferenceCounts;
 use crate::browse::query::ShownCard;
+use crate::profiles::card::ListingSource;
 use crate::{Clock, RepositoryError, UserId};
 use chrono::NaiveDateTime;
 use std::sync::Arc;

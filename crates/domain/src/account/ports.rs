@@ -2,8 +2,8 @@
 //! views, with the records they keep. (The deletion of an account is a closing:
 //! [`crate::closing::ports::ClosingStore::delete_account`].)
 
-use crate::browse::card::ListingSource;
 use crate::browse::query::FoundCard;
+use crate::profiles::card::ListingSource;
 use crate::sign_in::user::Identity;
 use crate::{ConversationId, RepositoryError, UserId};
 use chrono::NaiveDateTime;

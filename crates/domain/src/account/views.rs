@@ -4,7 +4,7 @@
 //! for their own pages, and programs that announce themselves as crawlers do not count.
 
 use crate::account::ports::{ProfileViewRepository, ViewRecord, Viewer};
-use crate::browse::card::ListingSource;
+use crate::profiles::card::ListingSource;
 use crate::{Clock, RepositoryError, UserId};
 use chrono::{Duration, NaiveDate};
 use hmac::{Hmac, Mac};

@@ -1,5 +1,5 @@
-//! From a conversation to a sitting: a sitter's availability, and the afspraken two people make
-//! in a conversation, with the rules of where each stands.
+//! From a conversation to a sitting: the afspraken two people make in a conversation, with the
+//! rules of where each stands, whether one fits the sitter's schedule, and references after it.
 
 pub mod afspraak;
 pub mod availability;

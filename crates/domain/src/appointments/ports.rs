@@ -1,7 +1,7 @@
 //! What the afspraken and a sitter's availability need from storage.
 
-use crate::appointments::availability::{Away, Week};
-use crate::browse::card::CardWrite;
+use crate::profiles::availability::{Away, Week};
+use crate::profiles::card::CardWrite;
 use crate::{RepositoryError, VolunteerId};
 use chrono::NaiveDate;
 

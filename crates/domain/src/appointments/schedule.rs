@@ -1,11 +1,11 @@
 //! A sitter keeps her schedule: the parts of each day she usually can help, her periods away,
 //! and a pause that takes her out of the lists while her page stays.
 
-use crate::appointments::availability::{Away, MAX_AWAY_PERIODS, Schedule, Week};
 use crate::appointments::ports::ScheduleRepository;
-use crate::browse::changes::ListingChanges;
 use crate::kernel::enums::{DayPart, WeekDay};
 use crate::kernel::limits::{self, Limited, RateLimiter};
+use crate::profiles::availability::{Away, MAX_AWAY_PERIODS, Schedule, Week};
+use crate::profiles::changes::ListingChanges;
 use crate::profiles::ports::ProfileRepository;
 use crate::{Clock, RepositoryError, UserId};
 use chrono::{NaiveDate, Weekday};

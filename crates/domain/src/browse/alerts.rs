@@ -10,16 +10,16 @@
 //! Every mail carries a link that ends the search without signing in: a token of the search and
 //! its owner, signed with the installation's secret ([`SavedSearches::unsubscribe`]).
 
-use crate::browse::card::ListingSource;
-use crate::browse::facets::Filters;
 use crate::browse::ports::{ListingRepository, SavedSearchRepository};
 use crate::browse::query::{ListingQuery, QueryError, RawListingQuery};
 use crate::browse::saved::{DueSearch, Saved, SavedSearch};
 use crate::kernel::enums::{ProfileType, SearchSort};
+use crate::kernel::jobs::JobTurns;
 use crate::kernel::text::{from_hex, hex};
 use crate::mail::message::{MailMessage, MatchedCard};
 use crate::mail::ports::Mailer;
-use crate::maintenance::ports::JobTurns;
+use crate::profiles::card::ListingSource;
+use crate::profiles::facets::Filters;
 use crate::{Clock, RepositoryError, SavedSearchId, UserId};
 use chrono::Duration;
 use hmac::{Hmac, Mac};
@@ -125,7 +125,7 @@ pub fn label(query: &ListingQuery, raw: &RawListingQuery) -> String {
     parts.extend(looking_for.map(|v| v.label().to_owned()));
     parts.extend(good_with.map(|v| format!("goed met {}", v.label().to_lowercase())));
     parts.extend(offers.map(|v| v.label().to_owned()));
-    parts.extend(experience.map(crate::browse::facets::experience_filter_label));
+    parts.extend(experience.map(crate::profiles::facets::experience_filter_label));
     parts.extend(available_on.map(|day| {
         let part = day_part.map(|part| format!(" ({})", part.label().to_lowercase()));
         format!(

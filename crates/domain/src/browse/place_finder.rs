@@ -1,8 +1,8 @@
 //! The place search of the map widget: the shipped postcode and city tables first, then the
 //! external geocoder when one is configured.
 
-use crate::browse::places::{GeocoderError, Place, resolve};
 use crate::browse::ports::Geocoder;
+use crate::kernel::places::{GeocoderError, Place, resolve};
 
 /// Longest place search accepted.
 pub const MAX_QUERY_CHARS: usize = 100;

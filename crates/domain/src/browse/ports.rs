@@ -1,23 +1,12 @@
-//! The ports of browsing: the stored cards, the announcer of card changes to other instances and
-//! the geocoder.
+//! The ports of browsing: the stored cards as search reads them, saved searches and the geocoder.
 
-use crate::browse::card::CardWrite;
-use crate::browse::places::{GeocoderError, Place};
 use crate::browse::query::{ListingPage, ListingQuery};
 use crate::browse::saved::{DueSearch, Saved, SavedSearch};
+use crate::kernel::places::{GeocoderError, Place};
 use crate::mail::message::SealedMail;
+use crate::profiles::card::CardWrite;
 use crate::{RepositoryError, SavedSearchId, UserId};
 use chrono::NaiveDateTime;
-
-/// Tells the other instances of a deployment that cards changed (PostgreSQL's `NOTIFY`; nothing
-/// on SQLite, which serves one instance).
-pub trait CardChangeAnnouncer: Send + Sync {
-    /// Announces one change, after it was committed.
-    ///
-    /// # Errors
-    /// The announcement could not be sent.
-    fn announce_card_change(&self) -> Result<(), RepositoryError>;
-}
 
 /// A search service for places the tables do not know (optional; off in tests and offline).
 pub trait Geocoder: Send + Sync {
@@ -46,7 +35,7 @@ pub trait ListingRepository: Send + Sync {
     fn count_cards_of(&self, query: &ListingQuery, people: &[UserId]) -> Result<u64, RepositoryError>;
 
     /// Writes the cards of profiles that have none (after a migration or an import) and rebuilds
-    /// from its profile every stored card of an older [`crate::browse::card::CARD_VERSION`] or that
+    /// from its profile every stored card of an older [`crate::profiles::card::CARD_VERSION`] or that
     /// no longer reads, in batches; returns how many were written.
     ///
     /// # Errors

@@ -1,12 +1,12 @@
 //! A search over the cards: its parameters, checked, and a page of results.
 
 use crate::UserId;
-use crate::browse::card::{Card, normalise};
-use crate::browse::facets::Filters;
-use crate::browse::places;
 use crate::kernel::enums::{
     Availability, DayPart, Experience, GoodWith, LookingFor, PetSize, ProfileType, SearchSort, Species,
 };
+use crate::kernel::places;
+use crate::profiles::card::{Card, normalise};
+use crate::profiles::facets::Filters;
 use crate::profiles::profile::NEW_FOR;
 use chrono::NaiveDateTime;
 

@@ -7,9 +7,9 @@
 //! one row per card. Cards carry nothing private: no e-mail, phone or date of birth, and a place
 //! only as precise as its four-digit postcode area.
 
-use crate::browse::changes::{CACHE_FOR, ListingChanges};
 use crate::browse::ports::{ListingRepository, PopularSearchRepository};
 use crate::browse::query::{ListingQuery, QueryError, RawListingQuery, ShownCard};
+use crate::profiles::changes::{CACHE_FOR, ListingChanges};
 use crate::{Clock, RepositoryError, UserId};
 use chrono::NaiveDateTime;
 use std::collections::HashMap;
@@ -458,10 +458,10 @@ impl Browse {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::browse::card::{Card, CardWrite, SHORT_DESCRIPTION_CHARS, normalise, short_description};
-    use crate::browse::ports::CardChangeAnnouncer;
     use crate::browse::query::{DEFAULT_PER_PAGE, FoundCard, ListingPage};
     use crate::kernel::enums::Species;
+    use crate::profiles::card::{Card, CardWrite, SHORT_DESCRIPTION_CHARS, normalise, short_description};
+    use crate::profiles::ports::CardChangeAnnouncer;
 
     fn raw(pairs: &[(&str, &str)]) -> RawListingQuery {
         let mut q = RawListingQuery::default();

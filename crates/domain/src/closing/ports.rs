@@ -2,9 +2,9 @@
 //! transaction; and the news that goes out once that transaction stands.
 
 use crate::appointments::afspraak::Afspraak;
-use crate::browse::card::CardWrite;
 use crate::kernel::enums::AppointmentState;
 use crate::messaging::conversation::Conversation;
+use crate::profiles::card::CardWrite;
 use crate::{AppointmentId, ConversationId, RepositoryError, UserId};
 
 /// The reads and writes of a closing, all inside the transaction of
@@ -51,7 +51,7 @@ pub trait ClosingStore {
 
     /// Moves the messages, conversations, afspraken and written references of `user` to a new
     /// stand-in account (address `stand_in_email`, first name
-    /// [`DELETED_ACCOUNT_NAME`](crate::account::deletion::DELETED_ACCOUNT_NAME)), then deletes
+    /// [`DELETED_ACCOUNT_NAME`](crate::sign_in::user::DELETED_ACCOUNT_NAME)), then deletes
     /// the account with everything that hangs on it (identities, sessions, profile, pets, cards,
     /// favourites, views, blocks, reports, uploads' records, read marks, codes and counters of
     /// its address). Returns the stored names of its uploads, whose files go after the commit.

@@ -2,14 +2,14 @@
 //! the ending of what it closes in one transaction (a failure anywhere leaves nothing of it), and
 //! tells people only once that transaction stands.
 
-use crate::account::deletion::stand_in_email;
 use crate::appointments::afspraak::{Afspraak, CLOSED_REASON};
 use crate::appointments::service::Afspraken;
-use crate::browse::changes::ListingChanges;
 use crate::closing::ports::{ClosingNews, ClosingRepository, ClosingStore};
 use crate::messaging::conversation::Conversation;
 use crate::messaging::service::Messaging;
+use crate::profiles::changes::ListingChanges;
 use crate::sign_in::ports::UserRepository;
+use crate::sign_in::user::stand_in_email;
 use crate::trust::moderation::{ModerationError, require_moderator};
 use crate::trust::ports::ModerationRepository;
 use crate::trust::service::{TrustError, check_other_person};
@@ -158,7 +158,7 @@ impl Closing {
     /// Deletes the account of `user` (its code already checked) with the afspraken of its
     /// conversations ended, together; then the files of its uploads. Messages it sent stay with
     /// the other person under
-    /// [`DELETED_ACCOUNT_NAME`](crate::account::deletion::DELETED_ACCOUNT_NAME).
+    /// [`DELETED_ACCOUNT_NAME`](crate::sign_in::user::DELETED_ACCOUNT_NAME).
     ///
     /// # Errors
     /// Storage failures (then nothing of it stands); a file that cannot be removed is logged and

@@ -1,6 +1,11 @@
 //! The failures every repository can report, independent of the storage behind it, and how
 //! any error is written to the log with its causes.
 
+/// The answer to anyone who asks about a conversation they are not in, or about someone or
+/// something unknown there: the same words whether it is missing or not theirs, so that the
+/// answer tells nothing.
+pub const UNKNOWN_CONVERSATION: &str = "Dit gesprek of profiel bestaat niet.";
+
 /// What went wrong while reading or writing stored data.
 #[derive(Debug, thiserror::Error)]
 pub enum RepositoryError {

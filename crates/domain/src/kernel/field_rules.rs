@@ -1,21 +1,19 @@
 //! The field rules of what people send, declared with `validator` derives on the input types
-//! (the profile draft here, the sign-up, code, message and report bodies at the HTTP edge), and
-//! the one place that turns a refusal into its Dutch text.
+//! (the profile draft, the sign-up, code, message and report bodies), the rules several features
+//! share, and the one place that turns a refusal into its Dutch text. A rule of one feature's value
+//! type lives beside that type (the code, a message's text, a card's public id).
 //!
 //! A derive declares a field's rules in place: `length(max = ...)` with the same constants the
 //! OpenAPI document publishes, `required`, and `custom` with the functions below, each of which
 //! applies a value type or text rule of this crate. [`first_refusal`] then picks the first failing
 //! field in the order of the screen (the spec's order where it names one) and words it.
 
-use crate::browse::card::ListingSource;
-use crate::browse::places;
 use crate::kernel::contact::{contact_in_public_text, name_refusal};
 use crate::kernel::email::Email;
 use crate::kernel::enums::{Distance, Vocabulary};
+use crate::kernel::places;
 use crate::kernel::postcode::Postcode;
 use crate::kernel::text::{check_free_text, check_name};
-use crate::messaging::conversation::MessageText;
-use crate::sign_in::code::OneTimeCode;
 use chrono::NaiveDate;
 use std::borrow::Cow;
 use validator::{ValidationError, ValidationErrors, ValidationErrorsKind};
@@ -48,7 +46,8 @@ pub struct Refusal {
 }
 
 /// A refusal with its Dutch text.
-fn refusal(code: &'static str, message: impl Into<Cow<'static, str>>) -> ValidationError {
+#[must_use]
+pub fn refusal(code: &'static str, message: impl Into<Cow<'static, str>>) -> ValidationError {
     ValidationError::new(code).with_message(message.into())
 }
 
@@ -161,37 +160,6 @@ pub fn email(value: &str) -> Result<(), ValidationError> {
     Email::parse(value)
         .map(|_| ())
         .map_err(|e| refusal("email", e.to_string()))
-}
-
-/// A six-digit code (see [`OneTimeCode::parse`]).
-///
-/// # Errors
-/// Anything but six digits.
-pub fn code(value: &str) -> Result<(), ValidationError> {
-    OneTimeCode::parse(value)
-        .map(|_| ())
-        .map_err(|e| refusal("code", e.to_string()))
-}
-
-/// The text of a message (see [`MessageText::parse`]).
-///
-/// # Errors
-/// Empty, too long, or a refused character.
-pub fn message_text(value: &str) -> Result<(), ValidationError> {
-    MessageText::parse(value)
-        .map(|_| ())
-        .map_err(|e| refusal("message", e.to_string()))
-}
-
-/// The public id of a card: `pet-{id}` or `volunteer-{id}` (see [`ListingSource::parse_key`]).
-///
-/// # Errors
-/// `listing` without a message: the derive's `message` says what it is about.
-pub fn listing_key(value: &str) -> Result<(), ValidationError> {
-    match ListingSource::parse_key(value) {
-        Some(_) => Ok(()),
-        None => Err(ValidationError::new("listing")),
-    }
 }
 
 /// Text that is not empty after trimming.
@@ -441,7 +409,6 @@ mod tests {
         let unknown = postcode("1000").err().and_then(|e| e.message).map(|m| m.to_string());
         assert_eq!(unknown.as_deref(), Some("Postcode 1000 kennen we niet."));
         assert!(distance(10).is_ok() && distance(7).is_err());
-        assert!(code("123456").is_ok() && code("12345a").is_err());
         assert!(email("anna@example.nl").is_ok() && email("anna").is_err());
         assert!(filled(" x ").is_ok() && filled("  ").is_err());
         assert!(ticked(&true).is_ok() && ticked(&false).is_err());

@@ -1,5 +1,6 @@
 //! The shared kernel: identifiers, e-mail addresses, postcodes, the clock, repository errors, the
-//! enumerations, text and field rules, rate limits and idempotency keys that several features use.
+//! enumerations, text and field rules, Dutch places, rate limits, idempotency keys and the turns of
+//! background jobs that several features use.
 
 pub mod clock;
 pub mod contact;
@@ -9,7 +10,9 @@ pub mod error;
 pub mod field_rules;
 pub mod idempotency;
 pub mod ids;
+pub mod jobs;
 pub mod limits;
+pub mod places;
 pub mod postcode;
 #[cfg(test)]
 pub(crate) mod testing;

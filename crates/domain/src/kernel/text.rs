@@ -6,6 +6,9 @@
 //! Both checks look at every character they are given: trim first when surrounding white space
 //! is to be dropped rather than refused.
 
+/// Longest name (first, last or a pet's), at sign-up as in a profile.
+pub const NAME_MAX: usize = 50;
+
 /// Refusal of a control character such as NUL.
 pub const CONTROL_MESSAGE: &str = "Bevat een stuurteken (zoals een nulteken) dat niet is toegestaan.";
 

@@ -1,6 +1,7 @@
 //! Why a conversation is closed, and the refusals of messaging.
 
 use crate::RepositoryError;
+use crate::kernel::error::UNKNOWN_CONVERSATION;
 use crate::kernel::limits::Limited;
 use crate::messaging::conversation::MessageTextError;
 
@@ -14,7 +15,7 @@ pub enum MessagingError {
     #[error("Je kunt geen gesprek met jezelf beginnen.")]
     WithYourself,
     /// An unknown person, a pet that is not theirs, or a conversation the caller is not in.
-    #[error("Dit gesprek of profiel bestaat niet.")]
+    #[error("{}", UNKNOWN_CONVERSATION)]
     NotFound,
     /// The text breaks a rule.
     #[error(transparent)]

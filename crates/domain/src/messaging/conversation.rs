@@ -2,8 +2,10 @@
 //! the rules of a message's text and what a person's inbox and thread show.
 
 use crate::kernel::enums::ProfileType;
+use crate::kernel::field_rules::refusal;
 use crate::{ConversationId, MessageId, PetId, UserId};
 use chrono::NaiveDateTime;
+use validator::ValidationError;
 
 /// Longest message, in characters after trimming (security.md E5).
 pub const MAX_MESSAGE_CHARS: usize = 2000;
@@ -222,6 +224,16 @@ pub struct ThreadPage {
     pub messages: Vec<ThreadMessage>,
     /// Whether older messages exist before the first one.
     pub has_more: bool,
+}
+
+/// The text of a message (see [`MessageText::parse`]).
+///
+/// # Errors
+/// Empty, too long, or a refused character.
+pub fn message_text_rule(value: &str) -> Result<(), ValidationError> {
+    MessageText::parse(value)
+        .map(|_| ())
+        .map_err(|e| refusal("message", e.to_string()))
 }
 
 #[cfg(test)]

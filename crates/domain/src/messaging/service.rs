@@ -223,7 +223,7 @@ impl Messaging {
             .ports
             .users
             .find_user(user)?
-            .is_none_or(|user| crate::account::deletion::is_deleted_account(&user)))
+            .is_none_or(|user| crate::sign_in::user::is_deleted_account(&user)))
     }
 
     /// Why `me` can send `other` nothing new, if so.
@@ -574,7 +574,7 @@ impl Messaging {
     /// Storage failures.
     pub(crate) fn name_for_others(&self, user: UserId) -> Result<String, RepositoryError> {
         if self.is_gone(user)? {
-            return Ok(crate::account::deletion::DELETED_ACCOUNT_NAME.to_owned());
+            return Ok(crate::sign_in::user::DELETED_ACCOUNT_NAME.to_owned());
         }
         Ok(self.first_name_of(user)?.unwrap_or_else(|| "iemand".to_owned()))
     }
@@ -594,7 +594,7 @@ impl Messaging {
         let Some(user) = self.ports.users.find_user(to)? else {
             return Ok(false);
         };
-        if !user.message_emails || crate::account::deletion::is_deleted_account(&user) {
+        if !user.message_emails || crate::sign_in::user::is_deleted_account(&user) {
             return Ok(false);
         }
         let other_first_name = self.first_name_of(other)?.unwrap_or_else(|| "iemand".to_owned());
@@ -622,7 +622,7 @@ impl Messaging {
         let Some(user) = self.ports.users.find_user(to)? else {
             return Ok(false);
         };
-        if user.is_online(self.ports.clock.now()) || crate::account::deletion::is_deleted_account(&user) {
+        if user.is_online(self.ports.clock.now()) || crate::sign_in::user::is_deleted_account(&user) {
             return Ok(false);
         }
         let notice = make(self.sender_name(other)?);

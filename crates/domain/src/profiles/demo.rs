@@ -1,11 +1,11 @@
 //! The eight sample profiles a fresh installation shows: three dogs, a cat and a rabbit with
 //! their owners, and three sitters. Seeding is idempotent: profiles are keyed by their account's e-mail address.
 
-use crate::browse::changes::ListingChanges;
 use crate::kernel::enums::{
     Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
     PetGender, PetSize, Specialty, Species, TransportMode, Vaccinated, WeekDay,
 };
+use crate::profiles::changes::ListingChanges;
 use crate::profiles::help_needed::HelpNeeded;
 use crate::profiles::ports::{PetHelpRepository, PhotoChanges, ProfileRepository};
 use crate::profiles::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};

@@ -5,7 +5,6 @@
 //! [`crate::kernel::text::check_free_text`], the lengths of [`MAX_LENGTHS`]. Each refusal names the draft
 //! field and says in Dutch what to change, the first in [`FIELD_ORDER`].
 
-use crate::browse::places;
 use crate::kernel::enums::{
     Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
     PetGender, PetSize, ProfileType, Specialty, Species, TransportMode, Vaccinated, Vocabulary,
@@ -13,13 +12,12 @@ use crate::kernel::enums::{
 use crate::kernel::field_rules::{
     self, choice, choices, distance, first_refusal_of, free_text, limit, name, of_field, postcode,
 };
+use crate::kernel::places;
 use crate::kernel::postcode::Postcode;
+use crate::kernel::text::NAME_MAX;
 use crate::profiles::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
 use chrono::NaiveDate;
 use validator::{Validate, ValidateArgs, ValidationError};
-
-/// Longest first or last name.
-pub const NAME_MAX: usize = 50;
 
 /// Longest short text (breed, age, city, ...), as in the edit dialog.
 pub const SHORT_TEXT_MAX: usize = 100;

@@ -1,8 +1,8 @@
 //! An owner keeps when help is needed with each pet ([`crate::profiles::help_needed`]); the
 //! pet's card follows at once.
 
-use crate::browse::changes::ListingChanges;
 use crate::kernel::limits::{self, RateLimiter};
+use crate::profiles::changes::ListingChanges;
 use crate::profiles::help_needed::{HelpError, HelpInput, HelpNeeded, check};
 use crate::profiles::ports::{PetHelpRepository, ProfileRepository};
 use crate::{Clock, PetId, UserId};

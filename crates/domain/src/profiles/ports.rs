@@ -1,9 +1,19 @@
 //! The port of profiles: sitters, owners and pets, and the photos they use.
 
-use crate::browse::card::CardWrite;
+use crate::profiles::card::CardWrite;
 use crate::profiles::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields};
 use crate::{OwnerId, PetId, RepositoryError, UserId, VolunteerId};
 use chrono::NaiveDateTime;
+
+/// Tells the other instances of a deployment that cards changed (PostgreSQL's `NOTIFY`; nothing
+/// on SQLite, which serves one instance).
+pub trait CardChangeAnnouncer: Send + Sync {
+    /// Announces one change, after it was committed.
+    ///
+    /// # Errors
+    /// The announcement could not be sent.
+    fn announce_card_change(&self) -> Result<(), RepositoryError>;
+}
 
 /// Volunteer, owner and pet profiles.
 pub trait ProfileRepository: Send + Sync {

@@ -108,7 +108,7 @@ pub struct Volunteer {
     /// The filled-in fields.
     pub fields: VolunteerFields,
     /// The parts of each day she usually can help.
-    pub week: crate::appointments::availability::Week,
+    pub week: crate::profiles::availability::Week,
     /// Paused ('Tijdelijk niet beschikbaar'): her page stays, her card is in no list.
     pub paused: bool,
     /// Made at; drives the 'Nieuw' badge.

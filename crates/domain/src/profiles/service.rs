@@ -1,9 +1,9 @@
 //! Creating and changing one's own profile: the draft's rules, one profile per user, only your
 //! own profile, only images this server issued to you, and the hourly allowance for writes.
 
-use crate::browse::changes::ListingChanges;
 use crate::kernel::clock::Clock;
 use crate::kernel::limits::{self, Limited, RateLimiter};
+use crate::profiles::changes::ListingChanges;
 use crate::profiles::draft::{InvalidField, ProfileDraft, ValidDraft};
 use crate::profiles::ports::{PetRemoval, PhotoChanges, ProfileRepository, PublicPages};
 use crate::profiles::profile::{MAX_PETS, Owner, Pet, PetFields, Volunteer};

@@ -1,6 +1,6 @@
 //! An in-memory fake of the profile port, for unit tests.
 
-use crate::browse::card::CardWrite;
+use crate::profiles::card::CardWrite;
 use crate::profiles::ports::{PetRemoval, PhotoChanges, ProfileRepository, PublicPages};
 use crate::profiles::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields};
 use crate::testing::MemoryStore;
@@ -22,7 +22,7 @@ impl ProfileRepository for MemoryStore {
             id: VolunteerId(tables.next_id("volunteers")),
             user_id: user,
             fields: fields.clone(),
-            week: crate::appointments::availability::Week::default(),
+            week: crate::profiles::availability::Week::default(),
             paused: false,
             created_at: now,
             updated_at: now,

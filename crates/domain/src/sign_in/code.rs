@@ -1,6 +1,8 @@
 //! One-time codes: six digits, leading zeros allowed.
 
+use crate::kernel::field_rules::refusal;
 use std::fmt;
+use validator::ValidationError;
 
 /// Why a text is not a code. The message is the spec's.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -93,10 +95,28 @@ impl fmt::Debug for SignInAttempt {
     }
 }
 
+/// A six-digit code (see [`OneTimeCode::parse`]).
+///
+/// # Errors
+/// Anything but six digits.
+pub fn code_rule(value: &str) -> Result<(), ValidationError> {
+    OneTimeCode::parse(value)
+        .map(|_| ())
+        .map_err(|e| refusal("code", e.to_string()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_code_field_takes_six_digits_only() {
+        assert!(code_rule("123456").is_ok());
+        for bad in ["12345a", "12345", "1234567", ""] {
+            assert!(code_rule(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn six_digits_with_leading_zeros_are_a_code() {

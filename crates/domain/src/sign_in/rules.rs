@@ -1,8 +1,8 @@
 //! The rules of signing in with a code: lifetimes, limits, the refusals and a checked sign-up.
 
 use crate::kernel::field_rules::{self, Refusal, first_refusal, limit};
+use crate::kernel::text::NAME_MAX;
 use crate::mail::message::MailError;
-use crate::profiles::draft::NAME_MAX;
 use crate::sign_in::code::{OneTimeCode, SignInAttempt};
 use crate::sign_in::known_browser::BrowserMark;
 use crate::{Email, RepositoryError};

@@ -1,4 +1,4 @@
-//! Accounts.
+//! Accounts, and the stand-in account that keeps a deleted person's messages.
 
 use crate::{Email, UserId};
 use chrono::NaiveDateTime;
@@ -70,4 +70,30 @@ pub struct Identity {
     pub name: Option<String>,
     /// Picture URL.
     pub picture: Option<String>,
+}
+
+/// How a deleted account appears to the people it wrote to.
+pub const DELETED_ACCOUNT_NAME: &str = "Verwijderd account";
+
+/// The domain of the stand-in accounts that keep a deleted person's messages (reserved, so no
+/// mail ever goes there and nobody can prove such an address).
+pub const DELETED_ACCOUNT_DOMAIN: &str = "verwijderd.invalid";
+
+/// The address of a new stand-in account made at `now`: unique, and on the reserved domain.
+#[must_use]
+pub fn stand_in_email(now: chrono::NaiveDateTime) -> String {
+    let stamp = now.and_utc().timestamp_nanos_opt().unwrap_or_default();
+    format!("verwijderd-{stamp:x}@{DELETED_ACCOUNT_DOMAIN}")
+}
+
+/// Whether an account is the stand-in of a deleted one.
+#[must_use]
+pub fn is_deleted_account(user: &User) -> bool {
+    is_stand_in_address(user.email.as_str())
+}
+
+/// Whether `email` is the address of a stand-in account.
+#[must_use]
+pub fn is_stand_in_address(email: &str) -> bool {
+    email.ends_with(&format!("@{DELETED_ACCOUNT_DOMAIN}"))
 }

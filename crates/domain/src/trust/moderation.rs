@@ -3,7 +3,7 @@
 //! report with a note. Every action is
 //! logged with who and when; nobody else reaches any of it.
 
-use crate::browse::changes::ListingChanges;
+use crate::profiles::changes::ListingChanges;
 use crate::trust::ports::{ModerationRepository, QueuedReport};
 use crate::{ReferenceId, ReportId, RepositoryError, UserId};
 use std::sync::Arc;

@@ -1,10 +1,19 @@
 //! The ports of trust: blocks, reports and the moderation queue, with the records they keep.
 
-use crate::browse::card::CardWrite;
-use crate::browse::card::ListingSource;
 use crate::kernel::enums::{ReportReason, ReportStatus};
+use crate::profiles::card::CardWrite;
+use crate::profiles::card::ListingSource;
 use crate::{ConversationId, ReferenceId, ReportId, RepositoryError, UserId};
 use chrono::NaiveDateTime;
+
+/// Who takes part in a conversation, as a report about one needs to know.
+pub trait ConversationMembers: Send + Sync {
+    /// Whether conversation `id` is one between `a` and `b`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn is_between(&self, id: ConversationId, a: UserId, b: UserId) -> Result<bool, RepositoryError>;
+}
 
 /// An open report as the queue shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -3,12 +3,11 @@
 //! unknown person when they write, the conversation leaves the blocker's list, and neither sees
 //! the other's cards in lists.
 
-use crate::browse::card::ListingSource;
 use crate::kernel::enums::ReportReason;
-use crate::messaging::closed::MessagingError;
-use crate::messaging::ports::ConversationRepository;
+use crate::kernel::error::UNKNOWN_CONVERSATION;
+use crate::profiles::card::ListingSource;
 use crate::sign_in::ports::UserRepository;
-use crate::trust::ports::{BlockRepository, BlockedPerson, NewReport, ReportRepository};
+use crate::trust::ports::{BlockRepository, BlockedPerson, ConversationMembers, NewReport, ReportRepository};
 use crate::{Clock, ConversationId, ReferenceId, RepositoryError, UserId};
 use chrono::Duration;
 use std::sync::Arc;
@@ -30,7 +29,7 @@ pub enum TrustError {
     UnknownPerson,
     /// No conversation of the reporter's with the reported person with this id: the answer the
     /// conversations give to anyone outside them, so a report reveals no more than they do.
-    #[error("{}", MessagingError::NotFound)]
+    #[error("{}", UNKNOWN_CONVERSATION)]
     UnknownConversation,
     /// [`MAX_REPORTS_PER_DAY`] reached.
     #[error(
@@ -75,7 +74,7 @@ pub struct Trust {
     blocks: Arc<dyn BlockRepository>,
     reports: Arc<dyn ReportRepository>,
     users: Arc<dyn UserRepository>,
-    conversations: Arc<dyn ConversationRepository>,
+    conversations: Arc<dyn ConversationMembers>,
     clock: Arc<dyn Clock>,
 }
 
@@ -92,7 +91,7 @@ impl Trust {
         blocks: Arc<dyn BlockRepository>,
         reports: Arc<dyn ReportRepository>,
         users: Arc<dyn UserRepository>,
-        conversations: Arc<dyn ConversationRepository>,
+        conversations: Arc<dyn ConversationMembers>,
         clock: Arc<dyn Clock>,
     ) -> Self {
         Self {
@@ -141,10 +140,7 @@ impl Trust {
         // Only a conversation between the two: one of the reporter's with a third person would
         // let a report stand beside words the reported person never wrote there.
         if let Some(conversation) = about.conversation
-            && !self
-                .conversations
-                .find_conversation(conversation)?
-                .is_some_and(|found| found.has_participant(me) && found.has_participant(reported))
+            && !self.conversations.is_between(conversation, me, reported)?
         {
             return Err(TrustError::UnknownConversation);
         }

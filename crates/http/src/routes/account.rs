@@ -18,7 +18,7 @@ pub const EXPORT_PHOTOS: &str = oppas_domain::account::export::PHOTOS_FOLDER;
 pub struct DeletionRequest {
     /// The six digits from the e-mail.
     #[serde(default)]
-    #[validate(custom(function = oppas_domain::kernel::field_rules::code))]
+    #[validate(custom(function = oppas_domain::sign_in::code::code_rule))]
     pub code: String,
 }
 

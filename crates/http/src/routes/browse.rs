@@ -5,12 +5,12 @@ use crate::{ApiError, AppState};
 use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, get, web};
-use oppas_domain::browse::card::CardDetails;
 use oppas_domain::browse::query::{RawListingQuery, ShownCard};
 use oppas_domain::browse::service::{BrowseError, BrowseResult, FinishedPage, Remembered};
 use oppas_domain::kernel::enums::{
     Availability, DayPart, Experience, GoodWith, LookingFor, PetSize, ProfileType, SearchSort, Species,
 };
+use oppas_domain::profiles::card::CardDetails;
 use serde::{Deserialize, Serialize};
 use sha2::Digest;
 use utoipa::{IntoParams, ToSchema};

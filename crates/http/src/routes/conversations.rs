@@ -143,7 +143,7 @@ pub struct ThreadQuery {
 #[serde(deny_unknown_fields)]
 pub struct SendMessage {
     /// The text: 1 to 2,000 characters after trimming.
-    #[validate(custom(function = oppas_domain::kernel::field_rules::message_text))]
+    #[validate(custom(function = oppas_domain::messaging::conversation::message_text_rule))]
     pub content: String,
 }
 

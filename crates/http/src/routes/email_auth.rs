@@ -58,7 +58,7 @@ pub struct CodeRequest {
     pub email: String,
     /// Six digits.
     #[serde(default)]
-    #[validate(custom(function = field_rules::code))]
+    #[validate(custom(function = oppas_domain::sign_in::code::code_rule))]
     pub code: String,
 }
 

@@ -5,9 +5,9 @@ use crate::session::CurrentUser;
 use crate::{ApiError, AppState};
 use actix_web::{HttpResponse, get, put, web};
 use chrono::NaiveDate;
-use oppas_domain::appointments::availability::{Schedule, Week};
 use oppas_domain::appointments::schedule::{ScheduleError, ScheduleInput, slots};
 use oppas_domain::kernel::enums::{DayPart, WeekDay};
+use oppas_domain::profiles::availability::{Schedule, Week};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 

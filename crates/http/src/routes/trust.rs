@@ -6,9 +6,9 @@ use crate::{ApiError, AppState};
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use chrono::{DateTime, Utc};
 use oppas_domain::appointments::service::AfspraakError;
-use oppas_domain::browse::card::ListingSource;
 use oppas_domain::kernel::enums::ReportReason;
 use oppas_domain::kernel::field_rules;
+use oppas_domain::profiles::card::ListingSource;
 use oppas_domain::trust::service::{REPORT_NOTE_MAX, ReportAbout};
 use oppas_domain::{ConversationId, ReferenceId, UserId};
 use serde::{Deserialize, Serialize};
@@ -24,7 +24,7 @@ pub struct ReportBody {
     /// Why.
     pub reason: ReportReason,
     /// The card it is about (`pet-3`, `volunteer-9`), from a profile page.
-    #[validate(custom(function = field_rules::listing_key, message = "Dit is geen profiel dat je kunt melden."))]
+    #[validate(custom(function = oppas_domain::profiles::card::listing_key_rule, message = "Dit is geen profiel dat je kunt melden."))]
     pub listing_id: Option<String>,
     /// The conversation it is about, from a conversation.
     pub conversation_id: Option<i64>,

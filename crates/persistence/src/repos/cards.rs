@@ -7,12 +7,12 @@ use crate::schema::{hidden_profiles, listings, users};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use oppas_domain::RepositoryError;
-use oppas_domain::browse::card::{CARD_VERSION, CardWrite, Listing, ListingSource};
+use oppas_domain::profiles::card::{CARD_VERSION, CardWrite, Listing, ListingSource};
 use oppas_domain::profiles::profile::{Owner, Pet};
 use oppas_domain::sign_in::session::active_day;
 
 /// Writes (inserts or replaces) the card of one profile, inside the caller's transaction; only
-/// within a [`oppas_domain::browse::changes::ListingChanges::write`], which `_card` proves.
+/// within a [`oppas_domain::profiles::changes::ListingChanges::write`], which `_card` proves.
 pub(crate) fn write_listing(
     conn: &mut DbConnection,
     _card: &CardWrite,

@@ -12,10 +12,10 @@ use crate::repos::trust::moderation::set_hidden;
 use crate::transaction::in_transaction;
 use chrono::NaiveDateTime;
 use oppas_domain::appointments::afspraak::Afspraak;
-use oppas_domain::browse::card::CardWrite;
 use oppas_domain::closing::ports::{ClosingRepository, ClosingStore};
 use oppas_domain::kernel::enums::AppointmentState;
 use oppas_domain::messaging::conversation::Conversation;
+use oppas_domain::profiles::card::CardWrite;
 use oppas_domain::{AppointmentId, ConversationId, RepositoryError, UserId};
 
 /// The closing's view of its transaction.

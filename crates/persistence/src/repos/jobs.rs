@@ -6,7 +6,7 @@ use crate::Database;
 use crate::repos::sql::{Bind, Sql};
 use chrono::{Duration, NaiveDateTime};
 use oppas_domain::RepositoryError;
-use oppas_domain::maintenance::ports::JobTurns;
+use oppas_domain::kernel::jobs::JobTurns;
 
 impl JobTurns for Database {
     fn take_turn(&self, job: &str, now: NaiveDateTime, turn: Duration) -> Result<bool, RepositoryError> {

@@ -4,11 +4,11 @@
 use super::{Closing, ClosingPorts};
 use crate::appointments::afspraak::{Afspraak, CLOSED_REASON};
 use crate::appointments::state::Timing;
-use crate::browse::card::CardWrite;
-use crate::browse::changes::ListingChanges;
 use crate::closing::ports::{ClosingNews, ClosingRepository, ClosingStore};
 use crate::kernel::enums::{AppointmentKind, AppointmentState};
 use crate::messaging::conversation::Conversation;
+use crate::profiles::card::CardWrite;
+use crate::profiles::changes::ListingChanges;
 use crate::testing::{FixedClock, MemoryStore, lock, start};
 use crate::trust::moderation::ModerationError;
 use crate::trust::ports::{ModerationRepository, QueuedReport};

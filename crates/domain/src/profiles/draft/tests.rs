@@ -1,7 +1,7 @@
 use super::*;
-use crate::kernel::text::{CONTROL_MESSAGE, DIRECTION_MESSAGE, INVISIBLE_MESSAGE, LINE_BREAK_MESSAGE};
+use crate::kernel::text::{CONTROL_MESSAGE, DIRECTION_MESSAGE, INVISIBLE_MESSAGE, LINE_BREAK_MESSAGE, NAME_MAX};
 use crate::profiles::draft::{
-    FIELD_ORDER, LONG_TEXT_MAX, MAX_LENGTHS, NAME_MAX, PET_FIELDS, ProfileDraft, SITTER_BIO_MIN, ValidDraft,
+    FIELD_ORDER, LONG_TEXT_MAX, MAX_LENGTHS, PET_FIELDS, ProfileDraft, SITTER_BIO_MIN, ValidDraft,
 };
 
 fn today() -> NaiveDate {

@@ -1,6 +1,6 @@
 use super::*;
-use crate::browse::changes::ListingChanges;
 use crate::kernel::limits::{Limited, RateLimiter, ThrottleRepository};
+use crate::profiles::changes::ListingChanges;
 use crate::profiles::draft::ProfileDraft;
 use crate::profiles::ports::ProfileRepository;
 use crate::profiles::profile::{MAX_PETS, Owner, Pet};

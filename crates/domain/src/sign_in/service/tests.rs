@@ -1,7 +1,7 @@
 use super::*;
+use crate::kernel::text::NAME_MAX;
 use crate::mail::message::{MailError, MailMessage};
 use crate::mail::testing::RecordingMailer;
-use crate::profiles::draft::NAME_MAX;
 use crate::sign_in::code::{OneTimeCode, SignInAttempt};
 use crate::sign_in::known_browser::KnownBrowsers;
 use crate::sign_in::ports::CodePurpose;

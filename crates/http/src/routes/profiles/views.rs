@@ -5,11 +5,11 @@ use crate::{ApiError, AppState};
 use actix_web::{HttpResponse, web};
 use chrono::{NaiveDate, NaiveDateTime};
 use oppas_domain::UserId;
-use oppas_domain::browse::card::ListingSource;
 use oppas_domain::kernel::enums::{
     Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
     PetGender, PetSize, Specialty, Species, TransportMode, Vaccinated,
 };
+use oppas_domain::profiles::card::ListingSource;
 use oppas_domain::profiles::help_needed::HelpNeeded;
 use oppas_domain::profiles::profile::{Owner, Pet, Volunteer, age_on, is_new};
 use oppas_domain::profiles::service::OwnProfile;

@@ -7,8 +7,8 @@ use crate::repos::sql::{Bind, Sql};
 use crate::schema::{uploads, users};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use oppas_domain::account::deletion::DELETED_ACCOUNT_NAME;
 use oppas_domain::kernel::limits;
+use oppas_domain::sign_in::user::DELETED_ACCOUNT_NAME;
 use oppas_domain::{RepositoryError, UserId};
 
 /// Allowances counted per account id (`{name}:{id}` in `throttles`).

@@ -10,8 +10,8 @@ use crate::transaction::in_turn_for;
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Nullable, Text};
 use oppas_domain::account::ports::{FavouriteAdded, FavouriteRepository, ReceivedFavourites};
-use oppas_domain::browse::card::ListingSource;
 use oppas_domain::browse::query::FoundCard;
+use oppas_domain::profiles::card::ListingSource;
 use oppas_domain::{PetId, RepositoryError, UserId, VolunteerId};
 
 /// ` listings.<column> = <id>` for the card's profile.

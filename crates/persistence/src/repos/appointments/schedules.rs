@@ -9,9 +9,9 @@ use crate::schema::{away_periods, volunteers};
 use crate::transaction::in_transaction;
 use chrono::NaiveDate;
 use diesel::prelude::*;
-use oppas_domain::appointments::availability::{Away, Week};
 use oppas_domain::appointments::ports::ScheduleRepository;
-use oppas_domain::browse::card::{CardWrite, Listing};
+use oppas_domain::profiles::availability::{Away, Week};
+use oppas_domain::profiles::card::{CardWrite, Listing};
 use oppas_domain::{RepositoryError, VolunteerId};
 
 impl ScheduleRepository for Database {

@@ -19,10 +19,10 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use oppas_domain::RepositoryError;
 use oppas_domain::UserId;
-use oppas_domain::browse::card::{CARD_VERSION, Card, CardWrite, Listing};
 use oppas_domain::browse::ports::ListingRepository;
 use oppas_domain::browse::query::{FoundCard, ListingPage, ListingQuery, MAX_COUNTED, Nearby};
 use oppas_domain::kernel::enums::SearchSort;
+use oppas_domain::profiles::card::{CARD_VERSION, Card, CardWrite, Listing};
 use std::collections::HashMap;
 
 /// Shortest text the trigram indexes can serve; shorter terms are matched by a scan.

@@ -17,13 +17,14 @@ use crate::transaction::in_transaction;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Nullable, Text, Timestamp};
-use oppas_domain::account::deletion::is_stand_in_address;
 use oppas_domain::messaging::closed::{Closed, ClosedFacts};
 use oppas_domain::messaging::conversation::{
     Conversation, Counterpart, InboxEntry, MAX_INBOX, Message, MessageText, ProfileFace,
 };
 use oppas_domain::messaging::live::{LiveEvent, LiveEventKind};
 use oppas_domain::messaging::ports::{ConversationRepository, Posted};
+use oppas_domain::sign_in::user::is_stand_in_address;
+use oppas_domain::trust::ports::ConversationMembers;
 use oppas_domain::{ConversationId, MessageId, PetId, RepositoryError, UserId};
 use std::collections::HashMap;
 
@@ -345,6 +346,14 @@ fn closed_for(
         other_hidden: hidden.contains(&other.get()),
         me_hidden: hidden.contains(&sender.get()),
     }))
+}
+
+impl ConversationMembers for Database {
+    fn is_between(&self, id: ConversationId, a: UserId, b: UserId) -> Result<bool, RepositoryError> {
+        Ok(self
+            .find_conversation(id)?
+            .is_some_and(|found| found.has_participant(a) && found.has_participant(b)))
+    }
 }
 
 impl ConversationRepository for Database {

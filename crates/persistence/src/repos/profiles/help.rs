@@ -8,7 +8,7 @@ use crate::repos::profiles::rows::{load_owner, load_pet};
 use crate::schema::pets;
 use crate::transaction::in_transaction;
 use diesel::prelude::*;
-use oppas_domain::browse::card::{CardWrite, Listing};
+use oppas_domain::profiles::card::{CardWrite, Listing};
 use oppas_domain::profiles::help_needed::HelpNeeded;
 use oppas_domain::profiles::ports::PetHelpRepository;
 use oppas_domain::{PetId, RepositoryError};

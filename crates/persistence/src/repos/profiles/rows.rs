@@ -5,11 +5,11 @@ use crate::repos::{choices_from_json, list_to_json};
 use crate::schema::{owners, pets, volunteers};
 use chrono::{NaiveDate, NaiveDateTime};
 use diesel::prelude::*;
-use oppas_domain::appointments::availability::Week;
 use oppas_domain::kernel::enums::{
     Chipped, Distance, Experience, HasOwnPet, HelpKind, HourlyRate, Neutered, PetGender, PetSize, TransportMode,
     Vaccinated, stored,
 };
+use oppas_domain::profiles::availability::Week;
 use oppas_domain::profiles::help_needed::HelpNeeded;
 use oppas_domain::profiles::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields, Whereabouts};
 use oppas_domain::{OwnerId, PetId, RepositoryError, UserId, VolunteerId};

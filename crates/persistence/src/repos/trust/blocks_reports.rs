@@ -9,8 +9,8 @@ use crate::transaction::in_turn_for;
 use chrono::NaiveDateTime;
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
-use oppas_domain::browse::card::ListingSource;
 use oppas_domain::kernel::enums::{ReportStatus, Vocabulary};
+use oppas_domain::profiles::card::ListingSource;
 use oppas_domain::trust::ports::{BlockRepository, BlockedPerson, NewReport, ReportRepository};
 use oppas_domain::{RepositoryError, UserId};
 

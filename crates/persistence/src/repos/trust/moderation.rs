@@ -9,8 +9,8 @@ use crate::transaction::in_transaction;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
-use oppas_domain::browse::card::{CardWrite, ListingSource};
 use oppas_domain::kernel::enums::{ReportReason, ReportStatus, Vocabulary};
+use oppas_domain::profiles::card::{CardWrite, ListingSource};
 use oppas_domain::trust::ports::{ModerationRepository, QueuedReport, ReportedReference};
 use oppas_domain::{ConversationId, ReferenceId, ReportId, RepositoryError, UserId};
 

@@ -8,6 +8,7 @@ use crate::{PetId, UserId, VolunteerId};
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 use unicode_normalization::UnicodeNormalization;
+use validator::ValidationError;
 
 /// Characters of a description shown on a card before it is cut.
 pub const SHORT_DESCRIPTION_CHARS: usize = 160;
@@ -65,7 +66,7 @@ pub struct CardDetails {
 
 /// The shape of a stored [`Card`]. Raise it with every change to that shape: at start-up every
 /// stored card of an older version is rebuilt from its profile. Version 2 added the pet's species,
-/// version 3 the facets beside the card ([`crate::browse::facets`]), version 4 whether it is
+/// version 3 the facets beside the card ([`crate::profiles::facets`]), version 4 whether it is
 /// published ([`Listing::published`]), version 5 when help is needed with a pet.
 pub const CARD_VERSION: i32 = 5;
 
@@ -171,12 +172,12 @@ pub struct Listing {
     pub lon: Option<f64>,
     /// What the list shows.
     pub card: Card,
-    /// What filters find it by ([`crate::browse::facets`]).
+    /// What filters find it by ([`crate::profiles::facets`]).
     pub facets: i64,
     /// Whether it may be listed: every pet, and a sitter with a place, a postcode and an 'Over
     /// mij' of [`crate::profiles::profile::SITTER_BIO_MIN`] characters.
     pub published: bool,
-    /// A sitter's week of day parts ([`crate::appointments::availability::Week`]); none for a pet.
+    /// A sitter's week of day parts ([`crate::profiles::availability::Week`]); none for a pet.
     pub week: u32,
     /// When the profile (the pet) was made.
     pub created_at: NaiveDateTime,
@@ -221,7 +222,7 @@ impl Listing {
                 species: None,
                 help_needed: None,
             },
-            facets: crate::browse::facets::of_volunteer(f),
+            facets: crate::profiles::facets::of_volunteer(f),
             // A paused sitter keeps her page but is in no list.
             published: f.is_published() && !volunteer.paused,
             week: volunteer.week.bits(),
@@ -296,7 +297,7 @@ impl Listing {
                 species: Some(f.species),
                 help_needed: pet.help.clone(),
             },
-            facets: crate::browse::facets::of_pet(f),
+            facets: crate::profiles::facets::of_pet(f),
             published: true,
             week: 0,
             created_at: pet.created_at,
@@ -343,9 +344,20 @@ pub fn normalise(text: &str) -> String {
     folded.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Proof that a write runs inside [`ListingChanges::write`](crate::browse::changes::ListingChanges::write). Every port method that alters what a
+/// Proof that a write runs inside [`ListingChanges::write`](crate::profiles::changes::ListingChanges::write). Every port method that alters what a
 /// card or a profile page shows (a profile or pet written or removed, a person hidden or shown
 /// again, an account deleted, cards rebuilt) takes one, and the storage's card writer needs one:
 /// such a write cannot be made without the memories hearing of it.
 #[derive(Debug)]
 pub struct CardWrite(pub(super) ());
+
+/// The public id of a card: `pet-{id}` or `volunteer-{id}` (see [`ListingSource::parse_key`]).
+///
+/// # Errors
+/// `listing` without a message: the derive's `message` says what it is about.
+pub fn listing_key_rule(value: &str) -> Result<(), ValidationError> {
+    match ListingSource::parse_key(value) {
+        Some(_) => Ok(()),
+        None => Err(ValidationError::new("listing")),
+    }
+}

@@ -1,8 +1,8 @@
 //! The one record of changes to the stored cards: every writer holds a [`CardWrite`] from it, and every
 //! cache that remembers cards forgets them when it is told.
 
-use crate::browse::card::CardWrite;
-use crate::browse::ports::CardChangeAnnouncer;
+use crate::profiles::card::CardWrite;
+use crate::profiles::ports::CardChangeAnnouncer;
 use chrono::Duration;
 use std::sync::Arc;
 

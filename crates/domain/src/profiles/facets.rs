@@ -5,7 +5,7 @@
 //!
 //! Each value of each enumeration is one bit, at its position in the enumeration's `ALL` after
 //! the bits of the enumerations before it. A change of those lists changes the bits: raise
-//! [`crate::browse::card::CARD_VERSION`] with it, and start-up rebuilds every stored card.
+//! [`crate::profiles::card::CARD_VERSION`] with it, and start-up rebuilds every stored card.
 
 use crate::kernel::enums::{Availability, DayPart, Experience, GoodWith, LookingFor, PetSize, ProfileType, Species};
 use crate::profiles::profile::{PetFields, VolunteerFields};
@@ -197,7 +197,7 @@ impl Filters {
     /// or the one asked for); `None` without a day.
     #[must_use]
     pub fn week_mask(&self) -> Option<u32> {
-        use crate::appointments::availability::Week;
+        use crate::profiles::availability::Week;
         use chrono::Datelike;
         let day = self.available_on?.weekday();
         let parts: &[DayPart] = match &self.day_part {
