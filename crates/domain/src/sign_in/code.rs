@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-/// Why a text is not a code. The message is the spec's.
+/// Why a text is not a code. The message is the one the code fields show.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("Voer een geldige 6-cijferige code in")]
 pub struct CodeFormatError;
@@ -50,7 +50,7 @@ impl fmt::Debug for OneTimeCode {
 
 /// The sign-in attempt of one browser: a random id kept in an HttpOnly cookie from the first
 /// code request on. A code belongs to the attempt that asked for it, so guesses from any other
-/// browser never reach it (security.md A4); the database keeps only its SHA-256.
+/// browser never reach it (docs/security.md A4); the database keeps only its SHA-256.
 #[derive(Clone, PartialEq, Eq)]
 pub struct SignInAttempt(String);
 
