@@ -24,7 +24,7 @@ pub struct OwnerInfo {
     pub avatar_url: Option<String>,
 }
 
-/// The details a card lists: under Dutch keys, pets' and sitters' own sets.
+/// The details a card lists under Dutch keys: pets' and sitters' own sets.
 // With the `openapi` feature this is also the API's `CardDetailsView`: answers carry it as it is.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CardDetailsView))]

@@ -1575,7 +1575,7 @@ export interface components {
              */
             userId: number;
         };
-        /** @description The details a card lists: under Dutch keys, pets' and sitters' own sets. */
+        /** @description The details a card lists under Dutch keys: pets' and sitters' own sets. */
         CardDetailsView: {
             /** @description Sitter: when and how they can help. */
             beschikbaar?: components["schemas"]["Availability"][] | null;
