@@ -300,7 +300,7 @@ pub fn maintenance(database: &Arc<Database>, files: Arc<dyn FileStore>) -> Maint
     })
 }
 
-/// Runs the clean-up (security.md K2) now and then every hour in the background, logging what
+/// Runs the clean-up (docs/security.md K2) now and then every hour in the background, logging what
 /// it removed.
 fn spawn_housekeeping(maintenance: Maintenance) {
     tokio::spawn(async move {

@@ -17,8 +17,8 @@ fn is_client_stream_error(metadata: &tracing::Metadata<'_>) -> bool {
 }
 
 /// A client's malformed request is the client's fault, not ours: the output drops actix-http's
-/// ERROR line, and this layer hands its text to a thread that logs it again at WARN (security.md
-/// H1 keeps ERROR for what needs a person). A thread, because an event raised inside a
+/// ERROR line, and this layer hands its text to a thread that logs it again at WARN (ERROR is
+/// kept for what needs a person to act). A thread, because an event raised inside a
 /// subscriber's own callback is not dispatched.
 struct ClientErrorsAtWarn {
     relay: mpsc::SyncSender<String>,

@@ -1,4 +1,4 @@
-//! Sign-in with an OpenID Connect provider (docs/security.md C): authorization code flow with
+//! Sign-in with an OpenID Connect provider (docs/security.md C1-C4): authorization code flow with
 //! PKCE S256, `state` and `nonce` per attempt, and every ID-token check the crate offers plus an
 //! `iat` window. The back-channel client follows no redirects. No provider token leaves here.
 

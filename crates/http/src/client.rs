@@ -6,7 +6,7 @@ use actix_web::web;
 
 /// The client's key for per-client limits: the peer of the connection, unless the peer is a
 /// configured trusted proxy; then the nearest address in `X-Forwarded-For` that is not one.
-/// IPv6 clients are keyed by their /64 prefix (security.md I): one subscriber usually holds a
+/// IPv6 clients are keyed by their /64 prefix (docs/security.md I2): one subscriber usually holds a
 /// whole /64 and could otherwise pick a fresh address for every request.
 #[must_use]
 pub fn client_ip(req: &actix_web::HttpRequest) -> String {

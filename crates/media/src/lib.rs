@@ -1,4 +1,4 @@
-//! Uploaded photos: checking and re-encoding the bytes (security.md F) and keeping the files.
+//! Uploaded photos: checking and re-encoding the bytes (docs/security.md F1-F5) and keeping the files.
 //!
 //! The type comes from the content only; a file must be one whole JPEG, PNG, GIF or WebP image,
 //! nothing before or after it, within the decode limits. What is stored is a fresh encoding of the

@@ -270,7 +270,7 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
     Ok(())
 }
 
-/// Caps are counted and written in one transaction that takes turns per person (security.md E8).
+/// Caps are counted and written in one transaction that takes turns per person (docs/security.md E8).
 fn simultaneous_adds_never_pass_a_cap(db: TestDatabase) -> TestResult {
     use oppas_domain::kernel::enums::ReportReason;
     use oppas_domain::trust::ports::{NewReport, ReportRepository};

@@ -1,6 +1,6 @@
 /**
  * Every route of the app, in one place. Pages, links and redirects take their paths from here;
- * the Dutch paths are part of the product (spec section 2).
+ * the Dutch paths are part of the product: people share and bookmark them.
  */
 /** The search parameter that opens the owner page's 'Nog een huisdier toevoegen' form. */
 export const ADD_PET_PARAM = 'huisdier-toevoegen';

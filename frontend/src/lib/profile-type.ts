@@ -4,12 +4,11 @@ import type { components } from '@/lib/api/openapi';
 export type ProfileType = components['schemas']['ProfileType'];
 
 /**
- * Where the dashboard leaves the kind of profile someone chose, for the wizard to read (spec
- * section 4, "Wizard").
+ * Where the dashboard leaves the kind of profile someone chose, for the wizard to read.
  */
 export const SELECTED_TYPE_KEY = 'selectedProfileType';
 
-/** Whatever was stored as a profile type; anything unknown means an owner (spec section 4). */
+/** Whatever was stored as a profile type; anything unknown means an owner. */
 export function profileTypeFrom(value: string | null | undefined): ProfileType {
   return value === 'vrijwilliger' ? 'vrijwilliger' : 'huisdier';
 }

@@ -11,7 +11,7 @@ export interface Option<Value extends string | number = string> {
 /** What a distance reads when none is chosen (it is sent as null). */
 export const NO_PREFERENCE = 'Geen voorkeur';
 
-/** The screens that offer their own part of an enumeration (spec section 3). */
+/** The screens that offer their own part of an enumeration: the wizard and the edit dialog. */
 export type Screen = 'wizard' | 'edit';
 
 /** The enumeration's value for `raw`, or null when it holds no such value (or nothing was chosen). */

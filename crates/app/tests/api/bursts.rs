@@ -1,4 +1,4 @@
-//! Bursts of writes (security.md M4): sixty at once of each kind a person makes in quick
+//! Bursts of writes (docs/security.md M4): sixty at once of each kind a person makes in quick
 //! succession get answers, never a 5xx: on SQLite every transaction takes the write lock when it
 //! begins and waits its turn, so none fails with 'database is locked'.
 

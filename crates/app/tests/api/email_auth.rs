@@ -223,7 +223,7 @@ async fn a_strangers_guesses_never_reach_the_owners_code(backend: Backend) -> Te
     Ok(())
 }
 
-/// security.md A4: a stranger from three client addresses repeats 'ask a code for the victim,
+/// docs/security.md A4: a stranger from three client addresses repeats 'ask a code for the victim,
 /// then five wrong guesses' every cooldown for fifteen minutes (a settable clock), while the
 /// owner, from their own browser, asks for a code each round and signs in with it.
 async fn a_stranger_from_three_client_addresses_never_keeps_the_owner_out(backend: Backend) -> TestResult {

@@ -257,7 +257,7 @@ async fn a_view_counts_once_per_viewer_per_day_and_never_ones_own(backend: Backe
     Ok(())
 }
 
-/// The cap holds under a burst (security.md E8): ten short of it, forty new favourites at once
+/// The cap holds under a burst (docs/security.md E8): ten short of it, forty new favourites at once
 /// add exactly ten.
 async fn forty_simultaneous_favourites_never_pass_the_cap(backend: Backend) -> TestResult {
     const SHORT_BY: i64 = 10;

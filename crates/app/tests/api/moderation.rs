@@ -261,7 +261,7 @@ async fn inbox_entry(app: &TestApp, client: &Client, id: i64) -> Result<Value, B
         .ok_or_else(|| format!("conversation {id} not in {inbox}").into())
 }
 
-/// security.md E6: hidden is 404 for everyone but the person and moderators on every read, a
+/// docs/security.md E6: hidden is 404 for everyone but the person and moderators on every read, a
 /// read made for one of them is never kept for others, and no new contact reaches or leaves a
 /// hidden person (the unknown-person answer); an existing conversation shows a notice.
 async fn a_hidden_profile_is_gone_for_every_read_and_every_new_contact(backend: Backend) -> TestResult {

@@ -288,7 +288,7 @@ async fn a_new_pet_meets_the_draft_rules(backend: Backend) -> TestResult {
     Ok(())
 }
 
-/// The cap holds under a burst (security.md E8): the count and the insert are one transaction
+/// The cap holds under a burst (docs/security.md E8): the count and the insert are one transaction
 /// that takes turns per person.
 async fn forty_simultaneous_new_pets_never_pass_the_cap(backend: Backend) -> TestResult {
     let app = spawn_app_for_bursts(backend).await?;

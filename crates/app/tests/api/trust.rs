@@ -94,7 +94,7 @@ async fn reports_are_limited_to_ten_a_day_and_bad_ones_are_refused(backend: Back
     Ok(())
 }
 
-/// The daily limit holds under a burst (security.md E8): forty reports at once store ten.
+/// The daily limit holds under a burst (docs/security.md E8): forty reports at once store ten.
 async fn forty_simultaneous_reports_never_pass_the_daily_limit(backend: Backend) -> TestResult {
     let app = spawn_app_for_bursts(backend).await?;
     app.sign_in_directly("melder@example.nl").await?;

@@ -1,6 +1,5 @@
-//! Browse and search (spec section 2 '/profielen', section 3 'Profile list item', section 5
-//! 'Browse search'): one public card per sitter and per pet, what a search may ask, and how
-//! text is compared.
+//! Browse and search (the list on /profielen, its cards and its search box): one public card
+//! per sitter and per pet, what a search may ask, and how text is compared.
 //!
 //! A card is built here from the stored profile, once per change, and kept beside it (the
 //! persistence adapter writes it in the same transaction as the profile), so a list page reads

@@ -1,7 +1,7 @@
-//! The closed lists of spec section 3 ("Enumerations"). Each is stored and travels as its value;
-//! each value has one Dutch label that people read. Where the wizard and the edit dialog offer
-//! different lists, one enumeration holds both and marks which screen offers which value
-//! ([`Screen`]); a stored value stays readable and selectable on either screen.
+//! The closed lists of values a profile and a search choose from. Each is stored and travels as
+//! its value; each value has one Dutch label that people read. Where the wizard and the edit
+//! dialog offer different lists, one enumeration holds both and marks which screen offers which
+//! value ([`Screen`]); a stored value stays readable and selectable on either screen.
 //!
 //! With the `openapi` feature every enumeration is an OpenAPI enum whose `x-vocabulary` carries
 //! the labels and the screens' lists, from which the web app's vocabulary module

@@ -6,7 +6,7 @@
 //! A derive declares a field's rules in place: `length(max = ...)` with the same constants the
 //! OpenAPI document publishes, `required`, and `custom` with the functions below, each of which
 //! applies a value type or text rule of this crate. [`first_refusal`] then picks the first failing
-//! field in the order of the screen (the spec's order where it names one) and words it.
+//! field in the order of the screen (top to bottom, as the form shows the fields) and words it.
 
 use crate::kernel::contact::{contact_in_public_text, name_refusal};
 use crate::kernel::email::Email;

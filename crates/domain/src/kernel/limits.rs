@@ -1,5 +1,5 @@
 //! Fixed-window rate limits kept in the database, so they hold across every instance
-//! (security.md I): profile writes, uploads, provider sign-ins.
+//! (docs/security.md I1): profile writes, uploads, provider sign-ins.
 
 use crate::RepositoryError;
 use crate::kernel::clock::Clock;

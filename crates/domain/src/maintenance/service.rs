@@ -1,4 +1,4 @@
-//! Scheduled clean-up (security.md K2): what the platform keeps no longer than it needs.
+//! Scheduled clean-up (docs/security.md K2): what the platform keeps no longer than it needs.
 //! Every instance asks for a turn every hour and the one that gets it runs the clean-up, so that
 //! it runs once an hour however many instances there are ([`JobTurns`]); `oppas maintenance`
 //! runs it once, at once.

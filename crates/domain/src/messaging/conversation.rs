@@ -7,7 +7,7 @@ use crate::{ConversationId, MessageId, PetId, UserId};
 use chrono::NaiveDateTime;
 use validator::ValidationError;
 
-/// Longest message, in characters after trimming (security.md E5).
+/// Longest message, in characters after trimming (docs/security.md E5).
 pub const MAX_MESSAGE_CHARS: usize = 2000;
 
 /// Messages in one page of a thread when the caller does not say.

@@ -25,7 +25,7 @@ pub struct OwnerInfo {
     pub avatar_url: Option<String>,
 }
 
-/// The details a card lists: the spec's Dutch keys, pets' and sitters' own sets.
+/// The details a card lists under Dutch keys: pets' and sitters' own sets.
 // With the `openapi` feature this is also the API's `CardDetailsView`: answers carry it as it is.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = CardDetailsView))]
@@ -93,7 +93,7 @@ pub struct Card {
     pub cover_image_url: Option<String>,
     /// The owner (pets only).
     pub owner_info: Option<OwnerInfo>,
-    /// Details in the spec's keys.
+    /// Details under their Dutch keys.
     pub details: CardDetails,
     /// What a sitter offers (sitters only).
     pub availability: Option<Vec<Availability>>,

@@ -1,6 +1,6 @@
-//! The profile draft of the wizard and the edit dialog (spec section 3, "Profile draft"), and the
+//! The profile draft of the wizard and the edit dialog (what a person fills in for a profile), and the
 //! rules it must meet before anything is stored. The rules are declared on the draft's fields with
-//! `validator` derives (see [`crate::kernel::field_rules`]): every enumeration of the spec, names by
+//! `validator` derives (see [`crate::kernel::field_rules`]): every closed list of values, names by
 //! [`crate::kernel::text::check_name`] and every other text (lists included) by
 //! [`crate::kernel::text::check_free_text`], the lengths of [`MAX_LENGTHS`]. Each refusal names the draft
 //! field and says in Dutch what to change, the first in [`FIELD_ORDER`].

@@ -4,7 +4,7 @@ use crate::kernel::field_rules::refusal;
 use std::fmt;
 use validator::ValidationError;
 
-/// Why a text is not a code. The message is the spec's.
+/// Why a text is not a code. The message is the one the code fields show.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("Voer een geldige 6-cijferige code in")]
 pub struct CodeFormatError;
@@ -52,7 +52,7 @@ impl fmt::Debug for OneTimeCode {
 
 /// The sign-in attempt of one browser: a random id kept in an HttpOnly cookie from the first
 /// code request on. A code belongs to the attempt that asked for it, so guesses from any other
-/// browser never reach it (security.md A4); the database keeps only its SHA-256.
+/// browser never reach it (docs/security.md A4); the database keeps only its SHA-256.
 #[derive(Clone, PartialEq, Eq)]
 pub struct SignInAttempt(String);
 

@@ -54,14 +54,14 @@ pub const FAILURES_BEFORE_LOCKOUT: i32 = 100;
 pub const LOCKOUT: Duration = Duration::hours(24);
 
 /// How long an account whose address was never verified is kept after its latest registration
-/// (security.md K2).
+/// (docs/security.md K2).
 pub const UNVERIFIED_ACCOUNT_LIFETIME: Duration = Duration::days(14);
 
 /// Code checks per client per failure window, whatever the addresses.
 pub const VERIFIES_PER_CLIENT_PER_WINDOW: i32 = 30;
 
 /// Code hashes (argon2, about 19 MiB and 100 ms each) running at once; further sign-in requests
-/// wait for a place (security.md A5b).
+/// wait for a place (docs/security.md A5b).
 pub const MAX_CONCURRENT_CODE_HASHES: usize = 4;
 
 pub(crate) const HOUR_SECS: i64 = 3600;
@@ -158,7 +158,8 @@ pub fn parse_code(raw: &str) -> Result<OneTimeCode, SignInError> {
     })
 }
 
-/// The order of the sign-up's refusals (spec section 5): the first failing field is named.
+/// The order of the sign-up's refusals, top to bottom as the form shows the fields: the first
+/// failing field is named.
 pub const SIGN_UP_ORDER: &[&str] = &["firstName", "lastName", "email", "terms"];
 
 /// A sign-up as sent: both names, the address and the accepted terms. The rules are declared on
@@ -188,7 +189,7 @@ pub struct SignUp {
 }
 
 impl SignUp {
-    /// The sign-up with trimmed names, checked in the spec's order.
+    /// The sign-up with trimmed names, checked in the order of the form.
     ///
     /// # Errors
     /// [`SignInError::Invalid`] for the first field that is wrong.

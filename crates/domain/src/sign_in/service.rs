@@ -47,7 +47,7 @@ pub struct SignInPorts {
 pub struct EmailSignIn {
     ports: SignInPorts,
     /// The hash a guess is checked against when its browser has no code: the same work as a
-    /// real check, so the time of an answer tells nothing (security.md A5b).
+    /// real check, so the time of an answer tells nothing (docs/security.md A5b).
     dummy_hash: Arc<std::sync::OnceLock<String>>,
 }
 
@@ -188,7 +188,7 @@ impl EmailSignIn {
     /// limits (429), and answers whether a mail may go: a stranger's request beyond the
     /// strangers' allowance of the address is answered as always and sends nothing. A browser
     /// that signed in with the address before counts only against its own limits, so no number
-    /// of strangers, on any number of networks, keeps it from a code (security.md A4). What a
+    /// of strangers, on any number of networks, keeps it from a code (docs/security.md A4). What a
     /// client is refused never counts against the address.
     fn allow_code_request(
         &self,

@@ -31,7 +31,7 @@ pub enum ModerationError {
     Repository(#[from] RepositoryError),
 }
 
-/// Who sees a profile's pages and reads (security.md E6).
+/// Who sees a profile's pages and reads (docs/security.md E6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Visibility {
     /// Not hidden: the same answer for everyone, which may be kept and shared.

@@ -1,5 +1,5 @@
 //! Profile photos: what an upload is, the ports that check, store and record it, and the use case
-//! that ties them together (security.md F).
+//! that ties them together (docs/security.md F1-F6).
 
 use crate::kernel::limits::{self, RateLimiter};
 use crate::uploads::ports::{FileStore, ImageSanitizer, NameGenerator, UploadRepository};

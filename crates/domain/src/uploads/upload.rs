@@ -17,7 +17,7 @@ pub const MAX_UPLOAD_MEGAPIXELS: u32 = 24;
 /// Where issued images are served; a profile image field holds `UPLOAD_URL_PREFIX` + public name.
 pub const UPLOAD_URL_PREFIX: &str = "/uploads/";
 
-/// Google's avatar host: the one foreign image origin a profile may point at (security.md F6).
+/// Google's avatar host: the one foreign image origin a profile may point at (docs/security.md F6).
 pub const GOOGLE_AVATAR_PREFIX: &str = "https://lh3.googleusercontent.com/";
 
 /// Hex characters of a stored photo's random name (128 bits).

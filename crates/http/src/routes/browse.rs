@@ -109,7 +109,7 @@ pub struct MapPoint {
     pub lon: f64,
 }
 
-/// One card of the list (spec section 3, 'Profile list item').
+/// One card of the list: a sitter or a pet as the browse pages show it.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileListItem {
@@ -139,7 +139,7 @@ pub struct ProfileListItem {
     pub map_point: Option<MapPoint>,
     /// The owner (pets).
     pub owner_info: Option<OwnerInfoView>,
-    /// Details in the spec's keys.
+    /// Details under their Dutch keys.
     pub details: CardDetails,
     /// What a sitter offers.
     pub availability: Option<Vec<Availability>>,

@@ -1,4 +1,4 @@
-//! Conversations and messages (spec sections 3, 6 and 7), the unread count, the e-mail setting
+//! Conversations between two people and their messages, the unread count, the e-mail setting
 //! for new messages, and the live event stream.
 
 use crate::{ApiError, AppState, CurrentUser};

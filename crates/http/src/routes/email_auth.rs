@@ -266,7 +266,7 @@ fn sent(email: &str, cookie: Option<Cookie<'static>>) -> HttpResponse {
 /// every address; the e-mail says what applies.
 ///
 /// # Errors
-/// 422 for a missing or malformed field (in the spec's order), 429 when throttled.
+/// 422 for a missing or malformed field (the first one in the form's order), 429 when throttled.
 #[utoipa::path(post, path = "/api/auth/email-register", tag = "auth", operation_id = "email_register", request_body = RegisterRequest,
     responses(
         (status = 200, description = "A code is on its way", body = MessageResponse),

@@ -13,7 +13,7 @@ export interface NavItem {
 
 /**
  * The main navigation for a visitor, a signed-in user without a known profile, a sitter or an
- * owner (spec section 2, "Header and footer").
+ * owner, as the header and the footer show it.
  */
 export function navItems(
   user: SessionUser | null,

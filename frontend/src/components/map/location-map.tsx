@@ -5,7 +5,7 @@ import { mapConfigQueryOptions, placeQueryOptions } from '@/components/map/map-a
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 
-/** Where the map goes when a place cannot be found (spec section 9). */
+/** Where the map goes when a place cannot be found: the centre of Amsterdam. */
 export const AMSTERDAM = { lat: 52.3676, lon: 4.9041 } as const;
 export const MAP_ZOOM = 13;
 
@@ -115,7 +115,7 @@ function PlaceCard({ location, name, className }: LocationMapProps) {
 }
 
 /**
- * The location map widget (spec section 2): the avatar as a marker at the person's or pet's place,
+ * The location map widget on a profile page: the avatar as a marker at the person's or pet's place,
  * Amsterdam with a warning when the place cannot be found; a place card when there are no tiles.
  */
 export function LocationMap(props: LocationMapProps) {

@@ -3,7 +3,7 @@ import { SIGN_UP_NAME_MAX } from '@/lib/api/vocabulary';
 import { safeReturnPath } from '@/lib/auth/return-path';
 import { tooLong } from '@/lib/profile-texts';
 
-/** Names: at most as many characters as the server takes (spec section 9). */
+/** Names: at most as many characters as the server takes. */
 export const NAME_MAX = SIGN_UP_NAME_MAX;
 /** Login and verification codes: six digits. */
 export const CODE_LENGTH = 6;
@@ -22,7 +22,7 @@ export const emailField = z
   .pipe(z.email('Vul een geldig e-mailadres in'))
   .transform((email) => email.toLowerCase());
 
-/** The sign-up form; its checks in the order of spec section 5. */
+/** The sign-up form; its checks top to bottom, as the form shows the fields. */
 export const signUpSchema = z.object({
   firstName: trimmed('Voornaam is verplicht'),
   lastName: trimmed('Achternaam is verplicht'),

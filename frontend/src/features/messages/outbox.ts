@@ -16,7 +16,7 @@ export const SEND_FAILED = 'Bericht versturen mislukt. Probeer opnieuw.';
 /** How long to wait before trying again when the server could not be reached while online. */
 export const RETRY_AFTER_MS = 15_000;
 
-/** Why the server did not take a message (spec section 8); its own words for 403, 422 and 429. */
+/** Why the server did not take a message, to show under it; its own words for 403, 422 and 429. */
 export function failureOf(error: ApiError): SendFailure {
   const serverText = error.code !== 'unexpected_response';
   const ownWords = error.status === 403 || error.status === 422 || error.status === 429;

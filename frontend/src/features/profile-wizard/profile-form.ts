@@ -23,7 +23,7 @@ export type ProfileDraftBody = components['schemas']['ProfileDraftBody'];
 type ProfileLookup = components['schemas']['ProfileLookup'];
 export type PetView = components['schemas']['PetView'];
 
-/** The local copy of the profile kept after a successful create (spec section 4, "Wizard"). */
+/** The local copy of the profile kept in the browser after a successful create. */
 export const DRAFT_COPY_KEY = 'profileDraftCopy';
 
 /** The digits of a postcode, as POSTCODE_PATTERN (published by the server) wants them. */

@@ -6,7 +6,7 @@ export type StepId = 'basic' | 'details' | 'additional' | 'photo' | 'owner' | 's
 export interface Step {
   id: StepId;
   title: string;
-  /** The share of the wizard done on this step (spec section 9: 20, 40, 60, 80, 100). */
+  /** The share of the wizard done on this step (20, 40, 60, 80, 100), for the progress bar. */
   percent: number;
   /** The fields shown on this step, to find the step of an invalid field. */
   fields: (keyof WizardValues)[];
@@ -76,7 +76,7 @@ const VOLUNTEER_STEPS: Step[] = [
     fields: ['maxDistance', 'hourlyRate', 'hasOwnPet', 'transportMode', 'languages'],
   },
   { id: 'photo', title: "Foto's", percent: 80, fields: ['avatarUrl'] },
-  // For volunteers the last step is a summary (spec section 2).
+  // For volunteers the last step is a summary of what they filled in, before it is saved.
   { id: 'summary', title: 'Overzicht', percent: 100, fields: [] },
 ];
 

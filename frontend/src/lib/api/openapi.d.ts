@@ -194,7 +194,7 @@ export interface paths {
          * Makes an account (or finds the unverified one) and mails a code. The answer is the same for
          *     every address; the e-mail says what applies.
          * @description # Errors
-         *     422 for a missing or malformed field (in the spec's order), 429 when throttled.
+         *     422 for a missing or malformed field (the first one in the form's order), 429 when throttled.
          */
         post: operations["email_register"];
         delete?: never;
@@ -1575,7 +1575,7 @@ export interface components {
              */
             userId: number;
         };
-        /** @description The details a card lists: the spec's Dutch keys, pets' and sitters' own sets. */
+        /** @description The details a card lists under Dutch keys: pets' and sitters' own sets. */
         CardDetailsView: {
             /** @description Sitter: when and how they can help. */
             beschikbaar?: components["schemas"]["Availability"][] | null;
@@ -2436,7 +2436,7 @@ export interface components {
             /** @description More cards match than `total` says: a text search stopped counting at its cap ('1.000+'). */
             totalCapped: boolean;
         };
-        /** @description One card of the list (spec section 3, 'Profile list item'). */
+        /** @description One card of the list: a sitter or a pet as the browse pages show it. */
         ProfileListItem: {
             /** @description What a sitter offers. */
             availability?: components["schemas"]["Availability"][] | null;
@@ -2444,7 +2444,7 @@ export interface components {
             avatarUrl?: string | null;
             /** @description Wide header photo (pets). */
             coverImageUrl?: string | null;
-            /** @description Details in the spec's keys. */
+            /** @description Details under their Dutch keys. */
             details: components["schemas"]["CardDetailsView"];
             /**
              * Format: double

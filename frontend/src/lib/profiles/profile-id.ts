@@ -5,7 +5,7 @@ export function parseProfileId(raw: string | undefined): number | null {
   return id > 0 && Number.isSafeInteger(id) ? id : null;
 }
 
-/** A pet's id as written in its address, where a `pet-` prefix is allowed (spec section 2). */
+/** A pet's id as written in its address, where a `pet-` prefix is allowed. */
 export function parsePetId(raw: string | undefined): number | null {
   return parseProfileId(raw?.replace(/^pet-/, ''));
 }

@@ -30,8 +30,8 @@ export function isImage(file: { type: string }): boolean {
 }
 
 /**
- * The browser-side check of spec section 5: an image, at most the server's upload limit (5 MB), so
- * that nobody waits for a refusal. Null when fine.
+ * The browser-side check of a photo before it is sent: an image, at most the server's upload
+ * limit (5 MB), so that nobody waits for a refusal. Null when fine.
  */
 export function imageProblem(file: File): string | null {
   if (!isImage(file)) return NOT_AN_IMAGE;
@@ -39,7 +39,7 @@ export function imageProblem(file: File): string | null {
   return null;
 }
 
-/** A file the browser refuses before sending it; the message is the spec's Dutch text. */
+/** A file the browser refuses before sending it; the message is the Dutch text the form shows. */
 export class UploadRefused extends Error {
   constructor(message: string) {
     super(message);

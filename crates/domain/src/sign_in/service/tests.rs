@@ -416,7 +416,7 @@ fn a_guess_without_a_code_costs_the_same_hash_check() -> anyhow::Result<()> {
 
 /// A stranger from three client addresses repeats, every cooldown for fifteen minutes: ask
 /// a code for the owner's address, then five wrong guesses. The owner, from their own
-/// browser, asks for a code each round and signs in with it at once (security.md A4).
+/// browser, asks for a code each round and signs in with it at once (docs/security.md A4).
 #[test]
 fn a_stranger_from_three_addresses_never_keeps_the_owner_out() -> anyhow::Result<()> {
     let f = fixture();

@@ -6,8 +6,9 @@ export type RegisterRequest = components['schemas']['RegisterRequest'];
 export type VerifiedResponse = components['schemas']['VerifiedResponse'];
 
 /**
- * The e-mail code calls of spec section 7. The server answers register, resend and login the
- * same way for every address; what applies to the address is in the mail itself.
+ * The e-mail code calls: sign up, resend, sign in and verify. The server answers register,
+ * resend and login the same way for every address; what applies to the address is in the mail
+ * itself.
  */
 export async function registerByEmail(body: RegisterRequest): Promise<string> {
   return (await unwrap(api.POST('/api/auth/email-register', { body }))).message;

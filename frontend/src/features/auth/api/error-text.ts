@@ -1,7 +1,7 @@
 import { ApiError } from '@/lib/api/api-error';
 
 /**
- * The text to show for a failed call (spec section 8): the server's own Dutch text when it sent
+ * The text to show for a failed call: the server's own Dutch text when it sent
  * one, `fallback` when it answered without one, `network` when no answer came at all.
  */
 export function errorText(error: unknown, fallback: string, network: string): string {

@@ -1,7 +1,7 @@
 import { ApiError, unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
 
-/** The message of a callback address without a code (spec section 5). */
+/** The message of a callback address without a code. */
 export const NO_CODE_MESSAGE =
   'Cannot exchange code for session token: no code provided in the URL search params';
 
@@ -27,7 +27,7 @@ export function exchangeCodeForSession(search: URLSearchParams): Promise<void> {
   return exchange;
 }
 
-/** The log line of spec section 8 for a failed exchange. */
+/** The console line for a failed exchange: the server's code and text, or what else went wrong. */
 export function exchangeFailure(error: unknown): string {
   if (error instanceof ApiError) {
     return `Failed to exchange code for session token: API responded with HTTP status ${error.status}`;

@@ -33,7 +33,7 @@ describe('the e-mail sign-up page', () => {
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
-  it('checks in the order of the spec and shows the first rule that fails, sending nothing', async () => {
+  it('checks in the order of the form and shows the first rule that fails, sending nothing', async () => {
     const user = userEvent.setup();
     openPage();
     expect(screen.getByRole('heading', { name: 'Account aanmaken' })).toBeVisible();

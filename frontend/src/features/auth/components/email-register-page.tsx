@@ -45,7 +45,7 @@ export function EmailRegisterPage() {
 
 const EMPTY_SIGN_UP: SignUpInput = { firstName: '', lastName: '', email: '', terms: false };
 
-/** The sign-up checks in the order of spec section 5: only the first failing one is shown. */
+/** The sign-up checks, top to bottom as the form shows them: only the first failing one is shown. */
 const CHECK_ORDER = ['firstName', 'lastName', 'email', 'terms'] as const;
 
 function SignUpForm({

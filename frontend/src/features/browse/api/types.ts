@@ -17,7 +17,7 @@ export type OwnerInfo = Schemas['OwnerInfoView'];
 /** Pet details (ras ... gecastreerdGesteriliseerd) or volunteer details (ervaring ...). */
 export type ProfileDetails = Schemas['CardDetailsView'];
 
-/** One card of the browse pages (spec section 3, "Profile list item"). */
+/** One card of the browse pages: a sitter or a pet. */
 export type ProfileListItem = Schemas['ProfileListItem'];
 
 /** One page of the list and how many profiles match in all. */

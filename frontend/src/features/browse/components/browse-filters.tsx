@@ -21,7 +21,7 @@ const PLURAL: Record<ProfileType, string> = {
   vrijwilliger: 'Vrijwilligers',
 };
 
-/** The type filter's choices (spec section 2): all, pets, volunteers. */
+/** The type filter's choices: all, pets, volunteers. */
 export const TYPE_OPTIONS = [
   { value: '', label: 'Alle profielen' },
   ...V.ProfileType.values.map((value) => ({ value, label: PLURAL[value] })),

@@ -76,7 +76,7 @@ function ViewSwitch({
   );
 }
 
-/** `/profielen`: every profile, searched, filtered and paged on the server (spec section 2). */
+/** `/profielen`: every profile, searched, filtered and paged on the server. */
 export function BrowsePage() {
   useDocumentTitle(
     'Profielen',

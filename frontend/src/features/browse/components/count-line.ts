@@ -12,8 +12,8 @@ export function shownCount(total: number, capped = false): string {
 const isOne = (total: number, capped: boolean): boolean => total === 1 && !capped;
 
 /**
- * 'n profiel/profielen gevonden' with the category and the search term appended (spec section
- * 2), and the place and radius when searched near one: e.g. '1 profiel gevonden in Huisdieren
+ * 'n profiel/profielen gevonden' with the category and the search term appended,
+ * and the place and radius when searched near one: e.g. '1 profiel gevonden in Huisdieren
  * voor "bobby" binnen 10 km van 3512'.
  */
 export function countLine(total: number, params: BrowseParams, capped = false): string {

@@ -23,7 +23,7 @@ const benefits = [
   },
 ] as const;
 
-/** `/voor-baasjes`: for owners, the volunteers who offer to sit (spec section 2). */
+/** `/voor-baasjes`: for owners, the volunteers who offer to sit. */
 export function OwnersPage() {
   return (
     <AudiencePage

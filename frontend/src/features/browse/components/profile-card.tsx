@@ -42,7 +42,7 @@ function CardAvatar({ item }: { item: ProfileListItem }) {
 }
 
 /**
- * One profile in a list (spec section 2, "Profile browse"): photo, 'Nieuw' when new, the type,
+ * One profile in a list of the browse pages: photo, 'Nieuw' when new, the type,
  * name and place, the distance when searched near a place, the description clamped to three
  * lines, the owner of a pet, how many references their page shows ('4 referenties'), when a pet
  * needs help ('Hulp nodig op maandag en woensdag'), and 'Bekijk profiel'.

@@ -12,7 +12,7 @@ function numberAfter(id: string, prefix: string): number | null {
 }
 
 /**
- * Where a card leads (spec section 2, "Card link target"): the volunteer's or the pet's own page,
+ * Where a card leads: the volunteer's or the pet's own page,
  * the owner's page for another pet with owner info, otherwise the fallback detail.
  */
 export function profileHref(item: ProfileListItem): string {

@@ -22,7 +22,7 @@ const benefits = [
   },
 ] as const;
 
-/** `/voor-oppassers`: for sitters, the pets that look for care (spec section 2). */
+/** `/voor-oppassers`: for sitters, the pets that look for care. */
 export function SittersPage() {
   return (
     <AudiencePage

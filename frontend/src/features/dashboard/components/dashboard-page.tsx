@@ -48,7 +48,7 @@ function Backdrop({ children }: { children: ReactNode }) {
   );
 }
 
-/** `/dashboard`: the start page of a signed-in user (spec section 2, "Dashboard"). */
+/** `/dashboard`: the start page of a signed-in user. */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useAuth();

@@ -6,7 +6,7 @@ import { SignUpCta } from '@/features/landing/components/sign-up-cta';
 import { Testimonials } from '@/features/landing/components/testimonials';
 import { VideoTeaser } from '@/features/landing/components/video-teaser';
 
-/** `/`: what the platform offers, and the way in (spec section 2, "Landing page"). */
+/** `/`: what the platform offers, and the way in. */
 export function LandingPage() {
   return (
     <>

@@ -17,7 +17,7 @@ export const NO_CONVERSATIONS =
   'Nog geen gesprekken. Start een gesprek door een bericht te sturen naar een profiel!';
 export const NOTHING_FOUND = 'Geen berichten gevonden';
 
-/** Whether a conversation fits the search: its name or pet name, in any case (spec section 5). */
+/** Whether a conversation fits the search: its name or pet name, in any case. */
 export function matchesSearch(conversation: ConversationSummary, term: string): boolean {
   const wanted = term.trim().toLocaleLowerCase('nl');
   if (wanted === '') return true;

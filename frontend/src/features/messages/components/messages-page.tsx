@@ -14,7 +14,7 @@ export const SELECT_CONVERSATION = 'Selecteer een gesprek';
 
 /**
  * `/berichten`: the inbox on the left and the open conversation on the right; on small screens
- * one of the two at a time (spec section 2, "Messages").
+ * one of the two at a time.
  */
 export function MessagesPage() {
   useDocumentTitle('Berichten');

@@ -1,6 +1,6 @@
 import { Lightbulb } from 'lucide-react';
 
-/** The photo step's advice, with the accepted formats and size (spec section 2). */
+/** The photo step's advice, with the accepted formats and size, before a photo is chosen. */
 export function PhotoTips() {
   return (
     <div className="flex gap-3 rounded-2xl bg-amber-50 p-4 text-stone-800 ring-1 ring-amber-200">

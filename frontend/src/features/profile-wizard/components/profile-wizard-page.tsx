@@ -65,7 +65,7 @@ export const UPDATE_FAILED =
 
 /**
  * `/profiel-aanmaken`: the wizard that makes a profile, or with `?mode=edit&type=` changes the
- * signed-in user's own (spec section 2, "Profile setup wizard").
+ * signed-in user's own.
  */
 export function ProfileWizardPage() {
   const { user } = useAuth();

@@ -147,7 +147,7 @@ export function draftWithChange(lookup: OwnProfileLookup, change: DraftChange): 
   return { ...draftFromProfile(lookup), ...change };
 }
 
-/** Splits a full name at the first space: 'Anna van Dijk' → 'Anna' and 'van Dijk' (spec section 2). */
+/** Splits a full name at the first space: 'Anna van Dijk' → 'Anna' and 'van Dijk'. */
 export function splitName(fullName: string): { firstName: string; lastName: string } {
   const trimmed = fullName.trim();
   const space = trimmed.indexOf(' ');

@@ -14,7 +14,7 @@ export async function startConversation(
   body: StartConversationBody,
   idempotencyKey: string,
 ): Promise<number | null> {
-  // Checked at run time: an answer without an id is a failure of its own (spec section 8).
+  // Checked at run time: an answer without an id is a failure of its own, not a conversation.
   const started: unknown = await unwrap(
     api.POST('/api/conversations', { params: { header: idempotencyHeader(idempotencyKey) }, body }),
   );

@@ -19,7 +19,8 @@ export function updateProfile(userId: number, draft: ProfileDraftBody) {
 
 /**
  * An inline edit: reads the own profile fresh, changes one field and sends the whole profile
- * back (spec section 7); afterwards every profile page and the profile lookup are read again.
+ * back, as the server replaces a profile whole; afterwards every profile page and the profile
+ * lookup are read again.
  */
 export function useUpdateProfileField() {
   const { user } = useAuth();

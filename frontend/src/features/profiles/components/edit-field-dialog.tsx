@@ -78,7 +78,7 @@ interface FormValues {
   image: string | null;
 }
 
-/** The rules of one field kind, with the spec's Dutch messages (section 5). */
+/** The rules of one field kind, with the Dutch messages the form shows. */
 export function schemaFor(field: EditField) {
   return z
     .object({
@@ -175,7 +175,7 @@ export interface EditFieldDialogProps {
 }
 
 /**
- * The reusable inline edit dialog (spec section 2): text, textarea, select, multiselect,
+ * The reusable inline edit dialog of a profile page: text, textarea, select, multiselect,
  * location and image fields, each checked before the whole profile is saved.
  */
 export function EditFieldDialog({ field, title, onClose, onSave }: EditFieldDialogProps) {

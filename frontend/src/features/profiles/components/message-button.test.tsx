@@ -112,7 +112,7 @@ describe('MessageButton', () => {
     expect(await screen.findByText('Pagina: /dashboard')).toBeInTheDocument();
   });
 
-  it('treats a failing check of the own profile the same way (spec section 8)', async () => {
+  it('treats a failing check of the own profile the same way as having none', async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fakeSession(aUser({ id: 99 }));

@@ -31,7 +31,7 @@ export const PET_CHOICE = 'Over welk huisdier?';
 export const NO_PET = 'Geen huisdier in het bijzonder';
 
 /**
- * 'Bericht sturen' on a profile page (spec sections 2 and 6): a visitor is sent to sign in and
+ * 'Bericht sturen' on a profile page: a visitor is sent to sign in and
  * comes back here; the profile's own user sees nothing; anyone else starts the conversation.
  */
 export function MessageButton({

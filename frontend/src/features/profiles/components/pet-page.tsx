@@ -64,7 +64,7 @@ function LoadedPetPage({ petId }: { petId: number }) {
   );
 }
 
-/** The four points every pet's sitter should meet (spec section 2), in the words of its species. */
+/** The four points every pet's sitter should meet in the words of its species. */
 export function lookingFor(pet: PetView): string[] {
   const rule = ruleOf(pet.species);
   return [

@@ -202,7 +202,7 @@ export function BulletList({ items, label }: { items: string[]; label?: string }
   );
 }
 
-/** The icon of each details key (spec section 2); other keys get the default. */
+/** The icon of each details key; other keys get the default. */
 const DETAIL_ICONS: Record<string, LucideIcon> = {
   soort: PawPrint,
   ervaringMet: PawPrint,
@@ -302,7 +302,7 @@ export function LocationSection({
   );
 }
 
-/** 'Veilig contact': all contact runs through the platform (spec section 1). */
+/** 'Veilig contact': all contact runs through the platform. */
 export function SafeContactNote() {
   const { user, isPending } = useAuth();
   const { pathname, search } = useLocation();

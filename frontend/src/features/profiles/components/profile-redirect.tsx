@@ -8,7 +8,7 @@ import { parseProfileId } from '@/lib/profiles/profile-id';
 export const PROFILE_NOT_FOUND = 'Profiel niet gevonden';
 export const REDIRECTING = 'Doorverwijzen naar profiel...';
 
-/** Where a browse id leads: `volunteer-N` to the sitter, `pet-N` to the pet (spec section 2). */
+/** Where a browse id leads: `volunteer-N` to the sitter, `pet-N` to the pet. */
 export function profileTarget(id: string | undefined): string | null {
   const match = /^(volunteer|pet)-(.+)$/.exec(id ?? '');
   if (!match) return null;

@@ -11,7 +11,7 @@ import { messagingKeys } from '@/lib/messaging/keys';
 
 /** The title of the dialog that tells someone without a profile so. */
 export const PROFILE_REQUIRED_TITLE = 'Geen profiel';
-/** What that dialog says before they are sent to the dashboard (spec section 8). */
+/** What that dialog says before they are sent to the dashboard to make a profile. */
 export const PROFILE_REQUIRED_ALERT =
   'Je moet eerst je profiel aanmaken voordat je berichten kunt sturen. Je wordt nu doorgestuurd naar het dashboard om je profiel af te ronden.';
 export const START_FAILED =
@@ -69,7 +69,7 @@ export function useStartConversation({ targetUserId, petFor, failure }: Conversa
     setBusy(true);
     setError(null);
     try {
-      // A failing check counts as no profile here (spec section 8); the dashboard it leads to
+      // A failing check counts as no profile here; the dashboard it leads to
       // tells a failure from having none.
       const own = await queryClient
         .query({ ...profileLookupQueryOptions(user.id), staleTime: 0 })

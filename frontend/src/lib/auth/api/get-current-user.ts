@@ -9,7 +9,7 @@ export type SessionUser = components['schemas']['SessionUser'];
 /**
  * The signed-in user, or null when signed out (the server answers `null` for a visitor, so that
  * no page logs an error). It never rejects: a failure is logged and treated as signed out too, so
- * the app always leaves its pending state (spec section 8).
+ * the app always leaves its pending state and never hangs on a spinner.
  */
 export async function getCurrentUser(): Promise<SessionUser | null> {
   try {

@@ -12,8 +12,8 @@ export const PROFILE_LOOKUP_FAILED = 'Je profiel kon niet worden geladen.';
 /**
  * Which profile a user has (sitter or owner), or null without one. Only a 404 means "no profile":
  * any other failure (a 5xx, the network) is logged and rejects, so that a page can tell "could not
- * look" from "has none". The header treats both alike and offers no profile link (spec section 8,
- * "Profile type lookup failure"); the dashboard and the wizard show an error with a retry.
+ * look" from "has none". The header treats both alike and offers no profile link; the
+ * dashboard and the wizard show an error with a retry.
  */
 export async function getProfileLookup(userId: number): Promise<ProfileLookup | null> {
   try {
