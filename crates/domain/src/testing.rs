@@ -229,7 +229,7 @@ impl MemoryStore {
 
     pub(crate) fn add_user(&self, raw_email: &str, verified: bool) -> User {
         let address = email(raw_email);
-        let local = address.local_part();
+        let local = raw_email.split('@').next().unwrap_or_default();
         let mut first_name: String = local.chars().take(1).flat_map(char::to_uppercase).collect();
         first_name.extend(local.chars().skip(1));
         let new = NewUser {

@@ -73,11 +73,6 @@ impl Email {
         format!("{first}***@{domain}")
     }
 
-    /// The part before the `@`, used as a name of last resort.
-    #[must_use]
-    pub fn local_part(&self) -> &str {
-        self.0.split('@').next().unwrap_or_default()
-    }
 }
 
 impl fmt::Display for Email {
@@ -119,12 +114,6 @@ mod tests {
         assert_eq!(Email::parse("a b@c.nl"), Err(EmailError::Invalid));
         assert_eq!(Email::parse("@c.nl"), Err(EmailError::Invalid));
         assert_eq!(EmailError::Empty.to_string(), "E-mailadres is verplicht");
-    }
-
-    #[test]
-    fn the_local_part_is_the_text_before_the_at_sign() {
-        let email = Email::parse("jan@example.nl");
-        assert_eq!(email.as_ref().map(Email::local_part), Ok("jan"));
     }
 
     proptest! {

@@ -250,14 +250,6 @@ impl Idempotency {
     pub fn asks_for_retry(status: u16) -> bool {
         status >= 500 || status == 429
     }
-
-    /// Removes keys older than [`KEEP_IDEMPOTENCY_KEYS`]; how many (for the clean-up).
-    ///
-    /// # Errors
-    /// Storage failures.
-    pub fn delete_old_keys(&self) -> Result<usize, RepositoryError> {
-        self.keys.delete_keys_before(self.clock.now() - KEEP_IDEMPOTENCY_KEYS)
-    }
 }
 
 #[cfg(test)]

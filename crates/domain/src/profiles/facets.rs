@@ -181,12 +181,6 @@ impl Filters {
             .map(|rule| rule.param)
     }
 
-    /// Whether a filter that only pets carry is set.
-    #[must_use]
-    pub fn for_pets_only(&self) -> bool {
-        self.first_only_for(ProfileType::Huisdier).is_some()
-    }
-
     /// Whether a filter that only sitters carry is set.
     #[must_use]
     pub fn for_sitters_only(&self) -> bool {

@@ -207,10 +207,10 @@ pub struct OwnerProfileView {
 pub enum ProfileLookup {
     /// A sitter: `profile.id` is the volunteer id.
     #[serde(rename = "vrijwilliger")]
-    Vrijwilliger(Box<VolunteerView>),
+    Sitter(Box<VolunteerView>),
     /// An owner: `profile.owner_id` is the owner id, `profile.id` their first pet's.
     #[serde(rename = "huisdier")]
-    Huisdier(Box<OwnerProfileView>),
+    Owner(Box<OwnerProfileView>),
 }
 
 /// `GET /api/owners/{ownerId}`.
@@ -383,10 +383,10 @@ pub(crate) fn pet_view(pet: Pet, owner: &Owner, now: NaiveDateTime) -> PetView {
 
 pub(crate) fn lookup(profile: OwnProfile, context: &ViewContext) -> Option<ProfileLookup> {
     match profile {
-        OwnProfile::Volunteer(volunteer) => Some(ProfileLookup::Vrijwilliger(Box::new(context.volunteer(volunteer)))),
+        OwnProfile::Volunteer(volunteer) => Some(ProfileLookup::Sitter(Box::new(context.volunteer(volunteer)))),
         OwnProfile::Owner(owner, pets) => {
             let first = pets.into_iter().next()?;
-            Some(ProfileLookup::Huisdier(Box::new(OwnerProfileView {
+            Some(ProfileLookup::Owner(Box::new(OwnerProfileView {
                 pet: pet_view(first, &owner, context.now),
                 owner: context.owner(&owner),
             })))
