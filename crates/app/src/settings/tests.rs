@@ -1,4 +1,6 @@
-use super::{addresses, entropy_estimate_bits, is_https_with_host, period_of, secret_weakness};
+use super::is_https_with_host;
+use super::secrets::{entropy_estimate_bits, period_of, secret_weakness};
+use super::sections::addresses;
 
 #[test]
 fn a_random_secret_passes_and_patterned_ones_do_not() {

@@ -72,7 +72,6 @@ impl Email {
         let first: String = local.chars().take(1).collect();
         format!("{first}***@{domain}")
     }
-
 }
 
 impl fmt::Display for Email {
