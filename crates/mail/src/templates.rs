@@ -1,6 +1,7 @@
 //! The Dutch text and HTML of every e-mail. Codes are shown large and on their own, easy to copy.
 
 use chrono::NaiveDateTime;
+use icalendar::{Calendar, Component, Event, EventLike, EventStatus};
 use oppas_domain::kernel::clock::dutch_span;
 use oppas_domain::mail::message::{AfspraakNews, MailMessage};
 
@@ -133,52 +134,27 @@ struct CalendarItem {
     url: String,
 }
 
-/// Text as an iCalendar value (RFC 5545 3.3.11): backslashes, semicolons, commas and line ends
-/// escaped.
-fn ical_text(text: &str) -> String {
-    text.replace('\\', "\\\\")
-        .replace(';', "\\;")
-        .replace(',', "\\,")
-        .replace('\n', "\\n")
-}
-
-/// Folds a content line at 75 octets (RFC 5545 3.1), never inside a character.
-fn ical_fold(line: &str) -> String {
-    let mut out = String::with_capacity(line.len() + line.len() / 70 * 3);
-    let mut width = 0;
-    for c in line.chars() {
-        if width + c.len_utf8() > 75 {
-            out.push_str("\r\n ");
-            width = 1;
-        }
-        out.push(c);
-        width += c.len_utf8();
-    }
-    out
-}
-
-/// An iCalendar of one event in UTC, lines ending in CRLF.
+/// An iCalendar of one confirmed event, its times in UTC (the stored times are UTC); the crate
+/// escapes the text values and folds lines at 75 octets.
 fn calendar_item(item: &CalendarItem) -> String {
-    let stamp = |at: NaiveDateTime| at.format("%Y%m%dT%H%M%SZ").to_string();
-    let lines = [
-        "BEGIN:VCALENDAR".to_owned(),
-        "VERSION:2.0".to_owned(),
-        "PRODID:-//Oppasmaatje//Afspraken//NL".to_owned(),
-        "CALSCALE:GREGORIAN".to_owned(),
-        "METHOD:PUBLISH".to_owned(),
-        "BEGIN:VEVENT".to_owned(),
-        format!("UID:{}", item.uid),
-        format!("DTSTAMP:{}", stamp(chrono::Utc::now().naive_utc())),
-        format!("DTSTART:{}", stamp(item.starts_at)),
-        format!("DTEND:{}", stamp(item.ends_at)),
-        format!("SUMMARY:{}", ical_text(&item.summary)),
-        format!("DESCRIPTION:{}", ical_text(&item.description)),
-        format!("URL:{}", item.url),
-        "STATUS:CONFIRMED".to_owned(),
-        "END:VEVENT".to_owned(),
-        "END:VCALENDAR".to_owned(),
-    ];
-    lines.iter().map(|line| ical_fold(line) + "\r\n").collect()
+    let event = Event::new()
+        .uid(&item.uid)
+        .timestamp(chrono::Utc::now())
+        .starts(item.starts_at.and_utc())
+        .ends(item.ends_at.and_utc())
+        .summary(&item.summary)
+        .description(&item.description)
+        .url(&item.url)
+        .status(EventStatus::Confirmed)
+        .done();
+    let mut calendar = Calendar::empty();
+    calendar
+        .append_property(("VERSION", "2.0"))
+        .append_property(("PRODID", "-//Oppasmaatje//Afspraken//NL"))
+        .append_property(("CALSCALE", "GREGORIAN"))
+        .append_property(("METHOD", "PUBLISH"))
+        .push(event);
+    calendar.to_string()
 }
 
 /// A code mail's one-time sign-in link: the token in the fragment, which a browser never sends,
@@ -496,7 +472,8 @@ mod tests {
         assert!(ics.starts_with("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"), "{ics}");
         assert!(ics.ends_with("END:VEVENT\r\nEND:VCALENDAR\r\n"));
         assert!(ics.contains("\r\nUID:afspraak-4@oppasmaatje.nl\r\n"), "{ics}");
-        assert!(ics.contains("\r\nDTSTART:20261205T080000Z\r\nDTEND:20261205T090000Z\r\n"));
+        assert!(ics.contains("\r\nDTSTART:20261205T080000Z\r\n"), "{ics}");
+        assert!(ics.contains("\r\nDTEND:20261205T090000Z\r\n"), "{ics}");
         assert!(ics.lines().all(|line| line.trim_end_matches('\r').len() <= 75), "{ics}");
         let unfolded = ics.replace("\r\n ", "");
         assert!(
@@ -506,6 +483,25 @@ mod tests {
             "{unfolded}"
         );
         assert!(!ics.contains("\n\n"), "no bare line ends");
+        // Read back, the item has the same facts with the text as written.
+        let read: icalendar::Calendar = ics.parse().unwrap_or_else(|error| panic!("{error}: {ics}"));
+        let events: Vec<&Event> = read.components.iter().filter_map(|c| c.as_event()).collect();
+        let [event] = events.as_slice() else {
+            panic!("one event: {ics}")
+        };
+        let utc = |day: u32, hour: u32| {
+            chrono::NaiveDate::from_ymd_opt(2026, 12, day)
+                .and_then(|d| d.and_hms_opt(hour, 0, 0))
+                .map(|at| icalendar::DatePerhapsTime::DateTime(icalendar::CalendarDateTime::Utc(at.and_utc())))
+        };
+        assert_eq!(event.get_start(), utc(5, 8));
+        assert_eq!(event.get_end(), utc(5, 9));
+        assert_eq!(event.get_uid(), Some("afspraak-4@oppasmaatje.nl"));
+        assert_eq!(
+            event.get_summary(),
+            Some("Uitlaten met Anna-Maria Wilhelmina Theodora van den Berg-Oosterhuis, zuster (Oppasmaatje)")
+        );
+        assert_eq!(read.property_value("METHOD"), Some("PUBLISH"));
     }
 
     #[test]
