@@ -41,14 +41,14 @@ impl PageCache {
     /// Pages ended by `changes`, the counter every profile write moves on.
     #[must_use]
     pub fn new(changes: ListingChanges) -> Self {
-        Self::kept_for(changes, CACHE_FOR.to_std().unwrap_or(Duration::ZERO))
+        Self::kept_for(changes, CACHE_FOR.to_std().unwrap_or(Duration::ZERO), MAX_BYTES)
     }
 
-    fn kept_for(changes: ListingChanges, ttl: Duration) -> Self {
+    fn kept_for(changes: ListingChanges, ttl: Duration, max_bytes: u64) -> Self {
         let kept = moka::sync::Cache::builder()
             .time_to_live(ttl)
             .weigher(|_: &Page, kept: &Kept| u32::try_from(kept.body.len()).unwrap_or(u32::MAX))
-            .max_capacity(MAX_BYTES)
+            .max_capacity(max_bytes)
             .build();
         Self { changes, kept }
     }
@@ -124,8 +124,21 @@ mod tests {
 
     #[test]
     fn a_page_is_kept_no_longer_than_its_time() {
-        let cache = PageCache::kept_for(ListingChanges::default(), Duration::ZERO);
+        let cache = PageCache::kept_for(ListingChanges::default(), Duration::ZERO, MAX_BYTES);
         cache.keep(Page::Pet(1), UserId(1), cache.changes(), body("bobby"));
         assert_eq!(cache.get(Page::Pet(1), None), None);
+    }
+
+    #[test]
+    fn pages_past_the_byte_bound_are_let_go() {
+        let cache = PageCache::kept_for(ListingChanges::default(), Duration::from_secs(60), 10);
+        cache.keep(Page::Pet(1), UserId(1), cache.changes(), body("eight b."));
+        cache.keep(Page::Pet(2), UserId(1), cache.changes(), body("eight b."));
+        cache.kept.run_pending_tasks();
+        let kept = [Page::Pet(1), Page::Pet(2)]
+            .into_iter()
+            .filter(|page| cache.get(*page, None).is_some())
+            .count();
+        assert_eq!(kept, 1, "two pages of eight bytes do not fit in ten");
     }
 }
