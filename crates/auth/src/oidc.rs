@@ -12,6 +12,7 @@ use openidconnect::{
 use oppas_domain::sign_in::identity::ProviderClaims;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
+use subtle::ConstantTimeEq;
 use tokio::sync::Mutex;
 
 /// How long a started sign-in may take before it must start again.
@@ -361,7 +362,7 @@ impl OidcClient {
         now: DateTime<Utc>,
     ) -> Result<ProviderClaims, OidcError> {
         let fresh = now.timestamp() - pending.started_at <= ATTEMPT_LIFETIME_SECS;
-        if !fresh || code.is_empty() || !constant_time_eq(state.as_bytes(), pending.state.as_bytes()) {
+        if !fresh || code.is_empty() || !bool::from(state.as_bytes().ct_eq(pending.state.as_bytes())) {
             return Err(OidcError::State);
         }
         let client = self.client().await?;
@@ -425,10 +426,6 @@ impl OidcClient {
     }
 }
 
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0_u8, |acc, (x, y)| acc | (x ^ y)) == 0
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -440,6 +437,35 @@ mod tests {
         assert_eq!(
             error.chain(),
             "the ID token was refused: a check failed: signature mismatch"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_state_that_differs_from_the_started_one_is_refused_before_the_provider_is_asked() {
+        // The issuer cannot be reached: only the state check can answer.
+        let client = OidcClient::new(OidcConfig {
+            issuer_url: "http://127.0.0.1:9".to_owned(),
+            client_id: "client".to_owned(),
+            client_secret: "secret".to_owned(),
+            redirect_url: "http://127.0.0.1:9/auth/callback".to_owned(),
+        })
+        .map_err(|error| error.chain())
+        .unwrap_or_else(|chain| panic!("{chain}"));
+        let now = Utc::now();
+        let pending = PendingSignIn {
+            state: "abcdef".to_owned(),
+            nonce: "nonce".to_owned(),
+            pkce_verifier: "verifier".to_owned(),
+            started_at: now.timestamp(),
+        };
+        for state in ["abcdeg", "abcde", "abcdefg", ""] {
+            let refused = client.finish("code", state, pending.clone(), now).await;
+            assert!(matches!(refused, Err(OidcError::State)), "state {state:?}");
+        }
+        let asked = client.finish("code", "abcdef", pending, now).await;
+        assert!(
+            !matches!(asked, Err(OidcError::State)),
+            "the matching state passes the check"
         );
     }
 

@@ -6,12 +6,10 @@
 use actix_web::web::Bytes;
 use oppas_domain::UserId;
 use oppas_domain::profiles::changes::{CACHE_FOR, ListingChanges};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// Pages kept at most; past it, the memory starts afresh.
-const MAX_PAGES: usize = 4096;
+/// Bytes of JSON kept at most (some thousands of pages); past it, the least used go first.
+const MAX_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Which public page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -24,32 +22,35 @@ pub enum Page {
     Volunteer(i64),
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Kept {
-    at: Instant,
     changes: u64,
     /// Whose profile it shows: they are answered afresh.
     user: UserId,
     body: Bytes,
 }
 
-/// The kept pages of this process.
+/// The kept pages of this process, each for [`CACHE_FOR`] at most.
 #[derive(Debug, Clone)]
 pub struct PageCache {
     changes: ListingChanges,
-    ttl: Duration,
-    kept: Arc<Mutex<HashMap<Page, Kept>>>,
+    kept: moka::sync::Cache<Page, Kept>,
 }
 
 impl PageCache {
     /// Pages ended by `changes`, the counter every profile write moves on.
     #[must_use]
     pub fn new(changes: ListingChanges) -> Self {
-        Self {
-            changes,
-            ttl: CACHE_FOR.to_std().unwrap_or(Duration::ZERO),
-            kept: Arc::default(),
-        }
+        Self::kept_for(changes, CACHE_FOR.to_std().unwrap_or(Duration::ZERO), MAX_BYTES)
+    }
+
+    fn kept_for(changes: ListingChanges, ttl: Duration, max_bytes: u64) -> Self {
+        let kept = moka::sync::Cache::builder()
+            .time_to_live(ttl)
+            .weigher(|_: &Page, kept: &Kept| u32::try_from(kept.body.len()).unwrap_or(u32::MAX))
+            .max_capacity(max_bytes)
+            .build();
+        Self { changes, kept }
     }
 
     /// The kept JSON of `page`, unless it is too old, a profile changed here since, or `viewer`
@@ -57,11 +58,11 @@ impl PageCache {
     #[must_use]
     pub fn get(&self, page: Page, viewer: Option<UserId>) -> Option<Bytes> {
         let changes = self.changes.current();
-        let kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
-        let found = kept
+        let found = self
+            .kept
             .get(&page)
-            .filter(|kept| kept.changes == changes && kept.at.elapsed() < self.ttl && Some(kept.user) != viewer)
-            .map(|kept| kept.body.clone());
+            .filter(|kept| kept.changes == changes && Some(kept.user) != viewer)
+            .map(|kept| kept.body);
         let result = if found.is_some() { "hit" } else { "miss" };
         metrics::counter!("page_memory_total", "result" => result).increment(1);
         found
@@ -76,19 +77,7 @@ impl PageCache {
 
     /// Keeps the JSON of `page`, showing `user`'s profile, read when the count was `changes`.
     pub fn keep(&self, page: Page, user: UserId, changes: u64, body: Bytes) {
-        let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
-        if kept.len() >= MAX_PAGES {
-            kept.clear();
-        }
-        kept.insert(
-            page,
-            Kept {
-                at: Instant::now(),
-                changes,
-                user,
-                body,
-            },
-        );
+        self.kept.insert(page, Kept { changes, user, body });
     }
 }
 
@@ -135,9 +124,21 @@ mod tests {
 
     #[test]
     fn a_page_is_kept_no_longer_than_its_time() {
-        let mut cache = PageCache::new(ListingChanges::default());
-        cache.ttl = Duration::ZERO;
+        let cache = PageCache::kept_for(ListingChanges::default(), Duration::ZERO, MAX_BYTES);
         cache.keep(Page::Pet(1), UserId(1), cache.changes(), body("bobby"));
         assert_eq!(cache.get(Page::Pet(1), None), None);
+    }
+
+    #[test]
+    fn pages_past_the_byte_bound_are_let_go() {
+        let cache = PageCache::kept_for(ListingChanges::default(), Duration::from_secs(60), 10);
+        cache.keep(Page::Pet(1), UserId(1), cache.changes(), body("eight b."));
+        cache.keep(Page::Pet(2), UserId(1), cache.changes(), body("eight b."));
+        cache.kept.run_pending_tasks();
+        let kept = [Page::Pet(1), Page::Pet(2)]
+            .into_iter()
+            .filter(|page| cache.get(*page, None).is_some())
+            .count();
+        assert_eq!(kept, 1, "two pages of eight bytes do not fit in ten");
     }
 }

@@ -223,36 +223,43 @@ async fn respond<T>(
     HttpResponse::build(status).content_type(ContentType::html()).body(html)
 }
 
+/// The head of a profile page: its description, canonical address and Open Graph tags.
+#[derive(askama::Template)]
+#[template(path = "profile_head.html")]
+struct ProfileHead<'a> {
+    title: &'a str,
+    description: &'a str,
+    url: &'a str,
+    image: Option<&'a str>,
+}
+
+/// A profile page's title.
+#[derive(askama::Template)]
+#[template(source = "<title>{{ title }} – Oppasmaatje</title>", ext = "html")]
+struct ProfileTitle<'a> {
+    title: &'a str,
+}
+
 /// `html` with the page's title, description, canonical address and Open Graph tags.
 fn with_head(html: &str, meta: &PageMeta, url: &str, origin: &str) -> String {
-    let title = format!("{} – Oppasmaatje", meta.title);
-    let mut head = String::new();
-    let _ = write!(
-        head,
-        "<meta name=\"description\" content=\"{description}\" />\
-         <link rel=\"canonical\" href=\"{url}\" />\
-         <meta property=\"og:type\" content=\"profile\" />\
-         <meta property=\"og:site_name\" content=\"Oppasmaatje\" />\
-         <meta property=\"og:locale\" content=\"nl_NL\" />\
-         <meta property=\"og:title\" content=\"{og_title}\" />\
-         <meta property=\"og:description\" content=\"{description}\" />\
-         <meta property=\"og:url\" content=\"{url}\" />",
-        description = escape(&meta.description),
-        og_title = escape(&meta.title),
-        url = escape(url),
-    );
-    if let Some(image) = meta.image.as_deref().and_then(|image| absolute(image, origin)) {
-        let _ = write!(head, "<meta property=\"og:image\" content=\"{}\" />", escape(&image));
-    }
+    let image = meta.image.as_deref().and_then(|image| absolute(image, origin));
+    // Rendering into a String fails only when a value's Display fails, and these are all strings.
+    let head = askama::Template::render(&ProfileHead {
+        title: &meta.title,
+        description: &meta.description,
+        url,
+        image: image.as_deref(),
+    })
+    .unwrap_or_default();
     let without_description = without_meta_description(html);
     let titled = match (
         without_description.find("<title>"),
         without_description.find("</title>"),
     ) {
         (Some(start), Some(end)) if start < end => format!(
-            "{}<title>{}</title>{}",
+            "{}{}{}",
             &without_description[..start],
-            escape(&title),
+            askama::Template::render(&ProfileTitle { title: &meta.title }).unwrap_or_default(),
             &without_description[end + "</title>".len()..]
         ),
         _ => without_description,
@@ -313,22 +320,6 @@ fn described(bio: Option<&str>, fallback: &str) -> String {
     format!("{}…", at_word.trim_end_matches([',', '.', ';', ':']))
 }
 
-/// Text safe inside an HTML attribute or element.
-fn escape(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&#39;"),
-            c => escaped.push(c),
-        }
-    }
-    escaped
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -356,7 +347,7 @@ mod tests {
             "{html}"
         );
         assert!(!html.contains("Algemeen"), "the general description goes: {html}");
-        assert!(html.contains("<meta name=\"description\" content=\"Slim &amp; speels.\" />"));
+        assert!(html.contains("<meta name=\"description\" content=\"Slim &#38; speels.\" />"));
         assert!(html.contains("<meta property=\"og:title\" content=\"Luna in Amsterdam\" />"));
         assert!(html.contains("<meta property=\"og:image\" content=\"https://oppas.example/uploads/luna.jpg\" />"));
         assert!(html.contains("<link rel=\"canonical\" href=\"https://oppas.example/huisdier/2\" />"));
@@ -377,8 +368,9 @@ mod tests {
             "https://oppas.example",
         );
         assert!(!html.contains("<script>alert"), "{html}");
-        assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
-        assert!(html.contains("content=\"&quot;quoted&quot;\""));
+        // The template engine writes the characters as numeric references.
+        assert!(html.contains("&#60;script&#62;alert(1)&#60;/script&#62;"), "{html}");
+        assert!(html.contains("content=\"&#34;quoted&#34;\""), "{html}");
         assert!(!html.contains("og:image"), "only our uploads and https pictures");
     }
 

@@ -1,6 +1,7 @@
 //! The Dutch text and HTML of every e-mail. Codes are shown large and on their own, easy to copy.
 
 use chrono::NaiveDateTime;
+use icalendar::{Calendar, Component, Event, EventLike, EventStatus};
 use oppas_domain::kernel::clock::dutch_span;
 use oppas_domain::mail::message::{AfspraakNews, MailMessage};
 
@@ -25,21 +26,6 @@ fn greeting(first_name: Option<&str>) -> String {
         Some(name) => format!("Hoi {name},"),
         None => "Hoi,".to_owned(),
     }
-}
-
-/// Escapes text for HTML element content and attribute values.
-fn escape(text: &str) -> String {
-    text.chars().fold(String::with_capacity(text.len()), |mut out, c| {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            other => out.push(other),
-        }
-        out
-    })
 }
 
 /// A count as Dutch writes it: `1.000`, as the web app shows it.
@@ -67,6 +53,19 @@ const LINK_INTRO: &str = "Of gebruik deze link, op elk apparaat. Ook die werkt �
 /// The words of a code mail's sign-in link.
 const LINK_BUTTON: &str = "Inloggen bij Oppasmaatje";
 
+/// The HTML of every mail: the paragraphs, a code shown large, a sign-in button and the footer.
+#[derive(askama::Template)]
+#[template(path = "mail.html")]
+struct MailPage<'a> {
+    greeting: &'a str,
+    paragraphs: &'a [&'a str],
+    code: Option<&'a str>,
+    link: Option<&'a str>,
+    link_intro: &'a str,
+    link_button: &'a str,
+    footer: &'a str,
+}
+
 fn html_page(greeting: &str, paragraphs: &[&str], code: Option<&str>, footer: &str) -> String {
     html_page_with_link(greeting, paragraphs, code, None, footer)
 }
@@ -78,35 +77,17 @@ fn html_page_with_link(
     link: Option<&str>,
     footer: &str,
 ) -> String {
-    let mut body = format!("<p style=\"margin:0 0 16px\">{}</p>", escape(greeting));
-    for paragraph in paragraphs {
-        body.push_str(&format!("<p style=\"margin:0 0 16px\">{}</p>", escape(paragraph)));
-    }
-    if let Some(code) = code {
-        body.push_str(&format!(
-            "<p style=\"margin:24px 0;font-size:32px;font-weight:700;letter-spacing:8px;font-family:monospace\">{}</p>",
-            escape(code)
-        ));
-        body.push_str("<p style=\"margin:0 0 16px\">De code is 10 minuten geldig en werkt één keer.</p>");
-    }
-    if let Some(link) = link {
-        body.push_str(&format!(
-            "<p style=\"margin:0 0 16px\">{}</p><p style=\"margin:0 0 24px\"><a href=\"{}\" \
-             style=\"display:inline-block;background:#9a3412;color:#ffffff;padding:12px 20px;border-radius:8px;\
-             text-decoration:none;font-weight:700\">{}</a></p>",
-            escape(LINK_INTRO),
-            escape(link),
-            escape(LINK_BUTTON)
-        ));
-    }
-    format!(
-        "<!doctype html><html lang=\"nl\"><body style=\"font-family:Arial,sans-serif;color:#1f2937;line-height:1.5\">\
-         <div style=\"max-width:480px;margin:0 auto;padding:24px\">\
-         <p style=\"font-size:20px;font-weight:700;color:#9a3412;margin:0 0 24px\">Oppasmaatje</p>{body}\
-         <p style=\"margin:24px 0 0;font-size:13px;color:#4b5563\">{}</p>\
-         <p style=\"margin:16px 0 0;font-size:13px;color:#4b5563\">Groet,<br>Oppasmaatje</p></div></body></html>",
-        escape(footer)
-    )
+    let page = MailPage {
+        greeting,
+        paragraphs,
+        code,
+        link,
+        link_intro: LINK_INTRO,
+        link_button: LINK_BUTTON,
+        footer,
+    };
+    // Writing into a String fails only when a value's Display fails, and these are all strings.
+    askama::Template::render(&page).unwrap_or_default()
 }
 
 fn code_mail(subject: &str, first_name: Option<&str>, intro: &str, code: &str, link: Option<&str>) -> Rendered {
@@ -133,52 +114,27 @@ struct CalendarItem {
     url: String,
 }
 
-/// Text as an iCalendar value (RFC 5545 3.3.11): backslashes, semicolons, commas and line ends
-/// escaped.
-fn ical_text(text: &str) -> String {
-    text.replace('\\', "\\\\")
-        .replace(';', "\\;")
-        .replace(',', "\\,")
-        .replace('\n', "\\n")
-}
-
-/// Folds a content line at 75 octets (RFC 5545 3.1), never inside a character.
-fn ical_fold(line: &str) -> String {
-    let mut out = String::with_capacity(line.len() + line.len() / 70 * 3);
-    let mut width = 0;
-    for c in line.chars() {
-        if width + c.len_utf8() > 75 {
-            out.push_str("\r\n ");
-            width = 1;
-        }
-        out.push(c);
-        width += c.len_utf8();
-    }
-    out
-}
-
-/// An iCalendar of one event in UTC, lines ending in CRLF.
+/// An iCalendar of one confirmed event, its times in UTC (the stored times are UTC); the crate
+/// escapes the text values and folds lines at 75 octets.
 fn calendar_item(item: &CalendarItem) -> String {
-    let stamp = |at: NaiveDateTime| at.format("%Y%m%dT%H%M%SZ").to_string();
-    let lines = [
-        "BEGIN:VCALENDAR".to_owned(),
-        "VERSION:2.0".to_owned(),
-        "PRODID:-//Oppasmaatje//Afspraken//NL".to_owned(),
-        "CALSCALE:GREGORIAN".to_owned(),
-        "METHOD:PUBLISH".to_owned(),
-        "BEGIN:VEVENT".to_owned(),
-        format!("UID:{}", item.uid),
-        format!("DTSTAMP:{}", stamp(chrono::Utc::now().naive_utc())),
-        format!("DTSTART:{}", stamp(item.starts_at)),
-        format!("DTEND:{}", stamp(item.ends_at)),
-        format!("SUMMARY:{}", ical_text(&item.summary)),
-        format!("DESCRIPTION:{}", ical_text(&item.description)),
-        format!("URL:{}", item.url),
-        "STATUS:CONFIRMED".to_owned(),
-        "END:VEVENT".to_owned(),
-        "END:VCALENDAR".to_owned(),
-    ];
-    lines.iter().map(|line| ical_fold(line) + "\r\n").collect()
+    let event = Event::new()
+        .uid(&item.uid)
+        .timestamp(chrono::Utc::now())
+        .starts(item.starts_at.and_utc())
+        .ends(item.ends_at.and_utc())
+        .summary(&item.summary)
+        .description(&item.description)
+        .url(&item.url)
+        .status(EventStatus::Confirmed)
+        .done();
+    let mut calendar = Calendar::empty();
+    calendar
+        .append_property(("VERSION", "2.0"))
+        .append_property(("PRODID", "-//Oppasmaatje//Afspraken//NL"))
+        .append_property(("CALSCALE", "GREGORIAN"))
+        .append_property(("METHOD", "PUBLISH"))
+        .push(event);
+    calendar.to_string()
 }
 
 /// A code mail's one-time sign-in link: the token in the fragment, which a browser never sends,
@@ -496,7 +452,8 @@ mod tests {
         assert!(ics.starts_with("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"), "{ics}");
         assert!(ics.ends_with("END:VEVENT\r\nEND:VCALENDAR\r\n"));
         assert!(ics.contains("\r\nUID:afspraak-4@oppasmaatje.nl\r\n"), "{ics}");
-        assert!(ics.contains("\r\nDTSTART:20261205T080000Z\r\nDTEND:20261205T090000Z\r\n"));
+        assert!(ics.contains("\r\nDTSTART:20261205T080000Z\r\n"), "{ics}");
+        assert!(ics.contains("\r\nDTEND:20261205T090000Z\r\n"), "{ics}");
         assert!(ics.lines().all(|line| line.trim_end_matches('\r').len() <= 75), "{ics}");
         let unfolded = ics.replace("\r\n ", "");
         assert!(
@@ -506,6 +463,25 @@ mod tests {
             "{unfolded}"
         );
         assert!(!ics.contains("\n\n"), "no bare line ends");
+        // Read back, the item has the same facts with the text as written.
+        let read: icalendar::Calendar = ics.parse().unwrap_or_else(|error| panic!("{error}: {ics}"));
+        let events: Vec<&Event> = read.components.iter().filter_map(|c| c.as_event()).collect();
+        let [event] = events.as_slice() else {
+            panic!("one event: {ics}")
+        };
+        let utc = |day: u32, hour: u32| {
+            chrono::NaiveDate::from_ymd_opt(2026, 12, day)
+                .and_then(|d| d.and_hms_opt(hour, 0, 0))
+                .map(|at| icalendar::DatePerhapsTime::DateTime(icalendar::CalendarDateTime::Utc(at.and_utc())))
+        };
+        assert_eq!(event.get_start(), utc(5, 8));
+        assert_eq!(event.get_end(), utc(5, 9));
+        assert_eq!(event.get_uid(), Some("afspraak-4@oppasmaatje.nl"));
+        assert_eq!(
+            event.get_summary(),
+            Some("Uitlaten met Anna-Maria Wilhelmina Theodora van den Berg-Oosterhuis, zuster (Oppasmaatje)")
+        );
+        assert_eq!(read.property_value("METHOD"), Some("PUBLISH"));
     }
 
     #[test]
@@ -519,7 +495,8 @@ mod tests {
             "http://x",
         );
         assert!(!mail.html.contains("<script>"));
-        assert!(mail.html.contains("Hoi &lt;script&gt;,"));
+        // The template engine writes the characters as numeric references.
+        assert!(mail.html.contains("Hoi &#60;script&#62;,"), "{}", mail.html);
     }
 
     #[test]
@@ -534,7 +511,7 @@ mod tests {
         );
         assert_eq!(mail.subject, "Nieuw bericht van <b>Piet</b>");
         assert!(mail.text.contains("https://oppasmaatje.nl/berichten?conversation=12"));
-        assert!(mail.html.contains("&lt;b&gt;Piet&lt;/b&gt;"), "{}", mail.html);
+        assert!(mail.html.contains("&#60;b&#62;Piet&#60;/b&#62;"), "{}", mail.html);
         assert!(!mail.html.contains("<b>Piet"));
     }
 
@@ -571,7 +548,8 @@ mod tests {
             mail.text
                 .contains("https://oppasmaatje.nl/zoekopdracht-afmelden?token=7.2.abc")
         );
-        assert!(mail.html.contains("&lt;i&gt;Tijger&lt;/i&gt;"));
+        assert!(mail.html.contains("&#60;i&#62;Tijger&#60;/i&#62;"), "{}", mail.html);
+        assert!(!mail.html.contains("<i>"));
         assert_eq!(
             mail.unsubscribe.as_deref(),
             Some("https://oppasmaatje.nl/api/saved-searches/unsubscribe?token=7.2.abc")

@@ -144,11 +144,11 @@ async fn a_profile_page_carries_its_name_place_and_preview_without_javascript(ba
     assert!(header(&page, "content-type").starts_with("text/html"));
     let html = page.text().await?;
     assert!(
-        html.contains("<title>Bobby &amp; Co in Utrecht – Oppasmaatje</title>"),
+        html.contains("<title>Bobby &#38; Co in Utrecht – Oppasmaatje</title>"),
         "{html}"
     );
     assert!(
-        html.contains("<meta property=\"og:title\" content=\"Bobby &amp; Co in Utrecht\" />"),
+        html.contains("<meta property=\"og:title\" content=\"Bobby &#38; Co in Utrecht\" />"),
         "{html}"
     );
     assert!(
