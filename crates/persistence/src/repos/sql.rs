@@ -21,8 +21,6 @@ pub(crate) enum Bind {
     Int(i64),
     Time(NaiveDateTime),
     Date(chrono::NaiveDate),
-    /// A text or NULL.
-    MaybeText(Option<String>),
     /// A number or NULL.
     MaybeInt(Option<i64>),
 }
@@ -44,7 +42,6 @@ macro_rules! with_binds {
                 Bind::Int(n) => query.bind::<BigInt, _>(n),
                 Bind::Time(at) => query.bind::<Timestamp, _>(at),
                 Bind::Date(day) => query.bind::<diesel::sql_types::Date, _>(day),
-                Bind::MaybeText(text) => query.bind::<Nullable<Text>, _>(text),
                 Bind::MaybeInt(n) => query.bind::<Nullable<BigInt>, _>(n),
             };
         }

@@ -25,11 +25,27 @@ use oppas_domain::browse::query::{FoundCard, ListingPage, ListingQuery, MAX_COUN
 use oppas_domain::kernel::enums::SearchSort;
 use std::collections::HashMap;
 
+/// The columns of a [`CardRow`], in its order, for the query builder.
+pub(crate) const CARD_COLUMNS: (
+    listings::id,
+    listings::user_id,
+    listings::card,
+    listings::created_at,
+    listings::postal_code,
+) = (
+    listings::id,
+    listings::user_id,
+    listings::card,
+    listings::created_at,
+    listings::postal_code,
+);
+
 /// Shortest text the trigram indexes can serve; shorter terms are matched by a scan.
 const TRIGRAM: usize = 3;
 
 /// A bound value of a query built at run time.
-#[derive(QueryableByName)]
+/// Selected by name in the search's own SQL, or as `CARD_COLUMNS` in the query builder.
+#[derive(QueryableByName, Queryable)]
 pub(crate) struct CardRow {
     #[diesel(sql_type = BigInt)]
     id: i64,
