@@ -269,6 +269,7 @@ fn push_filters_within(sql: &mut Sql, query: &ListingQuery, text_by: &TextBy) {
 
 /// The cards of a text search, counted to one past [`MAX_COUNTED`].
 fn capped_count(conn: &mut DbConnection, query: &ListingQuery, by: &TextBy) -> Result<u64, RepositoryError> {
+    // Raw SQL: the search's shared filter SQL, whose text filter is FTS5 (SQLite) or trigram LIKE.
     let mut total = Sql::new(conn);
     match (&query.text, by) {
         (Some(text), TextBy::Joined) => {
@@ -322,6 +323,7 @@ fn search_newest(
         }
         (Some(_), TextCount::By(by)) => capped_count(conn, query, by)?,
         (None, _) => {
+            // Raw SQL: the search's shared filter SQL, whose text filter is FTS5 (SQLite) or trigram LIKE.
             let mut total = Sql::new(conn);
             total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM listings WHERE 1 = 1");
             push_filters_within(&mut total, query, &plan.page);
@@ -335,6 +337,7 @@ fn search_newest(
     };
 
     // The page's ids first, sorting on the index columns only; then the cards of those ids.
+    // Raw SQL: the search's shared filter SQL, whose text filter is FTS5 (SQLite) or trigram LIKE.
     let mut ids = Sql::new(conn);
     ids.push("SELECT listings.id AS id");
     push_from(&mut ids, &plan.page);
@@ -371,6 +374,7 @@ fn search_near(
             total_capped: false,
         });
     }
+    // Raw SQL: the search's shared filter SQL, whose text filter is FTS5 (SQLite) or trigram LIKE.
     let mut counts = Sql::new(conn);
     counts.push("SELECT postal_code, COUNT(*) AS n");
     push_from(&mut counts, text_by);
@@ -414,6 +418,7 @@ fn search_near(
         });
     }
     // The order of the areas' cards from the index columns alone; then only the page's cards.
+    // Raw SQL: the search's shared filter SQL, whose text filter is FTS5 (SQLite) or trigram LIKE.
     let mut keys = Sql::new(conn);
     keys.push("SELECT listings.id AS id, created_at, postal_code");
     push_from(&mut keys, text_by);
@@ -452,10 +457,12 @@ fn cards_of(conn: &mut DbConnection, ids: &[i64]) -> Result<Vec<FoundCard>, Repo
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let mut page = Sql::new(conn);
-    page.push("SELECT id, user_id, card, created_at, postal_code FROM listings WHERE id IN ")
-        .bind_list(ids.iter().map(|id| Bind::Int(*id)));
-    let mut by_id: HashMap<i64, FoundCard> = found(page.load::<CardRow>(conn)?)?.into_iter().collect();
+    let page: Vec<CardRow> = listings::table
+        .filter(listings::id.eq_any(ids))
+        .select(CARD_COLUMNS)
+        .load(conn)
+        .map_err(translate)?;
+    let mut by_id: HashMap<i64, FoundCard> = found(page)?.into_iter().collect();
     Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
 }
 
@@ -498,6 +505,7 @@ fn text_plan(conn: &mut DbConnection, query: &ListingQuery) -> Result<TextPlan, 
     if !matches!(conn, DbConnection::Sqlite(_)) || text.chars().count() < TRIGRAM {
         return Ok(like);
     }
+    // Raw SQL: an FTS5 MATCH on SQLite's full-text table, which the query builder cannot say.
     let mut matched = Sql::new(conn);
     matched
         .push("SELECT rowid AS id FROM listings_fts WHERE listings_fts MATCH ")
@@ -543,6 +551,7 @@ impl ListingRepository for Database {
         }
         let mut conn = self.conn()?;
         let plan = text_plan(&mut conn, query)?;
+        // Raw SQL: the search's shared filter SQL, whose text filter is FTS5 (SQLite) or trigram LIKE.
         let mut sql = Sql::new(&conn);
         sql.push("SELECT NULL AS postal_code, COUNT(*) AS n");
         push_from(&mut sql, &plan.page);
