@@ -43,19 +43,13 @@ pub(crate) const CARD_COLUMNS: (
 /// Shortest text the trigram indexes can serve; shorter terms are matched by a scan.
 const TRIGRAM: usize = 3;
 
-/// A bound value of a query built at run time.
-/// Selected by name in the search's own SQL, or as `CARD_COLUMNS` in the query builder.
-#[derive(QueryableByName, Queryable)]
+/// A stored card, selected as [`CARD_COLUMNS`].
+#[derive(Queryable)]
 pub(crate) struct CardRow {
-    #[diesel(sql_type = BigInt)]
     id: i64,
-    #[diesel(sql_type = BigInt)]
     user_id: i64,
-    #[diesel(sql_type = Text)]
     card: String,
-    #[diesel(sql_type = Timestamp)]
     created_at: NaiveDateTime,
-    #[diesel(sql_type = Nullable<Text>)]
     postal_code: Option<String>,
 }
 
