@@ -49,6 +49,7 @@ ROOMS = {
     ],
     "persistence": [
         "repos::sql",
+        "repos::dsl",
         "repos::outbox",
         "repos::cards",
         "repos::jobs",

@@ -1,4 +1,6 @@
-//! The diesel schema, written once for both backends (see migrations/sqlite and migrations/postgres).
+//! The diesel schema, written once for both backends (see migrations/sqlite and migrations/postgres):
+//! every table both have. SQLite's full-text index `listings_fts` (an FTS5 virtual table with no
+//! PostgreSQL counterpart) is queried in SQL of its own and is not described here.
 
 diesel::table! {
     users (id) {
@@ -13,6 +15,7 @@ diesel::table! {
         updated_at -> Timestamp,
         message_emails -> Bool,
         live_until -> Nullable<Timestamp>,
+        push_previews -> Bool,
     }
 }
 
@@ -406,6 +409,84 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    mail_outbox (id) {
+        id -> BigInt,
+        kind -> Text,
+        body -> Text,
+        attempts -> BigInt,
+        next_attempt_at -> Timestamp,
+        locked_until -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    job_turns (name) {
+        name -> Text,
+        last_run_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    live_presence (user_id, origin) {
+        user_id -> BigInt,
+        origin -> Text,
+        until -> Timestamp,
+    }
+}
+
+diesel::table! {
+    push_devices (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        endpoint -> Text,
+        p256dh -> Text,
+        auth -> Text,
+        name -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    held_mails (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        conversation_id -> BigInt,
+        message_id -> BigInt,
+        kind -> Text,
+        body -> Text,
+        pushed -> Bool,
+        send_if_pushed_at -> Timestamp,
+        send_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    push_outbox (id) {
+        id -> BigInt,
+        device_id -> BigInt,
+        held_mail_id -> Nullable<BigInt>,
+        payload -> Text,
+        urgency -> Text,
+        ttl_secs -> BigInt,
+        attempts -> BigInt,
+        next_attempt_at -> Timestamp,
+        locked_until -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    popular_searches (key) {
+        key -> Text,
+        query -> Text,
+        asks -> BigInt,
+        asked_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(identities -> users (user_id));
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(saved_searches -> users (user_id));
@@ -418,6 +499,12 @@ diesel::joinable!(uploads -> users (user_id));
 diesel::joinable!(away_periods -> volunteers (volunteer_id));
 diesel::joinable!(favourites -> listings (listing_id));
 diesel::joinable!(profile_views -> listings (listing_id));
+diesel::joinable!(live_presence -> users (user_id));
+diesel::joinable!(push_devices -> users (user_id));
+diesel::joinable!(held_mails -> users (user_id));
+diesel::joinable!(held_mails -> conversations (conversation_id));
+diesel::joinable!(push_outbox -> push_devices (device_id));
+diesel::joinable!(push_outbox -> held_mails (held_mail_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     appointment_references,
@@ -448,4 +535,11 @@ diesel::allow_tables_to_appear_in_same_query!(
     moderation_log,
     idempotency_keys,
     saved_searches,
+    mail_outbox,
+    job_turns,
+    live_presence,
+    push_devices,
+    held_mails,
+    push_outbox,
+    popular_searches,
 );

@@ -3,8 +3,9 @@
 
 use crate::db_connection::DbConnection;
 use crate::error::translate;
-use crate::repos::sql::{Bind, Sql};
+use crate::schema::users;
 use diesel::connection::{AnsiTransactionManager, Connection, TransactionManager};
+use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use oppas_domain::{RepositoryError, UserId};
 
@@ -56,12 +57,13 @@ pub(crate) fn in_turn_for<T>(
     work: impl FnOnce(&mut DbConnection) -> Result<T, RepositoryError>,
 ) -> Result<T, RepositoryError> {
     in_transaction(conn, |conn| {
-        if matches!(conn, DbConnection::Pg(_)) {
-            let mut lock = Sql::new(conn);
-            lock.push("SELECT 1 FROM users WHERE id = ")
-                .bind(Bind::Int(person.get()))
-                .push(" FOR NO KEY UPDATE");
-            lock.execute(conn)?;
+        if let DbConnection::Pg(pg) = conn {
+            users::table
+                .find(person.get())
+                .select(users::id)
+                .for_no_key_update()
+                .load::<i64>(pg)
+                .map_err(translate)?;
         }
         work(conn)
     })

@@ -3,7 +3,7 @@
 
 use crate::Database;
 use crate::error::translate;
-use crate::repos::sql::{Bind, Sql};
+use crate::repos::dsl::on_backend;
 use crate::schema::idempotency_keys;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -26,19 +26,23 @@ fn unexpected(what: &str) -> RepositoryError {
 
 impl IdempotencyRepository for Database {
     fn claim_key(&self, scope: &KeyScope, body_digest: &str, now: NaiveDateTime) -> Result<bool, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut insert = Sql::new(&conn);
-        insert
-            .push("INSERT INTO idempotency_keys (user_id, endpoint, key, body_digest, created_at) VALUES ")
-            .bind_list([
-                Bind::Int(scope.user.get()),
-                Bind::Text(scope.endpoint.clone()),
-                Bind::Text(scope.key.as_str().to_owned()),
-                Bind::Text(body_digest.to_owned()),
-                Bind::Time(now),
-            ])
-            .push(" ON CONFLICT (user_id, endpoint, key) DO NOTHING");
-        Ok(insert.execute(&mut conn)? > 0)
+        let claimed = on_backend!(&mut *self.conn()?, |c| diesel::insert_into(idempotency_keys::table)
+            .values((
+                idempotency_keys::user_id.eq(scope.user.get()),
+                idempotency_keys::endpoint.eq(&scope.endpoint),
+                idempotency_keys::key.eq(scope.key.as_str()),
+                idempotency_keys::body_digest.eq(body_digest),
+                idempotency_keys::created_at.eq(now),
+            ))
+            .on_conflict((
+                idempotency_keys::user_id,
+                idempotency_keys::endpoint,
+                idempotency_keys::key
+            ))
+            .do_nothing()
+            .execute(c))
+        .map_err(translate)?;
+        Ok(claimed > 0)
     }
 
     fn find_key(&self, scope: &KeyScope) -> Result<Option<KeyRecord>, RepositoryError> {

@@ -3,28 +3,36 @@
 //! makes exactly one of simultaneous callers see its update count 1.
 
 use crate::Database;
-use crate::repos::sql::{Bind, Sql};
+use crate::error::translate;
+use crate::repos::dsl::on_backend;
+use crate::schema::job_turns;
 use chrono::{Duration, NaiveDateTime};
+use diesel::prelude::*;
 use oppas_domain::RepositoryError;
 use oppas_domain::kernel::jobs::JobTurns;
 
 impl JobTurns for Database {
     fn take_turn(&self, job: &str, now: NaiveDateTime, turn: Duration) -> Result<bool, RepositoryError> {
         let mut conn = self.conn()?;
-        let mut known = Sql::new(&conn);
-        known
-            .push("INSERT INTO job_turns (name, last_run_at) VALUES (")
-            .bind(Bind::Text(job.to_owned()))
-            .push(", NULL) ON CONFLICT (name) DO NOTHING");
-        known.execute(&mut conn)?;
-        let mut take = Sql::new(&conn);
-        take.push("UPDATE job_turns SET last_run_at = ")
-            .bind(Bind::Time(now))
-            .push(" WHERE name = ")
-            .bind(Bind::Text(job.to_owned()))
-            .push(" AND (last_run_at IS NULL OR last_run_at <= ")
-            .bind(Bind::Time(now - turn))
-            .push(")");
-        Ok(take.execute(&mut conn)? == 1)
+        on_backend!(&mut *conn, |c| diesel::insert_into(job_turns::table)
+            .values((
+                job_turns::name.eq(job),
+                job_turns::last_run_at.eq(None::<NaiveDateTime>)
+            ))
+            .on_conflict(job_turns::name)
+            .do_nothing()
+            .execute(c))
+        .map_err(translate)?;
+        let taken = diesel::update(
+            job_turns::table.filter(job_turns::name.eq(job)).filter(
+                job_turns::last_run_at
+                    .is_null()
+                    .or(job_turns::last_run_at.le(now - turn)),
+            ),
+        )
+        .set(job_turns::last_run_at.eq(now))
+        .execute(&mut *conn)
+        .map_err(translate)?;
+        Ok(taken == 1)
     }
 }

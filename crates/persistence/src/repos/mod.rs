@@ -5,6 +5,7 @@ mod appointments;
 mod browse;
 mod cards;
 mod closing;
+mod dsl;
 mod idempotency;
 mod jobs;
 mod messaging;

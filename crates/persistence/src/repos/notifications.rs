@@ -4,12 +4,14 @@
 
 use crate::Database;
 use crate::db_connection::DbConnection;
+use crate::error::translate;
 use crate::repos::outbox::{claim_leased, enqueue_on};
 use crate::repos::sql::{Bind, Sql};
+use crate::schema::{held_mails, push_devices, push_outbox, users};
 use crate::transaction::{in_transaction, in_turn_for};
 use chrono::NaiveDateTime;
-use diesel::QueryableByName;
-use diesel::sql_types::{BigInt, Bool, Nullable, Text, Timestamp};
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Bool, Text, Timestamp};
 use oppas_domain::mail::message::{MailMessage, SealedMail};
 use oppas_domain::notifications::device::{PushDevice, Subscription};
 use oppas_domain::notifications::notice::Urgency;
@@ -18,21 +20,15 @@ use oppas_domain::notifications::ports::{
 };
 use oppas_domain::{RepositoryError, UserId};
 
-#[derive(QueryableByName)]
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = push_devices)]
 struct DeviceRow {
-    #[diesel(sql_type = BigInt)]
     id: i64,
-    #[diesel(sql_type = BigInt)]
     user_id: i64,
-    #[diesel(sql_type = Text)]
     endpoint: String,
-    #[diesel(sql_type = Text)]
     p256dh: String,
-    #[diesel(sql_type = Text)]
     auth: String,
-    #[diesel(sql_type = Text)]
     name: String,
-    #[diesel(sql_type = Timestamp)]
     created_at: NaiveDateTime,
 }
 
@@ -52,13 +48,24 @@ impl From<DeviceRow> for PushDevice {
     }
 }
 
-const DEVICE_COLUMNS: &str = "SELECT id, user_id, endpoint, p256dh, auth, name, created_at FROM push_devices";
-
-#[derive(QueryableByName)]
-struct PreviewsRow {
-    #[diesel(sql_type = Bool)]
-    push_previews: bool,
-}
+/// The columns of a [`DeviceRow`], in its order, for a `RETURNING` clause.
+const DEVICE_COLUMNS: (
+    push_devices::id,
+    push_devices::user_id,
+    push_devices::endpoint,
+    push_devices::p256dh,
+    push_devices::auth,
+    push_devices::name,
+    push_devices::created_at,
+) = (
+    push_devices::id,
+    push_devices::user_id,
+    push_devices::endpoint,
+    push_devices::p256dh,
+    push_devices::auth,
+    push_devices::name,
+    push_devices::created_at,
+);
 
 #[derive(QueryableByName)]
 struct DueRow {
@@ -79,12 +86,6 @@ struct DueRow {
 }
 
 #[derive(QueryableByName)]
-struct IdRow {
-    #[diesel(sql_type = BigInt)]
-    id: i64,
-}
-
-#[derive(QueryableByName)]
 struct HeldRow {
     #[diesel(sql_type = BigInt)]
     id: i64,
@@ -96,19 +97,14 @@ struct HeldRow {
     unread: bool,
 }
 
-#[derive(QueryableByName)]
-struct HeldOfPush {
-    #[diesel(sql_type = Nullable<BigInt>)]
-    held_mail_id: Option<i64>,
-    #[diesel(sql_type = BigInt)]
-    device_id: i64,
-}
-
-fn devices_where(conn: &mut DbConnection, build: impl FnOnce(&mut Sql)) -> Result<Vec<PushDevice>, RepositoryError> {
-    let mut sql = Sql::new(conn);
-    sql.push(DEVICE_COLUMNS);
-    build(&mut sql);
-    Ok(sql.load::<DeviceRow>(conn)?.into_iter().map(PushDevice::from).collect())
+/// The devices of `user` with the id `device` (none or one).
+fn own_devices(conn: &mut DbConnection, user: UserId, device: i64) -> Result<Vec<DeviceRow>, RepositoryError> {
+    push_devices::table
+        .filter(push_devices::id.eq(device))
+        .filter(push_devices::user_id.eq(user.get()))
+        .select(DeviceRow::as_select())
+        .load(conn)
+        .map_err(translate)
 }
 
 fn insert_push(
@@ -118,23 +114,19 @@ fn insert_push(
     held: Option<i64>,
     now: NaiveDateTime,
 ) -> Result<(), RepositoryError> {
-    let mut insert = Sql::new(conn);
-    insert
-        .push(
-            "INSERT INTO push_outbox (device_id, held_mail_id, payload, urgency, ttl_secs, attempts, \
-             next_attempt_at, created_at) VALUES ",
-        )
-        .bind_list([
-            Bind::Int(device),
-            Bind::MaybeInt(held),
-            Bind::Text(push.payload.clone()),
-            Bind::Text(push.urgency.as_str().to_owned()),
-            Bind::Int(push.ttl_secs),
-            Bind::Int(0),
-            Bind::Time(now),
-            Bind::Time(now),
-        ]);
-    insert.execute(conn)?;
+    diesel::insert_into(push_outbox::table)
+        .values((
+            push_outbox::device_id.eq(device),
+            push_outbox::held_mail_id.eq(held),
+            push_outbox::payload.eq(&push.payload),
+            push_outbox::urgency.eq(push.urgency.as_str()),
+            push_outbox::ttl_secs.eq(push.ttl_secs),
+            push_outbox::attempts.eq(0_i64),
+            push_outbox::next_attempt_at.eq(now),
+            push_outbox::created_at.eq(now),
+        ))
+        .execute(conn)
+        .map_err(translate)?;
     Ok(())
 }
 
@@ -143,48 +135,52 @@ fn settle_held(conn: &mut DbConnection, held: &[i64], now: NaiveDateTime) -> Res
     if held.is_empty() {
         return Ok(());
     }
-    let mut sql = Sql::new(conn);
-    sql.push("UPDATE held_mails SET send_at = ")
-        .bind(Bind::Time(now))
-        .push(" WHERE send_at IS NULL AND id IN ")
-        .bind_list(held.iter().map(|id| Bind::Int(*id)))
-        .push(" AND NOT EXISTS (SELECT 1 FROM push_outbox p WHERE p.held_mail_id = held_mails.id)");
-    sql.execute(conn)?;
+    diesel::update(
+        held_mails::table
+            .filter(held_mails::send_at.is_null())
+            .filter(held_mails::id.eq_any(held))
+            .filter(diesel::dsl::not(diesel::dsl::exists(
+                push_outbox::table.filter(push_outbox::held_mail_id.eq(held_mails::id.nullable())),
+            ))),
+    )
+    .set(held_mails::send_at.eq(now))
+    .execute(conn)
+    .map_err(translate)?;
     Ok(())
 }
 
 /// The held mails waiting on the pushes of `device`.
 fn held_of_device(conn: &mut DbConnection, device: i64) -> Result<Vec<i64>, RepositoryError> {
-    let mut sql = Sql::new(conn);
-    sql.push("SELECT DISTINCT held_mail_id AS id FROM push_outbox WHERE held_mail_id IS NOT NULL AND device_id = ")
-        .bind(Bind::Int(device));
-    Ok(sql.load::<IdRow>(conn)?.into_iter().map(|row| row.id).collect())
+    push_outbox::table
+        .filter(push_outbox::held_mail_id.is_not_null())
+        .filter(push_outbox::device_id.eq(device))
+        .select(push_outbox::held_mail_id.assume_not_null())
+        .distinct()
+        .load(conn)
+        .map_err(translate)
 }
 
 /// Removes `device` with its pushes, and settles the mails they held.
 fn delete_device(conn: &mut DbConnection, device: i64, now: NaiveDateTime) -> Result<(), RepositoryError> {
     let held = held_of_device(conn, device)?;
-    let mut delete = Sql::new(conn);
-    delete
-        .push("DELETE FROM push_outbox WHERE device_id = ")
-        .bind(Bind::Int(device));
-    delete.execute(conn)?;
-    let mut delete = Sql::new(conn);
-    delete
-        .push("DELETE FROM push_devices WHERE id = ")
-        .bind(Bind::Int(device));
-    delete.execute(conn)?;
+    diesel::delete(push_outbox::table.filter(push_outbox::device_id.eq(device)))
+        .execute(conn)
+        .map_err(translate)?;
+    diesel::delete(push_devices::table.find(device))
+        .execute(conn)
+        .map_err(translate)?;
     settle_held(conn, &held, now)
 }
 
 impl PushDeviceRepository for Database {
     fn push_devices(&self, user: UserId) -> Result<Vec<PushDevice>, RepositoryError> {
-        let mut conn = self.conn()?;
-        devices_where(&mut conn, |sql| {
-            sql.push(" WHERE user_id = ")
-                .bind(Bind::Int(user.get()))
-                .push(" ORDER BY created_at DESC, id DESC");
-        })
+        let rows: Vec<DeviceRow> = push_devices::table
+            .filter(push_devices::user_id.eq(user.get()))
+            .order((push_devices::created_at.desc(), push_devices::id.desc()))
+            .select(DeviceRow::as_select())
+            .load(&mut *self.conn()?)
+            .map_err(translate)?;
+        Ok(rows.into_iter().map(PushDevice::from).collect())
     }
 
     fn add_push_device(
@@ -197,23 +193,21 @@ impl PushDeviceRepository for Database {
     ) -> Result<Added, RepositoryError> {
         let mut conn = self.conn()?;
         in_turn_for(&mut conn, user, |conn| {
-            let there = devices_where(conn, |sql| {
-                sql.push(" WHERE endpoint = ")
-                    .bind(Bind::Text(subscription.endpoint.clone()));
-            })?;
-            if let Some(device) = there.into_iter().next() {
+            let there: Vec<DeviceRow> = push_devices::table
+                .filter(push_devices::endpoint.eq(&subscription.endpoint))
+                .select(DeviceRow::as_select())
+                .load(conn)
+                .map_err(translate)?;
+            if let Some(device) = there.into_iter().next().map(PushDevice::from) {
                 if device.user_id == user {
-                    let mut update = Sql::new(conn);
-                    update
-                        .push("UPDATE push_devices SET p256dh = ")
-                        .bind(Bind::Text(subscription.p256dh.clone()))
-                        .push(", auth = ")
-                        .bind(Bind::Text(subscription.auth.clone()))
-                        .push(", name = ")
-                        .bind(Bind::Text(name.to_owned()))
-                        .push(" WHERE id = ")
-                        .bind(Bind::Int(device.id));
-                    update.execute(conn)?;
+                    diesel::update(push_devices::table.find(device.id))
+                        .set((
+                            push_devices::p256dh.eq(&subscription.p256dh),
+                            push_devices::auth.eq(&subscription.auth),
+                            push_devices::name.eq(name),
+                        ))
+                        .execute(conn)
+                        .map_err(translate)?;
                     return Ok(Added::Again(PushDevice {
                         subscription: subscription.clone(),
                         name: name.to_owned(),
@@ -223,29 +217,26 @@ impl PushDeviceRepository for Database {
                 // The browser now belongs to whoever turned notifications on last.
                 delete_device(conn, device.id, now)?;
             }
-            let mut kept = Sql::new(conn);
-            kept.push("SELECT COUNT(*) AS n FROM push_devices WHERE user_id = ")
-                .bind(Bind::Int(user.get()));
-            if kept.count(conn)? >= max {
+            let kept: i64 = push_devices::table
+                .filter(push_devices::user_id.eq(user.get()))
+                .count()
+                .get_result(conn)
+                .map_err(translate)?;
+            if kept >= max {
                 return Ok(Added::Full);
             }
-            let mut insert = Sql::new(conn);
-            insert
-                .push("INSERT INTO push_devices (user_id, endpoint, p256dh, auth, name, created_at) VALUES ")
-                .bind_list([
-                    Bind::Int(user.get()),
-                    Bind::Text(subscription.endpoint.clone()),
-                    Bind::Text(subscription.p256dh.clone()),
-                    Bind::Text(subscription.auth.clone()),
-                    Bind::Text(name.to_owned()),
-                    Bind::Time(now),
-                ])
-                .push(" RETURNING id, user_id, endpoint, p256dh, auth, name, created_at");
-            let row = insert
-                .load::<DeviceRow>(conn)?
-                .into_iter()
-                .next()
-                .ok_or_else(|| RepositoryError::Unexpected(anyhow::anyhow!("the insert returned no row")))?;
+            let row: DeviceRow = diesel::insert_into(push_devices::table)
+                .values((
+                    push_devices::user_id.eq(user.get()),
+                    push_devices::endpoint.eq(&subscription.endpoint),
+                    push_devices::p256dh.eq(&subscription.p256dh),
+                    push_devices::auth.eq(&subscription.auth),
+                    push_devices::name.eq(name),
+                    push_devices::created_at.eq(now),
+                ))
+                .returning(DEVICE_COLUMNS)
+                .get_result(conn)
+                .map_err(translate)?;
             Ok(Added::New(row.into()))
         })
     }
@@ -253,13 +244,7 @@ impl PushDeviceRepository for Database {
     fn remove_push_device(&self, user: UserId, id: i64, now: NaiveDateTime) -> Result<bool, RepositoryError> {
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
-            let mine = devices_where(conn, |sql| {
-                sql.push(" WHERE id = ")
-                    .bind(Bind::Int(id))
-                    .push(" AND user_id = ")
-                    .bind(Bind::Int(user.get()));
-            })?;
-            if mine.is_empty() {
+            if own_devices(conn, user, id)?.is_empty() {
                 return Ok(false);
             }
             delete_device(conn, id, now)?;
@@ -268,27 +253,20 @@ impl PushDeviceRepository for Database {
     }
 
     fn push_previews(&self, user: UserId) -> Result<bool, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push("SELECT push_previews FROM users WHERE id = ")
-            .bind(Bind::Int(user.get()));
-        Ok(sql
-            .load::<PreviewsRow>(&mut conn)?
-            .first()
-            .is_some_and(|row| row.push_previews))
+        let on: Option<bool> = users::table
+            .find(user.get())
+            .select(users::push_previews)
+            .first(&mut *self.conn()?)
+            .optional()
+            .map_err(translate)?;
+        Ok(on.unwrap_or(false))
     }
 
     fn set_push_previews(&self, user: UserId, on: bool) -> Result<bool, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push(if on {
-            "UPDATE users SET push_previews = TRUE WHERE id = "
-        } else {
-            "UPDATE users SET push_previews = FALSE WHERE id = "
-        })
-        .bind(Bind::Int(user.get()));
-        sql.execute(&mut conn)?;
-        drop(conn);
+        diesel::update(users::table.find(user.get()))
+            .set(users::push_previews.eq(on))
+            .execute(&mut *self.conn()?)
+            .map_err(translate)?;
         self.push_previews(user)
     }
 }
@@ -303,35 +281,31 @@ impl PushOutboxRepository for Database {
     ) -> Result<usize, RepositoryError> {
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
-            let mut devices = Sql::new(conn);
-            devices
-                .push("SELECT id FROM push_devices WHERE user_id = ")
-                .bind(Bind::Int(user.get()))
-                .push(" ORDER BY id");
-            let devices: Vec<i64> = devices.load::<IdRow>(conn)?.into_iter().map(|row| row.id).collect();
+            let devices: Vec<i64> = push_devices::table
+                .filter(push_devices::user_id.eq(user.get()))
+                .order(push_devices::id)
+                .select(push_devices::id)
+                .load(conn)
+                .map_err(translate)?;
             if devices.is_empty() {
                 return Ok(0);
             }
             let held_id = match held {
-                Some(held) => {
-                    let mut insert = Sql::new(conn);
-                    insert
-                        .push(
-                            "INSERT INTO held_mails (user_id, conversation_id, message_id, kind, body, \
-                             send_if_pushed_at, created_at) VALUES ",
-                        )
-                        .bind_list([
-                            Bind::Int(user.get()),
-                            Bind::Int(held.conversation.get()),
-                            Bind::Int(held.message.get()),
-                            Bind::Text(held.mail.kind.to_owned()),
-                            Bind::Text(held.mail.body.clone()),
-                            Bind::Time(held.send_if_pushed_at),
-                            Bind::Time(now),
-                        ])
-                        .push(" RETURNING id");
-                    insert.load::<IdRow>(conn)?.first().map(|row| row.id)
-                }
+                Some(held) => Some(
+                    diesel::insert_into(held_mails::table)
+                        .values((
+                            held_mails::user_id.eq(user.get()),
+                            held_mails::conversation_id.eq(held.conversation.get()),
+                            held_mails::message_id.eq(held.message.get()),
+                            held_mails::kind.eq(held.mail.kind),
+                            held_mails::body.eq(&held.mail.body),
+                            held_mails::send_if_pushed_at.eq(held.send_if_pushed_at),
+                            held_mails::created_at.eq(now),
+                        ))
+                        .returning(held_mails::id)
+                        .get_result::<i64>(conn)
+                        .map_err(translate)?,
+                ),
                 None => None,
             };
             for device in &devices {
@@ -350,13 +324,7 @@ impl PushOutboxRepository for Database {
     ) -> Result<bool, RepositoryError> {
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
-            let mine = devices_where(conn, |sql| {
-                sql.push(" WHERE id = ")
-                    .bind(Bind::Int(device))
-                    .push(" AND user_id = ")
-                    .bind(Bind::Int(user.get()));
-            })?;
-            if mine.is_empty() {
+            if own_devices(conn, user, device)?.is_empty() {
                 return Ok(false);
             }
             insert_push(conn, device, push, None, now)?;
@@ -381,10 +349,14 @@ impl PushOutboxRepository for Database {
             return Ok(Vec::new());
         }
         let device_ids: Vec<i64> = rows.iter().map(|row| row.device_id).collect();
-        let devices = devices_where(conn, |sql| {
-            sql.push(" WHERE id IN ")
-                .bind_list(device_ids.iter().map(|id| Bind::Int(*id)));
-        })?;
+        let devices: Vec<PushDevice> = push_devices::table
+            .filter(push_devices::id.eq_any(&device_ids))
+            .select(DeviceRow::as_select())
+            .load(conn)
+            .map_err(translate)?
+            .into_iter()
+            .map(PushDevice::from)
+            .collect();
         let mut due: Vec<DuePush> = rows
             .into_iter()
             .filter_map(|row| {
@@ -409,11 +381,14 @@ impl PushOutboxRepository for Database {
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
             let held = held_of_push(conn, id)?;
-            if let Some(held) = held.and_then(|push| push.held_mail_id) {
-                let mut sql = Sql::new(conn);
-                sql.push("UPDATE held_mails SET pushed = TRUE, send_at = send_if_pushed_at WHERE id = ")
-                    .bind(Bind::Int(held));
-                sql.execute(conn)?;
+            if let Some((Some(held), _)) = held {
+                diesel::update(held_mails::table.find(held))
+                    .set((
+                        held_mails::pushed.eq(true),
+                        held_mails::send_at.eq(held_mails::send_if_pushed_at.nullable()),
+                    ))
+                    .execute(conn)
+                    .map_err(translate)?;
             }
             delete_push(conn, id)
         })
@@ -422,31 +397,33 @@ impl PushOutboxRepository for Database {
     fn push_failed(&self, id: i64, device_gone: bool, now: NaiveDateTime) -> Result<(), RepositoryError> {
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
-            let Some(push) = held_of_push(conn, id)? else {
+            let Some((held_mail_id, device_id)) = held_of_push(conn, id)? else {
                 return Ok(());
             };
             if device_gone {
-                return delete_device(conn, push.device_id, now);
+                return delete_device(conn, device_id, now);
             }
             delete_push(conn, id)?;
-            settle_held(conn, &push.held_mail_id.into_iter().collect::<Vec<_>>(), now)
+            settle_held(conn, &held_mail_id.into_iter().collect::<Vec<_>>(), now)
         })
     }
 
     fn retry_push_at(&self, id: i64, at: NaiveDateTime) -> Result<(), RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push("UPDATE push_outbox SET locked_until = NULL, next_attempt_at = ")
-            .bind(Bind::Time(at))
-            .push(" WHERE id = ")
-            .bind(Bind::Int(id));
-        sql.execute(&mut conn)?;
+        diesel::update(push_outbox::table.find(id))
+            .set((
+                push_outbox::locked_until.eq(None::<NaiveDateTime>),
+                push_outbox::next_attempt_at.eq(at),
+            ))
+            .execute(&mut *self.conn()?)
+            .map_err(translate)?;
         Ok(())
     }
 
     fn release_held_mails(&self, now: NaiveDateTime, limit: i64) -> Result<usize, RepositoryError> {
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
+            // Raw SQL: `FOR UPDATE OF h SKIP LOCKED` on PostgreSQL only, in the one statement
+            // both backends run (the query builder's locking clause exists for PostgreSQL alone).
             let mut due = Sql::new(conn);
             due.push(
                 "SELECT h.id, h.kind, h.body, NOT EXISTS (SELECT 1 FROM conversation_reads r \
@@ -462,11 +439,10 @@ impl PushOutboxRepository for Database {
             }
             let mut sent = 0;
             for row in due.load::<HeldRow>(conn)? {
-                let mut delete = Sql::new(conn);
-                delete
-                    .push("DELETE FROM held_mails WHERE id = ")
-                    .bind(Bind::Int(row.id));
-                if delete.execute(conn)? == 1 && row.unread {
+                let deleted = diesel::delete(held_mails::table.find(row.id))
+                    .execute(conn)
+                    .map_err(translate)?;
+                if deleted == 1 && row.unread {
                     let kind = MailMessage::kind_of_stored(&row.kind).unwrap_or("new_message");
                     enqueue_on(conn, &SealedMail { kind, body: row.body }, now)?;
                     sent += 1;
@@ -477,23 +453,26 @@ impl PushOutboxRepository for Database {
     }
 
     fn waiting_pushes(&self) -> Result<i64, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push("SELECT COUNT(*) AS n FROM push_outbox");
-        sql.count(&mut conn)
+        push_outbox::table
+            .count()
+            .get_result(&mut *self.conn()?)
+            .map_err(translate)
     }
 }
 
-fn held_of_push(conn: &mut DbConnection, id: i64) -> Result<Option<HeldOfPush>, RepositoryError> {
-    let mut sql = Sql::new(conn);
-    sql.push("SELECT held_mail_id, device_id FROM push_outbox WHERE id = ")
-        .bind(Bind::Int(id));
-    Ok(sql.load::<HeldOfPush>(conn)?.into_iter().next())
+/// The held mail (if any) and the device of a push.
+fn held_of_push(conn: &mut DbConnection, id: i64) -> Result<Option<(Option<i64>, i64)>, RepositoryError> {
+    push_outbox::table
+        .find(id)
+        .select((push_outbox::held_mail_id, push_outbox::device_id))
+        .first(conn)
+        .optional()
+        .map_err(translate)
 }
 
 fn delete_push(conn: &mut DbConnection, id: i64) -> Result<(), RepositoryError> {
-    let mut sql = Sql::new(conn);
-    sql.push("DELETE FROM push_outbox WHERE id = ").bind(Bind::Int(id));
-    sql.execute(conn)?;
+    diesel::delete(push_outbox::table.find(id))
+        .execute(conn)
+        .map_err(translate)?;
     Ok(())
 }

@@ -3,8 +3,10 @@
 use super::sql::{Bind, Sql};
 use crate::Database;
 use crate::db_connection::DbConnection;
+use crate::error::translate;
+use crate::schema::mail_outbox;
 use chrono::{Duration, NaiveDateTime};
-use diesel::QueryableByName;
+use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text, Timestamp};
 use oppas_domain::RepositoryError;
 use oppas_domain::mail::message::{QueuedMail, SealedMail};
@@ -24,34 +26,31 @@ struct OutboxRow {
     created_at: NaiveDateTime,
 }
 
-#[derive(QueryableByName)]
-struct Oldest {
-    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamp>)]
-    at: Option<NaiveDateTime>,
-}
-
 /// Stores `mail`, due now, on `conn` (inside the caller's transaction where there is one).
 pub(crate) fn enqueue_on(
     conn: &mut DbConnection,
     mail: &SealedMail,
     now: NaiveDateTime,
 ) -> Result<(), RepositoryError> {
-    let mut sql = Sql::new(conn);
-    sql.push("INSERT INTO mail_outbox (kind, body, attempts, next_attempt_at, created_at) VALUES ")
-        .bind_list([
-            Bind::Text(mail.kind.to_owned()),
-            Bind::Text(mail.body.clone()),
-            Bind::Int(0),
-            Bind::Time(now),
-            Bind::Time(now),
-        ]);
-    sql.execute(conn)?;
+    diesel::insert_into(mail_outbox::table)
+        .values((
+            mail_outbox::kind.eq(mail.kind),
+            mail_outbox::body.eq(&mail.body),
+            mail_outbox::attempts.eq(0_i64),
+            mail_outbox::next_attempt_at.eq(now),
+            mail_outbox::created_at.eq(now),
+        ))
+        .execute(conn)
+        .map_err(translate)?;
     Ok(())
 }
 
 /// The `UPDATE` that takes up to `limit` due rows of an outbox `table` (columns
 /// `next_attempt_at`, `locked_until`, `attempts`) for `lease_secs`, counting an attempt on each,
 /// and returns `returning` of them. A row leased to another worker, on any instance, is skipped.
+///
+/// Raw SQL: one statement for both outbox tables, with `FOR UPDATE SKIP LOCKED` in its subquery on
+/// PostgreSQL only (the query builder's locking clause exists for PostgreSQL alone).
 pub(crate) fn claim_leased(
     conn: &DbConnection,
     table: &str,
@@ -121,40 +120,34 @@ impl MailOutboxRepository for Database {
     }
 
     fn remove_mail(&self, id: i64) -> Result<(), RepositoryError> {
-        let mut pooled = self.conn()?;
-        let conn: &mut DbConnection = &mut pooled;
-        let mut sql = Sql::new(conn);
-        sql.push("DELETE FROM mail_outbox WHERE id = ").bind(Bind::Int(id));
-        sql.execute(conn)?;
+        diesel::delete(mail_outbox::table.find(id))
+            .execute(&mut *self.conn()?)
+            .map_err(translate)?;
         Ok(())
     }
 
     fn retry_mail_at(&self, id: i64, at: NaiveDateTime) -> Result<(), RepositoryError> {
-        let mut pooled = self.conn()?;
-        let conn: &mut DbConnection = &mut pooled;
-        let mut sql = Sql::new(conn);
-        sql.push("UPDATE mail_outbox SET locked_until = NULL, next_attempt_at = ")
-            .bind(Bind::Time(at))
-            .push(" WHERE id = ")
-            .bind(Bind::Int(id));
-        sql.execute(conn)?;
+        diesel::update(mail_outbox::table.find(id))
+            .set((
+                mail_outbox::locked_until.eq(None::<NaiveDateTime>),
+                mail_outbox::next_attempt_at.eq(at),
+            ))
+            .execute(&mut *self.conn()?)
+            .map_err(translate)?;
         Ok(())
     }
 
     fn waiting_mail(&self) -> Result<i64, RepositoryError> {
-        let mut pooled = self.conn()?;
-        let conn: &mut DbConnection = &mut pooled;
-        let mut sql = Sql::new(conn);
-        sql.push("SELECT COUNT(*) AS n FROM mail_outbox");
-        sql.count(conn)
+        mail_outbox::table
+            .count()
+            .get_result(&mut *self.conn()?)
+            .map_err(translate)
     }
 
     fn oldest_waiting_mail(&self) -> Result<Option<NaiveDateTime>, RepositoryError> {
-        let mut pooled = self.conn()?;
-        let conn: &mut DbConnection = &mut pooled;
-        let mut sql = Sql::new(conn);
-        sql.push("SELECT MIN(created_at) AS at FROM mail_outbox");
-        let rows: Vec<Oldest> = sql.load(conn)?;
-        Ok(rows.first().and_then(|row| row.at))
+        mail_outbox::table
+            .select(diesel::dsl::min(mail_outbox::created_at))
+            .get_result(&mut *self.conn()?)
+            .map_err(translate)
     }
 }

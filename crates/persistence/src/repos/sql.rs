@@ -5,15 +5,8 @@ use crate::db_connection::DbConnection;
 use crate::error::translate;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
+use diesel::sql_types::{BigInt, Text, Timestamp};
 use oppas_domain::RepositoryError;
-
-/// The row of a `COUNT(*) AS n`.
-#[derive(QueryableByName)]
-struct Count {
-    #[diesel(sql_type = BigInt)]
-    n: i64,
-}
 
 /// One bound value.
 pub(crate) enum Bind {
@@ -21,10 +14,6 @@ pub(crate) enum Bind {
     Int(i64),
     Time(NaiveDateTime),
     Date(chrono::NaiveDate),
-    /// A text or NULL.
-    MaybeText(Option<String>),
-    /// A number or NULL.
-    MaybeInt(Option<i64>),
 }
 
 /// SQL with placeholders for the connection's backend (`?` or `$n`) and its values.
@@ -44,8 +33,6 @@ macro_rules! with_binds {
                 Bind::Int(n) => query.bind::<BigInt, _>(n),
                 Bind::Time(at) => query.bind::<Timestamp, _>(at),
                 Bind::Date(day) => query.bind::<diesel::sql_types::Date, _>(day),
-                Bind::MaybeText(text) => query.bind::<Nullable<Text>, _>(text),
-                Bind::MaybeInt(n) => query.bind::<Nullable<BigInt>, _>(n),
             };
         }
         query.$run($inner).map_err(translate)
@@ -96,11 +83,6 @@ impl Sql {
             DbConnection::Sqlite(inner) => with_binds!(self, inner, diesel::sqlite::Sqlite, load),
             DbConnection::Pg(inner) => with_binds!(self, inner, diesel::pg::Pg, load),
         }
-    }
-
-    /// Runs a `SELECT COUNT(*) AS n ...`; its number (0 when no row came back).
-    pub(crate) fn count(self, conn: &mut DbConnection) -> Result<i64, RepositoryError> {
-        Ok(self.load::<Count>(conn)?.first().map_or(0, |row| row.n))
     }
 
     /// Runs a statement; returns the rows it changed.

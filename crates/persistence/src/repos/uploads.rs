@@ -122,6 +122,8 @@ impl UploadRepository for Database {
         let unattached = |sql: &mut Sql| {
             sql.push("attached = FALSE AND updated_at < ").bind(Bind::Time(cutoff));
         };
+        // Raw SQL: one statement for both backends with `FOR UPDATE SKIP LOCKED` in its subquery on
+        // PostgreSQL only (the query builder's locking clause exists for PostgreSQL alone).
         let mut sql = Sql::new(conn);
         sql.push("DELETE FROM uploads WHERE id IN (SELECT id FROM uploads WHERE ");
         unattached(&mut sql);

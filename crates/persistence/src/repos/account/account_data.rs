@@ -59,6 +59,8 @@ impl PersonalRecordRepository for Database {
 
     fn messages_of(&self, user: UserId) -> Result<Vec<MessageRecord>, RepositoryError> {
         let mut conn = self.conn()?;
+        // Raw SQL: the other person's name is a correlated subquery on a CASE of the pair's sides
+        // with a three-way COALESCE, one statement for the whole export.
         let mut sql = Sql::new(&conn);
         let me = user.get();
         sql.push(

@@ -3,8 +3,9 @@
 
 use crate::db_connection::DbConnection;
 use crate::error::translate;
-use crate::repos::sql::{Bind, Sql};
-use crate::schema::{uploads, users};
+use crate::schema::{
+    appointment_references, appointments, conversations, email_codes, messages, throttles, uploads, users,
+};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use oppas_domain::kernel::limits;
@@ -20,12 +21,6 @@ const PER_ACCOUNT: [&str; 6] = [
     limits::NEW_CONVERSATIONS.name,
     limits::EXPORTS.name,
 ];
-
-fn run(conn: &mut DbConnection, build: impl FnOnce(&mut Sql)) -> Result<usize, RepositoryError> {
-    let mut sql = Sql::new(conn);
-    build(&mut sql);
-    sql.execute(conn)
-}
 
 /// Moves what `user` leaves to others to a new stand-in account, then deletes the account and
 /// everything that hangs on it, inside the caller's transaction; the stored names of its uploads.
@@ -65,73 +60,62 @@ pub(crate) fn delete_account(
         .first(conn)
         .map_err(translate)?;
 
-    run(conn, |sql| {
-        sql.push("UPDATE messages SET sender_id = ")
-            .bind(Bind::Int(stand_in))
-            .push(" WHERE sender_id = ")
-            .bind(Bind::Int(id));
-    })?;
-    run(conn, |sql| {
-        sql.push("UPDATE conversations SET started_by = ")
-            .bind(Bind::Int(stand_in))
-            .push(" WHERE started_by = ")
-            .bind(Bind::Int(id));
-    })?;
+    diesel::update(messages::table.filter(messages::sender_id.eq(id)))
+        .set(messages::sender_id.eq(stand_in))
+        .execute(conn)
+        .map_err(translate)?;
+    diesel::update(conversations::table.filter(conversations::started_by.eq(id)))
+        .set(conversations::started_by.eq(stand_in))
+        .execute(conn)
+        .map_err(translate)?;
     // The other person keeps the afspraken of their conversations, with the stand-in.
-    for column in ["proposer_id", "recipient_id"] {
-        run(conn, |sql| {
-            sql.push("UPDATE appointments SET ")
-                .push(column)
-                .push(" = ")
-                .bind(Bind::Int(stand_in))
-                .push(" WHERE ")
-                .push(column)
-                .push(" = ")
-                .bind(Bind::Int(id));
-        })?;
-    }
+    diesel::update(appointments::table.filter(appointments::proposer_id.eq(id)))
+        .set(appointments::proposer_id.eq(stand_in))
+        .execute(conn)
+        .map_err(translate)?;
+    diesel::update(appointments::table.filter(appointments::recipient_id.eq(id)))
+        .set(appointments::recipient_id.eq(stand_in))
+        .execute(conn)
+        .map_err(translate)?;
     // A reference the person wrote stays for its subject, under the stand-in; those about
     // the person go with the account (ON DELETE CASCADE).
-    run(conn, |sql| {
-        sql.push("UPDATE appointment_references SET author_id = ")
-            .bind(Bind::Int(stand_in))
-            .push(" WHERE author_id = ")
-            .bind(Bind::Int(id));
-    })?;
+    diesel::update(appointment_references::table.filter(appointment_references::author_id.eq(id)))
+        .set(appointment_references::author_id.eq(stand_in))
+        .execute(conn)
+        .map_err(translate)?;
     // user_low < user_high stays true: the other person keeps the lower place.
-    run(conn, |sql| {
-        sql.push("UPDATE conversations SET user_low = user_high, user_high = ")
-            .bind(Bind::Int(stand_in))
-            .push(" WHERE user_low = ")
-            .bind(Bind::Int(id));
-    })?;
-    run(conn, |sql| {
-        sql.push("UPDATE conversations SET user_high = ")
-            .bind(Bind::Int(stand_in))
-            .push(" WHERE user_high = ")
-            .bind(Bind::Int(id));
-    })?;
+    diesel::update(conversations::table.filter(conversations::user_low.eq(id)))
+        .set((
+            conversations::user_low.eq(conversations::user_high),
+            conversations::user_high.eq(stand_in),
+        ))
+        .execute(conn)
+        .map_err(translate)?;
+    diesel::update(conversations::table.filter(conversations::user_high.eq(id)))
+        .set(conversations::user_high.eq(stand_in))
+        .execute(conn)
+        .map_err(translate)?;
 
     // Codes and counters are keyed by the address or the account id, not linked rows.
-    run(conn, |sql| {
-        sql.push("DELETE FROM email_codes WHERE email = ")
-            .bind(Bind::Text(email.clone()));
-    })?;
-    let keys: Vec<Bind> = PER_ACCOUNT
-        .iter()
-        .map(|name| Bind::Text(format!("{name}:{id}")))
-        .collect();
-    run(conn, |sql| {
-        sql.push("DELETE FROM throttles WHERE key IN ").bind_list(keys);
-    })?;
-    run(conn, |sql| {
-        sql.push("DELETE FROM throttles WHERE key LIKE ")
-            .bind(Bind::Text(format!(
-                "%:{}",
-                email.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
-            )))
-            .push(" ESCAPE '\\'");
-    })?;
+    diesel::delete(email_codes::table.filter(email_codes::email.eq(&email)))
+        .execute(conn)
+        .map_err(translate)?;
+    let keys: Vec<String> = PER_ACCOUNT.iter().map(|name| format!("{name}:{id}")).collect();
+    diesel::delete(throttles::table.filter(throttles::key.eq_any(keys)))
+        .execute(conn)
+        .map_err(translate)?;
+    diesel::delete(
+        throttles::table.filter(
+            throttles::key
+                .like(format!(
+                    "%:{}",
+                    email.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+                ))
+                .escape('\\'),
+        ),
+    )
+    .execute(conn)
+    .map_err(translate)?;
 
     // Everything else hangs on the account and goes with it (ON DELETE CASCADE).
     diesel::delete(users::table.filter(users::id.eq(id)))

@@ -3,85 +3,86 @@
 //! takes turns per person, so that simultaneous adds never pass the cap.
 
 use crate::Database;
-use crate::db_connection::DbConnection;
-use crate::repos::browse::listings::{CardRow, found};
-use crate::repos::sql::{Bind, Sql};
+use crate::error::translate;
+use crate::repos::browse::listings::{CARD_COLUMNS, CardRow, found};
+use crate::repos::dsl::{card_is, on_backend};
+use crate::schema::{blocks, favourites, hidden_profiles, listings, pets, volunteers};
 use crate::transaction::in_turn_for;
-use diesel::QueryableByName;
-use diesel::sql_types::{BigInt, Nullable, Text};
+use diesel::dsl::{count_star, exists, not};
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use oppas_domain::account::ports::{FavouriteAdded, FavouriteRepository, ReceivedFavourites};
 use oppas_domain::browse::query::FoundCard;
 use oppas_domain::profiles::card::ListingSource;
 use oppas_domain::{PetId, RepositoryError, UserId, VolunteerId};
 
-/// ` listings.<column> = <id>` for the card's profile.
-pub(super) fn push_card(sql: &mut Sql, card: ListingSource) {
-    match card {
-        ListingSource::Volunteer(id) => sql.push("l.volunteer_id = ").bind(Bind::Int(id.get())),
-        ListingSource::Pet(id) => sql.push("l.pet_id = ").bind(Bind::Int(id.get())),
-    };
+diesel::define_sql_function! {
+    /// The first of a name that may be missing, another, and a last resort.
+    fn coalesce(first: Nullable<Text>, second: Nullable<Text>, last: Text) -> Text;
 }
 
-/// One card of the owner with how many people kept it.
-#[derive(QueryableByName)]
-struct ReceivedRow {
-    #[diesel(sql_type = Nullable<BigInt>)]
-    volunteer_id: Option<i64>,
-    #[diesel(sql_type = Nullable<BigInt>)]
-    pet_id: Option<i64>,
-    #[diesel(sql_type = Text)]
-    name: String,
-    #[diesel(sql_type = BigInt)]
-    n: i64,
-}
-
-pub(super) fn count(sql: Sql, conn: &mut DbConnection) -> Result<i64, RepositoryError> {
-    sql.count(conn)
-}
+diesel::allow_columns_to_appear_in_same_group_by_clause!(
+    listings::id,
+    listings::volunteer_id,
+    listings::pet_id,
+    pets::name,
+    volunteers::first_name,
+);
 
 impl FavouriteRepository for Database {
     fn add_favourite(&self, user: UserId, card: ListingSource, max: i64) -> Result<FavouriteAdded, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
         in_turn_for(&mut conn, user, |conn| {
-            let mut there = Sql::new(conn);
-            there
-                .push(
-                    "SELECT COUNT(*) AS n FROM favourites f JOIN listings l ON l.id = f.listing_id WHERE f.user_id = ",
-                )
-                .bind(Bind::Int(user.get()))
-                .push(" AND ");
-            push_card(&mut there, card);
-            if count(there, conn)? > 0 {
+            // The card filter is boxed per backend: run on the backend's own connection.
+            let there: i64 = on_backend!(&mut *conn, |c| favourites::table
+                .inner_join(listings::table)
+                .filter(favourites::user_id.eq(user.get()))
+                .filter(card_is(card))
+                .count()
+                .get_result(c))
+            .map_err(translate)?;
+            if there > 0 {
                 return Ok(FavouriteAdded::AlreadyThere);
             }
             // A hidden profile's card is as unknown here as on every page.
-            let mut exists = Sql::new(conn);
-            exists.push(
-                "SELECT COUNT(*) AS n FROM listings l WHERE NOT EXISTS \
-                 (SELECT 1 FROM hidden_profiles h WHERE h.user_id = l.user_id) AND ",
-            );
-            push_card(&mut exists, card);
-            if count(exists, conn)? == 0 {
+            let exists_now: i64 = on_backend!(&mut *conn, |c| listings::table
+                .filter(not(exists(
+                    hidden_profiles::table.filter(hidden_profiles::user_id.eq(listings::user_id)),
+                )))
+                .filter(card_is(card))
+                .count()
+                .get_result(c))
+            .map_err(translate)?;
+            if exists_now == 0 {
                 return Ok(FavouriteAdded::NoSuchCard);
             }
-            let mut kept = Sql::new(conn);
-            kept.push("SELECT COUNT(*) AS n FROM favourites WHERE user_id = ")
-                .bind(Bind::Int(user.get()));
-            if count(kept, conn)? >= max {
+            let kept: i64 = favourites::table
+                .filter(favourites::user_id.eq(user.get()))
+                .count()
+                .get_result(conn)
+                .map_err(translate)?;
+            if kept >= max {
                 return Ok(FavouriteAdded::Full);
             }
-            let mut insert = Sql::new(conn);
-            insert
-                .push("INSERT INTO favourites (user_id, listing_id, created_at) SELECT ")
-                .bind(Bind::Int(user.get()))
-                .push(", l.id, ")
-                .bind(Bind::Time(now))
-                .push(" FROM listings l WHERE ");
-            push_card(&mut insert, card);
             // A card removed since the check above adds nothing, which is no error.
-            insert.push(" ON CONFLICT (user_id, listing_id) DO NOTHING");
-            Ok(if insert.execute(conn)? > 0 {
+            let added = on_backend!(&mut *conn, |c| diesel::insert_into(favourites::table)
+                .values(
+                    listings::table
+                        .filter(card_is(card))
+                        .select((
+                            user.get().into_sql::<BigInt>(),
+                            listings::id,
+                            now.into_sql::<Timestamp>(),
+                        ))
+                        .into_boxed(),
+                )
+                .into_columns((favourites::user_id, favourites::listing_id, favourites::created_at))
+                .on_conflict((favourites::user_id, favourites::listing_id))
+                .do_nothing()
+                .execute(c))
+            .map_err(translate)?;
+            Ok(if added > 0 {
                 FavouriteAdded::Added
             } else {
                 FavouriteAdded::NoSuchCard
@@ -90,37 +91,39 @@ impl FavouriteRepository for Database {
     }
 
     fn remove_favourite(&self, user: UserId, card: ListingSource) -> Result<(), RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut delete = Sql::new(&conn);
-        delete
-            .push("DELETE FROM favourites WHERE user_id = ")
-            .bind(Bind::Int(user.get()))
-            .push(" AND listing_id IN (SELECT l.id FROM listings l WHERE ");
-        push_card(&mut delete, card);
-        delete.push(")");
-        delete.execute(&mut conn).map(|_| ())
+        on_backend!(&mut *self.conn()?, |c| diesel::delete(
+            favourites::table
+                .filter(favourites::user_id.eq(user.get()))
+                .filter(favourites::listing_id.eq_any(listings::table.filter(card_is(card)).select(listings::id))),
+        )
+        .execute(c))
+        .map(|_| ())
+        .map_err(translate)
     }
 
     fn favourites(&self, user: UserId) -> Result<Vec<FoundCard>, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push(
-            "SELECT l.id, l.user_id, l.card, l.created_at, l.postal_code FROM favourites f \
-             JOIN listings l ON l.id = f.listing_id WHERE f.user_id = ",
-        )
-        .bind(Bind::Int(user.get()))
-        .push(" AND NOT EXISTS (SELECT 1 FROM hidden_profiles h WHERE h.user_id = l.user_id)")
-        // People in a block with the viewer, either way, are left out here, in the query.
-        .push(" AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ")
-        .bind(Bind::Int(user.get()))
-        .push(" AND b.blocked_id = l.user_id) OR (b.blocked_id = ")
-        .bind(Bind::Int(user.get()))
-        .push(" AND b.blocker_id = l.user_id))")
-        .push(" ORDER BY f.created_at DESC, f.id DESC");
-        Ok(found(sql.load::<CardRow>(&mut conn)?)?
-            .into_iter()
-            .map(|(_, card)| card)
-            .collect())
+        let rows: Vec<CardRow> = favourites::table
+            .inner_join(listings::table)
+            .filter(favourites::user_id.eq(user.get()))
+            .filter(not(exists(
+                hidden_profiles::table.filter(hidden_profiles::user_id.eq(listings::user_id)),
+            )))
+            // People in a block with the viewer, either way, are left out here, in the query.
+            .filter(not(exists(
+                blocks::table.filter(
+                    blocks::blocker_id
+                        .eq(user.get())
+                        .and(blocks::blocked_id.eq(listings::user_id))
+                        .or(blocks::blocked_id
+                            .eq(user.get())
+                            .and(blocks::blocker_id.eq(listings::user_id))),
+                ),
+            )))
+            .order((favourites::created_at.desc(), favourites::id.desc()))
+            .select(CARD_COLUMNS)
+            .load(&mut *self.conn()?)
+            .map_err(translate)?;
+        Ok(found(rows)?.into_iter().map(|(_, card)| card).collect())
     }
 
     fn favourites_received(
@@ -128,40 +131,45 @@ impl FavouriteRepository for Database {
         owner: UserId,
         since: chrono::NaiveDateTime,
     ) -> Result<Vec<ReceivedFavourites>, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push(
-            "SELECT l.volunteer_id, l.pet_id, COALESCE(p.name, v.first_name, '') AS name, COUNT(*) AS n \
-             FROM favourites f JOIN listings l ON l.id = f.listing_id \
-             LEFT JOIN pets p ON p.id = l.pet_id LEFT JOIN volunteers v ON v.id = l.volunteer_id \
-             WHERE l.user_id = ",
-        )
-        .bind(Bind::Int(owner.get()))
-        .push(" AND f.user_id <> ")
-        .bind(Bind::Int(owner.get()))
-        .push(" AND f.created_at >= ")
-        .bind(Bind::Time(since))
-        // Someone in a block with the owner, either way, is not counted.
-        .push(" AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ")
-        .bind(Bind::Int(owner.get()))
-        .push(" AND b.blocked_id = f.user_id) OR (b.blocked_id = ")
-        .bind(Bind::Int(owner.get()))
-        .push(" AND b.blocker_id = f.user_id))")
-        .push(" GROUP BY l.id, l.volunteer_id, l.pet_id, p.name, v.first_name ORDER BY n DESC, name, l.id");
-        Ok(sql
-            .load::<ReceivedRow>(&mut conn)?
+        let name = coalesce(pets::name.nullable(), volunteers::first_name.nullable(), "");
+        let rows: Vec<(Option<i64>, Option<i64>, String, i64)> = favourites::table
+            .inner_join(listings::table)
+            .left_join(pets::table.on(pets::id.nullable().eq(listings::pet_id)))
+            .left_join(volunteers::table.on(volunteers::id.nullable().eq(listings::volunteer_id)))
+            .filter(listings::user_id.eq(owner.get()))
+            .filter(favourites::user_id.ne(owner.get()))
+            .filter(favourites::created_at.ge(since))
+            // Someone in a block with the owner, either way, is not counted.
+            .filter(not(exists(
+                blocks::table.filter(
+                    blocks::blocker_id
+                        .eq(owner.get())
+                        .and(blocks::blocked_id.eq(favourites::user_id))
+                        .or(blocks::blocked_id
+                            .eq(owner.get())
+                            .and(blocks::blocker_id.eq(favourites::user_id))),
+                ),
+            )))
+            .group_by((
+                listings::id,
+                listings::volunteer_id,
+                listings::pet_id,
+                pets::name,
+                volunteers::first_name,
+            ))
+            .order((count_star().desc(), name, listings::id))
+            .select((listings::volunteer_id, listings::pet_id, name, count_star()))
+            .load(&mut *self.conn()?)
+            .map_err(translate)?;
+        Ok(rows
             .into_iter()
-            .filter_map(|row| {
-                let card = match (row.volunteer_id, row.pet_id) {
+            .filter_map(|(volunteer_id, pet_id, name, count)| {
+                let card = match (volunteer_id, pet_id) {
                     (Some(id), _) => ListingSource::Volunteer(VolunteerId(id)),
                     (None, Some(id)) => ListingSource::Pet(PetId(id)),
                     (None, None) => return None,
                 };
-                Some(ReceivedFavourites {
-                    card,
-                    name: row.name,
-                    count: row.n,
-                })
+                Some(ReceivedFavourites { card, name, count })
             })
             .collect())
     }

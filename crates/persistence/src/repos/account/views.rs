@@ -2,54 +2,61 @@
 //! once never count it twice.
 
 use crate::Database;
-use crate::repos::account::favourites::{count, push_card};
-use crate::repos::sql::{Bind, Sql};
+use crate::error::translate;
+use crate::repos::dsl::{card_is, on_backend};
+use crate::schema::{listings, profile_views};
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use oppas_domain::account::ports::{ProfileViewRepository, ViewRecord};
 use oppas_domain::{RepositoryError, UserId};
 
 impl ProfileViewRepository for Database {
     fn record_view(&self, view: &ViewRecord) -> Result<(), RepositoryError> {
         let now = self.clock.now();
+        let viewer = view.viewer.map(|id| id.get());
         let mut conn = self.conn()?;
-        let mut insert = Sql::new(&conn);
-        insert
-            .push("INSERT INTO profile_views (listing_id, viewer_user_id, viewer_key, day, created_at) SELECT l.id, ");
-        match view.viewer {
-            Some(id) => insert.bind(Bind::Int(id.get())),
-            None => insert.push("NULL"),
-        };
-        insert
-            .push(", ")
-            .bind(Bind::Text(view.viewer_key.clone()))
-            .push(", ")
-            .bind(Bind::Text(view.day.clone()))
-            .push(", ")
-            .bind(Bind::Time(now))
-            .push(" FROM listings l WHERE ");
-        push_card(&mut insert, view.card);
-        if let Some(id) = view.viewer {
-            // Nobody counts for their own pages.
-            insert.push(" AND l.user_id <> ").bind(Bind::Int(id.get()));
-        }
-        insert.push(" ON CONFLICT (listing_id, viewer_key, day) DO NOTHING");
-        insert.execute(&mut conn).map(|_| ())
+        on_backend!(&mut *conn, |c| {
+            let mut source = listings::table.filter(card_is(view.card)).into_boxed();
+            if let Some(id) = viewer {
+                // Nobody counts for their own pages.
+                source = source.filter(listings::user_id.ne(id));
+            }
+            diesel::insert_into(profile_views::table)
+                .values(source.select((
+                    listings::id,
+                    viewer.into_sql::<Nullable<BigInt>>(),
+                    view.viewer_key.as_str().into_sql::<Text>(),
+                    view.day.as_str().into_sql::<Text>(),
+                    now.into_sql::<Timestamp>(),
+                )))
+                .into_columns((
+                    profile_views::listing_id,
+                    profile_views::viewer_user_id,
+                    profile_views::viewer_key,
+                    profile_views::day,
+                    profile_views::created_at,
+                ))
+                .on_conflict((profile_views::listing_id, profile_views::viewer_key, profile_views::day))
+                .do_nothing()
+                .execute(c)
+        })
+        .map(|_| ())
+        .map_err(translate)
     }
 
     fn views_since(&self, owner: UserId, first_day: &str) -> Result<i64, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push("SELECT COUNT(*) AS n FROM profile_views v JOIN listings l ON l.id = v.listing_id WHERE l.user_id = ")
-            .bind(Bind::Int(owner.get()))
-            .push(" AND v.day >= ")
-            .bind(Bind::Text(first_day.to_owned()));
-        count(sql, &mut conn)
+        profile_views::table
+            .inner_join(listings::table)
+            .filter(listings::user_id.eq(owner.get()))
+            .filter(profile_views::day.ge(first_day))
+            .count()
+            .get_result(&mut *self.conn()?)
+            .map_err(translate)
     }
 
     fn delete_views_before(&self, first_kept_day: &str) -> Result<usize, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push("DELETE FROM profile_views WHERE day < ")
-            .bind(Bind::Text(first_kept_day.to_owned()));
-        sql.execute(&mut conn)
+        diesel::delete(profile_views::table.filter(profile_views::day.lt(first_kept_day)))
+            .execute(&mut *self.conn()?)
+            .map_err(translate)
     }
 }

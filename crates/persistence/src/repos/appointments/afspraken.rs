@@ -3,7 +3,6 @@
 
 use crate::Database;
 use crate::error::translate;
-use crate::repos::sql::Bind;
 use crate::repos::{list_from_json, list_to_json};
 use crate::schema::appointments;
 use crate::transaction::in_transaction;
@@ -193,9 +192,10 @@ impl AppointmentRepository for Database {
             // lock from its start), so that the count below stays true until this one is stored;
             // a closing holds the conversation the same way, so a proposal either commits before
             // it (and is ended by it) or reads here that the conversation is closed.
-            crate::repos::messaging::conversations::hold_conversations(conn, |sql| {
-                sql.push("id = ").bind(Bind::Int(new.conversation.get()));
-            })?;
+            crate::repos::messaging::conversations::hold_conversations(
+                conn,
+                crate::repos::messaging::conversations::Hold::One(new.conversation),
+            )?;
             if crate::repos::messaging::conversations::closed_now(conn, new.conversation, new.proposer)? {
                 return Ok(Proposed::Closed);
             }

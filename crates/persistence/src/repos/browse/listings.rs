@@ -25,21 +25,31 @@ use oppas_domain::kernel::enums::SearchSort;
 use oppas_domain::profiles::card::{CARD_VERSION, Card, CardWrite, Listing};
 use std::collections::HashMap;
 
+/// The columns of a [`CardRow`], in its order, for the query builder.
+pub(crate) const CARD_COLUMNS: (
+    listings::id,
+    listings::user_id,
+    listings::card,
+    listings::created_at,
+    listings::postal_code,
+) = (
+    listings::id,
+    listings::user_id,
+    listings::card,
+    listings::created_at,
+    listings::postal_code,
+);
+
 /// Shortest text the trigram indexes can serve; shorter terms are matched by a scan.
 const TRIGRAM: usize = 3;
 
-/// A bound value of a query built at run time.
-#[derive(QueryableByName)]
+/// A stored card, selected as [`CARD_COLUMNS`].
+#[derive(Queryable)]
 pub(crate) struct CardRow {
-    #[diesel(sql_type = BigInt)]
     id: i64,
-    #[diesel(sql_type = BigInt)]
     user_id: i64,
-    #[diesel(sql_type = Text)]
     card: String,
-    #[diesel(sql_type = Timestamp)]
     created_at: NaiveDateTime,
-    #[diesel(sql_type = Nullable<Text>)]
     postal_code: Option<String>,
 }
 
@@ -253,6 +263,7 @@ fn push_filters_within(sql: &mut Sql, query: &ListingQuery, text_by: &TextBy) {
 
 /// The cards of a text search, counted to one past [`MAX_COUNTED`].
 fn capped_count(conn: &mut DbConnection, query: &ListingQuery, by: &TextBy) -> Result<u64, RepositoryError> {
+    // Raw SQL: the search's shared filter SQL, whose text filter is FTS5 (SQLite) or trigram LIKE.
     let mut total = Sql::new(conn);
     match (&query.text, by) {
         (Some(text), TextBy::Joined) => {
@@ -306,6 +317,7 @@ fn search_newest(
         }
         (Some(_), TextCount::By(by)) => capped_count(conn, query, by)?,
         (None, _) => {
+            // Raw SQL: the search's shared filter SQL, whose text filter is FTS5 (SQLite) or trigram LIKE.
             let mut total = Sql::new(conn);
             total.push("SELECT NULL AS postal_code, COUNT(*) AS n FROM listings WHERE 1 = 1");
             push_filters_within(&mut total, query, &plan.page);
@@ -319,6 +331,7 @@ fn search_newest(
     };
 
     // The page's ids first, sorting on the index columns only; then the cards of those ids.
+    // Raw SQL: the search's shared filter SQL, whose text filter is FTS5 (SQLite) or trigram LIKE.
     let mut ids = Sql::new(conn);
     ids.push("SELECT listings.id AS id");
     push_from(&mut ids, &plan.page);
@@ -355,6 +368,7 @@ fn search_near(
             total_capped: false,
         });
     }
+    // Raw SQL: the search's shared filter SQL, whose text filter is FTS5 (SQLite) or trigram LIKE.
     let mut counts = Sql::new(conn);
     counts.push("SELECT postal_code, COUNT(*) AS n");
     push_from(&mut counts, text_by);
@@ -398,6 +412,7 @@ fn search_near(
         });
     }
     // The order of the areas' cards from the index columns alone; then only the page's cards.
+    // Raw SQL: the search's shared filter SQL, whose text filter is FTS5 (SQLite) or trigram LIKE.
     let mut keys = Sql::new(conn);
     keys.push("SELECT listings.id AS id, created_at, postal_code");
     push_from(&mut keys, text_by);
@@ -436,10 +451,12 @@ fn cards_of(conn: &mut DbConnection, ids: &[i64]) -> Result<Vec<FoundCard>, Repo
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let mut page = Sql::new(conn);
-    page.push("SELECT id, user_id, card, created_at, postal_code FROM listings WHERE id IN ")
-        .bind_list(ids.iter().map(|id| Bind::Int(*id)));
-    let mut by_id: HashMap<i64, FoundCard> = found(page.load::<CardRow>(conn)?)?.into_iter().collect();
+    let page: Vec<CardRow> = listings::table
+        .filter(listings::id.eq_any(ids))
+        .select(CARD_COLUMNS)
+        .load(conn)
+        .map_err(translate)?;
+    let mut by_id: HashMap<i64, FoundCard> = found(page)?.into_iter().collect();
     Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
 }
 
@@ -482,6 +499,7 @@ fn text_plan(conn: &mut DbConnection, query: &ListingQuery) -> Result<TextPlan, 
     if !matches!(conn, DbConnection::Sqlite(_)) || text.chars().count() < TRIGRAM {
         return Ok(like);
     }
+    // Raw SQL: an FTS5 MATCH on SQLite's full-text table, which the query builder cannot say.
     let mut matched = Sql::new(conn);
     matched
         .push("SELECT rowid AS id FROM listings_fts WHERE listings_fts MATCH ")
@@ -527,6 +545,7 @@ impl ListingRepository for Database {
         }
         let mut conn = self.conn()?;
         let plan = text_plan(&mut conn, query)?;
+        // Raw SQL: the search's shared filter SQL, whose text filter is FTS5 (SQLite) or trigram LIKE.
         let mut sql = Sql::new(&conn);
         sql.push("SELECT NULL AS postal_code, COUNT(*) AS n");
         push_from(&mut sql, &plan.page);

@@ -2,19 +2,15 @@
 //! `popular_searches`, one upsert per search.
 
 use crate::Database;
-use crate::repos::sql::{Bind, Sql};
+use crate::error::translate;
+use crate::repos::dsl::on_backend;
+use crate::schema::popular_searches;
 use crate::transaction::in_transaction;
 use chrono::NaiveDateTime;
-use diesel::QueryableByName;
-use diesel::sql_types::Text;
+use diesel::prelude::*;
+use diesel::upsert::excluded;
 use oppas_domain::RepositoryError;
 use oppas_domain::browse::ports::PopularSearchRepository;
-
-#[derive(QueryableByName)]
-struct QueryRow {
-    #[diesel(sql_type = Text)]
-    query: String,
-}
 
 impl PopularSearchRepository for Database {
     fn add_asks(
@@ -26,41 +22,37 @@ impl PopularSearchRepository for Database {
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
             for (key, query, n) in asks {
-                let mut upsert = Sql::new(conn);
-                upsert
-                    .push("INSERT INTO popular_searches (key, query, asks, asked_at) VALUES ")
-                    .bind_list([
-                        Bind::Text(key.clone()),
-                        Bind::Text(query.clone()),
-                        Bind::Int(i64::try_from(*n).unwrap_or(i64::MAX)),
-                        Bind::Time(now),
-                    ])
-                    .push(
-                        " ON CONFLICT (key) DO UPDATE SET asks = popular_searches.asks + excluded.asks, \
-                         asked_at = excluded.asked_at, query = excluded.query",
-                    );
-                upsert.execute(conn)?;
+                on_backend!(&mut *conn, |c| diesel::insert_into(popular_searches::table)
+                    .values((
+                        popular_searches::key.eq(key),
+                        popular_searches::query.eq(query),
+                        popular_searches::asks.eq(i64::try_from(*n).unwrap_or(i64::MAX)),
+                        popular_searches::asked_at.eq(now),
+                    ))
+                    .on_conflict(popular_searches::key)
+                    .do_update()
+                    .set((
+                        popular_searches::asks.eq(popular_searches::asks + excluded(popular_searches::asks)),
+                        popular_searches::asked_at.eq(excluded(popular_searches::asked_at)),
+                        popular_searches::query.eq(excluded(popular_searches::query)),
+                    ))
+                    .execute(c))
+                .map_err(translate)?;
             }
-            let mut forget = Sql::new(conn);
-            forget
-                .push("DELETE FROM popular_searches WHERE asked_at < ")
-                .bind(Bind::Time(forget_before));
-            forget.execute(conn)?;
+            diesel::delete(popular_searches::table.filter(popular_searches::asked_at.lt(forget_before)))
+                .execute(conn)
+                .map_err(translate)?;
             Ok(())
         })
     }
 
     fn popular_searches(&self, since: NaiveDateTime, limit: i64) -> Result<Vec<String>, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push("SELECT query FROM popular_searches WHERE asked_at >= ")
-            .bind(Bind::Time(since))
-            .push(" ORDER BY asks DESC, key LIMIT ")
-            .bind(Bind::Int(limit));
-        Ok(sql
-            .load::<QueryRow>(&mut conn)?
-            .into_iter()
-            .map(|row| row.query)
-            .collect())
+        popular_searches::table
+            .filter(popular_searches::asked_at.ge(since))
+            .order((popular_searches::asks.desc(), popular_searches::key))
+            .limit(limit)
+            .select(popular_searches::query)
+            .load(&mut *self.conn()?)
+            .map_err(translate)
     }
 }

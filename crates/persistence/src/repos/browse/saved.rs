@@ -3,47 +3,24 @@
 //! written with its mail in one transaction.
 
 use crate::Database;
+use crate::error::translate;
 use crate::repos::outbox::enqueue_on;
-use crate::repos::sql::{Bind, Sql};
+use crate::schema::{saved_searches, users};
 use crate::transaction::{in_transaction, in_turn_for};
 use chrono::NaiveDateTime;
-use diesel::QueryableByName;
-use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
+use diesel::prelude::*;
 use oppas_domain::browse::ports::SavedSearchRepository;
 use oppas_domain::browse::saved::{DueSearch, Saved, SavedSearch, read_stored};
 use oppas_domain::mail::message::SealedMail;
 use oppas_domain::{Email, RepositoryError, SavedSearchId, UserId};
 
-#[derive(QueryableByName)]
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = saved_searches)]
 struct Row {
-    #[diesel(sql_type = BigInt)]
     id: i64,
-    #[diesel(sql_type = Text)]
     query: String,
-    #[diesel(sql_type = Text)]
     label: String,
-    #[diesel(sql_type = Timestamp)]
     created_at: NaiveDateTime,
-}
-
-#[derive(QueryableByName)]
-struct DueRow {
-    #[diesel(sql_type = BigInt)]
-    id: i64,
-    #[diesel(sql_type = BigInt)]
-    user_id: i64,
-    #[diesel(sql_type = Text)]
-    query: String,
-    #[diesel(sql_type = Text)]
-    label: String,
-    #[diesel(sql_type = Timestamp)]
-    created_at: NaiveDateTime,
-    #[diesel(sql_type = Timestamp)]
-    new_since: NaiveDateTime,
-    #[diesel(sql_type = Text)]
-    email: String,
-    #[diesel(sql_type = Nullable<Text>)]
-    first_name: Option<String>,
 }
 
 /// The saved search of a row; a row whose search does not read (written by hand) is logged and
@@ -61,17 +38,15 @@ fn search(id: i64, query: &str, label: String, created_at: NaiveDateTime) -> Opt
     })
 }
 
-const COLUMNS: &str = "SELECT id, query, label, created_at FROM saved_searches WHERE user_id = ";
-
 impl SavedSearchRepository for Database {
     fn saved_searches(&self, user: UserId) -> Result<Vec<SavedSearch>, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push(COLUMNS)
-            .bind(Bind::Int(user.get()))
-            .push(" ORDER BY created_at DESC, id DESC");
-        Ok(sql
-            .load::<Row>(&mut conn)?
+        let rows: Vec<Row> = saved_searches::table
+            .filter(saved_searches::user_id.eq(user.get()))
+            .order((saved_searches::created_at.desc(), saved_searches::id.desc()))
+            .select(Row::as_select())
+            .load(&mut *self.conn()?)
+            .map_err(translate)?;
+        Ok(rows
             .into_iter()
             .filter_map(|row| search(row.id, &row.query, row.label, row.created_at))
             .collect())
@@ -87,40 +62,43 @@ impl SavedSearchRepository for Database {
     ) -> Result<Saved, RepositoryError> {
         let mut conn = self.conn()?;
         in_turn_for(&mut conn, user, |conn| {
-            let mut there = Sql::new(conn);
-            there
-                .push(COLUMNS)
-                .bind(Bind::Int(user.get()))
-                .push(" AND query = ")
-                .bind(Bind::Text(query.to_owned()));
-            if let Some(row) = there.load::<Row>(conn)?.into_iter().next()
+            let there: Option<Row> = saved_searches::table
+                .filter(saved_searches::user_id.eq(user.get()))
+                .filter(saved_searches::query.eq(query))
+                .select(Row::as_select())
+                .first(conn)
+                .optional()
+                .map_err(translate)?;
+            if let Some(row) = there
                 && let Some(found) = search(row.id, &row.query, row.label, row.created_at)
             {
                 return Ok(Saved::AlreadyThere(found));
             }
-            let mut kept = Sql::new(conn);
-            kept.push("SELECT COUNT(*) AS n FROM saved_searches WHERE user_id = ")
-                .bind(Bind::Int(user.get()));
-            if kept.count(conn)? >= max {
+            let kept: i64 = saved_searches::table
+                .filter(saved_searches::user_id.eq(user.get()))
+                .count()
+                .get_result(conn)
+                .map_err(translate)?;
+            if kept >= max {
                 return Ok(Saved::Full);
             }
-            let mut insert = Sql::new(conn);
-            insert
-                .push("INSERT INTO saved_searches (user_id, query, label, created_at, asked_at, new_since) VALUES ")
-                .bind_list([
-                    Bind::Int(user.get()),
-                    Bind::Text(query.to_owned()),
-                    Bind::Text(label.to_owned()),
-                    Bind::Time(now),
-                    Bind::Time(now),
-                    Bind::Time(now),
-                ])
-                .push(" RETURNING id, query, label, created_at");
-            let row = insert
-                .load::<Row>(conn)?
-                .into_iter()
-                .next()
-                .ok_or_else(|| RepositoryError::Unexpected(anyhow::anyhow!("the insert returned no row")))?;
+            let row: Row = diesel::insert_into(saved_searches::table)
+                .values((
+                    saved_searches::user_id.eq(user.get()),
+                    saved_searches::query.eq(query),
+                    saved_searches::label.eq(label),
+                    saved_searches::created_at.eq(now),
+                    saved_searches::asked_at.eq(now),
+                    saved_searches::new_since.eq(now),
+                ))
+                .returning((
+                    saved_searches::id,
+                    saved_searches::query,
+                    saved_searches::label,
+                    saved_searches::created_at,
+                ))
+                .get_result(conn)
+                .map_err(translate)?;
             search(row.id, &row.query, row.label, row.created_at)
                 .map(Saved::Added)
                 .ok_or_else(|| RepositoryError::Unexpected(anyhow::anyhow!("a search just saved does not read")))
@@ -128,46 +106,50 @@ impl SavedSearchRepository for Database {
     }
 
     fn remove_saved_search(&self, user: UserId, id: SavedSearchId) -> Result<bool, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut delete = Sql::new(&conn);
-        delete
-            .push("DELETE FROM saved_searches WHERE id = ")
-            .bind(Bind::Int(id.get()))
-            .push(" AND user_id = ")
-            .bind(Bind::Int(user.get()));
-        Ok(delete.execute(&mut conn)? > 0)
+        let removed = diesel::delete(
+            saved_searches::table
+                .filter(saved_searches::id.eq(id.get()))
+                .filter(saved_searches::user_id.eq(user.get())),
+        )
+        .execute(&mut *self.conn()?)
+        .map_err(translate)?;
+        Ok(removed > 0)
     }
 
     fn due_searches(&self, asked_before: NaiveDateTime, limit: i64) -> Result<Vec<DueSearch>, RepositoryError> {
         let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push(
-            "SELECT s.id, s.user_id, s.query, s.label, s.created_at, s.new_since, u.email, u.first_name \
-             FROM saved_searches s JOIN users u ON u.id = s.user_id WHERE s.asked_at <= ",
-        )
-        .bind(Bind::Time(asked_before))
-        .push(" ORDER BY s.asked_at, s.id LIMIT ")
-        .bind(Bind::Int(limit));
-        let rows = sql.load::<DueRow>(&mut conn)?;
+        let rows: Vec<(Row, i64, NaiveDateTime, String, Option<String>)> = saved_searches::table
+            .inner_join(users::table)
+            .filter(saved_searches::asked_at.le(asked_before))
+            .order((saved_searches::asked_at, saved_searches::id))
+            .limit(limit)
+            .select((
+                Row::as_select(),
+                saved_searches::user_id,
+                saved_searches::new_since,
+                users::email,
+                users::first_name,
+            ))
+            .load(&mut *conn)
+            .map_err(translate)?;
         let mut due = Vec::with_capacity(rows.len());
-        for row in rows {
-            let email = Email::parse(&row.email).map_err(|e| RepositoryError::Unexpected(e.into()))?;
+        for (row, user_id, new_since, email, first_name) in rows {
+            let email = Email::parse(&email).map_err(|e| RepositoryError::Unexpected(e.into()))?;
+            let id = row.id;
             if let Some(found) = search(row.id, &row.query, row.label, row.created_at) {
                 due.push(DueSearch {
                     search: found,
-                    user_id: UserId(row.user_id),
+                    user_id: UserId(user_id),
                     email,
-                    first_name: row.first_name,
-                    since: row.new_since,
+                    first_name,
+                    since: new_since,
                 });
             } else {
                 // Asked, so that it is not due again at once.
-                let mut skip = Sql::new(&conn);
-                skip.push("UPDATE saved_searches SET asked_at = ")
-                    .bind(Bind::Time(asked_before + oppas_domain::browse::alerts::ALERT_EVERY))
-                    .push(" WHERE id = ")
-                    .bind(Bind::Int(row.id));
-                skip.execute(&mut conn)?;
+                diesel::update(saved_searches::table.find(id))
+                    .set(saved_searches::asked_at.eq(asked_before + oppas_domain::browse::alerts::ALERT_EVERY))
+                    .execute(&mut *conn)
+                    .map_err(translate)?;
             }
         }
         Ok(due)
@@ -182,16 +164,15 @@ impl SavedSearchRepository for Database {
     ) -> Result<(), RepositoryError> {
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
-            let mut update = Sql::new(conn);
-            update
-                .push("UPDATE saved_searches SET asked_at = ")
-                .bind(Bind::Time(asked_at))
-                .push(", new_since = ")
-                .bind(Bind::Time(since))
-                .push(" WHERE id = ")
-                .bind(Bind::Int(id.get()));
+            let updated = diesel::update(saved_searches::table.find(id.get()))
+                .set((
+                    saved_searches::asked_at.eq(asked_at),
+                    saved_searches::new_since.eq(since),
+                ))
+                .execute(conn)
+                .map_err(translate)?;
             // A search removed meanwhile gets no mail.
-            if update.execute(conn)? > 0
+            if updated > 0
                 && let Some(mail) = mail
             {
                 enqueue_on(conn, mail, asked_at)?;

@@ -12,7 +12,9 @@ use crate::db_connection::DbConnection;
 use crate::error::translate;
 use crate::repos::messaging::live::{announce, store_event};
 use crate::repos::sql::{Bind, Sql};
-use crate::schema::{blocks, conversation_reads, conversations, hidden_profiles, messages, pets, users};
+use crate::schema::{
+    blocks, conversation_reads, conversations, hidden_profiles, messages, owners, pets, users, volunteers,
+};
 use crate::transaction::in_transaction;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -112,28 +114,15 @@ struct InboxRow {
 }
 
 /// How a person appears to others: their account and the profile they have, if any.
-#[derive(QueryableByName)]
+#[derive(Queryable)]
 struct PersonRow {
-    #[diesel(sql_type = BigInt)]
     id: i64,
-    #[diesel(sql_type = Nullable<Text>)]
     account_first_name: Option<String>,
-    #[diesel(sql_type = Nullable<Timestamp>)]
     live_until: Option<NaiveDateTime>,
-    #[diesel(sql_type = Nullable<Text>)]
     volunteer_first_name: Option<String>,
-    #[diesel(sql_type = Nullable<Text>)]
     volunteer_avatar: Option<String>,
-    #[diesel(sql_type = Nullable<Text>)]
     owner_first_name: Option<String>,
-    #[diesel(sql_type = Nullable<Text>)]
     owner_avatar: Option<String>,
-}
-
-#[derive(QueryableByName)]
-struct CountRow {
-    #[diesel(sql_type = BigInt)]
-    n: i64,
 }
 
 fn find_between(
@@ -189,19 +178,22 @@ fn people(conn: &mut DbConnection, ids: &[i64]) -> Result<HashMap<i64, PersonRow
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let mut sql = Sql::new(conn);
-    sql.push(
-        "SELECT u.id, u.first_name AS account_first_name, u.live_until, v.first_name AS volunteer_first_name, \
-         v.avatar_url AS volunteer_avatar, o.first_name AS owner_first_name, \
-         o.avatar_url AS owner_avatar FROM users u LEFT JOIN volunteers v ON v.user_id = u.id \
-         LEFT JOIN owners o ON o.user_id = u.id WHERE u.id IN ",
-    )
-    .bind_list(ids.iter().map(|id| Bind::Int(*id)));
-    Ok(sql
-        .load::<PersonRow>(conn)?
-        .into_iter()
-        .map(|row| (row.id, row))
-        .collect())
+    let rows: Vec<PersonRow> = users::table
+        .left_join(volunteers::table.on(volunteers::user_id.eq(users::id)))
+        .left_join(owners::table.on(owners::user_id.eq(users::id)))
+        .filter(users::id.eq_any(ids))
+        .select((
+            users::id,
+            users::first_name,
+            users::live_until,
+            volunteers::first_name.nullable(),
+            volunteers::avatar_url.nullable(),
+            owners::first_name.nullable(),
+            owners::avatar_url.nullable(),
+        ))
+        .load(conn)
+        .map_err(translate)?;
+    Ok(rows.into_iter().map(|row| (row.id, row)).collect())
 }
 
 /// Moves `user`'s read mark forward to `up_to` (never back); returns the rows it changed.
@@ -255,15 +247,35 @@ fn store_for(
 /// On PostgreSQL, holds the conversations this condition picks until the transaction ends, in
 /// the order of their ids (so that two holders never wait for each other in a circle); SQLite's
 /// transactions hold the whole database from their start.
-pub(crate) fn hold_conversations(conn: &mut DbConnection, build: impl FnOnce(&mut Sql)) -> Result<(), RepositoryError> {
-    if matches!(conn, DbConnection::Pg(_)) {
-        let mut lock = Sql::new(conn);
-        lock.push("SELECT id FROM conversations WHERE ");
-        build(&mut lock);
-        lock.push(" ORDER BY id FOR NO KEY UPDATE");
-        lock.execute(conn)?;
+pub(crate) fn hold_conversations(conn: &mut DbConnection, which: Hold) -> Result<(), RepositoryError> {
+    if let DbConnection::Pg(pg) = conn {
+        let held = conversations::table.select(conversations::id).order(conversations::id);
+        match which {
+            Hold::One(id) => held
+                .filter(conversations::id.eq(id.get()))
+                .for_no_key_update()
+                .load::<i64>(pg),
+            Hold::Of(user) => held
+                .filter(
+                    conversations::user_low
+                        .eq(user.get())
+                        .or(conversations::user_high.eq(user.get())),
+                )
+                .for_no_key_update()
+                .load::<i64>(pg),
+        }
+        .map_err(translate)?;
     }
     Ok(())
+}
+
+/// The conversations [`hold_conversations`] holds.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Hold {
+    /// One conversation.
+    One(ConversationId),
+    /// Every conversation of a person.
+    Of(UserId),
 }
 
 /// Every conversation of `user`, held until the caller's transaction ends (see
@@ -272,12 +284,7 @@ pub(crate) fn hold_conversations_of(
     conn: &mut DbConnection,
     user: UserId,
 ) -> Result<Vec<Conversation>, RepositoryError> {
-    hold_conversations(conn, |sql| {
-        sql.push("user_low = ")
-            .bind(Bind::Int(user.get()))
-            .push(" OR user_high = ")
-            .bind(Bind::Int(user.get()));
-    })?;
+    hold_conversations(conn, Hold::Of(user))?;
     conversations::table
         .filter(
             conversations::user_low
@@ -430,6 +437,8 @@ impl ConversationRepository for Database {
 
     fn inbox(&self, user: UserId, now: NaiveDateTime) -> Result<Vec<InboxEntry>, RepositoryError> {
         let mut conn = self.conn()?;
+        // Raw SQL: two halves with a correlated unread count, joined by UNION ALL and ordered and
+        // limited as a whole; the multi-backend connection has no UNION.
         let mut sql = Sql::new(&conn);
         // Each half walks one of the inbox indexes (user_low or user_high, by activity).
         push_inbox_half(&mut sql, user.get(), "user_low");
@@ -563,9 +572,7 @@ impl ConversationRepository for Database {
         let origin = self.origin;
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
-            hold_conversations(conn, |sql| {
-                sql.push("id = ").bind(Bind::Int(conversation.id.get()));
-            })?;
+            hold_conversations(conn, Hold::One(conversation.id))?;
             // As it stands now: a deletion that committed meanwhile gave it a stand-in.
             let conversation: Conversation = conversations::table
                 .find(conversation.id.get())
@@ -662,18 +669,22 @@ impl ConversationRepository for Database {
 
     fn unread_count(&self, user: UserId) -> Result<i64, RepositoryError> {
         let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push(
-            "SELECT COUNT(*) AS n FROM conversation_reads r JOIN messages m \
-             ON m.conversation_id = r.conversation_id AND m.id > r.last_read_message_id WHERE r.user_id = ",
-        )
-        .bind(Bind::Int(user.get()))
-        .push(" AND m.sender_id <> ")
-        .bind(Bind::Int(user.get()))
-        .push(" AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ")
-        .bind(Bind::Int(user.get()))
-        .push(" AND b.blocked_id = m.sender_id)");
-        Ok(sql.load::<CountRow>(&mut conn)?.first().map_or(0, |row| row.n))
+        conversation_reads::table
+            .inner_join(
+                messages::table.on(messages::conversation_id
+                    .eq(conversation_reads::conversation_id)
+                    .and(messages::id.gt(conversation_reads::last_read_message_id))),
+            )
+            .filter(conversation_reads::user_id.eq(user.get()))
+            .filter(messages::sender_id.ne(user.get()))
+            .filter(diesel::dsl::not(diesel::dsl::exists(
+                blocks::table
+                    .filter(blocks::blocker_id.eq(user.get()))
+                    .filter(blocks::blocked_id.eq(messages::sender_id)),
+            )))
+            .count()
+            .get_result(&mut *conn)
+            .map_err(translate)
     }
 
     fn claim_notification(
@@ -715,19 +726,30 @@ pub(crate) fn claim_quiet_mail(
     now: NaiveDateTime,
     quiet_since: NaiveDateTime,
 ) -> Result<bool, RepositoryError> {
-    let column = match kind {
-        QuietMail::Message => "notified_at",
-        QuietMail::Proposal => "proposal_mailed_at",
-    };
-    let mut sql = Sql::new(conn);
-    sql.push(&format!("UPDATE conversation_reads SET {column} = "))
-        .bind(Bind::Time(now))
-        .push(" WHERE conversation_id = ")
-        .bind(Bind::Int(conversation.get()))
-        .push(" AND user_id = ")
-        .bind(Bind::Int(user.get()))
-        .push(&format!(" AND ({column} IS NULL OR {column} <= "))
-        .bind(Bind::Time(quiet_since))
-        .push(&format!(" OR (read_at IS NOT NULL AND read_at > {column}))"));
-    Ok(sql.execute(conn)? == 1)
+    let of_person = conversation_reads::table
+        .filter(conversation_reads::conversation_id.eq(conversation.get()))
+        .filter(conversation_reads::user_id.eq(user.get()));
+    // The same condition on the column of each kind of mail.
+    macro_rules! claim {
+        ($column:expr) => {
+            diesel::update(
+                of_person.filter(
+                    $column
+                        .is_null()
+                        .or($column.le(quiet_since))
+                        .or(conversation_reads::read_at
+                            .is_not_null()
+                            .and(conversation_reads::read_at.gt($column))),
+                ),
+            )
+            .set($column.eq(now))
+            .execute(conn)
+        };
+    }
+    let claimed = match kind {
+        QuietMail::Message => claim!(conversation_reads::notified_at),
+        QuietMail::Proposal => claim!(conversation_reads::proposal_mailed_at),
+    }
+    .map_err(translate)?;
+    Ok(claimed == 1)
 }

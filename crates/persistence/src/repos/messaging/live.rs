@@ -19,12 +19,15 @@ use crate::Database;
 use crate::connection::DatabaseUrl;
 use crate::db_connection::DbConnection;
 use crate::error::translate;
+use crate::repos::dsl::on_backend;
 use crate::repos::sql::{Bind, Sql};
-use crate::schema::{conversations, live_events, live_sequences, sessions, users};
+use crate::schema::{conversations, live_events, live_presence, live_sequences, sessions, users};
 use crate::transaction::in_turn_for;
 use chrono::NaiveDateTime;
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
+use diesel::sql_types::{Text, Timestamp};
+use diesel::upsert::excluded;
 use oppas_domain::messaging::live::{LiveEvent, LiveEventKind};
 use oppas_domain::messaging::ports::LiveFanout;
 use oppas_domain::messaging::ports::LiveRepository;
@@ -45,12 +48,6 @@ const PROBE_EVERY: Duration = Duration::from_secs(15);
 /// Ids bound in one statement at most.
 const CHUNK: usize = 500;
 
-#[derive(QueryableByName)]
-struct NumberRow {
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    last_number: i64,
-}
-
 /// Stores one event for `user` inside the caller's transaction, with the person's next number.
 /// The counter's row stays locked until the caller's transaction ends: another transaction
 /// storing an event for the same person waits for it, and then takes the number after.
@@ -60,15 +57,17 @@ pub(crate) fn store_event(
     kind: &LiveEventKind,
     now: NaiveDateTime,
 ) -> Result<LiveEvent, RepositoryError> {
-    let mut sql = Sql::new(conn);
-    sql.push("INSERT INTO live_sequences (user_id, last_number) VALUES (")
-        .bind(Bind::Int(user.get()))
-        .push(", 1) ON CONFLICT (user_id) DO UPDATE SET last_number = live_sequences.last_number + 1 RETURNING last_number");
-    let number = sql
-        .load::<NumberRow>(conn)?
-        .first()
-        .map(|row| row.last_number)
-        .ok_or_else(|| RepositoryError::Unexpected(anyhow::anyhow!("the event counter returned no number")))?;
+    let number: i64 = on_backend!(&mut *conn, |c| diesel::insert_into(live_sequences::table)
+        .values((
+            live_sequences::user_id.eq(user.get()),
+            live_sequences::last_number.eq(1_i64)
+        ))
+        .on_conflict(live_sequences::user_id)
+        .do_update()
+        .set(live_sequences::last_number.eq(live_sequences::last_number + 1))
+        .returning(live_sequences::last_number)
+        .get_result(c))
+    .map_err(translate)?;
     diesel::insert_into(live_events::table)
         .values((
             live_events::user_id.eq(user.get()),
@@ -115,6 +114,7 @@ pub(crate) fn announce(conn: &mut DbConnection, origin: u64, event: &LiveEvent) 
     if !matches!(conn, DbConnection::Pg(_)) {
         return Ok(());
     }
+    // Raw SQL: pg_notify returns void, which no diesel SQL type describes.
     let mut sql = Sql::new(conn);
     sql.push("SELECT pg_notify('")
         .push(CHANNEL)
@@ -123,13 +123,6 @@ pub(crate) fn announce(conn: &mut DbConnection, origin: u64, event: &LiveEvent) 
         .push(")");
     // pg_notify returns void; loading nothing keeps the statement a query on both backends.
     sql.execute(conn).map(|_| ())
-}
-
-/// The latest end of the holds other instances have on a person's presence.
-#[derive(diesel::QueryableByName)]
-struct HeldUntil {
-    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamp>)]
-    at: Option<NaiveDateTime>,
 }
 
 impl LiveRepository for Database {
@@ -174,12 +167,9 @@ impl LiveRepository for Database {
     }
 
     fn delete_presence_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut delete = Sql::new(&conn);
-        delete
-            .push("DELETE FROM live_presence WHERE until < ")
-            .bind(Bind::Time(cutoff));
-        delete.execute(&mut conn)
+        diesel::delete(live_presence::table.filter(live_presence::until.lt(cutoff)))
+            .execute(&mut *self.conn()?)
+            .map_err(translate)
     }
 
     fn broadcast(&self, events: &[LiveEvent]) -> Result<(), RepositoryError> {
@@ -205,15 +195,18 @@ impl LiveRepository for Database {
                 .execute(&mut *conn)
                 .map_err(translate)?;
             // Only people who still exist: an account deleted meanwhile holds nothing.
-            let mut hold = Sql::new(&conn);
-            hold.push("INSERT INTO live_presence (user_id, origin, until) SELECT id, ")
-                .bind(Bind::Text(origin.clone()))
-                .push(", ")
-                .bind(Bind::Time(until))
-                .push(" FROM users WHERE id IN ")
-                .bind_list(ids.into_iter().map(Bind::Int))
-                .push(" ON CONFLICT (user_id, origin) DO UPDATE SET until = excluded.until");
-            hold.execute(&mut conn)?;
+            on_backend!(&mut *conn, |c| diesel::insert_into(live_presence::table)
+                .values(users::table.filter(users::id.eq_any(&ids)).select((
+                    users::id,
+                    origin.as_str().into_sql::<Text>(),
+                    until.into_sql::<Timestamp>()
+                )),)
+                .into_columns((live_presence::user_id, live_presence::origin, live_presence::until))
+                .on_conflict((live_presence::user_id, live_presence::origin))
+                .do_update()
+                .set(live_presence::until.eq(excluded(live_presence::until)))
+                .execute(c))
+            .map_err(translate)?;
         }
         Ok(())
     }
@@ -223,21 +216,18 @@ impl LiveRepository for Database {
         let origin = self.origin.to_string();
         in_turn_for(&mut conn, user, |conn| {
             // This instance's hold goes, and any that ran out (an instance that died).
-            let mut release = Sql::new(conn);
-            release
-                .push("DELETE FROM live_presence WHERE user_id = ")
-                .bind(Bind::Int(user.get()))
-                .push(" AND (origin = ")
-                .bind(Bind::Text(origin))
-                .push(" OR until <= ")
-                .bind(Bind::Time(now))
-                .push(")");
-            release.execute(conn)?;
-            let mut others = Sql::new(conn);
-            others
-                .push("SELECT MAX(until) AS at FROM live_presence WHERE user_id = ")
-                .bind(Bind::Int(user.get()));
-            let held_until = others.load::<HeldUntil>(conn)?.into_iter().find_map(|row| row.at);
+            diesel::delete(
+                live_presence::table
+                    .filter(live_presence::user_id.eq(user.get()))
+                    .filter(live_presence::origin.eq(&origin).or(live_presence::until.le(now))),
+            )
+            .execute(conn)
+            .map_err(translate)?;
+            let held_until: Option<NaiveDateTime> = live_presence::table
+                .filter(live_presence::user_id.eq(user.get()))
+                .select(diesel::dsl::max(live_presence::until))
+                .get_result(conn)
+                .map_err(translate)?;
             diesel::update(users::table.filter(users::id.eq(user.get())))
                 .set(users::live_until.eq(held_until))
                 .execute(&mut *conn)
@@ -289,6 +279,7 @@ impl CardChangeAnnouncer for Database {
             return Ok(());
         }
         let mut conn = self.conn()?;
+        // Raw SQL: pg_notify returns void, which no diesel SQL type describes.
         let mut sql = Sql::new(&conn);
         sql.push("SELECT pg_notify('")
             .push(CARDS_CHANNEL)

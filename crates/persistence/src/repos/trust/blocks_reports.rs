@@ -4,33 +4,16 @@
 
 use crate::Database;
 use crate::db_connection::DbConnection;
-use crate::repos::sql::{Bind, Sql};
+use crate::error::translate;
+use crate::repos::dsl::on_backend;
+use crate::schema::{blocks, owners, reports, users, volunteers};
 use crate::transaction::in_turn_for;
 use chrono::NaiveDateTime;
-use diesel::QueryableByName;
-use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
+use diesel::prelude::*;
 use oppas_domain::kernel::enums::{ReportStatus, Vocabulary};
 use oppas_domain::profiles::card::ListingSource;
 use oppas_domain::trust::ports::{BlockRepository, BlockedPerson, NewReport, ReportRepository};
 use oppas_domain::{RepositoryError, UserId};
-
-#[derive(QueryableByName)]
-struct PersonRow {
-    #[diesel(sql_type = BigInt)]
-    person: i64,
-}
-
-#[derive(QueryableByName)]
-struct BlockedRow {
-    #[diesel(sql_type = BigInt)]
-    blocked_id: i64,
-    #[diesel(sql_type = Timestamp)]
-    created_at: NaiveDateTime,
-    #[diesel(sql_type = Nullable<Text>)]
-    first_name: Option<String>,
-    #[diesel(sql_type = Nullable<Text>)]
-    avatar_url: Option<String>,
-}
 
 /// Stores a block (once), inside the caller's transaction if there is one.
 pub(crate) fn insert_block(
@@ -39,15 +22,17 @@ pub(crate) fn insert_block(
     blocked: UserId,
     now: NaiveDateTime,
 ) -> Result<(), RepositoryError> {
-    let mut sql = Sql::new(conn);
-    sql.push("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (")
-        .bind(Bind::Int(blocker.get()))
-        .push(", ")
-        .bind(Bind::Int(blocked.get()))
-        .push(", ")
-        .bind(Bind::Time(now))
-        .push(") ON CONFLICT (blocker_id, blocked_id) DO NOTHING");
-    sql.execute(conn).map(|_| ())
+    on_backend!(conn, |c| diesel::insert_into(blocks::table)
+        .values((
+            blocks::blocker_id.eq(blocker.get()),
+            blocks::blocked_id.eq(blocked.get()),
+            blocks::created_at.eq(now),
+        ))
+        .on_conflict((blocks::blocker_id, blocks::blocked_id))
+        .do_nothing()
+        .execute(c))
+    .map(|_| ())
+    .map_err(translate)
 }
 
 impl BlockRepository for Database {
@@ -57,64 +42,85 @@ impl BlockRepository for Database {
     }
 
     fn unblock(&self, blocker: UserId, blocked: UserId) -> Result<(), RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push("DELETE FROM blocks WHERE blocker_id = ")
-            .bind(Bind::Int(blocker.get()))
-            .push(" AND blocked_id = ")
-            .bind(Bind::Int(blocked.get()));
-        sql.execute(&mut conn).map(|_| ())
+        diesel::delete(
+            blocks::table
+                .filter(blocks::blocker_id.eq(blocker.get()))
+                .filter(blocks::blocked_id.eq(blocked.get())),
+        )
+        .execute(&mut *self.conn()?)
+        .map(|_| ())
+        .map_err(translate)
     }
 
     fn blocked_people(&self, blocker: UserId) -> Result<Vec<BlockedPerson>, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push(
-            "SELECT b.blocked_id, b.created_at, COALESCE(v.first_name, o.first_name, u.first_name) AS first_name, \
-             COALESCE(v.avatar_url, o.avatar_url) AS avatar_url FROM blocks b JOIN users u ON u.id = b.blocked_id \
-             LEFT JOIN volunteers v ON v.user_id = u.id LEFT JOIN owners o ON o.user_id = u.id WHERE b.blocker_id = ",
-        )
-        .bind(Bind::Int(blocker.get()))
-        .push(" ORDER BY b.created_at DESC, b.id DESC");
-        Ok(sql
-            .load::<BlockedRow>(&mut conn)?
+        type Row = (
+            i64,
+            NaiveDateTime,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+        );
+        let rows: Vec<Row> = blocks::table
+            .inner_join(users::table.on(users::id.eq(blocks::blocked_id)))
+            .left_join(volunteers::table.on(volunteers::user_id.eq(users::id)))
+            .left_join(owners::table.on(owners::user_id.eq(users::id)))
+            .filter(blocks::blocker_id.eq(blocker.get()))
+            .order((blocks::created_at.desc(), blocks::id.desc()))
+            .select((
+                blocks::blocked_id,
+                blocks::created_at,
+                volunteers::first_name.nullable(),
+                owners::first_name.nullable(),
+                users::first_name,
+                volunteers::avatar_url.nullable(),
+                owners::avatar_url.nullable(),
+            ))
+            .load(&mut *self.conn()?)
+            .map_err(translate)?;
+        Ok(rows
             .into_iter()
-            .map(|row| BlockedPerson {
-                user_id: UserId(row.blocked_id),
-                first_name: row.first_name,
-                avatar_url: row.avatar_url,
-                blocked_at: row.created_at,
-            })
+            .map(
+                |(blocked_id, created_at, volunteer_name, owner_name, user_name, volunteer_avatar, owner_avatar)| {
+                    BlockedPerson {
+                        user_id: UserId(blocked_id),
+                        // The first name and picture of the profile, as COALESCE would pick them.
+                        first_name: volunteer_name.or(owner_name).or(user_name),
+                        avatar_url: volunteer_avatar.or(owner_avatar),
+                        blocked_at: created_at,
+                    }
+                },
+            )
             .collect())
     }
 
     fn blocked_between(&self, a: UserId, b: UserId) -> Result<bool, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push("SELECT COUNT(*) AS n FROM blocks WHERE (blocker_id = ")
-            .bind(Bind::Int(a.get()))
-            .push(" AND blocked_id = ")
-            .bind(Bind::Int(b.get()))
-            .push(") OR (blocker_id = ")
-            .bind(Bind::Int(b.get()))
-            .push(" AND blocked_id = ")
-            .bind(Bind::Int(a.get()))
-            .push(")");
-        Ok(sql.count(&mut conn)? > 0)
+        let n: i64 = blocks::table
+            .filter(
+                blocks::blocker_id
+                    .eq(a.get())
+                    .and(blocks::blocked_id.eq(b.get()))
+                    .or(blocks::blocker_id.eq(b.get()).and(blocks::blocked_id.eq(a.get()))),
+            )
+            .count()
+            .get_result(&mut *self.conn()?)
+            .map_err(translate)?;
+        Ok(n > 0)
     }
 
     fn blocked_either_way(&self, user: UserId) -> Result<Vec<UserId>, RepositoryError> {
-        let mut conn = self.conn()?;
-        let mut sql = Sql::new(&conn);
-        sql.push("SELECT blocked_id AS person FROM blocks WHERE blocker_id = ")
-            .bind(Bind::Int(user.get()))
-            .push(" UNION SELECT blocker_id AS person FROM blocks WHERE blocked_id = ")
-            .bind(Bind::Int(user.get()));
-        Ok(sql
-            .load::<PersonRow>(&mut conn)?
-            .into_iter()
-            .map(|row| UserId(row.person))
-            .collect())
+        let people: Vec<i64> = on_backend!(&mut *self.conn()?, |c| blocks::table
+            .filter(blocks::blocker_id.eq(user.get()))
+            .select(blocks::blocked_id)
+            .union(
+                blocks::table
+                    .filter(blocks::blocked_id.eq(user.get()))
+                    .select(blocks::blocker_id),
+            )
+            .load(c))
+        .map_err(translate)?;
+        Ok(people.into_iter().map(UserId).collect())
     }
 }
 
@@ -123,41 +129,30 @@ impl ReportRepository for Database {
         let now = self.clock.now();
         let mut conn = self.conn()?;
         in_turn_for(&mut conn, report.reporter, |conn| {
-            let mut made = Sql::new(conn);
-            made.push("SELECT COUNT(*) AS n FROM reports WHERE reporter_id = ")
-                .bind(Bind::Int(report.reporter.get()))
-                .push(" AND created_at > ")
-                .bind(Bind::Time(since));
-            if made.count(conn)? >= max {
+            let made: i64 = reports::table
+                .filter(reports::reporter_id.eq(report.reporter.get()))
+                .filter(reports::created_at.gt(since))
+                .count()
+                .get_result(conn)
+                .map_err(translate)?;
+            if made >= max {
                 return Ok(false);
             }
-            let mut insert = Sql::new(conn);
-            insert
-                .push(
-                    "INSERT INTO reports (reporter_id, reported_id, listing_key, conversation_id, reference_id, \
-                     reason, note, status, created_at, updated_at) VALUES (",
-                )
-                .bind(Bind::Int(report.reporter.get()))
-                .push(", ")
-                .bind(Bind::Int(report.reported.get()))
-                .push(", ")
-                .bind(Bind::MaybeText(report.listing.map(ListingSource::key)))
-                .push(", ")
-                .bind(Bind::MaybeInt(report.conversation.map(|c| c.get())))
-                .push(", ")
-                .bind(Bind::MaybeInt(report.reference.map(|r| r.get())))
-                .push(", ")
-                .bind(Bind::Text(report.reason.value().to_owned()))
-                .push(", ")
-                .bind(Bind::MaybeText(report.note.clone()))
-                .push(", ")
-                .bind(Bind::Text(ReportStatus::Open.value().to_owned()))
-                .push(", ")
-                .bind(Bind::Time(now))
-                .push(", ")
-                .bind(Bind::Time(now))
-                .push(")");
-            insert.execute(conn)?;
+            diesel::insert_into(reports::table)
+                .values((
+                    reports::reporter_id.eq(report.reporter.get()),
+                    reports::reported_id.eq(report.reported.get()),
+                    reports::listing_key.eq(report.listing.map(ListingSource::key)),
+                    reports::conversation_id.eq(report.conversation.map(|c| c.get())),
+                    reports::reference_id.eq(report.reference.map(|r| r.get())),
+                    reports::reason.eq(report.reason.value()),
+                    reports::note.eq(report.note.as_deref()),
+                    reports::status.eq(ReportStatus::Open.value()),
+                    reports::created_at.eq(now),
+                    reports::updated_at.eq(now),
+                ))
+                .execute(conn)
+                .map_err(translate)?;
             Ok(true)
         })
     }

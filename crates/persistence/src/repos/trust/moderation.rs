@@ -3,6 +3,7 @@
 use crate::Database;
 use crate::db_connection::DbConnection;
 use crate::error::translate;
+use crate::repos::dsl::on_backend;
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::{appointment_references, hidden_profiles, listings, moderation_log, moderators, reports, users};
 use crate::transaction::in_transaction;
@@ -94,15 +95,16 @@ pub(crate) fn set_hidden(
         return Ok(false);
     }
     if hidden {
-        let mut sql = Sql::new(conn);
-        sql.push("INSERT INTO hidden_profiles (user_id, hidden_by, hidden_at) VALUES (")
-            .bind(Bind::Int(user.get()))
-            .push(", ")
-            .bind(Bind::Int(moderator.get()))
-            .push(", ")
-            .bind(Bind::Time(now))
-            .push(") ON CONFLICT (user_id) DO NOTHING");
-        sql.execute(conn)?;
+        on_backend!(&mut *conn, |c| diesel::insert_into(hidden_profiles::table)
+            .values((
+                hidden_profiles::user_id.eq(user.get()),
+                hidden_profiles::hidden_by.eq(moderator.get()),
+                hidden_profiles::hidden_at.eq(now),
+            ))
+            .on_conflict(hidden_profiles::user_id)
+            .do_nothing()
+            .execute(c))
+        .map_err(translate)?;
     } else {
         diesel::delete(hidden_profiles::table.filter(hidden_profiles::user_id.eq(user.get())))
             .execute(conn)
@@ -149,13 +151,12 @@ impl ModerationRepository for Database {
             return Ok(None);
         };
         if moderator {
-            let mut sql = Sql::new(&conn);
-            sql.push("INSERT INTO moderators (user_id, granted_at) VALUES (")
-                .bind(Bind::Int(id))
-                .push(", ")
-                .bind(Bind::Time(now))
-                .push(") ON CONFLICT (user_id) DO NOTHING");
-            sql.execute(&mut conn)?;
+            on_backend!(&mut *conn, |c| diesel::insert_into(moderators::table)
+                .values((moderators::user_id.eq(id), moderators::granted_at.eq(now)))
+                .on_conflict(moderators::user_id)
+                .do_nothing()
+                .execute(c))
+            .map_err(translate)?;
         } else {
             diesel::delete(moderators::table.filter(moderators::user_id.eq(id)))
                 .execute(&mut *conn)
@@ -166,6 +167,8 @@ impl ModerationRepository for Database {
 
     fn open_reports(&self, limit: i64) -> Result<Vec<QueuedReport>, RepositoryError> {
         let mut conn = self.conn()?;
+        // Raw SQL: the pet is joined on the text key `'pet-' || id`, a text-and-number
+        // concatenation the query builder has no typed form for.
         let mut sql = Sql::new(&conn);
         sql.push(
             "SELECT r.id, r.reported_id, COALESCE(v.first_name, o.first_name, u.first_name) AS reported_name, \
