@@ -56,6 +56,7 @@ async fn stop_signal() {
 pub struct DirectSignIn {
     users: Arc<dyn UserRepository>,
     sessions: SessionLayer,
+    clock: Arc<dyn oppas_domain::Clock>,
 }
 
 impl std::fmt::Debug for DirectSignIn {
@@ -76,11 +77,11 @@ impl DirectSignIn {
             first_name: Some(first_name.to_owned()),
             last_name: None,
             avatar_url: None,
-            email_verified_at: Some(chrono::Utc::now().naive_utc()),
+            email_verified_at: Some(self.clock.now()),
         };
         let users = self.users.clone();
         let user = tokio::task::spawn_blocking(move || users.create_user(&new)).await??;
-        let cookie = self.sessions.open_for(user.id).await?;
+        let cookie = self.sessions.open_for(user.id, self.clock.now_utc()).await?;
         Ok((user.id, cookie))
     }
 }
@@ -618,6 +619,7 @@ impl Application {
         );
         spawn_afspraken(afspraken.clone());
         let state = web::Data::new(AppState {
+            clock: clock.clone(),
             secure_cookies: settings.server.public_url.starts_with("https://"),
             accounts: oppas_domain::sign_in::accounts::Accounts::new(database.clone(), database.clone()),
 
@@ -768,6 +770,7 @@ impl Application {
             direct: DirectSignIn {
                 users: direct_users,
                 sessions: direct_sessions,
+                clock: clock.clone(),
             },
             hub: (*hub).clone(),
             port,

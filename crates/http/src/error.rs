@@ -5,16 +5,21 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, ResponseError};
 use oppas_domain::RepositoryError;
 use oppas_domain::account::favourites::FavouriteError;
+use oppas_domain::appointments::schedule::ScheduleError;
+use oppas_domain::appointments::service::AfspraakError;
+use oppas_domain::browse::alerts::AlertError;
 use oppas_domain::browse::place_finder::FindPlaceError;
 use oppas_domain::browse::service::BrowseError;
 use oppas_domain::messaging::closed::MessagingError;
+use oppas_domain::notifications::device::SubscriptionError;
+use oppas_domain::notifications::service::PushError;
+use oppas_domain::profiles::help_needed::HelpError;
 use oppas_domain::profiles::service::ProfileError;
 use oppas_domain::sign_in::rules::SignInError;
 use oppas_domain::trust::moderation::ModerationError;
 use oppas_domain::trust::service::TrustError;
 use oppas_domain::uploads::upload::UploadError;
 use serde::Serialize;
-use std::fmt;
 use utoipa::ToSchema;
 
 /// The seconds a [`ApiError::Busy`] answer asks to wait: the lock is held for milliseconds at a
@@ -195,7 +200,8 @@ impl ResponseError for ApiError {
     fn error_response(&self) -> HttpResponse {
         let status = self.status_code();
         match self {
-            Self::Internal(cause) => tracing::error!(error.cause = ?cause, "request failed"),
+            // The whole chain on one line ('what failed: why: why that'), as the causes are kept.
+            Self::Internal(cause) => tracing::error!(error.cause = %format_args!("{cause:#}"), "request failed"),
             Self::Unavailable(_) => tracing::warn!(http.status = status.as_u16(), "dependency unavailable"),
             Self::Busy => tracing::warn!(http.status = status.as_u16(), "database busy"),
             _ if status == StatusCode::FORBIDDEN || status == StatusCode::TOO_MANY_REQUESTS => {
@@ -234,11 +240,11 @@ impl From<RepositoryError> for ApiError {
             RepositoryError::Conflict(_) => Self::Conflict("Dit bestaat al.".to_owned()),
             RepositoryError::Gone(_) => Self::Conflict("Dit bestaat niet meer. Laad de pagina opnieuw.".to_owned()),
             RepositoryError::Unavailable(cause) => {
-                tracing::warn!(error.cause = %cause, "database unavailable");
+                tracing::warn!(error.cause = %format_args!("{cause:#}"), "database unavailable");
                 Self::database_unavailable()
             }
             RepositoryError::Busy(cause) => {
-                tracing::warn!(error.cause = %cause, "database busy");
+                tracing::warn!(error.cause = %format_args!("{cause:#}"), "database busy");
                 Self::Busy
             }
             RepositoryError::Unexpected(cause) => Self::Internal(cause),
@@ -436,15 +442,118 @@ impl From<FindPlaceError> for ApiError {
     }
 }
 
-impl From<actix_web::error::BlockingError> for ApiError {
-    fn from(error: actix_web::error::BlockingError) -> Self {
-        Self::Internal(anyhow::anyhow!("blocking task failed: {error}"))
+impl From<ScheduleError> for ApiError {
+    fn from(error: ScheduleError) -> Self {
+        match error {
+            ScheduleError::NotASitter => Self::Conflict(error.to_string()),
+            ScheduleError::Invalid { field, message } => Self::Invalid {
+                field: Some(field),
+                message,
+            },
+            ScheduleError::Limited(limited) => Self::TooManyRequests {
+                retry_after_secs: limited.retry_after_secs,
+                message: error.to_string(),
+            },
+            ScheduleError::Repository(cause) => cause.into(),
+        }
     }
 }
 
-/// Wraps a displayable cause as an internal error.
-pub fn internal(cause: impl fmt::Display) -> ApiError {
-    ApiError::Internal(anyhow::anyhow!("{cause}"))
+impl From<AlertError> for ApiError {
+    fn from(error: AlertError) -> Self {
+        match error {
+            AlertError::Invalid(invalid) => Self::Invalid {
+                field: Some(invalid.field.to_owned()),
+                message: invalid.message,
+            },
+            AlertError::BadToken => Self::BadRequest {
+                code: "bad_token",
+                message: AlertError::BadToken.to_string(),
+            },
+            AlertError::Repository(cause) => cause.into(),
+            other => internal(other),
+        }
+    }
+}
+
+impl From<AfspraakError> for ApiError {
+    fn from(error: AfspraakError) -> Self {
+        match error {
+            AfspraakError::NotFound => Self::NotFound(error.to_string()),
+            AfspraakError::Invalid(invalid) => Self::Invalid {
+                field: Some(invalid.field.to_owned()),
+                message: invalid.message,
+            },
+            AfspraakError::Refused(_)
+            | AfspraakError::Moved
+            | AfspraakError::AlreadyWritten
+            | AfspraakError::AlreadyReplied
+            | AfspraakError::TooManyOpen => Self::Conflict(error.to_string()),
+            AfspraakError::TooManyProposals(limited) => Self::TooManyRequests {
+                retry_after_secs: limited.retry_after_secs,
+                message: error.to_string(),
+            },
+            AfspraakError::Repository(cause) => cause.into(),
+        }
+    }
+}
+
+impl From<HelpError> for ApiError {
+    fn from(error: HelpError) -> Self {
+        match error {
+            HelpError::Invalid { field, message } => Self::Invalid {
+                field: Some(field.to_owned()),
+                message: message.to_owned(),
+            },
+            HelpError::NoSuchPet => Self::NotFound(error.to_string()),
+            HelpError::NotYours => Self::Forbidden,
+            HelpError::Limited(limited) => Self::TooManyRequests {
+                retry_after_secs: limited.retry_after_secs,
+                message: error.to_string(),
+            },
+            HelpError::Repository(cause) => cause.into(),
+        }
+    }
+}
+
+impl From<PushError> for ApiError {
+    fn from(error: PushError) -> Self {
+        match error {
+            PushError::Invalid(SubscriptionError::Full) => Self::Conflict(SubscriptionError::Full.to_string()),
+            PushError::Invalid(invalid) => Self::Invalid {
+                field: invalid.field().map(str::to_owned),
+                message: invalid.to_string(),
+            },
+            PushError::NotFound => Self::NotFound(PushError::NotFound.to_string()),
+            PushError::TooMany(limited) => Self::TooManyRequests {
+                retry_after_secs: limited.retry_after_secs,
+                message: PushError::TooMany(limited).to_string(),
+            },
+            PushError::Repository(cause) => cause.into(),
+        }
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(error: actix_web::error::BlockingError) -> Self {
+        internal_while("blocking task failed", error)
+    }
+}
+
+/// Wraps `cause` as an internal error, with the causes behind it kept for the log.
+pub fn internal<E>(cause: E) -> ApiError
+where
+    E: std::error::Error + Send + Sync + 'static,
+{
+    ApiError::Internal(anyhow::Error::new(cause))
+}
+
+/// [`internal`], saying what was being done when `cause` happened.
+pub fn internal_while<E>(doing: &'static str, cause: E) -> ApiError
+where
+    E: std::error::Error + Send + Sync + 'static,
+{
+    ApiError::Internal(anyhow::Error::new(cause).context(doing))
 }
 
 #[cfg(test)]
@@ -471,6 +580,32 @@ mod tests {
             "Het is even erg druk. Probeer het over een paar seconden opnieuw."
         );
         assert_eq!(error.code(), "busy");
+    }
+
+    /// A failure with a cause behind it.
+    #[derive(Debug, thiserror::Error)]
+    #[error("saving the session")]
+    struct Saving(#[source] std::io::Error);
+
+    #[test]
+    fn an_internal_error_keeps_its_causes_for_the_log() {
+        let ApiError::Internal(cause) = super::internal(Saving(std::io::Error::other("disk full"))) else {
+            panic!("not an internal error");
+        };
+        assert_eq!(format!("{cause:#}"), "saving the session: disk full");
+        let ApiError::Internal(cause) =
+            super::internal_while("writing the archive", Saving(std::io::Error::other("disk full")))
+        else {
+            panic!("not an internal error");
+        };
+        assert_eq!(cause.chain().count(), 3);
+        assert_eq!(
+            format!("{cause:#}"),
+            "writing the archive: saving the session: disk full"
+        );
+        // The answer says nothing of them.
+        let body = super::internal(Saving(std::io::Error::other("disk full"))).body();
+        assert_eq!(body.error, "Er ging iets mis aan onze kant. Probeer het later opnieuw.");
     }
 
     #[test]

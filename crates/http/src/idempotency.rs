@@ -125,7 +125,7 @@ where
         outcome
     });
     task.await
-        .map_err(|error| ApiError::Internal(anyhow::anyhow!("the write behind an idempotency key stopped: {error}")))?
+        .map_err(|error| crate::error::internal_while("the write behind an idempotency key stopped", error))?
 }
 
 /// The answer to keep for `response`, and the response to send (its body read once).

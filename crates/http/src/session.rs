@@ -49,16 +49,16 @@ impl SessionLayer {
         }
     }
 
-    /// A stored session signed in as `user`, and the cookie (`name=value`) that names it: what
-    /// signing in leaves behind, made directly (for tests that need someone signed in).
+    /// A stored session signed in as `user` at `now`, and the cookie (`name=value`) that names
+    /// it: what signing in leaves behind, made directly (for tests that need someone signed in).
     ///
     /// # Errors
     /// The session cannot be stored.
-    pub async fn open_for(&self, user: UserId) -> anyhow::Result<String> {
+    pub async fn open_for(&self, user: UserId, now: chrono::DateTime<chrono::Utc>) -> anyhow::Result<String> {
         use actix_session::storage::SessionStore;
         let state = std::collections::HashMap::from([
             (USER_ID_KEY.to_owned(), serde_json::to_string(&user.get())?),
-            (AUTH_AT_KEY.to_owned(), serde_json::to_string(&chrono::Utc::now())?),
+            (AUTH_AT_KEY.to_owned(), serde_json::to_string(&now)?),
         ]);
         let key = self
             .store
@@ -157,17 +157,16 @@ impl FromRequest for CurrentUser {
     }
 }
 
-/// Signs `user` in on `session`: a new session key (the old one is dropped) holding the user.
+/// Signs `user` in on `session` at `now`: a new session key (the old one is dropped) holding
+/// the user and when they signed in.
 ///
 /// # Errors
 /// The session state cannot be written (a bug).
-pub fn sign_in(session: &Session, user: UserId) -> Result<(), ApiError> {
+pub fn sign_in(session: &Session, user: UserId, now: chrono::DateTime<chrono::Utc>) -> Result<(), ApiError> {
     session.renew();
     session
         .insert(USER_ID_KEY, user.get())
         .map_err(crate::error::internal)?;
-    session
-        .insert(AUTH_AT_KEY, chrono::Utc::now())
-        .map_err(crate::error::internal)?;
+    session.insert(AUTH_AT_KEY, now).map_err(crate::error::internal)?;
     Ok(())
 }

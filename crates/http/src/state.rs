@@ -14,6 +14,8 @@ use std::sync::Arc;
 /// Shared application state: the domain's services.
 #[derive(Clone)]
 pub struct AppState {
+    /// The time: now, and today's date in the Netherlands.
+    pub clock: Arc<dyn oppas_domain::Clock>,
     /// Cookies are `Secure` with the `__Host-` prefix (production, HTTPS).
     pub secure_cookies: bool,
     /// Accounts: who a session belongs to.

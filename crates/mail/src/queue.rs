@@ -293,11 +293,12 @@ impl Worker {
     async fn deliver(&self, mail: QueuedMail) {
         let kind = mail.kind.clone();
         let opened = self.sealer.open(&mail.body);
+        let sent_at = self.clock.now();
         let outcome = match &opened {
             Ok((to, message)) => {
-                let content = render(message, &self.public_url);
+                let content = render(message, &self.public_url, sent_at);
                 match build(&self.from, to, &content, message_id(&mail, &self.public_url)) {
-                    Ok(built) => deliver_once(&self.transport, to, &built, &content).await,
+                    Ok(built) => deliver_once(&self.transport, to, &built, &content, sent_at).await,
                     Err(error) => Err(error),
                 }
             }
@@ -418,18 +419,21 @@ fn build(from: &Mailbox, to: &Email, content: &Rendered, message_id: String) -> 
         .multipart(body)?)
 }
 
-async fn deliver_once(transport: &Transport, to: &Email, message: &Message, content: &Rendered) -> anyhow::Result<()> {
+/// Sends `message` at `now` (UTC), which also names the file the console transport keeps.
+async fn deliver_once(
+    transport: &Transport,
+    to: &Email,
+    message: &Message,
+    content: &Rendered,
+    now: chrono::NaiveDateTime,
+) -> anyhow::Result<()> {
     match transport {
         Transport::Smtp(smtp) => {
             smtp.send(message.clone()).await?;
         }
         Transport::Console { outbox_dir } => {
             tokio::fs::create_dir_all(outbox_dir).await?;
-            let name = format!(
-                "{}-{}.eml",
-                chrono::Utc::now().format("%Y%m%dT%H%M%S"),
-                uuid::Uuid::new_v4().simple()
-            );
+            let name = format!("{}-{}.eml", now.format("%Y%m%dT%H%M%S"), uuid::Uuid::new_v4().simple());
             tokio::fs::write(outbox_dir.join(&name), message.formatted()).await?;
             // The development mailer's whole point is to show the mail on the console.
             #[expect(clippy::print_stdout, reason = "the console transport prints the mail")]

@@ -112,6 +112,8 @@ struct CalendarItem {
     summary: String,
     description: String,
     url: String,
+    /// When the item was made (its DTSTAMP).
+    made_at: NaiveDateTime,
 }
 
 /// An iCalendar of one confirmed event, its times in UTC (the stored times are UTC); the crate
@@ -119,7 +121,7 @@ struct CalendarItem {
 fn calendar_item(item: &CalendarItem) -> String {
     let event = Event::new()
         .uid(&item.uid)
-        .timestamp(chrono::Utc::now())
+        .timestamp(item.made_at.and_utc())
         .starts(item.starts_at.and_utc())
         .ends(item.ends_at.and_utc())
         .summary(&item.summary)
@@ -143,9 +145,9 @@ fn sign_in_link(public_url: &str, token: Option<&str>) -> Option<String> {
     token.map(|token| format!("{}/inloggen/link#{token}", public_url.trim_end_matches('/')))
 }
 
-/// Renders `message`; `public_url` is the site's address for links.
+/// Renders `message` at `now` (UTC); `public_url` is the site's address for links.
 #[must_use]
-pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
+pub fn render(message: &MailMessage, public_url: &str, now: NaiveDateTime) -> Rendered {
     match message {
         MailMessage::RegistrationCode { first_name, code, link } => code_mail(
             &format!("{code} is je code voor Oppasmaatje"),
@@ -272,6 +274,7 @@ pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
                         summary: format!("{help} met {other} (Oppasmaatje)"),
                         description: format!("Afgesproken via Oppasmaatje. Jullie gesprek: {address}"),
                         url: address.clone(),
+                        made_at: now,
                     })
                 }),
             }
@@ -353,6 +356,14 @@ pub fn render(message: &MailMessage, public_url: &str) -> Rendered {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Renders `message` at 2026-11-22 12:00 UTC.
+    fn render(message: &MailMessage, public_url: &str) -> Rendered {
+        let now = chrono::NaiveDate::from_ymd_opt(2026, 11, 22)
+            .and_then(|day| day.and_hms_opt(12, 0, 0))
+            .unwrap_or_default();
+        super::render(message, public_url, now)
+    }
 
     #[test]
     fn a_code_mail_shows_the_code_in_the_subject_text_and_html() {
@@ -454,6 +465,7 @@ mod tests {
         assert!(ics.contains("\r\nUID:afspraak-4@oppasmaatje.nl\r\n"), "{ics}");
         assert!(ics.contains("\r\nDTSTART:20261205T080000Z\r\n"), "{ics}");
         assert!(ics.contains("\r\nDTEND:20261205T090000Z\r\n"), "{ics}");
+        assert!(ics.contains("\r\nDTSTAMP:20261122T120000Z\r\n"), "{ics}");
         assert!(ics.lines().all(|line| line.trim_end_matches('\r').len() <= 75), "{ics}");
         let unfolded = ics.replace("\r\n ", "");
         assert!(

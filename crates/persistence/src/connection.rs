@@ -179,13 +179,10 @@ pub struct PoolUse {
     pub waiting: usize,
 }
 
-/// A number that tells this handle's announcements apart from those of other processes.
+/// A number that tells this handle's announcements apart from those of other processes: random,
+/// so that two processes started in the same instant differ too.
 fn new_origin() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    // Folding the clock and the process id gives distinct values for distinct processes.
-    u64::from(std::process::id()).rotate_left(40) ^ (nanos as u64)
+    uuid::Uuid::new_v4().as_u64_pair().0
 }
 
 impl fmt::Debug for Database {

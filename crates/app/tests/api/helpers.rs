@@ -357,7 +357,7 @@ impl SettableClock {
 impl oppas_domain::Clock for SettableClock {
     fn now(&self) -> chrono::NaiveDateTime {
         let ahead = chrono::Duration::seconds(self.ahead_secs.load(std::sync::atomic::Ordering::SeqCst));
-        chrono::Utc::now().naive_utc() + ahead
+        oppas_domain::Clock::now(&oppas_domain::SystemClock) + ahead
     }
 }
 

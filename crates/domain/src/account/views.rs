@@ -110,13 +110,13 @@ impl ProfileViews {
                 Viewer::Client(_) => None,
             },
             viewer_key: self.viewer_key(viewer, user_agent),
-            day: day(self.clock.now().date()),
+            day: day(self.clock.today()),
         })?;
         Ok(true)
     }
 
     fn first_day(&self) -> String {
-        first_counted_day(self.clock.now().date())
+        first_counted_day(self.clock.today())
     }
 
     /// Views of the pages of `owner` in the last [`VIEWS_WINDOW_DAYS`] days.

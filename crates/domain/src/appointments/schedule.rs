@@ -112,7 +112,7 @@ impl SitterSchedules {
             .profiles
             .find_volunteer_by_user(user)?
             .ok_or(ScheduleError::NotASitter)?;
-        let today = self.clock.now().date();
+        let today = self.clock.today();
         Ok(Schedule {
             week: volunteer.week,
             away: self.schedules.away_periods(volunteer.id, today)?,
@@ -127,7 +127,7 @@ impl SitterSchedules {
     /// over, lasts over a year or overlaps another; more than [`MAX_AWAY_PERIODS`]);
     /// [`ScheduleError::NotASitter`]; too many profile writes; storage failures.
     pub fn save(&self, user: UserId, input: &ScheduleInput) -> Result<Schedule, ScheduleError> {
-        let today = self.clock.now().date();
+        let today = self.clock.today();
         let schedule = check(input, today)?;
         let volunteer = self
             .profiles

@@ -1,11 +1,30 @@
 //! Time as a port, so services and tests agree on "now".
+//!
+//! How time is kept: an instant is UTC. The database stores it as a naive UTC timestamp (what
+//! both backends read back), so [`Clock::now`] gives that form and the services pass it on;
+//! where an instant leaves for a library that wants its zone spelled out (the session's sign-in
+//! moment, OpenID Connect tokens, a mail's file name), [`Clock::now_utc`] gives the same moment
+//! as `DateTime<Utc>`. A date or an hour that people read, "today" above all, is the one in the
+//! Netherlands: [`Clock::today`] and [`dutch_local`] work it out with the IANA rules for
+//! Europe/Amsterdam (chrono-tz), summer time included. Nothing else reads the system clock.
 
-use chrono::{NaiveDateTime, Utc};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
+use chrono_tz::Europe::Amsterdam;
 
 /// Source of the current time (naive UTC, as stored in the database).
 pub trait Clock: Send + Sync {
     /// The current moment in UTC.
     fn now(&self) -> NaiveDateTime;
+
+    /// The current moment, with its zone (UTC) spelled out.
+    fn now_utc(&self) -> DateTime<Utc> {
+        self.now().and_utc()
+    }
+
+    /// The date it is now in the Netherlands: what "today" means to the people using the site.
+    fn today(&self) -> NaiveDate {
+        dutch_local(self.now()).date()
+    }
 }
 
 /// The real wall clock.
@@ -33,32 +52,12 @@ impl TrimNanos for NaiveDateTime {
     }
 }
 
-/// The last Sunday of `month` in `year`, at 01:00 UTC: when summer time starts (March) or ends
-/// (October) everywhere in the EU.
-fn last_sunday_at_one(year: i32, month: u32) -> Option<NaiveDateTime> {
-    use chrono::{Datelike, NaiveDate};
-    let first_of_next = if month == 12 {
-        NaiveDate::from_ymd_opt(year + 1, 1, 1)?
-    } else {
-        NaiveDate::from_ymd_opt(year, month + 1, 1)?
-    };
-    let last = first_of_next.pred_opt()?;
-    let back = i64::from(last.weekday().num_days_from_sunday());
-    (last - chrono::Duration::days(back)).and_hms_opt(1, 0, 0)
-}
-
-/// A moment in UTC as the clock in the Netherlands reads it: UTC+1, and UTC+2 from the last
-/// Sunday of March to the last Sunday of October (the EU's rule since 1996, at 01:00 UTC). For
-/// what mails and calendar items say; everything is stored in UTC.
+/// A moment in UTC as the clock in the Netherlands reads it (UTC+1 in winter, UTC+2 in summer).
+/// For what mails, pages and calendar items say, and for the Dutch date; everything is stored
+/// in UTC.
 #[must_use]
 pub fn dutch_local(utc: NaiveDateTime) -> NaiveDateTime {
-    use chrono::Datelike;
-    let year = utc.year();
-    let summer = match (last_sunday_at_one(year, 3), last_sunday_at_one(year, 10)) {
-        (Some(start), Some(end)) => utc >= start && utc < end,
-        _ => false,
-    };
-    utc + chrono::Duration::hours(if summer { 2 } else { 1 })
+    utc.and_utc().with_timezone(&Amsterdam).naive_local()
 }
 
 const WEEKDAYS: [&str; 7] = [
@@ -123,27 +122,84 @@ pub fn dutch_span(starts_at: NaiveDateTime, ends_at: NaiveDateTime) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::dutch_local;
-    use chrono::NaiveDate;
+    use super::{Clock, dutch_local, dutch_span};
+    use chrono::{NaiveDate, NaiveDateTime};
 
-    fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> chrono::NaiveDateTime {
+    fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> NaiveDateTime {
         NaiveDate::from_ymd_opt(y, m, d)
             .and_then(|day| day.and_hms_opt(h, min, 0))
             .unwrap_or_default()
+    }
+
+    fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default()
+    }
+
+    /// A clock stopped at one moment (UTC).
+    struct Stopped(NaiveDateTime);
+
+    impl Clock for Stopped {
+        fn now(&self) -> NaiveDateTime {
+            self.0
+        }
     }
 
     #[test]
     fn the_dutch_clock_is_an_hour_ahead_in_winter_and_two_in_summer() {
         assert_eq!(dutch_local(at(2026, 12, 5, 8, 0)), at(2026, 12, 5, 9, 0));
         assert_eq!(dutch_local(at(2026, 7, 1, 7, 0)), at(2026, 7, 1, 9, 0));
-        // 2026: summer time from 29 March 01:00 UTC to 25 October 01:00 UTC.
-        assert_eq!(dutch_local(at(2026, 3, 29, 0, 59)), at(2026, 3, 29, 1, 59));
-        assert_eq!(dutch_local(at(2026, 3, 29, 1, 0)), at(2026, 3, 29, 3, 0));
-        assert_eq!(dutch_local(at(2026, 10, 25, 0, 59)), at(2026, 10, 25, 2, 59));
-        assert_eq!(dutch_local(at(2026, 10, 25, 1, 0)), at(2026, 10, 25, 2, 0));
         // 2027: 28 March and 31 October.
         assert_eq!(dutch_local(at(2027, 3, 28, 1, 0)), at(2027, 3, 28, 3, 0));
         assert_eq!(dutch_local(at(2027, 10, 31, 0, 0)), at(2027, 10, 31, 2, 0));
         assert_eq!(dutch_local(at(2027, 10, 31, 1, 0)), at(2027, 10, 31, 2, 0));
+    }
+
+    #[test]
+    fn summer_time_starts_at_one_utc_on_the_last_sunday_of_march() {
+        // 29 March 2026: at 01:00 UTC the clocks go from 02:00 to 03:00.
+        assert_eq!(dutch_local(at(2026, 3, 29, 0, 59)), at(2026, 3, 29, 1, 59));
+        assert_eq!(dutch_local(at(2026, 3, 29, 1, 0)), at(2026, 3, 29, 3, 0));
+        // The Saturday evening before, 23:30 UTC is already Sunday in the Netherlands (UTC+1).
+        assert_eq!(Stopped(at(2026, 3, 28, 22, 59)).today(), date(2026, 3, 28));
+        assert_eq!(Stopped(at(2026, 3, 28, 23, 0)).today(), date(2026, 3, 29));
+        assert_eq!(Stopped(at(2026, 3, 29, 0, 59)).today(), date(2026, 3, 29));
+        assert_eq!(Stopped(at(2026, 3, 29, 1, 0)).today(), date(2026, 3, 29));
+        // That Sunday evening midnight comes at 22:00 UTC (UTC+2).
+        assert_eq!(Stopped(at(2026, 3, 29, 21, 59)).today(), date(2026, 3, 29));
+        assert_eq!(Stopped(at(2026, 3, 29, 22, 0)).today(), date(2026, 3, 30));
+    }
+
+    #[test]
+    fn summer_time_ends_at_one_utc_on_the_last_sunday_of_october() {
+        // 25 October 2026: at 01:00 UTC the clocks go from 03:00 back to 02:00.
+        assert_eq!(dutch_local(at(2026, 10, 25, 0, 59)), at(2026, 10, 25, 2, 59));
+        assert_eq!(dutch_local(at(2026, 10, 25, 1, 0)), at(2026, 10, 25, 2, 0));
+        // The Saturday evening before, midnight comes at 22:00 UTC (UTC+2).
+        assert_eq!(Stopped(at(2026, 10, 24, 21, 59)).today(), date(2026, 10, 24));
+        assert_eq!(Stopped(at(2026, 10, 24, 22, 0)).today(), date(2026, 10, 25));
+        assert_eq!(Stopped(at(2026, 10, 25, 0, 59)).today(), date(2026, 10, 25));
+        assert_eq!(Stopped(at(2026, 10, 25, 1, 0)).today(), date(2026, 10, 25));
+        // That Sunday evening midnight comes at 23:00 UTC (UTC+1).
+        assert_eq!(Stopped(at(2026, 10, 25, 22, 59)).today(), date(2026, 10, 25));
+        assert_eq!(Stopped(at(2026, 10, 25, 23, 0)).today(), date(2026, 10, 26));
+    }
+
+    #[test]
+    fn a_span_over_a_switch_shows_both_dutch_clocks() {
+        // 00:30 to 01:30 UTC on 25 October 2026 is 02:30 summer time to 02:30 winter time.
+        assert_eq!(
+            dutch_span(at(2026, 10, 25, 0, 30), at(2026, 10, 25, 1, 30)),
+            "zondag 25 oktober 2026, 02:30 – 02:30"
+        );
+        assert_eq!(
+            dutch_span(at(2026, 3, 29, 0, 30), at(2026, 3, 29, 1, 30)),
+            "zondag 29 maart 2026, 01:30 – 03:30"
+        );
+    }
+
+    #[test]
+    fn the_instant_with_its_zone_is_the_stored_one() {
+        let moment = at(2026, 10, 25, 1, 0);
+        assert_eq!(Stopped(moment).now_utc().naive_utc(), moment);
     }
 }

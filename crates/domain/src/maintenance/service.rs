@@ -133,7 +133,9 @@ impl Maintenance {
             live_presence: p
                 .live
                 .delete_presence_before(now - Duration::minutes(KEEP_RUN_OUT_PRESENCE_MINUTES))?,
-            profile_views: p.views.delete_views_before(&first_counted_day(now.date()))?,
+            profile_views: p
+                .views
+                .delete_views_before(&first_counted_day(crate::kernel::clock::dutch_local(now).date()))?,
             idempotency_keys: p.idempotency.delete_keys_before(now - KEEP_IDEMPOTENCY_KEYS)?,
             uploads: 0,
         };

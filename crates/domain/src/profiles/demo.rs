@@ -400,7 +400,7 @@ pub fn seed(
     changes: &ListingChanges,
     clock: &dyn Clock,
 ) -> Result<SeedOutcome, RepositoryError> {
-    let today = crate::kernel::clock::dutch_local(clock.now()).date();
+    let today = clock.today();
     let mut outcome = SeedOutcome::default();
     for demo in demo_owners() {
         let new = demo_user(demo.email, &demo.owner.first_name, &demo.owner.last_name, clock)?;

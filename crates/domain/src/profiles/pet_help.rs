@@ -50,7 +50,7 @@ impl PetHelp {
     /// [`HelpError::Invalid`] naming the field; [`HelpError::NoSuchPet`] for an unknown pet,
     /// [`HelpError::NotYours`] for someone else's; too many profile writes; storage failures.
     pub fn save(&self, user: UserId, pet: PetId, input: Option<&HelpInput>) -> Result<Option<HelpNeeded>, HelpError> {
-        let today = crate::kernel::clock::dutch_local(self.clock.now()).date();
+        let today = self.clock.today();
         let help = input.map(|input| check(input, today)).transpose()?;
         let found = self.profiles.find_pet(pet)?.ok_or(HelpError::NoSuchPet)?;
         let owner = self.profiles.find_owner_by_user(user)?;

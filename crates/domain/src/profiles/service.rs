@@ -170,7 +170,7 @@ impl ProfileService {
     /// # Errors
     /// [`ProfileError`]: invalid field, already a profile, over the allowance, storage.
     pub fn create(&self, user: UserId, draft: &ProfileDraft) -> Result<OwnProfile, ProfileError> {
-        let valid = draft.validate(self.clock.now().date())?;
+        let valid = draft.validate(self.clock.today())?;
         self.check_images(user, &valid, None)?;
         // Only writes that can happen count against the allowance.
         if self.profile_of(user)?.is_some() {
@@ -223,7 +223,7 @@ impl ProfileService {
             return Err(ProfileError::NotYours);
         }
         let current = self.profile_of(actor)?.ok_or(ProfileError::NoProfile)?;
-        let valid = draft.validate(self.clock.now().date())?;
+        let valid = draft.validate(self.clock.today())?;
         self.check_images(actor, &valid, Some(&current))?;
         if !matches!(
             (&current, &valid),

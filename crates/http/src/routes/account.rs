@@ -149,19 +149,24 @@ pub async fn export(CurrentUser(user): CurrentUser, state: web::Data<AppState>) 
         });
         let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
         let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-        let failed =
-            |error: &dyn std::fmt::Display| ApiError::Internal(anyhow::anyhow!("writing the archive: {error}"));
-        zip.start_file(EXPORT_JSON, options).map_err(|e| failed(&e))?;
-        let text = serde_json::to_vec_pretty(&document).map_err(|e| failed(&e))?;
-        zip.write_all(&text).map_err(|e| failed(&e))?;
+        zip.start_file(EXPORT_JSON, options)
+            .map_err(|e| crate::error::internal_while("writing the archive", e))?;
+        let text =
+            serde_json::to_vec_pretty(&document).map_err(|e| crate::error::internal_while("writing the archive", e))?;
+        zip.write_all(&text)
+            .map_err(|e| crate::error::internal_while("writing the archive", e))?;
         for upload in &records.uploads {
             if let Some((_, bytes)) = data.uploads.open(&upload.public_name)? {
                 zip.start_file(format!("{EXPORT_PHOTOS}/{}", upload.public_name), options)
-                    .map_err(|e| failed(&e))?;
-                zip.write_all(&bytes).map_err(|e| failed(&e))?;
+                    .map_err(|e| crate::error::internal_while("writing the archive", e))?;
+                zip.write_all(&bytes)
+                    .map_err(|e| crate::error::internal_while("writing the archive", e))?;
             }
         }
-        Ok(zip.finish().map_err(|e| failed(&e))?.into_inner())
+        Ok(zip
+            .finish()
+            .map_err(|e| crate::error::internal_while("writing the archive", e))?
+            .into_inner())
     })
     .await??;
     tracing::info!(user.id = id.get(), bytes = archive.len(), "data exported");

@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use oppas_domain::appointments::afspraak::Afspraak;
 use oppas_domain::appointments::availability::warning_for;
 use oppas_domain::appointments::references::Reference;
-use oppas_domain::appointments::service::{AfspraakError, ProposalInput, ReferenceInput};
+use oppas_domain::appointments::service::{ProposalInput, ReferenceInput};
 use oppas_domain::appointments::state::Step;
 use oppas_domain::kernel::enums::{AppointmentKind, AppointmentState, ReferenceTag};
 use oppas_domain::{AppointmentId, ConversationId, PetId, ReferenceId, UserId};
@@ -237,28 +237,6 @@ pub struct StepBody {
     /// Why (with `afwijzen` and `annuleren`).
     #[serde(default)]
     pub reason: Option<String>,
-}
-
-impl From<AfspraakError> for ApiError {
-    fn from(error: AfspraakError) -> Self {
-        match error {
-            AfspraakError::NotFound => Self::NotFound(error.to_string()),
-            AfspraakError::Invalid(invalid) => Self::Invalid {
-                field: Some(invalid.field.to_owned()),
-                message: invalid.message,
-            },
-            AfspraakError::Refused(_)
-            | AfspraakError::Moved
-            | AfspraakError::AlreadyWritten
-            | AfspraakError::AlreadyReplied
-            | AfspraakError::TooManyOpen => Self::Conflict(error.to_string()),
-            AfspraakError::TooManyProposals(limited) => Self::TooManyRequests {
-                retry_after_secs: limited.retry_after_secs,
-                message: error.to_string(),
-            },
-            AfspraakError::Repository(cause) => cause.into(),
-        }
-    }
 }
 
 /// Routes of the afspraken.

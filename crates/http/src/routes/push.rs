@@ -6,7 +6,7 @@ use crate::session::CurrentUser;
 use crate::{ApiError, AppState};
 use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
-use oppas_domain::notifications::device::{MAX_DEVICES, PushDevice as StoredDevice, SubscriptionError};
+use oppas_domain::notifications::device::{MAX_DEVICES, PushDevice as StoredDevice};
 use oppas_domain::notifications::service::{PushError, PushSettings as Settings};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -103,24 +103,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(remove_push_device)
         .service(test_push_device)
         .service(update_push_previews);
-}
-
-impl From<PushError> for ApiError {
-    fn from(error: PushError) -> Self {
-        match error {
-            PushError::Invalid(SubscriptionError::Full) => Self::Conflict(SubscriptionError::Full.to_string()),
-            PushError::Invalid(invalid) => Self::Invalid {
-                field: invalid.field().map(str::to_owned),
-                message: invalid.to_string(),
-            },
-            PushError::NotFound => Self::NotFound(PushError::NotFound.to_string()),
-            PushError::TooMany(limited) => Self::TooManyRequests {
-                retry_after_secs: limited.retry_after_secs,
-                message: PushError::TooMany(limited).to_string(),
-            },
-            PushError::Repository(cause) => cause.into(),
-        }
-    }
 }
 
 /// The signed-in person's devices with notifications, their previews setting and the server's

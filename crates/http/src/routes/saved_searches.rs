@@ -5,10 +5,10 @@ use crate::routes::browse::ListQuery;
 use crate::session::CurrentUser;
 use crate::{ApiError, AppState};
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
-use oppas_domain::browse::alerts::{AlertError, MAX_SAVED_SEARCHES};
+use oppas_domain::SavedSearchId;
+use oppas_domain::browse::alerts::MAX_SAVED_SEARCHES;
 use oppas_domain::browse::query::RawListingQuery;
 use oppas_domain::browse::saved::{Saved, SavedSearch};
-use oppas_domain::{RepositoryError, SavedSearchId};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -74,23 +74,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(list_saved_searches)
         .service(save_search)
         .service(remove_saved_search);
-}
-
-impl From<AlertError> for ApiError {
-    fn from(error: AlertError) -> Self {
-        match error {
-            AlertError::Invalid(invalid) => Self::Invalid {
-                field: Some(invalid.field.to_owned()),
-                message: invalid.message,
-            },
-            AlertError::BadToken => Self::BadRequest {
-                code: "bad_token",
-                message: AlertError::BadToken.to_string(),
-            },
-            AlertError::Repository(cause) => cause.into(),
-            other => RepositoryError::Unexpected(anyhow::anyhow!(other.to_string())).into(),
-        }
-    }
 }
 
 /// The signed-in person's saved searches, newest first.

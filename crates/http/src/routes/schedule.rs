@@ -5,7 +5,7 @@ use crate::session::CurrentUser;
 use crate::{ApiError, AppState};
 use actix_web::{HttpResponse, get, put, web};
 use chrono::NaiveDate;
-use oppas_domain::appointments::schedule::{ScheduleError, ScheduleInput, slots};
+use oppas_domain::appointments::schedule::{ScheduleInput, slots};
 use oppas_domain::kernel::enums::{DayPart, WeekDay};
 use oppas_domain::profiles::availability::{Schedule, Week};
 use serde::{Deserialize, Serialize};
@@ -80,23 +80,6 @@ pub struct ScheduleBody {
     pub away: Vec<AwayPeriod>,
     /// 'Tijdelijk niet beschikbaar'.
     pub paused: bool,
-}
-
-impl From<ScheduleError> for ApiError {
-    fn from(error: ScheduleError) -> Self {
-        match error {
-            ScheduleError::NotASitter => Self::Conflict(error.to_string()),
-            ScheduleError::Invalid { field, message } => Self::Invalid {
-                field: Some(field),
-                message,
-            },
-            ScheduleError::Limited(limited) => Self::TooManyRequests {
-                retry_after_secs: limited.retry_after_secs,
-                message: error.to_string(),
-            },
-            ScheduleError::Repository(cause) => cause.into(),
-        }
-    }
 }
 
 /// Routes of a sitter's schedule.

@@ -15,7 +15,7 @@ use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use chrono::NaiveDate;
 use oppas_domain::kernel::enums::{HelpKind, WeekDay};
 use oppas_domain::profiles::draft::ProfileDraft;
-use oppas_domain::profiles::help_needed::{HelpError, HelpInput};
+use oppas_domain::profiles::help_needed::HelpInput;
 use oppas_domain::{PetId, UserId};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -182,24 +182,6 @@ pub struct HelpNeededBody {
     /// The days of regular help.
     #[schema(max_items = 7)]
     pub days: Option<Vec<WeekDay>>,
-}
-
-impl From<HelpError> for ApiError {
-    fn from(error: HelpError) -> Self {
-        match error {
-            HelpError::Invalid { field, message } => Self::Invalid {
-                field: Some(field.to_owned()),
-                message: message.to_owned(),
-            },
-            HelpError::NoSuchPet => Self::NotFound(error.to_string()),
-            HelpError::NotYours => Self::Forbidden,
-            HelpError::Limited(limited) => Self::TooManyRequests {
-                retry_after_secs: limited.retry_after_secs,
-                message: error.to_string(),
-            },
-            HelpError::Repository(cause) => cause.into(),
-        }
-    }
 }
 
 /// Keeps when help is needed with one of the signed-in owner's pets: a period, or regularly on

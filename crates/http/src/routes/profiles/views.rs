@@ -271,7 +271,7 @@ impl ViewContext {
     }
 
     pub(crate) fn age(&self, date_of_birth: Option<NaiveDate>) -> Option<i32> {
-        date_of_birth.map(|born| age_on(born, self.now.date()))
+        date_of_birth.map(|born| age_on(born, oppas_domain::kernel::clock::dutch_local(self.now).date()))
     }
 
     pub(crate) fn volunteer(&self, v: Volunteer) -> VolunteerView {

@@ -1,7 +1,7 @@
 //! [`ProfileRepository`] on the database: volunteers, owners and pets, and their cards.
 
 use crate::Database;
-use crate::error::translate;
+use crate::error::{ONE_PROFILE_PER_USER, conflict_only_on, translate};
 use crate::repos::cards::{write_listing, write_owner_listings};
 use crate::repos::profiles::rows::{
     Conn, OwnerChanges, OwnerRow, PetChanges, PetRow, VolunteerChanges, VolunteerRow, load_owner, load_pet, load_pets,
@@ -74,6 +74,8 @@ impl ProfileRepository for Database {
             apply_photos(conn, photos, now)?;
             Ok(volunteer)
         })
+        // Only a second profile is "already exists"; any other unique rule broken here is a bug.
+        .map_err(|error| conflict_only_on(error, ONE_PROFILE_PER_USER))
     }
 
     fn update_volunteer(
@@ -142,6 +144,7 @@ impl ProfileRepository for Database {
             apply_photos(conn, photos, now)?;
             Ok((owner, pet))
         })
+        .map_err(|error| conflict_only_on(error, ONE_PROFILE_PER_USER))
     }
 
     fn update_owner(
