@@ -451,7 +451,7 @@ mod tests {
         })
         .map_err(|error| error.chain())
         .unwrap_or_else(|chain| panic!("{chain}"));
-        let now = Utc::now();
+        let now = chrono::DateTime::from_timestamp(1_795_000_000, 0).unwrap_or_default();
         let pending = PendingSignIn {
             state: "abcdef".to_owned(),
             nonce: "nonce".to_owned(),
