@@ -1,5 +1,5 @@
+import { SignedInOnly } from '@/components/auth/guards';
 import { DashboardPage, DashboardSkeleton } from '@/features/dashboard/components/dashboard-page';
-import { SignedInOnly } from '@/lib/auth/guards';
 
 export function DashboardRoute() {
   return (

@@ -1,5 +1,5 @@
+import { SignedInOnly } from '@/components/auth/guards';
 import { FavouritesPage } from '@/features/browse/components/favourites-page';
-import { SignedInOnly } from '@/lib/auth/guards';
 
 export function FavouritesRoute() {
   return (

@@ -1,5 +1,5 @@
+import { SignedInOnly } from '@/components/auth/guards';
 import { ReportsPage } from '@/features/moderation/components/reports-page';
-import { SignedInOnly } from '@/lib/auth/guards';
 
 export function ModerationRoute() {
   return (

@@ -1,5 +1,5 @@
+import { SignedInOnly } from '@/components/auth/guards';
 import { ProfileWizardPage } from '@/features/profile-wizard/components/profile-wizard-page';
-import { SignedInOnly } from '@/lib/auth/guards';
 
 export function ProfileSetupRoute() {
   return (

@@ -1,5 +1,5 @@
+import { SignedInOnly } from '@/components/auth/guards';
 import { SettingsPage, SettingsSkeleton } from '@/features/dashboard/components/settings-page';
-import { SignedInOnly } from '@/lib/auth/guards';
 
 export function SettingsRoute() {
   return (

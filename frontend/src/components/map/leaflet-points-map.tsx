@@ -9,7 +9,7 @@ import {
   ZOOM_IN_TITLE,
   ZOOM_OUT_TITLE,
 } from '@/components/map/leaflet-map';
-import type { MapArea } from '@/components/map/points-map';
+import type { MapArea } from '@/components/map/map-area';
 
 const MARKER_SIZE = 44;
 /** Close enough to see the town, far enough not to suggest a street. */

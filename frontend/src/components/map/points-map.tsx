@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { MapPinOff } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { MapLoading } from '@/components/map/location-map';
 import { mapConfigQueryOptions } from '@/components/map/map-api';
+import type { MapArea } from '@/components/map/map-area';
 import { cn } from '@/lib/cn';
 
 /** Leaflet and its CSS come in their own chunk, loaded when a map is first shown. */
@@ -11,20 +12,6 @@ const LeafletPointsMap = lazy(() =>
     default: module.LeafletPointsMap,
   })),
 );
-
-/** One marker: an area (a postcode area's centre, never an address) and what is there. */
-export interface MapArea {
-  /** Unique per area. */
-  key: string;
-  lat: number;
-  lon: number;
-  /** How many results the marker stands for; its face shows the number. */
-  count: number;
-  /** What the marker is, for assistive technology, e.g. 'Utrecht: 2 profielen'. */
-  title: string;
-  /** The popup of the marker. */
-  content: ReactNode;
-}
 
 export interface PointsMapProps {
   /** Names the map region. */

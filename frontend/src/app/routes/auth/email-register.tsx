@@ -1,5 +1,5 @@
+import { SignedOutOnly } from '@/components/auth/guards';
 import { EmailRegisterPage } from '@/features/auth/components/email-register-page';
-import { SignedOutOnly } from '@/lib/auth/guards';
 
 export function EmailRegisterRoute() {
   return (

@@ -1,5 +1,5 @@
+import { SignedOutOnly } from '@/components/auth/guards';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { SignedOutOnly } from '@/lib/auth/guards';
 
 export function LoginRoute() {
   return (

@@ -1,5 +1,5 @@
+import { SignedOutOnly } from '@/components/auth/guards';
 import { RegisterPage } from '@/features/auth/components/register-page';
-import { SignedOutOnly } from '@/lib/auth/guards';
 
 export function RegisterRoute() {
   return (

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LifeBuoy, Lightbulb, MailCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { AuthPending } from '@/components/auth/guards';
 import { Button } from '@/components/ui/button';
 import { EmailAddress } from '@/components/ui/email-address';
 import { Spinner } from '@/components/ui/spinner';
@@ -18,7 +19,6 @@ import { CODE_LENGTH, safeRedirect } from '@/features/auth/forms';
 import { useResendCountdown } from '@/features/auth/hooks/use-resend-countdown';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { refreshCurrentUser } from '@/lib/auth/api/get-current-user';
-import { AuthPending } from '@/lib/auth/guards';
 import { returnPathIn } from '@/lib/auth/return-path';
 import { useAuth } from '@/lib/auth/use-auth';
 

@@ -8,6 +8,7 @@ import {
 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { FavouriteButton } from '@/components/favourites/favourite-button';
 import { Badge } from '@/components/ui/badge';
 import { buttonStyles } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -20,7 +21,6 @@ import {
 } from '@/features/browse/components/profile-link';
 import * as V from '@/lib/api/vocabulary';
 import { cn } from '@/lib/cn';
-import { FavouriteButton } from '@/lib/favourites/favourite-button';
 import { helpNeededLine } from '@/lib/profiles/help-needed';
 
 /** A round photo, or the first letter of the name (a paw for pets); the name is beside it. */

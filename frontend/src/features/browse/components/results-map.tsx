@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { PointsMap, type MapArea } from '@/components/map/points-map';
+import type { MapArea } from '@/components/map/map-area';
+import { PointsMap } from '@/components/map/points-map';
 import type { ProfileListItem } from '@/features/browse/api/types';
 import { profileHref, typeLabel } from '@/features/browse/components/profile-link';
 

@@ -5,7 +5,7 @@ import {
   APPOINTMENTS_FAILED,
   NO_PAST,
   NO_UPCOMING,
-} from '@/features/dashboard/components/appointments-overview';
+} from '@/features/appointments/components/appointments-overview';
 import { DashboardPage, DashboardSkeleton } from '@/features/dashboard/components/dashboard-page';
 import type { Appointment } from '@/lib/messaging/appointments';
 import { aUser, fakeSession, onApi, type FakeResponse } from '@/testing/fake-api';

@@ -17,7 +17,7 @@ import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { AppointmentsOverview } from '@/features/dashboard/components/appointments-overview';
+import { AppointmentsOverview } from '@/features/appointments/components/appointments-overview';
 import { ChooseProfileType } from '@/features/dashboard/components/choose-profile-type';
 import {
   MessageEmailSetting,

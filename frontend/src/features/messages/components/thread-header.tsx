@@ -1,9 +1,9 @@
 import { ArrowLeft, PawPrint } from 'lucide-react';
 import { Link } from 'react-router';
+import { TrustActions } from '@/components/trust/trust-actions';
 import { paths } from '@/config/paths';
 import type { ConversationSummary } from '@/features/messages/api/list-conversations';
 import { ConversationAvatar } from '@/features/messages/components/conversation-avatar';
-import { TrustActions } from '@/lib/trust/trust-actions';
 
 export const BACK_TO_CONVERSATIONS = 'Terug naar gesprekken';
 

@@ -1,8 +1,8 @@
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button, buttonStyles } from '@/components/ui/button';
+import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { cn } from '@/lib/cn';
-import { UploadProgressBar } from '@/lib/uploads/upload-progress';
 import { useImageUpload } from '@/lib/uploads/use-image-upload';
 
 export const UPLOAD_FAILED = 'Er ging iets mis bij het uploaden. Probeer opnieuw.';

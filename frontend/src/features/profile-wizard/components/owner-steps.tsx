@@ -1,3 +1,4 @@
+import { PetBasicsFields } from '@/components/profiles/pet-basics-fields';
 import { CheckboxGroup, Select, Textarea } from '@/components/ui/form-fields';
 import { Input } from '@/components/ui/input';
 import {
@@ -9,7 +10,6 @@ import {
 import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
 import { LABELS } from '@/lib/profile-labels';
-import { PetBasicsFields } from '@/lib/profiles/pet-basics-fields';
 import { hasSizes, speciesOf, speciesVocabulary } from '@/lib/species';
 import { optionsFor } from '@/lib/vocabulary';
 

@@ -7,27 +7,14 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Select } from '@/components/ui/form-fields';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { StepProgress } from '@/components/ui/step-progress';
 import { ADD_PET_PARAM, paths } from '@/config/paths';
 import { useSaveProfile } from '@/features/profile-wizard/api/save-profile';
-import { ImageUpload } from '@/features/profile-wizard/components/image-upload';
-import {
-  OwnerStep,
-  PetAdditionalStep,
-  PetBasicStep,
-  PetDetailsStep,
-} from '@/features/profile-wizard/components/owner-steps';
-import { PhotoTips } from '@/features/profile-wizard/components/photo-tips';
+import { PetPicker, StepBody } from '@/features/profile-wizard/components/step-body';
 import type { StepProps } from '@/features/profile-wizard/components/step-fields';
-import { SummaryStep } from '@/features/profile-wizard/components/summary-step';
-import {
-  VolunteerAdditionalStep,
-  VolunteerBasicStep,
-  VolunteerDetailsStep,
-} from '@/features/profile-wizard/components/volunteer-steps';
+import { TypeSwitch } from '@/features/profile-wizard/components/type-switch';
 import {
   clearKeptDraft,
   readKeptDraft,
@@ -48,8 +35,9 @@ import {
   type PetView,
   type WizardValues,
 } from '@/features/profile-wizard/profile-form';
-import { stepOfField, stepsFor, type StepId } from '@/features/profile-wizard/steps';
+import { stepOfField, stepsFor } from '@/features/profile-wizard/steps';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useServerFieldError } from '@/hooks/use-server-field-error';
 import { ApiError } from '@/lib/api/api-error';
 import type { SessionUser } from '@/lib/auth/api/get-current-user';
 import { PROFILE_LOOKUP_FAILED, useProfileLookup } from '@/lib/auth/api/get-profile-lookup';
@@ -131,46 +119,6 @@ function namesOf(user: SessionUser): Pick<WizardValues, 'firstName' | 'lastName'
     firstName: user.first_name ?? user.google_user_data?.given_name ?? '',
     lastName: user.last_name ?? '',
   };
-}
-
-const TYPE_CHOICES: { type: ProfileType; label: string }[] = [
-  { type: 'huisdier', label: 'Ik zoek een oppas' },
-  { type: 'vrijwilliger', label: 'Ik wil oppassen' },
-];
-
-/** Which profile this becomes; it can change until the profile is saved. */
-function TypeSwitch({
-  type,
-  onChange,
-}: {
-  type: ProfileType;
-  onChange: (type: ProfileType) => void;
-}) {
-  return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="mb-2 text-sm font-semibold text-stone-800">Welk profiel maak je?</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {TYPE_CHOICES.map((choice) => (
-          <label
-            key={choice.type}
-            className="flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-stone-800 ring-1 ring-stone-200 ring-inset has-[:checked]:bg-orange-50 has-[:checked]:ring-orange-300"
-          >
-            <input
-              type="radio"
-              name="profiel-soort"
-              value={choice.type}
-              checked={type === choice.type}
-              className="size-5 accent-orange-700"
-              onChange={() => {
-                onChange(choice.type);
-              }}
-            />
-            {choice.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
 }
 
 function EditWizard({ userId }: { userId: number }) {
@@ -316,6 +264,7 @@ function WizardForm({
     defaultValues: start.values,
     shouldFocusError: false,
   });
+  const putAtField = useServerFieldError(setError);
   const values = { ...start.values, ...useWatch({ control }) };
 
   // Every change is kept for a reload, until the profile is saved or the wizard cancelled. Only
@@ -388,14 +337,16 @@ function WizardForm({
     try {
       saved = await save.mutateAsync({ userId, draft, editing });
     } catch (error) {
+      const field = putAtField(
+        error,
+        steps.flatMap((step) => step.fields),
+      );
+      if (field !== null) {
+        showFieldError(field);
+        return;
+      }
       if (error instanceof ApiError && error.status === 422) {
-        const field = error.field;
-        if (field !== undefined && isWizardField(field) && stepOfField(type, field) >= 0) {
-          setError(field, { type: 'server', message: error.message });
-          showFieldError(field);
-        } else {
-          setFailure(error.message);
-        }
+        setFailure(error.message);
         return;
       }
       setFailure(editing ? UPDATE_FAILED : SAVE_FAILED);
@@ -568,98 +519,4 @@ function WizardForm({
       </div>
     </div>
   );
-}
-
-/** Which of an owner's pets the pet steps edit (edit mode, two or more pets). */
-function PetPicker({
-  pets,
-  current,
-  onPick,
-}: {
-  pets: PetView[];
-  current: number | null;
-  onPick: (pet: PetView) => void;
-}) {
-  return (
-    <Select
-      label="Welk huisdier bewerk je?"
-      hint="De gegevens van het gekozen huisdier staan hieronder; de andere blijven zoals ze zijn."
-      options={pets.map((pet) => ({ value: String(pet.id), label: pet.name }))}
-      value={current === null ? '' : String(current)}
-      onChange={(event) => {
-        const pet = pets.find((p) => String(p.id) === event.target.value);
-        if (pet) onPick(pet);
-      }}
-    />
-  );
-}
-
-function StepBody({
-  id,
-  type,
-  props,
-  onImage,
-  onBusyChange,
-}: {
-  id: StepId;
-  type: ProfileType;
-  props: StepProps;
-  onImage: (field: 'avatarUrl' | 'ownerAvatarUrl', url: string) => void;
-  onBusyChange: (busy: boolean) => void;
-}) {
-  const owner = type === 'huisdier';
-  switch (id) {
-    case 'basic':
-      return owner ? <PetBasicStep {...props} /> : <VolunteerBasicStep {...props} />;
-    case 'details':
-      return owner ? <PetDetailsStep {...props} /> : <VolunteerDetailsStep {...props} />;
-    case 'additional':
-      return owner ? <PetAdditionalStep {...props} /> : <VolunteerAdditionalStep {...props} />;
-    case 'photo':
-      return (
-        <>
-          <ImageUpload
-            label={owner ? 'Foto van je huisdier' : 'Profielfoto'}
-            previewAlt={owner ? 'Foto van je huisdier' : 'Je profielfoto'}
-            value={props.values.avatarUrl}
-            onChange={(url) => {
-              onImage('avatarUrl', url);
-            }}
-            onBusyChange={onBusyChange}
-          />
-          {props.errors.avatarUrl?.message && (
-            <p className="text-sm font-medium text-red-800">{props.errors.avatarUrl.message}</p>
-          )}
-          <PhotoTips />
-        </>
-      );
-    case 'owner':
-      return (
-        <>
-          <OwnerStep {...props} />
-          <ImageUpload
-            label="Foto van jezelf"
-            previewAlt="Je eigen foto"
-            value={props.values.ownerAvatarUrl}
-            onChange={(url) => {
-              onImage('ownerAvatarUrl', url);
-            }}
-            onBusyChange={onBusyChange}
-          />
-          {props.errors.ownerAvatarUrl?.message && (
-            <p className="text-sm font-medium text-red-800">
-              {props.errors.ownerAvatarUrl.message}
-            </p>
-          )}
-        </>
-      );
-    case 'summary':
-      return <SummaryStep values={props.values} />;
-  }
-}
-
-const WIZARD_FIELDS = new Set<string>(Object.keys(emptyValues('huisdier')));
-
-function isWizardField(field: string): field is keyof WizardValues {
-  return WIZARD_FIELDS.has(field);
 }

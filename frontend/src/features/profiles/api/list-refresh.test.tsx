@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { useSaveSchedule } from '@/features/appointments/api/schedule';
 import { useClearHelpNeeded } from '@/features/profiles/api/help-needed';
 import { useRemovePet } from '@/features/profiles/api/pets';
-import { useSaveSchedule } from '@/features/profiles/api/schedule';
 import { listKeys } from '@/lib/browse/keys';
 import { onApi } from '@/testing/fake-api';
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { PetBasicsFields } from '@/components/profiles/pet-basics-fields';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { CheckboxGroup, Select } from '@/components/ui/form-fields';
@@ -15,7 +16,6 @@ import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
 import { LABELS } from '@/lib/profile-labels';
 import { PET_NAME_REQUIRED, SPECIES_REQUIRED, tooLong } from '@/lib/profile-texts';
-import { PetBasicsFields } from '@/lib/profiles/pet-basics-fields';
 import {
   DEFAULT_SPECIES,
   fitToSpecies,

@@ -7,13 +7,13 @@ import { Button, buttonStyles } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { UploadProgressBar } from '@/components/ui/upload-progress';
 import type { DraftChange } from '@/features/profiles/api/draft-from-profile';
 import { ApiError } from '@/lib/api/api-error';
 import { DRAFT_MAX_LENGTH, POSTCODE_PATTERN } from '@/lib/api/vocabulary';
 import { cn } from '@/lib/cn';
 import { LABELS } from '@/lib/profile-labels';
 import { POSTCODE_MESSAGE, tooLong } from '@/lib/profile-texts';
-import { UploadProgressBar } from '@/lib/uploads/upload-progress';
 import { useImageUpload } from '@/lib/uploads/use-image-upload';
 import type { Option } from '@/lib/vocabulary';
 

@@ -1,9 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarX } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { DateRange } from '@/components/ui/date-range';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import {
   useClearHelpNeeded,
@@ -11,21 +14,32 @@ import {
   type HelpNeededBody,
 } from '@/features/profiles/api/help-needed';
 import { SAVE_FAILED } from '@/features/profiles/components/edit-field-dialog';
+import { useServerFieldError } from '@/hooks/use-server-field-error';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
-import type { HelpNeeded, WeekDay } from '@/lib/profiles/help-needed';
+import type { HelpNeeded } from '@/lib/profiles/help-needed';
 
 type HelpKind = HelpNeeded['kind'];
 
+/** What the dialog holds: both kinds' fields, so that switching back keeps what was chosen. */
+const helpFormSchema = z.object({
+  kind: z.enum(V.HelpKind.values),
+  // The server checks the dates and days and names the one at fault.
+  from: z.string(),
+  until: z.string(),
+  days: z.array(z.enum(V.WeekDay.values)),
+});
+type HelpForm = z.infer<typeof helpFormSchema>;
+
 /** The body of what is chosen: only the fields of its kind; an empty date is sent as none. */
-function bodyOf(kind: HelpKind, from: string, until: string, days: WeekDay[]): HelpNeededBody {
+function bodyOf({ kind, from, until, days }: HelpForm): HelpNeededBody {
   return kind === 'periode'
     ? { kind, from: from || null, until: until || null }
     : { kind, days: V.WeekDay.values.filter((day) => days.includes(day)) };
 }
 
 /** The fields each kind shows: a refusal for one of them is shown at it. */
-const FIELDS: Record<HelpKind, readonly string[]> = {
+const FIELDS: Record<HelpKind, readonly (keyof HelpForm)[]> = {
   periode: ['from', 'until'],
   regelmatig: ['days'],
 };
@@ -48,33 +62,40 @@ export function HelpNeededDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const [kind, setKind] = useState<HelpKind>(help?.kind ?? V.HelpKind.values[0]);
-  const [from, setFrom] = useState(help?.kind === 'periode' ? help.from : '');
-  const [until, setUntil] = useState(help?.kind === 'periode' ? help.until : '');
-  const [days, setDays] = useState<WeekDay[]>(help?.kind === 'regelmatig' ? help.days : []);
+  const { control, register, handleSubmit, setError, clearErrors, formState } = useForm<HelpForm>({
+    resolver: zodResolver(helpFormSchema),
+    defaultValues: {
+      kind: help?.kind ?? V.HelpKind.values[0],
+      from: help?.kind === 'periode' ? help.from : '',
+      until: help?.kind === 'periode' ? help.until : '',
+      days: help?.kind === 'regelmatig' ? help.days : [],
+    },
+  });
+  const [kind, from] = useWatch({ control, name: ['kind', 'from'] });
+  const putAtField = useServerFieldError(setError);
   const save = useSaveHelpNeeded(petId);
   const clear = useClearHelpNeeded(petId);
   const kindName = useId();
   const daysErrorId = useId();
   const busy = save.isPending || clear.isPending;
 
-  const failed = save.error ?? clear.error;
-  const apiError = failed instanceof ApiError ? failed : null;
-  // A refusal of a field on screen is shown at that field; anything else above the fields.
-  const fieldError = (field: string) =>
-    apiError?.status === 422 && apiError.field === field && FIELDS[kind].includes(field)
-      ? apiError.message
-      : undefined;
-  const atField = apiError?.field !== undefined && fieldError(apiError.field) !== undefined;
-  const alert = failed && !atField ? (apiError?.message ?? SAVE_FAILED) : null;
-
-  const forget = () => {
-    save.reset();
-    clear.reset();
+  const { errors } = formState;
+  const alert = errors.root?.server?.message;
+  const failed = (error: unknown) => {
+    // A refusal of a field on screen is shown at that field; anything else above the fields.
+    if (putAtField(error, FIELDS[kind]) === null) {
+      setError('root.server', { message: error instanceof ApiError ? error.message : SAVE_FAILED });
+    }
   };
-  const toggle = (day: WeekDay, on: boolean) => {
-    setDays(on ? [...days, day] : days.filter((d) => d !== day));
-  };
+  const submit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(bodyOf(values));
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    onClose();
+  });
 
   return (
     <Dialog
@@ -92,7 +113,7 @@ export function HelpNeededDialog({
             aria-busy={save.isPending}
             onClick={() => {
               clear.reset();
-              save.mutate(bodyOf(kind, from, until, days), { onSuccess: onClose });
+              void submit();
             }}
           >
             {save.isPending && <Spinner />}
@@ -106,82 +127,89 @@ export function HelpNeededDialog({
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-sm font-semibold text-stone-800">Hoe vaak</legend>
           <div className="flex flex-wrap gap-2">
-            {V.HelpKind.edit.map((value) => (
-              <label
-                key={value}
-                className="flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-stone-800 ring-1 ring-stone-200 ring-inset has-[:checked]:bg-orange-50 has-[:checked]:ring-orange-300"
-              >
-                <input
-                  type="radio"
-                  name={kindName}
-                  value={value}
-                  checked={kind === value}
-                  className="size-5 shrink-0 accent-orange-700"
-                  onChange={() => {
-                    forget();
-                    setKind(value);
-                  }}
-                />
-                {V.HelpKind.labels[value]}
-              </label>
-            ))}
+            <Controller
+              control={control}
+              name="kind"
+              render={({ field }) => (
+                <>
+                  {V.HelpKind.edit.map((value) => (
+                    <label
+                      key={value}
+                      className="flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-stone-800 ring-1 ring-stone-200 ring-inset has-[:checked]:bg-orange-50 has-[:checked]:ring-orange-300"
+                    >
+                      <input
+                        type="radio"
+                        // Unique per dialog: radios outside a form are grouped by name page-wide.
+                        name={kindName}
+                        value={value}
+                        checked={field.value === value}
+                        className="size-5 shrink-0 accent-orange-700"
+                        onChange={() => {
+                          save.reset();
+                          clear.reset();
+                          clearErrors();
+                          field.onChange(value);
+                        }}
+                      />
+                      {V.HelpKind.labels[value]}
+                    </label>
+                  ))}
+                </>
+              )}
+            />
           </div>
         </fieldset>
 
         {kind === 'periode' ? (
-          <div className="grid grid-cols-2 gap-2">
-            <Input
-              type="date"
-              label="Van"
-              value={from}
-              error={fieldError('from')}
-              onChange={(event) => {
-                setFrom(event.target.value);
-              }}
-            />
-            <Input
-              type="date"
-              label="Tot en met"
-              value={until}
-              min={from || undefined}
-              error={fieldError('until')}
-              onChange={(event) => {
-                setUntil(event.target.value);
-              }}
-            />
-          </div>
+          <DateRange
+            start={from}
+            from={{ error: errors.from?.message, ...register('from') }}
+            until={{ error: errors.until?.message, ...register('until') }}
+          />
         ) : (
-          <fieldset
-            className="flex flex-col gap-2"
-            aria-describedby={fieldError('days') ? daysErrorId : undefined}
-          >
-            <legend className="mb-2 text-sm font-semibold text-stone-800">Op welke dagen</legend>
-            <div className="grid grid-cols-2 gap-2">
-              {V.WeekDay.values.map((day) => (
-                <label
-                  key={day}
-                  className="flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-stone-800 ring-1 ring-stone-200 ring-inset has-[:checked]:bg-orange-50 has-[:checked]:ring-orange-300"
-                >
-                  <input
-                    type="checkbox"
-                    value={day}
-                    checked={days.includes(day)}
-                    aria-invalid={fieldError('days') ? true : undefined}
-                    className="size-5 shrink-0 accent-orange-700"
-                    onChange={(event) => {
-                      toggle(day, event.target.checked);
-                    }}
-                  />
-                  {V.WeekDay.labels[day]}
-                </label>
-              ))}
-            </div>
-            {fieldError('days') && (
-              <p id={daysErrorId} className="text-sm font-medium text-red-800">
-                {fieldError('days')}
-              </p>
+          <Controller
+            control={control}
+            name="days"
+            render={({ field, fieldState: { error } }) => (
+              <fieldset
+                className="flex flex-col gap-2"
+                aria-describedby={error?.message ? daysErrorId : undefined}
+              >
+                <legend className="mb-2 text-sm font-semibold text-stone-800">
+                  Op welke dagen
+                </legend>
+                <div className="grid grid-cols-2 gap-2">
+                  {V.WeekDay.values.map((day) => (
+                    <label
+                      key={day}
+                      className="flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-stone-800 ring-1 ring-stone-200 ring-inset has-[:checked]:bg-orange-50 has-[:checked]:ring-orange-300"
+                    >
+                      <input
+                        type="checkbox"
+                        value={day}
+                        checked={field.value.includes(day)}
+                        aria-invalid={error?.message ? true : undefined}
+                        className="size-5 shrink-0 accent-orange-700"
+                        onChange={(event) => {
+                          field.onChange(
+                            event.target.checked
+                              ? [...field.value, day]
+                              : field.value.filter((d) => d !== day),
+                          );
+                        }}
+                      />
+                      {V.WeekDay.labels[day]}
+                    </label>
+                  ))}
+                </div>
+                {error?.message && (
+                  <p id={daysErrorId} className="text-sm font-medium text-red-800">
+                    {error.message}
+                  </p>
+                )}
+              </fieldset>
             )}
-          </fieldset>
+          />
         )}
 
         {help && (
@@ -197,7 +225,8 @@ export function HelpNeededDialog({
               aria-busy={clear.isPending}
               onClick={() => {
                 save.reset();
-                clear.mutate(undefined, { onSuccess: onClose });
+                clearErrors();
+                clear.mutate(undefined, { onSuccess: onClose, onError: failed });
               }}
             >
               {clear.isPending ? (

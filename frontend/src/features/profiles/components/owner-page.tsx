@@ -1,7 +1,9 @@
 import { PawPrint } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { TrustActions } from '@/components/trust/trust-actions';
 import { Badge } from '@/components/ui/badge';
 import { ADD_PET_PARAM, paths } from '@/config/paths';
+import { ReferencesSection } from '@/features/appointments/components/references-section';
 import { MessageButton } from '@/features/profiles/components/message-button';
 import { AddPetButton, RemovePetButton } from '@/features/profiles/components/pet-management';
 import { ProfileAvatar } from '@/features/profiles/components/profile-avatar';
@@ -23,7 +25,6 @@ import {
   type DetailItem,
 } from '@/features/profiles/components/profile-layout';
 import { ProfileNotFound, ProfileQueryState } from '@/features/profiles/components/profile-states';
-import { ReferencesSection } from '@/features/profiles/components/references-section';
 import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
 import { firstLine, profileTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import type { components } from '@/lib/api/openapi';
@@ -31,7 +32,6 @@ import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
 import { editTitle, LABELS } from '@/lib/profile-labels';
 import { useOwnerPage } from '@/lib/profiles/get-owner-page';
-import { TrustActions } from '@/lib/trust/trust-actions';
 import { labelList, labelOf } from '@/lib/vocabulary';
 
 type OwnerView = components['schemas']['OwnerView'];

@@ -1,5 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { FavouriteButton } from '@/components/favourites/favourite-button';
+import { TrustActions } from '@/components/trust/trust-actions';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -35,12 +37,10 @@ import type { components } from '@/lib/api/openapi';
 import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
-import { FavouriteButton } from '@/lib/favourites/favourite-button';
 import { useRecordView } from '@/lib/favourites/favourites';
 import { editTitle, LABELS } from '@/lib/profile-labels';
 import { PET_NAME_REQUIRED } from '@/lib/profile-texts';
 import { fitToSpecies, hasSizes, ruleOf, speciesVocabulary } from '@/lib/species';
-import { TrustActions } from '@/lib/trust/trust-actions';
 import { labelList, labelOf } from '@/lib/vocabulary';
 
 type PetView = components['schemas']['PetView'];

@@ -16,10 +16,11 @@ import {
   VenusAndMars,
   type LucideIcon,
 } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LocationMap } from '@/components/map/location-map';
 import { Card } from '@/components/ui/card';
+import { TitledSection } from '@/components/ui/titled-section';
 import { contact } from '@/config/contact';
 import { paths } from '@/config/paths';
 import { ProfileAvatar } from '@/features/profiles/components/profile-avatar';
@@ -156,17 +157,14 @@ export function ProfileSection({
   children: ReactNode;
   className?: string;
 }) {
-  const id = useId();
   return (
-    <Card as="section" aria-labelledby={id} className={cn('flex flex-col gap-4', className)}>
-      <div className="flex items-center justify-between gap-3">
-        <h2 id={id} className="text-xl font-bold text-stone-900">
-          {title}
-        </h2>
-        {edit && <EditFieldButton edit={edit} />}
-      </div>
+    <TitledSection
+      title={title}
+      action={edit && <EditFieldButton edit={edit} />}
+      className={className}
+    >
       {children}
-    </Card>
+    </TitledSection>
   );
 }
 

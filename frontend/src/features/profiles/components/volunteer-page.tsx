@@ -1,6 +1,10 @@
 import { useNavigate } from 'react-router';
+import { FavouriteButton } from '@/components/favourites/favourite-button';
+import { TrustActions } from '@/components/trust/trust-actions';
 import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
+import { ReferencesSection } from '@/features/appointments/components/references-section';
+import { ScheduleSection } from '@/features/appointments/components/schedule-section';
 import { useVolunteerPage } from '@/features/profiles/api/get-volunteer-page';
 import { MessageButton } from '@/features/profiles/components/message-button';
 import {
@@ -23,17 +27,13 @@ import {
   type DetailItem,
 } from '@/features/profiles/components/profile-layout';
 import { ProfileNotFound, ProfileQueryState } from '@/features/profiles/components/profile-states';
-import { ReferencesSection } from '@/features/profiles/components/references-section';
-import { ScheduleSection } from '@/features/profiles/components/schedule-section';
 import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
 import { firstLine, profileTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import type { components } from '@/lib/api/openapi';
 import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
-import { FavouriteButton } from '@/lib/favourites/favourite-button';
 import { useRecordView } from '@/lib/favourites/favourites';
 import { editTitle, LABELS } from '@/lib/profile-labels';
-import { TrustActions } from '@/lib/trust/trust-actions';
 import { labelList, labelOf, NO_PREFERENCE } from '@/lib/vocabulary';
 
 type VolunteerView = components['schemas']['VolunteerView'];

@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { REPORT_THANKS } from '@/components/trust/trust-actions';
 import {
   NO_REFERENCES,
   REFERENCES_FAILED,
   ReferencesSection,
   monthOf,
-} from '@/features/profiles/components/references-section';
-import { REPORT_THANKS } from '@/lib/trust/trust-actions';
+} from '@/features/appointments/components/references-section';
 import { aUser, fakeSession, onApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 

@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Ban, Flag } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
@@ -9,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
-import { useReport, useReportReference, useSetBlocked, type ReportBody } from '@/lib/trust/trust';
+import { useReport, useReportReference, useSetBlocked } from '@/lib/trust/trust';
 
 export const REPORT_THANKS = 'Bedankt voor je melding. Een moderator bekijkt hem zo snel mogelijk.';
 export const CHOOSE_REASON = 'Kies een reden.';
@@ -78,6 +81,17 @@ export function ReportReference({
   );
 }
 
+/** A report as written: a reason must be picked, the note may stay empty. */
+const reportSchema = z.object({
+  reason: z
+    .union([z.enum(V.ReportReason.values), z.null()])
+    .pipe(z.enum(V.ReportReason.values, CHOOSE_REASON)),
+  note: z.string().trim(),
+});
+type ReportInput = z.input<typeof reportSchema>;
+type ReportValues = z.output<typeof reportSchema>;
+const NO_REPORT: ReportInput = { reason: null, note: '' };
+
 const word = (compact: boolean | undefined) => (compact ? 'max-sm:sr-only' : undefined);
 
 /** What a report is about: a person (from their page or a conversation) or a reference. */
@@ -102,43 +116,42 @@ function ReportButton({
   compact?: boolean | undefined;
 }) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<ReportBody['reason'] | null>(null);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const reportPerson = useReport();
   const reportReference = useReportReference();
   const report = 'referenceId' in about ? reportReference : reportPerson;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<ReportInput, unknown, ReportValues>({
+    resolver: zodResolver(reportSchema),
+    defaultValues: NO_REPORT,
+    // The reason's message stays until the next try, as the server's does.
+    reValidateMode: 'onSubmit',
+  });
+  const error = errors.reason?.message ?? errors.root?.server?.message;
   const close = () => {
     setOpen(false);
-    setReason(null);
-    setNote('');
-    setError(null);
+    reset(NO_REPORT);
     setDone(false);
     report.reset();
   };
-  const submit = () => {
-    if (reason === null) {
-      setError(CHOOSE_REASON);
-      return;
+  const submit = handleSubmit(async ({ reason, note }) => {
+    const said = { reason, note: note === '' ? null : note };
+    try {
+      if ('referenceId' in about) {
+        await reportReference.mutateAsync({ referenceId: about.referenceId, ...said });
+      } else {
+        await reportPerson.mutateAsync({ ...about, ...said });
+      }
+      setDone(true);
+    } catch (failure) {
+      setError('root.server', { message: failureText(failure) });
     }
-    setError(null);
-    const trimmed = note.trim();
-    const said = { reason, note: trimmed === '' ? null : trimmed };
-    const callbacks = {
-      onSuccess: () => {
-        setDone(true);
-      },
-      onError: (failure: unknown) => {
-        setError(failureText(failure));
-      },
-    };
-    if ('referenceId' in about) {
-      reportReference.mutate({ referenceId: about.referenceId, ...said }, callbacks);
-    } else {
-      reportPerson.mutate({ ...about, ...said }, callbacks);
-    }
-  };
+  });
   return (
     <>
       <Button
@@ -167,8 +180,7 @@ function ReportButton({
             className="flex flex-col gap-4"
             noValidate
             onSubmit={(event) => {
-              event.preventDefault();
-              submit();
+              void submit(event);
             }}
           >
             <fieldset className="flex flex-col gap-2">
@@ -179,12 +191,8 @@ function ReportButton({
                 <label key={value} className="flex items-center gap-3 text-stone-800">
                   <input
                     type="radio"
-                    name="reason"
                     value={value}
-                    checked={reason === value}
-                    onChange={() => {
-                      setReason(value);
-                    }}
+                    {...register('reason')}
                     className="size-4 accent-orange-700"
                   />
                   {V.ReportReason.labels[value]}
@@ -194,11 +202,8 @@ function ReportButton({
             <Textarea
               label="Toelichting (niet verplicht)"
               hint={`Wat is er gebeurd? Hooguit ${String(V.REPORT_NOTE_MAX)} tekens.`}
-              value={note}
               maxLength={V.REPORT_NOTE_MAX}
-              onChange={(event) => {
-                setNote(event.target.value);
-              }}
+              {...register('note')}
             />
             {error && <FormAlert>{error}</FormAlert>}
             <p className="text-sm text-stone-600">

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Appointment } from '@/features/messages/api/appointments';
-import { AppointmentsBar } from '@/features/messages/components/appointments-bar';
+import type { Appointment } from '@/features/appointments/api/appointments';
+import { AppointmentsBar } from '@/features/appointments/components/appointments-bar';
 import { aUser, fakeSession, onApi } from '@/testing/fake-api';
 import { aPet, aVolunteerLookup, anOwner, anOwnerLookup } from '@/testing/profiles';
 import { renderWithProviders } from '@/testing/render';

@@ -1,10 +1,10 @@
 import { CalendarDays } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { useMySchedule, type WeekSlot } from '@/features/profiles/api/schedule';
-import { ProfileSection } from '@/features/profiles/components/profile-layout';
-import { ScheduleDialog } from '@/features/profiles/components/schedule-dialog';
-import { WeekGrid } from '@/features/profiles/components/week-grid';
+import { TitledSection } from '@/components/ui/titled-section';
+import { useMySchedule, type WeekSlot } from '@/features/appointments/api/schedule';
+import { ScheduleDialog } from '@/features/appointments/components/schedule-dialog';
+import { WeekGrid } from '@/features/appointments/components/week-grid';
 
 /**
  * 'Wanneer Fenna kan': her usual week as a grid, a notice while she paused her profile, and
@@ -24,7 +24,7 @@ export function ScheduleSection({
   const [open, setOpen] = useState(false);
   const schedule = useMySchedule(own);
   return (
-    <ProfileSection title={own ? 'Wanneer je kunt' : `Wanneer ${firstName} kan`}>
+    <TitledSection title={own ? 'Wanneer je kunt' : `Wanneer ${firstName} kan`}>
       {paused && (
         <p className="rounded-xl bg-stone-100 px-4 py-3 text-stone-800">
           {own
@@ -62,6 +62,6 @@ export function ScheduleSection({
           )}
         </>
       )}
-    </ProfileSection>
+    </TitledSection>
   );
 }

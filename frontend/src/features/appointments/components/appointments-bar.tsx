@@ -11,13 +11,13 @@ import {
   useProposeAppointment,
   type Appointment,
   type StepName,
-} from '@/features/messages/api/appointments';
+} from '@/features/appointments/api/appointments';
 import {
   petNames,
   useConversationPets,
   type ConversationPet,
-} from '@/features/messages/api/conversation-pets';
-import { AfspraakReferences } from '@/features/messages/components/afspraak-references';
+} from '@/features/appointments/api/conversation-pets';
+import { AfspraakReferences } from '@/features/appointments/components/afspraak-references';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';

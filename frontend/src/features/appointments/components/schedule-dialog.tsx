@@ -1,11 +1,15 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DateRange } from '@/components/ui/date-range';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Input } from '@/components/ui/input';
-import { useSaveSchedule, type Schedule, type WeekSlot } from '@/features/profiles/api/schedule';
-import { hasSlot, WeekGrid } from '@/features/profiles/components/week-grid';
+import {
+  useSaveSchedule,
+  type Schedule,
+  type WeekSlot,
+} from '@/features/appointments/api/schedule';
+import { hasSlot, WeekGrid } from '@/features/appointments/components/week-grid';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
 
@@ -96,30 +100,26 @@ export function ScheduleDialog({
               key={index}
               className="flex flex-col gap-2 rounded-xl p-3 ring-1 ring-stone-200 ring-inset"
             >
-              <div className="grid grid-cols-2 gap-2">
-                <Input
-                  type="date"
-                  label="Van"
-                  value={period.from}
-                  error={wrongPeriod === index ? error?.message : undefined}
-                  onChange={(event) => {
+              <DateRange
+                start={period.from}
+                from={{
+                  value: period.from,
+                  error: wrongPeriod === index ? error?.message : undefined,
+                  onChange: (event) => {
                     setAway(
                       away.map((p, i) => (i === index ? { ...p, from: event.target.value } : p)),
                     );
-                  }}
-                />
-                <Input
-                  type="date"
-                  label="Tot en met"
-                  value={period.until}
-                  min={period.from || undefined}
-                  onChange={(event) => {
+                  },
+                }}
+                until={{
+                  value: period.until,
+                  onChange: (event) => {
                     setAway(
                       away.map((p, i) => (i === index ? { ...p, until: event.target.value } : p)),
                     );
-                  }}
-                />
-              </div>
+                  },
+                }}
+              />
               <Button
                 variant="ghost"
                 size="sm"

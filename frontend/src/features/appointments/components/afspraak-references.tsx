@@ -4,7 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Textarea } from '@/components/ui/form-fields';
-import { useAppointmentReferences, useWriteReference } from '@/features/messages/api/references';
+import {
+  useAppointmentReferences,
+  useWriteReference,
+} from '@/features/appointments/api/afspraak-references';
 import { ApiError } from '@/lib/api/api-error';
 import type { components } from '@/lib/api/openapi';
 import * as V from '@/lib/api/vocabulary';

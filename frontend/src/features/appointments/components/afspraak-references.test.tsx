@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AfspraakReferences } from '@/features/messages/components/afspraak-references';
+import { AfspraakReferences } from '@/features/appointments/components/afspraak-references';
 import { aUser, fakeSession, onApi } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 

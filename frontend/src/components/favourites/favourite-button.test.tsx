@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { FavouriteButton } from '@/components/favourites/favourite-button';
 import { FAVOURITES_MAX } from '@/lib/api/vocabulary';
-import { FavouriteButton } from '@/lib/favourites/favourite-button';
 import { aUser, fakeSession, onApi, requests } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 import { Viewer } from '@/testing/viewer';

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import type { WeekSlot } from '@/features/profiles/api/schedule';
+import type { WeekSlot } from '@/features/appointments/api/schedule';
 import * as V from '@/lib/api/vocabulary';
 import { cn } from '@/lib/cn';
 

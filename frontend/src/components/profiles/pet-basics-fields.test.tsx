@@ -2,9 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm, useWatch } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
+import { PetBasicsFields } from '@/components/profiles/pet-basics-fields';
 import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
-import { PetBasicsFields } from '@/lib/profiles/pet-basics-fields';
 
 interface Values {
   petSpecies: string;

@@ -1,18 +1,18 @@
 import { ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
+import { ReportReference } from '@/components/trust/trust-actions';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/form-fields';
 import { RETRY } from '@/components/ui/load-error';
 import { Loading, Skeleton } from '@/components/ui/skeleton';
+import { TitledSection } from '@/components/ui/titled-section';
 import {
   useReferences,
   useReplyToReference,
   type PublicReference,
-} from '@/features/profiles/api/references';
-import { ProfileSection } from '@/features/profiles/components/profile-layout';
+} from '@/features/appointments/api/person-references';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
-import { ReportReference } from '@/lib/trust/trust-actions';
 
 export const NO_REFERENCES =
   'Nog geen referenties. Na een afspraak via Oppasmaatje kunnen jullie er een over elkaar schrijven.';
@@ -42,7 +42,7 @@ export function ReferencesSection({
   const references = useReferences(userId);
   const count = references.data?.length;
   return (
-    <ProfileSection title={count ? `Referenties (${String(count)})` : 'Referenties'}>
+    <TitledSection title={count ? `Referenties (${String(count)})` : 'Referenties'}>
       {references.isPending ? (
         <Loading label="Referenties laden...">
           <Skeleton inline className="w-3/4 max-w-96" />
@@ -79,7 +79,7 @@ export function ReferencesSection({
           ))}
         </ul>
       )}
-    </ProfileSection>
+    </TitledSection>
   );
 }
 
