@@ -204,7 +204,7 @@ lines.push(
   "/** The most characters of a moderator's note on a closed report, as the server checks them. */",
   `export const MODERATION_NOTE_MAX = ${moderationNoteMax};`,
   '',
-  "/** The most periods away a sitter keeps. */",
+  '/** The most periods away a sitter keeps. */',
   `export const AWAY_PERIODS_MAX = ${awayMax};`,
   '',
   '/** The most favourites one person keeps. */',
