@@ -3,7 +3,8 @@
 // rules (lengths, the postcode pattern, a sitter's minimum), the rules of each pet species, each
 // search filter's kind and each search order's rules, a
 // report's note length, a message's and a moderator's note's, the most favourites, the search's
-// text lengths and cards per page, and the upload size cap. The server is the one source; this
+// text lengths and cards per page, the upload size cap, every error code and when a failed call
+// may be repeated with its idempotency key. The server is the one source; this
 // file and scripts/test keep the copy current.
 // Usage: node scripts/gen-vocabulary.mjs [openapi.json] [out.ts]
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -224,6 +225,36 @@ lines.push(
   '',
   '/** The most megapixels an image may declare; the server refuses a larger one unread. */',
   `export const MAX_IMAGE_MEGAPIXELS = ${uploadMegapixels};`,
+  '',
+);
+
+const errorCodes = schemas.ErrorCode?.enum;
+if (!Array.isArray(errorCodes)) throw new Error(`${input}: ErrorCode has no enum`);
+const repeat = schemas.ApiErrorBody?.['x-repeat-with-same-key'];
+if (
+  typeof repeat?.fromStatus !== 'number' ||
+  !Array.isArray(repeat.statuses) ||
+  !Array.isArray(repeat.codes)
+)
+  throw new Error(`${input}: ApiErrorBody has no x-repeat-with-same-key`);
+/** @param {string} code */
+const camel = (code) => code.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
+lines.push(
+  '/** Every code an error answer of the server carries (`ErrorCode` in openapi.json), by name. */',
+  'export const ERROR_CODE = {',
+  ...errorCodes.map((code) => `  ${camel(code)}: ${literal(code)},`),
+  "} as const satisfies Readonly<Record<string, Schemas['ErrorCode']>>;",
+  '',
+  '/**',
+  ' * When a failed call may go again under the same idempotency key: the server keeps no answer',
+  ' * from `fromStatus` on, nor for `statuses`, and a repeat while the first is at work gets one of',
+  ' * `codes` (`x-repeat-with-same-key` on ApiErrorBody).',
+  ' */',
+  'export const REPEAT_WITH_SAME_KEY: {',
+  '  readonly fromStatus: number;',
+  '  readonly statuses: readonly number[];',
+  "  readonly codes: readonly Schemas['ErrorCode'][];",
+  `} = ${JSON.stringify(repeat)};`,
   '',
 );
 

@@ -26,13 +26,96 @@ use utoipa::ToSchema;
 /// time, so a burst is over by then.
 pub const BUSY_RETRY_AFTER_SECS: u64 = 1;
 
+/// Every machine-readable code an error answer carries: published in the OpenAPI document, so the
+/// web app switches on the generated type and declares none of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The request is malformed.
+    BadRequest,
+    /// The body is not the JSON the call takes.
+    MalformedJson,
+    /// An upload carried more than one file.
+    OneFileOnly,
+    /// An upload carried no file.
+    NoFile,
+    /// An upload is not an image the platform takes.
+    NotAnImage,
+    /// Signing in with Google did not succeed.
+    SignInFailed,
+    /// Google has no proven e-mail address for this account.
+    NoVerifiedEmail,
+    /// A wrong or expired one-time code.
+    InvalidCode,
+    /// A code that took too many guesses.
+    CodeExhausted,
+    /// A sign-in link that is wrong, spent or expired.
+    InvalidLink,
+    /// Sign-in for this address is held for a while after failures.
+    Locked,
+    /// A signed link (such as a saved search's unsubscribe) that does not verify.
+    BadToken,
+    /// A conversation with, or a favourite of, oneself.
+    OwnProfile,
+    /// The caller needs a profile first.
+    ProfileRequired,
+    /// The conversation closed: the other person deleted their account.
+    AccountDeleted,
+    /// The conversation closed: the other person is not available.
+    Unavailable,
+    /// The conversation closed by a block.
+    Blocked,
+    /// The conversation closed: the caller's own profile is hidden.
+    OwnProfileHidden,
+    /// No valid session.
+    Unauthenticated,
+    /// Signed in, but not allowed (or a cross-site request).
+    Forbidden,
+    /// Unknown, or not visible to the caller.
+    NotFound,
+    /// The path takes other methods.
+    MethodNotAllowed,
+    /// The body arrived too slowly.
+    RequestTimeout,
+    /// Conflicts with what is stored.
+    Conflict,
+    /// The same Idempotency-Key's first request is still at work: send it again in a moment.
+    RequestInProgress,
+    /// The body is too large.
+    PayloadTooLarge,
+    /// The body is not JSON where JSON is required.
+    UnsupportedMediaType,
+    /// A field holds an invalid value; `field` names it.
+    InvalidInput,
+    /// An Idempotency-Key sent again with another body.
+    IdempotencyKeyReused,
+    /// Throttled; `Retry-After` says when to try again.
+    TooManyRequests,
+    /// The database or an identity provider does not answer.
+    ServiceUnavailable,
+    /// The database is held by other writes; `Retry-After` says when to try again.
+    Busy,
+    /// A fault of the platform; its cause is logged, never sent.
+    InternalError,
+}
+
+impl std::fmt::Display for ErrorCode {
+    /// The code as it is sent (the serde name, the one declaration of it).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::String(code)) => f.write_str(&code),
+            _ => Err(std::fmt::Error),
+        }
+    }
+}
+
 /// The error envelope every failed API call answers with.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ApiErrorBody {
     /// A Dutch text for people.
     pub error: String,
     /// A stable, machine-readable code the frontend can switch on.
-    pub code: String,
+    pub code: ErrorCode,
     /// For invalid input: the request field at fault, as named in the request.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
@@ -45,7 +128,7 @@ pub enum ApiError {
     #[error("{message}")]
     BadRequest {
         /// Machine-readable code.
-        code: &'static str,
+        code: ErrorCode,
         /// Dutch text.
         message: String,
     },
@@ -62,7 +145,7 @@ pub enum ApiError {
     #[error("{message}")]
     Refused {
         /// Machine-readable code.
-        code: &'static str,
+        code: ErrorCode,
         /// Dutch text.
         message: String,
     },
@@ -122,25 +205,24 @@ pub enum ApiError {
 impl ApiError {
     /// The machine-readable code of this error.
     #[must_use]
-    pub fn code(&self) -> &str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            Self::BadRequest { code, .. } => code,
-            Self::Unauthenticated => "unauthenticated",
-            Self::Forbidden | Self::ForbiddenBecause(_) => "forbidden",
-            Self::Refused { code, .. } => code,
-            Self::NotFound(_) => "not_found",
-            Self::MethodNotAllowed(_) => "method_not_allowed",
-            Self::RequestTimeout => "request_timeout",
-            Self::Conflict(_) => "conflict",
-            Self::InProgress => "request_in_progress",
-            Self::PayloadTooLarge(_) => "payload_too_large",
-            Self::UnsupportedMediaType => "unsupported_media_type",
-            Self::Invalid { .. } => "invalid_input",
-            Self::IdempotencyKeyReused => "idempotency_key_reused",
-            Self::TooManyRequests { .. } => "too_many_requests",
-            Self::Unavailable(_) => "service_unavailable",
-            Self::Busy => "busy",
-            Self::Internal(_) => "internal_error",
+            Self::BadRequest { code, .. } | Self::Refused { code, .. } => *code,
+            Self::Unauthenticated => ErrorCode::Unauthenticated,
+            Self::Forbidden | Self::ForbiddenBecause(_) => ErrorCode::Forbidden,
+            Self::NotFound(_) => ErrorCode::NotFound,
+            Self::MethodNotAllowed(_) => ErrorCode::MethodNotAllowed,
+            Self::RequestTimeout => ErrorCode::RequestTimeout,
+            Self::Conflict(_) => ErrorCode::Conflict,
+            Self::InProgress => ErrorCode::RequestInProgress,
+            Self::PayloadTooLarge(_) => ErrorCode::PayloadTooLarge,
+            Self::UnsupportedMediaType => ErrorCode::UnsupportedMediaType,
+            Self::Invalid { .. } => ErrorCode::InvalidInput,
+            Self::IdempotencyKeyReused => ErrorCode::IdempotencyKeyReused,
+            Self::TooManyRequests { .. } => ErrorCode::TooManyRequests,
+            Self::Unavailable(_) => ErrorCode::ServiceUnavailable,
+            Self::Busy => ErrorCode::Busy,
+            Self::Internal(_) => ErrorCode::InternalError,
         }
     }
 
@@ -149,7 +231,7 @@ impl ApiError {
     pub fn body(&self) -> ApiErrorBody {
         ApiErrorBody {
             error: self.to_string(),
-            code: self.code().to_owned(),
+            code: self.code(),
             field: match self {
                 Self::Invalid { field, .. } => field.clone(),
                 _ => None,
@@ -207,13 +289,13 @@ impl ResponseError for ApiError {
             _ if status == StatusCode::FORBIDDEN || status == StatusCode::TOO_MANY_REQUESTS => {
                 tracing::warn!(
                     http.status = status.as_u16(),
-                    error.code = self.code(),
+                    error.code = %self.code(),
                     "request refused"
                 );
             }
             _ => tracing::debug!(
                 http.status = status.as_u16(),
-                error.code = self.code(),
+                error.code = %self.code(),
                 "request refused"
             ),
         }
@@ -284,7 +366,7 @@ impl From<TrustError> for ApiError {
     fn from(error: TrustError) -> Self {
         match error {
             TrustError::Yourself => Self::BadRequest {
-                code: "own_profile",
+                code: ErrorCode::OwnProfile,
                 message: error.to_string(),
             },
             TrustError::UnknownPerson | TrustError::UnknownConversation => Self::NotFound(error.to_string()),
@@ -298,20 +380,31 @@ impl From<TrustError> for ApiError {
     }
 }
 
+/// The code of a conversation's closing reason.
+fn closed_code(reason: oppas_domain::messaging::closed::Closed) -> ErrorCode {
+    use oppas_domain::messaging::closed::Closed;
+    match reason {
+        Closed::AccountDeleted => ErrorCode::AccountDeleted,
+        Closed::Unavailable => ErrorCode::Unavailable,
+        Closed::Blocked => ErrorCode::Blocked,
+        Closed::OwnProfileHidden => ErrorCode::OwnProfileHidden,
+    }
+}
+
 impl From<MessagingError> for ApiError {
     fn from(error: MessagingError) -> Self {
         match error {
             MessagingError::NoProfile => Self::BadRequest {
-                code: "profile_required",
+                code: ErrorCode::ProfileRequired,
                 message: error.to_string(),
             },
             MessagingError::WithYourself => Self::BadRequest {
-                code: "own_profile",
+                code: ErrorCode::OwnProfile,
                 message: error.to_string(),
             },
             MessagingError::NotFound => Self::NotFound(error.to_string()),
             MessagingError::Closed(reason) => Self::Refused {
-                code: reason.code(),
+                code: closed_code(reason),
                 message: reason.to_string(),
             },
             MessagingError::ForeignPet => Self::Invalid {
@@ -341,19 +434,19 @@ impl From<SignInError> for ApiError {
                 message,
             },
             e @ SignInError::WrongCode => Self::BadRequest {
-                code: "invalid_code",
+                code: ErrorCode::InvalidCode,
                 message: e.to_string(),
             },
             e @ SignInError::CodeExhausted => Self::BadRequest {
-                code: "code_exhausted",
+                code: ErrorCode::CodeExhausted,
                 message: e.to_string(),
             },
             e @ SignInError::WrongLink => Self::BadRequest {
-                code: "invalid_link",
+                code: ErrorCode::InvalidLink,
                 message: e.to_string(),
             },
             e @ SignInError::Locked => Self::BadRequest {
-                code: "locked",
+                code: ErrorCode::Locked,
                 message: e.to_string(),
             },
             SignInError::TooManyRequests {
@@ -374,7 +467,7 @@ impl From<UploadError> for ApiError {
     fn from(error: UploadError) -> Self {
         match error {
             UploadError::NotAnImage => Self::BadRequest {
-                code: "not_an_image",
+                code: ErrorCode::NotAnImage,
                 message: error.to_string(),
             },
             UploadError::TooLarge => Self::PayloadTooLarge(error.to_string()),
@@ -467,7 +560,7 @@ impl From<AlertError> for ApiError {
                 message: invalid.message,
             },
             AlertError::BadToken => Self::BadRequest {
-                code: "bad_token",
+                code: ErrorCode::BadToken,
                 message: AlertError::BadToken.to_string(),
             },
             AlertError::Repository(cause) => cause.into(),
@@ -564,6 +657,22 @@ mod tests {
     use oppas_domain::RepositoryError;
 
     #[test]
+    fn a_send_to_a_closed_conversation_is_refused_with_its_reason() {
+        use oppas_domain::messaging::closed::{Closed, MessagingError};
+        for (reason, code) in [
+            (Closed::AccountDeleted, "account_deleted"),
+            (Closed::Unavailable, "unavailable"),
+            (Closed::Blocked, "blocked"),
+            (Closed::OwnProfileHidden, "own_profile_hidden"),
+        ] {
+            let error = ApiError::from(MessagingError::Closed(reason));
+            assert_eq!(error.status_code(), StatusCode::FORBIDDEN, "{code}");
+            assert_eq!(error.code().to_string(), code);
+            assert_eq!(error.body().error, reason.to_string());
+        }
+    }
+
+    #[test]
     fn a_busy_database_asks_to_try_again_in_a_moment() {
         let error = ApiError::from(RepositoryError::Busy(anyhow::anyhow!("database is locked")));
         let response = error.error_response();
@@ -579,7 +688,8 @@ mod tests {
             error.body().error,
             "Het is even erg druk. Probeer het over een paar seconden opnieuw."
         );
-        assert_eq!(error.code(), "busy");
+        assert_eq!(error.code(), super::ErrorCode::Busy);
+        assert_eq!(error.code().to_string(), "busy");
     }
 
     /// A failure with a cause behind it.

@@ -37,7 +37,7 @@ fn json_payload_error(error: JsonPayloadError) -> actix_web::Error {
         JsonPayloadError::Deserialize(cause) if cause.is_syntax() || cause.is_eof() => malformed_json(),
         JsonPayloadError::Deserialize(cause) => invalid_shape(&cause.to_string()),
         _ => ApiError::BadRequest {
-            code: "bad_request",
+            code: crate::error::ErrorCode::BadRequest,
             message: "De gegevens konden niet worden gelezen.".to_owned(),
         },
     };
@@ -47,7 +47,7 @@ fn json_payload_error(error: JsonPayloadError) -> actix_web::Error {
 /// A 400 for a body that is not JSON at all.
 fn malformed_json() -> ApiError {
     ApiError::BadRequest {
-        code: "malformed_json",
+        code: crate::error::ErrorCode::MalformedJson,
         message: "De gegevens zijn geen geldige JSON.".to_owned(),
     }
 }

@@ -22,7 +22,7 @@ pub mod work_pool;
 
 pub use client::client_ip;
 pub use config::HttpConfig;
-pub use error::{ApiError, ApiErrorBody};
+pub use error::{ApiError, ApiErrorBody, ErrorCode};
 pub use openapi::ApiDoc;
 pub use session::{CurrentUser, SessionLayer};
 pub use state::AppState;

@@ -99,6 +99,7 @@ use utoipa::{Modify, OpenApi};
     ),
     components(schemas(
         crate::ApiErrorBody,
+        crate::ErrorCode,
         conversations::LiveEventData,
         oppas_domain::kernel::enums::SignInMethod,
         oppas_domain::kernel::enums::SearchSort
@@ -128,8 +129,8 @@ pub struct ApiDoc;
 /// megapixels (`x-max-megapixels` on the upload form);
 /// the rules of each pet species (`x-vocabulary.rules` on `Species`) and of each order of a search
 /// (on `SearchSort`); each facet filter's kind and 'at least' words (`x-filter` on its search
-/// parameter); and the `Idempotency-Key` header's
-/// length and pattern. The web app's forms and checks are
+/// parameter); the `Idempotency-Key` header's length and pattern, and when a failed call may be
+/// repeated with the same key (`x-repeat-with-same-key` on the error envelope). The web app's forms and checks are
 /// built from them.
 struct PublishedRules;
 
@@ -185,6 +186,22 @@ impl Modify for PublishedRules {
             && let Some(RefOr::T(Schema::Array(cards))) = list.properties.get_mut("profiles")
         {
             cards.max_items = usize::try_from(oppas_domain::account::favourites::MAX_FAVOURITES).ok();
+        }
+        // When a failed call may go again under the same Idempotency-Key: the answers the server
+        // does not keep with a key, and the code of a repeat that came while the first was at work.
+        if let Some(RefOr::T(Schema::Object(envelope))) = components.schemas.get_mut("ApiErrorBody") {
+            envelope.extensions.get_or_insert_with(Default::default).merge(
+                ExtensionsBuilder::new()
+                    .add(
+                        "x-repeat-with-same-key",
+                        serde_json::json!({
+                            "fromStatus": oppas_domain::kernel::idempotency::GIVEN_UP_FROM_STATUS,
+                            "statuses": oppas_domain::kernel::idempotency::GIVEN_UP_STATUSES,
+                            "codes": [crate::ErrorCode::RequestInProgress],
+                        }),
+                    )
+                    .build(),
+            );
         }
         // An upload's size cap: the photo fields refuse a larger file before sending it. And the
         // most megapixels an image may declare: the server refuses more from the header alone.

@@ -20,6 +20,14 @@ pub const MAX_IDEMPOTENCY_KEY_CHARS: usize = 100;
 /// Keys, with their answers, are kept this long; the hourly clean-up removes older ones.
 pub const KEEP_IDEMPOTENCY_KEYS: Duration = Duration::hours(24);
 
+/// Answers from this status on (server failures) are not kept with their key: a repeat with the
+/// same key runs afresh. Published, so that the web app knows when it may repeat a call.
+pub const GIVEN_UP_FROM_STATUS: u16 = 500;
+
+/// Other answers that are not kept with their key: 'too many requests', which a later repeat may
+/// pass.
+pub const GIVEN_UP_STATUSES: [u16; 1] = [429];
+
 /// How long a repeat waits for the answer of the request that is still at work with its key.
 pub const REPEAT_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
@@ -248,7 +256,7 @@ impl Idempotency {
     /// or 'too many requests', which a later retry with the same key may pass.
     #[must_use]
     pub fn asks_for_retry(status: u16) -> bool {
-        status >= 500 || status == 429
+        status >= GIVEN_UP_FROM_STATUS || GIVEN_UP_STATUSES.contains(&status)
     }
 }
 

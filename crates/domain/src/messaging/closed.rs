@@ -114,17 +114,6 @@ impl Closed {
             _ => "Je kunt de berichten nog lezen, maar geen nieuwe sturen.",
         }
     }
-
-    /// The machine-readable code of a send refused for this reason.
-    #[must_use]
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::AccountDeleted => "account_deleted",
-            Self::Unavailable => "unavailable",
-            Self::Blocked => "blocked",
-            Self::OwnProfileHidden => "own_profile_hidden",
-        }
-    }
 }
 
 /// Whether a conversation is closed for its viewer, and what they read instead of the composer.

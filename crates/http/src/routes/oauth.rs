@@ -117,7 +117,7 @@ pub async fn create_session(
     let oidc = state.oidc.clone().ok_or_else(unavailable)?;
     throttle(&req, &state).await?;
     let refused = || ApiError::BadRequest {
-        code: "sign_in_failed",
+        code: crate::error::ErrorCode::SignInFailed,
         message: "Inloggen met Google is mislukt. Probeer het opnieuw.".to_owned(),
     };
     // Taken out of the session before anything else: a state works once, whatever happens next.
@@ -140,7 +140,7 @@ pub async fn create_session(
         .await?
         .map_err(|error| match error {
             e @ IdentitySignInError::NoVerifiedEmail => ApiError::BadRequest {
-                code: "no_verified_email",
+                code: crate::error::ErrorCode::NoVerifiedEmail,
                 message: e.to_string(),
             },
             e @ IdentitySignInError::UnprovenLocalAccount => ApiError::Conflict(e.to_string()),

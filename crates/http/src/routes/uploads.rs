@@ -54,7 +54,7 @@ async fn read_file_part(mut form: Multipart) -> Result<Vec<u8>, ApiError> {
         let mut part = part.map_err(|e| unreadable(&e))?;
         if file.is_some() || part.name() != Some("file") {
             return Err(ApiError::BadRequest {
-                code: "one_file_only",
+                code: crate::error::ErrorCode::OneFileOnly,
                 message: "Stuur precies één afbeelding in het veld 'file'.".to_owned(),
             });
         }
@@ -70,7 +70,7 @@ async fn read_file_part(mut form: Multipart) -> Result<Vec<u8>, ApiError> {
         file = Some(bytes);
     }
     file.ok_or_else(|| ApiError::BadRequest {
-        code: "no_file",
+        code: crate::error::ErrorCode::NoFile,
         message: "Kies een afbeelding om te uploaden.".to_owned(),
     })
 }

@@ -98,7 +98,7 @@ describe('Header', () => {
     fakeSession(user);
     onApi('GET /api/profiles/7', {
       status: 500,
-      body: { error: 'Er ging iets mis.', code: 'internal' },
+      body: { error: 'Er ging iets mis.', code: 'internal_error' },
     });
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderWithProviders(<Header />);

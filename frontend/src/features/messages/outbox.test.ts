@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MessageSent } from '@/features/messages/api/send-message';
 import { createOutbox, type Outbox, type OutboxOptions } from '@/features/messages/outbox';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError, type ErrorCode } from '@/lib/api/api-error';
 import {
   conversationsWithUnsent,
   forgetUnsentOf,
@@ -104,7 +104,7 @@ describe('the outbox', () => {
     expect(server.stored.size).toBe(1);
   });
 
-  it.each([
+  it.each<[number, ErrorCode, string]>([
     [403, 'unavailable', 'Deze persoon is niet meer beschikbaar. Je bericht is niet verstuurd.'],
     [422, 'invalid_input', 'Een bericht mag niet leeg zijn.'],
     [429, 'too_many_requests', 'Wacht even en probeer het opnieuw.'],

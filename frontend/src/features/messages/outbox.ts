@@ -1,6 +1,7 @@
 import type { MessageSent } from '@/features/messages/api/send-message';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError, UNEXPECTED_RESPONSE } from '@/lib/api/api-error';
 import { mayRepeatWithSameKey, newIdempotencyKey } from '@/lib/api/idempotency';
+import { ERROR_CODE } from '@/lib/api/vocabulary';
 import {
   conversationsWithUnsent,
   dropUnsent,
@@ -18,7 +19,7 @@ export const RETRY_AFTER_MS = 15_000;
 
 /** Why the server did not take a message, to show under it; its own words for 403, 422 and 429. */
 export function failureOf(error: ApiError): SendFailure {
-  const serverText = error.code !== 'unexpected_response';
+  const serverText = error.code !== UNEXPECTED_RESPONSE;
   const ownWords = error.status === 403 || error.status === 422 || error.status === 429;
   return { text: ownWords && serverText ? error.message : SEND_FAILED, status: error.status };
 }
@@ -28,7 +29,7 @@ export function failureOf(error: ApiError): SendFailure {
  * first request with the key still at work) a message stays pending and goes again later.
  */
 function unanswered(error: unknown): boolean {
-  return !(error instanceof ApiError) || error.code === 'request_in_progress';
+  return !(error instanceof ApiError) || error.code === ERROR_CODE.requestInProgress;
 }
 
 export interface OutboxOptions {

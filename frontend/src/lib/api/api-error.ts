@@ -1,7 +1,20 @@
 import type { components } from '@/lib/api/openapi';
 import { fieldsOf } from '@/lib/api/read-json';
+import { ERROR_CODE } from '@/lib/api/vocabulary';
 
 type ApiErrorBody = components['schemas']['ApiErrorBody'];
+
+/** The code of a server's error answer (generated from the OpenAPI document). */
+export type ErrorCode = components['schemas']['ErrorCode'];
+
+/** The code of a failure that carries no envelope of the server's: HTML, nothing, or an unknown code. */
+export const UNEXPECTED_RESPONSE = 'unexpected_response';
+
+const KNOWN_CODES: ReadonlySet<string> = new Set(Object.values(ERROR_CODE));
+
+function isErrorCode(code: string): code is ErrorCode {
+  return KNOWN_CODES.has(code);
+}
 
 /**
  * The `{error, code, field?}` envelope of a failed response, or null for any other body: a proxy
@@ -11,7 +24,7 @@ function readErrorBody(body: unknown): Pick<ApiErrorBody, 'error' | 'code' | 'fi
   const fields = fieldsOf(body);
   if (!fields) return null;
   const { error, code, field } = fields;
-  if (typeof error !== 'string' || typeof code !== 'string') return null;
+  if (typeof error !== 'string' || typeof code !== 'string' || !isErrorCode(code)) return null;
   if (field !== undefined && field !== null && typeof field !== 'string') return null;
   return { error, code, field: field ?? null };
 }
@@ -25,11 +38,16 @@ const FALLBACK_MESSAGE = 'Er ging iets mis. Probeer het opnieuw.';
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode | typeof UNEXPECTED_RESPONSE;
   /** For invalid input (422): the request field at fault, e.g. `postalCode`. */
   readonly field: string | undefined;
 
-  constructor(status: number, code: string, message: string, field?: string) {
+  constructor(
+    status: number,
+    code: ErrorCode | typeof UNEXPECTED_RESPONSE,
+    message: string,
+    field?: string,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -42,7 +60,7 @@ export class ApiError extends Error {
     const envelope = readErrorBody(body);
     return envelope
       ? new ApiError(status, envelope.code, envelope.error, envelope.field ?? undefined)
-      : new ApiError(status, 'unexpected_response', FALLBACK_MESSAGE);
+      : new ApiError(status, UNEXPECTED_RESPONSE, FALLBACK_MESSAGE);
   }
 }
 

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError, UNEXPECTED_RESPONSE } from '@/lib/api/api-error';
+import { REPEAT_WITH_SAME_KEY } from '@/lib/api/vocabulary';
 
 /**
  * The header of the create calls a double click could repeat (a message, a conversation, a
@@ -30,7 +31,11 @@ export function newIdempotencyKey(): string {
  */
 export function mayRepeatWithSameKey(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
-  return error.status >= 500 || error.status === 429 || error.code === 'request_in_progress';
+  return (
+    error.status >= REPEAT_WITH_SAME_KEY.fromStatus ||
+    REPEAT_WITH_SAME_KEY.statuses.includes(error.status) ||
+    (error.code !== UNEXPECTED_RESPONSE && REPEAT_WITH_SAME_KEY.codes.includes(error.code))
+  );
 }
 
 /**

@@ -1442,7 +1442,7 @@ export interface components {
         /** @description The error envelope every failed API call answers with. */
         ApiErrorBody: {
             /** @description A stable, machine-readable code the frontend can switch on. */
-            code: string;
+            code: components["schemas"]["ErrorCode"];
             /** @description A Dutch text for people. */
             error: string;
             /** @description For invalid input: the request field at fault, as named in the request. */
@@ -1714,6 +1714,12 @@ export interface components {
             /** @description The address. */
             email?: string;
         };
+        /**
+         * @description Every machine-readable code an error answer carries: published in the OpenAPI document, so the
+         *     web app switches on the generated type and declares none of its own.
+         * @enum {string}
+         */
+        ErrorCode: "bad_request" | "malformed_json" | "one_file_only" | "no_file" | "not_an_image" | "sign_in_failed" | "no_verified_email" | "invalid_code" | "code_exhausted" | "invalid_link" | "locked" | "bad_token" | "own_profile" | "profile_required" | "account_deleted" | "unavailable" | "blocked" | "own_profile_hidden" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "request_in_progress" | "payload_too_large" | "unsupported_media_type" | "invalid_input" | "idempotency_key_reused" | "too_many_requests" | "service_unavailable" | "busy" | "internal_error";
         /**
          * @description A volunteer's experience level.
          * @enum {string}

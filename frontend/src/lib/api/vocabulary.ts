@@ -862,3 +862,51 @@ export const MAX_IMAGE_BYTES = 5242880;
 
 /** The most megapixels an image may declare; the server refuses a larger one unread. */
 export const MAX_IMAGE_MEGAPIXELS = 24;
+
+/** Every code an error answer of the server carries (`ErrorCode` in openapi.json), by name. */
+export const ERROR_CODE = {
+  badRequest: "bad_request",
+  malformedJson: "malformed_json",
+  oneFileOnly: "one_file_only",
+  noFile: "no_file",
+  notAnImage: "not_an_image",
+  signInFailed: "sign_in_failed",
+  noVerifiedEmail: "no_verified_email",
+  invalidCode: "invalid_code",
+  codeExhausted: "code_exhausted",
+  invalidLink: "invalid_link",
+  locked: "locked",
+  badToken: "bad_token",
+  ownProfile: "own_profile",
+  profileRequired: "profile_required",
+  accountDeleted: "account_deleted",
+  unavailable: "unavailable",
+  blocked: "blocked",
+  ownProfileHidden: "own_profile_hidden",
+  unauthenticated: "unauthenticated",
+  forbidden: "forbidden",
+  notFound: "not_found",
+  methodNotAllowed: "method_not_allowed",
+  requestTimeout: "request_timeout",
+  conflict: "conflict",
+  requestInProgress: "request_in_progress",
+  payloadTooLarge: "payload_too_large",
+  unsupportedMediaType: "unsupported_media_type",
+  invalidInput: "invalid_input",
+  idempotencyKeyReused: "idempotency_key_reused",
+  tooManyRequests: "too_many_requests",
+  serviceUnavailable: "service_unavailable",
+  busy: "busy",
+  internalError: "internal_error",
+} as const satisfies Readonly<Record<string, Schemas['ErrorCode']>>;
+
+/**
+ * When a failed call may go again under the same idempotency key: the server keeps no answer
+ * from `fromStatus` on, nor for `statuses`, and a repeat while the first is at work gets one of
+ * `codes` (`x-repeat-with-same-key` on ApiErrorBody).
+ */
+export const REPEAT_WITH_SAME_KEY: {
+  readonly fromStatus: number;
+  readonly statuses: readonly number[];
+  readonly codes: readonly Schemas['ErrorCode'][];
+} = {"codes":["request_in_progress"],"fromStatus":500,"statuses":[429]};

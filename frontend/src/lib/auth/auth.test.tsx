@@ -76,7 +76,7 @@ describe('useAuth', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     onApi('GET /api/users/me', {
       status: 500,
-      body: { error: 'Er ging iets mis.', code: 'internal' },
+      body: { error: 'Er ging iets mis.', code: 'internal_error' },
     });
     renderWithProviders(<AuthProbe />);
 

@@ -28,7 +28,7 @@ describe('the text after a failed upload', () => {
   });
 
   it("passes on the server's refusal of the file, or says it is no image without one", () => {
-    const refused = new ApiError(400, 'invalid_image', 'Alleen afbeeldingen zijn toegestaan');
+    const refused = new ApiError(400, 'not_an_image', 'Alleen afbeeldingen zijn toegestaan');
     expect(uploadFailureText(refused, texts)).toBe('Alleen afbeeldingen zijn toegestaan');
     expect(uploadFailureText(ApiError.fromResponse(415, null), texts)).toBe(NOT_AN_IMAGE);
   });
@@ -228,7 +228,7 @@ describe('uploading a photo', () => {
 
   it("rejects with the server's refusal, and with a plain error when the connection breaks", async () => {
     const refused = uploadImage(file(1000), undefined, imageTools({ width: 10, height: 10 }, 1));
-    (await requestSent()).answer(413, { error: TOO_LARGE, code: 'too_large' });
+    (await requestSent()).answer(413, { error: TOO_LARGE, code: 'payload_too_large' });
     await expect(refused).rejects.toMatchObject({ status: 413 });
 
     FakeRequest.last = null;

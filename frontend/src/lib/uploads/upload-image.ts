@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError, UNEXPECTED_RESPONSE } from '@/lib/api/api-error';
 import { MAX_IMAGE_BYTES } from '@/lib/api/vocabulary';
 import { shrinkImage, type ImageTools } from '@/lib/uploads/shrink-image';
 
@@ -19,7 +19,7 @@ export function uploadFailureText(
   if (!(error instanceof ApiError)) return network;
   if (error.status === 413) return TOO_LARGE;
   if (error.status === 400 || error.status === 415 || error.status === 422) {
-    return error.code === 'unexpected_response' ? NOT_AN_IMAGE : error.message;
+    return error.code === UNEXPECTED_RESPONSE ? NOT_AN_IMAGE : error.message;
   }
   return failed;
 }

@@ -57,7 +57,7 @@ describe('ReferencesSection', () => {
     onApi('GET /api/users/12/references', () => {
       answers += 1;
       return answers === 1
-        ? { status: 500, body: { error: 'Er ging iets mis.', code: 'internal' } }
+        ? { status: 500, body: { error: 'Er ging iets mis.', code: 'internal_error' } }
         : { status: 200, body: [] };
     });
     renderWithProviders(<ReferencesSection userId={12} firstName="Lotte" />);

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError, UNEXPECTED_RESPONSE } from '@/lib/api/api-error';
 
 /**
  * The text to show for a failed call: the server's own Dutch text when it sent
@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api/api-error';
  */
 export function errorText(error: unknown, fallback: string, network: string): string {
   if (error instanceof ApiError) {
-    return error.code === 'unexpected_response' ? fallback : error.message;
+    return error.code === UNEXPECTED_RESPONSE ? fallback : error.message;
   }
   return network;
 }

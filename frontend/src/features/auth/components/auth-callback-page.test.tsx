@@ -15,7 +15,9 @@ describe('the sign-in callback', () => {
   it('shows its texts, exchanges the code once and replaces itself with the dashboard', async () => {
     let signedIn = false;
     onApi('GET /api/users/me', () =>
-      signedIn ? { status: 200, body: aUser() } : { status: 401, body: { error: 'x', code: 'y' } },
+      signedIn
+        ? { status: 200, body: aUser() }
+        : { status: 401, body: { error: 'x', code: 'unauthenticated' } },
     );
     onApi('POST /api/sessions', async (request) => {
       expect(await request.json()).toEqual({ code: 'abc', state: 'xyz' });
@@ -34,7 +36,9 @@ describe('the sign-in callback', () => {
     rememberReturnPath('/huisdier/30');
     let signedIn = false;
     onApi('GET /api/users/me', () =>
-      signedIn ? { status: 200, body: aUser() } : { status: 401, body: { error: 'x', code: 'y' } },
+      signedIn
+        ? { status: 200, body: aUser() }
+        : { status: 401, body: { error: 'x', code: 'unauthenticated' } },
     );
     onApi('POST /api/sessions', () => {
       signedIn = true;

@@ -17,7 +17,9 @@ describe('the sign-in link of a code mail', () => {
   it('names the masked address, spends nothing until the button, then signs in', async () => {
     let signedIn = false;
     onApi('GET /api/users/me', () =>
-      signedIn ? { status: 200, body: aUser() } : { status: 401, body: { error: 'x', code: 'y' } },
+      signedIn
+        ? { status: 200, body: aUser() }
+        : { status: 401, body: { error: 'x', code: 'unauthenticated' } },
     );
     onApi('POST /api/auth/email-link/info', async (request) => {
       expect(await request.json()).toEqual({ token: TOKEN });

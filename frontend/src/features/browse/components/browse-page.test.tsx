@@ -226,7 +226,11 @@ describe('BrowsePage', () => {
     fakeSession(null);
     onApi('GET /api/profiles', {
       status: 422,
-      body: { error: 'Plaats "Nergenshuizen" kennen we niet.', code: 'invalid', field: 'near' },
+      body: {
+        error: 'Plaats "Nergenshuizen" kennen we niet.',
+        code: 'invalid_input',
+        field: 'near',
+      },
     });
     openBrowse('/profielen?near=Nergenshuizen');
 
@@ -244,7 +248,7 @@ describe('BrowsePage', () => {
   it('shows an error with a retry that loads the list again', async () => {
     const user = userEvent.setup();
     fakeSession(null);
-    onApi('GET /api/profiles', { status: 500, body: { error: 'Oeps', code: 'internal' } });
+    onApi('GET /api/profiles', { status: 500, body: { error: 'Oeps', code: 'internal_error' } });
     openBrowse();
 
     expect(

@@ -41,7 +41,7 @@ describe('FavouritesPage', () => {
 
   it('offers a retry when the list cannot be read, which then shows the cards', async () => {
     const user = userEvent.setup();
-    onApi('GET /api/favourites', { status: 500, body: { error: 'Fout', code: 'internal' } });
+    onApi('GET /api/favourites', { status: 500, body: { error: 'Fout', code: 'internal_error' } });
     renderWithProviders(<FavouritesPage />);
 
     expect(

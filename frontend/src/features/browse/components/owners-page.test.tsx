@@ -91,7 +91,7 @@ describe('OwnersPage', () => {
   it('shows its own failure text with a retry', async () => {
     const user = userEvent.setup();
     fakeSession(null);
-    onApi('GET /api/profiles', { status: 500, body: { error: 'Oeps', code: 'internal' } });
+    onApi('GET /api/profiles', { status: 500, body: { error: 'Oeps', code: 'internal_error' } });
     openOwners();
 
     expect(
@@ -106,7 +106,7 @@ describe('OwnersPage', () => {
     fakeSession(null);
     onApi('GET /api/profiles', {
       status: 429,
-      body: { error: 'Je zoekt wel erg snel. Probeer het zo opnieuw.', code: 'throttled' },
+      body: { error: 'Je zoekt wel erg snel. Probeer het zo opnieuw.', code: 'too_many_requests' },
     });
     openOwners();
 

@@ -136,7 +136,7 @@ describe('the afspraken on the dashboard', () => {
     onApi('GET /api/appointments', () => {
       answers += 1;
       return answers === 1
-        ? { status: 500, body: { error: 'Er ging iets mis.', code: 'internal' } }
+        ? { status: 500, body: { error: 'Er ging iets mis.', code: 'internal_error' } }
         : { status: 200, body: { upcoming: [], past: [] } };
     });
     renderDashboard();
@@ -250,7 +250,7 @@ describe('DashboardPage', () => {
     onApi('GET /api/conversations', { status: 200, body: { conversations: [] } });
     onApi('GET /api/favourites/received', {
       status: 500,
-      body: { error: 'Er ging iets mis.', code: 'internal' },
+      body: { error: 'Er ging iets mis.', code: 'internal_error' },
     });
     onApi('GET /api/users/me/settings', { status: 200, body: { messageEmails: true } });
     renderDashboard();
@@ -338,7 +338,10 @@ describe('DashboardPage', () => {
   });
 
   it.each([
-    ['a server error', { status: 500, body: { error: 'Er ging iets mis.', code: 'internal' } }],
+    [
+      'a server error',
+      { status: 500, body: { error: 'Er ging iets mis.', code: 'internal_error' } },
+    ],
     ['a network failure', null],
   ])(
     'shows an error with a retry, never the choices to make a profile, after %s',
@@ -503,7 +506,7 @@ describe('the setting for e-mails about new messages', () => {
     onApi('GET /api/users/me/settings', { status: 200, body: { messageEmails: false } });
     onApi('PUT /api/users/me/settings', {
       status: 500,
-      body: { error: 'Er ging iets mis.', code: 'internal' },
+      body: { error: 'Er ging iets mis.', code: 'internal_error' },
     });
     renderDashboard();
 

@@ -349,7 +349,7 @@ describe('PushSetting', () => {
   it('offers a retry when the settings cannot be loaded, then shows them', async () => {
     const user = userEvent.setup();
     installFakePush();
-    onApi('GET /api/push', { status: 500, body: { error: 'Mis.', code: 'internal' } });
+    onApi('GET /api/push', { status: 500, body: { error: 'Mis.', code: 'internal_error' } });
     const section = await renderSection();
 
     expect(await within(section).findByRole('alert')).toHaveTextContent(

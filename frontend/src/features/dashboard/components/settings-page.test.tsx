@@ -102,7 +102,7 @@ describe('SettingsPage', () => {
   it('offers a retry when the blocked people cannot be loaded, then lists them', async () => {
     const user = userEvent.setup();
     fakeSession(aUser());
-    onApi('GET /api/blocks', { status: 500, body: { error: 'Mis.', code: 'internal' } });
+    onApi('GET /api/blocks', { status: 500, body: { error: 'Mis.', code: 'internal_error' } });
     renderWithProviders(<SettingsPage />);
 
     const list = await screen.findByRole('region', { name: 'Geblokkeerd' });
@@ -127,7 +127,10 @@ describe('SettingsPage', () => {
     const user = userEvent.setup();
     fakeSession(aUser());
     onApi('GET /api/blocks', { status: 200, body: { blocked: [] } });
-    onApi('GET /api/users/me/settings', { status: 500, body: { error: 'Mis.', code: 'internal' } });
+    onApi('GET /api/users/me/settings', {
+      status: 500,
+      body: { error: 'Mis.', code: 'internal_error' },
+    });
     renderWithProviders(<SettingsPage />);
 
     const section = await screen.findByRole('region', { name: 'Meldingen' });

@@ -149,7 +149,10 @@ describe('MessagesPage: the inbox', () => {
 
   it('offers to try again when the inbox cannot be loaded', async () => {
     const user = userEvent.setup();
-    onApi('GET /api/conversations', { status: 500, body: { error: 'Mis.', code: 'internal' } });
+    onApi('GET /api/conversations', {
+      status: 500,
+      body: { error: 'Mis.', code: 'internal_error' },
+    });
     openMessages();
 
     expect(
@@ -332,7 +335,7 @@ describe('MessagesPage: a conversation', () => {
     inbox([sanne]);
     onApi('GET /api/conversations/1/messages', {
       status: 500,
-      body: { error: 'Mis.', code: 'internal' },
+      body: { error: 'Mis.', code: 'internal_error' },
     });
     openMessages('/berichten?conversation=1');
 

@@ -59,7 +59,7 @@ describe('ReportsPage', () => {
     fakeSession(aUser({ is_moderator: true }));
     onApi('GET /api/moderation/reports', {
       status: 500,
-      body: { error: 'Mis.', code: 'internal' },
+      body: { error: 'Mis.', code: 'internal_error' },
     });
     renderWithProviders(<ReportsPage />);
 

@@ -123,7 +123,7 @@ describe('ImageUpload', () => {
 
   it('says the upload failed on a network or server error', async () => {
     const user = userEvent.setup();
-    upload.mockRejectedValue(new ApiError(500, 'internal', 'Er ging iets mis.'));
+    upload.mockRejectedValue(new ApiError(500, 'internal_error', 'Er ging iets mis.'));
     const { input } = setup();
 
     await user.upload(input, png());

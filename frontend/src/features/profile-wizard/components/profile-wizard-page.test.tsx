@@ -349,7 +349,7 @@ describe('ProfileWizardPage', () => {
     fakeSession(withoutNames());
     onApi('POST /api/profiles', {
       status: 500,
-      body: { error: 'Er ging iets mis.', code: 'internal' },
+      body: { error: 'Er ging iets mis.', code: 'internal_error' },
     });
     renderWizard();
 
@@ -366,7 +366,7 @@ describe('ProfileWizardPage', () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fakeSession(aUser({ id: 7 }));
-    onApi('GET /api/profiles/7', { status: 500, body: { error: 'Mis.', code: 'internal' } });
+    onApi('GET /api/profiles/7', { status: 500, body: { error: 'Mis.', code: 'internal_error' } });
     renderWizard();
 
     expect(
@@ -475,7 +475,7 @@ describe('ProfileWizardPage', () => {
         { user_id: 8, first_name: 'Sanne' },
       ),
     );
-    onApi('PUT /api/profiles/8', { status: 500, body: { error: 'x', code: 'internal' } });
+    onApi('PUT /api/profiles/8', { status: 500, body: { error: 'x', code: 'internal_error' } });
     renderWizard('/profiel-aanmaken?mode=edit&type=huisdier');
 
     expect(await screen.findByLabelText('Naam van je huisdier *')).toHaveValue('Bobby');

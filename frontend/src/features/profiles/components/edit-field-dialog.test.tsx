@@ -207,7 +207,7 @@ describe('EditFieldDialog', () => {
 
   it('says when the server refuses an upload', async () => {
     const user = userEvent.setup();
-    vi.mocked(uploadImage).mockRejectedValue(new ApiError(500, 'internal', 'Oeps'));
+    vi.mocked(uploadImage).mockRejectedValue(new ApiError(500, 'internal_error', 'Oeps'));
     const { dialog } = open(photoEdit(null, 'Foto van Bobby', (url) => ({ avatarUrl: url })));
 
     await user.upload(
@@ -235,7 +235,7 @@ describe('EditFieldDialog', () => {
 
   it('shows the failed save and stays open', async () => {
     const user = userEvent.setup();
-    const onSave = vi.fn(() => Promise.reject(new ApiError(500, 'internal', 'Oeps')));
+    const onSave = vi.fn(() => Promise.reject(new ApiError(500, 'internal_error', 'Oeps')));
     const { dialog, onClose } = open(
       textEdit('Ras bewerken', 'Ras', 'petBreed', 'Labrador'),
       onSave,

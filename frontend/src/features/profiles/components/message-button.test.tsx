@@ -116,7 +116,7 @@ describe('MessageButton', () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fakeSession(aUser({ id: 99 }));
-    onApi('GET /api/profiles/99', { status: 500, body: { error: 'Mis.', code: 'internal' } });
+    onApi('GET /api/profiles/99', { status: 500, body: { error: 'Mis.', code: 'internal_error' } });
     renderButton();
 
     await user.click(await screen.findByRole('button', { name: 'Bericht sturen' }));

@@ -221,7 +221,7 @@ describe('OwnerPage', () => {
   it('offers a retry when loading fails, which then shows the owner', async () => {
     const user = userEvent.setup();
     fakeSession(null);
-    onApi('GET /api/owners/4', { status: 500, body: { error: 'Oeps', code: 'internal' } });
+    onApi('GET /api/owners/4', { status: 500, body: { error: 'Oeps', code: 'internal_error' } });
     renderPage();
 
     expect(

@@ -348,7 +348,7 @@ describe('PetPage', () => {
       status: 429,
       body: {
         error: 'Je hebt je profiel te vaak gewijzigd. Probeer het over een uur opnieuw.',
-        code: 'rate_limited',
+        code: 'too_many_requests',
       },
     });
     renderPage();
@@ -394,7 +394,7 @@ describe('PetPage', () => {
   it('offers a retry when loading fails, which then shows the pet', async () => {
     const user = userEvent.setup();
     fakeSession(null);
-    onApi('GET /api/pets/30', { status: 500, body: { error: 'Oeps', code: 'internal' } });
+    onApi('GET /api/pets/30', { status: 500, body: { error: 'Oeps', code: 'internal_error' } });
     renderPage();
 
     expect(

@@ -118,7 +118,7 @@ describe('VolunteerPage', () => {
     const user = userEvent.setup();
     fakeSession(aUser({ id: 7 }), aVolunteerLookup());
     onApi('GET /api/volunteers/12', { status: 200, body: { volunteer: aVolunteer() } });
-    onApi('PUT /api/profiles/7', { status: 500, body: { error: 'Oeps', code: 'internal' } });
+    onApi('PUT /api/profiles/7', { status: 500, body: { error: 'Oeps', code: 'internal_error' } });
     renderPage();
 
     await user.click(await screen.findByRole('button', { name: 'Over mij bewerken' }));
@@ -137,7 +137,7 @@ describe('VolunteerPage', () => {
     onApi('GET /api/volunteers/12', { status: 200, body: { volunteer: aVolunteer() } });
     onApi('PUT /api/profiles/7', {
       status: 422,
-      body: { error: 'Postcode 9999 kennen we niet.', code: 'invalid', field: 'postalCode' },
+      body: { error: 'Postcode 9999 kennen we niet.', code: 'invalid_input', field: 'postalCode' },
     });
     renderPage();
 
@@ -179,7 +179,10 @@ describe('VolunteerPage', () => {
   it('offers a retry when loading fails', async () => {
     const user = userEvent.setup();
     fakeSession(null);
-    onApi('GET /api/volunteers/12', { status: 500, body: { error: 'Oeps', code: 'internal' } });
+    onApi('GET /api/volunteers/12', {
+      status: 500,
+      body: { error: 'Oeps', code: 'internal_error' },
+    });
     renderPage();
 
     expect(

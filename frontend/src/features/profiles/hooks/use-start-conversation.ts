@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { startConversation } from '@/features/profiles/api/start-conversation';
-import { ApiError } from '@/lib/api/api-error';
+import { ApiError, UNEXPECTED_RESPONSE } from '@/lib/api/api-error';
 import { useIdempotentCall } from '@/lib/api/idempotency';
+import { ERROR_CODE } from '@/lib/api/vocabulary';
 import { profileLookupQueryOptions, type ProfileLookup } from '@/lib/auth/api/get-profile-lookup';
 import { useAuth } from '@/lib/auth/use-auth';
 import { messagingKeys } from '@/lib/messaging/keys';
@@ -36,7 +37,7 @@ function isProfileMissing(error: unknown): boolean {
   return (
     error instanceof ApiError &&
     error.status === 400 &&
-    (error.code === 'profile_required' || error.message.toLowerCase().includes('profiel'))
+    (error.code === ERROR_CODE.profileRequired || error.message.toLowerCase().includes('profiel'))
   );
 }
 
@@ -95,7 +96,7 @@ export function useStartConversation({ targetUserId, petFor, failure }: Conversa
       // The server's Dutch text when it sent one; a network failure or an unreadable answer
       // gets the page's own words.
       setError(
-        caught instanceof ApiError && caught.code !== 'unexpected_response'
+        caught instanceof ApiError && caught.code !== UNEXPECTED_RESPONSE
           ? caught.message
           : failure,
       );
