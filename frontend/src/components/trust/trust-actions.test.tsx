@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { REPORT_THANKS, TrustActions } from '@/components/trust/trust-actions';
+import { REPORT_THANKS } from '@/components/trust/report-dialog';
+import { TrustActions } from '@/components/trust/trust-actions';
 import { aUser, fakeSession, onApi, requests } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 import { Viewer } from '@/testing/viewer';

@@ -1,5 +1,5 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { unwrap } from '@/lib/api/api-error';
+import { ApiError, unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
 import { idempotencyHeader, useIdempotentCall } from '@/lib/api/idempotency';
 import type { components } from '@/lib/api/openapi';
@@ -8,6 +8,11 @@ import { useAuth } from '@/lib/auth/use-auth';
 export type ReportBody = components['schemas']['ReportBody'];
 export type ReferenceReportBody = components['schemas']['ReferenceReportBody'];
 export type BlockedPerson = components['schemas']['BlockedPersonView'];
+
+const FAILED = 'Dat lukte niet. Probeer het later opnieuw.';
+
+/** What went wrong with a report or a block, in words for the person who tried it. */
+export const failureText = (error: unknown) => (error instanceof ApiError ? error.message : FAILED);
 
 export const trustKeys = {
   blocks: () => ['blocks'] as const,

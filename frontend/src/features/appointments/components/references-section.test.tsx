@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { REPORT_THANKS } from '@/components/trust/trust-actions';
+import { REPORT_THANKS } from '@/components/trust/report-dialog';
 import {
   NO_REFERENCES,
   REFERENCES_FAILED,
