@@ -33,7 +33,7 @@ const NO_REPORT: ReportInput = { reason: null, note: '' };
  * The report form in its dialog. A module of its own, loaded when someone first asks to report:
  * a profile page's visitors never need the form's code (and the validation library under it).
  */
-export default function ReportDialog({
+export function ReportDialog({
   open,
   onClose,
   name,

@@ -70,7 +70,9 @@ export function ReportReference({
 const word = (compact: boolean | undefined) => (compact ? 'max-sm:sr-only' : undefined);
 
 /** The report form's code, asked for when someone first opens it. */
-const ReportDialog = lazy(() => import('@/components/trust/report-dialog'));
+const ReportDialog = lazy(async () => ({
+  default: (await import('@/components/trust/report-dialog')).ReportDialog,
+}));
 
 function ReportButton({
   name,
