@@ -226,6 +226,52 @@ test.describe('profile pages', () => {
     await checkPage(page, 'profiles-volunteer');
   });
 
+  test('a sitter edits her name in one tab and her story in another, and both stay', async ({
+    page,
+  }) => {
+    await signUpByMail(page, {
+      firstName: 'Noor',
+      lastName: 'Tabs',
+      email: uniqueEmail('oppas.tabs'),
+    });
+    const lookup = await createProfile(page, {
+      profileType: 'vrijwilliger',
+      firstName: 'Noor',
+      lastName: 'Tabs',
+      bio: 'Ik pas graag op katten en honden in de buurt van het Griftpark.',
+      location: 'Utrecht',
+      postalCode: '3512',
+    });
+    const path = `/vrijwilliger/${String(lookup.profile.id)}`;
+    await page.goto(path);
+    const other = await page.context().newPage();
+    await other.goto(path);
+    await expect(other.getByRole('heading', { level: 1, name: 'Noor Tabs' })).toBeVisible();
+
+    // The first tab changes the name.
+    await page.getByRole('button', { name: 'Naam bewerken' }).click();
+    const nameDialog = page.getByRole('dialog', { name: 'Naam bewerken' });
+    await nameDialog.getByLabel('Naam').fill('Noor van Tabs');
+    await nameDialog.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Noor van Tabs' })).toBeVisible();
+
+    // The second, which still shows the old name, changes the story.
+    const story = 'Ik pas graag op katten, honden en konijnen rond het Griftpark en de Vecht.';
+    await other.getByRole('button', { name: 'Over mij bewerken' }).click();
+    const storyDialog = other.getByRole('dialog', { name: 'Over mij bewerken' });
+    await storyDialog.getByLabel('Over mij').fill(story);
+    await storyDialog.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(other.getByText(story)).toBeVisible();
+
+    // Read again, in either tab: both changes are there.
+    for (const tab of [page, other]) {
+      await tab.reload();
+      await expect(tab.getByRole('heading', { level: 1, name: 'Noor van Tabs' })).toBeVisible();
+      await expect(tab.getByText(story)).toBeVisible();
+    }
+    await other.close();
+  });
+
   test('on a phone the contact button stays within reach at the bottom of the screen', async ({
     browser,
   }) => {

@@ -308,6 +308,9 @@ impl From<RepositoryError> for ApiError {
         match error {
             RepositoryError::Conflict(_) => Self::Conflict("Dit bestaat al.".to_owned()),
             RepositoryError::Gone(_) => Self::Conflict("Dit bestaat niet meer. Laad de pagina opnieuw.".to_owned()),
+            RepositoryError::Stale(_) => {
+                Self::Conflict("Dit is intussen ergens anders gewijzigd. Laad de pagina opnieuw.".to_owned())
+            }
             RepositoryError::Unavailable(cause) => {
                 tracing::warn!(error.cause = %format_args!("{cause:#}"), "database unavailable");
                 Self::database_unavailable()

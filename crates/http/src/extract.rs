@@ -120,6 +120,49 @@ impl<T: DeserializeOwned + 'static> FromRequest for Body<T> {
     }
 }
 
+/// A JSON object that changes some fields of a resource whose whole form is `T`
+/// (`PATCH`): each field it names has `T`'s shape (a wrong one, or a name `T` does not have, is
+/// refused naming it, as [`Body`] does), the fields it leaves out stay as stored; an object
+/// naming no field is refused.
+#[derive(Debug)]
+pub struct Changes<T> {
+    fields: serde_json::Map<String, serde_json::Value>,
+    shape: std::marker::PhantomData<T>,
+}
+
+impl<T> Changes<T> {
+    /// The fields named, with their new values.
+    pub fn into_inner(self) -> serde_json::Map<String, serde_json::Value> {
+        self.fields
+    }
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for Changes<T> {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let body = Body::<serde_json::Map<String, serde_json::Value>>::from_request(req, payload);
+        Box::pin(async move {
+            let Body(fields) = body.await?;
+            if fields.is_empty() {
+                return Err(ApiError::Invalid {
+                    field: None,
+                    message: "Noem minstens één veld om te wijzigen.".to_owned(),
+                }
+                .into());
+            }
+            // The same reading as a whole `T`, for its refusals; what it reads is not kept.
+            let text = serde_json::to_vec(&fields).map_err(|_| malformed_json())?;
+            parse_body::<T>(&text)?;
+            Ok(Self {
+                fields,
+                shape: std::marker::PhantomData,
+            })
+        })
+    }
+}
+
 /// The digest of the JSON body a [`Body`] read, kept in the request's extensions for the
 /// idempotency key's check that a repeat carries the same body.
 #[derive(Debug, Clone)]

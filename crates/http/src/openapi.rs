@@ -38,11 +38,13 @@ use utoipa::{Modify, OpenApi};
         profiles::own::find_profile,
         profiles::own::create_profile,
         profiles::own::update_profile,
+        profiles::own::change_profile,
         profiles::owners::find_owner,
         profiles::volunteers::find_volunteer,
         profiles::pets::find_pet,
         profiles::pets::add_pet,
         profiles::pets::update_pet,
+        profiles::pets::change_pet,
         profiles::pets::remove_pet,
         profiles::pets::save_help_needed,
         profiles::pets::clear_help_needed,
@@ -139,7 +141,12 @@ impl Modify for PublishedRules {
         let Some(components) = openapi.components.as_mut() else {
             return;
         };
-        for body in ["ProfileDraftBody", "PetDraftBody"] {
+        for body in [
+            "ProfileDraftBody",
+            "PetDraftBody",
+            "ProfileChangesBody",
+            "PetChangesBody",
+        ] {
             if let Some(RefOr::T(Schema::Object(draft))) = components.schemas.get_mut(body) {
                 publish_rules(draft);
             }

@@ -16,7 +16,7 @@ use oppas_domain::messaging::live::LiveEventKind;
 use oppas_domain::messaging::ports::{ConversationRepository, LiveRepository, Posted};
 use oppas_domain::profiles::changes::ListingChanges;
 use oppas_domain::profiles::demo;
-use oppas_domain::profiles::ports::{PhotoChanges, ProfileRepository};
+use oppas_domain::profiles::ports::{PetEdit, PhotoChanges, ProfileRepository, ReadAt};
 use oppas_domain::profiles::profile::{OwnerFields, PetFields, VolunteerFields, Whereabouts};
 use oppas_domain::sign_in::code::SignInAttempt;
 use oppas_domain::sign_in::ports::{CodePurpose, EmailCodeRepository, SessionRepository, UserRepository};
@@ -197,7 +197,7 @@ fn a_volunteer_profile_is_stored_replaced_and_found_by_its_user(db: TestDatabase
     changed.availability = vec![Availability::Vakantieperiodes];
     changed.max_distance = None;
     let updated = oppas_domain::profiles::changes::ListingChanges::default()
-        .write(|card| database.update_volunteer(card, created.id, &changed, &NO_PHOTOS))?
+        .write(|card| database.update_volunteer(card, created.id, &changed, &NO_PHOTOS, ReadAt::ANY))?
         .ok_or("updated volunteer")?;
     assert_eq!(
         updated.fields, changed,
@@ -255,7 +255,7 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
     renamed.name = "Sara".into();
     assert_eq!(
         oppas_domain::profiles::changes::ListingChanges::default()
-            .write(|card| database.update_pet(card, second.id, &renamed, &NO_PHOTOS))?
+            .write(|card| database.update_pet(card, second.id, &renamed, &NO_PHOTOS, ReadAt::ANY))?
             .map(|p| p.fields.name),
         Some("Sara".into())
     );
@@ -277,6 +277,82 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
 }
 
 /// Caps are counted and written in one transaction that takes turns per person (docs/security.md E8).
+fn a_write_against_an_older_read_is_stale_and_writes_nothing(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let sitter_user = new_user(&database, "tabs@example.nl")?;
+    let sitter = ListingChanges::default()
+        .write(|card| database.create_volunteer(card, sitter_user, &volunteer_fields(), &NO_PHOTOS))?;
+    // Two tabs read the same profile; the first writes against what it read.
+    let read = ReadAt {
+        profile: Some(sitter.updated_at),
+        pet: None,
+    };
+    let first = VolunteerFields {
+        first_name: "Eerste".into(),
+        ..volunteer_fields()
+    };
+    let written = ListingChanges::default()
+        .write(|card| database.update_volunteer(card, sitter.id, &first, &NO_PHOTOS, read))?
+        .ok_or("the first write goes through")?;
+    assert!(
+        written.updated_at > sitter.updated_at,
+        "a checked write is stamped after what it read"
+    );
+    // The second, against the same older read, is refused and changes nothing.
+    let second = VolunteerFields {
+        last_name: "Tweede".into(),
+        ..volunteer_fields()
+    };
+    let stale =
+        ListingChanges::default().write(|card| database.update_volunteer(card, sitter.id, &second, &NO_PHOTOS, read));
+    assert!(matches!(stale, Err(RepositoryError::Stale(_))), "{stale:?}");
+    assert_eq!(database.find_volunteer(sitter.id)?.map(|v| v.fields), Some(first));
+    // Against what is stored now it goes through.
+    let fresh = ReadAt {
+        profile: Some(written.updated_at),
+        pet: None,
+    };
+    ListingChanges::default()
+        .write(|card| database.update_volunteer(card, sitter.id, &second, &NO_PHOTOS, fresh))?
+        .ok_or("a write against the newest read goes through")?;
+
+    // An owner's write checks the edited pet's row too.
+    let owner_user = new_user(&database, "baasje.tabs@example.nl")?;
+    let owner_fields = OwnerFields {
+        first_name: "Els".into(),
+        ..OwnerFields::default()
+    };
+    let (owner, pet) = ListingChanges::default()
+        .write(|card| database.create_owner(card, owner_user, &owner_fields, &pet_fields("Guus"), &NO_PHOTOS))?;
+    let pet_read = ReadAt {
+        profile: None,
+        pet: Some(pet.updated_at),
+    };
+    ListingChanges::default()
+        .write(|card| database.update_pet(card, pet.id, &pet_fields("Guusje"), &NO_PHOTOS, pet_read))?
+        .ok_or("the pet's change goes through")?;
+    let owner_read = ReadAt {
+        profile: Some(owner.updated_at),
+        pet: Some(pet.updated_at),
+    };
+    let renamed = OwnerFields {
+        first_name: "Elsa".into(),
+        ..owner_fields.clone()
+    };
+    let stale_owner = ListingChanges::default().write(|card| {
+        let edit = PetEdit {
+            id: None,
+            fields: &pet_fields("Guus"),
+        };
+        database.update_owner(card, owner.id, &renamed, edit, &NO_PHOTOS, owner_read)
+    });
+    assert!(matches!(stale_owner, Err(RepositoryError::Stale(_))), "{stale_owner:?}");
+    let (kept_owner, kept_pets) = database.owner_with_pets(owner.id)?.ok_or("the owner")?;
+    assert_eq!(kept_owner.fields, owner_fields, "nothing of the stale write is kept");
+    assert_eq!(kept_pets.first().map(|p| p.fields.name.as_str()), Some("Guusje"));
+    Ok(())
+}
+
 fn simultaneous_adds_never_pass_a_cap(db: TestDatabase) -> TestResult {
     use oppas_domain::kernel::enums::ReportReason;
     use oppas_domain::trust::ports::{NewReport, ReportRepository};
@@ -1148,6 +1224,7 @@ fn uploads_wait_for_the_clean_up_from_when_no_profile_shows_them(db: TestDatabas
             sitter.id,
             &volunteer_fields(),
             &photos(&["vast.jpg"], &["losgelaten.jpg"]),
+            ReadAt::ANY,
         )
     })?;
     assert!(attached("vast.jpg")? && !attached("losgelaten.jpg")?);
@@ -1209,14 +1286,24 @@ fn a_profile_write_whose_upload_is_gone_writes_nothing(db: TestDatabase) -> Test
             card,
             owner.id,
             &renamed,
-            None,
-            &pet_fields("Max"),
+            PetEdit {
+                id: None,
+                fields: &pet_fields("Max"),
+            },
             &photos(&["nieuw.jpg", "weg.jpg"], &["oud.jpg"]),
+            ReadAt::ANY,
         )
     });
     assert_eq!(gone(replaced.map(|_| ())).as_deref(), Some("weg.jpg"));
-    let pet_changed = oppas_domain::profiles::changes::ListingChanges::default()
-        .write(|card| database.update_pet(card, pet.id, &pet_fields("Max"), &photos(&["weg.jpg"], &["oud.jpg"])));
+    let pet_changed = oppas_domain::profiles::changes::ListingChanges::default().write(|card| {
+        database.update_pet(
+            card,
+            pet.id,
+            &pet_fields("Max"),
+            &photos(&["weg.jpg"], &["oud.jpg"]),
+            ReadAt::ANY,
+        )
+    });
     assert_eq!(gone(pet_changed.map(|_| ())).as_deref(), Some("weg.jpg"));
     let added = oppas_domain::profiles::changes::ListingChanges::default().write(|card| {
         database.add_pet(
@@ -1441,6 +1528,7 @@ on_both_backends!(
     a_volunteer_profile_is_stored_replaced_and_found_by_its_user,
     an_owner_is_stored_with_a_first_pet_and_can_add_more,
     simultaneous_adds_never_pass_a_cap,
+    a_write_against_an_older_read_is_stale_and_writes_nothing,
     a_pair_has_one_conversation_per_pet_with_ordered_messages,
     unread_counts_follow_the_read_marks,
     a_notification_is_claimed_once_per_quiet_period_or_after_reading,

@@ -9,6 +9,7 @@ mod account;
 mod appointments;
 mod browse;
 mod bursts;
+mod changes;
 mod cli;
 mod closed_conversations;
 mod email_auth;

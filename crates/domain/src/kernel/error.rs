@@ -15,6 +15,10 @@ pub enum RepositoryError {
     /// A record the write relies on no longer exists (named by its key); nothing was written.
     #[error("gone: {0}")]
     Gone(String),
+    /// The record changed after the write's caller read it (named by its key); nothing was
+    /// written, and reading it again gives what to write against.
+    #[error("stale: {0}")]
+    Stale(String),
     /// The database could not be reached in time.
     #[error("the database is unavailable")]
     Unavailable(#[source] anyhow::Error),

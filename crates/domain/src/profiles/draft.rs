@@ -137,7 +137,8 @@ pub const PET_FIELDS: &[&str] = &[
 /// The draft as sent by the wizard and by inline edits (which send the whole profile with one
 /// field changed). Empty texts count as not filled in. The field rules are declared on the fields;
 /// rules that depend on the kind of profile are the draft's own (`kind_rules`).
-#[derive(Debug, Clone, Default, PartialEq, Validate)]
+#[derive(Debug, Clone, Default, PartialEq, Validate, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 #[validate(context = NaiveDate)]
 #[validate(schema(function = kind_rules, skip_on_field_errors = false))]
 #[validate(schema(function = species_rules, skip_on_field_errors = false))]
@@ -551,5 +552,6 @@ fn picks<V: Vocabulary>(values: &[String]) -> Vec<V> {
     values.iter().filter_map(|value| V::parse(value)).collect()
 }
 
+mod stored;
 #[cfg(test)]
 mod tests;

@@ -15,6 +15,49 @@ pub trait CardChangeAnnouncer: Send + Sync {
     fn announce_card_change(&self) -> Result<(), RepositoryError>;
 }
 
+/// What an edit read before it writes: the change times of the rows it read. A write made with
+/// them goes through only while the rows still carry them; one that changed in between is
+/// [`RepositoryError::Stale`] and nothing is written. `None` writes whatever the row holds now.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ReadAt {
+    /// The volunteer's or the owner's row.
+    pub profile: Option<NaiveDateTime>,
+    /// The pet's row, for a write that changes a pet.
+    pub pet: Option<NaiveDateTime>,
+}
+
+impl ReadAt {
+    /// A write that replaces whatever is stored (the wizard's whole draft).
+    pub const ANY: Self = Self {
+        profile: None,
+        pet: None,
+    };
+
+    /// The change time of a write made at `now` against a row read at `read`: always after
+    /// `read`, even when the clock has not moved since (a test's clock, two writes in one tick),
+    /// so that a later write against `read` sees the change.
+    #[must_use]
+    pub fn stamp(read: Option<NaiveDateTime>, now: NaiveDateTime) -> NaiveDateTime {
+        read.map_or(now, |read| now.max(read + chrono::Duration::microseconds(1)))
+    }
+
+    /// Whether a row changed at `stored` still is as read (always, without a read time).
+    #[must_use]
+    pub fn holds(read: Option<NaiveDateTime>, stored: NaiveDateTime) -> bool {
+        read.is_none_or(|read| read == stored)
+    }
+}
+
+/// The pet an owner's write changes: `id` (their first when `None`; one is added when they have
+/// none), given `fields`.
+#[derive(Debug, Clone, Copy)]
+pub struct PetEdit<'a> {
+    /// Which of the owner's pets.
+    pub id: Option<PetId>,
+    /// Its new fields.
+    pub fields: &'a PetFields,
+}
+
 /// Volunteer, owner and pet profiles.
 pub trait ProfileRepository: Send + Sync {
     /// Stores a volunteer profile for `user` and applies `photos`, in one transaction.
@@ -34,14 +77,16 @@ pub trait ProfileRepository: Send + Sync {
     /// `Ok(None)` (and no photo changed) when it does not exist.
     ///
     /// # Errors
-    /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written);
-    /// storage failures.
+    /// [`RepositoryError::Gone`] when an upload to attach no longer exists,
+    /// [`RepositoryError::Stale`] when the row changed after `read_at.profile` (nothing is
+    /// written either way); storage failures.
     fn update_volunteer(
         &self,
         card: &CardWrite,
         id: VolunteerId,
         fields: &VolunteerFields,
         photos: &PhotoChanges,
+        read_at: ReadAt,
     ) -> Result<Option<Volunteer>, RepositoryError>;
 
     /// A volunteer by profile id.
@@ -71,22 +116,22 @@ pub trait ProfileRepository: Send + Sync {
         photos: &PhotoChanges,
     ) -> Result<(Owner, Pet), RepositoryError>;
 
-    /// Replaces the fields of an owner profile and of one pet (`pet`, or the first when `None`;
-    /// one is added when it has none) and applies `photos`, in one transaction; the owner with all
+    /// Replaces the fields of an owner profile and of one pet ([`PetEdit`]) and applies `photos`, in one transaction; the owner with all
     /// their pets, oldest first, or `Ok(None)` (and nothing changed) when the owner does not exist
     /// or `pet` is not one of theirs.
     ///
     /// # Errors
-    /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written);
-    /// storage failures.
+    /// [`RepositoryError::Gone`] when an upload to attach no longer exists,
+    /// [`RepositoryError::Stale`] when the owner's row changed after `read_at.profile` or the
+    /// edited pet's after `read_at.pet` (nothing is written either way); storage failures.
     fn update_owner(
         &self,
         card: &CardWrite,
         id: OwnerId,
         owner: &OwnerFields,
-        pet: Option<PetId>,
-        pet_fields: &PetFields,
+        pet: PetEdit<'_>,
         photos: &PhotoChanges,
+        read_at: ReadAt,
     ) -> Result<Option<(Owner, Vec<Pet>)>, RepositoryError>;
 
     /// An owner by profile id.
@@ -122,14 +167,16 @@ pub trait ProfileRepository: Send + Sync {
     /// photo changed) when it does not exist.
     ///
     /// # Errors
-    /// [`RepositoryError::Gone`] when an upload to attach no longer exists (nothing is written);
-    /// storage failures.
+    /// [`RepositoryError::Gone`] when an upload to attach no longer exists,
+    /// [`RepositoryError::Stale`] when the pet's row changed after `read_at.pet` (nothing is
+    /// written either way); storage failures.
     fn update_pet(
         &self,
         card: &CardWrite,
         id: PetId,
         fields: &PetFields,
         photos: &PhotoChanges,
+        read_at: ReadAt,
     ) -> Result<Option<Pet>, RepositoryError>;
 
     /// A pet by id.

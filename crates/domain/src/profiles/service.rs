@@ -5,7 +5,7 @@ use crate::kernel::clock::Clock;
 use crate::kernel::limits::{self, Limited, RateLimiter};
 use crate::profiles::changes::ListingChanges;
 use crate::profiles::draft::{InvalidField, ProfileDraft, ValidDraft};
-use crate::profiles::ports::{PetRemoval, PhotoChanges, ProfileRepository, PublicPages};
+use crate::profiles::ports::{PetEdit, PetRemoval, PhotoChanges, ProfileRepository, PublicPages, ReadAt};
 use crate::profiles::profile::{MAX_PETS, Owner, Pet, PetFields, Volunteer};
 use crate::uploads::service::UploadService;
 use crate::uploads::upload::{ImageUse, upload_name};
@@ -77,6 +77,7 @@ pub struct ProfileService {
     uploads: UploadService,
     limiter: RateLimiter,
     clock: Arc<dyn Clock>,
+    edits: Arc<turns::EditTurns>,
 }
 
 impl std::fmt::Debug for ProfileService {
@@ -101,6 +102,7 @@ impl ProfileService {
             uploads,
             limiter,
             clock,
+            edits: Arc::new(turns::EditTurns::default()),
         }
     }
 
@@ -223,6 +225,22 @@ impl ProfileService {
             return Err(ProfileError::NotYours);
         }
         let current = self.profile_of(actor)?.ok_or(ProfileError::NoProfile)?;
+        self.replace(actor, &current, draft, pet, ReadAt::ANY, true)
+    }
+
+    /// Writes `draft` over `current`, `actor`'s profile as read at `read_at` (a
+    /// [`RepositoryError::Stale`] when it changed since). A write counts against the allowance
+    /// when `counts` (once for an edit however often it is tried).
+    fn replace(
+        &self,
+        actor: UserId,
+        current: &OwnProfile,
+        draft: &ProfileDraft,
+        pet: Option<PetId>,
+        read_at: ReadAt,
+        counts: bool,
+    ) -> Result<OwnProfile, ProfileError> {
+        let current = current.clone();
         let valid = draft.validate(self.clock.today())?;
         self.check_images(actor, &valid, Some(&current))?;
         if !matches!(
@@ -236,7 +254,9 @@ impl ProfileService {
         {
             return Err(ProfileError::PetNotFound);
         }
-        self.count_write(actor)?;
+        if counts {
+            self.count_write(actor)?;
+        }
         let fields = valid.image_urls();
         let updated = match (&current, &valid) {
             (OwnProfile::Volunteer(volunteer), ValidDraft::Volunteer(volunteer_fields)) => {
@@ -249,7 +269,7 @@ impl ProfileService {
                     self.changes
                         .write(|card| {
                             self.profiles
-                                .update_volunteer(card, volunteer.id, volunteer_fields, &photos)
+                                .update_volunteer(card, volunteer.id, volunteer_fields, &photos, read_at)
                         })
                         .map_err(|e| refused(e, &fields))?
                         .ok_or(ProfileError::NoProfile)?,
@@ -276,8 +296,17 @@ impl ProfileService {
                 let (owner, pets) = self
                     .changes
                     .write(|card| {
-                        self.profiles
-                            .update_owner(card, owner.id, owner_fields, pet, pet_fields, &photos)
+                        self.profiles.update_owner(
+                            card,
+                            owner.id,
+                            owner_fields,
+                            PetEdit {
+                                id: pet,
+                                fields: pet_fields,
+                            },
+                            &photos,
+                            read_at,
+                        )
                     })
                     .map_err(|e| refused(e, &fields))?
                     .ok_or(ProfileError::NoProfile)?;
@@ -322,13 +351,30 @@ impl ProfileService {
     /// the allowance, storage.
     pub fn update_pet(&self, actor: UserId, pet: PetId, draft: &ProfileDraft) -> Result<(Owner, Pet), ProfileError> {
         let (owner, current) = self.own_pet(actor, pet)?;
+        self.replace_pet(actor, owner, &current, draft, ReadAt::ANY, true)
+    }
+
+    /// Writes `draft`'s pet fields over `current`, one of `actor`'s pets as read at `read_at`
+    /// (a [`RepositoryError::Stale`] when it changed since); counted as [`Self::replace`].
+    fn replace_pet(
+        &self,
+        actor: UserId,
+        owner: Owner,
+        current: &Pet,
+        draft: &ProfileDraft,
+        read_at: ReadAt,
+        counts: bool,
+    ) -> Result<(Owner, Pet), ProfileError> {
+        let pet = current.id;
         let fields = draft.pet()?;
         let before: Vec<String> = pet_image_fields(&current.fields)
             .into_iter()
             .map(|(_, url)| url.to_owned())
             .collect();
         self.check_urls(actor, pet_image_fields(&fields), &before)?;
-        self.count_write(actor)?;
+        if counts {
+            self.count_write(actor)?;
+        }
         let images = pet_image_fields(&fields);
         let photos = match self.profile_of(actor)? {
             Some(OwnProfile::Owner(owner, pets)) => {
@@ -353,7 +399,7 @@ impl ProfileService {
         };
         let updated = self
             .changes
-            .write(|card| self.profiles.update_pet(card, pet, &fields, &photos))
+            .write(|card| self.profiles.update_pet(card, pet, &fields, &photos, read_at))
             .map_err(|e| refused(e, &images))?
             .ok_or(ProfileError::PetNotFound)?;
         Ok((owner, updated))
@@ -495,5 +541,7 @@ fn current_images(profile: &OwnProfile) -> Vec<String> {
     }
 }
 
+mod changes;
 #[cfg(test)]
 mod tests;
+mod turns;

@@ -1,7 +1,7 @@
 //! An in-memory fake of the profile port, for unit tests.
 
 use crate::profiles::card::CardWrite;
-use crate::profiles::ports::{PetRemoval, PhotoChanges, ProfileRepository, PublicPages};
+use crate::profiles::ports::{PetEdit, PetRemoval, PhotoChanges, ProfileRepository, PublicPages, ReadAt};
 use crate::profiles::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields};
 use crate::testing::MemoryStore;
 use crate::{OwnerId, PetId, RepositoryError, UserId, VolunteerId};
@@ -37,17 +37,21 @@ impl ProfileRepository for MemoryStore {
         id: VolunteerId,
         fields: &VolunteerFields,
         photos: &PhotoChanges,
+        read_at: ReadAt,
     ) -> Result<Option<Volunteer>, RepositoryError> {
         let now = self.clock.now();
         let mut tables = self.tables();
-        if !tables.volunteers.iter().any(|v| v.id == id) {
+        let Some(stored) = tables.volunteers.iter().find(|v| v.id == id) else {
             return Ok(None);
+        };
+        if !ReadAt::holds(read_at.profile, stored.updated_at) {
+            return Err(RepositoryError::Stale(format!("volunteer {id}")));
         }
         tables.check_photos(photos)?;
         tables.apply_photos(photos, now);
         Ok(tables.volunteers.iter_mut().find(|v| v.id == id).map(|v| {
             v.fields = fields.clone();
-            v.updated_at = now;
+            v.updated_at = ReadAt::stamp(read_at.profile, now);
             v.clone()
         }))
     }
@@ -89,17 +93,33 @@ impl ProfileRepository for MemoryStore {
         _card: &CardWrite,
         id: OwnerId,
         owner: &OwnerFields,
-        pet: Option<PetId>,
-        pet_fields: &PetFields,
+        edit: PetEdit<'_>,
         photos: &PhotoChanges,
+        read_at: ReadAt,
     ) -> Result<Option<(Owner, Vec<Pet>)>, RepositoryError> {
+        let PetEdit {
+            id: pet,
+            fields: pet_fields,
+        } = edit;
         let now = self.clock.now();
         let mut tables = self.tables();
-        if !tables.owners.iter().any(|o| o.id == id) {
+        let Some(stored) = tables.owners.iter().find(|o| o.id == id) else {
             return Ok(None);
+        };
+        if !ReadAt::holds(read_at.profile, stored.updated_at) {
+            return Err(RepositoryError::Stale(format!("owner {id}")));
         }
         if pet.is_some_and(|pet| !tables.pets.iter().any(|p| p.id == pet && p.owner_id == id)) {
             return Ok(None);
+        }
+        let edited_at = tables
+            .pets
+            .iter()
+            .filter(|p| p.owner_id == id && pet.is_none_or(|pet| p.id == pet))
+            .min_by_key(|p| p.id)
+            .map(|p| p.updated_at);
+        if edited_at.is_some_and(|at| !ReadAt::holds(read_at.pet, at)) {
+            return Err(RepositoryError::Stale(format!("pet of owner {id}")));
         }
         tables.check_photos(photos)?;
         tables.apply_photos(photos, now);
@@ -107,7 +127,7 @@ impl ProfileRepository for MemoryStore {
             return Ok(None);
         };
         stored.fields = owner.clone();
-        stored.updated_at = now;
+        stored.updated_at = ReadAt::stamp(read_at.profile, now);
         let updated = stored.clone();
         let edited = tables
             .pets
@@ -117,7 +137,7 @@ impl ProfileRepository for MemoryStore {
         match edited {
             Some(edited) => {
                 edited.fields = pet_fields.clone();
-                edited.updated_at = now;
+                edited.updated_at = ReadAt::stamp(read_at.pet, now);
             }
             None => {
                 tables.insert_pet(id, pet_fields, now);
@@ -164,17 +184,21 @@ impl ProfileRepository for MemoryStore {
         id: PetId,
         fields: &PetFields,
         photos: &PhotoChanges,
+        read_at: ReadAt,
     ) -> Result<Option<Pet>, RepositoryError> {
         let now = self.clock.now();
         let mut tables = self.tables();
-        if !tables.pets.iter().any(|p| p.id == id) {
+        let Some(stored) = tables.pets.iter().find(|p| p.id == id) else {
             return Ok(None);
+        };
+        if !ReadAt::holds(read_at.pet, stored.updated_at) {
+            return Err(RepositoryError::Stale(format!("pet {id}")));
         }
         tables.check_photos(photos)?;
         tables.apply_photos(photos, now);
         Ok(tables.pets.iter_mut().find(|p| p.id == id).map(|p| {
             p.fields = fields.clone();
-            p.updated_at = now;
+            p.updated_at = ReadAt::stamp(read_at.pet, now);
             p.clone()
         }))
     }

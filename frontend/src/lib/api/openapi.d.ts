@@ -726,7 +726,15 @@ export interface paths {
         delete: operations["remove_pet"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Changes some fields of one of the signed-in owner's pets (an inline edit): the fields the
+         *     body names, checked with the whole pet; every other field keeps what is stored when the change
+         *     is written.
+         * @description # Errors
+         *     401 signed out; 403 for someone else's pet (nothing is written); 404 for an unknown pet; 422
+         *     naming the invalid field; 429 over the hourly allowance.
+         */
+        patch: operations["change_pet"];
         trace?: never;
     };
     "/api/pets/{petId}/help-needed": {
@@ -813,7 +821,16 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Changes some fields of the signed-in user's profile (an inline edit): the fields the body
+         *     names, checked with the whole profile by the wizard's rules; every other field keeps what is
+         *     stored when the change is written, so that two edits of different fields both stay.
+         * @description # Errors
+         *     401 signed out; 403 for someone else's profile (nothing is written); 404 without a profile or
+         *     for a `petId` that is not theirs; 409 when the type would change; 422 naming the invalid field;
+         *     429 over the hourly allowance.
+         */
+        patch: operations["change_profile"];
         trace?: never;
     };
     "/api/push": {
@@ -2073,6 +2090,37 @@ export interface components {
              */
             user_id: number;
         };
+        /** @description Some fields of a pet: any of `PetDraftBody`'s, each with its shape and rules; those left out keep what is stored, `null` empties one. */
+        PetChangesBody: {
+            /** @description The pet's photo (a URL from `POST /api/upload`). */
+            avatarUrl?: string | null;
+            /** @description About the pet. */
+            bio?: string | null;
+            /** @description The pet's wide header photo. */
+            coverImageUrl?: string | null;
+            /** @description Age as written. */
+            petAge?: string | null;
+            /** @description Breed. */
+            petBreed?: string | null;
+            petChipped?: components["schemas"]["Chipped"] | null;
+            petGender?: components["schemas"]["PetGender"] | null;
+            /** @description Who the pet gets along with. */
+            petGoodWith?: components["schemas"]["GoodWith"][] | null;
+            /** @description The help the owner looks for ('Gezochte hulp'). */
+            petLookingFor?: components["schemas"]["LookingFor"][] | null;
+            /** @description The pet's name. */
+            petName?: string | null;
+            petNeutered?: components["schemas"]["Neutered"] | null;
+            /** @description Character. */
+            petPersonality?: string | null;
+            petSize?: components["schemas"]["PetSize"] | null;
+            /** @description Medication, diet, fears. */
+            petSpecialNeeds?: string | null;
+            petSpecies?: components["schemas"]["Species"] | null;
+            petVaccinated?: components["schemas"]["Vaccinated"] | null;
+            /** @description Weight as written. */
+            petWeight?: string | null;
+        };
         /**
          * @description One pet, as the owner page's 'Nog een huisdier toevoegen' and a pet's edit dialog send it:
          *     the pet fields of the profile draft, with the same names and rules.
@@ -2252,8 +2300,83 @@ export interface components {
             /** @description Phone number. */
             phone?: string | null;
         };
+        /** @description Some fields of a profile: any of `ProfileDraftBody`'s, each with its shape and rules; those left out keep what is stored, `null` empties one. For an owner, `petId` picks the pet the pet fields change (their first when absent). */
+        ProfileChangesBody: {
+            /** @description Offered moments and services (volunteers). */
+            availability?: components["schemas"]["Availability"][] | null;
+            /** @description A volunteer's photo, or the pet's photo (a URL from `POST /api/upload`). */
+            avatarUrl?: string | null;
+            /** @description A volunteer's about-me, or the pet's description. */
+            bio?: string | null;
+            /** @description The pet's wide header photo. */
+            coverImageUrl?: string | null;
+            /** @description Private date of birth, `YYYY-MM-DD`. */
+            dateOfBirth?: string | null;
+            /** @description Ignored: the account's address is used. */
+            email?: string | null;
+            /** @description Volunteers: one of `Experience`. Owners: their experience with pets in their own words. */
+            experience?: string | null;
+            /** @description The volunteer's or owner's given name. */
+            firstName?: string | null;
+            hasOwnPet?: components["schemas"]["HasOwnPet"] | null;
+            hourlyRate?: components["schemas"]["HourlyRate"] | null;
+            /** @description Spoken languages. */
+            languages?: components["schemas"]["Language"][] | null;
+            /** @description Family name. */
+            lastName?: string | null;
+            /** @description Place name. */
+            location?: string | null;
+            maxDistance?: components["schemas"]["Distance"] | null;
+            /** @description The owner's own photo. */
+            ownerAvatarUrl?: string | null;
+            /** @description The owner's own about-me. */
+            ownerBio?: string | null;
+            /** @description Age as written. */
+            petAge?: string | null;
+            /** @description Breed. */
+            petBreed?: string | null;
+            petChipped?: components["schemas"]["Chipped"] | null;
+            petGender?: components["schemas"]["PetGender"] | null;
+            /** @description Who the pet gets along with. */
+            petGoodWith?: components["schemas"]["GoodWith"][] | null;
+            /**
+             * Format: int64
+             * @description Edits only: which of the owner's pets the pet fields describe (their first when absent).
+             */
+            petId?: number | null;
+            /** @description The help the owner looks for ('Gezochte hulp'). */
+            petLookingFor?: components["schemas"]["LookingFor"][] | null;
+            /** @description The pet's name. */
+            petName?: string | null;
+            petNeutered?: components["schemas"]["Neutered"] | null;
+            /** @description Character. */
+            petPersonality?: string | null;
+            petSize?: components["schemas"]["PetSize"] | null;
+            /** @description Medication, diet, fears. */
+            petSpecialNeeds?: string | null;
+            petSpecies?: components["schemas"]["Species"] | null;
+            petVaccinated?: components["schemas"]["Vaccinated"] | null;
+            /** @description Weight as written. */
+            petWeight?: string | null;
+            /** @description Private phone number. */
+            phone?: string | null;
+            /** @description Four-digit postcode. */
+            postalCode?: string | null;
+            /** @description Which kind of profile. */
+            profileType?: components["schemas"]["ProfileType"];
+            /** @description Specialties (volunteers). */
+            specialties?: components["schemas"]["Specialty"][] | null;
+            /** @description The kinds of animal a volunteer has experience with ('Ervaring met'). */
+            species?: components["schemas"]["Species"][] | null;
+            transportMode?: components["schemas"]["TransportMode"] | null;
+            /**
+             * Format: int64
+             * @description Ignored: the signed-in user is the owner.
+             */
+            userId?: number | null;
+        };
         /**
-         * @description The wizard's draft, also sent whole by every inline edit. `userId` and `email` are accepted
+         * @description The wizard's draft. `userId` and `email` are accepted
          *     for compatibility and ignored: the profile always belongs to the signed-in user.
          */
         ProfileDraftBody: {
@@ -5014,6 +5137,87 @@ export interface operations {
             };
         };
     };
+    change_pet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Pet id: one of your own */
+                petId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PetChangesBody"];
+            };
+        };
+        responses: {
+            /** @description The changed pet and its owner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PetPage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not your pet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unknown pet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description It kept changing elsewhere */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A field is invalid; `field` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many profile changes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     save_help_needed: {
         parameters: {
             query?: never;
@@ -5392,6 +5596,87 @@ export interface operations {
                 };
             };
             /** @description The profile type cannot change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A field is invalid; `field` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many profile changes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    change_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's account id: your own */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileChangesBody"];
+            };
+        };
+        responses: {
+            /** @description The changed profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileLookup"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not your profile */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No profile yet, or `petId` is not one of your pets */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The profile type cannot change, or it kept changing elsewhere */
             409: {
                 headers: {
                     [name: string]: unknown;

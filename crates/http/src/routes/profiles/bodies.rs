@@ -1,5 +1,5 @@
-//! The bodies that write a profile: the wizard's draft (also sent whole by every inline edit) and
-//! a pet's draft.
+//! The bodies that write a profile: the wizard's draft and a pet's draft, and the changes of a few
+//! of their fields that an inline edit sends (their schemas derived from the drafts').
 
 use oppas_domain::kernel::enums::{
     Availability, Chipped, Distance, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered, PetGender,
@@ -7,9 +7,10 @@ use oppas_domain::kernel::enums::{
 };
 use oppas_domain::profiles::draft::ProfileDraft;
 use serde::Deserialize;
-use utoipa::ToSchema;
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{PartialSchema, ToSchema};
 
-/// The wizard's draft, also sent whole by every inline edit. `userId` and `email` are accepted
+/// The wizard's draft. `userId` and `email` are accepted
 /// for compatibility and ignored: the profile always belongs to the signed-in user.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
@@ -226,4 +227,66 @@ impl From<PetDraftBody> for ProfileDraft {
             ..Self::default()
         }
     }
+}
+
+/// Some fields of a profile, as an inline edit sends them (`PATCH /api/profiles/{userId}`): any
+/// of [`ProfileDraftBody`]'s fields, each with its shape and rules; those left out keep what is
+/// stored, `null` empties one.
+#[derive(Debug)]
+pub struct ProfileChangesBody;
+
+impl PartialSchema for ProfileChangesBody {
+    fn schema() -> RefOr<Schema> {
+        some_fields_of(
+            ProfileDraftBody::schema(),
+            "Some fields of a profile: any of `ProfileDraftBody`'s, each with its shape and rules; those left out keep what is stored, `null` empties one. For an owner, `petId` picks the pet the pet fields change (their first when absent).",
+        )
+    }
+}
+
+impl ToSchema for ProfileChangesBody {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        <ProfileDraftBody as ToSchema>::schemas(schemas);
+    }
+}
+
+/// Some fields of one pet (`PATCH /api/pets/{petId}`): any of [`PetDraftBody`]'s.
+#[derive(Debug)]
+pub struct PetChangesBody;
+
+impl PartialSchema for PetChangesBody {
+    fn schema() -> RefOr<Schema> {
+        some_fields_of(
+            PetDraftBody::schema(),
+            "Some fields of a pet: any of `PetDraftBody`'s, each with its shape and rules; those left out keep what is stored, `null` empties one.",
+        )
+    }
+}
+
+impl ToSchema for PetChangesBody {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        <PetDraftBody as ToSchema>::schemas(schemas);
+    }
+}
+
+/// The schema of a whole body (`whole`) with every field optional and without defaults: a
+/// field left out is not changed.
+fn some_fields_of(whole: RefOr<Schema>, description: &str) -> RefOr<Schema> {
+    let RefOr::T(Schema::Object(mut object)) = whole else {
+        return whole;
+    };
+    object.required.clear();
+    object.description = Some(description.to_owned());
+    for property in object.properties.values_mut() {
+        let Ok(mut value) = serde_json::to_value(&*property) else {
+            continue;
+        };
+        if let Some(fields) = value.as_object_mut() {
+            fields.remove("default");
+        }
+        if let Ok(without_default) = serde_json::from_value(value) {
+            *property = without_default;
+        }
+    }
+    RefOr::T(Schema::Object(object))
 }

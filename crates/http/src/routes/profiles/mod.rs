@@ -16,11 +16,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(own::create_profile)
         .service(own::find_profile)
         .service(own::update_profile)
+        .service(own::change_profile)
         .service(owners::find_owner)
         .service(volunteers::find_volunteer)
         .service(pets::find_pet)
         .service(pets::add_pet)
         .service(pets::update_pet)
+        .service(pets::change_pet)
         .service(pets::remove_pet)
         .service(pets::save_help_needed)
         .service(pets::clear_help_needed);

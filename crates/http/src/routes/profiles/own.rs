@@ -1,6 +1,7 @@
 //! `/api/profiles`: one's own profile, made, changed and read whole.
 
-use crate::routes::profiles::bodies::ProfileDraftBody;
+use crate::extract::Changes;
+use crate::routes::profiles::bodies::{ProfileChangesBody, ProfileDraftBody};
 use crate::routes::profiles::views::ProfileLookup;
 use crate::routes::profiles::views::ViewContext;
 use crate::routes::profiles::views::lookup;
@@ -8,7 +9,7 @@ use crate::routes::profiles::views::visible_to;
 use crate::session::session_user_id;
 use crate::{ApiError, AppState, CurrentUser};
 use actix_session::Session;
-use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
+use actix_web::{HttpRequest, HttpResponse, get, patch, post, put, web};
 use oppas_domain::profiles::draft::ProfileDraft;
 use oppas_domain::{PetId, UserId};
 
@@ -82,6 +83,48 @@ pub async fn update_profile(
     let id = user.id;
     let updated = web::block(move || service.update_with_pet(id, target, &draft, pet)).await??;
     tracing::info!(user.id = id.get(), "profile updated");
+    let context = ViewContext {
+        own_email: Some(user.email.as_str().to_owned()),
+        ..ViewContext::public(&state)
+    };
+    let view = lookup(updated, &context).ok_or_else(ApiError::not_found)?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// Changes some fields of the signed-in user's profile (an inline edit): the fields the body
+/// names, checked with the whole profile by the wizard's rules; every other field keeps what is
+/// stored when the change is written, so that two edits of different fields both stay.
+///
+/// # Errors
+/// 401 signed out; 403 for someone else's profile (nothing is written); 404 without a profile or
+/// for a `petId` that is not theirs; 409 when the type would change; 422 naming the invalid field;
+/// 429 over the hourly allowance.
+#[utoipa::path(patch, path = "/api/profiles/{userId}", tag = "profiles", operation_id = "change_profile",
+    params(("userId" = i64, Path, description = "The user's account id: your own")),
+    request_body = ProfileChangesBody,
+    responses(
+        (status = 200, description = "The changed profile", body = ProfileLookup),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "Not your profile", body = crate::ApiErrorBody),
+        (status = 404, description = "No profile yet, or `petId` is not one of your pets", body = crate::ApiErrorBody),
+        (status = 409, description = "The profile type cannot change, or it kept changing elsewhere", body = crate::ApiErrorBody),
+        (status = 422, description = "A field is invalid; `field` names it", body = crate::ApiErrorBody),
+        (status = 429, description = "Too many profile changes", body = crate::ApiErrorBody),
+    ))]
+#[patch("/profiles/{userId}")]
+pub async fn change_profile(
+    CurrentUser(user): CurrentUser,
+    target: web::Path<i64>,
+    changes: Changes<ProfileDraftBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let target = UserId(target.into_inner());
+    let changes = changes.into_inner();
+    let pet = changes.get("petId").and_then(serde_json::Value::as_i64).map(PetId);
+    let service = state.profile_service.clone();
+    let id = user.id;
+    let updated = web::block(move || service.change(id, target, pet, &changes)).await??;
+    tracing::info!(user.id = id.get(), "profile changed");
     let context = ViewContext {
         own_email: Some(user.email.as_str().to_owned()),
         ..ViewContext::public(&state)

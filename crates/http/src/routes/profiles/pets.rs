@@ -1,7 +1,8 @@
 //! `/api/pets`: a pet's public page, and adding, changing and removing one's pets.
 
+use crate::extract::Changes;
 use crate::page_cache::Page;
-use crate::routes::profiles::bodies::PetDraftBody;
+use crate::routes::profiles::bodies::{PetChangesBody, PetDraftBody};
 use crate::routes::profiles::views::PetPage;
 use crate::routes::profiles::views::ViewContext;
 use crate::routes::profiles::views::json_page;
@@ -11,7 +12,7 @@ use crate::routes::profiles::views::visible_to;
 use crate::session::session_user_id;
 use crate::{ApiError, AppState, CurrentUser};
 use actix_session::Session;
-use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
 use chrono::NaiveDate;
 use oppas_domain::kernel::enums::{HelpKind, WeekDay};
 use oppas_domain::profiles::draft::ProfileDraft;
@@ -132,6 +133,46 @@ pub async fn update_pet(
     let id = user.id;
     let (owner, pet) = web::block(move || service.update_pet(id, pet_id, &draft)).await??;
     tracing::info!(user.id = id.get(), pet.id = pet.id.get(), "pet updated");
+    let hidden = visible_to(&state, owner.user_id, Some(owner.user_id), "").await?;
+    Ok(HttpResponse::Ok().json(PetPage {
+        owner: ViewContext::public(&state).owner(&owner),
+        pet: pet_view(pet, &owner, state.profile_service.now()),
+        hidden,
+    }))
+}
+
+/// Changes some fields of one of the signed-in owner's pets (an inline edit): the fields the
+/// body names, checked with the whole pet; every other field keeps what is stored when the change
+/// is written.
+///
+/// # Errors
+/// 401 signed out; 403 for someone else's pet (nothing is written); 404 for an unknown pet; 422
+/// naming the invalid field; 429 over the hourly allowance.
+#[utoipa::path(patch, path = "/api/pets/{petId}", tag = "profiles", operation_id = "change_pet",
+    params(("petId" = i64, Path, description = "Pet id: one of your own")),
+    request_body = PetChangesBody,
+    responses(
+        (status = 200, description = "The changed pet and its owner", body = PetPage),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "Not your pet", body = crate::ApiErrorBody),
+        (status = 404, description = "Unknown pet", body = crate::ApiErrorBody),
+        (status = 409, description = "It kept changing elsewhere", body = crate::ApiErrorBody),
+        (status = 422, description = "A field is invalid; `field` names it", body = crate::ApiErrorBody),
+        (status = 429, description = "Too many profile changes", body = crate::ApiErrorBody),
+    ))]
+#[patch("/pets/{petId}")]
+pub async fn change_pet(
+    CurrentUser(user): CurrentUser,
+    pet_id: web::Path<i64>,
+    changes: Changes<PetDraftBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let pet_id = PetId(pet_id.into_inner());
+    let changes = changes.into_inner();
+    let service = state.profile_service.clone();
+    let id = user.id;
+    let (owner, pet) = web::block(move || service.change_pet(id, pet_id, &changes)).await??;
+    tracing::info!(user.id = id.get(), pet.id = pet.id.get(), "pet changed");
     let hidden = visible_to(&state, owner.user_id, Some(owner.user_id), "").await?;
     Ok(HttpResponse::Ok().json(PetPage {
         owner: ViewContext::public(&state).owner(&owner),

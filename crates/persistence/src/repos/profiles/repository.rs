@@ -1,6 +1,7 @@
 //! [`ProfileRepository`] on the database: volunteers, owners and pets, and their cards.
 
 use crate::Database;
+use crate::db_connection::DbConnection;
 use crate::error::{ONE_PROFILE_PER_USER, conflict_only_on, translate};
 use crate::repos::cards::{write_listing, write_owner_listings};
 use crate::repos::profiles::rows::{
@@ -14,7 +15,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use oppas_domain::kernel::enums::ProfileType;
 use oppas_domain::profiles::card::{CardWrite, Listing};
-use oppas_domain::profiles::ports::{PetRemoval, PhotoChanges, ProfileRepository, PublicPages};
+use oppas_domain::profiles::ports::{PetEdit, PetRemoval, PhotoChanges, ProfileRepository, PublicPages, ReadAt};
 use oppas_domain::profiles::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields};
 use oppas_domain::{OwnerId, PetId, RepositoryError, UserId, VolunteerId};
 
@@ -29,6 +30,30 @@ fn claim_profile(conn: &mut Conn, user: UserId, kind: ProfileType, now: NaiveDat
         .execute(conn)
         .map_err(translate)?;
     Ok(())
+}
+
+/// Refuses the write ([`RepositoryError::Stale`]) when the row `$id` of `$table` no longer
+/// carries the change time `$read` its writer read (nothing to check without one). The row stays
+/// as checked until the transaction ends: PostgreSQL locks it (`FOR UPDATE`), and a transaction
+/// on SQLite holds the write lock from its start.
+macro_rules! unchanged_since {
+    ($conn:expr, $table:ident, $id:expr, $read:expr) => {
+        if let Some(read) = $read {
+            let stored: Option<NaiveDateTime> = match &mut *$conn {
+                DbConnection::Pg(c) => $table::table
+                    .find($id)
+                    .select($table::updated_at)
+                    .for_update()
+                    .first(c)
+                    .optional(),
+                DbConnection::Sqlite(c) => $table::table.find($id).select($table::updated_at).first(c).optional(),
+            }
+            .map_err(translate)?;
+            if stored.is_some_and(|stored| stored != read) {
+                return Err(RepositoryError::Stale(format!("{} {}", stringify!($table), $id)));
+            }
+        }
+    };
 }
 
 fn inserted<T>(found: Option<T>, what: &str) -> Result<T, RepositoryError> {
@@ -84,12 +109,14 @@ impl ProfileRepository for Database {
         id: VolunteerId,
         fields: &VolunteerFields,
         photos: &PhotoChanges,
+        read_at: ReadAt,
     ) -> Result<Option<Volunteer>, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
+            unchanged_since!(conn, volunteers, id.get(), read_at.profile);
             diesel::update(volunteers::table.find(id.get()))
-                .set(VolunteerChanges::new(fields, now)?)
+                .set(VolunteerChanges::new(fields, ReadAt::stamp(read_at.profile, now))?)
                 .execute(conn)
                 .map_err(translate)?;
             let volunteer = load_volunteer(conn, id.get())?;
@@ -152,10 +179,14 @@ impl ProfileRepository for Database {
         card: &CardWrite,
         id: OwnerId,
         owner: &OwnerFields,
-        pet: Option<PetId>,
-        pet_fields: &PetFields,
+        edit: PetEdit<'_>,
         photos: &PhotoChanges,
+        read_at: ReadAt,
     ) -> Result<Option<(Owner, Vec<Pet>)>, RepositoryError> {
+        let PetEdit {
+            id: pet,
+            fields: pet_fields,
+        } = edit;
         let now = self.clock.now();
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
@@ -168,8 +199,12 @@ impl ProfileRepository for Database {
                 },
                 None => before.first().map(|first| first.id),
             };
+            unchanged_since!(conn, owners, id.get(), read_at.profile);
+            if let Some(edited) = edited {
+                unchanged_since!(conn, pets, edited.get(), read_at.pet);
+            }
             diesel::update(owners::table.find(id.get()))
-                .set(OwnerChanges::new(owner, now)?)
+                .set(OwnerChanges::new(owner, ReadAt::stamp(read_at.profile, now))?)
                 .execute(conn)
                 .map_err(translate)?;
             let Some(owner) = load_owner(conn, id.get())? else {
@@ -178,7 +213,7 @@ impl ProfileRepository for Database {
             match edited {
                 Some(pet) => {
                     diesel::update(pets::table.find(pet.get()))
-                        .set(PetChanges::new(pet_fields, now)?)
+                        .set(PetChanges::new(pet_fields, ReadAt::stamp(read_at.pet, now))?)
                         .execute(conn)
                         .map_err(translate)?;
                 }
@@ -243,12 +278,14 @@ impl ProfileRepository for Database {
         id: PetId,
         fields: &PetFields,
         photos: &PhotoChanges,
+        read_at: ReadAt,
     ) -> Result<Option<Pet>, RepositoryError> {
         let now = self.clock.now();
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
+            unchanged_since!(conn, pets, id.get(), read_at.pet);
             diesel::update(pets::table.find(id.get()))
-                .set(PetChanges::new(fields, now)?)
+                .set(PetChanges::new(fields, ReadAt::stamp(read_at.pet, now))?)
                 .execute(conn)
                 .map_err(translate)?;
             let Some(pet) = load_pet(conn, id.get())? else {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   draftFromProfile,
-  draftWithChange,
   splitName,
 } from '@/features/profiles/api/draft-from-profile';
 import { aVolunteerLookup, anOwnerLookup } from '@/testing/profiles';
@@ -67,11 +66,5 @@ describe('draftFromProfile', () => {
       bio: 'Bobby houdt van lange wandelingen.',
       availability: null,
     });
-  });
-
-  it('changes only the field edited', () => {
-    const lookup = aVolunteerLookup();
-    const draft = draftWithChange(lookup, { bio: 'Nieuwe tekst' });
-    expect(draft).toEqual({ ...draftFromProfile(lookup), bio: 'Nieuwe tekst' });
   });
 });

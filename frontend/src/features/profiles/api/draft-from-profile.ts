@@ -125,11 +125,11 @@ export function petDraftFromView(pet: PetView): PetDraftBody {
 }
 
 /** The change an inline edit makes: some draft fields with their new values. */
-export type DraftChange = Partial<Omit<ProfileDraftBody, 'profileType' | 'userId' | 'email'>>;
+export type DraftChange = Omit<Schemas['ProfileChangesBody'], 'profileType' | 'userId' | 'email'>;
 
 /** The fields of a change that belong to one pet, and the rest (the owner's). */
 export function splitPetChange(change: DraftChange): {
-  pet: Partial<PetDraftBody>;
+  pet: Schemas['PetChangesBody'];
   owner: DraftChange;
 } {
   const pet: Record<string, unknown> = {};
@@ -141,11 +141,6 @@ export function splitPetChange(change: DraftChange): {
 }
 
 const PET_FIELDS = new Set<string>(Object.keys(EMPTY_PET_DRAFT));
-
-/** The whole draft with one change applied. */
-export function draftWithChange(lookup: OwnProfileLookup, change: DraftChange): ProfileDraftBody {
-  return { ...draftFromProfile(lookup), ...change };
-}
 
 /** Splits a full name at the first space: 'Anna van Dijk' → 'Anna' and 'van Dijk'. */
 export function splitName(fullName: string): { firstName: string; lastName: string } {

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  petDraftFromView,
   splitPetChange,
   type DraftChange,
   type PetDraftBody,
@@ -53,8 +52,9 @@ export function useRemovePet() {
 }
 
 /**
- * An inline edit on a pet's page: the pet's own fields go to `PUT /api/pets/{petId}` with the
- * whole pet, anything else (the place, which the owner's profile holds) to the owner's profile.
+ * An inline edit on a pet's page: the pet's own fields go to `PATCH /api/pets/{petId}`, anything
+ * else (the place, which the owner's profile holds) to the owner's profile; only the changed
+ * fields travel, so a change made meanwhile in another tab stays.
  */
 export function useUpdatePetField(pet: PetView) {
   const refresh = useRefreshProfiles();
@@ -64,9 +64,9 @@ export function useUpdatePetField(pet: PetView) {
       const split = splitPetChange(change);
       if (Object.keys(split.pet).length > 0) {
         await unwrap(
-          api.PUT('/api/pets/{petId}', {
+          api.PATCH('/api/pets/{petId}', {
             params: { path: { petId: pet.id } },
-            body: { ...petDraftFromView(pet), ...split.pet },
+            body: split.pet,
           }),
         );
       }

@@ -80,13 +80,13 @@ describe('VolunteerPage', () => {
     expect(screen.queryByRole('link', { name: 'Bericht sturen' })).not.toBeInTheDocument();
   });
 
-  it('saves a name edit as the whole profile, split at the first space', async () => {
+  it('saves a name edit as only the two name fields, split at the first space', async () => {
     const user = userEvent.setup();
     fakeSession(aUser({ id: 7 }), aVolunteerLookup({ phone: '0612345678' }));
     let volunteer = aVolunteer();
     onApi('GET /api/volunteers/12', () => ({ status: 200, body: { volunteer } }));
     let sent: unknown = null;
-    onApi('PUT /api/profiles/7', async (request) => {
+    onApi('PATCH /api/profiles/7', async (request) => {
       sent = await request.json();
       volunteer = aVolunteer({ first_name: 'Lotte', last_name: 'van den Berg' });
       return { status: 200, body: aVolunteerLookup() };
@@ -104,13 +104,8 @@ describe('VolunteerPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Lotte van den Berg' }),
     ).toBeInTheDocument();
-    expect(sent).toMatchObject({
-      profileType: 'vrijwilliger',
-      firstName: 'Lotte',
-      lastName: 'van den Berg',
-      phone: '0612345678',
-      bio: 'Ik ben dol op honden en loop graag lange rondjes.',
-    });
+    // Only what changed travels: a change made meanwhile in another tab stays.
+    expect(sent).toEqual({ firstName: 'Lotte', lastName: 'van den Berg' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -118,7 +113,7 @@ describe('VolunteerPage', () => {
     const user = userEvent.setup();
     fakeSession(aUser({ id: 7 }), aVolunteerLookup());
     onApi('GET /api/volunteers/12', { status: 200, body: { volunteer: aVolunteer() } });
-    onApi('PUT /api/profiles/7', { status: 500, body: { error: 'Oeps', code: 'internal_error' } });
+    onApi('PATCH /api/profiles/7', { status: 500, body: { error: 'Oeps', code: 'internal_error' } });
     renderPage();
 
     await user.click(await screen.findByRole('button', { name: 'Over mij bewerken' }));
@@ -135,7 +130,7 @@ describe('VolunteerPage', () => {
     const user = userEvent.setup();
     fakeSession(aUser({ id: 7 }), aVolunteerLookup());
     onApi('GET /api/volunteers/12', { status: 200, body: { volunteer: aVolunteer() } });
-    onApi('PUT /api/profiles/7', {
+    onApi('PATCH /api/profiles/7', {
       status: 422,
       body: { error: 'Postcode 9999 kennen we niet.', code: 'invalid_input', field: 'postalCode' },
     });
@@ -149,7 +144,7 @@ describe('VolunteerPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
 
     expect(await within(dialog).findByText('Postcode 9999 kennen we niet.')).toBeInTheDocument();
-    expect(requests.some((request) => request.method === 'PUT')).toBe(true);
+    expect(requests.some((request) => request.method === 'PATCH')).toBe(true);
   });
 
   it('says when the volunteer does not exist', async () => {
