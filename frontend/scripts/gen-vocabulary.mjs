@@ -108,9 +108,28 @@ const searchPlaceMax = searchRule('near', 'maxLength');
 const searchPerPage = searchRule('perPage', 'default');
 const uploadMax = schemas.UploadForm?.properties?.file?.['x-max-bytes'];
 if (typeof uploadMax !== 'number') throw new Error(`${input}: UploadForm.file has no x-max-bytes`);
-const uploadMegapixels = schemas.UploadForm?.['x-max-megapixels'];
+const uploadMegapixels = schemas.UploadForm?.['x-image']?.maxMegapixels;
 if (typeof uploadMegapixels !== 'number')
-  throw new Error(`${input}: UploadForm has no x-max-megapixels`);
+  throw new Error(`${input}: UploadForm has no x-image.maxMegapixels`);
+/** @type {unknown} */
+const imageTypes = schemas.UploadForm?.['x-image']?.types;
+if (!Array.isArray(imageTypes) || imageTypes.some((type) => typeof type !== 'string'))
+  throw new Error(`${input}: UploadForm has no x-image.types`);
+const defaultRadius = searchRule('radiusKm', 'default');
+/** @type {Record<string, Record<string, unknown>> | undefined} */
+const refusals = schemas.ProfileDraftBody?.['x-refusals'];
+if (!refusals) throw new Error(`${input}: ProfileDraftBody has no x-refusals`);
+/** @param {string} field @param {string} rule */
+const refusal = (field, rule) => {
+  const value = refusals[field]?.[rule];
+  if (value === undefined) throw new Error(`${input}: x-refusals has no ${field}.${rule}`);
+  return value;
+};
+const tooLong = refusals.maxLength;
+if (typeof tooLong !== 'string' || !tooLong.includes('{max}'))
+  throw new Error(`${input}: x-refusals.maxLength has no {max}`);
+const phonePattern = draft.phone?.pattern;
+if (!phonePattern) throw new Error(`${input}: ProfileDraftBody.phone has no pattern`);
 const sitterRequired = Object.entries(draft)
   .filter(([, property]) => property['x-sitter']?.required === true)
   .map(([field]) => field);
@@ -225,6 +244,37 @@ lines.push(
   '',
   '/** The most megapixels an image may declare; the server refuses a larger one unread. */',
   `export const MAX_IMAGE_MEGAPIXELS = ${uploadMegapixels};`,
+  '',
+  "/** The kinds of image the server takes, by media type (a file picker's `accept`). */",
+  `export const ACCEPTED_IMAGE_TYPES = ${JSON.stringify(imageTypes)} as const;`,
+  '',
+  '/** How far a search near a place reaches unless asked otherwise, in km. */',
+  `export const DEFAULT_RADIUS_KM = ${defaultRadius};`,
+  '',
+  "/** A phone number's characters: digits, +, spaces, dashes and brackets. */",
+  `export const PHONE_PATTERN = new RegExp(${literal(phonePattern)});`,
+  '',
+  '/** Fewest digits in a phone number. */',
+  `export const PHONE_MIN_DIGITS = ${JSON.stringify(refusal('phone', 'minDigits'))};`,
+  '',
+  '/** The oldest date of birth the server accepts (`YYYY-MM-DD`). */',
+  `export const OLDEST_BIRTH_DATE = ${literal(String(refusal('dateOfBirth', 'oldest')))};`,
+  '',
+  "/** The server's refusals of the draft's fields that a form checks before it sends. */",
+  `export const DRAFT_REFUSALS = ${JSON.stringify(
+    {
+      firstName: refusal('firstName', 'required'),
+      petName: refusal('petName', 'required'),
+      postalCode: refusal('postalCode', 'pattern'),
+      phone: refusal('phone', 'pattern'),
+      dateOfBirth: refusal('dateOfBirth', 'date'),
+    },
+    null,
+    2,
+  )} as const;`,
+  '',
+  "/** The server's refusal of a text over its most characters, `{max}` standing for the number. */",
+  `export const TOO_LONG = ${literal(tooLong)};`,
   '',
 );
 

@@ -128,7 +128,9 @@ pub struct ApiDoc;
 /// report's note length, a message's and a moderator's note's; the most favourites (`maxItems` of
 /// the favourites list); the search's text lengths, radius bounds and cards per page (its
 /// `default`); the largest upload in bytes (`x-max-bytes` on the upload form's file) and its most
-/// megapixels (`x-max-megapixels` on the upload form);
+/// megapixels and the kinds of image it takes (`x-image` on the upload form); the refusals of the
+/// draft's fields a form checks before it sends (`x-refusals`, with the phone's `pattern`) and the
+/// search's default radius;
 /// the rules of each pet species (`x-vocabulary.rules` on `Species`) and of each order of a search
 /// (on `SearchSort`); each facet filter's kind and 'at least' words (`x-filter` on its search
 /// parameter); the `Idempotency-Key` header's length and pattern, and when a failed call may be
@@ -153,6 +155,7 @@ impl Modify for PublishedRules {
         }
         if let Some(RefOr::T(Schema::Object(draft))) = components.schemas.get_mut("ProfileDraftBody") {
             publish_sitter_minimum(draft);
+            publish_refusals(draft);
         }
         // The sign-up's names: the same limit as a profile's names.
         if let Some(RefOr::T(Schema::Object(sign_up))) = components.schemas.get_mut("RegisterRequest") {
@@ -215,9 +218,16 @@ impl Modify for PublishedRules {
         // One extension per object: an object's extensions are printed in no fixed order, and
         // the document is compared with the committed one.
         if let Some(RefOr::T(Schema::Object(form))) = components.schemas.get_mut("UploadForm") {
+            // One extension key (see the species below): the most megapixels and the kinds.
             form.extensions.get_or_insert_with(Default::default).merge(
                 ExtensionsBuilder::new()
-                    .add("x-max-megapixels", MAX_UPLOAD_MEGAPIXELS)
+                    .add(
+                        "x-image",
+                        serde_json::json!({
+                            "maxMegapixels": MAX_UPLOAD_MEGAPIXELS,
+                            "types": oppas_domain::uploads::upload::ACCEPTED_IMAGE_TYPES,
+                        }),
+                    )
                     .build(),
             );
             if let Some(RefOr::T(Schema::Object(file))) = form.properties.get_mut("file") {
@@ -257,7 +267,9 @@ impl Modify for PublishedRules {
 /// The search's parameters (`GET /api/profiles`): the longest text of `q` and `near`, the radius'
 /// bounds, and the cards per page with the number a page holds unless asked otherwise.
 fn publish_search_rules(openapi: &mut utoipa::openapi::OpenApi) {
-    use oppas_domain::browse::query::{DEFAULT_PER_PAGE, MAX_PER_PAGE, MAX_QUERY_CHARS, MAX_RADIUS_KM, MIN_RADIUS_KM};
+    use oppas_domain::browse::query::{
+        DEFAULT_PER_PAGE, DEFAULT_RADIUS_KM, MAX_PER_PAGE, MAX_QUERY_CHARS, MAX_RADIUS_KM, MIN_RADIUS_KM,
+    };
     let Some(search) = openapi
         .paths
         .paths
@@ -285,6 +297,7 @@ fn publish_search_rules(openapi: &mut utoipa::openapi::OpenApi) {
             "radiusKm" => {
                 value.minimum = Some(MIN_RADIUS_KM.into());
                 value.maximum = Some(MAX_RADIUS_KM.into());
+                value.default = Some(DEFAULT_RADIUS_KM.into());
             }
             "perPage" => {
                 value.maximum = Some(MAX_PER_PAGE.into());
@@ -338,6 +351,34 @@ fn publish_rules(draft: &mut utoipa::openapi::schema::Object) {
             }
         }
     }
+}
+
+/// The rules of a draft's fields that a form checks before it sends, with the server's Dutch
+/// refusal of each, in one extension key of the draft (`x-refusals`): a first name and an owner's
+/// pet's name are required, the postcode's shape, the phone number's characters (its `pattern`)
+/// and fewest digits, the date of birth's shape and oldest day, and the text over its length
+/// (`{max}` standing for the number).
+fn publish_refusals(draft: &mut utoipa::openapi::schema::Object) {
+    use oppas_domain::kernel::field_rules::{
+        DATE_OF_BIRTH_REFUSAL, OLDEST_BIRTH, PHONE_MIN_DIGITS, PHONE_REFUSAL, TOO_LONG, phone_pattern,
+    };
+    use oppas_domain::profiles::draft::{FIRST_NAME_REQUIRED, PET_NAME_REQUIRED};
+    if let Some(RefOr::T(Schema::Object(phone))) = draft.properties.get_mut("phone") {
+        phone.pattern = Some(phone_pattern());
+    }
+    let (year, month, day) = OLDEST_BIRTH;
+    let refusals = serde_json::json!({
+        "firstName": { "required": FIRST_NAME_REQUIRED },
+        "petName": { "required": PET_NAME_REQUIRED },
+        "postalCode": { "pattern": oppas_domain::kernel::postcode::POSTCODE_SHAPE_REFUSAL },
+        "phone": { "pattern": PHONE_REFUSAL, "minDigits": PHONE_MIN_DIGITS },
+        "dateOfBirth": { "date": DATE_OF_BIRTH_REFUSAL, "oldest": format!("{year:04}-{month:02}-{day:02}") },
+        "maxLength": TOO_LONG,
+    });
+    draft
+        .extensions
+        .get_or_insert_with(Default::default)
+        .merge(ExtensionsBuilder::new().add("x-refusals", refusals).build());
 }
 
 /// What a sitter's profile must hold before it is published: `x-sitter` on each field it must
@@ -440,8 +481,15 @@ mod tests {
         assert_eq!(file["x-max-bytes"], serde_json::json!(MAX_UPLOAD_BYTES));
         assert_eq!(file["x-max-bytes"], serde_json::json!(5_242_880));
         let form = &document["components"]["schemas"]["UploadForm"];
-        assert_eq!(form["x-max-megapixels"], serde_json::json!(MAX_UPLOAD_MEGAPIXELS));
-        assert_eq!(form["x-max-megapixels"], serde_json::json!(24));
+        assert_eq!(
+            form["x-image"]["maxMegapixels"],
+            serde_json::json!(MAX_UPLOAD_MEGAPIXELS)
+        );
+        assert_eq!(form["x-image"]["maxMegapixels"], serde_json::json!(24));
+        assert_eq!(
+            form["x-image"]["types"],
+            serde_json::json!(["image/jpeg", "image/png", "image/gif", "image/webp"])
+        );
     }
 
     #[test]
@@ -512,6 +560,24 @@ mod tests {
             "one extension key: its place in the document never changes"
         );
         assert_eq!(species["x-vocabulary"]["labels"]["paard-pony"], "Paard of pony");
+    }
+
+    #[test]
+    fn the_refusals_a_form_checks_are_the_domain_texts() {
+        let document = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+        let draft = &document["components"]["schemas"]["ProfileDraftBody"];
+        let refusals = &draft["x-refusals"];
+        assert_eq!(refusals["firstName"]["required"], "Voornaam is verplicht");
+        assert_eq!(refusals["petName"]["required"], "De naam van je huisdier is verplicht");
+        assert_eq!(
+            refusals["postalCode"]["pattern"],
+            "Postcode moet uit 4 cijfers bestaan (bijvoorbeeld: 1234)."
+        );
+        assert_eq!(refusals["phone"]["pattern"], "Vul een geldig telefoonnummer in.");
+        assert_eq!(refusals["phone"]["minDigits"], 6);
+        assert_eq!(refusals["dateOfBirth"]["oldest"], "1900-01-01");
+        assert_eq!(refusals["maxLength"], "Maximaal {max} tekens toegestaan.");
+        assert_eq!(draft["properties"]["phone"]["pattern"], "^[0-9+ ()-]+$");
     }
 
     #[test]

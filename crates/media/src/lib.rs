@@ -11,7 +11,7 @@ use image::codecs::png::PngEncoder;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use oppas_domain::RepositoryError;
 use oppas_domain::uploads::ports::{FileStore, ImageSanitizer};
-use oppas_domain::uploads::upload::{CleanImage, MAX_UPLOAD_MEGAPIXELS, UploadError};
+use oppas_domain::uploads::upload::{ACCEPTED_IMAGE_TYPES, CleanImage, MAX_UPLOAD_MEGAPIXELS, UploadError};
 use std::io::Cursor;
 use std::path::PathBuf;
 use std::sync::{Condvar, Mutex, PoisonError};
@@ -185,10 +185,7 @@ fn png_length(bytes: &[u8]) -> Option<usize> {
 impl ImageSanitizer for ImageCleaner {
     fn sanitize(&self, bytes: &[u8]) -> Result<CleanImage, UploadError> {
         let format = image::guess_format(bytes).map_err(|_| refuse("unknown type"))?;
-        if !matches!(
-            format,
-            ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::Gif | ImageFormat::WebP
-        ) {
+        if !ACCEPTED_IMAGE_TYPES.contains(&format.to_mime_type()) {
             return Err(refuse("type not allowed"));
         }
         let length = image_length(format, bytes).ok_or_else(|| refuse("truncated"))?;

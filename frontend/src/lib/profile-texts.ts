@@ -1,13 +1,15 @@
 // The messages of the profile rules, shared by the wizard, the edit dialog and the pet forms.
-// The rules themselves (lengths, the postcode pattern) come from the server: api/vocabulary.ts.
+// The server's own refusals come with its rules from the API document (api/vocabulary.ts).
+import { DRAFT_REFUSALS, TOO_LONG } from '@/lib/api/vocabulary';
 
-export const FIRST_NAME_REQUIRED = 'Voornaam is verplicht';
-export const PET_NAME_REQUIRED = 'De naam van je huisdier is verplicht';
+export const FIRST_NAME_REQUIRED = DRAFT_REFUSALS.firstName;
+export const PET_NAME_REQUIRED = DRAFT_REFUSALS.petName;
+export const POSTCODE_MESSAGE = DRAFT_REFUSALS.postalCode;
+/** The forms ask for a kind of animal (the server takes a pet without one as a dog). */
 export const SPECIES_REQUIRED = 'Kies wat voor dier je huisdier is.';
-export const POSTCODE_MESSAGE = 'Postcode moet uit 4 cijfers bestaan (bijvoorbeeld: 1234).';
 
 /** The message for a text over its most characters. */
-export const tooLong = (max: number) => `Maximaal ${max} tekens toegestaan.`;
+export const tooLong = (max: number) => TOO_LONG.replace('{max}', String(max));
 
 /** What the dashboard says after 'Wijzigingen opslaan'. */
 export const PROFILE_SAVED = 'Je profiel is opgeslagen';

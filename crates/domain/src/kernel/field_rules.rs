@@ -27,8 +27,32 @@ pub const LIST: &str = "list";
 /// Fewest digits in a phone number.
 pub const PHONE_MIN_DIGITS: usize = 6;
 
+/// What a phone number may hold besides digits.
+pub const PHONE_SYMBOLS: &[char] = &['+', ' ', '-', '(', ')'];
+
+/// What a phone number that breaks its rule is told.
+pub const PHONE_REFUSAL: &str = "Vul een geldig telefoonnummer in.";
+
 /// The oldest date of birth accepted.
-const OLDEST_BIRTH: (i32, u32, u32) = (1900, 1, 1);
+pub const OLDEST_BIRTH: (i32, u32, u32) = (1900, 1, 1);
+
+/// What a date of birth that breaks its rule is told.
+pub const DATE_OF_BIRTH_REFUSAL: &str = "Vul een geldige geboortedatum in (jjjj-mm-dd).";
+
+/// What a text over its most characters is told, `{max}` standing for the number.
+pub const TOO_LONG: &str = "Maximaal {max} tekens toegestaan.";
+
+/// The phone rule's characters as a regular expression (published for forms; [`phone`] applies
+/// the same rule, and counts the digits).
+#[must_use]
+pub fn phone_pattern() -> String {
+    // In a character class only a dash needs care: it stands last, where it means itself.
+    let mut symbols: String = PHONE_SYMBOLS.iter().filter(|symbol| **symbol != '-').collect();
+    if PHONE_SYMBOLS.contains(&'-') {
+        symbols.push('-');
+    }
+    format!("^[0-9{symbols}]+$")
+}
 
 /// A limit of [`crate::kernel::limits`] or a draft constant as the derives' `length` reads it.
 #[must_use]
@@ -91,13 +115,11 @@ pub fn postcode(value: &str) -> Result<(), ValidationError> {
 /// # Errors
 /// Anything else.
 pub fn phone(value: &str) -> Result<(), ValidationError> {
-    let allowed = value
-        .chars()
-        .all(|c| c.is_ascii_digit() || matches!(c, '+' | ' ' | '-' | '(' | ')'));
+    let allowed = value.chars().all(|c| c.is_ascii_digit() || PHONE_SYMBOLS.contains(&c));
     if allowed && value.chars().filter(char::is_ascii_digit).count() >= PHONE_MIN_DIGITS {
         Ok(())
     } else {
-        Err(refusal("phone", "Vul een geldig telefoonnummer in."))
+        Err(refusal("phone", PHONE_REFUSAL))
     }
 }
 
@@ -110,7 +132,7 @@ pub fn date_of_birth(value: &str, today: &NaiveDate) -> Result<(), ValidationErr
     let oldest = NaiveDate::from_ymd_opt(year, month, day);
     match NaiveDate::parse_from_str(value, "%Y-%m-%d") {
         Ok(date) if date <= *today && oldest.is_some_and(|oldest| date >= oldest) => Ok(()),
-        _ => Err(refusal("date", "Vul een geldige geboortedatum in (jjjj-mm-dd).")),
+        _ => Err(refusal("date", DATE_OF_BIRTH_REFUSAL)),
     }
 }
 
@@ -216,7 +238,7 @@ fn message(field: &str, error: &ValidationError) -> String {
     };
     match (error.code.as_ref(), param("max")) {
         (LIST, Some(max)) => format!("Kies maximaal {max} waarden."),
-        ("length", Some(max)) => format!("Maximaal {max} tekens toegestaan."),
+        ("length", Some(max)) => TOO_LONG.replace("{max}", &max),
         (CHOICE, _) => format!(
             "'{}' is geen geldige keuze voor {field}",
             param(CHOICE).unwrap_or_default()
@@ -289,6 +311,17 @@ pub fn of_field(field: &'static str, mut error: ValidationError) -> ValidationEr
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_published_phone_pattern_is_the_phone_rule_without_its_digit_count() {
+        assert_eq!(super::phone_pattern(), "^[0-9+ ()-]+$");
+        for allowed in ["+31 6 12345678", "(010) 123-4567"] {
+            assert!(super::phone(allowed).is_ok(), "{allowed}");
+        }
+        for refused in ["06.12345678", "06/12345678", "bel 0612"] {
+            assert!(super::phone(refused).is_err(), "{refused}");
+        }
+    }
     use super::*;
     use crate::kernel::enums::PetSize;
     use validator::Validate;

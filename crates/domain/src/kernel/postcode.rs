@@ -3,11 +3,14 @@
 use serde::Serialize;
 use std::fmt;
 
+/// What a text that is not four digits is told (published with the draft's refusals).
+pub const POSTCODE_SHAPE_REFUSAL: &str = "Postcode moet uit 4 cijfers bestaan (bijvoorbeeld: 1234).";
+
 /// Why a text is not a four-digit postcode. The message is shown to people.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PostcodeError {
     /// Not exactly four digits, or starting with a zero (no Dutch postcode does).
-    #[error("Postcode moet uit 4 cijfers bestaan (bijvoorbeeld: 1234).")]
+    #[error("{}", POSTCODE_SHAPE_REFUSAL)]
     NotFourDigits,
 }
 

@@ -140,6 +140,7 @@ pub const PET_FIELDS: &[&str] = &[
 #[derive(Debug, Clone, Default, PartialEq, Validate, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 #[validate(context = NaiveDate)]
+#[validate(schema(function = first_name_given, skip_on_field_errors = false))]
 #[validate(schema(function = kind_rules, skip_on_field_errors = false))]
 #[validate(schema(function = species_rules, skip_on_field_errors = false))]
 pub struct ProfileDraft {
@@ -147,7 +148,7 @@ pub struct ProfileDraft {
     #[validate(custom(function = choice::<ProfileType>, message = "Kies 'huisdier' of 'vrijwilliger' als profieltype."))]
     pub profile_type: String,
     /// The volunteer's or the owner's given name.
-    #[validate(required(message = "Voornaam is verplicht"), length(max = limit(NAME_MAX)), custom(function = name))]
+    #[validate(length(max = limit(NAME_MAX)), custom(function = name))]
     pub first_name: Option<String>,
     /// Family name.
     #[validate(length(max = limit(NAME_MAX)), custom(function = name))]
@@ -252,6 +253,23 @@ pub struct ProfileDraft {
     pub pet_looking_for: Vec<String>,
 }
 
+/// What a draft without a first name is told.
+pub const FIRST_NAME_REQUIRED: &str = "Voornaam is verplicht";
+
+/// What an owner's draft without the pet's name is told.
+pub const PET_NAME_REQUIRED: &str = "De naam van je huisdier is verplicht";
+
+/// Every profile has a first name.
+fn first_name_given(draft: &ProfileDraft) -> Result<(), ValidationError> {
+    match draft.first_name {
+        Some(_) => Ok(()),
+        None => Err(of_field(
+            "firstName",
+            ValidationError::new("required").with_message(FIRST_NAME_REQUIRED.into()),
+        )),
+    }
+}
+
 /// The rules that depend on the kind of profile: a volunteer's experience is one of
 /// [`Experience`], and an owner's pet has a name.
 fn kind_rules(draft: &ProfileDraft) -> Result<(), ValidationError> {
@@ -265,7 +283,7 @@ fn kind_rules(draft: &ProfileDraft) -> Result<(), ValidationError> {
         }
         Some(ProfileType::Huisdier) if draft.pet_name.is_none() => Err(of_field(
             "petName",
-            ValidationError::new("required").with_message("De naam van je huisdier is verplicht".into()),
+            ValidationError::new("required").with_message(PET_NAME_REQUIRED.into()),
         )),
         _ => Ok(()),
     }

@@ -14,6 +14,9 @@ pub const MAX_UPLOAD_BYTES: usize = 5 * 1024 * 1024;
 /// sends it (frontend/src/lib/uploads), so only an image sent some other way meets this limit.
 pub const MAX_UPLOAD_MEGAPIXELS: u32 = 24;
 
+/// The kinds of image accepted, by their media types (published for the file pickers).
+pub const ACCEPTED_IMAGE_TYPES: &[&str] = &["image/jpeg", "image/png", "image/gif", "image/webp"];
+
 /// Where issued images are served; a profile image field holds `UPLOAD_URL_PREFIX` + public name.
 pub const UPLOAD_URL_PREFIX: &str = "/uploads/";
 

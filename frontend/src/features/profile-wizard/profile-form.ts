@@ -29,9 +29,6 @@ export const DRAFT_COPY_KEY = 'profileDraftCopy';
 /** The digits of a postcode, as POSTCODE_PATTERN (published by the server) wants them. */
 const POSTCODE_LENGTH = 4;
 
-const PHONE_MESSAGE = 'Vul een geldig telefoonnummer in.';
-const DATE_OF_BIRTH_MESSAGE = 'Vul een geldige geboortedatum in (jjjj-mm-dd).';
-
 /** What the wizard's fields hold: texts ('' when empty) and lists of chosen values. */
 export const wizardFields = z.object({
   profileType: z.enum(V.ProfileType.values),
@@ -98,13 +95,17 @@ export const wizardSchema = wizardFields
     if (phone !== '') {
       if (phone.length > DRAFT_MAX_LENGTH.phone) {
         fail('phone', tooLong(DRAFT_MAX_LENGTH.phone));
-      } else if (!/^[\d+\-() ]+$/.test(phone) || phone.replace(/\D/g, '').length < 6) {
-        fail('phone', PHONE_MESSAGE);
+      } else if (
+        !V.PHONE_PATTERN.test(phone) ||
+        phone.replace(/\D/g, '').length < V.PHONE_MIN_DIGITS
+      ) {
+        fail('phone', V.DRAFT_REFUSALS.phone);
       }
     }
 
     const born = values.dateOfBirth.trim();
-    if (born !== '' && !isPlausibleBirthDate(born)) fail('dateOfBirth', DATE_OF_BIRTH_MESSAGE);
+    if (born !== '' && !isPlausibleBirthDate(born))
+      fail('dateOfBirth', V.DRAFT_REFUSALS.dateOfBirth);
 
     // A sitter is published only with what the server requires of one (x-sitter).
     if (!owner) {
@@ -133,7 +134,7 @@ function isPlausibleBirthDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
   const today = new Date().toISOString().slice(0, 10);
-  return value >= '1900-01-01' && value <= today;
+  return value >= V.OLDEST_BIRTH_DATE && value <= today;
 }
 
 /** What a postcode field keeps of what was typed: digits only, at most four. */

@@ -863,6 +863,33 @@ export const MAX_IMAGE_BYTES = 5242880;
 /** The most megapixels an image may declare; the server refuses a larger one unread. */
 export const MAX_IMAGE_MEGAPIXELS = 24;
 
+/** The kinds of image the server takes, by media type (a file picker's `accept`). */
+export const ACCEPTED_IMAGE_TYPES = ["image/jpeg","image/png","image/gif","image/webp"] as const;
+
+/** How far a search near a place reaches unless asked otherwise, in km. */
+export const DEFAULT_RADIUS_KM = 10;
+
+/** A phone number's characters: digits, +, spaces, dashes and brackets. */
+export const PHONE_PATTERN = new RegExp("^[0-9+ ()-]+$");
+
+/** Fewest digits in a phone number. */
+export const PHONE_MIN_DIGITS = 6;
+
+/** The oldest date of birth the server accepts (`YYYY-MM-DD`). */
+export const OLDEST_BIRTH_DATE = "1900-01-01";
+
+/** The server's refusals of the draft's fields that a form checks before it sends. */
+export const DRAFT_REFUSALS = {
+  "firstName": "Voornaam is verplicht",
+  "petName": "De naam van je huisdier is verplicht",
+  "postalCode": "Postcode moet uit 4 cijfers bestaan (bijvoorbeeld: 1234).",
+  "phone": "Vul een geldig telefoonnummer in.",
+  "dateOfBirth": "Vul een geldige geboortedatum in (jjjj-mm-dd)."
+} as const;
+
+/** The server's refusal of a text over its most characters, `{max}` standing for the number. */
+export const TOO_LONG = "Maximaal {max} tekens toegestaan.";
+
 /** Every code an error answer of the server carries (`ErrorCode` in openapi.json), by name. */
 export const ERROR_CODE = {
   badRequest: "bad_request",

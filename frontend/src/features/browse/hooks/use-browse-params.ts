@@ -11,7 +11,8 @@ import { pick } from '@/lib/vocabulary';
 
 /** The radius choices next to the postcode box, in km. */
 export const RADIUS_OPTIONS = [5, 10, 25, 50] as const;
-export const DEFAULT_RADIUS_KM = 10;
+/** The server's radius when a search names none. */
+export const DEFAULT_RADIUS_KM = V.DEFAULT_RADIUS_KM;
 
 export type BrowseView = 'lijst' | 'kaart';
 

@@ -2,6 +2,7 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
+import { ACCEPTED_IMAGE_TYPES } from '@/lib/api/vocabulary';
 import { cn } from '@/lib/cn';
 import { useImageUpload } from '@/lib/uploads/use-image-upload';
 
@@ -58,7 +59,7 @@ export function ImageUpload({
             {value ? 'Andere foto kiezen' : 'Foto kiezen'}
             <input
               type="file"
-              accept="image/jpeg,image/png,image/gif,image/webp"
+              accept={ACCEPTED_IMAGE_TYPES.join(',')}
               className="sr-only"
               aria-label={label}
               aria-describedby={problem ? `${id}-error` : undefined}

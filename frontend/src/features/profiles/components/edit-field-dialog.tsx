@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
 import type { DraftChange } from '@/features/profiles/api/draft-from-profile';
 import { ApiError } from '@/lib/api/api-error';
-import { DRAFT_MAX_LENGTH, POSTCODE_PATTERN } from '@/lib/api/vocabulary';
+import { ACCEPTED_IMAGE_TYPES, DRAFT_MAX_LENGTH, POSTCODE_PATTERN } from '@/lib/api/vocabulary';
 import { cn } from '@/lib/cn';
 import { LABELS } from '@/lib/profile-labels';
 import { POSTCODE_MESSAGE, tooLong } from '@/lib/profile-texts';
@@ -447,7 +447,7 @@ function ImageField({
             {value ? 'Andere foto kiezen' : 'Foto kiezen'}
             <input
               type="file"
-              accept="image/jpeg,image/png,image/gif,image/webp"
+              accept={ACCEPTED_IMAGE_TYPES.join(',')}
               className="sr-only"
               disabled={busy}
               onChange={(event) => {
