@@ -128,6 +128,13 @@ const refusal = (field, rule) => {
 const tooLong = refusals.maxLength;
 if (typeof tooLong !== 'string' || !tooLong.includes('{max}'))
   throw new Error(`${input}: x-refusals.maxLength has no {max}`);
+/** Every field of the profile draft: a list, or one value (a text, a choice, a number). */
+const draftFields = Object.fromEntries(
+  Object.entries(draft).map(([field, property]) => [
+    field,
+    Array.isArray(property.type) && property.type.includes('array') ? 'list' : 'one',
+  ]),
+);
 const phonePattern = draft.phone?.pattern;
 if (!phonePattern) throw new Error(`${input}: ProfileDraftBody.phone has no pattern`);
 const sitterRequired = Object.entries(draft)
@@ -259,6 +266,9 @@ lines.push(
   '',
   '/** The oldest date of birth the server accepts (`YYYY-MM-DD`). */',
   `export const OLDEST_BIRTH_DATE = ${literal(String(refusal('dateOfBirth', 'oldest')))};`,
+  '',
+  '/** Every field of the profile draft (ProfileDraftBody): a list, or one value. */',
+  `export const DRAFT_FIELDS = ${JSON.stringify(draftFields, null, 2)} as const;`,
   '',
   "/** The server's refusals of the draft's fields that a form checks before it sends. */",
   `export const DRAFT_REFUSALS = ${JSON.stringify(

@@ -29,42 +29,32 @@ export const DRAFT_COPY_KEY = 'profileDraftCopy';
 /** The digits of a postcode, as POSTCODE_PATTERN (published by the server) wants them. */
 const POSTCODE_LENGTH = 4;
 
-/** What the wizard's fields hold: texts ('' when empty) and lists of chosen values. */
+/** Draft fields the wizard does not ask: the type is chosen before, the rest kept or the server's. */
+const NOT_ASKED = ['profileType', 'coverImageUrl', 'userId', 'petId', 'email'] as const;
+type DraftField = keyof typeof V.DRAFT_FIELDS;
+type AskedField = Exclude<DraftField, (typeof NOT_ASKED)[number]>;
+/** The draft's fields the wizard asks, in the order of the API document. */
+const ASKED_FIELDS = (Object.keys(V.DRAFT_FIELDS) as DraftField[]).filter(
+  (field): field is AskedField => !(NOT_ASKED as readonly DraftField[]).includes(field),
+);
+type AskedShape = {
+  [Field in AskedField]: (typeof V.DRAFT_FIELDS)[Field] extends 'list'
+    ? z.ZodArray<z.ZodString>
+    : z.ZodString;
+};
+
+/**
+ * What the wizard's fields hold: texts ('' when empty) and lists of chosen values, one for each
+ * field of the server's draft it asks.
+ */
 export const wizardFields = z.object({
   profileType: z.enum(V.ProfileType.values),
-  firstName: z.string(),
-  lastName: z.string(),
-  bio: z.string(),
-  ownerBio: z.string(),
-  location: z.string(),
-  postalCode: z.string(),
-  phone: z.string(),
-  dateOfBirth: z.string(),
-  avatarUrl: z.string(),
-  ownerAvatarUrl: z.string(),
-  availability: z.array(z.string()),
-  specialties: z.array(z.string()),
-  species: z.array(z.string()),
-  petGoodWith: z.array(z.string()),
-  petLookingFor: z.array(z.string()),
-  languages: z.array(z.string()),
-  experience: z.string(),
-  maxDistance: z.string(),
-  hourlyRate: z.string(),
-  hasOwnPet: z.string(),
-  transportMode: z.string(),
-  petSpecies: z.string(),
-  petName: z.string(),
-  petBreed: z.string(),
-  petAge: z.string(),
-  petSize: z.string(),
-  petGender: z.string(),
-  petPersonality: z.string(),
-  petSpecialNeeds: z.string(),
-  petWeight: z.string(),
-  petVaccinated: z.string(),
-  petChipped: z.string(),
-  petNeutered: z.string(),
+  ...(Object.fromEntries(
+    ASKED_FIELDS.map((field) => [
+      field,
+      V.DRAFT_FIELDS[field] === 'list' ? z.array(z.string()) : z.string(),
+    ]),
+  ) as AskedShape),
 });
 
 /** The wizard's fields with the server's rules, each refusal in the server's Dutch. */
@@ -143,42 +133,10 @@ export function postcodeDigits(value: string): string {
 }
 
 export function emptyValues(profileType: ProfileType): WizardValues {
-  return {
-    profileType,
-    firstName: '',
-    lastName: '',
-    bio: '',
-    ownerBio: '',
-    location: '',
-    postalCode: '',
-    phone: '',
-    dateOfBirth: '',
-    avatarUrl: '',
-    ownerAvatarUrl: '',
-    availability: [],
-    specialties: [],
-    species: [],
-    petGoodWith: [],
-    petLookingFor: [],
-    languages: [],
-    experience: '',
-    maxDistance: '',
-    hourlyRate: '',
-    hasOwnPet: '',
-    transportMode: '',
-    petSpecies: '',
-    petName: '',
-    petBreed: '',
-    petAge: '',
-    petSize: '',
-    petGender: '',
-    petPersonality: '',
-    petSpecialNeeds: '',
-    petWeight: '',
-    petVaccinated: '',
-    petChipped: '',
-    petNeutered: '',
-  };
+  const empty = Object.fromEntries(
+    ASKED_FIELDS.map((field) => [field, V.DRAFT_FIELDS[field] === 'list' ? [] : '']),
+  ) as Omit<WizardValues, 'profileType'>;
+  return { profileType, ...empty };
 }
 
 /**

@@ -878,6 +878,48 @@ export const PHONE_MIN_DIGITS = 6;
 /** The oldest date of birth the server accepts (`YYYY-MM-DD`). */
 export const OLDEST_BIRTH_DATE = "1900-01-01";
 
+/** Every field of the profile draft (ProfileDraftBody): a list, or one value. */
+export const DRAFT_FIELDS = {
+  "availability": "list",
+  "avatarUrl": "one",
+  "bio": "one",
+  "coverImageUrl": "one",
+  "dateOfBirth": "one",
+  "email": "one",
+  "experience": "one",
+  "firstName": "one",
+  "hasOwnPet": "one",
+  "hourlyRate": "one",
+  "languages": "list",
+  "lastName": "one",
+  "location": "one",
+  "maxDistance": "one",
+  "ownerAvatarUrl": "one",
+  "ownerBio": "one",
+  "petAge": "one",
+  "petBreed": "one",
+  "petChipped": "one",
+  "petGender": "one",
+  "petGoodWith": "list",
+  "petId": "one",
+  "petLookingFor": "list",
+  "petName": "one",
+  "petNeutered": "one",
+  "petPersonality": "one",
+  "petSize": "one",
+  "petSpecialNeeds": "one",
+  "petSpecies": "one",
+  "petVaccinated": "one",
+  "petWeight": "one",
+  "phone": "one",
+  "postalCode": "one",
+  "profileType": "one",
+  "specialties": "list",
+  "species": "list",
+  "transportMode": "one",
+  "userId": "one"
+} as const;
+
 /** The server's refusals of the draft's fields that a form checks before it sends. */
 export const DRAFT_REFUSALS = {
   "firstName": "Voornaam is verplicht",
