@@ -1,20 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ImagePlus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button, buttonStyles } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { PhotoPicker } from '@/components/ui/photo-picker';
 import { Spinner } from '@/components/ui/spinner';
-import { UploadProgressBar } from '@/components/ui/upload-progress';
 import type { DraftChange } from '@/features/profiles/api/draft-from-profile';
 import { ApiError } from '@/lib/api/api-error';
-import { ACCEPTED_IMAGE_TYPES, DRAFT_MAX_LENGTH, POSTCODE_PATTERN } from '@/lib/api/vocabulary';
+import { DRAFT_MAX_LENGTH, POSTCODE_PATTERN } from '@/lib/api/vocabulary';
 import { cn } from '@/lib/cn';
 import { LABELS } from '@/lib/profile-labels';
 import { POSTCODE_MESSAGE, tooLong } from '@/lib/profile-texts';
-import { useImageUpload } from '@/lib/uploads/use-image-upload';
 import type { Option } from '@/lib/vocabulary';
 
 export const BOTH_LOCATION_FIELDS = 'Vul zowel de locatie als de postcode in.';
@@ -415,66 +413,18 @@ function ImageField({
   form: Form;
   onUploadingChange: (busy: boolean) => void;
 }) {
-  const value = form.watch('image');
-  const { progress, problem, pick, busy } = useImageUpload({
-    onUploaded: (url) => {
-      form.setValue('image', url, { shouldDirty: true });
-    },
-    onBusyChange: onUploadingChange,
-    texts: { failed: UPLOAD_REFUSED, network: UPLOAD_ERROR },
-  });
-
   return (
-    <div className="flex flex-col gap-3">
-      <p className="text-sm font-semibold text-stone-800">{field.label}</p>
-      <div className="flex flex-wrap items-center gap-4">
-        <div className="flex size-28 items-center justify-center overflow-hidden rounded-2xl bg-stone-100 text-stone-500 ring-1 ring-stone-200">
-          {value ? (
-            <img src={value} alt={field.alt} className="size-full object-cover" />
-          ) : (
-            <ImagePlus aria-hidden="true" className="size-10" />
-          )}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <label
-            className={cn(
-              buttonStyles({ variant: 'secondary' }),
-              'cursor-pointer focus-within:ring-2 focus-within:ring-orange-700',
-              busy && 'pointer-events-none opacity-60',
-            )}
-          >
-            <ImagePlus aria-hidden="true" className="size-5" />
-            {value ? 'Andere foto kiezen' : 'Foto kiezen'}
-            <input
-              type="file"
-              accept={ACCEPTED_IMAGE_TYPES.join(',')}
-              className="sr-only"
-              disabled={busy}
-              onChange={(event) => {
-                void pick(event);
-              }}
-            />
-          </label>
-          {value && (
-            <Button
-              variant="ghost"
-              onClick={() => {
-                form.setValue('image', null, { shouldDirty: true });
-              }}
-            >
-              <Trash2 aria-hidden="true" className="size-5" />
-              Foto verwijderen
-            </Button>
-          )}
-        </div>
-      </div>
-      {progress && <UploadProgressBar progress={progress} label="Uploadvoortgang" />}
-      <p className="text-sm text-stone-600">JPG, PNG of GIF, maximaal 5 MB.</p>
-      {problem && (
-        <p role="alert" className="text-sm font-medium text-red-800">
-          {problem}
-        </p>
-      )}
-    </div>
+    <PhotoPicker
+      label={field.label}
+      value={form.watch('image')}
+      onChange={(url) => {
+        form.setValue('image', url, { shouldDirty: true });
+      }}
+      onBusyChange={onUploadingChange}
+      previewAlt={field.alt}
+      texts={{ failed: UPLOAD_REFUSED, network: UPLOAD_ERROR }}
+      progressLabel="Uploadvoortgang"
+      hint="JPG, PNG of GIF, maximaal 5 MB."
+    />
   );
 }
