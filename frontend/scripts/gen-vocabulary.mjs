@@ -116,12 +116,16 @@ const imageTypes = schemas.UploadForm?.['x-image']?.types;
 if (!Array.isArray(imageTypes) || imageTypes.some((type) => typeof type !== 'string'))
   throw new Error(`${input}: UploadForm has no x-image.types`);
 const defaultRadius = searchRule('radiusKm', 'default');
-/** @type {Record<string, Record<string, unknown>> | undefined} */
+/** @type {Record<string, unknown> | undefined} */
 const refusals = schemas.ProfileDraftBody?.['x-refusals'];
 if (!refusals) throw new Error(`${input}: ProfileDraftBody has no x-refusals`);
 /** @param {string} field @param {string} rule */
 const refusal = (field, rule) => {
-  const value = refusals[field]?.[rule];
+  const entry = refusals[field];
+  const value =
+    typeof entry === 'object' && entry !== null
+      ? /** @type {Record<string, unknown>} */ (entry)[rule]
+      : undefined;
   if (value === undefined) throw new Error(`${input}: x-refusals has no ${field}.${rule}`);
   return value;
 };

@@ -12,7 +12,8 @@ use crate::profiles::changes::{CACHE_FOR, ListingChanges};
 use crate::{Clock, RepositoryError, UserId};
 use chrono::NaiveDateTime;
 use std::collections::HashMap;
-use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// Why a search is refused.
 #[derive(Debug, thiserror::Error)]
@@ -38,18 +39,40 @@ pub struct BrowseResult {
     pub page: u32,
     /// Cards per page.
     pub per_page: u32,
-    /// The page in the form it is answered in, made once by the adapter that answers and kept
-    /// with the page, so that a page from memory is not written out again for every request.
-    pub finished: OnceLock<FinishedPage>,
+    /// What the adapter that answers makes of the page (its bytes on the wire), made once and
+    /// kept with the page, so that a page from memory is not written out again for every request.
+    pub answered: Answered,
 }
 
-/// A page as it is answered: its bytes and a tag that changes with them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FinishedPage {
-    /// The answer's body.
-    pub body: Arc<[u8]>,
-    /// An entity tag of the body (quoted, as HTTP writes it).
-    pub etag: String,
+/// A slot for what an adapter makes of a page, of a type only the adapter knows; not part of the
+/// page (two pages that differ only in it are equal).
+#[derive(Clone, Default)]
+pub struct Answered(OnceLock<Arc<dyn std::any::Any + Send + Sync>>);
+
+impl Answered {
+    /// What the adapter made of the page, made by `make` the first time it is asked for; `None`
+    /// when a value of another type is kept.
+    pub fn get_or_init<T: std::any::Any + Send + Sync>(&self, make: impl FnOnce() -> T) -> Option<&T> {
+        self.0
+            .get_or_init(|| Arc::new(make()) as Arc<dyn std::any::Any + Send + Sync>)
+            .downcast_ref()
+    }
+}
+
+impl std::fmt::Debug for Answered {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.get().is_some() {
+            "Answered(made)"
+        } else {
+            "Answered(not yet)"
+        })
+    }
+}
+
+impl PartialEq for Answered {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// Past [`CACHE_FOR`] and up to this age a page is answered once more while it is remade (see
@@ -57,12 +80,12 @@ pub struct FinishedPage {
 /// ends a page at once either way.
 const AGED_FOR: chrono::Duration = chrono::Duration::seconds(60);
 
-/// Searches remembered at most; past it, the memory starts afresh.
-const CACHE_ENTRIES: usize = 2048;
+/// Searches remembered at most; past it, the ones least likely to be asked again make way.
+const CACHE_ENTRIES: u64 = 2048;
 
-/// Longest a search waits for the same search another request is already asking storage for;
-/// past it, it asks storage itself.
-const FILL_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+/// A remembered page nobody asked for this long is forgotten (a page of an earlier change of the
+/// cards is never asked again).
+const FORGOTTEN_AFTER: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// The searches whose first pages are filled at start: page 1 of all cards, of the pets and of
 /// the sitters (the front of /profielen, /voor-oppassers and /voor-baasjes).
@@ -88,31 +111,6 @@ const POPULAR_FOR: chrono::Duration = chrono::Duration::days(7);
 /// the count, by its key.
 type Asked = Arc<Mutex<HashMap<String, (RawListingQuery, u64)>>>;
 
-/// A search asked of storage by one request while the others asking the same wait for it.
-#[derive(Default)]
-struct Fill {
-    /// `None` while asking; then the page, or `None` inside when storage failed.
-    outcome: Mutex<Option<Option<Arc<BrowseResult>>>>,
-    done: Condvar,
-}
-
-impl Fill {
-    fn finish(&self, page: Option<Arc<BrowseResult>>) {
-        *self.outcome.lock().unwrap_or_else(PoisonError::into_inner) = Some(page);
-        self.done.notify_all();
-    }
-
-    /// The page once it is there; `None` when storage failed or it took longer than `wait`.
-    fn wait(&self, wait: std::time::Duration) -> Option<Arc<BrowseResult>> {
-        let outcome = self.outcome.lock().unwrap_or_else(PoisonError::into_inner);
-        let (outcome, _) = self
-            .done
-            .wait_timeout_while(outcome, wait, |outcome| outcome.is_none())
-            .unwrap_or_else(PoisonError::into_inner);
-        outcome.clone().flatten()
-    }
-}
-
 /// A page from memory (see [`Browse::from_memory_or_aged`]).
 #[derive(Debug, Clone)]
 pub struct Remembered {
@@ -122,20 +120,46 @@ pub struct Remembered {
     pub refresh: bool,
 }
 
-/// A remembered search: a page made at a time under a change count, or one being asked for.
-enum Slot {
-    Ready {
-        at: NaiveDateTime,
-        changes: u64,
-        page: Arc<BrowseResult>,
-    },
-    Filling {
-        changes: u64,
-        fill: Arc<Fill>,
-    },
+/// A remembered page and when it was made, in microseconds of the clock; the one caller that
+/// remakes an aged page moves the time on first, so that the others keep getting this page.
+struct Kept {
+    at: AtomicI64,
+    page: Arc<BrowseResult>,
 }
 
-type Memory = Arc<Mutex<HashMap<String, Slot>>>;
+impl Kept {
+    fn new(at: NaiveDateTime, page: Arc<BrowseResult>) -> Self {
+        Self {
+            at: AtomicI64::new(at.and_utc().timestamp_micros()),
+            page,
+        }
+    }
+
+    /// When the page was made (or last claimed for remaking).
+    fn at(&self) -> NaiveDateTime {
+        chrono::DateTime::from_timestamp_micros(self.at.load(Ordering::Acquire))
+            .map(|at| at.naive_utc())
+            .unwrap_or_default()
+    }
+
+    /// Claims the remaking of a page last made at `seen`, as of `now`: true for exactly one
+    /// caller of those who saw it at `seen`.
+    fn claim(&self, seen: NaiveDateTime, now: NaiveDateTime) -> bool {
+        self.at
+            .compare_exchange(
+                seen.and_utc().timestamp_micros(),
+                now.and_utc().timestamp_micros(),
+                Ordering::AcqRel,
+                Ordering::Acquire,
+            )
+            .is_ok()
+    }
+}
+
+/// The remembered pages by the cards' change count and the search: a change of any card leaves
+/// every page of the count before it unasked. A search not in memory is asked of storage once
+/// however many ask for it at the same moment (moka's `try_get_with`).
+type Memory = moka::sync::Cache<(u64, String), Arc<Kept>>;
 
 /// Browse and search over the stored cards, with the pages of frequent searches remembered for
 /// [`CACHE_FOR`] (a national platform's front page and popular places are asked for far more
@@ -176,7 +200,10 @@ impl Browse {
             references,
             clock,
             changes,
-            remembered: Arc::default(),
+            remembered: moka::sync::Cache::builder()
+                .max_capacity(CACHE_ENTRIES)
+                .time_to_idle(FORGOTTEN_AFTER)
+                .build(),
             popular: None,
             asked: Arc::default(),
         }
@@ -227,8 +254,11 @@ impl Browse {
         Ok(())
     }
 
-    fn memory(&self) -> std::sync::MutexGuard<'_, HashMap<String, Slot>> {
-        self.remembered.lock().unwrap_or_else(PoisonError::into_inner)
+    /// The page remembered for `query` under the cards' current change count.
+    fn remembered(&self, query: &ListingQuery) -> ((u64, String), Option<Arc<Kept>>) {
+        let key = (self.changes.current(), query.cache_key());
+        let kept = self.remembered.get(&key);
+        (key, kept)
     }
 
     /// Checks the search, then finds its page for `viewer` (see [`Browse::search_checked`]).
@@ -244,15 +274,9 @@ impl Browse {
     #[must_use]
     pub fn from_memory(&self, query: &ListingQuery) -> Option<Arc<BrowseResult>> {
         let now = self.clock.now();
-        let changes = self.changes.current();
-        match self.memory().get(&query.cache_key()) {
-            Some(Slot::Ready {
-                at,
-                changes: seen,
-                page,
-            }) if *seen == changes && now - *at < CACHE_FOR => Some(page.clone()),
-            _ => None,
-        }
+        let (_, kept) = self.remembered(query);
+        kept.filter(|kept| now - kept.at() < CACHE_FOR)
+            .map(|kept| kept.page.clone())
     }
 
     /// The page of a checked search that memory holds for anyone in no block, fresh or aged past
@@ -262,36 +286,30 @@ impl Browse {
     #[must_use]
     pub fn from_memory_or_aged(&self, query: &ListingQuery) -> Option<Remembered> {
         let now = self.clock.now();
-        let changes = self.changes.current();
-        match self.memory().get_mut(&query.cache_key()) {
-            Some(Slot::Ready {
-                at,
-                changes: seen,
-                page,
-            }) if *seen == changes && now - *at < AGED_FOR => {
-                let refresh = now - *at >= CACHE_FOR;
-                if refresh {
-                    // Claimed: the next callers find it fresh until the remade page replaces it.
-                    *at = now;
-                }
-                Some(Remembered {
-                    page: page.clone(),
-                    refresh,
-                })
-            }
-            _ => None,
+        let (_, kept) = self.remembered(query);
+        let kept = kept?;
+        let at = kept.at();
+        if now - at >= AGED_FOR {
+            return None;
         }
+        // Claimed: the next callers find it fresh until the remade page replaces it.
+        let refresh = now - at >= CACHE_FOR && kept.claim(at, now);
+        Some(Remembered {
+            page: kept.page.clone(),
+            refresh,
+        })
     }
 
     /// Remakes the page of `query` for anyone in no block and remembers it, as the caller of
-    /// [`Browse::from_memory_or_aged`] told to does. A page that no longer holds (a card changed
-    /// meanwhile) is left to the next request. Blocks (storage).
+    /// [`Browse::from_memory_or_aged`] told to does. A page made while a card changed is
+    /// remembered under the count it was asked at, which nobody asks for any more. Blocks
+    /// (storage).
     ///
     /// # Errors
     /// Storage failures; the aged page then stays until the next refresh.
     pub fn refresh(&self, query: &ListingQuery) -> Result<(), BrowseError> {
-        let changes = self.changes.current();
-        self.fill(query, query.cache_key(), self.clock.now(), changes, None)?;
+        let (key, _) = self.remembered(query);
+        self.remake(query, key, self.clock.now())?;
         Ok(())
     }
 
@@ -316,94 +334,46 @@ impl Browse {
                 return Ok(Arc::new(self.find(&query, now)?));
             }
         }
-        let key = query.cache_key();
-        let changes = self.changes.current();
-        let mut memory = self.memory();
-        match memory.get_mut(&key) {
-            Some(Slot::Ready {
-                at,
-                changes: seen,
-                page,
-            }) if *seen == changes => {
-                if now - *at < CACHE_FOR {
-                    return Ok(page.clone());
-                }
-                // Only time has passed: this caller remakes the page while the others keep
-                // getting the one they had, instead of all asking storage at once.
-                let stale = page.clone();
-                *at = now;
-                drop(memory);
-                return Ok(self.fill(&query, key, now, changes, None).unwrap_or_else(|error| {
+        let (key, kept) = self.remembered(&query);
+        if let Some(kept) = kept {
+            let at = kept.at();
+            // Only time has passed: one caller remakes the page while the others keep getting
+            // the one they had, instead of all asking storage at once.
+            if now - at >= CACHE_FOR && kept.claim(at, now) {
+                return Ok(self.remake(&query, key, now).unwrap_or_else(|error| {
                     tracing::warn!(error.cause = %error, "search page not remade; the last one stays");
-                    stale
+                    kept.page.clone()
                 }));
             }
-            Some(Slot::Filling { changes: seen, fill }) if *seen == changes => {
-                let fill = fill.clone();
-                drop(memory);
-                if let Some(page) = fill.wait(FILL_WAIT) {
-                    return Ok(page);
-                }
-                // The one asking failed or is stuck: ask storage for this caller alone.
-                return Ok(Arc::new(self.find(&query, now)?));
-            }
-            _ => {}
+            return Ok(kept.page.clone());
         }
-        let fill = Arc::new(Fill::default());
-        memory.insert(
-            key.clone(),
-            Slot::Filling {
-                changes,
-                fill: fill.clone(),
-            },
-        );
-        drop(memory);
-        self.fill(&query, key, now, changes, Some(fill))
+        let mut failure = None;
+        let asked = self.remembered.try_get_with(key, || match self.find(&query, now) {
+            Ok(page) => Ok(Arc::new(Kept::new(now, Arc::new(page)))),
+            Err(error) => {
+                failure = Some(error);
+                Err(())
+            }
+        });
+        match (asked, failure) {
+            (Ok(kept), _) => Ok(kept.page.clone()),
+            // This caller asked, and storage failed: nothing is remembered.
+            (Err(_), Some(error)) => Err(error),
+            // Another caller asked for it and failed: this one asks for itself.
+            (Err(_), None) => Ok(Arc::new(self.find(&query, now)?)),
+        }
     }
 
-    /// Asks storage for a page and remembers it; with `fill`, tells those waiting for it.
-    fn fill(
+    /// Asks storage for a page and remembers it under `key`.
+    fn remake(
         &self,
         query: &ListingQuery,
-        key: String,
+        key: (u64, String),
         now: NaiveDateTime,
-        changes: u64,
-        fill: Option<Arc<Fill>>,
     ) -> Result<Arc<BrowseResult>, BrowseError> {
-        let found = self.find(query, now).map(Arc::new);
-        let mut memory = self.memory();
-        // A slot taken over meanwhile (a newer change, a memory started afresh) is left alone.
-        let ours = match (memory.get(&key), &fill) {
-            (Some(Slot::Filling { fill: theirs, .. }), Some(fill)) => Arc::ptr_eq(theirs, fill),
-            (Some(Slot::Ready { changes: seen, .. }), None) => *seen == changes,
-            _ => false,
-        };
-        if ours {
-            match &found {
-                Ok(page) => {
-                    if memory.len() >= CACHE_ENTRIES {
-                        memory.clear();
-                    }
-                    memory.insert(
-                        key,
-                        Slot::Ready {
-                            at: now,
-                            changes,
-                            page: page.clone(),
-                        },
-                    );
-                }
-                Err(_) if fill.is_some() => {
-                    memory.remove(&key);
-                }
-                Err(_) => {}
-            }
-        }
-        drop(memory);
-        if let Some(fill) = fill {
-            fill.finish(found.as_ref().ok().cloned());
-        }
-        found
+        let page = Arc::new(self.find(query, now)?);
+        self.remembered.insert(key, Arc::new(Kept::new(now, page.clone())));
+        Ok(page)
     }
 
     /// Fills the first pages of the common searches, and of the searches asked most in the last
@@ -449,7 +419,7 @@ impl Browse {
             total_capped: page.total_capped,
             page: query.page,
             per_page: query.per_page,
-            finished: OnceLock::new(),
+            answered: Answered::default(),
         })
     }
 }

@@ -4,15 +4,16 @@
 use crate::{ApiError, AppState};
 use actix_web::http::header;
 use actix_web::web::Bytes;
-use actix_web::{HttpRequest, HttpResponse, get, web};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, get, web};
 use oppas_domain::browse::query::{RawListingQuery, ShownCard};
-use oppas_domain::browse::service::{BrowseError, BrowseResult, FinishedPage, Remembered};
+use oppas_domain::browse::service::{BrowseError, BrowseResult, Remembered};
 use oppas_domain::kernel::enums::{
     Availability, DayPart, Experience, GoodWith, LookingFor, PetSize, ProfileType, SearchSort, Species,
 };
 use oppas_domain::profiles::card::CardDetails;
 use serde::{Deserialize, Serialize};
 use sha2::Digest;
+use std::sync::Arc;
 use utoipa::{IntoParams, ToSchema};
 
 /// The search, every parameter optional.
@@ -264,10 +265,19 @@ pub async fn list_profiles(
     Ok(answer(&req, &found))
 }
 
+/// A page as it is answered: its bytes and a tag that changes with them.
+#[derive(Debug)]
+struct FinishedPage {
+    /// The answer's body.
+    body: Arc<[u8]>,
+    /// An entity tag of the body (quoted, as HTTP writes it).
+    etag: String,
+}
+
 /// The page as JSON, written once per page and kept with it, with its tag; 304 when the
 /// browser already holds this page.
 fn answer(req: &HttpRequest, found: &BrowseResult) -> HttpResponse {
-    let finished = found.finished.get_or_init(|| {
+    let Some(finished) = found.answered.get_or_init(|| {
         let list = ProfileList {
             profiles: found.cards.iter().map(ProfileListItem::from).collect(),
             total: found.total,
@@ -287,7 +297,10 @@ fn answer(req: &HttpRequest, found: &BrowseResult) -> HttpResponse {
             body: body.into(),
             etag,
         }
-    });
+    }) else {
+        // Only this function keeps anything with a page, and always a `FinishedPage`.
+        return ApiError::Internal(anyhow::anyhow!("a page of cards kept something else")).error_response();
+    };
     let cached = req
         .headers()
         .get(header::IF_NONE_MATCH)

@@ -135,7 +135,7 @@ export function postcodeDigits(value: string): string {
 export function emptyValues(profileType: ProfileType): WizardValues {
   const empty = Object.fromEntries(
     ASKED_FIELDS.map((field) => [field, V.DRAFT_FIELDS[field] === 'list' ? [] : '']),
-  ) as Omit<WizardValues, 'profileType'>;
+  ) as unknown as Omit<WizardValues, 'profileType'>;
   return { profileType, ...empty };
 }
 
