@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '@/features/appointments/api/appointments';
 import { AppointmentsBar } from '@/features/appointments/components/appointments-bar';
-import { aUser, fakeSession, onApi } from '@/testing/fake-api';
+import { aUser, fakeSession, onApi, requests } from '@/testing/fake-api';
 import { aPet, aVolunteerLookup, anOwner, anOwnerLookup } from '@/testing/profiles';
 import { renderWithProviders } from '@/testing/render';
 
@@ -440,5 +440,180 @@ describe('AppointmentsBar', () => {
     expect(await screen.findByText('Afgewezen: Ik ben dan weg.')).toBeVisible();
     expect(steps).toEqual([{ step: 'afwijzen', reason: 'Ik ben dan weg.' }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('refuses a start that has passed at its date, and sends nothing', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }));
+    onApi('GET /api/conversations/11/appointments', { status: 200, body: [] });
+    renderBar();
+
+    await user.click(await screen.findByRole('button', { name: 'Afspraak voorstellen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Afspraak voorstellen aan Lotte' });
+    await user.type(within(dialog).getByLabelText('Datum'), '2020-03-02');
+    await user.click(within(dialog).getByRole('button', { name: 'Voorstel versturen' }));
+    expect(await within(dialog).findByText('Kies een begin in de toekomst.')).toBeVisible();
+    expect(within(dialog).getByLabelText('Datum')).toHaveAccessibleDescription(
+      'Kies een begin in de toekomst.',
+    );
+    expect(within(dialog).getByLabelText('Datum')).toBeInvalid();
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it('refuses an end before the start at the end time, and sends nothing', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }));
+    onApi('GET /api/conversations/11/appointments', { status: 200, body: [] });
+    renderBar();
+
+    await user.click(await screen.findByRole('button', { name: 'Afspraak voorstellen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Afspraak voorstellen aan Lotte' });
+    await user.type(within(dialog).getByLabelText('Datum'), '2030-12-24');
+    await user.clear(within(dialog).getByLabelText('Tot'));
+    await user.type(within(dialog).getByLabelText('Tot'), '08:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Voorstel versturen' }));
+    expect(await within(dialog).findByText('Het einde ligt na het begin.')).toBeVisible();
+    expect(within(dialog).getByLabelText('Tot')).toHaveAccessibleDescription(
+      'Het einde ligt na het begin.',
+    );
+    expect(within(dialog).getByLabelText('Datum')).toBeValid();
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+
+    // The same times over two days are fine: it ends the next morning.
+    await user.type(within(dialog).getByLabelText('Tot en met (meer dagen)'), '2030-12-25');
+    onApi('POST /api/conversations/11/appointments', async (request) => ({
+      status: 201,
+      body: anAppointment({ ...((await request.json()) as Partial<Appointment>), id: 5 }),
+    }));
+    await user.click(within(dialog).getByRole('button', { name: 'Voorstel versturen' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+  });
+
+  it('keeps the button off while the date or a time is missing', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }));
+    onApi('GET /api/conversations/11/appointments', { status: 200, body: [] });
+    renderBar();
+
+    await user.click(await screen.findByRole('button', { name: 'Afspraak voorstellen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Afspraak voorstellen aan Lotte' });
+    const send = within(dialog).getByRole('button', { name: 'Voorstel versturen' });
+    await user.type(within(dialog).getByLabelText('Datum'), '2030-12-24');
+    expect(send).toBeEnabled();
+    await user.clear(within(dialog).getByLabelText('Van'));
+    expect(send).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Van'), '10:00');
+    await user.clear(within(dialog).getByLabelText('Tot'));
+    expect(send).toBeDisabled();
+    await user.click(send);
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of the end, the note or the pets at that field, and any other above", async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }), aVolunteerLookup({ user_id: 7 }));
+    onApi('GET /api/profiles/8', { status: 200, body: anOwnerLookup({}, { id: 4, user_id: 8 }) });
+    onApi('GET /api/owners/4', {
+      status: 200,
+      body: {
+        hidden: false,
+        owner: anOwner({ id: 4, user_id: 8 }),
+        pets: [aPet({ id: 30, name: 'Bobby' })],
+      },
+    });
+    onApi('GET /api/conversations/11/appointments', { status: 200, body: [] });
+    const answers = [
+      { field: 'endsAt', error: 'Een afspraak duurt hoogstens 60 dagen.' },
+      { field: 'note', error: 'Schrijf hoogstens 500 tekens.' },
+      { field: 'pets', error: 'Kies alleen huisdieren van jullie twee.' },
+    ];
+    let sent = 0;
+    onApi('POST /api/conversations/11/appointments', () => {
+      const answer = answers[sent];
+      sent += 1;
+      return answer
+        ? { status: 422, body: { ...answer, code: 'invalid_input' } }
+        : {
+            status: 409,
+            body: { error: 'Er wachten al drie voorstellen op antwoord.', code: 'conflict' },
+          };
+    });
+    renderWithProviders(
+      <AppointmentsBar conversationId={11} open otherName="Sanne" otherUserId={8} />,
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Afspraak voorstellen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Afspraak voorstellen aan Sanne' });
+    expect(await within(dialog).findByRole('checkbox', { name: 'Bobby' })).toBeChecked();
+    await user.type(within(dialog).getByLabelText('Datum'), '2030-12-24');
+    await user.type(within(dialog).getByLabelText('Opmerking (niet verplicht)'), 'Tot dan.');
+    const send = within(dialog).getByRole('button', { name: 'Voorstel versturen' });
+
+    await user.click(send);
+    expect(await within(dialog).findByText('Een afspraak duurt hoogstens 60 dagen.')).toBeVisible();
+    expect(within(dialog).getByLabelText('Tot')).toHaveAccessibleDescription(
+      'Een afspraak duurt hoogstens 60 dagen.',
+    );
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(send);
+    expect(await within(dialog).findByText('Schrijf hoogstens 500 tekens.')).toBeVisible();
+    expect(within(dialog).getByLabelText('Opmerking (niet verplicht)')).toHaveAccessibleDescription(
+      'Schrijf hoogstens 500 tekens.',
+    );
+    expect(within(dialog).queryByText('Een afspraak duurt hoogstens 60 dagen.')).toBeNull();
+
+    await user.click(send);
+    expect(
+      await within(dialog).findByText('Kies alleen huisdieren van jullie twee.'),
+    ).toBeVisible();
+    expect(
+      within(dialog).getByRole('group', { name: 'Voor welke huisdieren?' }),
+    ).toHaveAccessibleDescription('Kies alleen huisdieren van jullie twee.');
+
+    await user.click(send);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Er wachten al drie voorstellen op antwoord.',
+    );
+    expect(within(dialog).queryByText('Kies alleen huisdieren van jullie twee.')).toBeNull();
+    expect(sent).toBe(4);
+  });
+
+  it('keeps the reason open with the refusal beside it when the server refuses the reason', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7 }));
+    onApi('GET /api/conversations/11/appointments', {
+      status: 200,
+      body: [anAppointment({ state: 'geaccepteerd' })],
+    });
+    const steps: unknown[] = [];
+    onApi('POST /api/appointments/3/step', async (request) => {
+      steps.push(await request.json());
+      return {
+        status: 422,
+        body: { error: 'Schrijf hoogstens 500 tekens.', code: 'invalid_input', field: 'reason' },
+      };
+    });
+    renderBar();
+
+    const item = await screen.findByRole('listitem', { name: /^Oppassen bij de baas thuis/ });
+    await user.click(within(item).getByRole('button', { name: 'Annuleren' }));
+    const asked = await screen.findByRole('dialog', { name: 'Afspraak annuleren' });
+    const reason = within(asked).getByRole('textbox', { name: 'Reden (niet verplicht)' });
+    await user.type(reason, 'Te lang.');
+    await user.click(within(asked).getByRole('button', { name: 'Annuleren' }));
+    expect(await within(asked).findByText('Schrijf hoogstens 500 tekens.')).toBeVisible();
+    expect(reason).toHaveAccessibleDescription(
+      'De ander leest de reden bij de afspraak. Schrijf hoogstens 500 tekens.',
+    );
+    expect(reason).toHaveValue('Te lang.');
+    expect(steps).toEqual([{ step: 'annuleren', reason: 'Te lang.' }]);
+
+    await user.click(within(asked).getByRole('button', { name: 'Terug' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
