@@ -139,6 +139,12 @@ const draftFields = Object.fromEntries(
     Array.isArray(property.type) && property.type.includes('array') ? 'list' : 'one',
   ]),
 );
+/** @type {Record<string, Record<string, unknown>> | undefined} */
+const proposalRefusals = schemas.ProposeBody?.['x-refusals'];
+const startInFuture = proposalRefusals?.startsAt?.future;
+const endAfterStart = proposalRefusals?.endsAt?.afterStart;
+if (typeof startInFuture !== 'string' || typeof endAfterStart !== 'string')
+  throw new Error(`${input}: ProposeBody has no x-refusals of its times`);
 const phonePattern = draft.phone?.pattern;
 if (!phonePattern) throw new Error(`${input}: ProfileDraftBody.phone has no pattern`);
 const sitterRequired = Object.entries(draft)
@@ -286,6 +292,9 @@ lines.push(
     null,
     2,
   )} as const;`,
+  '',
+  "/** The server's refusals of an afspraak's times that the proposal form checks before it sends. */",
+  `export const PROPOSAL_REFUSALS = ${JSON.stringify({ startInFuture, endAfterStart }, null, 2)} as const;`,
   '',
   "/** The server's refusal of a text over its most characters, `{max}` standing for the number. */",
   `export const TOO_LONG = ${literal(tooLong)};`,

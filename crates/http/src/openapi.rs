@@ -259,6 +259,21 @@ impl Modify for PublishedRules {
         {
             vocabulary.insert("rules".to_owned(), oppas_domain::kernel::enums::SearchSort::published());
         }
+        // The proposal form's own checks of the time: the server's words for them.
+        if let Some(RefOr::T(Schema::Object(proposal))) = components.schemas.get_mut("ProposeBody") {
+            use oppas_domain::appointments::afspraak::{END_AFTER_START, START_IN_FUTURE};
+            proposal.extensions.get_or_insert_with(Default::default).merge(
+                ExtensionsBuilder::new()
+                    .add(
+                        "x-refusals",
+                        serde_json::json!({
+                            "startsAt": { "future": START_IN_FUTURE },
+                            "endsAt": { "afterStart": END_AFTER_START },
+                        }),
+                    )
+                    .build(),
+            );
+        }
         publish_key_rule(openapi);
         publish_search_rules(openapi);
     }

@@ -145,6 +145,12 @@ fn refused(field: &'static str, message: impl Into<String>) -> ProposalError {
     }
 }
 
+/// What a proposal whose start has passed is told (published for the proposal form).
+pub const START_IN_FUTURE: &str = "Kies een begin in de toekomst.";
+
+/// What a proposal that ends before it starts is told (published for the proposal form).
+pub const END_AFTER_START: &str = "Het einde ligt na het begin.";
+
 /// Checks the time of a proposal made at `now`: a start in the future within
 /// [`MAX_DAYS_AHEAD`], an end after it, at most [`MAX_APPOINTMENT_DAYS`] long.
 ///
@@ -156,13 +162,13 @@ pub fn check_timing(
     now: NaiveDateTime,
 ) -> Result<Timing, ProposalError> {
     if starts_at <= now {
-        return Err(refused("startsAt", "Kies een begin in de toekomst."));
+        return Err(refused("startsAt", START_IN_FUTURE));
     }
     if starts_at > now + Duration::days(MAX_DAYS_AHEAD) {
         return Err(refused("startsAt", "Een afspraak begint hoogstens een jaar vooruit."));
     }
     if ends_at <= starts_at {
-        return Err(refused("endsAt", "Het einde ligt na het begin."));
+        return Err(refused("endsAt", END_AFTER_START));
     }
     if ends_at - starts_at > Duration::days(MAX_APPOINTMENT_DAYS) {
         return Err(refused(

@@ -929,6 +929,12 @@ export const DRAFT_REFUSALS = {
   "dateOfBirth": "Vul een geldige geboortedatum in (jjjj-mm-dd)."
 } as const;
 
+/** The server's refusals of an afspraak's times that the proposal form checks before it sends. */
+export const PROPOSAL_REFUSALS = {
+  "startInFuture": "Kies een begin in de toekomst.",
+  "endAfterStart": "Het einde ligt na het begin."
+} as const;
+
 /** The server's refusal of a text over its most characters, `{max}` standing for the number. */
 export const TOO_LONG = "Maximaal {max} tekens toegestaan.";
 

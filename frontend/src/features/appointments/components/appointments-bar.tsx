@@ -237,8 +237,7 @@ function moment(date: string, time: string): string {
 }
 
 /** The server's words for a start that has passed and an end not after the start. */
-const START_IN_FUTURE = 'Kies een begin in de toekomst.';
-const END_AFTER_START = 'Het einde ligt na het begin.';
+const { startInFuture: START_IN_FUTURE, endAfterStart: END_AFTER_START } = V.PROPOSAL_REFUSALS;
 
 /**
  * A proposal as written, grouped as the API names its fields, so that a refusal of `startsAt`
