@@ -14,7 +14,7 @@ use secrets::{MIN_SECRET_BYTES, random_secret, secret_weakness, write_private};
 use sections::ENVIRONMENT_ONLY;
 pub use sections::{
     DatabaseSettings, LogSettings, MailSettings, MapSettings, MetricsSettings, OidcProviderSettings, OidcSettings,
-    PushSettings, S3Settings, ServerSettings, SessionSettings, SiteSettings, UploadBackend, UploadSettings,
+    PushSettings, ServerSettings, SessionSettings, SiteSettings, UploadBackend, UploadSettings,
 };
 
 /// Where the process runs.

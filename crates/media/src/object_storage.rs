@@ -25,9 +25,12 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 const MAX_RETRIES: usize = 2;
 const RETRY_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// Where the bucket is. Credentials come from the environment only (the standard `AWS_*`
-/// variables, or the settings' own environment keys), never from a configuration file.
-#[derive(Debug, Clone, Default)]
+/// Where the bucket is: the `[uploads.s3]` section of the settings. Credentials come from the
+/// environment only (the standard `AWS_*` variables, or the settings' own environment keys
+/// `OPPAS__UPLOADS__S3__ACCESS_KEY_ID` and `OPPAS__UPLOADS__S3__SECRET_ACCESS_KEY`), never from a
+/// configuration file.
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[serde(default)]
 pub struct ObjectStorageConfig {
     /// The bucket's name.
     pub bucket: String,
@@ -43,7 +46,7 @@ pub struct ObjectStorageConfig {
     /// The access key; `None` to take `AWS_ACCESS_KEY_ID` from the environment.
     pub access_key_id: Option<String>,
     /// The secret; `None` to take `AWS_SECRET_ACCESS_KEY` from the environment.
-    pub secret_access_key: Option<String>,
+    pub secret_access_key: Option<secrecy::SecretString>,
 }
 
 /// Photos in a bucket.
@@ -104,7 +107,7 @@ impl ObjectStorage {
             builder = builder.with_access_key_id(key);
         }
         if let Some(secret) = &config.secret_access_key {
-            builder = builder.with_secret_access_key(secret);
+            builder = builder.with_secret_access_key(secrecy::ExposeSecret::expose_secret(secret));
         }
         let store = builder.build().context("configuring the photo bucket")?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -215,7 +218,7 @@ mod tests {
             region: "eu-central-1".into(),
             path_style: true,
             access_key_id: Some("key".into()),
-            secret_access_key: Some("secret".into()),
+            secret_access_key: Some(secrecy::SecretString::from("secret")),
             ..ObjectStorageConfig::default()
         })?;
         assert!(matches!(
@@ -237,7 +240,7 @@ mod tests {
             endpoint: "http://127.0.0.1:9".into(),
             path_style: true,
             access_key_id: Some("key".into()),
-            secret_access_key: Some("secret".into()),
+            secret_access_key: Some(secrecy::SecretString::from("secret")),
             ..ObjectStorageConfig::default()
         })?;
         // Answered without a request (the endpoint would refuse one).

@@ -162,7 +162,7 @@ pub struct UploadSettings {
     pub dir: PathBuf,
     /// The bucket (backend `s3`).
     #[serde(default)]
-    pub s3: S3Settings,
+    pub s3: oppas_media::ObjectStorageConfig,
 }
 
 /// `uploads.backend`
@@ -173,27 +173,6 @@ pub enum UploadBackend {
     Directory,
     /// An S3-compatible bucket shared by every instance.
     S3,
-}
-
-/// `[uploads.s3]`: an S3-compatible bucket (AWS S3, MinIO, Garage, Ceph, Cloudflare R2).
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(default)]
-pub struct S3Settings {
-    /// The bucket's name.
-    pub bucket: String,
-    /// The S3 API's address; empty for AWS's own for `region`.
-    pub endpoint: String,
-    /// The region, e.g. `eu-central-1`.
-    pub region: String,
-    /// Path-style addresses (`endpoint/bucket/key`), as MinIO, Garage and Ceph want.
-    pub path_style: bool,
-    /// Prepended to every key, e.g. `photos/`.
-    pub prefix: String,
-    /// From the environment only (`OPPAS__UPLOADS__S3__ACCESS_KEY_ID`, else `AWS_ACCESS_KEY_ID`).
-    pub access_key_id: Option<String>,
-    /// From the environment only (`OPPAS__UPLOADS__S3__SECRET_ACCESS_KEY`, else
-    /// `AWS_SECRET_ACCESS_KEY`).
-    pub secret_access_key: Option<SecretString>,
 }
 
 /// The credentials of the bucket, the metrics token and the push key: never in a file that could be committed.

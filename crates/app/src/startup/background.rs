@@ -9,9 +9,8 @@ use oppas_domain::messaging::live::HEARTBEAT_SECS;
 use oppas_domain::messaging::service::Messaging;
 use oppas_domain::uploads::ports::FileStore;
 use oppas_http::live::LiveHub;
-use oppas_media::{DirectoryStore, ObjectStorage, ObjectStorageConfig};
+use oppas_media::{DirectoryStore, ObjectStorage};
 use oppas_persistence::Database;
-use secrecy::ExposeSecret;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -29,19 +28,7 @@ pub fn file_store(settings: &Settings) -> anyhow::Result<Arc<dyn FileStore>> {
     let uploads = &settings.uploads;
     Ok(match uploads.backend {
         crate::settings::UploadBackend::Directory => Arc::new(DirectoryStore::new(uploads.dir.clone())),
-        crate::settings::UploadBackend::S3 => Arc::new(ObjectStorage::connect(&ObjectStorageConfig {
-            bucket: uploads.s3.bucket.clone(),
-            endpoint: uploads.s3.endpoint.clone(),
-            region: uploads.s3.region.clone(),
-            path_style: uploads.s3.path_style,
-            prefix: uploads.s3.prefix.clone(),
-            access_key_id: uploads.s3.access_key_id.clone(),
-            secret_access_key: uploads
-                .s3
-                .secret_access_key
-                .as_ref()
-                .map(|s| s.expose_secret().to_owned()),
-        })?),
+        crate::settings::UploadBackend::S3 => Arc::new(ObjectStorage::connect(&uploads.s3)?),
     })
 }
 

@@ -89,8 +89,8 @@ impl Gate {
 }
 
 /// Settings for photos in `bucket` of the S3 server at `endpoint`.
-pub fn bucket_settings(endpoint: String, bucket: String) -> oppas_app::settings::S3Settings {
-    oppas_app::settings::S3Settings {
+pub fn bucket_settings(endpoint: String, bucket: String) -> oppas_media::ObjectStorageConfig {
+    oppas_media::ObjectStorageConfig {
         bucket,
         endpoint,
         region: "eu-central-1".to_owned(),
