@@ -2,7 +2,7 @@ import { Ban, Flag } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { ReportAbout } from '@/components/trust/report-dialog';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { useAuth } from '@/lib/auth/use-auth';
 import { failureText, useSetBlocked } from '@/lib/trust/trust';
 
@@ -125,53 +125,25 @@ function ReportButton({
 }
 
 function BlockButton({ userId, name, onBlocked, compact }: TrustActionsProps) {
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const setBlocked = useSetBlocked();
-  const close = () => {
-    setOpen(false);
-    setError(null);
-  };
   return (
-    <>
-      <Button
-        variant="ghost"
-        size="sm"
-        onClick={() => {
-          setOpen(true);
-        }}
-      >
-        <Ban aria-hidden="true" className="size-4" />
-        <span className={word(compact)}>Blokkeren</span>
-      </Button>
-      <ConfirmDialog
-        open={open}
-        title={`${name} blokkeren?`}
-        confirmLabel="Blokkeren"
-        busy={setBlocked.isPending}
-        error={error}
-        onConfirm={() => {
-          setBlocked.mutate(
-            { userId, blocked: true },
-            {
-              onSuccess: () => {
-                close();
-                onBlocked?.();
-              },
-              onError: (failure) => {
-                setError(failureText(failure));
-              },
-            },
-          );
-        }}
-        onCancel={close}
-      >
+    <ConfirmButton
+      title={`${name} blokkeren?`}
+      confirmLabel="Blokkeren"
+      explanation={
         <p className="text-stone-700">
           Jullie kunnen elkaar dan geen berichten meer sturen, jullie gesprek verdwijnt uit je lijst
           en jullie zien elkaars profielen niet meer in de lijsten. Deblokkeren kan altijd bij je
           instellingen.
         </p>
-      </ConfirmDialog>
-    </>
+      }
+      act={() => setBlocked.mutateAsync({ userId, blocked: true })}
+      failureText={failureText}
+      busy={setBlocked.isPending}
+      onDone={onBlocked}
+    >
+      <Ban aria-hidden="true" className="size-4" />
+      <span className={word(compact)}>Blokkeren</span>
+    </ConfirmButton>
   );
 }

@@ -1,7 +1,7 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useRemovePet } from '@/features/profiles/api/pets';
@@ -47,49 +47,22 @@ export function AddPetButton({ open: initiallyOpen = false }: { open?: boolean }
 
 /** Removes one pet after a confirmation; the owner page offers it only while there are others. */
 export function RemovePetButton({ petId, name }: { petId: number; name: string }) {
-  const [open, setOpen] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const removePet = useRemovePet();
-  const close = () => {
-    setOpen(false);
-    setFailure(null);
-  };
-  const remove = async () => {
-    setFailure(null);
-    try {
-      await removePet.mutateAsync(petId);
-      setOpen(false);
-    } catch (error) {
-      setFailure(failureText(error, REMOVE_PET_FAILED));
-    }
-  };
   return (
-    <>
-      <Button
-        variant="ghost"
-        size="sm"
-        onClick={() => {
-          setOpen(true);
-        }}
-      >
-        <Trash2 aria-hidden="true" className="size-4" />
-        {`${name} verwijderen`}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        title={`${name} verwijderen?`}
-        confirmLabel="Verwijderen"
-        busy={removePet.isPending}
-        error={failure}
-        onConfirm={() => {
-          void remove();
-        }}
-        onCancel={close}
-      >
+    <ConfirmButton
+      title={`${name} verwijderen?`}
+      confirmLabel="Verwijderen"
+      explanation={
         <p className="text-stone-700">
           De pagina van {name} en de kaart in de lijsten verdwijnen. Dit kun je niet ongedaan maken.
         </p>
-      </ConfirmDialog>
-    </>
+      }
+      act={() => removePet.mutateAsync(petId)}
+      failureText={(error) => failureText(error, REMOVE_PET_FAILED)}
+      busy={removePet.isPending}
+    >
+      <Trash2 aria-hidden="true" className="size-4" />
+      {`${name} verwijderen`}
+    </ConfirmButton>
   );
 }
