@@ -269,16 +269,6 @@ impl Browse {
         self.search_checked(raw.check()?, viewer)
     }
 
-    /// The page of a checked search when memory holds it fresh for anyone who is in no block:
-    /// never asks storage, so a caller may answer with it on the spot.
-    #[must_use]
-    pub fn from_memory(&self, query: &ListingQuery) -> Option<Arc<BrowseResult>> {
-        let now = self.clock.now();
-        let (_, kept) = self.remembered(query);
-        kept.filter(|kept| now - kept.at() < CACHE_FOR)
-            .map(|kept| kept.page.clone())
-    }
-
     /// The page of a checked search that memory holds for anyone in no block, fresh or aged past
     /// [`CACHE_FOR`] but younger than [`AGED_FOR`], with no card changed since: never asks storage, so a caller may answer with
     /// it on the spot. For an aged page, one caller (the first) gets `refresh: true` and remakes
@@ -427,6 +417,18 @@ impl Browse {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl Browse {
+        /// The page of a checked search when memory holds it fresh for anyone who is in no block:
+        /// never asks storage, so a caller may answer with it on the spot.
+        fn fresh_in_memory(&self, query: &ListingQuery) -> Option<Arc<BrowseResult>> {
+            let now = self.clock.now();
+            let (_, kept) = self.remembered(query);
+            kept.filter(|kept| now - kept.at() < CACHE_FOR)
+                .map(|kept| kept.page.clone())
+        }
+    }
+
     use crate::browse::query::{DEFAULT_PER_PAGE, FoundCard, ListingPage};
     use crate::kernel::enums::Species;
     use crate::profiles::card::{Card, CardWrite, SHORT_DESCRIPTION_CHARS, normalise, short_description};
@@ -575,20 +577,20 @@ mod tests {
             changes.clone(),
         );
         let query = raw(&[("type", "huisdier")]).check()?;
-        assert!(browse.from_memory(&query).is_none(), "nothing asked yet");
+        assert!(browse.fresh_in_memory(&query).is_none(), "nothing asked yet");
         browse.fill_common()?;
         assert_eq!(listings.0.load(std::sync::atomic::Ordering::SeqCst), 3);
-        assert!(browse.from_memory(&query).is_some(), "filled at start");
+        assert!(browse.fresh_in_memory(&query).is_some(), "filled at start");
         assert!(
             browse
-                .from_memory(&raw(&[("type", "huisdier"), ("page", "2")]).check()?)
+                .fresh_in_memory(&raw(&[("type", "huisdier"), ("page", "2")]).check()?)
                 .is_none()
         );
         changes.write(|_| Ok::<(), ()>(())).ok();
-        assert!(browse.from_memory(&query).is_none(), "a change ends it");
+        assert!(browse.fresh_in_memory(&query).is_none(), "a change ends it");
         browse.search_checked(query.clone(), None)?;
         *clock.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = start + CACHE_FOR;
-        assert!(browse.from_memory(&query).is_none(), "and so does time");
+        assert!(browse.fresh_in_memory(&query).is_none(), "and so does time");
 
         // Aged, it is still answered on the spot; the first caller remakes it, once.
         let asked = listings.0.load(std::sync::atomic::Ordering::SeqCst);
@@ -691,8 +693,8 @@ mod tests {
         let second = browse(listings.clone());
         assert_eq!(second.fill_common()?, 3);
         assert_eq!(listings.0.load(std::sync::atomic::Ordering::SeqCst), 3 + 3);
-        assert!(second.from_memory(&raw(&[("q", "hond")]).check()?).is_some());
-        assert!(second.from_memory(&raw(&[("q", "vis")]).check()?).is_none());
+        assert!(second.fresh_in_memory(&raw(&[("q", "hond")]).check()?).is_some());
+        assert!(second.fresh_in_memory(&raw(&[("q", "vis")]).check()?).is_none());
 
         // A week without asks and they are forgotten.
         *clock.0.lock().unwrap_or_else(PoisonError::into_inner) += chrono::Duration::days(8);

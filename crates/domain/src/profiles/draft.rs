@@ -373,11 +373,13 @@ impl ValidDraft {
 }
 
 impl ProfileDraft {
-    /// Checks every rule and returns what to store, or the first field that breaks one.
+    /// Checks every rule on `today` (a date of birth lies before it) and returns what to store,
+    /// or the first field that breaks one. The derived `Validate` runs the field rules alone;
+    /// this is the one check a draft passes before it is stored.
     ///
     /// # Errors
     /// [`InvalidField`] naming the field.
-    pub fn validate(&self, today: NaiveDate) -> Result<ValidDraft, InvalidField> {
+    pub fn check(&self, today: NaiveDate) -> Result<ValidDraft, InvalidField> {
         let draft = self.normalised();
         draft.checked(today, |_| true)?;
         let whereabouts = draft.whereabouts();

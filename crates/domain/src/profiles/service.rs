@@ -172,7 +172,7 @@ impl ProfileService {
     /// # Errors
     /// [`ProfileError`]: invalid field, already a profile, over the allowance, storage.
     pub fn create(&self, user: UserId, draft: &ProfileDraft) -> Result<OwnProfile, ProfileError> {
-        let valid = draft.validate(self.clock.today())?;
+        let valid = draft.check(self.clock.today())?;
         self.check_images(user, &valid, None)?;
         // Only writes that can happen count against the allowance.
         if self.profile_of(user)?.is_some() {
@@ -241,7 +241,7 @@ impl ProfileService {
         counts: bool,
     ) -> Result<OwnProfile, ProfileError> {
         let current = current.clone();
-        let valid = draft.validate(self.clock.today())?;
+        let valid = draft.check(self.clock.today())?;
         self.check_images(actor, &valid, Some(&current))?;
         if !matches!(
             (&current, &valid),

@@ -171,11 +171,11 @@ mod tests {
             max_distance: Some(10),
             ..ProfileDraft::default()
         };
-        let super::super::ValidDraft::Volunteer(fields) = draft.validate(today())? else {
+        let super::super::ValidDraft::Volunteer(fields) = draft.check(today())? else {
             panic!("a sitter's draft gives a sitter");
         };
         let again = ProfileDraft::of_volunteer(&fields);
-        assert_eq!(again.validate(today())?, draft.validate(today())?);
+        assert_eq!(again.check(today())?, draft.check(today())?);
         assert_eq!(again.max_distance, Some(Distance::Km10.km()));
         assert_eq!(
             again.languages,

@@ -23,7 +23,7 @@ fn owner_draft() -> ProfileDraft {
 
 #[test]
 fn an_owner_draft_is_split_into_owner_and_pet_with_the_postcode_place() {
-    let Ok(ValidDraft::Owner(owner, pet)) = owner_draft().validate(today()) else {
+    let Ok(ValidDraft::Owner(owner, pet)) = owner_draft().check(today()) else {
         panic!("the owner draft should be valid");
     };
     assert_eq!(owner.first_name, "Sanne");
@@ -92,7 +92,7 @@ fn each_enumeration_refuses_an_unknown_value_naming_its_field() {
         ),
     ];
     for (field, draft) in cases {
-        let err = draft.validate(today()).err();
+        let err = draft.check(today()).err();
         assert_eq!(err.map(|e| e.field), Some(field), "{field}");
     }
     let volunteer = volunteer_draft();
@@ -141,10 +141,10 @@ fn each_enumeration_refuses_an_unknown_value_naming_its_field() {
         ),
     ];
     for (field, draft) in volunteer_cases {
-        let err = draft.validate(today()).err();
+        let err = draft.check(today()).err();
         assert_eq!(err.map(|e| e.field), Some(field), "{field}");
     }
-    assert!(volunteer.validate(today()).is_ok());
+    assert!(volunteer.check(today()).is_ok());
 }
 
 #[test]
@@ -158,7 +158,7 @@ fn postcodes_must_be_four_known_digits() {
             postal_code: Some(raw.into()),
             ..owner_draft()
         };
-        let err = draft.validate(today()).err();
+        let err = draft.check(today()).err();
         assert_eq!(
             err.map(|e| (e.field, e.message)),
             Some(("postalCode", message.to_owned()))
@@ -173,20 +173,20 @@ fn names_and_texts_have_limits_and_required_names_must_be_filled() {
         first_name: Some(long_name),
         ..owner_draft()
     };
-    assert_eq!(draft.validate(today()).err().map(|e| e.field), Some("firstName"));
+    assert_eq!(draft.check(today()).err().map(|e| e.field), Some("firstName"));
     let draft = ProfileDraft {
         pet_name: Some("   ".into()),
         ..owner_draft()
     };
     assert_eq!(
-        draft.validate(today()).err().map(|e| (e.field, e.message)),
+        draft.check(today()).err().map(|e| (e.field, e.message)),
         Some(("petName", "De naam van je huisdier is verplicht".to_owned()))
     );
     let draft = ProfileDraft {
         bio: Some("x".repeat(LONG_TEXT_MAX + 1)),
         ..owner_draft()
     };
-    assert_eq!(draft.validate(today()).err().map(|e| e.field), Some("bio"));
+    assert_eq!(draft.check(today()).err().map(|e| e.field), Some("bio"));
 }
 
 /// A sitter's draft that meets the minimum: place, postcode and 50 characters about herself.
@@ -207,7 +207,7 @@ const SITTER_BIO: &str = "Ik pas al jaren op honden en katten in de buurt.ë!";
 #[test]
 fn a_sitter_needs_a_place_a_postcode_and_fifty_characters_about_herself() {
     assert_eq!(SITTER_BIO.chars().count(), SITTER_BIO_MIN);
-    assert!(volunteer_draft().validate(today()).is_ok());
+    assert!(volunteer_draft().check(today()).is_ok());
     let short: String = SITTER_BIO.chars().take(SITTER_BIO_MIN - 1).collect();
     let cases = [
         (
@@ -254,7 +254,7 @@ fn a_sitter_needs_a_place_a_postcode_and_fifty_characters_about_herself() {
 }
 
 fn refusal(draft: &ProfileDraft) -> Option<(&'static str, String)> {
-    draft.validate(today()).err().map(|e| (e.field, e.message))
+    draft.check(today()).err().map(|e| (e.field, e.message))
 }
 
 #[test]
@@ -403,19 +403,19 @@ fn phone_and_date_of_birth_are_checked() {
         phone: Some("bel me".into()),
         ..owner_draft()
     };
-    assert_eq!(draft.validate(today()).err().map(|e| e.field), Some("phone"));
+    assert_eq!(draft.check(today()).err().map(|e| e.field), Some("phone"));
     let draft = ProfileDraft {
         phone: Some("+31 6 1234 5678".into()),
         ..owner_draft()
     };
-    assert!(draft.validate(today()).is_ok());
+    assert!(draft.check(today()).is_ok());
     for bad in ["2030-01-01", "22-11-1990", "1850-01-01"] {
         let draft = ProfileDraft {
             date_of_birth: Some(bad.into()),
             ..owner_draft()
         };
         assert_eq!(
-            draft.validate(today()).err().map(|e| e.field),
+            draft.check(today()).err().map(|e| e.field),
             Some("dateOfBirth"),
             "{bad}"
         );
@@ -453,7 +453,7 @@ fn the_declared_lengths_are_the_published_ones() {
     for (field, max) in MAX_LENGTHS {
         let fill = if *field == "phone" { "1" } else { "a" };
         let longest = with_text(field, fill.repeat(*max));
-        assert!(longest.validate(today()).is_ok(), "{field} takes {max} characters");
+        assert!(longest.check(today()).is_ok(), "{field} takes {max} characters");
         let over = with_text(field, fill.repeat(max + 1));
         assert_eq!(
             refusal(&over),
@@ -507,5 +507,5 @@ fn an_owner_without_a_pet_name_and_a_volunteer_with_an_unknown_level_are_refused
         pet_only.pet().is_ok(),
         "a pet draft is checked on the pet's fields only"
     );
-    assert!(pet_only.validate(today()).is_err(), "a profile needs the first name");
+    assert!(pet_only.check(today()).is_err(), "a profile needs the first name");
 }
