@@ -2,7 +2,7 @@
 //! of who may take it, a step many requests take at once taken once, and a block answered as an
 //! unknown person.
 
-use crate::helpers::{Backend, TestApp, TestResult, error_envelope, spawn_app};
+use crate::helpers::{Backend, Spawn, TestApp, TestResult, error_envelope, spawn_app};
 use crate::messages::{EventStream, Person, data_of, get, owner, sitter, started};
 use crate::on_both_backends;
 use chrono::{Duration, Utc};
@@ -299,7 +299,7 @@ async fn a_block_ends_the_open_afspraken_and_both_streams_hear_of_each_step(back
 
 async fn each_person_lists_the_afspraken_to_come_and_those_that_took_place(backend: Backend) -> TestResult {
     let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
-    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
     let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
     let (status, empty) = get(&app, &sanne, "/api/appointments").await?;
     assert_eq!(status, StatusCode::OK);
@@ -366,7 +366,7 @@ async fn afspraak_mails(app: &TestApp, to: &str, expected: usize) -> Vec<String>
 
 async fn mails_go_out_for_a_proposal_an_acceptance_a_cancellation_and_the_day_before(backend: Backend) -> TestResult {
     let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
-    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
     let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
     let (sanne_mail, lotte_mail) = ("sanne@example.nl", "lotte@example.nl");
 
@@ -518,7 +518,7 @@ async fn write(app: &TestApp, who: &Person, id: i64, body: &Value) -> reqwest::R
 
 async fn references_are_written_after_a_real_afspraak_and_published_together(backend: Backend) -> TestResult {
     let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
-    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
     let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
     let id = accepted(&app, &sanne, &lotte, conversation, 1).await?;
     let good = json!({"text": "Lotte was op tijd en heel lief voor Bobby.", "again": true, "tags": ["op-tijd", "lief-voor-dieren", "op-tijd"]});
@@ -673,7 +673,7 @@ async fn references_are_written_after_a_real_afspraak_and_published_together(bac
 
 async fn a_deleted_authors_reference_stays_and_those_about_them_go(backend: Backend) -> TestResult {
     let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
-    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
     let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
     let id = accepted(&app, &sanne, &lotte, conversation, 1).await?;
     clock.advance(3 * 60 * 60);
@@ -744,7 +744,7 @@ async fn listed(
 
 async fn references_follow_the_hidden_profiles_and_the_readers_blocks(backend: Backend) -> TestResult {
     let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
-    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
     app.sign_in_directly("moderator@example.nl").await?;
     crate::moderation::set_role(&app, "grant", "moderator@example.nl")?;
     let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
@@ -816,7 +816,7 @@ async fn references_follow_the_hidden_profiles_and_the_readers_blocks(backend: B
 
 async fn a_reported_reference_is_hidden_by_a_moderator_and_the_hiding_is_logged(backend: Backend) -> TestResult {
     let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
-    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
     app.sign_in_directly("moderator@example.nl").await?;
     crate::moderation::set_role(&app, "grant", "moderator@example.nl")?;
     let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
@@ -979,7 +979,7 @@ async fn the_export_holds_ones_afspraken_and_references_but_not_one_unpublished_
     backend: Backend,
 ) -> TestResult {
     let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
-    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
     let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
     let id = accepted(&app, &sanne, &lotte, conversation, 1).await?;
     clock.advance(3 * 60 * 60);
@@ -1118,7 +1118,7 @@ async fn counted_on_card(
 
 async fn cards_count_the_references_their_page_shows(backend: Backend) -> TestResult {
     let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
-    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
     app.sign_in_directly("moderator@example.nl").await?;
     crate::moderation::set_role(&app, "grant", "moderator@example.nl")?;
     let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
@@ -1301,7 +1301,7 @@ async fn a_second_proposal_within_half_an_hour_mails_nothing_and_an_acceptance_m
     backend: Backend,
 ) -> TestResult {
     let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
-    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
     let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
     let (sanne_mail, lotte_mail) = ("sanne@example.nl", "lotte@example.nl");
 
@@ -1377,7 +1377,7 @@ async fn with_key(
 
 async fn a_double_tap_on_each_afspraak_call_with_one_key_gives_one_result(backend: Backend) -> TestResult {
     let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
-    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
     let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
 
     // 'Voorstel versturen' twice: one afspraak, one mail, the same answer.

@@ -1,7 +1,7 @@
 //! Browse and search: `GET /api/profiles` by text, type and distance, one profile per person,
 //! and cards that follow every profile write at once.
 
-use crate::helpers::{Backend, SITTER_BIO, TestApp, TestResult, error_envelope, spawn_app, spawn_with};
+use crate::helpers::{Backend, SITTER_BIO, Spawn, TestApp, TestResult, error_envelope, spawn_app};
 use crate::on_both_backends;
 use oppas_domain::Email;
 use oppas_domain::kernel::places::postcode_area;
@@ -109,7 +109,7 @@ fn pet_with(db: &Database, place: &str, postcode: &str, fields: PetFields) -> Re
 async fn six_profiles(backend: Backend) -> Result<TestApp, Error> {
     let database = backend.database();
     let url = database.url().to_owned();
-    let app = spawn_with(Some(database), &url, |_| {}).await?;
+    let app = Spawn::on_database(Some(database), &url).start().await?;
     let db = Database::connect(&url, PoolSettings::default(), Arc::new(oppas_domain::SystemClock))?;
     sitter(
         &db,
@@ -290,7 +290,7 @@ async fn blocked_people_are_left_out_before_paging_and_the_total_is_exact(backen
     use oppas_domain::trust::ports::BlockRepository;
     let database = backend.database();
     let url = database.url().to_owned();
-    let app = spawn_with(Some(database), &url, |_| {}).await?;
+    let app = Spawn::on_database(Some(database), &url).start().await?;
     let db = Database::connect(&url, PoolSettings::default(), Arc::new(oppas_domain::SystemClock))?;
     let viewer = oppas_domain::UserId(app.sign_in_directly("kijker@example.nl").await?);
     let mut sitters = Vec::new();
@@ -374,7 +374,7 @@ async fn a_card_of_an_older_shape_is_left_out_then_rebuilt_at_the_next_start(bac
     assert!(!names(&found).iter().any(|name| name.starts_with("Zo")));
 
     // The next start rebuilds it.
-    let restarted = spawn_with(None, db.url(), |_| {}).await?;
+    let restarted = Spawn::on_database(None, db.url()).start().await?;
     assert_eq!(db.count("listings WHERE card_version = 0")?, 0);
     let found = list(&restarted, "?perPage=50").await?;
     assert_eq!(names(&found).len(), 6);
@@ -439,7 +439,7 @@ async fn every_bad_parameter_is_422_with_a_dutch_error_naming_it(backend: Backen
 async fn twenty_simultaneous_creates_of_both_kinds_leave_one_profile(backend: Backend) -> TestResult {
     let database = backend.database();
     let url = database.url().to_owned();
-    let app = spawn_with(Some(database), &url, |_| {}).await?;
+    let app = Spawn::on_database(Some(database), &url).start().await?;
     app.sign_in_directly("dubbel@example.nl").await?;
     let sitter = json!({"profileType": "vrijwilliger", "firstName": "Dubbel", "lastName": "Persoon",
         "location": "Utrecht", "postalCode": "3512", "bio": SITTER_BIO});
@@ -562,7 +562,7 @@ async fn a_dense_text_search_counts_to_its_cap(backend: Backend) -> TestResult {
     let url = database.url().to_owned();
     let now = chrono::Utc::now().naive_utc();
     oppas_app::bench_data::seed(&url, 2000, now)?;
-    let app = spawn_with(Some(database), &url, |_| {}).await?;
+    let app = Spawn::on_database(Some(database), &url).start().await?;
     let all = list(&app, "").await?;
     let cards = all["total"].as_u64().unwrap_or(0);
     assert!(cards > MAX_COUNTED, "{cards} cards");
@@ -595,10 +595,12 @@ async fn the_common_searches_are_filled_before_listening(backend: Backend) -> Te
     let database = backend.database();
     let url = database.url().to_owned();
     oppas_app::bench_data::seed(&url, 30, chrono::Utc::now().naive_utc())?;
-    let app = spawn_with(Some(database), &url, |settings| {
-        settings.server.fill_searches_at_start = true;
-    })
-    .await?;
+    let app = Spawn::on_database(Some(database), &url)
+        .adjusted(|settings| {
+            settings.server.fill_searches_at_start = true;
+        })
+        .start()
+        .await?;
     let db = Database::connect(&url, PoolSettings::default(), Arc::new(oppas_domain::SystemClock))?;
     let before = list(&app, "?perPage=23").await?["total"].as_u64().unwrap_or(0);
     sitter(&db, "Achter", "Derug", SITTER_BIO, "Utrecht", "3512")?;
@@ -619,10 +621,12 @@ async fn the_searches_asked_most_are_filled_at_the_next_start(backend: Backend) 
     let database = backend.database();
     let url = database.url().to_owned();
     oppas_app::bench_data::seed(&url, 30, chrono::Utc::now().naive_utc())?;
-    let first = spawn_with(Some(database), &url, |settings| {
-        settings.testing.popular_every_secs = Some(1);
-    })
-    .await?;
+    let first = Spawn::on_database(Some(database), &url)
+        .adjusted(|settings| {
+            settings.testing.popular_every_secs = Some(1);
+        })
+        .start()
+        .await?;
     for _ in 0..3 {
         list(&first, "?q=utrecht").await?;
     }
@@ -653,10 +657,12 @@ async fn the_searches_asked_most_are_filled_at_the_next_start(backend: Backend) 
 
     // The next server fills them before it listens: a sitter written behind its back is not
     // on the popular search's first page, and is on a page nobody asked before.
-    let second = spawn_with(None, &url, |settings| {
-        settings.server.fill_searches_at_start = true;
-    })
-    .await?;
+    let second = Spawn::on_database(None, &url)
+        .adjusted(|settings| {
+            settings.server.fill_searches_at_start = true;
+        })
+        .start()
+        .await?;
     let db = Database::connect(&url, PoolSettings::default(), Arc::new(oppas_domain::SystemClock))?;
     sitter(&db, "Achter", "Derug", SITTER_BIO, "Utrecht", "3512")?;
     let filled = list(&second, "?q=utrecht").await?;
@@ -672,7 +678,7 @@ async fn six_with_facets(backend: Backend) -> Result<TestApp, Error> {
     use oppas_domain::kernel::enums::{Availability, Experience, GoodWith, LookingFor, PetSize, Species};
     let database = backend.database();
     let url = database.url().to_owned();
-    let app = spawn_with(Some(database), &url, |_| {}).await?;
+    let app = Spawn::on_database(Some(database), &url).start().await?;
     let db = Database::connect(&url, PoolSettings::default(), Arc::new(oppas_domain::SystemClock))?;
     let pet = |name: &str, species, size, looking_for, good_with| PetFields {
         name: name.to_owned(),
@@ -830,7 +836,7 @@ async fn the_recently_active_come_first_by_the_day(backend: Backend) -> TestResu
             .and_time(chrono::NaiveTime::from_hms_opt(8, 0, 0).ok_or("a time")?);
         clock.advance((morning - now).num_seconds());
     }
-    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
     let sitter = |first: &str| {
         json!({"profileType": "vrijwilliger", "firstName": first, "lastName": "Oppas",
             "location": "Utrecht", "postalCode": "3512", "bio": SITTER_BIO})
@@ -919,7 +925,7 @@ async fn mails_to(app: &TestApp, to: &str, expected: usize) -> Vec<String> {
 async fn a_saved_search_mails_new_matches_once_a_day_and_ends_by_its_link(backend: Backend) -> TestResult {
     use oppas_domain::trust::ports::BlockRepository;
     let clock = Arc::new(crate::helpers::SettableClock::default());
-    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
     let url = app.database()?.url().to_owned();
     let db = Database::connect(&url, PoolSettings::default(), clock.clone())?;
     let me = oppas_domain::UserId(app.sign_in_directly("zoeker@example.nl").await?);
@@ -1110,7 +1116,7 @@ async fn a_term_in_most_cards_finds_full_pages_that_hold_it() -> TestResult {
     let database = Backend::Sqlite.database();
     let url = database.url().to_owned();
     oppas_app::bench_data::seed(&url, 13_000, chrono::Utc::now().naive_utc())?;
-    let app = spawn_with(Some(database), &url, |_| {}).await?;
+    let app = Spawn::on_database(Some(database), &url).start().await?;
     let holds = |card: &Value| {
         let text = [
             card["name"].as_str(),

@@ -2,7 +2,7 @@
 //! succession get answers, never a 5xx: on SQLite every transaction takes the write lock when it
 //! begins and waits its turn, so none fails with 'database is locked'.
 
-use crate::helpers::{Answer, Backend, ORIGIN, SITTER_BIO, TestApp, TestResult, all_at_once, spawn_app_for_bursts};
+use crate::helpers::{Answer, Backend, ORIGIN, SITTER_BIO, Spawn, TestApp, TestResult, all_at_once};
 use crate::on_both_backends;
 use reqwest::{Client, Method, RequestBuilder, StatusCode};
 use serde_json::{Value, json};
@@ -54,7 +54,7 @@ fn no_server_errors(kind: &str, answers: &[Answer]) {
 }
 
 async fn sixty_simultaneous_writes_of_each_kind_get_no_server_error(backend: Backend) -> TestResult {
-    let app = spawn_app_for_bursts(backend).await?;
+    let app = Spawn::fresh(backend).for_bursts().start().await?;
 
     let (owner, owner_id) = person(&app, "baasje@example.nl", &owner_draft()).await?;
     let pets = (0..BURST).map(|n| {

@@ -3,9 +3,7 @@
 //! each change another field keep both changes, even at the same moment; a wrong change is
 //! refused naming its field and changes nothing.
 
-use crate::helpers::{
-    Backend, ORIGIN, TestApp, TestResult, all_at_once, error_envelope, spawn_app, spawn_app_for_bursts,
-};
+use crate::helpers::{Backend, ORIGIN, Spawn, TestApp, TestResult, all_at_once, error_envelope, spawn_app};
 use crate::on_both_backends;
 use reqwest::{Client, Method};
 use serde_json::{Value, json};
@@ -108,7 +106,7 @@ async fn two_tabs_that_change_two_fields_keep_both(backend: Backend) -> TestResu
 }
 
 async fn simultaneous_changes_of_different_fields_are_all_kept(backend: Backend) -> TestResult {
-    let app = spawn_app_for_bursts(backend).await?;
+    let app = Spawn::fresh(backend).for_bursts().start().await?;
     let me = sitter(&app).await?;
     let path = format!("/api/profiles/{me}");
     let changes = [

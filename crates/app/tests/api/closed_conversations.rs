@@ -5,8 +5,7 @@
 //! is about.
 
 use crate::helpers::{
-    Backend, ORIGIN, TestApp, TestResult, all_at_once, error_envelope, spawn_app, spawn_app_for_bursts,
-    successes_and_refusals,
+    Backend, ORIGIN, Spawn, TestApp, TestResult, all_at_once, error_envelope, spawn_app, successes_and_refusals,
 };
 use crate::messages::{
     EventStream, Person, data_of, get, owner_draft, person, send, sitter, start, started, volunteer_draft,
@@ -205,7 +204,7 @@ async fn a_block_closes_the_conversation_live_without_telling_the_blocked_person
 /// refused with the notice's reason and stored nothing; none fails, and after the block none
 /// gets in.
 async fn messages_racing_a_block_are_stored_before_it_or_refused(backend: Backend) -> TestResult {
-    let app = spawn_app_for_bursts(backend).await?;
+    let app = Spawn::fresh(backend).for_bursts().start().await?;
     let lotte = sitter(&app, "lotte@example.nl").await?;
     let sanne = person(&app, "sanne@example.nl", Some(owner_draft("Sanne", "Bobby"))).await?;
     let id = started(&app, &lotte, &sanne, sanne.pet).await?;

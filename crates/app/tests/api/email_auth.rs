@@ -1,6 +1,6 @@
 //! Signing up and in with e-mail codes (docs/security.md A and B).
 
-use crate::helpers::{Backend, TestApp, TestResult, error_envelope, signed_in_as, spawn_app};
+use crate::helpers::{Backend, Spawn, TestApp, TestResult, error_envelope, signed_in_as, spawn_app};
 use crate::on_both_backends;
 use oppas_domain::sign_in::rules::RESEND_COOLDOWN_SECS;
 use serde_json::json;
@@ -228,7 +228,7 @@ async fn a_strangers_guesses_never_reach_the_owners_code(backend: Backend) -> Te
 /// owner, from their own browser, asks for a code each round and signs in with it.
 async fn a_stranger_from_three_client_addresses_never_keeps_the_owner_out(backend: Backend) -> TestResult {
     let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
-    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
     let victim = "slachtoffer@example.nl";
     // The owner signed up in this browser, so it is known to the address.
     let owner = browser_at("203.0.113.7")?;
@@ -352,7 +352,7 @@ fn link_and_code(mail: &oppas_mail::Delivered) -> (String, String) {
 /// signs in with the newest mail's link. Strangers cause at most ten mails.
 async fn no_number_of_strangers_keeps_the_owner_out(backend: Backend) -> TestResult {
     let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
-    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
     let victim = "eigenaar@example.nl";
     let owner = browser_at("203.0.113.7")?;
     let registered = owner
@@ -672,7 +672,7 @@ async fn an_unverified_accounts_name_follows_the_latest_registration(backend: Ba
     use oppas_domain::sign_in::ports::UserRepository;
     let database = backend.database();
     let url = database.url().to_owned();
-    let app = crate::helpers::spawn_with(Some(database), &url, |_| {}).await?;
+    let app = Spawn::on_database(Some(database), &url).start().await?;
     let db = oppas_persistence::Database::connect(
         &url,
         oppas_persistence::PoolSettings::default(),
@@ -766,7 +766,10 @@ async fn a_trickled_body_is_cut_off_with_408(backend: Backend) -> TestResult {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let database = backend.database();
     let url = database.url().to_owned();
-    let app = crate::helpers::spawn_with(Some(database), &url, |s| s.server.body_timeout_secs = 1).await?;
+    let app = Spawn::on_database(Some(database), &url)
+        .adjusted(|s| s.server.body_timeout_secs = 1)
+        .start()
+        .await?;
     let address = app.address.trim_start_matches("http://").to_owned();
     let mut stream = tokio::net::TcpStream::connect(&address).await?;
     stream
@@ -848,7 +851,7 @@ async fn answers_are_identical_for_unknown_unverified_and_verified_addresses(bac
     use oppas_domain::sign_in::ports::UserRepository;
     let database = backend.database();
     let url = database.url().to_owned();
-    let app = crate::helpers::spawn_with(Some(database), &url, |_| {}).await?;
+    let app = Spawn::on_database(Some(database), &url).start().await?;
     let db = oppas_persistence::Database::connect(
         &url,
         oppas_persistence::PoolSettings::default(),
@@ -965,7 +968,7 @@ async fn sign_up_fields_are_checked_in_the_spec_order_with_dutch_messages(backen
 async fn no_code_is_stored_in_the_database(backend: Backend) -> TestResult {
     let database = backend.database();
     let url = database.url().to_owned();
-    let app = crate::helpers::spawn_with(Some(database), &url, |_| {}).await?;
+    let app = Spawn::on_database(Some(database), &url).start().await?;
     register(&app, "geheim@example.nl").await?;
     let code = app.code_from_mail("geheim@example.nl", 1).await?;
     let stored = oppas_persistence::testing::text_dump(&url)?;

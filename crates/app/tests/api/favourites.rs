@@ -2,8 +2,7 @@
 //! their card; a page view counts once per viewer per day, never for oneself or for a crawler.
 
 use crate::helpers::{
-    Backend, ORIGIN, TestApp, TestResult, all_at_once, error_envelope, spawn_app, spawn_app_for_bursts,
-    successes_and_refusals,
+    Backend, ORIGIN, Spawn, TestApp, TestResult, all_at_once, error_envelope, spawn_app, successes_and_refusals,
 };
 use crate::on_both_backends;
 use oppas_domain::account::favourites::MAX_FAVOURITES;
@@ -261,7 +260,7 @@ async fn a_view_counts_once_per_viewer_per_day_and_never_ones_own(backend: Backe
 /// add exactly ten.
 async fn forty_simultaneous_favourites_never_pass_the_cap(backend: Backend) -> TestResult {
     const SHORT_BY: i64 = 10;
-    let app = spawn_app_for_bursts(backend).await?;
+    let app = Spawn::fresh(backend).for_bursts().start().await?;
     let me = app.sign_in_directly("verzamelaar@example.nl").await?;
     let database = app.database()?;
     // Generated profiles give more cards than the cap; the first ones are favourites already.

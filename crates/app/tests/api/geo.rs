@@ -1,6 +1,6 @@
 //! `/api/geo`: places from the shipped tables.
 
-use crate::helpers::{Backend, TestResult, error_envelope, spawn_app};
+use crate::helpers::{Backend, Spawn, TestResult, error_envelope, spawn_app};
 use crate::on_both_backends;
 
 async fn postcodes_and_places_resolve_and_unknown_ones_are_404(backend: Backend) -> TestResult {
@@ -72,10 +72,12 @@ async fn unknown_places_go_to_the_geocoder_once_and_its_answers_are_remembered(b
     let (geocoder_url, seen) = fake_geocoder().await?;
     let database = backend.database();
     let url = database.url().to_owned();
-    let app = crate::helpers::spawn_with(Some(database), &url, |settings| {
-        settings.map.geocoder_url = geocoder_url;
-    })
-    .await?;
+    let app = Spawn::on_database(Some(database), &url)
+        .adjusted(|settings| {
+            settings.map.geocoder_url = geocoder_url;
+        })
+        .start()
+        .await?;
     let requests = || seen.lock().map(|s| s.len()).unwrap_or(usize::MAX);
 
     let table: serde_json::Value = app.get("/api/geo?q=3512").await?.json().await?;

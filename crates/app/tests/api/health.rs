@@ -1,6 +1,6 @@
 //! `/healthz` and `/readyz`.
 
-use crate::helpers::{Backend, TestResult, error_envelope, spawn_app, spawn_with};
+use crate::helpers::{Backend, Spawn, TestResult, error_envelope, spawn_app};
 use crate::on_both_backends;
 
 async fn the_process_reports_alive_and_ready_with_a_working_database(backend: Backend) -> TestResult {
@@ -24,10 +24,12 @@ on_both_backends!(the_process_reports_alive_and_ready_with_a_working_database);
 #[tokio::test]
 async fn readiness_is_503_while_the_database_does_not_answer() -> TestResult {
     // Nothing listens on port 9 of loopback: every connection attempt is refused.
-    let app = spawn_with(None, "postgres://postgres@127.0.0.1:9/none", |settings| {
-        settings.database.auto_migrate = false;
-    })
-    .await?;
+    let app = Spawn::on_database(None, "postgres://postgres@127.0.0.1:9/none")
+        .adjusted(|settings| {
+            settings.database.auto_migrate = false;
+        })
+        .start()
+        .await?;
 
     let ready = app.get("/readyz").await?;
     assert_eq!(ready.status(), 503);
@@ -44,10 +46,12 @@ async fn readiness_is_503_while_the_database_does_not_answer() -> TestResult {
 async fn metrics_are_served_only_with_the_token_and_count_the_routes_called() -> TestResult {
     let database = oppas_persistence::testing::TestDatabase::sqlite();
     let url = database.url().to_owned();
-    let app = spawn_with(Some(database), &url, |settings| {
-        settings.metrics.token = "meet-token-uit-de-omgeving".to_owned().into();
-    })
-    .await?;
+    let app = Spawn::on_database(Some(database), &url)
+        .adjusted(|settings| {
+            settings.metrics.token = "meet-token-uit-de-omgeving".to_owned().into();
+        })
+        .start()
+        .await?;
     assert_eq!(app.get("/healthz").await?.status(), 200);
     assert_eq!(app.get("/api/site").await?.status(), 200);
     // A profile page nobody asked for before is not in the page memory.

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 pub type TestResult = Result<(), Box<dyn std::error::Error>>;
 
 /// Which database a test runs on, and where its photos are kept.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
     Sqlite,
     Postgres,
@@ -215,50 +215,134 @@ pub fn test_settings(database_url: &str, static_dir: &Path) -> Result<Settings, 
     Ok(settings)
 }
 
-/// Starts the app on a fresh database of `backend`.
+/// Starts the app on a fresh database of `backend`: what most tests need.
 pub async fn spawn_app(backend: Backend) -> Result<TestApp, Box<dyn std::error::Error>> {
-    let database = backend.database();
-    let url = database.url().to_owned();
-    let bucket = match backend {
-        Backend::SqliteWithBucket => {
-            let endpoint = s3_url().ok_or("OPPAS_TEST_S3_URL is not set")?;
-            let bucket = new_bucket(&endpoint).await?;
-            Some((endpoint, bucket))
-        }
-        Backend::Sqlite | Backend::Postgres => None,
-    };
-    spawn_with(Some(database), &url, |settings| {
-        if let Some((endpoint, bucket)) = bucket {
-            settings.uploads.backend = oppas_app::settings::UploadBackend::S3;
-            settings.uploads.s3 = bucket_settings(endpoint, bucket);
-        }
-    })
-    .await
+    Spawn::fresh(backend).start().await
 }
 
-/// Starts the app on a fresh database of `backend` with the production pool size (the tests'
-/// configuration keeps it small), for bursts of simultaneous requests.
-pub async fn spawn_app_for_bursts(backend: Backend) -> Result<TestApp, Box<dyn std::error::Error>> {
-    let database = backend.database();
-    let url = database.url().to_owned();
-    spawn_with(Some(database), &url, |settings| {
-        settings.database.max_connections = oppas_persistence::PoolSettings::default().max_connections;
-    })
-    .await
+/// A change of a test server's settings before it starts.
+type Adjust<'a> = Box<dyn FnOnce(&mut Settings) + 'a>;
+
+/// How a test's server starts, beyond [`spawn_app`]: the one place that knows every way.
+pub struct Spawn<'a> {
+    backend: Option<Backend>,
+    database: Option<TestDatabase>,
+    url: Option<String>,
+    outbox: Option<oppas_mail::MemoryOutbox>,
+    smtp: bool,
+    bursts: bool,
+    clock: Option<std::sync::Arc<SettableClock>>,
+    adjust: Vec<Adjust<'a>>,
 }
 
-/// Starts the app on a fresh database of `backend`, sending its mail over SMTP to a listener on
-/// loopback that keeps what it receives in the returned app's `outbox`.
-pub async fn spawn_app_with_smtp(backend: Backend) -> Result<TestApp, Box<dyn std::error::Error>> {
-    let sink = SmtpSink::start().await?;
-    let database = backend.database();
-    let url = database.url().to_owned();
-    let smtp_url = format!("smtp://127.0.0.1:{}", sink.port);
-    spawn_with_outbox(Some(database), &url, Some(sink.outbox), move |settings| {
-        settings.mail.transport = "smtp".to_owned();
-        settings.mail.smtp_url = smtp_url.into();
-    })
-    .await
+impl<'a> Spawn<'a> {
+    /// On a fresh database of `backend` (with a fresh bucket for [`Backend::SqliteWithBucket`]).
+    pub fn fresh(backend: Backend) -> Self {
+        Self {
+            backend: Some(backend),
+            database: None,
+            url: None,
+            outbox: None,
+            smtp: false,
+            bursts: false,
+            clock: None,
+            adjust: Vec::new(),
+        }
+    }
+
+    /// On the database at `url`: a second instance or a restart of the same database. The app
+    /// keeps `database` (and drops it with itself) when it is given.
+    pub fn on_database(database: Option<TestDatabase>, url: &str) -> Self {
+        Self {
+            backend: None,
+            database,
+            url: Some(url.to_owned()),
+            ..Self::fresh(Backend::Sqlite)
+        }
+    }
+
+    /// With the production pool size (the tests' configuration keeps it small), for bursts of
+    /// simultaneous requests.
+    pub fn for_bursts(mut self) -> Self {
+        self.bursts = true;
+        self
+    }
+
+    /// Sending its mail over SMTP to a listener on loopback that keeps what it receives in the
+    /// app's `outbox`.
+    pub fn with_smtp(mut self) -> Self {
+        self.smtp = true;
+        self
+    }
+
+    /// Reading mail from `outbox` (an SMTP listener the test started) instead of the app's own.
+    pub fn with_outbox(mut self, outbox: oppas_mail::MemoryOutbox) -> Self {
+        self.outbox = Some(outbox);
+        self
+    }
+
+    /// With `clock` as its time, trusting loopback as a proxy so that `X-Forwarded-For` names
+    /// each request's client.
+    pub fn with_clock(mut self, clock: std::sync::Arc<SettableClock>) -> Self {
+        self.clock = Some(clock);
+        self.adjusted(|settings| {
+            settings.server.trusted_proxies = vec![std::net::IpAddr::from([127, 0, 0, 1])];
+        })
+    }
+
+    /// After `adjust` changed the settings (after every earlier change).
+    pub fn adjusted(mut self, adjust: impl FnOnce(&mut Settings) + 'a) -> Self {
+        self.adjust.push(Box::new(adjust));
+        self
+    }
+
+    /// Starts it.
+    pub async fn start(mut self) -> Result<TestApp, Box<dyn std::error::Error>> {
+        if let Some(backend) = self.backend {
+            let database = backend.database();
+            self.url = Some(database.url().to_owned());
+            self.database = Some(database);
+            if backend == Backend::SqliteWithBucket {
+                let endpoint = s3_url().ok_or("OPPAS_TEST_S3_URL is not set")?;
+                let bucket = new_bucket(&endpoint).await?;
+                self.adjust.insert(
+                    0,
+                    Box::new(move |settings: &mut Settings| {
+                        settings.uploads.backend = oppas_app::settings::UploadBackend::S3;
+                        settings.uploads.s3 = bucket_settings(endpoint, bucket);
+                    }),
+                );
+            }
+        }
+        if self.bursts {
+            self.adjust.insert(
+                0,
+                Box::new(|settings: &mut Settings| {
+                    settings.database.max_connections = oppas_persistence::PoolSettings::default().max_connections;
+                }),
+            );
+        }
+        if self.smtp {
+            let sink = SmtpSink::start().await?;
+            let smtp_url = format!("smtp://127.0.0.1:{}", sink.port);
+            self.outbox = Some(sink.outbox);
+            self.adjust.insert(
+                0,
+                Box::new(move |settings: &mut Settings| {
+                    settings.mail.transport = "smtp".to_owned();
+                    settings.mail.smtp_url = smtp_url.into();
+                }),
+            );
+        }
+        let url = self.url.ok_or("a test server needs a database")?;
+        let adjust = self.adjust;
+        spawn_built(self.database, &url, self.outbox, self.clock, move |settings| {
+            for change in adjust {
+                change(settings);
+            }
+        })
+        .await
+    }
 }
 
 /// A minimal SMTP server on loopback: accepts every mail and keeps its recipient, subject and
@@ -359,49 +443,6 @@ impl oppas_domain::Clock for SettableClock {
         let ahead = chrono::Duration::seconds(self.ahead_secs.load(std::sync::atomic::Ordering::SeqCst));
         oppas_domain::Clock::now(&oppas_domain::SystemClock) + ahead
     }
-}
-
-/// Starts the app on a fresh database of `backend` with `clock` as its time, trusting
-/// loopback as a proxy so that `X-Forwarded-For` names each request's client.
-pub async fn spawn_app_with_clock(
-    backend: Backend,
-    clock: std::sync::Arc<SettableClock>,
-) -> Result<TestApp, Box<dyn std::error::Error>> {
-    spawn_app_with_clock_and(backend, clock, |_| {}).await
-}
-
-/// [`spawn_app_with_clock`] after `adjust` changed the settings.
-pub async fn spawn_app_with_clock_and(
-    backend: Backend,
-    clock: std::sync::Arc<SettableClock>,
-    adjust: impl FnOnce(&mut Settings),
-) -> Result<TestApp, Box<dyn std::error::Error>> {
-    let database = backend.database();
-    let url = database.url().to_owned();
-    spawn_built(Some(database), &url, None, Some(clock), |settings| {
-        settings.server.trusted_proxies = vec![std::net::IpAddr::from([127, 0, 0, 1])];
-        adjust(settings);
-    })
-    .await
-}
-
-/// Starts the app on `database_url` after `adjust` changed the settings.
-pub async fn spawn_with(
-    database: Option<TestDatabase>,
-    database_url: &str,
-    adjust: impl FnOnce(&mut Settings),
-) -> Result<TestApp, Box<dyn std::error::Error>> {
-    spawn_with_outbox(database, database_url, None, adjust).await
-}
-
-/// [`spawn_with`], reading mail from `outbox` when the app does not deliver in memory.
-pub async fn spawn_with_outbox(
-    database: Option<TestDatabase>,
-    database_url: &str,
-    outbox: Option<oppas_mail::MemoryOutbox>,
-    adjust: impl FnOnce(&mut Settings),
-) -> Result<TestApp, Box<dyn std::error::Error>> {
-    spawn_built(database, database_url, outbox, None, adjust).await
 }
 
 async fn spawn_built(

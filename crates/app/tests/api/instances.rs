@@ -2,7 +2,7 @@
 //! ends when another instance changes them. (The module's name puts it in the PostgreSQL half
 //! of the suite.)
 
-use crate::helpers::{Backend, TestApp, TestResult, spawn_with};
+use crate::helpers::{Backend, Spawn, TestApp, TestResult};
 use reqwest::{Client, Method};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
@@ -54,8 +54,14 @@ async fn a_change_on_one_instance_ends_what_the_other_remembers() -> TestResult 
     let database = Backend::Postgres.database();
     let url = database.url().to_owned();
     let secret = "1f2e3d4c5b6a79889796a5b4c3d2e1f0".repeat(4);
-    let first = spawn_with(Some(database), &url, |s| s.session.secret = secret.clone().into()).await?;
-    let second = spawn_with(None, &url, |s| s.session.secret = secret.clone().into()).await?;
+    let first = Spawn::on_database(Some(database), &url)
+        .adjusted(|s| s.session.secret = secret.clone().into())
+        .start()
+        .await?;
+    let second = Spawn::on_database(None, &url)
+        .adjusted(|s| s.session.secret = secret.clone().into())
+        .start()
+        .await?;
 
     first.sign_in_directly("sanne@example.nl").await?;
     let created = first

@@ -2,9 +2,7 @@
 //! reading with read marks and unread counts, the limits, the live event stream (also across
 //! two instances on one PostgreSQL) and the e-mail about a new message.
 
-use crate::helpers::{
-    Backend, ORIGIN, SITTER_BIO, TestApp, TestResult, error_envelope, spawn_app, spawn_app_with_smtp, spawn_with,
-};
+use crate::helpers::{Backend, ORIGIN, SITTER_BIO, Spawn, TestApp, TestResult, error_envelope, spawn_app};
 use crate::on_both_backends;
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
@@ -639,7 +637,7 @@ async fn event_ids_count_each_persons_events_and_an_unknown_last_id_resumes_at_t
 }
 
 async fn the_mail_about_a_new_message_comes_once_and_not_when_switched_off(backend: Backend) -> TestResult {
-    let app = spawn_app_with_smtp(backend).await?;
+    let app = Spawn::fresh(backend).with_smtp().start().await?;
     let lotte = sitter(&app, "lotte@example.nl").await?;
     let sanne = owner(&app, "sanne@example.nl").await?;
     let id = started(&app, &lotte, &sanne, sanne.pet).await?;
@@ -987,8 +985,14 @@ async fn two_instances_on_one_database_deliver_messages_live_across_them() -> Te
     let url = database.url().to_owned();
     // One deployment: one database and one session secret.
     let secret = "0f1e2d3c4b5a69788796a5b4c3d2e1f0".repeat(4);
-    let first = spawn_with(Some(database), &url, |s| s.session.secret = secret.clone().into()).await?;
-    let second = spawn_with(None, &url, |s| s.session.secret = secret.clone().into()).await?;
+    let first = Spawn::on_database(Some(database), &url)
+        .adjusted(|s| s.session.secret = secret.clone().into())
+        .start()
+        .await?;
+    let second = Spawn::on_database(None, &url)
+        .adjusted(|s| s.session.secret = secret.clone().into())
+        .start()
+        .await?;
     let lotte = sitter(&first, "lotte@example.nl").await?;
     let sanne = owner(&first, "sanne@example.nl").await?;
     let id = started(&first, &lotte, &sanne, sanne.pet).await?;

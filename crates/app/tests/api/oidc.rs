@@ -1,7 +1,7 @@
 //! Sign-in with an OpenID Connect provider, against a provider under the test's control on
 //! loopback: discovery, keys and a token endpoint that signs whatever ID token a test asks for.
 
-use crate::helpers::{Backend, SITTER_BIO, TestApp, TestResult, error_envelope, signed_in_as, spawn_with};
+use crate::helpers::{Backend, SITTER_BIO, Spawn, TestApp, TestResult, error_envelope, signed_in_as};
 use crate::on_both_backends;
 use actix_web::{App, HttpResponse, HttpServer, web};
 use chrono::{DateTime, Duration, Utc};
@@ -204,12 +204,14 @@ async fn spawn_with_provider(backend: Backend) -> Result<(TestApp, Provider), Bo
     let database = backend.database();
     let url = database.url().to_owned();
     let issuer = provider.issuer.clone();
-    let app = spawn_with(Some(database), &url, move |settings| {
-        settings.oidc.google.issuer_url = issuer;
-        settings.oidc.google.client_id = CLIENT_ID.to_owned();
-        settings.oidc.google.client_secret = "test-secret".to_owned().into();
-    })
-    .await?;
+    let app = Spawn::on_database(Some(database), &url)
+        .adjusted(move |settings| {
+            settings.oidc.google.issuer_url = issuer;
+            settings.oidc.google.client_id = CLIENT_ID.to_owned();
+            settings.oidc.google.client_secret = "test-secret".to_owned().into();
+        })
+        .start()
+        .await?;
     Ok((app, provider))
 }
 

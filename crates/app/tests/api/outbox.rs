@@ -2,7 +2,7 @@
 //! (SIGKILL) right after the request sends it after its restart; and two instances on one
 //! database send each mail once.
 
-use crate::helpers::{Backend, ORIGIN, SmtpSink, StaticSiteDir, TEST_SECRET, TestResult, spawn_with_outbox};
+use crate::helpers::{Backend, ORIGIN, SmtpSink, Spawn, StaticSiteDir, TEST_SECRET, TestResult};
 use crate::on_both_backends;
 use std::process::{Child, Command};
 use std::time::Duration;
@@ -103,8 +103,16 @@ async fn two_instances_send_each_mail_once(backend: Backend) -> TestResult {
         settings.mail.transport = "smtp".to_owned();
         settings.mail.smtp_url = smtp_url.clone().into();
     };
-    let one = spawn_with_outbox(Some(database), &url, Some(sink.outbox.clone()), smtp).await?;
-    let two = spawn_with_outbox(None, &url, Some(sink.outbox.clone()), smtp).await?;
+    let one = Spawn::on_database(Some(database), &url)
+        .with_outbox(sink.outbox.clone())
+        .adjusted(smtp)
+        .start()
+        .await?;
+    let two = Spawn::on_database(None, &url)
+        .with_outbox(sink.outbox.clone())
+        .adjusted(smtp)
+        .start()
+        .await?;
     for n in 0..6 {
         let asked = one
             .post_json(

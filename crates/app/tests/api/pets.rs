@@ -2,8 +2,7 @@
 //! else can; every pet has its own page and its own card.
 
 use crate::helpers::{
-    Backend, ORIGIN, TestApp, TestResult, all_at_once, error_envelope, spawn_app, spawn_app_for_bursts,
-    successes_and_refusals,
+    Backend, ORIGIN, Spawn, TestApp, TestResult, all_at_once, error_envelope, spawn_app, successes_and_refusals,
 };
 use crate::on_both_backends;
 use oppas_domain::profiles::profile::MAX_PETS;
@@ -291,7 +290,7 @@ async fn a_new_pet_meets_the_draft_rules(backend: Backend) -> TestResult {
 /// The cap holds under a burst (docs/security.md E8): the count and the insert are one transaction
 /// that takes turns per person.
 async fn forty_simultaneous_new_pets_never_pass_the_cap(backend: Backend) -> TestResult {
-    let app = spawn_app_for_bursts(backend).await?;
+    let app = Spawn::fresh(backend).for_bursts().start().await?;
     owner(&app).await?;
     let answers = all_at_once((0..40).map(|n| {
         app.client
@@ -363,7 +362,7 @@ async fn help_shown(app: &TestApp, id: i64) -> Result<(Value, Value), Box<dyn st
 
 async fn an_owner_says_when_help_is_needed_on_the_page_and_the_card(backend: Backend) -> TestResult {
     let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
-    let app = crate::helpers::spawn_app_with_clock(backend, clock.clone()).await?;
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
     let bobby = owner(&app).await?;
     let path = format!("/api/pets/{bobby}/help-needed");
     assert_eq!(help_shown(&app, bobby).await?, (Value::Null, Value::Null), "not stated");

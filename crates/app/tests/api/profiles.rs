@@ -1,7 +1,7 @@
 //! Profiles: creating and editing both kinds, only your own, every enumeration checked, and no
 //! contact details in anything anyone else can read.
 
-use crate::helpers::{Backend, TestApp, TestResult, error_envelope, spawn_app};
+use crate::helpers::{Backend, Spawn, TestApp, TestResult, error_envelope, spawn_app};
 use crate::on_both_backends;
 use oppas_domain::kernel::text::{CONTROL_MESSAGE, DIRECTION_MESSAGE, INVISIBLE_MESSAGE};
 use reqwest::{Client, Method};
@@ -695,7 +695,7 @@ async fn a_sitter_below_the_minimum_already_stored_is_in_no_list(backend: Backen
     db.execute(&format!("UPDATE volunteers SET location = NULL WHERE id = {dirk}"))?;
     // Their cards are of an older version too: the next start rebuilds them from the profiles.
     db.execute("UPDATE listings SET card_version = 0")?;
-    let restarted = crate::helpers::spawn_with(None, db.url(), |_| {}).await?;
+    let restarted = Spawn::on_database(None, db.url()).start().await?;
 
     for query in ["?type=vrijwilliger", "", "?q=bakker", "?near=2011"] {
         let client = Client::new();

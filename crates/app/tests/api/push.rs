@@ -3,7 +3,7 @@
 //! each push's VAPID signature and decrypts it, so what a test reads is what a browser would
 //! show.
 
-use crate::helpers::{Backend, SettableClock, TestApp, TestResult, error_envelope, spawn_app_with_clock_and};
+use crate::helpers::{Backend, SettableClock, Spawn, TestApp, TestResult, error_envelope};
 use crate::messages::{EventStream, Person, owner, send, sitter, started};
 use crate::on_both_backends;
 use reqwest::{Method, StatusCode};
@@ -26,10 +26,13 @@ async fn app_with_push(backend: Backend) -> Fallible<(TestApp, Arc<SettableClock
     let service = push_service()?;
     let clock = Arc::new(SettableClock::default());
     let origin = service.clone();
-    let app = spawn_app_with_clock_and(backend, clock.clone(), move |settings| {
-        settings.push.extra_services = vec![origin];
-    })
-    .await?;
+    let app = Spawn::fresh(backend)
+        .with_clock(clock.clone())
+        .adjusted(move |settings| {
+            settings.push.extra_services = vec![origin];
+        })
+        .start()
+        .await?;
     Ok((app, clock, service))
 }
 

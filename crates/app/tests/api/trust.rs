@@ -3,7 +3,7 @@
 //! anything.
 
 use crate::helpers::{
-    Backend, ORIGIN, SITTER_BIO, TestApp, TestResult, all_at_once, error_envelope, spawn_app, spawn_app_for_bursts,
+    Backend, ORIGIN, SITTER_BIO, Spawn, TestApp, TestResult, all_at_once, error_envelope, spawn_app,
     successes_and_refusals,
 };
 use crate::on_both_backends;
@@ -96,7 +96,7 @@ async fn reports_are_limited_to_ten_a_day_and_bad_ones_are_refused(backend: Back
 
 /// The daily limit holds under a burst (docs/security.md E8): forty reports at once store ten.
 async fn forty_simultaneous_reports_never_pass_the_daily_limit(backend: Backend) -> TestResult {
-    let app = spawn_app_for_bursts(backend).await?;
+    let app = Spawn::fresh(backend).for_bursts().start().await?;
     app.sign_in_directly("melder@example.nl").await?;
     let (_, other) = app.another_user_directly("ander@example.nl").await?;
     let answers = all_at_once((0..40).map(|n| {

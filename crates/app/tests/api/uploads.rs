@@ -2,8 +2,8 @@
 //! without metadata, served safely, and only usable in your own profile.
 
 use crate::helpers::{
-    Backend, Gate, ORIGIN, SITTER_BIO, TestApp, TestResult, bucket_settings, error_envelope, new_bucket, s3_url,
-    spawn_app, spawn_with,
+    Backend, Gate, ORIGIN, SITTER_BIO, Spawn, TestApp, TestResult, bucket_settings, error_envelope, new_bucket, s3_url,
+    spawn_app,
 };
 use crate::on_both_stores;
 use image::codecs::jpeg::JpegEncoder;
@@ -328,11 +328,13 @@ async fn a_store_that_is_down_is_a_503_and_records_nothing_until_it_is_back(endp
     let database = TestDatabase::sqlite();
     let url = database.url().to_owned();
     let through_gate = format!("http://127.0.0.1:{}", gate.port);
-    let app = spawn_with(Some(database), &url, |settings| {
-        settings.uploads.backend = UploadBackend::S3;
-        settings.uploads.s3 = bucket_settings(through_gate, bucket);
-    })
-    .await?;
+    let app = Spawn::on_database(Some(database), &url)
+        .adjusted(|settings| {
+            settings.uploads.backend = UploadBackend::S3;
+            settings.uploads.s3 = bucket_settings(through_gate, bucket);
+        })
+        .start()
+        .await?;
     app.sign_in_directly("sanne@example.nl").await?;
     assert_eq!(app.get("/readyz").await?.status(), 200);
     let first = url_of(upload(&app, &app.client, "een.jpg", jpeg()?).await?).await?;

@@ -1,6 +1,6 @@
 //! The signed-in user, signing out, sign-in providers and profile lookups.
 
-use crate::helpers::{Backend, TestResult, error_envelope, spawn_app};
+use crate::helpers::{Backend, Spawn, TestResult, error_envelope, spawn_app};
 use crate::on_both_backends;
 use oppas_domain::SystemClock;
 use oppas_domain::profiles::demo;
@@ -84,7 +84,7 @@ async fn sign_in_with_google_is_reported_unavailable_and_unknown_providers_are_4
 async fn a_profile_lookup_names_the_kind_and_where_it_lives(backend: Backend) -> TestResult {
     let database = backend.database();
     let url = database.url().to_owned();
-    let app = crate::helpers::spawn_with(Some(database), &url, |_| {}).await?;
+    let app = Spawn::on_database(Some(database), &url).start().await?;
     let db = Database::connect(&url, PoolSettings::default(), Arc::new(SystemClock))?;
     demo::seed(
         &db,
@@ -133,7 +133,7 @@ on_both_backends!(
 );
 
 mod postgres_outage {
-    use crate::helpers::{Backend, TestResult, spawn_with};
+    use crate::helpers::{Backend, Spawn, TestResult};
 
     /// Runs in the PostgreSQL half (its name contains `postgres::`).
     mod postgres {
@@ -148,7 +148,7 @@ mod postgres_outage {
             let database = Backend::Postgres.database();
             let url = database.url().to_owned();
             let handle = std::sync::Arc::new(database);
-            let app = spawn_with(None, &url, |_| {}).await?;
+            let app = Spawn::on_database(None, &url).start().await?;
             app.sign_up("storing@example.nl").await?;
             assert!(
                 crate::helpers::signed_in_as(app.get("/api/users/me").await?)
