@@ -140,6 +140,28 @@ const draftFields = Object.fromEntries(
   ]),
 );
 /** @type {Record<string, Record<string, unknown>> | undefined} */
+const signInRefusals = schemas.RegisterRequest?.['x-refusals'];
+if (!signInRefusals) throw new Error(`${input}: RegisterRequest has no x-refusals`);
+const signIn = {
+  firstNameRequired: signInRefusals.firstName?.required,
+  lastNameRequired: signInRefusals.lastName?.required,
+  emailRequired: signInRefusals.email?.required,
+  emailTooLong: signInRefusals.email?.tooLong,
+  emailInvalid: signInRefusals.email?.invalid,
+  termsRequired: signInRefusals.terms?.required,
+  code: signInRefusals.code?.pattern,
+};
+for (const [name, text] of Object.entries(signIn))
+  if (typeof text !== 'string')
+    throw new Error(`${input}: RegisterRequest x-refusals has no ${name}`);
+const emailMax = signInRefusals.email?.maxLength;
+if (typeof emailMax !== 'number')
+  throw new Error(`${input}: RegisterRequest x-refusals has no email.maxLength`);
+const notAnImage = schemas.UploadForm?.['x-image']?.notAnImage;
+const imageTooLarge = schemas.UploadForm?.['x-image']?.tooLarge;
+if (typeof notAnImage !== 'string' || typeof imageTooLarge !== 'string')
+  throw new Error(`${input}: UploadForm has no x-image.notAnImage or x-image.tooLarge`);
+/** @type {Record<string, Record<string, unknown>> | undefined} */
 const proposalRefusals = schemas.ProposeBody?.['x-refusals'];
 const startInFuture = proposalRefusals?.startsAt?.future;
 const endAfterStart = proposalRefusals?.endsAt?.afterStart;
@@ -292,6 +314,18 @@ lines.push(
     null,
     2,
   )} as const;`,
+  '',
+  "/** The server's refusals of the sign-up and the code that their forms check before they send. */",
+  `export const SIGN_IN_REFUSALS = ${JSON.stringify(signIn, null, 2)} as const;`,
+  '',
+  '/** The longest e-mail address the server takes. */',
+  `export const EMAIL_MAX = ${emailMax};`,
+  '',
+  "/** The server's refusal of a file that is not an image it takes. */",
+  `export const NOT_AN_IMAGE = ${literal(notAnImage)};`,
+  '',
+  "/** The server's refusal of an image over its size. */",
+  `export const IMAGE_TOO_LARGE = ${literal(imageTooLarge)};`,
   '',
   "/** The server's refusals of an afspraak's times that the proposal form checks before it sends. */",
   `export const PROPOSAL_REFUSALS = ${JSON.stringify({ startInFuture, endAfterStart }, null, 2)} as const;`,

@@ -157,7 +157,9 @@ impl Modify for PublishedRules {
             publish_sitter_minimum(draft);
             publish_refusals(draft);
         }
-        // The sign-up's names: the same limit as a profile's names.
+        // The sign-up's names: the same limit as a profile's names; and the sign-up's and the
+        // code's refusals that the forms check before they send.
+        publish_sign_in_refusals(components);
         if let Some(RefOr::T(Schema::Object(sign_up))) = components.schemas.get_mut("RegisterRequest") {
             for name in ["firstName", "lastName"] {
                 if let Some(RefOr::T(Schema::Object(field))) = sign_up.properties.get_mut(name) {
@@ -226,6 +228,8 @@ impl Modify for PublishedRules {
                         serde_json::json!({
                             "maxMegapixels": MAX_UPLOAD_MEGAPIXELS,
                             "types": oppas_domain::uploads::upload::ACCEPTED_IMAGE_TYPES,
+                            "notAnImage": oppas_domain::uploads::upload::UploadError::NotAnImage.to_string(),
+                            "tooLarge": oppas_domain::uploads::upload::UploadError::TooLarge.to_string(),
                         }),
                     )
                     .build(),
@@ -391,6 +395,34 @@ fn publish_refusals(draft: &mut utoipa::openapi::schema::Object) {
         "maxLength": TOO_LONG,
     });
     draft
+        .extensions
+        .get_or_insert_with(Default::default)
+        .merge(ExtensionsBuilder::new().add("x-refusals", refusals).build());
+}
+
+/// The refusals the sign-up and code forms check before they send, as the server words them
+/// (`x-refusals` on `RegisterRequest`): the names, the address (required, too long past
+/// `maxLength`, not an address), the terms, and a code that is not six digits.
+fn publish_sign_in_refusals(components: &mut utoipa::openapi::Components) {
+    use oppas_domain::kernel::email::{EmailError, MAX_EMAIL_LEN};
+    use oppas_domain::sign_in::code::CodeFormatError;
+    use oppas_domain::sign_in::rules::{LAST_NAME_REQUIRED, TERMS_REQUIRED};
+    let Some(RefOr::T(Schema::Object(sign_up))) = components.schemas.get_mut("RegisterRequest") else {
+        return;
+    };
+    let refusals = serde_json::json!({
+        "firstName": { "required": oppas_domain::kernel::text::FIRST_NAME_REQUIRED },
+        "lastName": { "required": LAST_NAME_REQUIRED },
+        "email": {
+            "required": EmailError::Empty.to_string(),
+            "tooLong": EmailError::TooLong.to_string(),
+            "maxLength": MAX_EMAIL_LEN,
+            "invalid": EmailError::Invalid.to_string(),
+        },
+        "terms": { "required": TERMS_REQUIRED },
+        "code": { "pattern": CodeFormatError.to_string() },
+    });
+    sign_up
         .extensions
         .get_or_insert_with(Default::default)
         .merge(ExtensionsBuilder::new().add("x-refusals", refusals).build());
@@ -593,6 +625,13 @@ mod tests {
         assert_eq!(refusals["dateOfBirth"]["oldest"], "1900-01-01");
         assert_eq!(refusals["maxLength"], "Maximaal {max} tekens toegestaan.");
         assert_eq!(draft["properties"]["phone"]["pattern"], "^[0-9+ ()-]+$");
+        let sign_up = &document["components"]["schemas"]["RegisterRequest"]["x-refusals"];
+        assert_eq!(sign_up["firstName"]["required"], "Voornaam is verplicht");
+        assert_eq!(sign_up["lastName"]["required"], "Achternaam is verplicht");
+        assert_eq!(sign_up["email"]["required"], "E-mailadres is verplicht");
+        assert_eq!(sign_up["email"]["maxLength"], 254);
+        assert_eq!(sign_up["terms"]["required"], "Je moet akkoord gaan met de algemene voorwaarden");
+        assert_eq!(sign_up["code"]["pattern"], "Voer een geldige 6-cijferige code in");
     }
 
     #[test]

@@ -9,6 +9,9 @@
 /// Longest name (first, last or a pet's), at sign-up as in a profile.
 pub const NAME_MAX: usize = 50;
 
+/// What a sign-up or a profile without a first name is told.
+pub const FIRST_NAME_REQUIRED: &str = "Voornaam is verplicht";
+
 /// Refusal of a control character such as NUL.
 pub const CONTROL_MESSAGE: &str = "Bevat een stuurteken (zoals een nulteken) dat niet is toegestaan.";
 

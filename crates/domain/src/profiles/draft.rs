@@ -253,8 +253,7 @@ pub struct ProfileDraft {
     pub pet_looking_for: Vec<String>,
 }
 
-/// What a draft without a first name is told.
-pub const FIRST_NAME_REQUIRED: &str = "Voornaam is verplicht";
+pub use crate::kernel::text::FIRST_NAME_REQUIRED;
 
 /// What an owner's draft without the pet's name is told.
 pub const PET_NAME_REQUIRED: &str = "De naam van je huisdier is verplicht";

@@ -169,14 +169,14 @@ pub struct SignUp {
     /// Given name.
     #[validate(
         length(max = limit(NAME_MAX)),
-        custom(function = field_rules::filled, message = "Voornaam is verplicht"),
+        custom(function = first_name_filled),
         custom(function = field_rules::name)
     )]
     pub first_name: String,
     /// Family name.
     #[validate(
         length(max = limit(NAME_MAX)),
-        custom(function = field_rules::filled, message = "Achternaam is verplicht"),
+        custom(function = last_name_filled),
         custom(function = field_rules::name)
     )]
     pub last_name: String,
@@ -184,8 +184,26 @@ pub struct SignUp {
     #[validate(custom(function = field_rules::email))]
     pub email: String,
     /// The terms were accepted.
-    #[validate(custom(function = field_rules::ticked, message = "Je moet akkoord gaan met de algemene voorwaarden"))]
+    #[validate(custom(function = terms_ticked))]
     pub terms: bool,
+}
+
+/// What a sign-up without a last name is told.
+pub const LAST_NAME_REQUIRED: &str = "Achternaam is verplicht";
+
+/// What a sign-up without the terms accepted is told.
+pub const TERMS_REQUIRED: &str = "Je moet akkoord gaan met de algemene voorwaarden";
+
+fn first_name_filled(value: &str) -> Result<(), validator::ValidationError> {
+    field_rules::filled(value).map_err(|error| error.with_message(crate::kernel::text::FIRST_NAME_REQUIRED.into()))
+}
+
+fn last_name_filled(value: &str) -> Result<(), validator::ValidationError> {
+    field_rules::filled(value).map_err(|error| error.with_message(LAST_NAME_REQUIRED.into()))
+}
+
+fn terms_ticked(value: &bool) -> Result<(), validator::ValidationError> {
+    field_rules::ticked(value).map_err(|error| error.with_message(TERMS_REQUIRED.into()))
 }
 
 impl SignUp {

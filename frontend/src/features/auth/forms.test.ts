@@ -35,7 +35,7 @@ describe('the sign-up form', () => {
   it('refuses names longer than 50 characters and addresses that are not one', () => {
     expect(
       messages({ firstName: 'a'.repeat(51), lastName: 'b', email: 'geen-adres', terms: true }),
-    ).toEqual(['Maximaal 50 tekens toegestaan.', 'Vul een geldig e-mailadres in']);
+    ).toEqual(['Maximaal 50 tekens toegestaan.', 'Voer een geldig e-mailadres in']);
     expect(
       messages({ firstName: 'a'.repeat(50), lastName: 'b', email: 'a@b.nl', terms: true }),
     ).toEqual([]);

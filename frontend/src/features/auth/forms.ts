@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SIGN_UP_NAME_MAX } from '@/lib/api/vocabulary';
+import { EMAIL_MAX, SIGN_IN_REFUSALS, SIGN_UP_NAME_MAX } from '@/lib/api/vocabulary';
 import { safeReturnPath } from '@/lib/auth/return-path';
 import { tooLong } from '@/lib/profile-texts';
 
@@ -8,7 +8,7 @@ export const NAME_MAX = SIGN_UP_NAME_MAX;
 /** Login and verification codes: six digits. */
 export const CODE_LENGTH = 6;
 
-const CODE_MESSAGE = 'Voer een geldige 6-cijferige code in';
+const CODE_MESSAGE = SIGN_IN_REFUSALS.code;
 
 const trimmed = (required: string) =>
   z.string().trim().min(1, required).max(NAME_MAX, tooLong(NAME_MAX));
@@ -17,18 +17,18 @@ const trimmed = (required: string) =>
 export const emailField = z
   .string()
   .trim()
-  .min(1, 'E-mailadres is verplicht')
-  .max(254, 'Dit e-mailadres is te lang')
-  .pipe(z.email('Vul een geldig e-mailadres in'))
+  .min(1, SIGN_IN_REFUSALS.emailRequired)
+  .max(EMAIL_MAX, SIGN_IN_REFUSALS.emailTooLong)
+  .pipe(z.email(SIGN_IN_REFUSALS.emailInvalid))
   .transform((email) => email.toLowerCase());
 
 /** The sign-up form; its checks top to bottom, as the form shows the fields. */
 export const signUpSchema = z.object({
-  firstName: trimmed('Voornaam is verplicht'),
-  lastName: trimmed('Achternaam is verplicht'),
+  firstName: trimmed(SIGN_IN_REFUSALS.firstNameRequired),
+  lastName: trimmed(SIGN_IN_REFUSALS.lastNameRequired),
   email: emailField,
   terms: z.boolean().refine((accepted) => accepted, {
-    message: 'Je moet akkoord gaan met de algemene voorwaarden',
+    message: SIGN_IN_REFUSALS.termsRequired,
   }),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;

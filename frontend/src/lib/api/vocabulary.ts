@@ -929,6 +929,26 @@ export const DRAFT_REFUSALS = {
   "dateOfBirth": "Vul een geldige geboortedatum in (jjjj-mm-dd)."
 } as const;
 
+/** The server's refusals of the sign-up and the code that their forms check before they send. */
+export const SIGN_IN_REFUSALS = {
+  "firstNameRequired": "Voornaam is verplicht",
+  "lastNameRequired": "Achternaam is verplicht",
+  "emailRequired": "E-mailadres is verplicht",
+  "emailTooLong": "E-mailadres is te lang",
+  "emailInvalid": "Voer een geldig e-mailadres in",
+  "termsRequired": "Je moet akkoord gaan met de algemene voorwaarden",
+  "code": "Voer een geldige 6-cijferige code in"
+} as const;
+
+/** The longest e-mail address the server takes. */
+export const EMAIL_MAX = 254;
+
+/** The server's refusal of a file that is not an image it takes. */
+export const NOT_AN_IMAGE = "Alleen afbeeldingen zijn toegestaan";
+
+/** The server's refusal of an image over its size. */
+export const IMAGE_TOO_LARGE = "Afbeelding mag maximaal 5MB groot zijn";
+
 /** The server's refusals of an afspraak's times that the proposal form checks before it sends. */
 export const PROPOSAL_REFUSALS = {
   "startInFuture": "Kies een begin in de toekomst.",

@@ -1,9 +1,9 @@
 import { ApiError, UNEXPECTED_RESPONSE } from '@/lib/api/api-error';
-import { MAX_IMAGE_BYTES } from '@/lib/api/vocabulary';
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE as REFUSED } from '@/lib/api/vocabulary';
 import { shrinkImage, type ImageTools } from '@/lib/uploads/shrink-image';
 
-export const NOT_AN_IMAGE = 'Alleen afbeeldingen zijn toegestaan';
-export const TOO_LARGE = `Afbeelding mag maximaal ${MAX_IMAGE_BYTES / (1024 * 1024)}MB groot zijn`;
+export const NOT_AN_IMAGE = REFUSED;
+export const TOO_LARGE = IMAGE_TOO_LARGE;
 
 /**
  * What to tell after a failed upload: the browser's own refusal (no image, still too large after
