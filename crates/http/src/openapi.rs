@@ -630,7 +630,10 @@ mod tests {
         assert_eq!(sign_up["lastName"]["required"], "Achternaam is verplicht");
         assert_eq!(sign_up["email"]["required"], "E-mailadres is verplicht");
         assert_eq!(sign_up["email"]["maxLength"], 254);
-        assert_eq!(sign_up["terms"]["required"], "Je moet akkoord gaan met de algemene voorwaarden");
+        assert_eq!(
+            sign_up["terms"]["required"],
+            "Je moet akkoord gaan met de algemene voorwaarden"
+        );
         assert_eq!(sign_up["code"]["pattern"], "Voer een geldige 6-cijferige code in");
     }
 

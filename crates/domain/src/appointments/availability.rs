@@ -23,16 +23,9 @@ mod tests {
     use crate::appointments::state::Timing;
     use crate::kernel::enums::DayPart;
     use crate::profiles::availability::{Misfit, Week};
-    use chrono::{NaiveDate, Weekday};
+    use chrono::Weekday;
 
-    fn day(d: u32) -> NaiveDate {
-        // December 2026: the 7th is a Monday.
-        NaiveDate::from_ymd_opt(2026, 12, d).unwrap_or_default()
-    }
-
-    fn at(d: u32, hour: u32) -> NaiveDateTime {
-        day(d).and_hms_opt(hour, 0, 0).unwrap_or_default()
-    }
+    use crate::kernel::test_days::{december as day, december_at as at};
 
     #[test]
     fn the_parts_of_the_day_are_the_dutch_clocks_and_a_warning_only_before_the_start() {

@@ -15,6 +15,8 @@ pub mod limits;
 pub mod places;
 pub mod postcode;
 #[cfg(test)]
+pub(crate) mod test_days;
+#[cfg(test)]
 pub(crate) mod testing;
 pub mod text;
 pub mod vocabulary;

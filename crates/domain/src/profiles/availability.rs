@@ -216,14 +216,7 @@ impl Schedule {
 mod tests {
     use super::*;
 
-    fn day(d: u32) -> NaiveDate {
-        // December 2026: the 7th is a Monday.
-        NaiveDate::from_ymd_opt(2026, 12, d).unwrap_or_default()
-    }
-
-    fn at(d: u32, hour: u32) -> NaiveDateTime {
-        day(d).and_hms_opt(hour, 0, 0).unwrap_or_default()
-    }
+    use crate::kernel::test_days::{december as day, december_at as at};
 
     fn weekday_mornings_and_saturday() -> Week {
         let week = WEEK[..5]
