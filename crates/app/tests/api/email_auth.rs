@@ -518,6 +518,52 @@ async fn a_sign_in_link_is_refused_in_every_bad_form(backend: Backend) -> TestRe
     Ok(())
 }
 
+/// A client that keeps trying links is slowed (20 looks or uses per 10 minutes); another client is
+/// not, and the allowance comes back when the window ends.
+async fn a_client_that_keeps_trying_links_is_slowed_and_others_are_not(backend: Backend) -> TestResult {
+    let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
+    let prober = browser_at("198.51.100.7")?;
+    let bogus = json!({"token": "ab".repeat(32)});
+    for n in 0..20 {
+        let path = if n % 2 == 0 {
+            "/api/auth/email-link/info"
+        } else {
+            "/api/auth/email-link"
+        };
+        let answer = prober.post(app.url(path)).json(&bogus).send().await?;
+        assert_eq!(answer.status(), 400, "try {n}");
+    }
+    for path in ["/api/auth/email-link/info", "/api/auth/email-link"] {
+        let slowed = prober.post(app.url(path)).json(&bogus).send().await?;
+        assert_eq!(slowed.status(), 429, "{path}");
+        assert!(slowed.headers().get("retry-after").is_some());
+        let (message, code) = error_envelope(slowed).await?;
+        assert_eq!(
+            (message.as_str(), code.as_str()),
+            (
+                "Te veel pogingen met een inloglink. Probeer het over een paar minuten opnieuw.",
+                "too_many_requests"
+            )
+        );
+    }
+    let other = browser_at("203.0.113.9")?;
+    let answer = other
+        .post(app.url("/api/auth/email-link/info"))
+        .json(&bogus)
+        .send()
+        .await?;
+    assert_eq!(answer.status(), 400, "another client keeps its own allowance");
+    clock.advance(601);
+    let later = prober
+        .post(app.url("/api/auth/email-link/info"))
+        .json(&bogus)
+        .send()
+        .await?;
+    assert_eq!(later.status(), 400, "the allowance comes back after ten minutes");
+    Ok(())
+}
+
 async fn guesses_without_an_active_code_lock_nobody_out(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
     app.sign_up("eigenaar@example.nl").await?;
@@ -980,6 +1026,7 @@ async fn no_code_is_stored_in_the_database(backend: Backend) -> TestResult {
 on_both_backends!(
     no_number_of_strangers_keeps_the_owner_out,
     a_sign_in_link_is_refused_in_every_bad_form,
+    a_client_that_keeps_trying_links_is_slowed_and_others_are_not,
     signing_up_mails_a_code_that_verifies_and_signs_in,
     a_login_code_signs_in_and_logout_kills_a_copied_cookie,
     five_wrong_guesses_kill_the_code,

@@ -67,6 +67,15 @@ pub const PROVIDER_SIGN_IN: Limit = Limit {
     window_secs: 60,
 };
 
+/// Looks at and uses of a mail's sign-in link: 20 per 10 minutes per client address. A person
+/// opens a link or two; a link's token (256 bits) cannot be guessed, and this keeps anyone from
+/// trying at the database's cost.
+pub const SIGN_IN_LINKS: Limit = Limit {
+    name: "link-client",
+    max: 20,
+    window_secs: 600,
+};
+
 /// Browse and search calls: 300 per 5 minutes per client. A person paging and filtering never
 /// comes near it; a scraper of the whole list is slowed to a crawl.
 pub const LIST_READS: Limit = Limit {

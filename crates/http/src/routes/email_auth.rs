@@ -438,21 +438,38 @@ async fn verify(
     Ok(response)
 }
 
+/// Counts one look at or use of a sign-in link against the client's allowance
+/// ([`oppas_domain::kernel::limits::SIGN_IN_LINKS`]).
+async fn throttle_links(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
+    let client = crate::client::client_ip(req);
+    let limiter = state.limiter.clone();
+    web::block(move || limiter.hit(oppas_domain::kernel::limits::SIGN_IN_LINKS, &client))
+        .await??
+        .map_err(|limited| ApiError::TooManyRequests {
+            retry_after_secs: limited.retry_after_secs,
+            message: "Te veel pogingen met een inloglink. Probeer het over een paar minuten opnieuw.".to_owned(),
+        })
+}
+
 /// What a mail's sign-in link is for, so that its page can ask 'Inloggen als a***@example.nl?'
 /// before anything happens: opening the link, as a mail scanner does, spends nothing.
 ///
 /// # Errors
-/// 400 `invalid_link` for a link that is unknown, expired, used or voided by a newer mail.
+/// 400 `invalid_link` for a link that is unknown, expired, used or voided by a newer mail; 429
+/// past [`oppas_domain::kernel::limits::SIGN_IN_LINKS`].
 #[utoipa::path(post, path = "/api/auth/email-link/info", tag = "auth", operation_id = "email_link_info", request_body = LinkRequest,
     responses(
         (status = 200, description = "The link can be used", body = LinkInfoResponse),
         (status = 400, description = "Expired, used or unknown", body = crate::ApiErrorBody),
+        (status = 429, description = "Too many looks at links from this client", body = crate::ApiErrorBody),
     ))]
 #[post("/auth/email-link/info")]
 pub async fn link_info(
+    req: HttpRequest,
     body: crate::extract::Body<LinkRequest>,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    throttle_links(&req, &state).await?;
     let service = state.sign_in.clone();
     let token = body.into_inner().token;
     let target = web::block(move || service.link_target(&token)).await??;
@@ -466,11 +483,13 @@ pub async fn link_info(
 /// mail) is spent, a registration's address is confirmed.
 ///
 /// # Errors
-/// 400 `invalid_link` for a link that is unknown, expired, used or voided by a newer mail.
+/// 400 `invalid_link` for a link that is unknown, expired, used or voided by a newer mail; 429
+/// past [`oppas_domain::kernel::limits::SIGN_IN_LINKS`].
 #[utoipa::path(post, path = "/api/auth/email-link", tag = "auth", operation_id = "email_link", request_body = LinkRequest,
     responses(
         (status = 200, description = "Signed in", body = VerifiedResponse),
         (status = 400, description = "Expired, used or unknown", body = crate::ApiErrorBody),
+        (status = 429, description = "Too many uses of links from this client", body = crate::ApiErrorBody),
     ))]
 #[post("/auth/email-link")]
 pub async fn sign_in_with_link(
@@ -479,6 +498,7 @@ pub async fn sign_in_with_link(
     session: Session,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
+    throttle_links(&req, &state).await?;
     let service = state.sign_in.clone();
     let token = body.into_inner().token;
     let outcome = web::block(move || service.sign_in_with_link(&token)).await?;

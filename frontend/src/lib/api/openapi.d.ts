@@ -108,7 +108,8 @@ export interface paths {
          * Signs in with a mail's one-time link, in any browser: the link (and the code of the same
          *     mail) is spent, a registration's address is confirmed.
          * @description # Errors
-         *     400 `invalid_link` for a link that is unknown, expired, used or voided by a newer mail.
+         *     400 `invalid_link` for a link that is unknown, expired, used or voided by a newer mail; 429
+         *     past [`oppas_domain::kernel::limits::SIGN_IN_LINKS`].
          */
         post: operations["email_link"];
         delete?: never;
@@ -130,7 +131,8 @@ export interface paths {
          * What a mail's sign-in link is for, so that its page can ask 'Inloggen als a***@example.nl?'
          *     before anything happens: opening the link, as a mail scanner does, spends nothing.
          * @description # Errors
-         *     400 `invalid_link` for a link that is unknown, expired, used or voided by a newer mail.
+         *     400 `invalid_link` for a link that is unknown, expired, used or voided by a newer mail; 429
+         *     past [`oppas_domain::kernel::limits::SIGN_IN_LINKS`].
          */
         post: operations["email_link_info"];
         delete?: never;
@@ -3457,6 +3459,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
+            /** @description Too many uses of links from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
         };
     };
     email_link_info: {
@@ -3483,6 +3494,15 @@ export interface operations {
             };
             /** @description Expired, used or unknown */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Too many looks at links from this client */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
