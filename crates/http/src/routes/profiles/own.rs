@@ -83,12 +83,7 @@ pub async fn update_profile(
     let id = user.id;
     let updated = web::block(move || service.update_with_pet(id, target, &draft, pet)).await??;
     tracing::info!(user.id = id.get(), "profile updated");
-    let context = ViewContext {
-        own_email: Some(user.email.as_str().to_owned()),
-        ..ViewContext::public(&state)
-    };
-    let view = lookup(updated, &context).ok_or_else(ApiError::not_found)?;
-    Ok(HttpResponse::Ok().json(view))
+    own_profile_answer(&user, updated, &state)
 }
 
 /// Changes some fields of the signed-in user's profile (an inline edit): the fields the body
@@ -125,9 +120,18 @@ pub async fn change_profile(
     let id = user.id;
     let updated = web::block(move || service.change(id, target, pet, &changes)).await??;
     tracing::info!(user.id = id.get(), "profile changed");
+    own_profile_answer(&user, updated, &state)
+}
+
+/// The answer to a change of one's own profile: the whole profile, as its owner reads it.
+fn own_profile_answer(
+    user: &oppas_domain::sign_in::user::User,
+    updated: oppas_domain::profiles::service::OwnProfile,
+    state: &AppState,
+) -> Result<HttpResponse, ApiError> {
     let context = ViewContext {
         own_email: Some(user.email.as_str().to_owned()),
-        ..ViewContext::public(&state)
+        ..ViewContext::public(state)
     };
     let view = lookup(updated, &context).ok_or_else(ApiError::not_found)?;
     Ok(HttpResponse::Ok().json(view))

@@ -21,6 +21,20 @@ use oppas_domain::{PetId, UserId};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+/// The answer to a change of one of the owner's pets: the pet's page as its owner sees it.
+async fn own_pet_page(
+    state: &AppState,
+    owner: &oppas_domain::profiles::profile::Owner,
+    pet: oppas_domain::profiles::profile::Pet,
+) -> Result<HttpResponse, ApiError> {
+    let hidden = visible_to(state, owner.user_id, Some(owner.user_id), "").await?;
+    Ok(HttpResponse::Ok().json(PetPage {
+        owner: ViewContext::public(state).owner(owner),
+        pet: pet_view(pet, owner, state.profile_service.now()),
+        hidden,
+    }))
+}
+
 /// A pet's public page, with its owner.
 ///
 /// # Errors
@@ -133,12 +147,7 @@ pub async fn update_pet(
     let id = user.id;
     let (owner, pet) = web::block(move || service.update_pet(id, pet_id, &draft)).await??;
     tracing::info!(user.id = id.get(), pet.id = pet.id.get(), "pet updated");
-    let hidden = visible_to(&state, owner.user_id, Some(owner.user_id), "").await?;
-    Ok(HttpResponse::Ok().json(PetPage {
-        owner: ViewContext::public(&state).owner(&owner),
-        pet: pet_view(pet, &owner, state.profile_service.now()),
-        hidden,
-    }))
+    own_pet_page(&state, &owner, pet).await
 }
 
 /// Changes some fields of one of the signed-in owner's pets (an inline edit): the fields the
@@ -173,12 +182,7 @@ pub async fn change_pet(
     let id = user.id;
     let (owner, pet) = web::block(move || service.change_pet(id, pet_id, &changes)).await??;
     tracing::info!(user.id = id.get(), pet.id = pet.id.get(), "pet changed");
-    let hidden = visible_to(&state, owner.user_id, Some(owner.user_id), "").await?;
-    Ok(HttpResponse::Ok().json(PetPage {
-        owner: ViewContext::public(&state).owner(&owner),
-        pet: pet_view(pet, &owner, state.profile_service.now()),
-        hidden,
-    }))
+    own_pet_page(&state, &owner, pet).await
 }
 
 /// Removes one of the signed-in owner's pets, with its page and card; never the last one.
@@ -262,12 +266,7 @@ pub async fn save_help_needed(
         let service = state.profile_service.clone();
         let found = web::block(move || service.pet_page(pet_id)).await??;
         let (pet, owner) = found.ok_or_else(|| ApiError::NotFound("Huisdier niet gevonden".to_owned()))?;
-        let hidden = visible_to(&state, owner.user_id, Some(owner.user_id), "").await?;
-        Ok(HttpResponse::Ok().json(PetPage {
-            owner: ViewContext::public(&state).owner(&owner),
-            pet: pet_view(pet, &owner, state.profile_service.now()),
-            hidden,
-        }))
+        own_pet_page(&state, &owner, pet).await
     })
     .await
 }
