@@ -341,6 +341,7 @@ impl Application {
                 database.clone(),
                 database.clone(),
                 database.clone(),
+                database.clone(),
                 clock.clone(),
             ),
             // Keyed with the session secret, the same on every instance (the hash has its own prefix).

@@ -160,6 +160,97 @@ async fn a_hidden_profiles_card_is_as_unknown_as_a_missing_one(backend: Backend)
     Ok(())
 }
 
+/// Every write that names a hidden profile's card answers as for an unknown one and keeps
+/// nothing: a favourite of someone who kept it before it was hidden, a view, a report about it.
+/// Shown again, each works as before.
+async fn every_write_naming_a_hidden_profiles_card_is_as_unknown_and_keeps_nothing(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let card = owner_with_pet(&app).await?;
+    let owner = app.my_id(&app.client).await?;
+    let (moderator, moderator_id) = app.another_user_directly("moderator@example.nl").await?;
+    crate::moderation::set_role(&app, "grant", "moderator@example.nl")?;
+    let (fan, _) = app.another_user_directly("fan@example.nl").await?;
+    assert_eq!(
+        call(&app, &fan, Method::PUT, &format!("/api/favourites/{card}"))
+            .await?
+            .status(),
+        StatusCode::NO_CONTENT
+    );
+    view(&app, &Client::new(), &card, FIREFOX).await?;
+    assert_eq!(views(&app).await?, 1);
+    let report = |listing: &str, person: i64| json!({"userId": person, "reason": "nep-profiel", "listingId": listing});
+    let unknown_card = error_envelope(call(&app, &fan, Method::PUT, "/api/favourites/pet-999999").await?).await?;
+    let unknown_person = error_envelope(
+        app.send_json(
+            &fan,
+            Method::POST,
+            "/api/reports",
+            &json!({"userId": 999_999, "reason": "anders"}),
+        )
+        .await?,
+    )
+    .await?;
+
+    let hidden = call(
+        &app,
+        &moderator,
+        Method::PUT,
+        &format!("/api/moderation/hidden/{owner}"),
+    )
+    .await?;
+    assert_eq!(hidden.status(), StatusCode::NO_CONTENT);
+    let again = call(&app, &fan, Method::PUT, &format!("/api/favourites/{card}")).await?;
+    assert_eq!(
+        again.status(),
+        StatusCode::NOT_FOUND,
+        "kept before it was hidden, still unknown now"
+    );
+    assert_eq!(error_envelope(again).await?, unknown_card);
+    view(&app, &Client::new(), &card, SAFARI).await?;
+    let reported = app
+        .send_json(&fan, Method::POST, "/api/reports", &report(&card, owner))
+        .await?;
+    assert_eq!(reported.status(), StatusCode::NOT_FOUND);
+    assert_eq!(error_envelope(reported).await?, unknown_person);
+
+    let shown = call(
+        &app,
+        &moderator,
+        Method::DELETE,
+        &format!("/api/moderation/hidden/{owner}"),
+    )
+    .await?;
+    assert_eq!(shown.status(), StatusCode::NO_CONTENT);
+    assert_eq!(views(&app).await?, 1, "the view while it was hidden was not kept");
+    let queue: Value = call(&app, &moderator, Method::GET, "/api/moderation/reports")
+        .await?
+        .json()
+        .await?;
+    assert_eq!(
+        queue["reports"],
+        json!([]),
+        "the report while it was hidden was not kept"
+    );
+    // A card is only ever reported with its own person.
+    let elsewhere = app
+        .send_json(&fan, Method::POST, "/api/reports", &report(&card, moderator_id))
+        .await?;
+    assert_eq!(elsewhere.status(), StatusCode::NOT_FOUND);
+    let now_shown = app
+        .send_json(&fan, Method::POST, "/api/reports", &report(&card, owner))
+        .await?;
+    assert_eq!(now_shown.status(), StatusCode::NO_CONTENT);
+    view(&app, &Client::new(), &card, SAFARI).await?;
+    assert_eq!(views(&app).await?, 2);
+    let queue: Value = call(&app, &moderator, Method::GET, "/api/moderation/reports")
+        .await?
+        .json()
+        .await?;
+    assert_eq!(queue["reports"].as_array().map(Vec::len), Some(1));
+    assert_eq!(queue["reports"][0]["listingId"], card);
+    Ok(())
+}
+
 async fn a_favourite_whose_pet_is_removed_disappears_without_an_error(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
     let first = owner_with_pet(&app).await?;
@@ -432,6 +523,7 @@ on_both_backends!(
     bad_favourites_are_refused_in_dutch_and_change_nothing,
     a_favourite_whose_pet_is_removed_disappears_without_an_error,
     a_hidden_profiles_card_is_as_unknown_as_a_missing_one,
+    every_write_naming_a_hidden_profiles_card_is_as_unknown_and_keeps_nothing,
     a_view_counts_once_per_viewer_per_day_and_never_ones_own,
     forty_simultaneous_favourites_never_pass_the_cap,
 );

@@ -67,7 +67,7 @@ async fn reports_are_limited_to_ten_a_day_and_bad_ones_are_refused(backend: Back
 
     for n in 1..=10 {
         let body = json!({
-            "userId": other, "reason": "oplichting", "listingId": "pet-1",
+            "userId": other, "reason": "oplichting",
             "note": format!("Vraagt om geld ({n})")
         });
         assert_eq!(

@@ -15,6 +15,16 @@ pub trait ConversationMembers: Send + Sync {
     fn is_between(&self, id: ConversationId, a: UserId, b: UserId) -> Result<bool, RepositoryError>;
 }
 
+/// Which cards others can see, as a report about one needs to know.
+pub trait ShownCards: Send + Sync {
+    /// Whether `card` is one of `person`'s cards that others can see: there, and its person's
+    /// profile not hidden by a moderator.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn shows(&self, card: ListingSource, person: UserId) -> Result<bool, RepositoryError>;
+}
+
 /// An open report as the queue shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QueuedReport {

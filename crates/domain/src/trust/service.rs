@@ -7,7 +7,9 @@ use crate::kernel::enums::ReportReason;
 use crate::kernel::error::UNKNOWN_CONVERSATION;
 use crate::profiles::card::ListingSource;
 use crate::sign_in::ports::UserRepository;
-use crate::trust::ports::{BlockRepository, BlockedPerson, ConversationMembers, NewReport, ReportRepository};
+use crate::trust::ports::{
+    BlockRepository, BlockedPerson, ConversationMembers, NewReport, ReportRepository, ShownCards,
+};
 use crate::{Clock, ConversationId, ReferenceId, RepositoryError, UserId};
 use chrono::Duration;
 use std::sync::Arc;
@@ -75,6 +77,7 @@ pub struct Trust {
     reports: Arc<dyn ReportRepository>,
     users: Arc<dyn UserRepository>,
     conversations: Arc<dyn ConversationMembers>,
+    cards: Arc<dyn ShownCards>,
     clock: Arc<dyn Clock>,
 }
 
@@ -92,6 +95,7 @@ impl Trust {
         reports: Arc<dyn ReportRepository>,
         users: Arc<dyn UserRepository>,
         conversations: Arc<dyn ConversationMembers>,
+        cards: Arc<dyn ShownCards>,
         clock: Arc<dyn Clock>,
     ) -> Self {
         Self {
@@ -99,6 +103,7 @@ impl Trust {
             reports,
             users,
             conversations,
+            cards,
             clock,
         }
     }
@@ -125,7 +130,8 @@ impl Trust {
     /// note.
     ///
     /// # Errors
-    /// Oneself, an unknown person, a conversation that is not between `me` and `reported`, over
+    /// Oneself, an unknown person, a conversation that is not between `me` and `reported`, a
+    /// card that is not one of `reported`'s shown cards, over
     /// [`MAX_REPORTS_PER_DAY`], storage. (The note's rules are declared on the request at the
     /// edge.)
     pub fn report(
@@ -143,6 +149,13 @@ impl Trust {
             && !self.conversations.is_between(conversation, me, reported)?
         {
             return Err(TrustError::UnknownConversation);
+        }
+        // Only a card of theirs that others can see: a hidden profile's card is as unknown
+        // here as on every page, and nothing is stored.
+        if let Some(card) = about.listing
+            && !self.cards.shows(card, reported)?
+        {
+            return Err(TrustError::UnknownPerson);
         }
         let note = note.map(str::trim).filter(|note| !note.is_empty());
         let report = NewReport {

@@ -86,8 +86,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// Reports a person (from their profile or a conversation) to the moderators.
 ///
 /// # Errors
-/// 400 for oneself, 404 for an unknown person or a conversation that is not the reporter's
-/// with the person reported (the conversations' own answer), 422 naming a wrong field, 429
+/// 400 for oneself, 404 for an unknown person, a conversation that is not the reporter's
+/// with the person reported (the conversations' own answer) or a card that is not one of the
+/// person's shown cards (a hidden profile's is unknown), 422 naming a wrong field, 429
 /// past ten reports a day.
 #[utoipa::path(post, path = "/api/reports", tag = "trust", operation_id = "report",
     params(crate::idempotency::IdempotencyKeyHeader),
@@ -96,7 +97,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         (status = 204, description = "Stored for the moderators"),
         (status = 400, description = "Oneself", body = crate::ApiErrorBody),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
-        (status = 404, description = "No such person, or no conversation of the reporter's with them", body = crate::ApiErrorBody),
+        (status = 404, description = "No such person, no conversation of the reporter's with them, or no card of theirs that others can see", body = crate::ApiErrorBody),
         (status = 409, description = "The same key's first request is still at work", body = crate::ApiErrorBody),
         (status = 422, description = "A field (or the Idempotency-Key) is invalid; `field` names it", body = crate::ApiErrorBody),
         (status = 429, description = "Ten reports today already", body = crate::ApiErrorBody),

@@ -34,18 +34,9 @@ impl FavouriteRepository for Database {
         let now = self.clock.now();
         let mut conn = self.conn()?;
         in_turn_for(&mut conn, user, |conn| {
-            // The card filter is boxed per backend: run on the backend's own connection.
-            let there: i64 = on_backend!(&mut *conn, |c| favourites::table
-                .inner_join(listings::table)
-                .filter(favourites::user_id.eq(user.get()))
-                .filter(card_is(card))
-                .count()
-                .get_result(c))
-            .map_err(translate)?;
-            if there > 0 {
-                return Ok(FavouriteAdded::AlreadyThere);
-            }
-            // A hidden profile's card is as unknown here as on every page.
+            // A hidden profile's card is as unknown here as on every page, also to someone who
+            // kept it before it was hidden. The card filter is boxed per backend: run on the
+            // backend's own connection.
             let exists_now: i64 = on_backend!(&mut *conn, |c| listings::table
                 .filter(not(exists(
                     hidden_profiles::table.filter(hidden_profiles::user_id.eq(listings::user_id)),
@@ -56,6 +47,16 @@ impl FavouriteRepository for Database {
             .map_err(translate)?;
             if exists_now == 0 {
                 return Ok(FavouriteAdded::NoSuchCard);
+            }
+            let there: i64 = on_backend!(&mut *conn, |c| favourites::table
+                .inner_join(listings::table)
+                .filter(favourites::user_id.eq(user.get()))
+                .filter(card_is(card))
+                .count()
+                .get_result(c))
+            .map_err(translate)?;
+            if there > 0 {
+                return Ok(FavouriteAdded::AlreadyThere);
             }
             let kept: i64 = favourites::table
                 .filter(favourites::user_id.eq(user.get()))

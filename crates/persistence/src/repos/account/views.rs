@@ -4,7 +4,7 @@
 use crate::Database;
 use crate::error::translate;
 use crate::repos::dsl::{card_is, on_backend};
-use crate::schema::{listings, profile_views};
+use crate::schema::{hidden_profiles, listings, profile_views};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use oppas_domain::account::ports::{ProfileViewRepository, ViewRecord};
@@ -16,7 +16,13 @@ impl ProfileViewRepository for Database {
         let viewer = view.viewer.map(|id| id.get());
         let mut conn = self.conn()?;
         on_backend!(&mut *conn, |c| {
-            let mut source = listings::table.filter(card_is(view.card)).into_boxed();
+            // A hidden profile's card is as unknown here as on every page: nothing is kept.
+            let mut source = listings::table
+                .filter(card_is(view.card))
+                .filter(diesel::dsl::not(diesel::dsl::exists(
+                    hidden_profiles::table.filter(hidden_profiles::user_id.eq(listings::user_id)),
+                )))
+                .into_boxed();
             if let Some(id) = viewer {
                 // Nobody counts for their own pages.
                 source = source.filter(listings::user_id.ne(id));

@@ -5,14 +5,14 @@
 use crate::Database;
 use crate::db_connection::DbConnection;
 use crate::error::translate;
-use crate::repos::dsl::on_backend;
-use crate::schema::{blocks, owners, reports, users, volunteers};
+use crate::repos::dsl::{card_is, on_backend};
+use crate::schema::{blocks, hidden_profiles, listings, owners, reports, users, volunteers};
 use crate::transaction::in_turn_for;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use oppas_domain::kernel::enums::{ReportStatus, Vocabulary};
 use oppas_domain::profiles::card::ListingSource;
-use oppas_domain::trust::ports::{BlockRepository, BlockedPerson, NewReport, ReportRepository};
+use oppas_domain::trust::ports::{BlockRepository, BlockedPerson, NewReport, ReportRepository, ShownCards};
 use oppas_domain::{RepositoryError, UserId};
 
 /// Stores a block (once), inside the caller's transaction if there is one.
@@ -155,5 +155,20 @@ impl ReportRepository for Database {
                 .map_err(translate)?;
             Ok(true)
         })
+    }
+}
+
+impl ShownCards for Database {
+    fn shows(&self, card: ListingSource, person: UserId) -> Result<bool, RepositoryError> {
+        let shown: i64 = on_backend!(&mut *self.conn()?, |c| listings::table
+            .filter(card_is(card))
+            .filter(listings::user_id.eq(person.get()))
+            .filter(diesel::dsl::not(diesel::dsl::exists(
+                hidden_profiles::table.filter(hidden_profiles::user_id.eq(listings::user_id)),
+            )))
+            .count()
+            .get_result(c))
+        .map_err(translate)?;
+        Ok(shown > 0)
     }
 }
