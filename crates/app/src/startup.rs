@@ -6,33 +6,32 @@ use actix_web::{HttpServer, web};
 use anyhow::Context;
 use oppas_auth::DatabaseSessionStore;
 use oppas_auth::codes::{Argon2CodeHasher, RandomCodeGenerator};
-use oppas_domain::kernel::email::Email;
+use oppas_domain::SystemClock;
 use oppas_domain::kernel::limits::RateLimiter;
 use oppas_domain::messaging::service::{Messaging, MessagingPorts};
 use oppas_domain::profiles::service::ProfileService;
 use oppas_domain::sign_in::identity::IdentitySignIn;
-use oppas_domain::sign_in::ports::UserRepository;
 use oppas_domain::sign_in::service::{EmailSignIn, SignInPorts};
-use oppas_domain::sign_in::user::NewUser;
 use oppas_domain::uploads::service::{UploadPorts, UploadService};
-use oppas_domain::{SystemClock, UserId};
 use oppas_http::live::LiveHub;
 use oppas_http::{AppState, HttpConfig, SessionLayer};
-use oppas_mail::MemoryOutbox;
 use oppas_media::{ImageCleaner, RandomNames};
 use secrecy::ExposeSecret;
 use std::net::TcpListener;
 use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
 use std::time::Duration;
 
 mod background;
 mod parts;
+#[cfg(feature = "testing")]
+mod testing;
 
 use background::*;
 pub use background::{OffsetFileClock, file_store, maintenance};
 pub use parts::open_database;
 use parts::*;
+#[cfg(feature = "testing")]
+pub use testing::DirectSignIn;
 
 /// Seconds in-flight requests get to finish after SIGTERM or SIGINT.
 const SHUTDOWN_GRACE_SECS: u64 = 25;
@@ -53,52 +52,14 @@ async fn stop_signal() {
     let _ = tokio::signal::ctrl_c().await;
 }
 
-/// Makes verified accounts with a session signed in as them, directly in storage: for tests
-/// that need people signed in without each running the e-mail round trip. Not reachable over HTTP.
-#[derive(Clone)]
-pub struct DirectSignIn {
-    users: Arc<dyn UserRepository>,
-    sessions: SessionLayer,
-    clock: Arc<dyn oppas_domain::Clock>,
-}
-
-impl std::fmt::Debug for DirectSignIn {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("DirectSignIn").finish_non_exhaustive()
-    }
-}
-
-impl DirectSignIn {
-    /// A verified account for `email` named `first_name`, and a session cookie (`name=value`)
-    /// signed in as it.
-    ///
-    /// # Errors
-    /// An invalid or taken address; storage failures.
-    pub async fn account(&self, email: &str, first_name: &str) -> anyhow::Result<(UserId, String)> {
-        let new = NewUser {
-            email: Email::parse(email)?,
-            first_name: Some(first_name.to_owned()),
-            last_name: None,
-            avatar_url: None,
-            email_verified_at: Some(self.clock.now()),
-        };
-        let users = self.users.clone();
-        let user = tokio::task::spawn_blocking(move || users.create_user(&new)).await??;
-        let cookie = self.sessions.open_for(user.id, self.clock.now_utc()).await?;
-        Ok((user.id, cookie))
-    }
-}
-
 /// A built, bound, not yet running server.
 pub struct Application {
-    direct: DirectSignIn,
     hub: LiveHub,
     port: u16,
     server: Server,
-    outbox: Option<MemoryOutbox>,
-    code_checks: Arc<AtomicU64>,
-    alerts: oppas_domain::browse::alerts::SavedSearches,
-    afspraken: oppas_domain::appointments::service::Afspraken,
+    /// What the API tests reach past HTTP; not in a production build.
+    #[cfg(feature = "testing")]
+    hooks: testing::TestHooks,
 }
 
 impl std::fmt::Debug for Application {
@@ -206,7 +167,8 @@ impl Application {
             key,
             secure: settings.server.public_url.starts_with("https://"),
         };
-        let (direct_users, direct_sessions): (Arc<dyn UserRepository>, _) = (database.clone(), sessions.clone());
+        #[cfg(feature = "testing")]
+        let direct = testing::DirectSignIn::new(database.clone(), sessions.clone(), clock.clone());
         let uploads = UploadService::new(UploadPorts {
             sanitizer: Arc::new(ImageCleaner::default()),
             files: files.clone(),
@@ -401,26 +363,22 @@ impl Application {
             instance = %instance,
             "Oppasmaatje is listening"
         );
+        // A production build keeps nothing that reaches past HTTP.
+        #[cfg(not(feature = "testing"))]
+        drop((outbox, code_checks));
         Ok(Self {
-            direct: DirectSignIn {
-                users: direct_users,
-                sessions: direct_sessions,
-                clock: clock.clone(),
-            },
             hub: (*hub).clone(),
             port,
             server: server.run(),
-            outbox,
-            code_checks,
-            alerts: saved_searches,
-            afspraken,
+            #[cfg(feature = "testing")]
+            hooks: testing::TestHooks {
+                direct,
+                outbox,
+                code_checks,
+                alerts: saved_searches,
+                afspraken,
+            },
         })
-    }
-
-    /// Makes signed-in accounts without the e-mail round trip (tests).
-    #[must_use]
-    pub fn direct_sign_in(&self) -> DirectSignIn {
-        self.direct.clone()
     }
 
     /// The port actually bound.
@@ -429,28 +387,39 @@ impl Application {
         self.port
     }
 
-    /// The delivered mail when `mail.transport = "memory"` (tests).
+    /// Makes signed-in accounts without the e-mail round trip.
+    #[cfg(feature = "testing")]
     #[must_use]
-    pub fn memory_outbox(&self) -> Option<MemoryOutbox> {
-        self.outbox.clone()
+    pub fn direct_sign_in(&self) -> DirectSignIn {
+        self.hooks.direct.clone()
+    }
+
+    /// The delivered mail when `mail.transport = "memory"`.
+    #[cfg(feature = "testing")]
+    #[must_use]
+    pub fn memory_outbox(&self) -> Option<oppas_mail::MemoryOutbox> {
+        self.hooks.outbox.clone()
     }
 
     /// The saved searches, to ask them at a moment of a test's choosing.
+    #[cfg(feature = "testing")]
     #[must_use]
     pub fn saved_searches(&self) -> oppas_domain::browse::alerts::SavedSearches {
-        self.alerts.clone()
+        self.hooks.alerts.clone()
     }
 
     /// The afspraken, to run their reminders and endings at a moment of a test's choosing.
+    #[cfg(feature = "testing")]
     #[must_use]
     pub fn afspraken(&self) -> oppas_domain::appointments::service::Afspraken {
-        self.afspraken.clone()
+        self.hooks.afspraken.clone()
     }
 
     /// How many one-time code checks (argon2 verifications) this server has run.
+    #[cfg(feature = "testing")]
     #[must_use]
-    pub fn code_checks(&self) -> Arc<AtomicU64> {
-        self.code_checks.clone()
+    pub fn code_checks(&self) -> std::sync::Arc<std::sync::atomic::AtomicU64> {
+        self.hooks.code_checks.clone()
     }
 
     /// Serves until SIGTERM or SIGINT, then lets in-flight requests finish. Open event streams
