@@ -134,18 +134,22 @@ pub const PET_FIELDS: &[&str] = &[
     "bio",
 ];
 
-/// The draft as sent by the wizard and by inline edits (which send the whole profile with one
-/// field changed). Empty texts count as not filled in. The field rules are declared on the fields;
-/// rules that depend on the kind of profile are the draft's own (`kind_rules`).
+/// The draft as the wizard sends it, and as an inline edit's few fields are laid over (see
+/// [`ProfileDraft::changed`]). Empty texts count as not filled in. The field rules are declared on
+/// the fields; rules that depend on the kind of profile are the draft's own (`kind_rules`). This is
+/// the one declaration of a profile's fields: the HTTP bodies and their OpenAPI schemas (with the
+/// feature `openapi`) are made from it, and a list left out or `null` is an empty list.
 #[derive(Debug, Clone, Default, PartialEq, Validate, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 #[validate(context = NaiveDate)]
 #[validate(schema(function = first_name_given, skip_on_field_errors = false))]
 #[validate(schema(function = kind_rules, skip_on_field_errors = false))]
 #[validate(schema(function = species_rules, skip_on_field_errors = false))]
 pub struct ProfileDraft {
-    /// `huisdier` or `vrijwilliger`.
+    /// Which kind of profile: `huisdier` (an owner with a pet) or `vrijwilliger`.
     #[validate(custom(function = choice::<ProfileType>, message = "Kies 'huisdier' of 'vrijwilliger' als profieltype."))]
+    #[cfg_attr(feature = "openapi", schema(value_type = ProfileType))]
     pub profile_type: String,
     /// The volunteer's or the owner's given name.
     #[validate(length(max = limit(NAME_MAX)), custom(function = name))]
@@ -153,7 +157,7 @@ pub struct ProfileDraft {
     /// Family name.
     #[validate(length(max = limit(NAME_MAX)), custom(function = name))]
     pub last_name: Option<String>,
-    /// A volunteer's about-me, or the pet's description for an owner.
+    /// A volunteer's about-me, or the pet's description.
     #[validate(length(max = limit(LONG_TEXT_MAX)), custom(function = free_text))]
     pub bio: Option<String>,
     /// The owner's own about-me (owners only).
@@ -171,7 +175,7 @@ pub struct ProfileDraft {
     /// Private date of birth, `YYYY-MM-DD`.
     #[validate(custom(function = field_rules::date_of_birth, use_context))]
     pub date_of_birth: Option<String>,
-    /// A volunteer's photo, or the pet's photo for an owner.
+    /// A volunteer's photo, or the pet's photo (a URL from `POST /api/upload`).
     #[validate(length(max = limit(LONG_TEXT_MAX)), custom(function = free_text))]
     pub avatar_url: Option<String>,
     /// The owner's own photo (owners only).
@@ -182,38 +186,52 @@ pub struct ProfileDraft {
     pub cover_image_url: Option<String>,
     /// Offered moments and services (volunteers).
     #[validate(length(max = limit(LIST_MAX), code = "list"), custom(function = choices::<Availability>))]
+    #[serde(deserialize_with = "null_is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<Availability>>))]
     pub availability: Vec<String>,
     /// Specialties (volunteers).
     #[validate(length(max = limit(LIST_MAX), code = "list"), custom(function = choices::<Specialty>))]
+    #[serde(deserialize_with = "null_is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<Specialty>>))]
     pub specialties: Vec<String>,
     /// The kinds of animal a volunteer has experience with ('Ervaring met').
     #[validate(length(max = limit(LIST_MAX), code = "list"), custom(function = choices::<Species>))]
+    #[serde(deserialize_with = "null_is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<Species>>))]
     pub species: Vec<String>,
     /// Who the pet gets along with.
     #[validate(length(max = limit(LIST_MAX), code = "list"), custom(function = choices::<GoodWith>))]
+    #[serde(deserialize_with = "null_is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<GoodWith>>))]
     pub pet_good_with: Vec<String>,
     /// Spoken languages.
     #[validate(length(max = limit(LIST_MAX), code = "list"), custom(function = choices::<Language>))]
+    #[serde(deserialize_with = "null_is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<Language>>))]
     pub languages: Vec<String>,
-    /// Experience level (volunteers, one of [`Experience`]) or experience with pets (owners, free
-    /// text).
+    /// Volunteers: one of `Experience`. Owners: their experience with pets in their own words.
     #[validate(length(max = limit(SHORT_TEXT_MAX)), custom(function = free_text))]
     pub experience: Option<String>,
-    /// How far a volunteer travels, km; `None` is no preference.
+    /// How far a volunteer travels, in km; null for no preference.
     #[validate(custom(function = distance))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Distance>))]
     pub max_distance: Option<i32>,
     /// Hourly rate choice.
     #[validate(custom(function = choice::<HourlyRate>))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<HourlyRate>))]
     pub hourly_rate: Option<String>,
     /// The volunteer's own pets.
     #[validate(custom(function = choice::<HasOwnPet>))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<HasOwnPet>))]
     pub has_own_pet: Option<String>,
     /// How the volunteer gets around.
     #[validate(custom(function = choice::<TransportMode>))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<TransportMode>))]
     pub transport_mode: Option<String>,
-    /// What kind of animal the pet is; a draft without one is a dog (as every pet was before
-    /// the choice existed).
+    /// What kind of animal the pet is; without one, a dog (as every pet was before the choice
+    /// existed).
     #[validate(custom(function = choice::<Species>))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Species>))]
     pub pet_species: Option<String>,
     /// The pet's name (required for owners).
     #[validate(length(max = limit(NAME_MAX)), custom(function = name))]
@@ -226,9 +244,11 @@ pub struct ProfileDraft {
     pub pet_age: Option<String>,
     /// Size band.
     #[validate(custom(function = choice::<PetSize>))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<PetSize>))]
     pub pet_size: Option<String>,
     /// Sex.
     #[validate(custom(function = choice::<PetGender>))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<PetGender>))]
     pub pet_gender: Option<String>,
     /// Character.
     #[validate(length(max = limit(LONG_TEXT_MAX)), custom(function = free_text))]
@@ -241,19 +261,30 @@ pub struct ProfileDraft {
     pub pet_weight: Option<String>,
     /// Vaccination state.
     #[validate(custom(function = choice::<Vaccinated>))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vaccinated>))]
     pub pet_vaccinated: Option<String>,
     /// Chip state.
     #[validate(custom(function = choice::<Chipped>))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Chipped>))]
     pub pet_chipped: Option<String>,
-    /// Neutered state.
+    /// Neutered or sterilised.
     #[validate(custom(function = choice::<Neutered>))]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Neutered>))]
     pub pet_neutered: Option<String>,
-    /// What the owner looks for in a sitter.
+    /// The help the owner looks for ('Gezochte hulp').
     #[validate(length(max = limit(LIST_MAX), code = "list"), custom(function = choices::<LookingFor>))]
+    #[serde(deserialize_with = "null_is_empty")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<LookingFor>>))]
     pub pet_looking_for: Vec<String>,
 }
 
 pub use crate::kernel::text::FIRST_NAME_REQUIRED;
+
+/// A list field sent as `null` is an empty list, as one left out is.
+fn null_is_empty<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    use serde::Deserialize as _;
+    Ok(Option::<Vec<String>>::deserialize(deserializer)?.unwrap_or_default())
+}
 
 /// What an owner's draft without the pet's name is told.
 pub const PET_NAME_REQUIRED: &str = "De naam van je huisdier is verplicht";

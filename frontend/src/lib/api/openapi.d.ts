@@ -1002,8 +1002,9 @@ export interface paths {
         /**
          * Reports a person (from their profile or a conversation) to the moderators.
          * @description # Errors
-         *     400 for oneself, 404 for an unknown person or a conversation that is not the reporter's
-         *     with the person reported (the conversations' own answer), 422 naming a wrong field, 429
+         *     400 for oneself, 404 for an unknown person, a conversation that is not the reporter's
+         *     with the person reported (the conversations' own answer) or a card that is not one of the
+         *     person's shown cards (a hidden profile's is unknown), 422 naming a wrong field, 429
          *     past ten reports a day.
          */
         post: operations["report"];
@@ -2094,11 +2095,11 @@ export interface components {
         };
         /** @description Some fields of a pet: any of `PetDraftBody`'s, each with its shape and rules; those left out keep what is stored, `null` empties one. */
         PetChangesBody: {
-            /** @description The pet's photo (a URL from `POST /api/upload`). */
+            /** @description A volunteer's photo, or the pet's photo (a URL from `POST /api/upload`). */
             avatarUrl?: string | null;
-            /** @description About the pet. */
+            /** @description A volunteer's about-me, or the pet's description. */
             bio?: string | null;
-            /** @description The pet's wide header photo. */
+            /** @description The pet's wide header photo (owners only). */
             coverImageUrl?: string | null;
             /** @description Age as written. */
             petAge?: string | null;
@@ -2110,7 +2111,7 @@ export interface components {
             petGoodWith?: components["schemas"]["GoodWith"][] | null;
             /** @description The help the owner looks for ('Gezochte hulp'). */
             petLookingFor?: components["schemas"]["LookingFor"][] | null;
-            /** @description The pet's name. */
+            /** @description The pet's name (required for owners). */
             petName?: string | null;
             petNeutered?: components["schemas"]["Neutered"] | null;
             /** @description Character. */
@@ -2123,23 +2124,20 @@ export interface components {
             /** @description Weight as written. */
             petWeight?: string | null;
         };
-        /**
-         * @description One pet, as the owner page's 'Nog een huisdier toevoegen' and a pet's edit dialog send it:
-         *     the pet fields of the profile draft, with the same names and rules.
-         */
+        /** @description One pet, as the owner page's 'Nog een huisdier toevoegen' and a pet's edit dialog send it: the pet fields of the profile draft, with the same names and rules. */
         PetDraftBody: {
             /**
-             * @description The pet's photo (a URL from `POST /api/upload`).
+             * @description A volunteer's photo, or the pet's photo (a URL from `POST /api/upload`).
              * @default null
              */
             avatarUrl: string | null;
             /**
-             * @description About the pet.
+             * @description A volunteer's about-me, or the pet's description.
              * @default null
              */
             bio: string | null;
             /**
-             * @description The pet's wide header photo.
+             * @description The pet's wide header photo (owners only).
              * @default null
              */
             coverImageUrl: string | null;
@@ -2159,16 +2157,16 @@ export interface components {
             petGender: components["schemas"]["PetGender"] | null;
             /**
              * @description Who the pet gets along with.
-             * @default null
+             * @default []
              */
             petGoodWith: components["schemas"]["GoodWith"][] | null;
             /**
              * @description The help the owner looks for ('Gezochte hulp').
-             * @default null
+             * @default []
              */
             petLookingFor: components["schemas"]["LookingFor"][] | null;
             /**
-             * @description The pet's name.
+             * @description The pet's name (required for owners).
              * @default null
              */
             petName: string | null;
@@ -2310,7 +2308,7 @@ export interface components {
             avatarUrl?: string | null;
             /** @description A volunteer's about-me, or the pet's description. */
             bio?: string | null;
-            /** @description The pet's wide header photo. */
+            /** @description The pet's wide header photo (owners only). */
             coverImageUrl?: string | null;
             /** @description Private date of birth, `YYYY-MM-DD`. */
             dateOfBirth?: string | null;
@@ -2318,7 +2316,7 @@ export interface components {
             email?: string | null;
             /** @description Volunteers: one of `Experience`. Owners: their experience with pets in their own words. */
             experience?: string | null;
-            /** @description The volunteer's or owner's given name. */
+            /** @description The volunteer's or the owner's given name. */
             firstName?: string | null;
             hasOwnPet?: components["schemas"]["HasOwnPet"] | null;
             hourlyRate?: components["schemas"]["HourlyRate"] | null;
@@ -2329,9 +2327,9 @@ export interface components {
             /** @description Place name. */
             location?: string | null;
             maxDistance?: components["schemas"]["Distance"] | null;
-            /** @description The owner's own photo. */
+            /** @description The owner's own photo (owners only). */
             ownerAvatarUrl?: string | null;
-            /** @description The owner's own about-me. */
+            /** @description The owner's own about-me (owners only). */
             ownerBio?: string | null;
             /** @description Age as written. */
             petAge?: string | null;
@@ -2348,7 +2346,7 @@ export interface components {
             petId?: number | null;
             /** @description The help the owner looks for ('Gezochte hulp'). */
             petLookingFor?: components["schemas"]["LookingFor"][] | null;
-            /** @description The pet's name. */
+            /** @description The pet's name (required for owners). */
             petName?: string | null;
             petNeutered?: components["schemas"]["Neutered"] | null;
             /** @description Character. */
@@ -2364,7 +2362,7 @@ export interface components {
             phone?: string | null;
             /** @description Four-digit postcode. */
             postalCode?: string | null;
-            /** @description Which kind of profile. */
+            /** @description Which kind of profile: `huisdier` (an owner with a pet) or `vrijwilliger`. */
             profileType?: components["schemas"]["ProfileType"];
             /** @description Specialties (volunteers). */
             specialties?: components["schemas"]["Specialty"][] | null;
@@ -2377,14 +2375,11 @@ export interface components {
              */
             userId?: number | null;
         };
-        /**
-         * @description The wizard's draft. `userId` and `email` are accepted
-         *     for compatibility and ignored: the profile always belongs to the signed-in user.
-         */
+        /** @description The wizard's draft. `userId` and `email` are accepted for compatibility and ignored: the profile always belongs to the signed-in user. */
         ProfileDraftBody: {
             /**
              * @description Offered moments and services (volunteers).
-             * @default null
+             * @default []
              */
             availability: components["schemas"]["Availability"][] | null;
             /**
@@ -2398,7 +2393,7 @@ export interface components {
              */
             bio: string | null;
             /**
-             * @description The pet's wide header photo.
+             * @description The pet's wide header photo (owners only).
              * @default null
              */
             coverImageUrl: string | null;
@@ -2407,18 +2402,15 @@ export interface components {
              * @default null
              */
             dateOfBirth: string | null;
-            /**
-             * @description Ignored: the account's address is used.
-             * @default null
-             */
-            email: string | null;
+            /** @description Ignored: the account's address is used. */
+            email?: string | null;
             /**
              * @description Volunteers: one of `Experience`. Owners: their experience with pets in their own words.
              * @default null
              */
             experience: string | null;
             /**
-             * @description The volunteer's or owner's given name.
+             * @description The volunteer's or the owner's given name.
              * @default null
              */
             firstName: string | null;
@@ -2428,7 +2420,7 @@ export interface components {
             hourlyRate: components["schemas"]["HourlyRate"] | null;
             /**
              * @description Spoken languages.
-             * @default null
+             * @default []
              */
             languages: components["schemas"]["Language"][] | null;
             /**
@@ -2444,12 +2436,12 @@ export interface components {
             /** @default null */
             maxDistance: components["schemas"]["Distance"] | null;
             /**
-             * @description The owner's own photo.
+             * @description The owner's own photo (owners only).
              * @default null
              */
             ownerAvatarUrl: string | null;
             /**
-             * @description The owner's own about-me.
+             * @description The owner's own about-me (owners only).
              * @default null
              */
             ownerBio: string | null;
@@ -2469,22 +2461,21 @@ export interface components {
             petGender: components["schemas"]["PetGender"] | null;
             /**
              * @description Who the pet gets along with.
-             * @default null
+             * @default []
              */
             petGoodWith: components["schemas"]["GoodWith"][] | null;
             /**
              * Format: int64
              * @description Edits only: which of the owner's pets the pet fields describe (their first when absent).
-             * @default null
              */
-            petId: number | null;
+            petId?: number | null;
             /**
              * @description The help the owner looks for ('Gezochte hulp').
-             * @default null
+             * @default []
              */
             petLookingFor: components["schemas"]["LookingFor"][] | null;
             /**
-             * @description The pet's name.
+             * @description The pet's name (required for owners).
              * @default null
              */
             petName: string | null;
@@ -2522,18 +2513,18 @@ export interface components {
              */
             postalCode: string | null;
             /**
-             * @description Which kind of profile.
+             * @description Which kind of profile: `huisdier` (an owner with a pet) or `vrijwilliger`.
              * @default
              */
             profileType: components["schemas"]["ProfileType"];
             /**
              * @description Specialties (volunteers).
-             * @default null
+             * @default []
              */
             specialties: components["schemas"]["Specialty"][] | null;
             /**
              * @description The kinds of animal a volunteer has experience with ('Ervaring met').
-             * @default null
+             * @default []
              */
             species: components["schemas"]["Species"][] | null;
             /** @default null */
@@ -2541,9 +2532,8 @@ export interface components {
             /**
              * Format: int64
              * @description Ignored: the signed-in user is the owner.
-             * @default null
              */
-            userId: number | null;
+            userId?: number | null;
         };
         /** @description One page of cards and the count of all that match. */
         ProfileList: {
@@ -6164,7 +6154,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description No such person, or no conversation of the reporter's with them */
+            /** @description No such person, no conversation of the reporter's with them, or no card of theirs that others can see */
             404: {
                 headers: {
                     [name: string]: unknown;

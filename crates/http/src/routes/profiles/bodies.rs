@@ -1,231 +1,195 @@
 //! The bodies that write a profile: the wizard's draft and a pet's draft, and the changes of a few
 //! of their fields that an inline edit sends (their schemas derived from the drafts').
 
-use oppas_domain::kernel::enums::{
-    Availability, Chipped, Distance, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered, PetGender,
-    PetSize, ProfileType, Specialty, Species, TransportMode, Vaccinated,
-};
-use oppas_domain::profiles::draft::ProfileDraft;
-use serde::Deserialize;
+use oppas_domain::kernel::enums::ProfileType;
+use oppas_domain::profiles::draft::{FIELD_ORDER, PET_FIELDS, ProfileDraft};
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{self, DeserializeSeed, IgnoredAny, IntoDeserializer, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+use utoipa::openapi::schema::{AdditionalProperties, KnownFormat, ObjectBuilder, SchemaFormat, SchemaType, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-/// The wizard's draft. `userId` and `email` are accepted
-/// for compatibility and ignored: the profile always belongs to the signed-in user.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+/// The wizard's draft (`POST /api/profiles`, `PUT /api/profiles/{userId}`): the fields of the
+/// domain's [`ProfileDraft`], the one place they are declared, and beside them `petId` (edits
+/// only: which of the owner's pets the pet fields describe, their first when absent), `userId`
+/// and `email` (accepted for compatibility and ignored: the profile always belongs to the
+/// signed-in user, at the account's address). Any other field is refused naming it.
+#[derive(Debug, Default)]
 pub struct ProfileDraftBody {
-    /// Which kind of profile.
-    #[schema(value_type = ProfileType)]
-    pub profile_type: String,
-    /// The volunteer's or owner's given name.
-    pub first_name: Option<String>,
-    /// Family name.
-    pub last_name: Option<String>,
-    /// A volunteer's about-me, or the pet's description.
-    pub bio: Option<String>,
-    /// The owner's own about-me.
-    pub owner_bio: Option<String>,
-    /// Place name.
-    pub location: Option<String>,
-    /// Four-digit postcode.
-    pub postal_code: Option<String>,
-    /// Private phone number.
-    pub phone: Option<String>,
-    /// Private date of birth, `YYYY-MM-DD`.
-    pub date_of_birth: Option<String>,
-    /// A volunteer's photo, or the pet's photo (a URL from `POST /api/upload`).
-    pub avatar_url: Option<String>,
-    /// The owner's own photo.
-    pub owner_avatar_url: Option<String>,
-    /// The pet's wide header photo.
-    pub cover_image_url: Option<String>,
-    /// Offered moments and services (volunteers).
-    #[schema(value_type = Option<Vec<Availability>>)]
-    pub availability: Option<Vec<String>>,
-    /// Specialties (volunteers).
-    #[schema(value_type = Option<Vec<Specialty>>)]
-    pub specialties: Option<Vec<String>>,
-    /// The kinds of animal a volunteer has experience with ('Ervaring met').
-    #[schema(value_type = Option<Vec<Species>>)]
-    pub species: Option<Vec<String>>,
-    /// Who the pet gets along with.
-    #[schema(value_type = Option<Vec<GoodWith>>)]
-    pub pet_good_with: Option<Vec<String>>,
-    /// Spoken languages.
-    #[schema(value_type = Option<Vec<Language>>)]
-    pub languages: Option<Vec<String>>,
-    /// Volunteers: one of `Experience`. Owners: their experience with pets in their own words.
-    pub experience: Option<String>,
-    /// How far a volunteer travels; null for no preference.
-    #[schema(value_type = Option<Distance>)]
-    pub max_distance: Option<i32>,
-    /// Hourly rate.
-    #[schema(value_type = Option<HourlyRate>)]
-    pub hourly_rate: Option<String>,
-    /// Own pets.
-    #[schema(value_type = Option<HasOwnPet>)]
-    pub has_own_pet: Option<String>,
-    /// How the volunteer gets around.
-    #[schema(value_type = Option<TransportMode>)]
-    pub transport_mode: Option<String>,
-    /// What kind of animal the pet is; without one, a dog.
-    #[schema(value_type = Option<Species>)]
-    pub pet_species: Option<String>,
-    /// The pet's name.
-    pub pet_name: Option<String>,
-    /// Breed.
-    pub pet_breed: Option<String>,
-    /// Age as written.
-    pub pet_age: Option<String>,
-    /// Size band.
-    #[schema(value_type = Option<PetSize>)]
-    pub pet_size: Option<String>,
-    /// Sex.
-    #[schema(value_type = Option<PetGender>)]
-    pub pet_gender: Option<String>,
-    /// Character.
-    pub pet_personality: Option<String>,
-    /// Medication, diet, fears.
-    pub pet_special_needs: Option<String>,
-    /// Weight as written.
-    pub pet_weight: Option<String>,
-    /// Vaccination state.
-    #[schema(value_type = Option<Vaccinated>)]
-    pub pet_vaccinated: Option<String>,
-    /// Chip state.
-    #[schema(value_type = Option<Chipped>)]
-    pub pet_chipped: Option<String>,
-    /// Neutered or sterilised.
-    #[schema(value_type = Option<Neutered>)]
-    pub pet_neutered: Option<String>,
-    /// The help the owner looks for ('Gezochte hulp').
-    #[schema(value_type = Option<Vec<LookingFor>>)]
-    pub pet_looking_for: Option<Vec<String>>,
-    /// Ignored: the signed-in user is the owner.
-    #[schema(value_type = Option<i64>)]
-    pub user_id: Option<serde_json::Value>,
-    /// Edits only: which of the owner's pets the pet fields describe (their first when absent).
+    /// The profile's fields.
+    pub draft: ProfileDraft,
+    /// Which of the owner's pets the pet fields describe.
     pub pet_id: Option<i64>,
-    /// Ignored: the account's address is used.
-    #[schema(value_type = Option<String>)]
-    pub email: Option<serde_json::Value>,
 }
 
 impl From<ProfileDraftBody> for ProfileDraft {
     fn from(body: ProfileDraftBody) -> Self {
-        Self {
-            profile_type: body.profile_type,
-            first_name: body.first_name,
-            last_name: body.last_name,
-            bio: body.bio,
-            owner_bio: body.owner_bio,
-            location: body.location,
-            postal_code: body.postal_code,
-            phone: body.phone,
-            date_of_birth: body.date_of_birth,
-            avatar_url: body.avatar_url,
-            owner_avatar_url: body.owner_avatar_url,
-            cover_image_url: body.cover_image_url,
-            availability: body.availability.unwrap_or_default(),
-            specialties: body.specialties.unwrap_or_default(),
-            species: body.species.unwrap_or_default(),
-            pet_good_with: body.pet_good_with.unwrap_or_default(),
-            languages: body.languages.unwrap_or_default(),
-            experience: body.experience,
-            max_distance: body.max_distance,
-            hourly_rate: body.hourly_rate,
-            has_own_pet: body.has_own_pet,
-            transport_mode: body.transport_mode,
-            pet_species: body.pet_species,
-            pet_name: body.pet_name,
-            pet_breed: body.pet_breed,
-            pet_age: body.pet_age,
-            pet_size: body.pet_size,
-            pet_gender: body.pet_gender,
-            pet_personality: body.pet_personality,
-            pet_special_needs: body.pet_special_needs,
-            pet_weight: body.pet_weight,
-            pet_vaccinated: body.pet_vaccinated,
-            pet_chipped: body.pet_chipped,
-            pet_neutered: body.pet_neutered,
-            pet_looking_for: body.pet_looking_for.unwrap_or_default(),
+        body.draft
+    }
+}
+
+impl<'de> Deserialize<'de> for ProfileDraftBody {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(DraftVisitor {
+            fields: FIELD_ORDER,
+            beside_the_draft: true,
+        })
+    }
+}
+
+impl PartialSchema for ProfileDraftBody {
+    fn schema() -> RefOr<Schema> {
+        let mut whole = ProfileDraft::schema();
+        if let RefOr::T(Schema::Object(object)) = &mut whole {
+            object.description = Some(
+                "The wizard's draft. `userId` and `email` are accepted for compatibility and ignored: the profile always belongs to the signed-in user.".to_owned(),
+            );
+            for (name, kind, description) in [
+                (
+                    "petId",
+                    Type::Integer,
+                    "Edits only: which of the owner's pets the pet fields describe (their first when absent).",
+                ),
+                ("userId", Type::Integer, "Ignored: the signed-in user is the owner."),
+                ("email", Type::String, "Ignored: the account's address is used."),
+            ] {
+                let format = (kind == Type::Integer).then_some(SchemaFormat::KnownFormat(KnownFormat::Int64));
+                let field = ObjectBuilder::new()
+                    .schema_type(SchemaType::from_iter([kind, Type::Null]))
+                    .format(format)
+                    .description(Some(description))
+                    .build();
+                object
+                    .properties
+                    .insert(name.to_owned(), RefOr::T(Schema::Object(field)));
+            }
+            object.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
         }
+        whole
+    }
+}
+
+impl ToSchema for ProfileDraftBody {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "ProfileDraftBody".into()
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        <ProfileDraft as ToSchema>::schemas(schemas);
     }
 }
 
 /// One pet, as the owner page's 'Nog een huisdier toevoegen' and a pet's edit dialog send it:
-/// the pet fields of the profile draft, with the same names and rules.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
-pub struct PetDraftBody {
-    /// What kind of animal the pet is; without one, a dog.
-    #[schema(value_type = Option<Species>)]
-    pub pet_species: Option<String>,
-    /// The pet's name.
-    pub pet_name: Option<String>,
-    /// Breed.
-    pub pet_breed: Option<String>,
-    /// Age as written.
-    pub pet_age: Option<String>,
-    /// Size band.
-    #[schema(value_type = Option<PetSize>)]
-    pub pet_size: Option<String>,
-    /// Sex.
-    #[schema(value_type = Option<PetGender>)]
-    pub pet_gender: Option<String>,
-    /// Character.
-    pub pet_personality: Option<String>,
-    /// Medication, diet, fears.
-    pub pet_special_needs: Option<String>,
-    /// Weight as written.
-    pub pet_weight: Option<String>,
-    /// Vaccination state.
-    #[schema(value_type = Option<Vaccinated>)]
-    pub pet_vaccinated: Option<String>,
-    /// Chip state.
-    #[schema(value_type = Option<Chipped>)]
-    pub pet_chipped: Option<String>,
-    /// Neutered or sterilised.
-    #[schema(value_type = Option<Neutered>)]
-    pub pet_neutered: Option<String>,
-    /// Who the pet gets along with.
-    #[schema(value_type = Option<Vec<GoodWith>>)]
-    pub pet_good_with: Option<Vec<String>>,
-    /// The help the owner looks for ('Gezochte hulp').
-    #[schema(value_type = Option<Vec<LookingFor>>)]
-    pub pet_looking_for: Option<Vec<String>>,
-    /// The pet's photo (a URL from `POST /api/upload`).
-    pub avatar_url: Option<String>,
-    /// The pet's wide header photo.
-    pub cover_image_url: Option<String>,
-    /// About the pet.
-    pub bio: Option<String>,
-}
+/// the pet fields of the profile draft ([`PET_FIELDS`]), with the same names and rules; any other
+/// field is refused naming it.
+#[derive(Debug, Default)]
+pub struct PetDraftBody(pub ProfileDraft);
 
 impl From<PetDraftBody> for ProfileDraft {
     fn from(body: PetDraftBody) -> Self {
-        Self {
+        body.0
+    }
+}
+
+impl<'de> Deserialize<'de> for PetDraftBody {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let body = deserializer.deserialize_map(DraftVisitor {
+            fields: PET_FIELDS,
+            beside_the_draft: false,
+        })?;
+        Ok(Self(ProfileDraft {
             profile_type: ProfileType::Huisdier.as_str().to_owned(),
-            pet_species: body.pet_species,
-            pet_name: body.pet_name,
-            pet_breed: body.pet_breed,
-            pet_age: body.pet_age,
-            pet_size: body.pet_size,
-            pet_gender: body.pet_gender,
-            pet_personality: body.pet_personality,
-            pet_special_needs: body.pet_special_needs,
-            pet_weight: body.pet_weight,
-            pet_vaccinated: body.pet_vaccinated,
-            pet_chipped: body.pet_chipped,
-            pet_neutered: body.pet_neutered,
-            pet_good_with: body.pet_good_with.unwrap_or_default(),
-            pet_looking_for: body.pet_looking_for.unwrap_or_default(),
-            avatar_url: body.avatar_url,
-            cover_image_url: body.cover_image_url,
-            bio: body.bio,
-            ..Self::default()
+            ..body.draft
+        }))
+    }
+}
+
+impl PartialSchema for PetDraftBody {
+    fn schema() -> RefOr<Schema> {
+        let mut whole = ProfileDraft::schema();
+        if let RefOr::T(Schema::Object(object)) = &mut whole {
+            object.description = Some(
+                "One pet, as the owner page's 'Nog een huisdier toevoegen' and a pet's edit dialog send it: the pet fields of the profile draft, with the same names and rules.".to_owned(),
+            );
+            object.properties.retain(|name, _| PET_FIELDS.contains(&name.as_str()));
+            object.required.retain(|name| PET_FIELDS.contains(&name.as_str()));
+            object.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
         }
+        whole
+    }
+}
+
+impl ToSchema for PetDraftBody {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "PetDraftBody".into()
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        <ProfileDraft as ToSchema>::schemas(schemas);
+    }
+}
+
+/// Reads a body object into a [`ProfileDraft`]: the keys in `fields` go to the draft, the ones
+/// beside it (when the body has them) are read here, any other is an unknown field. The draft's
+/// values are read through the caller's map, so a refusal still names the field it is at.
+struct DraftVisitor {
+    fields: &'static [&'static str],
+    beside_the_draft: bool,
+}
+
+impl<'de> Visitor<'de> for DraftVisitor {
+    type Value = ProfileDraftBody;
+
+    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str("an object with the fields of a profile draft")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        let mut pet_id = None;
+        let draft = ProfileDraft::deserialize(MapAccessDeserializer::new(DraftFields {
+            map,
+            fields: self.fields,
+            beside_the_draft: self.beside_the_draft,
+            pet_id: &mut pet_id,
+        }))?;
+        Ok(ProfileDraftBody { draft, pet_id })
+    }
+}
+
+/// The body's map as the draft sees it: only the draft's own keys.
+struct DraftFields<'a, A> {
+    map: A,
+    fields: &'static [&'static str],
+    beside_the_draft: bool,
+    pet_id: &'a mut Option<i64>,
+}
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for DraftFields<'_, A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, A::Error> {
+        loop {
+            let Some(key) = self.map.next_key::<String>()? else {
+                return Ok(None);
+            };
+            if self.fields.contains(&key.as_str()) {
+                return seed
+                    .deserialize(IntoDeserializer::<A::Error>::into_deserializer(key))
+                    .map(Some);
+            }
+            match key.as_str() {
+                "petId" if self.beside_the_draft => *self.pet_id = self.map.next_value()?,
+                "userId" | "email" if self.beside_the_draft => {
+                    self.map.next_value::<IgnoredAny>()?;
+                }
+                _ => return Err(de::Error::unknown_field(&key, self.fields)),
+            }
+        }
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, A::Error> {
+        self.map.next_value_seed(seed)
     }
 }
 
