@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { checkPage, expect, expectNoSeriousA11yViolations, saveScreenshot, test } from './fixtures';
 import { sendMessage, startConversation } from './support/conversation';
+import { recordCreateCalls } from './support/create-calls';
 import { demo, seedDemoProfiles } from './support/demo';
 import { codeFromMail, waitForMail } from './support/mailbox';
 import {
@@ -385,6 +386,75 @@ test.describe('messages', () => {
       owner.getByRole('log', { name: 'Berichten met Otto' }).getByText(text, { exact: true }),
     ).toHaveCount(1);
     await owner.context().close();
+  });
+
+  test("a double tap on 'Bericht sturen' starts one conversation, and on 'Versturen' sends one first message, without an error", async ({
+    page: sitter,
+    browser,
+  }) => {
+    const petName = uniqueName('Tik');
+    const owner = await secondBrowser(browser);
+    await signUpByMail(owner, {
+      firstName: 'Ilse',
+      lastName: 'Eigenaar',
+      email: uniqueEmail('eigenaar.dubbeltik'),
+    });
+    const lookup = await createProfile(owner, {
+      profileType: 'huisdier',
+      firstName: 'Ilse',
+      lastName: 'Eigenaar',
+      location: 'Utrecht',
+      postalCode: '3512',
+      petName,
+    });
+    await owner.context().close();
+    await signUpByMail(sitter, {
+      firstName: 'Tim',
+      lastName: 'Oppas',
+      email: uniqueEmail('oppas.dubbeltik'),
+    });
+    await createProfile(sitter, {
+      profileType: 'vrijwilliger',
+      firstName: 'Tim',
+      lastName: 'Oppas',
+      postalCode: '3512',
+    });
+    const starts = recordCreateCalls(sitter, '/api/conversations');
+
+    // 'Bericht sturen' tapped twice on the pet's page: one conversation, opened.
+    await sitter.goto(`/huisdier/${String(lookup.profile.id)}`);
+    await sitter.getByRole('button', { name: 'Bericht sturen' }).dblclick();
+    await expect(sitter).toHaveURL(/\/berichten\?conversation=\d+$/);
+    const conversationId = Number(new URL(sitter.url()).searchParams.get('conversation'));
+    await expect(sitter.getByText('Nog geen berichten in dit gesprek')).toBeVisible();
+    await expect(sitter.getByRole('alert')).toHaveCount(0);
+    expect(starts.length).toBeGreaterThan(0);
+    for (const call of starts) expect(call).toEqual({ status: 200, key: starts[0]?.key });
+    expect(starts[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    const inbox = (await (await sitter.request.get('/api/conversations')).json()) as {
+      conversations: { id: number; otherUserId: number }[];
+    };
+    expect(inbox.conversations.map((conversation) => conversation.id)).toEqual([conversationId]);
+
+    // The first message's 'Versturen' tapped twice: one message, also after a reload.
+    const sends = recordCreateCalls(
+      sitter,
+      `/api/conversations/${String(conversationId)}/messages`,
+    );
+    const text = `Hoi Ilse, zal ik ${petName} zaterdag uitlaten?`;
+    await sitter.getByRole('textbox', { name: 'Bericht aan Ilse' }).fill(text);
+    await sitter.getByRole('button', { name: 'Versturen', exact: true }).dblclick();
+    const log = sitter.getByRole('log', { name: 'Berichten met Ilse' });
+    await expect(log.getByRole('listitem').filter({ hasText: text })).toContainText('Verzonden');
+    await expect(sitter.getByRole('alert')).toHaveCount(0);
+    expect(sends.length).toBeGreaterThan(0);
+    for (const call of sends) expect(call).toEqual({ status: 201, key: sends[0]?.key });
+    await sitter.reload();
+    await expect(log.getByText(text, { exact: true })).toHaveCount(1);
+    const messages = (await (
+      await sitter.request.get(`/api/conversations/${String(conversationId)}/messages`)
+    ).json()) as { messages: { text: string }[] };
+    expect(messages.messages.map((message) => message.text)).toEqual([text]);
   });
 
   test('Bericht sturen leads a visitor to sign in and back, and someone without a profile to the dashboard', async ({

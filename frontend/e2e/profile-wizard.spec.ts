@@ -7,6 +7,7 @@ import {
   saveScreenshot,
   test,
 } from './fixtures';
+import { recordCreateCalls } from './support/create-calls';
 import { baseURL } from './support/endpoints';
 import { squarePng } from './support/images';
 import { createProfile, signUpByMail, uniqueEmail } from './support/session';
@@ -296,6 +297,47 @@ test.describe('profile wizard', () => {
     await checkStep(page, 'wizard-sitter-page');
 
     await expectOthersCannotEdit(browser, { [`/vrijwilliger/${volunteerId}`]: 'Lotte de Boer' });
+  });
+
+  test("a double tap on 'Profiel voltooien' makes one profile with one pet, without an error", async ({
+    page,
+  }) => {
+    await signUpByMail(page, {
+      firstName: 'Femke',
+      lastName: 'Dubbel',
+      email: uniqueEmail('wizard.dubbel'),
+    });
+    const calls = recordCreateCalls(page, '/api/profiles');
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Ik zoek een oppas' }).click();
+    await expectStep(page, 1, 'Basisgegevens', 20);
+    await page.getByLabel('Soort dier *').selectOption('hond');
+    await page.getByLabel('Naam van je huisdier *').fill('Dribbel');
+    await page.getByLabel('Woonplaats').fill('Utrecht');
+    await page.getByLabel('Postcode (4 cijfers)').fill('3512');
+    for (let step = 1; step < 5; step += 1) await next(page);
+    await expectStep(page, 5, 'Eigenaar gegevens', 100);
+    await page.getByRole('button', { name: 'Profiel voltooien' }).dblclick();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(statusTile(page)).toContainText('Huisdier');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    // Every request of the tap went under one key and got the first answer.
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) expect(call).toEqual({ status: 201, key: calls[0]?.key });
+    expect(calls[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+
+    // One profile with one pet, also after a reload of its page.
+    const saved = await ownProfile(page);
+    if (saved.type !== 'huisdier') throw new Error('an owner profile was made');
+    await page.goto(`/eigenaar/${String(saved.profile.owner_id)}`);
+    await page.reload();
+    const pets = page.getByRole('region', { name: 'Huisdieren van Femke' });
+    await expect(pets.getByRole('link', { name: /Dribbel/ })).toHaveCount(1);
+    const ownerPage = (await (
+      await page.request.get(`/api/owners/${String(saved.profile.owner_id)}`)
+    ).json()) as { pets: { name: string }[] };
+    expect(ownerPage.pets.map((pet) => pet.name)).toEqual(['Dribbel']);
   });
 });
 

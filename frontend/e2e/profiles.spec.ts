@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { checkPage, expect, loopbackOnly, saveScreenshot, test } from './fixtures';
+import { recordCreateCalls } from './support/create-calls';
 import { seedDemoProfiles } from './support/demo';
 import { baseURL } from './support/endpoints';
 import { squarePng } from './support/images';
@@ -189,6 +190,52 @@ test.describe('profile pages', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Huisdier niet gevonden' }),
     ).toBeVisible();
+  });
+
+  test("a double tap on 'Toevoegen' under 'Nog een huisdier toevoegen' adds one pet, without an error", async ({
+    page,
+  }) => {
+    await signUpByMail(page, {
+      firstName: 'Daan',
+      lastName: 'Dubbeltik',
+      email: uniqueEmail('eigenaar.dubbeltik'),
+    });
+    const lookup = await createProfile(page, {
+      profileType: 'huisdier',
+      firstName: 'Daan',
+      lastName: 'Dubbeltik',
+      location: 'Utrecht',
+      postalCode: '3512',
+      petName: 'Bommel',
+    });
+    if (lookup.type !== 'huisdier') throw new Error('an owner profile was made');
+    const ownerId = lookup.profile.owner_id;
+    const calls = recordCreateCalls(page, '/api/pets');
+
+    await page.goto(`/eigenaar/${String(ownerId)}`);
+    await page.getByRole('button', { name: 'Nog een huisdier toevoegen' }).click();
+    const add = page.getByRole('dialog', { name: 'Huisdier toevoegen' });
+    await add.getByLabel('Soort dier *').selectOption('kat');
+    await add.getByLabel('Naam van je huisdier *').fill('Snorretje');
+    await add.getByRole('button', { name: 'Toevoegen' }).dblclick();
+
+    await expect(page).toHaveURL(/\/huisdier\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Snorretje' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) expect(call).toEqual({ status: 201, key: calls[0]?.key });
+    expect(calls[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+
+    // One new pet beside the first, also after a reload of the owner page.
+    await page.goto(`/eigenaar/${String(ownerId)}`);
+    await page.reload();
+    const pets = page.getByRole('region', { name: 'Huisdieren van Daan' });
+    await expect(pets.getByRole('link', { name: /Snorretje/ })).toHaveCount(1);
+    await expect(pets.getByRole('link', { name: /Bommel/ })).toHaveCount(1);
+    const ownerPage = (await (await page.request.get(`/api/owners/${String(ownerId)}`)).json()) as {
+      pets: { name: string }[];
+    };
+    expect(ownerPage.pets.map((pet) => pet.name)).toEqual(['Bommel', 'Snorretje']);
   });
 
   test('a new sitter shows as Nieuw and the detail redirect leads there', async ({ page }) => {

@@ -1,5 +1,7 @@
 import { checkPage, expect, test } from './fixtures';
 import { sendMessage, startConversation } from './support/conversation';
+import { recordCreateCalls } from './support/create-calls';
+import { grantModerator } from './support/demo';
 import { signUpByMail, uniqueEmail, createProfile, secondBrowser } from './support/session';
 
 test.describe('reporting and blocking', () => {
@@ -77,5 +79,51 @@ test.describe('reporting and blocking', () => {
     await owner.goto('/berichten');
     await expect(owner.getByRole('link', { name: /Karel/ })).toHaveCount(0);
     await checkPage(owner, 'trust-after-block');
+  });
+
+  test("a double tap on 'Melding versturen' stores one report, without an error", async ({
+    page: reporter,
+    browser,
+  }) => {
+    // The reporter may read the moderators' queue, to count what was stored.
+    const reporterEmail = uniqueEmail('melder.dubbel');
+    await signUpByMail(reporter, { firstName: 'Roos', lastName: 'Melder', email: reporterEmail });
+    grantModerator(reporterEmail);
+    const sitter = await secondBrowser(browser);
+    await signUpByMail(sitter, {
+      firstName: 'Gijs',
+      lastName: 'Gemeld',
+      email: uniqueEmail('oppas.gemeld'),
+    });
+    const lookup = await createProfile(sitter, {
+      profileType: 'vrijwilliger',
+      firstName: 'Gijs',
+      lastName: 'Gemeld',
+      postalCode: '3512',
+    });
+    await sitter.context().close();
+    const calls = recordCreateCalls(reporter, '/api/reports');
+
+    await reporter.goto(`/vrijwilliger/${String(lookup.profile.id)}`);
+    await reporter.getByRole('button', { name: 'Melden' }).click();
+    const report = reporter.getByRole('dialog', { name: 'Gijs Gemeld melden' });
+    await report.getByRole('radio', { name: 'Oplichting of vraagt om geld' }).check();
+    await report.getByLabel('Toelichting (niet verplicht)').fill('Vraagt om een aanbetaling.');
+    await report.getByRole('button', { name: 'Melding versturen' }).dblclick();
+
+    await expect(report.getByRole('status')).toContainText('Bedankt voor je melding.');
+    await expect(reporter.getByRole('alert')).toHaveCount(0);
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) expect(call).toEqual({ status: 204, key: calls[0]?.key });
+    expect(calls[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+
+    // One report about Gijs in the queue.
+    const queue = (await (await reporter.request.get('/api/moderation/reports')).json()) as {
+      reports: { reportedUserId: number; note: string | null }[];
+    };
+    const aboutGijs = queue.reports.filter(
+      (stored) => stored.reportedUserId === lookup.profile.user_id,
+    );
+    expect(aboutGijs.map((stored) => stored.note)).toEqual(['Vraagt om een aanbetaling.']);
   });
 });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
 import {
   loginPathReturningTo,
   rememberReturnPath,
@@ -50,6 +51,22 @@ describe('safeReturnPath', () => {
     ['something else', 42],
   ])('refuses %s', (_case, raw) => {
     expect(safeReturnPath(raw)).toBeNull();
+  });
+
+  // Dots and slashes in percent-encoding: the address parser reads '%2e%2e' as '..', and
+  // whatever decodes the path next reads '%2F' and '%5C' as a slash and a backslash.
+  it.each([
+    ['an encoded dot-dot before two slashes', '/%2e%2e//evil.example'],
+    ['an encoded dot-dot in capitals before an encoded slash', '/%2E%2E/%2Fevil.example'],
+    ['a half-encoded dot-dot before two slashes', '/.%2e//evil.example'],
+    ['two encoded slashes without a plain one', '%2F%2Fevil.example'],
+    ['an encoded backslash before a host', '/%5Cevil.example'],
+  ])('refuses %s, so that the way back stays on this site', (_case, raw) => {
+    expect(safeReturnPath(raw)).toBeNull();
+    // Where the sign-in then leads (its fallback): a page of this site.
+    const landing = new URL(safeReturnPath(raw) ?? paths.dashboard, window.location.origin);
+    expect(landing.origin).toBe(window.location.origin);
+    expect(landing.pathname).toBe(paths.dashboard);
   });
 });
 

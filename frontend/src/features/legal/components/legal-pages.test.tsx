@@ -38,4 +38,20 @@ describe('the legal pages', () => {
     expect(screen.getByText(/ontvangt elke melding versleuteld/)).toBeVisible();
     expect(screen.getByText(/Apparaten met meldingen: tot je ze uitzet/)).toBeVisible();
   });
+
+  it('name the three functional cookies and what stays on the device', async () => {
+    fakeSession(null);
+    renderWithProviders(<PrivacyPage />);
+    expect(await screen.findByText('We gebruiken drie functionele cookies:')).toBeVisible();
+    expect(screen.getByText(/die ervoor zorgt dat je ingelogd blijft, hooguit 30/)).toBeVisible();
+    expect(screen.getByText(/hooguit een dag en verdwijnt zodra je bent ingelogd/)).toBeVisible();
+    expect(screen.getByText(/die 90 dagen onthoudt dat je in deze browser/)).toBeVisible();
+    expect(screen.getByText(/blijft staan als je uitlogt; er staat geen wachtwoord/)).toBeVisible();
+    expect(screen.getByText(/geen analytische, tracking- of advertentiecookies/)).toBeVisible();
+    expect(screen.getByText(/welk soort profiel je kiest/)).toBeVisible();
+    expect(
+      screen.getByText(/bewaart je browser alleen op je apparaat, tot het is verstuurd;/),
+    ).toHaveTextContent(/daarna verwijdert hij het\./);
+    expect(screen.queryByText(/één cookie/)).not.toBeInTheDocument();
+  });
 });

@@ -178,12 +178,33 @@ export function PrivacyPage() {
       </LegalSection>
 
       <LegalSection title="8. Cookies">
+        <p>We gebruiken drie functionele cookies:</p>
+        <ul>
+          <li>
+            <strong>Een sessiecookie</strong>, die ervoor zorgt dat je ingelogd blijft, hooguit 30
+            dagen.
+          </li>
+          <li>
+            <strong>Een inlogcookie</strong>, die een aangevraagde inlogcode aan deze browser
+            koppelt. Die blijft hooguit een dag en verdwijnt zodra je bent ingelogd.
+          </li>
+          <li>
+            <strong>Een herkenningscookie</strong>, die 90 dagen onthoudt dat je in deze browser al
+            eens met je e-mailadres bent ingelogd. Zo kunnen vreemden die inlogcodes voor jouw adres
+            aanvragen, jou niet buitensluiten. Deze cookie blijft staan als je uitlogt; er staat
+            geen wachtwoord of code in.
+          </li>
+        </ul>
         <p>
-          We gebruiken één cookie: een functionele sessiecookie die ervoor zorgt dat je ingelogd
-          blijft. We gebruiken geen analytische, tracking- of advertentiecookies, en daarom vragen
-          we je ook niet om toestemming voor cookies. Tijdens het aanmaken van je profiel onthoudt
-          je browser daarnaast tijdelijk welk soort profiel je kiest; dat blijft op je eigen
-          apparaat.
+          We gebruiken geen analytische, tracking- of advertentiecookies, en daarom vragen we je ook
+          niet om toestemming voor cookies.
+        </p>
+        <p>
+          Tijdens het aanmaken van je profiel onthoudt je browser daarnaast tijdelijk welk soort
+          profiel je kiest; dat blijft op je eigen apparaat. Ook een bericht dat je schrijft terwijl
+          je geen verbinding hebt, bewaart je browser alleen op je apparaat, tot het is verstuurd;
+          daarna verwijdert hij het. Lukt versturen niet, dan blijft het staan tot je het opnieuw
+          probeert of weghaalt, of tot je uitlogt.
         </p>
       </LegalSection>
 

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ProfileWizardPage } from '@/features/profile-wizard/components/profile-wizard-page';
+import {
+  ProfileWizardPage,
+  SAVE_FAILED,
+} from '@/features/profile-wizard/components/profile-wizard-page';
 import { aUser, fakeSession, onApi, requests } from '@/testing/fake-api';
 import { aPet, aVolunteerLookup, anOwner, anOwnerLookup } from '@/testing/profiles';
 import { renderWithProviders } from '@/testing/render';
@@ -360,6 +363,31 @@ describe('ProfileWizardPage', () => {
       'Er ging iets mis bij het opslaan van je profiel. Probeer het opnieuw.',
     );
     expect(window.localStorage.getItem('selectedProfileType')).toBe('vrijwilliger');
+  });
+
+  it("sends 'Profiel voltooien' again after a failure under the same idempotency key", async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem('selectedProfileType', 'vrijwilliger');
+    fakeSession(withoutNames());
+    const keys: (string | null)[] = [];
+    onApi('POST /api/profiles', (request) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      // The first answer is lost to a failing server; the retry is the same intent.
+      return keys.length === 1
+        ? { status: 503, body: { error: 'Even niet beschikbaar.', code: 'service_unavailable' } }
+        : { status: 201, body: aVolunteerLookup() };
+    });
+    renderWizard();
+
+    await walkSitterToSummary(user);
+    await user.click(screen.getByRole('button', { name: 'Profiel voltooien' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SAVE_FAILED);
+    await user.click(screen.getByRole('button', { name: 'Profiel voltooien' }));
+
+    expect(await screen.findByText('Pagina: /dashboard')).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('shows an error with a retry instead of the form to make a profile when the lookup fails', async () => {
