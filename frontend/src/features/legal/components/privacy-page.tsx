@@ -201,10 +201,12 @@ export function PrivacyPage() {
         </p>
         <p>
           Tijdens het aanmaken van je profiel onthoudt je browser daarnaast tijdelijk welk soort
-          profiel je kiest; dat blijft op je eigen apparaat. Ook een bericht dat je schrijft terwijl
-          je geen verbinding hebt, bewaart je browser alleen op je apparaat, tot het is verstuurd;
-          daarna verwijdert hij het. Lukt versturen niet, dan blijft het staan tot je het opnieuw
-          probeert of weghaalt, of tot je uitlogt.
+          profiel je kiest en, zolang het tabblad open is, wat je al hebt ingevuld. Na het aanmaken
+          bewaart hij een kopie van je profiel zonder je telefoonnummer en geboortedatum. Dat blijft
+          allemaal op je eigen apparaat. Ook een bericht dat je schrijft terwijl je geen verbinding
+          hebt, bewaart je browser alleen op je apparaat, tot het is verstuurd; daarna verwijdert
+          hij het. Lukt versturen niet, dan blijft het staan tot je het opnieuw probeert of
+          weghaalt, of tot je uitlogt.
         </p>
       </LegalSection>
 
