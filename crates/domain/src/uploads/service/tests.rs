@@ -260,3 +260,58 @@ fn the_record_of_an_upload_is_written_before_its_file() -> anyhow::Result<()> {
     assert!(uploads.open(&upload.public_name)?.is_some());
     Ok(())
 }
+
+/// The upload records, noting every name they are asked for.
+struct AskedNames {
+    store: Arc<MemoryStore>,
+    asked: std::sync::Mutex<Vec<String>>,
+}
+
+impl crate::uploads::ports::UploadRepository for AskedNames {
+    fn create_upload(&self, upload: &crate::uploads::upload::NewUpload) -> Result<Upload, RepositoryError> {
+        self.store.create_upload(upload)
+    }
+
+    fn find_upload(&self, public_name: &str) -> Result<Option<Upload>, RepositoryError> {
+        if let Ok(mut asked) = self.asked.lock() {
+            asked.push(public_name.to_owned());
+        }
+        self.store.find_upload(public_name)
+    }
+
+    fn claim_unattached_before(&self, cutoff: chrono::NaiveDateTime) -> Result<Vec<String>, RepositoryError> {
+        self.store.claim_unattached_before(cutoff)
+    }
+
+    fn delete_unattached(&self, public_name: &str) -> Result<bool, RepositoryError> {
+        self.store.delete_unattached(public_name)
+    }
+}
+
+/// A name of a shape the server never hands out is answered as unknown before storage is asked
+/// (docs/security.md F4); a well-formed one is looked up.
+#[test]
+fn a_name_the_server_never_issues_is_not_looked_up() -> anyhow::Result<()> {
+    let f = fixture();
+    let records = Arc::new(AskedNames {
+        store: f.store.clone(),
+        asked: std::sync::Mutex::new(Vec::new()),
+    });
+    let uploads = UploadService::new(UploadPorts {
+        uploads: records.clone(),
+        ..upload_ports(&f.store, &f.clock)
+    });
+    let long = format!("{}.png", "a".repeat(300));
+    let upper = format!("{}.png", "A".repeat(32));
+    let gif = format!("{}.gif", "a".repeat(32));
+    let nul = format!("{}\0.png", "a".repeat(32));
+    for name in ["\0.png", "../../etc/passwd", "x.png", "\u{202e}.png", &long, &upper, &gif, &nul] {
+        assert_eq!(uploads.open(name)?, None, "{name:?}");
+    }
+    let asked = |records: &AskedNames| records.asked.lock().map(|asked| asked.clone()).unwrap_or_default();
+    assert_eq!(asked(&records), Vec::<String>::new(), "no bad name reached storage");
+    let well_formed = format!("{}.png", "a".repeat(32));
+    assert_eq!(uploads.open(&well_formed)?, None);
+    assert_eq!(asked(&records), [well_formed], "a well-formed name is looked up");
+    Ok(())
+}
