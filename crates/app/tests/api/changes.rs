@@ -155,6 +155,10 @@ async fn a_wrong_change_is_refused_naming_its_field_and_changes_nothing(backend:
         (json!({ "bio": "Kort." }), "bio"),
         (json!({ "location": null }), "location"),
         (json!({ "firstName": "Lotta", "nickname": "Lot" }), "nickname"),
+        // A name carries no link, address or phone number (docs/security.md A9).
+        (json!({ "firstName": "https://evil.example/x" }), "firstName"),
+        (json!({ "lastName": "bel 0612345678" }), "lastName"),
+        (json!({ "firstName": "lotta@evil.example" }), "firstName"),
     ];
     for (change, field) in refused {
         let response = patch(&app, &app.client, &path, &change).await?;
