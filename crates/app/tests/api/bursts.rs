@@ -2,21 +2,24 @@
 //! succession get answers, never a 5xx: on SQLite every transaction takes the write lock when it
 //! begins and waits its turn, so none fails with 'database is locked'.
 
+use crate::fixtures::{self, body};
 use crate::helpers::{Answer, Backend, ORIGIN, SITTER_BIO, Spawn, TestApp, TestResult, all_at_once};
 use crate::on_both_backends;
+use oppas_domain::profiles::draft::ProfileDraft;
 use reqwest::{Client, Method, RequestBuilder, StatusCode};
 use serde_json::{Value, json};
 
 const BURST: usize = 60;
 
 fn sitter_draft(bio: &str) -> Value {
-    json!({"profileType": "vrijwilliger", "firstName": "Lotte", "lastName": "Bakker",
-        "postalCode": "2011", "location": "Haarlem", "bio": format!("{bio} {SITTER_BIO}")})
+    body(&ProfileDraft {
+        bio: Some(format!("{bio} {SITTER_BIO}")),
+        ..fixtures::sitter_draft()
+    })
 }
 
 fn owner_draft() -> Value {
-    json!({"profileType": "huisdier", "firstName": "Sanne", "lastName": "de Vries",
-        "postalCode": "3512", "petName": "Bobby"})
+    body(&fixtures::owner_draft())
 }
 
 /// A client signed in as a new person with the profile `draft`; its account id.

@@ -3,36 +3,24 @@
 //! each change another field keep both changes, even at the same moment; a wrong change is
 //! refused naming its field and changes nothing.
 
+use crate::fixtures::{self, body, some};
 use crate::helpers::{Backend, ORIGIN, Spawn, TestApp, TestResult, all_at_once, error_envelope, spawn_app};
 use crate::on_both_backends;
+use oppas_domain::profiles::draft::ProfileDraft;
 use reqwest::{Client, Method};
 use serde_json::{Value, json};
 
 fn sitter_draft() -> Value {
-    json!({
-        "profileType": "vrijwilliger",
-        "firstName": "Lotte",
-        "lastName": "Bakker",
-        "bio": "Ik ben dol op honden en wandel elke dag door de Haarlemmerhout.",
-        "location": "Haarlem",
-        "postalCode": "2011",
-        "experience": "ervaren",
-        "languages": ["Nederlands"],
-        "maxDistance": 10
+    body(&ProfileDraft {
+        bio: some("Ik ben dol op honden en wandel elke dag door de Haarlemmerhout."),
+        languages: vec!["Nederlands".to_owned()],
+        max_distance: Some(10),
+        ..fixtures::sitter_draft()
     })
 }
 
 fn owner_draft() -> Value {
-    json!({
-        "profileType": "huisdier",
-        "firstName": "Sanne",
-        "lastName": "de Vries",
-        "postalCode": "3512",
-        "petName": "Bobby",
-        "petBreed": "Labrador",
-        "petSize": "groot",
-        "bio": "Bobby houdt van lange wandelingen."
-    })
+    body(&fixtures::owner_draft())
 }
 
 /// A signed-in sitter (the app's own client); their account id.

@@ -1,14 +1,57 @@
-//! Builders several API tests share: an owner whose pet profile carries an uploaded photo, and a
-//! sitter who starts a conversation with them about that pet.
+//! Builders several API tests share: typed profile drafts (the domain's [`ProfileDraft`], which a
+//! test changes with `..` and sends as the wizard's JSON), an owner whose pet profile carries an
+//! uploaded photo, and a sitter who starts a conversation with them about that pet.
 
 use crate::helpers::{ORIGIN, SITTER_BIO, TestApp};
 use image::codecs::jpeg::JpegEncoder;
 use image::{Rgb, RgbImage};
+use oppas_domain::kernel::enums::ProfileType;
+use oppas_domain::profiles::draft::ProfileDraft;
 use reqwest::multipart::{Form, Part};
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 
 type Fallible<T> = Result<T, Box<dyn std::error::Error>>;
+
+/// Lotte's sitter profile as the wizard sends it: what a listed sitter needs (a first name, a
+/// place, a postcode and fifty characters about herself) and her experience.
+pub fn sitter_draft() -> ProfileDraft {
+    ProfileDraft {
+        profile_type: ProfileType::Vrijwilliger.as_str().to_owned(),
+        first_name: Some("Lotte".to_owned()),
+        last_name: Some("Bakker".to_owned()),
+        bio: Some(SITTER_BIO.to_owned()),
+        location: Some("Haarlem".to_owned()),
+        postal_code: Some("2011".to_owned()),
+        experience: Some("ervaren".to_owned()),
+        ..ProfileDraft::default()
+    }
+}
+
+/// Sanne's owner profile with Bobby, a large Labrador, as the wizard sends it.
+pub fn owner_draft() -> ProfileDraft {
+    ProfileDraft {
+        profile_type: ProfileType::Huisdier.as_str().to_owned(),
+        first_name: Some("Sanne".to_owned()),
+        last_name: Some("de Vries".to_owned()),
+        postal_code: Some("3512".to_owned()),
+        pet_name: Some("Bobby".to_owned()),
+        pet_breed: Some("Labrador".to_owned()),
+        pet_size: Some("groot".to_owned()),
+        bio: Some("Bobby houdt van lange wandelingen.".to_owned()),
+        ..ProfileDraft::default()
+    }
+}
+
+/// A draft as the JSON body the wizard sends (every field, empty ones as `null` or `[]`).
+pub fn body(draft: &ProfileDraft) -> Value {
+    json!(draft)
+}
+
+/// `text` as a field's value.
+pub fn some(text: &str) -> Option<String> {
+    Some(text.to_owned())
+}
 
 /// A small JPEG photo.
 pub fn jpeg() -> Fallible<Vec<u8>> {

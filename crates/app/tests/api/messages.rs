@@ -2,39 +2,32 @@
 //! reading with read marks and unread counts, the limits, the live event stream (also across
 //! two instances on one PostgreSQL) and the e-mail about a new message.
 
-use crate::helpers::{Backend, ORIGIN, SITTER_BIO, Spawn, TestApp, TestResult, error_envelope, spawn_app};
+use crate::fixtures::{self, body, some};
+use crate::helpers::{Backend, ORIGIN, Spawn, TestApp, TestResult, error_envelope, spawn_app};
 use crate::on_both_backends;
+use oppas_domain::profiles::draft::ProfileDraft;
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 use std::time::Duration;
 
 pub(crate) fn volunteer_draft(first_name: &str) -> Value {
-    json!({
-        "profileType": "vrijwilliger",
-        "firstName": first_name,
-        "lastName": "Bakker",
-        "bio": SITTER_BIO,
-        "location": "Haarlem",
-        "postalCode": "2011",
-        "experience": "ervaren",
-        "availability": ["Weekend overdag"],
+    body(&ProfileDraft {
+        first_name: some(first_name),
+        availability: vec!["Weekend overdag".to_owned()],
+        ..fixtures::sitter_draft()
     })
 }
 
 pub(crate) fn owner_draft(first_name: &str, pet: &str) -> Value {
-    json!({
-        "profileType": "huisdier",
-        "firstName": first_name,
-        "lastName": "de Vries",
-        "location": "Utrecht",
-        "postalCode": "3512",
-        "petName": pet,
-        "petBreed": "Labrador",
-        "petAge": "3 jaar",
-        "petSize": "groot",
-        "petGender": "reu",
-        "petPersonality": "Vrolijk",
-        "bio": "Houdt van lange wandelingen.",
+    body(&ProfileDraft {
+        first_name: some(first_name),
+        location: some("Utrecht"),
+        pet_name: some(pet),
+        pet_age: some("3 jaar"),
+        pet_gender: some("reu"),
+        pet_personality: some("Vrolijk"),
+        bio: some("Houdt van lange wandelingen."),
+        ..fixtures::owner_draft()
     })
 }
 

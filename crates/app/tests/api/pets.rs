@@ -1,23 +1,20 @@
 //! Several pets: an owner adds, edits and removes their own pets (never the last one); nobody
 //! else can; every pet has its own page and its own card.
 
+use crate::fixtures::{self, body};
 use crate::helpers::{
     Backend, ORIGIN, Spawn, TestApp, TestResult, all_at_once, error_envelope, spawn_app, successes_and_refusals,
 };
 use crate::on_both_backends;
+use oppas_domain::profiles::draft::ProfileDraft;
 use oppas_domain::profiles::profile::MAX_PETS;
 use reqwest::{Client, Method};
 use serde_json::{Value, json};
 
 fn owner_draft() -> Value {
-    json!({
-        "profileType": "huisdier",
-        "firstName": "Sanne",
-        "lastName": "de Vries",
-        "postalCode": "3512",
-        "petName": "Bobby",
-        "petSize": "groot",
-        "bio": "Bobby houdt van lange wandelingen."
+    body(&ProfileDraft {
+        pet_breed: None,
+        ..fixtures::owner_draft()
     })
 }
 

@@ -305,7 +305,16 @@ fn a_name_the_server_never_issues_is_not_looked_up() -> anyhow::Result<()> {
     let upper = format!("{}.png", "A".repeat(32));
     let gif = format!("{}.gif", "a".repeat(32));
     let nul = format!("{}\0.png", "a".repeat(32));
-    for name in ["\0.png", "../../etc/passwd", "x.png", "\u{202e}.png", &long, &upper, &gif, &nul] {
+    for name in [
+        "\0.png",
+        "../../etc/passwd",
+        "x.png",
+        "\u{202e}.png",
+        &long,
+        &upper,
+        &gif,
+        &nul,
+    ] {
         assert_eq!(uploads.open(name)?, None, "{name:?}");
     }
     let asked = |records: &AskedNames| records.asked.lock().map(|asked| asked.clone()).unwrap_or_default();
