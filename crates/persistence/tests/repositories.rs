@@ -448,7 +448,7 @@ fn a_pair_has_one_conversation_per_pet_with_ordered_messages(db: TestDatabase) -
         .collect();
     assert_eq!(older, [m1.id], "keyset paging before a message");
 
-    let now = chrono::Utc::now().naive_utc();
+    let now = oppas_domain::Clock::now(&SystemClock);
     let listed: Vec<_> = database.inbox(a, now)?.into_iter().map(|e| e.conversation.id).collect();
     assert_eq!(
         listed,
@@ -499,7 +499,7 @@ fn a_notification_is_claimed_once_per_quiet_period_or_after_reading(db: TestData
     let a = new_user(&database, "a@example.nl")?;
     let b = new_user(&database, "b@example.nl")?;
     let ab = database.start_conversation(a, b, None)?;
-    let t0 = chrono::Utc::now().naive_utc();
+    let t0 = oppas_domain::Clock::now(&SystemClock);
     let minutes = |m: i64| chrono::Duration::minutes(m);
     assert!(database.claim_notification(ab.id, b, t0, t0 - minutes(30))?);
     let claims = concurrently(8, |_| database.claim_notification(ab.id, b, t0, t0 - minutes(30)))?;
@@ -558,7 +558,7 @@ fn events_are_kept_for_replay_in_order(db: TestDatabase) -> TestResult {
     assert!(matches!(after[0].kind, LiveEventKind::Message { .. }));
     assert_eq!(database.events_after(b, 0, 10)?.len(), 2);
     assert_eq!(database.partners(a)?, [b]);
-    let future = chrono::Utc::now().naive_utc() + chrono::Duration::hours(1);
+    let future = oppas_domain::Clock::now(&SystemClock) + chrono::Duration::hours(1);
     assert_eq!(database.delete_events_before(future)?, 4);
     Ok(())
 }
@@ -1389,7 +1389,7 @@ impl oppas_domain::uploads::ports::NameGenerator for NoImages {
 struct TwoDaysAgo;
 
 impl oppas_domain::Clock for TwoDaysAgo {
-    fn now(&self) -> chrono::NaiveDateTime {
+    fn now(&self) -> chrono::DateTime<chrono::Utc> {
         SystemClock.now_for_tests() - chrono::Duration::days(2)
     }
 }
@@ -1556,11 +1556,11 @@ on_both_backends!(
 
 /// Whole seconds, as both backends store them without loss.
 trait NowForTests {
-    fn now_for_tests(&self) -> chrono::NaiveDateTime;
+    fn now_for_tests(&self) -> chrono::DateTime<chrono::Utc>;
 }
 
 impl NowForTests for SystemClock {
-    fn now_for_tests(&self) -> chrono::NaiveDateTime {
+    fn now_for_tests(&self) -> chrono::DateTime<chrono::Utc> {
         use chrono::Timelike;
         let now = oppas_domain::Clock::now(self);
         now.with_nanosecond(0).unwrap_or(now)

@@ -64,9 +64,9 @@ pub enum MailMessage {
         /// The help.
         help: crate::kernel::enums::AppointmentKind,
         /// Its start (UTC).
-        starts_at: chrono::NaiveDateTime,
+        starts_at: chrono::DateTime<chrono::Utc>,
         /// Its end (UTC).
-        ends_at: chrono::NaiveDateTime,
+        ends_at: chrono::DateTime<chrono::Utc>,
         /// Where the link goes.
         conversation_id: crate::ConversationId,
         /// The afspraak (the calendar item's identity).
@@ -197,7 +197,7 @@ pub struct QueuedMail {
     /// Delivery attempts so far, this one included.
     pub attempts: i32,
     /// When it was stored.
-    pub created_at: chrono::NaiveDateTime,
+    pub created_at: chrono::DateTime<chrono::Utc>,
 }
 
 /// Why a mail could not be accepted for delivery.

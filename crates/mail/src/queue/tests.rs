@@ -27,7 +27,7 @@ struct Row {
     id: i64,
     mail: SealedMail,
     attempts: i32,
-    next_at: chrono::NaiveDateTime,
+    next_at: chrono::DateTime<chrono::Utc>,
     taken: bool,
 }
 
@@ -82,7 +82,7 @@ impl MailOutboxRepository for FakeOutbox {
         Ok(())
     }
 
-    fn retry_mail_at(&self, id: i64, at: chrono::NaiveDateTime) -> Result<(), RepositoryError> {
+    fn retry_mail_at(&self, id: i64, at: chrono::DateTime<chrono::Utc>) -> Result<(), RepositoryError> {
         let mut rows = self.0.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
         for row in rows.iter_mut().filter(|row| row.id == id) {
             row.taken = false;
@@ -95,7 +95,7 @@ impl MailOutboxRepository for FakeOutbox {
         Ok(i64::try_from(self.rows().len()).unwrap_or_default())
     }
 
-    fn oldest_waiting_mail(&self) -> Result<Option<chrono::NaiveDateTime>, RepositoryError> {
+    fn oldest_waiting_mail(&self) -> Result<Option<chrono::DateTime<chrono::Utc>>, RepositoryError> {
         Ok(self.rows().iter().map(|row| row.next_at).min())
     }
 }
@@ -287,9 +287,7 @@ fn an_outbox_mail_keeps_one_message_id_across_attempts_and_instances() {
         kind: "login_code".to_owned(),
         body: String::new(),
         attempts,
-        created_at: chrono::DateTime::from_timestamp(1_790_000_000 + seconds, 0)
-            .map(|at| at.naive_utc())
-            .unwrap_or_default(),
+        created_at: chrono::DateTime::from_timestamp(1_790_000_000 + seconds, 0).unwrap_or_default(),
     };
     let first = message_id(&queued(7, 1, 0), "https://oppasmaatje.nl");
     assert_eq!(first, message_id(&queued(7, 3, 0), "https://oppasmaatje.nl/"));
