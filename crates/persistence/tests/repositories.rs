@@ -902,6 +902,28 @@ fn a_person_stays_online_while_another_instance_holds_their_stream(db: TestDatab
     Ok(())
 }
 
+/// An instant goes into its naive UTC column and comes back the same, to the microsecond: one
+/// from the clock, and one given in the hour the clocks in the Netherlands go back.
+fn an_instant_reads_back_as_it_was_written(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let user = new_user(&database, "tijd@example.nl")?;
+    let from_clock = oppas_domain::Clock::now(&SystemClock);
+    let switch = chrono::DateTime::from_timestamp_micros(1_792_890_000_123_456).ok_or("an instant")?;
+    for (key, at) in [("hash-clock", from_clock), ("hash-switch", switch)] {
+        let session = StoredSession {
+            user_id: Some(user),
+            state: "{}".into(),
+            auth_at: Some(at),
+            last_seen_at: at,
+            expires_at: at + chrono::Duration::hours(24),
+            created_at: at,
+        };
+        database.insert_session(key, &session)?;
+        assert_eq!(database.find_session(key)?, Some(session), "{at}");
+    }
+    Ok(())
+}
+
 fn sessions_are_stored_by_key_hash_and_can_be_revoked(db: TestDatabase) -> TestResult {
     let database = open(&db)?;
     let user = new_user(&database, "sessie@example.nl")?;
@@ -1545,6 +1567,7 @@ on_both_backends!(
     a_job_turn_goes_to_one_of_many_instances_once_per_turn,
     a_person_stays_online_while_another_instance_holds_their_stream,
     sessions_are_stored_by_key_hash_and_can_be_revoked,
+    an_instant_reads_back_as_it_was_written,
     a_new_code_voids_the_old_one_and_is_consumed_exactly_once,
     an_unverified_account_takes_new_names_and_is_removed_when_stale,
     throttles_count_in_windows_and_can_be_locked_and_cleared,

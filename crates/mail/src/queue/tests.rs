@@ -115,6 +115,29 @@ fn start(transport: Transport, outbox: Arc<FakeOutbox>) -> anyhow::Result<Outbox
 }
 
 #[test]
+fn an_afspraak_mail_keeps_its_times_in_the_sealed_form_of_before() -> anyhow::Result<()> {
+    let starts_at = chrono::DateTime::from_timestamp(1_796_457_600, 0).ok_or_else(|| anyhow::anyhow!("a time"))?;
+    let message = MailMessage::Afspraak {
+        first_name: Some("Lotte".into()),
+        other_first_name: "Sanne".into(),
+        news: oppas_domain::mail::message::AfspraakNews::Proposed,
+        help: oppas_domain::kernel::enums::AppointmentKind::Uitlaten,
+        starts_at,
+        ends_at: starts_at + chrono::Duration::hours(1),
+        conversation_id: oppas_domain::ConversationId(3),
+        appointment_id: oppas_domain::AppointmentId(4),
+    };
+    let json = serde_json::to_value(&message)?;
+    assert_eq!(json["starts_at"], "2026-12-05T08:00:00");
+    assert_eq!(json["ends_at"], "2026-12-05T09:00:00");
+    assert_eq!(serde_json::from_value::<MailMessage>(json)?, message);
+    let sealer = Sealer::from_secret(b"one secret")?;
+    let email = Email::parse("lotte@example.nl")?;
+    assert_eq!(sealer.open(&sealer.seal(&email, &message)?.body)?, (email, message));
+    Ok(())
+}
+
+#[test]
 fn a_sealed_mail_shows_neither_code_nor_address_and_opens_with_its_key_only() -> anyhow::Result<()> {
     let sealer = Sealer::from_secret(b"one secret")?;
     let email = Email::parse("sanne@example.nl")?;
