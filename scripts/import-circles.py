@@ -48,6 +48,7 @@ ROOMS = {
         "maintenance",
     ],
     "persistence": [
+        "repos::instant",
         "repos::sql",
         "repos::dsl",
         "repos::outbox",

@@ -6,7 +6,7 @@
 //! seed give the same profiles. Accounts are `lid{n}@oppasmaatje.test`.
 
 use anyhow::Context;
-use chrono::{Duration, NaiveDateTime};
+use chrono::{DateTime, Duration, Utc};
 use oppas_domain::kernel::enums::{Availability, GoodWith, HourlyRate, Language, Vocabulary};
 use oppas_domain::kernel::places::{PostcodeArea, postcode_areas};
 use oppas_domain::profiles::ports::{PhotoChanges, ProfileRepository};
@@ -105,10 +105,10 @@ const SEED: u64 = 20_261_123;
 const SPREAD: Duration = Duration::days(730);
 
 /// A clock the generator sets to each profile's moment of creation.
-struct SetClock(Mutex<NaiveDateTime>);
+struct SetClock(Mutex<DateTime<Utc>>);
 
 impl Clock for SetClock {
-    fn now(&self) -> NaiveDateTime {
+    fn now(&self) -> DateTime<Utc> {
         *self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
@@ -131,7 +131,7 @@ fn whereabouts(postcode: &str, area: &PostcodeArea) -> Whereabouts {
 ///
 /// # Errors
 /// The database cannot be opened or written.
-pub fn seed(url: &str, profiles: usize, now: NaiveDateTime) -> anyhow::Result<usize> {
+pub fn seed(url: &str, profiles: usize, now: DateTime<Utc>) -> anyhow::Result<usize> {
     let clock = Arc::new(SetClock(Mutex::new(now)));
     Database::connect(url, PoolSettings::default(), clock.clone())
         .context("opening the database")?

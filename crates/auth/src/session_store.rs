@@ -49,7 +49,7 @@ impl DatabaseSessionStore {
         Ok(outcome?)
     }
 
-    fn stored(&self, state: &State, created_at: chrono::NaiveDateTime) -> serde_json::Result<StoredSession> {
+    fn stored(&self, state: &State, created_at: chrono::DateTime<chrono::Utc>) -> serde_json::Result<StoredSession> {
         let now = self.clock.now();
         Ok(StoredSession {
             user_id: state
@@ -59,8 +59,7 @@ impl DatabaseSessionStore {
             state: serde_json::to_string(state)?,
             auth_at: state
                 .get(AUTH_AT_KEY)
-                .and_then(|raw| serde_json::from_str::<chrono::DateTime<chrono::Utc>>(raw).ok())
-                .map(|at| at.naive_utc()),
+                .and_then(|raw| serde_json::from_str::<chrono::DateTime<chrono::Utc>>(raw).ok()),
             last_seen_at: now,
             expires_at: next_expiry(now, created_at),
             created_at,
@@ -204,7 +203,7 @@ fn save_to_update_error(error: SaveError) -> UpdateError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chrono::{NaiveDateTime, TimeDelta};
+    use chrono::{DateTime, TimeDelta, Utc};
     use oppas_domain::RepositoryError;
     use std::sync::Mutex;
 
@@ -236,8 +235,8 @@ mod tests {
         fn touch_session(
             &self,
             key_hash: &str,
-            last_seen_at: NaiveDateTime,
-            expires_at: NaiveDateTime,
+            last_seen_at: DateTime<Utc>,
+            expires_at: DateTime<Utc>,
         ) -> Result<(), RepositoryError> {
             self.with(|m| {
                 if let Some(s) = m.get_mut(key_hash) {
@@ -246,7 +245,7 @@ mod tests {
                 }
             })
         }
-        fn record_activity(&self, _user: UserId, _day: NaiveDateTime) -> Result<(), RepositoryError> {
+        fn record_activity(&self, _user: UserId, _day: DateTime<Utc>) -> Result<(), RepositoryError> {
             Ok(())
         }
         fn delete_session(&self, key_hash: &str) -> Result<(), RepositoryError> {
@@ -259,7 +258,7 @@ mod tests {
                 before - m.len()
             })
         }
-        fn delete_expired_sessions(&self, now: NaiveDateTime) -> Result<usize, RepositoryError> {
+        fn delete_expired_sessions(&self, now: DateTime<Utc>) -> Result<usize, RepositoryError> {
             self.with(|m| {
                 let before = m.len();
                 m.retain(|_, s| s.expires_at > now);
@@ -269,7 +268,7 @@ mod tests {
     }
 
     /// A clock the test moves by hand.
-    struct ManualClock(Mutex<NaiveDateTime>);
+    struct ManualClock(Mutex<DateTime<Utc>>);
 
     impl ManualClock {
         fn advance(&self, by: TimeDelta) {
@@ -280,16 +279,14 @@ mod tests {
     }
 
     impl Clock for ManualClock {
-        fn now(&self) -> NaiveDateTime {
+        fn now(&self) -> DateTime<Utc> {
             self.0.lock().map(|now| *now).unwrap_or_default()
         }
     }
 
     fn store() -> (DatabaseSessionStore, Arc<MemorySessions>, Arc<ManualClock>) {
         let repo = Arc::new(MemorySessions::default());
-        let start = chrono::DateTime::from_timestamp(1_790_000_000, 0)
-            .map(|d| d.naive_utc())
-            .unwrap_or_default();
+        let start = chrono::DateTime::from_timestamp(1_790_000_000, 0).unwrap_or_default();
         let clock = Arc::new(ManualClock(Mutex::new(start)));
         (DatabaseSessionStore::new(repo.clone(), clock.clone()), repo, clock)
     }

@@ -16,7 +16,7 @@ use crate::sign_in::user::{Identity, NewUser, User};
 use crate::uploads::ports::{FileStore, UploadRepository};
 use crate::uploads::upload::{NewUpload, Upload};
 use crate::{Email, OwnerId, PetId, RepositoryError, UserId};
-use chrono::{Duration, NaiveDate, NaiveDateTime};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -33,15 +33,16 @@ pub(crate) fn email(raw: &str) -> Email {
 }
 
 /// 2026-11-22 12:00:00 UTC: where every [`FixedClock`] starts.
-pub(crate) fn start() -> NaiveDateTime {
+pub(crate) fn start() -> DateTime<Utc> {
     NaiveDate::from_ymd_opt(2026, 11, 22)
         .and_then(|day| day.and_hms_opt(12, 0, 0))
         .unwrap_or_default()
+        .and_utc()
 }
 
 /// A clock that stands still until a test moves it.
 #[derive(Debug)]
-pub(crate) struct FixedClock(Mutex<NaiveDateTime>);
+pub(crate) struct FixedClock(Mutex<DateTime<Utc>>);
 
 impl FixedClock {
     /// A clock at [`start`].
@@ -56,7 +57,7 @@ impl FixedClock {
 }
 
 impl Clock for FixedClock {
-    fn now(&self) -> NaiveDateTime {
+    fn now(&self) -> DateTime<Utc> {
         *lock(&self.0)
     }
 }
@@ -72,13 +73,13 @@ pub(crate) struct CodeRow {
     /// The SHA-256 of its mail's link token; empty once voided or for none.
     pub(crate) link_hash: String,
     pub(crate) attempts: i32,
-    pub(crate) expires_at: NaiveDateTime,
-    pub(crate) consumed_at: Option<NaiveDateTime>,
-    pub(crate) created_at: NaiveDateTime,
+    pub(crate) expires_at: DateTime<Utc>,
+    pub(crate) consumed_at: Option<DateTime<Utc>>,
+    pub(crate) created_at: DateTime<Utc>,
 }
 
 impl CodeRow {
-    pub(crate) fn usable(&self, now: NaiveDateTime) -> bool {
+    pub(crate) fn usable(&self, now: DateTime<Utc>) -> bool {
         self.consumed_at.is_none() && self.expires_at > now
     }
 }
@@ -86,9 +87,9 @@ impl CodeRow {
 #[derive(Debug, Clone)]
 pub(crate) struct ThrottleRow {
     pub(crate) count: i32,
-    pub(crate) window_start: NaiveDateTime,
-    pub(crate) locked_until: Option<NaiveDateTime>,
-    pub(crate) updated_at: NaiveDateTime,
+    pub(crate) window_start: DateTime<Utc>,
+    pub(crate) locked_until: Option<DateTime<Utc>>,
+    pub(crate) updated_at: DateTime<Utc>,
 }
 
 impl ThrottleRow {
@@ -106,7 +107,7 @@ pub(crate) struct Tables {
     /// Per table, the last id handed out.
     pub(crate) ids: HashMap<&'static str, i64>,
     /// Accounts with their `updated_at`.
-    pub(crate) users: Vec<(User, NaiveDateTime)>,
+    pub(crate) users: Vec<(User, DateTime<Utc>)>,
     /// Identities with the order of their last save (newest is highest).
     pub(crate) identities: Vec<(Identity, u64)>,
     pub(crate) saves: u64,
@@ -121,7 +122,7 @@ pub(crate) struct Tables {
     pub(crate) sessions: HashMap<String, StoredSession>,
     pub(crate) uploads: Vec<Upload>,
     /// When an upload was attached or let go of last (the SQL adapters keep it in `updated_at`).
-    pub(crate) touched_at: HashMap<String, NaiveDateTime>,
+    pub(crate) touched_at: HashMap<String, DateTime<Utc>>,
     /// An upload whose record the next profile write finds gone, as if the clean-up took it
     /// between the service's checks and the write.
     pub(crate) vanishing: Option<String>,
@@ -136,7 +137,7 @@ impl Tables {
         *id
     }
 
-    pub(crate) fn user_mut(&mut self, id: UserId) -> Option<&mut (User, NaiveDateTime)> {
+    pub(crate) fn user_mut(&mut self, id: UserId) -> Option<&mut (User, DateTime<Utc>)> {
         self.users.iter_mut().find(|(user, _)| user.id == id)
     }
 
@@ -169,7 +170,7 @@ impl Tables {
     }
 
     /// Marks the uploads of a profile write attached or let go of, after [`Self::check_photos`].
-    pub(crate) fn apply_photos(&mut self, photos: &PhotoChanges, now: NaiveDateTime) {
+    pub(crate) fn apply_photos(&mut self, photos: &PhotoChanges, now: DateTime<Utc>) {
         for upload in &mut self.uploads {
             let attached = if photos.attach.contains(&upload.public_name) {
                 true
@@ -183,7 +184,7 @@ impl Tables {
         }
     }
 
-    pub(crate) fn insert_pet(&mut self, owner: OwnerId, fields: &PetFields, now: NaiveDateTime) -> Pet {
+    pub(crate) fn insert_pet(&mut self, owner: OwnerId, fields: &PetFields, now: DateTime<Utc>) -> Pet {
         let pet = Pet {
             id: PetId(self.next_id("pets")),
             owner_id: owner,

@@ -375,11 +375,7 @@ fn message_id(mail: &QueuedMail, public_url: &str) -> String {
         .next()
         .filter(|host| !host.is_empty())
         .unwrap_or("localhost");
-    format!(
-        "<outbox.{}.{}@{host}>",
-        mail.id,
-        mail.created_at.and_utc().timestamp_micros()
-    )
+    format!("<outbox.{}.{}@{host}>", mail.id, mail.created_at.timestamp_micros())
 }
 
 fn build(from: &Mailbox, to: &Email, content: &Rendered, message_id: String) -> anyhow::Result<Message> {
@@ -425,7 +421,7 @@ async fn deliver_once(
     to: &Email,
     message: &Message,
     content: &Rendered,
-    now: chrono::NaiveDateTime,
+    now: chrono::DateTime<chrono::Utc>,
 ) -> anyhow::Result<()> {
     match transport {
         Transport::Smtp(smtp) => {

@@ -1,6 +1,6 @@
 //! The Dutch text and HTML of every e-mail. Codes are shown large and on their own, easy to copy.
 
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 use icalendar::{Calendar, Component, Event, EventLike, EventStatus};
 use oppas_domain::kernel::clock::dutch_span;
 use oppas_domain::mail::message::{AfspraakNews, MailMessage};
@@ -107,13 +107,13 @@ fn code_mail(subject: &str, first_name: Option<&str>, intro: &str, code: &str, l
 /// What a calendar item holds.
 struct CalendarItem {
     uid: String,
-    starts_at: NaiveDateTime,
-    ends_at: NaiveDateTime,
+    starts_at: DateTime<Utc>,
+    ends_at: DateTime<Utc>,
     summary: String,
     description: String,
     url: String,
     /// When the item was made (its DTSTAMP).
-    made_at: NaiveDateTime,
+    made_at: DateTime<Utc>,
 }
 
 /// An iCalendar of one confirmed event, its times in UTC (the stored times are UTC); the crate
@@ -121,9 +121,9 @@ struct CalendarItem {
 fn calendar_item(item: &CalendarItem) -> String {
     let event = Event::new()
         .uid(&item.uid)
-        .timestamp(item.made_at.and_utc())
-        .starts(item.starts_at.and_utc())
-        .ends(item.ends_at.and_utc())
+        .timestamp(item.made_at)
+        .starts(item.starts_at)
+        .ends(item.ends_at)
         .summary(&item.summary)
         .description(&item.description)
         .url(&item.url)
@@ -147,7 +147,7 @@ fn sign_in_link(public_url: &str, token: Option<&str>) -> Option<String> {
 
 /// Renders `message` at `now` (UTC); `public_url` is the site's address for links.
 #[must_use]
-pub fn render(message: &MailMessage, public_url: &str, now: NaiveDateTime) -> Rendered {
+pub fn render(message: &MailMessage, public_url: &str, now: DateTime<Utc>) -> Rendered {
     match message {
         MailMessage::RegistrationCode { first_name, code, link } => code_mail(
             &format!("{code} is je code voor Oppasmaatje"),
@@ -361,7 +361,8 @@ mod tests {
     fn render(message: &MailMessage, public_url: &str) -> Rendered {
         let now = chrono::NaiveDate::from_ymd_opt(2026, 11, 22)
             .and_then(|day| day.and_hms_opt(12, 0, 0))
-            .unwrap_or_default();
+            .unwrap_or_default()
+            .and_utc();
         super::render(message, public_url, now)
     }
 
@@ -415,6 +416,7 @@ mod tests {
             chrono::NaiveDate::from_ymd_opt(2026, 12, day)
                 .and_then(|d| d.and_hms_opt(hour, 0, 0))
                 .unwrap_or_default()
+                .and_utc()
         };
         MailMessage::Afspraak {
             first_name: Some("Lotte".into()),

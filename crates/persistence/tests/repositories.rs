@@ -448,7 +448,7 @@ fn a_pair_has_one_conversation_per_pet_with_ordered_messages(db: TestDatabase) -
         .collect();
     assert_eq!(older, [m1.id], "keyset paging before a message");
 
-    let now = chrono::Utc::now().naive_utc();
+    let now = oppas_domain::Clock::now(&SystemClock);
     let listed: Vec<_> = database.inbox(a, now)?.into_iter().map(|e| e.conversation.id).collect();
     assert_eq!(
         listed,
@@ -499,7 +499,7 @@ fn a_notification_is_claimed_once_per_quiet_period_or_after_reading(db: TestData
     let a = new_user(&database, "a@example.nl")?;
     let b = new_user(&database, "b@example.nl")?;
     let ab = database.start_conversation(a, b, None)?;
-    let t0 = chrono::Utc::now().naive_utc();
+    let t0 = oppas_domain::Clock::now(&SystemClock);
     let minutes = |m: i64| chrono::Duration::minutes(m);
     assert!(database.claim_notification(ab.id, b, t0, t0 - minutes(30))?);
     let claims = concurrently(8, |_| database.claim_notification(ab.id, b, t0, t0 - minutes(30)))?;
@@ -558,7 +558,7 @@ fn events_are_kept_for_replay_in_order(db: TestDatabase) -> TestResult {
     assert!(matches!(after[0].kind, LiveEventKind::Message { .. }));
     assert_eq!(database.events_after(b, 0, 10)?.len(), 2);
     assert_eq!(database.partners(a)?, [b]);
-    let future = chrono::Utc::now().naive_utc() + chrono::Duration::hours(1);
+    let future = oppas_domain::Clock::now(&SystemClock) + chrono::Duration::hours(1);
     assert_eq!(database.delete_events_before(future)?, 4);
     Ok(())
 }
@@ -899,6 +899,28 @@ fn a_person_stays_online_while_another_instance_holds_their_stream(db: TestDatab
     // A heartbeat that names an account deleted meanwhile still renews everyone else.
     here.hold_presence(&[UserId(user.get() + 1000), user], until)?;
     assert!(online(now)?);
+    Ok(())
+}
+
+/// An instant goes into its naive UTC column and comes back the same, to the microsecond: one
+/// from the clock, and one given in the hour the clocks in the Netherlands go back.
+fn an_instant_reads_back_as_it_was_written(db: TestDatabase) -> TestResult {
+    let database = open(&db)?;
+    let user = new_user(&database, "tijd@example.nl")?;
+    let from_clock = oppas_domain::Clock::now(&SystemClock);
+    let switch = chrono::DateTime::from_timestamp_micros(1_792_890_000_123_456).ok_or("an instant")?;
+    for (key, at) in [("hash-clock", from_clock), ("hash-switch", switch)] {
+        let session = StoredSession {
+            user_id: Some(user),
+            state: "{}".into(),
+            auth_at: Some(at),
+            last_seen_at: at,
+            expires_at: at + chrono::Duration::hours(24),
+            created_at: at,
+        };
+        database.insert_session(key, &session)?;
+        assert_eq!(database.find_session(key)?, Some(session), "{at}");
+    }
     Ok(())
 }
 
@@ -1389,7 +1411,7 @@ impl oppas_domain::uploads::ports::NameGenerator for NoImages {
 struct TwoDaysAgo;
 
 impl oppas_domain::Clock for TwoDaysAgo {
-    fn now(&self) -> chrono::NaiveDateTime {
+    fn now(&self) -> chrono::DateTime<chrono::Utc> {
         SystemClock.now_for_tests() - chrono::Duration::days(2)
     }
 }
@@ -1545,6 +1567,7 @@ on_both_backends!(
     a_job_turn_goes_to_one_of_many_instances_once_per_turn,
     a_person_stays_online_while_another_instance_holds_their_stream,
     sessions_are_stored_by_key_hash_and_can_be_revoked,
+    an_instant_reads_back_as_it_was_written,
     a_new_code_voids_the_old_one_and_is_consumed_exactly_once,
     an_unverified_account_takes_new_names_and_is_removed_when_stale,
     throttles_count_in_windows_and_can_be_locked_and_cleared,
@@ -1556,11 +1579,11 @@ on_both_backends!(
 
 /// Whole seconds, as both backends store them without loss.
 trait NowForTests {
-    fn now_for_tests(&self) -> chrono::NaiveDateTime;
+    fn now_for_tests(&self) -> chrono::DateTime<chrono::Utc>;
 }
 
 impl NowForTests for SystemClock {
-    fn now_for_tests(&self) -> chrono::NaiveDateTime {
+    fn now_for_tests(&self) -> chrono::DateTime<chrono::Utc> {
         use chrono::Timelike;
         let now = oppas_domain::Clock::now(self);
         now.with_nanosecond(0).unwrap_or(now)

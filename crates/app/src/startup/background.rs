@@ -138,7 +138,7 @@ impl OffsetFileClock {
 }
 
 impl oppas_domain::Clock for OffsetFileClock {
-    fn now(&self) -> chrono::NaiveDateTime {
+    fn now(&self) -> chrono::DateTime<chrono::Utc> {
         let ahead = std::fs::read_to_string(&self.path)
             .ok()
             .and_then(|text| text.trim().parse::<i64>().ok())

@@ -53,7 +53,7 @@ impl DirectSignIn {
         };
         let users = self.users.clone();
         let user = tokio::task::spawn_blocking(move || users.create_user(&new)).await??;
-        let cookie = self.sessions.open_for(user.id, self.clock.now_utc()).await?;
+        let cookie = self.sessions.open_for(user.id, self.clock.now()).await?;
         Ok((user.id, cookie))
     }
 }

@@ -279,7 +279,7 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
 
     // Lotte proposes an afspraak in their conversation: it ends with the account.
     let appointments = path.replace("/messages", "/appointments");
-    let day = (chrono::Utc::now() + chrono::Duration::days(7)).date_naive();
+    let day = crate::helpers::today() + chrono::Duration::days(7);
     let proposed = app
         .send_json(
             &lotte,

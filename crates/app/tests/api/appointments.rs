@@ -5,14 +5,14 @@
 use crate::helpers::{Backend, Spawn, TestApp, TestResult, error_envelope, spawn_app};
 use crate::messages::{EventStream, Person, data_of, get, owner, sitter, started};
 use crate::on_both_backends;
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use oppas_domain::appointments::proposals::{TOO_MANY_OPEN, TOO_MANY_PROPOSALS};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 /// A proposal of `kind` for `pets`, a week from now, 9:00 to 17:00 (UTC).
 fn proposal(pets: &[i64]) -> Value {
-    let day = (Utc::now() + Duration::days(7)).date_naive();
+    let day = crate::helpers::today() + Duration::days(7);
     json!({
         "kind": "oppassen-thuis",
         "pets": pets,
@@ -132,7 +132,7 @@ async fn a_wrong_proposal_is_refused_naming_the_field_and_stores_nothing(backend
     let app = spawn_app(backend).await?;
     let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
     let someone_else = owner(&app, "ander@example.nl").await?;
-    let now = Utc::now();
+    let now = crate::helpers::now();
     let at = |hours: i64| (now + Duration::hours(hours)).to_rfc3339();
     let cases = [
         (
@@ -309,7 +309,7 @@ async fn each_person_lists_the_afspraken_to_come_and_those_that_took_place(backe
     let mut ids = Vec::new();
     for (hours, who) in [(2, &sanne), (4, &lotte), (6, &sanne)] {
         let mut body = proposal(&[]);
-        let start = Utc::now() + Duration::hours(hours);
+        let start = crate::helpers::now() + Duration::hours(hours);
         body["startsAt"] = json!(start.to_rfc3339());
         body["endsAt"] = json!((start + Duration::hours(1)).to_rfc3339());
         let made: Value = propose(&app, who, conversation, &body).await?.json().await?;
@@ -373,7 +373,7 @@ async fn mails_go_out_for_a_proposal_an_acceptance_a_cancellation_and_the_day_be
     // In 30 hours, for an hour (a session lasts a day without use: the test's clock moves on in
     // steps shorter than that, each followed by a request of both).
     let mut body = proposal(&[]);
-    let start = Utc::now() + Duration::hours(30);
+    let start = crate::helpers::now() + Duration::hours(30);
     body["startsAt"] = json!(start.to_rfc3339());
     body["endsAt"] = json!((start + Duration::hours(1)).to_rfc3339());
     body["kind"] = json!("uitlaten");
@@ -496,7 +496,7 @@ async fn accepted(
     hours: i64,
 ) -> Result<i64, Box<dyn std::error::Error>> {
     let mut body = proposal(&[]);
-    let start = Utc::now() + Duration::hours(hours);
+    let start = crate::helpers::now() + Duration::hours(hours);
     body["startsAt"] = json!(start.to_rfc3339());
     body["endsAt"] = json!((start + Duration::hours(1)).to_rfc3339());
     body["kind"] = json!("uitlaten");
@@ -596,7 +596,7 @@ async fn references_are_written_after_a_real_afspraak_and_published_together(bac
     assert_eq!(about_lotte[0]["kind"], "uitlaten");
     assert_eq!(
         about_lotte[0]["month"],
-        (Utc::now() + Duration::hours(1)).format("%Y-%m").to_string()
+        (crate::helpers::now() + Duration::hours(1)).format("%Y-%m").to_string()
     );
     assert_eq!(about_lotte[0].get("appointmentId"), None, "never the afspraak itself");
     assert_eq!(about_lotte[0]["byReader"], false, "a visitor wrote none");
@@ -1035,7 +1035,7 @@ async fn the_sitter_reads_a_warning_beside_a_proposal_outside_her_week_or_while_
     let app = spawn_app(backend).await?;
     let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
     // Lotte helps on Monday mornings, and is away the Monday after next.
-    let today = Utc::now().date_naive();
+    let today = crate::helpers::today();
     let monday = today + Duration::days(7 - i64::from(today.weekday().num_days_from_monday()));
     let away = monday + Duration::days(7);
     let saved = app
@@ -1383,7 +1383,7 @@ async fn a_double_tap_on_each_afspraak_call_with_one_key_gives_one_result(backen
     // 'Voorstel versturen' twice: one afspraak, one mail, the same answer.
     let path = format!("/api/conversations/{conversation}/appointments");
     let mut body = proposal(&[]);
-    let start = Utc::now() + Duration::hours(1);
+    let start = crate::helpers::now() + Duration::hours(1);
     body["startsAt"] = json!(start.to_rfc3339());
     body["endsAt"] = json!((start + Duration::hours(1)).to_rfc3339());
     let first = with_key(&app, &sanne, &path, &body, "voorstel-1").await?;

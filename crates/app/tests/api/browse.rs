@@ -560,7 +560,7 @@ async fn a_dense_text_search_counts_to_its_cap(backend: Backend) -> TestResult {
     use oppas_domain::browse::query::MAX_COUNTED;
     let database = backend.database();
     let url = database.url().to_owned();
-    let now = chrono::Utc::now().naive_utc();
+    let now = crate::helpers::now();
     oppas_app::bench_data::seed(&url, 2000, now)?;
     let app = Spawn::on_database(Some(database), &url).start().await?;
     let all = list(&app, "").await?;
@@ -594,7 +594,7 @@ async fn a_dense_text_search_counts_to_its_cap(backend: Backend) -> TestResult {
 async fn the_common_searches_are_filled_before_listening(backend: Backend) -> TestResult {
     let database = backend.database();
     let url = database.url().to_owned();
-    oppas_app::bench_data::seed(&url, 30, chrono::Utc::now().naive_utc())?;
+    oppas_app::bench_data::seed(&url, 30, crate::helpers::now())?;
     let app = Spawn::on_database(Some(database), &url)
         .adjusted(|settings| {
             settings.server.fill_searches_at_start = true;
@@ -620,7 +620,7 @@ async fn the_common_searches_are_filled_before_listening(backend: Backend) -> Te
 async fn the_searches_asked_most_are_filled_at_the_next_start(backend: Backend) -> TestResult {
     let database = backend.database();
     let url = database.url().to_owned();
-    oppas_app::bench_data::seed(&url, 30, chrono::Utc::now().naive_utc())?;
+    oppas_app::bench_data::seed(&url, 30, crate::helpers::now())?;
     let first = Spawn::on_database(Some(database), &url)
         .adjusted(|settings| {
             settings.testing.popular_every_secs = Some(1);
@@ -830,10 +830,11 @@ async fn the_recently_active_come_first_by_the_day(backend: Backend) -> TestResu
     let now = oppas_domain::Clock::now(clock.as_ref());
     if now.time() > chrono::NaiveTime::from_hms_opt(20, 0, 0).ok_or("a time")? {
         let morning = now
-            .date()
+            .date_naive()
             .succ_opt()
             .ok_or("a next day")?
-            .and_time(chrono::NaiveTime::from_hms_opt(8, 0, 0).ok_or("a time")?);
+            .and_time(chrono::NaiveTime::from_hms_opt(8, 0, 0).ok_or("a time")?)
+            .and_utc();
         clock.advance((morning - now).num_seconds());
     }
     let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
@@ -863,10 +864,11 @@ async fn the_recently_active_come_first_by_the_day(backend: Backend) -> TestResu
     // Bea comes back the next day (first just before midnight, so her session stays alive).
     let now = oppas_domain::Clock::now(clock.as_ref());
     let midnight = now
-        .date()
+        .date_naive()
         .succ_opt()
         .ok_or("a next day")?
-        .and_time(chrono::NaiveTime::MIN);
+        .and_time(chrono::NaiveTime::MIN)
+        .and_utc();
     let before = (midnight - now).num_seconds() - 120;
     if before > 0 {
         clock.advance(before);
@@ -1115,7 +1117,7 @@ on_both_backends!(
 async fn a_term_in_most_cards_finds_full_pages_that_hold_it() -> TestResult {
     let database = Backend::Sqlite.database();
     let url = database.url().to_owned();
-    oppas_app::bench_data::seed(&url, 13_000, chrono::Utc::now().naive_utc())?;
+    oppas_app::bench_data::seed(&url, 13_000, crate::helpers::now())?;
     let app = Spawn::on_database(Some(database), &url).start().await?;
     let holds = |card: &Value| {
         let text = [

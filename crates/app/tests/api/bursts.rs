@@ -80,7 +80,7 @@ async fn sixty_simultaneous_writes_of_each_kind_get_no_server_error(backend: Bac
     no_server_errors("profile edits", &all_at_once(edits).await?);
 
     let database = app.database()?;
-    oppas_app::bench_data::seed(database.url(), BURST, chrono::Utc::now().naive_utc())?;
+    oppas_app::bench_data::seed(database.url(), BURST, crate::helpers::now())?;
     let mut cards: Vec<String> = database
         .numbers("SELECT pet_id AS n FROM listings WHERE pet_id IS NOT NULL")?
         .into_iter()

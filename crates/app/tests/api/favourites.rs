@@ -355,7 +355,7 @@ async fn forty_simultaneous_favourites_never_pass_the_cap(backend: Backend) -> T
     let me = app.sign_in_directly("verzamelaar@example.nl").await?;
     let database = app.database()?;
     // Generated profiles give more cards than the cap; the first ones are favourites already.
-    oppas_app::bench_data::seed(database.url(), 500, chrono::Utc::now().naive_utc())?;
+    oppas_app::bench_data::seed(database.url(), 500, crate::helpers::now())?;
     let cards = database.numbers("SELECT id AS n FROM listings ORDER BY id")?;
     let kept = usize::try_from(MAX_FAVOURITES - SHORT_BY)?;
     let last_kept = cards.get(kept - 1).ok_or("too few cards")?;
@@ -436,7 +436,7 @@ async fn received(app: &TestApp, since: &str) -> Result<reqwest::Response, Box<d
 }
 
 fn days_ago(days: i64) -> chrono::DateTime<chrono::Utc> {
-    chrono::Utc::now() - chrono::Duration::days(days)
+    crate::helpers::now() - chrono::Duration::days(days)
 }
 
 async fn favourites_of_ones_cards_are_counted_since_a_moment_without_saying_who(backend: Backend) -> TestResult {
@@ -451,7 +451,7 @@ async fn favourites_of_ones_cards_are_counted_since_a_moment_without_saying_who(
     }
     // Kees kept Bobby ten days ago; Sanne blocked Piet.
     let kees = others[2].1;
-    let ten_days_ago = days_ago(10).naive_utc().format("%Y-%m-%d %H:%M:%S");
+    let ten_days_ago = days_ago(10).format("%Y-%m-%d %H:%M:%S");
     app.database()?.execute(&format!(
         "UPDATE favourites SET created_at = '{ten_days_ago}' WHERE user_id = {kees}"
     ))?;
@@ -491,7 +491,7 @@ async fn a_bad_start_for_received_favourites_is_refused_in_dutch(backend: Backen
     owner_with_pet(&app).await?;
     let unreadable = "Geef een begin als datum en tijd, bijvoorbeeld 2026-11-20T00:00:00Z.";
     let out_of_range = "Kies een begin in de afgelopen 90 dagen, niet in de toekomst.";
-    let tomorrow = (chrono::Utc::now() + chrono::Duration::days(1)).to_rfc3339();
+    let tomorrow = (crate::helpers::now() + chrono::Duration::days(1)).to_rfc3339();
     let too_early = days_ago(91).to_rfc3339();
     for (since, expected) in [
         ("", unreadable),

@@ -425,6 +425,16 @@ async fn smtp_session(socket: tokio::net::TcpStream, outbox: oppas_mail::MemoryO
     Ok(())
 }
 
+/// The moment now, from the real clock (the one the server reads unless a test sets its own).
+pub fn now() -> chrono::DateTime<chrono::Utc> {
+    oppas_domain::Clock::now(&oppas_domain::SystemClock)
+}
+
+/// Today in the Netherlands, from the real clock.
+pub fn today() -> chrono::NaiveDate {
+    oppas_domain::Clock::today(&oppas_domain::SystemClock)
+}
+
 /// The wall clock moved on by whatever a test adds: minutes of limits pass at once.
 #[derive(Debug, Default)]
 pub struct SettableClock {
@@ -439,9 +449,9 @@ impl SettableClock {
 }
 
 impl oppas_domain::Clock for SettableClock {
-    fn now(&self) -> chrono::NaiveDateTime {
+    fn now(&self) -> chrono::DateTime<chrono::Utc> {
         let ahead = chrono::Duration::seconds(self.ahead_secs.load(std::sync::atomic::Ordering::SeqCst));
-        oppas_domain::Clock::now(&oppas_domain::SystemClock) + ahead
+        now() + ahead
     }
 }
 

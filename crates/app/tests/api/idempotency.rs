@@ -237,7 +237,7 @@ async fn a_report_sent_twice_with_one_key_is_one_report(backend: Backend) -> Tes
 
 /// The time in the database's form (UTC, no zone), `minutes_ago` minutes back.
 fn stamp(minutes_ago: i64) -> String {
-    (chrono::Utc::now().naive_utc() - chrono::Duration::minutes(minutes_ago))
+    (crate::helpers::now() - chrono::Duration::minutes(minutes_ago))
         .format("%Y-%m-%d %H:%M:%S")
         .to_string()
 }

@@ -39,8 +39,8 @@ impl Scenario {
         Self {
             audience: CLIENT_ID.to_owned(),
             nonce: Some(nonce.to_owned()),
-            issued_at: Utc::now(),
-            expires_at: Utc::now() + Duration::minutes(5),
+            issued_at: crate::helpers::now(),
+            expires_at: crate::helpers::now() + Duration::minutes(5),
             foreign_signature: false,
             key: None,
             email: "google.gebruiker@example.nl".to_owned(),
@@ -330,10 +330,14 @@ async fn every_forged_or_stale_sign_in_is_refused_without_a_session(backend: Bac
     type Tweak = fn(&mut Scenario);
     let cases: [(&str, Tweak); 5] = [
         ("foreign audience", |s| s.audience = "someone-else".to_owned()),
-        ("expired token", |s| s.expires_at = Utc::now() - Duration::minutes(1)),
+        ("expired token", |s| {
+            s.expires_at = crate::helpers::now() - Duration::minutes(1)
+        }),
         ("wrong nonce", |s| s.nonce = Some("not-the-nonce".to_owned())),
         ("bad signature", |s| s.foreign_signature = true),
-        ("iat in the future", |s| s.issued_at = Utc::now() + Duration::minutes(5)),
+        ("iat in the future", |s| {
+            s.issued_at = crate::helpers::now() + Duration::minutes(5)
+        }),
     ];
     for (name, tweak) in cases {
         let (state, nonce) = start(&app).await?;

@@ -365,7 +365,7 @@ async fn an_owner_says_when_help_is_needed_on_the_page_and_the_card(backend: Bac
     assert_eq!(help_shown(&app, bobby).await?, (Value::Null, Value::Null), "not stated");
 
     // A period: on the page and the card at once.
-    let today = chrono::Utc::now().date_naive();
+    let today = crate::helpers::today();
     let day = |days: i64| (today + chrono::Duration::days(days)).to_string();
     let period = json!({"kind": "periode", "from": day(10), "until": day(20)});
     let kept = send(&app, &app.client, Method::PUT, &path, &period).await?;

@@ -415,7 +415,7 @@ async fn afspraak_news_is_pushed_to_the_other_person(backend: Backend) -> TestRe
     let (app, _clock, service) = app_with_push(backend).await?;
     let s = scene(&app, &service).await?;
     let bobby = s.owner.pet.ok_or("Bobby")?;
-    let day = (chrono::Utc::now() + chrono::Duration::days(7)).date_naive();
+    let day = crate::helpers::today() + chrono::Duration::days(7);
     let proposed = app
         .send_json(
             &s.sitter.client,

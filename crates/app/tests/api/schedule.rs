@@ -12,7 +12,7 @@ const PATH: &str = "/api/volunteers/me/schedule";
 
 /// The first `weekday` at least two weeks from today.
 fn next(weekday: Weekday) -> NaiveDate {
-    let mut day = chrono::Utc::now().date_naive() + Duration::days(14);
+    let mut day = crate::helpers::today() + Duration::days(14);
     while day.weekday() != weekday {
         day += Duration::days(1);
     }
@@ -164,7 +164,7 @@ async fn a_wrong_schedule_is_refused_naming_the_field_and_changes_nothing(backen
     assert_eq!(app.send_json(&anna, Method::PUT, PATH, &good).await?.status(), 200);
 
     let period = |from: NaiveDate, until: NaiveDate| json!({"from": from, "until": until});
-    let yesterday = chrono::Utc::now().date_naive() - Duration::days(1);
+    let yesterday = crate::helpers::today() - Duration::days(1);
     let cases = [
         (
             json!([

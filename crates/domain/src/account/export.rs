@@ -10,7 +10,7 @@ use crate::profiles::profile::{Owner, Pet, Volunteer, Whereabouts};
 use crate::profiles::service::OwnProfile;
 use crate::sign_in::user::User;
 use crate::trust::ports::BlockedPerson;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 use serde_json::{Value, json};
 
 /// The name of the JSON file inside the archive.
@@ -38,8 +38,8 @@ pub struct ExportSources<'a> {
     pub records: &'a PersonalRecords,
 }
 
-fn time(at: NaiveDateTime) -> String {
-    at.and_utc().to_rfc3339()
+fn time(at: DateTime<Utc>) -> String {
+    at.to_rfc3339()
 }
 
 /// A value from a closed list with what it means.

@@ -6,7 +6,7 @@ use crate::browse::ports::ReferenceCounts;
 use crate::browse::query::ShownCard;
 use crate::profiles::card::ListingSource;
 use crate::{Clock, RepositoryError, UserId};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 use std::sync::Arc;
 
 /// Most favourites one person keeps.
@@ -100,7 +100,7 @@ impl Favourites {
     pub fn received_since(
         &self,
         owner: UserId,
-        since: NaiveDateTime,
+        since: DateTime<Utc>,
     ) -> Result<Vec<ReceivedFavourites>, FavouriteError> {
         let now = self.clock.now();
         if since > now || since < now - chrono::Duration::days(RECEIVED_MAX_DAYS) {
@@ -136,7 +136,7 @@ mod tests {
         fn favourites(&self, _: UserId) -> Result<Vec<FoundCard>, RepositoryError> {
             Ok(Vec::new())
         }
-        fn favourites_received(&self, _: UserId, _: NaiveDateTime) -> Result<Vec<ReceivedFavourites>, RepositoryError> {
+        fn favourites_received(&self, _: UserId, _: DateTime<Utc>) -> Result<Vec<ReceivedFavourites>, RepositoryError> {
             self.calls.fetch_add(1, Ordering::Relaxed);
             Ok(vec![ReceivedFavourites {
                 card: ListingSource::Pet(crate::PetId(3)),
@@ -150,7 +150,7 @@ mod tests {
         fn reference_counts(
             &self,
             _: &[UserId],
-            _: NaiveDateTime,
+            _: DateTime<Utc>,
         ) -> Result<std::collections::HashMap<UserId, u32>, RepositoryError> {
             Ok(std::collections::HashMap::new())
         }

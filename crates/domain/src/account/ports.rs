@@ -6,17 +6,17 @@ use crate::browse::query::FoundCard;
 use crate::profiles::card::ListingSource;
 use crate::sign_in::user::Identity;
 use crate::{ConversationId, RepositoryError, UserId};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 
 /// One of the person's sessions: only its times (no key, no address).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionRecord {
     /// When it began.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
     /// When it was last used.
-    pub last_seen_at: NaiveDateTime,
+    pub last_seen_at: DateTime<Utc>,
     /// When it ends.
-    pub expires_at: NaiveDateTime,
+    pub expires_at: DateTime<Utc>,
 }
 
 /// A report the person made.
@@ -35,7 +35,7 @@ pub struct ReportRecord {
     /// `open` or `closed`.
     pub status: String,
     /// When.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
 }
 
 /// A message in one of the person's conversations.
@@ -50,7 +50,7 @@ pub struct MessageRecord {
     /// The text.
     pub body: String,
     /// When it was sent.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
 }
 
 /// An uploaded photo.
@@ -61,7 +61,7 @@ pub struct UploadRecord {
     /// Whether a profile shows it.
     pub attached: bool,
     /// When.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
 }
 
 /// Reads the person's own records.
@@ -196,7 +196,7 @@ pub trait FavouriteRepository: Send + Sync {
     fn favourites_received(
         &self,
         owner: UserId,
-        since: NaiveDateTime,
+        since: DateTime<Utc>,
     ) -> Result<Vec<ReceivedFavourites>, RepositoryError>;
 }
 

@@ -4,7 +4,7 @@
 use crate::appointments::state::Timing;
 use crate::kernel::enums::{AppointmentKind, AppointmentState};
 use crate::{AppointmentId, ConversationId, PetId, UserId};
-use chrono::{Duration, NaiveDateTime};
+use chrono::{DateTime, Duration, Utc};
 
 /// The longest an afspraak lasts.
 pub const MAX_APPOINTMENT_DAYS: i64 = 60;
@@ -44,9 +44,9 @@ pub struct Afspraak {
     /// The proposal this one answered with another time.
     pub replaces: Option<AppointmentId>,
     /// Proposed at.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
     /// Last moved at.
-    pub updated_at: NaiveDateTime,
+    pub updated_at: DateTime<Utc>,
 }
 
 /// The most afspraken a person's 'Komende afspraken' and 'Eerdere afspraken' each list.
@@ -83,7 +83,7 @@ impl Afspraak {
     /// Whether it is still to come at `now`: accepted and not yet over, or a proposal that can
     /// still be accepted (it has not started).
     #[must_use]
-    pub fn is_upcoming(&self, now: NaiveDateTime) -> bool {
+    pub fn is_upcoming(&self, now: DateTime<Utc>) -> bool {
         match self.state {
             AppointmentState::Voorgesteld => now < self.timing.starts_at,
             AppointmentState::Geaccepteerd => now < self.timing.ends_at,
@@ -93,7 +93,7 @@ impl Afspraak {
 
     /// Whether it took place: accepted, and over at `now`.
     #[must_use]
-    pub fn was_held(&self, now: NaiveDateTime) -> bool {
+    pub fn was_held(&self, now: DateTime<Utc>) -> bool {
         HELD_STATES.contains(&self.state) && self.timing.ends_at <= now
     }
 
@@ -101,7 +101,7 @@ impl Afspraak {
     /// is withdrawn, an accepted afspraak that is not over is cancelled (one that took place
     /// stays as it was).
     #[must_use]
-    pub fn ended_for_good(&self, now: NaiveDateTime) -> Option<AppointmentState> {
+    pub fn ended_for_good(&self, now: DateTime<Utc>) -> Option<AppointmentState> {
         if self.state == AppointmentState::Geaccepteerd && self.timing.ends_at <= now {
             return None;
         }
@@ -157,9 +157,9 @@ pub const END_AFTER_START: &str = "Het einde ligt na het begin.";
 /// # Errors
 /// [`ProposalError`] naming `startsAt` or `endsAt`.
 pub fn check_timing(
-    starts_at: NaiveDateTime,
-    ends_at: NaiveDateTime,
-    now: NaiveDateTime,
+    starts_at: DateTime<Utc>,
+    ends_at: DateTime<Utc>,
+    now: DateTime<Utc>,
 ) -> Result<Timing, ProposalError> {
     if starts_at <= now {
         return Err(refused("startsAt", START_IN_FUTURE));
@@ -199,10 +199,11 @@ mod tests {
     use super::*;
     use chrono::NaiveDate;
 
-    fn at(day: u32, hour: u32) -> NaiveDateTime {
+    fn at(day: u32, hour: u32) -> DateTime<Utc> {
         NaiveDate::from_ymd_opt(2026, 12, day)
             .and_then(|d| d.and_hms_opt(hour, 0, 0))
             .unwrap_or_default()
+            .and_utc()
     }
 
     fn afspraak(state: AppointmentState) -> Afspraak {

@@ -3,12 +3,12 @@
 
 use crate::appointments::afspraak::Afspraak;
 use crate::profiles::availability::{Misfit, Schedule};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 
 /// The warning the sitter reads beside an afspraak that is still to be answered or to come and
 /// does not fit her `schedule`; none once it started or closed.
 #[must_use]
-pub fn warning_for(schedule: &Schedule, afspraak: &Afspraak, now: NaiveDateTime) -> Option<String> {
+pub fn warning_for(schedule: &Schedule, afspraak: &Afspraak, now: DateTime<Utc>) -> Option<String> {
     if !afspraak.state.is_open() || now >= afspraak.timing.starts_at {
         return None;
     }
@@ -36,8 +36,8 @@ mod tests {
             away: Vec::new(),
             paused: false,
         };
-        let minutes = |d: u32, h: u32, m: u32| day(d).and_hms_opt(h, m, 0).unwrap_or_default();
-        let timing = |start: NaiveDateTime| Timing {
+        let minutes = |d: u32, h: u32, m: u32| day(d).and_hms_opt(h, m, 0).unwrap_or_default().and_utc();
+        let timing = |start: DateTime<Utc>| Timing {
             starts_at: start,
             ends_at: start + chrono::Duration::hours(1),
         };

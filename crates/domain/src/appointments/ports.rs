@@ -69,8 +69,8 @@ pub trait AppointmentRepository: Send + Sync {
         &self,
         conversation: crate::ConversationId,
         user: crate::UserId,
-        now: chrono::NaiveDateTime,
-        quiet_since: chrono::NaiveDateTime,
+        now: chrono::DateTime<chrono::Utc>,
+        quiet_since: chrono::DateTime<chrono::Utc>,
     ) -> Result<bool, RepositoryError>;
 
     /// One afspraak.
@@ -113,7 +113,7 @@ pub trait AppointmentRepository: Send + Sync {
         &self,
         user: crate::UserId,
         states: &[crate::kernel::enums::AppointmentState],
-        now: chrono::NaiveDateTime,
+        now: chrono::DateTime<chrono::Utc>,
         limit: usize,
     ) -> Result<Vec<crate::appointments::afspraak::Afspraak>, RepositoryError>;
 
@@ -126,7 +126,7 @@ pub trait AppointmentRepository: Send + Sync {
         &self,
         user: crate::UserId,
         states: &[crate::kernel::enums::AppointmentState],
-        now: chrono::NaiveDateTime,
+        now: chrono::DateTime<chrono::Utc>,
         limit: usize,
     ) -> Result<Vec<crate::appointments::afspraak::Afspraak>, RepositoryError>;
 
@@ -137,8 +137,8 @@ pub trait AppointmentRepository: Send + Sync {
     /// Storage failures.
     fn due_reminders(
         &self,
-        now: chrono::NaiveDateTime,
-        until: chrono::NaiveDateTime,
+        now: chrono::DateTime<chrono::Utc>,
+        until: chrono::DateTime<chrono::Utc>,
         limit: usize,
     ) -> Result<Vec<crate::appointments::afspraak::Afspraak>, RepositoryError>;
 
@@ -147,7 +147,11 @@ pub trait AppointmentRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn claim_reminder(&self, id: crate::AppointmentId, now: chrono::NaiveDateTime) -> Result<bool, RepositoryError>;
+    fn claim_reminder(
+        &self,
+        id: crate::AppointmentId,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<bool, RepositoryError>;
 
     /// Accepted afspraken that ended at or before `now`, at most `limit`.
     ///
@@ -155,7 +159,7 @@ pub trait AppointmentRepository: Send + Sync {
     /// Storage failures.
     fn due_to_finish(
         &self,
-        now: chrono::NaiveDateTime,
+        now: chrono::DateTime<chrono::Utc>,
         limit: usize,
     ) -> Result<Vec<crate::appointments::afspraak::Afspraak>, RepositoryError>;
 }
@@ -191,7 +195,7 @@ pub trait ReferenceRepository: Send + Sync {
     fn references_about(
         &self,
         subject: crate::UserId,
-        window_closed_by: chrono::NaiveDateTime,
+        window_closed_by: chrono::DateTime<chrono::Utc>,
         left_out: &[crate::UserId],
         limit: usize,
     ) -> Result<Vec<crate::appointments::references::ReferenceWithAfspraak>, RepositoryError>;
@@ -213,6 +217,6 @@ pub trait ReferenceRepository: Send + Sync {
         &self,
         id: crate::ReferenceId,
         text: &str,
-        now: chrono::NaiveDateTime,
+        now: chrono::DateTime<chrono::Utc>,
     ) -> Result<bool, RepositoryError>;
 }

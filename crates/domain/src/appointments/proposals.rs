@@ -5,7 +5,7 @@
 
 use crate::kernel::limits::Limit;
 use crate::mail::message::AfspraakNews;
-use chrono::{Duration, NaiveDateTime};
+use chrono::{DateTime, Duration, Utc};
 
 /// The most proposals of one conversation that wait for an answer at once (proposed, and not
 /// yet accepted, declined, withdrawn or answered with another time; one whose start passed can
@@ -48,7 +48,7 @@ pub fn batched(news: AfspraakNews) -> bool {
 /// The moment at `now` before which the last e-mail about a proposal must have gone for the next
 /// one to go.
 #[must_use]
-pub fn mail_quiet_since(now: NaiveDateTime) -> NaiveDateTime {
+pub fn mail_quiet_since(now: DateTime<Utc>) -> DateTime<Utc> {
     now - Duration::minutes(PROPOSAL_MAIL_EVERY_MINUTES)
 }
 
@@ -89,7 +89,8 @@ mod tests {
     fn a_proposal_mail_waits_half_an_hour_after_the_last() {
         let now = chrono::NaiveDate::from_ymd_opt(2026, 12, 6)
             .and_then(|day| day.and_hms_opt(10, 0, 0))
-            .unwrap_or_default();
+            .unwrap_or_default()
+            .and_utc();
         assert_eq!(now - mail_quiet_since(now), Duration::minutes(30));
     }
 }

@@ -6,7 +6,7 @@ use crate::appointments::state::Refusal;
 use crate::kernel::contact::{ContactSign, contact_in_public_text};
 use crate::kernel::enums::{AppointmentKind, AppointmentState, ReferenceTag};
 use crate::{AppointmentId, ReferenceId, UserId};
-use chrono::{Duration, NaiveDateTime};
+use chrono::{DateTime, Duration, Utc};
 
 /// A stored reference.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,13 +26,13 @@ pub struct Reference {
     /// What stood out, from the enumeration.
     pub tags: Vec<ReferenceTag>,
     /// Written at.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
     /// When both had written theirs (then both were published together).
-    pub published_at: Option<NaiveDateTime>,
+    pub published_at: Option<DateTime<Utc>>,
     /// The subject's one public reply.
     pub reply: Option<String>,
     /// When a moderator hid it (after a report): then it is on no page.
-    pub hidden_at: Option<NaiveDateTime>,
+    pub hidden_at: Option<DateTime<Utc>>,
 }
 
 /// A reference with what the public reads of its afspraak: the kind of help and when it ended
@@ -44,7 +44,7 @@ pub struct ReferenceWithAfspraak {
     /// The help it was.
     pub kind: AppointmentKind,
     /// When it ended.
-    pub ends_at: NaiveDateTime,
+    pub ends_at: DateTime<Utc>,
 }
 
 /// A reference as it is written, checked.
@@ -78,7 +78,7 @@ pub const REFERENCE_MAX_CHARS: usize = 1_000;
 ///
 /// # Errors
 /// A [`Refusal`] saying why not, in Dutch.
-pub fn may_write(state: AppointmentState, ends_at: NaiveDateTime, now: NaiveDateTime) -> Result<(), Refusal> {
+pub fn may_write(state: AppointmentState, ends_at: DateTime<Utc>, now: DateTime<Utc>) -> Result<(), Refusal> {
     match state {
         AppointmentState::Geaccepteerd | AppointmentState::Afgerond if now < ends_at => {
             Err(Refusal("Een referentie schrijf je na afloop van de afspraak."))
@@ -96,14 +96,14 @@ pub fn may_write(state: AppointmentState, ends_at: NaiveDateTime, now: NaiveDate
 /// Whether the references of an afspraak that ended at `ends_at` are published at `now`: both
 /// wrote theirs, or the window closed (then the one that was written stands alone).
 #[must_use]
-pub fn published(ends_at: NaiveDateTime, both_wrote: bool, now: NaiveDateTime) -> bool {
+pub fn published(ends_at: DateTime<Utc>, both_wrote: bool, now: DateTime<Utc>) -> bool {
     both_wrote || ends_at <= window_closed_by(now)
 }
 
 /// The latest end of an afspraak whose window for references has closed at `now`: its
 /// references are published whether or not both wrote ([`published`]).
 #[must_use]
-pub fn window_closed_by(now: NaiveDateTime) -> NaiveDateTime {
+pub fn window_closed_by(now: DateTime<Utc>) -> DateTime<Utc> {
     now - REFERENCE_WINDOW
 }
 
@@ -165,14 +165,15 @@ mod tests {
     use AppointmentState as S;
     use chrono::NaiveDate;
 
-    fn at(day: u32, hour: u32) -> NaiveDateTime {
+    fn at(day: u32, hour: u32) -> DateTime<Utc> {
         NaiveDate::from_ymd_opt(2026, 12, day)
             .and_then(|d| d.and_hms_opt(hour, 0, 0))
             .unwrap_or_default()
+            .and_utc()
     }
 
     /// The afspraak ended on the 1st at 17:00.
-    fn ended() -> NaiveDateTime {
+    fn ended() -> DateTime<Utc> {
         at(1, 17)
     }
 

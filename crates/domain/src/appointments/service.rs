@@ -22,7 +22,7 @@ use crate::notifications::notice::PushNotice;
 use crate::profiles::ports::ProfileRepository;
 use crate::trust::ports::{BlockRepository, ModerationRepository};
 use crate::{AppointmentId, Clock, ConversationId, PetId, ReferenceId, RepositoryError, UserId};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 use std::sync::Arc;
 
 mod references;
@@ -77,9 +77,9 @@ pub struct ProposalInput {
     /// The pets it is for (of either of the two).
     pub pets: Vec<PetId>,
     /// Its start.
-    pub starts_at: NaiveDateTime,
+    pub starts_at: DateTime<Utc>,
     /// Its end.
-    pub ends_at: NaiveDateTime,
+    pub ends_at: DateTime<Utc>,
     /// A note.
     pub note: Option<String>,
     /// The proposal this one answers with another time.
@@ -136,7 +136,7 @@ pub struct PublicReference {
     /// The help the afspraak was.
     pub kind: AppointmentKind,
     /// When the afspraak ended (shown as a month).
-    pub ends_at: NaiveDateTime,
+    pub ends_at: DateTime<Utc>,
 }
 
 /// The most references a page lists.
@@ -213,7 +213,7 @@ impl Afspraken {
 
     /// The service's moment: what 'started' and 'took place' are judged by.
     #[must_use]
-    pub fn now(&self) -> NaiveDateTime {
+    pub fn now(&self) -> DateTime<Utc> {
         self.clock.now()
     }
 

@@ -9,7 +9,7 @@
 //! ```
 
 use crate::kernel::enums::AppointmentState;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 
 /// Who acts on an afspraak: the person who proposed it, or the other person of the conversation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,9 +41,9 @@ pub enum Step {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Timing {
     /// Its start.
-    pub starts_at: NaiveDateTime,
+    pub starts_at: DateTime<Utc>,
     /// Its end (after the start).
-    pub ends_at: NaiveDateTime,
+    pub ends_at: DateTime<Utc>,
 }
 
 /// Why a step is refused, in the words people read.
@@ -79,7 +79,7 @@ pub fn next_state(
     state: AppointmentState,
     step: Step,
     by: Party,
-    now: NaiveDateTime,
+    now: DateTime<Utc>,
     timing: Timing,
 ) -> Result<AppointmentState, Refusal> {
     use AppointmentState as S;
@@ -122,10 +122,11 @@ mod tests {
     use AppointmentState as S;
     use chrono::NaiveDate;
 
-    fn at(day: u32, hour: u32) -> NaiveDateTime {
+    fn at(day: u32, hour: u32) -> DateTime<Utc> {
         NaiveDate::from_ymd_opt(2026, 12, day)
             .and_then(|d| d.and_hms_opt(hour, 0, 0))
             .unwrap_or_default()
+            .and_utc()
     }
 
     /// From the 10th, 9:00 to 17:00.
@@ -136,7 +137,7 @@ mod tests {
         }
     }
 
-    fn step(state: S, step: Step, by: Party, now: NaiveDateTime) -> Result<S, Refusal> {
+    fn step(state: S, step: Step, by: Party, now: DateTime<Utc>) -> Result<S, Refusal> {
         next_state(state, step, by, now, timing())
     }
 

@@ -6,7 +6,7 @@ use crate::kernel::places::{GeocoderError, Place};
 use crate::mail::message::SealedMail;
 use crate::profiles::card::CardWrite;
 use crate::{RepositoryError, SavedSearchId, UserId};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 
 /// A search service for places the tables do not know (optional; off in tests and offline).
 pub trait Geocoder: Send + Sync {
@@ -55,7 +55,7 @@ pub trait ReferenceCounts: Send + Sync {
     fn reference_counts(
         &self,
         people: &[UserId],
-        window_closed_by: NaiveDateTime,
+        window_closed_by: DateTime<Utc>,
     ) -> Result<std::collections::HashMap<UserId, u32>, RepositoryError>;
 }
 
@@ -79,7 +79,7 @@ pub trait SavedSearchRepository: Send + Sync {
         query: &str,
         label: &str,
         max: i64,
-        now: NaiveDateTime,
+        now: DateTime<Utc>,
     ) -> Result<Saved, RepositoryError>;
 
     /// Removes the person's saved search; false when they have no such search.
@@ -93,7 +93,7 @@ pub trait SavedSearchRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn due_searches(&self, asked_before: NaiveDateTime, limit: i64) -> Result<Vec<DueSearch>, RepositoryError>;
+    fn due_searches(&self, asked_before: DateTime<Utc>, limit: i64) -> Result<Vec<DueSearch>, RepositoryError>;
 
     /// Records that a search was asked at `asked_at`, with cards after `since` new from now on,
     /// and stores its mail in the outbox in the same transaction.
@@ -103,8 +103,8 @@ pub trait SavedSearchRepository: Send + Sync {
     fn record_alert(
         &self,
         id: SavedSearchId,
-        asked_at: NaiveDateTime,
-        since: NaiveDateTime,
+        asked_at: DateTime<Utc>,
+        since: DateTime<Utc>,
         mail: Option<&SealedMail>,
     ) -> Result<(), RepositoryError>;
 }
@@ -120,13 +120,13 @@ pub trait PopularSearchRepository: Send + Sync {
     fn add_asks(
         &self,
         asks: &[(String, String, u64)],
-        now: NaiveDateTime,
-        forget_before: NaiveDateTime,
+        now: DateTime<Utc>,
+        forget_before: DateTime<Utc>,
     ) -> Result<(), RepositoryError>;
 
     /// The parameters (JSON) of the `limit` searches asked most since `since`, most first.
     ///
     /// # Errors
     /// Storage failures.
-    fn popular_searches(&self, since: NaiveDateTime, limit: i64) -> Result<Vec<String>, RepositoryError>;
+    fn popular_searches(&self, since: DateTime<Utc>, limit: i64) -> Result<Vec<String>, RepositoryError>;
 }

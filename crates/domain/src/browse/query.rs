@@ -8,7 +8,7 @@ use crate::kernel::places;
 use crate::profiles::card::{Card, normalise};
 use crate::profiles::facets::Filters;
 use crate::profiles::profile::NEW_FOR;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 
 /// Longest search text accepted.
 pub const MAX_QUERY_CHARS: usize = 100;
@@ -109,7 +109,7 @@ pub struct ListingQuery {
     /// The order: [`SearchSort::Afstand`] only near a place.
     pub sort: SearchSort,
     /// Only cards made after this moment (the new matches of a saved search).
-    pub created_after: Option<NaiveDateTime>,
+    pub created_after: Option<DateTime<Utc>>,
     /// Not the cards of this person (their own, in their saved search's mail).
     pub not_of: Option<UserId>,
 }
@@ -456,7 +456,7 @@ pub struct FoundCard {
     /// The account the card belongs to (the sitter, or the pet's owner).
     pub user_id: UserId,
     /// When the profile was made.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
     /// The postcode area of the card.
     pub postal_code: Option<String>,
 }
@@ -491,7 +491,7 @@ impl ShownCard {
     /// Finishes a found card for the moment `now` and the search's place (no references
     /// counted: [`crate::browse::shown::shown_cards`] counts them for a page at once).
     #[must_use]
-    pub fn new(found: FoundCard, now: NaiveDateTime, near: Option<&Nearby>) -> Self {
+    pub fn new(found: FoundCard, now: DateTime<Utc>, near: Option<&Nearby>) -> Self {
         let area = found
             .postal_code
             .as_deref()

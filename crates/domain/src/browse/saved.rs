@@ -2,7 +2,7 @@
 
 use crate::browse::query::RawListingQuery;
 use crate::{Email, SavedSearchId, UserId};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 
 /// A saved search as its owner sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,7 +14,7 @@ pub struct SavedSearch {
     /// What it reads ('Huisdieren · Kat · binnen 10 km van 3512 Utrecht').
     pub label: String,
     /// When it was saved.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
 }
 
 impl SavedSearch {
@@ -37,7 +37,7 @@ pub struct DueSearch {
     /// How the mail addresses them.
     pub first_name: Option<String>,
     /// Cards made after this are new.
-    pub since: NaiveDateTime,
+    pub since: DateTime<Utc>,
 }
 
 /// What saving a search did.

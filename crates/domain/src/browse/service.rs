@@ -10,7 +10,7 @@ use crate::browse::ports::{ListingRepository, PopularSearchRepository};
 use crate::browse::query::{ListingQuery, QueryError, RawListingQuery, ShownCard};
 use crate::profiles::changes::{CACHE_FOR, ListingChanges};
 use crate::{Clock, RepositoryError, UserId};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
@@ -128,27 +128,25 @@ struct Kept {
 }
 
 impl Kept {
-    fn new(at: NaiveDateTime, page: Arc<BrowseResult>) -> Self {
+    fn new(at: DateTime<Utc>, page: Arc<BrowseResult>) -> Self {
         Self {
-            at: AtomicI64::new(at.and_utc().timestamp_micros()),
+            at: AtomicI64::new(at.timestamp_micros()),
             page,
         }
     }
 
     /// When the page was made (or last claimed for remaking).
-    fn at(&self) -> NaiveDateTime {
-        chrono::DateTime::from_timestamp_micros(self.at.load(Ordering::Acquire))
-            .map(|at| at.naive_utc())
-            .unwrap_or_default()
+    fn at(&self) -> DateTime<Utc> {
+        chrono::DateTime::from_timestamp_micros(self.at.load(Ordering::Acquire)).unwrap_or_default()
     }
 
     /// Claims the remaking of a page last made at `seen`, as of `now`: true for exactly one
     /// caller of those who saw it at `seen`.
-    fn claim(&self, seen: NaiveDateTime, now: NaiveDateTime) -> bool {
+    fn claim(&self, seen: DateTime<Utc>, now: DateTime<Utc>) -> bool {
         self.at
             .compare_exchange(
-                seen.and_utc().timestamp_micros(),
-                now.and_utc().timestamp_micros(),
+                seen.timestamp_micros(),
+                now.timestamp_micros(),
                 Ordering::AcqRel,
                 Ordering::Acquire,
             )
@@ -359,7 +357,7 @@ impl Browse {
         &self,
         query: &ListingQuery,
         key: (u64, String),
-        now: NaiveDateTime,
+        now: DateTime<Utc>,
     ) -> Result<Arc<BrowseResult>, BrowseError> {
         let page = Arc::new(self.find(query, now)?);
         self.remembered.insert(key, Arc::new(Kept::new(now, page.clone())));
@@ -401,7 +399,7 @@ impl Browse {
         Ok(filled)
     }
 
-    fn find(&self, query: &ListingQuery, now: NaiveDateTime) -> Result<BrowseResult, BrowseError> {
+    fn find(&self, query: &ListingQuery, now: DateTime<Utc>) -> Result<BrowseResult, BrowseError> {
         let page = self.listings.search_listings(query)?;
         Ok(BrowseResult {
             cards: crate::browse::shown::shown_cards(page.cards, now, query.near.as_ref(), self.references.as_ref())?,
@@ -538,7 +536,7 @@ mod tests {
             calls: std::sync::atomic::AtomicUsize::new(0),
             fail: std::sync::atomic::AtomicBool::new(false),
         });
-        let clock = Arc::new(StillClock(std::sync::Mutex::new(NaiveDateTime::default())));
+        let clock = Arc::new(StillClock(std::sync::Mutex::new(DateTime::<Utc>::default())));
         let browse = Browse::new(
             listings.clone(),
             Arc::new(Blocks),
@@ -566,7 +564,7 @@ mod tests {
     #[test]
     fn memory_answers_on_the_spot_only_what_it_holds_fresh() -> Result<(), Box<dyn std::error::Error>> {
         let listings = Arc::new(CountingListings::new());
-        let start = NaiveDateTime::default();
+        let start = DateTime::<Utc>::default();
         let clock = Arc::new(StillClock(std::sync::Mutex::new(start)));
         let changes = ListingChanges::default();
         let browse = Browse::new(
@@ -613,16 +611,19 @@ mod tests {
         Ok(())
     }
 
-    /// Popular searches in memory: key to (query, asks, last asked).
+    /// A popular search in memory: its query, its asks and when it was last asked.
+    type Asked = (String, u64, DateTime<Utc>);
+
+    /// Popular searches in memory, by key.
     #[derive(Default)]
-    struct Popular(std::sync::Mutex<HashMap<String, (String, u64, NaiveDateTime)>>);
+    struct Popular(std::sync::Mutex<HashMap<String, Asked>>);
 
     impl PopularSearchRepository for Popular {
         fn add_asks(
             &self,
             asks: &[(String, String, u64)],
-            now: NaiveDateTime,
-            forget_before: NaiveDateTime,
+            now: DateTime<Utc>,
+            forget_before: DateTime<Utc>,
         ) -> Result<(), RepositoryError> {
             let mut kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
             for (key, query, n) in asks {
@@ -634,7 +635,7 @@ mod tests {
             Ok(())
         }
 
-        fn popular_searches(&self, since: NaiveDateTime, limit: i64) -> Result<Vec<String>, RepositoryError> {
+        fn popular_searches(&self, since: DateTime<Utc>, limit: i64) -> Result<Vec<String>, RepositoryError> {
             let kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
             let mut found: Vec<_> = kept.values().filter(|(_, _, at)| *at >= since).cloned().collect();
             found.sort_by_key(|entry| std::cmp::Reverse(entry.1));
@@ -648,7 +649,7 @@ mod tests {
 
     #[test]
     fn the_searches_asked_most_are_kept_and_filled_at_the_next_start() -> Result<(), BrowseError> {
-        let clock = Arc::new(StillClock(std::sync::Mutex::new(NaiveDateTime::default())));
+        let clock = Arc::new(StillClock(std::sync::Mutex::new(DateTime::<Utc>::default())));
         let popular = Arc::new(Popular::default());
         let browse = |listings: Arc<CountingListings>| {
             Browse::new(
@@ -675,7 +676,7 @@ mod tests {
         first.keep_popular()?;
         // Counted again from nothing after each keep.
         first.keep_popular()?;
-        let stored = popular.popular_searches(NaiveDateTime::default(), 10)?;
+        let stored = popular.popular_searches(DateTime::<Utc>::default(), 10)?;
         assert_eq!(stored.len(), 3);
         assert!(stored[0].contains("hond"), "{stored:?}");
         assert_eq!(
@@ -699,14 +700,14 @@ mod tests {
         // A week without asks and they are forgotten.
         *clock.0.lock().unwrap_or_else(PoisonError::into_inner) += chrono::Duration::days(8);
         second.keep_popular()?;
-        assert!(popular.popular_searches(NaiveDateTime::default(), 10)?.is_empty());
+        assert!(popular.popular_searches(DateTime::<Utc>::default(), 10)?.is_empty());
         Ok(())
     }
 
-    struct StillClock(std::sync::Mutex<NaiveDateTime>);
+    struct StillClock(std::sync::Mutex<DateTime<Utc>>);
 
     impl Clock for StillClock {
-        fn now(&self) -> NaiveDateTime {
+        fn now(&self) -> DateTime<Utc> {
             *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
         }
     }
@@ -768,7 +769,7 @@ mod tests {
     #[test]
     fn a_search_is_answered_from_memory_until_a_card_changes_or_time_passes() -> Result<(), BrowseError> {
         let listings = Arc::new(CountingListings::new());
-        let start = NaiveDateTime::default();
+        let start = DateTime::<Utc>::default();
         let clock = Arc::new(StillClock(std::sync::Mutex::new(start)));
         let changes = ListingChanges::default();
         let browse = Browse::new(
@@ -847,13 +848,13 @@ mod tests {
     /// The one person with references: [`WITH_REFERENCES`], four of them. Keeps the moment the
     /// last count took as the end of the window.
     #[derive(Default)]
-    struct Counts(std::sync::Mutex<Option<NaiveDateTime>>);
+    struct Counts(std::sync::Mutex<Option<DateTime<Utc>>>);
 
     impl crate::browse::ports::ReferenceCounts for Counts {
         fn reference_counts(
             &self,
             people: &[UserId],
-            window_closed_by: NaiveDateTime,
+            window_closed_by: DateTime<Utc>,
         ) -> Result<std::collections::HashMap<UserId, u32>, RepositoryError> {
             *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(window_closed_by);
             let mut sorted = people.to_vec();
@@ -877,7 +878,7 @@ mod tests {
         FoundCard {
             card: Card::from_json(&json).unwrap_or_else(|error| panic!("{error}")),
             user_id,
-            created_at: NaiveDateTime::default(),
+            created_at: DateTime::<Utc>::default(),
             postal_code: None,
         }
     }
@@ -885,7 +886,7 @@ mod tests {
     #[test]
     fn each_card_shows_the_count_of_references_about_its_person() -> Result<(), RepositoryError> {
         let counts = Counts::default();
-        let now = NaiveDateTime::default() + chrono::Duration::days(30);
+        let now = DateTime::<Utc>::default() + chrono::Duration::days(30);
         let shown = crate::browse::shown::shown_cards(
             vec![
                 found("volunteer-1", WITH_REFERENCES),

@@ -4,7 +4,7 @@ use crate::RepositoryError;
 use crate::UserId;
 use crate::browse::ports::ReferenceCounts;
 use crate::browse::query::{FoundCard, Nearby, ShownCard};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 
 /// Finishes found cards for the moment `now` and the search's place, with the count of
 /// references about each card's person, asked once for the whole page.
@@ -13,7 +13,7 @@ use chrono::NaiveDateTime;
 /// Storage failures.
 pub fn shown_cards(
     found: Vec<FoundCard>,
-    now: NaiveDateTime,
+    now: DateTime<Utc>,
     near: Option<&Nearby>,
     counts: &dyn ReferenceCounts,
 ) -> Result<Vec<ShownCard>, RepositoryError> {

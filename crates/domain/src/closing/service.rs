@@ -15,7 +15,7 @@ use crate::trust::ports::ModerationRepository;
 use crate::trust::service::{TrustError, check_other_person};
 use crate::uploads::ports::FileStore;
 use crate::{Clock, ConversationId, RepositoryError, UserId};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 use std::sync::Arc;
 
 /// The ports the closings work with.
@@ -63,7 +63,7 @@ struct Closed {
 fn end_open_afspraken(
     store: &mut dyn ClosingStore,
     conversations: &[Conversation],
-    now: NaiveDateTime,
+    now: DateTime<Utc>,
 ) -> Result<Closed, RepositoryError> {
     let mut ended = Vec::new();
     for conversation in conversations {

@@ -1,25 +1,21 @@
 //! Time as a port, so services and tests agree on "now".
 //!
-//! How time is kept: an instant is UTC. The database stores it as a naive UTC timestamp (what
-//! both backends read back), so [`Clock::now`] gives that form and the services pass it on;
-//! where an instant leaves for a library that wants its zone spelled out (the session's sign-in
-//! moment, OpenID Connect tokens, a mail's file name), [`Clock::now_utc`] gives the same moment
-//! as `DateTime<Utc>`. A date or an hour that people read, "today" above all, is the one in the
-//! Netherlands: [`Clock::today`] and [`dutch_local`] work it out with the IANA rules for
-//! Europe/Amsterdam (chrono-tz), summer time included. Nothing else reads the system clock.
+//! How time is kept: an instant (when something happened or is due) is a `DateTime<Utc>` from
+//! end to end: [`Clock::now`] gives one in whole microseconds, the services, ports, mails and
+//! views pass it on as such, and only the persistence crate turns it into the database's
+//! timestamp column (naive UTC) and back. A date or an hour that people read, "today" above all,
+//! is the one in the Netherlands: [`Clock::today`] and [`dutch_local`] work it out with the IANA
+//! rules for Europe/Amsterdam (chrono-tz), summer time included. Such a Dutch wall-clock time is
+//! a `NaiveDateTime` (or `NaiveDate`/`NaiveTime`): what a clock on the wall reads, not an
+//! instant. Nothing else reads the system clock.
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use chrono_tz::Europe::Amsterdam;
 
-/// Source of the current time (naive UTC, as stored in the database).
+/// Source of the current time.
 pub trait Clock: Send + Sync {
-    /// The current moment in UTC.
-    fn now(&self) -> NaiveDateTime;
-
-    /// The current moment, with its zone (UTC) spelled out.
-    fn now_utc(&self) -> DateTime<Utc> {
-        self.now().and_utc()
-    }
+    /// The current moment (UTC, whole microseconds).
+    fn now(&self) -> DateTime<Utc>;
 
     /// The date it is now in the Netherlands: what "today" means to the people using the site.
     fn today(&self) -> NaiveDate {
@@ -32,32 +28,25 @@ pub trait Clock: Send + Sync {
 pub struct SystemClock;
 
 impl Clock for SystemClock {
-    fn now(&self) -> NaiveDateTime {
+    fn now(&self) -> DateTime<Utc> {
         // Stored timestamps carry whole microseconds on both backends; trimming here keeps a
         // value read back equal to the value written.
-        let now = Utc::now().naive_utc();
-        now.with_nanosecond_trimmed()
+        trimmed_to_micros(Utc::now())
     }
 }
 
-trait TrimNanos {
-    fn with_nanosecond_trimmed(self) -> Self;
+fn trimmed_to_micros(at: DateTime<Utc>) -> DateTime<Utc> {
+    use chrono::Timelike;
+    let micros = at.nanosecond() / 1_000 * 1_000;
+    at.with_nanosecond(micros).unwrap_or(at)
 }
 
-impl TrimNanos for NaiveDateTime {
-    fn with_nanosecond_trimmed(self) -> Self {
-        use chrono::Timelike;
-        let micros = self.nanosecond() / 1_000 * 1_000;
-        self.with_nanosecond(micros).unwrap_or(self)
-    }
-}
-
-/// A moment in UTC as the clock in the Netherlands reads it (UTC+1 in winter, UTC+2 in summer).
-/// For what mails, pages and calendar items say, and for the Dutch date; everything is stored
-/// in UTC.
+/// An instant as the clock in the Netherlands reads it (UTC+1 in winter, UTC+2 in summer): a
+/// Dutch wall-clock time, not an instant. For what mails, pages and calendar items say, and for
+/// the Dutch date; instants themselves stay in UTC.
 #[must_use]
-pub fn dutch_local(utc: NaiveDateTime) -> NaiveDateTime {
-    utc.and_utc().with_timezone(&Amsterdam).naive_local()
+pub fn dutch_local(at: DateTime<Utc>) -> NaiveDateTime {
+    at.with_timezone(&Amsterdam).naive_local()
 }
 
 const WEEKDAYS: [&str; 7] = [
@@ -84,7 +73,7 @@ const MONTHS: [&str; 12] = [
     "december",
 ];
 
-/// 'zaterdag 5 december 2026' of a Dutch local moment.
+/// 'zaterdag 5 december 2026' of a Dutch wall-clock time (see [`dutch_local`]).
 #[must_use]
 pub fn dutch_day(local: NaiveDateTime) -> String {
     use chrono::Datelike;
@@ -95,7 +84,7 @@ pub fn dutch_day(local: NaiveDateTime) -> String {
     format!("{weekday} {} {month} {}", local.day(), local.year())
 }
 
-/// '09:00' of a Dutch local moment.
+/// '09:00' of a Dutch wall-clock time (see [`dutch_local`]).
 #[must_use]
 pub fn dutch_clock(local: NaiveDateTime) -> String {
     use chrono::Timelike;
@@ -105,7 +94,7 @@ pub fn dutch_clock(local: NaiveDateTime) -> String {
 /// 'zaterdag 5 december 2026, 09:00 – 17:00' in the Netherlands' time, with both days when it
 /// runs over more than one.
 #[must_use]
-pub fn dutch_span(starts_at: NaiveDateTime, ends_at: NaiveDateTime) -> String {
+pub fn dutch_span(starts_at: DateTime<Utc>, ends_at: DateTime<Utc>) -> String {
     let (start, end) = (dutch_local(starts_at), dutch_local(ends_at));
     if start.date() == end.date() {
         format!("{}, {} – {}", dutch_day(start), dutch_clock(start), dutch_clock(end))
@@ -122,13 +111,19 @@ pub fn dutch_span(starts_at: NaiveDateTime, ends_at: NaiveDateTime) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Clock, dutch_local, dutch_span};
-    use chrono::{NaiveDate, NaiveDateTime};
+    use super::{Clock, SystemClock, dutch_local, dutch_span};
+    use chrono::{DateTime, NaiveDate, NaiveDateTime, Timelike, Utc};
 
-    fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> NaiveDateTime {
+    /// A Dutch wall-clock time.
+    fn wall(y: i32, m: u32, d: u32, h: u32, min: u32) -> NaiveDateTime {
         NaiveDate::from_ymd_opt(y, m, d)
             .and_then(|day| day.and_hms_opt(h, min, 0))
             .unwrap_or_default()
+    }
+
+    /// An instant in UTC.
+    fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> DateTime<Utc> {
+        wall(y, m, d, h, min).and_utc()
     }
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {
@@ -136,29 +131,29 @@ mod tests {
     }
 
     /// A clock stopped at one moment (UTC).
-    struct Stopped(NaiveDateTime);
+    struct Stopped(DateTime<Utc>);
 
     impl Clock for Stopped {
-        fn now(&self) -> NaiveDateTime {
+        fn now(&self) -> DateTime<Utc> {
             self.0
         }
     }
 
     #[test]
     fn the_dutch_clock_is_an_hour_ahead_in_winter_and_two_in_summer() {
-        assert_eq!(dutch_local(at(2026, 12, 5, 8, 0)), at(2026, 12, 5, 9, 0));
-        assert_eq!(dutch_local(at(2026, 7, 1, 7, 0)), at(2026, 7, 1, 9, 0));
+        assert_eq!(dutch_local(at(2026, 12, 5, 8, 0)), wall(2026, 12, 5, 9, 0));
+        assert_eq!(dutch_local(at(2026, 7, 1, 7, 0)), wall(2026, 7, 1, 9, 0));
         // 2027: 28 March and 31 October.
-        assert_eq!(dutch_local(at(2027, 3, 28, 1, 0)), at(2027, 3, 28, 3, 0));
-        assert_eq!(dutch_local(at(2027, 10, 31, 0, 0)), at(2027, 10, 31, 2, 0));
-        assert_eq!(dutch_local(at(2027, 10, 31, 1, 0)), at(2027, 10, 31, 2, 0));
+        assert_eq!(dutch_local(at(2027, 3, 28, 1, 0)), wall(2027, 3, 28, 3, 0));
+        assert_eq!(dutch_local(at(2027, 10, 31, 0, 0)), wall(2027, 10, 31, 2, 0));
+        assert_eq!(dutch_local(at(2027, 10, 31, 1, 0)), wall(2027, 10, 31, 2, 0));
     }
 
     #[test]
     fn summer_time_starts_at_one_utc_on_the_last_sunday_of_march() {
         // 29 March 2026: at 01:00 UTC the clocks go from 02:00 to 03:00.
-        assert_eq!(dutch_local(at(2026, 3, 29, 0, 59)), at(2026, 3, 29, 1, 59));
-        assert_eq!(dutch_local(at(2026, 3, 29, 1, 0)), at(2026, 3, 29, 3, 0));
+        assert_eq!(dutch_local(at(2026, 3, 29, 0, 59)), wall(2026, 3, 29, 1, 59));
+        assert_eq!(dutch_local(at(2026, 3, 29, 1, 0)), wall(2026, 3, 29, 3, 0));
         // The Saturday evening before, 23:30 UTC is already Sunday in the Netherlands (UTC+1).
         assert_eq!(Stopped(at(2026, 3, 28, 22, 59)).today(), date(2026, 3, 28));
         assert_eq!(Stopped(at(2026, 3, 28, 23, 0)).today(), date(2026, 3, 29));
@@ -172,8 +167,8 @@ mod tests {
     #[test]
     fn summer_time_ends_at_one_utc_on_the_last_sunday_of_october() {
         // 25 October 2026: at 01:00 UTC the clocks go from 03:00 back to 02:00.
-        assert_eq!(dutch_local(at(2026, 10, 25, 0, 59)), at(2026, 10, 25, 2, 59));
-        assert_eq!(dutch_local(at(2026, 10, 25, 1, 0)), at(2026, 10, 25, 2, 0));
+        assert_eq!(dutch_local(at(2026, 10, 25, 0, 59)), wall(2026, 10, 25, 2, 59));
+        assert_eq!(dutch_local(at(2026, 10, 25, 1, 0)), wall(2026, 10, 25, 2, 0));
         // The Saturday evening before, midnight comes at 22:00 UTC (UTC+2).
         assert_eq!(Stopped(at(2026, 10, 24, 21, 59)).today(), date(2026, 10, 24));
         assert_eq!(Stopped(at(2026, 10, 24, 22, 0)).today(), date(2026, 10, 25));
@@ -198,8 +193,7 @@ mod tests {
     }
 
     #[test]
-    fn the_instant_with_its_zone_is_the_stored_one() {
-        let moment = at(2026, 10, 25, 1, 0);
-        assert_eq!(Stopped(moment).now_utc().naive_utc(), moment);
+    fn the_system_clock_gives_whole_microseconds() {
+        assert_eq!(SystemClock.now().nanosecond() % 1_000, 0);
     }
 }

@@ -10,7 +10,7 @@
 
 use crate::kernel::clock::Clock;
 use crate::{RepositoryError, UserId};
-use chrono::{Duration, NaiveDateTime};
+use chrono::{DateTime, Duration, Utc};
 use std::fmt;
 use std::sync::Arc;
 
@@ -123,7 +123,7 @@ pub struct KeyRecord {
     /// The answer; `None` while the request that claimed the key is at work.
     pub answer: Option<StoredAnswer>,
     /// When the key was claimed (or last taken over).
-    pub claimed_at: NaiveDateTime,
+    pub claimed_at: DateTime<Utc>,
 }
 
 /// Where idempotency keys are kept.
@@ -133,7 +133,7 @@ pub trait IdempotencyRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn claim_key(&self, scope: &KeyScope, body_digest: &str, now: NaiveDateTime) -> Result<bool, RepositoryError>;
+    fn claim_key(&self, scope: &KeyScope, body_digest: &str, now: DateTime<Utc>) -> Result<bool, RepositoryError>;
 
     /// The key as stored, if it is.
     ///
@@ -149,8 +149,8 @@ pub trait IdempotencyRepository: Send + Sync {
     fn take_over_key(
         &self,
         scope: &KeyScope,
-        claimed_before: NaiveDateTime,
-        now: NaiveDateTime,
+        claimed_before: DateTime<Utc>,
+        now: DateTime<Utc>,
     ) -> Result<bool, RepositoryError>;
 
     /// Stores the answer with a claimed key.
@@ -169,7 +169,7 @@ pub trait IdempotencyRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn delete_keys_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError>;
+    fn delete_keys_before(&self, cutoff: DateTime<Utc>) -> Result<usize, RepositoryError>;
 }
 
 /// What a request with a key does.

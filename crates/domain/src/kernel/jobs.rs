@@ -11,5 +11,6 @@ pub trait JobTurns: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn take_turn(&self, job: &str, now: chrono::NaiveDateTime, turn: Duration) -> Result<bool, RepositoryError>;
+    fn take_turn(&self, job: &str, now: chrono::DateTime<chrono::Utc>, turn: Duration)
+    -> Result<bool, RepositoryError>;
 }

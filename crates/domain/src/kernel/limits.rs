@@ -3,7 +3,7 @@
 
 use crate::RepositoryError;
 use crate::kernel::clock::Clock;
-use chrono::{Duration, NaiveDateTime};
+use chrono::{DateTime, Duration, Utc};
 use std::sync::Arc;
 
 /// One limit: at most `max` hits per `window_secs` for one key.
@@ -103,8 +103,8 @@ pub struct LocalLimiter {
 /// The counts of a [`LocalLimiter`] and when it last forgot ended windows.
 #[derive(Debug, Default)]
 struct LocalWindows {
-    by_client: std::collections::HashMap<String, (chrono::NaiveDateTime, i32)>,
-    pruned_at: Option<chrono::NaiveDateTime>,
+    by_client: std::collections::HashMap<String, (chrono::DateTime<chrono::Utc>, i32)>,
+    pruned_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 impl std::fmt::Debug for LocalLimiter {
@@ -212,9 +212,9 @@ pub struct ThrottleState {
     /// Hits in the current window, this one included.
     pub count: i32,
     /// When the current window began.
-    pub window_start: NaiveDateTime,
+    pub window_start: DateTime<Utc>,
     /// Set while the key is locked regardless of windows.
-    pub locked_until: Option<NaiveDateTime>,
+    pub locked_until: Option<DateTime<Utc>>,
 }
 
 /// Counters in fixed windows, shared by every instance of the application.
@@ -224,7 +224,7 @@ pub trait ThrottleRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn hit(&self, key: &str, window_secs: i64, now: NaiveDateTime) -> Result<ThrottleState, RepositoryError>;
+    fn hit(&self, key: &str, window_secs: i64, now: DateTime<Utc>) -> Result<ThrottleState, RepositoryError>;
 
     /// The current state of `key` without counting.
     ///
@@ -236,7 +236,7 @@ pub trait ThrottleRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn lock(&self, key: &str, until: NaiveDateTime, now: NaiveDateTime) -> Result<(), RepositoryError>;
+    fn lock(&self, key: &str, until: DateTime<Utc>, now: DateTime<Utc>) -> Result<(), RepositoryError>;
 
     /// Forgets `key` (after a success).
     ///
@@ -255,7 +255,7 @@ pub trait ThrottleRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn delete_idle_before(&self, cutoff: NaiveDateTime, now: NaiveDateTime) -> Result<usize, RepositoryError>;
+    fn delete_idle_before(&self, cutoff: DateTime<Utc>, now: DateTime<Utc>) -> Result<usize, RepositoryError>;
 }
 
 #[cfg(test)]

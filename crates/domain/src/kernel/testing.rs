@@ -4,10 +4,10 @@ use crate::RepositoryError;
 use crate::kernel::idempotency::{IdempotencyRepository, KeyRecord, KeyScope, StoredAnswer};
 use crate::kernel::limits::{ThrottleRepository, ThrottleState};
 use crate::testing::{MemoryStore, ThrottleRow};
-use chrono::{Duration, NaiveDateTime};
+use chrono::{DateTime, Duration, Utc};
 
 impl ThrottleRepository for MemoryStore {
-    fn hit(&self, key: &str, window_secs: i64, now: NaiveDateTime) -> Result<ThrottleState, RepositoryError> {
+    fn hit(&self, key: &str, window_secs: i64, now: DateTime<Utc>) -> Result<ThrottleState, RepositoryError> {
         let mut tables = self.tables();
         let row = tables.throttles.entry(key.to_owned()).or_insert(ThrottleRow {
             count: 0,
@@ -30,7 +30,7 @@ impl ThrottleRepository for MemoryStore {
         Ok(self.tables().throttles.get(key).map(ThrottleRow::state))
     }
 
-    fn lock(&self, key: &str, until: NaiveDateTime, now: NaiveDateTime) -> Result<(), RepositoryError> {
+    fn lock(&self, key: &str, until: DateTime<Utc>, now: DateTime<Utc>) -> Result<(), RepositoryError> {
         let mut tables = self.tables();
         let row = tables.throttles.entry(key.to_owned()).or_insert(ThrottleRow {
             count: 0,
@@ -55,7 +55,7 @@ impl ThrottleRepository for MemoryStore {
         Ok(())
     }
 
-    fn delete_idle_before(&self, cutoff: NaiveDateTime, now: NaiveDateTime) -> Result<usize, RepositoryError> {
+    fn delete_idle_before(&self, cutoff: DateTime<Utc>, now: DateTime<Utc>) -> Result<usize, RepositoryError> {
         let mut tables = self.tables();
         let before = tables.throttles.len();
         tables
@@ -66,7 +66,7 @@ impl ThrottleRepository for MemoryStore {
 }
 
 impl IdempotencyRepository for MemoryStore {
-    fn claim_key(&self, scope: &KeyScope, body_digest: &str, now: NaiveDateTime) -> Result<bool, RepositoryError> {
+    fn claim_key(&self, scope: &KeyScope, body_digest: &str, now: DateTime<Utc>) -> Result<bool, RepositoryError> {
         let mut tables = self.tables();
         if tables.idempotency_keys.contains_key(scope) {
             return Ok(false);
@@ -89,8 +89,8 @@ impl IdempotencyRepository for MemoryStore {
     fn take_over_key(
         &self,
         scope: &KeyScope,
-        claimed_before: NaiveDateTime,
-        now: NaiveDateTime,
+        claimed_before: DateTime<Utc>,
+        now: DateTime<Utc>,
     ) -> Result<bool, RepositoryError> {
         let mut tables = self.tables();
         match tables.idempotency_keys.get_mut(scope) {
@@ -121,7 +121,7 @@ impl IdempotencyRepository for MemoryStore {
         Ok(())
     }
 
-    fn delete_keys_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError> {
+    fn delete_keys_before(&self, cutoff: DateTime<Utc>) -> Result<usize, RepositoryError> {
         let mut tables = self.tables();
         let before = tables.idempotency_keys.len();
         tables.idempotency_keys.retain(|_, record| record.claimed_at >= cutoff);

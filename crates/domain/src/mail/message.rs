@@ -63,10 +63,12 @@ pub enum MailMessage {
         news: AfspraakNews,
         /// The help.
         help: crate::kernel::enums::AppointmentKind,
-        /// Its start (UTC).
-        starts_at: chrono::NaiveDateTime,
-        /// Its end (UTC).
-        ends_at: chrono::NaiveDateTime,
+        /// Its start.
+        #[serde(with = "sealed_instant")]
+        starts_at: chrono::DateTime<chrono::Utc>,
+        /// Its end.
+        #[serde(with = "sealed_instant")]
+        ends_at: chrono::DateTime<chrono::Utc>,
         /// Where the link goes.
         conversation_id: crate::ConversationId,
         /// The afspraak (the calendar item's identity).
@@ -197,7 +199,7 @@ pub struct QueuedMail {
     /// Delivery attempts so far, this one included.
     pub attempts: i32,
     /// When it was stored.
-    pub created_at: chrono::NaiveDateTime,
+    pub created_at: chrono::DateTime<chrono::Utc>,
 }
 
 /// Why a mail could not be accepted for delivery.
@@ -209,4 +211,20 @@ pub enum MailError {
     /// The outbox could not store it.
     #[error(transparent)]
     Outbox(#[from] crate::RepositoryError),
+}
+
+/// An afspraak's times as a sealed mail in the outbox keeps them: naive UTC
+/// (`"2026-12-05T08:00:00"`), the form mails were sealed in before instants carried their zone,
+/// so that a mail sealed by one version of the server opens in another.
+mod sealed_instant {
+    use chrono::{DateTime, NaiveDateTime, Utc};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(at: &DateTime<Utc>, serializer: S) -> Result<S::Ok, S::Error> {
+        at.naive_utc().serialize(serializer)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<DateTime<Utc>, D::Error> {
+        NaiveDateTime::deserialize(deserializer).map(|at| at.and_utc())
+    }
 }

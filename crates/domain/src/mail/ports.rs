@@ -2,7 +2,7 @@
 
 use crate::mail::message::{MailError, MailMessage, QueuedMail, SealedMail};
 use crate::{Email, RepositoryError};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 
 /// Accepts mail for delivery and returns at once. Mail is stored in the database outbox (with
 /// what caused it, where there is such a write) and a worker delivers it with retries, so a
@@ -50,7 +50,7 @@ pub trait MailOutboxRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn retry_mail_at(&self, id: i64, at: NaiveDateTime) -> Result<(), RepositoryError>;
+    fn retry_mail_at(&self, id: i64, at: DateTime<Utc>) -> Result<(), RepositoryError>;
 
     /// How many mails wait (for the readiness of tests and operations).
     ///
@@ -62,5 +62,5 @@ pub trait MailOutboxRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn oldest_waiting_mail(&self) -> Result<Option<NaiveDateTime>, RepositoryError>;
+    fn oldest_waiting_mail(&self) -> Result<Option<DateTime<Utc>>, RepositoryError>;
 }

@@ -4,7 +4,7 @@
 use crate::kernel::enums::ProfileType;
 use crate::kernel::field_rules::refusal;
 use crate::{ConversationId, MessageId, PetId, UserId};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 use validator::ValidationError;
 
 /// Longest message, in characters after trimming (docs/security.md E5).
@@ -38,9 +38,9 @@ pub struct Conversation {
     /// The newest message, if any.
     pub last_message_id: Option<MessageId>,
     /// Time of the newest message, else of the start: the order of the inbox.
-    pub last_activity_at: NaiveDateTime,
+    pub last_activity_at: DateTime<Utc>,
     /// Started at.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
 }
 
 impl Conversation {
@@ -79,7 +79,7 @@ pub struct Message {
     /// The text.
     pub body: String,
     /// Sent at.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
 }
 
 /// Why a message's text is refused.

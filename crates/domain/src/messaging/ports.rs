@@ -4,7 +4,7 @@ use crate::messaging::closed::Closed;
 use crate::messaging::conversation::{Conversation, InboxEntry, Message, MessageText};
 use crate::messaging::live::LiveEvent;
 use crate::{ConversationId, MessageId, PetId, RepositoryError, UserId};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 
 /// Hands events to the open streams of this process.
 pub trait LiveFanout: Send + Sync {
@@ -49,7 +49,7 @@ pub trait ConversationRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn inbox(&self, user: UserId, now: NaiveDateTime) -> Result<Vec<InboxEntry>, RepositoryError>;
+    fn inbox(&self, user: UserId, now: DateTime<Utc>) -> Result<Vec<InboxEntry>, RepositoryError>;
 
     /// Up to `limit` messages older than `before` (all when `None`), newest first.
     ///
@@ -113,8 +113,8 @@ pub trait ConversationRepository: Send + Sync {
         &self,
         conversation: ConversationId,
         user: UserId,
-        now: NaiveDateTime,
-        quiet_since: NaiveDateTime,
+        now: DateTime<Utc>,
+        quiet_since: DateTime<Utc>,
     ) -> Result<bool, RepositoryError>;
 }
 
@@ -146,14 +146,14 @@ pub trait LiveRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn delete_events_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError>;
+    fn delete_events_before(&self, cutoff: DateTime<Utc>) -> Result<usize, RepositoryError>;
 
     /// Removes presence holds that ran out before `cutoff`: those of instances that are gone,
     /// which no heartbeat renews and no closing stream releases. Returns how many.
     ///
     /// # Errors
     /// Storage failures.
-    fn delete_presence_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError>;
+    fn delete_presence_before(&self, cutoff: DateTime<Utc>) -> Result<usize, RepositoryError>;
 
     /// Passes events that are not stored (presence, session ends) to the other instances; a
     /// single-process database does nothing.
@@ -167,14 +167,14 @@ pub trait LiveRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn hold_presence(&self, users: &[UserId], until: NaiveDateTime) -> Result<(), RepositoryError>;
+    fn hold_presence(&self, users: &[UserId], until: DateTime<Utc>) -> Result<(), RepositoryError>;
 
     /// This instance no longer holds a stream of `user`. True when another instance still holds
     /// one (they stay online); otherwise they count as offline from now.
     ///
     /// # Errors
     /// Storage failures.
-    fn release_presence(&self, user: UserId, now: NaiveDateTime) -> Result<bool, RepositoryError>;
+    fn release_presence(&self, user: UserId, now: DateTime<Utc>) -> Result<bool, RepositoryError>;
 
     /// Everyone `user` has a conversation with.
     ///
@@ -186,7 +186,7 @@ pub trait LiveRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn live_sessions(&self, key_hashes: &[String], now: NaiveDateTime) -> Result<Vec<String>, RepositoryError>;
+    fn live_sessions(&self, key_hashes: &[String], now: DateTime<Utc>) -> Result<Vec<String>, RepositoryError>;
 }
 
 /// A fanout that delivers nothing (tools without streams).

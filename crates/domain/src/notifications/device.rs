@@ -2,7 +2,7 @@
 //! address and the keys that encrypt for it), checked before it is stored.
 
 use crate::UserId;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 
 /// Devices one person may turn notifications on for.
 pub const MAX_DEVICES: i64 = 10;
@@ -26,7 +26,7 @@ pub struct PushDevice {
     /// The browser's name ('Chrome op Android').
     pub name: String,
     /// When notifications were turned on.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
 }
 
 /// A browser's push subscription: where to post and the keys to encrypt with, as the browser's

@@ -5,7 +5,7 @@ use crate::kernel::clock::dutch_span;
 use crate::kernel::enums::AppointmentKind;
 use crate::mail::message::AfspraakNews;
 use crate::{AppointmentId, ConversationId};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 /// Characters of a message shown in a notification when the person allows previews.
@@ -32,9 +32,9 @@ pub enum PushNotice {
         /// The help.
         help: AppointmentKind,
         /// Its start (UTC).
-        starts_at: NaiveDateTime,
+        starts_at: DateTime<Utc>,
         /// Its end (UTC).
-        ends_at: NaiveDateTime,
+        ends_at: DateTime<Utc>,
         /// Where a click leads.
         conversation_id: ConversationId,
         /// The afspraak.
@@ -201,6 +201,7 @@ mod tests {
             NaiveDate::from_ymd_opt(2026, 12, 5)
                 .and_then(|d| d.and_hms_opt(h, 0, 0))
                 .unwrap_or_default()
+                .and_utc()
         };
         let payload = PushNotice::Afspraak {
             other_first_name: "Sanne".to_owned(),

@@ -5,7 +5,7 @@ use crate::mail::message::SealedMail;
 use crate::notifications::device::{PushDevice, Subscription};
 use crate::notifications::notice::Urgency;
 use crate::{ConversationId, MessageId, RepositoryError, UserId};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 
 /// The outcome of turning notifications on for a device.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,7 +39,7 @@ pub trait PushDeviceRepository: Send + Sync {
         subscription: &Subscription,
         name: &str,
         max: i64,
-        now: NaiveDateTime,
+        now: DateTime<Utc>,
     ) -> Result<Added, RepositoryError>;
 
     /// Removes device `id` of `user` with the pushes waiting for it; `false` when `user` has no
@@ -47,7 +47,7 @@ pub trait PushDeviceRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn remove_push_device(&self, user: UserId, id: i64, now: NaiveDateTime) -> Result<bool, RepositoryError>;
+    fn remove_push_device(&self, user: UserId, id: i64, now: DateTime<Utc>) -> Result<bool, RepositoryError>;
 
     /// Whether `user` sees the start of a message in a notification.
     ///
@@ -85,7 +85,7 @@ pub struct HeldMail {
     /// The mail, sealed.
     pub mail: SealedMail,
     /// When it goes if a push was delivered.
-    pub send_if_pushed_at: NaiveDateTime,
+    pub send_if_pushed_at: DateTime<Utc>,
 }
 
 /// A push that is due, with its device's subscription.
@@ -106,7 +106,7 @@ pub struct DuePush {
     /// Attempts so far, this one included.
     pub attempts: i32,
     /// When it was stored.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
 }
 
 /// The push outbox: pushes wait here until a worker (of any instance) delivered them.
@@ -121,7 +121,7 @@ pub trait PushOutboxRepository: Send + Sync {
         user: UserId,
         push: &NewPush,
         held: Option<&HeldMail>,
-        now: NaiveDateTime,
+        now: DateTime<Utc>,
     ) -> Result<usize, RepositoryError>;
 
     /// Stores `push` for device `device` of `user` only; `false` when `user` has no such device.
@@ -133,7 +133,7 @@ pub trait PushOutboxRepository: Send + Sync {
         user: UserId,
         device: i64,
         push: &NewPush,
-        now: NaiveDateTime,
+        now: DateTime<Utc>,
     ) -> Result<bool, RepositoryError>;
 
     /// Takes up to `limit` pushes that are due, for `lease_secs`: until then no other worker
@@ -148,20 +148,20 @@ pub trait PushOutboxRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn push_delivered(&self, id: i64, now: NaiveDateTime) -> Result<(), RepositoryError>;
+    fn push_delivered(&self, id: i64, now: DateTime<Utc>) -> Result<(), RepositoryError>;
 
     /// Push `id` will not be delivered: removed, with its device too when the push service said
     /// the subscription is gone (404, 410); a held mail none of whose pushes arrived goes now.
     ///
     /// # Errors
     /// Storage failures.
-    fn push_failed(&self, id: i64, device_gone: bool, now: NaiveDateTime) -> Result<(), RepositoryError>;
+    fn push_failed(&self, id: i64, device_gone: bool, now: DateTime<Utc>) -> Result<(), RepositoryError>;
 
     /// Puts push `id` back for another attempt at `at`.
     ///
     /// # Errors
     /// Storage failures.
-    fn retry_push_at(&self, id: i64, at: NaiveDateTime) -> Result<(), RepositoryError>;
+    fn retry_push_at(&self, id: i64, at: DateTime<Utc>) -> Result<(), RepositoryError>;
 
     /// Moves up to `limit` held mails that are due into the mail outbox, those whose message is
     /// still unread, and forgets the others; each is taken by one caller only. Returns how many
@@ -169,7 +169,7 @@ pub trait PushOutboxRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn release_held_mails(&self, now: NaiveDateTime, limit: i64) -> Result<usize, RepositoryError>;
+    fn release_held_mails(&self, now: DateTime<Utc>, limit: i64) -> Result<usize, RepositoryError>;
 
     /// How many pushes wait (for the readiness of tests and operations).
     ///

@@ -4,7 +4,7 @@
 
 use crate::kernel::clock::dutch_local;
 use crate::kernel::enums::DayPart;
-use chrono::{Datelike, NaiveDate, NaiveDateTime, Timelike, Weekday};
+use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, Timelike, Utc, Weekday};
 
 /// The most periods away a sitter keeps at once.
 pub const MAX_AWAY_PERIODS: usize = 10;
@@ -23,7 +23,8 @@ pub const WEEK: [Weekday; 7] = [
     Weekday::Sun,
 ];
 
-/// The part of the day a moment falls in: ochtend until noon, middag until six, then avond.
+/// The part of the day a Dutch wall-clock time falls in: ochtend until noon, middag until six,
+/// then avond.
 #[must_use]
 pub fn part_of(at: NaiveDateTime) -> DayPart {
     match at.hour() {
@@ -197,7 +198,7 @@ impl Schedule {
     /// Why a stay from `starts_at` to `ends_at` (UTC) does not fit, if it does not: paused, a
     /// period away on one of its days, or a start outside her week (when she filled one in).
     #[must_use]
-    pub fn misfit(&self, starts_at: NaiveDateTime, ends_at: NaiveDateTime) -> Option<Misfit> {
+    pub fn misfit(&self, starts_at: DateTime<Utc>, ends_at: DateTime<Utc>) -> Option<Misfit> {
         if self.paused {
             return Some(Misfit::Paused);
         }
@@ -216,7 +217,7 @@ impl Schedule {
 mod tests {
     use super::*;
 
-    use crate::kernel::test_days::{december as day, december_at as at};
+    use crate::kernel::test_days::{december as day, december_at as at, december_wall as wall};
 
     fn weekday_mornings_and_saturday() -> Week {
         let week = WEEK[..5]
@@ -245,11 +246,11 @@ mod tests {
 
     #[test]
     fn the_parts_of_a_day_are_morning_afternoon_and_evening() {
-        assert_eq!(part_of(at(7, 0)), DayPart::Ochtend);
-        assert_eq!(part_of(at(7, 11)), DayPart::Ochtend);
-        assert_eq!(part_of(at(7, 12)), DayPart::Middag);
-        assert_eq!(part_of(at(7, 17)), DayPart::Middag);
-        assert_eq!(part_of(at(7, 18)), DayPart::Avond);
+        assert_eq!(part_of(wall(7, 0)), DayPart::Ochtend);
+        assert_eq!(part_of(wall(7, 11)), DayPart::Ochtend);
+        assert_eq!(part_of(wall(7, 12)), DayPart::Middag);
+        assert_eq!(part_of(wall(7, 17)), DayPart::Middag);
+        assert_eq!(part_of(wall(7, 18)), DayPart::Avond);
     }
 
     #[test]

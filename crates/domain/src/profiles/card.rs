@@ -5,7 +5,7 @@ use crate::kernel::enums::{
 };
 use crate::profiles::profile::{Owner, Pet, Volunteer};
 use crate::{PetId, UserId, VolunteerId};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use unicode_normalization::UnicodeNormalization;
 use validator::ValidationError;
@@ -180,7 +180,7 @@ pub struct Listing {
     /// A sitter's week of day parts ([`crate::profiles::availability::Week`]); none for a pet.
     pub week: u32,
     /// When the profile (the pet) was made.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
 }
 
 impl Listing {

@@ -3,7 +3,7 @@
 use crate::profiles::card::CardWrite;
 use crate::profiles::profile::{Owner, OwnerFields, Pet, PetFields, Volunteer, VolunteerFields};
 use crate::{OwnerId, PetId, RepositoryError, UserId, VolunteerId};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 
 /// Tells the other instances of a deployment that cards changed (PostgreSQL's `NOTIFY`; nothing
 /// on SQLite, which serves one instance).
@@ -21,9 +21,9 @@ pub trait CardChangeAnnouncer: Send + Sync {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ReadAt {
     /// The volunteer's or the owner's row.
-    pub profile: Option<NaiveDateTime>,
+    pub profile: Option<DateTime<Utc>>,
     /// The pet's row, for a write that changes a pet.
-    pub pet: Option<NaiveDateTime>,
+    pub pet: Option<DateTime<Utc>>,
 }
 
 impl ReadAt {
@@ -37,13 +37,13 @@ impl ReadAt {
     /// `read`, even when the clock has not moved since (a test's clock, two writes in one tick),
     /// so that a later write against `read` sees the change.
     #[must_use]
-    pub fn stamp(read: Option<NaiveDateTime>, now: NaiveDateTime) -> NaiveDateTime {
+    pub fn stamp(read: Option<DateTime<Utc>>, now: DateTime<Utc>) -> DateTime<Utc> {
         read.map_or(now, |read| now.max(read + chrono::Duration::microseconds(1)))
     }
 
     /// Whether a row changed at `stored` still is as read (always, without a read time).
     #[must_use]
-    pub fn holds(read: Option<NaiveDateTime>, stored: NaiveDateTime) -> bool {
+    pub fn holds(read: Option<DateTime<Utc>>, stored: DateTime<Utc>) -> bool {
         read.is_none_or(|read| read == stored)
     }
 }
@@ -235,11 +235,11 @@ pub trait ProfileRepository: Send + Sync {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PublicPages {
     /// `/vrijwilliger/{id}`.
-    pub volunteers: Vec<(VolunteerId, NaiveDateTime)>,
+    pub volunteers: Vec<(VolunteerId, DateTime<Utc>)>,
     /// `/eigenaar/{id}`.
-    pub owners: Vec<(OwnerId, NaiveDateTime)>,
+    pub owners: Vec<(OwnerId, DateTime<Utc>)>,
     /// `/huisdier/{id}`.
-    pub pets: Vec<(PetId, NaiveDateTime)>,
+    pub pets: Vec<(PetId, DateTime<Utc>)>,
 }
 
 /// The uploads a profile write takes into use and lets go of, by public name, applied in the

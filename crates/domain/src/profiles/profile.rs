@@ -5,7 +5,7 @@ use crate::kernel::enums::{
     PetGender, PetSize, Specialty, Species, TransportMode, Vaccinated,
 };
 use crate::{OwnerId, PetId, UserId, VolunteerId};
-use chrono::{Duration, NaiveDate, NaiveDateTime};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 
 /// Fewest characters of a sitter's 'Over mij': a sitter is published only with a place, a
 /// postcode and this much about themselves ([`crate::profiles::draft::SITTER_REQUIRED`]). Published in the OpenAPI
@@ -26,7 +26,7 @@ pub fn age_on(born: NaiveDate, today: NaiveDate) -> i32 {
 /// Whether a profile made at `created_at` wears the 'Nieuw' badge at `now`: made in the last
 /// [`crate::profiles::profile::NEW_FOR`].
 #[must_use]
-pub fn is_new(created_at: NaiveDateTime, now: NaiveDateTime) -> bool {
+pub fn is_new(created_at: DateTime<Utc>, now: DateTime<Utc>) -> bool {
     now - created_at < crate::profiles::profile::NEW_FOR
 }
 
@@ -112,9 +112,9 @@ pub struct Volunteer {
     /// Paused ('Tijdelijk niet beschikbaar'): her page stays, her card is in no list.
     pub paused: bool,
     /// Made at; drives the 'Nieuw' badge.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
     /// Last change.
-    pub updated_at: NaiveDateTime,
+    pub updated_at: DateTime<Utc>,
 }
 
 /// Everything an owner fills in about themselves.
@@ -150,9 +150,9 @@ pub struct Owner {
     /// The filled-in fields.
     pub fields: OwnerFields,
     /// Made at.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
     /// Last change.
-    pub updated_at: NaiveDateTime,
+    pub updated_at: DateTime<Utc>,
 }
 
 /// Everything an owner fills in about a pet.
@@ -206,9 +206,9 @@ pub struct Pet {
     /// When the owner looks for help with it (kept apart from the fields: its own form).
     pub help: Option<crate::profiles::help_needed::HelpNeeded>,
     /// Made at.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
     /// Last change.
-    pub updated_at: NaiveDateTime,
+    pub updated_at: DateTime<Utc>,
 }
 
 #[cfg(test)]
@@ -228,7 +228,7 @@ mod tests {
 
     #[test]
     fn a_profile_is_new_for_seven_days() {
-        let made = day(2026, 11, 1).and_hms_opt(12, 0, 0).unwrap_or_default();
+        let made = day(2026, 11, 1).and_hms_opt(12, 0, 0).unwrap_or_default().and_utc();
         assert!(is_new(
             made,
             made + chrono::Duration::days(7) - chrono::Duration::seconds(1)

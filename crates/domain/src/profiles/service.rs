@@ -108,7 +108,7 @@ impl ProfileService {
 
     /// The time the views of profiles are made at (ages, the 'Nieuw' badge).
     #[must_use]
-    pub fn now(&self) -> chrono::NaiveDateTime {
+    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
         self.clock.now()
     }
 

@@ -8,7 +8,7 @@
 
 use crate::Email;
 use crate::kernel::text::{from_hex, hex};
-use chrono::{Duration, NaiveDateTime};
+use chrono::{DateTime, Duration, Utc};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use std::sync::Arc;
@@ -96,14 +96,14 @@ impl KnownBrowsers {
 
     /// The mark a cookie holds, if this installation signed it and it has not expired.
     #[must_use]
-    pub fn read(&self, raw: &str, now: NaiveDateTime) -> Option<BrowserMark> {
+    pub fn read(&self, raw: &str, now: DateTime<Utc>) -> Option<BrowserMark> {
         let (body, signature) = raw.rsplit_once('.')?;
         let bytes = from_hex(signature)?;
         self.mac("known-browser", body)?.verify_slice(&bytes).ok()?;
         let mut parts = body.split('.');
         let (id, expires_at, tags) = (parts.next()?, parts.next()?, parts.next()?);
         let expires_at: i64 = expires_at.parse().ok()?;
-        if parts.next().is_some() || expires_at <= now.and_utc().timestamp() || !is_hex_id(id) {
+        if parts.next().is_some() || expires_at <= now.timestamp() || !is_hex_id(id) {
             return None;
         }
         let tags: Vec<String> = tags.split('-').filter(|t| !t.is_empty()).map(str::to_owned).collect();
@@ -130,7 +130,7 @@ impl KnownBrowsers {
         mark: Option<BrowserMark>,
         email: &Email,
         fresh_id: &str,
-        now: NaiveDateTime,
+        now: DateTime<Utc>,
     ) -> BrowserMark {
         let tag = self.tag(email);
         let (id, mut tags) = match mark {
@@ -142,7 +142,7 @@ impl KnownBrowsers {
         tags.truncate(KNOWN_ADDRESSES_PER_BROWSER);
         BrowserMark {
             id,
-            expires_at: (now + KNOWN_BROWSER_LIFETIME).and_utc().timestamp(),
+            expires_at: (now + KNOWN_BROWSER_LIFETIME).timestamp(),
             tags,
         }
     }
@@ -160,10 +160,8 @@ mod tests {
         Email::parse(raw).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    fn at(hours: i64) -> NaiveDateTime {
-        chrono::DateTime::from_timestamp(1_800_000_000 + hours * 3600, 0)
-            .unwrap_or_default()
-            .naive_utc()
+    fn at(hours: i64) -> DateTime<Utc> {
+        chrono::DateTime::from_timestamp(1_800_000_000 + hours * 3600, 0).unwrap_or_default()
     }
 
     const ID: &str = "0123456789abcdef0123456789abcdef";

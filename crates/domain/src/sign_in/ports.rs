@@ -6,7 +6,7 @@ use crate::sign_in::code::{OneTimeCode, SignInAttempt};
 use crate::sign_in::session::StoredSession;
 use crate::sign_in::user::{Identity, NewUser, User};
 use crate::{Email, RepositoryError, UserId};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 
 /// Accounts.
 pub trait UserRepository: Send + Sync {
@@ -32,7 +32,7 @@ pub trait UserRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn mark_email_verified(&self, id: UserId, at: NaiveDateTime) -> Result<Option<User>, RepositoryError>;
+    fn mark_email_verified(&self, id: UserId, at: DateTime<Utc>) -> Result<Option<User>, RepositoryError>;
 
     /// Turns the e-mails about new messages on or off; `Ok(None)` when the account is gone.
     ///
@@ -50,7 +50,7 @@ pub trait UserRepository: Send + Sync {
         id: UserId,
         first_name: &str,
         last_name: &str,
-        at: NaiveDateTime,
+        at: DateTime<Utc>,
     ) -> Result<Option<User>, RepositoryError>;
 
     /// Removes accounts whose address was never verified and that were last registered before
@@ -58,7 +58,7 @@ pub trait UserRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn delete_unverified_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError>;
+    fn delete_unverified_before(&self, cutoff: DateTime<Utc>) -> Result<usize, RepositoryError>;
 }
 
 /// Server-side sessions, addressed by the hash of the key the browser holds.
@@ -88,8 +88,8 @@ pub trait SessionRepository: Send + Sync {
     fn touch_session(
         &self,
         key_hash: &str,
-        last_seen_at: NaiveDateTime,
-        expires_at: NaiveDateTime,
+        last_seen_at: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
     ) -> Result<(), RepositoryError>;
 
     /// Records that `user` was active on `day` (see [`crate::sign_in::session::active_day`]):
@@ -98,7 +98,7 @@ pub trait SessionRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn record_activity(&self, user: UserId, day: NaiveDateTime) -> Result<(), RepositoryError>;
+    fn record_activity(&self, user: UserId, day: DateTime<Utc>) -> Result<(), RepositoryError>;
 
     /// Removes one session (logout).
     ///
@@ -116,7 +116,7 @@ pub trait SessionRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn delete_expired_sessions(&self, now: NaiveDateTime) -> Result<usize, RepositoryError>;
+    fn delete_expired_sessions(&self, now: DateTime<Utc>) -> Result<usize, RepositoryError>;
 }
 
 /// What a code is for; a code of one purpose never works for the other.
@@ -190,7 +190,7 @@ pub trait EmailCodeRepository: Send + Sync {
         attempt: &SignInAttempt,
         code_hash: &str,
         link_hash: &str,
-        expires_at: NaiveDateTime,
+        expires_at: DateTime<Utc>,
         mail: &SealedMail,
     ) -> Result<(), RepositoryError>;
 
@@ -198,7 +198,7 @@ pub trait EmailCodeRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn linked_code(&self, link_hash: &str, now: NaiveDateTime) -> Result<Option<LinkedCode>, RepositoryError>;
+    fn linked_code(&self, link_hash: &str, now: DateTime<Utc>) -> Result<Option<LinkedCode>, RepositoryError>;
 
     /// The newest unused, unexpired code of this address and purpose that `attempt` asked for.
     ///
@@ -209,7 +209,7 @@ pub trait EmailCodeRepository: Send + Sync {
         email: &Email,
         purpose: CodePurpose,
         attempt: &SignInAttempt,
-        now: NaiveDateTime,
+        now: DateTime<Utc>,
     ) -> Result<Option<StoredCode>, RepositoryError>;
 
     /// Reserves one guess on the code before it is checked, in one conditional statement: it
@@ -218,19 +218,19 @@ pub trait EmailCodeRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn reserve_guess(&self, id: i64, max_attempts: i32, now: NaiveDateTime) -> Result<bool, RepositoryError>;
+    fn reserve_guess(&self, id: i64, max_attempts: i32, now: DateTime<Utc>) -> Result<bool, RepositoryError>;
 
     /// Uses the code up if it is still unused and unexpired: exactly one caller ever gets `true`.
     ///
     /// # Errors
     /// Storage failures.
-    fn consume_code(&self, id: i64, now: NaiveDateTime) -> Result<bool, RepositoryError>;
+    fn consume_code(&self, id: i64, now: DateTime<Utc>) -> Result<bool, RepositoryError>;
 
     /// Deletes codes created before `cutoff` (retention); returns how many.
     ///
     /// # Errors
     /// Storage failures.
-    fn delete_codes_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError>;
+    fn delete_codes_before(&self, cutoff: DateTime<Utc>) -> Result<usize, RepositoryError>;
 }
 
 /// Accounts at identity providers linked to local accounts, keyed by (issuer, subject).

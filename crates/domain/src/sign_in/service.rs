@@ -16,7 +16,7 @@ use crate::sign_in::rules::{
 };
 use crate::sign_in::user::{NewUser, User};
 use crate::{Clock, Email, RepositoryError};
-use chrono::{Duration, NaiveDateTime};
+use chrono::{DateTime, Duration, Utc};
 use std::sync::Arc;
 
 mod guesses;
@@ -140,7 +140,7 @@ pub struct LinkTarget {
     pub purpose: CodePurpose,
 }
 
-fn retry_after(window_start: NaiveDateTime, window_secs: i64, now: NaiveDateTime) -> i64 {
+fn retry_after(window_start: DateTime<Utc>, window_secs: i64, now: DateTime<Utc>) -> i64 {
     (window_start + Duration::seconds(window_secs) - now).num_seconds()
 }
 

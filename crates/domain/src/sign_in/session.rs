@@ -2,7 +2,7 @@
 //! the session's state live in storage, so a session can be revoked.
 
 use crate::UserId;
-use chrono::{Duration, NaiveDateTime};
+use chrono::{DateTime, Duration, Utc};
 
 /// A signed-in session ends after this long without a request.
 pub const IDLE_TIMEOUT: Duration = Duration::hours(24);
@@ -18,19 +18,19 @@ pub struct StoredSession {
     /// The session's key-value state as JSON text.
     pub state: String,
     /// When the user signed in.
-    pub auth_at: Option<NaiveDateTime>,
+    pub auth_at: Option<DateTime<Utc>>,
     /// Last request.
-    pub last_seen_at: NaiveDateTime,
+    pub last_seen_at: DateTime<Utc>,
     /// When it ends unless used again.
-    pub expires_at: NaiveDateTime,
+    pub expires_at: DateTime<Utc>,
     /// When it began.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
 }
 
 impl StoredSession {
     /// Whether the session may still be used at `now`: neither idle nor absolute timeout passed.
     #[must_use]
-    pub fn is_live(&self, now: NaiveDateTime) -> bool {
+    pub fn is_live(&self, now: DateTime<Utc>) -> bool {
         now < self.expires_at && now < self.created_at + ABSOLUTE_TIMEOUT
     }
 }
@@ -38,7 +38,7 @@ impl StoredSession {
 /// The expiry of a session used at `now` that began at `created_at`: idle timeout from now,
 /// capped by the absolute timeout.
 #[must_use]
-pub fn next_expiry(now: NaiveDateTime, created_at: NaiveDateTime) -> NaiveDateTime {
+pub fn next_expiry(now: DateTime<Utc>, created_at: DateTime<Utc>) -> DateTime<Utc> {
     (now + IDLE_TIMEOUT).min(created_at + ABSOLUTE_TIMEOUT)
 }
 
@@ -46,14 +46,14 @@ pub fn next_expiry(now: NaiveDateTime, created_at: NaiveDateTime) -> NaiveDateTi
 /// finer than the day: enough to order the people who were here recently first, and it tells
 /// nobody the hour someone was online. A profile's card moves with it at most once a day.
 #[must_use]
-pub fn active_day(at: NaiveDateTime) -> NaiveDateTime {
-    at.date().and_time(chrono::NaiveTime::MIN)
+pub fn active_day(at: DateTime<Utc>) -> DateTime<Utc> {
+    at.date_naive().and_time(chrono::NaiveTime::MIN).and_utc()
 }
 
 /// Whether a session last used at `last_seen` and used again at `now` marks a new day of
 /// activity (a first use, or the first of a day).
 #[must_use]
-pub fn new_active_day(last_seen: Option<NaiveDateTime>, now: NaiveDateTime) -> bool {
+pub fn new_active_day(last_seen: Option<DateTime<Utc>>, now: DateTime<Utc>) -> bool {
     last_seen.is_none_or(|last| active_day(last) < active_day(now))
 }
 
@@ -62,10 +62,11 @@ mod tests {
     use super::*;
     use chrono::NaiveDate;
 
-    fn at(day: u32, hour: u32) -> NaiveDateTime {
+    fn at(day: u32, hour: u32) -> DateTime<Utc> {
         NaiveDate::from_ymd_opt(2026, 1, day)
             .and_then(|d| d.and_hms_opt(hour, 0, 0))
             .unwrap_or_default()
+            .and_utc()
     }
 
     #[test]

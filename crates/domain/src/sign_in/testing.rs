@@ -10,7 +10,7 @@ use crate::sign_in::session::StoredSession;
 use crate::sign_in::user::{Identity, NewUser, User};
 use crate::testing::{CodeRow, MemoryStore};
 use crate::{Email, RepositoryError, UserId};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
 impl UserRepository for MemoryStore {
@@ -51,7 +51,7 @@ impl UserRepository for MemoryStore {
             .map(|(user, _)| user.clone()))
     }
 
-    fn mark_email_verified(&self, id: UserId, at: NaiveDateTime) -> Result<Option<User>, RepositoryError> {
+    fn mark_email_verified(&self, id: UserId, at: DateTime<Utc>) -> Result<Option<User>, RepositoryError> {
         let now = self.clock.now();
         let mut tables = self.tables();
         Ok(tables.user_mut(id).map(|(user, updated_at)| {
@@ -78,7 +78,7 @@ impl UserRepository for MemoryStore {
         id: UserId,
         first_name: &str,
         last_name: &str,
-        at: NaiveDateTime,
+        at: DateTime<Utc>,
     ) -> Result<Option<User>, RepositoryError> {
         let mut tables = self.tables();
         Ok(tables
@@ -92,7 +92,7 @@ impl UserRepository for MemoryStore {
             }))
     }
 
-    fn delete_unverified_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError> {
+    fn delete_unverified_before(&self, cutoff: DateTime<Utc>) -> Result<usize, RepositoryError> {
         let mut tables = self.tables();
         let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut tables.users)
             .into_iter()
@@ -186,8 +186,8 @@ impl SessionRepository for MemoryStore {
     fn touch_session(
         &self,
         key_hash: &str,
-        last_seen_at: NaiveDateTime,
-        expires_at: NaiveDateTime,
+        last_seen_at: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
     ) -> Result<(), RepositoryError> {
         if let Some(stored) = self.tables().sessions.get_mut(key_hash) {
             stored.last_seen_at = last_seen_at;
@@ -196,7 +196,7 @@ impl SessionRepository for MemoryStore {
         Ok(())
     }
 
-    fn record_activity(&self, user: UserId, day: NaiveDateTime) -> Result<(), RepositoryError> {
+    fn record_activity(&self, user: UserId, day: DateTime<Utc>) -> Result<(), RepositoryError> {
         if let Some((stored, _)) = self.tables().user_mut(user) {
             stored.last_seen_at = stored.last_seen_at.max(Some(day));
         }
@@ -215,7 +215,7 @@ impl SessionRepository for MemoryStore {
         Ok(before - tables.sessions.len())
     }
 
-    fn delete_expired_sessions(&self, now: NaiveDateTime) -> Result<usize, RepositoryError> {
+    fn delete_expired_sessions(&self, now: DateTime<Utc>) -> Result<usize, RepositoryError> {
         let mut tables = self.tables();
         let before = tables.sessions.len();
         tables.sessions.retain(|_, session| session.expires_at > now);
@@ -231,7 +231,7 @@ impl EmailCodeRepository for MemoryStore {
         attempt: &SignInAttempt,
         code_hash: &str,
         link_hash: &str,
-        expires_at: NaiveDateTime,
+        expires_at: DateTime<Utc>,
         mail: &SealedMail,
     ) -> Result<(), RepositoryError> {
         let now = self.clock.now();
@@ -262,7 +262,7 @@ impl EmailCodeRepository for MemoryStore {
         Ok(())
     }
 
-    fn linked_code(&self, link_hash: &str, now: NaiveDateTime) -> Result<Option<LinkedCode>, RepositoryError> {
+    fn linked_code(&self, link_hash: &str, now: DateTime<Utc>) -> Result<Option<LinkedCode>, RepositoryError> {
         Ok(self
             .tables()
             .codes
@@ -280,7 +280,7 @@ impl EmailCodeRepository for MemoryStore {
         email: &Email,
         purpose: CodePurpose,
         attempt: &SignInAttempt,
-        now: NaiveDateTime,
+        now: DateTime<Utc>,
     ) -> Result<Option<StoredCode>, RepositoryError> {
         let attempt = attempt.stored();
         Ok(self
@@ -296,7 +296,7 @@ impl EmailCodeRepository for MemoryStore {
             }))
     }
 
-    fn reserve_guess(&self, id: i64, max_attempts: i32, now: NaiveDateTime) -> Result<bool, RepositoryError> {
+    fn reserve_guess(&self, id: i64, max_attempts: i32, now: DateTime<Utc>) -> Result<bool, RepositoryError> {
         Ok(self
             .tables()
             .codes
@@ -306,7 +306,7 @@ impl EmailCodeRepository for MemoryStore {
             .is_some())
     }
 
-    fn consume_code(&self, id: i64, now: NaiveDateTime) -> Result<bool, RepositoryError> {
+    fn consume_code(&self, id: i64, now: DateTime<Utc>) -> Result<bool, RepositoryError> {
         Ok(self
             .tables()
             .codes
@@ -316,7 +316,7 @@ impl EmailCodeRepository for MemoryStore {
             .is_some())
     }
 
-    fn delete_codes_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError> {
+    fn delete_codes_before(&self, cutoff: DateTime<Utc>) -> Result<usize, RepositoryError> {
         let mut tables = self.tables();
         let before = tables.codes.len();
         tables.codes.retain(|c| c.created_at >= cutoff);

@@ -1,7 +1,7 @@
 //! Accounts, and the stand-in account that keeps a deleted person's messages.
 
 use crate::{Email, UserId};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 
 /// A person's account. Signing in proves control of `email` or of a linked identity.
 #[derive(Debug, Clone, PartialEq)]
@@ -17,21 +17,21 @@ pub struct User {
     /// Picture shown in the header when there is no profile photo.
     pub avatar_url: Option<String>,
     /// When the address was proven with a code; `None` until then.
-    pub email_verified_at: Option<NaiveDateTime>,
+    pub email_verified_at: Option<DateTime<Utc>>,
     /// Last sign-in or activity.
-    pub last_seen_at: Option<NaiveDateTime>,
+    pub last_seen_at: Option<DateTime<Utc>>,
     /// When the account was made.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
     /// Whether new messages are announced by e-mail (a setting on the dashboard).
     pub message_emails: bool,
     /// Until when an open event stream counts them as online.
-    pub live_until: Option<NaiveDateTime>,
+    pub live_until: Option<DateTime<Utc>>,
 }
 
 impl User {
     /// Whether an open event stream counts them as online at `now`.
     #[must_use]
-    pub fn is_online(&self, now: NaiveDateTime) -> bool {
+    pub fn is_online(&self, now: DateTime<Utc>) -> bool {
         self.live_until.is_some_and(|until| until > now)
     }
 }
@@ -48,7 +48,7 @@ pub struct NewUser {
     /// Picture, if any.
     pub avatar_url: Option<String>,
     /// Set when the address is already proven (demo data, a verified identity).
-    pub email_verified_at: Option<NaiveDateTime>,
+    pub email_verified_at: Option<DateTime<Utc>>,
 }
 
 /// An account at an identity provider (e.g. Google) linked to a local account.
@@ -81,8 +81,8 @@ pub const DELETED_ACCOUNT_DOMAIN: &str = "verwijderd.invalid";
 
 /// The address of a new stand-in account made at `now`: unique, and on the reserved domain.
 #[must_use]
-pub fn stand_in_email(now: chrono::NaiveDateTime) -> String {
-    let stamp = now.and_utc().timestamp_nanos_opt().unwrap_or_default();
+pub fn stand_in_email(now: chrono::DateTime<chrono::Utc>) -> String {
+    let stamp = now.timestamp_nanos_opt().unwrap_or_default();
     format!("verwijderd-{stamp:x}@{DELETED_ACCOUNT_DOMAIN}")
 }
 

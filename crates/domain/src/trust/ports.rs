@@ -4,7 +4,7 @@ use crate::kernel::enums::{ReportReason, ReportStatus};
 use crate::profiles::card::CardWrite;
 use crate::profiles::card::ListingSource;
 use crate::{ConversationId, ReferenceId, ReportId, RepositoryError, UserId};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 
 /// Who takes part in a conversation, as a report about one needs to know.
 pub trait ConversationMembers: Send + Sync {
@@ -51,7 +51,7 @@ pub struct QueuedReport {
     /// The reporter's note.
     pub note: Option<String>,
     /// When.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
 }
 
 /// A reported reference as the queue shows it.
@@ -141,7 +141,7 @@ pub struct BlockedPerson {
     /// Their profile photo.
     pub avatar_url: Option<String>,
     /// When the block was made.
-    pub blocked_at: NaiveDateTime,
+    pub blocked_at: DateTime<Utc>,
 }
 
 /// A report as made.
@@ -204,5 +204,5 @@ pub trait ReportRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn add_report(&self, report: &NewReport, max: i64, since: NaiveDateTime) -> Result<bool, RepositoryError>;
+    fn add_report(&self, report: &NewReport, max: i64, since: DateTime<Utc>) -> Result<bool, RepositoryError>;
 }

@@ -64,7 +64,7 @@ pub trait UploadRepository: Send + Sync {
     ///
     /// # Errors
     /// Storage failures.
-    fn claim_unattached_before(&self, cutoff: chrono::NaiveDateTime) -> Result<Vec<String>, RepositoryError>;
+    fn claim_unattached_before(&self, cutoff: chrono::DateTime<chrono::Utc>) -> Result<Vec<String>, RepositoryError>;
 
     /// Removes the record of `public_name` if it is still unattached; `true` when it did.
     ///

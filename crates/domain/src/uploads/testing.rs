@@ -6,7 +6,7 @@ use crate::testing::{FixedClock, MemoryStore};
 use crate::uploads::ports::{FileStore, ImageSanitizer, NameGenerator, UploadRepository};
 use crate::uploads::service::UploadPorts;
 use crate::uploads::upload::{CleanImage, NewUpload, Upload, UploadError};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
@@ -42,7 +42,7 @@ impl UploadRepository for MemoryStore {
             .cloned())
     }
 
-    fn claim_unattached_before(&self, cutoff: NaiveDateTime) -> Result<Vec<String>, RepositoryError> {
+    fn claim_unattached_before(&self, cutoff: DateTime<Utc>) -> Result<Vec<String>, RepositoryError> {
         let mut tables = self.tables();
         let tables = &mut *tables;
         let mut claimed = Vec::new();

@@ -2,7 +2,7 @@
 
 use crate::kernel::limits::Limited;
 use crate::{RepositoryError, UserId};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 
 /// The largest upload accepted, in bytes (5 MiB).
 pub const MAX_UPLOAD_BYTES: usize = 5 * 1024 * 1024;
@@ -95,7 +95,7 @@ pub struct Upload {
     /// Whether a profile uses it.
     pub attached: bool,
     /// When it was uploaded.
-    pub created_at: NaiveDateTime,
+    pub created_at: DateTime<Utc>,
 }
 
 impl Upload {

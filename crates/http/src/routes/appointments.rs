@@ -57,7 +57,7 @@ pub struct AppointmentView {
 
 impl AppointmentView {
     /// The view of `a` at the server's moment `now`.
-    fn at(a: &Afspraak, now: chrono::NaiveDateTime) -> Self {
+    fn at(a: &Afspraak, now: chrono::DateTime<chrono::Utc>) -> Self {
         Self {
             id: a.id.get(),
             conversation_id: a.conversation.get(),
@@ -65,13 +65,13 @@ impl AppointmentView {
             recipient_id: a.recipient.get(),
             kind: a.kind,
             pets: a.pets.iter().map(|pet| pet.get()).collect(),
-            starts_at: a.timing.starts_at.and_utc(),
-            ends_at: a.timing.ends_at.and_utc(),
+            starts_at: a.timing.starts_at,
+            ends_at: a.timing.ends_at,
             note: a.note.clone(),
             state: a.state,
             reason: a.reason.clone(),
             replaces: a.replaces.map(AppointmentId::get),
-            created_at: a.created_at.and_utc(),
+            created_at: a.created_at,
             started: now >= a.timing.starts_at,
             took_place: a.was_held(now),
             warning: None,
@@ -125,7 +125,7 @@ impl From<&Reference> for ReferenceView {
             text: r.text.clone(),
             again: r.again,
             tags: r.tags.clone(),
-            created_at: r.created_at.and_utc(),
+            created_at: r.created_at,
             reply: r.reply.clone(),
             hidden: r.hidden_at.is_some(),
         }
@@ -348,8 +348,8 @@ pub async fn propose_appointment(
     let input = ProposalInput {
         kind: body.kind,
         pets: body.pets.into_iter().map(PetId).collect(),
-        starts_at: body.starts_at.naive_utc(),
-        ends_at: body.ends_at.naive_utc(),
+        starts_at: body.starts_at,
+        ends_at: body.ends_at,
         note: body.note,
         replaces: body.replaces.map(AppointmentId),
     };

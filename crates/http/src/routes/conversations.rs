@@ -245,7 +245,7 @@ fn summary(me: UserId, item: InboxItem) -> ConversationSummary {
         profile_type: entry.counterpart.profile_type,
         is_online: entry.counterpart.online,
         last_message_is_own: entry.last_message.as_ref().is_some_and(|m| m.sender_id == me),
-        last_message_time: entry.last_message.as_ref().map(|m| m.created_at.and_utc()),
+        last_message_time: entry.last_message.as_ref().map(|m| m.created_at),
         last_message: entry.last_message.map(|m| m.body),
         unread_count: entry.unread,
         closed: closed.map(ConversationClosed::from),
@@ -256,7 +256,7 @@ fn item(message: ThreadMessage) -> MessageItem {
     MessageItem {
         safety_hint: oppas_domain::trust::safety::needs_safety_hint(&message.message.body),
         id: message.message.id.get(),
-        timestamp: message.message.created_at.and_utc(),
+        timestamp: message.message.created_at,
         text: message.message.body,
         is_own: message.own,
         is_read: message.read,
@@ -386,7 +386,7 @@ pub async fn send_message(
         let message = web::block(move || messaging.send(me, id, &content)).await??;
         Ok(HttpResponse::Created().json(MessageSent {
             message_id: message.id.get(),
-            timestamp: message.created_at.and_utc(),
+            timestamp: message.created_at,
             safety_hint: oppas_domain::trust::safety::needs_safety_hint(&message.body),
         }))
     })

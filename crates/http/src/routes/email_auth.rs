@@ -422,7 +422,7 @@ async fn verify(
             return Err(error.into());
         }
     };
-    sign_in(&session, user.id, state.clock.now_utc())?;
+    sign_in(&session, user.id, state.clock.now())?;
     tracing::info!(
         auth.step = purpose.as_str(),
         user.id = user.id.get(),
@@ -505,7 +505,7 @@ pub async fn sign_in_with_link(
     let (user, purpose) = outcome.inspect_err(|error| {
         tracing::warn!(auth.step = "link", auth.outcome = "refused", reason = %error, "sign-in link refused");
     })?;
-    sign_in(&session, user.id, state.clock.now_utc())?;
+    sign_in(&session, user.id, state.clock.now())?;
     tracing::info!(auth.step = "link", user.id = user.id.get(), "signed in with a link");
     let message = match purpose {
         CodePurpose::Register => "E-mail geverifieerd!",

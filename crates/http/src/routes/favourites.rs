@@ -115,7 +115,7 @@ pub async fn received_favourites(
             message: "Geef een begin als datum en tijd, bijvoorbeeld 2026-11-20T00:00:00Z.".to_owned(),
         })?;
     let favourites = state.favourites.clone();
-    let received = web::block(move || favourites.received_since(user.id, since.naive_utc())).await??;
+    let received = web::block(move || favourites.received_since(user.id, since)).await??;
     Ok(HttpResponse::Ok().json(ReceivedFavouritesList {
         since,
         cards: received

@@ -112,7 +112,7 @@ pub async fn list_reports(
                 reason: r.reason,
                 status: r.status,
                 note: r.note,
-                created_at: r.created_at.and_utc(),
+                created_at: r.created_at,
             })
             .collect(),
     }))

@@ -85,7 +85,7 @@ pub async fn find_redirect_url(
     }
     let oidc = state.oidc.clone().ok_or_else(unavailable)?;
     throttle(&req, &state).await?;
-    let (url, pending) = oidc.start(state.clock.now_utc()).await.map_err(|error| {
+    let (url, pending) = oidc.start(state.clock.now()).await.map_err(|error| {
         tracing::error!(error.cause = %error.chain(), "starting sign-in with the provider failed");
         unavailable()
     })?;
@@ -129,7 +129,7 @@ pub async fn create_session(
         }
     };
     let claims = oidc
-        .finish(&body.code, &body.state, pending, state.clock.now_utc())
+        .finish(&body.code, &body.state, pending, state.clock.now())
         .await
         .map_err(|error| {
             tracing::warn!(auth.step = "oidc", reason = %error.chain(), "sign-in refused");
@@ -146,7 +146,7 @@ pub async fn create_session(
             e @ IdentitySignInError::UnprovenLocalAccount => ApiError::Conflict(e.to_string()),
             IdentitySignInError::Repository(e) => e.into(),
         })?;
-    sign_in(&session, signed_in.user.id, state.clock.now_utc())?;
+    sign_in(&session, signed_in.user.id, state.clock.now())?;
     tracing::info!(
         auth.step = "oidc",
         user.id = signed_in.user.id.get(),

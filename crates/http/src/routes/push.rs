@@ -34,7 +34,7 @@ impl From<&StoredDevice> for PushDevice {
             id: device.id,
             name: device.name.clone(),
             endpoint: device.subscription.endpoint.clone(),
-            created_at: device.created_at.and_utc(),
+            created_at: device.created_at,
         }
     }
 }

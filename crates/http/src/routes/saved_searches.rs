@@ -36,7 +36,7 @@ impl From<&SavedSearch> for SavedSearchView {
             id: search.id.get(),
             label: search.label.clone(),
             address: search.address(),
-            created_at: search.created_at.and_utc(),
+            created_at: search.created_at,
         }
     }
 }

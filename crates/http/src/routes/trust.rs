@@ -207,7 +207,7 @@ pub async fn list_blocks(CurrentUser(user): CurrentUser, state: web::Data<AppSta
                 user_id: p.user_id.get(),
                 first_name: p.first_name,
                 avatar_url: p.avatar_url,
-                blocked_at: p.blocked_at.and_utc(),
+                blocked_at: p.blocked_at,
             })
             .collect(),
     }))

@@ -27,7 +27,7 @@ struct Row {
     id: i64,
     mail: SealedMail,
     attempts: i32,
-    next_at: chrono::NaiveDateTime,
+    next_at: chrono::DateTime<chrono::Utc>,
     taken: bool,
 }
 
@@ -82,7 +82,7 @@ impl MailOutboxRepository for FakeOutbox {
         Ok(())
     }
 
-    fn retry_mail_at(&self, id: i64, at: chrono::NaiveDateTime) -> Result<(), RepositoryError> {
+    fn retry_mail_at(&self, id: i64, at: chrono::DateTime<chrono::Utc>) -> Result<(), RepositoryError> {
         let mut rows = self.0.lock().map_err(|_| anyhow::anyhow!("poisoned"))?;
         for row in rows.iter_mut().filter(|row| row.id == id) {
             row.taken = false;
@@ -95,7 +95,7 @@ impl MailOutboxRepository for FakeOutbox {
         Ok(i64::try_from(self.rows().len()).unwrap_or_default())
     }
 
-    fn oldest_waiting_mail(&self) -> Result<Option<chrono::NaiveDateTime>, RepositoryError> {
+    fn oldest_waiting_mail(&self) -> Result<Option<chrono::DateTime<chrono::Utc>>, RepositoryError> {
         Ok(self.rows().iter().map(|row| row.next_at).min())
     }
 }
@@ -112,6 +112,29 @@ fn start(transport: Transport, outbox: Arc<FakeOutbox>) -> anyhow::Result<Outbox
         },
         Arc::new(SystemClock),
     )
+}
+
+#[test]
+fn an_afspraak_mail_keeps_its_times_in_the_sealed_form_of_before() -> anyhow::Result<()> {
+    let starts_at = chrono::DateTime::from_timestamp(1_796_457_600, 0).ok_or_else(|| anyhow::anyhow!("a time"))?;
+    let message = MailMessage::Afspraak {
+        first_name: Some("Lotte".into()),
+        other_first_name: "Sanne".into(),
+        news: oppas_domain::mail::message::AfspraakNews::Proposed,
+        help: oppas_domain::kernel::enums::AppointmentKind::Uitlaten,
+        starts_at,
+        ends_at: starts_at + chrono::Duration::hours(1),
+        conversation_id: oppas_domain::ConversationId(3),
+        appointment_id: oppas_domain::AppointmentId(4),
+    };
+    let json = serde_json::to_value(&message)?;
+    assert_eq!(json["starts_at"], "2026-12-05T08:00:00");
+    assert_eq!(json["ends_at"], "2026-12-05T09:00:00");
+    assert_eq!(serde_json::from_value::<MailMessage>(json)?, message);
+    let sealer = Sealer::from_secret(b"one secret")?;
+    let email = Email::parse("lotte@example.nl")?;
+    assert_eq!(sealer.open(&sealer.seal(&email, &message)?.body)?, (email, message));
+    Ok(())
 }
 
 #[test]
@@ -287,9 +310,7 @@ fn an_outbox_mail_keeps_one_message_id_across_attempts_and_instances() {
         kind: "login_code".to_owned(),
         body: String::new(),
         attempts,
-        created_at: chrono::DateTime::from_timestamp(1_790_000_000 + seconds, 0)
-            .map(|at| at.naive_utc())
-            .unwrap_or_default(),
+        created_at: chrono::DateTime::from_timestamp(1_790_000_000 + seconds, 0).unwrap_or_default(),
     };
     let first = message_id(&queued(7, 1, 0), "https://oppasmaatje.nl");
     assert_eq!(first, message_id(&queued(7, 3, 0), "https://oppasmaatje.nl/"));

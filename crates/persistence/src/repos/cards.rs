@@ -3,8 +3,9 @@
 
 use crate::db_connection::DbConnection;
 use crate::error::translate;
+use crate::repos::instant::{from_column, to_column};
 use crate::schema::{hidden_profiles, listings, users};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::RepositoryError;
 use oppas_domain::profiles::card::{CARD_VERSION, CardWrite, Listing, ListingSource};
@@ -17,7 +18,7 @@ pub(crate) fn write_listing(
     conn: &mut DbConnection,
     _card: &CardWrite,
     listing: &Listing,
-    now: NaiveDateTime,
+    now: DateTime<Utc>,
 ) -> Result<(), RepositoryError> {
     let card = serde_json::to_string(&listing.card).map_err(|e| RepositoryError::Unexpected(e.into()))?;
     let (volunteer_id, pet_id) = match listing.source {
@@ -36,8 +37,8 @@ pub(crate) fn write_listing(
         listings::facets.eq(listing.facets),
         listings::published.eq(listing.published),
         listings::week.eq(i32::try_from(listing.week).unwrap_or(0)),
-        listings::created_at.eq(listing.created_at),
-        listings::updated_at.eq(now),
+        listings::created_at.eq(to_column(listing.created_at)),
+        listings::updated_at.eq(to_column(now)),
     );
     let updated = match (volunteer_id, pet_id) {
         (Some(id), _) => diesel::update(listings::table.filter(listings::volunteer_id.eq(id)))
@@ -51,20 +52,21 @@ pub(crate) fn write_listing(
     .map_err(translate)?;
     if updated == 0 {
         // A new card starts on its person's last active day, or the day it was made.
-        let last_seen: Option<NaiveDateTime> = users::table
+        let last_seen = users::table
             .filter(users::id.eq(listing.user_id.get()))
             .select(users::last_seen_at)
             .first::<Option<NaiveDateTime>>(conn)
             .optional()
             .map_err(translate)?
-            .flatten();
-        let active_at = active_day(listing.created_at).max(last_seen.map_or(NaiveDateTime::MIN, active_day));
+            .flatten()
+            .map(from_column);
+        let active_at = active_day(listing.created_at).max(last_seen.map_or(DateTime::<Utc>::MIN_UTC, active_day));
         diesel::insert_into(listings::table)
             .values((
                 changes,
                 listings::volunteer_id.eq(volunteer_id),
                 listings::pet_id.eq(pet_id),
-                listings::active_at.eq(active_at),
+                listings::active_at.eq(to_column(active_at)),
             ))
             .execute(conn)
             .map_err(translate)?;
@@ -91,7 +93,7 @@ pub(crate) fn write_owner_listings(
     card: &CardWrite,
     owner: &Owner,
     pets: &[Pet],
-    now: NaiveDateTime,
+    now: DateTime<Utc>,
 ) -> Result<(), RepositoryError> {
     pets.iter()
         .try_for_each(|pet| write_listing(conn, card, &Listing::for_pet(pet, owner), now))

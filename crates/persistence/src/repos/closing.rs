@@ -6,6 +6,7 @@ use crate::Database;
 use crate::db_connection::DbConnection;
 use crate::repos::account::deletion::delete_account;
 use crate::repos::appointments::afspraken::{appointments_in, move_state};
+use crate::repos::instant::{from_column, to_column};
 use crate::repos::messaging::conversations::hold_conversations_of;
 use crate::repos::trust::blocks_reports::insert_block;
 use crate::repos::trust::moderation::set_hidden;
@@ -40,15 +41,15 @@ impl ClosingStore for Transaction<'_> {
         to: AppointmentState,
         reason: &str,
     ) -> Result<bool, RepositoryError> {
-        move_state(self.conn, id.get(), from, to, Some(reason), self.now)
+        move_state(self.conn, id.get(), from, to, Some(reason), from_column(self.now))
     }
 
     fn block(&mut self, blocker: UserId, blocked: UserId) -> Result<(), RepositoryError> {
-        insert_block(self.conn, blocker, blocked, self.now)
+        insert_block(self.conn, blocker, blocked, from_column(self.now))
     }
 
     fn hide(&mut self, _card: &CardWrite, moderator: UserId, user: UserId) -> Result<bool, RepositoryError> {
-        set_hidden(self.conn, moderator, user, true, self.now)
+        set_hidden(self.conn, moderator, user, true, from_column(self.now))
     }
 
     fn delete_account(
@@ -57,7 +58,7 @@ impl ClosingStore for Transaction<'_> {
         user: UserId,
         stand_in_email: &str,
     ) -> Result<Vec<String>, RepositoryError> {
-        delete_account(self.conn, user, stand_in_email, self.now)
+        delete_account(self.conn, user, stand_in_email, from_column(self.now))
     }
 }
 
@@ -66,7 +67,7 @@ impl ClosingRepository for Database {
         &self,
         work: &mut dyn FnMut(&mut dyn ClosingStore) -> Result<(), RepositoryError>,
     ) -> Result<(), RepositoryError> {
-        let now = self.clock.now();
+        let now = to_column(self.clock.now());
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| work(&mut Transaction { conn, now }))
     }

@@ -4,8 +4,9 @@
 use crate::Database;
 use crate::error::translate;
 use crate::repos::dsl::on_backend;
+use crate::repos::instant::{from_column, to_column};
 use crate::schema::idempotency_keys;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::RepositoryError;
 use oppas_domain::kernel::idempotency::{IdempotencyRepository, KeyRecord, KeyScope, StoredAnswer};
@@ -25,14 +26,14 @@ fn unexpected(what: &str) -> RepositoryError {
 }
 
 impl IdempotencyRepository for Database {
-    fn claim_key(&self, scope: &KeyScope, body_digest: &str, now: NaiveDateTime) -> Result<bool, RepositoryError> {
+    fn claim_key(&self, scope: &KeyScope, body_digest: &str, now: DateTime<Utc>) -> Result<bool, RepositoryError> {
         let claimed = on_backend!(&mut *self.conn()?, |c| diesel::insert_into(idempotency_keys::table)
             .values((
                 idempotency_keys::user_id.eq(scope.user.get()),
                 idempotency_keys::endpoint.eq(&scope.endpoint),
                 idempotency_keys::key.eq(scope.key.as_str()),
                 idempotency_keys::body_digest.eq(body_digest),
-                idempotency_keys::created_at.eq(now),
+                idempotency_keys::created_at.eq(to_column(now)),
             ))
             .on_conflict((
                 idempotency_keys::user_id,
@@ -67,7 +68,7 @@ impl IdempotencyRepository for Database {
             Ok(KeyRecord {
                 body_digest,
                 answer,
-                claimed_at,
+                claimed_at: from_column(claimed_at),
             })
         })
         .transpose()
@@ -76,15 +77,15 @@ impl IdempotencyRepository for Database {
     fn take_over_key(
         &self,
         scope: &KeyScope,
-        claimed_before: NaiveDateTime,
-        now: NaiveDateTime,
+        claimed_before: DateTime<Utc>,
+        now: DateTime<Utc>,
     ) -> Result<bool, RepositoryError> {
         diesel::update(
             of_scope!(scope)
                 .filter(idempotency_keys::status.is_null())
-                .filter(idempotency_keys::created_at.le(claimed_before)),
+                .filter(idempotency_keys::created_at.le(to_column(claimed_before))),
         )
-        .set(idempotency_keys::created_at.eq(now))
+        .set(idempotency_keys::created_at.eq(to_column(now)))
         .execute(&mut *self.conn()?)
         .map(|rows| rows > 0)
         .map_err(translate)
@@ -108,8 +109,8 @@ impl IdempotencyRepository for Database {
             .map_err(translate)
     }
 
-    fn delete_keys_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError> {
-        diesel::delete(idempotency_keys::table.filter(idempotency_keys::created_at.lt(cutoff)))
+    fn delete_keys_before(&self, cutoff: DateTime<Utc>) -> Result<usize, RepositoryError> {
+        diesel::delete(idempotency_keys::table.filter(idempotency_keys::created_at.lt(to_column(cutoff))))
             .execute(&mut *self.conn()?)
             .map_err(translate)
     }

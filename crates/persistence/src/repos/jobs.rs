@@ -5,14 +5,15 @@
 use crate::Database;
 use crate::error::translate;
 use crate::repos::dsl::on_backend;
+use crate::repos::instant::to_column;
 use crate::schema::job_turns;
-use chrono::{Duration, NaiveDateTime};
+use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::RepositoryError;
 use oppas_domain::kernel::jobs::JobTurns;
 
 impl JobTurns for Database {
-    fn take_turn(&self, job: &str, now: NaiveDateTime, turn: Duration) -> Result<bool, RepositoryError> {
+    fn take_turn(&self, job: &str, now: DateTime<Utc>, turn: Duration) -> Result<bool, RepositoryError> {
         let mut conn = self.conn()?;
         on_backend!(&mut *conn, |c| diesel::insert_into(job_turns::table)
             .values((
@@ -27,10 +28,10 @@ impl JobTurns for Database {
             job_turns::table.filter(job_turns::name.eq(job)).filter(
                 job_turns::last_run_at
                     .is_null()
-                    .or(job_turns::last_run_at.le(now - turn)),
+                    .or(job_turns::last_run_at.le(to_column(now - turn))),
             ),
         )
-        .set(job_turns::last_run_at.eq(now))
+        .set(job_turns::last_run_at.eq(to_column(now)))
         .execute(&mut *conn)
         .map_err(translate)?;
         Ok(taken == 1)

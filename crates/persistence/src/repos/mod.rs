@@ -7,6 +7,7 @@ mod cards;
 mod closing;
 mod dsl;
 mod idempotency;
+pub(crate) mod instant;
 mod jobs;
 mod messaging;
 mod notifications;

@@ -5,11 +5,12 @@
 use crate::Database;
 use crate::db_connection::DbConnection;
 use crate::error::translate;
+use crate::repos::instant::{from_column, to_column};
 use crate::repos::outbox::{claim_leased, enqueue_on};
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::{held_mails, push_devices, push_outbox, users};
 use crate::transaction::{in_transaction, in_turn_for};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Text, Timestamp};
 use oppas_domain::mail::message::{MailMessage, SealedMail};
@@ -43,7 +44,7 @@ impl From<DeviceRow> for PushDevice {
                 auth: row.auth,
             },
             name: row.name,
-            created_at: row.created_at,
+            created_at: from_column(row.created_at),
         }
     }
 }
@@ -112,7 +113,7 @@ fn insert_push(
     device: i64,
     push: &NewPush,
     held: Option<i64>,
-    now: NaiveDateTime,
+    now: DateTime<Utc>,
 ) -> Result<(), RepositoryError> {
     diesel::insert_into(push_outbox::table)
         .values((
@@ -122,8 +123,8 @@ fn insert_push(
             push_outbox::urgency.eq(push.urgency.as_str()),
             push_outbox::ttl_secs.eq(push.ttl_secs),
             push_outbox::attempts.eq(0_i64),
-            push_outbox::next_attempt_at.eq(now),
-            push_outbox::created_at.eq(now),
+            push_outbox::next_attempt_at.eq(to_column(now)),
+            push_outbox::created_at.eq(to_column(now)),
         ))
         .execute(conn)
         .map_err(translate)?;
@@ -131,7 +132,7 @@ fn insert_push(
 }
 
 /// Gives every held mail whose pushes are all settled without one arriving its time: now.
-fn settle_held(conn: &mut DbConnection, held: &[i64], now: NaiveDateTime) -> Result<(), RepositoryError> {
+fn settle_held(conn: &mut DbConnection, held: &[i64], now: DateTime<Utc>) -> Result<(), RepositoryError> {
     if held.is_empty() {
         return Ok(());
     }
@@ -143,7 +144,7 @@ fn settle_held(conn: &mut DbConnection, held: &[i64], now: NaiveDateTime) -> Res
                 push_outbox::table.filter(push_outbox::held_mail_id.eq(held_mails::id.nullable())),
             ))),
     )
-    .set(held_mails::send_at.eq(now))
+    .set(held_mails::send_at.eq(to_column(now)))
     .execute(conn)
     .map_err(translate)?;
     Ok(())
@@ -161,7 +162,7 @@ fn held_of_device(conn: &mut DbConnection, device: i64) -> Result<Vec<i64>, Repo
 }
 
 /// Removes `device` with its pushes, and settles the mails they held.
-fn delete_device(conn: &mut DbConnection, device: i64, now: NaiveDateTime) -> Result<(), RepositoryError> {
+fn delete_device(conn: &mut DbConnection, device: i64, now: DateTime<Utc>) -> Result<(), RepositoryError> {
     let held = held_of_device(conn, device)?;
     diesel::delete(push_outbox::table.filter(push_outbox::device_id.eq(device)))
         .execute(conn)
@@ -189,7 +190,7 @@ impl PushDeviceRepository for Database {
         subscription: &Subscription,
         name: &str,
         max: i64,
-        now: NaiveDateTime,
+        now: DateTime<Utc>,
     ) -> Result<Added, RepositoryError> {
         let mut conn = self.conn()?;
         in_turn_for(&mut conn, user, |conn| {
@@ -232,7 +233,7 @@ impl PushDeviceRepository for Database {
                     push_devices::p256dh.eq(&subscription.p256dh),
                     push_devices::auth.eq(&subscription.auth),
                     push_devices::name.eq(name),
-                    push_devices::created_at.eq(now),
+                    push_devices::created_at.eq(to_column(now)),
                 ))
                 .returning(DEVICE_COLUMNS)
                 .get_result(conn)
@@ -241,7 +242,7 @@ impl PushDeviceRepository for Database {
         })
     }
 
-    fn remove_push_device(&self, user: UserId, id: i64, now: NaiveDateTime) -> Result<bool, RepositoryError> {
+    fn remove_push_device(&self, user: UserId, id: i64, now: DateTime<Utc>) -> Result<bool, RepositoryError> {
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
             if own_devices(conn, user, id)?.is_empty() {
@@ -277,7 +278,7 @@ impl PushOutboxRepository for Database {
         user: UserId,
         push: &NewPush,
         held: Option<&HeldMail>,
-        now: NaiveDateTime,
+        now: DateTime<Utc>,
     ) -> Result<usize, RepositoryError> {
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
@@ -299,8 +300,8 @@ impl PushOutboxRepository for Database {
                             held_mails::message_id.eq(held.message.get()),
                             held_mails::kind.eq(held.mail.kind),
                             held_mails::body.eq(&held.mail.body),
-                            held_mails::send_if_pushed_at.eq(held.send_if_pushed_at),
-                            held_mails::created_at.eq(now),
+                            held_mails::send_if_pushed_at.eq(to_column(held.send_if_pushed_at)),
+                            held_mails::created_at.eq(to_column(now)),
                         ))
                         .returning(held_mails::id)
                         .get_result::<i64>(conn)
@@ -320,7 +321,7 @@ impl PushOutboxRepository for Database {
         user: UserId,
         device: i64,
         push: &NewPush,
-        now: NaiveDateTime,
+        now: DateTime<Utc>,
     ) -> Result<bool, RepositoryError> {
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
@@ -369,7 +370,7 @@ impl PushOutboxRepository for Database {
                     urgency: Urgency::parse(&row.urgency),
                     ttl_secs: row.ttl_secs,
                     attempts: i32::try_from(row.attempts).unwrap_or(i32::MAX),
-                    created_at: row.created_at,
+                    created_at: from_column(row.created_at),
                 })
             })
             .collect();
@@ -377,7 +378,7 @@ impl PushOutboxRepository for Database {
         Ok(due)
     }
 
-    fn push_delivered(&self, id: i64, _now: NaiveDateTime) -> Result<(), RepositoryError> {
+    fn push_delivered(&self, id: i64, _now: DateTime<Utc>) -> Result<(), RepositoryError> {
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
             let held = held_of_push(conn, id)?;
@@ -394,7 +395,7 @@ impl PushOutboxRepository for Database {
         })
     }
 
-    fn push_failed(&self, id: i64, device_gone: bool, now: NaiveDateTime) -> Result<(), RepositoryError> {
+    fn push_failed(&self, id: i64, device_gone: bool, now: DateTime<Utc>) -> Result<(), RepositoryError> {
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
             let Some((held_mail_id, device_id)) = held_of_push(conn, id)? else {
@@ -408,18 +409,18 @@ impl PushOutboxRepository for Database {
         })
     }
 
-    fn retry_push_at(&self, id: i64, at: NaiveDateTime) -> Result<(), RepositoryError> {
+    fn retry_push_at(&self, id: i64, at: DateTime<Utc>) -> Result<(), RepositoryError> {
         diesel::update(push_outbox::table.find(id))
             .set((
                 push_outbox::locked_until.eq(None::<NaiveDateTime>),
-                push_outbox::next_attempt_at.eq(at),
+                push_outbox::next_attempt_at.eq(to_column(at)),
             ))
             .execute(&mut *self.conn()?)
             .map_err(translate)?;
         Ok(())
     }
 
-    fn release_held_mails(&self, now: NaiveDateTime, limit: i64) -> Result<usize, RepositoryError> {
+    fn release_held_mails(&self, now: DateTime<Utc>, limit: i64) -> Result<usize, RepositoryError> {
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
             // Raw SQL: `FOR UPDATE OF h SKIP LOCKED` on PostgreSQL only, in the one statement

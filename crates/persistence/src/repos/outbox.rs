@@ -4,8 +4,9 @@ use super::sql::{Bind, Sql};
 use crate::Database;
 use crate::db_connection::DbConnection;
 use crate::error::translate;
+use crate::repos::instant::{from_column, to_column};
 use crate::schema::mail_outbox;
-use chrono::{Duration, NaiveDateTime};
+use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text, Timestamp};
 use oppas_domain::RepositoryError;
@@ -30,15 +31,15 @@ struct OutboxRow {
 pub(crate) fn enqueue_on(
     conn: &mut DbConnection,
     mail: &SealedMail,
-    now: NaiveDateTime,
+    now: DateTime<Utc>,
 ) -> Result<(), RepositoryError> {
     diesel::insert_into(mail_outbox::table)
         .values((
             mail_outbox::kind.eq(mail.kind),
             mail_outbox::body.eq(&mail.body),
             mail_outbox::attempts.eq(0_i64),
-            mail_outbox::next_attempt_at.eq(now),
-            mail_outbox::created_at.eq(now),
+            mail_outbox::next_attempt_at.eq(to_column(now)),
+            mail_outbox::created_at.eq(to_column(now)),
         ))
         .execute(conn)
         .map_err(translate)?;
@@ -54,7 +55,7 @@ pub(crate) fn enqueue_on(
 pub(crate) fn claim_leased(
     conn: &DbConnection,
     table: &str,
-    now: NaiveDateTime,
+    now: DateTime<Utc>,
     lease_secs: i64,
     limit: i64,
     returning: &str,
@@ -112,7 +113,7 @@ impl MailOutboxRepository for Database {
                 kind: row.kind,
                 body: row.body,
                 attempts: i32::try_from(row.attempts).unwrap_or(i32::MAX),
-                created_at: row.created_at,
+                created_at: from_column(row.created_at),
             })
             .collect();
         mails.sort_by_key(|mail| mail.id);
@@ -126,11 +127,11 @@ impl MailOutboxRepository for Database {
         Ok(())
     }
 
-    fn retry_mail_at(&self, id: i64, at: NaiveDateTime) -> Result<(), RepositoryError> {
+    fn retry_mail_at(&self, id: i64, at: DateTime<Utc>) -> Result<(), RepositoryError> {
         diesel::update(mail_outbox::table.find(id))
             .set((
                 mail_outbox::locked_until.eq(None::<NaiveDateTime>),
-                mail_outbox::next_attempt_at.eq(at),
+                mail_outbox::next_attempt_at.eq(to_column(at)),
             ))
             .execute(&mut *self.conn()?)
             .map_err(translate)?;
@@ -144,10 +145,11 @@ impl MailOutboxRepository for Database {
             .map_err(translate)
     }
 
-    fn oldest_waiting_mail(&self) -> Result<Option<NaiveDateTime>, RepositoryError> {
+    fn oldest_waiting_mail(&self) -> Result<Option<DateTime<Utc>>, RepositoryError> {
         mail_outbox::table
             .select(diesel::dsl::min(mail_outbox::created_at))
-            .get_result(&mut *self.conn()?)
+            .get_result::<Option<NaiveDateTime>>(&mut *self.conn()?)
+            .map(|oldest| oldest.map(from_column))
             .map_err(translate)
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::db_connection::DbConnection;
 use crate::error::translate;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text, Timestamp};
 use oppas_domain::RepositoryError;
@@ -12,7 +12,7 @@ use oppas_domain::RepositoryError;
 pub(crate) enum Bind {
     Text(String),
     Int(i64),
-    Time(NaiveDateTime),
+    Time(DateTime<Utc>),
     Date(chrono::NaiveDate),
 }
 
@@ -31,7 +31,7 @@ macro_rules! with_binds {
             query = match value {
                 Bind::Text(text) => query.bind::<Text, _>(text),
                 Bind::Int(n) => query.bind::<BigInt, _>(n),
-                Bind::Time(at) => query.bind::<Timestamp, _>(at),
+                Bind::Time(at) => query.bind::<Timestamp, _>($crate::repos::instant::to_column(at)),
                 Bind::Date(day) => query.bind::<diesel::sql_types::Date, _>(day),
             };
         }

@@ -3,9 +3,10 @@
 use crate::Database;
 use crate::db_connection::DbConnection;
 use crate::error::translate;
+use crate::repos::instant::{from_column, to_column};
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::uploads;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::Text;
 use oppas_domain::profiles::ports::PhotoChanges;
@@ -36,7 +37,7 @@ impl From<UploadRow> for Upload {
             width: row.width,
             height: row.height,
             attached: row.attached,
-            created_at: row.created_at,
+            created_at: from_column(row.created_at),
         }
     }
 }
@@ -54,11 +55,11 @@ struct ClaimedRow {
 pub(crate) fn apply_photos(
     conn: &mut DbConnection,
     photos: &PhotoChanges,
-    now: NaiveDateTime,
+    now: DateTime<Utc>,
 ) -> Result<(), RepositoryError> {
     if !photos.attach.is_empty() {
         let found: Vec<String> = diesel::update(uploads::table.filter(uploads::public_name.eq_any(&photos.attach)))
-            .set((uploads::attached.eq(true), uploads::updated_at.eq(now)))
+            .set((uploads::attached.eq(true), uploads::updated_at.eq(to_column(now))))
             .returning(uploads::public_name)
             .get_results(conn)
             .map_err(translate)?;
@@ -68,7 +69,7 @@ pub(crate) fn apply_photos(
     }
     if !photos.detach.is_empty() {
         diesel::update(uploads::table.filter(uploads::public_name.eq_any(&photos.detach)))
-            .set((uploads::attached.eq(false), uploads::updated_at.eq(now)))
+            .set((uploads::attached.eq(false), uploads::updated_at.eq(to_column(now))))
             .execute(conn)
             .map_err(translate)?;
     }
@@ -88,8 +89,8 @@ impl UploadRepository for Database {
                 uploads::width.eq(upload.width),
                 uploads::height.eq(upload.height),
                 uploads::attached.eq(false),
-                uploads::created_at.eq(now),
-                uploads::updated_at.eq(now),
+                uploads::created_at.eq(to_column(now)),
+                uploads::updated_at.eq(to_column(now)),
             ))
             .execute(&mut *conn)
             .map_err(translate)?;
@@ -115,7 +116,7 @@ impl UploadRepository for Database {
             .map_err(translate)
     }
 
-    fn claim_unattached_before(&self, cutoff: NaiveDateTime) -> Result<Vec<String>, RepositoryError> {
+    fn claim_unattached_before(&self, cutoff: DateTime<Utc>) -> Result<Vec<String>, RepositoryError> {
         let mut pooled = self.conn()?;
         let conn: &mut DbConnection = &mut pooled;
         // `updated_at` is when an upload was made, attached or let go of last.

@@ -1,19 +1,17 @@
 use super::*;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 
-struct FixedClock(std::sync::Mutex<NaiveDateTime>);
+struct FixedClock(std::sync::Mutex<DateTime<Utc>>);
 
 impl Clock for FixedClock {
-    fn now(&self) -> NaiveDateTime {
+    fn now(&self) -> DateTime<Utc> {
         *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
 #[test]
 fn a_local_limiter_refuses_past_the_allowance_until_the_window_ends() {
-    let start = chrono::DateTime::from_timestamp(1_800_000_000, 0)
-        .map(|t| t.naive_utc())
-        .unwrap_or_default();
+    let start = chrono::DateTime::from_timestamp(1_800_000_000, 0).unwrap_or_default();
     let clock = Arc::new(FixedClock(std::sync::Mutex::new(start)));
     let limiter = LocalLimiter::new(
         Limit {

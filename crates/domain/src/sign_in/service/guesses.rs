@@ -143,7 +143,7 @@ impl EmailSignIn {
 
     /// After a code or a link proved the mailbox: the address's failure run and lock end, and
     /// the account is returned, verified where it was not.
-    pub(super) fn signed_in(&self, email: &Email, now: NaiveDateTime) -> Result<User, SignInError> {
+    pub(super) fn signed_in(&self, email: &Email, now: DateTime<Utc>) -> Result<User, SignInError> {
         let throttles = &self.ports.throttles;
         throttles.clear(&format!("code-consecutive:{email}"))?;
         throttles.clear(&lock_key(email))?;

@@ -279,7 +279,7 @@ impl crate::uploads::ports::UploadRepository for AskedNames {
         self.store.find_upload(public_name)
     }
 
-    fn claim_unattached_before(&self, cutoff: chrono::NaiveDateTime) -> Result<Vec<String>, RepositoryError> {
+    fn claim_unattached_before(&self, cutoff: chrono::DateTime<chrono::Utc>) -> Result<Vec<String>, RepositoryError> {
         self.store.claim_unattached_before(cutoff)
     }
 

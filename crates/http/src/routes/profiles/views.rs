@@ -3,7 +3,7 @@
 
 use crate::{ApiError, AppState};
 use actix_web::{HttpResponse, web};
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::{DateTime, NaiveDate, Utc};
 use oppas_domain::UserId;
 use oppas_domain::kernel::enums::{
     Availability, Chipped, Distance, Experience, GoodWith, HasOwnPet, HourlyRate, Language, LookingFor, Neutered,
@@ -247,7 +247,7 @@ pub struct PetPage {
 /// What the views are built with: "now" (for ages and the new badge) and, for your own profile,
 /// your e-mail address.
 pub(crate) struct ViewContext {
-    pub(crate) now: NaiveDateTime,
+    pub(crate) now: DateTime<Utc>,
     pub(crate) own_email: Option<String>,
 }
 
@@ -302,7 +302,7 @@ impl ViewContext {
             is_new: is_new(v.created_at, self.now),
             week: crate::routes::schedule::week_slots(v.week),
             paused: v.paused,
-            created_at: v.created_at.and_utc(),
+            created_at: v.created_at,
         }
     }
 
@@ -322,7 +322,7 @@ impl ViewContext {
             experience: f.experience.clone(),
             languages: f.languages.clone(),
             age: self.age(f.date_of_birth),
-            created_at: o.created_at.and_utc(),
+            created_at: o.created_at,
             private: self.private(f.phone.as_ref(), f.date_of_birth),
         }
     }
@@ -342,7 +342,7 @@ pub(crate) fn to_json(page: &impl Serialize) -> Result<web::Bytes, ApiError> {
 }
 
 /// A pet as read at `now`: a period of help that is over is left out.
-pub(crate) fn pet_view(pet: Pet, owner: &Owner, now: NaiveDateTime) -> PetView {
+pub(crate) fn pet_view(pet: Pet, owner: &Owner, now: DateTime<Utc>) -> PetView {
     let today = oppas_domain::kernel::clock::dutch_local(now).date();
     let help_needed = pet.help.filter(|help| help.current_on(today));
     let f = pet.fields;
@@ -377,7 +377,7 @@ pub(crate) fn pet_view(pet: Pet, owner: &Owner, now: NaiveDateTime) -> PetView {
         owner_first_name: o.first_name.clone(),
         owner_last_name: o.last_name.clone(),
         owner_avatar_url: o.avatar_url.clone(),
-        created_at: pet.created_at.and_utc(),
+        created_at: pet.created_at,
     }
 }
 

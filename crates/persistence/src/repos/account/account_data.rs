@@ -2,6 +2,7 @@
 
 use crate::Database;
 use crate::error::translate;
+use crate::repos::instant::from_column;
 use crate::repos::sign_in::identities::IdentityRow;
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::{away_periods, identities, reports, sessions, uploads, volunteers};
@@ -48,9 +49,9 @@ impl PersonalRecordRepository for Database {
             .map(|rows| {
                 rows.into_iter()
                     .map(|(created_at, last_seen_at, expires_at)| SessionRecord {
-                        created_at,
-                        last_seen_at,
-                        expires_at,
+                        created_at: from_column(created_at),
+                        last_seen_at: from_column(last_seen_at),
+                        expires_at: from_column(expires_at),
                     })
                     .collect()
             })
@@ -86,7 +87,7 @@ impl PersonalRecordRepository for Database {
                 with_first_name: row.with_first_name,
                 own: row.sender_id == Some(me),
                 body: row.body,
-                created_at: row.created_at,
+                created_at: from_column(row.created_at),
             })
             .collect())
     }
@@ -123,7 +124,7 @@ impl PersonalRecordRepository for Database {
                             reason,
                             note,
                             status,
-                            created_at,
+                            created_at: from_column(created_at),
                         },
                     )
                     .collect()
@@ -166,7 +167,7 @@ impl PersonalRecordRepository for Database {
                     .map(|(public_name, attached, created_at)| UploadRecord {
                         public_name,
                         attached,
-                        created_at,
+                        created_at: from_column(created_at),
                     })
                     .collect()
             })

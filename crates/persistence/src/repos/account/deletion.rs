@@ -3,10 +3,11 @@
 
 use crate::db_connection::DbConnection;
 use crate::error::translate;
+use crate::repos::instant::to_column;
 use crate::schema::{
     appointment_references, appointments, conversations, email_codes, messages, throttles, uploads, users,
 };
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::kernel::limits;
 use oppas_domain::sign_in::user::DELETED_ACCOUNT_NAME;
@@ -28,7 +29,7 @@ pub(crate) fn delete_account(
     conn: &mut DbConnection,
     user: UserId,
     stand_in_email: &str,
-    now: NaiveDateTime,
+    now: DateTime<Utc>,
 ) -> Result<Vec<String>, RepositoryError> {
     let id = user.get();
     let email: String = users::table
@@ -47,10 +48,10 @@ pub(crate) fn delete_account(
         .values((
             users::email.eq(stand_in_email),
             users::first_name.eq(DELETED_ACCOUNT_NAME),
-            users::email_verified_at.eq(now),
+            users::email_verified_at.eq(to_column(now)),
             users::message_emails.eq(false),
-            users::created_at.eq(now),
-            users::updated_at.eq(now),
+            users::created_at.eq(to_column(now)),
+            users::updated_at.eq(to_column(now)),
         ))
         .execute(conn)
         .map_err(translate)?;

@@ -6,8 +6,10 @@ use crate::Database;
 use crate::error::translate;
 use crate::repos::browse::listings::{CARD_COLUMNS, CardRow, found};
 use crate::repos::dsl::{card_is, on_backend};
+use crate::repos::instant::to_column;
 use crate::schema::{blocks, favourites, hidden_profiles, listings, pets, volunteers};
 use crate::transaction::in_turn_for;
+use chrono::{DateTime, Utc};
 use diesel::dsl::{count_star, exists, not};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
@@ -31,7 +33,7 @@ diesel::allow_columns_to_appear_in_same_group_by_clause!(
 
 impl FavouriteRepository for Database {
     fn add_favourite(&self, user: UserId, card: ListingSource, max: i64) -> Result<FavouriteAdded, RepositoryError> {
-        let now = self.clock.now();
+        let now = to_column(self.clock.now());
         let mut conn = self.conn()?;
         in_turn_for(&mut conn, user, |conn| {
             // A hidden profile's card is as unknown here as on every page, also to someone who
@@ -130,7 +132,7 @@ impl FavouriteRepository for Database {
     fn favourites_received(
         &self,
         owner: UserId,
-        since: chrono::NaiveDateTime,
+        since: DateTime<Utc>,
     ) -> Result<Vec<ReceivedFavourites>, RepositoryError> {
         let name = coalesce(pets::name.nullable(), volunteers::first_name.nullable(), "");
         let rows: Vec<(Option<i64>, Option<i64>, String, i64)> = favourites::table
@@ -139,7 +141,7 @@ impl FavouriteRepository for Database {
             .left_join(volunteers::table.on(volunteers::id.nullable().eq(listings::volunteer_id)))
             .filter(listings::user_id.eq(owner.get()))
             .filter(favourites::user_id.ne(owner.get()))
-            .filter(favourites::created_at.ge(since))
+            .filter(favourites::created_at.ge(to_column(since)))
             // Someone in a block with the owner, either way, is not counted.
             .filter(not(exists(
                 blocks::table.filter(

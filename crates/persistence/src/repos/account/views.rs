@@ -4,6 +4,7 @@
 use crate::Database;
 use crate::error::translate;
 use crate::repos::dsl::{card_is, on_backend};
+use crate::repos::instant::to_column;
 use crate::schema::{hidden_profiles, listings, profile_views};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
@@ -12,7 +13,7 @@ use oppas_domain::{RepositoryError, UserId};
 
 impl ProfileViewRepository for Database {
     fn record_view(&self, view: &ViewRecord) -> Result<(), RepositoryError> {
-        let now = self.clock.now();
+        let now = to_column(self.clock.now());
         let viewer = view.viewer.map(|id| id.get());
         let mut conn = self.conn()?;
         on_backend!(&mut *conn, |c| {

@@ -3,10 +3,11 @@
 
 use crate::Database;
 use crate::error::translate;
+use crate::repos::instant::{from_column, to_column};
 use crate::repos::{list_from_json, list_to_json};
 use crate::schema::appointments;
 use crate::transaction::in_transaction;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::appointments::afspraak::{Afspraak, NewAfspraak};
 use oppas_domain::appointments::ports::{AppointmentRepository, Proposed};
@@ -54,15 +55,15 @@ impl TryFrom<AppointmentRow> for Afspraak {
             kind: AppointmentKind::parse(&row.kind).ok_or_else(|| unexpected("kind", &row.kind))?,
             pets,
             timing: Timing {
-                starts_at: row.starts_at,
-                ends_at: row.ends_at,
+                starts_at: from_column(row.starts_at),
+                ends_at: from_column(row.ends_at),
             },
             note: row.note,
             state: AppointmentState::parse(&row.state).ok_or_else(|| unexpected("state", &row.state))?,
             reason: row.reason,
             replaces: row.replaces_id.map(AppointmentId),
-            created_at: row.created_at,
-            updated_at: row.updated_at,
+            created_at: from_column(row.created_at),
+            updated_at: from_column(row.updated_at),
         })
     }
 }
@@ -148,7 +149,7 @@ pub(crate) fn move_state(
     from: AppointmentState,
     to: AppointmentState,
     reason: Option<&str>,
-    now: NaiveDateTime,
+    now: DateTime<Utc>,
 ) -> Result<bool, RepositoryError> {
     diesel::update(
         appointments::table
@@ -158,7 +159,7 @@ pub(crate) fn move_state(
     .set((
         appointments::state.eq(to.as_str()),
         appointments::reason.eq(reason),
-        appointments::updated_at.eq(now),
+        appointments::updated_at.eq(to_column(now)),
     ))
     .execute(conn)
     .map(|rows| rows == 1)
@@ -203,7 +204,7 @@ impl AppointmentRepository for Database {
             let mut waiting = appointments::table
                 .filter(appointments::conversation_id.eq(new.conversation.get()))
                 .filter(appointments::state.eq(AppointmentState::Voorgesteld.as_str()))
-                .filter(appointments::starts_at.gt(now))
+                .filter(appointments::starts_at.gt(to_column(now)))
                 .into_boxed();
             if let Some(old) = replaces {
                 waiting = waiting.filter(appointments::id.ne(old.get()));
@@ -231,13 +232,13 @@ impl AppointmentRepository for Database {
                     appointments::recipient_id.eq(new.recipient.get()),
                     appointments::kind.eq(new.kind.as_str()),
                     appointments::pet_ids.eq(&pets),
-                    appointments::starts_at.eq(new.timing.starts_at),
-                    appointments::ends_at.eq(new.timing.ends_at),
+                    appointments::starts_at.eq(to_column(new.timing.starts_at)),
+                    appointments::ends_at.eq(to_column(new.timing.ends_at)),
                     appointments::note.eq(new.note.as_deref()),
                     appointments::state.eq(AppointmentState::Voorgesteld.as_str()),
                     appointments::replaces_id.eq(replaces.map(AppointmentId::get)),
-                    appointments::created_at.eq(now),
-                    appointments::updated_at.eq(now),
+                    appointments::created_at.eq(to_column(now)),
+                    appointments::updated_at.eq(to_column(now)),
                 ))
                 .returning(appointments::id)
                 .get_result(conn)
@@ -250,8 +251,8 @@ impl AppointmentRepository for Database {
         &self,
         conversation: ConversationId,
         user: UserId,
-        now: NaiveDateTime,
-        quiet_since: NaiveDateTime,
+        now: DateTime<Utc>,
+        quiet_since: DateTime<Utc>,
     ) -> Result<bool, RepositoryError> {
         use crate::repos::messaging::conversations::{QuietMail, claim_quiet_mail};
         claim_quiet_mail(
@@ -287,32 +288,38 @@ impl AppointmentRepository for Database {
         &self,
         user: UserId,
         states: &[AppointmentState],
-        now: NaiveDateTime,
+        now: DateTime<Utc>,
         limit: usize,
     ) -> Result<Vec<Afspraak>, RepositoryError> {
-        of_person(&mut *self.conn()?, user, states, Ends::After(now), limit)
+        of_person(&mut *self.conn()?, user, states, Ends::After(to_column(now)), limit)
     }
 
     fn ended_of(
         &self,
         user: UserId,
         states: &[AppointmentState],
-        now: NaiveDateTime,
+        now: DateTime<Utc>,
         limit: usize,
     ) -> Result<Vec<Afspraak>, RepositoryError> {
-        of_person(&mut *self.conn()?, user, states, Ends::AtOrBefore(now), limit)
+        of_person(
+            &mut *self.conn()?,
+            user,
+            states,
+            Ends::AtOrBefore(to_column(now)),
+            limit,
+        )
     }
 
     fn due_reminders(
         &self,
-        now: NaiveDateTime,
-        until: NaiveDateTime,
+        now: DateTime<Utc>,
+        until: DateTime<Utc>,
         limit: usize,
     ) -> Result<Vec<Afspraak>, RepositoryError> {
         appointments::table
             .filter(appointments::state.eq(AppointmentState::Geaccepteerd.as_str()))
-            .filter(appointments::starts_at.gt(now))
-            .filter(appointments::starts_at.le(until))
+            .filter(appointments::starts_at.gt(to_column(now)))
+            .filter(appointments::starts_at.le(to_column(until)))
             .filter(appointments::reminded_at.is_null())
             .order((appointments::starts_at.asc(), appointments::id.asc()))
             .limit(i64::try_from(limit).unwrap_or(i64::MAX))
@@ -324,22 +331,22 @@ impl AppointmentRepository for Database {
             .collect()
     }
 
-    fn claim_reminder(&self, id: AppointmentId, now: NaiveDateTime) -> Result<bool, RepositoryError> {
+    fn claim_reminder(&self, id: AppointmentId, now: DateTime<Utc>) -> Result<bool, RepositoryError> {
         diesel::update(
             appointments::table
                 .filter(appointments::id.eq(id.get()))
                 .filter(appointments::reminded_at.is_null()),
         )
-        .set(appointments::reminded_at.eq(now))
+        .set(appointments::reminded_at.eq(to_column(now)))
         .execute(&mut *self.conn()?)
         .map(|rows| rows == 1)
         .map_err(translate)
     }
 
-    fn due_to_finish(&self, now: NaiveDateTime, limit: usize) -> Result<Vec<Afspraak>, RepositoryError> {
+    fn due_to_finish(&self, now: DateTime<Utc>, limit: usize) -> Result<Vec<Afspraak>, RepositoryError> {
         appointments::table
             .filter(appointments::state.eq(AppointmentState::Geaccepteerd.as_str()))
-            .filter(appointments::ends_at.le(now))
+            .filter(appointments::ends_at.le(to_column(now)))
             .order((appointments::ends_at.asc(), appointments::id.asc()))
             .limit(i64::try_from(limit).unwrap_or(i64::MAX))
             .select(AppointmentRow::as_select())

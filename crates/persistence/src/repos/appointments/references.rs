@@ -3,10 +3,11 @@
 
 use crate::Database;
 use crate::error::translate;
+use crate::repos::instant::{from_column, to_column};
 use crate::repos::{list_from_json, list_to_json};
 use crate::schema::{appointment_references, appointments, hidden_profiles};
 use crate::transaction::in_transaction;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::appointments::ports::ReferenceRepository;
 use oppas_domain::appointments::references::{NewReference, Reference, ReferenceWithAfspraak};
@@ -53,10 +54,10 @@ impl TryFrom<ReferenceRow> for Reference {
             text: row.text,
             again: row.again,
             tags,
-            created_at: row.created_at,
-            published_at: row.published_at,
+            created_at: from_column(row.created_at),
+            published_at: row.published_at.map(from_column),
             reply: row.reply,
-            hidden_at: row.hidden_at,
+            hidden_at: row.hidden_at.map(from_column),
         })
     }
 }
@@ -90,7 +91,7 @@ fn with_afspraak(
             Ok(ReferenceWithAfspraak {
                 kind: AppointmentKind::parse(&kind)
                     .ok_or_else(|| RepositoryError::Unexpected(anyhow::anyhow!("appointments.kind holds {kind:?}")))?,
-                ends_at,
+                ends_at: from_column(ends_at),
                 reference: Reference::try_from(row)?,
             })
         })
@@ -99,7 +100,7 @@ fn with_afspraak(
 
 impl ReferenceRepository for Database {
     fn add_reference(&self, new: &NewReference) -> Result<Option<Reference>, RepositoryError> {
-        let now = self.clock.now();
+        let now = to_column(self.clock.now());
         let tags: Vec<&str> = new.tags.iter().map(|tag| tag.as_str()).collect();
         let tags = list_to_json(&tags)?;
         let mut conn = self.conn()?;
@@ -180,7 +181,7 @@ impl ReferenceRepository for Database {
     fn references_about(
         &self,
         subject: UserId,
-        window_closed_by: NaiveDateTime,
+        window_closed_by: DateTime<Utc>,
         left_out: &[UserId],
         limit: usize,
     ) -> Result<Vec<ReferenceWithAfspraak>, RepositoryError> {
@@ -193,7 +194,7 @@ impl ReferenceRepository for Database {
             .filter(
                 appointment_references::published_at
                     .is_not_null()
-                    .or(appointments::ends_at.le(window_closed_by)),
+                    .or(appointments::ends_at.le(to_column(window_closed_by))),
             )
             .filter(diesel::dsl::not(diesel::dsl::exists(
                 hidden_profiles::table.filter(hidden_profiles::user_id.eq(appointment_references::author_id)),
@@ -220,7 +221,7 @@ impl ReferenceRepository for Database {
         Ok(with_afspraak(rows)?.into_iter().next())
     }
 
-    fn add_reply(&self, id: ReferenceId, text: &str, now: NaiveDateTime) -> Result<bool, RepositoryError> {
+    fn add_reply(&self, id: ReferenceId, text: &str, now: DateTime<Utc>) -> Result<bool, RepositoryError> {
         diesel::update(
             appointment_references::table
                 .filter(appointment_references::id.eq(id.get()))
@@ -228,7 +229,7 @@ impl ReferenceRepository for Database {
         )
         .set((
             appointment_references::reply.eq(text),
-            appointment_references::replied_at.eq(now),
+            appointment_references::replied_at.eq(to_column(now)),
         ))
         .execute(&mut *self.conn()?)
         .map(|rows| rows == 1)
@@ -240,7 +241,7 @@ impl ReferenceCounts for Database {
     fn reference_counts(
         &self,
         people: &[UserId],
-        window_closed_by: NaiveDateTime,
+        window_closed_by: DateTime<Utc>,
     ) -> Result<HashMap<UserId, u32>, RepositoryError> {
         let ids: Vec<i64> = people.iter().map(|person| person.get()).collect();
         let mut counts = HashMap::new();
@@ -256,7 +257,7 @@ impl ReferenceCounts for Database {
                 .filter(
                     appointment_references::published_at
                         .is_not_null()
-                        .or(appointments::ends_at.le(window_closed_by)),
+                        .or(appointments::ends_at.le(to_column(window_closed_by))),
                 )
                 .filter(diesel::dsl::not(diesel::dsl::exists(
                     hidden_profiles::table.filter(hidden_profiles::user_id.eq(appointment_references::author_id)),

@@ -4,6 +4,7 @@
 use crate::Database;
 use crate::error::translate;
 use crate::repos::cards::write_listing;
+use crate::repos::instant::to_column;
 use crate::repos::profiles::rows::load_volunteer;
 use crate::schema::{away_periods, volunteers};
 use crate::transaction::in_transaction;
@@ -46,7 +47,7 @@ impl ScheduleRepository for Database {
                 .set((
                     volunteers::week.eq(week),
                     volunteers::paused.eq(paused),
-                    volunteers::updated_at.eq(now),
+                    volunteers::updated_at.eq(to_column(now)),
                 ))
                 .execute(conn)
                 .map_err(translate)?;
@@ -62,7 +63,7 @@ impl ScheduleRepository for Database {
                         away_periods::volunteer_id.eq(volunteer.get()),
                         away_periods::starts_on.eq(period.from()),
                         away_periods::ends_on.eq(period.until()),
-                        away_periods::created_at.eq(now),
+                        away_periods::created_at.eq(to_column(now)),
                     ))
                     .execute(conn)
                     .map_err(translate)?;

@@ -12,6 +12,7 @@ use crate::Database;
 use crate::db_connection::DbConnection;
 use crate::error::translate;
 use crate::repos::cards::write_listing;
+use crate::repos::instant::from_column;
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::{listings, pets, volunteers};
 use chrono::NaiveDateTime;
@@ -93,7 +94,7 @@ pub(crate) fn found(rows: Vec<CardRow>) -> Result<Vec<(i64, FoundCard)>, Reposit
                 FoundCard {
                     card,
                     user_id: UserId(row.user_id),
-                    created_at: row.created_at,
+                    created_at: from_column(row.created_at),
                     postal_code: row.postal_code,
                 },
             )),

@@ -4,9 +4,10 @@
 use crate::Database;
 use crate::error::translate;
 use crate::repos::dsl::on_backend;
+use crate::repos::instant::to_column;
 use crate::schema::popular_searches;
 use crate::transaction::in_transaction;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::upsert::excluded;
 use oppas_domain::RepositoryError;
@@ -16,8 +17,8 @@ impl PopularSearchRepository for Database {
     fn add_asks(
         &self,
         asks: &[(String, String, u64)],
-        now: NaiveDateTime,
-        forget_before: NaiveDateTime,
+        now: DateTime<Utc>,
+        forget_before: DateTime<Utc>,
     ) -> Result<(), RepositoryError> {
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
@@ -27,7 +28,7 @@ impl PopularSearchRepository for Database {
                         popular_searches::key.eq(key),
                         popular_searches::query.eq(query),
                         popular_searches::asks.eq(i64::try_from(*n).unwrap_or(i64::MAX)),
-                        popular_searches::asked_at.eq(now),
+                        popular_searches::asked_at.eq(to_column(now)),
                     ))
                     .on_conflict(popular_searches::key)
                     .do_update()
@@ -39,16 +40,16 @@ impl PopularSearchRepository for Database {
                     .execute(c))
                 .map_err(translate)?;
             }
-            diesel::delete(popular_searches::table.filter(popular_searches::asked_at.lt(forget_before)))
+            diesel::delete(popular_searches::table.filter(popular_searches::asked_at.lt(to_column(forget_before))))
                 .execute(conn)
                 .map_err(translate)?;
             Ok(())
         })
     }
 
-    fn popular_searches(&self, since: NaiveDateTime, limit: i64) -> Result<Vec<String>, RepositoryError> {
+    fn popular_searches(&self, since: DateTime<Utc>, limit: i64) -> Result<Vec<String>, RepositoryError> {
         popular_searches::table
-            .filter(popular_searches::asked_at.ge(since))
+            .filter(popular_searches::asked_at.ge(to_column(since)))
             .order((popular_searches::asks.desc(), popular_searches::key))
             .limit(limit)
             .select(popular_searches::query)

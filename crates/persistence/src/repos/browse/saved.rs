@@ -4,10 +4,11 @@
 
 use crate::Database;
 use crate::error::translate;
+use crate::repos::instant::{from_column, to_column};
 use crate::repos::outbox::enqueue_on;
 use crate::schema::{saved_searches, users};
 use crate::transaction::{in_transaction, in_turn_for};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::browse::ports::SavedSearchRepository;
 use oppas_domain::browse::saved::{DueSearch, Saved, SavedSearch, read_stored};
@@ -25,7 +26,7 @@ struct Row {
 
 /// The saved search of a row; a row whose search does not read (written by hand) is logged and
 /// left out.
-fn search(id: i64, query: &str, label: String, created_at: NaiveDateTime) -> Option<SavedSearch> {
+fn search(id: i64, query: &str, label: String, created_at: DateTime<Utc>) -> Option<SavedSearch> {
     let Some(query) = read_stored(query) else {
         tracing::warn!(saved_search.id = id, "a saved search does not read; left out");
         return None;
@@ -48,7 +49,7 @@ impl SavedSearchRepository for Database {
             .map_err(translate)?;
         Ok(rows
             .into_iter()
-            .filter_map(|row| search(row.id, &row.query, row.label, row.created_at))
+            .filter_map(|row| search(row.id, &row.query, row.label, from_column(row.created_at)))
             .collect())
     }
 
@@ -58,7 +59,7 @@ impl SavedSearchRepository for Database {
         query: &str,
         label: &str,
         max: i64,
-        now: NaiveDateTime,
+        now: DateTime<Utc>,
     ) -> Result<Saved, RepositoryError> {
         let mut conn = self.conn()?;
         in_turn_for(&mut conn, user, |conn| {
@@ -70,7 +71,7 @@ impl SavedSearchRepository for Database {
                 .optional()
                 .map_err(translate)?;
             if let Some(row) = there
-                && let Some(found) = search(row.id, &row.query, row.label, row.created_at)
+                && let Some(found) = search(row.id, &row.query, row.label, from_column(row.created_at))
             {
                 return Ok(Saved::AlreadyThere(found));
             }
@@ -87,9 +88,9 @@ impl SavedSearchRepository for Database {
                     saved_searches::user_id.eq(user.get()),
                     saved_searches::query.eq(query),
                     saved_searches::label.eq(label),
-                    saved_searches::created_at.eq(now),
-                    saved_searches::asked_at.eq(now),
-                    saved_searches::new_since.eq(now),
+                    saved_searches::created_at.eq(to_column(now)),
+                    saved_searches::asked_at.eq(to_column(now)),
+                    saved_searches::new_since.eq(to_column(now)),
                 ))
                 .returning((
                     saved_searches::id,
@@ -99,7 +100,7 @@ impl SavedSearchRepository for Database {
                 ))
                 .get_result(conn)
                 .map_err(translate)?;
-            search(row.id, &row.query, row.label, row.created_at)
+            search(row.id, &row.query, row.label, from_column(row.created_at))
                 .map(Saved::Added)
                 .ok_or_else(|| RepositoryError::Unexpected(anyhow::anyhow!("a search just saved does not read")))
         })
@@ -116,11 +117,11 @@ impl SavedSearchRepository for Database {
         Ok(removed > 0)
     }
 
-    fn due_searches(&self, asked_before: NaiveDateTime, limit: i64) -> Result<Vec<DueSearch>, RepositoryError> {
+    fn due_searches(&self, asked_before: DateTime<Utc>, limit: i64) -> Result<Vec<DueSearch>, RepositoryError> {
         let mut conn = self.conn()?;
         let rows: Vec<(Row, i64, NaiveDateTime, String, Option<String>)> = saved_searches::table
             .inner_join(users::table)
-            .filter(saved_searches::asked_at.le(asked_before))
+            .filter(saved_searches::asked_at.le(to_column(asked_before)))
             .order((saved_searches::asked_at, saved_searches::id))
             .limit(limit)
             .select((
@@ -136,18 +137,21 @@ impl SavedSearchRepository for Database {
         for (row, user_id, new_since, email, first_name) in rows {
             let email = Email::parse(&email).map_err(|e| RepositoryError::Unexpected(e.into()))?;
             let id = row.id;
-            if let Some(found) = search(row.id, &row.query, row.label, row.created_at) {
+            if let Some(found) = search(row.id, &row.query, row.label, from_column(row.created_at)) {
                 due.push(DueSearch {
                     search: found,
                     user_id: UserId(user_id),
                     email,
                     first_name,
-                    since: new_since,
+                    since: from_column(new_since),
                 });
             } else {
                 // Asked, so that it is not due again at once.
                 diesel::update(saved_searches::table.find(id))
-                    .set(saved_searches::asked_at.eq(asked_before + oppas_domain::browse::alerts::ALERT_EVERY))
+                    .set(
+                        saved_searches::asked_at
+                            .eq(to_column(asked_before + oppas_domain::browse::alerts::ALERT_EVERY)),
+                    )
                     .execute(&mut *conn)
                     .map_err(translate)?;
             }
@@ -158,16 +162,16 @@ impl SavedSearchRepository for Database {
     fn record_alert(
         &self,
         id: SavedSearchId,
-        asked_at: NaiveDateTime,
-        since: NaiveDateTime,
+        asked_at: DateTime<Utc>,
+        since: DateTime<Utc>,
         mail: Option<&SealedMail>,
     ) -> Result<(), RepositoryError> {
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
             let updated = diesel::update(saved_searches::table.find(id.get()))
                 .set((
-                    saved_searches::asked_at.eq(asked_at),
-                    saved_searches::new_since.eq(since),
+                    saved_searches::asked_at.eq(to_column(asked_at)),
+                    saved_searches::new_since.eq(to_column(since)),
                 ))
                 .execute(conn)
                 .map_err(translate)?;

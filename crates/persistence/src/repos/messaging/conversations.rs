@@ -12,10 +12,11 @@ mod rows;
 
 use crate::Database;
 use crate::error::translate;
+use crate::repos::instant::{from_column, to_column};
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::{blocks, conversation_reads, conversations, messages, pets};
 use crate::transaction::in_transaction;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::messaging::conversation::{
     Conversation, Counterpart, InboxEntry, MAX_INBOX, Message, MessageText, ProfileFace,
@@ -56,7 +57,7 @@ impl ConversationRepository for Database {
         pet: Option<PetId>,
     ) -> Result<Conversation, RepositoryError> {
         let (low, high) = ordered(starter, other);
-        let now = self.clock.now();
+        let now = to_column(self.clock.now());
         let mut conn = self.conn()?;
         if let Some(found) = find_between(&mut conn, low, high, pet)? {
             return Ok(found);
@@ -110,7 +111,7 @@ impl ConversationRepository for Database {
             .map_err(translate)
     }
 
-    fn inbox(&self, user: UserId, now: NaiveDateTime) -> Result<Vec<InboxEntry>, RepositoryError> {
+    fn inbox(&self, user: UserId, now: DateTime<Utc>) -> Result<Vec<InboxEntry>, RepositoryError> {
         let mut conn = self.conn()?;
         // Raw SQL: two halves with a correlated unread count, joined by UNION ALL and ordered and
         // limited as a whole; the multi-backend connection has no UNION.
@@ -168,7 +169,9 @@ impl ConversationRepository for Database {
                         })
                     }),
                     person.and_then(|p| p.account_first_name.clone()),
-                    person.and_then(|p| p.live_until).is_some_and(|until| until > now),
+                    person
+                        .and_then(|p| p.live_until)
+                        .is_some_and(|until| until > to_column(now)),
                 );
                 let last_message = match (row.last_message_id, row.last_sender, row.last_body, row.last_at) {
                     (Some(id), Some(sender), Some(body), Some(at)) => Some(Message {
@@ -176,7 +179,7 @@ impl ConversationRepository for Database {
                         conversation_id: ConversationId(row.id),
                         sender_id: UserId(sender),
                         body,
-                        created_at: at,
+                        created_at: from_column(at),
                     }),
                     _ => None,
                 };
@@ -248,7 +251,7 @@ impl ConversationRepository for Database {
         let mut conn = self.conn()?;
         in_transaction(&mut conn, |conn| {
             hold_conversations(conn, Hold::One(conversation.id))?;
-            // As it stands now: a deletion that committed meanwhile gave it a stand-in.
+            // As it stands to_column(now): a deletion that committed meanwhile gave it a stand-in.
             let conversation: Conversation = conversations::table
                 .find(conversation.id.get())
                 .select(ConversationRow::as_select())
@@ -267,8 +270,8 @@ impl ConversationRepository for Database {
                     messages::conversation_id.eq(conversation.id.get()),
                     messages::sender_id.eq(sender.get()),
                     messages::body.eq(text.as_str()),
-                    messages::created_at.eq(now),
-                    messages::updated_at.eq(now),
+                    messages::created_at.eq(to_column(now)),
+                    messages::updated_at.eq(to_column(now)),
                 ))
                 .returning(messages::id)
                 .get_result(conn)
@@ -290,8 +293,8 @@ impl ConversationRepository for Database {
             )
             .set((
                 conversations::last_message_id.eq(message.id.get()),
-                conversations::last_activity_at.eq(now),
-                conversations::updated_at.eq(now),
+                conversations::last_activity_at.eq(to_column(now)),
+                conversations::updated_at.eq(to_column(now)),
             ))
             .execute(conn)
             .map_err(translate)?;
@@ -366,8 +369,8 @@ impl ConversationRepository for Database {
         &self,
         conversation: ConversationId,
         user: UserId,
-        now: NaiveDateTime,
-        quiet_since: NaiveDateTime,
+        now: DateTime<Utc>,
+        quiet_since: DateTime<Utc>,
     ) -> Result<bool, RepositoryError> {
         claim_quiet_mail(
             &mut *self.conn()?,

@@ -20,10 +20,11 @@ use crate::connection::DatabaseUrl;
 use crate::db_connection::DbConnection;
 use crate::error::translate;
 use crate::repos::dsl::on_backend;
+use crate::repos::instant::to_column;
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::{conversations, live_events, live_presence, live_sequences, sessions, users};
 use crate::transaction::in_turn_for;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::sql_types::{Text, Timestamp};
@@ -55,7 +56,7 @@ pub(crate) fn store_event(
     conn: &mut DbConnection,
     user: UserId,
     kind: &LiveEventKind,
-    now: NaiveDateTime,
+    now: DateTime<Utc>,
 ) -> Result<LiveEvent, RepositoryError> {
     let number: i64 = on_backend!(&mut *conn, |c| diesel::insert_into(live_sequences::table)
         .values((
@@ -74,7 +75,7 @@ pub(crate) fn store_event(
             live_events::number.eq(number),
             live_events::kind.eq(kind.name()),
             live_events::payload.eq(kind.to_json()),
-            live_events::created_at.eq(now),
+            live_events::created_at.eq(to_column(now)),
         ))
         .execute(conn)
         .map_err(translate)?;
@@ -159,15 +160,15 @@ impl LiveRepository for Database {
             .unwrap_or(0))
     }
 
-    fn delete_events_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError> {
+    fn delete_events_before(&self, cutoff: DateTime<Utc>) -> Result<usize, RepositoryError> {
         let mut conn = self.conn()?;
-        diesel::delete(live_events::table.filter(live_events::created_at.lt(cutoff)))
+        diesel::delete(live_events::table.filter(live_events::created_at.lt(to_column(cutoff))))
             .execute(&mut *conn)
             .map_err(translate)
     }
 
-    fn delete_presence_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError> {
-        diesel::delete(live_presence::table.filter(live_presence::until.lt(cutoff)))
+    fn delete_presence_before(&self, cutoff: DateTime<Utc>) -> Result<usize, RepositoryError> {
+        diesel::delete(live_presence::table.filter(live_presence::until.lt(to_column(cutoff))))
             .execute(&mut *self.conn()?)
             .map_err(translate)
     }
@@ -183,7 +184,7 @@ impl LiveRepository for Database {
         Ok(())
     }
 
-    fn hold_presence(&self, people: &[UserId], until: NaiveDateTime) -> Result<(), RepositoryError> {
+    fn hold_presence(&self, people: &[UserId], until: DateTime<Utc>) -> Result<(), RepositoryError> {
         let mut conn = self.conn()?;
         let origin = self.origin.to_string();
         // Statement by statement, as the heartbeat of many people: one chunk's holds are one
@@ -191,7 +192,7 @@ impl LiveRepository for Database {
         for chunk in people.chunks(CHUNK) {
             let ids: Vec<i64> = chunk.iter().map(|u| u.get()).collect();
             diesel::update(users::table.filter(users::id.eq_any(&ids)))
-                .set(users::live_until.eq(Some(until)))
+                .set(users::live_until.eq(Some(to_column(until))))
                 .execute(&mut *conn)
                 .map_err(translate)?;
             // Only people who still exist: an account deleted meanwhile holds nothing.
@@ -199,7 +200,7 @@ impl LiveRepository for Database {
                 .values(users::table.filter(users::id.eq_any(&ids)).select((
                     users::id,
                     origin.as_str().into_sql::<Text>(),
-                    until.into_sql::<Timestamp>()
+                    to_column(until).into_sql::<Timestamp>()
                 )),)
                 .into_columns((live_presence::user_id, live_presence::origin, live_presence::until))
                 .on_conflict((live_presence::user_id, live_presence::origin))
@@ -211,7 +212,7 @@ impl LiveRepository for Database {
         Ok(())
     }
 
-    fn release_presence(&self, user: UserId, now: NaiveDateTime) -> Result<bool, RepositoryError> {
+    fn release_presence(&self, user: UserId, now: DateTime<Utc>) -> Result<bool, RepositoryError> {
         let mut conn = self.conn()?;
         let origin = self.origin.to_string();
         in_turn_for(&mut conn, user, |conn| {
@@ -219,7 +220,11 @@ impl LiveRepository for Database {
             diesel::delete(
                 live_presence::table
                     .filter(live_presence::user_id.eq(user.get()))
-                    .filter(live_presence::origin.eq(&origin).or(live_presence::until.le(now))),
+                    .filter(
+                        live_presence::origin
+                            .eq(&origin)
+                            .or(live_presence::until.le(to_column(now))),
+                    ),
             )
             .execute(conn)
             .map_err(translate)?;
@@ -256,14 +261,14 @@ impl LiveRepository for Database {
         Ok(partners)
     }
 
-    fn live_sessions(&self, key_hashes: &[String], now: NaiveDateTime) -> Result<Vec<String>, RepositoryError> {
+    fn live_sessions(&self, key_hashes: &[String], now: DateTime<Utc>) -> Result<Vec<String>, RepositoryError> {
         let mut conn = self.conn()?;
         let mut alive = Vec::with_capacity(key_hashes.len());
         for chunk in key_hashes.chunks(CHUNK) {
             alive.extend(
                 sessions::table
                     .filter(sessions::key_hash.eq_any(chunk))
-                    .filter(sessions::expires_at.gt(now))
+                    .filter(sessions::expires_at.gt(to_column(now)))
                     .select(sessions::key_hash)
                     .load::<String>(&mut *conn)
                     .map_err(translate)?,

@@ -4,6 +4,7 @@
 use crate::Database;
 use crate::error::translate;
 use crate::repos::cards::write_listing;
+use crate::repos::instant::to_column;
 use crate::repos::profiles::rows::{load_owner, load_pet};
 use crate::schema::pets;
 use crate::transaction::in_transaction;
@@ -30,7 +31,7 @@ impl PetHelpRepository for Database {
                     pets::help_from.eq(from),
                     pets::help_until.eq(until),
                     pets::help_days.eq(days),
-                    pets::updated_at.eq(now),
+                    pets::updated_at.eq(to_column(now)),
                 ))
                 .execute(conn)
                 .map_err(translate)?;

@@ -4,6 +4,7 @@ use crate::Database;
 use crate::db_connection::DbConnection;
 use crate::error::{ONE_PROFILE_PER_USER, conflict_only_on, translate};
 use crate::repos::cards::{write_listing, write_owner_listings};
+use crate::repos::instant::{from_column, to_column};
 use crate::repos::profiles::rows::{
     Conn, OwnerChanges, OwnerRow, PetChanges, PetRow, VolunteerChanges, VolunteerRow, load_owner, load_pet, load_pets,
     load_volunteer,
@@ -11,7 +12,7 @@ use crate::repos::profiles::rows::{
 use crate::repos::uploads::apply_photos;
 use crate::schema::{owners, pets, profile_claims, volunteers};
 use crate::transaction::{in_transaction, in_turn_for};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::kernel::enums::ProfileType;
 use oppas_domain::profiles::card::{CardWrite, Listing};
@@ -20,12 +21,12 @@ use oppas_domain::profiles::profile::{Owner, OwnerFields, Pet, PetFields, Volunt
 use oppas_domain::{OwnerId, PetId, RepositoryError, UserId, VolunteerId};
 
 /// Claims the account's one profile: a second claim, even a simultaneous one, is a conflict.
-fn claim_profile(conn: &mut Conn, user: UserId, kind: ProfileType, now: NaiveDateTime) -> Result<(), RepositoryError> {
+fn claim_profile(conn: &mut Conn, user: UserId, kind: ProfileType, now: DateTime<Utc>) -> Result<(), RepositoryError> {
     diesel::insert_into(profile_claims::table)
         .values((
             profile_claims::user_id.eq(user.get()),
             profile_claims::kind.eq(kind.as_str()),
-            profile_claims::created_at.eq(now),
+            profile_claims::created_at.eq(to_column(now)),
         ))
         .execute(conn)
         .map_err(translate)?;
@@ -49,7 +50,7 @@ macro_rules! unchanged_since {
                 DbConnection::Sqlite(c) => $table::table.find($id).select($table::updated_at).first(c).optional(),
             }
             .map_err(translate)?;
-            if stored.is_some_and(|stored| stored != read) {
+            if stored.is_some_and(|stored| stored != to_column(read)) {
                 return Err(RepositoryError::Stale(format!("{} {}", stringify!($table), $id)));
             }
         }
@@ -60,12 +61,12 @@ fn inserted<T>(found: Option<T>, what: &str) -> Result<T, RepositoryError> {
     found.ok_or_else(|| RepositoryError::Unexpected(anyhow::anyhow!("the {what} just inserted cannot be read back")))
 }
 
-fn insert_pet(conn: &mut Conn, owner: i64, pet: &PetFields, now: NaiveDateTime) -> Result<Pet, RepositoryError> {
+fn insert_pet(conn: &mut Conn, owner: i64, pet: &PetFields, now: DateTime<Utc>) -> Result<Pet, RepositoryError> {
     let id: i64 = diesel::insert_into(pets::table)
         .values((
             PetChanges::new(pet, now)?,
             pets::owner_id.eq(owner),
-            pets::created_at.eq(now),
+            pets::created_at.eq(to_column(now)),
         ))
         .returning(pets::id)
         .get_result(conn)
@@ -89,7 +90,7 @@ impl ProfileRepository for Database {
                 .values((
                     VolunteerChanges::new(fields, now)?,
                     volunteers::user_id.eq(user.get()),
-                    volunteers::created_at.eq(now),
+                    volunteers::created_at.eq(to_column(now)),
                 ))
                 .returning(volunteers::id)
                 .get_result(conn)
@@ -160,7 +161,7 @@ impl ProfileRepository for Database {
                 .values((
                     OwnerChanges::new(owner, now)?,
                     owners::user_id.eq(user.get()),
-                    owners::created_at.eq(now),
+                    owners::created_at.eq(to_column(now)),
                 ))
                 .returning(owners::id)
                 .get_result(conn)
@@ -339,7 +340,7 @@ impl ProfileRepository for Database {
             // Writing the owner's row first makes removals of one owner's pets take turns (a row
             // lock on PostgreSQL, the write lock on SQLite), so the count below stays true.
             let owners_touched = diesel::update(owners::table.find(owner.get()))
-                .set(owners::updated_at.eq(now))
+                .set(owners::updated_at.eq(to_column(now)))
                 .execute(conn)
                 .map_err(translate)?;
             if owners_touched == 0 {
@@ -410,9 +411,15 @@ impl ProfileRepository for Database {
             .load(&mut *conn)
             .map_err(translate)?;
         Ok(PublicPages {
-            volunteers: volunteers.into_iter().map(|(id, at)| (VolunteerId(id), at)).collect(),
-            owners: owners.into_iter().map(|(id, at)| (OwnerId(id), at)).collect(),
-            pets: pets.into_iter().map(|(id, at)| (PetId(id), at)).collect(),
+            volunteers: volunteers
+                .into_iter()
+                .map(|(id, at)| (VolunteerId(id), from_column(at)))
+                .collect(),
+            owners: owners
+                .into_iter()
+                .map(|(id, at)| (OwnerId(id), from_column(at)))
+                .collect(),
+            pets: pets.into_iter().map(|(id, at)| (PetId(id), from_column(at))).collect(),
         })
     }
 }

@@ -1,9 +1,10 @@
 //! The rows of volunteers, owners and pets, their changes, and reading a profile back.
 
 use crate::error::translate;
+use crate::repos::instant::{from_column, to_column};
 use crate::repos::{choices_from_json, list_to_json};
 use crate::schema::{owners, pets, volunteers};
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::kernel::enums::{
     Chipped, Distance, Experience, HasOwnPet, HelpKind, HourlyRate, Neutered, PetGender, PetSize, TransportMode,
@@ -79,8 +80,8 @@ impl TryFrom<VolunteerRow> for Volunteer {
                 .and_then(Week::from_bits)
                 .ok_or_else(|| RepositoryError::Unexpected(anyhow::anyhow!("volunteers.week holds {}", row.week)))?,
             paused: row.paused,
-            created_at: row.created_at,
-            updated_at: row.updated_at,
+            created_at: from_column(row.created_at),
+            updated_at: from_column(row.updated_at),
         })
     }
 }
@@ -112,7 +113,7 @@ pub(crate) struct VolunteerChanges<'a> {
 }
 
 impl<'a> VolunteerChanges<'a> {
-    pub(crate) fn new(f: &'a VolunteerFields, now: NaiveDateTime) -> Result<Self, RepositoryError> {
+    pub(crate) fn new(f: &'a VolunteerFields, now: DateTime<Utc>) -> Result<Self, RepositoryError> {
         Ok(Self {
             first_name: &f.first_name,
             last_name: &f.last_name,
@@ -133,7 +134,7 @@ impl<'a> VolunteerChanges<'a> {
             has_own_pet: f.has_own_pet.map(HasOwnPet::as_str),
             transport_mode: f.transport_mode.map(TransportMode::as_str),
             species: list_to_json(&f.species)?,
-            updated_at: now,
+            updated_at: to_column(now),
         })
     }
 }
@@ -182,8 +183,8 @@ impl TryFrom<OwnerRow> for Owner {
                 experience: row.experience,
                 languages: choices_from_json(&row.languages, "owners.languages")?,
             },
-            created_at: row.created_at,
-            updated_at: row.updated_at,
+            created_at: from_column(row.created_at),
+            updated_at: from_column(row.updated_at),
         })
     }
 }
@@ -207,7 +208,7 @@ pub(crate) struct OwnerChanges<'a> {
 }
 
 impl<'a> OwnerChanges<'a> {
-    pub(crate) fn new(f: &'a OwnerFields, now: NaiveDateTime) -> Result<Self, RepositoryError> {
+    pub(crate) fn new(f: &'a OwnerFields, now: DateTime<Utc>) -> Result<Self, RepositoryError> {
         Ok(Self {
             first_name: &f.first_name,
             last_name: &f.last_name,
@@ -221,7 +222,7 @@ impl<'a> OwnerChanges<'a> {
             avatar_url: f.avatar_url.as_deref(),
             experience: f.experience.as_deref(),
             languages: list_to_json(&f.languages)?,
-            updated_at: now,
+            updated_at: to_column(now),
         })
     }
 }
@@ -311,8 +312,8 @@ impl TryFrom<PetRow> for Pet {
                 cover_image_url: row.cover_image_url,
                 bio: row.bio,
             },
-            created_at: row.created_at,
-            updated_at: row.updated_at,
+            created_at: from_column(row.created_at),
+            updated_at: from_column(row.updated_at),
         })
     }
 }
@@ -341,7 +342,7 @@ pub(crate) struct PetChanges<'a> {
 }
 
 impl<'a> PetChanges<'a> {
-    pub(crate) fn new(f: &'a PetFields, now: NaiveDateTime) -> Result<Self, RepositoryError> {
+    pub(crate) fn new(f: &'a PetFields, now: DateTime<Utc>) -> Result<Self, RepositoryError> {
         Ok(Self {
             species: f.species.as_str(),
             name: &f.name,
@@ -360,7 +361,7 @@ impl<'a> PetChanges<'a> {
             avatar_url: f.avatar_url.as_deref(),
             cover_image_url: f.cover_image_url.as_deref(),
             bio: f.bio.as_deref(),
-            updated_at: now,
+            updated_at: to_column(now),
         })
     }
 }

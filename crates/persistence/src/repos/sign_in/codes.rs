@@ -2,9 +2,10 @@
 
 use crate::Database;
 use crate::error::translate;
+use crate::repos::instant::{from_column, to_column};
 use crate::schema::{email_codes, throttles};
 use crate::transaction::in_transaction;
-use chrono::{Duration, NaiveDateTime};
+use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::kernel::limits::{ThrottleRepository, ThrottleState};
 use oppas_domain::mail::message::SealedMail;
@@ -20,7 +21,7 @@ impl EmailCodeRepository for Database {
         attempt: &SignInAttempt,
         code_hash: &str,
         link_hash: &str,
-        expires_at: NaiveDateTime,
+        expires_at: DateTime<Utc>,
         mail: &SealedMail,
     ) -> Result<(), RepositoryError> {
         let now = self.clock.now();
@@ -34,7 +35,10 @@ impl EmailCodeRepository for Database {
                     .filter(email_codes::purpose.eq(purpose.as_str()))
                     .filter(email_codes::link_hash.ne("")),
             )
-            .set((email_codes::link_hash.eq(""), email_codes::updated_at.eq(now)))
+            .set((
+                email_codes::link_hash.eq(""),
+                email_codes::updated_at.eq(to_column(now)),
+            ))
             .execute(conn)
             .map_err(translate)?;
             diesel::update(
@@ -44,7 +48,10 @@ impl EmailCodeRepository for Database {
                     .filter(email_codes::attempt_hash.eq(&attempt))
                     .filter(email_codes::consumed_at.is_null()),
             )
-            .set((email_codes::consumed_at.eq(now), email_codes::updated_at.eq(now)))
+            .set((
+                email_codes::consumed_at.eq(to_column(now)),
+                email_codes::updated_at.eq(to_column(now)),
+            ))
             .execute(conn)
             .map_err(translate)?;
             diesel::insert_into(email_codes::table)
@@ -55,9 +62,9 @@ impl EmailCodeRepository for Database {
                     email_codes::code_hash.eq(code_hash),
                     email_codes::link_hash.eq(link_hash),
                     email_codes::attempts.eq(0),
-                    email_codes::expires_at.eq(expires_at),
-                    email_codes::created_at.eq(now),
-                    email_codes::updated_at.eq(now),
+                    email_codes::expires_at.eq(to_column(expires_at)),
+                    email_codes::created_at.eq(to_column(now)),
+                    email_codes::updated_at.eq(to_column(now)),
                 ))
                 .execute(conn)
                 .map_err(translate)?;
@@ -65,14 +72,14 @@ impl EmailCodeRepository for Database {
         })
     }
 
-    fn linked_code(&self, link_hash: &str, now: NaiveDateTime) -> Result<Option<LinkedCode>, RepositoryError> {
+    fn linked_code(&self, link_hash: &str, now: DateTime<Utc>) -> Result<Option<LinkedCode>, RepositoryError> {
         if link_hash.is_empty() {
             return Ok(None);
         }
         let row = email_codes::table
             .filter(email_codes::link_hash.eq(link_hash))
             .filter(email_codes::consumed_at.is_null())
-            .filter(email_codes::expires_at.gt(now))
+            .filter(email_codes::expires_at.gt(to_column(now)))
             .select((email_codes::id, email_codes::email, email_codes::purpose))
             .first::<(i64, String, String)>(&mut *self.conn()?)
             .optional()
@@ -91,14 +98,14 @@ impl EmailCodeRepository for Database {
         email: &Email,
         purpose: CodePurpose,
         attempt: &SignInAttempt,
-        now: NaiveDateTime,
+        now: DateTime<Utc>,
     ) -> Result<Option<StoredCode>, RepositoryError> {
         email_codes::table
             .filter(email_codes::email.eq(email.as_str()))
             .filter(email_codes::purpose.eq(purpose.as_str()))
             .filter(email_codes::attempt_hash.eq(attempt.stored()))
             .filter(email_codes::consumed_at.is_null())
-            .filter(email_codes::expires_at.gt(now))
+            .filter(email_codes::expires_at.gt(to_column(now)))
             .order(email_codes::id.desc())
             .select((email_codes::id, email_codes::code_hash, email_codes::attempts))
             .first::<(i64, String, i32)>(&mut *self.conn()?)
@@ -113,40 +120,43 @@ impl EmailCodeRepository for Database {
             .map_err(translate)
     }
 
-    fn reserve_guess(&self, id: i64, max_attempts: i32, now: NaiveDateTime) -> Result<bool, RepositoryError> {
+    fn reserve_guess(&self, id: i64, max_attempts: i32, now: DateTime<Utc>) -> Result<bool, RepositoryError> {
         // One conditional UPDATE: the database counts, so simultaneous guesses cannot all pass.
         diesel::update(
             email_codes::table
                 .find(id)
                 .filter(email_codes::attempts.lt(max_attempts))
                 .filter(email_codes::consumed_at.is_null())
-                .filter(email_codes::expires_at.gt(now)),
+                .filter(email_codes::expires_at.gt(to_column(now))),
         )
         .set((
             email_codes::attempts.eq(email_codes::attempts + 1),
-            email_codes::updated_at.eq(now),
+            email_codes::updated_at.eq(to_column(now)),
         ))
         .execute(&mut *self.conn()?)
         .map(|rows| rows == 1)
         .map_err(translate)
     }
 
-    fn consume_code(&self, id: i64, now: NaiveDateTime) -> Result<bool, RepositoryError> {
+    fn consume_code(&self, id: i64, now: DateTime<Utc>) -> Result<bool, RepositoryError> {
         // One conditional UPDATE: of any number of concurrent callers, exactly one changes the row.
         diesel::update(
             email_codes::table
                 .find(id)
                 .filter(email_codes::consumed_at.is_null())
-                .filter(email_codes::expires_at.gt(now)),
+                .filter(email_codes::expires_at.gt(to_column(now))),
         )
-        .set((email_codes::consumed_at.eq(now), email_codes::updated_at.eq(now)))
+        .set((
+            email_codes::consumed_at.eq(to_column(now)),
+            email_codes::updated_at.eq(to_column(now)),
+        ))
         .execute(&mut *self.conn()?)
         .map(|rows| rows == 1)
         .map_err(translate)
     }
 
-    fn delete_codes_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError> {
-        diesel::delete(email_codes::table.filter(email_codes::created_at.lt(cutoff)))
+    fn delete_codes_before(&self, cutoff: DateTime<Utc>) -> Result<usize, RepositoryError> {
+        diesel::delete(email_codes::table.filter(email_codes::created_at.lt(to_column(cutoff))))
             .execute(&mut *self.conn()?)
             .map_err(translate)
     }
@@ -164,42 +174,45 @@ fn read_throttle(
         .map(|row| {
             row.map(|(count, window_start, locked_until)| ThrottleState {
                 count,
-                window_start,
-                locked_until,
+                window_start: from_column(window_start),
+                locked_until: locked_until.map(from_column),
             })
         })
         .map_err(translate)
 }
 
 impl ThrottleRepository for Database {
-    fn hit(&self, key: &str, window_secs: i64, now: NaiveDateTime) -> Result<ThrottleState, RepositoryError> {
+    fn hit(&self, key: &str, window_secs: i64, now: DateTime<Utc>) -> Result<ThrottleState, RepositoryError> {
         let mut conn = self.conn()?;
         let window_ended_before = now - Duration::seconds(window_secs);
         let restarted = diesel::update(
             throttles::table
                 .filter(throttles::key.eq(key))
-                .filter(throttles::window_start.le(window_ended_before)),
+                .filter(throttles::window_start.le(to_column(window_ended_before))),
         )
         .set((
             throttles::count.eq(1),
-            throttles::window_start.eq(now),
-            throttles::updated_at.eq(now),
+            throttles::window_start.eq(to_column(now)),
+            throttles::updated_at.eq(to_column(now)),
         ))
         .execute(&mut *conn)
         .map_err(translate)?;
         if restarted == 0 {
             let counted = diesel::update(throttles::table.filter(throttles::key.eq(key)))
-                .set((throttles::count.eq(throttles::count + 1), throttles::updated_at.eq(now)))
+                .set((
+                    throttles::count.eq(throttles::count + 1),
+                    throttles::updated_at.eq(to_column(now)),
+                ))
                 .execute(&mut *conn)
                 .map_err(translate)?;
             if counted == 0 {
                 let inserted = diesel::insert_into(throttles::table)
                     .values((
                         throttles::key.eq(key),
-                        throttles::window_start.eq(now),
+                        throttles::window_start.eq(to_column(now)),
                         throttles::count.eq(1),
-                        throttles::created_at.eq(now),
-                        throttles::updated_at.eq(now),
+                        throttles::created_at.eq(to_column(now)),
+                        throttles::updated_at.eq(to_column(now)),
                     ))
                     .execute(&mut *conn)
                     .map_err(translate);
@@ -222,21 +235,24 @@ impl ThrottleRepository for Database {
         read_throttle(&mut *self.conn()?, key)
     }
 
-    fn lock(&self, key: &str, until: NaiveDateTime, now: NaiveDateTime) -> Result<(), RepositoryError> {
+    fn lock(&self, key: &str, until: DateTime<Utc>, now: DateTime<Utc>) -> Result<(), RepositoryError> {
         let mut conn = self.conn()?;
         let locked = diesel::update(throttles::table.filter(throttles::key.eq(key)))
-            .set((throttles::locked_until.eq(until), throttles::updated_at.eq(now)))
+            .set((
+                throttles::locked_until.eq(to_column(until)),
+                throttles::updated_at.eq(to_column(now)),
+            ))
             .execute(&mut *conn)
             .map_err(translate)?;
         if locked == 0 {
             let inserted = diesel::insert_into(throttles::table)
                 .values((
                     throttles::key.eq(key),
-                    throttles::window_start.eq(now),
+                    throttles::window_start.eq(to_column(now)),
                     throttles::count.eq(0),
-                    throttles::locked_until.eq(until),
-                    throttles::created_at.eq(now),
-                    throttles::updated_at.eq(now),
+                    throttles::locked_until.eq(to_column(until)),
+                    throttles::created_at.eq(to_column(now)),
+                    throttles::updated_at.eq(to_column(now)),
                 ))
                 .execute(&mut *conn)
                 .map_err(translate);
@@ -244,7 +260,7 @@ impl ThrottleRepository for Database {
                 Ok(_) => {}
                 Err(RepositoryError::Conflict(_)) => {
                     diesel::update(throttles::table.filter(throttles::key.eq(key)))
-                        .set(throttles::locked_until.eq(until))
+                        .set(throttles::locked_until.eq(to_column(until)))
                         .execute(&mut *conn)
                         .map_err(translate)?;
                 }
@@ -274,11 +290,15 @@ impl ThrottleRepository for Database {
         .map_err(translate)
     }
 
-    fn delete_idle_before(&self, cutoff: NaiveDateTime, now: NaiveDateTime) -> Result<usize, RepositoryError> {
+    fn delete_idle_before(&self, cutoff: DateTime<Utc>, now: DateTime<Utc>) -> Result<usize, RepositoryError> {
         diesel::delete(
             throttles::table
-                .filter(throttles::updated_at.lt(cutoff))
-                .filter(throttles::locked_until.is_null().or(throttles::locked_until.le(now))),
+                .filter(throttles::updated_at.lt(to_column(cutoff)))
+                .filter(
+                    throttles::locked_until
+                        .is_null()
+                        .or(throttles::locked_until.le(to_column(now))),
+                ),
         )
         .execute(&mut *self.conn()?)
         .map_err(translate)

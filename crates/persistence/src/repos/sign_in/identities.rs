@@ -2,6 +2,7 @@
 
 use crate::Database;
 use crate::error::translate;
+use crate::repos::instant::to_column;
 use crate::schema::identities;
 use diesel::prelude::*;
 use oppas_domain::sign_in::ports::IdentityRepository;
@@ -60,7 +61,7 @@ impl IdentityRepository for Database {
     }
 
     fn save_identity(&self, identity: &Identity) -> Result<(), RepositoryError> {
-        let now = self.clock.now();
+        let now = to_column(self.clock.now());
         let mut conn = self.conn()?;
         let refreshed = diesel::update(
             identities::table

@@ -2,8 +2,9 @@
 
 use crate::Database;
 use crate::error::translate;
+use crate::repos::instant::{from_column, to_column};
 use crate::schema::users;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::sign_in::ports::UserRepository;
 use oppas_domain::sign_in::user::{NewUser, User};
@@ -40,11 +41,11 @@ impl TryFrom<UserRow> for User {
             first_name: row.first_name,
             last_name: row.last_name,
             avatar_url: row.avatar_url,
-            email_verified_at: row.email_verified_at,
-            last_seen_at: row.last_seen_at,
-            created_at: row.created_at,
+            email_verified_at: row.email_verified_at.map(from_column),
+            last_seen_at: row.last_seen_at.map(from_column),
+            created_at: from_column(row.created_at),
             message_emails: row.message_emails,
-            live_until: row.live_until,
+            live_until: row.live_until.map(from_column),
         })
     }
 }
@@ -74,7 +75,7 @@ fn load_user(conn: &mut crate::db_connection::DbConnection, id: i64) -> Result<O
 
 impl UserRepository for Database {
     fn create_user(&self, user: &NewUser) -> Result<User, RepositoryError> {
-        let now = self.clock.now();
+        let now = to_column(self.clock.now());
         let mut conn = self.conn()?;
         let id: i64 = diesel::insert_into(users::table)
             .values(UserInsert {
@@ -82,7 +83,7 @@ impl UserRepository for Database {
                 first_name: user.first_name.as_deref(),
                 last_name: user.last_name.as_deref(),
                 avatar_url: user.avatar_url.as_deref(),
-                email_verified_at: user.email_verified_at,
+                email_verified_at: user.email_verified_at.map(to_column),
                 created_at: now,
                 updated_at: now,
             })
@@ -109,10 +110,13 @@ impl UserRepository for Database {
             .transpose()
     }
 
-    fn mark_email_verified(&self, id: UserId, at: NaiveDateTime) -> Result<Option<User>, RepositoryError> {
+    fn mark_email_verified(&self, id: UserId, at: DateTime<Utc>) -> Result<Option<User>, RepositoryError> {
         let mut conn = self.conn()?;
         diesel::update(users::table.find(id.get()).filter(users::email_verified_at.is_null()))
-            .set((users::email_verified_at.eq(at), users::updated_at.eq(self.clock.now())))
+            .set((
+                users::email_verified_at.eq(to_column(at)),
+                users::updated_at.eq(to_column(self.clock.now())),
+            ))
             .execute(&mut *conn)
             .map_err(translate)?;
         load_user(&mut conn, id.get())
@@ -121,7 +125,10 @@ impl UserRepository for Database {
     fn set_message_emails(&self, id: UserId, on: bool) -> Result<Option<User>, RepositoryError> {
         let mut conn = self.conn()?;
         diesel::update(users::table.find(id.get()))
-            .set((users::message_emails.eq(on), users::updated_at.eq(self.clock.now())))
+            .set((
+                users::message_emails.eq(on),
+                users::updated_at.eq(to_column(self.clock.now())),
+            ))
             .execute(&mut *conn)
             .map_err(translate)?;
         load_user(&mut conn, id.get())
@@ -132,14 +139,14 @@ impl UserRepository for Database {
         id: UserId,
         first_name: &str,
         last_name: &str,
-        at: NaiveDateTime,
+        at: DateTime<Utc>,
     ) -> Result<Option<User>, RepositoryError> {
         let mut conn = self.conn()?;
         let renamed = diesel::update(users::table.find(id.get()).filter(users::email_verified_at.is_null()))
             .set((
                 users::first_name.eq(first_name),
                 users::last_name.eq(last_name),
-                users::updated_at.eq(at),
+                users::updated_at.eq(to_column(at)),
             ))
             .execute(&mut *conn)
             .map_err(translate)?;
@@ -149,11 +156,11 @@ impl UserRepository for Database {
         load_user(&mut conn, id.get())
     }
 
-    fn delete_unverified_before(&self, cutoff: NaiveDateTime) -> Result<usize, RepositoryError> {
+    fn delete_unverified_before(&self, cutoff: DateTime<Utc>) -> Result<usize, RepositoryError> {
         diesel::delete(
             users::table
                 .filter(users::email_verified_at.is_null())
-                .filter(users::updated_at.lt(cutoff)),
+                .filter(users::updated_at.lt(to_column(cutoff))),
         )
         .execute(&mut *self.conn()?)
         .map_err(translate)

@@ -6,9 +6,10 @@ use crate::Database;
 use crate::db_connection::DbConnection;
 use crate::error::translate;
 use crate::repos::dsl::{card_is, on_backend};
+use crate::repos::instant::{from_column, to_column};
 use crate::schema::{blocks, hidden_profiles, listings, owners, reports, users, volunteers};
 use crate::transaction::in_turn_for;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::kernel::enums::{ReportStatus, Vocabulary};
 use oppas_domain::profiles::card::ListingSource;
@@ -20,13 +21,13 @@ pub(crate) fn insert_block(
     conn: &mut DbConnection,
     blocker: UserId,
     blocked: UserId,
-    now: NaiveDateTime,
+    now: DateTime<Utc>,
 ) -> Result<(), RepositoryError> {
     on_backend!(conn, |c| diesel::insert_into(blocks::table)
         .values((
             blocks::blocker_id.eq(blocker.get()),
             blocks::blocked_id.eq(blocked.get()),
-            blocks::created_at.eq(now),
+            blocks::created_at.eq(to_column(now)),
         ))
         .on_conflict((blocks::blocker_id, blocks::blocked_id))
         .do_nothing()
@@ -88,7 +89,7 @@ impl BlockRepository for Database {
                         // The first name and picture of the profile, as COALESCE would pick them.
                         first_name: volunteer_name.or(owner_name).or(user_name),
                         avatar_url: volunteer_avatar.or(owner_avatar),
-                        blocked_at: created_at,
+                        blocked_at: from_column(created_at),
                     }
                 },
             )
@@ -125,13 +126,13 @@ impl BlockRepository for Database {
 }
 
 impl ReportRepository for Database {
-    fn add_report(&self, report: &NewReport, max: i64, since: NaiveDateTime) -> Result<bool, RepositoryError> {
-        let now = self.clock.now();
+    fn add_report(&self, report: &NewReport, max: i64, since: DateTime<Utc>) -> Result<bool, RepositoryError> {
+        let now = to_column(self.clock.now());
         let mut conn = self.conn()?;
         in_turn_for(&mut conn, report.reporter, |conn| {
             let made: i64 = reports::table
                 .filter(reports::reporter_id.eq(report.reporter.get()))
-                .filter(reports::created_at.gt(since))
+                .filter(reports::created_at.gt(to_column(since)))
                 .count()
                 .get_result(conn)
                 .map_err(translate)?;

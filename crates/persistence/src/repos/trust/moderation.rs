@@ -4,10 +4,11 @@ use crate::Database;
 use crate::db_connection::DbConnection;
 use crate::error::translate;
 use crate::repos::dsl::on_backend;
+use crate::repos::instant::{from_column, to_column};
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::{appointment_references, hidden_profiles, listings, moderation_log, moderators, reports, users};
 use crate::transaction::in_transaction;
-use chrono::NaiveDateTime;
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use oppas_domain::kernel::enums::{ReportReason, ReportStatus, Vocabulary};
@@ -59,7 +60,7 @@ fn log(
     moderator: UserId,
     action: &str,
     about: Logged<'_>,
-    now: NaiveDateTime,
+    now: DateTime<Utc>,
 ) -> Result<(), RepositoryError> {
     diesel::insert_into(moderation_log::table)
         .values((
@@ -69,7 +70,7 @@ fn log(
             moderation_log::report_id.eq(about.report),
             moderation_log::reference_id.eq(about.reference.map(ReferenceId::get)),
             moderation_log::note.eq(about.note),
-            moderation_log::created_at.eq(now),
+            moderation_log::created_at.eq(to_column(now)),
         ))
         .execute(conn)
         .map(|_| ())
@@ -83,7 +84,7 @@ pub(crate) fn set_hidden(
     moderator: UserId,
     user: UserId,
     hidden: bool,
-    now: NaiveDateTime,
+    now: DateTime<Utc>,
 ) -> Result<bool, RepositoryError> {
     let exists = users::table
         .filter(users::id.eq(user.get()))
@@ -99,7 +100,7 @@ pub(crate) fn set_hidden(
             .values((
                 hidden_profiles::user_id.eq(user.get()),
                 hidden_profiles::hidden_by.eq(moderator.get()),
-                hidden_profiles::hidden_at.eq(now),
+                hidden_profiles::hidden_at.eq(to_column(now)),
             ))
             .on_conflict(hidden_profiles::user_id)
             .do_nothing()
@@ -139,7 +140,7 @@ impl ModerationRepository for Database {
     }
 
     fn set_moderator(&self, email: &str, moderator: bool) -> Result<Option<UserId>, RepositoryError> {
-        let now = self.clock.now();
+        let now = to_column(self.clock.now());
         let mut conn = self.conn()?;
         let Some(id) = users::table
             .filter(users::email.eq(email))
@@ -215,7 +216,7 @@ impl ModerationRepository for Database {
                 reason,
                 status: ReportStatus::Open,
                 note: row.note,
-                created_at: row.created_at,
+                created_at: from_column(row.created_at),
             })
             .collect())
     }
@@ -273,7 +274,7 @@ impl ModerationRepository for Database {
                 reports::status.eq(ReportStatus::Closed.value()),
                 reports::closed_by.eq(Some(moderator.get())),
                 reports::resolution.eq(note),
-                reports::updated_at.eq(now),
+                reports::updated_at.eq(to_column(now)),
             ))
             .execute(conn)
             .map_err(translate)?;
@@ -318,7 +319,7 @@ impl ModerationRepository for Database {
             let target = appointment_references::table.filter(appointment_references::id.eq(reference.get()));
             let changed = if hidden {
                 diesel::update(target.filter(appointment_references::hidden_at.is_null()))
-                    .set(appointment_references::hidden_at.eq(Some(now)))
+                    .set(appointment_references::hidden_at.eq(Some(to_column(now))))
                     .execute(conn)
                     .map_err(translate)?
             } else {

@@ -5,10 +5,11 @@
 use super::rows::*;
 use crate::db_connection::DbConnection;
 use crate::error::translate;
+use crate::repos::instant::to_column;
 use crate::repos::messaging::live::{announce, store_event};
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::{blocks, conversation_reads, conversations, hidden_profiles, owners, users, volunteers};
-use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::messaging::closed::{Closed, ClosedFacts};
 use oppas_domain::messaging::conversation::Conversation;
@@ -94,7 +95,7 @@ pub(super) fn advance_read_mark(
     conversation: ConversationId,
     user: UserId,
     up_to: MessageId,
-    now: NaiveDateTime,
+    now: DateTime<Utc>,
 ) -> Result<usize, RepositoryError> {
     diesel::update(
         conversation_reads::table
@@ -104,8 +105,8 @@ pub(super) fn advance_read_mark(
     )
     .set((
         conversation_reads::last_read_message_id.eq(up_to.get()),
-        conversation_reads::read_at.eq(now),
-        conversation_reads::updated_at.eq(now),
+        conversation_reads::read_at.eq(to_column(now)),
+        conversation_reads::updated_at.eq(to_column(now)),
     ))
     .execute(conn)
     .map_err(translate)
@@ -121,7 +122,7 @@ pub(super) fn store_for(
     conversation: &Conversation,
     told: &[UserId],
     kind: &LiveEventKind,
-    now: NaiveDateTime,
+    now: DateTime<Utc>,
 ) -> Result<Vec<LiveEvent>, RepositoryError> {
     let mut events = Vec::with_capacity(2);
     for user in conversation
@@ -265,8 +266,8 @@ pub(crate) fn claim_quiet_mail(
     kind: QuietMail,
     conversation: ConversationId,
     user: UserId,
-    now: NaiveDateTime,
-    quiet_since: NaiveDateTime,
+    now: DateTime<Utc>,
+    quiet_since: DateTime<Utc>,
 ) -> Result<bool, RepositoryError> {
     let of_person = conversation_reads::table
         .filter(conversation_reads::conversation_id.eq(conversation.get()))
@@ -278,13 +279,13 @@ pub(crate) fn claim_quiet_mail(
                 of_person.filter(
                     $column
                         .is_null()
-                        .or($column.le(quiet_since))
+                        .or($column.le(to_column(quiet_since)))
                         .or(conversation_reads::read_at
                             .is_not_null()
                             .and(conversation_reads::read_at.gt($column))),
                 ),
             )
-            .set($column.eq(now))
+            .set($column.eq(to_column(now)))
             .execute(conn)
         };
     }

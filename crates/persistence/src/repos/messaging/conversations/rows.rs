@@ -1,6 +1,7 @@
 //! The rows of conversations and messages as diesel reads them, and the domain values made
 //! from them.
 
+use crate::repos::instant::from_column;
 use crate::schema::{conversations, messages};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -32,8 +33,8 @@ impl From<ConversationRow> for Conversation {
             about_pet: row.about_pet,
             started_by: UserId(row.started_by),
             last_message_id: row.last_message_id.map(MessageId),
-            last_activity_at: row.last_activity_at,
-            created_at: row.created_at,
+            last_activity_at: from_column(row.last_activity_at),
+            created_at: from_column(row.created_at),
         }
     }
 }
@@ -55,7 +56,7 @@ impl From<MessageRow> for Message {
             conversation_id: ConversationId(row.conversation_id),
             sender_id: UserId(row.sender_id),
             body: row.body,
-            created_at: row.created_at,
+            created_at: from_column(row.created_at),
         }
     }
 }
