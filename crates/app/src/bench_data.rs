@@ -89,7 +89,7 @@ const PET_LINES: &[&str] = &[
     "Kan niet goed alleen zijn en zoekt gezelschap als wij werken.",
     "Slaapt het liefst de hele middag in de zon.",
 ];
-const SITTER_LINES: &[&str] = &[
+const VOLUNTEER_LINES: &[&str] = &[
     "Ik ben dol op dieren en wandel graag met honden in het park.",
     "Student diergeneeskunde met tijd in de weekenden en op vrije middagen.",
     "Gepensioneerd en thuis, dus er is altijd iemand voor je huisdier.",
@@ -178,7 +178,7 @@ pub fn seed(url: &str, profiles: usize, now: DateTime<Utc>) -> anyhow::Result<us
                     &VolunteerFields {
                         first_name,
                         last_name,
-                        bio: Some(pick(&mut rng, SITTER_LINES).to_owned()),
+                        bio: Some(pick(&mut rng, VOLUNTEER_LINES).to_owned()),
                         whereabouts: whereabouts(postcode, area),
                         experience: Some(any(&mut rng)),
                         availability: offered,

@@ -274,7 +274,7 @@ impl Application {
                 limiter.clone(),
                 clock.clone(),
             ),
-            schedules: oppas_domain::appointments::schedule::SitterSchedules::new(
+            schedules: oppas_domain::appointments::schedule::VolunteerSchedules::new(
                 database.clone(),
                 database.clone(),
                 listing_changes.clone(),

@@ -6,7 +6,7 @@ use crate::routes::{
     push, saved_searches, schedule, site, trust, uploads, users,
 };
 use actix_web::HttpRequest;
-use oppas_domain::profiles::draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN, SITTER_BIO_MIN, SITTER_REQUIRED};
+use oppas_domain::profiles::draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN, VOLUNTEER_BIO_MIN, VOLUNTEER_REQUIRED};
 use oppas_domain::uploads::upload::{MAX_UPLOAD_BYTES, MAX_UPLOAD_MEGAPIXELS};
 use utoipa::openapi::RefOr;
 use utoipa::openapi::extensions::ExtensionsBuilder;
@@ -154,7 +154,7 @@ impl Modify for PublishedRules {
             }
         }
         if let Some(RefOr::T(Schema::Object(draft))) = components.schemas.get_mut("ProfileDraftBody") {
-            publish_sitter_minimum(draft);
+            publish_volunteer_minimum(draft);
             publish_refusals(draft);
         }
         // The sign-up's names: the same limit as a profile's names; and the sign-up's and the
@@ -430,12 +430,12 @@ fn publish_sign_in_refusals(components: &mut utoipa::openapi::Components) {
 
 /// What a sitter's profile must hold before it is published: `x-sitter` on each field it must
 /// fill in, with the least length of the 'Over mij'.
-fn publish_sitter_minimum(draft: &mut utoipa::openapi::schema::Object) {
+fn publish_volunteer_minimum(draft: &mut utoipa::openapi::schema::Object) {
     for (name, property) in &mut draft.properties {
         let RefOr::T(Schema::Object(field)) = property else {
             continue;
         };
-        if !SITTER_REQUIRED.contains(&name.as_str()) {
+        if !VOLUNTEER_REQUIRED.contains(&name.as_str()) {
             continue;
         }
         // One extension key per field (see the species above): `{"required": true}` with the
@@ -444,10 +444,10 @@ fn publish_sitter_minimum(draft: &mut utoipa::openapi::schema::Object) {
         rule.insert("required".to_owned(), serde_json::Value::Bool(true));
         rule.insert(
             "message".to_owned(),
-            serde_json::Value::from(oppas_domain::profiles::draft::sitter_refusal(name)),
+            serde_json::Value::from(oppas_domain::profiles::draft::volunteer_refusal(name)),
         );
         if name == "bio" {
-            rule.insert("minLength".to_owned(), serde_json::Value::from(SITTER_BIO_MIN));
+            rule.insert("minLength".to_owned(), serde_json::Value::from(VOLUNTEER_BIO_MIN));
         }
         field.extensions.get_or_insert_with(Default::default).merge(
             ExtensionsBuilder::new()

@@ -55,7 +55,7 @@ pub struct AppState {
     /// The afspraken made in conversations.
     pub afspraken: oppas_domain::appointments::service::Afspraken,
     /// The sitters' weeks, periods away and pauses.
-    pub schedules: oppas_domain::appointments::schedule::SitterSchedules,
+    pub schedules: oppas_domain::appointments::schedule::VolunteerSchedules,
     /// When help is needed with each pet.
     pub pet_help: oppas_domain::profiles::pet_help::PetHelp,
     /// The person's own records, for 'Download mijn gegevens'.

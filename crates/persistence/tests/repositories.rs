@@ -279,9 +279,9 @@ fn an_owner_is_stored_with_a_first_pet_and_can_add_more(db: TestDatabase) -> Tes
 /// Caps are counted and written in one transaction that takes turns per person (docs/security.md E8).
 fn a_write_against_an_older_read_is_stale_and_writes_nothing(db: TestDatabase) -> TestResult {
     let database = open(&db)?;
-    let sitter_user = new_user(&database, "tabs@example.nl")?;
+    let volunteer_user = new_user(&database, "tabs@example.nl")?;
     let sitter = ListingChanges::default()
-        .write(|card| database.create_volunteer(card, sitter_user, &volunteer_fields(), &NO_PHOTOS))?;
+        .write(|card| database.create_volunteer(card, volunteer_user, &volunteer_fields(), &NO_PHOTOS))?;
     // Two tabs read the same profile; the first writes against what it read.
     let read = ReadAt {
         profile: Some(sitter.updated_at),

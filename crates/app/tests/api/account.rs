@@ -1,7 +1,7 @@
 //! 'Download mijn gegevens': the archive holds everything about the person and nothing of anyone
 //! else, and is given at most once per hour.
 
-use crate::fixtures::{owner_with_photo, sitter_writes_to};
+use crate::fixtures::{owner_with_photo, volunteer_writes_to};
 use crate::helpers::{Backend, ORIGIN, TestApp, TestResult, error_envelope, spawn_app};
 use crate::on_both_stores;
 use reqwest::{Client, Method, StatusCode};
@@ -46,7 +46,7 @@ async fn the_export_holds_the_persons_profile_pet_photo_and_conversation_and_not
     let app = spawn_app(backend).await?;
     let sanne = owner_with_photo(&app, "sanne@example.nl").await?;
     let (sanne_id, photo) = (sanne.user_id, sanne.photo);
-    let lotte = sitter_writes_to(&app, "lotte@example.nl", sanne_id, sanne.pet_id).await?;
+    let lotte = volunteer_writes_to(&app, "lotte@example.nl", sanne_id, sanne.pet_id).await?;
     let (path, lotte) = (lotte.messages, lotte.client);
     let sent = app
         .send_json(&lotte, Method::POST, &path, &json!({"content": "Hoi Sanne!"}))
@@ -217,7 +217,7 @@ async fn deleting_an_account_leaves_nothing_of_the_person_and_keeps_the_others_c
     let stored = app.photos.names().await?;
     assert!(stored.iter().any(|name| name.ends_with(&file)), "{stored:?}");
 
-    let lotte = sitter_writes_to(&app, "lotte@example.nl", sanne, pet).await?;
+    let lotte = volunteer_writes_to(&app, "lotte@example.nl", sanne, pet).await?;
     let (path, lotte_id, lotte) = (lotte.messages, lotte.user_id, lotte.client);
     assert_eq!(
         app.send_json(&lotte, Method::POST, &path, &json!({"content": "Hoi Sanne!"}))

@@ -1,7 +1,7 @@
 //! Browse and search: `GET /api/profiles` by text, type and distance, one profile per person,
 //! and cards that follow every profile write at once.
 
-use crate::helpers::{Backend, SITTER_BIO, Spawn, TestApp, TestResult, error_envelope, spawn_app};
+use crate::helpers::{Backend, Spawn, TestApp, TestResult, VOLUNTEER_BIO, error_envelope, spawn_app};
 use crate::on_both_backends;
 use oppas_domain::Email;
 use oppas_domain::kernel::places::postcode_area;
@@ -39,7 +39,7 @@ fn account(db: &Database, email: &str) -> Result<oppas_domain::UserId, Error> {
 }
 
 fn sitter(db: &Database, first: &str, last: &str, bio: &str, place: &str, postcode: &str) -> Result<(), Error> {
-    sitter_with(
+    volunteer_with(
         db,
         place,
         postcode,
@@ -55,7 +55,7 @@ fn sitter(db: &Database, first: &str, last: &str, bio: &str, place: &str, postco
 }
 
 /// A sitter with `fields`, living at `place`.
-fn sitter_with(db: &Database, place: &str, postcode: &str, fields: VolunteerFields) -> Result<(), Error> {
+fn volunteer_with(db: &Database, place: &str, postcode: &str, fields: VolunteerFields) -> Result<(), Error> {
     let user = account(
         db,
         &format!("{}.{}@example.nl", fields.first_name.to_lowercase(), postcode),
@@ -304,7 +304,7 @@ async fn blocked_people_are_left_out_before_paging_and_the_total_is_exact(backen
                 &VolunteerFields {
                     first_name: format!("Oppas{n}"),
                     last_name: "Test".to_owned(),
-                    bio: Some(SITTER_BIO.to_owned()),
+                    bio: Some(VOLUNTEER_BIO.to_owned()),
                     whereabouts,
                     ..VolunteerFields::default()
                 },
@@ -442,7 +442,7 @@ async fn twenty_simultaneous_creates_of_both_kinds_leave_one_profile(backend: Ba
     let app = Spawn::on_database(Some(database), &url).start().await?;
     app.sign_in_directly("dubbel@example.nl").await?;
     let sitter = json!({"profileType": "vrijwilliger", "firstName": "Dubbel", "lastName": "Persoon",
-        "location": "Utrecht", "postalCode": "3512", "bio": SITTER_BIO});
+        "location": "Utrecht", "postalCode": "3512", "bio": VOLUNTEER_BIO});
     let owner = json!({"profileType": "huisdier", "firstName": "Dubbel", "lastName": "Persoon",
         "location": "Utrecht", "postalCode": "3512", "petName": "Dubbeltje"});
     let requests = (0..20).map(|i| {
@@ -540,7 +540,7 @@ async fn a_page_carries_a_tag_and_a_browser_holding_it_gets_304(backend: Backend
 
     app.sign_in_directly("nieuw@example.nl").await?;
     let draft = json!({"profileType": "vrijwilliger", "firstName": "Kim", "lastName": "Water",
-        "bio": SITTER_BIO, "location": "Zwolle", "postalCode": "8011"});
+        "bio": VOLUNTEER_BIO, "location": "Zwolle", "postalCode": "8011"});
     assert_eq!(app.post_json("/api/profiles", &draft).await?.status(), 201);
     let changed = app
         .client
@@ -603,7 +603,7 @@ async fn the_common_searches_are_filled_before_listening(backend: Backend) -> Te
         .await?;
     let db = Database::connect(&url, PoolSettings::default(), Arc::new(oppas_domain::SystemClock))?;
     let before = list(&app, "?perPage=23").await?["total"].as_u64().unwrap_or(0);
-    sitter(&db, "Achter", "Derug", SITTER_BIO, "Utrecht", "3512")?;
+    sitter(&db, "Achter", "Derug", VOLUNTEER_BIO, "Utrecht", "3512")?;
     for common in ["", "?type=vrijwilliger", "?type=vrijwilliger&page=1&perPage=24"] {
         let page = list(&app, common).await?;
         assert!(
@@ -664,7 +664,7 @@ async fn the_searches_asked_most_are_filled_at_the_next_start(backend: Backend) 
         .start()
         .await?;
     let db = Database::connect(&url, PoolSettings::default(), Arc::new(oppas_domain::SystemClock))?;
-    sitter(&db, "Achter", "Derug", SITTER_BIO, "Utrecht", "3512")?;
+    sitter(&db, "Achter", "Derug", VOLUNTEER_BIO, "Utrecht", "3512")?;
     let filled = list(&second, "?q=utrecht").await?;
     assert!(!names(&filled).contains(&"Achter Derug".to_owned()), "filled at start");
     let fresh = list(&second, "?q=utrecht&perPage=22").await?;
@@ -728,13 +728,13 @@ async fn six_with_facets(backend: Backend) -> Result<TestApp, Error> {
     let sitter = |first: &str, species, availability, experience| VolunteerFields {
         first_name: first.to_owned(),
         last_name: "Oppas".to_owned(),
-        bio: Some(SITTER_BIO.to_owned()),
+        bio: Some(VOLUNTEER_BIO.to_owned()),
         species,
         availability,
         experience: Some(experience),
         ..VolunteerFields::default()
     };
-    sitter_with(
+    volunteer_with(
         &db,
         "Utrecht",
         "3512",
@@ -745,7 +745,7 @@ async fn six_with_facets(backend: Backend) -> Result<TestApp, Error> {
             Experience::Expert,
         ),
     )?;
-    sitter_with(
+    volunteer_with(
         &db,
         "Zwolle",
         "8011",
@@ -756,7 +756,7 @@ async fn six_with_facets(backend: Backend) -> Result<TestApp, Error> {
             Experience::Beginner,
         ),
     )?;
-    sitter_with(
+    volunteer_with(
         &db,
         "Amsterdam",
         "1012",
@@ -840,7 +840,7 @@ async fn the_recently_active_come_first_by_the_day(backend: Backend) -> TestResu
     let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
     let sitter = |first: &str| {
         json!({"profileType": "vrijwilliger", "firstName": first, "lastName": "Oppas",
-            "location": "Utrecht", "postalCode": "3512", "bio": SITTER_BIO})
+            "location": "Utrecht", "postalCode": "3512", "bio": VOLUNTEER_BIO})
     };
     // Each in a browser of their own: the lists below are asked by a visitor.
     let (bea, bea_id) = app.another_user_directly("bea@example.nl").await?;

@@ -3,7 +3,7 @@
 //! begins and waits its turn, so none fails with 'database is locked'.
 
 use crate::fixtures::{self, body};
-use crate::helpers::{Answer, Backend, ORIGIN, SITTER_BIO, Spawn, TestApp, TestResult, all_at_once};
+use crate::helpers::{Answer, Backend, ORIGIN, Spawn, TestApp, TestResult, VOLUNTEER_BIO, all_at_once};
 use crate::on_both_backends;
 use oppas_domain::profiles::draft::ProfileDraft;
 use reqwest::{Client, Method, RequestBuilder, StatusCode};
@@ -11,10 +11,10 @@ use serde_json::{Value, json};
 
 const BURST: usize = 60;
 
-fn sitter_draft(bio: &str) -> Value {
+fn volunteer_draft(bio: &str) -> Value {
     body(&ProfileDraft {
-        bio: Some(format!("{bio} {SITTER_BIO}")),
-        ..fixtures::sitter_draft()
+        bio: Some(format!("{bio} {VOLUNTEER_BIO}")),
+        ..fixtures::volunteer_draft()
     })
 }
 
@@ -66,15 +66,15 @@ async fn sixty_simultaneous_writes_of_each_kind_get_no_server_error(backend: Bac
     });
     no_server_errors("new pets", &all_at_once(pets).await?);
 
-    let (sitter, sitter_id) = person(&app, "oppas@example.nl", &sitter_draft("Eerste versie.")).await?;
+    let (sitter, volunteer_account) = person(&app, "oppas@example.nl", &volunteer_draft("Eerste versie.")).await?;
     let edits = (0..BURST).map(|n| {
-        let path = format!("/api/profiles/{sitter_id}");
+        let path = format!("/api/profiles/{volunteer_account}");
         write(
             &app,
             &sitter,
             Method::PUT,
             &path,
-            &sitter_draft(&format!("Versie {n}.")),
+            &volunteer_draft(&format!("Versie {n}.")),
         )
     });
     no_server_errors("profile edits", &all_at_once(edits).await?);

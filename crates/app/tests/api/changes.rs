@@ -10,12 +10,12 @@ use oppas_domain::profiles::draft::ProfileDraft;
 use reqwest::{Client, Method};
 use serde_json::{Value, json};
 
-fn sitter_draft() -> Value {
+fn volunteer_draft() -> Value {
     body(&ProfileDraft {
         bio: some("Ik ben dol op honden en wandel elke dag door de Haarlemmerhout."),
         languages: vec!["Nederlands".to_owned()],
         max_distance: Some(10),
-        ..fixtures::sitter_draft()
+        ..fixtures::volunteer_draft()
     })
 }
 
@@ -26,7 +26,7 @@ fn owner_draft() -> Value {
 /// A signed-in sitter (the app's own client); their account id.
 async fn sitter(app: &TestApp) -> Result<i64, Box<dyn std::error::Error>> {
     app.sign_in_directly("lotte@example.nl").await?;
-    assert_eq!(app.post_json("/api/profiles", &sitter_draft()).await?.status(), 201);
+    assert_eq!(app.post_json("/api/profiles", &volunteer_draft()).await?.status(), 201);
     app.my_id(&app.client).await
 }
 

@@ -2,7 +2,7 @@
 //! test changes with `..` and sends as the wizard's JSON), an owner whose pet profile carries an
 //! uploaded photo, and a sitter who starts a conversation with them about that pet.
 
-use crate::helpers::{ORIGIN, SITTER_BIO, TestApp};
+use crate::helpers::{ORIGIN, TestApp, VOLUNTEER_BIO};
 use image::codecs::jpeg::JpegEncoder;
 use image::{Rgb, RgbImage};
 use oppas_domain::kernel::enums::ProfileType;
@@ -15,12 +15,12 @@ type Fallible<T> = Result<T, Box<dyn std::error::Error>>;
 
 /// Lotte's sitter profile as the wizard sends it: what a listed sitter needs (a first name, a
 /// place, a postcode and fifty characters about herself) and her experience.
-pub fn sitter_draft() -> ProfileDraft {
+pub fn volunteer_draft() -> ProfileDraft {
     ProfileDraft {
         profile_type: ProfileType::Vrijwilliger.as_str().to_owned(),
         first_name: Some("Lotte".to_owned()),
         last_name: Some("Bakker".to_owned()),
-        bio: Some(SITTER_BIO.to_owned()),
+        bio: Some(VOLUNTEER_BIO.to_owned()),
         location: Some("Haarlem".to_owned()),
         postal_code: Some("2011".to_owned()),
         experience: Some("ervaren".to_owned()),
@@ -108,7 +108,7 @@ pub async fn owner_with_photo(app: &TestApp, email: &str) -> Fallible<OwnerWithP
 
 /// Lotte, a sitter (phone 0687654321) in a conversation with an owner about their pet.
 #[derive(Debug)]
-pub struct SitterInConversation {
+pub struct VolunteerInConversation {
     /// Her signed-in client.
     pub client: Client,
     /// Her user id.
@@ -119,7 +119,12 @@ pub struct SitterInConversation {
 
 /// Signs a second person in as `email`, makes Lotte's sitter profile and starts a conversation
 /// with `owner` about `pet`.
-pub async fn sitter_writes_to(app: &TestApp, email: &str, owner: i64, pet: i64) -> Fallible<SitterInConversation> {
+pub async fn volunteer_writes_to(
+    app: &TestApp,
+    email: &str,
+    owner: i64,
+    pet: i64,
+) -> Fallible<VolunteerInConversation> {
     let (client, user_id) = app.another_user_directly(email).await?;
     let sitter = app
         .send_json(
@@ -127,7 +132,7 @@ pub async fn sitter_writes_to(app: &TestApp, email: &str, owner: i64, pet: i64) 
             Method::POST,
             "/api/profiles",
             &json!({"profileType": "vrijwilliger", "firstName": "Lotte", "lastName": "Bakker", "postalCode": "2011",
-                    "location": "Haarlem", "phone": "0687654321", "bio": SITTER_BIO}),
+                    "location": "Haarlem", "phone": "0687654321", "bio": VOLUNTEER_BIO}),
         )
         .await?;
     assert_eq!(sitter.status(), StatusCode::CREATED);
@@ -142,7 +147,7 @@ pub async fn sitter_writes_to(app: &TestApp, email: &str, owner: i64, pet: i64) 
     let conversation = started.json::<Value>().await?["conversationId"]
         .as_i64()
         .ok_or("no conversation")?;
-    Ok(SitterInConversation {
+    Ok(VolunteerInConversation {
         client,
         user_id,
         messages: format!("/api/conversations/{conversation}/messages"),

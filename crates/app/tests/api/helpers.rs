@@ -768,8 +768,8 @@ macro_rules! on_both_stores {
     };
 }
 
-/// An 'Over mij' long enough for a published sitter (at least the domain's `SITTER_BIO_MIN`).
-pub const SITTER_BIO: &str = "Ik pas al jaren op honden en katten bij mij in de buurt.";
+/// An 'Over mij' long enough for a published sitter (at least the domain's `VOLUNTEER_BIO_MIN`).
+pub const VOLUNTEER_BIO: &str = "Ik pas al jaren op honden en katten bij mij in de buurt.";
 
 /// Declares each listed `async fn name(backend: Backend) -> TestResult` as two tests, one per backend.
 #[macro_export]

@@ -1,7 +1,7 @@
 //! Idempotency keys: a message, a conversation, a report or a pet sent twice with one
 //! `Idempotency-Key` is written once, and the repeat gets the first answer.
 
-use crate::helpers::{Backend, ORIGIN, SITTER_BIO, TestApp, TestResult, error_envelope, spawn_app};
+use crate::helpers::{Backend, ORIGIN, TestApp, TestResult, VOLUNTEER_BIO, error_envelope, spawn_app};
 use crate::on_both_backends;
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
@@ -21,7 +21,7 @@ async fn sitter(app: &TestApp, email: &str) -> Result<(Client, i64), Box<dyn std
         "profileType": "vrijwilliger",
         "firstName": "Lotte",
         "lastName": "Bakker",
-        "bio": SITTER_BIO,
+        "bio": VOLUNTEER_BIO,
         "location": "Haarlem",
         "postalCode": "2011",
         "experience": "ervaren",
@@ -306,7 +306,7 @@ async fn a_profile_created_twice_with_one_key_is_answered_the_same(backend: Back
         "profileType": "vrijwilliger",
         "firstName": "Lotte",
         "lastName": "Bakker",
-        "bio": SITTER_BIO,
+        "bio": VOLUNTEER_BIO,
         "location": "Haarlem",
         "postalCode": "2011",
         "experience": "ervaren",

@@ -14,7 +14,7 @@ pub(crate) fn volunteer_draft(first_name: &str) -> Value {
     body(&ProfileDraft {
         first_name: some(first_name),
         availability: vec!["Weekend overdag".to_owned()],
-        ..fixtures::sitter_draft()
+        ..fixtures::volunteer_draft()
     })
 }
 

@@ -2,7 +2,7 @@
 //! reports, hides a profile from lists and pages, and closes reports, each action logged. Every
 //! moderation call is 403 for anyone else.
 
-use crate::helpers::{Backend, ORIGIN, SITTER_BIO, TestApp, TestResult, spawn_app};
+use crate::helpers::{Backend, ORIGIN, TestApp, TestResult, VOLUNTEER_BIO, spawn_app};
 use crate::on_both_backends;
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
@@ -117,7 +117,7 @@ async fn a_moderator_hides_a_reported_profile_and_closes_the_report(backend: Bac
             Method::POST,
             "/api/profiles",
             &json!({"profileType": "vrijwilliger", "firstName": "Karel", "lastName": "Kwaad", "postalCode": "3512",
-                "location": "Utrecht", "bio": SITTER_BIO}),
+                "location": "Utrecht", "bio": VOLUNTEER_BIO}),
         )
         .await?;
     assert_eq!(created.status(), StatusCode::CREATED);
@@ -243,7 +243,7 @@ async fn volunteer(app: &TestApp, client: &Client, first: &str) -> Result<i64, B
             Method::POST,
             "/api/profiles",
             &json!({"profileType": "vrijwilliger", "firstName": first, "lastName": "Test", "postalCode": "3512",
-                "location": "Utrecht", "bio": SITTER_BIO}),
+                "location": "Utrecht", "bio": VOLUNTEER_BIO}),
         )
         .await?;
     assert_eq!(created.status(), StatusCode::CREATED);

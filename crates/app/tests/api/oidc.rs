@@ -1,7 +1,7 @@
 //! Sign-in with an OpenID Connect provider, against a provider under the test's control on
 //! loopback: discovery, keys and a token endpoint that signs whatever ID token a test asks for.
 
-use crate::helpers::{Backend, SITTER_BIO, Spawn, TestApp, TestResult, error_envelope, signed_in_as};
+use crate::helpers::{Backend, Spawn, TestApp, TestResult, VOLUNTEER_BIO, error_envelope, signed_in_as};
 use crate::on_both_backends;
 use actix_web::{App, HttpResponse, HttpServer, web};
 use chrono::{DateTime, Duration, Utc};
@@ -267,7 +267,7 @@ async fn only_ones_own_google_picture_can_be_a_profile_photo(backend: Backend) -
     assert_eq!(finish(&app, &state).await?.status(), 200);
     let draft = |avatar: &str| {
         json!({"profileType": "vrijwilliger", "firstName": "Gerrit", "lastName": "Bos",
-            "location": "Utrecht", "postalCode": "3512", "avatarUrl": avatar, "bio": SITTER_BIO})
+            "location": "Utrecht", "postalCode": "3512", "avatarUrl": avatar, "bio": VOLUNTEER_BIO})
     };
     let someone_elses = app
         .post_json(

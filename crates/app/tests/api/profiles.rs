@@ -342,8 +342,8 @@ async fn text_that_cannot_be_stored_or_disguises_itself_is_422_naming_the_field_
         assert_eq!(body["code"], "invalid_input", "{body}");
         assert_eq!(body["error"], message, "{body}");
     }
-    let sitter_nul = with(volunteer_draft(), "specialties", json!(["Training\u{0}"]));
-    let response = send(&app, &app.client, Method::POST, "/api/profiles", &sitter_nul).await?;
+    let volunteer_nul = with(volunteer_draft(), "specialties", json!(["Training\u{0}"]));
+    let response = send(&app, &app.client, Method::POST, "/api/profiles", &volunteer_nul).await?;
     assert_eq!(response.status(), 422);
     let body: Value = response.json().await?;
     assert_eq!(body["field"], "specialties", "{body}");
@@ -405,7 +405,7 @@ async fn no_public_answer_holds_an_email_phone_or_birth_date(backend: Backend) -
     let owner_id = created["profile"]["owner_id"].as_i64().ok_or("owner id")?;
     let pet_id = created["profile"]["id"].as_i64().ok_or("pet id")?;
     let sitter = app.another_user_directly("lotte@example.nl").await?.0;
-    let sitter_user = app.my_id(&sitter).await?;
+    let volunteer_user = app.my_id(&sitter).await?;
     let volunteer = with(volunteer_draft(), "phone", json!("020-1234567"));
     let created: Value = send(&app, &sitter, Method::POST, "/api/profiles", &volunteer)
         .await?
@@ -415,7 +415,7 @@ async fn no_public_answer_holds_an_email_phone_or_birth_date(backend: Backend) -
 
     let public_paths = [
         format!("/api/profiles/{owner_user}"),
-        format!("/api/profiles/{sitter_user}"),
+        format!("/api/profiles/{volunteer_user}"),
         format!("/api/owners/{owner_id}"),
         format!("/api/pets/{pet_id}"),
         format!("/api/volunteers/{volunteer_id}"),

@@ -2,7 +2,7 @@
 //! `/api/volunteers/me/schedule`, shown on her page (never her periods away), and found by
 //! 'Beschikbaar op' in `GET /api/profiles`.
 
-use crate::helpers::{Backend, SITTER_BIO, TestApp, TestResult, error_envelope, spawn_app};
+use crate::helpers::{Backend, TestApp, TestResult, VOLUNTEER_BIO, error_envelope, spawn_app};
 use crate::on_both_backends;
 use chrono::{Datelike, Duration, NaiveDate, Weekday};
 use reqwest::Method;
@@ -22,7 +22,7 @@ fn next(weekday: Weekday) -> NaiveDate {
 async fn sitter(app: &TestApp, email: &str, first: &str) -> Result<(reqwest::Client, i64), Box<dyn std::error::Error>> {
     let (client, _) = app.another_user_directly(email).await?;
     let draft = json!({"profileType": "vrijwilliger", "firstName": first, "lastName": "Oppas",
-        "location": "Utrecht", "postalCode": "3512", "bio": SITTER_BIO});
+        "location": "Utrecht", "postalCode": "3512", "bio": VOLUNTEER_BIO});
     let created = app.send_json(&client, Method::POST, "/api/profiles", &draft).await?;
     assert_eq!(created.status(), 201);
     let created: Value = created.json().await?;
@@ -137,7 +137,7 @@ async fn a_sitter_keeps_her_week_periods_away_and_pause(backend: Backend) -> Tes
 
     // An edit of her profile keeps the pause and the week.
     let edited = json!({"profileType": "vrijwilliger", "firstName": "Anna", "lastName": "Oppas",
-        "location": "Utrecht", "postalCode": "3512", "bio": format!("{SITTER_BIO} Ook 's avonds.")});
+        "location": "Utrecht", "postalCode": "3512", "bio": format!("{VOLUNTEER_BIO} Ook 's avonds.")});
     let response = app
         .send_json(
             &anna,

@@ -3,7 +3,7 @@
 //! anything.
 
 use crate::helpers::{
-    Backend, ORIGIN, SITTER_BIO, Spawn, TestApp, TestResult, all_at_once, error_envelope, spawn_app,
+    Backend, ORIGIN, Spawn, TestApp, TestResult, VOLUNTEER_BIO, all_at_once, error_envelope, spawn_app,
     successes_and_refusals,
 };
 use crate::on_both_backends;
@@ -124,7 +124,7 @@ async fn with_profile(app: &TestApp, email: &str, owner: bool) -> Result<(Client
             "postalCode": "3512", "petName": "Bobby"})
     } else {
         json!({"profileType": "vrijwilliger", "firstName": "Lotte", "lastName": "Bakker",
-            "postalCode": "2011", "location": "Haarlem", "bio": SITTER_BIO})
+            "postalCode": "2011", "location": "Haarlem", "bio": VOLUNTEER_BIO})
     };
     let created = app.send_json(&client, Method::POST, "/api/profiles", &draft).await?;
     assert_eq!(created.status(), StatusCode::CREATED);

@@ -2,8 +2,8 @@
 //! without metadata, served safely, and only usable in your own profile.
 
 use crate::helpers::{
-    Backend, Gate, ORIGIN, SITTER_BIO, Spawn, TestApp, TestResult, bucket_settings, error_envelope, new_bucket, s3_url,
-    spawn_app,
+    Backend, Gate, ORIGIN, Spawn, TestApp, TestResult, VOLUNTEER_BIO, bucket_settings, error_envelope, new_bucket,
+    s3_url, spawn_app,
 };
 use crate::on_both_stores;
 use image::codecs::jpeg::JpegEncoder;
@@ -260,7 +260,7 @@ async fn profiles_take_only_images_issued_to_their_user(backend: Backend) -> Tes
     let mine = url_of(upload(&app, &app.client, "foto.jpg", jpeg()?).await?).await?;
     let draft = |avatar: &str| {
         json!({"profileType": "vrijwilliger", "firstName": "Sanne", "postalCode": "3512",
-        "location": "Utrecht", "bio": SITTER_BIO, "avatarUrl": avatar})
+        "location": "Utrecht", "bio": VOLUNTEER_BIO, "avatarUrl": avatar})
     };
     let borrowed = app.post_json("/api/profiles", &draft(&theirs)).await?;
     assert_eq!(borrowed.status(), 422);

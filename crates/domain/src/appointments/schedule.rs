@@ -16,7 +16,7 @@ use std::sync::Arc;
 pub enum ScheduleError {
     /// Only a sitter keeps one.
     #[error("Alleen een oppas houdt bij wanneer ze kan helpen. Maak eerst een oppasprofiel.")]
-    NotASitter,
+    NotAVolunteer,
     /// A field is wrong: which, and why.
     #[error("{message}")]
     Invalid {
@@ -70,7 +70,7 @@ pub struct ScheduleInput {
 
 /// The sitters' schedules.
 #[derive(Clone)]
-pub struct SitterSchedules {
+pub struct VolunteerSchedules {
     profiles: Arc<dyn ProfileRepository>,
     schedules: Arc<dyn ScheduleRepository>,
     changes: ListingChanges,
@@ -78,13 +78,13 @@ pub struct SitterSchedules {
     clock: Arc<dyn Clock>,
 }
 
-impl std::fmt::Debug for SitterSchedules {
+impl std::fmt::Debug for VolunteerSchedules {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SitterSchedules").finish_non_exhaustive()
+        f.debug_struct("VolunteerSchedules").finish_non_exhaustive()
     }
 }
 
-impl SitterSchedules {
+impl VolunteerSchedules {
     /// A service over these ports.
     #[must_use]
     pub fn new(
@@ -106,12 +106,12 @@ impl SitterSchedules {
     /// The schedule of the signed-in sitter, with her periods away that are not over.
     ///
     /// # Errors
-    /// [`ScheduleError::NotASitter`]; storage failures.
+    /// [`ScheduleError::NotAVolunteer`]; storage failures.
     pub fn mine(&self, user: UserId) -> Result<Schedule, ScheduleError> {
         let volunteer = self
             .profiles
             .find_volunteer_by_user(user)?
-            .ok_or(ScheduleError::NotASitter)?;
+            .ok_or(ScheduleError::NotAVolunteer)?;
         let today = self.clock.today();
         Ok(Schedule {
             week: volunteer.week,
@@ -125,14 +125,14 @@ impl SitterSchedules {
     /// # Errors
     /// [`ScheduleError::Invalid`] naming the field (a period that ends before it starts, is
     /// over, lasts over a year or overlaps another; more than [`MAX_AWAY_PERIODS`]);
-    /// [`ScheduleError::NotASitter`]; too many profile writes; storage failures.
+    /// [`ScheduleError::NotAVolunteer`]; too many profile writes; storage failures.
     pub fn save(&self, user: UserId, input: &ScheduleInput) -> Result<Schedule, ScheduleError> {
         let today = self.clock.today();
         let schedule = check(input, today)?;
         let volunteer = self
             .profiles
             .find_volunteer_by_user(user)?
-            .ok_or(ScheduleError::NotASitter)?;
+            .ok_or(ScheduleError::NotAVolunteer)?;
         self.limiter
             .hit(limits::PROFILE_WRITES, &user.get().to_string())?
             .map_err(ScheduleError::Limited)?;
@@ -141,7 +141,7 @@ impl SitterSchedules {
                 .save_schedule(card, volunteer.id, schedule.week, schedule.paused, &schedule.away)
         })?;
         if !saved {
-            return Err(ScheduleError::NotASitter);
+            return Err(ScheduleError::NotAVolunteer);
         }
         Ok(schedule)
     }

@@ -240,7 +240,7 @@ impl RawListingQuery {
             ));
         }
         if let Some(field) = filters.first_only_for(ProfileType::Huisdier)
-            && (listing_type == Some(ProfileType::Vrijwilliger) || filters.for_sitters_only())
+            && (listing_type == Some(ProfileType::Vrijwilliger) || filters.for_volunteers_only())
         {
             return Err(QueryError::new(
                 field,

@@ -175,7 +175,7 @@ pub struct Listing {
     /// What filters find it by ([`crate::profiles::facets`]).
     pub facets: i64,
     /// Whether it may be listed: every pet, and a sitter with a place, a postcode and an 'Over
-    /// mij' of [`crate::profiles::profile::SITTER_BIO_MIN`] characters.
+    /// mij' of [`crate::profiles::profile::VOLUNTEER_BIO_MIN`] characters.
     pub published: bool,
     /// A sitter's week of day parts ([`crate::profiles::availability::Week`]); none for a pet.
     pub week: u32,

@@ -31,19 +31,19 @@ pub const LIST_MAX: usize = 20;
 /// Longest phone number as typed.
 pub const PHONE_MAX: usize = 20;
 
-pub use crate::profiles::profile::SITTER_BIO_MIN;
+pub use crate::profiles::profile::VOLUNTEER_BIO_MIN;
 
 /// The fields a sitter's profile must fill in, in [`FIELD_ORDER`]. Published as
 /// `x-sitter` (`required`) on each of them.
-pub const SITTER_REQUIRED: &[&str] = &["location", "postalCode", "bio"];
+pub const VOLUNTEER_REQUIRED: &[&str] = &["location", "postalCode", "bio"];
 
-/// The Dutch text of a sitter's profile without `field` (one of [`SITTER_REQUIRED`]).
+/// The Dutch text of a sitter's profile without `field` (one of [`VOLUNTEER_REQUIRED`]).
 #[must_use]
-pub fn sitter_refusal(field: &str) -> String {
+pub fn volunteer_refusal(field: &str) -> String {
     match field {
         "location" => "Vul je woonplaats in.".to_owned(),
         "postalCode" => "Vul je postcode in.".to_owned(),
-        _ => format!("Schrijf minstens {SITTER_BIO_MIN} tekens over jezelf."),
+        _ => format!("Schrijf minstens {VOLUNTEER_BIO_MIN} tekens over jezelf."),
     }
 }
 
@@ -305,7 +305,7 @@ fn first_name_given(draft: &ProfileDraft) -> Result<(), ValidationError> {
 fn kind_rules(draft: &ProfileDraft) -> Result<(), ValidationError> {
     match ProfileType::parse(&draft.profile_type) {
         Some(ProfileType::Vrijwilliger) => {
-            sitter_minimum(draft)?;
+            volunteer_minimum(draft)?;
             match &draft.experience {
                 Some(level) => choice::<Experience>(level).map_err(|error| of_field("experience", error)),
                 None => Ok(()),
@@ -335,20 +335,23 @@ fn species_rules(draft: &ProfileDraft) -> Result<(), ValidationError> {
         })
 }
 
-/// What a sitter must fill in before they are published ([`SITTER_REQUIRED`]): the first field
-/// missing, or an 'Over mij' of fewer than [`SITTER_BIO_MIN`] characters.
-fn sitter_minimum(draft: &ProfileDraft) -> Result<(), ValidationError> {
-    for field in SITTER_REQUIRED {
+/// What a sitter must fill in before they are published ([`VOLUNTEER_REQUIRED`]): the first field
+/// missing, or an 'Over mij' of fewer than [`VOLUNTEER_BIO_MIN`] characters.
+fn volunteer_minimum(draft: &ProfileDraft) -> Result<(), ValidationError> {
+    for field in VOLUNTEER_REQUIRED {
         let value = match *field {
             "location" => &draft.location,
             "postalCode" => &draft.postal_code,
             _ => &draft.bio,
         };
-        let short = *field == "bio" && value.as_deref().is_some_and(|bio| bio.chars().count() < SITTER_BIO_MIN);
+        let short = *field == "bio"
+            && value
+                .as_deref()
+                .is_some_and(|bio| bio.chars().count() < VOLUNTEER_BIO_MIN);
         if value.is_none() || short {
             return Err(of_field(
                 field,
-                ValidationError::new("required").with_message(sitter_refusal(field).into()),
+                ValidationError::new("required").with_message(volunteer_refusal(field).into()),
             ));
         }
     }

@@ -183,7 +183,7 @@ impl Filters {
 
     /// Whether a filter that only sitters carry is set.
     #[must_use]
-    pub fn for_sitters_only(&self) -> bool {
+    pub fn for_volunteers_only(&self) -> bool {
         self.first_only_for(ProfileType::Vrijwilliger).is_some()
     }
 

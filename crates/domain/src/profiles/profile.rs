@@ -8,9 +8,9 @@ use crate::{OwnerId, PetId, UserId, VolunteerId};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 
 /// Fewest characters of a sitter's 'Over mij': a sitter is published only with a place, a
-/// postcode and this much about themselves ([`crate::profiles::draft::SITTER_REQUIRED`]). Published in the OpenAPI
+/// postcode and this much about themselves ([`crate::profiles::draft::VOLUNTEER_REQUIRED`]). Published in the OpenAPI
 /// document as `x-sitter.minLength` on `bio`; the lists leave out older sitters below it.
-pub const SITTER_BIO_MIN: usize = 50;
+pub const VOLUNTEER_BIO_MIN: usize = 50;
 
 /// Cards newer than this show the 'Nieuw' badge.
 pub const NEW_FOR: Duration = Duration::days(7);
@@ -85,7 +85,7 @@ pub struct VolunteerFields {
 
 impl VolunteerFields {
     /// Whether the profile has what a published sitter needs: a place, a postcode and an 'Over
-    /// mij' of [`SITTER_BIO_MIN`] characters (older profiles were made before that held).
+    /// mij' of [`VOLUNTEER_BIO_MIN`] characters (older profiles were made before that held).
     #[must_use]
     pub fn is_published(&self) -> bool {
         let filled = |value: &Option<String>| value.as_deref().is_some_and(|v| !v.trim().is_empty());
@@ -94,7 +94,7 @@ impl VolunteerFields {
             && self
                 .bio
                 .as_deref()
-                .is_some_and(|bio| bio.trim().chars().count() >= SITTER_BIO_MIN)
+                .is_some_and(|bio| bio.trim().chars().count() >= VOLUNTEER_BIO_MIN)
     }
 }
 

@@ -221,7 +221,7 @@ impl From<FindPlaceError> for ApiError {
 impl From<ScheduleError> for ApiError {
     fn from(error: ScheduleError) -> Self {
         match error {
-            ScheduleError::NotASitter => Self::Conflict(error.to_string()),
+            ScheduleError::NotAVolunteer => Self::Conflict(error.to_string()),
             ScheduleError::Invalid { field, message } => Self::Invalid {
                 field: Some(field),
                 message,

@@ -301,7 +301,7 @@ pub async fn list_appointments(
         // Only a sitter keeps a schedule; anyone else reads no warning.
         let schedule = match schedules.mine(user.id) {
             Ok(schedule) => Some(schedule),
-            Err(oppas_domain::appointments::schedule::ScheduleError::NotASitter) => None,
+            Err(oppas_domain::appointments::schedule::ScheduleError::NotAVolunteer) => None,
             Err(error) => return Err(ApiError::from(error)),
         };
         Ok::<_, ApiError>((list, schedule))

@@ -1,7 +1,7 @@
 use super::*;
 use crate::kernel::text::{CONTROL_MESSAGE, DIRECTION_MESSAGE, INVISIBLE_MESSAGE, LINE_BREAK_MESSAGE, NAME_MAX};
 use crate::profiles::draft::{
-    FIELD_ORDER, LONG_TEXT_MAX, MAX_LENGTHS, PET_FIELDS, ProfileDraft, SITTER_BIO_MIN, ValidDraft,
+    FIELD_ORDER, LONG_TEXT_MAX, MAX_LENGTHS, PET_FIELDS, ProfileDraft, VOLUNTEER_BIO_MIN, ValidDraft,
 };
 
 fn today() -> NaiveDate {
@@ -196,19 +196,19 @@ fn volunteer_draft() -> ProfileDraft {
         first_name: Some("Lotte".into()),
         location: Some("Utrecht".into()),
         postal_code: Some("3512".into()),
-        bio: Some(SITTER_BIO.into()),
+        bio: Some(VOLUNTEER_BIO.into()),
         ..ProfileDraft::default()
     }
 }
 
-/// Exactly [`SITTER_BIO_MIN`] characters, one of them beyond ASCII.
-const SITTER_BIO: &str = "Ik pas al jaren op honden en katten in de buurt.ë!";
+/// Exactly [`VOLUNTEER_BIO_MIN`] characters, one of them beyond ASCII.
+const VOLUNTEER_BIO: &str = "Ik pas al jaren op honden en katten in de buurt.ë!";
 
 #[test]
 fn a_sitter_needs_a_place_a_postcode_and_fifty_characters_about_herself() {
-    assert_eq!(SITTER_BIO.chars().count(), SITTER_BIO_MIN);
+    assert_eq!(VOLUNTEER_BIO.chars().count(), VOLUNTEER_BIO_MIN);
     assert!(volunteer_draft().check(today()).is_ok());
-    let short: String = SITTER_BIO.chars().take(SITTER_BIO_MIN - 1).collect();
+    let short: String = VOLUNTEER_BIO.chars().take(VOLUNTEER_BIO_MIN - 1).collect();
     let cases = [
         (
             "location",
