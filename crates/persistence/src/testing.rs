@@ -102,7 +102,9 @@ impl TestDatabase {
             }
             crate::DatabaseUrl::Sqlite(path) => {
                 let mut conn = diesel::SqliteConnection::establish(&path).map_err(|e| failed(&e))?;
-                conn.batch_execute(&format!("PRAGMA foreign_keys = ON; {sql}"))
+                // The application's own connections may hold the write lock for a moment: wait
+                // for it, as they do, instead of failing at once.
+                conn.batch_execute(&format!("PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON; {sql}"))
                     .map_err(|e| failed(&e))
             }
         }
@@ -139,6 +141,8 @@ impl TestDatabase {
             }
             crate::DatabaseUrl::Sqlite(path) => {
                 let mut conn = diesel::SqliteConnection::establish(&path).map_err(|e| failed(&e))?;
+                conn.batch_execute("PRAGMA busy_timeout = 10000")
+                    .map_err(|e| failed(&e))?;
                 diesel::RunQueryDsl::load(diesel::sql_query(select), &mut conn).map_err(|e| failed(&e))?
             }
         };
