@@ -73,67 +73,6 @@ pub const MAX_LENGTHS: &[(&str, usize)] = &[
     ("coverImageUrl", LONG_TEXT_MAX),
 ];
 
-/// The order in which a draft's refusals are reported: the first failing field in this order is
-/// named. Every field of [`ProfileDraft`] is in it.
-pub const FIELD_ORDER: &[&str] = &[
-    "profileType",
-    "location",
-    "postalCode",
-    "phone",
-    "dateOfBirth",
-    "languages",
-    "firstName",
-    "lastName",
-    "ownerBio",
-    "ownerAvatarUrl",
-    "bio",
-    "avatarUrl",
-    "experience",
-    "availability",
-    "specialties",
-    "species",
-    "maxDistance",
-    "hourlyRate",
-    "hasOwnPet",
-    "transportMode",
-    "petSpecies",
-    "petName",
-    "petBreed",
-    "petAge",
-    "petSize",
-    "petGender",
-    "petPersonality",
-    "petSpecialNeeds",
-    "petWeight",
-    "petVaccinated",
-    "petChipped",
-    "petNeutered",
-    "petGoodWith",
-    "petLookingFor",
-    "coverImageUrl",
-];
-
-/// The fields of one pet: what 'Nog een huisdier toevoegen' and a pet's edit dialog send.
-pub const PET_FIELDS: &[&str] = &[
-    "petSpecies",
-    "petName",
-    "petBreed",
-    "petAge",
-    "petSize",
-    "petGender",
-    "petPersonality",
-    "petSpecialNeeds",
-    "petWeight",
-    "petVaccinated",
-    "petChipped",
-    "petNeutered",
-    "petGoodWith",
-    "petLookingFor",
-    "avatarUrl",
-    "coverImageUrl",
-    "bio",
-];
-
 /// The draft as the wizard sends it, and as an inline edit's few fields are laid over (see
 /// [`ProfileDraft::changed`]). Empty texts count as not filled in. The field rules are declared on
 /// the fields; rules that depend on the kind of profile are the draft's own (`kind_rules`). This is
@@ -605,6 +544,10 @@ fn picks<V: Vocabulary>(values: &[String]) -> Vec<V> {
     values.iter().filter_map(|value| V::parse(value)).collect()
 }
 
+mod fields;
 mod stored;
+
+pub use fields::{FIELD_ORDER, PET_FIELDS};
+
 #[cfg(test)]
 mod tests;
