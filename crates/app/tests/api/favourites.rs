@@ -43,6 +43,13 @@ async fn call(app: &TestApp, client: &Client, method: Method, path: &str) -> req
         .await
 }
 
+/// A moderator hides (`PUT`) or shows again (`DELETE`) `owner`'s profile.
+async fn moderate(app: &TestApp, moderator: &Client, method: Method, owner: i64) -> TestResult {
+    let answer = call(app, moderator, method, &format!("/api/moderation/hidden/{owner}")).await?;
+    assert_eq!(answer.status(), StatusCode::NO_CONTENT);
+    Ok(())
+}
+
 async fn favourite_ids(app: &TestApp, client: &Client) -> Result<Vec<String>, Box<dyn std::error::Error>> {
     let response = call(app, client, Method::GET, "/api/favourites").await?;
     assert_eq!(response.status(), 200);
@@ -122,14 +129,7 @@ async fn a_hidden_profiles_card_is_as_unknown_as_a_missing_one(backend: Backend)
     let owner = app.my_id(&app.client).await?;
     let (moderator, _) = app.another_user_directly("moderator@example.nl").await?;
     crate::moderation::set_role(&app, "grant", "moderator@example.nl")?;
-    let hidden = call(
-        &app,
-        &moderator,
-        Method::PUT,
-        &format!("/api/moderation/hidden/{owner}"),
-    )
-    .await?;
-    assert_eq!(hidden.status(), StatusCode::NO_CONTENT);
+    moderate(&app, &moderator, Method::PUT, owner).await?;
     let (fan, _) = app.another_user_directly("fan@example.nl").await?;
     let missing = error_envelope(call(&app, &fan, Method::PUT, "/api/favourites/pet-999999").await?).await?;
     let response = call(&app, &fan, Method::PUT, &format!("/api/favourites/{card}")).await?;
@@ -139,14 +139,7 @@ async fn a_hidden_profiles_card_is_as_unknown_as_a_missing_one(backend: Backend)
         missing,
         "the same answer as for a card that never was"
     );
-    let shown = call(
-        &app,
-        &moderator,
-        Method::DELETE,
-        &format!("/api/moderation/hidden/{owner}"),
-    )
-    .await?;
-    assert_eq!(shown.status(), StatusCode::NO_CONTENT);
+    moderate(&app, &moderator, Method::DELETE, owner).await?;
     assert!(
         favourite_ids(&app, &fan).await?.is_empty(),
         "nothing was stored while it was hidden"
@@ -191,14 +184,7 @@ async fn every_write_naming_a_hidden_profiles_card_is_as_unknown_and_keeps_nothi
     )
     .await?;
 
-    let hidden = call(
-        &app,
-        &moderator,
-        Method::PUT,
-        &format!("/api/moderation/hidden/{owner}"),
-    )
-    .await?;
-    assert_eq!(hidden.status(), StatusCode::NO_CONTENT);
+    moderate(&app, &moderator, Method::PUT, owner).await?;
     let again = call(&app, &fan, Method::PUT, &format!("/api/favourites/{card}")).await?;
     assert_eq!(
         again.status(),
@@ -213,14 +199,7 @@ async fn every_write_naming_a_hidden_profiles_card_is_as_unknown_and_keeps_nothi
     assert_eq!(reported.status(), StatusCode::NOT_FOUND);
     assert_eq!(error_envelope(reported).await?, unknown_person);
 
-    let shown = call(
-        &app,
-        &moderator,
-        Method::DELETE,
-        &format!("/api/moderation/hidden/{owner}"),
-    )
-    .await?;
-    assert_eq!(shown.status(), StatusCode::NO_CONTENT);
+    moderate(&app, &moderator, Method::DELETE, owner).await?;
     assert_eq!(views(&app).await?, 1, "the view while it was hidden was not kept");
     let queue: Value = call(&app, &moderator, Method::GET, "/api/moderation/reports")
         .await?
