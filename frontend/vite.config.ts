@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressPlugin } from './scripts/precompress.mjs';
 
 // In development the backend runs on its default address; the browser sees one origin, as in
 // production where the backend serves the built app itself.
@@ -64,7 +65,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), tailwindcss(), ...(mode === 'test' ? [] : [pwa])],
+  plugins: [react(), tailwindcss(), ...(mode === 'test' ? [] : [pwa, precompressPlugin()])],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

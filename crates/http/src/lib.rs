@@ -80,5 +80,6 @@ pub fn app(
         .service(routes::uploads::serve_image)
         .configure(seo::configure)
         .service(spa::refused_paths())
+        .service(spa::assets())
         .service(spa::service(&static_dir))
 }

@@ -146,6 +146,11 @@ pub struct StaticSite {
 pub const INDEX_HTML: &str = "<!doctype html><html lang=\"nl\"><head><title>Oppasmaatje</title>\
     <meta name=\"description\" content=\"Algemeen\" /></head><body><div id=\"root\"></div></body></html>";
 pub const ASSET_PATH: &str = "/assets/index-3f2a9c1b.js";
+/// An asset with the compressed copies the build writes beside it; their content tells them apart.
+pub const PRECOMPRESSED_ASSET_PATH: &str = "/assets/page-5e6f7a8b.js";
+pub const PRECOMPRESSED_PLAIN: &str = "console.log('page');";
+pub const PRECOMPRESSED_BROTLI: &[u8] = b"the brotli copy";
+pub const PRECOMPRESSED_GZIP: &[u8] = b"the gzip copy";
 
 impl StaticSite {
     pub fn new() -> std::io::Result<Self> {
@@ -158,6 +163,10 @@ impl StaticSite {
             dir.join(ASSET_PATH.trim_start_matches('/')),
             "console.log('oppas');".repeat(100),
         )?;
+        let precompressed = dir.join(PRECOMPRESSED_ASSET_PATH.trim_start_matches('/'));
+        std::fs::write(&precompressed, PRECOMPRESSED_PLAIN)?;
+        std::fs::write(precompressed.with_extension("js.br"), PRECOMPRESSED_BROTLI)?;
+        std::fs::write(precompressed.with_extension("js.gz"), PRECOMPRESSED_GZIP)?;
         Ok(Self { dir, uploads })
     }
 }

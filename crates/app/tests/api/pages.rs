@@ -1,6 +1,9 @@
 //! The single-page app: every client route gets index.html with the page headers.
 
-use crate::helpers::{ASSET_PATH, Backend, INDEX_HTML, TestResult, spawn_app};
+use crate::helpers::{
+    ASSET_PATH, Backend, INDEX_HTML, PRECOMPRESSED_ASSET_PATH, PRECOMPRESSED_BROTLI, PRECOMPRESSED_GZIP,
+    PRECOMPRESSED_PLAIN, TestResult, spawn_app,
+};
 use crate::on_both_backends;
 
 fn header<'a>(response: &'a reqwest::Response, name: &str) -> &'a str {
@@ -62,6 +65,82 @@ async fn hashed_assets_are_cached_for_a_year_and_compressed(backend: Backend) ->
         "public, max-age=31536000, immutable",
         "a miss is not cached"
     );
+    Ok(())
+}
+
+async fn an_asset_is_sent_as_the_compressed_copy_the_browser_takes(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    for (accepted, encoding, body) in [
+        ("gzip, deflate, br, zstd", "br", PRECOMPRESSED_BROTLI),
+        ("gzip", "gzip", PRECOMPRESSED_GZIP),
+        ("br;q=0, gzip", "gzip", PRECOMPRESSED_GZIP),
+        ("gzip;q=0.5, br;q=0.8", "br", PRECOMPRESSED_BROTLI),
+        ("identity", "", PRECOMPRESSED_PLAIN.as_bytes()),
+    ] {
+        let response = app
+            .client
+            .get(app.url(PRECOMPRESSED_ASSET_PATH))
+            .header("Accept-Encoding", accepted)
+            .send()
+            .await?;
+        assert_eq!(response.status(), 200, "{accepted}");
+        assert_eq!(header(&response, "content-encoding"), encoding, "{accepted}");
+        assert!(
+            header(&response, "content-type").starts_with("text/javascript"),
+            "{accepted}"
+        );
+        assert_eq!(
+            header(&response, "vary").to_ascii_lowercase(),
+            "accept-encoding",
+            "{accepted}"
+        );
+        assert_eq!(
+            header(&response, "cache-control"),
+            "public, max-age=31536000, immutable",
+            "{accepted}"
+        );
+        assert_eq!(response.bytes().await?.as_ref(), body, "{accepted}");
+    }
+
+    let head = app
+        .client
+        .head(app.url(PRECOMPRESSED_ASSET_PATH))
+        .header("Accept-Encoding", "br")
+        .send()
+        .await?;
+    assert_eq!(head.status(), 200);
+    assert_eq!(header(&head, "content-encoding"), "br");
+    assert_eq!(
+        header(&head, "content-length"),
+        PRECOMPRESSED_BROTLI.len().to_string(),
+        "a HEAD tells the copy's length"
+    );
+
+    // A name the build never writes is not found, whatever the browser takes.
+    for path in [
+        "/assets/page-5e6f7a8b.js.br.br",
+        "/assets/gone-123.js",
+        "/assets/a%20b.js",
+    ] {
+        let compressed = app
+            .client
+            .get(app.url(path))
+            .header("Accept-Encoding", "br")
+            .send()
+            .await?;
+        assert_eq!(compressed.status(), 404, "{path}");
+        let response = app.get(path).await?;
+        assert_eq!(response.status(), 404, "{path}");
+        let (_, code) = crate::helpers::error_envelope(response).await?;
+        assert_eq!(code, "not_found", "{path}");
+    }
+    let post = app
+        .client
+        .post(app.url(PRECOMPRESSED_ASSET_PATH))
+        .header("Origin", "http://localhost:8080")
+        .send()
+        .await?;
+    assert_eq!(post.status(), 405, "a POST to an asset is the file service's to refuse");
     Ok(())
 }
 
@@ -206,5 +285,6 @@ on_both_backends!(
     a_profile_page_carries_its_name_place_and_preview_without_javascript,
     paths_the_file_service_refuses_are_a_404_in_the_envelope,
     client_routes_get_the_app_with_csp_and_security_headers,
-    hashed_assets_are_cached_for_a_year_and_compressed
+    hashed_assets_are_cached_for_a_year_and_compressed,
+    an_asset_is_sent_as_the_compressed_copy_the_browser_takes
 );
