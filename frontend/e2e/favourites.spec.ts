@@ -1,7 +1,7 @@
 import { checkPage, expect, test } from './fixtures';
 import { demo, seedDemoProfiles } from './support/demo';
 import { baseURL } from './support/endpoints';
-import { SITTER_BIO, signUpByMail, uniqueEmail } from './support/session';
+import { VOLUNTEER_BIO, signUpByMail, uniqueEmail } from './support/session';
 
 test.describe('favourites', () => {
   test.describe.configure({ timeout: 60_000 });
@@ -19,7 +19,7 @@ test.describe('favourites', () => {
         lastName: 'de Fan',
         location: 'Utrecht',
         postalCode: '3512',
-        bio: SITTER_BIO,
+        bio: VOLUNTEER_BIO,
       },
       headers: { Origin: baseURL },
     });

@@ -19,7 +19,7 @@ type ProfileLookup = components['schemas']['ProfileLookup'];
 /** A sitter's 'Over mij' of the published minimum, and a longer one for the edit. */
 const ABOUT = 'Ik ben dol op honden en wandel elke dag in het park.';
 const EDITED_ABOUT = 'Ik ben dol op honden en katten, en wandel elke dag in het park.';
-/** Exactly SITTER_BIO_MIN characters less one. */
+/** Exactly VOLUNTEER_BIO_MIN characters less one. */
 const FORTY_NINE = 'Ik pas al jaren op honden en katten in de buurt.ë';
 const PROFILE_SAVED = 'Je profiel is opgeslagen';
 const PHONE = { width: 390, height: 844 };

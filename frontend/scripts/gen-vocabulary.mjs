@@ -169,19 +169,19 @@ if (typeof startInFuture !== 'string' || typeof endAfterStart !== 'string')
   throw new Error(`${input}: ProposeBody has no x-refusals of its times`);
 const phonePattern = draft.phone?.pattern;
 if (!phonePattern) throw new Error(`${input}: ProfileDraftBody.phone has no pattern`);
-const sitterRequired = Object.entries(draft)
-  .filter(([, property]) => property['x-sitter']?.required === true)
+const volunteerRequired = Object.entries(draft)
+  .filter(([, property]) => property['x-volunteer']?.required === true)
   .map(([field]) => field);
-if (sitterRequired.length === 0)
-  throw new Error(`${input}: ProfileDraftBody has no field with x-sitter`);
-const sitterMessages = Object.fromEntries(
-  sitterRequired.map((field) => [field, draft[field]['x-sitter'].message]),
+if (volunteerRequired.length === 0)
+  throw new Error(`${input}: ProfileDraftBody has no field with x-volunteer`);
+const volunteerMessages = Object.fromEntries(
+  volunteerRequired.map((field) => [field, draft[field]['x-volunteer'].message]),
 );
-if (Object.values(sitterMessages).some((message) => typeof message !== 'string'))
-  throw new Error(`${input}: an x-sitter field has no message`);
-const sitterBioMin = draft.bio?.['x-sitter']?.minLength;
-if (typeof sitterBioMin !== 'number')
-  throw new Error(`${input}: ProfileDraftBody.bio has no x-sitter.minLength`);
+if (Object.values(volunteerMessages).some((message) => typeof message !== 'string'))
+  throw new Error(`${input}: an x-volunteer field has no message`);
+const volunteerBioMin = draft.bio?.['x-volunteer']?.minLength;
+if (typeof volunteerBioMin !== 'number')
+  throw new Error(`${input}: ProfileDraftBody.bio has no x-volunteer.minLength`);
 const pattern = draft.postalCode?.pattern;
 if (!pattern) throw new Error(`${input}: ProfileDraftBody.postalCode has no pattern`);
 
@@ -243,13 +243,13 @@ lines.push(
   `export const POSTCODE_PATTERN = new RegExp(${literal(pattern)});`,
   '',
   "/** The fields a sitter's profile must fill in before it is published. */",
-  `export const SITTER_REQUIRED = [${sitterRequired.map(literal).join(', ')}] as const;`,
+  `export const VOLUNTEER_REQUIRED = [${volunteerRequired.map(literal).join(', ')}] as const;`,
   '',
   "/** Fewest characters of a sitter's 'Over mij'. */",
-  `export const SITTER_BIO_MIN = ${sitterBioMin};`,
+  `export const VOLUNTEER_BIO_MIN = ${volunteerBioMin};`,
   '',
   "/** The server's refusal of each field a sitter left out (or, for 'Over mij', wrote too little in). */",
-  `export const SITTER_MESSAGES: Readonly<Record<(typeof SITTER_REQUIRED)[number], string>> = ${JSON.stringify(sitterMessages, null, 2)};`,
+  `export const VOLUNTEER_MESSAGES: Readonly<Record<(typeof VOLUNTEER_REQUIRED)[number], string>> = ${JSON.stringify(volunteerMessages, null, 2)};`,
   '',
   '/** The most characters of each name at sign-up, as the server checks them. */',
   `export const SIGN_UP_NAME_MAX = ${signUpNameMax};`,

@@ -2,7 +2,7 @@
 import '@/lib/zod-config';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '@/app/app';
+import { App, sessionKnown } from '@/app/app';
 import '@/index.css';
 
 // The service worker (the app on a phone's home screen, and offline) once the page has loaded
@@ -29,13 +29,16 @@ if (!container) {
   throw new Error('index.html has no #root element');
 }
 
-// Drawn as a transition, React yields to the browser every few milliseconds while it builds the
-// first page, instead of holding the main thread for the whole tree.
+// Drawn once who is signed in is known (a connection that does not answer holds the page back
+// three seconds at most), and as a transition: React yields to the browser every few milliseconds
+// while it builds the first page, instead of holding the main thread for the whole tree.
 const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+void sessionKnown(3_000).then(() => {
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });

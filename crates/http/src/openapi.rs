@@ -428,7 +428,7 @@ fn publish_sign_in_refusals(components: &mut utoipa::openapi::Components) {
         .merge(ExtensionsBuilder::new().add("x-refusals", refusals).build());
 }
 
-/// What a sitter's profile must hold before it is published: `x-sitter` on each field it must
+/// What a sitter's profile must hold before it is published: `x-volunteer` on each field it must
 /// fill in, with the least length of the 'Over mij'.
 fn publish_volunteer_minimum(draft: &mut utoipa::openapi::schema::Object) {
     for (name, property) in &mut draft.properties {
@@ -451,7 +451,7 @@ fn publish_volunteer_minimum(draft: &mut utoipa::openapi::schema::Object) {
         }
         field.extensions.get_or_insert_with(Default::default).merge(
             ExtensionsBuilder::new()
-                .add("x-sitter", serde_json::Value::Object(rule))
+                .add("x-volunteer", serde_json::Value::Object(rule))
                 .build(),
         );
     }
@@ -642,18 +642,22 @@ mod tests {
         let document = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
         let draft = &document["components"]["schemas"]["ProfileDraftBody"]["properties"];
         for field in ["location", "postalCode", "bio"] {
-            assert_eq!(draft[field]["x-sitter"]["required"], serde_json::json!(true), "{field}");
+            assert_eq!(
+                draft[field]["x-volunteer"]["required"],
+                serde_json::json!(true),
+                "{field}"
+            );
         }
-        assert_eq!(draft["bio"]["x-sitter"]["minLength"], serde_json::json!(50));
-        assert_eq!(draft["postalCode"]["x-sitter"]["message"], "Vul je postcode in.");
+        assert_eq!(draft["bio"]["x-volunteer"]["minLength"], serde_json::json!(50));
+        assert_eq!(draft["postalCode"]["x-volunteer"]["message"], "Vul je postcode in.");
         assert_eq!(
-            draft["bio"]["x-sitter"]["message"],
+            draft["bio"]["x-volunteer"]["message"],
             "Schrijf minstens 50 tekens over jezelf."
         );
-        assert!(draft["firstName"].get("x-sitter").is_none());
+        assert!(draft["firstName"].get("x-volunteer").is_none());
         let pet = &document["components"]["schemas"]["PetDraftBody"]["properties"];
         assert!(
-            pet["bio"].get("x-sitter").is_none(),
+            pet["bio"].get("x-volunteer").is_none(),
             "a pet's description has no minimum"
         );
     }

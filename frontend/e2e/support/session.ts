@@ -57,7 +57,7 @@ export async function createProfile(
 ): Promise<components['schemas']['ProfileLookup']> {
   // A sitter is published only with a place and an 'Over mij' of the published minimum.
   const sitter =
-    draft.profileType === 'vrijwilliger' ? { location: 'Utrecht', bio: SITTER_BIO } : {};
+    draft.profileType === 'vrijwilliger' ? { location: 'Utrecht', bio: VOLUNTEER_BIO } : {};
   const response = await page.request.post('/api/profiles', {
     data: { ...sitter, ...draft },
     headers: { Origin: baseURL },
@@ -66,8 +66,8 @@ export async function createProfile(
   return (await response.json()) as components['schemas']['ProfileLookup'];
 }
 
-/** An 'Over mij' long enough for a published sitter (SITTER_BIO_MIN characters or more). */
-export const SITTER_BIO = 'Ik pas al jaren op honden en katten bij mij in de buurt.';
+/** An 'Over mij' long enough for a published sitter (VOLUNTEER_BIO_MIN characters or more). */
+export const VOLUNTEER_BIO = 'Ik pas al jaren op honden en katten bij mij in de buurt.';
 
 /** A browser of its own for a second person, reaching only this machine. */
 export async function secondBrowser(browser: Browser): Promise<Page> {

@@ -15,16 +15,17 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const data = routeData(queryClient);
   return [
     {
+      // No loader here: the frame needs none (who is signed in is asked before the router starts,
+      // `app.tsx`), and a loader on it would hold every page, the landing page too, behind a
+      // loading screen on the first visit instead of drawing it at once.
       Component: RootLayout,
-      loader: data.session,
-      // Only the first load needs it: later the header's own queries keep the session current.
-      shouldRevalidate: () => false,
       ErrorBoundary: RouteError,
-      HydrateFallback: AppLoading,
       children: [
         {
-          // Errors inside a page keep the header and footer around the message.
+          // Errors inside a page keep the header and footer around the message; so does the
+          // loading screen of a first visit to a page whose code is still on its way.
           ErrorBoundary: RouteError,
+          HydrateFallback: AppLoading,
           children: [
             { index: true, Component: LandingRoute },
             {
@@ -122,9 +123,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             },
             {
-              path: paths.forSitters,
+              path: paths.forVolunteers,
               lazy: async () => ({
-                Component: (await import('@/app/routes/for-sitters')).ForSittersRoute,
+                Component: (await import('@/app/routes/for-volunteers')).ForVolunteersRoute,
               }),
             },
             // Profile pages and the profile detail redirects.

@@ -33,7 +33,7 @@ export const paths = {
     return text ? `/profielen?${text}` : '/profielen';
   },
   forOwners: '/voor-baasjes',
-  forSitters: '/voor-oppassers',
+  forVolunteers: '/voor-oppassers',
   /** Browse fallback detail for an id that is neither a sitter nor a pet id. */
   profileFallback: (id: string | number) => `/profielen/${String(id)}`,
   /** Detail that redirects `volunteer-N` and `pet-N` ids to their own pages. */

@@ -75,6 +75,7 @@ export function aUser(overrides: Partial<SessionUser> = {}): SessionUser {
     temporary: false,
     google_user_data: null,
     is_moderator: false,
+    last_event: 0,
     ...overrides,
   };
 }

@@ -474,7 +474,17 @@ impl EventStream {
         who: &Person,
         last_event_id: Option<i64>,
     ) -> Result<Self, Box<dyn std::error::Error>> {
-        let mut request = who.client.get(app.url("/api/events"));
+        Self::open_at(app, who, "/api/events", last_event_id).await
+    }
+
+    /// A stream opened at `path` (`/api/events` with a query), with `Last-Event-ID` when given.
+    pub(crate) async fn open_at(
+        app: &TestApp,
+        who: &Person,
+        path: &str,
+        last_event_id: Option<i64>,
+    ) -> Result<Self, Box<dyn std::error::Error>> {
+        let mut request = who.client.get(app.url(path));
         if let Some(id) = last_event_id {
             request = request.header("Last-Event-ID", id.to_string());
         }
@@ -593,6 +603,54 @@ async fn an_event_stream_receives_messages_read_receipts_and_presence(backend: B
 
     let signed_out = Client::new().get(app.url("/api/events")).send().await?;
     assert_eq!(signed_out.status(), StatusCode::UNAUTHORIZED);
+    Ok(())
+}
+
+async fn a_stream_opened_with_the_sessions_last_event_brings_what_came_after_the_pages_reads(
+    backend: Backend,
+) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let lotte = sitter(&app, "lotte@example.nl").await?;
+    let sanne = owner(&app, "sanne@example.nl").await?;
+    let id = started(&app, &lotte, &sanne, sanne.pet).await?;
+    send(&app, &lotte, id, "Hoi Sanne!").await?;
+
+    // Sanne's page asks who is signed in, then reads her conversations.
+    let (_, me) = get(&app, &sanne, "/api/users/me").await?;
+    let seen = me["last_event"].as_i64().ok_or("last_event is a number")?;
+    assert!(seen > 0, "Lotte's first message was an event of Sanne's");
+    let (_, list) = get(&app, &sanne, "/api/conversations").await?;
+    assert_eq!(list["conversations"][0]["unreadCount"], 1);
+
+    // Lotte writes again before Sanne's stream is open.
+    send(&app, &lotte, id, "Ben je er?").await?;
+    let mut stream = EventStream::open_at(&app, &sanne, &format!("/api/events?lastEventId={seen}"), None).await?;
+    let missed = stream.until(|b| b.contains("\"message\"")).await?;
+    assert_eq!(id_of(&missed), Some(seen + 1), "the one event after the session's read");
+    assert_eq!(data_of(&missed)?["conversationId"], id);
+    drop(stream);
+
+    // A browser's reconnect names the last event it received: that wins over the address.
+    send(&app, &lotte, id, "Hallo?").await?;
+    let mut reconnected =
+        EventStream::open_at(&app, &sanne, &format!("/api/events?lastEventId={seen}"), Some(seen + 1)).await?;
+    let next = reconnected.until(|b| b.contains("\"message\"")).await?;
+    assert_eq!(id_of(&next), Some(seen + 2), "nothing before the header's event again");
+    drop(reconnected);
+
+    // The answer for a visitor has no events; a made-up number is refused in Dutch.
+    let visitor = Client::new().get(app.url("/api/users/me")).send().await?;
+    assert_eq!(visitor.json::<Value>().await?, Value::Null);
+    for wrong in ["abc", "1.5", ""] {
+        let response = sanne
+            .client
+            .get(app.url(&format!("/api/events?lastEventId={wrong}")))
+            .send()
+            .await?;
+        assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY, "{wrong}");
+        let (error, _) = crate::helpers::error_envelope(response).await?;
+        assert_eq!(error, "De gegevens hebben niet de verwachte vorm.", "{wrong}");
+    }
     Ok(())
 }
 
@@ -957,6 +1015,7 @@ on_both_backends!(
     new_conversations_are_limited_per_hour_but_reopening_is_not,
     an_event_stream_receives_messages_read_receipts_and_presence,
     event_ids_count_each_persons_events_and_an_unknown_last_id_resumes_at_the_newest,
+    a_stream_opened_with_the_sessions_last_event_brings_what_came_after_the_pages_reads,
     the_mail_about_a_new_message_comes_once_and_not_when_switched_off,
     ten_simultaneous_starts_give_one_conversation,
 );

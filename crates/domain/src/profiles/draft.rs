@@ -34,7 +34,7 @@ pub const PHONE_MAX: usize = 20;
 pub use crate::profiles::profile::VOLUNTEER_BIO_MIN;
 
 /// The fields a sitter's profile must fill in, in [`FIELD_ORDER`]. Published as
-/// `x-sitter` (`required`) on each of them.
+/// `x-volunteer` (`required`) on each of them.
 pub const VOLUNTEER_REQUIRED: &[&str] = &["location", "postalCode", "bio"];
 
 /// The Dutch text of a sitter's profile without `field` (one of [`VOLUNTEER_REQUIRED`]).

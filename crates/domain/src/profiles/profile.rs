@@ -9,7 +9,7 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 
 /// Fewest characters of a sitter's 'Over mij': a sitter is published only with a place, a
 /// postcode and this much about themselves ([`crate::profiles::draft::VOLUNTEER_REQUIRED`]). Published in the OpenAPI
-/// document as `x-sitter.minLength` on `bio`; the lists leave out older sitters below it.
+/// document as `x-volunteer.minLength` on `bio`; the lists leave out older sitters below it.
 pub const VOLUNTEER_BIO_MIN: usize = 50;
 
 /// Cards newer than this show the 'Nieuw' badge.

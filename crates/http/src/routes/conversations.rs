@@ -472,17 +472,32 @@ pub async fn update_settings(
     Ok(HttpResponse::Ok().json(MessageSettings { message_emails }))
 }
 
+/// Where an event stream starts.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct StreamQuery {
+    /// The last event already seen, when no `Last-Event-ID` says it: the `last_event` of
+    /// `GET /api/users/me` before the page's reads, so that the stream first brings what came
+    /// after them.
+    pub last_event_id: Option<i64>,
+}
+
 /// Live updates for the signed-in person as Server-Sent Events: each event's `data` is a
-/// [`LiveEventData`]; stored events carry an `id`, and a reconnect with `Last-Event-ID` first
-/// gets what it missed. A comment every 20 seconds keeps the connection open; the stream ends
-/// when its session does.
+/// [`LiveEventData`]; stored events carry an `id`, and a stream opened with the last event seen
+/// (a reconnect's `Last-Event-ID`, or else `lastEventId`) first gets what came after it. A
+/// comment every 20 seconds keeps the connection open; the stream ends when its session does.
 ///
 /// # Errors
-/// 401 when not signed in.
+/// 422 for a `lastEventId` that is not a number; 401 when not signed in.
 #[utoipa::path(get, path = "/api/events", tag = "messages", operation_id = "stream_events",
-    params(("Last-Event-ID" = Option<i64>, Header, description = "The id of the last event received")),
+    params(
+        ("Last-Event-ID" = Option<i64>, Header, description = "The id of the last event received"),
+        StreamQuery,
+    ),
     responses(
         (status = 200, description = "The event stream (text/event-stream)", content_type = "text/event-stream", body = LiveEventData),
+        (status = 422, description = "A lastEventId that is not a number", body = crate::ApiErrorBody),
         (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
     ))]
 #[get("/events")]
@@ -491,13 +506,16 @@ pub async fn stream_events(
     CurrentUser(user): CurrentUser,
     state: web::Data<AppState>,
     cookie: web::Data<crate::session::SessionCookie>,
+    query: web::Query<StreamQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let session = cookie.key_hash(&req).ok_or(ApiError::Unauthenticated)?;
+    // The browser's own reconnect names the last event it received, later than the address's.
     let last_event_id = req
         .headers()
         .get("last-event-id")
         .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.trim().parse::<i64>().ok());
+        .and_then(|value| value.trim().parse::<i64>().ok())
+        .or(query.last_event_id);
     crate::routes::events::open(&state, user.id, session, last_event_id).await
 }
 

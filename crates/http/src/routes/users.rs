@@ -37,6 +37,11 @@ pub struct SessionUser {
     pub google_user_data: Option<GoogleUserData>,
     /// Whether they moderate (the web app then offers /beheer/meldingen).
     pub is_moderator: bool,
+    /// The number of their newest live event when this answer was made: what the web app reads
+    /// after it is at least this recent, so its event stream opens with it
+    /// (`/api/events?lastEventId=`) and brings only what came after, instead of every read
+    /// being made again once the stream is open.
+    pub last_event: i64,
 }
 
 /// Routes `/api/users/me` and `/api/logout`.
@@ -58,12 +63,13 @@ pub async fn find_current_user(session: Session, state: web::Data<AppState>) -> 
     };
     let accounts = state.accounts.clone();
     let moderation = state.moderation.clone();
-    let (account, is_moderator) = web::block(move || -> Result<_, oppas_domain::RepositoryError> {
+    let messaging = state.messaging.clone();
+    let (account, is_moderator, last_event) = web::block(move || -> Result<_, ApiError> {
         let account = accounts
             .find(id)?
             .map(|user| accounts.with_identity(user))
             .transpose()?;
-        Ok((account, moderation.is_moderator(id)?))
+        Ok((account, moderation.is_moderator(id)?, messaging.newest_event(id)?))
     })
     .await??;
     let Some(Account { user, identity }) = account else {
@@ -84,6 +90,7 @@ pub async fn find_current_user(session: Session, state: web::Data<AppState>) -> 
             picture: identity.picture,
         }),
         is_moderator,
+        last_event,
     })))
 }
 

@@ -25,7 +25,7 @@ export function navItems(
       { label: 'Home', to: paths.home, end: true },
       { label: 'Profielen', to: paths.profiles },
       { label: 'Voor Baasjes', to: paths.forOwners },
-      { label: 'Voor Oppassers', to: paths.forSitters },
+      { label: 'Voor Oppassers', to: paths.forVolunteers },
     ];
   }
 
@@ -63,7 +63,7 @@ export function phoneMenuItems(user: SessionUser | null): NavItem[] {
 function searchItem(lookup: ProfileLookup | null): NavItem {
   switch (lookup?.type) {
     case 'vrijwilliger':
-      return { label: 'Zoeken', to: paths.forSitters };
+      return { label: 'Zoeken', to: paths.forVolunteers };
     case 'huisdier':
       return { label: 'Profielen', to: paths.forOwners };
     case undefined:

@@ -4,9 +4,9 @@ import * as V from '@/lib/api/vocabulary';
 import {
   DRAFT_MAX_LENGTH,
   POSTCODE_PATTERN,
-  SITTER_BIO_MIN,
-  SITTER_MESSAGES,
-  SITTER_REQUIRED,
+  VOLUNTEER_BIO_MIN,
+  VOLUNTEER_MESSAGES,
+  VOLUNTEER_REQUIRED,
 } from '@/lib/api/vocabulary';
 import {
   FIRST_NAME_REQUIRED,
@@ -99,13 +99,13 @@ export const wizardSchema = wizardFields
 
     // A sitter is published only with what the server requires of one (x-sitter).
     if (!owner) {
-      for (const field of SITTER_REQUIRED) {
+      for (const field of VOLUNTEER_REQUIRED) {
         const value = values[field].trim();
         // Characters as the server counts them (code points, not UTF-16 units).
         if (field === 'bio') {
-          if (Array.from(value).length < SITTER_BIO_MIN) fail('bio', SITTER_MESSAGES.bio);
+          if (Array.from(value).length < VOLUNTEER_BIO_MIN) fail('bio', VOLUNTEER_MESSAGES.bio);
         } else if (value === '') {
-          fail(field, SITTER_MESSAGES[field]);
+          fail(field, VOLUNTEER_MESSAGES[field]);
         }
       }
     }

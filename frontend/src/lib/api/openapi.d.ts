@@ -405,11 +405,11 @@ export interface paths {
         };
         /**
          * Live updates for the signed-in person as Server-Sent Events: each event's `data` is a
-         *     [`LiveEventData`]; stored events carry an `id`, and a reconnect with `Last-Event-ID` first
-         *     gets what it missed. A comment every 20 seconds keeps the connection open; the stream ends
-         *     when its session does.
+         *     [`LiveEventData`]; stored events carry an `id`, and a stream opened with the last event seen
+         *     (a reconnect's `Last-Event-ID`, or else `lastEventId`) first gets what came after it. A
+         *     comment every 20 seconds keeps the connection open; the stream ends when its session does.
          * @description # Errors
-         *     401 when not signed in.
+         *     422 for a `lastEventId` that is not a number; 401 when not signed in.
          */
         get: operations["stream_events"];
         put?: never;
@@ -3007,6 +3007,14 @@ export interface components {
             id: number;
             /** @description Whether they moderate (the web app then offers /beheer/meldingen). */
             is_moderator: boolean;
+            /**
+             * Format: int64
+             * @description The number of their newest live event when this answer was made: what the web app reads
+             *     after it is at least this recent, so its event stream opens with it
+             *     (`/api/events?lastEventId=`) and brings only what came after, instead of every read
+             *     being made again once the stream is open.
+             */
+            last_event: number;
             /** @description Family name. */
             last_name?: string | null;
             /** @description A temporary session (labelled '(temp)' in the header). */
@@ -4249,7 +4257,14 @@ export interface operations {
     };
     stream_events: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The last event already seen, when no `Last-Event-ID` says it: the `last_event` of
+                 *     `GET /api/users/me` before the page's reads, so that the stream first brings what came
+                 *     after them.
+                 */
+                lastEventId?: number;
+            };
             header?: {
                 /** @description The id of the last event received */
                 "Last-Event-ID"?: number | null;
@@ -4270,6 +4285,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A lastEventId that is not a number */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

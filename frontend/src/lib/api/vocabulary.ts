@@ -818,13 +818,13 @@ export const DRAFT_MAX_LENGTH = {
 export const POSTCODE_PATTERN = new RegExp("^[1-9][0-9]{3}$");
 
 /** The fields a sitter's profile must fill in before it is published. */
-export const SITTER_REQUIRED = ["bio", "location", "postalCode"] as const;
+export const VOLUNTEER_REQUIRED = ["bio", "location", "postalCode"] as const;
 
 /** Fewest characters of a sitter's 'Over mij'. */
-export const SITTER_BIO_MIN = 50;
+export const VOLUNTEER_BIO_MIN = 50;
 
 /** The server's refusal of each field a sitter left out (or, for 'Over mij', wrote too little in). */
-export const SITTER_MESSAGES: Readonly<Record<(typeof SITTER_REQUIRED)[number], string>> = {
+export const VOLUNTEER_MESSAGES: Readonly<Record<(typeof VOLUNTEER_REQUIRED)[number], string>> = {
   "bio": "Schrijf minstens 50 tekens over jezelf.",
   "location": "Vul je woonplaats in.",
   "postalCode": "Vul je postcode in."

@@ -15,7 +15,11 @@ export interface ReceivedLiveEvent {
 export interface LiveChannelHandlers {
   /** Every event. */
   onEvent: (event: LiveEvent) => void;
-  /** The stream opened or reopened: whatever happened meanwhile has to be read again. */
+  /**
+   * The stream opened or reopened without the events that happened before: whatever happened
+   * meanwhile has to be read again. Not called when the stream's first open brings them (see
+   * `connect`).
+   */
   onOpen: () => void;
   /** The browser gave up on the stream, for instance because the session has ended. */
   onLost: () => void;
@@ -39,12 +43,19 @@ export class LiveChannel {
   private retryDelay = FIRST_RETRY_MS;
   private status: LiveStatus = 'closed';
   private recent: readonly ReceivedLiveEvent[] = [];
+  /** The last event the reads so far have seen, for the next open only. */
+  private seenUpTo: number | null = null;
   private readonly watchers = new Set<() => void>();
 
-  /** Opens the stream (closing any earlier one). */
-  connect(handlers: LiveChannelHandlers): void {
+  /**
+   * Opens the stream (closing any earlier one). `seenUpTo` is the number of the person's newest
+   * event that every read so far has seen (the session's `last_event`, read before them): the
+   * stream then starts with what came after it, and nothing has to be read again when it opens.
+   */
+  connect(handlers: LiveChannelHandlers, seenUpTo?: number): void {
     this.disconnect();
     this.handlers = handlers;
+    this.seenUpTo = seenUpTo ?? null;
     this.open();
   }
 
@@ -77,7 +88,15 @@ export class LiveChannel {
       this.setStatus('unsupported');
       return;
     }
-    const source = new EventSource(EVENTS_URL);
+    // Only the first open can rely on the reads: a later one may follow a long absence, longer
+    // than the server keeps events.
+    let caughtUp = this.seenUpTo !== null;
+    const source = new EventSource(
+      this.seenUpTo === null
+        ? EVENTS_URL
+        : `${EVENTS_URL}?lastEventId=${encodeURIComponent(String(this.seenUpTo))}`,
+    );
+    this.seenUpTo = null;
     this.source = source;
     this.setStatus('connecting');
 
@@ -85,7 +104,8 @@ export class LiveChannel {
       if (this.source !== source) return;
       this.retryDelay = FIRST_RETRY_MS;
       this.setStatus('open');
-      this.handlers?.onOpen();
+      if (!caughtUp) this.handlers?.onOpen();
+      caughtUp = false;
     };
     source.onmessage = (message: MessageEvent<string>) => {
       if (this.source !== source) return;

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
+import type { SessionUser } from '@/lib/auth/api/get-current-user';
 import { authKeys } from '@/lib/auth/api/keys';
 import { useAuth } from '@/lib/auth/use-auth';
 import { applyLiveEvent, refreshMessaging } from '@/lib/live/apply-live-event';
@@ -18,18 +19,25 @@ export function LiveUpdatesProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (userId === null) return;
-    channel.connect({
-      onEvent: (event) => {
-        applyLiveEvent(queryClient, event);
+    // Read with the session, before anything the pages read: the stream starts after it.
+    const seenUpTo = queryClient.getQueryData<SessionUser | null>(
+      authKeys.currentUser(),
+    )?.last_event;
+    channel.connect(
+      {
+        onEvent: (event) => {
+          applyLiveEvent(queryClient, event);
+        },
+        onOpen: () => {
+          void refreshMessaging(queryClient);
+        },
+        onLost: () => {
+          // Perhaps the session ended (logout in another tab): asking who is signed in tells.
+          void queryClient.invalidateQueries({ queryKey: authKeys.currentUser() });
+        },
       },
-      onOpen: () => {
-        void refreshMessaging(queryClient);
-      },
-      onLost: () => {
-        // Perhaps the session ended (logout in another tab): asking who is signed in tells.
-        void queryClient.invalidateQueries({ queryKey: authKeys.currentUser() });
-      },
-    });
+      seenUpTo,
+    );
     return () => {
       channel.disconnect();
     };

@@ -158,6 +158,32 @@ describe('LiveChannel', () => {
     channel.disconnect();
   });
 
+  it('reads again on every open when it does not know what the reads have seen', () => {
+    const channel = new LiveChannel();
+    const onOpen = vi.fn();
+    channel.connect({ onEvent: vi.fn(), onOpen, onLost: vi.fn() });
+    expect(latestEventSource().url).toBe('/api/events');
+    latestEventSource().open();
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    channel.disconnect();
+  });
+
+  it('opens after what the reads have seen once, and reads again after the browser gave up', () => {
+    const channel = new LiveChannel();
+    const onOpen = vi.fn();
+    channel.connect({ onEvent: vi.fn(), onOpen, onLost: vi.fn() }, 12);
+    expect(latestEventSource().url).toBe('/api/events?lastEventId=12');
+    latestEventSource().open();
+    expect(onOpen).not.toHaveBeenCalled();
+
+    latestEventSource().fail({ closed: true });
+    vi.advanceTimersByTime(3_000);
+    expect(latestEventSource().url).toBe('/api/events');
+    latestEventSource().open();
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    channel.disconnect();
+  });
+
   it('leaves reconnecting to the browser while it is still trying', () => {
     const channel = new LiveChannel();
     channel.connect({ onEvent: vi.fn(), onOpen: vi.fn(), onLost: vi.fn() });
@@ -208,7 +234,7 @@ describe('LiveUpdatesProvider', () => {
 
     expect(await screen.findByText('Live: connecting')).toBeInTheDocument();
     const source = latestEventSource();
-    expect(source.url).toBe('/api/events');
+    expect(source.url).toBe('/api/events?lastEventId=0');
     act(() => {
       source.open();
     });
@@ -222,17 +248,27 @@ describe('LiveUpdatesProvider', () => {
     ).toEqual([]);
   });
 
-  it('has everything about messages read again whenever the stream (re)opens', async () => {
-    fakeSession(aUser());
+  it('starts the stream after the session read, and reads everything about messages again only when it reopens', async () => {
+    fakeSession(aUser({ last_event: 41 }));
     const { queryClient } = renderWithProviders(<StatusProbe />);
     await screen.findByText('Live: connecting');
+    const source = latestEventSource();
+    expect(source.url).toBe('/api/events?lastEventId=41');
     queryClient.setQueryData(messagingKeys.unread(), 1);
     queryClient.setQueryData(messagingKeys.thread(3), { pages: [], pageParams: [] });
 
+    // The first open brings every event after 41: the reads made after the session stand.
     act(() => {
-      latestEventSource().open();
+      source.open();
     });
+    expect(invalidated(queryClient, messagingKeys.unread())).toBe(false);
+    expect(invalidated(queryClient, messagingKeys.thread(3))).toBe(false);
 
+    // The browser reconnects by itself after a drop, which can be longer than events are kept.
+    act(() => {
+      source.fail({ closed: false });
+      source.open();
+    });
     expect(invalidated(queryClient, messagingKeys.unread())).toBe(true);
     expect(invalidated(queryClient, messagingKeys.thread(3))).toBe(true);
   });

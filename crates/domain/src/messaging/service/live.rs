@@ -13,6 +13,16 @@ impl Messaging {
         Ok(self.ports.live.events_after(me, after, MAX_REPLAY)?)
     }
 
+    /// The number of the newest stored event of `me` (0 before the first). A read made after
+    /// it has seen everything up to it, so a stream opened with it as the last event seen
+    /// brings exactly what came after.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn newest_event(&self, me: UserId) -> Result<i64, MessagingError> {
+        Ok(self.ports.live.newest_event_number(me)?)
+    }
+
     /// Where a new stream of `me` starts: the number of the last stored event it counts as
     /// having seen, and the stored events after it to send first. A reconnecting browser names
     /// the last number it received (`Last-Event-ID`) and gets what came after; a browser that

@@ -38,7 +38,7 @@ const audiences: Audience[] = [
       'Leer dieren en mensen in je buurt kennen',
       'Help baasjes die er even geen tijd voor hebben',
     ],
-    link: { label: 'Meer voor oppassers', to: paths.forSitters },
+    link: { label: 'Meer voor oppassers', to: paths.forVolunteers },
     tone: { icon: 'bg-teal-100 text-teal-800', check: 'text-teal-700' },
   },
 ];

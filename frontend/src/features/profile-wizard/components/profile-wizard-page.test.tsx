@@ -35,7 +35,7 @@ async function sentBody(method: string, path: string): Promise<Record<string, un
 /** Someone whose account has no names yet, so that the tests type them. */
 const withoutNames = () => aUser({ first_name: null, last_name: null });
 
-/** Exactly the fewest characters a sitter writes about herself (SITTER_BIO_MIN). */
+/** Exactly the fewest characters a sitter writes about herself (VOLUNTEER_BIO_MIN). */
 const FIFTY = 'Ik pas al jaren op honden en katten in de buurt.ë!';
 
 /** A sitter's first step, as it must be filled in to go on. */

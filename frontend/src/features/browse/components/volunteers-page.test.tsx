@@ -7,22 +7,22 @@ import {
   listCalls,
   renderAt,
 } from '@/features/browse/components/browse-test-utils';
-import { SittersPage } from '@/features/browse/components/sitters-page';
+import { VolunteersPage } from '@/features/browse/components/volunteers-page';
 import { SEARCH_PER_PAGE } from '@/lib/api/vocabulary';
 import { fakeSession, onApi } from '@/testing/fake-api';
 
-function openSitters(url = '/voor-oppassers') {
-  return renderAt(<SittersPage />, '/voor-oppassers', url);
+function openVolunteersPage(url = '/voor-oppassers') {
+  return renderAt(<VolunteersPage />, '/voor-oppassers', url);
 }
 
-describe('SittersPage', () => {
+describe('VolunteersPage', () => {
   it('shows the hero, the benefits, a loading state and then the pets', async () => {
     fakeSession(null);
     onApi(
       'GET /api/profiles',
       listAnswer([aPetItem(), aPetItem({ id: 'pet-31', name: 'Luna', location: 'Amsterdam' })]),
     );
-    openSitters();
+    openVolunteersPage();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Voor Oppassers' })).toBeVisible();
     expect(screen.getByRole('searchbox', { name: 'Zoek een huisdier' })).toHaveAttribute(
@@ -53,7 +53,7 @@ describe('SittersPage', () => {
     const user = userEvent.setup();
     fakeSession(null);
     onApi('GET /api/profiles', listAnswer([aPetItem(), aPetItem({ id: 'pet-31', name: 'Luna' })]));
-    openSitters();
+    openVolunteersPage();
     await screen.findByText('2 huisdieren gevonden');
 
     const search = screen.getByRole('search', { name: 'Profielen zoeken' });
@@ -68,7 +68,7 @@ describe('SittersPage', () => {
     const user = userEvent.setup();
     fakeSession(null);
     onApi('GET /api/profiles', listAnswer([aPetItem(), aPetItem({ id: 'pet-31', name: 'Luna' })]));
-    openSitters();
+    openVolunteersPage();
     await screen.findByText('2 huisdieren gevonden');
 
     await user.click(screen.getByRole('button', { name: 'Filters' }));
@@ -86,7 +86,7 @@ describe('SittersPage', () => {
   it('counts one lieve huisdier in the singular', async () => {
     fakeSession(null);
     onApi('GET /api/profiles', listAnswer([aPetItem()]));
-    openSitters();
+    openVolunteersPage();
 
     expect(await screen.findByText('1 lieve huisdier gevonden')).toBeVisible();
   });
@@ -95,7 +95,7 @@ describe('SittersPage', () => {
     const user = userEvent.setup();
     fakeSession(null);
     onApi('GET /api/profiles', { status: 503, body: { error: 'Even niet', code: 'unavailable' } });
-    openSitters();
+    openVolunteersPage();
 
     expect(
       await screen.findByRole('heading', { name: 'Oeps, er ging iets mis' }),
@@ -110,7 +110,7 @@ describe('SittersPage', () => {
   it('says when there are no pets at all and leads to every profile', async () => {
     fakeSession(null);
     onApi('GET /api/profiles', listAnswer([]));
-    openSitters();
+    openVolunteersPage();
 
     expect(await screen.findByRole('heading', { name: 'Nog geen huisdieren' })).toBeVisible();
     expect(screen.getByText(/Er zoeken op dit moment nog geen huisdieren een oppas/)).toBeVisible();
@@ -123,7 +123,7 @@ describe('SittersPage', () => {
   it('ends with links to sign up and to every profile', () => {
     fakeSession(null);
     onApi('GET /api/profiles', listAnswer([aPetItem()]));
-    openSitters();
+    openVolunteersPage();
 
     const cta = screen.getByRole('region', { name: 'Klaar om een huisdier blij te maken?' });
     expect(within(cta).getByRole('link', { name: 'Profiel Aanmaken' })).toHaveAttribute(

@@ -23,7 +23,7 @@ const benefits = [
 ] as const;
 
 /** `/voor-oppassers`: for sitters, the pets that look for care. */
-export function SittersPage() {
+export function VolunteersPage() {
   return (
     <AudiencePage
       title="Voor Oppassers"
