@@ -365,4 +365,19 @@ lines.push(
   '',
 );
 
+// Enumerations without labels (codes and reasons the app switches on rather than shows): their
+// values, for the checks of what arrives (zod's `enum`).
+const bare = Object.keys(schemas)
+  .filter((name) => Array.isArray(schemas[name].enum) && !schemas[name]['x-vocabulary'])
+  .sort();
+lines.push(
+  '/** Every value of each enumeration that has no labels, in the order the server declares them. */',
+  'export const VALUES = {',
+  ...bare.map((name) => `  ${name}: [${schemas[name].enum.map(literal).join(', ')}],`),
+  '} as const satisfies { readonly [Name in ' +
+    (bare.map(literal).join(' | ') || 'never') +
+    "]: readonly [Schemas[Name], ...Schemas[Name][]] };",
+  '',
+);
+
 writeFileSync(output, lines.join('\n'));

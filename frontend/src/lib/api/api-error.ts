@@ -1,33 +1,10 @@
 import type { components } from '@/lib/api/openapi';
-import { fieldsOf } from '@/lib/api/read-json';
-import { ERROR_CODE } from '@/lib/api/vocabulary';
-
-type ApiErrorBody = components['schemas']['ApiErrorBody'];
 
 /** The code of a server's error answer (generated from the OpenAPI document). */
 export type ErrorCode = components['schemas']['ErrorCode'];
 
 /** The code of a failure that carries no envelope of the server's: HTML, nothing, or an unknown code. */
 export const UNEXPECTED_RESPONSE = 'unexpected_response';
-
-const KNOWN_CODES: ReadonlySet<string> = new Set(Object.values(ERROR_CODE));
-
-function isErrorCode(code: string): code is ErrorCode {
-  return KNOWN_CODES.has(code);
-}
-
-/**
- * The `{error, code, field?}` envelope of a failed response, or null for any other body: a proxy
- * or a crashed server may answer with HTML or nothing at all.
- */
-function readErrorBody(body: unknown): Pick<ApiErrorBody, 'error' | 'code' | 'field'> | null {
-  const fields = fieldsOf(body);
-  if (!fields) return null;
-  const { error, code, field } = fields;
-  if (typeof error !== 'string' || typeof code !== 'string' || !isErrorCode(code)) return null;
-  if (field !== undefined && field !== null && typeof field !== 'string') return null;
-  return { error, code, field: field ?? null };
-}
 
 /** Shown when a failed response carries no envelope of ours. */
 const FALLBACK_MESSAGE = 'Er ging iets mis. Probeer het opnieuw.';
@@ -55,9 +32,16 @@ export class ApiError extends Error {
     this.field = field;
   }
 
-  /** Reads the `{error, code}` envelope of a failed response; any other body becomes a generic error. */
-  static fromResponse(status: number, body: unknown): ApiError {
-    const envelope = readErrorBody(body);
+  /**
+   * Reads the `{error, code}` envelope of a failed response; any other body becomes a generic
+   * error, and so does every body when the checks cannot load (a connection gone, or a new
+   * version of the app on the server).
+   */
+  static async fromResponse(status: number, body: unknown): Promise<ApiError> {
+    const envelope = await import('@/lib/api/error-envelope').then(
+      ({ readErrorBody }) => readErrorBody(body),
+      () => null,
+    );
     return envelope
       ? new ApiError(status, envelope.code, envelope.error, envelope.field ?? undefined)
       : new ApiError(status, UNEXPECTED_RESPONSE, FALLBACK_MESSAGE);
@@ -75,7 +59,7 @@ interface ClientResult<Data> {
 export async function unwrap<Data>(call: Promise<ClientResult<Data>>): Promise<Data> {
   const { data, error, response } = await call;
   if (!response.ok) {
-    throw ApiError.fromResponse(response.status, error);
+    throw await ApiError.fromResponse(response.status, error);
   }
   // openapi-fetch fills `data` for every OK response; it is undefined only for an empty body
   // (204), which the contract types as having no content.

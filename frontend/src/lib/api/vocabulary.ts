@@ -1005,3 +1005,10 @@ export const REPEAT_WITH_SAME_KEY: {
   readonly statuses: readonly number[];
   readonly codes: readonly Schemas['ErrorCode'][];
 } = {"codes":["request_in_progress"],"fromStatus":500,"statuses":[429]};
+
+/** Every value of each enumeration that has no labels, in the order the server declares them. */
+export const VALUES = {
+  Closed: ["accountDeleted", "unavailable", "blocked", "ownProfileHidden"],
+  ErrorCode: ["bad_request", "malformed_json", "one_file_only", "no_file", "not_an_image", "sign_in_failed", "no_verified_email", "invalid_code", "code_exhausted", "invalid_link", "locked", "bad_token", "own_profile", "profile_required", "account_deleted", "unavailable", "blocked", "own_profile_hidden", "unauthenticated", "forbidden", "not_found", "method_not_allowed", "request_timeout", "conflict", "request_in_progress", "payload_too_large", "unsupported_media_type", "invalid_input", "idempotency_key_reused", "too_many_requests", "service_unavailable", "busy", "internal_error"],
+  StepName: ["accepteren", "afwijzen", "intrekken", "annuleren"],
+} as const satisfies { readonly [Name in "Closed" | "ErrorCode" | "StepName"]: readonly [Schemas[Name], ...Schemas[Name][]] };

@@ -1,4 +1,14 @@
-import { parseLiveEvent, type LiveEvent } from '@/lib/live/live-event';
+import type { LiveEvent } from '@/lib/live/live-event';
+
+/**
+ * The event in an event's `data`, or null for anything else; the checks load with the first
+ * event, and when they cannot load (a new version of the app on the server) nothing is passed on.
+ */
+const parseLiveEvent = (data: string): Promise<LiveEvent | null> =>
+  import('@/lib/live/parse-live-event').then(
+    (checks) => checks.parseLiveEvent(data),
+    () => null,
+  );
 
 /**
  * Where the stream stands: not wanted (signed out), being opened, open, waiting to try again
@@ -43,6 +53,8 @@ export class LiveChannel {
   private retryDelay = FIRST_RETRY_MS;
   private status: LiveStatus = 'closed';
   private recent: readonly ReceivedLiveEvent[] = [];
+  /** The events received so far, checked and passed on: the next one waits for it. */
+  private checked: Promise<void> = Promise.resolve();
   /** The last event the reads so far have seen, for the next open only. */
   private seenUpTo: number | null = null;
   private readonly watchers = new Set<() => void>();
@@ -109,11 +121,15 @@ export class LiveChannel {
     };
     source.onmessage = (message: MessageEvent<string>) => {
       if (this.source !== source) return;
-      const event = parseLiveEvent(message.data);
-      if (event === null) return;
-      this.recent = [{ receivedAt: new Date(), event }, ...this.recent].slice(0, RECENT_EVENTS);
-      this.notify();
-      this.handlers?.onEvent(event);
+      // Checked one after another, so that events are passed on in the order they came.
+      this.checked = this.checked
+        .then(() => parseLiveEvent(message.data))
+        .then((event) => {
+          if (this.source !== source || event === null) return;
+          this.recent = [{ receivedAt: new Date(), event }, ...this.recent].slice(0, RECENT_EVENTS);
+          this.notify();
+          this.handlers?.onEvent(event);
+        });
     };
     source.onerror = () => {
       if (this.source !== source) return;

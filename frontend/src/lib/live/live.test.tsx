@@ -6,7 +6,8 @@ import type { components } from '@/lib/api/openapi';
 import { useAuth } from '@/lib/auth/use-auth';
 import { applyLiveEvent } from '@/lib/live/apply-live-event';
 import { LiveChannel } from '@/lib/live/live-channel';
-import { parseLiveEvent } from '@/lib/live/live-event';
+import type { LiveEvent } from '@/lib/live/live-event';
+import { parseLiveEvent } from '@/lib/live/parse-live-event';
 import { useLiveStatus } from '@/lib/live/use-live';
 import { messagingKeys } from '@/lib/messaging/keys';
 import { aUser, fakeSession, onApi } from '@/testing/fake-api';
@@ -287,7 +288,27 @@ describe('LiveUpdatesProvider', () => {
       latestEventSource().emit({ type: 'message', conversationId: 4, messageId: 1, senderId: 8 });
     });
 
-    expect(invalidated(queryClient, messagingKeys.thread(4))).toBe(true);
+    // The checks load with the first event: it is passed on a moment later.
+    await vi.waitFor(() => {
+      expect(invalidated(queryClient, messagingKeys.thread(4))).toBe(true);
+    });
     expect(invalidated(queryClient, messagingKeys.thread(5))).toBe(false);
+  });
+
+  it('passes events on in the order they came', async () => {
+    const seen: LiveEvent[] = [];
+    const channel = new LiveChannel();
+    channel.connect({ onEvent: (event) => seen.push(event), onOpen: vi.fn(), onLost: vi.fn() });
+    const source = latestEventSource();
+    source.open();
+    source.emit({ type: 'message', conversationId: 4, messageId: 1, senderId: 8 });
+    source.emit('niet json');
+    source.emit({ type: 'read', conversationId: 4, readerId: 8, upTo: 1 });
+    source.emit({ type: 'presence', userId: 8, isOnline: false });
+
+    await vi.waitFor(() => {
+      expect(seen.map((event) => event.type)).toEqual(['message', 'read', 'presence']);
+    });
+    channel.disconnect();
   });
 });

@@ -23,18 +23,18 @@ describe('the text after a failed upload', () => {
     expect(uploadFailureText(new UploadRefused(NOT_AN_IMAGE), texts)).toBe(NOT_AN_IMAGE);
   });
 
-  it('says the image is too large on 413, whatever the body', () => {
-    expect(uploadFailureText(ApiError.fromResponse(413, '<html>'), texts)).toBe(TOO_LARGE);
+  it('says the image is too large on 413, whatever the body', async () => {
+    expect(uploadFailureText(await ApiError.fromResponse(413, '<html>'), texts)).toBe(TOO_LARGE);
   });
 
-  it("passes on the server's refusal of the file, or says it is no image without one", () => {
+  it("passes on the server's refusal of the file, or says it is no image without one", async () => {
     const refused = new ApiError(400, 'not_an_image', 'Alleen afbeeldingen zijn toegestaan');
     expect(uploadFailureText(refused, texts)).toBe('Alleen afbeeldingen zijn toegestaan');
-    expect(uploadFailureText(ApiError.fromResponse(415, null), texts)).toBe(NOT_AN_IMAGE);
+    expect(uploadFailureText(await ApiError.fromResponse(415, null), texts)).toBe(NOT_AN_IMAGE);
   });
 
-  it('falls back to the page texts for other answers and for no answer', () => {
-    expect(uploadFailureText(ApiError.fromResponse(500, null), texts)).toBe(texts.failed);
+  it('falls back to the page texts for other answers and for no answer', async () => {
+    expect(uploadFailureText(await ApiError.fromResponse(500, null), texts)).toBe(texts.failed);
     expect(uploadFailureText(new Error('Network error during upload'), texts)).toBe(texts.network);
   });
 });

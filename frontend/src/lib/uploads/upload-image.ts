@@ -108,7 +108,7 @@ function send(
       if (request.status >= 200 && request.status < 300 && isUploaded(body)) {
         resolve({ url: body.url });
       } else {
-        reject(ApiError.fromResponse(request.status, body));
+        void ApiError.fromResponse(request.status, body).then(reject);
       }
     });
     request.addEventListener('error', () => {

@@ -20,7 +20,7 @@ export class ResendRefused extends ApiError {
 export async function resendCode(email: string): Promise<void> {
   const { error, response } = await api.POST('/api/auth/email-resend', { body: { email } });
   if (!response.ok) {
-    throw refused(response, error);
+    throw await refused(response, error);
   }
 }
 
@@ -31,14 +31,14 @@ export async function resendCode(email: string): Promise<void> {
 export async function resendLoginCode(email: string): Promise<void> {
   const { error, response } = await api.POST('/api/auth/email-login', { body: { email } });
   if (!response.ok) {
-    throw refused(response, error);
+    throw await refused(response, error);
   }
 }
 
-function refused(response: Response, error: unknown): ResendRefused {
+async function refused(response: Response, error: unknown): Promise<ResendRefused> {
   const seconds = Number(response.headers.get('Retry-After'));
   return new ResendRefused(
-    ApiError.fromResponse(response.status, error),
+    await ApiError.fromResponse(response.status, error),
     Number.isInteger(seconds) && seconds > 0 ? seconds : undefined,
   );
 }
