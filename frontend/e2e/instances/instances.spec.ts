@@ -97,10 +97,16 @@ async function expectPhoto(page: Page, src: string): Promise<void> {
     .toBeGreaterThan(0);
 }
 
+/** Whether `url` is the live stream's (`/api/events`, with whatever query it opens with). */
+const isStream = (url: URL | string) => new URL(url).pathname === '/api/events';
+
+/** The stream `url` at its instance, without the query it opens with. */
+const streamAt = (url: string) => `${new URL(url).origin}/api/events`;
+
 /** The context's live events come from `instance`, whatever the balancer would pick. */
 async function pinEvents(context: BrowserContext, instance: string): Promise<void> {
-  await context.route('**/api/events', (route) =>
-    route.continue({ url: `${instance}/api/events` }),
+  await context.route(isStream, (route) =>
+    route.continue({ url: `${instance}/api/events${new URL(route.request().url()).search}` }),
   );
 }
 
@@ -198,10 +204,10 @@ test.describe('two instances behind nginx', () => {
 
     const streams = { owner: '', sitter: '' };
     owner.on('response', (response) => {
-      if (response.url().endsWith('/api/events')) streams.owner = response.url();
+      if (isStream(response.url())) streams.owner = streamAt(response.url());
     });
     sitter.on('response', (response) => {
-      if (response.url().endsWith('/api/events')) streams.sitter = response.url();
+      if (isStream(response.url())) streams.sitter = streamAt(response.url());
     });
     await owner.goto(`/berichten?conversation=${String(conversationId)}`);
     await sitter.goto(`/berichten?conversation=${String(conversationId)}`);
@@ -271,7 +277,8 @@ test.describe('two instances behind nginx', () => {
     const opened = async (instance: string) => {
       const page = await tom.newPage();
       const stream = page.waitForResponse(
-        (response) => response.url() === `${instance}/api/events`,
+        (response) =>
+          isStream(response.url()) && streamAt(response.url()) === `${instance}/api/events`,
       );
       await page.goto(`${instance}/berichten`);
       await stream;
