@@ -129,6 +129,10 @@ export class LiveChannel {
           this.recent = [{ receivedAt: new Date(), event }, ...this.recent].slice(0, RECENT_EVENTS);
           this.notify();
           this.handlers?.onEvent(event);
+        })
+        // One event that could not be applied must not hold back the ones after it.
+        .catch((error: unknown) => {
+          console.error('A live event was not applied', error);
         });
     };
     source.onerror = () => {

@@ -295,6 +295,30 @@ describe('LiveUpdatesProvider', () => {
     expect(invalidated(queryClient, messagingKeys.thread(5))).toBe(false);
   });
 
+  it('passes on the events after one whose handling failed', async () => {
+    const seen: LiveEvent[] = [];
+    const failed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const channel = new LiveChannel();
+    channel.connect({
+      onEvent: (event) => {
+        if (event.type === 'message') throw new Error('kapot');
+        seen.push(event);
+      },
+      onOpen: vi.fn(),
+      onLost: vi.fn(),
+    });
+    const source = latestEventSource();
+    source.open();
+    source.emit({ type: 'message', conversationId: 4, messageId: 1, senderId: 8 });
+    source.emit({ type: 'presence', userId: 8, isOnline: true });
+
+    await vi.waitFor(() => {
+      expect(seen.map((event) => event.type)).toEqual(['presence']);
+    });
+    expect(failed).toHaveBeenCalledWith('A live event was not applied', expect.any(Error));
+    channel.disconnect();
+  });
+
   it('passes events on in the order they came', async () => {
     const seen: LiveEvent[] = [];
     const channel = new LiveChannel();
