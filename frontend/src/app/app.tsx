@@ -2,12 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routeData } from '@/app/route-data';
 import { createRoutes } from '@/app/routes';
-import { currentUserQueryOptions } from '@/lib/auth/api/get-current-user';
 import { createQueryClient } from '@/lib/query-client';
 
 const queryClient = createQueryClient();
+const data = routeData(queryClient);
 // Every page's header shows who is signed in: asked now, while the router starts.
-routeData(queryClient).session();
+data.session();
 
 /**
  * Resolves once who is signed in is known, or after `waitMs`. `index.html` asks for it while this
@@ -17,7 +17,10 @@ routeData(queryClient).session();
  */
 export function sessionKnown(waitMs: number): Promise<void> {
   return Promise.race([
-    queryClient.query({ ...currentUserQueryOptions(), staleTime: 'static' }).then(() => undefined),
+    data.signedIn().then(
+      () => undefined,
+      () => undefined,
+    ),
     new Promise<void>((resolve) => {
       setTimeout(resolve, waitMs);
     }),

@@ -30,12 +30,13 @@ const ignore = () => undefined;
  * hold up the navigation: each returns at once.
  */
 export function routeData(queryClient: QueryClient) {
+  /** Who is signed in: whoever is known already (a session lasts days), otherwise asked now. */
+  const signedIn = () => queryClient.query({ ...currentUserQueryOptions(), staleTime: 'static' });
   /** Who is signed in, then `andThen` with them when someone is. */
   const withUser = (andThen?: (userId: number) => void) => {
-    // Whoever is known already (a session lasts days); otherwise asked now. It never rejects.
-    void queryClient.query({ ...currentUserQueryOptions(), staleTime: 'static' }).then((user) => {
+    void signedIn().then((user) => {
       if (user && andThen) andThen(user.id);
-    });
+    }, ignore);
     return null;
   };
   /**
@@ -53,6 +54,8 @@ export function routeData(queryClient: QueryClient) {
     };
 
   return {
+    /** Who is signed in (`null` for a visitor), as every loader below reads it. */
+    signedIn,
     /**
      * Every page's header shows who is signed in and links to their profile; the dashboard's
      * overview is drawn from that same profile.

@@ -1435,7 +1435,48 @@ async fn a_double_tap_on_each_afspraak_call_with_one_key_gives_one_result(backen
     Ok(())
 }
 
+/// A pet removed after its afspraak leaves the afspraak, which both people keep, but no longer
+/// named in it: nobody is handed the id of a pet that is gone.
+async fn an_afspraak_no_longer_names_a_pet_removed_after_it(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let bobby = sanne.pet.ok_or("Bobby")?;
+    let added = app
+        .send_json(
+            &sanne.client,
+            Method::POST,
+            "/api/pets",
+            &json!({"petName": "Minoes", "bio": "Minoes slaapt graag in de zon."}),
+        )
+        .await?;
+    assert_eq!(added.status(), StatusCode::CREATED);
+    let minoes = added.json::<Value>().await?["pet"]["id"].as_i64().ok_or("a pet id")?;
+    let proposed = propose(&app, &sanne, conversation, &proposal(&[bobby, minoes])).await?;
+    assert_eq!(proposed.status(), StatusCode::CREATED);
+    let id = proposed.json::<Value>().await?["id"].as_i64().ok_or("an id")?;
+    assert_eq!(step(&app, &lotte, id, "accepteren").await?.status(), StatusCode::OK);
+
+    let removed = app
+        .send_json(&sanne.client, Method::DELETE, &format!("/api/pets/{minoes}"), &json!({}))
+        .await?;
+    assert_eq!(removed.status(), StatusCode::NO_CONTENT);
+
+    for who in [&sanne, &lotte] {
+        let (status, list) = get(&app, who, &format!("/api/conversations/{conversation}/appointments")).await?;
+        assert_eq!(status, StatusCode::OK);
+        let pets: Vec<&Value> = list.as_array().ok_or("a list")?.iter().map(|a| &a["pets"]).collect();
+        assert_eq!(pets, vec![&json!([bobby])], "the afspraak stays, with Bobby only");
+        let (status, mine) = get(&app, who, "/api/appointments").await?;
+        assert_eq!(status, StatusCode::OK);
+        let upcoming = mine["upcoming"].as_array().ok_or("the afspraken to come")?;
+        assert_eq!(upcoming.len(), 1);
+        assert_eq!(upcoming[0]["pets"], json!([bobby]));
+    }
+    Ok(())
+}
+
 on_both_backends!(
+    an_afspraak_no_longer_names_a_pet_removed_after_it,
     a_double_tap_on_each_afspraak_call_with_one_key_gives_one_result,
     fifty_simultaneous_proposals_store_three_and_mail_once,
     a_second_proposal_within_half_an_hour_mails_nothing_and_an_acceptance_mails_at_once,

@@ -825,17 +825,12 @@ async fn every_filter_and_order_narrows_the_cards_with_text_and_place(backend: B
 /// then newest; a person's use moves their card once a day, and only the day is kept.
 async fn the_recently_active_come_first_by_the_day(backend: Backend) -> TestResult {
     let clock = Arc::new(crate::helpers::SettableClock::default());
-    // The three sign up on one day: late in the evening (a run near midnight), the clock starts
-    // at eight the next morning.
+    // The three sign up on one Dutch day: late in the evening (a run near midnight), the clock
+    // starts at eight the next morning.
     let now = oppas_domain::Clock::now(clock.as_ref());
-    if now.time() > chrono::NaiveTime::from_hms_opt(20, 0, 0).ok_or("a time")? {
-        let morning = now
-            .date_naive()
-            .succ_opt()
-            .ok_or("a next day")?
-            .and_time(chrono::NaiveTime::from_hms_opt(8, 0, 0).ok_or("a time")?)
-            .and_utc();
-        clock.advance((morning - now).num_seconds());
+    let midnight = oppas_domain::kernel::clock::next_dutch_midnight(now);
+    if midnight - now < chrono::Duration::hours(2) {
+        clock.advance((midnight - now).num_seconds() + 8 * 3600);
     }
     let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
     let sitter = |first: &str| {
@@ -861,14 +856,10 @@ async fn the_recently_active_come_first_by_the_day(backend: Backend) -> TestResu
         "all active today: newest first"
     );
 
-    // Bea comes back the next day (first just before midnight, so her session stays alive).
+    // Bea comes back the next Dutch day (first just before its midnight, so her session stays
+    // alive).
     let now = oppas_domain::Clock::now(clock.as_ref());
-    let midnight = now
-        .date_naive()
-        .succ_opt()
-        .ok_or("a next day")?
-        .and_time(chrono::NaiveTime::MIN)
-        .and_utc();
+    let midnight = oppas_domain::kernel::clock::next_dutch_midnight(now);
     let before = (midnight - now).num_seconds() - 120;
     if before > 0 {
         clock.advance(before);

@@ -8,7 +8,7 @@ use crate::profiles::availability::{Away, MAX_AWAY_PERIODS, Schedule, Week};
 use crate::profiles::changes::ListingChanges;
 use crate::profiles::ports::ProfileRepository;
 use crate::{Clock, RepositoryError, UserId};
-use chrono::{NaiveDate, Weekday};
+use chrono::NaiveDate;
 use std::sync::Arc;
 
 /// Why a schedule is not kept.
@@ -33,27 +33,13 @@ pub enum ScheduleError {
     Repository(#[from] RepositoryError),
 }
 
-/// A day of the week as chrono counts it.
-#[must_use]
-pub fn weekday(day: WeekDay) -> Weekday {
-    match day {
-        WeekDay::Maandag => Weekday::Mon,
-        WeekDay::Dinsdag => Weekday::Tue,
-        WeekDay::Woensdag => Weekday::Wed,
-        WeekDay::Donderdag => Weekday::Thu,
-        WeekDay::Vrijdag => Weekday::Fri,
-        WeekDay::Zaterdag => Weekday::Sat,
-        WeekDay::Zondag => Weekday::Sun,
-    }
-}
-
 /// The parts of each day a week holds, Monday's first.
 #[must_use]
 pub fn slots(week: Week) -> Vec<(WeekDay, DayPart)> {
     WeekDay::ALL
         .iter()
         .flat_map(|day| DayPart::ALL.iter().map(move |part| (*day, *part)))
-        .filter(|(day, part)| week.has(weekday(*day), *part))
+        .filter(|(day, part)| week.has(day.chrono(), *part))
         .collect()
 }
 
@@ -174,7 +160,7 @@ fn check(input: &ScheduleInput, today: NaiveDate) -> Result<Schedule, ScheduleEr
     let week = input
         .week
         .iter()
-        .fold(Week::default(), |week, (day, part)| week.with(weekday(*day), *part));
+        .fold(Week::default(), |week, (day, part)| week.with(day.chrono(), *part));
     Ok(Schedule {
         week,
         away,

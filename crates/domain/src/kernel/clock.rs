@@ -49,6 +49,32 @@ pub fn dutch_local(at: DateTime<Utc>) -> NaiveDateTime {
     at.with_timezone(&Amsterdam).naive_local()
 }
 
+/// The instant the Dutch day holding `at` began: midnight in the Netherlands, as an instant
+/// (23:00 UTC the evening before in winter, 22:00 in summer). Dutch clocks change at 02:00 and
+/// 03:00, so a Dutch midnight always exists exactly once.
+#[must_use]
+pub fn dutch_midnight(at: DateTime<Utc>) -> DateTime<Utc> {
+    use chrono::TimeZone;
+    let midnight = dutch_local(at).date().and_time(chrono::NaiveTime::MIN);
+    Amsterdam
+        .from_local_datetime(&midnight)
+        .earliest()
+        .map_or(at, |local| local.with_timezone(&Utc))
+}
+
+/// The instant the next Dutch day after the one holding `at` begins (see [`dutch_midnight`]);
+/// a day around a summer-time switch lasts 23 or 25 hours.
+#[must_use]
+pub fn next_dutch_midnight(at: DateTime<Utc>) -> DateTime<Utc> {
+    use chrono::TimeZone;
+    let next = dutch_local(at)
+        .date()
+        .succ_opt()
+        .map(|day| day.and_time(chrono::NaiveTime::MIN));
+    next.and_then(|midnight| Amsterdam.from_local_datetime(&midnight).earliest())
+        .map_or(at, |local| local.with_timezone(&Utc))
+}
+
 const WEEKDAYS: [&str; 7] = [
     "maandag",
     "dinsdag",
@@ -111,7 +137,7 @@ pub fn dutch_span(starts_at: DateTime<Utc>, ends_at: DateTime<Utc>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Clock, SystemClock, dutch_local, dutch_span};
+    use super::{Clock, SystemClock, dutch_local, dutch_midnight, dutch_span, next_dutch_midnight};
     use chrono::{DateTime, NaiveDate, NaiveDateTime, Timelike, Utc};
 
     /// A Dutch wall-clock time.
@@ -177,6 +203,23 @@ mod tests {
         // That Sunday evening midnight comes at 23:00 UTC (UTC+1).
         assert_eq!(Stopped(at(2026, 10, 25, 22, 59)).today(), date(2026, 10, 25));
         assert_eq!(Stopped(at(2026, 10, 25, 23, 0)).today(), date(2026, 10, 26));
+    }
+
+    #[test]
+    fn a_dutch_day_begins_at_dutch_midnight_and_lasts_23_or_25_hours_at_the_switches() {
+        // Winter: midnight is 23:00 UTC the evening before.
+        assert_eq!(dutch_midnight(at(2026, 12, 5, 8, 0)), at(2026, 12, 4, 23, 0));
+        assert_eq!(dutch_midnight(at(2026, 12, 4, 23, 0)), at(2026, 12, 4, 23, 0));
+        assert_eq!(dutch_midnight(at(2026, 12, 4, 22, 59)), at(2026, 12, 3, 23, 0));
+        // Summer: 22:00 UTC.
+        assert_eq!(dutch_midnight(at(2026, 7, 1, 21, 59)), at(2026, 6, 30, 22, 0));
+        assert_eq!(dutch_midnight(at(2026, 7, 1, 22, 0)), at(2026, 7, 1, 22, 0));
+        // 29 March 2026 began in winter time and lasts 23 hours.
+        assert_eq!(dutch_midnight(at(2026, 3, 29, 12, 0)), at(2026, 3, 28, 23, 0));
+        assert_eq!(next_dutch_midnight(at(2026, 3, 29, 12, 0)), at(2026, 3, 29, 22, 0));
+        // 25 October 2026 began in summer time and lasts 25 hours.
+        assert_eq!(dutch_midnight(at(2026, 10, 25, 12, 0)), at(2026, 10, 24, 22, 0));
+        assert_eq!(next_dutch_midnight(at(2026, 10, 25, 12, 0)), at(2026, 10, 25, 23, 0));
     }
 
     #[test]

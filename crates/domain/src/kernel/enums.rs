@@ -562,6 +562,29 @@ vocabulary!(
     }
 );
 
+impl WeekDay {
+    /// The day as chrono counts it.
+    #[must_use]
+    pub const fn chrono(self) -> chrono::Weekday {
+        match self {
+            Self::Maandag => chrono::Weekday::Mon,
+            Self::Dinsdag => chrono::Weekday::Tue,
+            Self::Woensdag => chrono::Weekday::Wed,
+            Self::Donderdag => chrono::Weekday::Thu,
+            Self::Vrijdag => chrono::Weekday::Fri,
+            Self::Zaterdag => chrono::Weekday::Sat,
+            Self::Zondag => chrono::Weekday::Sun,
+        }
+    }
+
+    /// Where the day stands in the week, Monday 0: the one numbering of days every stored week
+    /// (a sitter's day parts, an owner's regular days) is laid out by.
+    #[must_use]
+    pub fn index(day: chrono::Weekday) -> usize {
+        day.num_days_from_monday() as usize
+    }
+}
+
 vocabulary!(
     /// When an owner looks for help with a pet.
     HelpKind {

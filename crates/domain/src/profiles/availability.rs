@@ -3,7 +3,7 @@
 //! a stay fits them.
 
 use crate::kernel::clock::dutch_local;
-use crate::kernel::enums::DayPart;
+use crate::kernel::enums::{DayPart, WeekDay};
 use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, Timelike, Utc, Weekday};
 
 /// The most periods away a sitter keeps at once.
@@ -11,17 +11,6 @@ pub const MAX_AWAY_PERIODS: usize = 10;
 
 /// The longest period away, in days.
 pub const MAX_AWAY_DAYS: i64 = 366;
-
-/// The days of the week, Monday first, as the week grid shows them.
-pub const WEEK: [Weekday; 7] = [
-    Weekday::Mon,
-    Weekday::Tue,
-    Weekday::Wed,
-    Weekday::Thu,
-    Weekday::Fri,
-    Weekday::Sat,
-    Weekday::Sun,
-];
 
 /// The part of the day a Dutch wall-clock time falls in: ochtend until noon, middag until six,
 /// then avond.
@@ -34,13 +23,14 @@ pub fn part_of(at: NaiveDateTime) -> DayPart {
     }
 }
 
-/// A week of day parts, kept as one number: bit `day * 3 + part` (Monday's ochtend is bit 0).
+/// A week of day parts, kept as one number: bit `day * 3 + part`, the day numbered by
+/// [`WeekDay::index`] (Monday's ochtend is bit 0).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Week(u32);
 
 fn bit(day: Weekday, part: DayPart) -> u32 {
     let part = DayPart::ALL.iter().position(|p| *p == part).unwrap_or(0);
-    1 << (day.num_days_from_monday() as usize * DayPart::ALL.len() + part)
+    1 << (WeekDay::index(day) * DayPart::ALL.len() + part)
 }
 
 /// Every bit a week can hold.
@@ -220,9 +210,9 @@ mod tests {
     use crate::kernel::test_days::{december as day, december_at as at, december_wall as wall};
 
     fn weekday_mornings_and_saturday() -> Week {
-        let week = WEEK[..5]
+        let week = WeekDay::ALL[..5]
             .iter()
-            .fold(Week::default(), |week, d| week.with(*d, DayPart::Ochtend));
+            .fold(Week::default(), |week, d| week.with(d.chrono(), DayPart::Ochtend));
         DayPart::ALL
             .iter()
             .fold(week, |week, part| week.with(Weekday::Sat, *part))
@@ -237,8 +227,8 @@ mod tests {
         assert_eq!(Week::from_bits(week.bits()), Some(week));
         assert_eq!(
             Week::from_bits(ALL_BITS),
-            Some(WEEK.iter().fold(Week::default(), |w, d| {
-                DayPart::ALL.iter().fold(w, |w, p| w.with(*d, *p))
+            Some(WeekDay::ALL.iter().fold(Week::default(), |w, d| {
+                DayPart::ALL.iter().fold(w, |w, p| w.with(d.chrono(), *p))
             }))
         );
         assert_eq!(Week::from_bits(1 << 21), None, "no eighth day");

@@ -78,9 +78,9 @@ impl HelpNeeded {
     }
 }
 
-/// A day's bit: Monday's is bit 0, as [`WeekDay::ALL`] lists them.
+/// A day's bit: Monday's is bit 0 (see [`WeekDay::index`]).
 fn day_bit(day: WeekDay) -> i32 {
-    1 << WeekDay::ALL.iter().position(|d| *d == day).unwrap_or(0)
+    1 << WeekDay::index(day.chrono())
 }
 
 /// A need as it arrives.
@@ -301,6 +301,20 @@ mod tests {
             Some(HelpInput::Regular { days: vec![] }),
             "no days: refused by the check, naming the days"
         );
+    }
+
+    #[test]
+    fn a_regular_day_and_a_sitters_day_are_numbered_alike() {
+        use crate::kernel::enums::DayPart;
+        use crate::profiles::availability::Week;
+        for (i, day) in WeekDay::ALL.iter().enumerate() {
+            assert_eq!(HelpNeeded::day_bits(&[*day]), 1 << i, "{day:?}");
+            assert_eq!(
+                Week::default().with(day.chrono(), DayPart::Ochtend).bits(),
+                1 << (i * DayPart::ALL.len()),
+                "{day:?}"
+            );
+        }
     }
 
     #[test]

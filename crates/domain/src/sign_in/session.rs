@@ -2,6 +2,7 @@
 //! the session's state live in storage, so a session can be revoked.
 
 use crate::UserId;
+use crate::kernel::clock::dutch_midnight;
 use chrono::{DateTime, Duration, Utc};
 
 /// A signed-in session ends after this long without a request.
@@ -42,12 +43,13 @@ pub fn next_expiry(now: DateTime<Utc>, created_at: DateTime<Utc>) -> DateTime<Ut
     (now + IDLE_TIMEOUT).min(created_at + ABSOLUTE_TIMEOUT)
 }
 
-/// The day a person seen at `at` counts as active on (its midnight, UTC). Activity is kept no
-/// finer than the day: enough to order the people who were here recently first, and it tells
+/// The day a person seen at `at` counts as active on: the Dutch day, kept as the instant its
+/// midnight in the Netherlands fell (see [`dutch_midnight`]). Activity is kept no finer than the
+/// day: enough to order the people who were here recently first, and it tells
 /// nobody the hour someone was online. A profile's card moves with it at most once a day.
 #[must_use]
 pub fn active_day(at: DateTime<Utc>) -> DateTime<Utc> {
-    at.date_naive().and_time(chrono::NaiveTime::MIN).and_utc()
+    dutch_midnight(at)
 }
 
 /// Whether a session last used at `last_seen` and used again at `now` marks a new day of
@@ -86,13 +88,16 @@ mod tests {
     }
 
     #[test]
-    fn activity_is_kept_by_the_day_and_a_session_marks_each_new_day_once() {
-        assert_eq!(active_day(at(3, 23)), at(3, 0));
+    fn activity_is_kept_by_the_dutch_day_and_a_session_marks_each_new_day_once() {
+        // January: the Dutch day begins at 23:00 UTC the evening before.
+        assert_eq!(active_day(at(3, 22)), at(2, 23), "22:00 UTC is 23:00 on the 3rd");
+        assert_eq!(active_day(at(3, 23)), at(3, 23), "23:00 UTC is midnight of the 4th");
         assert!(new_active_day(None, at(3, 8)), "the first use of a session");
-        assert!(!new_active_day(Some(at(3, 8)), at(3, 23)), "the same day again");
+        assert!(!new_active_day(Some(at(3, 8)), at(3, 22)), "the same Dutch day again");
         assert!(
-            new_active_day(Some(at(3, 23)), at(4, 0)),
-            "the first use of the next day"
+            new_active_day(Some(at(3, 22)), at(3, 23)),
+            "the first use of the next Dutch day, an hour before the UTC one"
         );
+        assert!(!new_active_day(Some(at(3, 23)), at(4, 0)), "the UTC day's turn is not a new day");
     }
 }

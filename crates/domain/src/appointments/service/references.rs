@@ -108,7 +108,7 @@ impl Afspraken {
             .references
             .references_about(subject, window_closed_by, &left_out, MAX_REFERENCES_LISTED)?;
         let mut list = Vec::new();
-        for found in self.readable(found, viewer)? {
+        for found in self.readable(found, &left_out)? {
             list.push(PublicReference {
                 author_name: self.messaging.name_for_others(found.reference.author)?,
                 reference: found.reference,
@@ -119,12 +119,13 @@ impl Afspraken {
         Ok(list)
     }
 
-    /// Of `found`, those `viewer` may read on a page: published, not hidden by a moderator, by
-    /// an author whose profile is not hidden and who is in no block with the viewer.
+    /// Of `found`, those the viewer may read on a page: published, not hidden by a moderator, by
+    /// an author whose profile is not hidden and who is not in `blocked` (those in a block with
+    /// the viewer, read once by the caller).
     pub(super) fn readable(
         &self,
         found: Vec<ReferenceWithAfspraak>,
-        viewer: Option<UserId>,
+        blocked: &[UserId],
     ) -> Result<Vec<ReferenceWithAfspraak>, AfspraakError> {
         let now = self.clock.now();
         let found: Vec<_> = found
@@ -135,13 +136,11 @@ impl Afspraken {
             })
             .collect();
         let authors: Vec<UserId> = found.iter().map(|found| found.reference.author).collect();
-        let mut left_out = self.moderation.hidden_among(&authors)?;
-        if let Some(viewer) = viewer {
-            left_out.extend(self.blocks.blocked_either_way(viewer)?);
-        }
+        let hidden = self.moderation.hidden_among(&authors)?;
+        let left_out = |author: &UserId| hidden.contains(author) || blocked.contains(author);
         Ok(found
             .into_iter()
-            .filter(|found| !left_out.contains(&found.reference.author))
+            .filter(|found| !left_out(&found.reference.author))
             .collect())
     }
 
@@ -160,7 +159,8 @@ impl Afspraken {
         {
             return Err(AfspraakError::NotFound);
         }
-        self.readable(found, Some(me))?
+        let blocked = self.blocks.blocked_either_way(me)?;
+        self.readable(found, &blocked)?
             .first()
             .map(|found| found.reference.author)
             .ok_or(AfspraakError::NotFound)

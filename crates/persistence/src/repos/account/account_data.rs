@@ -4,30 +4,17 @@ use crate::Database;
 use crate::error::translate;
 use crate::repos::instant::from_column;
 use crate::repos::sign_in::identities::IdentityRow;
-use crate::repos::sql::{Bind, Sql};
-use crate::schema::{away_periods, identities, reports, sessions, uploads, volunteers};
+use crate::schema::{
+    away_periods, conversations, identities, messages, owners, reports, sessions, uploads, users, volunteers,
+};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
+use std::collections::{BTreeSet, HashMap};
 use oppas_domain::account::ports::{
     MessageRecord, PersonalRecordRepository, ReportRecord, SessionRecord, UploadRecord,
 };
 use oppas_domain::sign_in::user::Identity;
 use oppas_domain::{ConversationId, RepositoryError, UserId};
-
-#[derive(QueryableByName)]
-struct MessageRow {
-    #[diesel(sql_type = BigInt)]
-    conversation_id: i64,
-    #[diesel(sql_type = Nullable<BigInt>)]
-    sender_id: Option<i64>,
-    #[diesel(sql_type = Text)]
-    body: String,
-    #[diesel(sql_type = Timestamp)]
-    created_at: NaiveDateTime,
-    #[diesel(sql_type = Nullable<Text>)]
-    with_first_name: Option<String>,
-}
 
 impl PersonalRecordRepository for Database {
     fn identities_of(&self, user: UserId) -> Result<Vec<Identity>, RepositoryError> {
@@ -60,34 +47,47 @@ impl PersonalRecordRepository for Database {
 
     fn messages_of(&self, user: UserId) -> Result<Vec<MessageRecord>, RepositoryError> {
         let mut conn = self.conn()?;
-        // Raw SQL: the other person's name is a correlated subquery on a CASE of the pair's sides
-        // with a three-way COALESCE, one statement for the whole export.
-        let mut sql = Sql::new(&conn);
         let me = user.get();
-        sql.push(
-            "SELECT m.conversation_id, m.sender_id, m.body, m.created_at, \
-             (SELECT COALESCE(v.first_name, o.first_name, u.first_name) FROM users u \
-              LEFT JOIN volunteers v ON v.user_id = u.id LEFT JOIN owners o ON o.user_id = u.id \
-              WHERE u.id = CASE WHEN c.user_low = ",
-        )
-        .bind(Bind::Int(me))
-        .push(
-            " THEN c.user_high ELSE c.user_low END) AS with_first_name \
-             FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.user_low = ",
-        )
-        .bind(Bind::Int(me))
-        .push(" OR c.user_high = ")
-        .bind(Bind::Int(me))
-        .push(" ORDER BY m.conversation_id, m.id");
-        Ok(sql
-            .load::<MessageRow>(&mut conn)?
+        let rows = messages::table
+            .inner_join(conversations::table.on(conversations::id.eq(messages::conversation_id)))
+            .filter(conversations::user_low.eq(me).or(conversations::user_high.eq(me)))
+            .order((messages::conversation_id.asc(), messages::id.asc()))
+            .select((
+                messages::conversation_id,
+                messages::sender_id,
+                messages::body,
+                messages::created_at,
+                conversations::user_low,
+                conversations::user_high,
+            ))
+            .load::<(i64, i64, String, NaiveDateTime, i64, i64)>(&mut conn)
+            .map_err(translate)?;
+        let other = |low: i64, high: i64| if low == me { high } else { low };
+        let others: BTreeSet<i64> = rows.iter().map(|row| other(row.4, row.5)).collect();
+        // The name each conversation shows: the profile's first name, else the account's.
+        let names: HashMap<i64, String> = users::table
+            .left_join(volunteers::table.on(volunteers::user_id.eq(users::id)))
+            .left_join(owners::table.on(owners::user_id.eq(users::id)))
+            .filter(users::id.eq_any(others))
+            .select((
+                users::id,
+                volunteers::first_name.nullable(),
+                owners::first_name.nullable(),
+                users::first_name,
+            ))
+            .load::<(i64, Option<String>, Option<String>, Option<String>)>(&mut conn)
+            .map_err(translate)?
             .into_iter()
-            .map(|row| MessageRecord {
-                conversation: ConversationId(row.conversation_id),
-                with_first_name: row.with_first_name,
-                own: row.sender_id == Some(me),
-                body: row.body,
-                created_at: from_column(row.created_at),
+            .filter_map(|(id, volunteer, owner, account)| Some((id, volunteer.or(owner).or(account)?)))
+            .collect();
+        Ok(rows
+            .into_iter()
+            .map(|(conversation, sender, body, created_at, low, high)| MessageRecord {
+                conversation: ConversationId(conversation),
+                with_first_name: names.get(&other(low, high)).cloned(),
+                own: sender == me,
+                body,
+                created_at: from_column(created_at),
             })
             .collect())
     }

@@ -5,9 +5,10 @@ use crate::Database;
 use crate::error::translate;
 use crate::repos::instant::{from_column, to_column};
 use crate::repos::{list_from_json, list_to_json};
-use crate::schema::appointments;
+use crate::schema::{appointments, pets};
 use crate::transaction::in_transaction;
 use chrono::{DateTime, NaiveDateTime, Utc};
+use std::collections::BTreeSet;
 use diesel::prelude::*;
 use oppas_domain::appointments::afspraak::{Afspraak, NewAfspraak};
 use oppas_domain::appointments::ports::{AppointmentRepository, Proposed};
@@ -68,6 +69,37 @@ impl TryFrom<AppointmentRow> for Afspraak {
     }
 }
 
+/// The afspraken of `rows`, each naming only the pets that still exist: a pet removed after its
+/// afspraak (or with its owner's profile) leaves the afspraak, which stays for both people, but
+/// its id is not handed on. Pet ids are never reused (AUTOINCREMENT, a sequence).
+fn with_pets_that_exist(
+    conn: &mut crate::db_connection::DbConnection,
+    rows: Vec<AppointmentRow>,
+) -> Result<Vec<Afspraak>, RepositoryError> {
+    let mut found = rows
+        .into_iter()
+        .map(Afspraak::try_from)
+        .collect::<Result<Vec<_>, _>>()?;
+    let named: BTreeSet<i64> = found
+        .iter()
+        .flat_map(|afspraak| afspraak.pets.iter().map(|pet| pet.get()))
+        .collect();
+    if named.is_empty() {
+        return Ok(found);
+    }
+    let existing: BTreeSet<i64> = pets::table
+        .filter(pets::id.eq_any(&named))
+        .select(pets::id)
+        .load::<i64>(conn)
+        .map_err(translate)?
+        .into_iter()
+        .collect();
+    for afspraak in &mut found {
+        afspraak.pets.retain(|pet| existing.contains(&pet.get()));
+    }
+    Ok(found)
+}
+
 fn load(conn: &mut crate::db_connection::DbConnection, id: i64) -> Result<Option<Afspraak>, RepositoryError> {
     appointments::table
         .find(id)
@@ -75,8 +107,8 @@ fn load(conn: &mut crate::db_connection::DbConnection, id: i64) -> Result<Option
         .first(conn)
         .optional()
         .map_err(translate)?
-        .map(Afspraak::try_from)
-        .transpose()
+        .map_or(Ok(Vec::new()), |row| with_pets_that_exist(conn, vec![row]))
+        .map(|mut found| found.pop())
 }
 
 /// Every afspraak of `user`, as proposer or as the other, oldest first (the data export).
@@ -93,10 +125,8 @@ pub(crate) fn afspraken_of_person(
         .order(appointments::id.asc())
         .select(AppointmentRow::as_select())
         .load(conn)
-        .map_err(translate)?
-        .into_iter()
-        .map(Afspraak::try_from)
-        .collect()
+        .map_err(translate)
+        .and_then(|rows| with_pets_that_exist(conn, rows))
 }
 
 /// Which end of a person's afspraken a list reads.
@@ -137,10 +167,8 @@ fn of_person(
     };
     query
         .load(conn)
-        .map_err(translate)?
-        .into_iter()
-        .map(Afspraak::try_from)
-        .collect()
+        .map_err(translate)
+        .and_then(|rows| with_pets_that_exist(conn, rows))
 }
 
 pub(crate) fn move_state(
@@ -176,10 +204,8 @@ pub(crate) fn appointments_in(
         .order(appointments::id.asc())
         .select(AppointmentRow::as_select())
         .load(conn)
-        .map_err(translate)?
-        .into_iter()
-        .map(Afspraak::try_from)
-        .collect()
+        .map_err(translate)
+        .and_then(|rows| with_pets_that_exist(conn, rows))
 }
 
 impl AppointmentRepository for Database {
@@ -316,19 +342,17 @@ impl AppointmentRepository for Database {
         until: DateTime<Utc>,
         limit: usize,
     ) -> Result<Vec<Afspraak>, RepositoryError> {
-        appointments::table
+        let query = appointments::table
             .filter(appointments::state.eq(AppointmentState::Geaccepteerd.as_str()))
             .filter(appointments::starts_at.gt(to_column(now)))
             .filter(appointments::starts_at.le(to_column(until)))
             .filter(appointments::reminded_at.is_null())
             .order((appointments::starts_at.asc(), appointments::id.asc()))
             .limit(i64::try_from(limit).unwrap_or(i64::MAX))
-            .select(AppointmentRow::as_select())
-            .load(&mut *self.conn()?)
-            .map_err(translate)?
-            .into_iter()
-            .map(Afspraak::try_from)
-            .collect()
+            .select(AppointmentRow::as_select());
+        let mut conn = self.conn()?;
+        let rows = query.load(&mut conn).map_err(translate)?;
+        with_pets_that_exist(&mut conn, rows)
     }
 
     fn claim_reminder(&self, id: AppointmentId, now: DateTime<Utc>) -> Result<bool, RepositoryError> {
@@ -344,16 +368,14 @@ impl AppointmentRepository for Database {
     }
 
     fn due_to_finish(&self, now: DateTime<Utc>, limit: usize) -> Result<Vec<Afspraak>, RepositoryError> {
-        appointments::table
+        let query = appointments::table
             .filter(appointments::state.eq(AppointmentState::Geaccepteerd.as_str()))
             .filter(appointments::ends_at.le(to_column(now)))
             .order((appointments::ends_at.asc(), appointments::id.asc()))
             .limit(i64::try_from(limit).unwrap_or(i64::MAX))
-            .select(AppointmentRow::as_select())
-            .load(&mut *self.conn()?)
-            .map_err(translate)?
-            .into_iter()
-            .map(Afspraak::try_from)
-            .collect()
+            .select(AppointmentRow::as_select());
+        let mut conn = self.conn()?;
+        let rows = query.load(&mut conn).map_err(translate)?;
+        with_pets_that_exist(&mut conn, rows)
     }
 }
