@@ -14,7 +14,6 @@ use oppas_domain::uploads::ports::{FileStore, ImageSanitizer};
 use oppas_domain::uploads::upload::{ACCEPTED_IMAGE_TYPES, CleanImage, MAX_UPLOAD_MEGAPIXELS, UploadError};
 use std::io::Cursor;
 use std::path::PathBuf;
-use std::sync::{Condvar, Mutex, PoisonError};
 
 /// Widest or tallest image decoded.
 pub const MAX_SIDE_PX: u32 = 8000;
@@ -29,51 +28,17 @@ pub const MAX_CONCURRENT_DECODES: usize = 4;
 /// JPEG quality of stored photos.
 const JPEG_QUALITY: u8 = 85;
 
-/// A counting gate: at most `max` holders at once; others wait.
-#[derive(Debug)]
-struct Gate {
-    held: Mutex<usize>,
-    freed: Condvar,
-    max: usize,
-}
-
-impl Gate {
-    fn enter(&self) -> GatePass<'_> {
-        let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
-        while *held >= self.max {
-            held = self.freed.wait(held).unwrap_or_else(PoisonError::into_inner);
-        }
-        *held += 1;
-        GatePass { gate: self }
-    }
-}
-
-struct GatePass<'a> {
-    gate: &'a Gate,
-}
-
-impl Drop for GatePass<'_> {
-    fn drop(&mut self) {
-        let mut held = self.gate.held.lock().unwrap_or_else(PoisonError::into_inner);
-        *held -= 1;
-        self.gate.freed.notify_one();
-    }
-}
-
 /// The [`ImageSanitizer`] built on the `image` crate.
 #[derive(Debug)]
 pub struct ImageCleaner {
-    gate: Gate,
+    /// At most [`MAX_CONCURRENT_DECODES`] decodes at once; others wait their turn.
+    decodes: async_lock::Semaphore,
 }
 
 impl Default for ImageCleaner {
     fn default() -> Self {
         Self {
-            gate: Gate {
-                held: Mutex::new(0),
-                freed: Condvar::new(),
-                max: MAX_CONCURRENT_DECODES,
-            },
+            decodes: async_lock::Semaphore::new(MAX_CONCURRENT_DECODES),
         }
     }
 }
@@ -193,7 +158,9 @@ impl ImageSanitizer for ImageCleaner {
             tracing::info!(trailer_bytes = bytes.len() - length, "data after the image ignored");
         }
         let bytes = &bytes[..length];
-        let _pass = self.gate.enter();
+        // Called on a blocking thread (the HTTP layer's `web::block`): waiting here holds no
+        // worker of the server.
+        let _turn = self.decodes.acquire_blocking();
         let mut limits = Limits::default();
         limits.max_image_width = Some(MAX_SIDE_PX);
         limits.max_image_height = Some(MAX_SIDE_PX);

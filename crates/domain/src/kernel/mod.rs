@@ -1,6 +1,6 @@
 //! The shared kernel: identifiers, e-mail addresses, postcodes, the clock, repository errors, the
-//! enumerations, text and field rules, Dutch places, rate limits, idempotency keys and the turns of
-//! background jobs that several features use.
+//! enumerations, text and field rules, Dutch places, rate limits, idempotency keys, keys derived from
+//! the installation secret and the turns of background jobs that several features use.
 
 pub mod clock;
 pub mod contact;
@@ -14,6 +14,7 @@ pub mod jobs;
 pub mod limits;
 pub mod places;
 pub mod postcode;
+pub mod secrets;
 #[cfg(test)]
 pub(crate) mod test_days;
 #[cfg(test)]

@@ -62,10 +62,12 @@ impl std::fmt::Debug for KnownBrowsers {
 type HmacSha256 = Hmac<Sha256>;
 
 impl KnownBrowsers {
-    /// Marks signed with `key` (the installation's secret).
+    /// Marks signed with a key of their own derived from `secret` (the installation's secret):
+    /// never the key of the session cookie.
     #[must_use]
-    pub fn new(key: &[u8]) -> Self {
-        Self { key: Arc::from(key) }
+    pub fn new(secret: &[u8]) -> Self {
+        let key = crate::kernel::secrets::derived_key(secret, "known-browsers");
+        Self { key: Arc::from(&key[..]) }
     }
 
     fn mac(&self, purpose: &str, text: &str) -> Option<HmacSha256> {
