@@ -78,6 +78,9 @@ pub enum ErrorCode {
     IdempotencyKeyReused,
     /// Throttled; `Retry-After` says when to try again.
     TooManyRequests,
+    /// Today's allowance of new conversations is used (it grows with a member's record);
+    /// `Retry-After` says when the next Dutch day begins.
+    NewMemberLimit,
     /// The database or an identity provider does not answer.
     ServiceUnavailable,
     /// The database is held by other writes; `Retry-After` says when to try again.
@@ -177,6 +180,14 @@ pub enum ApiError {
         /// Dutch text.
         message: String,
     },
+    /// 429: today's allowance of new conversations is used.
+    #[error("{message}")]
+    NewMemberLimit {
+        /// Seconds until the next Dutch day.
+        retry_after_secs: u64,
+        /// Dutch text.
+        message: String,
+    },
     /// 503: the database or an identity provider does not answer.
     #[error("{0}")]
     Unavailable(String),
@@ -207,6 +218,7 @@ impl ApiError {
             Self::Invalid { .. } => ErrorCode::InvalidInput,
             Self::IdempotencyKeyReused => ErrorCode::IdempotencyKeyReused,
             Self::TooManyRequests { .. } => ErrorCode::TooManyRequests,
+            Self::NewMemberLimit { .. } => ErrorCode::NewMemberLimit,
             Self::Unavailable(_) => ErrorCode::ServiceUnavailable,
             Self::Busy => ErrorCode::Busy,
             Self::Internal(_) => ErrorCode::InternalError,
@@ -260,7 +272,7 @@ impl ResponseError for ApiError {
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Invalid { .. } | Self::IdempotencyKeyReused => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::TooManyRequests { .. } | Self::NewMemberLimit { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) | Self::Busy => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -288,7 +300,7 @@ impl ResponseError for ApiError {
         }
         let mut response = HttpResponse::build(status);
         response.insert_header((header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
-        if let Self::TooManyRequests { retry_after_secs, .. } = self {
+        if let Self::TooManyRequests { retry_after_secs, .. } | Self::NewMemberLimit { retry_after_secs, .. } = self {
             response.insert_header((header::RETRY_AFTER, retry_after_secs.to_string()));
         }
         if let Self::Busy = self {

@@ -134,7 +134,8 @@ pub struct ApiDoc;
 /// the rules of each pet species (`x-vocabulary.rules` on `Species`) and of each order of a search
 /// (on `SearchSort`); each facet filter's kind and 'at least' words (`x-filter` on its search
 /// parameter); the `Idempotency-Key` header's length and pattern, and when a failed call may be
-/// repeated with the same key (`x-repeat-with-same-key` on the error envelope). The web app's forms and checks are
+/// repeated with the same key (`x-repeat-with-same-key` on the error envelope); the new
+/// conversations a member may start a day (`x-new-conversations` on `StartConversation`). The web app's forms and checks are
 /// built from them.
 struct PublishedRules;
 
@@ -198,6 +199,14 @@ impl Modify for PublishedRules {
             && let Some(RefOr::T(Schema::Array(cards))) = list.properties.get_mut("profiles")
         {
             cards.max_items = usize::try_from(oppas_domain::account::favourites::MAX_FAVOURITES).ok();
+        }
+        // How many new conversations a member may start a day, growing with their record.
+        if let Some(RefOr::T(Schema::Object(start))) = components.schemas.get_mut("StartConversation") {
+            start.extensions.get_or_insert_with(Default::default).merge(
+                ExtensionsBuilder::new()
+                    .add("x-new-conversations", oppas_domain::messaging::new_members::published())
+                    .build(),
+            );
         }
         // When a failed call may go again under the same Idempotency-Key: the answers the server
         // does not keep with a key, and the code of a repeat that came while the first was at work.

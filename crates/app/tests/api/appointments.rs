@@ -1457,7 +1457,12 @@ async fn an_afspraak_no_longer_names_a_pet_removed_after_it(backend: Backend) ->
     assert_eq!(step(&app, &lotte, id, "accepteren").await?.status(), StatusCode::OK);
 
     let removed = app
-        .send_json(&sanne.client, Method::DELETE, &format!("/api/pets/{minoes}"), &json!({}))
+        .send_json(
+            &sanne.client,
+            Method::DELETE,
+            &format!("/api/pets/{minoes}"),
+            &json!({}),
+        )
         .await?;
     assert_eq!(removed.status(), StatusCode::NO_CONTENT);
 

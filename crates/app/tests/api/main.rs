@@ -21,6 +21,7 @@ mod idempotency;
 mod instances;
 mod messages;
 mod moderation;
+mod new_members;
 mod oidc;
 mod outbox;
 mod pages;

@@ -206,6 +206,17 @@ impl RateLimiter {
     }
 }
 
+impl RateLimiter {
+    /// Takes back one hit of `subject` on `limit` (a hit that was refused, or whose request
+    /// another rule refused), so that the window counts only what went through.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn give_back(&self, limit: Limit, subject: &str) -> Result<(), RepositoryError> {
+        self.throttles.give_back(&format!("{}:{subject}", limit.name))
+    }
+}
+
 /// The state of one throttle after a hit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ThrottleState {

@@ -24,7 +24,11 @@ mod tests {
     fn each_purpose_has_its_own_key_and_the_same_secret_gives_the_same_keys() {
         let secret = [7_u8; 64];
         let marks = derived_key(&secret, "known-browsers");
-        assert_eq!(marks, derived_key(&secret, "known-browsers"), "the same on every instance");
+        assert_eq!(
+            marks,
+            derived_key(&secret, "known-browsers"),
+            "the same on every instance"
+        );
         assert_ne!(marks, derived_key(&secret, "something-else"));
         assert_ne!(marks, derived_key(&[8_u8; 64], "known-browsers"));
         assert_ne!(&marks[..], &secret[..32], "never the secret itself");

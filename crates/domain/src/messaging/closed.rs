@@ -32,6 +32,9 @@ pub enum MessagingError {
     /// Too many new conversations this hour.
     #[error("Je hebt het afgelopen uur al veel nieuwe gesprekken gestart. Probeer het later opnieuw.")]
     TooManyConversations(Limited),
+    /// Today's allowance of new conversations is used up (it grows with the member's record).
+    #[error(transparent)]
+    NewMemberLimit(crate::messaging::new_members::NewMemberLimit),
     /// Storage failures.
     #[error(transparent)]
     Repository(#[from] RepositoryError),

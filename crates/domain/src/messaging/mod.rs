@@ -4,5 +4,6 @@
 pub mod closed;
 pub mod conversation;
 pub mod live;
+pub mod new_members;
 pub mod ports;
 pub mod service;

@@ -14,6 +14,17 @@ pub trait LiveFanout: Send + Sync {
 
 /// Conversations and messages.
 pub trait ConversationRepository: Send + Sync {
+    /// Whether `user` took part in an afspraak that took place by `now` (accepted, and ended):
+    /// the record that lifts a member's daily allowance of new conversations.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn has_afspraak_that_took_place(
+        &self,
+        user: UserId,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<bool, RepositoryError>;
+
     /// The conversation of this pair about this pet (or without a pet), if there is one.
     ///
     /// # Errors
@@ -36,7 +47,30 @@ pub trait ConversationRepository: Send + Sync {
         starter: UserId,
         other: UserId,
         pet: Option<PetId>,
-    ) -> Result<Conversation, RepositoryError>;
+    ) -> Result<Conversation, RepositoryError> {
+        self.start_conversation_within(
+            starter,
+            other,
+            pet,
+            crate::messaging::new_members::DayAllowance::UNLIMITED,
+        )?
+        .ok_or_else(|| RepositoryError::Unexpected(anyhow::anyhow!("an unlimited start was refused")))
+    }
+
+    /// As [`Self::start_conversation`], but a conversation is only made while `starter` began
+    /// fewer than `allowance.max` since `allowance.since`: `Ok(None)` when the allowance is used.
+    /// The count and the start take turns for one starter, so simultaneous starts never pass
+    /// the allowance; a conversation that exists is always given.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn start_conversation_within(
+        &self,
+        starter: UserId,
+        other: UserId,
+        pet: Option<PetId>,
+        allowance: crate::messaging::new_members::DayAllowance,
+    ) -> Result<Option<Conversation>, RepositoryError>;
 
     /// A conversation by id.
     ///

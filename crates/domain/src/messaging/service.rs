@@ -13,6 +13,7 @@ use crate::messaging::conversation::{
     ThreadPage,
 };
 use crate::messaging::live::{LiveEvent, LiveEventKind, MAX_REPLAY, ONLINE_FOR_SECS, audience};
+use crate::messaging::new_members::Standing;
 use crate::messaging::ports::{ConversationRepository, LiveFanout, LiveRepository, Posted};
 use crate::notifications::notice::{PushNotice, preview_of};
 use crate::notifications::ports::HeldMail;
@@ -138,7 +139,7 @@ impl Messaging {
 
     /// Starts (or reopens) the conversation of `me` with `target`, about `pet` when given. The
     /// same pair and pet always give the same conversation; only a new one counts against the
-    /// hourly allowance.
+    /// day's allowance of the member's standing and the hourly one.
     ///
     /// # Errors
     /// No own profile, yourself, an unknown person (or one without a profile, blocked either
@@ -173,11 +174,34 @@ impl Messaging {
         if let Some(existing) = self.ports.conversations.find_conversation_between(me, target, pet)? {
             return Ok(existing.id);
         }
+        let now = self.ports.clock.now();
         self.ports
             .limiter
             .hit(limits::NEW_CONVERSATIONS, &me.to_string())?
             .map_err(MessagingError::TooManyConversations)?;
-        Ok(self.ports.conversations.start_conversation(me, target, pet)?.id)
+        let standing = self.standing(me, now)?;
+        match self
+            .ports
+            .conversations
+            .start_conversation_within(me, target, pet, standing.allowance(now))?
+        {
+            Some(conversation) => Ok(conversation.id),
+            None => {
+                // Not begun: the hour counts only what began.
+                self.ports
+                    .limiter
+                    .give_back(limits::NEW_CONVERSATIONS, &me.to_string())?;
+                Err(MessagingError::NewMemberLimit(standing.refusal(now)))
+            }
+        }
+    }
+
+    /// Where `me` stands for the day's allowance of new conversations (see
+    /// [`crate::messaging::new_members`]).
+    fn standing(&self, me: UserId, now: chrono::DateTime<chrono::Utc>) -> Result<Standing, MessagingError> {
+        let made = self.ports.users.find_user(me)?.map_or(now, |user| user.created_at);
+        let record = self.ports.conversations.has_afspraak_that_took_place(me, now)?;
+        Ok(Standing::of(made, record, now))
     }
 
     /// The inbox of `me`, newest activity first, each conversation with whether it is closed

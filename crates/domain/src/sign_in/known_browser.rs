@@ -67,7 +67,9 @@ impl KnownBrowsers {
     #[must_use]
     pub fn new(secret: &[u8]) -> Self {
         let key = crate::kernel::secrets::derived_key(secret, "known-browsers");
-        Self { key: Arc::from(&key[..]) }
+        Self {
+            key: Arc::from(&key[..]),
+        }
     }
 
     fn mac(&self, purpose: &str, text: &str) -> Option<HmacSha256> {

@@ -98,6 +98,9 @@ mod tests {
             new_active_day(Some(at(3, 22)), at(3, 23)),
             "the first use of the next Dutch day, an hour before the UTC one"
         );
-        assert!(!new_active_day(Some(at(3, 23)), at(4, 0)), "the UTC day's turn is not a new day");
+        assert!(
+            !new_active_day(Some(at(3, 23)), at(4, 0)),
+            "the UTC day's turn is not a new day"
+        );
     }
 }

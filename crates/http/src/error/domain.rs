@@ -104,6 +104,10 @@ impl From<MessagingError> for ApiError {
                     message: error.to_string(),
                 }
             }
+            MessagingError::NewMemberLimit(limit) => Self::NewMemberLimit {
+                retry_after_secs: limit.limited.retry_after_secs,
+                message: limit.to_string(),
+            },
             MessagingError::Repository(cause) => cause.into(),
         }
     }

@@ -268,7 +268,8 @@ fn item(message: ThreadMessage) -> MessageItem {
 ///
 /// # Errors
 /// 400 without an own profile (`profile_required`) or with yourself; 404 for an unknown person;
-/// 422 (`petId`) for a pet of neither of the two; 429 past 10 new conversations an hour.
+/// 422 (`petId`) for a pet of neither of the two; 429 past 10 new conversations an hour, or past
+/// the day's allowance of the member's standing (`new_member_limit`, 3, 5 or 10 a Dutch day).
 #[utoipa::path(post, path = "/api/conversations", tag = "messages", operation_id = "start_conversation",
     params(crate::idempotency::IdempotencyKeyHeader),
     request_body = StartConversation,
@@ -279,7 +280,7 @@ fn item(message: ThreadMessage) -> MessageItem {
         (status = 404, description = "Unknown person", body = crate::ApiErrorBody),
         (status = 409, description = "The same key's first request is still at work", body = crate::ApiErrorBody),
         (status = 422, description = "A pet of neither of the two, or a bad Idempotency-Key", body = crate::ApiErrorBody),
-        (status = 429, description = "Too many new conversations", body = crate::ApiErrorBody),
+        (status = 429, description = "Too many new conversations this hour, or today for the member's standing (`new_member_limit`)", body = crate::ApiErrorBody),
     ))]
 #[post("/conversations")]
 pub async fn start_conversation(

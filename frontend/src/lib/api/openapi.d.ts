@@ -307,7 +307,8 @@ export interface paths {
          *     exists for that pair and pet.
          * @description # Errors
          *     400 without an own profile (`profile_required`) or with yourself; 404 for an unknown person;
-         *     422 (`petId`) for a pet of neither of the two; 429 past 10 new conversations an hour.
+         *     422 (`petId`) for a pet of neither of the two; 429 past 10 new conversations an hour, or past
+         *     the day's allowance of the member's standing (`new_member_limit`, 3, 5 or 10 a Dutch day).
          */
         post: operations["start_conversation"];
         delete?: never;
@@ -1739,7 +1740,7 @@ export interface components {
          *     web app switches on the generated type and declares none of its own.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "malformed_json" | "one_file_only" | "no_file" | "not_an_image" | "sign_in_failed" | "no_verified_email" | "invalid_code" | "code_exhausted" | "invalid_link" | "locked" | "bad_token" | "own_profile" | "profile_required" | "account_deleted" | "unavailable" | "blocked" | "own_profile_hidden" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "request_in_progress" | "payload_too_large" | "unsupported_media_type" | "invalid_input" | "idempotency_key_reused" | "too_many_requests" | "service_unavailable" | "busy" | "internal_error";
+        ErrorCode: "bad_request" | "malformed_json" | "one_file_only" | "no_file" | "not_an_image" | "sign_in_failed" | "no_verified_email" | "invalid_code" | "code_exhausted" | "invalid_link" | "locked" | "bad_token" | "own_profile" | "profile_required" | "account_deleted" | "unavailable" | "blocked" | "own_profile_hidden" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "request_in_progress" | "payload_too_large" | "unsupported_media_type" | "invalid_input" | "idempotency_key_reused" | "too_many_requests" | "new_member_limit" | "service_unavailable" | "busy" | "internal_error";
         /**
          * @description A volunteer's experience level.
          * @enum {string}
@@ -3949,7 +3950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
-            /** @description Too many new conversations */
+            /** @description Too many new conversations this hour, or today for the member's standing (`new_member_limit`) */
             429: {
                 headers: {
                     [name: string]: unknown;

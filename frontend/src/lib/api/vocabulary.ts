@@ -990,6 +990,7 @@ export const ERROR_CODE = {
   invalidInput: "invalid_input",
   idempotencyKeyReused: "idempotency_key_reused",
   tooManyRequests: "too_many_requests",
+  newMemberLimit: "new_member_limit",
   serviceUnavailable: "service_unavailable",
   busy: "busy",
   internalError: "internal_error",
@@ -1009,6 +1010,6 @@ export const REPEAT_WITH_SAME_KEY: {
 /** Every value of each enumeration that has no labels, in the order the server declares them. */
 export const VALUES = {
   Closed: ["accountDeleted", "unavailable", "blocked", "ownProfileHidden"],
-  ErrorCode: ["bad_request", "malformed_json", "one_file_only", "no_file", "not_an_image", "sign_in_failed", "no_verified_email", "invalid_code", "code_exhausted", "invalid_link", "locked", "bad_token", "own_profile", "profile_required", "account_deleted", "unavailable", "blocked", "own_profile_hidden", "unauthenticated", "forbidden", "not_found", "method_not_allowed", "request_timeout", "conflict", "request_in_progress", "payload_too_large", "unsupported_media_type", "invalid_input", "idempotency_key_reused", "too_many_requests", "service_unavailable", "busy", "internal_error"],
+  ErrorCode: ["bad_request", "malformed_json", "one_file_only", "no_file", "not_an_image", "sign_in_failed", "no_verified_email", "invalid_code", "code_exhausted", "invalid_link", "locked", "bad_token", "own_profile", "profile_required", "account_deleted", "unavailable", "blocked", "own_profile_hidden", "unauthenticated", "forbidden", "not_found", "method_not_allowed", "request_timeout", "conflict", "request_in_progress", "payload_too_large", "unsupported_media_type", "invalid_input", "idempotency_key_reused", "too_many_requests", "new_member_limit", "service_unavailable", "busy", "internal_error"],
   StepName: ["accepteren", "afwijzen", "intrekken", "annuleren"],
 } as const satisfies { readonly [Name in "Closed" | "ErrorCode" | "StepName"]: readonly [Schemas[Name], ...Schemas[Name][]] };

@@ -9,12 +9,12 @@ use crate::schema::{
 };
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use std::collections::{BTreeSet, HashMap};
 use oppas_domain::account::ports::{
     MessageRecord, PersonalRecordRepository, ReportRecord, SessionRecord, UploadRecord,
 };
 use oppas_domain::sign_in::user::Identity;
 use oppas_domain::{ConversationId, RepositoryError, UserId};
+use std::collections::{BTreeSet, HashMap};
 
 impl PersonalRecordRepository for Database {
     fn identities_of(&self, user: UserId) -> Result<Vec<Identity>, RepositoryError> {

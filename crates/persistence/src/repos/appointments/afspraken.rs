@@ -8,7 +8,6 @@ use crate::repos::{list_from_json, list_to_json};
 use crate::schema::{appointments, pets};
 use crate::transaction::in_transaction;
 use chrono::{DateTime, NaiveDateTime, Utc};
-use std::collections::BTreeSet;
 use diesel::prelude::*;
 use oppas_domain::appointments::afspraak::{Afspraak, NewAfspraak};
 use oppas_domain::appointments::ports::{AppointmentRepository, Proposed};
@@ -16,6 +15,7 @@ use oppas_domain::appointments::proposals::room_for_one_more;
 use oppas_domain::appointments::state::Timing;
 use oppas_domain::kernel::enums::{AppointmentKind, AppointmentState};
 use oppas_domain::{AppointmentId, ConversationId, PetId, RepositoryError, UserId};
+use std::collections::BTreeSet;
 
 #[derive(Debug, Queryable, Selectable)]
 #[diesel(table_name = appointments)]

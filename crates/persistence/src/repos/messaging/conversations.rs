@@ -14,14 +14,15 @@ use crate::Database;
 use crate::error::translate;
 use crate::repos::instant::{from_column, to_column};
 use crate::repos::sql::{Bind, Sql};
-use crate::schema::{blocks, conversation_reads, conversations, messages, pets};
-use crate::transaction::in_transaction;
+use crate::schema::{appointments, blocks, conversation_reads, conversations, messages, pets};
+use crate::transaction::{in_transaction, in_turn_for};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::messaging::conversation::{
     Conversation, Counterpart, InboxEntry, MAX_INBOX, Message, MessageText, ProfileFace,
 };
 use oppas_domain::messaging::live::{LiveEvent, LiveEventKind};
+use oppas_domain::messaging::new_members::DayAllowance;
 use oppas_domain::messaging::ports::{ConversationRepository, Posted};
 use oppas_domain::trust::ports::ConversationMembers;
 use oppas_domain::{ConversationId, MessageId, PetId, RepositoryError, UserId};
@@ -40,6 +41,26 @@ impl ConversationMembers for Database {
 }
 
 impl ConversationRepository for Database {
+    fn has_afspraak_that_took_place(&self, user: UserId, now: DateTime<Utc>) -> Result<bool, RepositoryError> {
+        use oppas_domain::kernel::enums::AppointmentState;
+        let took_place = [
+            AppointmentState::Geaccepteerd.as_str(),
+            AppointmentState::Afgerond.as_str(),
+        ];
+        diesel::select(diesel::dsl::exists(
+            appointments::table
+                .filter(
+                    appointments::proposer_id
+                        .eq(user.get())
+                        .or(appointments::recipient_id.eq(user.get())),
+                )
+                .filter(appointments::state.eq_any(took_place))
+                .filter(appointments::ends_at.le(to_column(now))),
+        ))
+        .get_result(&mut *self.conn()?)
+        .map_err(translate)
+    }
+
     fn find_conversation_between(
         &self,
         a: UserId,
@@ -50,19 +71,35 @@ impl ConversationRepository for Database {
         find_between(&mut *self.conn()?, low, high, pet)
     }
 
-    fn start_conversation(
+    fn start_conversation_within(
         &self,
         starter: UserId,
         other: UserId,
         pet: Option<PetId>,
-    ) -> Result<Conversation, RepositoryError> {
+        allowance: DayAllowance,
+    ) -> Result<Option<Conversation>, RepositoryError> {
         let (low, high) = ordered(starter, other);
         let now = to_column(self.clock.now());
         let mut conn = self.conn()?;
         if let Some(found) = find_between(&mut conn, low, high, pet)? {
-            return Ok(found);
+            return Ok(Some(found));
         }
-        let made = in_transaction(&mut conn, |conn| {
+        // The starter's turn: the count below stays true until the insert commits.
+        let made = in_turn_for(&mut conn, starter, |conn| {
+            if find_between(conn, low, high, pet)?.is_some() {
+                return Ok(true);
+            }
+            if allowance.max < i64::MAX {
+                let begun: i64 = conversations::table
+                    .filter(conversations::started_by.eq(starter.get()))
+                    .filter(conversations::created_at.ge(to_column(allowance.since)))
+                    .count()
+                    .get_result(conn)
+                    .map_err(translate)?;
+                if begun >= allowance.max {
+                    return Ok(false);
+                }
+            }
             let id: i64 = diesel::insert_into(conversations::table)
                 .values((
                     conversations::user_low.eq(low),
@@ -89,13 +126,16 @@ impl ConversationRepository for Database {
                     .execute(conn)
                     .map_err(translate)?;
             }
-            Ok(id)
+            Ok(true)
         });
         match made {
+            Ok(false) => Ok(None),
             // A concurrent caller made it first: the unique indexes guarantee there is one.
-            Ok(_) | Err(RepositoryError::Conflict(_)) => find_between(&mut conn, low, high, pet)?.ok_or_else(|| {
-                RepositoryError::Unexpected(anyhow::anyhow!("conversation vanished right after it was made"))
-            }),
+            Ok(true) | Err(RepositoryError::Conflict(_)) => {
+                find_between(&mut conn, low, high, pet)?.map(Some).ok_or_else(|| {
+                    RepositoryError::Unexpected(anyhow::anyhow!("conversation vanished right after it was made"))
+                })
+            }
             Err(other) => Err(other),
         }
     }

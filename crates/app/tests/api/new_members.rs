@@ -1,0 +1,256 @@
+//! The new conversations a member may start in one Dutch day: three on the first day, five after
+//! it, ten once they took part in an afspraak that took place; refused with `new_member_limit`
+//! and the wait until the next Dutch day, counting only conversations that began, and never
+//! limiting a reply or a conversation that exists.
+
+use crate::helpers::{Backend, SettableClock, Spawn, TestApp, TestResult, error_envelope};
+use crate::messages::{Person, get, owner, send, sitter, start, started};
+use crate::on_both_backends;
+use chrono::{DateTime, Utc};
+use oppas_domain::Clock;
+use oppas_domain::kernel::clock::next_dutch_midnight;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+/// A clock at eight in the morning of the next Dutch day, and an app on it.
+async fn app_on_a_settable_clock(
+    backend: Backend,
+) -> Result<(TestApp, Arc<SettableClock>), Box<dyn std::error::Error>> {
+    let clock = Arc::new(SettableClock::default());
+    let now = clock.now();
+    clock.advance((next_dutch_midnight(now) - now).num_seconds() + 8 * 3600);
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
+    Ok((app, clock))
+}
+
+async fn sitters(app: &TestApp, count: usize) -> Result<Vec<Person>, Box<dyn std::error::Error>> {
+    let mut found = Vec::with_capacity(count);
+    for i in 0..count {
+        found.push(sitter(app, &format!("oppas{i}@example.nl")).await?);
+    }
+    Ok(found)
+}
+
+/// The refusal of a start past the day's allowance, with its `Retry-After` in seconds.
+async fn refused(app: &TestApp, from: &Person, to: &Person) -> Result<(String, u64), Box<dyn std::error::Error>> {
+    let response = start(app, from, to, None).await?;
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    let wait: u64 = response
+        .headers()
+        .get("retry-after")
+        .ok_or("a Retry-After")?
+        .to_str()?
+        .parse()?;
+    let (error, code) = error_envelope(response).await?;
+    assert_eq!(code, "new_member_limit");
+    Ok((error, wait))
+}
+
+async fn conversations_of(app: &TestApp, who: &Person) -> Result<usize, Box<dyn std::error::Error>> {
+    let (status, list) = get(app, who, "/api/conversations").await?;
+    assert_eq!(status, StatusCode::OK);
+    Ok(list["conversations"].as_array().ok_or("a list")?.len())
+}
+
+fn seconds_to_midnight(now: DateTime<Utc>) -> u64 {
+    u64::try_from((next_dutch_midnight(now) - now).num_seconds()).unwrap_or(0)
+}
+
+async fn the_allowance_grows_from_three_to_five_to_ten_a_dutch_day(backend: Backend) -> TestResult {
+    let (app, clock) = app_on_a_settable_clock(backend).await?;
+    let sanne = owner(&app, "sanne@example.nl").await?;
+    let lotte = sitters(&app, 14).await?;
+
+    // The first day: three.
+    let mut first = Vec::new();
+    for sitter in &lotte[..3] {
+        first.push(started(&app, &sanne, sitter, None).await?);
+    }
+    let (error, wait) = refused(&app, &sanne, &lotte[3]).await?;
+    assert_eq!(
+        error,
+        "Je kunt vandaag geen nieuwe gesprekken meer beginnen. Nieuwe leden kunnen 3 gesprekken per dag beginnen; morgen kan het weer."
+    );
+    let expected = seconds_to_midnight(clock.now());
+    assert!(
+        wait.abs_diff(expected) <= 5,
+        "until the Dutch midnight: {wait} against {expected}"
+    );
+    assert_eq!(conversations_of(&app, &sanne).await?, 3, "nothing started");
+    // Opening one of the three again and writing in them is never limited, nor is a reply.
+    assert_eq!(started(&app, &sanne, &lotte[0], None).await?, first[0]);
+    for conversation in &first {
+        assert_eq!(
+            send(&app, &sanne, *conversation, "Hallo!").await?.status(),
+            StatusCode::CREATED
+        );
+    }
+    assert_eq!(
+        send(&app, &lotte[1], first[1], "Hoi Sanne!").await?.status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(
+        refused(&app, &sanne, &lotte[3]).await?.1,
+        wait,
+        "a refusal is refused again"
+    );
+
+    // The next day at nine, past her first 24 hours (her session kept alive on the way): five.
+    clock.advance(20 * 3600);
+    for client in [&sanne.client, &lotte[0].client] {
+        assert_eq!(
+            client.get(app.url("/api/users/me")).send().await?.status(),
+            StatusCode::OK
+        );
+    }
+    clock.advance(5 * 3600);
+    for sitter in &lotte[3..8] {
+        started(&app, &sanne, sitter, None).await?;
+    }
+    let (error, _) = refused(&app, &sanne, &lotte[8]).await?;
+    assert!(error.contains("Nieuwe leden kunnen 5 gesprekken per dag"), "{error}");
+
+    // An afspraak with Lotte that took place (by noon): ten a day, five more today.
+    took_place(&app, &clock, &sanne, &lotte[0], first[0], || async {
+        assert!(
+            refused(&app, &sanne, &lotte[8]).await?.0.contains("5 gesprekken"),
+            "not before it took place"
+        );
+        Ok(())
+    })
+    .await?;
+    for sitter in &lotte[8..13] {
+        started(&app, &sanne, sitter, None).await?;
+    }
+    let (error, _) = refused(&app, &sanne, &lotte[13]).await?;
+    assert_eq!(
+        error,
+        "Je kunt vandaag geen nieuwe gesprekken meer beginnen. Je kunt 10 gesprekken per dag beginnen; morgen kan het weer."
+    );
+    assert_eq!(conversations_of(&app, &sanne).await?, 13);
+    Ok(())
+}
+
+/// An afspraak of `owner` (about her pet) with `sitter` in `conversation`, accepted, and three
+/// hours later over: it took place. `before` runs while it is accepted but not yet over.
+async fn took_place<F, Fut>(
+    app: &TestApp,
+    clock: &SettableClock,
+    owner: &Person,
+    sitter: &Person,
+    conversation: i64,
+    before: F,
+) -> TestResult
+where
+    F: FnOnce() -> Fut,
+    Fut: std::future::Future<Output = TestResult>,
+{
+    let starts = clock.now() + chrono::Duration::hours(1);
+    let ends = starts + chrono::Duration::hours(1);
+    let proposed = app
+        .send_json(
+            &owner.client,
+            Method::POST,
+            &format!("/api/conversations/{conversation}/appointments"),
+            &json!({
+                "kind": "uitlaten",
+                "pets": [owner.pet.ok_or("a pet")?],
+                "startsAt": starts.format("%Y-%m-%dT%H:%M:00Z").to_string(),
+                "endsAt": ends.format("%Y-%m-%dT%H:%M:00Z").to_string(),
+            }),
+        )
+        .await?;
+    assert_eq!(proposed.status(), StatusCode::CREATED);
+    let id = proposed.json::<Value>().await?["id"].as_i64().ok_or("an id")?;
+    let accepted = app
+        .send_json(
+            &sitter.client,
+            Method::POST,
+            &format!("/api/appointments/{id}/step"),
+            &json!({"step": "accepteren"}),
+        )
+        .await?;
+    assert_eq!(accepted.status(), StatusCode::OK);
+    before().await?;
+    clock.advance(3 * 3600);
+    Ok(())
+}
+
+/// The hourly allowance holds beside the day's: a member with a record who begins five
+/// conversations just before the Dutch midnight and five just after it (a new day's allowance)
+/// waits for the hour to end; reopening one is never limited.
+async fn new_conversations_are_limited_per_hour_but_reopening_is_not(backend: Backend) -> TestResult {
+    let (app, clock) = app_on_a_settable_clock(backend).await?;
+    let sanne = owner(&app, "sanne@example.nl").await?;
+    let lotte = sitters(&app, 12).await?;
+    let first = started(&app, &sanne, &lotte[0], None).await?;
+    took_place(&app, &clock, &sanne, &lotte[0], first, || async { Ok(()) }).await?;
+    let now = clock.now();
+    clock.advance((next_dutch_midnight(now) - now).num_seconds() - 20 * 60);
+    for target in &lotte[1..6] {
+        started(&app, &sanne, target, None).await?;
+    }
+    clock.advance(25 * 60);
+    for target in &lotte[6..11] {
+        started(&app, &sanne, target, None).await?;
+    }
+    let response = start(&app, &sanne, &lotte[11], None).await?;
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    let wait: i64 = response
+        .headers()
+        .get("retry-after")
+        .ok_or("a Retry-After")?
+        .to_str()?
+        .parse()?;
+    assert!(
+        (1..=35 * 60).contains(&wait),
+        "until the hour that began at 23:40 ends: {wait}"
+    );
+    assert_eq!(error_envelope(response).await?.1, "too_many_requests");
+    assert_eq!(started(&app, &sanne, &lotte[0], None).await?, first);
+    Ok(())
+}
+
+async fn forty_simultaneous_starts_of_a_new_member_begin_three(backend: Backend) -> TestResult {
+    let (app, _clock) = app_on_a_settable_clock(backend).await?;
+    let sanne = owner(&app, "sanne@example.nl").await?;
+    let lotte = sitters(&app, 8).await?;
+    let answers =
+        futures_util::future::join_all((0..40).map(|i| start(&app, &sanne, &lotte[i % lotte.len()], None))).await;
+    let mut begun = std::collections::BTreeSet::new();
+    let mut limited = 0;
+    for answer in answers {
+        let answer = answer?;
+        match answer.status() {
+            StatusCode::OK => {
+                begun.insert(
+                    answer.json::<Value>().await?["conversationId"]
+                        .as_i64()
+                        .ok_or("an id")?,
+                );
+            }
+            StatusCode::TOO_MANY_REQUESTS => {
+                // The day's allowance, or the hour's (ten) for those counted before it.
+                let code = error_envelope(answer).await?.1;
+                assert!(
+                    ["new_member_limit", "too_many_requests"].contains(&code.as_str()),
+                    "{code}"
+                );
+                limited += 1;
+            }
+            other => return Err(format!("unexpected {other}").into()),
+        }
+    }
+    // Those to a sitter she had begun with by then reopen that conversation: never a fourth.
+    assert!(limited >= 1, "{limited} refused");
+    assert!((1..=3).contains(&begun.len()), "{begun:?}");
+    assert_eq!(conversations_of(&app, &sanne).await?, begun.len());
+    Ok(())
+}
+
+on_both_backends!(
+    new_conversations_are_limited_per_hour_but_reopening_is_not,
+    the_allowance_grows_from_three_to_five_to_ten_a_dutch_day,
+    forty_simultaneous_starts_of_a_new_member_begin_three,
+);

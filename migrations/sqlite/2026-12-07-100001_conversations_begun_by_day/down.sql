@@ -1,0 +1,1 @@
+DROP INDEX conversations_started_by_created_at;
