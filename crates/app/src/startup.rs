@@ -267,6 +267,7 @@ impl Application {
                 limiter.clone(),
             ),
             afspraken: afspraken.clone(),
+            signals: oppas_domain::trust::signals::Signals::new(database.clone(), clock.clone()),
             pet_help: oppas_domain::profiles::pet_help::PetHelp::new(
                 database.clone(),
                 database.clone(),

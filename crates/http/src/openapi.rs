@@ -70,6 +70,8 @@ use utoipa::{Modify, OpenApi};
         push::remove_push_device,
         push::test_push_device,
         push::update_push_previews,
+        trust::last_active_setting,
+        trust::update_last_active_setting,
         saved_searches::list_saved_searches,
         saved_searches::save_search,
         saved_searches::remove_saved_search,

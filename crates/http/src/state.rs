@@ -50,6 +50,8 @@ pub struct AppState {
     pub favourites: oppas_domain::account::favourites::Favourites,
     /// Push notifications: a person's devices and previews.
     pub push: oppas_domain::notifications::service::PushDevices,
+    /// What a profile's page tells about the person behind it.
+    pub signals: oppas_domain::trust::signals::Signals,
     /// Saved searches and their daily mails.
     pub saved_searches: oppas_domain::browse::alerts::SavedSearches,
     /// The afspraken made in conversations.

@@ -16,6 +16,7 @@ diesel::table! {
         message_emails -> Bool,
         live_until -> Nullable<Timestamp>,
         push_previews -> Bool,
+        show_last_active -> Bool,
     }
 }
 

@@ -29,6 +29,7 @@ mod pets;
 mod profiles;
 mod push;
 mod schedule;
+mod signals;
 mod species;
 mod trust;
 mod uploads;

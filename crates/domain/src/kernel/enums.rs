@@ -216,6 +216,20 @@ vocabulary!(
 );
 
 vocabulary!(
+    /// When a person was last on the platform, kept coarse on purpose: never finer than the day.
+    LastActive {
+        /// Today (the Dutch day).
+        Vandaag = "vandaag" => "Vandaag actief";
+        /// In the last seven days.
+        DezeWeek = "deze-week" => "Deze week actief";
+        /// In the last thirty days.
+        DezeMaand = "deze-maand" => "Deze maand actief";
+        /// Longer ago.
+        Langer = "langer" => "Langer dan een maand niet actief";
+    }
+);
+
+vocabulary!(
     /// The order of a search's cards: nearest first (only near a place; the default there),
     /// newest first (the default elsewhere), or the people most recently active first.
     SearchSort {
@@ -444,6 +458,7 @@ mod tests {
         round_trips::<Specialty>();
         round_trips::<Language>();
         round_trips::<Distance>();
+        round_trips::<LastActive>();
     }
 
     #[test]

@@ -5,3 +5,4 @@ pub mod moderation;
 pub mod ports;
 pub mod safety;
 pub mod service;
+pub mod signals;

@@ -80,7 +80,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(report_reference)
         .service(list_blocks)
         .service(block)
-        .service(unblock);
+        .service(unblock)
+        .service(last_active_setting)
+        .service(update_last_active_setting);
+}
+
+/// Whether a person's pages say when they were last active ('Vandaag actief').
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LastActiveSetting {
+    /// Shown (the default) or not.
+    pub shown: bool,
 }
 
 /// Reports a person (from their profile or a conversation) to the moderators.
@@ -256,4 +266,45 @@ pub async fn unblock(
     let trust = state.trust.clone();
     web::block(move || trust.unblock(user.id, other)).await??;
     Ok(HttpResponse::NoContent().finish())
+}
+
+/// Whether the signed-in person's pages say when they were last active.
+#[utoipa::path(get, path = "/api/trust/last-active", tag = "trust", operation_id = "last_active_setting",
+    responses(
+        (status = 200, description = "The setting", body = LastActiveSetting),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+    ))]
+#[get("/trust/last-active")]
+pub async fn last_active_setting(
+    CurrentUser(user): CurrentUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let signals = state.signals.clone();
+    let shown = web::block(move || signals.shows_last_active(user.id)).await??;
+    Ok(HttpResponse::Ok().json(LastActiveSetting { shown }))
+}
+
+/// Shows or hides on the signed-in person's pages when they were last active; their pages are
+/// answered afresh at once.
+///
+/// # Errors
+/// 422 for another shape.
+#[utoipa::path(put, path = "/api/trust/last-active", tag = "trust", operation_id = "update_last_active_setting",
+    request_body = LastActiveSetting,
+    responses(
+        (status = 200, description = "Stored", body = LastActiveSetting),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 422, description = "Invalid", body = crate::ApiErrorBody),
+    ))]
+#[put("/trust/last-active")]
+pub async fn update_last_active_setting(
+    CurrentUser(user): CurrentUser,
+    body: crate::extract::Body<LastActiveSetting>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let signals = state.signals.clone();
+    let wanted = body.shown;
+    let shown = web::block(move || signals.set_shows_last_active(user.id, wanted)).await??;
+    state.pages.forget_person(user.id);
+    Ok(HttpResponse::Ok().json(LastActiveSetting { shown }))
 }

@@ -1122,6 +1122,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trust/last-active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in person's pages say when they were last active. */
+        get: operations["last_active_setting"];
+        /**
+         * Shows or hides on the signed-in person's pages when they were last active; their pages are
+         *     answered afresh at once.
+         * @description # Errors
+         *     422 for another shape.
+         */
+        put: operations["update_last_active_setting"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/unread": {
         parameters: {
             query?: never;
@@ -1844,6 +1867,16 @@ export interface components {
          * @enum {string}
          */
         Language: "Nederlands" | "Engels" | "Duits" | "Frans" | "Spaans" | "Italiaans" | "Portugees" | "Turks" | "Arabisch" | "Pools" | "Fries" | "Papiaments";
+        /**
+         * @description When a person was last on the platform, kept coarse on purpose: never finer than the day.
+         * @enum {string}
+         */
+        LastActive: "vandaag" | "deze-week" | "deze-maand" | "langer";
+        /** @description Whether a person's pages say when they were last active ('Vandaag actief'). */
+        LastActiveSetting: {
+            /** @description Shown (the default) or not. */
+            shown: boolean;
+        };
         /** @description What a still usable sign-in link is for, before it is used. */
         LinkInfoResponse: {
             /** @description The address, masked: `a***@example.nl`. */
@@ -2039,6 +2072,8 @@ export interface components {
             owner: components["schemas"]["OwnerView"];
             /** @description Their pets, oldest first. */
             pets: components["schemas"]["PetView"][];
+            /** @description What the page tells about the owner. */
+            trust: components["schemas"]["TrustSignalsView"];
         };
         /** @description An owner's profile as the wizard and the owner's pages read it: their first pet, and the owner. */
         OwnerProfileView: components["schemas"]["PetView"] & {
@@ -2208,6 +2243,8 @@ export interface components {
             owner: components["schemas"]["OwnerView"];
             /** @description The pet. */
             pet: components["schemas"]["PetView"];
+            /** @description What the page tells about the owner. */
+            trust: components["schemas"]["TrustSignalsView"];
         };
         /**
          * @description Size band of a pet: klein up to 10 kg, middel 10-25 kg, groot 25 kg and above.
@@ -3083,6 +3120,31 @@ export interface components {
          * @enum {string}
          */
         TransportMode: "lopend" | "fiets" | "auto" | "ov";
+        /** @description What a page tells about the person behind a profile, from stored facts. */
+        TrustSignalsView: {
+            /**
+             * Format: int64
+             * @description Their afspraken that took place.
+             */
+            completedAfspraken: number;
+            lastActive?: components["schemas"]["LastActive"] | null;
+            /**
+             * @description The month the account was made: `2026-03` ('Lid sinds maart 2026').
+             * @example 2026-03
+             */
+            memberSince: string;
+            /**
+             * Format: int32
+             * @description The share (0-100) of first messages of the last 90 days they answered within 24 hours;
+             *     `null` below three.
+             */
+            responseRate?: number | null;
+            /**
+             * Format: int32
+             * @description The median hours to their answer; `null` below three first messages.
+             */
+            typicalResponseHours?: number | null;
+        };
         /** @description The signed-in person's unread messages over all conversations. */
         UnreadCount: {
             /**
@@ -3122,6 +3184,8 @@ export interface components {
         VolunteerPage: {
             /** @description A moderator hid the profile: only its own person sees this page (with a notice). */
             hidden: boolean;
+            /** @description What the page tells about her. */
+            trust: components["schemas"]["TrustSignalsView"];
             /** @description The volunteer. */
             volunteer: components["schemas"]["VolunteerView"];
         };
@@ -6459,6 +6523,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SiteInfo"];
+                };
+            };
+        };
+    };
+    last_active_setting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LastActiveSetting"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    update_last_active_setting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LastActiveSetting"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LastActiveSetting"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Invalid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };

@@ -205,6 +205,19 @@ export const Language: Vocabulary<Schemas["Language"]> = {
   edit: ["Nederlands", "Engels", "Duits", "Frans", "Spaans", "Italiaans", "Portugees", "Turks", "Arabisch", "Pools", "Fries", "Papiaments"],
 };
 
+/** When a person was last on the platform, kept coarse on purpose: never finer than the day. */
+export const LastActive: Vocabulary<Schemas["LastActive"]> = {
+  values: ["vandaag", "deze-week", "deze-maand", "langer"],
+  labels: {
+    "vandaag": "Vandaag actief",
+    "deze-week": "Deze week actief",
+    "deze-maand": "Deze maand actief",
+    "langer": "Langer dan een maand niet actief",
+  },
+  wizard: ["vandaag", "deze-week", "deze-maand", "langer"],
+  edit: ["vandaag", "deze-week", "deze-maand", "langer"],
+};
+
 /** The help an owner looks for for their pet ('Gezochte hulp'). */
 export const LookingFor: Vocabulary<Schemas["LookingFor"]> = {
   values: ["Uitlaten", "Oppassen bij jou thuis", "Logeren", "Dagopvang", "Verzorging tijdens vakantie", "Huisbezoek", "Noodopvang"],

@@ -6,6 +6,7 @@ use crate::routes::profiles::views::ViewContext;
 use crate::routes::profiles::views::json_page;
 use crate::routes::profiles::views::pet_view;
 use crate::routes::profiles::views::to_json;
+use crate::routes::profiles::views::trust_of;
 use crate::routes::profiles::views::visible_to;
 use crate::session::session_user_id;
 use crate::{ApiError, AppState};
@@ -47,6 +48,7 @@ pub async fn find_owner(
     .await?;
     let context = ViewContext::public(&state);
     let body = to_json(&OwnerPage {
+        trust: trust_of(&state, owner.user_id).await?,
         owner: context.owner(&owner),
         pets: pets.into_iter().map(|pet| pet_view(pet, &owner, context.now)).collect(),
         hidden,

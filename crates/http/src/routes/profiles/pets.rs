@@ -8,6 +8,7 @@ use crate::routes::profiles::views::ViewContext;
 use crate::routes::profiles::views::json_page;
 use crate::routes::profiles::views::pet_view;
 use crate::routes::profiles::views::to_json;
+use crate::routes::profiles::views::trust_of;
 use crate::routes::profiles::views::visible_to;
 use crate::session::session_user_id;
 use crate::{ApiError, AppState, CurrentUser};
@@ -29,6 +30,7 @@ async fn own_pet_page(
 ) -> Result<HttpResponse, ApiError> {
     let hidden = visible_to(state, owner.user_id, Some(owner.user_id), "").await?;
     Ok(HttpResponse::Ok().json(PetPage {
+        trust: trust_of(state, owner.user_id).await?,
         owner: ViewContext::public(state).owner(owner),
         pet: pet_view(pet, owner, state.profile_service.now()),
         hidden,
@@ -68,6 +70,7 @@ pub async fn find_pet(
     )
     .await?;
     let body = to_json(&PetPage {
+        trust: trust_of(&state, owner.user_id).await?,
         owner: ViewContext::public(&state).owner(&owner),
         pet: pet_view(pet, &owner, state.profile_service.now()),
         hidden,
@@ -110,6 +113,7 @@ pub async fn add_pet(
         tracing::info!(user.id = id.get(), pet.id = pet.id.get(), "pet added");
         let hidden = visible_to(&shared, owner.user_id, Some(owner.user_id), "").await?;
         Ok(HttpResponse::Created().json(PetPage {
+            trust: trust_of(&shared, owner.user_id).await?,
             owner: ViewContext::public(&shared).owner(&owner),
             pet: pet_view(pet, &owner, shared.profile_service.now()),
             hidden,

@@ -213,11 +213,46 @@ pub enum ProfileLookup {
     Owner(Box<OwnerProfileView>),
 }
 
+/// What a page tells about the person behind a profile, from stored facts.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TrustSignalsView {
+    /// The month the account was made: `2026-03` ('Lid sinds maart 2026').
+    #[schema(example = "2026-03", pattern = r"^\d{4}-\d{2}$")]
+    pub member_since: String,
+    /// When they were last here, by the day; `null` when they do not show it.
+    pub last_active: Option<oppas_domain::kernel::enums::LastActive>,
+    /// The share (0-100) of first messages of the last 90 days they answered within 24 hours;
+    /// `null` below three.
+    #[schema(minimum = 0, maximum = 100)]
+    pub response_rate: Option<u8>,
+    /// The median hours to their answer; `null` below three first messages.
+    #[schema(minimum = 1)]
+    pub typical_response_hours: Option<u32>,
+    /// Their afspraken that took place.
+    pub completed_afspraken: i64,
+}
+
+impl From<oppas_domain::trust::signals::TrustSignals> for TrustSignalsView {
+    fn from(signals: oppas_domain::trust::signals::TrustSignals) -> Self {
+        let (year, month) = signals.member_since;
+        Self {
+            member_since: format!("{year:04}-{month:02}"),
+            last_active: signals.last_active,
+            response_rate: signals.response_rate,
+            typical_response_hours: signals.typical_response_hours,
+            completed_afspraken: signals.completed_afspraken,
+        }
+    }
+}
+
 /// `GET /api/owners/{ownerId}`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct OwnerPage {
     /// The owner.
     pub owner: OwnerView,
+    /// What the page tells about the owner.
+    pub trust: TrustSignalsView,
     /// Their pets, oldest first.
     pub pets: Vec<PetView>,
     /// A moderator hid the profile: only its own person sees this page (with a notice).
@@ -229,6 +264,8 @@ pub struct OwnerPage {
 pub struct VolunteerPage {
     /// The volunteer.
     pub volunteer: VolunteerView,
+    /// What the page tells about her.
+    pub trust: TrustSignalsView,
     /// A moderator hid the profile: only its own person sees this page (with a notice).
     pub hidden: bool,
 }
@@ -240,6 +277,8 @@ pub struct PetPage {
     pub pet: PetView,
     /// Its owner.
     pub owner: OwnerView,
+    /// What the page tells about the owner.
+    pub trust: TrustSignalsView,
     /// A moderator hid the owner's profile: only its own person sees this page (with a notice).
     pub hidden: bool,
 }
@@ -392,6 +431,18 @@ pub(crate) fn lookup(profile: OwnProfile, context: &ViewContext) -> Option<Profi
             })))
         }
     }
+}
+
+/// What the page of `user`'s profile tells about them.
+///
+/// # Errors
+/// 404 when the account is gone; storage failures.
+pub(crate) async fn trust_of(state: &AppState, user: oppas_domain::UserId) -> Result<TrustSignalsView, ApiError> {
+    let signals = state.signals.clone();
+    web::block(move || signals.of(user))
+        .await??
+        .map(TrustSignalsView::from)
+        .ok_or_else(|| ApiError::NotFound("Profiel niet gevonden".to_owned()))
 }
 
 /// Whether the profile of `owner` is hidden by a moderator, as `viewer` may see it: hidden

@@ -5,6 +5,7 @@ use crate::routes::profiles::views::ViewContext;
 use crate::routes::profiles::views::VolunteerPage;
 use crate::routes::profiles::views::json_page;
 use crate::routes::profiles::views::to_json;
+use crate::routes::profiles::views::trust_of;
 use crate::routes::profiles::views::visible_to;
 use crate::session::session_user_id;
 use crate::{ApiError, AppState};
@@ -41,6 +42,7 @@ pub async fn find_volunteer(
     let user = volunteer.user_id;
     let hidden = visible_to(&state, user, session_user_id(&session), "Vrijwilliger niet gevonden").await?;
     let body = to_json(&VolunteerPage {
+        trust: trust_of(&state, user).await?,
         volunteer: ViewContext::public(&state).volunteer(volunteer),
         hidden,
     })?;

@@ -1,4 +1,5 @@
-//! Trust on the database: blocks, reports and the moderation queue.
+//! Trust on the database: blocks, reports, the moderation queue and the facts of trust signals.
 
 pub(crate) mod blocks_reports;
 pub(crate) mod moderation;
+pub(crate) mod signals;

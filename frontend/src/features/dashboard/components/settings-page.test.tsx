@@ -14,6 +14,7 @@ import { renderWithProviders } from '@/testing/render';
 describe('SettingsPage', () => {
   beforeEach(() => {
     onApi('GET /api/users/me/settings', { status: 200, body: { messageEmails: true } });
+    onApi('GET /api/trust/last-active', { status: 200, body: { shown: true } });
     onApi('GET /api/saved-searches', { status: 200, body: { searches: [], max: 10 } });
     onApi('GET /api/push', {
       status: 200,
@@ -38,6 +39,33 @@ describe('SettingsPage', () => {
       'Meldingen',
       'Meldingen op dit apparaat',
     ]);
+  });
+
+  it('lets the person hide when they were last active, saved at once', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser());
+    onApi('GET /api/blocks', { status: 200, body: { blocked: [] } });
+    onApi('PUT /api/trust/last-active', { status: 200, body: { shown: false } });
+    renderWithProviders(<SettingsPage />);
+
+    const privacy = await screen.findByRole('region', { name: 'Privacy' });
+    const box = await within(privacy).findByRole('checkbox', {
+      name: 'Laat zien wanneer ik actief was',
+    });
+    await waitFor(() => {
+      expect(box).toBeEnabled();
+    });
+    expect(box).toBeChecked();
+    await user.click(box);
+    await waitFor(() => {
+      expect(
+        requests.some(
+          (request) =>
+            request.method === 'PUT' && new URL(request.url).pathname === '/api/trust/last-active',
+        ),
+      ).toBe(true);
+    });
+    expect(box).not.toBeChecked();
   });
 
   it('lists the saved searches with a way to open and to remove each', async () => {
@@ -292,6 +320,7 @@ describe('SettingsSkeleton', () => {
       'Account en inloggen',
       'Meldingen',
       'Meldingen op dit apparaat',
+      'Privacy',
       SAVED_SEARCHES_TITLE,
       'Geblokkeerd',
       'Je gegevens',

@@ -16,6 +16,10 @@ import {
   useRequestDeletionCode,
 } from '@/features/dashboard/api/export-data';
 import {
+  LastActiveSetting,
+  LastActiveSettingSkeleton,
+} from '@/features/dashboard/components/last-active-setting';
+import {
   MessageEmailSetting,
   MessageEmailSettingSkeleton,
 } from '@/features/dashboard/components/message-email-setting';
@@ -47,6 +51,7 @@ export function SettingsPage() {
       <AccountSection email={user.email} google={user.google_user_data != null} />
       <MessageEmailSetting />
       <PushSetting />
+      <LastActiveSetting />
       <SavedSearchesSection />
       <BlockedSection />
       <DataSection />
@@ -68,6 +73,7 @@ export function SettingsSkeleton() {
       <AccountSection email={null} google={false} />
       <MessageEmailSettingSkeleton />
       <PushSettingSkeleton />
+      <LastActiveSettingSkeleton />
       <Section title={SAVED_SEARCHES_TITLE}>
         <SavedSearchesIntro />
         <BlockedSkeleton />

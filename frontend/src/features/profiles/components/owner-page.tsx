@@ -25,6 +25,7 @@ import {
   type DetailItem,
 } from '@/features/profiles/components/profile-layout';
 import { ProfileNotFound, ProfileQueryState } from '@/features/profiles/components/profile-states';
+import { TrustSignalsSection } from '@/features/profiles/components/trust-signals-section';
 import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
 import { firstLine, profileTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import type { components } from '@/lib/api/openapi';
@@ -32,6 +33,7 @@ import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
 import { editTitle, LABELS } from '@/lib/profile-labels';
 import { useOwnerPage } from '@/lib/profiles/get-owner-page';
+import type { TrustSignals } from '@/lib/profiles/trust-signals';
 import { labelList, labelOf } from '@/lib/vocabulary';
 
 type OwnerView = components['schemas']['OwnerView'];
@@ -50,7 +52,9 @@ export function OwnerPage({ ownerId }: { ownerId: number | null }) {
 function LoadedOwnerPage({ ownerId }: { ownerId: number }) {
   return (
     <ProfileQueryState query={useOwnerPage(ownerId)} notFoundTitle={OWNER_NOT_FOUND}>
-      {(data) => <OwnerProfile owner={data.owner} pets={data.pets} hidden={data.hidden} />}
+      {(data) => (
+        <OwnerProfile owner={data.owner} pets={data.pets} trust={data.trust} hidden={data.hidden} />
+      )}
     </ProfileQueryState>
   );
 }
@@ -58,10 +62,12 @@ function LoadedOwnerPage({ ownerId }: { ownerId: number }) {
 function OwnerProfile({
   owner,
   pets,
+  trust,
   hidden,
 }: {
   owner: OwnerView;
   pets: PetView[];
+  trust: TrustSignals | undefined;
   hidden: boolean;
 }) {
   const { user } = useAuth();
@@ -162,6 +168,7 @@ function OwnerProfile({
           </div>
           <div className="flex flex-col gap-6">
             <DetailsCard items={details} />
+            <TrustSignalsSection trust={trust} firstName={owner.first_name} />
             <SafeContactNote />
             <TrustActions
               userId={owner.user_id}

@@ -29,6 +29,7 @@ import {
   type DetailItem,
 } from '@/features/profiles/components/profile-layout';
 import { ProfileNotFound, ProfileQueryState } from '@/features/profiles/components/profile-states';
+import { TrustSignalsSection } from '@/features/profiles/components/trust-signals-section';
 import type { FieldEdit } from '@/features/profiles/components/use-field-editor';
 import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
 import { START_FAILED_LATER } from '@/features/profiles/hooks/use-start-conversation';
@@ -40,6 +41,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { useRecordView } from '@/lib/favourites/favourites';
 import { editTitle, LABELS } from '@/lib/profile-labels';
 import { PET_NAME_REQUIRED } from '@/lib/profile-texts';
+import type { TrustSignals } from '@/lib/profiles/trust-signals';
 import { fitToSpecies, hasSizes, ruleOf, speciesVocabulary } from '@/lib/species';
 import { labelList, labelOf } from '@/lib/vocabulary';
 
@@ -59,7 +61,9 @@ export function PetPage({ petId }: { petId: number | null }) {
 function LoadedPetPage({ petId }: { petId: number }) {
   return (
     <ProfileQueryState query={usePetPage(petId)} notFoundTitle={PET_NOT_FOUND}>
-      {(data) => <PetProfile pet={data.pet} owner={data.owner} hidden={data.hidden} />}
+      {(data) => (
+        <PetProfile pet={data.pet} owner={data.owner} trust={data.trust} hidden={data.hidden} />
+      )}
     </ProfileQueryState>
   );
 }
@@ -75,7 +79,17 @@ export function lookingFor(pet: PetView): string[] {
   ];
 }
 
-function PetProfile({ pet, owner, hidden }: { pet: PetView; owner: OwnerView; hidden: boolean }) {
+function PetProfile({
+  pet,
+  owner,
+  trust,
+  hidden,
+}: {
+  pet: PetView;
+  owner: OwnerView;
+  trust: TrustSignals | undefined;
+  hidden: boolean;
+}) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const update = useUpdatePetField(pet);
@@ -355,6 +369,7 @@ function PetProfile({ pet, owner, hidden }: { pet: PetView; owner: OwnerView; hi
               </Link>
             </Card>
             <DetailsCard items={details} />
+            <TrustSignalsSection trust={trust} firstName={owner.first_name} />
             <SafeContactNote />
             <TrustActions
               userId={pet.user_id}

@@ -44,6 +44,34 @@ describe('VolunteerPage', () => {
     expect(document.title).toBe('Lotte Jansen in Haarlem – Oppasmaatje');
   });
 
+  it('tells what Lotte did on the platform', async () => {
+    fakeSession(null);
+    onApi('GET /api/volunteers/12', {
+      status: 200,
+      body: {
+        volunteer: aVolunteer(),
+        trust: {
+          memberSince: '2026-03',
+          lastActive: 'deze-week',
+          responseRate: 90,
+          typicalResponseHours: 2,
+          completedAfspraken: 1,
+        },
+        hidden: false,
+      },
+    });
+    renderPage();
+
+    const signals = await screen.findByRole('list', { name: 'Over Lotte op Oppasmaatje' });
+    expect(within(signals).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Lid sinds maart 2026',
+      'Deze week actief',
+      'Reageert op 90% van de berichten',
+      'Reageert meestal binnen 2 uur',
+      '1 afspraak gehad',
+    ]);
+  });
+
   it('leads a visitor who wants to write to sign in and back here, and shows no pencils', async () => {
     fakeSession(null);
     onApi('GET /api/volunteers/12', { status: 200, body: { volunteer: aVolunteer() } });
@@ -113,7 +141,10 @@ describe('VolunteerPage', () => {
     const user = userEvent.setup();
     fakeSession(aUser({ id: 7 }), aVolunteerLookup());
     onApi('GET /api/volunteers/12', { status: 200, body: { volunteer: aVolunteer() } });
-    onApi('PATCH /api/profiles/7', { status: 500, body: { error: 'Oeps', code: 'internal_error' } });
+    onApi('PATCH /api/profiles/7', {
+      status: 500,
+      body: { error: 'Oeps', code: 'internal_error' },
+    });
     renderPage();
 
     await user.click(await screen.findByRole('button', { name: 'Over mij bewerken' }));

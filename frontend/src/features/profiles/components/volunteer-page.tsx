@@ -27,6 +27,7 @@ import {
   type DetailItem,
 } from '@/features/profiles/components/profile-layout';
 import { ProfileNotFound, ProfileQueryState } from '@/features/profiles/components/profile-states';
+import { TrustSignalsSection } from '@/features/profiles/components/trust-signals-section';
 import { FieldEditorProvider } from '@/features/profiles/components/use-field-editor';
 import { firstLine, profileTitle, useDocumentTitle } from '@/hooks/use-document-title';
 import type { components } from '@/lib/api/openapi';
@@ -34,6 +35,7 @@ import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useRecordView } from '@/lib/favourites/favourites';
 import { editTitle, LABELS } from '@/lib/profile-labels';
+import type { TrustSignals } from '@/lib/profiles/trust-signals';
 import { labelList, labelOf, NO_PREFERENCE } from '@/lib/vocabulary';
 
 type VolunteerView = components['schemas']['VolunteerView'];
@@ -51,12 +53,22 @@ export function VolunteerPage({ volunteerId }: { volunteerId: number | null }) {
 function LoadedVolunteerPage({ volunteerId }: { volunteerId: number }) {
   return (
     <ProfileQueryState query={useVolunteerPage(volunteerId)} notFoundTitle={VOLUNTEER_NOT_FOUND}>
-      {(data) => <VolunteerProfile volunteer={data.volunteer} hidden={data.hidden} />}
+      {(data) => (
+        <VolunteerProfile volunteer={data.volunteer} trust={data.trust} hidden={data.hidden} />
+      )}
     </ProfileQueryState>
   );
 }
 
-function VolunteerProfile({ volunteer: v, hidden }: { volunteer: VolunteerView; hidden: boolean }) {
+function VolunteerProfile({
+  volunteer: v,
+  trust,
+  hidden,
+}: {
+  volunteer: VolunteerView;
+  trust: TrustSignals | undefined;
+  hidden: boolean;
+}) {
   const { user } = useAuth();
   const navigate = useNavigate();
   useRecordView(v.listing_id);
@@ -254,6 +266,7 @@ function VolunteerProfile({ volunteer: v, hidden }: { volunteer: VolunteerView; 
           </div>
           <div className="flex flex-col gap-6">
             <DetailsCard items={details} />
+            <TrustSignalsSection trust={trust} firstName={v.first_name} />
             <SafeContactNote />
             <TrustActions
               userId={v.user_id}
