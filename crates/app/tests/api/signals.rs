@@ -121,6 +121,19 @@ async fn the_pages_show_what_the_stored_facts_say(backend: Backend) -> TestResul
     let after = page(&app, &visitor, &her_page).await?;
     assert_eq!(after["trust"]["lastActive"], json!(null));
     assert_eq!(after["trust"]["responseRate"], 66, "the rest stays");
+    // Her export holds the setting and what her pages say.
+    let export = lotte.client.get(app.url("/api/users/me/export")).send().await?;
+    assert_eq!(export.status(), StatusCode::OK);
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(export.bytes().await?.to_vec()))?;
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut zip.by_name("mijn-gegevens.json")?, &mut text)?;
+    let document: Value = serde_json::from_str(&text)?;
+    assert_eq!(document["account"]["laatstActiefTonen"], false);
+    assert_eq!(
+        document["opJePagina"],
+        json!({"lidSinds": month, "laatstActief": null, "reageertOpProcent": 66,
+            "reageertMeestalBinnenUur": 2, "afsprakenGehad": 1})
+    );
     assert_eq!(
         reqwest::Client::new()
             .get(app.url("/api/trust/last-active"))

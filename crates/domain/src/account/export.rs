@@ -36,6 +36,10 @@ pub struct ExportSources<'a> {
     pub push: &'a crate::notifications::service::PushSettings,
     /// Identities, sessions, messages, reports and uploads.
     pub records: &'a PersonalRecords,
+    /// What their pages tell about them, and whether they show when they were last active.
+    pub signals: Option<&'a crate::trust::signals::TrustSignals>,
+    /// Whether their pages say when they were last active.
+    pub shows_last_active: bool,
 }
 
 fn time(at: DateTime<Utc>) -> String {
@@ -207,6 +211,8 @@ pub fn document(sources: ExportSources<'_>) -> Value {
         saved_searches,
         push,
         records,
+        signals,
+        shows_last_active,
     } = sources;
     json!({
         "toelichting": format!(
@@ -225,7 +231,19 @@ pub fn document(sources: ExportSources<'_>) -> Value {
             "aangemaaktOp": time(user.created_at),
             "emailBijNieuweBerichten": user.message_emails,
             "beginBerichtInMeldingen": push.previews,
+            "laatstActiefTonen": shows_last_active,
         },
+        // What the pages of their profile say about them, as computed at the download.
+        "opJePagina": signals.map(|signals| json!({
+            "lidSinds": format!("{:04}-{:02}", signals.member_since.0, signals.member_since.1),
+            "laatstActief": signals.last_active.map(|value| json!({
+                "waarde": crate::kernel::vocabulary::Vocabulary::value(value),
+                "betekenis": crate::kernel::vocabulary::Vocabulary::label(value),
+            })),
+            "reageertOpProcent": signals.response_rate,
+            "reageertMeestalBinnenUur": signals.typical_response_hours,
+            "afsprakenGehad": signals.completed_afspraken,
+        })),
         // The push service's address and keys of each device: what the server posts to.
         "apparatenMetMeldingen": push.devices.iter().map(|device| json!({
             "naam": device.name,

@@ -138,6 +138,8 @@ pub async fn export(CurrentUser(user): CurrentUser, state: web::Data<AppState>) 
         let blocked = data.trust.blocked_people(user.id)?;
         let saved_searches = data.saved_searches.list(user.id)?;
         let push = data.push.settings(user.id)?;
+        let signals = data.signals.of(user.id)?;
+        let shows_last_active = data.signals.shows_last_active(user.id)?;
         let document = oppas_domain::account::export::document(oppas_domain::account::export::ExportSources {
             user: &user,
             profile: profile.as_ref(),
@@ -146,6 +148,8 @@ pub async fn export(CurrentUser(user): CurrentUser, state: web::Data<AppState>) 
             saved_searches: &saved_searches,
             push: &push,
             records: &records,
+            signals: signals.as_ref(),
+            shows_last_active,
         });
         let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
         let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
