@@ -12,6 +12,7 @@ import { baseURL } from './support/endpoints';
 import { squarePng } from './support/images';
 import { createProfile, signUpByMail, uniqueEmail } from './support/session';
 import type { components } from '../src/lib/api/openapi';
+import { DRAFT_REFUSALS } from '../src/lib/api/vocabulary';
 
 type SessionUser = components['schemas']['SessionUser'];
 type ProfileLookup = components['schemas']['ProfileLookup'];
@@ -22,6 +23,7 @@ const EDITED_ABOUT = 'Ik ben dol op honden en katten, en wandel elke dag in het 
 /** Exactly VOLUNTEER_BIO_MIN characters less one. */
 const FORTY_NINE = 'Ik pas al jaren op honden en katten in de buurt.ë';
 const PROFILE_SAVED = 'Je profiel is opgeslagen';
+const TOO_YOUNG = DRAFT_REFUSALS.dateOfBirthAdult;
 const PHONE = { width: 390, height: 844 };
 
 async function next(page: Page) {
@@ -133,6 +135,14 @@ test.describe('profile wizard', () => {
     await page.getByLabel('Karakter').fill('Vrolijk en speels');
     await page.getByLabel('Beschrijving').fill('Bobby houdt van lange wandelingen in het park.');
     await checkStep(page, 'wizard-owner-2-details');
+    // The browser's back button goes to the previous step, not out of the wizard; forward again
+    // keeps what was typed.
+    await page.goBack();
+    await expectStep(page, 1, 'Basisgegevens', 20);
+    await expect(page.getByLabel('Naam van je huisdier *')).toHaveValue('Bobby');
+    await page.goForward();
+    await expectStep(page, 2, 'Details', 40);
+    await expect(page.getByLabel('Karakter')).toHaveValue('Vrolijk en speels');
     await page.getByRole('button', { name: 'Volgende' }).click();
 
     await expectStep(page, 3, 'Extra informatie', 60);
@@ -171,7 +181,13 @@ test.describe('profile wizard', () => {
     await page.getByRole('button', { name: 'Profiel voltooien' }).click();
 
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Welkom terug, Sanne!' })).toBeVisible();
+    // A newcomer is welcomed as one, and told the profile is online, with the way to it.
+    await expect(page.getByRole('heading', { name: 'Welkom, Sanne!' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Je profiel staat online.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Bekijk je profiel' })).toHaveAttribute(
+      'href',
+      /^\/huisdier\/\d+$/,
+    );
     await expect(statusTile(page)).toContainText('Huisdier');
     await checkStep(page, 'dashboard-owner');
 
@@ -231,12 +247,24 @@ test.describe('profile wizard', () => {
     await expectStep(page, 1, 'Basisgegevens', 20);
     await page.getByLabel('Voornaam *').fill('Lotte');
     await page.getByLabel('Achternaam').fill('Jansen');
-    await page.getByLabel('Woonplaats').fill('Utrecht');
-    await page.getByLabel('Postcode (4 cijfers)').fill('3512');
+    // A sitter's place and postcode are marked as required.
+    await page.getByLabel('Woonplaats *', { exact: true }).fill('Utrecht');
+    await page.getByLabel('Postcode (4 cijfers) *', { exact: true }).fill('3512');
+    // Members are adults: a date of birth under 18 is refused on its own step.
+    const thirteen = `${new Date().getFullYear() - 13}-03-01`;
+    await page.getByLabel('Geboortedatum').fill(thirteen);
+    await page.getByRole('button', { name: 'Volgende' }).click();
+    await expect(page.getByText(TOO_YOUNG)).toBeVisible();
+    await expect(page.getByLabel('Geboortedatum')).toBeFocused();
+    await page.getByLabel('Geboortedatum').fill('1990-03-01');
     await page.getByRole('button', { name: 'Volgende' }).click();
 
     await expectStep(page, 2, 'Details', 40);
-    await page.getByLabel('Over mij').fill(ABOUT);
+    // The 'Over mij' counts its characters as one types.
+    const about = page.getByLabel('Over mij *', { exact: true });
+    await expect(about).toHaveAccessibleDescription(/0 van minstens 50 tekens\./);
+    await about.fill(ABOUT);
+    await expect(about).toHaveAccessibleDescription(/\b\d+ tekens\.$/);
     await page.getByLabel('Ervaring').selectOption('ervaren');
     await page.getByRole('checkbox', { name: 'Weekend overdag' }).check();
     await page.getByRole('button', { name: 'Volgende' }).click();
@@ -252,10 +280,18 @@ test.describe('profile wizard', () => {
 
     await expectStep(page, 5, 'Overzicht', 100);
     await expect(page.getByText('Lotte Jansen')).toBeVisible();
+    // Dates as people write them here, and the animals she knows.
+    await expect(page.getByText('1 maart 1990')).toBeVisible();
+    await expect(page.getByText('Ervaring met', { exact: true })).toBeVisible();
     await checkStep(page, 'wizard-sitter-5-overzicht');
     await page.getByRole('button', { name: 'Profiel voltooien' }).click();
 
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welkom, Lotte!' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Bekijk je profiel' })).toHaveAttribute(
+      'href',
+      /^\/vrijwilliger\/\d+$/,
+    );
     await expect(statusTile(page)).toContainText('Vrijwilliger');
     await checkStep(page, 'dashboard-sitter');
 

@@ -267,7 +267,11 @@ impl Application {
                 limiter.clone(),
             ),
             afspraken: afspraken.clone(),
-            signals: oppas_domain::trust::signals::Signals::new(database.clone(), clock.clone()),
+            signals: oppas_domain::trust::signals::Signals::new(
+                database.clone(),
+                clock.clone(),
+                listing_changes.clone(),
+            ),
             pet_help: oppas_domain::profiles::pet_help::PetHelp::new(
                 database.clone(),
                 database.clone(),

@@ -386,11 +386,13 @@ fn publish_rules(draft: &mut utoipa::openapi::schema::Object) {
 /// The rules of a draft's fields that a form checks before it sends, with the server's Dutch
 /// refusal of each, in one extension key of the draft (`x-refusals`): a first name and an owner's
 /// pet's name are required, the postcode's shape, the phone number's characters (its `pattern`)
-/// and fewest digits, the date of birth's shape and oldest day, and the text over its length
+/// and fewest digits, the date of birth's shape, oldest day and the youngest age of a member, and
+/// the text over its length
 /// (`{max}` standing for the number).
 fn publish_refusals(draft: &mut utoipa::openapi::schema::Object) {
     use oppas_domain::kernel::field_rules::{
-        DATE_OF_BIRTH_REFUSAL, OLDEST_BIRTH, PHONE_MIN_DIGITS, PHONE_REFUSAL, TOO_LONG, phone_pattern,
+        DATE_OF_BIRTH_REFUSAL, MIN_AGE, OLDEST_BIRTH, PHONE_MIN_DIGITS, PHONE_REFUSAL, TOO_LONG, TOO_YOUNG_REFUSAL,
+        phone_pattern,
     };
     use oppas_domain::profiles::draft::{FIRST_NAME_REQUIRED, PET_NAME_REQUIRED};
     if let Some(RefOr::T(Schema::Object(phone))) = draft.properties.get_mut("phone") {
@@ -402,7 +404,12 @@ fn publish_refusals(draft: &mut utoipa::openapi::schema::Object) {
         "petName": { "required": PET_NAME_REQUIRED },
         "postalCode": { "pattern": oppas_domain::kernel::postcode::POSTCODE_SHAPE_REFUSAL },
         "phone": { "pattern": PHONE_REFUSAL, "minDigits": PHONE_MIN_DIGITS },
-        "dateOfBirth": { "date": DATE_OF_BIRTH_REFUSAL, "oldest": format!("{year:04}-{month:02}-{day:02}") },
+        "dateOfBirth": {
+            "date": DATE_OF_BIRTH_REFUSAL,
+            "oldest": format!("{year:04}-{month:02}-{day:02}"),
+            "adult": TOO_YOUNG_REFUSAL,
+            "minAge": MIN_AGE,
+        },
         "maxLength": TOO_LONG,
     });
     draft
@@ -598,7 +605,7 @@ mod tests {
         assert_eq!(sort["afstand"]["needsPlace"], true);
         assert_eq!(sort["afstand"]["defaultNear"], true);
         assert_eq!(sort["nieuwste"]["defaultElsewhere"], true);
-        assert_eq!(sort["actief"]["needsPlace"], false);
+        assert_eq!(sort["recent-actief"]["needsPlace"], false);
     }
 
     #[test]

@@ -79,20 +79,6 @@ impl PageCache {
     pub fn keep(&self, page: Page, user: UserId, changes: u64, body: Bytes) {
         self.kept.insert(page, Kept { changes, user, body });
     }
-
-    /// Forgets the pages that show `user` (a setting of theirs that the pages show changed);
-    /// other instances answer afresh within [`CACHE_FOR`].
-    pub fn forget_person(&self, user: UserId) {
-        let theirs: Vec<Page> = self
-            .kept
-            .iter()
-            .filter(|(_, kept)| kept.user == user)
-            .map(|(page, _)| *page)
-            .collect();
-        for page in theirs {
-            self.kept.invalidate(&page);
-        }
-    }
 }
 
 #[cfg(test)]
@@ -117,18 +103,6 @@ mod tests {
 
         changes.write(|_| Ok::<(), ()>(())).ok();
         assert_eq!(cache.get(Page::Pet(7), None), None);
-    }
-
-    #[test]
-    fn forgetting_a_person_forgets_only_their_pages() {
-        let cache = PageCache::new(ListingChanges::default());
-        cache.keep(Page::Volunteer(3), UserId(1), cache.changes(), body("anna"));
-        cache.keep(Page::Pet(4), UserId(1), cache.changes(), body("bobby"));
-        cache.keep(Page::Owner(5), UserId(2), cache.changes(), body("bert"));
-        cache.forget_person(UserId(1));
-        assert_eq!(cache.get(Page::Volunteer(3), None), None);
-        assert_eq!(cache.get(Page::Pet(4), None), None);
-        assert_eq!(cache.get(Page::Owner(5), None), Some(body("bert")));
     }
 
     #[test]

@@ -253,6 +253,7 @@ diesel::table! {
         published -> Bool,
         hidden -> Bool,
         active_at -> Timestamp,
+        shows_active -> Bool,
         week -> Integer,
     }
 }

@@ -13,3 +13,6 @@ export const tooLong = (max: number) => TOO_LONG.replace('{max}', String(max));
 
 /** What the dashboard says after 'Wijzigingen opslaan'. */
 export const PROFILE_SAVED = 'Je profiel is opgeslagen';
+
+/** The dashboard's notice after the wizard made a profile. */
+export const PROFILE_ONLINE = 'Je profiel staat online.';

@@ -851,7 +851,7 @@ async fn the_recently_active_come_first_by_the_day(backend: Backend) -> TestResu
     let newest = vec!["Ada Oppas", "Cas Oppas", "Bea Oppas"];
     assert_eq!(names(&list(&app, "?sort=nieuwste").await?), newest);
     assert_eq!(
-        names(&list(&app, "?sort=actief").await?),
+        names(&list(&app, "?sort=recent-actief").await?),
         newest,
         "all active today: newest first"
     );
@@ -868,7 +868,7 @@ async fn the_recently_active_come_first_by_the_day(backend: Backend) -> TestResu
     clock.advance(240);
     assert_eq!(bea.get(app.url("/api/users/me")).send().await?.status(), 200);
     assert_eq!(
-        names(&list(&app, "?sort=actief").await?),
+        names(&list(&app, "?sort=recent-actief").await?),
         vec!["Bea Oppas", "Ada Oppas", "Cas Oppas"]
     );
     assert_eq!(
@@ -877,12 +877,70 @@ async fn the_recently_active_come_first_by_the_day(backend: Backend) -> TestResu
         "the newest order stays"
     );
     assert_eq!(
-        names(&list(&app, "?sort=actief&near=3512").await?),
+        names(&list(&app, "?sort=recent-actief&near=3512").await?),
         vec!["Bea Oppas", "Ada Oppas", "Cas Oppas"]
+    );
+    let last_active = |found: &Value| -> Vec<(String, Value)> {
+        found["profiles"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|card| {
+                (
+                    card["name"].as_str().unwrap_or_default().to_owned(),
+                    card["lastActive"].clone(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        last_active(&list(&app, "?sort=recent-actief").await?),
+        vec![
+            ("Bea Oppas".to_owned(), json!("vandaag")),
+            ("Ada Oppas".to_owned(), json!("deze-week")),
+            ("Cas Oppas".to_owned(), json!("deze-week")),
+        ]
+    );
+
+    // Bea hides when she was last here: her card says nothing of it, and the order counts her
+    // from the day her profile was made, at once (a card change ends the kept lists).
+    let (hidden, shown) = (json!({ "shown": false }), json!({ "shown": true }));
+    let set_shown = |body| app.send_json(&bea, reqwest::Method::PUT, "/api/trust/last-active", body);
+    assert_eq!(set_shown(&hidden).await?.status(), 200);
+    assert_eq!(
+        last_active(&list(&app, "?sort=recent-actief").await?),
+        vec![
+            ("Ada Oppas".to_owned(), json!("deze-week")),
+            ("Cas Oppas".to_owned(), json!("deze-week")),
+            ("Bea Oppas".to_owned(), json!(null)),
+        ]
+    );
+    // Her use of the platform no longer moves her card while it is hidden.
+    // The next Dutch day (her session kept alive on the way).
+    let now = oppas_domain::Clock::now(clock.as_ref());
+    let third_day = oppas_domain::kernel::clock::next_dutch_midnight(now);
+    clock.advance((third_day - now).num_seconds() - 60);
+    assert_eq!(bea.get(app.url("/api/users/me")).send().await?.status(), 200);
+    clock.advance(120);
+    assert_eq!(bea.get(app.url("/api/users/me")).send().await?.status(), 200);
+    assert_eq!(
+        names(&list(&app, "?sort=recent-actief&perPage=3").await?),
+        vec!["Ada Oppas", "Cas Oppas", "Bea Oppas"]
+    );
+    // Shown again, she is where her last day puts her; an address with the order's former name
+    // still works.
+    assert_eq!(set_shown(&shown).await?.status(), 200);
+    assert_eq!(
+        last_active(&list(&app, "?sort=actief").await?),
+        vec![
+            ("Bea Oppas".to_owned(), json!("vandaag")),
+            ("Ada Oppas".to_owned(), json!("deze-week")),
+            ("Cas Oppas".to_owned(), json!("deze-week")),
+        ]
     );
     let db = Database::connect(app.database()?.url(), PoolSettings::default(), clock.clone())?;
     let bea = db.find_user(oppas_domain::UserId(bea_id))?.ok_or("Bea")?;
-    assert_eq!(bea.last_seen_at, Some(midnight), "only the day is kept");
+    assert_eq!(bea.last_seen_at, Some(third_day), "only the day is kept");
     Ok(())
 }
 

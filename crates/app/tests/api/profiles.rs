@@ -712,7 +712,124 @@ async fn a_sitter_below_the_minimum_already_stored_is_in_no_list(backend: Backen
     Ok(())
 }
 
+/// Members are adults: a date of birth under 18 is refused in the wizard's and the dialog's
+/// body alike (naming the field, storing nothing), eighteen today is welcome, and a profile
+/// stored before the rule with a younger date leaves every list (the sitter's card, and the
+/// cards of an owner's pets) until the date is corrected.
+async fn a_member_under_eighteen_is_refused_and_one_stored_before_the_rule_is_in_no_list(
+    backend: Backend,
+) -> TestResult {
+    use oppas_domain::kernel::field_rules::TOO_YOUNG_REFUSAL;
+    let app = spawn_app(backend).await?;
+    let today = oppas_domain::kernel::clock::dutch_local(chrono::Utc::now()).date();
+    let years_ago = |years: i32| {
+        use chrono::Datelike;
+        let day = if today.month() == 2 && today.day() == 29 {
+            28
+        } else {
+            today.day()
+        };
+        chrono::NaiveDate::from_ymd_opt(today.year() - years, today.month(), day)
+            .map(|date| date.format("%Y-%m-%d").to_string())
+            .ok_or("a date")
+    };
+    let thirteen = years_ago(13)?;
+    let a_day_short = chrono::NaiveDate::parse_from_str(&years_ago(18)?, "%Y-%m-%d")?
+        .succ_opt()
+        .ok_or("a day")?
+        .format("%Y-%m-%d")
+        .to_string();
+    let (lisa, _) = app.another_user_directly("lisa@example.nl").await?;
+    for (draft, born) in [
+        (volunteer_draft(), thirteen.as_str()),
+        (volunteer_draft(), a_day_short.as_str()),
+        (owner_draft(), thirteen.as_str()),
+    ] {
+        let refused = send(
+            &app,
+            &lisa,
+            Method::POST,
+            "/api/profiles",
+            &with(draft, "dateOfBirth", json!(born)),
+        )
+        .await?;
+        assert_eq!(refused.status(), 422, "{born}");
+        let body: Value = refused.json().await?;
+        assert_eq!(body["field"], "dateOfBirth", "{body}");
+        assert_eq!(body["error"], TOO_YOUNG_REFUSAL);
+    }
+    let me = app.my_id(&lisa).await?;
+    let (status, _) = get_json(&lisa, app.url(&format!("/api/profiles/{me}"))).await?;
+    assert_eq!(status, 404, "nothing was stored");
+
+    // Eighteen today is old enough.
+    let lisa_draft = with(
+        with(volunteer_draft(), "firstName", json!("Lisa")),
+        "dateOfBirth",
+        json!(years_ago(18)?),
+    );
+    let created = send(&app, &lisa, Method::POST, "/api/profiles", &lisa_draft).await?;
+    assert_eq!(created.status(), 201);
+    let lisa_id = created.json::<Value>().await?["profile"]["id"].as_i64().ok_or("id")?;
+    // The dialog's edit is refused the same way and changes nothing.
+    let younger = with(lisa_draft.clone(), "dateOfBirth", json!(thirteen));
+    let refused = send(&app, &lisa, Method::PUT, &format!("/api/profiles/{me}"), &younger).await?;
+    assert_eq!(refused.status(), 422);
+    let (_, mine) = get_json(&lisa, app.url(&format!("/api/profiles/{me}"))).await?;
+    assert_eq!(mine["profile"]["date_of_birth"], json!(years_ago(18)?));
+
+    let (sanne, _) = app.another_user_directly("sanne@example.nl").await?;
+    let created = send(&app, &sanne, Method::POST, "/api/profiles", &owner_draft()).await?;
+    assert_eq!(created.status(), 201);
+    let sanne_id = app.my_id(&sanne).await?;
+    let listed = |restarted: &TestApp| {
+        let client = Client::new();
+        let url = restarted.url("/api/profiles?perPage=50&q=a");
+        async move {
+            let (_, found) = get_json(&client, url).await?;
+            let mut names: Vec<String> = found["profiles"]
+                .as_array()
+                .ok_or("profiles")?
+                .iter()
+                .filter_map(|card| card["name"].as_str().map(str::to_owned))
+                .collect();
+            names.sort();
+            Ok::<Vec<String>, Box<dyn std::error::Error>>(names)
+        }
+    };
+    assert_eq!(listed(&app).await?, ["Bobby", "Lisa Bakker"]);
+
+    // Dates from before the rule, written straight into the database; the next start rebuilds
+    // the cards of an older version.
+    let db = app.database()?;
+    db.execute(&format!(
+        "UPDATE volunteers SET date_of_birth = '{thirteen}' WHERE id = {lisa_id}"
+    ))?;
+    db.execute(&format!(
+        "UPDATE owners SET date_of_birth = '{thirteen}' WHERE user_id = {sanne_id}"
+    ))?;
+    db.execute("UPDATE listings SET card_version = 0")?;
+    let restarted = Spawn::on_database(None, db.url()).start().await?;
+    assert_eq!(listed(&restarted).await?, Vec::<String>::new());
+    let (status, _) = get_json(&Client::new(), restarted.url(&format!("/api/volunteers/{lisa_id}"))).await?;
+    assert_eq!(status, 200, "her page stays hers; only the lists leave her out");
+
+    // Corrected, she is listed again (the servers share the session secret and the database).
+    let corrected = send(
+        &restarted,
+        &lisa,
+        Method::PUT,
+        &format!("/api/profiles/{me}"),
+        &lisa_draft,
+    )
+    .await?;
+    assert_eq!(corrected.status(), 200);
+    assert_eq!(listed(&restarted).await?, ["Lisa Bakker"]);
+    Ok(())
+}
+
 on_both_backends!(
+    a_member_under_eighteen_is_refused_and_one_stored_before_the_rule_is_in_no_list,
     a_sitter_without_a_place_a_postcode_or_fifty_characters_about_herself_is_422_and_stores_nothing,
     a_sitter_below_the_minimum_already_stored_is_in_no_list,
     a_draft_naming_a_field_twice_at_any_depth_is_422_and_stores_nothing,

@@ -261,7 +261,7 @@ impl RawListingQuery {
     /// Checks the order; nearest first needs a place.
     fn sort(&self, near: bool) -> Result<SearchSort, QueryError> {
         let sort = one_of(
-            self.sort.as_deref(),
+            self.sort.as_deref().map(SearchSort::current_name),
             "sort",
             SearchSort::parse,
             "Kies een volgorde uit de lijst.",
@@ -278,6 +278,19 @@ impl RawListingQuery {
 }
 
 impl SearchSort {
+    /// The names of orders that were renamed, with their name now: addresses people kept and
+    /// searches saved before the rename still work.
+    pub const FORMER_NAMES: &[(&str, SearchSort)] = &[("actief", SearchSort::RecentActief)];
+
+    /// `name`, or the name now of an order that was renamed.
+    #[must_use]
+    pub fn current_name(name: &str) -> &str {
+        Self::FORMER_NAMES
+            .iter()
+            .find(|(former, _)| *former == name.trim())
+            .map_or(name, |(_, sort)| sort.as_str())
+    }
+
     /// Whether this order needs a place to measure from.
     #[must_use]
     pub fn needs_place(self) -> bool {
@@ -459,6 +472,8 @@ pub struct FoundCard {
     pub created_at: DateTime<Utc>,
     /// The postcode area of the card.
     pub postal_code: Option<String>,
+    /// The Dutch day its person was last active, when they show it.
+    pub last_active_day: Option<DateTime<Utc>>,
 }
 
 /// One page of results.
@@ -485,6 +500,8 @@ pub struct ShownCard {
     pub map_point: Option<(f64, f64)>,
     /// The references about the card's person that their page shows to any visitor.
     pub references: u32,
+    /// When its person was last here, when they show it.
+    pub last_active: Option<crate::kernel::enums::LastActive>,
 }
 
 impl ShownCard {
@@ -512,6 +529,9 @@ impl ShownCard {
         }
         Self {
             is_new: now - found.created_at < NEW_FOR,
+            last_active: found
+                .last_active_day
+                .map(|day| crate::trust::signals::last_active(day, now)),
             distance_km,
             map_point: area.map(|a| (a.lat, a.lon)),
             card,

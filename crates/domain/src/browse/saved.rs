@@ -94,5 +94,34 @@ pub fn address(query: &RawListingQuery) -> String {
 /// Reads a stored search; `None` when it does not (it was written by [`SavedSearches::save`]).
 #[must_use]
 pub fn read_stored(json: &str) -> Option<RawListingQuery> {
-    serde_json::from_str(json).ok()
+    let mut query: RawListingQuery = serde_json::from_str(json).ok()?;
+    // A search saved before its order was renamed is read with the name now.
+    if let Some(sort) = query.sort.as_mut() {
+        *sort = crate::kernel::enums::SearchSort::current_name(sort).to_owned();
+    }
+    Some(query)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::enums::SearchSort;
+
+    #[test]
+    fn an_order_saved_or_kept_under_its_former_name_reads_as_the_name_now() -> Result<(), String> {
+        let stored = read_stored(r#"{"type":"vrijwilliger","sort":"actief"}"#).ok_or("reads")?;
+        assert_eq!(stored.sort.as_deref(), Some("recent-actief"));
+        assert_eq!(address(&stored), "type=vrijwilliger&sort=recent-actief");
+        let kept = RawListingQuery {
+            sort: Some("actief".to_owned()),
+            ..RawListingQuery::default()
+        };
+        assert_eq!(kept.check().map_err(|e| e.to_string())?.sort, SearchSort::RecentActief);
+        let unknown = RawListingQuery {
+            sort: Some("actiefst".to_owned()),
+            ..RawListingQuery::default()
+        };
+        assert!(unknown.check().is_err());
+        Ok(())
+    }
 }

@@ -880,6 +880,7 @@ mod tests {
             user_id,
             created_at: DateTime::<Utc>::default(),
             postal_code: None,
+            last_active_day: None,
         }
     }
 

@@ -238,8 +238,9 @@ vocabulary!(
         /// The newest profiles first.
         Nieuwste = "nieuwste" => "Nieuwste";
         /// The profiles of the people who were on the platform most recently first (by day),
-        /// then newest.
-        Actief = "actief" => "Recent actief";
+        /// then newest. A person who does not show when they were last here counts from the
+        /// day their profile was made.
+        RecentActief = "recent-actief" => "Recent actief";
     }
 );
 

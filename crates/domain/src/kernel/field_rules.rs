@@ -39,6 +39,12 @@ pub const OLDEST_BIRTH: (i32, u32, u32) = (1900, 1, 1);
 /// What a date of birth that breaks its rule is told.
 pub const DATE_OF_BIRTH_REFUSAL: &str = "Vul een geldige geboortedatum in (jjjj-mm-dd).";
 
+/// The youngest age of a member: the terms say 18 or older.
+pub const MIN_AGE: i32 = 18;
+
+/// What a date of birth under [`MIN_AGE`] is told.
+pub const TOO_YOUNG_REFUSAL: &str = "Oppasmaatje is voor mensen van 18 jaar en ouder. Controleer je geboortedatum.";
+
 /// What a text over its most characters is told, `{max}` standing for the number.
 pub const TOO_LONG: &str = "Maximaal {max} tekens toegestaan.";
 
@@ -123,15 +129,36 @@ pub fn phone(value: &str) -> Result<(), ValidationError> {
     }
 }
 
-/// A date of birth, `YYYY-MM-DD`, from 1900 up to `today`.
+/// Age in whole years on `today` of someone born on `born` (a birthday on 29 February counts
+/// on 1 March in other years).
+#[must_use]
+pub fn age_on(born: NaiveDate, today: NaiveDate) -> i32 {
+    use chrono::Datelike;
+    let had_birthday = (today.month(), today.day()) >= (born.month(), born.day());
+    today.year() - born.year() - i32::from(!had_birthday)
+}
+
+/// Whether someone born on `born` is of age ([`MIN_AGE`]) on `today`.
+#[must_use]
+pub fn is_adult(born: NaiveDate, today: NaiveDate) -> bool {
+    age_on(born, today) >= MIN_AGE
+}
+
+/// A date of birth, `YYYY-MM-DD`, from 1900 on, of someone at least [`MIN_AGE`] on `today`.
 ///
 /// # Errors
-/// Another shape, or a date outside that span.
+/// Another shape, a date outside that span (`date`), or someone younger (`adult`).
 pub fn date_of_birth(value: &str, today: &NaiveDate) -> Result<(), ValidationError> {
     let (year, month, day) = OLDEST_BIRTH;
     let oldest = NaiveDate::from_ymd_opt(year, month, day);
     match NaiveDate::parse_from_str(value, "%Y-%m-%d") {
-        Ok(date) if date <= *today && oldest.is_some_and(|oldest| date >= oldest) => Ok(()),
+        Ok(date) if date <= *today && oldest.is_some_and(|oldest| date >= oldest) => {
+            if is_adult(date, *today) {
+                Ok(())
+            } else {
+                Err(refusal("adult", TOO_YOUNG_REFUSAL))
+            }
+        }
         _ => Err(refusal("date", DATE_OF_BIRTH_REFUSAL)),
     }
 }
@@ -436,7 +463,20 @@ mod tests {
         let today = NaiveDate::from_ymd_opt(2026, 11, 25).unwrap_or_default();
         assert!(date_of_birth("1990-02-28", &today).is_ok());
         for bad in ["1899-12-31", "2026-11-26", "28-02-1990", "1990-02-30"] {
-            assert!(date_of_birth(bad, &today).is_err(), "{bad}");
+            let refused = date_of_birth(bad, &today)
+                .err()
+                .and_then(|e| e.message)
+                .map(|m| m.to_string());
+            assert_eq!(refused.as_deref(), Some(DATE_OF_BIRTH_REFUSAL), "{bad}");
+        }
+        // Eighteen on the day itself, not the day before.
+        assert!(date_of_birth("2008-11-25", &today).is_ok());
+        for young in ["2008-11-26", "2013-03-01", "2026-11-25"] {
+            let refused = date_of_birth(young, &today)
+                .err()
+                .and_then(|e| e.message)
+                .map(|m| m.to_string());
+            assert_eq!(refused.as_deref(), Some(TOO_YOUNG_REFUSAL), "{young}");
         }
         assert!(postcode("3512").is_ok());
         let unknown = postcode("1000").err().and_then(|e| e.message).map(|m| m.to_string());

@@ -5,7 +5,7 @@ use crate::kernel::enums::{
 };
 use crate::profiles::profile::{Owner, Pet, Volunteer};
 use crate::{PetId, UserId, VolunteerId};
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use unicode_normalization::UnicodeNormalization;
 use validator::ValidationError;
@@ -67,8 +67,9 @@ pub struct CardDetails {
 /// The shape of a stored [`Card`]. Raise it with every change to that shape: at start-up every
 /// stored card of an older version is rebuilt from its profile. Version 2 added the pet's species,
 /// version 3 the facets beside the card ([`crate::profiles::facets`]), version 4 whether it is
-/// published ([`Listing::published`]), version 5 when help is needed with a pet.
-pub const CARD_VERSION: i32 = 5;
+/// published ([`Listing::published`]), version 5 when help is needed with a pet, version 6 the
+/// age rule (a profile of someone under [`crate::kernel::field_rules::MIN_AGE`] is in no list).
+pub const CARD_VERSION: i32 = 6;
 
 /// What a list shows of one sitter or pet, as stored beside the profile.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -181,9 +182,39 @@ pub struct Listing {
     pub week: u32,
     /// When the profile (the pet) was made.
     pub created_at: DateTime<Utc>,
+    /// The person's date of birth (the sitter's, or the pet's owner's), when given: a profile
+    /// of someone under age is in no list ([`Listing::is_listed_on`]).
+    pub born: Option<NaiveDate>,
+}
+
+/// The day a card counts as active in the order 'Recent actief': the person's last active day
+/// (never before the day the profile was made), or, for a person who does not show when they were
+/// last here, the day the profile was made, so that the order tells nothing they hide.
+#[must_use]
+pub fn card_active_day(
+    created_at: DateTime<Utc>,
+    last_active_day: Option<DateTime<Utc>>,
+    shows_last_active: bool,
+) -> DateTime<Utc> {
+    let made = crate::sign_in::session::active_day(created_at);
+    match last_active_day {
+        Some(day) if shows_last_active => made.max(crate::sign_in::session::active_day(day)),
+        _ => made,
+    }
 }
 
 impl Listing {
+    /// Whether the card may be in the lists on the Dutch day `today`: [`Listing::published`],
+    /// and its person of age on that day (a stored date of birth from before the age rule keeps
+    /// the profile out of the lists until it is corrected).
+    #[must_use]
+    pub fn is_listed_on(&self, today: NaiveDate) -> bool {
+        self.published
+            && self
+                .born
+                .is_none_or(|born| crate::kernel::field_rules::is_adult(born, today))
+    }
+
     /// The card of a sitter.
     #[must_use]
     pub fn for_volunteer(volunteer: &Volunteer) -> Self {
@@ -227,6 +258,7 @@ impl Listing {
             published: f.is_published() && !volunteer.paused,
             week: volunteer.week.bits(),
             created_at: volunteer.created_at,
+            born: f.date_of_birth,
         }
     }
 
@@ -301,6 +333,7 @@ impl Listing {
             published: true,
             week: 0,
             created_at: pet.created_at,
+            born: owner.fields.date_of_birth,
         }
     }
 }

@@ -15,13 +15,7 @@ pub const VOLUNTEER_BIO_MIN: usize = 50;
 /// Cards newer than this show the 'Nieuw' badge.
 pub const NEW_FOR: Duration = Duration::days(7);
 
-/// Age in whole years on `today` of someone born on `born`.
-#[must_use]
-pub fn age_on(born: NaiveDate, today: NaiveDate) -> i32 {
-    use chrono::Datelike;
-    let had_birthday = (today.month(), today.day()) >= (born.month(), born.day());
-    today.year() - born.year() - i32::from(!had_birthday)
-}
+pub use crate::kernel::field_rules::age_on;
 
 /// Whether a profile made at `created_at` wears the 'Nieuw' badge at `now`: made in the last
 /// [`crate::profiles::profile::NEW_FOR`].

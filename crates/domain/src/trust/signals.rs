@@ -112,11 +112,24 @@ pub trait SignalRepository: Send + Sync {
     /// Storage failures.
     fn signal_facts(&self, user: UserId, now: DateTime<Utc>) -> Result<Option<SignalFacts>, RepositoryError>;
 
-    /// Shows (`true`) or hides when `user` was last active; returns what is stored now.
+    /// Whether `user` shows when they were last active; `None` for an unknown person.
     ///
     /// # Errors
     /// Storage failures.
-    fn set_shows_last_active(&self, user: UserId, shown: bool) -> Result<bool, RepositoryError>;
+    fn shows_last_active(&self, user: UserId) -> Result<Option<bool>, RepositoryError>;
+
+    /// Shows (`true`) or hides when `user` was last active, on their pages and cards, and puts
+    /// their cards where the order 'Recent actief' wants them
+    /// ([`crate::profiles::card::card_active_day`]); returns what is stored now.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn set_shows_last_active(
+        &self,
+        card: &crate::profiles::card::CardWrite,
+        user: UserId,
+        shown: bool,
+    ) -> Result<bool, RepositoryError>;
 }
 
 /// The signals of each person, read from the stored facts.
@@ -124,6 +137,7 @@ pub trait SignalRepository: Send + Sync {
 pub struct Signals {
     facts: std::sync::Arc<dyn SignalRepository>,
     clock: std::sync::Arc<dyn crate::Clock>,
+    changes: crate::profiles::changes::ListingChanges,
 }
 
 impl std::fmt::Debug for Signals {
@@ -133,10 +147,15 @@ impl std::fmt::Debug for Signals {
 }
 
 impl Signals {
-    /// Signals from `facts`, at the time of `clock`.
+    /// Signals from `facts`, at the time of `clock`; a change of the setting is a card change
+    /// recorded in `changes` (the kept pages and lists show it).
     #[must_use]
-    pub fn new(facts: std::sync::Arc<dyn SignalRepository>, clock: std::sync::Arc<dyn crate::Clock>) -> Self {
-        Self { facts, clock }
+    pub fn new(
+        facts: std::sync::Arc<dyn SignalRepository>,
+        clock: std::sync::Arc<dyn crate::Clock>,
+        changes: crate::profiles::changes::ListingChanges,
+    ) -> Self {
+        Self { facts, clock, changes }
     }
 
     /// The signals of `user`; `None` for an unknown person.
@@ -156,11 +175,7 @@ impl Signals {
     /// # Errors
     /// Storage failures.
     pub fn shows_last_active(&self, user: crate::UserId) -> Result<bool, crate::RepositoryError> {
-        let now = self.clock.now();
-        Ok(self
-            .facts
-            .signal_facts(user, now)?
-            .is_none_or(|facts| facts.shows_last_active))
+        Ok(self.facts.shows_last_active(user)?.unwrap_or(true))
     }
 
     /// Shows or hides when `user` was last active; returns what is stored now.
@@ -168,12 +183,15 @@ impl Signals {
     /// # Errors
     /// Storage failures.
     pub fn set_shows_last_active(&self, user: crate::UserId, shown: bool) -> Result<bool, crate::RepositoryError> {
-        self.facts.set_shows_last_active(user, shown)
+        self.changes
+            .write(|card| self.facts.set_shows_last_active(card, user, shown))
     }
 }
 
-/// How long ago the Dutch day `day` (its midnight) was, in the words of [`LastActive`].
-fn last_active(day: DateTime<Utc>, now: DateTime<Utc>) -> LastActive {
+/// How long ago the Dutch day `day` (its midnight) was, in the words of [`LastActive`]: on the
+/// pages and, in short, on the cards.
+#[must_use]
+pub fn last_active(day: DateTime<Utc>, now: DateTime<Utc>) -> LastActive {
     let days = (dutch_local(now).date() - dutch_local(day).date()).num_days();
     match days {
         ..=0 => LastActive::Vandaag,

@@ -150,6 +150,9 @@ pub struct ProfileListItem {
     pub reference_count: u32,
     /// When the owner looks for help with the pet: a period not yet over, or regularly.
     pub help_needed: Option<oppas_domain::profiles::help_needed::HelpNeeded>,
+    /// When the sitter, or the pet's owner, was last here (by the Dutch day); `null` when they do
+    /// not show it.
+    pub last_active: Option<oppas_domain::kernel::enums::LastActive>,
 }
 
 impl From<&ShownCard> for ProfileListItem {
@@ -177,6 +180,7 @@ impl From<&ShownCard> for ProfileListItem {
             species: card.species,
             reference_count: shown.references,
             help_needed: card.help_needed,
+            last_active: shown.last_active,
         }
     }
 }

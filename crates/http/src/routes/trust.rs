@@ -304,7 +304,7 @@ pub async fn update_last_active_setting(
 ) -> Result<HttpResponse, ApiError> {
     let signals = state.signals.clone();
     let wanted = body.shown;
+    // The change ends every kept page and list on every instance (a card change).
     let shown = web::block(move || signals.set_shows_last_active(user.id, wanted)).await??;
-    state.pages.forget_person(user.id);
     Ok(HttpResponse::Ok().json(LastActiveSetting { shown }))
 }

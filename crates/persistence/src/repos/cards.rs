@@ -8,9 +8,9 @@ use crate::schema::{hidden_profiles, listings, users};
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::RepositoryError;
-use oppas_domain::profiles::card::{CARD_VERSION, CardWrite, Listing, ListingSource};
+use oppas_domain::kernel::clock::dutch_local;
+use oppas_domain::profiles::card::{CARD_VERSION, CardWrite, Listing, ListingSource, card_active_day};
 use oppas_domain::profiles::profile::{Owner, Pet};
-use oppas_domain::sign_in::session::active_day;
 
 /// Writes (inserts or replaces) the card of one profile, inside the caller's transaction; only
 /// within a [`oppas_domain::profiles::changes::ListingChanges::write`], which `_card` proves.
@@ -35,7 +35,7 @@ pub(crate) fn write_listing(
         listings::card.eq(&card),
         listings::card_version.eq(CARD_VERSION),
         listings::facets.eq(listing.facets),
-        listings::published.eq(listing.published),
+        listings::published.eq(listing.is_listed_on(dutch_local(now).date())),
         listings::week.eq(i32::try_from(listing.week).unwrap_or(0)),
         listings::created_at.eq(to_column(listing.created_at)),
         listings::updated_at.eq(to_column(now)),
@@ -51,22 +51,23 @@ pub(crate) fn write_listing(
     }
     .map_err(translate)?;
     if updated == 0 {
-        // A new card starts on its person's last active day, or the day it was made.
-        let last_seen = users::table
+        // A new card starts on its person's last active day (if they show it), or the day it
+        // was made.
+        let (last_seen, shown) = users::table
             .filter(users::id.eq(listing.user_id.get()))
-            .select(users::last_seen_at)
-            .first::<Option<NaiveDateTime>>(conn)
+            .select((users::last_seen_at, users::show_last_active))
+            .first::<(Option<NaiveDateTime>, bool)>(conn)
             .optional()
             .map_err(translate)?
-            .flatten()
-            .map(from_column);
-        let active_at = active_day(listing.created_at).max(last_seen.map_or(DateTime::<Utc>::MIN_UTC, active_day));
+            .unwrap_or((None, true));
+        let active_at = card_active_day(listing.created_at, last_seen.map(from_column), shown);
         diesel::insert_into(listings::table)
             .values((
                 changes,
                 listings::volunteer_id.eq(volunteer_id),
                 listings::pet_id.eq(pet_id),
                 listings::active_at.eq(to_column(active_at)),
+                listings::shows_active.eq(shown),
             ))
             .execute(conn)
             .map_err(translate)?;
@@ -97,4 +98,31 @@ pub(crate) fn write_owner_listings(
 ) -> Result<(), RepositoryError> {
     pets.iter()
         .try_for_each(|pet| write_listing(conn, card, &Listing::for_pet(pet, owner), now))
+}
+
+/// Shows or hides when `user` was last active on their cards, and moves the cards in the order
+/// 'Recent actief' to where the rule puts them ([`card_active_day`]); inside the caller's
+/// transaction.
+pub(crate) fn show_activity_on_cards(
+    conn: &mut DbConnection,
+    user: i64,
+    last_seen: Option<DateTime<Utc>>,
+    shown: bool,
+) -> Result<(), RepositoryError> {
+    let cards: Vec<(i64, NaiveDateTime)> = listings::table
+        .filter(listings::user_id.eq(user))
+        .select((listings::id, listings::created_at))
+        .load(conn)
+        .map_err(translate)?;
+    for (id, created_at) in cards {
+        let active_at = card_active_day(from_column(created_at), last_seen, shown);
+        diesel::update(listings::table.find(id))
+            .set((
+                listings::shows_active.eq(shown),
+                listings::active_at.eq(to_column(active_at)),
+            ))
+            .execute(conn)
+            .map_err(translate)?;
+    }
+    Ok(())
 }

@@ -8,6 +8,7 @@ import {
   VOLUNTEER_MESSAGES,
   VOLUNTEER_REQUIRED,
 } from '@/lib/api/vocabulary';
+import { ageOn, dutchToday } from '@/lib/dates';
 import {
   FIRST_NAME_REQUIRED,
   PET_NAME_REQUIRED,
@@ -96,6 +97,8 @@ export const wizardSchema = wizardFields
     const born = values.dateOfBirth.trim();
     if (born !== '' && !isPlausibleBirthDate(born))
       fail('dateOfBirth', V.DRAFT_REFUSALS.dateOfBirth);
+    else if (born !== '' && ageOn(born, dutchToday()) < V.MIN_AGE)
+      fail('dateOfBirth', V.DRAFT_REFUSALS.dateOfBirthAdult);
 
     // A sitter is published only with what the server requires of one (x-sitter).
     if (!owner) {

@@ -2617,6 +2617,7 @@ export interface components {
             id: string;
             /** @description Made in the last seven days. */
             isNew: boolean;
+            lastActive?: components["schemas"]["LastActive"] | null;
             /** @description Place name. */
             location: string;
             mapPoint?: components["schemas"]["MapPoint"] | null;
@@ -3016,7 +3017,7 @@ export interface components {
          * @description The order of a search's cards: nearest first (only near a place; the default there), newest first (the default elsewhere), or the people most recently active first.
          * @enum {string}
          */
-        SearchSort: "afstand" | "nieuwste" | "actief";
+        SearchSort: "afstand" | "nieuwste" | "recent-actief";
         /** @description A new message. */
         SendMessage: {
             /** @description The text: 1 to 2,000 characters after trimming. */

@@ -321,14 +321,14 @@ export const ReportStatus: Vocabulary<Schemas["ReportStatus"]> = {
 
 /** The order of a search's cards: nearest first (only near a place; the default there), newest first (the default elsewhere), or the people most recently active first. */
 export const SearchSort: Vocabulary<Schemas["SearchSort"]> = {
-  values: ["afstand", "nieuwste", "actief"],
+  values: ["afstand", "nieuwste", "recent-actief"],
   labels: {
     "afstand": "Dichtstbij",
     "nieuwste": "Nieuwste",
-    "actief": "Recent actief",
+    "recent-actief": "Recent actief",
   },
-  wizard: ["afstand", "nieuwste", "actief"],
-  edit: ["afstand", "nieuwste", "actief"],
+  wizard: ["afstand", "nieuwste", "recent-actief"],
+  edit: ["afstand", "nieuwste", "recent-actief"],
 };
 
 /** A way of signing in: a one-time code by e-mail (open to every account), or Google. */
@@ -790,11 +790,6 @@ export interface SearchSortRule {
 
 /** The rules of every order (`x-vocabulary.rules` of SearchSort in openapi.json). */
 export const SEARCH_SORT_RULES: Readonly<Record<Schemas['SearchSort'], SearchSortRule>> = {
-  "actief": {
-    "defaultElsewhere": false,
-    "defaultNear": false,
-    "needsPlace": false
-  },
   "afstand": {
     "defaultElsewhere": false,
     "defaultNear": true,
@@ -802,6 +797,11 @@ export const SEARCH_SORT_RULES: Readonly<Record<Schemas['SearchSort'], SearchSor
   },
   "nieuwste": {
     "defaultElsewhere": true,
+    "defaultNear": false,
+    "needsPlace": false
+  },
+  "recent-actief": {
+    "defaultElsewhere": false,
     "defaultNear": false,
     "needsPlace": false
   }
@@ -891,6 +891,9 @@ export const PHONE_MIN_DIGITS = 6;
 /** The oldest date of birth the server accepts (`YYYY-MM-DD`). */
 export const OLDEST_BIRTH_DATE = "1900-01-01";
 
+/** The youngest age of a member, in whole years. */
+export const MIN_AGE = 18;
+
 /** Every field of the profile draft (ProfileDraftBody): a list, or one value. */
 export const DRAFT_FIELDS = {
   "availability": "list",
@@ -939,7 +942,8 @@ export const DRAFT_REFUSALS = {
   "petName": "De naam van je huisdier is verplicht",
   "postalCode": "Postcode moet uit 4 cijfers bestaan (bijvoorbeeld: 1234).",
   "phone": "Vul een geldig telefoonnummer in.",
-  "dateOfBirth": "Vul een geldige geboortedatum in (jjjj-mm-dd)."
+  "dateOfBirth": "Vul een geldige geboortedatum in (jjjj-mm-dd).",
+  "dateOfBirthAdult": "Oppasmaatje is voor mensen van 18 jaar en ouder. Controleer je geboortedatum."
 } as const;
 
 /** The server's refusals of the sign-up and the code that their forms check before they send. */

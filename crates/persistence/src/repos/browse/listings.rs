@@ -37,12 +37,16 @@ pub(crate) const CARD_COLUMNS: (
     listings::card,
     listings::created_at,
     listings::postal_code,
+    listings::active_at,
+    listings::shows_active,
 ) = (
     listings::id,
     listings::user_id,
     listings::card,
     listings::created_at,
     listings::postal_code,
+    listings::active_at,
+    listings::shows_active,
 );
 
 /// Shortest text the trigram indexes can serve; shorter terms are matched by a scan.
@@ -56,6 +60,8 @@ pub(crate) struct CardRow {
     card: String,
     created_at: NaiveDateTime,
     postal_code: Option<String>,
+    active_at: NaiveDateTime,
+    shows_active: bool,
 }
 
 #[derive(QueryableByName)]
@@ -96,6 +102,7 @@ pub(crate) fn found(rows: Vec<CardRow>) -> Result<Vec<(i64, FoundCard)>, Reposit
                     user_id: UserId(row.user_id),
                     created_at: from_column(row.created_at),
                     postal_code: row.postal_code,
+                    last_active_day: row.shows_active.then(|| from_column(row.active_at)),
                 },
             )),
             Err(error) => {
@@ -228,7 +235,7 @@ fn search_newest(
     ids.push(" WHERE 1 = 1");
     push_filters_within(&mut ids, query, &plan.page);
     ids.push(match query.sort {
-        SearchSort::Actief => " ORDER BY active_at DESC, created_at DESC, listings.id DESC LIMIT ",
+        SearchSort::RecentActief => " ORDER BY active_at DESC, created_at DESC, listings.id DESC LIMIT ",
         SearchSort::Afstand | SearchSort::Nieuwste => " ORDER BY created_at DESC, listings.id DESC LIMIT ",
     })
     .bind(Bind::Int(i64::from(query.per_page)))

@@ -107,9 +107,11 @@ impl SessionRepository for Database {
                 )
                 .set(users::last_seen_at.eq(to_column(day)))
                 .execute(conn)?;
+                // Only the cards of a person who shows when they were last here move.
                 diesel::update(
                     listings::table
                         .filter(listings::user_id.eq(user.get()))
+                        .filter(listings::shows_active.eq(true))
                         .filter(listings::active_at.lt(to_column(day))),
                 )
                 .set(listings::active_at.eq(to_column(day)))

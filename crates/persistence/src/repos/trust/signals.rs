@@ -3,12 +3,15 @@
 
 use crate::Database;
 use crate::error::translate;
+use crate::repos::cards::show_activity_on_cards;
 use crate::repos::instant::{from_column, to_column};
 use crate::schema::{appointments, conversations, messages, users};
+use crate::transaction::in_turn_for;
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use diesel::dsl::min;
 use diesel::prelude::*;
 use oppas_domain::kernel::enums::AppointmentState;
+use oppas_domain::profiles::card::CardWrite;
 use oppas_domain::trust::signals::{FirstMessage, RESPONSE_WINDOW_DAYS, SignalFacts, SignalRepository};
 use oppas_domain::{RepositoryError, UserId};
 use std::collections::HashMap;
@@ -96,18 +99,33 @@ impl SignalRepository for Database {
         }))
     }
 
-    fn set_shows_last_active(&self, user: UserId, shown: bool) -> Result<bool, RepositoryError> {
-        let mut conn = self.conn()?;
-        diesel::update(users::table.find(user.get()))
-            .set(users::show_last_active.eq(shown))
-            .execute(&mut *conn)
-            .map_err(translate)?;
+    fn shows_last_active(&self, user: UserId) -> Result<Option<bool>, RepositoryError> {
         users::table
             .find(user.get())
             .select(users::show_last_active)
-            .first::<bool>(&mut *conn)
+            .first::<bool>(&mut *self.conn()?)
             .optional()
-            .map(|stored| stored.unwrap_or(shown))
             .map_err(translate)
+    }
+
+    fn set_shows_last_active(&self, _card: &CardWrite, user: UserId, shown: bool) -> Result<bool, RepositoryError> {
+        let mut conn = self.conn()?;
+        in_turn_for(&mut conn, user, |conn| {
+            diesel::update(users::table.find(user.get()))
+                .set(users::show_last_active.eq(shown))
+                .execute(conn)
+                .map_err(translate)?;
+            let Some((stored, last_seen)) = users::table
+                .find(user.get())
+                .select((users::show_last_active, users::last_seen_at))
+                .first::<(bool, Option<NaiveDateTime>)>(conn)
+                .optional()
+                .map_err(translate)?
+            else {
+                return Ok(shown);
+            };
+            show_activity_on_cards(conn, user.get(), last_seen.map(from_column), stored)?;
+            Ok(stored)
+        })
     }
 }

@@ -81,6 +81,24 @@ describe('BrowsePage', () => {
     expect(within(card('Guus')).queryByText(/referentie/)).not.toBeInTheDocument();
   });
 
+  it('says when the sitter or a pet’s owner was last here, and nothing when they hide it', async () => {
+    fakeSession(null);
+    onApi(
+      'GET /api/profiles',
+      listAnswer([
+        aVolunteerItem({ lastActive: 'vandaag' }),
+        aVolunteerItem({ id: 'volunteer-13', name: 'Ahmed', lastActive: null }),
+        aPetItem({ lastActive: 'deze-week' }),
+      ]),
+    );
+    openBrowse();
+    await screen.findByText('3 profielen gevonden');
+
+    expect(within(card('Lotte Jansen')).getByText('Vandaag actief')).toBeVisible();
+    expect(within(card('Ahmed')).queryByText(/actief/)).not.toBeInTheDocument();
+    expect(within(card('Bobby')).getByText('Baasje deze week actief')).toBeVisible();
+  });
+
   it('says on a pet’s card when help is needed, and nothing on a sitter’s or without', async () => {
     fakeSession(null);
     onApi(
@@ -613,8 +631,8 @@ describe('BrowsePage filters', () => {
         .map((option) => option.textContent),
     ).toEqual(['Nieuwste', 'Recent actief']);
     await user.selectOptions(sort, 'Recent actief');
-    expect(currentAddress()).toBe('/profielen?type=huisdier&sort=actief');
-    expect(listCalls().at(-1)?.get('sort')).toBe('actief');
+    expect(currentAddress()).toBe('/profielen?type=huisdier&sort=recent-actief');
+    expect(listCalls().at(-1)?.get('sort')).toBe('recent-actief');
   });
 });
 

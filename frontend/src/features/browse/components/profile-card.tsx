@@ -1,6 +1,7 @@
 import {
   ArrowRight,
   CalendarDays,
+  Clock,
   MapPin,
   MessageSquareQuote,
   Navigation,
@@ -41,10 +42,18 @@ function CardAvatar({ item }: { item: ProfileListItem }) {
   );
 }
 
+/** 'Vandaag actief' of a sitter; 'Baasje vandaag actief' of a pet. */
+export function lastActiveLine(item: ProfileListItem): string {
+  if (!item.lastActive) return '';
+  const label = V.LastActive.labels[item.lastActive];
+  return item.ownerInfo ? `Baasje ${label.charAt(0).toLowerCase()}${label.slice(1)}` : label;
+}
+
 /**
  * One profile in a list of the browse pages: photo, 'Nieuw' when new, the type,
  * name and place, the distance when searched near a place, the description clamped to three
- * lines, the owner of a pet, how many references their page shows ('4 referenties'), when a pet
+ * lines, the owner of a pet, how many references their page shows ('4 referenties'), when its
+ * person was last here ('Deze week actief', if they show it), when a pet
  * needs help ('Hulp nodig op maandag en woensdag'), and 'Bekijk profiel'.
  */
 export function ProfileCard({ item }: { item: ProfileListItem }) {
@@ -107,6 +116,13 @@ export function ProfileCard({ item }: { item: ProfileListItem }) {
               {item.ownerInfo
                 ? `${referencesLabel(item.referenceCount)} over het baasje`
                 : referencesLabel(item.referenceCount)}
+            </p>
+          )}
+          {item.lastActive && (
+            // The sitter, or the pet's owner; only when they show it.
+            <p className="inline-flex items-center gap-1 text-sm text-stone-700">
+              <Clock aria-hidden="true" className="size-4 shrink-0" />
+              {lastActiveLine(item)}
             </p>
           )}
           {item.type === 'huisdier' && item.helpNeeded && (

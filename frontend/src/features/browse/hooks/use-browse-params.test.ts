@@ -12,11 +12,11 @@ describe('browse params', () => {
   it('keeps nearest first only near a place, and knows the default either way', () => {
     expect(sortFor('afstand', '')).toBeNull();
     expect(sortFor('afstand', '3512')).toBe('afstand');
-    expect(sortFor('actief', '')).toBe('actief');
+    expect(sortFor('recent-actief', '')).toBe('recent-actief');
     expect(defaultSort('')).toBe('nieuwste');
     expect(defaultSort('3512')).toBe('afstand');
     expect(readBrowseParams(new URLSearchParams('sort=afstand')).sort).toBeNull();
-    expect(readBrowseParams(new URLSearchParams('sort=actief')).sort).toBe('actief');
+    expect(readBrowseParams(new URLSearchParams('sort=recent-actief')).sort).toBe('recent-actief');
     expect(readBrowseParams(new URLSearchParams('sort=zomaar')).sort).toBeNull();
   });
 
@@ -32,7 +32,7 @@ describe('browse params', () => {
   });
 
   it('writes an address that reads back the same', () => {
-    const search = new URLSearchParams('q=kat&type=huisdier&size=klein&sort=actief&page=2');
+    const search = new URLSearchParams('q=kat&type=huisdier&size=klein&sort=recent-actief&page=2');
     expect(writeBrowseParams(readBrowseParams(search)).toString()).toBe(search.toString());
   });
 });

@@ -90,9 +90,17 @@ function Notice() {
   return (
     <div role="status" aria-live="polite" className={notice ? 'mb-6' : undefined}>
       {notice && (
-        <p className="flex items-center gap-3 rounded-2xl bg-green-50 px-4 py-3 font-semibold text-green-900 ring-1 ring-green-200">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-2xl bg-green-50 px-4 py-3 font-semibold text-green-900 ring-1 ring-green-200">
           <CheckCircle2 aria-hidden="true" className="size-5 shrink-0 text-green-700" />
-          {notice}
+          {notice.notice}
+          {notice.link && (
+            <Link
+              to={notice.link.to}
+              className="text-teal-800 underline underline-offset-2 hover:no-underline"
+            >
+              {notice.link.label}
+            </Link>
+          )}
         </p>
       )}
     </div>
@@ -120,6 +128,8 @@ function Overview({ user, profile }: { user: SessionUser | null; profile: Profil
   const unread = useUnreadCount();
   const favourites = useFavourites();
   const views = useProfileViews();
+  // Just after the wizard made the first profile: a newcomer, not someone coming back.
+  const firstProfile = noticeOf(useLocation().state)?.firstProfile === true;
   const tiles: {
     label: string;
     value: string;
@@ -166,7 +176,7 @@ function Overview({ user, profile }: { user: SessionUser | null; profile: Profil
           </span>
         )}
         <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
-          Welkom terug, {user === null ? <Skeleton inline className="w-32" /> : firstNameOf(user)}!
+          {firstProfile ? 'Welkom' : 'Welkom terug'}, {user === null ? <Skeleton inline className="w-32" /> : firstNameOf(user)}!
           {user?.temporary && (
             <span className="ml-2 text-lg font-medium text-stone-600">(tijdelijke sessie)</span>
           )}

@@ -41,15 +41,15 @@ const FIFTY = 'Ik pas al jaren op honden en katten in de buurt.ë!';
 /** A sitter's first step, as it must be filled in to go on. */
 async function fillSitterBasics(user: UserEvent, postcode = '2011') {
   await user.type(await screen.findByLabelText('Voornaam *'), 'Lotte');
-  await user.type(screen.getByLabelText('Woonplaats'), 'Haarlem');
-  await user.type(screen.getByLabelText('Postcode (4 cijfers)'), postcode);
+  await user.type(screen.getByLabelText(/^Woonplaats( \*)?$/), 'Haarlem');
+  await user.type(screen.getByLabelText(/^Postcode \(4 cijfers\)( \*)?$/), postcode);
 }
 
 /** A sitter's steps up to the summary, with the minimum filled in. */
 async function walkSitterToSummary(user: UserEvent, postcode = '2011') {
   await fillSitterBasics(user, postcode);
   await next(user);
-  await user.type(await screen.findByLabelText('Over mij'), FIFTY);
+  await user.type(await screen.findByLabelText(/^Over mij( \*)?$/), FIFTY);
   for (let step = 2; step < 5; step += 1) await next(user);
   await expectStep(5, 'Overzicht', 100);
 }
@@ -112,8 +112,8 @@ describe('ProfileWizardPage', () => {
     expect(screen.queryByLabelText('Naam van je huisdier *')).not.toBeInTheDocument();
     expect(window.localStorage.getItem('selectedProfileType')).toBe('vrijwilliger');
 
-    await user.type(screen.getByLabelText('Woonplaats'), 'Haarlem');
-    await user.type(screen.getByLabelText('Postcode (4 cijfers)'), '2011');
+    await user.type(screen.getByLabelText(/^Woonplaats( \*)?$/), 'Haarlem');
+    await user.type(screen.getByLabelText(/^Postcode \(4 cijfers\)( \*)?$/), '2011');
     await next(user);
     expect(screen.queryByRole('group', { name: 'Welk profiel maak je?' })).not.toBeInTheDocument();
   });
@@ -123,7 +123,7 @@ describe('ProfileWizardPage', () => {
     fakeSession(withoutNames());
     renderWizard();
 
-    const postcode = await screen.findByLabelText('Postcode (4 cijfers)');
+    const postcode = await screen.findByLabelText(/^Postcode \(4 cijfers\)( \*)?$/);
     expect(postcode).toHaveAccessibleDescription('Alleen de eerste 4 cijfers van je postcode');
     await user.type(postcode, '35a1-2 AB99');
     expect(postcode).toHaveValue('3512');
@@ -147,7 +147,7 @@ describe('ProfileWizardPage', () => {
     expect(petName).toHaveAccessibleDescription('De naam van je huisdier is verplicht');
     await user.selectOptions(species, 'hond');
     await user.type(petName, 'Bobby');
-    const postcode = screen.getByLabelText('Postcode (4 cijfers)');
+    const postcode = screen.getByLabelText(/^Postcode \(4 cijfers\)( \*)?$/);
     await user.type(postcode, '351');
     await next(user);
     await expectStep(1, 'Basisgegevens', 20);
@@ -184,20 +184,20 @@ describe('ProfileWizardPage', () => {
     await user.type(await screen.findByLabelText('Voornaam *'), 'Lotte');
     await next(user);
     await expectStep(1, 'Basisgegevens', 20);
-    const place = screen.getByLabelText('Woonplaats');
+    const place = screen.getByLabelText(/^Woonplaats( \*)?$/);
     expect(place).toHaveAccessibleDescription('Vul je woonplaats in.');
-    expect(screen.getByLabelText('Postcode (4 cijfers)')).toHaveAccessibleDescription(
+    expect(screen.getByLabelText(/^Postcode \(4 cijfers\)( \*)?$/)).toHaveAccessibleDescription(
       /Vul je postcode in\./,
     );
     await waitFor(() => {
       expect(place).toHaveFocus();
     });
     await user.type(place, 'Haarlem');
-    await user.type(screen.getByLabelText('Postcode (4 cijfers)'), '2011');
+    await user.type(screen.getByLabelText(/^Postcode \(4 cijfers\)( \*)?$/), '2011');
     await next(user);
 
     await expectStep(2, 'Details', 40);
-    const about = screen.getByLabelText('Over mij');
+    const about = screen.getByLabelText(/^Over mij( \*)?$/);
     await user.type(about, FIFTY.slice(0, -1));
     await next(user);
     await expectStep(2, 'Details', 40);
@@ -221,8 +221,8 @@ describe('ProfileWizardPage', () => {
     await user.type(screen.getByLabelText('Naam van je huisdier *'), 'Bobby');
     await user.type(screen.getByLabelText('Ras'), 'Labrador');
     await user.type(screen.getByLabelText('Leeftijd'), '3 jaar');
-    await user.type(screen.getByLabelText('Woonplaats'), 'Utrecht');
-    await user.type(screen.getByLabelText('Postcode (4 cijfers)'), '3512');
+    await user.type(screen.getByLabelText(/^Woonplaats( \*)?$/), 'Utrecht');
+    await user.type(screen.getByLabelText(/^Postcode \(4 cijfers\)( \*)?$/), '3512');
     await next(user);
     await user.selectOptions(screen.getByLabelText('Grootte'), 'groot');
     await user.selectOptions(screen.getByLabelText('Geslacht'), 'reu');
@@ -284,7 +284,7 @@ describe('ProfileWizardPage', () => {
     await user.type(screen.getByLabelText('Achternaam'), 'Jansen');
     await user.type(screen.getByLabelText('Geboortedatum'), '1990-05-17');
     await next(user);
-    await user.type(screen.getByLabelText('Over mij'), FIFTY);
+    await user.type(screen.getByLabelText(/^Over mij( \*)?$/), FIFTY);
     await user.selectOptions(screen.getByLabelText('Ervaring'), 'ervaren');
     await user.click(screen.getByRole('checkbox', { name: 'Weekend overdag' }));
     await user.click(screen.getByRole('checkbox', { name: "Puppy's" }));
@@ -336,7 +336,7 @@ describe('ProfileWizardPage', () => {
     await user.click(screen.getByRole('button', { name: 'Profiel voltooien' }));
 
     // Back on the postcode's own step, with the server's text at the field and focus on it.
-    const postcode = await screen.findByLabelText('Postcode (4 cijfers)');
+    const postcode = await screen.findByLabelText(/^Postcode \(4 cijfers\)( \*)?$/);
     await waitFor(() => {
       expect(postcode).toHaveAccessibleDescription(/Postcode 9999 kennen we niet\./);
     });
@@ -471,12 +471,12 @@ describe('ProfileWizardPage', () => {
 
     expect(await screen.findByRole('heading', { name: 'Profiel bewerken' })).toBeInTheDocument();
     expect(screen.getByLabelText('Voornaam *')).toHaveValue('Lotte');
-    expect(screen.getByLabelText('Postcode (4 cijfers)')).toHaveValue('2011');
+    expect(screen.getByLabelText(/^Postcode \(4 cijfers\)( \*)?$/)).toHaveValue('2011');
     expect(screen.getByLabelText('Telefoonnummer')).toHaveValue('0612345678');
     await next(user);
     expect(screen.getByRole('checkbox', { name: 'Logeren' })).toBeChecked();
-    await user.clear(screen.getByLabelText('Over mij'));
-    await user.type(screen.getByLabelText('Over mij'), `Nieuwe tekst. ${FIFTY}`);
+    await user.clear(screen.getByLabelText(/^Over mij( \*)?$/));
+    await user.type(screen.getByLabelText(/^Over mij( \*)?$/), `Nieuwe tekst. ${FIFTY}`);
     await next(user);
     expect(screen.getByLabelText('Maximale afstand')).toHaveValue('20');
     await next(user);
@@ -536,23 +536,23 @@ describe('ProfileWizardPage', () => {
     const first = renderWizard();
     await fillSitterBasics(user);
     await next(user);
-    await user.type(await screen.findByLabelText('Over mij'), 'Ik wandel graag');
+    await user.type(await screen.findByLabelText(/^Over mij( \*)?$/), 'Ik wandel graag');
     first.unmount();
 
     // A reload: a new page over the same tab's session storage.
     renderWizard();
     await expectStep(2, 'Details', 40);
-    expect(screen.getByLabelText('Over mij')).toHaveValue('Ik wandel graag');
+    expect(screen.getByLabelText(/^Over mij( \*)?$/)).toHaveValue('Ik wandel graag');
     await user.click(screen.getByRole('button', { name: 'Vorige' }));
-    expect(await screen.findByLabelText('Woonplaats')).toHaveValue('Haarlem');
-    expect(screen.getByLabelText('Postcode (4 cijfers)')).toHaveValue('2011');
+    expect(await screen.findByLabelText(/^Woonplaats( \*)?$/)).toHaveValue('Haarlem');
+    expect(screen.getByLabelText(/^Postcode \(4 cijfers\)( \*)?$/)).toHaveValue('2011');
     const key = `oppas.profileDraft:${String(withoutNames().id)}:create`;
     expect(window.sessionStorage.getItem(key)).toContain('Ik wandel graag');
     // The other mode keeps nothing of it.
     expect(window.sessionStorage.getItem(key.replace(':create', ':edit'))).toBeNull();
 
     await next(user);
-    await user.type(screen.getByLabelText('Over mij'), FIFTY);
+    await user.type(screen.getByLabelText(/^Over mij( \*)?$/), FIFTY);
     for (let step = 2; step < 5; step += 1) await next(user);
     await user.click(screen.getByRole('button', { name: 'Profiel voltooien' }));
     expect(await screen.findByText('Pagina: /dashboard')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ArrowRight, Check, Plus, SearchX, UserRoundPen, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -43,7 +43,7 @@ import type { SessionUser } from '@/lib/auth/api/get-current-user';
 import { PROFILE_LOOKUP_FAILED, useProfileLookup } from '@/lib/auth/api/get-profile-lookup';
 import { useAuth } from '@/lib/auth/use-auth';
 import type { NoticeState } from '@/lib/notice';
-import { PROFILE_SAVED } from '@/lib/profile-texts';
+import { PROFILE_ONLINE, PROFILE_SAVED } from '@/lib/profile-texts';
 import { profileTypeFrom, SELECTED_TYPE_KEY, type ProfileType } from '@/lib/profile-type';
 import { ownerPageQueryOptions } from '@/lib/profiles/get-owner-page';
 
@@ -63,6 +63,16 @@ export function ProfileWizardPage() {
   // Signed-out people never get here (the route is guarded).
   if (user === null) return null;
   return editing ? <EditWizard userId={user.id} /> : <CreateWizard user={user} />;
+}
+
+/** The step a history entry of the wizard holds, and the step it was pushed from. */
+function stepInHistory(state: unknown): { step: number; from: number | null } | null {
+  if (typeof state !== 'object' || state === null || !('wizardStep' in state)) return null;
+  const { wizardStep } = state;
+  if (typeof wizardStep !== 'number' || !Number.isInteger(wizardStep) || wizardStep < 0)
+    return null;
+  const from = 'from' in state && typeof state.from === 'number' ? state.from : null;
+  return { step: wizardStep, from };
 }
 
 function CreateWizard({ user }: { user: SessionUser }) {
@@ -244,6 +254,17 @@ function WizardForm({
     index: number;
     focus: keyof WizardValues | 'title' | null;
   }>({ index: start.step, focus: null });
+  // Each step is also an entry of the browser's history (the step in its state, the address the
+  // same), so that the back button goes to the previous step, not out of the wizard: a move
+  // through the history shows the step of the entry.
+  const location = useLocation();
+  const historyStep = stepInHistory(location.state);
+  const [seenEntry, setSeenEntry] = useState(location.key);
+  if (seenEntry !== location.key) {
+    setSeenEntry(location.key);
+    if (historyStep !== null && historyStep.step !== position.index && historyStep.step < steps.length)
+      setPosition({ index: historyStep.step, focus: 'title' });
+  }
   const index = position.index;
   const [uploads, setUploads] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
@@ -291,8 +312,27 @@ function WizardForm({
     else if (position.focus !== null) setFocus(position.focus);
   }, [position, setFocus]);
 
+  const here = { pathname: location.pathname, search: location.search };
+  // The entry the wizard opened on holds its first step, so that coming back to it shows that.
+  const firstEntry = useRef({ entry: here, step: start.step, marked: historyStep !== null });
+  useEffect(() => {
+    const first = firstEntry.current;
+    if (first.marked) return;
+    first.marked = true;
+    void navigate(first.entry, { replace: true, state: { wizardStep: first.step, from: null } });
+  }, [navigate]);
   const goTo = (next: number, focus: keyof WizardValues | 'title' = 'title') => {
+    if (next !== index) void navigate(here, { state: { wizardStep: next, from: index } });
     setPosition({ index: next, focus });
+  };
+  /** 'Vorige': back through the history when this step was reached from the previous one. */
+  const previous = () => {
+    if (historyStep?.step === index && historyStep.from === index - 1) {
+      void navigate(-1);
+    } else {
+      void navigate(here, { replace: true, state: { wizardStep: index - 1, from: null } });
+      setPosition({ index: index - 1, focus: 'title' });
+    }
   };
 
   /** 'Volgende': the step's own fields by the server's rules; the first wrong one gets focus. */
@@ -361,9 +401,19 @@ function WizardForm({
       void navigate(paths.ownerAddingPet(saved.profile.owner_id));
       return;
     }
-    // Edits go back to the dashboard, which says they were saved (until the next page).
-    const notice: NoticeState = { notice: PROFILE_SAVED };
-    void navigate(paths.dashboard, editing ? { state: notice } : undefined);
+    // Edits go back to the dashboard, which says they were saved (until the next page); a new
+    // profile is announced as online, with the way to its page.
+    const notice: NoticeState = editing
+      ? { notice: PROFILE_SAVED }
+      : {
+          notice: PROFILE_ONLINE,
+          link: {
+            to: saved.type === 'huisdier' ? paths.pet(saved.profile.id) : paths.volunteer(saved.profile.id),
+            label: 'Bekijk je profiel',
+          },
+          firstProfile: true,
+        };
+    void navigate(paths.dashboard, { state: notice });
   }, onInvalid);
 
   const last = index === steps.length - 1;
@@ -458,9 +508,7 @@ function WizardForm({
                 <Button
                   variant="ghost"
                   disabled={index === 0 || saving}
-                  onClick={() => {
-                    goTo(index - 1);
-                  }}
+                  onClick={previous}
                 >
                   <ArrowLeft aria-hidden="true" className="size-5" />
                   Vorige

@@ -11,13 +11,19 @@ export interface StepProps {
   values: WizardValues;
 }
 
-/** Place and postcode, as on the basic step of both kinds. */
-export function WhereaboutsFields({ register, errors }: Omit<StepProps, 'values'>) {
+/** Place and postcode, as on the basic step of both kinds; marked when a sitter must fill them. */
+export function WhereaboutsFields({
+  register,
+  errors,
+  requiredFields = false,
+}: Omit<StepProps, 'values'> & { requiredFields?: boolean }) {
   const postcode = register('postalCode');
+  const mark = (label: string) => (requiredFields ? required(label) : label);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Input
-        label={LABELS.location}
+        label={mark(LABELS.location)}
+        aria-required={requiredFields || undefined}
         autoComplete="address-level2"
         maxLength={DRAFT_MAX_LENGTH.location}
         placeholder="Bijvoorbeeld Utrecht"
@@ -25,7 +31,8 @@ export function WhereaboutsFields({ register, errors }: Omit<StepProps, 'values'
         {...register('location')}
       />
       <Input
-        label={LABELS.postalCode}
+        label={mark(LABELS.postalCode)}
+        aria-required={requiredFields || undefined}
         hint="Alleen de eerste 4 cijfers van je postcode"
         inputMode="numeric"
         autoComplete="postal-code"

@@ -1,5 +1,6 @@
 import type { WizardValues } from '@/features/profile-wizard/profile-form';
 import * as V from '@/lib/api/vocabulary';
+import { dutchDate } from '@/lib/dates';
 import { LABELS } from '@/lib/profile-labels';
 import { labelList, labelOf, NO_PREFERENCE } from '@/lib/vocabulary';
 
@@ -20,9 +21,10 @@ export function SummaryStep({ values }: { values: WizardValues }) {
       [values.location.trim(), values.postalCode].filter((part) => part !== '').join(', '),
     ],
     [LABELS.phone, values.phone.trim()],
-    [LABELS.dateOfBirth, values.dateOfBirth],
+    [LABELS.dateOfBirth, dutchDate(values.dateOfBirth)],
     [LABELS.bio, values.bio.trim()],
     [LABELS.experience, labelOf(V.Experience, values.experience)],
+    [LABELS.species, labelList(V.Species, values.species)],
     [LABELS.availability, labelList(V.Availability, values.availability)],
     [LABELS.specialties, labelList(V.Specialty, values.specialties)],
     [LABELS.maxDistance, labelOf(V.Distance, values.maxDistance) ?? NO_PREFERENCE],

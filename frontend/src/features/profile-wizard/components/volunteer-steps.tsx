@@ -7,15 +7,23 @@ import {
 } from '@/features/profile-wizard/components/step-fields';
 import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
-import { LABELS } from '@/lib/profile-labels';
+import { LABELS, required } from '@/lib/profile-labels';
 import { optionsFor } from '@/lib/vocabulary';
+
+/** How far an 'Over mij' is, counted as the server counts (code points), while one types. */
+export function bioCount(bio: string): string {
+  const count = Array.from(bio.trim()).length;
+  return count >= V.VOLUNTEER_BIO_MIN
+    ? `${count} tekens.`
+    : `${count} van minstens ${V.VOLUNTEER_BIO_MIN} tekens.`;
+}
 
 /** Volunteer, step 1: name, place and private contact details. */
 export function VolunteerBasicStep({ register, errors }: StepProps) {
   return (
     <>
       <NameFields register={register} errors={errors} />
-      <WhereaboutsFields register={register} errors={errors} />
+      <WhereaboutsFields register={register} errors={errors} requiredFields />
       <PrivateFields register={register} errors={errors} />
     </>
   );
@@ -26,9 +34,10 @@ export function VolunteerDetailsStep({ register, errors, values }: StepProps) {
   return (
     <>
       <Textarea
-        label={LABELS.bio}
+        label={required(LABELS.bio)}
+        aria-required="true"
         maxLength={DRAFT_MAX_LENGTH.bio}
-        hint="Vertel baasjes wie je bent en waarom je graag oppast."
+        hint={`Vertel baasjes wie je bent en waarom je graag oppast. ${bioCount(values.bio)}`}
         error={errors.bio?.message}
         {...register('bio')}
       />
