@@ -367,6 +367,7 @@ diesel::table! {
         closed_by -> Nullable<BigInt>,
         resolution -> Nullable<Text>,
         reference_id -> Nullable<BigInt>,
+        automatic -> Bool,
     }
 }
 

@@ -246,10 +246,94 @@ async fn forty_simultaneous_starts_of_a_new_member_begin_three(backend: Backend)
     assert!(limited >= 1, "{limited} refused");
     assert!((1..=3).contains(&begun.len()), "{begun:?}");
     assert_eq!(conversations_of(&app, &sanne).await?, begun.len());
+    // At least the 25 to the five sitters never begun with were tries: one report, not several.
+    assert_eq!(
+        app.database()?
+            .count("reports WHERE automatic = TRUE AND reason = 'veel-nieuwe-gesprekken'")?,
+        1
+    );
+    Ok(())
+}
+
+/// The platform's own reports of `who` for trying many new conversations in one day.
+async fn queued_for_many_tries(app: &TestApp, who: &Person) -> Result<Vec<Value>, Box<dyn std::error::Error>> {
+    let queue: Value = app.get("/api/moderation/reports").await?.json().await?;
+    Ok(queue["reports"]
+        .as_array()
+        .ok_or("a queue")?
+        .iter()
+        .filter(|report| report["reason"] == "veel-nieuwe-gesprekken" && report["reportedUserId"] == who.id)
+        .cloned()
+        .collect())
+}
+
+/// More than fifteen tries to begin a new conversation in one Dutch day (refused ones too) put
+/// the member in the moderators' queue, once that day; nobody can choose that reason, and it is
+/// no report the member made.
+async fn more_than_fifteen_tries_in_a_day_put_the_member_in_the_queue_once(backend: Backend) -> TestResult {
+    let (app, clock) = app_on_a_settable_clock(backend).await?;
+    app.sign_in_directly("moderator@example.nl").await?;
+    crate::moderation::set_role(&app, "grant", "moderator@example.nl")?;
+    let sanne = owner(&app, "sanne@example.nl").await?;
+    let lotte = sitters(&app, 19).await?;
+    for sitter in &lotte[..15] {
+        let answer = start(&app, &sanne, sitter, None).await?;
+        assert!([StatusCode::OK, StatusCode::TOO_MANY_REQUESTS].contains(&answer.status()));
+    }
+    assert!(
+        queued_for_many_tries(&app, &sanne).await?.is_empty(),
+        "fifteen is not more than fifteen"
+    );
+    refused(&app, &sanne, &lotte[15]).await?;
+    let queued = queued_for_many_tries(&app, &sanne).await?;
+    assert_eq!(queued.len(), 1, "{queued:?}");
+    assert_eq!(queued[0]["status"], "open");
+    assert!(
+        queued[0]["note"]
+            .as_str()
+            .is_some_and(|note| note.starts_with("Meer dan 15 keer geprobeerd")),
+        "{queued:?}"
+    );
+    for sitter in &lotte[16..18] {
+        refused(&app, &sanne, sitter).await?;
+    }
+    assert_eq!(queued_for_many_tries(&app, &sanne).await?.len(), 1, "once a day");
+
+    // Nobody can choose the platform's reason.
+    let chosen = app
+        .send_json(
+            &lotte[0].client,
+            Method::POST,
+            "/api/reports",
+            &json!({"userId": sanne.id, "reason": "veel-nieuwe-gesprekken"}),
+        )
+        .await?;
+    assert_eq!(chosen.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body: Value = chosen.json().await?;
+    assert_eq!(body["field"], "reason", "{body}");
+    // It is no report Sanne made: her own ten a day are all hers.
+    let db = app.database()?;
+    assert_eq!(
+        db.count(&format!(
+            "reports WHERE reporter_id = {} AND automatic = FALSE",
+            sanne.id
+        ))?,
+        0
+    );
+
+    // The next Dutch day counts afresh (the three begun the day before reopen: no tries).
+    let now = clock.now();
+    clock.advance((next_dutch_midnight(now) - now).num_seconds() + 3600);
+    for sitter in &lotte[3..] {
+        let answer = start(&app, &sanne, sitter, None).await?;
+        assert!([StatusCode::OK, StatusCode::TOO_MANY_REQUESTS].contains(&answer.status()));
+    }
+    assert_eq!(queued_for_many_tries(&app, &sanne).await?.len(), 2);
     Ok(())
 }
 
 on_both_backends!(
+    more_than_fifteen_tries_in_a_day_put_the_member_in_the_queue_once,
     new_conversations_are_limited_per_hour_but_reopening_is_not,
     the_allowance_grows_from_three_to_five_to_ten_a_dutch_day,
     forty_simultaneous_starts_of_a_new_member_begin_three,

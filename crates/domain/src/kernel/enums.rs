@@ -202,6 +202,9 @@ vocabulary!(
         Oplichting = "oplichting" => "Oplichting of vraagt om geld";
         /// Something else (the text says what).
         Anders = "anders" => "Anders";
+        /// Filed by the platform: the member tried to begin more new conversations in one Dutch
+        /// day than anyone needs ([`crate::messaging::new_members::REVIEW_ABOVE`]).
+        VeelNieuweGesprekken = "veel-nieuwe-gesprekken" => "Veel nieuwe gesprekken op één dag", Platform;
     }
 );
 

@@ -193,6 +193,19 @@ pub fn choice<V: Vocabulary>(value: &str) -> Result<(), ValidationError> {
     }
 }
 
+/// A value of `V` that people may choose: not one only the platform sets
+/// ([`crate::kernel::vocabulary::Screen::Platform`]), which is refused as an unknown one.
+///
+/// # Errors
+/// A value only the platform sets.
+pub fn offered<V: Vocabulary>(value: &V) -> Result<(), ValidationError> {
+    if value.screen() == crate::kernel::vocabulary::Screen::Platform {
+        Err(choice_refusal(value.value()))
+    } else {
+        Ok(())
+    }
+}
+
 /// Values of the enumeration `V`, each as [`choice`] requires.
 ///
 /// # Errors

@@ -12,6 +12,8 @@ pub enum Screen {
     Wizard,
     /// Only the edit dialog.
     Edit,
+    /// On no screen: only the platform sets it (a report it files itself).
+    Platform,
 }
 
 impl Screen {

@@ -21,6 +21,35 @@ pub const WITH_RECORD: i32 = 10;
 /// How long an account counts as on its first day.
 pub const FIRST_DAY_HOURS: i64 = 24;
 
+/// Tries to begin a new conversation in one Dutch day above which the member is put in the
+/// moderators' queue (a report of reason `veel-nieuwe-gesprekken`, once that day). Every try
+/// counts, refused ones too: the allowances keep what is begun below this, so only the tries
+/// tell how many strangers someone set out to write to.
+pub const REVIEW_ABOVE: i32 = 15;
+
+/// The counter of a member's tries on one Dutch day: its key names the day, so a window of
+/// two days never reaches into the next.
+pub const TRIES: crate::kernel::limits::Limit = crate::kernel::limits::Limit {
+    name: "conversation-tries",
+    max: REVIEW_ABOVE,
+    window_secs: 2 * 24 * 3600,
+};
+
+/// The subject of [`TRIES`] for `member` on the Dutch day holding `now`.
+#[must_use]
+pub fn tries_subject(member: crate::UserId, now: DateTime<Utc>) -> String {
+    format!("{}:{}", member.get(), crate::kernel::clock::dutch_local(now).date())
+}
+
+/// The note of the report [`REVIEW_ABOVE`] files, for the Dutch day holding `now`.
+#[must_use]
+pub fn review_note(now: DateTime<Utc>) -> String {
+    format!(
+        "Meer dan {REVIEW_ABOVE} keer geprobeerd een nieuw gesprek te beginnen op {}.",
+        crate::kernel::clock::dutch_day(crate::kernel::clock::dutch_local(now))
+    )
+}
+
 /// How many conversations a person may begin from a moment on (their allowance of the day).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DayAllowance {
@@ -132,6 +161,7 @@ pub fn published() -> serde_json::Value {
         "perDay": PER_DAY,
         "withRecord": WITH_RECORD,
         "perHour": crate::kernel::limits::NEW_CONVERSATIONS.max,
+        "reviewAbove": REVIEW_ABOVE,
     })
 }
 

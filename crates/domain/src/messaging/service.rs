@@ -13,7 +13,7 @@ use crate::messaging::conversation::{
     ThreadPage,
 };
 use crate::messaging::live::{LiveEvent, LiveEventKind, MAX_REPLAY, ONLINE_FOR_SECS, audience};
-use crate::messaging::new_members::Standing;
+use crate::messaging::new_members::{self, Standing};
 use crate::messaging::ports::{ConversationRepository, LiveFanout, LiveRepository, Posted};
 use crate::notifications::notice::{PushNotice, preview_of};
 use crate::notifications::ports::HeldMail;
@@ -175,6 +175,24 @@ impl Messaging {
             return Ok(existing.id);
         }
         let now = self.ports.clock.now();
+        // Every try of the day counts; past REVIEW_ABOVE the moderators hear of it (once a day).
+        if self
+            .ports
+            .limiter
+            .hit(new_members::TRIES, &new_members::tries_subject(me, now))?
+            .is_err()
+            && self.ports.moderation.queue_for_review(
+                me,
+                crate::kernel::enums::ReportReason::VeelNieuweGesprekken,
+                &new_members::review_note(now),
+                crate::kernel::clock::dutch_midnight(now),
+            )?
+        {
+            tracing::warn!(
+                user = me.get(),
+                "many new conversations tried in one day: queued for review"
+            );
+        }
         self.ports
             .limiter
             .hit(limits::NEW_CONVERSATIONS, &me.to_string())?

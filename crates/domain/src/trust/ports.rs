@@ -80,6 +80,21 @@ pub trait ModerationRepository: Send + Sync {
     /// Storage failures.
     fn set_moderator(&self, email: &str, moderator: bool) -> Result<Option<UserId>, RepositoryError>;
 
+    /// Puts `person` in the moderators' queue with a report the platform files itself
+    /// (`reason`, only the platform's, with `note`), unless one of that reason about them was
+    /// filed since `since`; whether it was filed now. Counted in the person's turn, so that
+    /// two at once file one.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn queue_for_review(
+        &self,
+        person: UserId,
+        reason: ReportReason,
+        note: &str,
+        since: DateTime<Utc>,
+    ) -> Result<bool, RepositoryError>;
+
     /// The open reports, newest first.
     ///
     /// # Errors

@@ -21,7 +21,8 @@ use validator::Validate;
 pub struct ReportBody {
     /// The account reported.
     pub user_id: i64,
-    /// Why.
+    /// Why (one of the reasons people choose).
+    #[validate(custom(function = field_rules::offered))]
     pub reason: ReportReason,
     /// The card it is about (`pet-3`, `volunteer-9`), from a profile page.
     #[validate(custom(function = oppas_domain::profiles::card::listing_key_rule, message = "Dit is geen profiel dat je kunt melden."))]
@@ -34,14 +35,15 @@ pub struct ReportBody {
 }
 
 impl FieldOrder for ReportBody {
-    const ORDER: &'static [&'static str] = &["listingId", "note"];
+    const ORDER: &'static [&'static str] = &["reason", "listingId", "note"];
 }
 
 /// A report of a reference for the moderators (its author is the person reported).
 #[derive(Debug, Deserialize, ToSchema, Validate)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ReferenceReportBody {
-    /// Why.
+    /// Why (one of the reasons people choose).
+    #[validate(custom(function = field_rules::offered))]
     pub reason: ReportReason,
     /// What is wrong with it (`maxLength` is the server's limit).
     #[validate(length(max = field_rules::limit(REPORT_NOTE_MAX)), custom(function = field_rules::free_text))]
@@ -49,7 +51,7 @@ pub struct ReferenceReportBody {
 }
 
 impl FieldOrder for ReferenceReportBody {
-    const ORDER: &'static [&'static str] = &["note"];
+    const ORDER: &'static [&'static str] = &["reason", "note"];
 }
 
 /// Someone the signed-in person blocked.

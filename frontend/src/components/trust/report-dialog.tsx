@@ -18,11 +18,18 @@ export type ReportAbout =
   | { userId: number; listingId: string | null; conversationId: number | null }
   | { referenceId: number };
 
-/** A report as written: a reason must be picked, the note may stay empty. */
+/** The reasons people choose from (the platform files some reports itself, for its own reasons). */
+const REASONS = V.ReportReason.wizard;
+
+/** A report as written: one of the offered reasons must be picked, the note may stay empty. */
 const reportSchema = z.object({
   reason: z
     .union([z.enum(V.ReportReason.values), z.null()])
-    .pipe(z.enum(V.ReportReason.values, CHOOSE_REASON)),
+    .pipe(
+      z
+        .enum(V.ReportReason.values, CHOOSE_REASON)
+        .refine((reason) => REASONS.includes(reason), CHOOSE_REASON),
+    ),
   note: z.string().trim(),
 });
 type ReportInput = z.input<typeof reportSchema>;
@@ -107,7 +114,7 @@ export function ReportDialog({
             <legend className="mb-1 text-sm font-semibold text-stone-800">
               Wat is er aan de hand?
             </legend>
-            {V.ReportReason.values.map((value) => (
+            {REASONS.map((value) => (
               <label key={value} className="flex items-center gap-3 text-stone-800">
                 <input
                   type="radio"

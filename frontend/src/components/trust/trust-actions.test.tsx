@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { REPORT_THANKS } from '@/components/trust/report-dialog';
@@ -22,6 +22,12 @@ describe('TrustActions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Melding versturen' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Kies een reden.');
     expect(sent).toEqual([]);
+    // Only the reasons people choose: the platform files its own reports itself.
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['nep-profiel', 'ongepast-gedrag', 'oplichting', 'anders']);
 
     await userEvent.click(screen.getByRole('radio', { name: 'Oplichting of vraagt om geld' }));
     await userEvent.type(

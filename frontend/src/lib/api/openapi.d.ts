@@ -2852,7 +2852,7 @@ export interface components {
         ReferenceReportBody: {
             /** @description What is wrong with it (`maxLength` is the server's limit). */
             note?: string | null;
-            /** @description Why. */
+            /** @description Why (one of the reasons people choose). */
             reason: components["schemas"]["ReportReason"];
         };
         /**
@@ -2925,7 +2925,7 @@ export interface components {
             listingId?: string | null;
             /** @description What happened (`maxLength` is the server's limit). */
             note?: string | null;
-            /** @description Why. */
+            /** @description Why (one of the reasons people choose). */
             reason: components["schemas"]["ReportReason"];
             /**
              * Format: int64
@@ -2942,7 +2942,7 @@ export interface components {
          * @description Why someone reports a profile or a conversation.
          * @enum {string}
          */
-        ReportReason: "nep-profiel" | "ongepast-gedrag" | "oplichting" | "anders";
+        ReportReason: "nep-profiel" | "ongepast-gedrag" | "oplichting" | "anders" | "veel-nieuwe-gesprekken";
         /**
          * @description Where a report stands: open in the moderators' queue, or closed by one of them.
          * @enum {string}

@@ -297,12 +297,13 @@ export const ReferenceTag: Vocabulary<Schemas["ReferenceTag"]> = {
 
 /** Why someone reports a profile or a conversation. */
 export const ReportReason: Vocabulary<Schemas["ReportReason"]> = {
-  values: ["nep-profiel", "ongepast-gedrag", "oplichting", "anders"],
+  values: ["nep-profiel", "ongepast-gedrag", "oplichting", "anders", "veel-nieuwe-gesprekken"],
   labels: {
     "nep-profiel": "Nep-profiel",
     "ongepast-gedrag": "Ongepast gedrag",
     "oplichting": "Oplichting of vraagt om geld",
     "anders": "Anders",
+    "veel-nieuwe-gesprekken": "Veel nieuwe gesprekken op één dag",
   },
   wizard: ["nep-profiel", "ongepast-gedrag", "oplichting", "anders"],
   edit: ["nep-profiel", "ongepast-gedrag", "oplichting", "anders"],

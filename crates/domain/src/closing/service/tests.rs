@@ -155,6 +155,16 @@ impl ModerationRepository for Closings {
         Ok(None)
     }
 
+    fn queue_for_review(
+        &self,
+        _person: UserId,
+        _reason: crate::kernel::enums::ReportReason,
+        _note: &str,
+        _since: chrono::DateTime<chrono::Utc>,
+    ) -> Result<bool, RepositoryError> {
+        Ok(false)
+    }
+
     fn open_reports(&self, _limit: i64) -> Result<Vec<QueuedReport>, RepositoryError> {
         Ok(Vec::new())
     }

@@ -95,6 +95,8 @@ impl PersonalRecordRepository for Database {
     fn reports_by(&self, user: UserId) -> Result<Vec<ReportRecord>, RepositoryError> {
         reports::table
             .filter(reports::reporter_id.eq(user.get()))
+            // Reports the platform filed itself are not reports the person made.
+            .filter(reports::automatic.eq(false))
             .order(reports::id.asc())
             .select((
                 reports::reported_id,

@@ -132,6 +132,7 @@ impl ReportRepository for Database {
         in_turn_for(&mut conn, report.reporter, |conn| {
             let made: i64 = reports::table
                 .filter(reports::reporter_id.eq(report.reporter.get()))
+                .filter(reports::automatic.eq(false))
                 .filter(reports::created_at.gt(to_column(since)))
                 .count()
                 .get_result(conn)

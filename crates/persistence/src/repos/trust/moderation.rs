@@ -7,7 +7,7 @@ use crate::repos::dsl::on_backend;
 use crate::repos::instant::{from_column, to_column};
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::{appointment_references, hidden_profiles, listings, moderation_log, moderators, reports, users};
-use crate::transaction::in_transaction;
+use crate::transaction::{in_transaction, in_turn_for};
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
@@ -164,6 +164,44 @@ impl ModerationRepository for Database {
                 .map_err(translate)?;
         }
         Ok(Some(UserId(id)))
+    }
+
+    fn queue_for_review(
+        &self,
+        person: UserId,
+        reason: ReportReason,
+        note: &str,
+        since: DateTime<Utc>,
+    ) -> Result<bool, RepositoryError> {
+        let now = to_column(self.clock.now());
+        let mut conn = self.conn()?;
+        in_turn_for(&mut conn, person, |conn| {
+            let filed: i64 = reports::table
+                .filter(reports::reported_id.eq(person.get()))
+                .filter(reports::automatic.eq(true))
+                .filter(reports::reason.eq(reason.value()))
+                .filter(reports::created_at.ge(to_column(since)))
+                .count()
+                .get_result(conn)
+                .map_err(translate)?;
+            if filed > 0 {
+                return Ok(false);
+            }
+            diesel::insert_into(reports::table)
+                .values((
+                    reports::reporter_id.eq(person.get()),
+                    reports::reported_id.eq(person.get()),
+                    reports::automatic.eq(true),
+                    reports::reason.eq(reason.value()),
+                    reports::note.eq(note),
+                    reports::status.eq(ReportStatus::Open.value()),
+                    reports::created_at.eq(now),
+                    reports::updated_at.eq(now),
+                ))
+                .execute(conn)
+                .map_err(translate)?;
+            Ok(true)
+        })
     }
 
     fn open_reports(&self, limit: i64) -> Result<Vec<QueuedReport>, RepositoryError> {
