@@ -28,15 +28,23 @@ test.describe('signing up by e-mail', () => {
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, 'email-register');
 
-    // Nothing filled in: the first rule in the spec's order speaks, and nothing is sent.
+    // Nothing filled in: every rule that fails speaks at once, in the order of the form, the
+    // first field gets focus, and nothing is sent.
     await page.getByRole('button', { name: 'Gratis account aanmaken' }).click();
-    await expect(page.getByText('Voornaam is verplicht')).toBeVisible();
-    await expect(page.getByText('Achternaam is verplicht')).toBeHidden();
+    for (const rule of [
+      'Voornaam is verplicht',
+      'Achternaam is verplicht',
+      'E-mailadres is verplicht',
+      'Je moet akkoord gaan met de algemene voorwaarden',
+    ])
+      await expect(page.getByText(rule)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Voornaam' })).toBeFocused();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('textbox', { name: 'Voornaam' }).fill('Noor');
     await page.getByRole('button', { name: 'Gratis account aanmaken' }).click();
     await expect(page.getByText('Achternaam is verplicht')).toBeVisible();
     await expect(page.getByText('Voornaam is verplicht')).toBeHidden();
+    await expect(page.getByRole('textbox', { name: 'Achternaam' })).toBeFocused();
 
     await page.getByRole('textbox', { name: 'Voornaam' }).fill('  Noor ');
     await page.getByRole('textbox', { name: 'Achternaam' }).fill('Visser');

@@ -33,39 +33,50 @@ describe('the e-mail sign-up page', () => {
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
-  it('checks in the order of the form and shows the first rule that fails, sending nothing', async () => {
+  it('shows every rule that fails at once, in the order of the form, focusing the first, and sends nothing', async () => {
     const user = userEvent.setup();
     openPage();
     expect(screen.getByRole('heading', { name: 'Account aanmaken' })).toBeVisible();
     const create = screen.getByRole('button', { name: 'Gratis account aanmaken' });
-    const shown = () =>
-      [
-        'Voornaam is verplicht',
-        'Achternaam is verplicht',
-        'E-mailadres is verplicht',
-        'Je moet akkoord gaan met de algemene voorwaarden',
-      ].filter((text) => screen.queryByText(text) !== null);
+    const rules = [
+      'Voornaam is verplicht',
+      'Achternaam is verplicht',
+      'E-mailadres is verplicht',
+      'Je moet akkoord gaan met de algemene voorwaarden',
+    ];
+    const shown = () => {
+      const texts = rules.filter((text) => screen.queryByText(text) !== null);
+      // In the order the screen shows them, top to bottom.
+      const elements = texts.map((text) => screen.getByText(text));
+      for (let i = 1; i < elements.length; i += 1) {
+        const previous = elements[i - 1];
+        const current = elements[i];
+        if (previous && current)
+          expect(
+            previous.compareDocumentPosition(current) & Node.DOCUMENT_POSITION_FOLLOWING,
+          ).toBeTruthy();
+      }
+      return texts;
+    };
 
     await user.click(create);
     expect(await screen.findByText('Voornaam is verplicht')).toBeVisible();
-    expect(shown()).toEqual(['Voornaam is verplicht']);
+    expect(shown()).toEqual(rules);
+    expect(screen.getByRole('textbox', { name: 'Voornaam' })).toHaveFocus();
 
     await user.type(screen.getByRole('textbox', { name: 'Voornaam' }), 'Bram');
-    await user.click(create);
-    expect(await screen.findByText('Achternaam is verplicht')).toBeVisible();
-    expect(shown()).toEqual(['Achternaam is verplicht']);
-
     await user.type(screen.getByRole('textbox', { name: 'Achternaam' }), 'de Boer');
     await user.click(create);
     expect(await screen.findByText('E-mailadres is verplicht')).toBeVisible();
-    expect(shown()).toEqual(['E-mailadres is verplicht']);
+    expect(shown()).toEqual(rules.slice(2));
+    expect(screen.getByRole('textbox', { name: 'E-mailadres' })).toHaveFocus();
 
     await user.type(screen.getByRole('textbox', { name: 'E-mailadres' }), 'bram@example.nl');
     await user.click(create);
     expect(
       await screen.findByText('Je moet akkoord gaan met de algemene voorwaarden'),
     ).toBeVisible();
-    expect(shown()).toEqual(['Je moet akkoord gaan met de algemene voorwaarden']);
+    expect(shown()).toEqual(rules.slice(3));
     expect(requests.some((request) => request.url.includes('/api/auth/'))).toBe(false);
   });
 

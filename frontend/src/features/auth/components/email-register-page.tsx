@@ -45,9 +45,6 @@ export function EmailRegisterPage() {
 
 const EMPTY_SIGN_UP: SignUpInput = { firstName: '', lastName: '', email: '', terms: false };
 
-/** The sign-up checks, top to bottom as the form shows them: only the first failing one is shown. */
-const CHECK_ORDER = ['firstName', 'lastName', 'email', 'terms'] as const;
-
 function SignUpForm({
   initial,
   onSent,
@@ -66,13 +63,13 @@ function SignUpForm({
     handleSubmit,
     getValues,
     trigger,
-    formState: { errors: allErrors, isSubmitting },
+    // Every failing field shows its error at once, as the profile wizard does; the first (in the
+    // order of the screen) gets focus.
+    formState: { errors, isSubmitting },
   } = useForm<SignUpInput, unknown, SignUpValues>({
     resolver: zodResolver(signUpSchema),
     defaultValues: initial,
   });
-  const firstFailing = CHECK_ORDER.find((field) => allErrors[field] !== undefined);
-  const errors = firstFailing ? { [firstFailing]: allErrors[firstFailing] } : {};
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);

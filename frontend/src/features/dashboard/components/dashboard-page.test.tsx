@@ -126,6 +126,10 @@ describe('the afspraken on the dashboard', () => {
     ]);
     expect(outline.slice(4).every((line) => line.startsWith('H2 '))).toBe(true);
     expect(outline).toContain('H2 Recente activiteit');
+    // The search for a sitter comes first of all links, under the greeting.
+    const search = screen.getByRole('link', { name: 'Zoek een oppas' });
+    expect(search).toHaveAttribute('href', '/voor-baasjes');
+    expect(screen.getAllByRole('link')[0]).toBe(search);
   });
 
   it('offers to try again when they cannot be read, and then says there are none yet', async () => {
@@ -224,6 +228,48 @@ describe('DashboardPage', () => {
     const list = await screen.findByRole('list', { name: 'Recente activiteit' }, { timeout: 5000 });
     expect(within(list).getAllByRole('listitem')).toHaveLength(4);
     expect(within(list).queryByText(/als favoriet/)).not.toBeInTheDocument();
+  });
+
+  it('shows the conversations of the week that are all read, after the unread and the favourites', async () => {
+    fakeSession(aUser({ id: 9 }), aVolunteerLookup({ user_id: 9 }));
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    onApi('GET /api/conversations', {
+      status: 200,
+      body: {
+        conversations: [
+          {
+            ...conversation,
+            unreadCount: 0,
+            lastMessageIsOwn: true,
+            lastMessage: 'Zaterdag kan ik!',
+            lastMessageTime: hoursAgo(2),
+          },
+          {
+            ...conversation,
+            id: 32,
+            name: 'Piet',
+            petName: null,
+            unreadCount: 0,
+            lastMessageTime: hoursAgo(24 * 9),
+          },
+        ],
+      },
+    });
+    onApi('GET /api/favourites/received', {
+      status: 200,
+      body: { since: '2026-11-20T12:00:00Z', cards: [] },
+    });
+    renderDashboard();
+
+    const list = await screen.findByRole('list', { name: 'Recente activiteit' }, { timeout: 5000 });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['Gesprek met Lotte over BobbyJij: Zaterdag kan ik!']);
+    expect(
+      within(list).getByRole('link', { name: 'Gesprek met Lotte over Bobby' }),
+    ).toHaveAttribute('href', '/berichten?conversation=31');
   });
 
   it("words a sitter's own card as je profiel", async () => {

@@ -39,6 +39,11 @@ import { useUnreadCount } from '@/lib/messaging/get-unread-count';
 import { noticeOf } from '@/lib/notice';
 import { labelOf } from '@/lib/vocabulary';
 
+
+/** The dashboard's search button for an owner, and for a sitter. */
+export const SEARCH_SITTERS = 'Zoek een oppas';
+export const SEARCH_PETS = 'Zoek huisdieren in de buurt';
+
 /** The page's backdrop and width, the same while loading and loaded. */
 function Backdrop({ children }: { children: ReactNode }) {
   return (
@@ -191,6 +196,18 @@ function Overview({ user, profile }: { user: SessionUser | null; profile: Profil
             'Vind huisdieren bij jou in de buurt en houd je berichten bij.'
           )}
         </p>
+        {/* The search in reach on a phone's first screen; its room kept while loading. */}
+        <div className="min-h-12">
+          {profile !== null && (
+            <Link
+              to={profile.type === 'huisdier' ? paths.forOwners : paths.forVolunteers}
+              className={buttonStyles({ size: 'lg' })}
+            >
+              <Search aria-hidden="true" className="size-5" />
+              {profile.type === 'huisdier' ? SEARCH_SITTERS : SEARCH_PETS}
+            </Link>
+          )}
+        </div>
       </div>
 
       {/* The most time-bound part of the page, so right under the greeting on every width. */}

@@ -1,4 +1,4 @@
-import { Activity, Heart, MessageCircle, type LucideIcon } from 'lucide-react';
+import { Activity, Heart, MessageCircle, MessagesSquare, type LucideIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -24,6 +24,12 @@ export function unreadLine(conversation: ConversationSummary): string {
   return `${what} van ${conversation.name}${about}`;
 }
 
+/** 'Gesprek met Lotte over Bobby': a conversation of the last week, all read. */
+export function conversationLine(conversation: ConversationSummary): string {
+  const about = conversation.petName ? ` over ${conversation.petName}` : '';
+  return `Gesprek met ${conversation.name}${about}`;
+}
+
 /** '2 mensen bewaarden Bobby als favoriet deze week'; a sitter's own card is 'je profiel'. */
 export function favouritesLine(card: ReceivedFavourites): string {
   const subject = card.listingId.startsWith('pet-') ? card.name : 'je profiel';
@@ -33,8 +39,8 @@ export function favouritesLine(card: ReceivedFavourites): string {
 }
 
 /**
- * 'Recente activiteit' on the dashboard: unread messages per conversation, and how many people
- * kept one's own cards as a favourite this week (never who). `ready` false (the profile is still
+ * 'Recente activiteit' on the dashboard: unread messages per conversation, how many people kept
+ * one's own cards as a favourite this week (never who), and the week's other conversations. `ready` false (the profile is still
  * being looked up) shows the box's skeleton.
  */
 export function RecentActivity({ ready = true }: { ready?: boolean }) {
@@ -95,6 +101,32 @@ function ActivityState() {
         detail={conversation.lastMessage ?? ''}
       />
     ));
+  // Conversations of the last week without unread messages: the talk going on, so that a
+  // conversation one just answered is activity too.
+  const recent = conversations.data.conversations
+    .filter(
+      (conversation) =>
+        conversation.unreadCount === 0 &&
+        !conversation.closed &&
+        conversation.lastMessageTime != null &&
+        Date.parse(conversation.lastMessageTime) >= Date.parse(since),
+    )
+    .map((conversation) => (
+      <ActivityRow
+        key={`gesprek-${String(conversation.id)}`}
+        icon={MessagesSquare}
+        tone="bg-teal-100 text-teal-800"
+        title={
+          <Link
+            to={`${paths.messages}?conversation=${String(conversation.id)}`}
+            className="font-semibold text-teal-800 underline-offset-2 hover:underline"
+          >
+            {conversationLine(conversation)}
+          </Link>
+        }
+        detail={`${conversation.lastMessageIsOwn ? 'Jij: ' : ''}${conversation.lastMessage ?? ''}`}
+      />
+    ));
   const kept = favourites.data.map((card) => (
     <ActivityRow
       key={card.listingId}
@@ -104,7 +136,7 @@ function ActivityState() {
       detail="Wie dat zijn, blijft privé."
     />
   ));
-  const rows = [...messages, ...kept].slice(0, MAX_ACTIVITY);
+  const rows = [...messages, ...kept, ...recent].slice(0, MAX_ACTIVITY);
   if (rows.length === 0) {
     return (
       <div className="flex grow flex-col items-center justify-center gap-3 text-center text-stone-700">
