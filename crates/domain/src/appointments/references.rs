@@ -79,17 +79,17 @@ pub const REFERENCE_MAX_CHARS: usize = 1_000;
 /// # Errors
 /// A [`Refusal`] saying why not, in Dutch.
 pub fn may_write(state: AppointmentState, ends_at: DateTime<Utc>, now: DateTime<Utc>) -> Result<(), Refusal> {
-    match state {
-        AppointmentState::Geaccepteerd | AppointmentState::Afgerond if now < ends_at => {
-            Err(Refusal("Een referentie schrijf je na afloop van de afspraak."))
-        }
-        AppointmentState::Geaccepteerd | AppointmentState::Afgerond if now >= ends_at + REFERENCE_WINDOW => {
-            Err(Refusal("De termijn om een referentie te schrijven is voorbij."))
-        }
-        AppointmentState::Geaccepteerd | AppointmentState::Afgerond => Ok(()),
-        _ => Err(Refusal(
+    // Only after an afspraak that took place (crate::appointments::state::took_place).
+    if !AppointmentState::TOOK_PLACE.contains(&state) {
+        Err(Refusal(
             "Een referentie kan alleen na een afspraak die jullie allebei hebben geaccepteerd.",
-        )),
+        ))
+    } else if !crate::appointments::state::took_place(state, ends_at, now) {
+        Err(Refusal("Een referentie schrijf je na afloop van de afspraak."))
+    } else if now >= ends_at + REFERENCE_WINDOW {
+        Err(Refusal("De termijn om een referentie te schrijven is voorbij."))
+    } else {
+        Ok(())
     }
 }
 

@@ -52,6 +52,11 @@ pub struct Timing {
 pub struct Refusal(pub &'static str);
 
 impl AppointmentState {
+    /// The states of an afspraak that took place once its end is past ([`took_place`]): the
+    /// one declaration the trust signals (`completedAfspraken`) and a member's standing for new
+    /// conversations count by.
+    pub const TOOK_PLACE: [Self; 2] = [Self::Geaccepteerd, Self::Afgerond];
+
     /// Whether it can still change by a person's step (a proposal, or an accepted afspraak).
     #[must_use]
     pub fn is_open(self) -> bool {
@@ -68,6 +73,14 @@ impl AppointmentState {
             _ => None,
         }
     }
+}
+
+/// Whether an afspraak in `state` that ends at `ends_at` took place by `now`: accepted (or
+/// already marked over) and its end past. Storage counts by the same rule
+/// ([`AppointmentState::TOOK_PLACE`] and an end at or before `now`).
+#[must_use]
+pub fn took_place(state: AppointmentState, ends_at: DateTime<Utc>, now: DateTime<Utc>) -> bool {
+    AppointmentState::TOOK_PLACE.contains(&state) && ends_at <= now
 }
 
 /// The state `step` by `by` at `now` moves an afspraak in `state` with `timing` to, or why it
@@ -127,6 +140,23 @@ mod tests {
             .and_then(|d| d.and_hms_opt(hour, 0, 0))
             .unwrap_or_default()
             .and_utc()
+    }
+
+    #[test]
+    fn an_afspraak_took_place_when_it_was_accepted_and_its_end_is_past() {
+        let end = at(10, 17);
+        assert!(took_place(S::Geaccepteerd, end, at(10, 17)), "at its end");
+        assert!(took_place(S::Afgerond, end, at(11, 9)));
+        assert!(!took_place(S::Geaccepteerd, end, at(10, 16)), "not yet over");
+        for never in [
+            S::Voorgesteld,
+            S::Afgewezen,
+            S::Tegenvoorstel,
+            S::Ingetrokken,
+            S::Geannuleerd,
+        ] {
+            assert!(!took_place(never, end, at(11, 9)), "{never:?}");
+        }
     }
 
     /// From the 10th, 9:00 to 17:00.

@@ -42,11 +42,8 @@ impl ConversationMembers for Database {
 
 impl ConversationRepository for Database {
     fn has_afspraak_that_took_place(&self, user: UserId, now: DateTime<Utc>) -> Result<bool, RepositoryError> {
-        use oppas_domain::kernel::enums::AppointmentState;
-        let took_place = [
-            AppointmentState::Geaccepteerd.as_str(),
-            AppointmentState::Afgerond.as_str(),
-        ];
+        // The domain's one declaration of an afspraak that took place, with its end past.
+        let took_place = oppas_domain::kernel::enums::AppointmentState::TOOK_PLACE.map(|state| state.as_str());
         diesel::select(diesel::dsl::exists(
             appointments::table
                 .filter(

@@ -10,7 +10,6 @@ use crate::transaction::in_turn_for;
 use chrono::{DateTime, Duration, NaiveDateTime, Utc};
 use diesel::dsl::min;
 use diesel::prelude::*;
-use oppas_domain::kernel::enums::AppointmentState;
 use oppas_domain::profiles::card::CardWrite;
 use oppas_domain::trust::signals::{FirstMessage, RESPONSE_WINDOW_DAYS, SignalFacts, SignalRepository};
 use oppas_domain::{RepositoryError, UserId};
@@ -79,10 +78,8 @@ impl SignalRepository for Database {
                 })
             })
             .collect();
-        let took_place = [
-            AppointmentState::Geaccepteerd.as_str(),
-            AppointmentState::Afgerond.as_str(),
-        ];
+        // The domain's one declaration of an afspraak that took place, with its end past.
+        let took_place = oppas_domain::kernel::enums::AppointmentState::TOOK_PLACE.map(|state| state.as_str());
         let completed_afspraken: i64 = appointments::table
             .filter(appointments::proposer_id.eq(me).or(appointments::recipient_id.eq(me)))
             .filter(appointments::state.eq_any(took_place))

@@ -39,7 +39,6 @@ import { useUnreadCount } from '@/lib/messaging/get-unread-count';
 import { noticeOf } from '@/lib/notice';
 import { labelOf } from '@/lib/vocabulary';
 
-
 /** The dashboard's search button for an owner, and for a sitter. */
 export const SEARCH_SITTERS = 'Zoek een oppas';
 export const SEARCH_PETS = 'Zoek huisdieren in de buurt';
@@ -181,7 +180,8 @@ function Overview({ user, profile }: { user: SessionUser | null; profile: Profil
           </span>
         )}
         <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">
-          {firstProfile ? 'Welkom' : 'Welkom terug'}, {user === null ? <Skeleton inline className="w-32" /> : firstNameOf(user)}!
+          {firstProfile ? 'Welkom' : 'Welkom terug'},{' '}
+          {user === null ? <Skeleton inline className="w-32" /> : firstNameOf(user)}!
           {user?.temporary && (
             <span className="ml-2 text-lg font-medium text-stone-600">(tijdelijke sessie)</span>
           )}

@@ -1,19 +1,16 @@
-import { useId, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { RETRY } from '@/components/ui/load-error';
 import {
   useLastActiveSetting,
   useUpdateLastActiveSetting,
 } from '@/features/dashboard/api/last-active';
 import { SavedCheckbox } from '@/features/dashboard/components/saved-checkbox';
+import { LoadedSetting, SettingCard } from '@/features/dashboard/components/setting-card';
 
 export const LAST_ACTIVE_LABEL = 'Laat zien wanneer ik actief was';
 
 /** Whether one's pages say when one was last here ('Vandaag actief'), saved at once. */
 export function LastActiveSetting() {
   return (
-    <SettingCard>
+    <SettingCard title="Privacy">
       <SettingState />
     </SettingCard>
   );
@@ -22,46 +19,26 @@ export function LastActiveSetting() {
 /** The same card before it is known who is signed in: the switch, not yet to be used. */
 export function LastActiveSettingSkeleton() {
   return (
-    <SettingCard>
+    <SettingCard title="Privacy">
       <LastActiveCheckbox stored={false} loading />
     </SettingCard>
   );
 }
 
-function SettingCard({ children }: { children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Card as="section" aria-labelledby={headingId} className="flex flex-col gap-4">
-      <h2 id={headingId} className="text-xl font-bold text-stone-900">
-        Privacy
-      </h2>
-      {children}
-    </Card>
-  );
-}
-
 function SettingState() {
-  const setting = useLastActiveSetting();
-  if (setting.isPending) return <LastActiveCheckbox stored={false} loading />;
-  if (setting.isError) {
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <p role="alert" className="text-red-800">
-          Je privacy-instelling kon niet worden geladen.
-        </p>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => {
-            void setting.refetch();
-          }}
-        >
-          {RETRY}
-        </Button>
-      </div>
-    );
-  }
-  return <LastActiveCheckbox stored={setting.data.shown} />;
+  return (
+    <LoadedSetting
+      query={useLastActiveSetting()}
+      failure="Je privacy-instelling kon niet worden geladen."
+      show={(setting) =>
+        setting === null ? (
+          <LastActiveCheckbox stored={false} loading />
+        ) : (
+          <LastActiveCheckbox stored={setting.shown} />
+        )
+      }
+    />
+  );
 }
 
 function LastActiveCheckbox({ stored, loading = false }: { stored: boolean; loading?: boolean }) {

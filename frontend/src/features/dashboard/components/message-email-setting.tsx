@@ -1,19 +1,16 @@
-import { useId, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { RETRY } from '@/components/ui/load-error';
 import {
   useMessageSettings,
   useUpdateMessageSettings,
 } from '@/features/dashboard/api/message-settings';
 import { SavedCheckbox } from '@/features/dashboard/components/saved-checkbox';
+import { LoadedSetting, SettingCard } from '@/features/dashboard/components/setting-card';
 
 export const MESSAGE_EMAILS_LABEL = 'E-mail bij nieuwe berichten';
 
 /** The switch for e-mails about new messages, saved at once with a visible outcome. */
 export function MessageEmailSetting() {
   return (
-    <SettingCard>
+    <SettingCard title="Meldingen">
       <SettingState />
     </SettingCard>
   );
@@ -22,49 +19,26 @@ export function MessageEmailSetting() {
 /** The same card before it is known who is signed in: the switch, not yet to be used. */
 export function MessageEmailSettingSkeleton() {
   return (
-    <SettingCard>
+    <SettingCard title="Meldingen">
       <MessageEmailsCheckbox stored={false} loading />
     </SettingCard>
   );
 }
 
-function SettingCard({ children }: { children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Card as="section" aria-labelledby={headingId} className="flex flex-col gap-4">
-      <h2 id={headingId} className="text-xl font-bold text-stone-900">
-        Meldingen
-      </h2>
-      {children}
-    </Card>
-  );
-}
-
 function SettingState() {
-  const settings = useMessageSettings();
-  if (settings.isPending) {
-    // The switch itself, disabled until the stored choice is known: nothing moves when it is.
-    return <MessageEmailsCheckbox stored={false} loading />;
-  }
-  if (settings.isError) {
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <p role="alert" className="text-red-800">
-          Je instelling voor e-mails kon niet worden geladen.
-        </p>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => {
-            void settings.refetch();
-          }}
-        >
-          {RETRY}
-        </Button>
-      </div>
-    );
-  }
-  return <MessageEmailsCheckbox stored={settings.data.messageEmails} />;
+  return (
+    <LoadedSetting
+      query={useMessageSettings()}
+      failure="Je instelling voor e-mails kon niet worden geladen."
+      show={(settings) =>
+        settings === null ? (
+          <MessageEmailsCheckbox stored={false} loading />
+        ) : (
+          <MessageEmailsCheckbox stored={settings.messageEmails} />
+        )
+      }
+    />
+  );
 }
 
 function MessageEmailsCheckbox({
