@@ -94,6 +94,21 @@ test.describe('moderation', () => {
     await card.getByLabel('Notitie bij het afhandelen').fill('Profiel verborgen na melding.');
     await card.getByRole('button', { name: 'Afhandelen' }).click();
     await expect(moderator.getByRole('article', { name: 'Melding over Karel' })).toHaveCount(0);
+
+    // The log beside the queue: both actions, newest first, with who and why.
+    await moderator
+      .getByRole('navigation', { name: 'Beheer' })
+      .getByRole('link', { name: 'Logboek' })
+      .click();
+    await expect(moderator).toHaveURL('/beheer/logboek');
+    await expect(moderator.getByRole('heading', { level: 1, name: 'Logboek' })).toBeVisible();
+    const lines = moderator
+      .getByRole('list', { name: 'Acties van moderators, nieuwste eerst' })
+      .getByRole('listitem');
+    await expect(lines.nth(0)).toContainText('Melding afgehandeld');
+    await expect(lines.nth(0)).toContainText('Waarom: Profiel verborgen na melding.');
+    await expect(lines.nth(1)).toContainText('Profiel verborgen · over Karel');
+    await checkPage(moderator, 'moderation-log');
   });
 
   test('someone who is no moderator cannot see the queue', async ({ page }) => {

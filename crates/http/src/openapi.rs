@@ -95,6 +95,7 @@ use utoipa::{Modify, OpenApi};
         trust::block,
         trust::unblock,
         moderation::list_reports,
+        moderation::moderation_log,
         moderation::close_report,
         moderation::hide_profile,
         moderation::show_profile,

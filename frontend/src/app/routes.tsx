@@ -99,6 +99,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             },
             {
+              path: paths.moderationLog,
+              lazy: async () => ({
+                Component: (await import('@/app/routes/moderation')).ModerationLogRoute,
+              }),
+            },
+            {
               path: paths.profileSetup,
               lazy: async () => ({
                 Component: (await import('@/app/routes/profile-setup')).ProfileSetupRoute,

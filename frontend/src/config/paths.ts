@@ -22,6 +22,8 @@ export const paths = {
   /** The link in a saved search's mail that ends it. */
   unsubscribe: '/zoekopdracht-afmelden',
   moderation: '/beheer/meldingen',
+  /** Every moderator action: who, what, when and why. */
+  moderationLog: '/beheer/logboek',
   profiles: '/profielen',
   /** /profielen with a search in its address, as its search form would put it there. */
   profileSearch: (search: { type?: 'huisdier' | 'vrijwilliger'; q?: string; near?: string }) => {

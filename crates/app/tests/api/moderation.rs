@@ -65,6 +65,7 @@ async fn every_moderation_call_is_refused_to_everyone_else(backend: Backend) -> 
     let me = app.sign_in_directly("gewoon@example.nl").await?;
     let calls = [
         (Method::GET, "/api/moderation/reports".to_owned(), None),
+        (Method::GET, "/api/moderation/log".to_owned(), None),
         (
             Method::POST,
             "/api/moderation/reports/1/close".to_owned(),
@@ -211,6 +212,46 @@ async fn a_moderator_hides_a_reported_profile_and_closes_the_report(backend: Bac
     assert_eq!(reporter.get(app.url(&page)).send().await?.status(), StatusCode::OK);
     let sitemap = Client::new().get(app.url("/sitemap.xml")).send().await?.text().await?;
     assert!(sitemap.contains(&html_page));
+
+    // The log under /beheer: every action, newest first, with who, what, about whom and why.
+    let log: Value = call(&app, &app.client, Method::GET, "/api/moderation/log", None)
+        .await?
+        .json()
+        .await?;
+    let entries = log["entries"].as_array().ok_or("a log")?;
+    let actions: Vec<&str> = entries.iter().filter_map(|entry| entry["action"].as_str()).collect();
+    assert_eq!(actions, ["show", "close-report", "hide"], "{log}");
+    assert!(entries.iter().all(|entry| entry["moderatorUserId"] == moderator
+        && entry["moderatorName"].is_string()
+        && entry["createdAt"].is_string()));
+    assert_eq!(entries[0]["subjectUserId"], karel_id);
+    assert!(entries[0]["subjectName"].is_string());
+    assert_eq!(entries[1]["reportId"], first);
+    assert_eq!(entries[1]["note"], "Profiel verborgen.");
+    assert_eq!(log["hasMore"], false);
+    // Older than the newest line: the two before it; a bad page is refused in Dutch.
+    let newest = entries[0]["id"].as_i64().ok_or("an id")?;
+    let older: Value = call(
+        &app,
+        &app.client,
+        Method::GET,
+        &format!("/api/moderation/log?before={newest}"),
+        None,
+    )
+    .await?
+    .json()
+    .await?;
+    assert_eq!(older["entries"].as_array().map(Vec::len), Some(2));
+    let bad = call(
+        &app,
+        &app.client,
+        Method::GET,
+        "/api/moderation/log?before=gisteren",
+        None,
+    )
+    .await?;
+    assert_eq!(bad.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(crate::helpers::error_envelope(bad).await?.0.len() > 0);
 
     // Every action logged with who.
     let db = app.database()?;

@@ -209,6 +209,22 @@ vocabulary!(
 );
 
 vocabulary!(
+    /// What a moderator did, as the moderators' log records it.
+    ModerationAction {
+        /// Hid a profile.
+        Hide = "hide" => "Profiel verborgen";
+        /// Showed a hidden profile again.
+        Show = "show" => "Profiel weer zichtbaar";
+        /// Closed a report.
+        CloseReport = "close-report" => "Melding afgehandeld";
+        /// Hid a reference.
+        HideReference = "hide-reference" => "Referentie verborgen";
+        /// Showed a hidden reference again.
+        ShowReference = "show-reference" => "Referentie weer zichtbaar";
+    }
+);
+
+vocabulary!(
     /// Where a report stands: open in the moderators' queue, or closed by one of them.
     ReportStatus {
         /// Waiting for a moderator.

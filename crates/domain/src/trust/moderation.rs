@@ -14,6 +14,9 @@ pub const RESOLUTION_MAX: usize = 1000;
 /// Most open reports the queue shows at once.
 pub const QUEUE_SIZE: i64 = 200;
 
+/// Lines of the moderators' log on one page.
+pub const LOG_PAGE: i64 = 50;
+
 /// Why a moderation call is refused.
 #[derive(Debug, thiserror::Error)]
 pub enum ModerationError {
@@ -131,6 +134,16 @@ impl Moderation {
     pub fn queue(&self, me: UserId) -> Result<Vec<QueuedReport>, ModerationError> {
         self.require(me)?;
         Ok(self.repo.open_reports(QUEUE_SIZE)?)
+    }
+
+    /// A page of the moderators' log, newest first ([`LOG_PAGE`] lines), older than the line
+    /// `before` when given.
+    ///
+    /// # Errors
+    /// Not a moderator, storage.
+    pub fn log(&self, me: UserId, before: Option<i64>) -> Result<Vec<crate::trust::ports::LogEntry>, ModerationError> {
+        self.require(me)?;
+        Ok(self.repo.log_entries(LOG_PAGE, before)?)
     }
 
     /// Shows the hidden profile of `user` again. (Hiding one closes its conversations:

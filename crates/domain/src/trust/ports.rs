@@ -1,6 +1,6 @@
 //! The ports of trust: blocks, reports and the moderation queue, with the records they keep.
 
-use crate::kernel::enums::{ReportReason, ReportStatus};
+use crate::kernel::enums::{ModerationAction, ReportReason, ReportStatus};
 use crate::profiles::card::CardWrite;
 use crate::profiles::card::ListingSource;
 use crate::{ConversationId, ReferenceId, ReportId, RepositoryError, UserId};
@@ -54,6 +54,31 @@ pub struct QueuedReport {
     pub created_at: DateTime<Utc>,
 }
 
+/// One line of the moderators' log: who did what, about whom, when and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogEntry {
+    /// The line (newer lines have higher ids).
+    pub id: i64,
+    /// The moderator, while their account exists.
+    pub moderator: Option<UserId>,
+    /// The moderator's name as their account has it.
+    pub moderator_name: Option<String>,
+    /// What they did.
+    pub action: ModerationAction,
+    /// The person it was about, while their account exists.
+    pub subject: Option<UserId>,
+    /// That person's name as their account has it.
+    pub subject_name: Option<String>,
+    /// The report it closed, while it exists.
+    pub report: Option<ReportId>,
+    /// The reference it hid or showed.
+    pub reference: Option<ReferenceId>,
+    /// Why, in the moderator's words.
+    pub note: Option<String>,
+    /// When.
+    pub created_at: DateTime<Utc>,
+}
+
 /// A reported reference as the queue shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReportedReference {
@@ -94,6 +119,13 @@ pub trait ModerationRepository: Send + Sync {
         note: &str,
         since: DateTime<Utc>,
     ) -> Result<bool, RepositoryError>;
+
+    /// The moderators' log, newest first: at most `limit` lines, older than the line `before`
+    /// when given.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn log_entries(&self, limit: i64, before: Option<i64>) -> Result<Vec<LogEntry>, RepositoryError>;
 
     /// The open reports, newest first.
     ///

@@ -5,11 +5,11 @@ use crate::{ApiError, AppState};
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use chrono::{DateTime, Utc};
 use oppas_domain::UserId;
-use oppas_domain::kernel::enums::{ReportReason, ReportStatus};
+use oppas_domain::kernel::enums::{ModerationAction, ReportReason, ReportStatus};
 use oppas_domain::profiles::card::ListingSource;
 use oppas_domain::trust::moderation::ModerationError;
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 /// An open report in the queue.
 #[derive(Debug, Serialize, ToSchema)]
@@ -72,6 +72,7 @@ pub struct ReportedReferenceView {
 /// Routes of moderation.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(list_reports)
+        .service(moderation_log)
         .service(close_report)
         .service(hide_profile)
         .service(show_profile)
@@ -115,6 +116,89 @@ pub async fn list_reports(
                 created_at: r.created_at,
             })
             .collect(),
+    }))
+}
+
+/// One line of the moderators' log.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LogEntryView {
+    /// The line; pass it as `before` for the older lines.
+    pub id: i64,
+    /// The moderator, while their account exists.
+    pub moderator_user_id: Option<i64>,
+    /// The moderator's first name.
+    pub moderator_name: Option<String>,
+    /// What they did.
+    pub action: ModerationAction,
+    /// The person it was about, while their account exists.
+    pub subject_user_id: Option<i64>,
+    /// That person's first name.
+    pub subject_name: Option<String>,
+    /// The report it closed.
+    pub report_id: Option<i64>,
+    /// The reference it hid or showed.
+    pub reference_id: Option<i64>,
+    /// Why, in the moderator's words.
+    pub note: Option<String>,
+    /// When (UTC).
+    pub created_at: DateTime<Utc>,
+}
+
+/// A page of the moderators' log.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ModerationLog {
+    /// Newest first.
+    pub entries: Vec<LogEntryView>,
+    /// Whether older lines follow (ask with `before` set to the last line's id).
+    pub has_more: bool,
+}
+
+/// Which page of the log.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct LogQuery {
+    /// Only lines older than this line.
+    pub before: Option<i64>,
+}
+
+/// Every moderator action, newest first: who, what, about whom, when and why.
+#[utoipa::path(get, path = "/api/moderation/log", tag = "moderation", operation_id = "moderation_log",
+    params(LogQuery),
+    responses(
+        (status = 200, description = "A page of the log", body = ModerationLog),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "Not a moderator", body = crate::ApiErrorBody),
+    ))]
+#[get("/moderation/log")]
+pub async fn moderation_log(
+    CurrentUser(user): CurrentUser,
+    state: web::Data<AppState>,
+    query: web::Query<LogQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let moderation = state.moderation.clone();
+    let before = query.into_inner().before;
+    let entries = web::block(move || moderation.log(user.id, before)).await??;
+    let has_more = i64::try_from(entries.len()).is_ok_and(|n| n >= oppas_domain::trust::moderation::LOG_PAGE);
+    Ok(HttpResponse::Ok().json(ModerationLog {
+        entries: entries
+            .into_iter()
+            .map(|entry| LogEntryView {
+                id: entry.id,
+                moderator_user_id: entry.moderator.map(UserId::get),
+                moderator_name: entry.moderator_name,
+                action: entry.action,
+                subject_user_id: entry.subject.map(UserId::get),
+                subject_name: entry.subject_name,
+                report_id: entry.report.map(|report| report.get()),
+                reference_id: entry.reference.map(|reference| reference.get()),
+                note: entry.note,
+                created_at: entry.created_at,
+            })
+            .collect(),
+        has_more,
     }))
 }
 

@@ -596,6 +596,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/moderation/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every moderator action, newest first: who, what, about whom, when and why. */
+        get: operations["moderation_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/moderation/reports": {
         parameters: {
             query?: never;
@@ -1960,6 +1977,47 @@ export interface components {
             /** @enum {string} */
             type: "afspraak";
         };
+        /** @description One line of the moderators' log. */
+        LogEntryView: {
+            /** @description What they did. */
+            action: components["schemas"]["ModerationAction"];
+            /**
+             * Format: date-time
+             * @description When (UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description The line; pass it as `before` for the older lines.
+             */
+            id: number;
+            /** @description The moderator's first name. */
+            moderatorName?: string | null;
+            /**
+             * Format: int64
+             * @description The moderator, while their account exists.
+             */
+            moderatorUserId?: number | null;
+            /** @description Why, in the moderator's words. */
+            note?: string | null;
+            /**
+             * Format: int64
+             * @description The reference it hid or showed.
+             */
+            referenceId?: number | null;
+            /**
+             * Format: int64
+             * @description The report it closed.
+             */
+            reportId?: number | null;
+            /** @description That person's first name. */
+            subjectName?: string | null;
+            /**
+             * Format: int64
+             * @description The person it was about, while their account exists.
+             */
+            subjectUserId?: number | null;
+        };
         /**
          * @description The help an owner looks for for their pet ('Gezochte hulp').
          * @enum {string}
@@ -2039,6 +2097,18 @@ export interface components {
         MessageSettings: {
             /** @description Whether a new message is announced by e-mail when no page of the platform is open. */
             messageEmails: boolean;
+        };
+        /**
+         * @description What a moderator did, as the moderators' log records it.
+         * @enum {string}
+         */
+        ModerationAction: "hide" | "show" | "close-report" | "hide-reference" | "show-reference";
+        /** @description A page of the moderators' log. */
+        ModerationLog: {
+            /** @description Newest first. */
+            entries: components["schemas"]["LogEntryView"][];
+            /** @description Whether older lines follow (ask with `before` set to the last line's id). */
+            hasMore: boolean;
         };
         /** @description The signed-in person's afspraken: those still to come and those that took place. */
         MyAppointmentsView: {
@@ -4800,6 +4870,47 @@ export interface operations {
             };
             /** @description No such person */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    moderation_log: {
+        parameters: {
+            query?: {
+                /** @description Only lines older than this line. */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationLog"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -234,6 +234,20 @@ export const LookingFor: Vocabulary<Schemas["LookingFor"]> = {
   edit: ["Uitlaten", "Oppassen bij jou thuis", "Logeren", "Dagopvang", "Verzorging tijdens vakantie", "Huisbezoek", "Noodopvang"],
 };
 
+/** What a moderator did, as the moderators' log records it. */
+export const ModerationAction: Vocabulary<Schemas["ModerationAction"]> = {
+  values: ["hide", "show", "close-report", "hide-reference", "show-reference"],
+  labels: {
+    "hide": "Profiel verborgen",
+    "show": "Profiel weer zichtbaar",
+    "close-report": "Melding afgehandeld",
+    "hide-reference": "Referentie verborgen",
+    "show-reference": "Referentie weer zichtbaar",
+  },
+  wizard: ["hide", "show", "close-report", "hide-reference", "show-reference"],
+  edit: ["hide", "show", "close-report", "hide-reference", "show-reference"],
+};
+
 /** Whether a pet is neutered or sterilised. */
 export const Neutered: Vocabulary<Schemas["Neutered"]> = {
   values: ["ja", "nee", "onbekend"],

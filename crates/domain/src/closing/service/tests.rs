@@ -165,6 +165,14 @@ impl ModerationRepository for Closings {
         Ok(false)
     }
 
+    fn log_entries(
+        &self,
+        _limit: i64,
+        _before: Option<i64>,
+    ) -> Result<Vec<crate::trust::ports::LogEntry>, RepositoryError> {
+        Ok(Vec::new())
+    }
+
     fn open_reports(&self, _limit: i64) -> Result<Vec<QueuedReport>, RepositoryError> {
         Ok(Vec::new())
     }

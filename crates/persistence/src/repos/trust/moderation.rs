@@ -11,9 +11,9 @@ use crate::transaction::{in_transaction, in_turn_for};
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
-use oppas_domain::kernel::enums::{ReportReason, ReportStatus, Vocabulary};
+use oppas_domain::kernel::enums::{ModerationAction, ReportReason, ReportStatus, Vocabulary};
 use oppas_domain::profiles::card::{CardWrite, ListingSource};
-use oppas_domain::trust::ports::{ModerationRepository, QueuedReport, ReportedReference};
+use oppas_domain::trust::ports::{LogEntry, ModerationRepository, QueuedReport, ReportedReference};
 use oppas_domain::{ConversationId, ReferenceId, ReportId, RepositoryError, UserId};
 
 #[derive(QueryableByName)]
@@ -47,6 +47,20 @@ struct QueueRow {
 }
 
 /// What a moderation log line is about: a person, a report, a reference.
+/// A line of the log with the two names, as read.
+type LogRow = (
+    i64,
+    Option<i64>,
+    Option<String>,
+    String,
+    Option<i64>,
+    Option<String>,
+    Option<i64>,
+    Option<i64>,
+    Option<String>,
+    NaiveDateTime,
+);
+
 #[derive(Default)]
 struct Logged<'a> {
     subject: Option<UserId>,
@@ -58,14 +72,14 @@ struct Logged<'a> {
 fn log(
     conn: &mut DbConnection,
     moderator: UserId,
-    action: &str,
+    action: ModerationAction,
     about: Logged<'_>,
     now: DateTime<Utc>,
 ) -> Result<(), RepositoryError> {
     diesel::insert_into(moderation_log::table)
         .values((
             moderation_log::moderator_id.eq(Some(moderator.get())),
-            moderation_log::action.eq(action),
+            moderation_log::action.eq(action.value()),
             moderation_log::subject_user_id.eq(about.subject.map(UserId::get)),
             moderation_log::report_id.eq(about.report),
             moderation_log::reference_id.eq(about.reference.map(ReferenceId::get)),
@@ -119,7 +133,11 @@ pub(crate) fn set_hidden(
     log(
         conn,
         moderator,
-        if hidden { "hide" } else { "show" },
+        if hidden {
+            ModerationAction::Hide
+        } else {
+            ModerationAction::Show
+        },
         Logged {
             subject: Some(user),
             ..Logged::default()
@@ -202,6 +220,55 @@ impl ModerationRepository for Database {
                 .map_err(translate)?;
             Ok(true)
         })
+    }
+
+    fn log_entries(&self, limit: i64, before: Option<i64>) -> Result<Vec<LogEntry>, RepositoryError> {
+        let (moderators, subjects) = diesel::alias!(users as moderator_accounts, users as subject_accounts);
+        let mut conn = self.conn()?;
+        let rows: Vec<LogRow> = on_backend!(&mut *conn, |c| {
+            let mut query = moderation_log::table
+                .left_join(moderators.on(moderation_log::moderator_id.eq(moderators.field(users::id).nullable())))
+                .left_join(subjects.on(moderation_log::subject_user_id.eq(subjects.field(users::id).nullable())))
+                .select((
+                    moderation_log::id,
+                    moderation_log::moderator_id,
+                    moderators.field(users::first_name).nullable(),
+                    moderation_log::action,
+                    moderation_log::subject_user_id,
+                    subjects.field(users::first_name).nullable(),
+                    moderation_log::report_id,
+                    moderation_log::reference_id,
+                    moderation_log::note,
+                    moderation_log::created_at,
+                ))
+                .order(moderation_log::id.desc())
+                .limit(limit)
+                .into_boxed();
+            if let Some(before) = before {
+                query = query.filter(moderation_log::id.lt(before));
+            }
+            query.load::<LogRow>(c)
+        })
+        .map_err(translate)?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|row| {
+                // A line of an action this build does not know is left out, never a failure.
+                let action = ModerationAction::parse(&row.3)?;
+                Some(LogEntry {
+                    id: row.0,
+                    moderator: row.1.map(UserId),
+                    moderator_name: row.2,
+                    action,
+                    subject: row.4.map(UserId),
+                    subject_name: row.5,
+                    report: row.6.map(ReportId),
+                    reference: row.7.map(ReferenceId),
+                    note: row.8,
+                    created_at: from_column(row.9),
+                })
+            })
+            .collect())
     }
 
     fn open_reports(&self, limit: i64) -> Result<Vec<QueuedReport>, RepositoryError> {
@@ -322,7 +389,7 @@ impl ModerationRepository for Database {
             log(
                 conn,
                 moderator,
-                "close-report",
+                ModerationAction::CloseReport,
                 Logged {
                     report: Some(report),
                     note,
@@ -372,7 +439,11 @@ impl ModerationRepository for Database {
             log(
                 conn,
                 moderator,
-                if hidden { "hide-reference" } else { "show-reference" },
+                if hidden {
+                    ModerationAction::HideReference
+                } else {
+                    ModerationAction::ShowReference
+                },
                 Logged {
                     subject: Some(UserId(author)),
                     reference: Some(reference),

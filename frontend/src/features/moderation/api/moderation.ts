@@ -1,13 +1,30 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
 import type { components } from '@/lib/api/openapi';
 
 export type QueuedReport = components['schemas']['QueuedReportView'];
+export type LogEntry = components['schemas']['LogEntryView'];
 
 const moderationKeys = {
   reports: () => ['moderation', 'reports'] as const,
+  log: () => ['moderation', 'log'] as const,
 };
+
+/** `GET /api/moderation/log`: every moderator action, newest first, a page at a time. */
+export function useModerationLog() {
+  return useInfiniteQuery({
+    queryKey: moderationKeys.log(),
+    initialPageParam: null as number | null,
+    queryFn: async ({ pageParam }) =>
+      unwrap(
+        api.GET('/api/moderation/log', {
+          params: { query: pageParam === null ? {} : { before: pageParam } },
+        }),
+      ),
+    getNextPageParam: (page) => (page.hasMore ? (page.entries.at(-1)?.id ?? null) : null),
+  });
+}
 
 /** `GET /api/moderation/reports`: the open reports, newest first. */
 export function useReportQueue() {
