@@ -251,7 +251,7 @@ async fn a_moderator_hides_a_reported_profile_and_closes_the_report(backend: Bac
     )
     .await?;
     assert_eq!(bad.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(crate::helpers::error_envelope(bad).await?.0.len() > 0);
+    assert!(!crate::helpers::error_envelope(bad).await?.0.is_empty());
 
     // Every action logged with who.
     let db = app.database()?;
