@@ -76,6 +76,20 @@ async fn get_json(client: &Client, url: String) -> Result<(u16, Value), Box<dyn 
     Ok((status, response.json().await?))
 }
 
+/// The names on the cards a visitor reads at `url` (a list of `/api/profiles`), sorted, and the
+/// list's total.
+async fn listed_names(url: String) -> Result<(Vec<String>, Value), Box<dyn std::error::Error>> {
+    let (_, found) = get_json(&Client::new(), url).await?;
+    let mut names: Vec<String> = found["profiles"]
+        .as_array()
+        .ok_or("profiles")?
+        .iter()
+        .filter_map(|card| card["name"].as_str().map(str::to_owned))
+        .collect();
+    names.sort();
+    Ok((names, found["total"].clone()))
+}
+
 async fn an_owner_creates_a_dog_profile_placed_by_its_postcode(backend: Backend) -> TestResult {
     let app = spawn_app(backend).await?;
     app.sign_in_directly("sanne@example.nl").await?;
@@ -663,21 +677,7 @@ async fn a_sitter_below_the_minimum_already_stored_is_in_no_list(backend: Backen
         let body: Value = created.json().await?;
         ids.push(body["profile"]["id"].as_i64().ok_or("volunteer id")?);
     }
-    let listed = |query: &'static str| {
-        let client = Client::new();
-        let url = app.url(&format!("/api/profiles{query}"));
-        async move {
-            let (_, found) = get_json(&client, url).await?;
-            let mut names: Vec<String> = found["profiles"]
-                .as_array()
-                .ok_or("profiles")?
-                .iter()
-                .filter_map(|card| card["name"].as_str().map(str::to_owned))
-                .collect();
-            names.sort();
-            Ok::<(Vec<String>, Value), Box<dyn std::error::Error>>((names, found["total"].clone()))
-        }
-    };
+    let listed = |query: &'static str| listed_names(app.url(&format!("/api/profiles{query}")));
     // (Another page than those asked for below: the lists keep an answer for a few seconds.)
     let (before, total) = listed("?type=vrijwilliger&perPage=50").await?;
     assert_eq!(before.len(), 4, "{before:?}");
@@ -782,22 +782,8 @@ async fn a_member_under_eighteen_is_refused_and_one_stored_before_the_rule_is_in
     let created = send(&app, &sanne, Method::POST, "/api/profiles", &owner_draft()).await?;
     assert_eq!(created.status(), 201);
     let sanne_id = app.my_id(&sanne).await?;
-    let listed = |restarted: &TestApp| {
-        let client = Client::new();
-        let url = restarted.url("/api/profiles?perPage=50&q=a");
-        async move {
-            let (_, found) = get_json(&client, url).await?;
-            let mut names: Vec<String> = found["profiles"]
-                .as_array()
-                .ok_or("profiles")?
-                .iter()
-                .filter_map(|card| card["name"].as_str().map(str::to_owned))
-                .collect();
-            names.sort();
-            Ok::<Vec<String>, Box<dyn std::error::Error>>(names)
-        }
-    };
-    assert_eq!(listed(&app).await?, ["Bobby", "Lisa Bakker"]);
+    let every = "/api/profiles?perPage=50&q=a";
+    assert_eq!(listed_names(app.url(every)).await?.0, ["Bobby", "Lisa Bakker"]);
 
     // Dates from before the rule, written straight into the database; the next start rebuilds
     // the cards of an older version.
@@ -810,7 +796,7 @@ async fn a_member_under_eighteen_is_refused_and_one_stored_before_the_rule_is_in
     ))?;
     db.execute("UPDATE listings SET card_version = 0")?;
     let restarted = Spawn::on_database(None, db.url()).start().await?;
-    assert_eq!(listed(&restarted).await?, Vec::<String>::new());
+    assert_eq!(listed_names(restarted.url(every)).await?.0, Vec::<String>::new());
     let (status, _) = get_json(&Client::new(), restarted.url(&format!("/api/volunteers/{lisa_id}"))).await?;
     assert_eq!(status, 200, "her page stays hers; only the lists leave her out");
 
@@ -824,7 +810,7 @@ async fn a_member_under_eighteen_is_refused_and_one_stored_before_the_rule_is_in
     )
     .await?;
     assert_eq!(corrected.status(), 200);
-    assert_eq!(listed(&restarted).await?, ["Lisa Bakker"]);
+    assert_eq!(listed_names(restarted.url(every)).await?.0, ["Lisa Bakker"]);
     Ok(())
 }
 

@@ -235,11 +235,8 @@ pub fn document(sources: ExportSources<'_>) -> Value {
         },
         // What the pages of their profile say about them, as computed at the download.
         "opJePagina": signals.map(|signals| json!({
-            "lidSinds": format!("{:04}-{:02}", signals.member_since.0, signals.member_since.1),
-            "laatstActief": signals.last_active.map(|value| json!({
-                "waarde": crate::kernel::vocabulary::Vocabulary::value(value),
-                "betekenis": crate::kernel::vocabulary::Vocabulary::label(value),
-            })),
+            "lidSinds": signals.member_since_month(),
+            "laatstActief": maybe(signals.last_active),
             "reageertOpProcent": signals.response_rate,
             "reageertMeestalBinnenUur": signals.typical_response_hours,
             "afsprakenGehad": signals.completed_afspraken,

@@ -60,6 +60,13 @@ pub struct TrustSignals {
 }
 
 impl TrustSignals {
+    /// The month the account was made as `2026-03`, as the pages and the export give it.
+    #[must_use]
+    pub fn member_since_month(&self) -> String {
+        let (year, month) = self.member_since;
+        format!("{year:04}-{month:02}")
+    }
+
     /// The signals of `facts` at `now`.
     #[must_use]
     pub fn of(facts: &SignalFacts, now: DateTime<Utc>) -> Self {

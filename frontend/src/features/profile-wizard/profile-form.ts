@@ -126,8 +126,8 @@ function isPlausibleBirthDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
-  const today = new Date().toISOString().slice(0, 10);
-  return value >= V.OLDEST_BIRTH_DATE && value <= today;
+  // The day the server judges by: the Dutch one, not the UTC one.
+  return value >= V.OLDEST_BIRTH_DATE && value <= dutchToday();
 }
 
 /** What a postcode field keeps of what was typed: digits only, at most four. */

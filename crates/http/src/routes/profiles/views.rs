@@ -235,9 +235,8 @@ pub struct TrustSignalsView {
 
 impl From<oppas_domain::trust::signals::TrustSignals> for TrustSignalsView {
     fn from(signals: oppas_domain::trust::signals::TrustSignals) -> Self {
-        let (year, month) = signals.member_since;
         Self {
-            member_since: format!("{year:04}-{month:02}"),
+            member_since: signals.member_since_month(),
             last_active: signals.last_active,
             response_rate: signals.response_rate,
             typical_response_hours: signals.typical_response_hours,

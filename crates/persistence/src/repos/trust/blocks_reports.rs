@@ -125,6 +125,33 @@ impl BlockRepository for Database {
     }
 }
 
+/// Stores `report`, open, made at `now` (a column value); `automatic` for one the platform files
+/// itself. Inside the caller's transaction, which has counted what it must.
+pub(crate) fn insert_report(
+    conn: &mut DbConnection,
+    report: &NewReport,
+    automatic: bool,
+    now: NaiveDateTime,
+) -> Result<(), RepositoryError> {
+    diesel::insert_into(reports::table)
+        .values((
+            reports::reporter_id.eq(report.reporter.get()),
+            reports::reported_id.eq(report.reported.get()),
+            reports::automatic.eq(automatic),
+            reports::listing_key.eq(report.listing.map(ListingSource::key)),
+            reports::conversation_id.eq(report.conversation.map(|c| c.get())),
+            reports::reference_id.eq(report.reference.map(|r| r.get())),
+            reports::reason.eq(report.reason.value()),
+            reports::note.eq(report.note.as_deref()),
+            reports::status.eq(ReportStatus::Open.value()),
+            reports::created_at.eq(now),
+            reports::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+        .map_err(translate)
+}
+
 impl ReportRepository for Database {
     fn add_report(&self, report: &NewReport, max: i64, since: DateTime<Utc>) -> Result<bool, RepositoryError> {
         let now = to_column(self.clock.now());
@@ -140,21 +167,7 @@ impl ReportRepository for Database {
             if made >= max {
                 return Ok(false);
             }
-            diesel::insert_into(reports::table)
-                .values((
-                    reports::reporter_id.eq(report.reporter.get()),
-                    reports::reported_id.eq(report.reported.get()),
-                    reports::listing_key.eq(report.listing.map(ListingSource::key)),
-                    reports::conversation_id.eq(report.conversation.map(|c| c.get())),
-                    reports::reference_id.eq(report.reference.map(|r| r.get())),
-                    reports::reason.eq(report.reason.value()),
-                    reports::note.eq(report.note.as_deref()),
-                    reports::status.eq(ReportStatus::Open.value()),
-                    reports::created_at.eq(now),
-                    reports::updated_at.eq(now),
-                ))
-                .execute(conn)
-                .map_err(translate)?;
+            insert_report(conn, report, false, now)?;
             Ok(true)
         })
     }

@@ -6,6 +6,7 @@ use crate::error::translate;
 use crate::repos::dsl::on_backend;
 use crate::repos::instant::{from_column, to_column};
 use crate::repos::sql::{Bind, Sql};
+use crate::repos::trust::blocks_reports::insert_report;
 use crate::schema::{appointment_references, hidden_profiles, listings, moderation_log, moderators, reports, users};
 use crate::transaction::{in_transaction, in_turn_for};
 use chrono::{DateTime, NaiveDateTime, Utc};
@@ -13,7 +14,7 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use oppas_domain::kernel::enums::{ModerationAction, ReportReason, ReportStatus, Vocabulary};
 use oppas_domain::profiles::card::{CardWrite, ListingSource};
-use oppas_domain::trust::ports::{LogEntry, ModerationRepository, QueuedReport, ReportedReference};
+use oppas_domain::trust::ports::{LogEntry, ModerationRepository, NewReport, QueuedReport, ReportedReference};
 use oppas_domain::{ConversationId, ReferenceId, ReportId, RepositoryError, UserId};
 
 #[derive(QueryableByName)]
@@ -205,19 +206,17 @@ impl ModerationRepository for Database {
             if filed > 0 {
                 return Ok(false);
             }
-            diesel::insert_into(reports::table)
-                .values((
-                    reports::reporter_id.eq(person.get()),
-                    reports::reported_id.eq(person.get()),
-                    reports::automatic.eq(true),
-                    reports::reason.eq(reason.value()),
-                    reports::note.eq(note),
-                    reports::status.eq(ReportStatus::Open.value()),
-                    reports::created_at.eq(now),
-                    reports::updated_at.eq(now),
-                ))
-                .execute(conn)
-                .map_err(translate)?;
+            // The member stands as their own reporter: no person filed it (`automatic`).
+            let report = NewReport {
+                reporter: person,
+                reported: person,
+                listing: None,
+                conversation: None,
+                reference: None,
+                reason,
+                note: Some(note.to_owned()),
+            };
+            insert_report(conn, &report, true, now)?;
             Ok(true)
         })
     }

@@ -11,7 +11,12 @@ export const LAST_ACTIVE_LABEL = 'Laat zien wanneer ik actief was';
 export function LastActiveSetting() {
   return (
     <SettingCard title="Privacy">
-      <SettingState />
+      <LoadedSetting
+        query={useLastActiveSetting()}
+        failure="Je privacy-instelling kon niet worden geladen."
+        read={(setting) => setting.shown}
+        Switch={LastActiveCheckbox}
+      />
     </SettingCard>
   );
 }
@@ -22,22 +27,6 @@ export function LastActiveSettingSkeleton() {
     <SettingCard title="Privacy">
       <LastActiveCheckbox stored={false} loading />
     </SettingCard>
-  );
-}
-
-function SettingState() {
-  return (
-    <LoadedSetting
-      query={useLastActiveSetting()}
-      failure="Je privacy-instelling kon niet worden geladen."
-      show={(setting) =>
-        setting === null ? (
-          <LastActiveCheckbox stored={false} loading />
-        ) : (
-          <LastActiveCheckbox stored={setting.shown} />
-        )
-      }
-    />
   );
 }
 

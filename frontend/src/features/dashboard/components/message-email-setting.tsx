@@ -11,7 +11,12 @@ export const MESSAGE_EMAILS_LABEL = 'E-mail bij nieuwe berichten';
 export function MessageEmailSetting() {
   return (
     <SettingCard title="Meldingen">
-      <SettingState />
+      <LoadedSetting
+        query={useMessageSettings()}
+        failure="Je instelling voor e-mails kon niet worden geladen."
+        read={(settings) => settings.messageEmails}
+        Switch={MessageEmailsCheckbox}
+      />
     </SettingCard>
   );
 }
@@ -22,22 +27,6 @@ export function MessageEmailSettingSkeleton() {
     <SettingCard title="Meldingen">
       <MessageEmailsCheckbox stored={false} loading />
     </SettingCard>
-  );
-}
-
-function SettingState() {
-  return (
-    <LoadedSetting
-      query={useMessageSettings()}
-      failure="Je instelling voor e-mails kon niet worden geladen."
-      show={(settings) =>
-        settings === null ? (
-          <MessageEmailsCheckbox stored={false} loading />
-        ) : (
-          <MessageEmailsCheckbox stored={settings.messageEmails} />
-        )
-      }
-    />
   );
 }
 

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentType, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { RETRY } from '@/components/ui/load-error';
@@ -17,21 +17,26 @@ export function SettingCard({ title, children }: { title: string; children: Reac
   );
 }
 
+/** A switch of a stored setting: what it holds, and disabled while that is not known yet. */
+export type SettingSwitch = ComponentType<{ stored: boolean; loading?: boolean }>;
+
 /**
- * A stored setting as it loads: `show(null)` while it is asked for (the switch itself, disabled,
- * so that nothing moves when it arrives), `show(data)` once known, and `failure` with a way to
- * ask again when it cannot be read.
+ * A stored on/off setting as it loads: its switch, disabled, while it is asked for (so that
+ * nothing moves when it arrives), the switch as stored once known (`read` of the answer), and
+ * `failure` with a way to ask again when it cannot be read.
  */
 export function LoadedSetting<T>({
   query,
   failure,
-  show,
+  read,
+  Switch,
 }: {
   query: UseQueryResult<T>;
   failure: string;
-  show: (data: T | null) => ReactNode;
+  read: (data: T) => boolean;
+  Switch: SettingSwitch;
 }) {
-  if (query.isPending) return show(null);
+  if (query.isPending) return <Switch stored={false} loading />;
   if (query.isError) {
     return (
       <div className="flex flex-col items-start gap-3">
@@ -50,5 +55,5 @@ export function LoadedSetting<T>({
       </div>
     );
   }
-  return show(query.data);
+  return <Switch stored={read(query.data)} />;
 }

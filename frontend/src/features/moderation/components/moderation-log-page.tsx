@@ -8,11 +8,9 @@ import { useModerationLog, type LogEntry } from '@/features/moderation/api/moder
 import {
   MODERATION_LOG_TITLE,
   ModerationFrame,
-} from '@/features/moderation/components/reports-page';
+  when,
+} from '@/features/moderation/components/moderation-frame';
 import * as V from '@/lib/api/vocabulary';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('nl-NL', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A person in the log: their first name, or who they were once their account is gone. */
 function person(name: string | null | undefined, id: number | null | undefined, gone: string) {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   MODERATORS_ONLY,
   MODERATORS_ONLY_WHY,
-  ReportsPage,
-} from '@/features/moderation/components/reports-page';
+} from '@/features/moderation/components/moderation-frame';
+import { ReportsPage } from '@/features/moderation/components/reports-page';
 import { aUser, fakeSession, onApi, requests } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 

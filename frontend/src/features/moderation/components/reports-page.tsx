@@ -1,7 +1,7 @@
-import { ArrowLeft, EyeOff, Eye, ShieldCheck } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
-import { Button, buttonStyles } from '@/components/ui/button';
+import { EyeOff, Eye, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Textarea } from '@/components/ui/form-fields';
@@ -15,22 +15,17 @@ import {
   useSetReferenceHidden,
   type QueuedReport,
 } from '@/features/moderation/api/moderation';
-import { useDocumentTitle } from '@/hooks/use-document-title';
+import {
+  MODERATION_TITLE,
+  ModerationFrame,
+  when,
+} from '@/features/moderation/components/moderation-frame';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
-import { useAuth } from '@/lib/auth/use-auth';
 import { labelOf } from '@/lib/vocabulary';
 
-export const MODERATION_TITLE = 'Meldingen';
-export const MODERATION_LOG_TITLE = 'Logboek';
-export const MODERATORS_ONLY = 'Alleen moderators kunnen deze pagina zien.';
-export const MODERATORS_ONLY_WHY =
-  'Hier behandelen moderators de meldingen over profielen, gesprekken en referenties. Zie je iets wat niet klopt? Gebruik dan de knop Melden op het profiel, in het gesprek of bij de referentie; een moderator kijkt ernaar.';
 const FAILED = 'Dat lukte niet. Probeer het later opnieuw.';
 const failureText = (error: unknown) => (error instanceof ApiError ? error.message : FAILED);
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('nl-NL', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** `/beheer/meldingen`: the open reports for moderators, newest first. */
 export function ReportsPage() {
@@ -38,60 +33,6 @@ export function ReportsPage() {
     <ModerationFrame title={MODERATION_TITLE}>
       <Queue />
     </ModerationFrame>
-  );
-}
-
-/**
- * The frame of the moderators' pages: the title, the way between the reports and the log, and
- * for anyone else why the page is not for them.
- */
-export function ModerationFrame({ title, children }: { title: string; children: ReactNode }) {
-  useDocumentTitle(title);
-  const { user } = useAuth();
-  if (user === null) return null;
-  return (
-    <div className="bg-linear-to-b from-orange-50 to-stone-50 px-4 py-10 sm:px-6 sm:py-14">
-      <div className="mx-auto flex max-w-4xl flex-col gap-6">
-        <h1 className="text-3xl font-bold tracking-tight text-stone-900 sm:text-4xl">{title}</h1>
-        {user.is_moderator ? (
-          <>
-            <nav aria-label="Beheer">
-              <ul className="flex flex-wrap gap-2">
-                {[
-                  { to: paths.moderation, label: MODERATION_TITLE },
-                  { to: paths.moderationLog, label: MODERATION_LOG_TITLE },
-                ].map(({ to, label }) => (
-                  <li key={to}>
-                    <NavLink
-                      to={to}
-                      end
-                      className={({ isActive }) =>
-                        buttonStyles({ variant: isActive ? 'secondary' : 'ghost', size: 'sm' })
-                      }
-                    >
-                      {label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            {children}
-          </>
-        ) : (
-          <EmptyState
-            icon={ShieldCheck}
-            title={MODERATORS_ONLY}
-            description={MODERATORS_ONLY_WHY}
-            action={
-              <Link to={paths.dashboard} className={buttonStyles()}>
-                <ArrowLeft aria-hidden="true" className="size-5" />
-                Terug naar je dashboard
-              </Link>
-            }
-          />
-        )}
-      </div>
-    </div>
   );
 }
 
