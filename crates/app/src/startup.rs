@@ -300,6 +300,7 @@ impl Application {
                     messaging.clone(),
                     afspraken.clone(),
                 )),
+                mailer: mailer.clone(),
                 changes: listing_changes.clone(),
                 clock: clock.clone(),
             }),

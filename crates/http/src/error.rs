@@ -40,6 +40,8 @@ pub enum ErrorCode {
     InvalidLink,
     /// Sign-in for this address is held for a while after failures.
     Locked,
+    /// A moderator suspended the account: it cannot sign in.
+    AccountSuspended,
     /// A signed link (such as a saved search's unsubscribe) that does not verify.
     BadToken,
     /// A conversation with, or a favourite of, oneself.
@@ -54,6 +56,8 @@ pub enum ErrorCode {
     Blocked,
     /// The conversation closed: the caller's own profile is hidden.
     OwnProfileHidden,
+    /// The conversation closed: a moderator suspended the other person's account.
+    Suspended,
     /// No valid session.
     Unauthenticated,
     /// Signed in, but not allowed (or a cross-site request).

@@ -36,6 +36,7 @@ use utoipa::{Modify, OpenApi};
         email_auth::sign_in_with_link,
         browse::list_profiles,
         profiles::own::find_profile,
+        profiles::own::completeness,
         profiles::own::create_profile,
         profiles::own::update_profile,
         profiles::own::change_profile,
@@ -101,6 +102,8 @@ use utoipa::{Modify, OpenApi};
         moderation::show_profile,
         moderation::hide_reference,
         moderation::show_reference,
+        moderation::suspend_account,
+        moderation::lift_suspension,
     ),
     components(schemas(
         crate::ApiErrorBody,
@@ -144,6 +147,13 @@ struct PublishedRules;
 
 impl Modify for PublishedRules {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        // Where people write to the organisation: the web app's contact details come from here.
+        openapi.info.contact = Some(
+            utoipa::openapi::info::ContactBuilder::new()
+                .name(Some("Oppasmaatje"))
+                .email(Some(oppas_domain::kernel::organisation::CONTACT_ADDRESS))
+                .build(),
+        );
         let Some(components) = openapi.components.as_mut() else {
             return;
         };
@@ -190,6 +200,24 @@ impl Modify for PublishedRules {
             && let Some(RefOr::T(Schema::Object(note))) = close.properties.get_mut("note")
         {
             note.max_length = Some(oppas_domain::trust::moderation::RESOLUTION_MAX);
+        }
+        // A moderator's reason for a suspension.
+        if let Some(RefOr::T(Schema::Object(suspend))) = components.schemas.get_mut("SuspendAccount")
+            && let Some(RefOr::T(Schema::Object(reason))) = suspend.properties.get_mut("reason")
+        {
+            reason.min_length = Some(1);
+            reason.max_length = Some(oppas_domain::sign_in::suspension::REASON_MAX);
+        }
+        // How far back the people a suspended account wrote to are warned.
+        if let Some(RefOr::T(Schema::Object(suspend))) = components.schemas.get_mut("SuspendAccount") {
+            suspend.extensions.get_or_insert_with(Default::default).merge(
+                ExtensionsBuilder::new()
+                    .add(
+                        "x-suspension",
+                        serde_json::json!({"warnDays": oppas_domain::sign_in::suspension::WARN_DAYS}),
+                    )
+                    .build(),
+            );
         }
         // The most periods away a sitter keeps.
         if let Some(RefOr::T(Schema::Object(body))) = components.schemas.get_mut("ScheduleBody")

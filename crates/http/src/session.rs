@@ -146,9 +146,11 @@ impl FromRequest for CurrentUser {
             let accounts = state.accounts.clone();
             let user = web::block(move || accounts.find(id)).await??;
             match user {
-                Some(user) => Ok(Self(user)),
-                None => {
-                    // The account is gone: end the session that pointed at it.
+                Some(user) if !user.is_suspended() => Ok(Self(user)),
+                _ => {
+                    // The account is gone or suspended: end the session that pointed at it (a
+                    // suspension also ended every session it had, on every instance; this one
+                    // was begun while that happened).
                     session.purge();
                     Err(ApiError::Unauthenticated)
                 }

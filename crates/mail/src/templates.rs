@@ -217,6 +217,29 @@ pub fn render(message: &MailMessage, public_url: &str, now: DateTime<Utc>) -> Re
                 calendar: None,
             }
         }
+        MailMessage::AccountSuspended {
+            first_name,
+            suspended_first_name,
+            conversation_id,
+        } => {
+            let greeting = greeting(first_name.as_deref());
+            let warning = oppas_domain::sign_in::suspension::warning(suspended_first_name);
+            let contact = format!(
+                "Mail ons op {}, of lees het gesprek terug op {public_url}/berichten?conversation={conversation_id}",
+                oppas_domain::kernel::organisation::CONTACT_ADDRESS
+            );
+            let why = format!(
+                "Je krijgt deze e-mail omdat dit account je de afgelopen {} dagen via Oppasmaatje schreef.",
+                oppas_domain::sign_in::suspension::WARN_DAYS
+            );
+            Rendered {
+                subject: format!("Let op: het account van {suspended_first_name} is geschorst"),
+                text: format!("{greeting}\n\n{warning}\n\n{contact}\n\n{why}\n\nGroet,\nOppasmaatje\n"),
+                html: html_page(&greeting, &[&warning, &contact], None, &why),
+                unsubscribe: None,
+                calendar: None,
+            }
+        }
         MailMessage::Afspraak {
             first_name,
             other_first_name: other,
@@ -527,6 +550,25 @@ mod tests {
         assert!(mail.text.contains("https://oppasmaatje.nl/berichten?conversation=12"));
         assert!(mail.html.contains("&#60;b&#62;Piet&#60;/b&#62;"), "{}", mail.html);
         assert!(!mail.html.contains("<b>Piet"));
+    }
+
+    #[test]
+    fn the_suspension_warning_says_what_to_do_and_links_the_conversation() {
+        let mail = render(
+            &MailMessage::AccountSuspended {
+                first_name: Some("Sanne".into()),
+                suspended_first_name: "<i>Piet</i>".into(),
+                conversation_id: oppas_domain::ConversationId(7),
+            },
+            "https://oppasmaatje.nl",
+        );
+        assert_eq!(mail.subject, "Let op: het account van <i>Piet</i> is geschorst");
+        assert!(mail.text.contains(
+            "Let op: we hebben het account van <i>Piet</i> geschorst. Stuur geen geld en deel geen gegevens."
+        ));
+        assert!(mail.text.contains("https://oppasmaatje.nl/berichten?conversation=7"));
+        assert!(mail.text.contains("info@oppasmaatje.nl"));
+        assert!(!mail.html.contains("<i>Piet"), "{}", mail.html);
     }
 
     #[test]

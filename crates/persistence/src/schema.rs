@@ -17,6 +17,7 @@ diesel::table! {
         live_until -> Nullable<Timestamp>,
         push_previews -> Bool,
         show_last_active -> Bool,
+        suspended_at -> Nullable<Timestamp>,
     }
 }
 
@@ -255,6 +256,7 @@ diesel::table! {
         active_at -> Timestamp,
         shows_active -> Bool,
         week -> Integer,
+        complete -> Bool,
     }
 }
 
@@ -383,6 +385,7 @@ diesel::table! {
         user_id -> BigInt,
         hidden_by -> Nullable<BigInt>,
         hidden_at -> Timestamp,
+        by_suspension -> Bool,
     }
 }
 

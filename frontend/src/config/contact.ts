@@ -1,6 +1,8 @@
-/** How people reach the organisation behind the platform. */
+import { CONTACT_EMAIL } from '@/lib/api/vocabulary';
+
+/** How people reach the organisation behind the platform: the address the server publishes. */
 export const contact = {
-  email: 'info@oppasmaatje.nl',
+  email: CONTACT_EMAIL,
 } as const;
 
 export type SocialNetwork = 'facebook' | 'instagram' | 'linkedin';

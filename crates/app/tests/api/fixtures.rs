@@ -72,23 +72,27 @@ pub struct OwnerWithPhoto {
     pub photo: String,
 }
 
-/// Signs `app`'s own client in as `email`, uploads a photo and makes Bobby's pet profile with it
-/// (phone 0612345678, size middel, looking for 'Huisbezoek').
-pub async fn owner_with_photo(app: &TestApp, email: &str) -> Fallible<OwnerWithPhoto> {
-    let user_id = app.sign_in_directly(email).await?;
-    let part = Part::bytes(jpeg()?).file_name("bobby.jpg").mime_str("image/jpeg")?;
-    let uploaded = app
-        .client
+/// A photo `client` uploaded: its address (`/uploads/...`), for a profile to name.
+pub async fn uploaded_photo(app: &TestApp, client: &reqwest::Client) -> Fallible<String> {
+    let part = Part::bytes(jpeg()?).file_name("foto.jpg").mime_str("image/jpeg")?;
+    let uploaded = client
         .post(app.url("/api/upload"))
         .header("Origin", ORIGIN)
         .multipart(Form::new().part("file", part))
         .send()
         .await?;
     assert_eq!(uploaded.status(), StatusCode::CREATED);
-    let photo = uploaded.json::<Value>().await?["url"]
+    Ok(uploaded.json::<Value>().await?["url"]
         .as_str()
         .ok_or("no url")?
-        .to_owned();
+        .to_owned())
+}
+
+/// Signs `app`'s own client in as `email`, uploads a photo and makes Bobby's pet profile with it
+/// (phone 0612345678, size middel, looking for 'Huisbezoek').
+pub async fn owner_with_photo(app: &TestApp, email: &str) -> Fallible<OwnerWithPhoto> {
+    let user_id = app.sign_in_directly(email).await?;
+    let photo = uploaded_photo(app, &app.client).await?;
     let created = app
         .post_json(
             "/api/profiles",

@@ -402,7 +402,49 @@ async fn a_provider_account_links_only_to_a_proven_local_address(backend: Backen
     Ok(())
 }
 
+/// A suspended account that signs in with Google is refused with the reason, and no session.
+async fn a_suspended_account_cannot_sign_in_with_the_provider(backend: Backend) -> TestResult {
+    let (app, provider) = spawn_with_provider(backend).await?;
+    let (state, nonce) = start(&app).await?;
+    *provider.scenario.lock().map_err(|_| "lock")? = Some(Scenario::valid(&nonce));
+    assert_eq!(finish(&app, &state).await?.status(), 200);
+    let gerrit = signed_in_as(app.get("/api/users/me").await?)
+        .await?
+        .ok_or("signed in")?;
+    let (moderator, _) = app.another_user_directly("moderator@example.nl").await?;
+    crate::moderation::set_role(&app, "grant", "moderator@example.nl")?;
+    let suspended = app
+        .send_json(
+            &moderator,
+            reqwest::Method::PUT,
+            &format!("/api/moderation/suspended/{gerrit}"),
+            &json!({"reason": "Oplichting"}),
+        )
+        .await?;
+    assert_eq!(suspended.status(), 204);
+    assert_eq!(
+        signed_in_as(app.get("/api/users/me").await?).await?,
+        None,
+        "his session ended"
+    );
+
+    let (state, nonce) = start(&app).await?;
+    *provider.scenario.lock().map_err(|_| "lock")? = Some(Scenario::valid(&nonce));
+    let refused = finish(&app, &state).await?;
+    assert_eq!(refused.status(), 403);
+    assert_eq!(
+        error_envelope(refused).await?,
+        (
+            oppas_domain::sign_in::suspension::refusal(),
+            "account_suspended".to_owned()
+        )
+    );
+    assert_eq!(signed_in_as(app.get("/api/users/me").await?).await?, None);
+    Ok(())
+}
+
 on_both_backends!(
+    a_suspended_account_cannot_sign_in_with_the_provider,
     only_ones_own_google_picture_can_be_a_profile_photo,
     signing_in_with_the_provider_makes_a_verified_account_and_a_session,
     every_forged_or_stale_sign_in_is_refused_without_a_session,

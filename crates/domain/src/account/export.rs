@@ -232,6 +232,7 @@ pub fn document(sources: ExportSources<'_>) -> Value {
             "emailBijNieuweBerichten": user.message_emails,
             "beginBerichtInMeldingen": push.previews,
             "laatstActiefTonen": shows_last_active,
+            "geschorstOp": user.suspended_at.map(time),
         },
         // What the pages of their profile say about them, as computed at the download.
         "opJePagina": signals.map(|signals| json!({

@@ -297,10 +297,11 @@ impl SearchSort {
         self == Self::Afstand
     }
 
-    /// The order of a search that names none: nearest first near a place, else newest.
+    /// The order of a search that names none: nearest first near a place, else 'Aanbevolen'
+    /// (complete profiles first, then newest).
     #[must_use]
     pub fn default_for(near: bool) -> Self {
-        if near { Self::Afstand } else { Self::Nieuwste }
+        if near { Self::Afstand } else { Self::Aanbevolen }
     }
 
     /// The orders' rules as the API document publishes them (`x-vocabulary.rules` on

@@ -3,9 +3,41 @@
 
 use crate::appointments::afspraak::Afspraak;
 use crate::kernel::enums::AppointmentState;
+use crate::mail::message::SealedMail;
 use crate::messaging::conversation::Conversation;
 use crate::profiles::card::CardWrite;
-use crate::{AppointmentId, ConversationId, RepositoryError, UserId};
+use crate::{AppointmentId, ConversationId, Email, RepositoryError, UserId};
+use chrono::{DateTime, Utc};
+
+/// What a suspension found when it came to store itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Suspension {
+    /// There is no such account.
+    NoSuchAccount,
+    /// It was suspended already (by another request, perhaps at the same moment): nothing more
+    /// happens.
+    AlreadySuspended,
+    /// Suspended now: its profile hidden, its sessions deleted.
+    Suspended {
+        /// The first name people know the account by (the profile's, else the account's).
+        first_name: Option<String>,
+        /// The stored hashes of the sessions it ended, whose event streams close.
+        sessions: Vec<String>,
+    },
+}
+
+/// Someone a suspended account wrote to, to be warned.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WrittenTo {
+    /// Their account.
+    pub user: UserId,
+    /// Their address.
+    pub email: Email,
+    /// How to address them.
+    pub first_name: Option<String>,
+    /// The conversation the account wrote in most recently.
+    pub conversation: ConversationId,
+}
 
 /// The reads and writes of a closing, all inside the transaction of
 /// [`ClosingRepository::in_one_transaction`].
@@ -49,6 +81,33 @@ pub trait ClosingStore {
     /// Storage failures.
     fn hide(&mut self, card: &CardWrite, moderator: UserId, user: UserId) -> Result<bool, RepositoryError>;
 
+    /// Suspends the account of `user` for `reason` and logs that `moderator` did: its profile
+    /// is hidden (marked as hidden by the suspension, so that lifting it shows only what it
+    /// hid) and its sessions are deleted. Only the first of several at once suspends.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn suspend(
+        &mut self,
+        card: &CardWrite,
+        moderator: UserId,
+        user: UserId,
+        reason: &str,
+    ) -> Result<Suspension, RepositoryError>;
+
+    /// Everyone `user` sent a message to since `since`, once each (with the newest of those
+    /// conversations); deleted accounts are left out.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn written_to(&mut self, user: UserId, since: DateTime<Utc>) -> Result<Vec<WrittenTo>, RepositoryError>;
+
+    /// Stores a mail in the outbox with the closing.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn queue_mail(&mut self, mail: &SealedMail) -> Result<(), RepositoryError>;
+
     /// Moves the messages, conversations, afspraken and written references of `user` to a new
     /// stand-in account (address `stand_in_email`, first name
     /// [`DELETED_ACCOUNT_NAME`](crate::sign_in::user::DELETED_ACCOUNT_NAME)), then deletes
@@ -87,4 +146,7 @@ pub trait ClosingNews: Send + Sync {
 
     /// These afspraken ended (as they were before they ended).
     fn afspraken_ended(&self, afspraken: &[Afspraak]);
+
+    /// These sessions of `user` were deleted: their event streams close, on every instance.
+    fn sessions_ended(&self, user: UserId, sessions: &[String]);
 }

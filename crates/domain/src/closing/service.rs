@@ -4,11 +4,14 @@
 
 use crate::appointments::afspraak::{Afspraak, CLOSED_REASON};
 use crate::appointments::service::Afspraken;
-use crate::closing::ports::{ClosingNews, ClosingRepository, ClosingStore};
-use crate::messaging::conversation::Conversation;
+use crate::closing::ports::{ClosingNews, ClosingRepository, ClosingStore, Suspension};
+use crate::mail::message::MailMessage;
+use crate::mail::ports::Mailer;
+use crate::messaging::conversation::{Conversation, Counterpart};
 use crate::messaging::service::Messaging;
 use crate::profiles::changes::ListingChanges;
 use crate::sign_in::ports::UserRepository;
+use crate::sign_in::suspension::{WARN_DAYS, check_reason};
 use crate::sign_in::user::stand_in_email;
 use crate::trust::moderation::{ModerationError, require_moderator};
 use crate::trust::ports::ModerationRepository;
@@ -31,6 +34,8 @@ pub struct ClosingPorts {
     pub files: Arc<dyn FileStore>,
     /// What people are told once a closing stands.
     pub news: Arc<dyn ClosingNews>,
+    /// Seals the warnings of a suspension, stored with it.
+    pub mailer: Arc<dyn Mailer>,
     /// Moved on by a hidden profile or a deleted account, whose cards leave every list.
     pub changes: ListingChanges,
     /// Time.
@@ -155,6 +160,73 @@ impl Closing {
         Ok(())
     }
 
+    /// A moderator `me` suspends the account of `user` for `reason`: its sessions end on every
+    /// instance, it cannot sign in, its profile and cards are gone as a hidden one's, its
+    /// conversations close with their open afspraken ended, and everyone it wrote to in the
+    /// last [`WARN_DAYS`] days is warned by mail (and reads the warning in the conversation),
+    /// all in one transaction. Suspending a suspended account changes nothing and warns nobody
+    /// again. (Lifting it is [`crate::trust::moderation::Moderation::lift_suspension`].)
+    ///
+    /// # Errors
+    /// Not a moderator, oneself, a bad reason, no such person, storage (then nothing of it
+    /// stands).
+    pub fn suspend(&self, me: UserId, user: UserId, reason: &str) -> Result<(), ModerationError> {
+        require_moderator(self.ports.moderation.as_ref(), me)?;
+        if me == user {
+            return Err(ModerationError::Yourself);
+        }
+        let reason = check_reason(reason).map_err(|error| ModerationError::InvalidReason(error.to_string()))?;
+        let now = self.ports.clock.now();
+        let since = now - chrono::Duration::days(WARN_DAYS);
+        let mut outcome = Suspension::NoSuchAccount;
+        let mut closed = Closed::default();
+        let mut warned = 0_usize;
+        self.ports.changes.write(|card| {
+            self.ports.closings.in_one_transaction(&mut |store| {
+                outcome = store.suspend(card, me, user, &reason)?;
+                let Suspension::Suspended { first_name, .. } = &outcome else {
+                    return Ok(());
+                };
+                let conversations = store.conversations_of(user)?;
+                closed = end_open_afspraken(store, &conversations, now)?;
+                let name = Counterpart::display_name_of(first_name.clone());
+                let people = store.written_to(user, since)?;
+                warned = people.len();
+                for person in people {
+                    let warning = MailMessage::AccountSuspended {
+                        first_name: person.first_name,
+                        suspended_first_name: name.clone(),
+                        conversation_id: person.conversation,
+                    };
+                    let sealed = self
+                        .ports
+                        .mailer
+                        .seal(&person.email, &warning)
+                        .map_err(|error| RepositoryError::Unexpected(anyhow::anyhow!(error)))?;
+                    store.queue_mail(&sealed)?;
+                }
+                Ok(())
+            })
+        })?;
+        let sessions = match outcome {
+            Suspension::NoSuchAccount => return Err(ModerationError::NotFound),
+            Suspension::AlreadySuspended => return Ok(()),
+            Suspension::Suspended { sessions, .. } => sessions,
+        };
+        tracing::info!(
+            moderator = me.get(),
+            subject = user.get(),
+            warned,
+            "account suspended by a moderator"
+        );
+        if warned > 0 {
+            self.ports.mailer.wake();
+        }
+        self.ports.news.sessions_ended(user, &sessions);
+        self.announce(&closed);
+        Ok(())
+    }
+
     /// Deletes the account of `user` (its code already checked) with the afspraken of its
     /// conversations ended, together; then the files of its uploads. Messages it sent stay with
     /// the other person under
@@ -213,6 +285,14 @@ impl ClosingNews for LiveNews {
 
     fn afspraken_ended(&self, afspraken: &[Afspraak]) {
         self.afspraken.announce_ended(afspraken);
+    }
+
+    fn sessions_ended(&self, user: UserId, sessions: &[String]) {
+        for session in sessions {
+            if let Err(error) = self.messaging.session_ended(user, session.clone()) {
+                tracing::warn!(error.cause = %error, "an ended session's streams were not told");
+            }
+        }
     }
 }
 

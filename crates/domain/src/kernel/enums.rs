@@ -221,6 +221,10 @@ vocabulary!(
         HideReference = "hide-reference" => "Referentie verborgen";
         /// Showed a hidden reference again.
         ShowReference = "show-reference" => "Referentie weer zichtbaar";
+        /// Suspended an account.
+        Suspend = "suspend" => "Account geschorst";
+        /// Lifted a suspension.
+        LiftSuspension = "lift-suspension" => "Schorsing opgeheven";
     }
 );
 
@@ -252,6 +256,9 @@ vocabulary!(
     /// The order of a search's cards: nearest first (only near a place; the default there),
     /// newest first (the default elsewhere), or the people most recently active first.
     SearchSort {
+        /// Complete profiles first (a sitter with a photo and a week), then newest: the default
+        /// without a place.
+        Aanbevolen = "aanbevolen" => "Aanbevolen";
         /// Nearest postcode area first, then newest.
         Afstand = "afstand" => "Dichtstbij";
         /// The newest profiles first.
@@ -260,6 +267,21 @@ vocabulary!(
         /// then newest. A person who does not show when they were last here counts from the
         /// day their profile was made.
         RecentActief = "recent-actief" => "Recent actief";
+    }
+);
+
+vocabulary!(
+    /// What makes a profile one people can judge, as the dashboard's checklist names it
+    /// ([`crate::profiles::completeness`]).
+    CompletenessStep {
+        /// A photo of the person.
+        Foto = "foto" => "Een profielfoto";
+        /// A few sentences about themselves.
+        OverMij = "over-mij" => "Een paar zinnen over jezelf";
+        /// A sitter's week: when they can help.
+        Week = "week" => "Je week: wanneer je kunt helpen";
+        /// An owner's pets: each with its age, its size and a photo.
+        Huisdieren = "huisdieren" => "Van elk huisdier de leeftijd, de grootte en een foto";
     }
 );
 

@@ -12,6 +12,7 @@ pub mod idempotency;
 pub mod ids;
 pub mod jobs;
 pub mod limits;
+pub mod organisation;
 pub mod places;
 pub mod postcode;
 pub mod secrets;

@@ -74,6 +74,17 @@ pub enum MailMessage {
         /// The afspraak (the calendar item's identity).
         appointment_id: crate::AppointmentId,
     },
+    /// A moderator suspended an account that wrote to the person in the last
+    /// [`WARN_DAYS`](crate::sign_in::suspension::WARN_DAYS) days: the warning, with a link to
+    /// the conversation (the person may have sent money or made plans there).
+    AccountSuspended {
+        /// How to address the person.
+        first_name: Option<String>,
+        /// The suspended person's first name, as the conversation shows it.
+        suspended_first_name: String,
+        /// Where the link goes.
+        conversation_id: crate::ConversationId,
+    },
     /// A saved search found new cards since its last mail.
     NewMatches {
         /// How to address the person.
@@ -156,6 +167,7 @@ impl MailMessage {
             Self::NewMessage { .. } => "new_message",
             Self::NewMatches { .. } => "new_matches",
             Self::Afspraak { .. } => "afspraak",
+            Self::AccountSuspended { .. } => "account_suspended",
         }
     }
 
@@ -171,6 +183,7 @@ impl MailMessage {
             "new_message",
             "new_matches",
             "afspraak",
+            "account_suspended",
         ]
         .into_iter()
         .find(|kind| *kind == stored)

@@ -51,6 +51,9 @@ pub enum Closed {
     /// The other person deleted their account; their messages stay readable.
     #[error("Dit account bestaat niet meer. Je bericht is niet verstuurd.")]
     AccountDeleted,
+    /// A moderator suspended the other person's account: the viewer is warned.
+    #[error("Dit account is geschorst. Je bericht is niet verstuurd.")]
+    Suspended,
     /// A moderator hid the other person's profile, or the other person blocked the viewer.
     #[error("Deze persoon is niet meer beschikbaar. Je bericht is niet verstuurd.")]
     Unavailable,
@@ -73,18 +76,23 @@ pub struct ClosedFacts {
     pub blocked_me: bool,
     /// A moderator hid the other person's profile.
     pub other_hidden: bool,
+    /// A moderator suspended the other person's account.
+    pub other_suspended: bool,
     /// A moderator hid the viewer's profile.
     pub me_hidden: bool,
 }
 
 impl Closed {
-    /// The reason for a viewer, if any: a deleted account before one's own block, one's own
-    /// block before what the other did, and one's own hidden profile last (the others would
-    /// still hold once it is shown again).
+    /// The reason for a viewer, if any: a deleted account first, then the warning about a
+    /// suspended one (it matters more than who blocked whom), one's own block before what the
+    /// other did, and one's own hidden profile last (the others would still hold once it is
+    /// shown again).
     #[must_use]
     pub fn of(facts: ClosedFacts) -> Option<Self> {
         if facts.other_deleted {
             Some(Self::AccountDeleted)
+        } else if facts.other_suspended {
+            Some(Self::Suspended)
         } else if facts.blocked_by_me {
             Some(Self::Blocked)
         } else if facts.blocked_me || facts.other_hidden {
@@ -102,6 +110,7 @@ impl Closed {
     pub fn notice(self, first_name: &str) -> String {
         match self {
             Self::AccountDeleted => "Dit account bestaat niet meer".to_owned(),
+            Self::Suspended => crate::sign_in::suspension::warning(first_name),
             Self::Unavailable | Self::Blocked => format!("{first_name} is niet meer beschikbaar"),
             Self::OwnProfileHidden => "Je profiel is verborgen door een moderator".to_owned(),
         }

@@ -241,6 +241,7 @@ impl Messaging {
         let me_hidden = self.ports.moderation.is_hidden(me)?;
         let others: Vec<UserId> = entries.iter().map(|e| e.counterpart.user_id).collect();
         let hidden = self.ports.moderation.hidden_among(&others)?;
+        let suspended = self.ports.moderation.suspended_among(&others)?;
         let mut items = Vec::with_capacity(entries.len());
         for mut entry in entries {
             let other = entry.counterpart.user_id;
@@ -251,6 +252,7 @@ impl Messaging {
                 blocked_by_me: blocked_by_me.contains(&other),
                 blocked_me: blocked_either_way.contains(&other) && !blocked_by_me.contains(&other),
                 other_hidden: hidden.contains(&other),
+                other_suspended: suspended.contains(&other),
                 me_hidden,
             });
             if closed.is_some() {
@@ -289,9 +291,14 @@ impl Messaging {
     }
 
     fn closed_between(&self, me: UserId, other: UserId) -> Result<Option<Closed>, RepositoryError> {
-        if self.is_gone(other)? {
+        let Some(account) = self
+            .ports
+            .users
+            .find_user(other)?
+            .filter(|user| !crate::sign_in::user::is_deleted_account(user))
+        else {
             return Ok(Some(Closed::AccountDeleted));
-        }
+        };
         let blocked_by_me = self
             .ports
             .blocks
@@ -304,6 +311,7 @@ impl Messaging {
             blocked_by_me,
             blocked_me,
             other_hidden: self.ports.moderation.is_hidden(other)?,
+            other_suspended: account.is_suspended(),
             me_hidden: self.ports.moderation.is_hidden(me)?,
         }))
     }

@@ -68,8 +68,9 @@ pub struct CardDetails {
 /// stored card of an older version is rebuilt from its profile. Version 2 added the pet's species,
 /// version 3 the facets beside the card ([`crate::profiles::facets`]), version 4 whether it is
 /// published ([`Listing::published`]), version 5 when help is needed with a pet, version 6 the
-/// age rule (a profile of someone under [`crate::kernel::field_rules::MIN_AGE`] is in no list).
-pub const CARD_VERSION: i32 = 6;
+/// age rule (a profile of someone under [`crate::kernel::field_rules::MIN_AGE`] is in no list),
+/// version 7 whether a sitter's card is complete ([`Listing::is_complete`]).
+pub const CARD_VERSION: i32 = 7;
 
 /// What a list shows of one sitter or pet, as stored beside the profile.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -213,6 +214,19 @@ impl Listing {
             && self
                 .born
                 .is_none_or(|born| crate::kernel::field_rules::is_adult(born, today))
+    }
+
+    /// Whether the card counts as complete in the order 'Aanbevolen': a pet's always, a
+    /// sitter's with a photo and a week
+    /// ([`crate::profiles::completeness::sitter_card_complete`]).
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        match self.source {
+            ListingSource::Volunteer(_) => {
+                crate::profiles::completeness::sitter_card_complete(self.card.avatar_url.is_some(), self.week)
+            }
+            ListingSource::Pet(_) => true,
+        }
     }
 
     /// The card of a sitter.

@@ -6,6 +6,7 @@
 pub mod availability;
 pub mod card;
 pub mod changes;
+pub mod completeness;
 pub mod demo;
 pub mod draft;
 pub mod facets;

@@ -167,6 +167,21 @@ impl ProfileService {
         Ok(Some(OwnProfile::Owner(owner, pets)))
     }
 
+    /// What the profile of `user` holds of what makes it complete; `None` without a profile.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn completeness(
+        &self,
+        user: UserId,
+    ) -> Result<Option<crate::profiles::completeness::Completeness>, RepositoryError> {
+        use crate::profiles::completeness::Completeness;
+        Ok(self.profile_of(user)?.map(|profile| match &profile {
+            OwnProfile::Volunteer(volunteer) => Completeness::of_sitter(volunteer),
+            OwnProfile::Owner(owner, pets) => Completeness::of_owner(owner, pets),
+        }))
+    }
+
     /// Makes the first profile of `user` from the wizard's draft.
     ///
     /// # Errors

@@ -37,6 +37,9 @@ pub enum IdentitySignInError {
     /// A local account with this address exists whose address was never proven.
     #[error("Er bestaat al een account met dit e-mailadres. Log in met een code per e-mail om het te bevestigen.")]
     UnprovenLocalAccount,
+    /// A moderator suspended the account.
+    #[error("{}", crate::sign_in::suspension::refusal())]
+    Suspended,
     /// Storage failed.
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -97,11 +100,23 @@ impl IdentitySignIn {
         }
     }
 
-    /// The local account for `claims`, made or linked where needed.
+    /// The local account for `claims`, made or linked where needed; a suspended one is refused.
     ///
     /// # Errors
     /// [`IdentitySignInError`] when no account may be used.
     pub fn sign_in(&self, claims: &ProviderClaims) -> Result<SignedIn, IdentitySignInError> {
+        let signed_in = self.account_for(claims)?;
+        if signed_in.user.is_suspended() {
+            tracing::warn!(
+                user.id = signed_in.user.id.get(),
+                "a suspended account tried to sign in"
+            );
+            return Err(IdentitySignInError::Suspended);
+        }
+        Ok(signed_in)
+    }
+
+    fn account_for(&self, claims: &ProviderClaims) -> Result<SignedIn, IdentitySignInError> {
         if let Some(known) = self.identities.find_identity(&claims.issuer, &claims.subject)? {
             let user = self.users.find_user(known.user_id)?.ok_or_else(|| {
                 RepositoryError::Unexpected(anyhow::anyhow!("identity {} points at a missing user", known.subject))

@@ -9,6 +9,7 @@ pub mod ports;
 pub mod rules;
 pub mod service;
 pub mod session;
+pub mod suspension;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod user;

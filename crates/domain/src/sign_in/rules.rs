@@ -114,6 +114,9 @@ pub enum SignInError {
         "Inloggen met een code is voor dit e-mailadres geblokkeerd na te veel mislukte pogingen. Neem contact met ons op."
     )]
     Locked,
+    /// A moderator suspended the account.
+    #[error("{}", crate::sign_in::suspension::refusal())]
+    Suspended,
     /// The mail could not be queued.
     #[error("Er ging iets mis bij het versturen van de e-mail. Probeer het later opnieuw.")]
     Mail(#[from] MailError),

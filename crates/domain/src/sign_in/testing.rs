@@ -33,6 +33,7 @@ impl UserRepository for MemoryStore {
             created_at: now,
             message_emails: true,
             live_until: None,
+            suspended_at: None,
         };
         tables.users.push((created.clone(), now));
         Ok(created)

@@ -26,6 +26,9 @@ pub struct User {
     pub message_emails: bool,
     /// Until when an open event stream counts them as online.
     pub live_until: Option<DateTime<Utc>>,
+    /// Since when a moderator has suspended the account: it cannot sign in and its sessions
+    /// are refused until the suspension is lifted.
+    pub suspended_at: Option<DateTime<Utc>>,
 }
 
 impl User {
@@ -33,6 +36,12 @@ impl User {
     #[must_use]
     pub fn is_online(&self, now: DateTime<Utc>) -> bool {
         self.live_until.is_some_and(|until| until > now)
+    }
+
+    /// Whether a moderator has suspended the account.
+    #[must_use]
+    pub fn is_suspended(&self) -> bool {
+        self.suspended_at.is_some()
     }
 }
 

@@ -4,7 +4,7 @@
 //! logged with who and when; nobody else reaches any of it.
 
 use crate::profiles::changes::ListingChanges;
-use crate::trust::ports::{ModerationRepository, QueuedReport};
+use crate::trust::ports::{Lifted, ModerationRepository, QueuedReport};
 use crate::{ReferenceId, ReportId, RepositoryError, UserId};
 use std::sync::Arc;
 
@@ -29,6 +29,12 @@ pub enum ModerationError {
     /// The note is too long or holds control characters.
     #[error("{0}")]
     Invalid(String),
+    /// A suspension's reason is missing, too long or holds control characters.
+    #[error("{0}")]
+    InvalidReason(String),
+    /// A moderator's own account.
+    #[error("Je kunt je eigen account niet schorsen.")]
+    Yourself,
     /// Storage failures.
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -163,6 +169,29 @@ impl Moderation {
             "profile visibility set by a moderator"
         );
         Ok(())
+    }
+
+    /// Lifts the suspension of `user`: they can sign in again, and their profile shows again
+    /// unless a moderator hid it apart from the suspension. Lifting one that is not suspended
+    /// changes nothing. (Suspending closes conversations:
+    /// [`crate::closing::service::Closing::suspend`].)
+    ///
+    /// # Errors
+    /// Not a moderator, no such person, storage.
+    pub fn lift_suspension(&self, me: UserId, user: UserId) -> Result<(), ModerationError> {
+        self.require(me)?;
+        match self.changes.write(|card| self.repo.lift_suspension(card, me, user))? {
+            Lifted::NoSuchAccount => Err(ModerationError::NotFound),
+            Lifted::NotSuspended => Ok(()),
+            Lifted::Lifted => {
+                tracing::info!(
+                    moderator = me.get(),
+                    subject = user.get(),
+                    "suspension lifted by a moderator"
+                );
+                Ok(())
+            }
+        }
     }
 
     /// Hides (or shows again) a reference: a hidden one is on no page and in no count (logged,

@@ -38,6 +38,8 @@ pub struct QueuedReport {
     pub pet_name: Option<String>,
     /// Whether their profile is hidden now.
     pub reported_hidden: bool,
+    /// Whether their account is suspended now.
+    pub reported_suspended: bool,
     /// The card it is about.
     pub listing: Option<ListingSource>,
     /// The conversation it is about.
@@ -145,8 +147,23 @@ pub trait ModerationRepository: Send + Sync {
     /// Storage failures.
     fn hidden_among(&self, users: &[UserId]) -> Result<std::collections::HashSet<UserId>, RepositoryError>;
 
+    /// Which of `users` a moderator has suspended.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn suspended_among(&self, users: &[UserId]) -> Result<std::collections::HashSet<UserId>, RepositoryError>;
+
+    /// Lifts the suspension of `user` and logs it, in one transaction: the profile shows again
+    /// unless a moderator hid it apart from the suspension. (Suspending is a closing:
+    /// [`crate::closing::ports::ClosingStore::suspend`].)
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn lift_suspension(&self, card: &CardWrite, moderator: UserId, user: UserId) -> Result<Lifted, RepositoryError>;
+
     /// Hides or shows the profile of `user` and logs it, in one transaction; false when there
-    /// is no such account.
+    /// is no such account. Showing a suspended account's profile leaves it hidden until the
+    /// suspension is lifted.
     ///
     /// # Errors
     /// Storage failures.
@@ -176,6 +193,17 @@ pub trait ModerationRepository: Send + Sync {
         reference: ReferenceId,
         hidden: bool,
     ) -> Result<bool, RepositoryError>;
+}
+
+/// What lifting a suspension found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lifted {
+    /// There is no such account.
+    NoSuchAccount,
+    /// It was not suspended (or another request lifted it first): nothing changed.
+    NotSuspended,
+    /// Lifted now.
+    Lifted,
 }
 
 /// Someone the person blocked.

@@ -40,6 +40,14 @@ impl From<ModerationError> for ApiError {
                 field: Some("note".to_owned()),
                 message,
             },
+            ModerationError::InvalidReason(message) => Self::Invalid {
+                field: Some("reason".to_owned()),
+                message,
+            },
+            ModerationError::Yourself => Self::BadRequest {
+                code: ErrorCode::OwnProfile,
+                message: error.to_string(),
+            },
             ModerationError::Repository(cause) => cause.into(),
         }
     }
@@ -71,6 +79,7 @@ pub(super) fn closed_code(reason: oppas_domain::messaging::closed::Closed) -> Er
         Closed::Unavailable => ErrorCode::Unavailable,
         Closed::Blocked => ErrorCode::Blocked,
         Closed::OwnProfileHidden => ErrorCode::OwnProfileHidden,
+        Closed::Suspended => ErrorCode::Suspended,
     }
 }
 
@@ -142,6 +151,10 @@ impl From<SignInError> for ApiError {
             } => Self::TooManyRequests {
                 retry_after_secs,
                 message,
+            },
+            e @ SignInError::Suspended => Self::Refused {
+                code: ErrorCode::AccountSuspended,
+                message: e.to_string(),
             },
             e @ SignInError::Mail(_) => Self::Unavailable(e.to_string()),
             SignInError::Repository(e) => e.into(),

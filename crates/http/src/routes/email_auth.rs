@@ -303,6 +303,7 @@ pub async fn register(
     responses(
         (status = 200, description = "Verified and signed in", body = VerifiedResponse),
         (status = 400, description = "Wrong code", body = crate::ApiErrorBody),
+        (status = 403, description = "The account is suspended (`account_suspended`)", body = crate::ApiErrorBody),
         (status = 422, description = "Malformed input", body = crate::ApiErrorBody),
         (status = 429, description = "Throttled", body = crate::ApiErrorBody),
     ))]
@@ -384,6 +385,7 @@ async fn request_code(
     responses(
         (status = 200, description = "Signed in", body = VerifiedResponse),
         (status = 400, description = "Wrong code", body = crate::ApiErrorBody),
+        (status = 403, description = "The account is suspended (`account_suspended`)", body = crate::ApiErrorBody),
         (status = 422, description = "Malformed input", body = crate::ApiErrorBody),
         (status = 429, description = "Throttled", body = crate::ApiErrorBody),
     ))]
@@ -489,6 +491,7 @@ pub async fn link_info(
     responses(
         (status = 200, description = "Signed in", body = VerifiedResponse),
         (status = 400, description = "Expired, used or unknown", body = crate::ApiErrorBody),
+        (status = 403, description = "The account is suspended (`account_suspended`)", body = crate::ApiErrorBody),
         (status = 429, description = "Too many uses of links from this client", body = crate::ApiErrorBody),
     ))]
 #[post("/auth/email-link")]

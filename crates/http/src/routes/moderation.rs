@@ -25,6 +25,8 @@ pub struct QueuedReportView {
     pub pet_name: Option<String>,
     /// Whether their profile is hidden now.
     pub reported_hidden: bool,
+    /// Whether their account is suspended now.
+    pub reported_suspended: bool,
     /// The card it is about (`pet-3`, `volunteer-9`).
     pub listing_id: Option<String>,
     /// The conversation it is about.
@@ -57,6 +59,14 @@ pub struct CloseReport {
     pub note: Option<String>,
 }
 
+/// Why a moderator suspends an account.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SuspendAccount {
+    /// Why, for the moderators' log: required, at most 1,000 characters.
+    pub reason: String,
+}
+
 /// A reported reference as the queue shows it.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -77,7 +87,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(hide_profile)
         .service(show_profile)
         .service(hide_reference)
-        .service(show_reference);
+        .service(show_reference)
+        .service(suspend_account)
+        .service(lift_suspension);
 }
 
 /// The open reports, newest first, with the reported profile and the reason.
@@ -103,6 +115,7 @@ pub async fn list_reports(
                 reported_name: r.reported_name,
                 pet_name: r.pet_name,
                 reported_hidden: r.reported_hidden,
+                reported_suspended: r.reported_suspended,
                 listing_id: r.listing.map(ListingSource::key),
                 conversation_id: r.conversation.map(|c| c.get()),
                 reference: r.reference.map(|reference| ReportedReferenceView {
@@ -276,6 +289,65 @@ pub async fn show_profile(
     let target = UserId(target.into_inner());
     let moderation = state.moderation.clone();
     web::block(move || moderation.show(user.id, target)).await??;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Suspends an account: its sessions end on every instance, it cannot sign in, its profile is
+/// hidden, its conversations close with their open afspraken ended, and everyone it wrote to in
+/// the last 30 days is warned in the conversation and by mail. Suspending it again changes
+/// nothing.
+///
+/// # Errors
+/// 400 `own_profile` for one's own account, 403 for a non-moderator, 404 for no such person,
+/// 422 for a missing or bad reason.
+#[utoipa::path(put, path = "/api/moderation/suspended/{userId}", tag = "moderation", operation_id = "suspend_account",
+    params(("userId" = i64, Path, description = "The account to suspend")),
+    request_body = SuspendAccount,
+    responses(
+        (status = 204, description = "Suspended"),
+        (status = 400, description = "One's own account", body = crate::ApiErrorBody),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "Not a moderator", body = crate::ApiErrorBody),
+        (status = 404, description = "No such person", body = crate::ApiErrorBody),
+        (status = 422, description = "Bad reason", body = crate::ApiErrorBody),
+    ))]
+#[put("/moderation/suspended/{userId}")]
+pub async fn suspend_account(
+    CurrentUser(user): CurrentUser,
+    target: web::Path<i64>,
+    body: crate::extract::Body<SuspendAccount>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let target = UserId(target.into_inner());
+    let reason = body.into_inner().reason;
+    let closing = state.closing.clone();
+    web::block(move || closing.suspend(user.id, target, &reason)).await??;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Lifts a suspension: the account can sign in again and its profile shows again, unless a
+/// moderator hid it apart from the suspension. Lifting one that is not suspended changes
+/// nothing.
+///
+/// # Errors
+/// 403 for a non-moderator, 404 for no such person.
+#[utoipa::path(delete, path = "/api/moderation/suspended/{userId}", tag = "moderation", operation_id = "lift_suspension",
+    params(("userId" = i64, Path, description = "The account whose suspension to lift")),
+    responses(
+        (status = 204, description = "Lifted"),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "Not a moderator", body = crate::ApiErrorBody),
+        (status = 404, description = "No such person", body = crate::ApiErrorBody),
+    ))]
+#[delete("/moderation/suspended/{userId}")]
+pub async fn lift_suspension(
+    CurrentUser(user): CurrentUser,
+    target: web::Path<i64>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let target = UserId(target.into_inner());
+    let moderation = state.moderation.clone();
+    web::block(move || moderation.lift_suspension(user.id, target)).await??;
     Ok(HttpResponse::NoContent().finish())
 }
 

@@ -103,6 +103,7 @@ pub async fn find_redirect_url(
     responses(
         (status = 200, description = "Signed in", body = SignedInResponse),
         (status = 400, description = "Refused", body = crate::ApiErrorBody),
+        (status = 403, description = "The account is suspended (`account_suspended`)", body = crate::ApiErrorBody),
         (status = 409, description = "The address has an unconfirmed account", body = crate::ApiErrorBody),
         (status = 429, description = "Throttled", body = crate::ApiErrorBody),
         (status = 503, description = "Not available", body = crate::ApiErrorBody),
@@ -144,6 +145,10 @@ pub async fn create_session(
                 message: e.to_string(),
             },
             e @ IdentitySignInError::UnprovenLocalAccount => ApiError::Conflict(e.to_string()),
+            e @ IdentitySignInError::Suspended => ApiError::Refused {
+                code: crate::error::ErrorCode::AccountSuspended,
+                message: e.to_string(),
+            },
             IdentitySignInError::Repository(e) => e.into(),
         })?;
     sign_in(&session, signed_in.user.id, state.clock.now())?;

@@ -67,13 +67,14 @@ pub async fn find_current_user(session: Session, state: web::Data<AppState>) -> 
     let (account, is_moderator, last_event) = web::block(move || -> Result<_, ApiError> {
         let account = accounts
             .find(id)?
+            .filter(|user| !user.is_suspended())
             .map(|user| accounts.with_identity(user))
             .transpose()?;
         Ok((account, moderation.is_moderator(id)?, messaging.newest_event(id)?))
     })
     .await??;
     let Some(Account { user, identity }) = account else {
-        // The account is gone: end the session that pointed at it.
+        // The account is gone or suspended: end the session that pointed at it.
         session.purge();
         return Ok(HttpResponse::Ok().json(None::<SessionUser>));
     };

@@ -4,20 +4,30 @@
 
 use crate::Database;
 use crate::db_connection::DbConnection;
+use crate::error::translate;
 use crate::repos::account::deletion::delete_account;
 use crate::repos::appointments::afspraken::{appointments_in, move_state};
 use crate::repos::instant::{from_column, to_column};
 use crate::repos::messaging::conversations::hold_conversations_of;
+use crate::repos::outbox::enqueue_on;
 use crate::repos::trust::blocks_reports::insert_block;
-use crate::repos::trust::moderation::set_hidden;
+use crate::repos::trust::moderation::{set_hidden, suspend};
+use crate::schema::{conversations, messages, owners, users, volunteers};
 use crate::transaction::in_transaction;
 use chrono::NaiveDateTime;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use oppas_domain::Email;
 use oppas_domain::appointments::afspraak::Afspraak;
 use oppas_domain::closing::ports::{ClosingRepository, ClosingStore};
+use oppas_domain::closing::ports::{Suspension, WrittenTo};
 use oppas_domain::kernel::enums::AppointmentState;
+use oppas_domain::mail::message::SealedMail;
 use oppas_domain::messaging::conversation::Conversation;
 use oppas_domain::profiles::card::CardWrite;
+use oppas_domain::sign_in::user::is_stand_in_address;
 use oppas_domain::{AppointmentId, ConversationId, RepositoryError, UserId};
+use std::collections::HashMap;
 
 /// The closing's view of its transaction.
 struct Transaction<'c> {
@@ -50,6 +60,102 @@ impl ClosingStore for Transaction<'_> {
 
     fn hide(&mut self, _card: &CardWrite, moderator: UserId, user: UserId) -> Result<bool, RepositoryError> {
         set_hidden(self.conn, moderator, user, true, from_column(self.now))
+    }
+
+    fn suspend(
+        &mut self,
+        _card: &CardWrite,
+        moderator: UserId,
+        user: UserId,
+        reason: &str,
+    ) -> Result<Suspension, RepositoryError> {
+        let Some(suspended) = suspend(self.conn, moderator, user, reason, from_column(self.now))? else {
+            return Ok(Suspension::NoSuchAccount);
+        };
+        let Some(sessions) = suspended else {
+            return Ok(Suspension::AlreadySuspended);
+        };
+        let profile_name = |name: Option<String>| name.filter(|name| !name.trim().is_empty());
+        let volunteer: Option<String> = volunteers::table
+            .filter(volunteers::user_id.eq(user.get()))
+            .select(volunteers::first_name)
+            .first(self.conn)
+            .optional()
+            .map_err(translate)?;
+        let owner: Option<String> = owners::table
+            .filter(owners::user_id.eq(user.get()))
+            .select(owners::first_name)
+            .first(self.conn)
+            .optional()
+            .map_err(translate)?;
+        let account: Option<String> = users::table
+            .filter(users::id.eq(user.get()))
+            .select(users::first_name)
+            .first::<Option<String>>(self.conn)
+            .optional()
+            .map_err(translate)?
+            .flatten();
+        Ok(Suspension::Suspended {
+            first_name: profile_name(volunteer)
+                .or_else(|| profile_name(owner))
+                .or_else(|| profile_name(account)),
+            sessions,
+        })
+    }
+
+    fn written_to(&mut self, user: UserId, since: DateTime<Utc>) -> Result<Vec<WrittenTo>, RepositoryError> {
+        // The conversations it wrote in since then, the newest first.
+        let written: Vec<(i64, i64, i64, Option<NaiveDateTime>)> = messages::table
+            .inner_join(conversations::table)
+            .filter(messages::sender_id.eq(user.get()))
+            .filter(messages::created_at.ge(to_column(since)))
+            .group_by((conversations::id, conversations::user_low, conversations::user_high))
+            .select((
+                conversations::id,
+                conversations::user_low,
+                conversations::user_high,
+                diesel::dsl::max(messages::created_at),
+            ))
+            .load(self.conn)
+            .map_err(translate)?;
+        let mut newest: HashMap<i64, (i64, NaiveDateTime)> = HashMap::new();
+        for (conversation, low, high, at) in written {
+            let other = if low == user.get() { high } else { low };
+            let at = at.unwrap_or_default();
+            let entry = newest.entry(other).or_insert((conversation, at));
+            if at > entry.1 {
+                *entry = (conversation, at);
+            }
+        }
+        let others: Vec<i64> = newest.keys().copied().collect();
+        let mut people = Vec::with_capacity(others.len());
+        for chunk in others.chunks(500) {
+            let accounts: Vec<(i64, String, Option<String>)> = users::table
+                .filter(users::id.eq_any(chunk))
+                .select((users::id, users::email, users::first_name))
+                .load(self.conn)
+                .map_err(translate)?;
+            for (id, email, first_name) in accounts {
+                if is_stand_in_address(&email) {
+                    continue;
+                }
+                let (Ok(email), Some((conversation, _))) = (Email::parse(&email), newest.get(&id)) else {
+                    continue;
+                };
+                people.push(WrittenTo {
+                    user: UserId(id),
+                    email,
+                    first_name,
+                    conversation: ConversationId(*conversation),
+                });
+            }
+        }
+        people.sort_by_key(|person| person.user);
+        Ok(people)
+    }
+
+    fn queue_mail(&mut self, mail: &SealedMail) -> Result<(), RepositoryError> {
+        enqueue_on(self.conn, mail, from_column(self.now))
     }
 
     fn delete_account(

@@ -651,6 +651,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/moderation/suspended/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Suspends an account: its sessions end on every instance, it cannot sign in, its profile is
+         *     hidden, its conversations close with their open afspraken ended, and everyone it wrote to in
+         *     the last 30 days is warned in the conversation and by mail. Suspending it again changes
+         *     nothing.
+         * @description # Errors
+         *     400 `own_profile` for one's own account, 403 for a non-moderator, 404 for no such person,
+         *     422 for a missing or bad reason.
+         */
+        put: operations["suspend_account"];
+        post?: never;
+        /**
+         * Lifts a suspension: the account can sign in again and its profile shows again, unless a
+         *     moderator hid it apart from the suspension. Lifting one that is not suspended changes
+         *     nothing.
+         * @description # Errors
+         *     403 for a non-moderator, 404 for no such person.
+         */
+        delete: operations["lift_suspension"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/oauth/{provider}/redirect_url": {
         parameters: {
             query?: never;
@@ -1227,6 +1259,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/completeness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The checklist of the signed-in person's profile: a photo, a few sentences, a sitter's week,
+         *     each pet's basics, with the share done.
+         * @description # Errors
+         *     401 signed out; 404 without a profile.
+         */
+        get: operations["profile_completeness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/deletion": {
         parameters: {
             query?: never;
@@ -1675,13 +1729,35 @@ export interface components {
          *     learns that they were blocked.
          * @enum {string}
          */
-        Closed: "accountDeleted" | "unavailable" | "blocked" | "ownProfileHidden";
+        Closed: "accountDeleted" | "suspended" | "unavailable" | "blocked" | "ownProfileHidden";
         /** @description An address and the code mailed to it. */
         CodeRequest: {
             /** @description Six digits. */
             code?: string;
             /** @description The address. */
             email?: string;
+        };
+        /**
+         * @description What makes a profile one people can judge, as the dashboard's checklist names it ([`crate::profiles::completeness`]).
+         * @enum {string}
+         */
+        CompletenessStep: "foto" | "over-mij" | "week" | "huisdieren";
+        /** @description One step of the checklist of a complete profile. */
+        CompletenessStepView: {
+            /** @description Whether the profile has it. */
+            done: boolean;
+            /** @description What. */
+            step: components["schemas"]["CompletenessStep"];
+        };
+        /** @description What the signed-in person's profile holds of what makes it complete. */
+        CompletenessView: {
+            /**
+             * Format: int32
+             * @description The share of the steps done, 0-100.
+             */
+            share: number;
+            /** @description The steps, in the order the dashboard lists them. */
+            steps: components["schemas"]["CompletenessStepView"][];
         };
         /**
          * @description Why a conversation takes no new messages, and the calm Dutch notice its viewer reads in place
@@ -1780,7 +1856,7 @@ export interface components {
          *     web app switches on the generated type and declares none of its own.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "malformed_json" | "one_file_only" | "no_file" | "not_an_image" | "sign_in_failed" | "no_verified_email" | "invalid_code" | "code_exhausted" | "invalid_link" | "locked" | "bad_token" | "own_profile" | "profile_required" | "account_deleted" | "unavailable" | "blocked" | "own_profile_hidden" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "request_in_progress" | "payload_too_large" | "unsupported_media_type" | "invalid_input" | "idempotency_key_reused" | "too_many_requests" | "new_member_limit" | "service_unavailable" | "busy" | "internal_error";
+        ErrorCode: "bad_request" | "malformed_json" | "one_file_only" | "no_file" | "not_an_image" | "sign_in_failed" | "no_verified_email" | "invalid_code" | "code_exhausted" | "invalid_link" | "locked" | "account_suspended" | "bad_token" | "own_profile" | "profile_required" | "account_deleted" | "unavailable" | "blocked" | "own_profile_hidden" | "suspended" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "request_timeout" | "conflict" | "request_in_progress" | "payload_too_large" | "unsupported_media_type" | "invalid_input" | "idempotency_key_reused" | "too_many_requests" | "new_member_limit" | "service_unavailable" | "busy" | "internal_error";
         /**
          * @description A volunteer's experience level.
          * @enum {string}
@@ -2102,7 +2178,7 @@ export interface components {
          * @description What a moderator did, as the moderators' log records it.
          * @enum {string}
          */
-        ModerationAction: "hide" | "show" | "close-report" | "hide-reference" | "show-reference";
+        ModerationAction: "hide" | "show" | "close-report" | "hide-reference" | "show-reference" | "suspend" | "lift-suspension";
         /** @description A page of the moderators' log. */
         ModerationLog: {
             /** @description Newest first. */
@@ -2874,6 +2950,8 @@ export interface components {
             reportedHidden: boolean;
             /** @description Their first name as their profile shows it. */
             reportedName?: string | null;
+            /** @description Whether their account is suspended now. */
+            reportedSuspended: boolean;
             /**
              * Format: int64
              * @description The reported account.
@@ -3087,7 +3165,7 @@ export interface components {
          * @description The order of a search's cards: nearest first (only near a place; the default there), newest first (the default elsewhere), or the people most recently active first.
          * @enum {string}
          */
-        SearchSort: "afstand" | "nieuwste" | "recent-actief";
+        SearchSort: "aanbevolen" | "afstand" | "nieuwste" | "recent-actief";
         /** @description A new message. */
         SendMessage: {
             /** @description The text: 1 to 2,000 characters after trimming. */
@@ -3186,6 +3264,11 @@ export interface components {
          * @enum {string}
          */
         StepName: "accepteren" | "afwijzen" | "intrekken" | "annuleren";
+        /** @description Why a moderator suspends an account. */
+        SuspendAccount: {
+            /** @description Why, for the moderators' log: required, at most 1,000 characters. */
+            reason: string;
+        };
         /**
          * @description How a volunteer gets around.
          * @enum {string}
@@ -3593,6 +3676,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
+            /** @description The account is suspended (`account_suspended`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
             /** @description Too many uses of links from this client */
             429: {
                 headers: {
@@ -3712,6 +3804,15 @@ export interface operations {
             };
             /** @description Wrong code */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The account is suspended (`account_suspended`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3847,6 +3948,15 @@ export interface operations {
             };
             /** @description Wrong code */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description The account is suspended (`account_suspended`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5010,6 +5120,124 @@ export interface operations {
             };
             /** @description Bad note */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    suspend_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account to suspend */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuspendAccount"];
+            };
+        };
+        responses: {
+            /** @description Suspended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description One's own account */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such person */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Bad reason */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    lift_suspension: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account whose suspension to lift */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lifted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No such person */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6590,6 +6818,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
+            /** @description The account is suspended (`account_suspended`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
             /** @description The address has an unconfirmed account */
             409: {
                 headers: {
@@ -6824,6 +7061,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionUser"] | null;
+                };
+            };
+        };
+    };
+    profile_completeness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompletenessView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description No profile yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
                 };
             };
         };

@@ -80,6 +80,19 @@ export const Chipped: Vocabulary<Schemas["Chipped"]> = {
   edit: ["ja", "nee", "onbekend"],
 };
 
+/** What makes a profile one people can judge, as the dashboard's checklist names it ([`crate::profiles::completeness`]). */
+export const CompletenessStep: Vocabulary<Schemas["CompletenessStep"]> = {
+  values: ["foto", "over-mij", "week", "huisdieren"],
+  labels: {
+    "foto": "Een profielfoto",
+    "over-mij": "Een paar zinnen over jezelf",
+    "week": "Je week: wanneer je kunt helpen",
+    "huisdieren": "Van elk huisdier de leeftijd, de grootte en een foto",
+  },
+  wizard: ["foto", "over-mij", "week", "huisdieren"],
+  edit: ["foto", "over-mij", "week", "huisdieren"],
+};
+
 /** A part of the day in a sitter's week. */
 export const DayPart: Vocabulary<Schemas["DayPart"]> = {
   values: ["ochtend", "middag", "avond"],
@@ -236,16 +249,18 @@ export const LookingFor: Vocabulary<Schemas["LookingFor"]> = {
 
 /** What a moderator did, as the moderators' log records it. */
 export const ModerationAction: Vocabulary<Schemas["ModerationAction"]> = {
-  values: ["hide", "show", "close-report", "hide-reference", "show-reference"],
+  values: ["hide", "show", "close-report", "hide-reference", "show-reference", "suspend", "lift-suspension"],
   labels: {
     "hide": "Profiel verborgen",
     "show": "Profiel weer zichtbaar",
     "close-report": "Melding afgehandeld",
     "hide-reference": "Referentie verborgen",
     "show-reference": "Referentie weer zichtbaar",
+    "suspend": "Account geschorst",
+    "lift-suspension": "Schorsing opgeheven",
   },
-  wizard: ["hide", "show", "close-report", "hide-reference", "show-reference"],
-  edit: ["hide", "show", "close-report", "hide-reference", "show-reference"],
+  wizard: ["hide", "show", "close-report", "hide-reference", "show-reference", "suspend", "lift-suspension"],
+  edit: ["hide", "show", "close-report", "hide-reference", "show-reference", "suspend", "lift-suspension"],
 };
 
 /** Whether a pet is neutered or sterilised. */
@@ -336,14 +351,15 @@ export const ReportStatus: Vocabulary<Schemas["ReportStatus"]> = {
 
 /** The order of a search's cards: nearest first (only near a place; the default there), newest first (the default elsewhere), or the people most recently active first. */
 export const SearchSort: Vocabulary<Schemas["SearchSort"]> = {
-  values: ["afstand", "nieuwste", "recent-actief"],
+  values: ["aanbevolen", "afstand", "nieuwste", "recent-actief"],
   labels: {
+    "aanbevolen": "Aanbevolen",
     "afstand": "Dichtstbij",
     "nieuwste": "Nieuwste",
     "recent-actief": "Recent actief",
   },
-  wizard: ["afstand", "nieuwste", "recent-actief"],
-  edit: ["afstand", "nieuwste", "recent-actief"],
+  wizard: ["aanbevolen", "afstand", "nieuwste", "recent-actief"],
+  edit: ["aanbevolen", "afstand", "nieuwste", "recent-actief"],
 };
 
 /** A way of signing in: a one-time code by e-mail (open to every account), or Google. */
@@ -805,13 +821,18 @@ export interface SearchSortRule {
 
 /** The rules of every order (`x-vocabulary.rules` of SearchSort in openapi.json). */
 export const SEARCH_SORT_RULES: Readonly<Record<Schemas['SearchSort'], SearchSortRule>> = {
+  "aanbevolen": {
+    "defaultElsewhere": true,
+    "defaultNear": false,
+    "needsPlace": false
+  },
   "afstand": {
     "defaultElsewhere": false,
     "defaultNear": true,
     "needsPlace": true
   },
   "nieuwste": {
-    "defaultElsewhere": true,
+    "defaultElsewhere": false,
     "defaultNear": false,
     "needsPlace": false
   },
@@ -869,6 +890,15 @@ export const MESSAGE_MAX = 2000;
 
 /** The most characters of a moderator's note on a closed report, as the server checks them. */
 export const MODERATION_NOTE_MAX = 1000;
+
+/** The most characters of a moderator's reason for a suspension, as the server checks them. */
+export const SUSPENSION_REASON_MAX = 1000;
+
+/** How many days back the people a suspended account wrote to are warned. */
+export const SUSPENSION_WARN_DAYS = 30;
+
+/** Where people write to the organisation. */
+export const CONTACT_EMAIL = "info@oppasmaatje.nl";
 
 /** The most periods away a sitter keeps. */
 export const AWAY_PERIODS_MAX = 10;
@@ -1003,6 +1033,7 @@ export const ERROR_CODE = {
   codeExhausted: "code_exhausted",
   invalidLink: "invalid_link",
   locked: "locked",
+  accountSuspended: "account_suspended",
   badToken: "bad_token",
   ownProfile: "own_profile",
   profileRequired: "profile_required",
@@ -1010,6 +1041,7 @@ export const ERROR_CODE = {
   unavailable: "unavailable",
   blocked: "blocked",
   ownProfileHidden: "own_profile_hidden",
+  suspended: "suspended",
   unauthenticated: "unauthenticated",
   forbidden: "forbidden",
   notFound: "not_found",
@@ -1041,7 +1073,7 @@ export const REPEAT_WITH_SAME_KEY: {
 
 /** Every value of each enumeration that has no labels, in the order the server declares them. */
 export const VALUES = {
-  Closed: ["accountDeleted", "unavailable", "blocked", "ownProfileHidden"],
-  ErrorCode: ["bad_request", "malformed_json", "one_file_only", "no_file", "not_an_image", "sign_in_failed", "no_verified_email", "invalid_code", "code_exhausted", "invalid_link", "locked", "bad_token", "own_profile", "profile_required", "account_deleted", "unavailable", "blocked", "own_profile_hidden", "unauthenticated", "forbidden", "not_found", "method_not_allowed", "request_timeout", "conflict", "request_in_progress", "payload_too_large", "unsupported_media_type", "invalid_input", "idempotency_key_reused", "too_many_requests", "new_member_limit", "service_unavailable", "busy", "internal_error"],
+  Closed: ["accountDeleted", "suspended", "unavailable", "blocked", "ownProfileHidden"],
+  ErrorCode: ["bad_request", "malformed_json", "one_file_only", "no_file", "not_an_image", "sign_in_failed", "no_verified_email", "invalid_code", "code_exhausted", "invalid_link", "locked", "account_suspended", "bad_token", "own_profile", "profile_required", "account_deleted", "unavailable", "blocked", "own_profile_hidden", "suspended", "unauthenticated", "forbidden", "not_found", "method_not_allowed", "request_timeout", "conflict", "request_in_progress", "payload_too_large", "unsupported_media_type", "invalid_input", "idempotency_key_reused", "too_many_requests", "new_member_limit", "service_unavailable", "busy", "internal_error"],
   StepName: ["accepteren", "afwijzen", "intrekken", "annuleren"],
 } as const satisfies { readonly [Name in "Closed" | "ErrorCode" | "StepName"]: readonly [Schemas[Name], ...Schemas[Name][]] };

@@ -4,18 +4,20 @@
 use super::{Closing, ClosingPorts};
 use crate::appointments::afspraak::{Afspraak, CLOSED_REASON};
 use crate::appointments::state::Timing;
-use crate::closing::ports::{ClosingNews, ClosingRepository, ClosingStore};
+use crate::closing::ports::{ClosingNews, ClosingRepository, ClosingStore, Suspension, WrittenTo};
 use crate::kernel::enums::{AppointmentKind, AppointmentState};
+use crate::mail::message::{MailMessage, SealedMail};
+use crate::mail::testing::RecordingMailer;
 use crate::messaging::conversation::Conversation;
 use crate::profiles::card::CardWrite;
 use crate::profiles::changes::ListingChanges;
 use crate::testing::{FixedClock, MemoryStore, lock, start};
 use crate::trust::moderation::ModerationError;
-use crate::trust::ports::{ModerationRepository, QueuedReport};
+use crate::trust::ports::{Lifted, ModerationRepository, QueuedReport};
 use crate::trust::service::TrustError;
 use crate::uploads::ports::FileStore;
-use crate::{AppointmentId, ConversationId, ReferenceId, ReportId, RepositoryError, UserId};
-use chrono::Duration;
+use crate::{AppointmentId, ConversationId, Email, ReferenceId, ReportId, RepositoryError, UserId};
+use chrono::{DateTime, Duration, Utc};
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
@@ -29,6 +31,9 @@ struct Tables {
     afspraken: Vec<Afspraak>,
     moderators: Vec<UserId>,
     accounts: Vec<UserId>,
+    suspended: Vec<UserId>,
+    /// The kinds of the mails stored with a closing.
+    mails: Vec<&'static str>,
 }
 
 /// The closings' store: a transaction works on a copy that replaces the tables only when it
@@ -118,6 +123,56 @@ impl ClosingStore for Transaction {
         Ok(true)
     }
 
+    fn suspend(
+        &mut self,
+        _card: &CardWrite,
+        _moderator: UserId,
+        user: UserId,
+        _reason: &str,
+    ) -> Result<Suspension, RepositoryError> {
+        self.step("suspend")?;
+        if !self.tables.accounts.contains(&user) {
+            return Ok(Suspension::NoSuchAccount);
+        }
+        if self.tables.suspended.contains(&user) {
+            return Ok(Suspension::AlreadySuspended);
+        }
+        self.tables.suspended.push(user);
+        if !self.tables.hidden.contains(&user) {
+            self.tables.hidden.push(user);
+        }
+        Ok(Suspension::Suspended {
+            first_name: Some(format!("Lid {}", user.get())),
+            sessions: vec![format!("sessie-{}", user.get())],
+        })
+    }
+
+    /// Everyone in a conversation with `user` (the fake has no messages to look at).
+    fn written_to(&mut self, user: UserId, _since: DateTime<Utc>) -> Result<Vec<WrittenTo>, RepositoryError> {
+        self.step("written_to")?;
+        Ok(self
+            .tables
+            .conversations
+            .iter()
+            .filter(|conversation| conversation.has_participant(user))
+            .map(|conversation| {
+                let other = conversation.other_participant(user);
+                WrittenTo {
+                    user: other,
+                    email: Email::parse(&format!("lid{}@example.nl", other.get())).unwrap_or_else(|_| unreachable!()),
+                    first_name: None,
+                    conversation: conversation.id,
+                }
+            })
+            .collect())
+    }
+
+    fn queue_mail(&mut self, mail: &SealedMail) -> Result<(), RepositoryError> {
+        self.step("queue_mail")?;
+        self.tables.mails.push(mail.kind);
+        Ok(())
+    }
+
     fn delete_account(
         &mut self,
         _card: &CardWrite,
@@ -190,6 +245,19 @@ impl ModerationRepository for Closings {
             .collect())
     }
 
+    fn suspended_among(&self, users: &[UserId]) -> Result<HashSet<UserId>, RepositoryError> {
+        let tables = lock(&self.tables);
+        Ok(users
+            .iter()
+            .copied()
+            .filter(|user| tables.suspended.contains(user))
+            .collect())
+    }
+
+    fn lift_suspension(&self, _card: &CardWrite, _moderator: UserId, _user: UserId) -> Result<Lifted, RepositoryError> {
+        Ok(Lifted::NotSuspended)
+    }
+
     fn set_hidden(
         &self,
         _card: &CardWrite,
@@ -224,6 +292,7 @@ impl ModerationRepository for Closings {
 struct Heard {
     closed: Mutex<Vec<ConversationId>>,
     ended: Mutex<Vec<AppointmentId>>,
+    sessions: Mutex<Vec<String>>,
 }
 
 impl ClosingNews for Heard {
@@ -234,12 +303,17 @@ impl ClosingNews for Heard {
     fn afspraken_ended(&self, afspraken: &[Afspraak]) {
         lock(&self.ended).extend(afspraken.iter().map(|afspraak| afspraak.id));
     }
+
+    fn sessions_ended(&self, _user: UserId, sessions: &[String]) {
+        lock(&self.sessions).extend_from_slice(sessions);
+    }
 }
 
 struct World {
     closing: Closing,
     closings: Arc<Closings>,
     heard: Arc<Heard>,
+    mailer: Arc<RecordingMailer>,
     files: Arc<MemoryStore>,
     changes: ListingChanges,
     anna: UserId,
@@ -313,6 +387,7 @@ fn world() -> World {
         tables.accounts = vec![anna, bert, carla, moderator];
     }
     let heard = Arc::new(Heard::default());
+    let mailer = Arc::new(RecordingMailer::default());
     let changes = ListingChanges::default();
     let closing = Closing::new(ClosingPorts {
         closings: closings.clone(),
@@ -320,6 +395,7 @@ fn world() -> World {
         moderation: closings.clone(),
         files: store.clone(),
         news: heard.clone(),
+        mailer: mailer.clone(),
         changes: changes.clone(),
         clock,
     });
@@ -327,6 +403,7 @@ fn world() -> World {
         closing,
         closings,
         heard,
+        mailer,
         files,
         changes,
         anna,
@@ -447,6 +524,101 @@ fn a_hidden_profile_closes_all_its_conversations_or_nothing() -> Result<(), Mode
         )
     );
     Ok(())
+}
+
+#[test]
+fn a_suspension_hides_ends_afspraken_warns_the_people_and_ends_the_sessions_once() -> Result<(), ModerationError> {
+    let world = world();
+    let changes = world.changes.current();
+    world
+        .closing
+        .suspend(world.moderator, world.anna, "  Vraagt om geld  ")?;
+    let tables = world.tables();
+    assert_eq!(tables.suspended, [world.anna]);
+    assert_eq!(tables.hidden, [world.anna]);
+    assert!(world.changes.current() > changes, "the cards' memories end");
+    assert_eq!(
+        tables.mails,
+        ["account_suspended", "account_suspended"],
+        "Bert and Carla"
+    );
+    let warned: Vec<(String, MailMessage)> = world
+        .mailer
+        .sealed()
+        .into_iter()
+        .map(|(to, message)| (to.to_string(), message))
+        .collect();
+    assert!(
+        warned
+            .iter()
+            .any(|(to, message)| to == &format!("lid{}@example.nl", world.bert.get())
+                && *message
+                    == MailMessage::AccountSuspended {
+                        first_name: None,
+                        suspended_first_name: format!("Lid {}", world.anna.get()),
+                        conversation_id: world.with_bert,
+                    }),
+        "{warned:?}"
+    );
+    assert!(world.mailer.wakes() > 0);
+    assert_eq!(*lock(&world.heard.sessions), [format!("sessie-{}", world.anna.get())]);
+    assert_eq!(
+        world.told(),
+        (
+            vec![world.with_bert, world.with_carla],
+            vec![AppointmentId(1), AppointmentId(2), AppointmentId(4)]
+        )
+    );
+
+    world.closing.suspend(world.moderator, world.anna, "nog eens")?;
+    assert_eq!(world.tables(), tables, "a second suspension changes nothing");
+    assert_eq!(world.mailer.sealed().len(), 2, "and warns nobody again");
+    Ok(())
+}
+
+#[test]
+fn a_suspension_whose_warnings_cannot_be_stored_does_not_stand() {
+    let world = world();
+    let before = world.tables();
+    for step in ["suspend", "written_to", "queue_mail", "move_appointment"] {
+        world.fail_at(step);
+        let outcome = world.closing.suspend(world.moderator, world.anna, "oplichting");
+        assert!(
+            matches!(outcome, Err(ModerationError::Repository(_))),
+            "{step}: {outcome:?}"
+        );
+        assert_eq!(
+            world.tables(),
+            before,
+            "{step}: not suspended, every afspraak as it was"
+        );
+        assert_eq!(world.told(), (Vec::new(), Vec::new()), "{step}");
+        assert!(lock(&world.heard.sessions).is_empty(), "{step}");
+    }
+}
+
+#[test]
+fn only_a_moderator_suspends_someone_else_who_exists_for_a_reason() {
+    let world = world();
+    let before = world.tables();
+    assert!(matches!(
+        world.closing.suspend(world.bert, world.anna, "oplichting"),
+        Err(ModerationError::NotAModerator)
+    ));
+    assert!(matches!(
+        world.closing.suspend(world.moderator, world.moderator, "oplichting"),
+        Err(ModerationError::Yourself)
+    ));
+    assert!(matches!(
+        world.closing.suspend(world.moderator, world.anna, "   "),
+        Err(ModerationError::InvalidReason(_))
+    ));
+    assert!(matches!(
+        world.closing.suspend(world.moderator, UserId(999), "oplichting"),
+        Err(ModerationError::NotFound)
+    ));
+    assert_eq!(world.tables(), before);
+    assert!(world.mailer.sealed().is_empty());
 }
 
 #[test]

@@ -142,7 +142,8 @@ impl EmailSignIn {
     }
 
     /// After a code or a link proved the mailbox: the address's failure run and lock end, and
-    /// the account is returned, verified where it was not.
+    /// the account is returned, verified where it was not; a suspended one is refused
+    /// ([`SignInError::Suspended`]).
     pub(super) fn signed_in(&self, email: &Email, now: DateTime<Utc>) -> Result<User, SignInError> {
         let throttles = &self.ports.throttles;
         throttles.clear(&format!("code-consecutive:{email}"))?;
@@ -152,6 +153,11 @@ impl EmailSignIn {
             .users
             .find_user_by_email(email)?
             .ok_or(SignInError::WrongCode)?;
+        // The mailbox is proven, so the refusal may say why: a suspended account stays out.
+        if user.is_suspended() {
+            tracing::warn!(user.id = user.id.get(), "a suspended account tried to sign in");
+            return Err(SignInError::Suspended);
+        }
         if user.email_verified_at.is_none() {
             return Ok(self.ports.users.mark_email_verified(user.id, now)?.unwrap_or(user));
         }

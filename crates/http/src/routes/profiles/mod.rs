@@ -13,7 +13,8 @@ use actix_web::web;
 
 /// Routes for profiles, owners, volunteers and pets.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(own::create_profile)
+    cfg.service(own::completeness)
+        .service(own::create_profile)
         .service(own::find_profile)
         .service(own::update_profile)
         .service(own::change_profile)

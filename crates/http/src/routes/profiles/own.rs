@@ -181,3 +181,55 @@ pub async fn find_profile(
         .map(|found| HttpResponse::Ok().json(found))
         .ok_or_else(|| ApiError::NotFound(NO_PROFILE.to_owned()))
 }
+
+/// One step of the checklist of a complete profile.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CompletenessStepView {
+    /// What.
+    pub step: oppas_domain::kernel::enums::CompletenessStep,
+    /// Whether the profile has it.
+    pub done: bool,
+}
+
+/// What the signed-in person's profile holds of what makes it complete.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CompletenessView {
+    /// The steps, in the order the dashboard lists them.
+    pub steps: Vec<CompletenessStepView>,
+    /// The share of the steps done, 0-100.
+    pub share: u8,
+}
+
+/// The checklist of the signed-in person's profile: a photo, a few sentences, a sitter's week,
+/// each pet's basics, with the share done.
+///
+/// # Errors
+/// 401 signed out; 404 without a profile.
+#[utoipa::path(get, path = "/api/users/me/completeness", tag = "profiles", operation_id = "profile_completeness",
+    responses(
+        (status = 200, description = "The checklist", body = CompletenessView),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 404, description = "No profile yet", body = crate::ApiErrorBody),
+    ))]
+#[get("/users/me/completeness")]
+pub async fn completeness(
+    CurrentUser(user): CurrentUser,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let service = state.profile_service.clone();
+    let found = web::block(move || service.completeness(user.id)).await??;
+    let checklist = found.ok_or_else(ApiError::not_found)?;
+    Ok(HttpResponse::Ok().json(CompletenessView {
+        share: checklist.share(),
+        steps: checklist
+            .steps
+            .into_iter()
+            .map(|step| CompletenessStepView {
+                step: step.step,
+                done: step.done,
+            })
+            .collect(),
+    }))
+}

@@ -236,6 +236,7 @@ fn search_newest(
     push_filters_within(&mut ids, query, &plan.page);
     ids.push(match query.sort {
         SearchSort::RecentActief => " ORDER BY active_at DESC, created_at DESC, listings.id DESC LIMIT ",
+        SearchSort::Aanbevolen => " ORDER BY complete DESC, created_at DESC, listings.id DESC LIMIT ",
         SearchSort::Afstand | SearchSort::Nieuwste => " ORDER BY created_at DESC, listings.id DESC LIMIT ",
     })
     .bind(Bind::Int(i64::from(query.per_page)))

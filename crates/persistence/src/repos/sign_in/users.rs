@@ -23,6 +23,7 @@ struct UserRow {
     created_at: NaiveDateTime,
     message_emails: bool,
     live_until: Option<NaiveDateTime>,
+    suspended_at: Option<NaiveDateTime>,
 }
 
 impl TryFrom<UserRow> for User {
@@ -46,6 +47,7 @@ impl TryFrom<UserRow> for User {
             created_at: from_column(row.created_at),
             message_emails: row.message_emails,
             live_until: row.live_until.map(from_column),
+            suspended_at: row.suspended_at.map(from_column),
         })
     }
 }

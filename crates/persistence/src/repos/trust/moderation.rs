@@ -7,14 +7,16 @@ use crate::repos::dsl::on_backend;
 use crate::repos::instant::{from_column, to_column};
 use crate::repos::sql::{Bind, Sql};
 use crate::repos::trust::blocks_reports::insert_report;
-use crate::schema::{appointment_references, hidden_profiles, listings, moderation_log, moderators, reports, users};
+use crate::schema::{
+    appointment_references, hidden_profiles, listings, moderation_log, moderators, reports, sessions, users,
+};
 use crate::transaction::{in_transaction, in_turn_for};
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
 use oppas_domain::kernel::enums::{ModerationAction, ReportReason, ReportStatus, Vocabulary};
 use oppas_domain::profiles::card::{CardWrite, ListingSource};
-use oppas_domain::trust::ports::{LogEntry, ModerationRepository, NewReport, QueuedReport, ReportedReference};
+use oppas_domain::trust::ports::{Lifted, LogEntry, ModerationRepository, NewReport, QueuedReport, ReportedReference};
 use oppas_domain::{ConversationId, ReferenceId, ReportId, RepositoryError, UserId};
 
 #[derive(QueryableByName)]
@@ -29,6 +31,8 @@ struct QueueRow {
     pet_name: Option<String>,
     #[diesel(sql_type = BigInt)]
     hidden: i64,
+    #[diesel(sql_type = BigInt)]
+    suspended: i64,
     #[diesel(sql_type = Nullable<Text>)]
     listing_key: Option<String>,
     #[diesel(sql_type = Nullable<BigInt>)]
@@ -92,8 +96,105 @@ fn log(
         .map_err(translate)
 }
 
+/// Hides or shows the cards of `user` in every list, inside the caller's transaction.
+fn set_cards_hidden(conn: &mut DbConnection, user: UserId, hidden: bool) -> Result<(), RepositoryError> {
+    diesel::update(listings::table.filter(listings::user_id.eq(user.get())))
+        .set(listings::hidden.eq(hidden))
+        .execute(conn)
+        .map(|_| ())
+        .map_err(translate)
+}
+
+/// What [`move_suspension`] found.
+enum Suspending {
+    NoSuchAccount,
+    /// The account already stood where it was to go (another request moved it first).
+    Already,
+    Done,
+}
+
+/// Suspends `user` since `since`, or lifts the suspension with `None`, in one conditional
+/// `UPDATE`: of requests at the same moment, one moves it.
+fn move_suspension(
+    conn: &mut DbConnection,
+    user: UserId,
+    since: Option<DateTime<Utc>>,
+) -> Result<Suspending, RepositoryError> {
+    let account = users::table.filter(users::id.eq(user.get()));
+    let changed = match since {
+        Some(since) => diesel::update(account.filter(users::suspended_at.is_null()))
+            .set(users::suspended_at.eq(Some(to_column(since))))
+            .execute(conn),
+        None => diesel::update(account.filter(users::suspended_at.is_not_null()))
+            .set(users::suspended_at.eq(None::<NaiveDateTime>))
+            .execute(conn),
+    }
+    .map_err(translate)?;
+    if changed > 0 {
+        return Ok(Suspending::Done);
+    }
+    let exists = account.count().get_result::<i64>(conn).map_err(translate)? > 0;
+    Ok(if exists {
+        Suspending::Already
+    } else {
+        Suspending::NoSuchAccount
+    })
+}
+
+/// Suspends the account of `user` for `reason` and logs it, inside the caller's transaction:
+/// its profile and cards hidden (a hiding marked as the suspension's, unless a moderator hid it
+/// already), its sessions deleted. `None` when there is no such account; `Some(None)` when it
+/// was suspended already (the one row update decides between requests at the same moment);
+/// else the hashes of the sessions it ended.
+pub(crate) fn suspend(
+    conn: &mut DbConnection,
+    moderator: UserId,
+    user: UserId,
+    reason: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<Option<Vec<String>>>, RepositoryError> {
+    match move_suspension(conn, user, Some(now))? {
+        Suspending::NoSuchAccount => return Ok(None),
+        Suspending::Already => return Ok(Some(None)),
+        Suspending::Done => {}
+    }
+    on_backend!(&mut *conn, |c| diesel::insert_into(hidden_profiles::table)
+        .values((
+            hidden_profiles::user_id.eq(user.get()),
+            hidden_profiles::hidden_by.eq(moderator.get()),
+            hidden_profiles::hidden_at.eq(to_column(now)),
+            hidden_profiles::by_suspension.eq(true),
+        ))
+        .on_conflict(hidden_profiles::user_id)
+        .do_nothing()
+        .execute(c))
+    .map_err(translate)?;
+    set_cards_hidden(conn, user, true)?;
+    let sessions: Vec<String> = sessions::table
+        .filter(sessions::user_id.eq(user.get()))
+        .select(sessions::key_hash)
+        .load(conn)
+        .map_err(translate)?;
+    diesel::delete(sessions::table.filter(sessions::user_id.eq(user.get())))
+        .execute(conn)
+        .map_err(translate)?;
+    log(
+        conn,
+        moderator,
+        ModerationAction::Suspend,
+        Logged {
+            subject: Some(user),
+            note: Some(reason),
+            ..Logged::default()
+        },
+        now,
+    )?;
+    Ok(Some(Some(sessions)))
+}
+
 /// Hides or shows the profile of `user` with its cards and logs it, inside the caller's
-/// transaction; false when there is no such account.
+/// transaction; false when there is no such account. A suspended account's profile stays
+/// hidden when shown: it shows once the suspension is lifted.
 pub(crate) fn set_hidden(
     conn: &mut DbConnection,
     moderator: UserId,
@@ -101,36 +202,42 @@ pub(crate) fn set_hidden(
     hidden: bool,
     now: DateTime<Utc>,
 ) -> Result<bool, RepositoryError> {
-    let exists = users::table
+    let suspended = users::table
         .filter(users::id.eq(user.get()))
-        .count()
-        .get_result::<i64>(conn)
-        .map_err(translate)?
-        > 0;
-    if !exists {
+        .select(users::suspended_at)
+        .first::<Option<NaiveDateTime>>(conn)
+        .optional()
+        .map_err(translate)?;
+    let Some(suspended) = suspended.map(|at| at.is_some()) else {
         return Ok(false);
-    }
+    };
     if hidden {
+        // A moderator's own hiding: it outlasts a suspension that hid the profile before.
         on_backend!(&mut *conn, |c| diesel::insert_into(hidden_profiles::table)
             .values((
                 hidden_profiles::user_id.eq(user.get()),
                 hidden_profiles::hidden_by.eq(moderator.get()),
                 hidden_profiles::hidden_at.eq(to_column(now)),
+                hidden_profiles::by_suspension.eq(false),
             ))
             .on_conflict(hidden_profiles::user_id)
-            .do_nothing()
+            .do_update()
+            .set(hidden_profiles::by_suspension.eq(false))
             .execute(c))
         .map_err(translate)?;
+    } else if suspended {
+        // Shown again once the suspension is lifted, not before.
+        diesel::update(hidden_profiles::table.filter(hidden_profiles::user_id.eq(user.get())))
+            .set(hidden_profiles::by_suspension.eq(true))
+            .execute(conn)
+            .map_err(translate)?;
     } else {
         diesel::delete(hidden_profiles::table.filter(hidden_profiles::user_id.eq(user.get())))
             .execute(conn)
             .map_err(translate)?;
     }
     // The cards follow at once: a search filters on their own column.
-    diesel::update(listings::table.filter(listings::user_id.eq(user.get())))
-        .set(listings::hidden.eq(hidden))
-        .execute(conn)
-        .map_err(translate)?;
+    set_cards_hidden(conn, user, hidden || suspended)?;
     log(
         conn,
         moderator,
@@ -278,6 +385,7 @@ impl ModerationRepository for Database {
         sql.push(
             "SELECT r.id, r.reported_id, COALESCE(v.first_name, o.first_name, u.first_name) AS reported_name, \
              p.name AS pet_name, (SELECT COUNT(*) FROM hidden_profiles h WHERE h.user_id = r.reported_id) AS hidden, \
+             CAST(CASE WHEN u.suspended_at IS NULL THEN 0 ELSE 1 END AS BIGINT) AS suspended, \
              r.listing_key, r.conversation_id, ar.id AS reference_id, ar.text AS reference_text, \
              ar.hidden_at AS reference_hidden_at, r.reason, r.note, r.created_at FROM reports r \
              JOIN users u ON u.id = r.reported_id LEFT JOIN volunteers v ON v.user_id = u.id \
@@ -307,6 +415,7 @@ impl ModerationRepository for Database {
                 reported_name: row.reported_name,
                 pet_name: row.pet_name,
                 reported_hidden: row.hidden > 0,
+                reported_suspended: row.suspended > 0,
                 listing: row.listing_key.as_deref().and_then(ListingSource::parse_key),
                 conversation: row.conversation_id.map(ConversationId),
                 reference: row
@@ -350,6 +459,59 @@ impl ModerationRepository for Database {
             hidden.extend(found.into_iter().map(UserId));
         }
         Ok(hidden)
+    }
+
+    fn suspended_among(&self, users: &[UserId]) -> Result<std::collections::HashSet<UserId>, RepositoryError> {
+        let mut conn = self.conn()?;
+        let mut suspended = std::collections::HashSet::new();
+        for chunk in users.chunks(500) {
+            let ids: Vec<i64> = chunk.iter().map(|u| u.get()).collect();
+            let found: Vec<i64> = users::table
+                .filter(users::id.eq_any(ids))
+                .filter(users::suspended_at.is_not_null())
+                .select(users::id)
+                .load(&mut *conn)
+                .map_err(translate)?;
+            suspended.extend(found.into_iter().map(UserId));
+        }
+        Ok(suspended)
+    }
+
+    fn lift_suspension(&self, _card: &CardWrite, moderator: UserId, user: UserId) -> Result<Lifted, RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        in_transaction(&mut conn, |conn| {
+            match move_suspension(conn, user, None)? {
+                Suspending::NoSuchAccount => return Ok(Lifted::NoSuchAccount),
+                Suspending::Already => return Ok(Lifted::NotSuspended),
+                Suspending::Done => {}
+            }
+            diesel::delete(
+                hidden_profiles::table
+                    .filter(hidden_profiles::user_id.eq(user.get()))
+                    .filter(hidden_profiles::by_suspension.eq(true)),
+            )
+            .execute(conn)
+            .map_err(translate)?;
+            let still_hidden = hidden_profiles::table
+                .filter(hidden_profiles::user_id.eq(user.get()))
+                .count()
+                .get_result::<i64>(conn)
+                .map_err(translate)?
+                > 0;
+            set_cards_hidden(conn, user, still_hidden)?;
+            log(
+                conn,
+                moderator,
+                ModerationAction::LiftSuspension,
+                Logged {
+                    subject: Some(user),
+                    ..Logged::default()
+                },
+                now,
+            )?;
+            Ok(Lifted::Lifted)
+        })
     }
 
     fn set_hidden(

@@ -616,7 +616,7 @@ describe('BrowsePage filters', () => {
     expect(listCalls().at(-1)?.get('sort')).toBe('nieuwste');
   });
 
-  it('sorts elsewhere newest first or recently active first, never by distance', async () => {
+  it('sorts elsewhere by what is recommended, newest or recently active, never by distance', async () => {
     const user = userEvent.setup();
     fakeSession(null);
     onApi('GET /api/profiles', listAnswer([aPetItem()]));
@@ -624,12 +624,12 @@ describe('BrowsePage filters', () => {
     await screen.findByText(/^1 profiel gevonden/);
 
     const sort = screen.getByLabelText('Sorteren');
-    expect(sort).toHaveValue('nieuwste');
+    expect(sort).toHaveValue('aanbevolen');
     expect(
       within(sort)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Nieuwste', 'Recent actief']);
+    ).toEqual(['Aanbevolen', 'Nieuwste', 'Recent actief']);
     await user.selectOptions(sort, 'Recent actief');
     expect(currentAddress()).toBe('/profielen?type=huisdier&sort=recent-actief');
     expect(listCalls().at(-1)?.get('sort')).toBe('recent-actief');

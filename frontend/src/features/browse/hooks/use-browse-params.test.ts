@@ -13,7 +13,7 @@ describe('browse params', () => {
     expect(sortFor('afstand', '')).toBeNull();
     expect(sortFor('afstand', '3512')).toBe('afstand');
     expect(sortFor('recent-actief', '')).toBe('recent-actief');
-    expect(defaultSort('')).toBe('nieuwste');
+    expect(defaultSort('')).toBe('aanbevolen');
     expect(defaultSort('3512')).toBe('afstand');
     expect(readBrowseParams(new URLSearchParams('sort=afstand')).sort).toBeNull();
     expect(readBrowseParams(new URLSearchParams('sort=recent-actief')).sort).toBe('recent-actief');

@@ -23,6 +23,7 @@ import {
   MessageEmailSetting,
   MessageEmailSettingSkeleton,
 } from '@/features/dashboard/components/message-email-setting';
+import { ProfileChecklist } from '@/features/dashboard/components/profile-checklist';
 import { RecentActivity } from '@/features/dashboard/components/recent-activity';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import * as V from '@/lib/api/vocabulary';
@@ -242,6 +243,7 @@ function Overview({ user, profile }: { user: SessionUser | null; profile: Profil
       <div className="grid gap-6 md:grid-cols-3">
         <RecentActivity ready={user !== null} />
         <div className="flex flex-col gap-6">
+          <ProfileChecklist editLink={editLink} />
           <Card as="section" aria-labelledby="quick-links" className="flex flex-col gap-4">
             <h2 id="quick-links" className="text-xl font-bold text-stone-900">
               Snel naar

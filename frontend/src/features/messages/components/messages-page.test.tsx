@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessagePage } from '@/features/messages/api/get-thread';
 import { MessagesPage } from '@/features/messages/components/messages-page';
-import { MESSAGE_MAX } from '@/lib/api/vocabulary';
+import { CONTACT_EMAIL, MESSAGE_MAX } from '@/lib/api/vocabulary';
 import { aUser, fakeSession, onApi, requests, type FakeResponse } from '@/testing/fake-api';
 import { latestEventSource, useFakeEventSource } from '@/testing/fake-event-source';
 import {
@@ -292,6 +292,26 @@ describe('MessagesPage: a conversation', () => {
     expect(screen.queryByText('Online', { exact: true })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Melden' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Blokkeren' })).not.toBeInTheDocument();
+  });
+
+  it('warns about a suspended account and says where to tell what happened', async () => {
+    const closed = {
+      reason: 'suspended' as const,
+      notice:
+        'Let op: we hebben het account van Sanne geschorst. Stuur geen geld en deel geen gegevens. Heb je al iets gestuurd of afgesproken? Laat het ons weten.',
+      explanation: 'Je kunt de berichten nog lezen, maar geen nieuwe sturen.',
+    };
+    inbox([{ ...sanne, closed }]);
+    thread(1, [aMessage({ text: 'Stuur eerst 50 euro.' })]);
+    openMessages('/berichten?conversation=1');
+
+    const banner = await screen.findByRole('status');
+    expect(banner).toHaveTextContent('Let op: we hebben het account van Sanne geschorst.');
+    expect(within(banner).getByRole('link', { name: CONTACT_EMAIL })).toHaveAttribute(
+      'href',
+      `mailto:${CONTACT_EMAIL}`,
+    );
+    expect(screen.queryByRole('textbox', { name: /^Bericht aan/ })).not.toBeInTheDocument();
   });
 
   it('closes an open thread live: the banner replaces the box to write in and presence ends', async () => {

@@ -83,3 +83,25 @@ export function useCloseReport() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: moderationKeys.reports() }),
   });
 }
+
+/**
+ * `PUT /api/moderation/suspended/{userId}` with a reason, or `DELETE` to lift it: suspends an
+ * account (its sessions end, its profile is hidden, the people it wrote to are warned).
+ */
+export function useSetSuspended() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: { userId: number; reason: string } | { userId: number }) => {
+      const params = { path: { userId: change.userId } };
+      await unwrap(
+        'reason' in change
+          ? api.PUT('/api/moderation/suspended/{userId}', {
+              params,
+              body: { reason: change.reason },
+            })
+          : api.DELETE('/api/moderation/suspended/{userId}', { params }),
+      );
+    },
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -6,6 +6,7 @@ import {
   MODERATORS_ONLY_WHY,
 } from '@/features/moderation/components/moderation-frame';
 import { ReportsPage } from '@/features/moderation/components/reports-page';
+import { LIFT, REASON_LABEL, SUSPEND } from '@/features/moderation/components/suspend-account';
 import { aUser, fakeSession, onApi, requests } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 
@@ -14,6 +15,7 @@ const report = {
   reportedUserId: 9,
   reportedName: 'Karel',
   reportedHidden: false,
+  reportedSuspended: false,
   listingId: 'volunteer-3',
   conversationId: null,
   reason: 'nep-profiel',
@@ -145,5 +147,57 @@ describe('ReportsPage', () => {
     expect(
       await within(card).findByRole('button', { name: 'Referentie verbergen' }),
     ).toBeInTheDocument();
+  });
+
+  it('suspends an account for a reason, shows the refusal of an empty one, then lifts it', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ is_moderator: true }));
+    let suspended = false;
+    const reasons: unknown[] = [];
+    onApi('GET /api/moderation/reports', () => ({
+      status: 200,
+      body: { reports: [{ ...report, reportedSuspended: suspended, reportedHidden: suspended }] },
+    }));
+    onApi('PUT /api/moderation/suspended/9', async (request) => {
+      const body = (await request.json()) as { reason: string };
+      reasons.push(body.reason);
+      if (body.reason.trim() === '') {
+        return {
+          status: 422,
+          body: {
+            error: 'Geef een reden voor de schorsing.',
+            code: 'invalid_input',
+            field: 'reason',
+          },
+        };
+      }
+      suspended = true;
+      return { status: 204 };
+    });
+    onApi('DELETE /api/moderation/suspended/9', () => {
+      suspended = false;
+      return { status: 204 };
+    });
+    renderWithProviders(<ReportsPage />);
+    const card = await screen.findByRole('article', { name: 'Melding over Karel' });
+    await user.click(within(card).getByRole('button', { name: SUSPEND }));
+    const form = within(card).getByRole('form', { name: 'Account van Karel schorsen' });
+    expect(form).toHaveTextContent('de afgelopen 30 dagen');
+    const reason = within(form).getByRole('textbox', { name: REASON_LABEL });
+    await user.type(reason, '   ');
+    await user.click(within(form).getByRole('button', { name: SUSPEND }));
+    expect(await within(form).findByText('Geef een reden voor de schorsing.')).toBeVisible();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(reason);
+    await user.type(reason, 'Vraagt om geld vooraf');
+    await user.click(within(form).getByRole('button', { name: SUSPEND }));
+    expect(await within(card).findByRole('button', { name: LIFT })).toBeInTheDocument();
+    expect(within(card).getByRole('heading')).toHaveTextContent('(geschorst)');
+    expect(reasons).toEqual(['   ', 'Vraagt om geld vooraf']);
+
+    await user.click(within(card).getByRole('button', { name: LIFT }));
+    expect(await within(card).findByRole('button', { name: SUSPEND })).toBeInTheDocument();
+    expect(within(card).getByRole('heading')).not.toHaveTextContent('(geschorst)');
   });
 });

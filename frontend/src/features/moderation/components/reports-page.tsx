@@ -20,6 +20,7 @@ import {
   ModerationFrame,
   when,
 } from '@/features/moderation/components/moderation-frame';
+import { SuspendAccount } from '@/features/moderation/components/suspend-account';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
 import { labelOf } from '@/lib/vocabulary';
@@ -85,8 +86,12 @@ function ReportCard({ report }: { report: QueuedReport }) {
           {report.petName && (
             <span className="ml-2 text-sm font-medium text-stone-600">(huisdier van {person})</span>
           )}
-          {report.reportedHidden && (
-            <span className="ml-2 text-sm font-semibold text-amber-800">(verborgen)</span>
+          {report.reportedSuspended ? (
+            <span className="ml-2 text-sm font-semibold text-red-800">(geschorst)</span>
+          ) : (
+            report.reportedHidden && (
+              <span className="ml-2 text-sm font-semibold text-amber-800">(verborgen)</span>
+            )
           )}
         </h2>
         <time dateTime={report.createdAt} className="text-sm text-stone-600">
@@ -154,6 +159,11 @@ function ReportCard({ report }: { report: QueuedReport }) {
           {report.reportedHidden ? 'Profiel weer tonen' : 'Profiel verbergen'}
         </Button>
       </div>
+      <SuspendAccount
+        userId={report.reportedUserId}
+        name={person}
+        suspended={report.reportedSuspended}
+      />
       <form
         className="flex flex-col gap-3"
         onSubmit={(event) => {

@@ -9,7 +9,7 @@ use crate::repos::instant::to_column;
 use crate::repos::messaging::live::{announce, store_event};
 use crate::repos::sql::{Bind, Sql};
 use crate::schema::{blocks, conversation_reads, conversations, hidden_profiles, owners, users, volunteers};
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::messaging::closed::{Closed, ClosedFacts};
 use oppas_domain::messaging::conversation::Conversation;
@@ -216,9 +216,9 @@ pub(super) fn closed_for(
     sender: UserId,
 ) -> Result<Option<Closed>, RepositoryError> {
     let other = conversation.other_participant(sender);
-    let other_email: Option<String> = users::table
+    let other_account: Option<(String, Option<NaiveDateTime>)> = users::table
         .filter(users::id.eq(other.get()))
-        .select(users::email)
+        .select((users::email, users::suspended_at))
         .first(conn)
         .optional()
         .map_err(translate)?;
@@ -240,7 +240,10 @@ pub(super) fn closed_for(
         .load(conn)
         .map_err(translate)?;
     Ok(Closed::of(ClosedFacts {
-        other_deleted: other_email.is_none_or(|email| is_stand_in_address(&email)),
+        other_deleted: other_account
+            .as_ref()
+            .is_none_or(|(email, _)| is_stand_in_address(email)),
+        other_suspended: other_account.is_some_and(|(_, suspended)| suspended.is_some()),
         blocked_by_me: blocks.iter().any(|(blocker, _)| *blocker == sender.get()),
         blocked_me: blocks.iter().any(|(blocker, _)| *blocker == other.get()),
         other_hidden: hidden.contains(&other.get()),

@@ -1,0 +1,136 @@
+import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/form-fields';
+import { Spinner } from '@/components/ui/spinner';
+import { useSetSuspended } from '@/features/moderation/api/moderation';
+import { ApiError } from '@/lib/api/api-error';
+import * as V from '@/lib/api/vocabulary';
+
+export const SUSPEND = 'Account schorsen';
+export const LIFT = 'Schorsing opheffen';
+export const REASON_LABEL = 'Reden van de schorsing';
+export const SUSPEND_HINT = `Het account kan niet meer inloggen, het profiel verdwijnt en iedereen aan wie het de afgelopen ${V.SUSPENSION_WARN_DAYS} dagen schreef, krijgt een waarschuwing.`;
+const FAILED = 'Dat lukte niet. Probeer het later opnieuw.';
+
+/**
+ * A moderator's suspension of a reported account: a reason, then 'Account schorsen'; once
+ * suspended, 'Schorsing opheffen' (which shows the profile again).
+ */
+export function SuspendAccount({
+  userId,
+  name,
+  suspended,
+}: {
+  userId: number;
+  name: string;
+  suspended: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const change = useSetSuspended();
+  const error = change.error;
+  const fieldError =
+    error instanceof ApiError && error.field === 'reason' ? error.message : undefined;
+  const otherError =
+    error && !fieldError ? (error instanceof ApiError ? error.message : FAILED) : null;
+
+  if (suspended) {
+    return (
+      <div className="flex flex-col gap-2">
+        <div>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={change.isPending}
+            onClick={() => {
+              change.mutate({ userId });
+            }}
+          >
+            <ShieldCheck aria-hidden="true" className="size-4" />
+            {LIFT}
+          </Button>
+        </div>
+        {otherError && (
+          <p role="alert" className="text-sm font-semibold text-red-800">
+            {otherError}
+          </p>
+        )}
+      </div>
+    );
+  }
+  if (!open) {
+    return (
+      <div>
+        <Button
+          variant="danger"
+          size="sm"
+          onClick={() => {
+            setOpen(true);
+          }}
+        >
+          <ShieldAlert aria-hidden="true" className="size-4" />
+          {SUSPEND}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form
+      aria-label={`Account van ${name} schorsen`}
+      className="flex flex-col gap-3 rounded-lg bg-red-50 p-3 ring-1 ring-red-200"
+      onSubmit={(event) => {
+        event.preventDefault();
+        change.mutate(
+          { userId, reason },
+          {
+            onSuccess: () => {
+              setOpen(false);
+              setReason('');
+            },
+          },
+        );
+      }}
+    >
+      <p className="text-sm text-stone-800">{SUSPEND_HINT}</p>
+      <Textarea
+        label={REASON_LABEL}
+        rows={2}
+        required
+        maxLength={V.SUSPENSION_REASON_MAX}
+        value={reason}
+        error={fieldError}
+        onChange={(event) => {
+          setReason(event.target.value);
+        }}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button
+          type="submit"
+          variant="danger"
+          size="sm"
+          disabled={change.isPending}
+          aria-busy={change.isPending}
+        >
+          {change.isPending && <Spinner />}
+          {SUSPEND}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            setOpen(false);
+            change.reset();
+          }}
+        >
+          Annuleren
+        </Button>
+      </div>
+      {otherError && (
+        <p role="alert" className="text-sm font-semibold text-red-800">
+          {otherError}
+        </p>
+      )}
+    </form>
+  );
+}
