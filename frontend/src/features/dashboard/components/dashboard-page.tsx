@@ -243,7 +243,7 @@ function Overview({ user, profile }: { user: SessionUser | null; profile: Profil
       <div className="grid gap-6 md:grid-cols-3">
         <RecentActivity ready={user !== null} />
         <div className="flex flex-col gap-6">
-          <ProfileChecklist editLink={editLink} />
+          <ProfileChecklist editLink={editLink} sitter={profile?.type === 'vrijwilliger'} />
           <Card as="section" aria-labelledby="quick-links" className="flex flex-col gap-4">
             <h2 id="quick-links" className="text-xl font-bold text-stone-900">
               Snel naar

@@ -4,6 +4,7 @@ import {
   COMPLETE,
   COMPLETE_IT,
   INCOMPLETE,
+  INCOMPLETE_SITTER,
   ProfileChecklist,
 } from '@/features/dashboard/components/profile-checklist';
 import { onApi } from '@/testing/fake-api';
@@ -24,7 +25,7 @@ describe('ProfileChecklist', () => {
         ],
       },
     });
-    renderWithProviders(<ProfileChecklist editLink={EDIT} />);
+    renderWithProviders(<ProfileChecklist editLink={EDIT} sitter />);
 
     const section = await screen.findByRole('region', { name: 'Je profiel' });
     expect(await within(section).findByText('66% compleet')).toBeVisible();
@@ -35,7 +36,7 @@ describe('ProfileChecklist', () => {
       'Een paar zinnen over jezelf (gedaan)',
       'Je week: wanneer je kunt helpen (nog niet)',
     ]);
-    expect(within(section).getByText(INCOMPLETE)).toBeVisible();
+    expect(within(section).getByText(INCOMPLETE_SITTER)).toBeVisible();
     expect(within(section).getByRole('link', { name: COMPLETE_IT })).toHaveAttribute('href', EDIT);
   });
 
@@ -51,7 +52,7 @@ describe('ProfileChecklist', () => {
         ],
       },
     });
-    renderWithProviders(<ProfileChecklist editLink={EDIT} />);
+    renderWithProviders(<ProfileChecklist editLink={EDIT} sitter={false} />);
 
     expect(await screen.findByText(COMPLETE)).toBeVisible();
     expect(screen.getByText('100% compleet')).toBeVisible();
@@ -59,7 +60,25 @@ describe('ProfileChecklist', () => {
   });
 
   it('shows nothing before there is a profile', () => {
-    renderWithProviders(<ProfileChecklist editLink={null} />);
+    renderWithProviders(<ProfileChecklist editLink={null} sitter={false} />);
     expect(screen.queryByRole('region', { name: 'Je profiel' })).not.toBeInTheDocument();
+  });
+
+  it("tells an owner only why a complete profile matters: the order is a sitter's", async () => {
+    onApi('GET /api/users/me/completeness', {
+      status: 200,
+      body: {
+        share: 33,
+        steps: [
+          { step: 'foto', done: false },
+          { step: 'over-mij', done: false },
+          { step: 'huisdieren', done: true },
+        ],
+      },
+    });
+    renderWithProviders(<ProfileChecklist editLink={EDIT} sitter={false} />);
+
+    expect(await screen.findByText(INCOMPLETE)).toBeVisible();
+    expect(screen.queryByText(INCOMPLETE_SITTER)).not.toBeInTheDocument();
   });
 });

@@ -9,8 +9,9 @@ import { labelOf } from '@/lib/vocabulary';
 
 export const CHECKLIST_TITLE = 'Je profiel';
 export const COMPLETE = 'Je profiel is compleet. Zo kunnen anderen je goed beoordelen.';
-export const INCOMPLETE =
-  'Een compleet profiel wekt vertrouwen. Oppassers met een foto en een week staan bovenaan bij Aanbevolen.';
+export const INCOMPLETE = 'Een compleet profiel wekt vertrouwen.';
+/** For a sitter: why the photo and the week matter in the lists. */
+export const INCOMPLETE_SITTER = `${INCOMPLETE} Oppassers met een foto en een week staan bovenaan bij Aanbevolen.`;
 export const COMPLETE_IT = 'Profiel aanvullen';
 
 /**
@@ -18,7 +19,13 @@ export const COMPLETE_IT = 'Profiel aanvullen';
  * a sitter's week, each pet's basics), with its share and the way to the profile to add what is
  * missing. Shown once the person has a profile.
  */
-export function ProfileChecklist({ editLink }: { editLink: string | null }) {
+export function ProfileChecklist({
+  editLink,
+  sitter,
+}: {
+  editLink: string | null;
+  sitter: boolean;
+}) {
   const checklist = useCompleteness(editLink !== null);
   if (editLink === null) return null;
   return (
@@ -70,7 +77,7 @@ export function ProfileChecklist({ editLink }: { editLink: string | null }) {
             <p className="text-sm text-stone-700">{COMPLETE}</p>
           ) : (
             <>
-              <p className="text-sm text-stone-700">{INCOMPLETE}</p>
+              <p className="text-sm text-stone-700">{sitter ? INCOMPLETE_SITTER : INCOMPLETE}</p>
               <Link
                 to={editLink}
                 className={buttonStyles({ variant: 'secondary', className: 'w-full' })}
