@@ -22,17 +22,18 @@ async function previous(user: UserEvent) {
   await user.click(screen.getByRole('button', { name: 'Vorige' }));
 }
 
-/** The labels of a drop-down's choices, without its empty choice. */
-function choices(label: string): string[] {
-  const select = screen.getByLabelText(label);
+/** The labels of a drop-down's choices, without its empty choice, once the step shows it. */
+async function choices(label: string): Promise<string[]> {
+  const select = await screen.findByLabelText(label);
   return within(select)
     .getAllByRole('option')
     .map((option) => option.textContent)
     .filter((text) => text !== 'Maak een keuze');
 }
 
-function boxes(legend: string): string[] {
-  const group = screen.getByRole('group', { name: legend });
+/** The labels of a group's checkboxes, once the step shows it. */
+async function boxes(legend: string): Promise<string[]> {
+  const group = await screen.findByRole('group', { name: legend });
   return within(group)
     .getAllByRole('checkbox')
     .map((box) => box.closest('label')?.textContent ?? '');
@@ -54,18 +55,18 @@ describe('the pet steps of the wizard', () => {
     expect(
       species.compareDocumentPosition(petName) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
-    expect(choices('Soort dier *')).toContain('Paard of pony');
+    expect(await choices('Soort dier *')).toContain('Paard of pony');
 
     await user.selectOptions(species, 'Kat');
     // Each step is checked on 'Volgende': the name is needed to go on.
     await user.type(petName, 'Minoes');
     await next(user);
-    expect(choices('Geslacht')).toEqual(['Kater', 'Poes']);
-    expect(choices('Grootte')).toEqual(['Klein (tot 10 kg)', 'Middel (10-25 kg)']);
+    expect(await choices('Geslacht')).toEqual(['Kater', 'Poes']);
+    expect(await choices('Grootte')).toEqual(['Klein (tot 10 kg)', 'Middel (10-25 kg)']);
     await next(user);
-    expect(boxes('Gezochte hulp')).not.toContain('Uitlaten');
-    expect(boxes('Gezochte hulp')).toContain('Huisbezoek (voeren en verzorgen)');
-    expect(boxes('Kan goed overweg met')).toEqual([
+    expect(await boxes('Gezochte hulp')).not.toContain('Uitlaten');
+    expect(await boxes('Gezochte hulp')).toContain('Huisbezoek (voeren en verzorgen)');
+    expect(await boxes('Kan goed overweg met')).toEqual([
       'Kinderen',
       'Honden',
       'Andere katten',
@@ -77,15 +78,15 @@ describe('the pet steps of the wizard', () => {
     await user.selectOptions(screen.getByLabelText('Soort dier *'), 'Vis');
     await next(user);
     expect(screen.queryByLabelText('Grootte')).not.toBeInTheDocument();
-    expect(choices('Geslacht')).toEqual(['Mannetje', 'Vrouwtje']);
+    expect(await choices('Geslacht')).toEqual(['Mannetje', 'Vrouwtje']);
 
     await previous(user);
     await user.selectOptions(screen.getByLabelText('Soort dier *'), 'Hond');
     await next(user);
-    expect(choices('Geslacht')).toEqual(['Reu', 'Teef']);
-    expect(choices('Grootte')).toHaveLength(3);
+    expect(await choices('Geslacht')).toEqual(['Reu', 'Teef']);
+    expect(await choices('Grootte')).toHaveLength(3);
     await next(user);
-    expect(boxes('Gezochte hulp')).toContain('Uitlaten');
+    expect(await boxes('Gezochte hulp')).toContain('Uitlaten');
   });
 
   it('do not send help chosen for an earlier species', async () => {
