@@ -2,8 +2,8 @@
 // values, Dutch labels and the lists the wizard and the edit dialog offer), the profile draft's
 // rules (lengths, the postcode pattern, a sitter's minimum), the rules of each pet species, each
 // search filter's kind and each search order's rules, a
-// report's note length, a message's and a moderator's note's, a suspension's reason and warning
-// window, the organisation's contact address, the most favourites, the search's
+// report's note length, a message's and a moderator's note's (a suspension's reason too), a
+// suspension's warning window, the organisation's contact address, the most favourites, the search's
 // text lengths and cards per page, the upload size cap, every error code and when a failed call
 // may be repeated with its idempotency key. The server is the one source; this
 // file and scripts/test keep the copy current.
@@ -79,9 +79,8 @@ if (typeof messageMax !== 'number')
 const moderationNoteMax = schemas.CloseReport?.properties?.note?.maxLength;
 if (typeof moderationNoteMax !== 'number')
   throw new Error(`${input}: CloseReport.note has no maxLength`);
-const suspensionReasonMax = schemas.SuspendAccount?.properties?.reason?.maxLength;
-if (typeof suspensionReasonMax !== 'number')
-  throw new Error(`${input}: SuspendAccount.reason has no maxLength`);
+if (schemas.SuspendAccount?.properties?.reason?.maxLength !== moderationNoteMax)
+  throw new Error(`${input}: SuspendAccount.reason's maxLength is not CloseReport.note's`);
 const suspensionWarnDays = schemas.SuspendAccount?.['x-suspension']?.warnDays;
 if (typeof suspensionWarnDays !== 'number')
   throw new Error(`${input}: SuspendAccount has no x-suspension.warnDays`);
@@ -269,11 +268,8 @@ lines.push(
   '/** The most characters of a message (after trimming), as the server checks them. */',
   `export const MESSAGE_MAX = ${messageMax};`,
   '',
-  "/** The most characters of a moderator's note on a closed report, as the server checks them. */",
+  "/** The most characters of a moderator's note (closing a report, a suspension's reason), as the server checks them. */",
   `export const MODERATION_NOTE_MAX = ${moderationNoteMax};`,
-  '',
-  "/** The most characters of a moderator's reason for a suspension, as the server checks them. */",
-  `export const SUSPENSION_REASON_MAX = ${suspensionReasonMax};`,
   '',
   '/** How many days back the people a suspended account wrote to are warned. */',
   `export const SUSPENSION_WARN_DAYS = ${suspensionWarnDays};`,

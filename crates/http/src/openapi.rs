@@ -206,7 +206,7 @@ impl Modify for PublishedRules {
             && let Some(RefOr::T(Schema::Object(reason))) = suspend.properties.get_mut("reason")
         {
             reason.min_length = Some(1);
-            reason.max_length = Some(oppas_domain::sign_in::suspension::REASON_MAX);
+            reason.max_length = Some(oppas_domain::trust::moderation::RESOLUTION_MAX);
         }
         // How far back the people a suspended account wrote to are warned.
         if let Some(RefOr::T(Schema::Object(suspend))) = components.schemas.get_mut("SuspendAccount") {
@@ -633,7 +633,7 @@ mod tests {
         let sort = &document["components"]["schemas"]["SearchSort"]["x-vocabulary"]["rules"];
         assert_eq!(sort["afstand"]["needsPlace"], true);
         assert_eq!(sort["afstand"]["defaultNear"], true);
-        assert_eq!(sort["nieuwste"]["defaultElsewhere"], true);
+        assert_eq!(sort["aanbevolen"]["defaultElsewhere"], true);
         assert_eq!(sort["recent-actief"]["needsPlace"], false);
     }
 

@@ -11,9 +11,9 @@ use crate::messaging::conversation::{Conversation, Counterpart};
 use crate::messaging::service::Messaging;
 use crate::profiles::changes::ListingChanges;
 use crate::sign_in::ports::UserRepository;
-use crate::sign_in::suspension::{WARN_DAYS, check_reason};
+use crate::sign_in::suspension::WARN_DAYS;
 use crate::sign_in::user::stand_in_email;
-use crate::trust::moderation::{ModerationError, require_moderator};
+use crate::trust::moderation::{ModerationError, require_moderator, suspension_reason};
 use crate::trust::ports::ModerationRepository;
 use crate::trust::service::{TrustError, check_other_person};
 use crate::uploads::ports::FileStore;
@@ -175,7 +175,7 @@ impl Closing {
         if me == user {
             return Err(ModerationError::Yourself);
         }
-        let reason = check_reason(reason).map_err(|error| ModerationError::InvalidReason(error.to_string()))?;
+        let reason = suspension_reason(reason).map_err(ModerationError::InvalidReason)?;
         let now = self.ports.clock.now();
         let since = now - chrono::Duration::days(WARN_DAYS);
         let mut outcome = Suspension::NoSuchAccount;

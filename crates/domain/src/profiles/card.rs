@@ -69,7 +69,7 @@ pub struct CardDetails {
 /// version 3 the facets beside the card ([`crate::profiles::facets`]), version 4 whether it is
 /// published ([`Listing::published`]), version 5 when help is needed with a pet, version 6 the
 /// age rule (a profile of someone under [`crate::kernel::field_rules::MIN_AGE`] is in no list),
-/// version 7 whether a sitter's card is complete ([`Listing::is_complete`]).
+/// version 7 whether the card is complete ([`Listing::complete`]).
 pub const CARD_VERSION: i32 = 7;
 
 /// What a list shows of one sitter or pet, as stored beside the profile.
@@ -181,6 +181,9 @@ pub struct Listing {
     pub published: bool,
     /// A sitter's week of day parts ([`crate::profiles::availability::Week`]); none for a pet.
     pub week: u32,
+    /// Whether it comes first in the order 'Aanbevolen': a sitter's whose checklist is complete
+    /// ([`crate::profiles::completeness::Completeness::of_sitter`]), a pet's always.
+    pub complete: bool,
     /// When the profile (the pet) was made.
     pub created_at: DateTime<Utc>,
     /// The person's date of birth (the sitter's, or the pet's owner's), when given: a profile
@@ -214,19 +217,6 @@ impl Listing {
             && self
                 .born
                 .is_none_or(|born| crate::kernel::field_rules::is_adult(born, today))
-    }
-
-    /// Whether the card counts as complete in the order 'Aanbevolen': a pet's always, a
-    /// sitter's with a photo and a week
-    /// ([`crate::profiles::completeness::sitter_card_complete`]).
-    #[must_use]
-    pub fn is_complete(&self) -> bool {
-        match self.source {
-            ListingSource::Volunteer(_) => {
-                crate::profiles::completeness::sitter_card_complete(self.card.avatar_url.is_some(), self.week)
-            }
-            ListingSource::Pet(_) => true,
-        }
     }
 
     /// The card of a sitter.
@@ -271,6 +261,7 @@ impl Listing {
             // A paused sitter keeps her page but is in no list.
             published: f.is_published() && !volunteer.paused,
             week: volunteer.week.bits(),
+            complete: crate::profiles::completeness::Completeness::of_sitter(volunteer).is_complete(),
             created_at: volunteer.created_at,
             born: f.date_of_birth,
         }
@@ -346,6 +337,7 @@ impl Listing {
             facets: crate::profiles::facets::of_pet(f),
             published: true,
             week: 0,
+            complete: true,
             created_at: pet.created_at,
             born: owner.fields.date_of_birth,
         }

@@ -1,6 +1,6 @@
 //! A profile people can judge: what it holds of what makes it complete, as the dashboard's short
-//! checklist shows it with its share, and whether a sitter's card counts as complete in the order
-//! 'Aanbevolen' (complete sitters before the others).
+//! checklist shows it with its share. A sitter whose checklist is complete comes first in the
+//! order 'Aanbevolen' ([`crate::profiles::card::Listing::complete`]).
 //!
 //! A sitter is complete with a photo, an 'Over mij' of a few sentences and a week; an owner with
 //! a photo, a few sentences and, for each pet, its age, its size and a photo.
@@ -89,13 +89,6 @@ impl Completeness {
     }
 }
 
-/// Whether a sitter's card counts as complete in the order 'Aanbevolen': a photo and a week (the
-/// 'Over mij' a published sitter has already).
-#[must_use]
-pub fn sitter_card_complete(has_photo: bool, week_bits: u32) -> bool {
-    has_photo && week_bits != 0
-}
-
 fn filled(value: Option<&str>) -> bool {
     value.is_some_and(|value| !value.trim().is_empty())
 }
@@ -125,7 +118,11 @@ mod tests {
     }
 
     fn sitter(photo: bool, bio: &str, week: Week) -> Completeness {
-        Completeness::of_sitter(&Volunteer {
+        Completeness::of_sitter(&volunteer(photo, bio, week))
+    }
+
+    fn volunteer(photo: bool, bio: &str, week: Week) -> Volunteer {
+        Volunteer {
             id: VolunteerId(1),
             user_id: UserId(1),
             fields: VolunteerFields {
@@ -137,7 +134,7 @@ mod tests {
             paused: false,
             created_at: at(),
             updated_at: at(),
-        })
+        }
     }
 
     fn pet(age: Option<&str>, size: Option<PetSize>, photo: bool) -> Pet {
@@ -224,12 +221,5 @@ mod tests {
             assert_eq!(checklist.share(), 66, "{lacking:?}");
         }
         assert_eq!(owner(false, &[good]).share(), 66);
-    }
-
-    #[test]
-    fn a_sitters_card_is_complete_with_a_photo_and_a_week() {
-        assert!(sitter_card_complete(true, 1));
-        assert!(!sitter_card_complete(false, 1));
-        assert!(!sitter_card_complete(true, 0));
     }
 }

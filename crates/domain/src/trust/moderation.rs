@@ -8,8 +8,34 @@ use crate::trust::ports::{Lifted, ModerationRepository, QueuedReport};
 use crate::{ReferenceId, ReportId, RepositoryError, UserId};
 use std::sync::Arc;
 
-/// Longest note a moderator adds when closing a report.
+/// Longest text a moderator writes: a note closing a report, the reason of a suspension.
 pub const RESOLUTION_MAX: usize = 1000;
+
+/// A moderator's own words (a note closing a report, the reason of a suspension), trimmed:
+/// `None` when empty, refused when longer than [`RESOLUTION_MAX`] or holding control
+/// characters. `what` names it in the refusal ('Een notitie', 'Een reden').
+///
+/// # Errors
+/// The Dutch refusal.
+pub fn moderator_text(raw: &str, what: &str) -> Result<Option<String>, String> {
+    let text = raw.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    if text.chars().count() > RESOLUTION_MAX {
+        return Err(format!("{what} mag maximaal {RESOLUTION_MAX} tekens lang zijn."));
+    }
+    crate::kernel::text::check_free_text(text).map_err(|error| error.to_string())?;
+    Ok(Some(text.to_owned()))
+}
+
+/// A suspension's reason: a moderator's text ([`moderator_text`]) that must be given.
+///
+/// # Errors
+/// The Dutch refusal.
+pub fn suspension_reason(raw: &str) -> Result<String, String> {
+    moderator_text(raw, "Een reden")?.ok_or_else(|| "Geef een reden voor de schorsing.".to_owned())
+}
 
 /// Most open reports the queue shows at once.
 pub const QUEUE_SIZE: i64 = 200;
@@ -224,19 +250,44 @@ impl Moderation {
     /// Not a moderator, no such open report, a bad note, storage.
     pub fn close(&self, me: UserId, report: ReportId, note: Option<&str>) -> Result<(), ModerationError> {
         self.require(me)?;
-        let note = note.map(str::trim).filter(|note| !note.is_empty());
-        if let Some(note) = note {
-            if note.chars().count() > RESOLUTION_MAX {
-                return Err(ModerationError::Invalid(format!(
-                    "Een notitie mag maximaal {RESOLUTION_MAX} tekens lang zijn."
-                )));
-            }
-            crate::kernel::text::check_free_text(note).map_err(|error| ModerationError::Invalid(error.to_string()))?;
-        }
-        if !self.repo.close_report(me, report, note)? {
+        let note = match note {
+            Some(raw) => moderator_text(raw, "Een notitie").map_err(ModerationError::Invalid)?,
+            None => None,
+        };
+        if !self.repo.close_report(me, report, note.as_deref())? {
             return Err(ModerationError::NotFound);
         }
         tracing::info!(moderator = me.get(), report = report.get(), "report closed");
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_moderators_text_is_trimmed_and_refused_when_long_or_odd() {
+        assert_eq!(moderator_text("  klaar  ", "Een notitie"), Ok(Some("klaar".to_owned())));
+        assert_eq!(moderator_text(" \n ", "Een notitie"), Ok(None));
+        assert_eq!(
+            moderator_text(&"a".repeat(RESOLUTION_MAX + 1), "Een notitie"),
+            Err("Een notitie mag maximaal 1000 tekens lang zijn.".to_owned())
+        );
+        assert!(moderator_text(&"a".repeat(RESOLUTION_MAX), "Een notitie").is_ok());
+        assert!(moderator_text("a\u{0007}b", "Een notitie").is_err());
+    }
+
+    #[test]
+    fn a_suspension_needs_a_reason_of_a_moderators_text() {
+        assert_eq!(suspension_reason("  oplichting "), Ok("oplichting".to_owned()));
+        assert_eq!(
+            suspension_reason("   "),
+            Err("Geef een reden voor de schorsing.".to_owned())
+        );
+        assert_eq!(
+            suspension_reason(&"a".repeat(RESOLUTION_MAX + 1)),
+            Err("Een reden mag maximaal 1000 tekens lang zijn.".to_owned())
+        );
     }
 }

@@ -37,7 +37,7 @@ pub(crate) fn write_listing(
         listings::facets.eq(listing.facets),
         listings::published.eq(listing.is_listed_on(dutch_local(now).date())),
         listings::week.eq(i32::try_from(listing.week).unwrap_or(0)),
-        listings::complete.eq(listing.is_complete()),
+        listings::complete.eq(listing.complete),
         listings::created_at.eq(to_column(listing.created_at)),
         listings::updated_at.eq(to_column(now)),
     );

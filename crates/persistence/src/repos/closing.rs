@@ -75,26 +75,19 @@ impl ClosingStore for Transaction<'_> {
         let Some(sessions) = suspended else {
             return Ok(Suspension::AlreadySuspended);
         };
-        let profile_name = |name: Option<String>| name.filter(|name| !name.trim().is_empty());
-        let volunteer: Option<String> = volunteers::table
-            .filter(volunteers::user_id.eq(user.get()))
-            .select(volunteers::first_name)
-            .first(self.conn)
-            .optional()
-            .map_err(translate)?;
-        let owner: Option<String> = owners::table
-            .filter(owners::user_id.eq(user.get()))
-            .select(owners::first_name)
-            .first(self.conn)
-            .optional()
-            .map_err(translate)?;
-        let account: Option<String> = users::table
+        // The name people know the account by: the profile's, else the account's.
+        let (volunteer, owner, account): (Option<String>, Option<String>, Option<String>) = users::table
+            .left_join(volunteers::table)
+            .left_join(owners::table)
             .filter(users::id.eq(user.get()))
-            .select(users::first_name)
-            .first::<Option<String>>(self.conn)
-            .optional()
-            .map_err(translate)?
-            .flatten();
+            .select((
+                volunteers::first_name.nullable(),
+                owners::first_name.nullable(),
+                users::first_name,
+            ))
+            .first(self.conn)
+            .map_err(translate)?;
+        let profile_name = |name: Option<String>| name.filter(|name| !name.trim().is_empty());
         Ok(Suspension::Suspended {
             first_name: profile_name(volunteer)
                 .or_else(|| profile_name(owner))

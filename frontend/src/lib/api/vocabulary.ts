@@ -888,11 +888,8 @@ export const REPORT_NOTE_MAX = 1000;
 /** The most characters of a message (after trimming), as the server checks them. */
 export const MESSAGE_MAX = 2000;
 
-/** The most characters of a moderator's note on a closed report, as the server checks them. */
+/** The most characters of a moderator's note (closing a report, a suspension's reason), as the server checks them. */
 export const MODERATION_NOTE_MAX = 1000;
-
-/** The most characters of a moderator's reason for a suspension, as the server checks them. */
-export const SUSPENSION_REASON_MAX = 1000;
 
 /** How many days back the people a suspended account wrote to are warned. */
 export const SUSPENSION_WARN_DAYS = 30;

@@ -202,12 +202,18 @@ pub(crate) fn set_hidden(
     hidden: bool,
     now: DateTime<Utc>,
 ) -> Result<bool, RepositoryError> {
-    let suspended = users::table
+    // The account's row is held on PostgreSQL (SQLite's writes take turns anyway): a suspension
+    // stored at the same moment waits, or is read once it stands, so neither undoes the other's
+    // hiding.
+    let account = users::table
         .filter(users::id.eq(user.get()))
-        .select(users::suspended_at)
-        .first::<Option<NaiveDateTime>>(conn)
-        .optional()
-        .map_err(translate)?;
+        .select(users::suspended_at);
+    let suspended = match &mut *conn {
+        DbConnection::Pg(pg) => account.for_no_key_update().first::<Option<NaiveDateTime>>(pg),
+        DbConnection::Sqlite(lite) => account.first::<Option<NaiveDateTime>>(lite),
+    }
+    .optional()
+    .map_err(translate)?;
     let Some(suspended) = suspended.map(|at| at.is_some()) else {
         return Ok(false);
     };

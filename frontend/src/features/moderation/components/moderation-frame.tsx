@@ -5,6 +5,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { ApiError } from '@/lib/api/api-error';
 import { useAuth } from '@/lib/auth/use-auth';
 
 export const MODERATION_TITLE = 'Meldingen';
@@ -70,3 +71,8 @@ export function ModerationFrame({ title, children }: { title: string; children: 
     </div>
   );
 }
+
+const FAILED = 'Dat lukte niet. Probeer het later opnieuw.';
+
+/** What a moderator reads when an action failed: the server's words, else a general line. */
+export const failureText = (error: unknown) => (error instanceof ApiError ? error.message : FAILED);

@@ -18,15 +18,12 @@ import {
 import {
   MODERATION_TITLE,
   ModerationFrame,
+  failureText,
   when,
 } from '@/features/moderation/components/moderation-frame';
 import { SuspendAccount } from '@/features/moderation/components/suspend-account';
-import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
 import { labelOf } from '@/lib/vocabulary';
-
-const FAILED = 'Dat lukte niet. Probeer het later opnieuw.';
-const failureText = (error: unknown) => (error instanceof ApiError ? error.message : FAILED);
 
 /** `/beheer/meldingen`: the open reports for moderators, newest first. */
 export function ReportsPage() {

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/form-fields';
 import { Spinner } from '@/components/ui/spinner';
 import { useSetSuspended } from '@/features/moderation/api/moderation';
+import { failureText } from '@/features/moderation/components/moderation-frame';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
 
@@ -11,7 +12,6 @@ export const SUSPEND = 'Account schorsen';
 export const LIFT = 'Schorsing opheffen';
 export const REASON_LABEL = 'Reden van de schorsing';
 export const SUSPEND_HINT = `Het account kan niet meer inloggen, het profiel verdwijnt en iedereen aan wie het de afgelopen ${V.SUSPENSION_WARN_DAYS} dagen schreef, krijgt een waarschuwing.`;
-const FAILED = 'Dat lukte niet. Probeer het later opnieuw.';
 
 /**
  * A moderator's suspension of a reported account: a reason, then 'Account schorsen'; once
@@ -32,8 +32,7 @@ export function SuspendAccount({
   const error = change.error;
   const fieldError =
     error instanceof ApiError && error.field === 'reason' ? error.message : undefined;
-  const otherError =
-    error && !fieldError ? (error instanceof ApiError ? error.message : FAILED) : null;
+  const otherError = error && !fieldError ? failureText(error) : null;
 
   if (suspended) {
     return (
@@ -51,11 +50,7 @@ export function SuspendAccount({
             {LIFT}
           </Button>
         </div>
-        {otherError && (
-          <p role="alert" className="text-sm font-semibold text-red-800">
-            {otherError}
-          </p>
-        )}
+        <Failure text={otherError} />
       </div>
     );
   }
@@ -97,7 +92,7 @@ export function SuspendAccount({
         label={REASON_LABEL}
         rows={2}
         required
-        maxLength={V.SUSPENSION_REASON_MAX}
+        maxLength={V.MODERATION_NOTE_MAX}
         value={reason}
         error={fieldError}
         onChange={(event) => {
@@ -126,11 +121,17 @@ export function SuspendAccount({
           Annuleren
         </Button>
       </div>
-      {otherError && (
-        <p role="alert" className="text-sm font-semibold text-red-800">
-          {otherError}
-        </p>
-      )}
+      <Failure text={otherError} />
     </form>
+  );
+}
+
+/** A refusal that belongs to no field, as an alert. */
+function Failure({ text }: { text: string | null }) {
+  if (text === null) return null;
+  return (
+    <p role="alert" className="text-sm font-semibold text-red-800">
+      {text}
+    </p>
   );
 }
