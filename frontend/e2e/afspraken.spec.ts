@@ -183,8 +183,17 @@ test.describe('afspraken', () => {
     expect(accepted.status()).toBe(200);
     setServerClockAhead(2 * 60 * 60);
     try {
+      // The dashboard asks whether it took place; the owner says yes there.
+      await owner.goto('/dashboard');
+      const earlier = owner.getByRole('list', { name: 'Eerdere afspraken' });
+      const question = earlier.getByRole('group', { name: 'Is de afspraak doorgegaan?' });
+      await expect(question).toBeVisible();
+      await checkPage(owner, 'afspraken-outcome-question-390');
+      await question.getByRole('button', { name: 'Ja' }).click();
+      await expect(question).toBeHidden();
+
       // Each writes a reference; the other's stays unread until both wrote.
-      await owner.reload();
+      await owner.goto(`/berichten?conversation=${String(conversationId)}`);
       const ownItem = afspraken(owner).getByRole('listitem', { name: /^Kennismaking/ });
       await ownItem.getByRole('button', { name: 'Referentie schrijven' }).click();
       const ownDialog = owner.getByRole('dialog', { name: 'Referentie over Sem' });
@@ -203,12 +212,20 @@ test.describe('afspraken', () => {
       await sitter.goto(`/berichten?conversation=${String(conversationId)}`);
       const sitterItem = afspraken(sitter).getByRole('listitem', { name: /^Kennismaking/ });
       await expect(sitterItem.getByText('Eva schreef:')).toBeHidden();
+      // The sitter answers the question in the conversation, then writes.
+      await sitterItem
+        .getByRole('group', { name: 'Is de afspraak doorgegaan?' })
+        .getByRole('button', { name: 'Ja' })
+        .click();
       await sitterItem.getByRole('button', { name: 'Referentie schrijven' }).click();
       const sitterDialog = sitter.getByRole('dialog', { name: 'Referentie over Eva' });
       await sitterDialog
         .getByRole('textbox', { name: 'Hoe ging het?' })
         .fill('Eva legde alles over Pip duidelijk uit.');
       await sitterDialog.getByRole('radio', { name: 'Ja' }).check();
+      await sitterDialog
+        .getByRole('textbox', { name: 'Alleen voor de moderatoren (niet verplicht)' })
+        .fill('Ze vroeg of ik ook haar planten water wilde geven.');
       await sitterDialog.getByRole('button', { name: 'Referentie plaatsen' }).click();
       await expect(sitterDialog).toBeHidden();
 
@@ -364,6 +381,10 @@ test.describe('afspraken', () => {
     try {
       await owner.reload();
       const item = afspraken(owner).getByRole('listitem', { name: /^Kennismaking/ });
+      await item
+        .getByRole('group', { name: 'Is de afspraak doorgegaan?' })
+        .getByRole('button', { name: 'Ja' })
+        .click();
       await item.getByRole('button', { name: 'Referentie schrijven' }).click();
       const write = owner.getByRole('dialog', { name: /^Referentie over/ });
       await write

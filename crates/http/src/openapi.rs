@@ -84,6 +84,7 @@ use utoipa::{Modify, OpenApi};
         appointments::propose_appointment,
         appointments::take_step,
         appointments::write_reference,
+        appointments::answer_outcome,
         appointments::appointment_references,
         appointments::references_about,
         appointments::reply_to_reference,

@@ -294,6 +294,17 @@ diesel::table! {
         reply -> Nullable<Text>,
         replied_at -> Nullable<Timestamp>,
         hidden_at -> Nullable<Timestamp>,
+        moderator_note -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    appointment_outcomes (appointment_id, author_id) {
+        appointment_id -> BigInt,
+        author_id -> BigInt,
+        subject_id -> BigInt,
+        outcome -> Text,
+        created_at -> Timestamp,
     }
 }
 
@@ -513,6 +524,7 @@ diesel::joinable!(push_outbox -> push_devices (device_id));
 diesel::joinable!(push_outbox -> held_mails (held_mail_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    appointment_outcomes,
     appointment_references,
     appointments,
     away_periods,

@@ -303,7 +303,7 @@ async fn each_person_lists_the_afspraken_to_come_and_those_that_took_place(backe
     let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
     let (status, empty) = get(&app, &sanne, "/api/appointments").await?;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(empty, json!({"upcoming": [], "past": []}));
+    assert_eq!(empty, json!({"upcoming": [], "past": [], "awaitingAnswer": []}));
 
     // Within hours: one accepted, one proposed, one declined (never listed).
     let mut ids = Vec::new();
@@ -330,7 +330,7 @@ async fn each_person_lists_the_afspraken_to_come_and_those_that_took_place(backe
     }
     let stranger = sitter(&app, "vreemde@example.nl").await?;
     let (_, theirs) = get(&app, &stranger, "/api/appointments").await?;
-    assert_eq!(theirs, json!({"upcoming": [], "past": []}));
+    assert_eq!(theirs, json!({"upcoming": [], "past": [], "awaitingAnswer": []}));
 
     // Twelve hours on (a session lasts a day without use): the accepted one took place; the
     // proposal nobody answered is gone.
@@ -501,12 +501,25 @@ async fn accepted(
     body["endsAt"] = json!((start + Duration::hours(1)).to_rfc3339());
     body["kind"] = json!("uitlaten");
     let made: Value = propose(app, sanne, conversation, &body).await?.json().await?;
-    let id = made["id"].as_i64().ok_or("an id")?;
+    let id = made["id"].as_i64().ok_or_else(|| format!("an id: {made}"))?;
     assert_eq!(step(app, lotte, id, "accepteren").await?.status(), StatusCode::OK);
     Ok(id)
 }
 
+async fn answer(app: &TestApp, who: &Person, id: i64, outcome: &str) -> reqwest::Result<reqwest::Response> {
+    app.send_json(
+        &who.client,
+        Method::POST,
+        &format!("/api/appointments/{id}/outcome"),
+        &json!({"outcome": outcome}),
+    )
+    .await
+}
+
+/// `who` says the afspraak took place (when they may and did not yet: the answer is not
+/// checked here) and writes their reference.
 async fn write(app: &TestApp, who: &Person, id: i64, body: &Value) -> reqwest::Result<reqwest::Response> {
+    answer(app, who, id, "ja").await?;
     app.send_json(
         &who.client,
         Method::POST,
@@ -571,6 +584,9 @@ async fn references_are_written_after_a_real_afspraak_and_published_together(bac
     let (_, seen) = get(&app, &lotte, &format!("/api/appointments/{id}/references")).await?;
     assert_eq!(seen["theirs"], Value::Null, "double-blind: {seen}");
     assert_eq!(seen["published"], false);
+    assert_eq!(seen["asksOutcome"], true, "she answers first");
+    assert_eq!(answer(&app, &lotte, id, "ja").await?.status(), StatusCode::NO_CONTENT);
+    let (_, seen) = get(&app, &lotte, &format!("/api/appointments/{id}/references")).await?;
     assert_eq!(seen["mayNotWrite"], Value::Null, "she may write hers");
     let public = |user: i64| {
         let app = &app;
@@ -1410,6 +1426,9 @@ async fn a_double_tap_on_each_afspraak_call_with_one_key_gives_one_result(backen
     // The reference's 'Versturen' twice: one reference, no 'al geschreven'.
     clock.advance(3 * 60 * 60);
     let reference_path = format!("/api/appointments/{id}/reference");
+    for who in [&sanne, &lotte] {
+        assert_eq!(answer(&app, who, id, "ja").await?.status(), StatusCode::NO_CONTENT);
+    }
     let text = json!({"text": "Lotte was op tijd en heel lief voor Bobby.", "again": true});
     let first = with_key(&app, &sanne, &reference_path, &text, "referentie-1").await?;
     let again = with_key(&app, &sanne, &reference_path, &text, "referentie-1").await?;
@@ -1480,7 +1499,247 @@ async fn an_afspraak_no_longer_names_a_pet_removed_after_it(backend: Backend) ->
     Ok(())
 }
 
+/// `days` pass, eight hours at a time, each of `people` using the platform in between (a session
+/// lasts a day without use).
+async fn days_pass(
+    app: &TestApp,
+    clock: &crate::helpers::SettableClock,
+    days: u32,
+    people: &[&Person],
+) -> Result<(), Box<dyn std::error::Error>> {
+    for _ in 0..days * 3 {
+        clock.advance(8 * 60 * 60);
+        for who in people {
+            assert_eq!(get(app, who, "/api/appointments").await?.0, StatusCode::OK);
+        }
+    }
+    Ok(())
+}
+
+/// Sanne's afspraken that took place, as her pet's page shows them to her (never a kept page).
+async fn completed_afspraken(app: &TestApp, sanne: &Person) -> Result<Value, Box<dyn std::error::Error>> {
+    let pet = sanne.pet.ok_or("Bobby")?;
+    let (status, page) = get(app, sanne, &format!("/api/pets/{pet}")).await?;
+    assert_eq!(status, StatusCode::OK);
+    Ok(page["trust"]["completedAfspraken"].clone())
+}
+
+/// 'Is de afspraak doorgegaan?' comes before a reference: asked of each after the end, answered
+/// once; a bad answer changes nothing; a 'no' of either ends the references of the afspraak and
+/// takes it out of the afspraken that took place.
+async fn a_reference_waits_for_the_answer_and_a_no_of_either_ends_it(backend: Backend) -> TestResult {
+    let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let id = accepted(&app, &sanne, &lotte, conversation, 1).await?;
+    let later = accepted(&app, &sanne, &lotte, conversation, 2).await?;
+    let outcome_path = format!("/api/appointments/{id}/outcome");
+    let good = json!({"text": "Lotte was op tijd en heel lief voor Bobby.", "again": true});
+
+    // Before its end: not yet asked, not answered.
+    let early = answer(&app, &sanne, id, "ja").await?;
+    assert_eq!(early.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        error_envelope(early).await?.0,
+        "Deze vraag beantwoord je na afloop van de afspraak."
+    );
+    clock.advance(3 * 60 * 60);
+
+    // Over: the question waits for both, and a reference waits for the answer.
+    for who in [&sanne, &lotte] {
+        let (_, mine) = get(&app, who, "/api/appointments").await?;
+        assert_eq!(mine["awaitingAnswer"], json!([later, id]), "the latest end first");
+        let (_, references) = get(&app, who, &format!("/api/appointments/{id}/references")).await?;
+        assert_eq!(references["asksOutcome"], true);
+        assert_eq!(references["myOutcome"], Value::Null);
+        assert_eq!(
+            references["mayNotWrite"],
+            "Beantwoord eerst of de afspraak is doorgegaan."
+        );
+    }
+    let unanswered = app
+        .send_json(
+            &sanne.client,
+            Method::POST,
+            &format!("/api/appointments/{id}/reference"),
+            &good,
+        )
+        .await?;
+    assert_eq!(unanswered.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        error_envelope(unanswered).await?.0,
+        "Beantwoord eerst of de afspraak is doorgegaan."
+    );
+
+    // Bad answers, a stranger's answer: refused, nothing stored.
+    for bad in [
+        json!({"outcome": "misschien"}),
+        json!({}),
+        json!({"outcome": "ja", "extra": 1}),
+    ] {
+        let refused = app.send_json(&sanne.client, Method::POST, &outcome_path, &bad).await?;
+        assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
+    }
+    let stranger = sitter(&app, "vreemde@example.nl").await?;
+    assert_eq!(answer(&app, &stranger, id, "ja").await?.status(), StatusCode::NOT_FOUND);
+    assert_eq!(app.database()?.count("appointment_outcomes")?, 0);
+    assert_eq!(completed_afspraken(&app, &sanne).await?, 2);
+
+    // Sanne says yes, once; the question is no longer asked of her.
+    assert_eq!(answer(&app, &sanne, id, "ja").await?.status(), StatusCode::NO_CONTENT);
+    let again = answer(&app, &sanne, id, "niet-gekomen").await?;
+    assert_eq!(again.status(), StatusCode::CONFLICT);
+    assert_eq!(error_envelope(again).await?.0, "Je hebt deze vraag al beantwoord.");
+    let (_, mine) = get(&app, &sanne, "/api/appointments").await?;
+    assert_eq!(mine["awaitingAnswer"], json!([later]));
+    let (_, references) = get(&app, &sanne, &format!("/api/appointments/{id}/references")).await?;
+    assert_eq!(
+        (
+            &references["myOutcome"],
+            &references["asksOutcome"],
+            &references["mayNotWrite"]
+        ),
+        (&json!("ja"), &json!(false), &Value::Null)
+    );
+
+    // Lotte says Sanne did not come: neither writes a reference, the afspraak no longer counts,
+    // and Sanne never reads Lotte's answer.
+    assert_eq!(
+        answer(&app, &lotte, id, "niet-gekomen").await?.status(),
+        StatusCode::NO_CONTENT
+    );
+    for who in [&sanne, &lotte] {
+        let refused = app
+            .send_json(
+                &who.client,
+                Method::POST,
+                &format!("/api/appointments/{id}/reference"),
+                &good,
+            )
+            .await?;
+        assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(
+            error_envelope(refused).await?.0,
+            "Deze afspraak is niet doorgegaan: er hoort geen referentie bij."
+        );
+    }
+    assert_eq!(app.database()?.count("appointment_references")?, 0);
+    let (_, references) = get(&app, &sanne, &format!("/api/appointments/{id}/references")).await?;
+    assert_eq!(references["myOutcome"], "ja");
+    assert!(!references.to_string().contains("niet-gekomen"), "{references}");
+    assert_eq!(completed_afspraken(&app, &sanne).await?, 1);
+
+    // After the fourteen days the question is no longer asked.
+    days_pass(&app, &clock, 15, &[&lotte]).await?;
+    let (_, mine) = get(&app, &lotte, "/api/appointments").await?;
+    assert_eq!(mine["awaitingAnswer"], json!([]));
+    let late = answer(&app, &lotte, later, "ja").await?;
+    assert_eq!(late.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        error_envelope(late).await?.0,
+        "De termijn om deze vraag te beantwoorden is voorbij."
+    );
+    Ok(())
+}
+
+/// Two people who say within 90 days that the same member did not come put that member in the
+/// moderators' queue, once; a reference's note for the moderators reaches only them.
+async fn two_no_shows_and_a_note_for_the_moderators_reach_the_queue(backend: Backend) -> TestResult {
+    let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let eva = owner(&app, "eva@example.nl").await?;
+    let with_eva = started(&app, &eva, &lotte, eva.pet).await?;
+    let first = accepted(&app, &sanne, &lotte, conversation, 1).await?;
+    let second = accepted(&app, &eva, &lotte, with_eva, 1).await?;
+    let third = accepted(&app, &sanne, &lotte, conversation, 2).await?;
+    let fourth = accepted(&app, &eva, &lotte, with_eva, 2).await?;
+    let fifth = accepted(&app, &eva, &lotte, with_eva, 3).await?;
+    clock.advance(5 * 60 * 60);
+    let queued = |reason: &str| {
+        format!(
+            "reports WHERE automatic = TRUE AND reason = '{reason}' AND reported_id = {}",
+            lotte.id
+        )
+    };
+
+    assert_eq!(
+        answer(&app, &sanne, first, "niet-gekomen").await?.status(),
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        app.database()?.count(&queued("vaak-niet-gekomen"))?,
+        0,
+        "once is no pattern"
+    );
+    assert_eq!(
+        answer(&app, &eva, second, "niet-gekomen").await?.status(),
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(app.database()?.count(&queued("vaak-niet-gekomen"))?, 1);
+    assert_eq!(
+        answer(&app, &sanne, third, "niet-gekomen").await?.status(),
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        app.database()?.count(&queued("vaak-niet-gekomen"))?,
+        1,
+        "once in the 90 days"
+    );
+
+    // A 'samen afgezegd' is no no-show.
+    assert_eq!(
+        answer(&app, &lotte, fourth, "afgezegd").await?.status(),
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        app.database()?.count(&format!(
+            "appointment_outcomes WHERE subject_id = {} AND outcome = 'niet-gekomen'",
+            eva.id
+        ))?,
+        0
+    );
+
+    // A note with a reference: in the queue about the subject, never in what the subject reads.
+    let note = "Ze vroeg achteraf om geld voor het voer.";
+    let too_long = write(
+        &app,
+        &lotte,
+        fifth,
+        &json!({"text": "Eva was vriendelijk en Bobby was lief.", "again": false, "moderatorNote": "a".repeat(501)}),
+    )
+    .await?;
+    assert_eq!(too_long.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(too_long.json::<Value>().await?["field"], "moderatorNote");
+    let written = write(
+        &app,
+        &lotte,
+        fifth,
+        &json!({"text": "Eva was vriendelijk en Bobby was lief.", "again": false, "moderatorNote": note}),
+    )
+    .await?;
+    assert_eq!(written.status(), StatusCode::CREATED);
+    assert!(!written.text().await?.contains(note));
+    let about_eva = format!(
+        "reports WHERE automatic = TRUE AND reason = 'notitie-bij-referentie' AND reported_id = {}",
+        eva.id
+    );
+    assert_eq!(app.database()?.count(&about_eva)?, 1);
+    assert_eq!(answer(&app, &eva, fifth, "ja").await?.status(), StatusCode::NO_CONTENT);
+    let (_, read) = get(&app, &eva, &format!("/api/appointments/{fifth}/references")).await?;
+    assert_eq!(read["published"], false);
+    days_pass(&app, &clock, 15, &[&eva, &sanne]).await?;
+    let (_, read) = get(&app, &eva, &format!("/api/appointments/{fifth}/references")).await?;
+    assert_eq!(read["theirs"]["text"], "Eva was vriendelijk en Bobby was lief.");
+    assert!(!read.to_string().contains(note), "{read}");
+    let (_, public) = get(&app, &sanne, &format!("/api/users/{}/references", eva.id)).await?;
+    assert!(!public.to_string().contains(note), "{public}");
+    Ok(())
+}
+
 on_both_backends!(
+    a_reference_waits_for_the_answer_and_a_no_of_either_ends_it,
+    two_no_shows_and_a_note_for_the_moderators_reach_the_queue,
     an_afspraak_no_longer_names_a_pet_removed_after_it,
     a_double_tap_on_each_afspraak_call_with_one_key_gives_one_result,
     fifty_simultaneous_proposals_store_three_and_mail_once,

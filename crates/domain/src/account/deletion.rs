@@ -77,6 +77,7 @@ impl AccountData {
                     })
                     .collect()
             },
+            outcomes: self.records.outcomes_by(user)?,
         })
     }
 }

@@ -315,8 +315,15 @@ pub fn document(sources: ExportSources<'_>) -> Value {
                 "geschrevenOp": time(r.created_at),
                 "reactie": r.reply,
                 "verborgenDoorModeratorOp": r.hidden_at.map(time),
+                // Only the author's own: the subject never reads it.
+                "alleenVoorModeratoren": if r.author == user.id { r.moderator_note.clone() } else { None },
             })
         }).collect::<Vec<_>>(),
+        "afspraakDoorgegaan": records.outcomes.iter().map(|(afspraak, outcome, at)| json!({
+            "afspraak": afspraak.get(),
+            "antwoord": choice(*outcome),
+            "beantwoordOp": time(*at),
+        })).collect::<Vec<_>>(),
         "fotos": records.uploads.iter().map(|upload| json!({
             "bestand": format!("{PHOTOS_FOLDER}/{}", upload.public_name),
             "inGebruik": upload.attached,

@@ -116,6 +116,23 @@ pub trait PersonalRecordRepository: Send + Sync {
         &self,
         user: UserId,
     ) -> Result<Vec<crate::appointments::references::ReferenceWithAfspraak>, RepositoryError>;
+
+    /// The person's answers to 'Is de afspraak doorgegaan?', oldest first: the afspraak, the
+    /// answer, when.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn outcomes_by(
+        &self,
+        user: UserId,
+    ) -> Result<
+        Vec<(
+            crate::AppointmentId,
+            crate::kernel::enums::AfspraakOutcome,
+            chrono::DateTime<chrono::Utc>,
+        )>,
+        RepositoryError,
+    >;
 }
 
 /// The records of [`PersonalRecordRepository`] for one person.
@@ -138,6 +155,12 @@ pub struct PersonalRecords {
     /// The references they wrote, and those about them that are published (one not yet
     /// published stays unread by them until it is: double-blind).
     pub references: Vec<crate::appointments::references::ReferenceWithAfspraak>,
+    /// Their answers to 'Is de afspraak doorgegaan?': the afspraak, the answer, when.
+    pub outcomes: Vec<(
+        crate::AppointmentId,
+        crate::kernel::enums::AfspraakOutcome,
+        chrono::DateTime<chrono::Utc>,
+    )>,
 }
 
 /// How many people kept one of the person's own cards as a favourite in a window. Who they are

@@ -3,6 +3,7 @@
 
 pub mod afspraak;
 pub mod availability;
+pub mod outcomes;
 pub mod ports;
 pub mod proposals;
 pub mod references;

@@ -166,15 +166,60 @@ pub trait AppointmentRepository: Send + Sync {
 
 /// The references.
 pub trait ReferenceRepository: Send + Sync {
-    /// Stores a reference; `Ok(None)` when its author wrote one for this afspraak already (of
-    /// simultaneous writes, one is stored).
+    /// Stores a reference, holding the afspraak: only when its author answered 'Ja' and neither
+    /// said it did not take place, and only once per author (of simultaneous writes, one is
+    /// stored).
     ///
     /// # Errors
     /// Storage failures.
     fn add_reference(
         &self,
         new: &crate::appointments::references::NewReference,
-    ) -> Result<Option<crate::appointments::references::Reference>, RepositoryError>;
+    ) -> Result<crate::appointments::references::Written, RepositoryError>;
+
+    /// Stores `author`'s answer to 'Is de afspraak doorgegaan?' about `appointment` (with
+    /// `subject`, the other person) at `now`, holding the afspraak, only if they gave none:
+    /// `Ok(false)` when they had.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn add_outcome(
+        &self,
+        appointment: crate::AppointmentId,
+        author: crate::UserId,
+        subject: crate::UserId,
+        outcome: crate::kernel::enums::AfspraakOutcome,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<bool, RepositoryError>;
+
+    /// The answers given about an afspraak: who answered, and what.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn outcomes_of(
+        &self,
+        appointment: crate::AppointmentId,
+    ) -> Result<Vec<(crate::UserId, crate::kernel::enums::AfspraakOutcome)>, RepositoryError>;
+
+    /// Of `appointments`, those `author` answered the question about.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn answered_among(
+        &self,
+        author: crate::UserId,
+        appointments: &[crate::AppointmentId],
+    ) -> Result<std::collections::HashSet<crate::AppointmentId>, RepositoryError>;
+
+    /// How often people said since `since` that `subject` did not come.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn no_shows_about(
+        &self,
+        subject: crate::UserId,
+        since: chrono::DateTime<chrono::Utc>,
+    ) -> Result<i64, RepositoryError>;
 
     /// The references of an afspraak (none, one or two), oldest first.
     ///

@@ -1,5 +1,6 @@
 //! References ('referenties'): after an accepted afspraak has ended, each of the two may write
-//! one about the other within [`REFERENCE_WINDOW`]. Double-blind: neither reads the other's
+//! one about the other within [`REFERENCE_WINDOW`], once they said it took place
+//! ([`crate::appointments::outcomes`]). Double-blind: neither reads the other's
 //! until both wrote or the window closed; then both are published together and stay as written.
 
 use crate::appointments::state::Refusal;
@@ -33,6 +34,9 @@ pub struct Reference {
     pub reply: Option<String>,
     /// When a moderator hid it (after a report): then it is on no page.
     pub hidden_at: Option<DateTime<Utc>>,
+    /// What the author told only the moderators ('Alleen voor de moderatoren'): never on a
+    /// page, never to the subject.
+    pub moderator_note: Option<String>,
 }
 
 /// A reference with what the public reads of its afspraak: the kind of help and when it ended
@@ -62,6 +66,20 @@ pub struct NewReference {
     pub again: bool,
     /// The tags, each once, in the enumeration's order.
     pub tags: Vec<ReferenceTag>,
+    /// What only the moderators read, trimmed, never empty when present.
+    pub moderator_note: Option<String>,
+}
+
+/// What storing a reference came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Written {
+    /// Stored (and, as the second of the two, published with the other).
+    Stored(Reference),
+    /// Its author wrote one for this afspraak already.
+    AlreadyWritten,
+    /// Its author has not said 'Ja', or one of the two said the afspraak did not take place
+    /// ([`crate::appointments::outcomes::may_write_after`]), read under the afspraak's hold.
+    NotTakenPlace,
 }
 
 /// How long after an afspraak's end its two people may write their references.

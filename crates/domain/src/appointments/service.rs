@@ -8,11 +8,10 @@ use crate::appointments::afspraak::{
 use crate::appointments::ports::{AppointmentRepository, Proposed, ReferenceRepository};
 use crate::appointments::proposals::{self, PROPOSALS, TOO_MANY_OPEN, TOO_MANY_PROPOSALS};
 use crate::appointments::references::{
-    NewReference, Reference, ReferenceWithAfspraak, may_write, public_text_refusal, published, reference_text,
+    NewReference, Reference, ReferenceWithAfspraak, Written, may_write, public_text_refusal, published, reference_text,
 };
 use crate::appointments::state::{Party, Refusal, Step, next_state};
-use crate::kernel::enums::AppointmentKind;
-use crate::kernel::enums::ReferenceTag;
+use crate::kernel::enums::{AfspraakOutcome, AppointmentKind, ReferenceTag};
 use crate::kernel::limits::{Limited, RateLimiter};
 use crate::mail::message::{AfspraakNews, MailMessage};
 use crate::messaging::closed::MessagingError;
@@ -55,6 +54,9 @@ pub enum AfspraakError {
     /// The subject replied to this reference already.
     #[error("Je hebt al op deze referentie gereageerd.")]
     AlreadyReplied,
+    /// The person answered 'Is de afspraak doorgegaan?' about this afspraak already.
+    #[error("{}", crate::appointments::outcomes::ALREADY_ANSWERED)]
+    AlreadyAnswered,
     /// Storage failures.
     #[error(transparent)]
     Repository(#[from] RepositoryError),
@@ -100,6 +102,8 @@ pub struct MyAfspraken {
     pub upcoming: Vec<Afspraak>,
     /// Accepted ones that are over, the latest first.
     pub past: Vec<Afspraak>,
+    /// Of `past`, those whose 'Is de afspraak doorgegaan?' waits for their answer.
+    pub awaiting_answer: std::collections::HashSet<AppointmentId>,
 }
 
 /// A reference as it arrives.
@@ -111,6 +115,8 @@ pub struct ReferenceInput {
     pub again: bool,
     /// What stood out.
     pub tags: Vec<ReferenceTag>,
+    /// What only the moderators read ('Alleen voor de moderatoren').
+    pub moderator_note: Option<String>,
 }
 
 /// The references of one afspraak as one of its two people reads them.
@@ -124,6 +130,10 @@ pub struct AfspraakReferences {
     pub published: bool,
     /// Why they may not write one (now), if so; `None` when they may.
     pub may_not_write: Option<&'static str>,
+    /// Their answer to 'Is de afspraak doorgegaan?', once given.
+    pub my_outcome: Option<AfspraakOutcome>,
+    /// Whether the question waits for their answer now.
+    pub asks_outcome: bool,
 }
 
 /// A published reference as the public reads it on its subject's page.
@@ -459,7 +469,12 @@ impl Afspraken {
         upcoming.retain(|afspraak| afspraak.is_upcoming(now));
         let mut past = self.appointments.ended_of(me, &HELD_STATES, now, MAX_LISTED)?;
         past.retain(|afspraak| afspraak.was_held(now));
-        Ok(MyAfspraken { upcoming, past })
+        let awaiting_answer = self.awaiting_answer(me, &past)?;
+        Ok(MyAfspraken {
+            upcoming,
+            past,
+            awaiting_answer,
+        })
     }
 
     /// Tells both people's open streams of each of these afspraken, which ended when their

@@ -77,7 +77,8 @@ impl AppointmentState {
 
 /// Whether an afspraak in `state` that ends at `ends_at` took place by `now`: accepted (or
 /// already marked over) and its end past. Storage counts by the same rule
-/// ([`AppointmentState::TOOK_PLACE`] and an end at or before `now`).
+/// ([`AppointmentState::TOOK_PLACE`] and an end at or before `now`), and leaves out an afspraak
+/// either of its two said did not take place ([`crate::appointments::outcomes`]).
 #[must_use]
 pub fn took_place(state: AppointmentState, ends_at: DateTime<Utc>, now: DateTime<Utc>) -> bool {
     AppointmentState::TOOK_PLACE.contains(&state) && ends_at <= now

@@ -205,6 +205,12 @@ vocabulary!(
         /// Filed by the platform: the member tried to begin more new conversations in one Dutch
         /// day than anyone needs ([`crate::messaging::new_members::REVIEW_ABOVE`]).
         VeelNieuweGesprekken = "veel-nieuwe-gesprekken" => "Veel nieuwe gesprekken op één dag", Platform;
+        /// Filed by the platform: two people said within
+        /// [`crate::appointments::outcomes::NO_SHOW_DAYS`] days that the member did not come to
+        /// an afspraak ([`crate::appointments::outcomes::NO_SHOWS_FOR_REVIEW`]).
+        VaakNietGekomen = "vaak-niet-gekomen" => "Vaker niet gekomen op een afspraak", Platform;
+        /// Filed by the platform: a reference came with a note only the moderators read.
+        NotitieBijReferentie = "notitie-bij-referentie" => "Notitie bij een referentie", Platform;
     }
 );
 
@@ -493,6 +499,7 @@ mod tests {
         round_trips::<Availability>();
         round_trips::<LookingFor>();
         round_trips::<ReportReason>();
+        round_trips::<AfspraakOutcome>();
         round_trips::<ReportStatus>();
         round_trips::<SignInMethod>();
         round_trips::<HourlyRate>();
@@ -649,6 +656,19 @@ vocabulary!(
         Periode = "periode" => "In een periode";
         /// Regularly, on some days of the week.
         Regelmatig = "regelmatig" => "Regelmatig";
+    }
+);
+
+vocabulary!(
+    /// 'Is de afspraak doorgegaan?': each of an afspraak's two answers it after its end, before
+    /// writing a reference ([`crate::appointments::outcomes`]).
+    AfspraakOutcome {
+        /// It took place.
+        Ja = "ja" => "Ja";
+        /// The other person did not come.
+        NietGekomen = "niet-gekomen" => "Nee, de ander kwam niet";
+        /// The two called it off together.
+        Afgezegd = "afgezegd" => "Nee, we hebben het samen afgezegd";
     }
 );
 

@@ -281,6 +281,7 @@ impl From<AfspraakError> for ApiError {
             | AfspraakError::Moved
             | AfspraakError::AlreadyWritten
             | AfspraakError::AlreadyReplied
+            | AfspraakError::AlreadyAnswered
             | AfspraakError::TooManyOpen => Self::Conflict(error.to_string()),
             AfspraakError::TooManyProposals(limited) => Self::TooManyRequests {
                 retry_after_secs: limited.retry_after_secs,

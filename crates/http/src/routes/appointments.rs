@@ -10,7 +10,7 @@ use oppas_domain::appointments::availability::warning_for;
 use oppas_domain::appointments::references::Reference;
 use oppas_domain::appointments::service::{ProposalInput, ReferenceInput};
 use oppas_domain::appointments::state::Step;
-use oppas_domain::kernel::enums::{AppointmentKind, AppointmentState, ReferenceTag};
+use oppas_domain::kernel::enums::{AfspraakOutcome, AppointmentKind, AppointmentState, ReferenceTag};
 use oppas_domain::{AppointmentId, ConversationId, PetId, ReferenceId, UserId};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -87,6 +87,9 @@ pub struct MyAppointmentsView {
     pub upcoming: Vec<AppointmentView>,
     /// Accepted afspraken that are over, the latest first.
     pub past: Vec<AppointmentView>,
+    /// The ids of those of `past` whose 'Is de afspraak doorgegaan?' waits for the reader's
+    /// answer (`POST /api/appointments/{id}/outcome`).
+    pub awaiting_answer: Vec<i64>,
 }
 
 /// A reference as its two people read it.
@@ -145,6 +148,10 @@ pub struct AppointmentReferencesView {
     pub published: bool,
     /// Why they may not write one now; null when they may.
     pub may_not_write: Option<String>,
+    /// Their answer to 'Is de afspraak doorgegaan?', once given (never the other's).
+    pub my_outcome: Option<AfspraakOutcome>,
+    /// Whether that question waits for their answer now (before a reference).
+    pub asks_outcome: bool,
 }
 
 /// A published reference on its subject's page: the help and the month of the afspraak, never
@@ -191,6 +198,17 @@ pub struct ReferenceBody {
     /// What stood out.
     #[serde(default)]
     pub tags: Vec<ReferenceTag>,
+    /// 'Alleen voor de moderatoren': a note nobody else reads, as long as an afspraak's note.
+    #[serde(default)]
+    pub moderator_note: Option<String>,
+}
+
+/// The answer to 'Is de afspraak doorgegaan?'.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct OutcomeBody {
+    /// 'Ja', 'Nee, de ander kwam niet' or 'Nee, we hebben het samen afgezegd'.
+    pub outcome: AfspraakOutcome,
 }
 
 /// A proposal.
@@ -246,6 +264,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(propose_appointment)
         .service(take_step)
         .service(write_reference)
+        .service(answer_outcome)
         .service(appointment_references)
         .service(references_about)
         .service(reply_to_reference);
@@ -272,6 +291,12 @@ pub async fn my_appointments(
     Ok(HttpResponse::Ok().json(MyAppointmentsView {
         upcoming: mine.upcoming.iter().map(|a| AppointmentView::at(a, now)).collect(),
         past: mine.past.iter().map(|a| AppointmentView::at(a, now)).collect(),
+        awaiting_answer: mine
+            .past
+            .iter()
+            .filter(|a| mine.awaiting_answer.contains(&a.id))
+            .map(|a| a.id.get())
+            .collect(),
     }))
 }
 
@@ -437,6 +462,7 @@ pub async fn write_reference(
         text: body.text,
         again: body.again,
         tags: body.tags,
+        moderator_note: body.moderator_note,
     };
     let id = AppointmentId(id.into_inner());
     let afspraken = state.afspraken.clone();
@@ -446,6 +472,37 @@ pub async fn write_reference(
         Ok(HttpResponse::Created().json(ReferenceView::from(&written)))
     })
     .await
+}
+
+/// The signed-in person answers 'Is de afspraak doorgegaan?' about an afspraak of theirs: once,
+/// after it took place and within 14 days, before writing a reference. A 'no' of either ends the
+/// references of the afspraak; the other never reads the answer.
+///
+/// # Errors
+/// 404 for an afspraak that is not theirs or a closed conversation; 422 naming `appointment`
+/// (not now) or `outcome`; 409 when answered already.
+#[utoipa::path(post, path = "/api/appointments/{id}/outcome", tag = "messages", operation_id = "answer_outcome",
+    params(("id" = i64, Path, description = "The afspraak")),
+    request_body = OutcomeBody,
+    responses(
+        (status = 204, description = "Answered"),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 404, description = "Not theirs, or the conversation is closed", body = crate::ApiErrorBody),
+        (status = 409, description = "Answered already", body = crate::ApiErrorBody),
+        (status = 422, description = "Not now, or not one of the answers; `field` names which", body = crate::ApiErrorBody),
+    ))]
+#[post("/appointments/{id}/outcome")]
+pub async fn answer_outcome(
+    CurrentUser(user): CurrentUser,
+    id: web::Path<i64>,
+    body: crate::extract::Body<OutcomeBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let outcome = body.into_inner().outcome;
+    let id = AppointmentId(id.into_inner());
+    let afspraken = state.afspraken.clone();
+    web::block(move || afspraken.answer_outcome(user.id, id, outcome)).await??;
+    Ok(HttpResponse::NoContent().finish())
 }
 
 /// The references of an afspraak of the signed-in person.
@@ -473,6 +530,8 @@ pub async fn appointment_references(
         theirs: found.theirs.as_ref().map(ReferenceView::from),
         published: found.published,
         may_not_write: found.may_not_write.map(str::to_owned),
+        my_outcome: found.my_outcome,
+        asks_outcome: found.asks_outcome,
     }))
 }
 

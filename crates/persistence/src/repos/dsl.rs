@@ -36,3 +36,17 @@ where
         ListingSource::Pet(id) => Box::new(listings::pet_id.eq(id.get())),
     }
 }
+
+/// For a query over `appointments`: the afspraak neither of its two said did not take place
+/// ('Is de afspraak doorgegaan?': every answer but 'Ja' denies it,
+/// `oppas_domain::kernel::enums::AfspraakOutcome::denies`). With the domain's
+/// `AppointmentState::TOOK_PLACE` and an end past, an afspraak that took place.
+#[diesel::dsl::auto_type]
+pub(crate) fn undenied() -> _ {
+    let ja: &'static str = oppas_domain::kernel::enums::AfspraakOutcome::Ja.as_str();
+    diesel::dsl::not(diesel::dsl::exists(
+        crate::schema::appointment_outcomes::table
+            .filter(crate::schema::appointment_outcomes::appointment_id.eq(crate::schema::appointments::id))
+            .filter(crate::schema::appointment_outcomes::outcome.ne(ja)),
+    ))
+}

@@ -26,6 +26,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appointments/{id}/outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signed-in person answers 'Is de afspraak doorgegaan?' about an afspraak of theirs: once,
+         *     after it took place and within 14 days, before writing a reference. A 'no' of either ends the
+         *     references of the afspraak; the other never reads the answer.
+         * @description # Errors
+         *     404 for an afspraak that is not theirs or a closed conversation; 422 naming `appointment`
+         *     (not now) or `outcome`; 409 when answered already.
+         */
+        post: operations["answer_outcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appointments/{id}/reference": {
         parameters: {
             query?: never;
@@ -1554,6 +1578,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description 'Is de afspraak doorgegaan?': each of an afspraak's two answers it after its end, before writing a reference ([`crate::appointments::outcomes`]).
+         * @enum {string}
+         */
+        AfspraakOutcome: "ja" | "niet-gekomen" | "afgezegd";
         /** @description The error envelope every failed API call answers with. */
         ApiErrorBody: {
             /** @description A stable, machine-readable code the frontend can switch on. */
@@ -1573,9 +1602,12 @@ export interface components {
          *     published (never before), and whether they may write theirs.
          */
         AppointmentReferencesView: {
+            /** @description Whether that question waits for their answer now (before a reference). */
+            asksOutcome: boolean;
             /** @description Why they may not write one now; null when they may. */
             mayNotWrite?: string | null;
             mine?: components["schemas"]["ReferenceView"] | null;
+            myOutcome?: components["schemas"]["AfspraakOutcome"] | null;
             /** @description Whether the references of this afspraak are published. */
             published: boolean;
             theirs?: components["schemas"]["ReferenceView"] | null;
@@ -2188,6 +2220,11 @@ export interface components {
         };
         /** @description The signed-in person's afspraken: those still to come and those that took place. */
         MyAppointmentsView: {
+            /**
+             * @description The ids of those of `past` whose 'Is de afspraak doorgegaan?' waits for the reader's
+             *     answer (`POST /api/appointments/{id}/outcome`).
+             */
+            awaitingAnswer: number[];
             /** @description Accepted afspraken that are over, the latest first. */
             past: components["schemas"]["AppointmentView"][];
             /** @description Proposals that can still be accepted and accepted afspraken not yet over, soonest first. */
@@ -2198,6 +2235,11 @@ export interface components {
          * @enum {string}
          */
         Neutered: "ja" | "nee" | "onbekend";
+        /** @description The answer to 'Is de afspraak doorgegaan?'. */
+        OutcomeBody: {
+            /** @description 'Ja', 'Nee, de ander kwam niet' or 'Nee, we hebben het samen afgezegd'. */
+            outcome: components["schemas"]["AfspraakOutcome"];
+        };
         /** @description The owner of a pet, on its card. */
         OwnerInfoView: {
             /** @description Photo. */
@@ -2991,6 +3033,8 @@ export interface components {
         ReferenceBody: {
             /** @description 'Zou je weer met X afspreken?' */
             again: boolean;
+            /** @description 'Alleen voor de moderatoren': a note nobody else reads, as long as an afspraak's note. */
+            moderatorNote?: string | null;
             /** @description What stood out. */
             tags?: components["schemas"]["ReferenceTag"][];
             /** @description 20 to 1,000 characters. */
@@ -3090,7 +3134,7 @@ export interface components {
          * @description Why someone reports a profile or a conversation.
          * @enum {string}
          */
-        ReportReason: "nep-profiel" | "ongepast-gedrag" | "oplichting" | "anders" | "veel-nieuwe-gesprekken";
+        ReportReason: "nep-profiel" | "ongepast-gedrag" | "oplichting" | "anders" | "veel-nieuwe-gesprekken" | "vaak-niet-gekomen" | "notitie-bij-referentie";
         /**
          * @description Where a report stands: open in the moderators' queue, or closed by one of them.
          * @enum {string}
@@ -3453,6 +3497,67 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    answer_outcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The afspraak */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OutcomeBody"];
+            };
+        };
+        responses: {
+            /** @description Answered */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not theirs, or the conversation is closed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Answered already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not now, or not one of the answers; `field` names which */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

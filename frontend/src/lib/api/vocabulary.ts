@@ -16,6 +16,18 @@ export interface Vocabulary<Value extends string | number> {
   readonly edit: readonly Value[];
 }
 
+/** 'Is de afspraak doorgegaan?': each of an afspraak's two answers it after its end, before writing a reference ([`crate::appointments::outcomes`]). */
+export const AfspraakOutcome: Vocabulary<Schemas["AfspraakOutcome"]> = {
+  values: ["ja", "niet-gekomen", "afgezegd"],
+  labels: {
+    "ja": "Ja",
+    "niet-gekomen": "Nee, de ander kwam niet",
+    "afgezegd": "Nee, we hebben het samen afgezegd",
+  },
+  wizard: ["ja", "niet-gekomen", "afgezegd"],
+  edit: ["ja", "niet-gekomen", "afgezegd"],
+};
+
 /** The kind of help an afspraak is for. */
 export const AppointmentKind: Vocabulary<Schemas["AppointmentKind"]> = {
   values: ["kennismaking", "uitlaten", "oppassen-thuis", "logeren", "dagopvang", "huisbezoek"],
@@ -326,13 +338,15 @@ export const ReferenceTag: Vocabulary<Schemas["ReferenceTag"]> = {
 
 /** Why someone reports a profile or a conversation. */
 export const ReportReason: Vocabulary<Schemas["ReportReason"]> = {
-  values: ["nep-profiel", "ongepast-gedrag", "oplichting", "anders", "veel-nieuwe-gesprekken"],
+  values: ["nep-profiel", "ongepast-gedrag", "oplichting", "anders", "veel-nieuwe-gesprekken", "vaak-niet-gekomen", "notitie-bij-referentie"],
   labels: {
     "nep-profiel": "Nep-profiel",
     "ongepast-gedrag": "Ongepast gedrag",
     "oplichting": "Oplichting of vraagt om geld",
     "anders": "Anders",
     "veel-nieuwe-gesprekken": "Veel nieuwe gesprekken op één dag",
+    "vaak-niet-gekomen": "Vaker niet gekomen op een afspraak",
+    "notitie-bij-referentie": "Notitie bij een referentie",
   },
   wizard: ["nep-profiel", "ongepast-gedrag", "oplichting", "anders"],
   edit: ["nep-profiel", "ongepast-gedrag", "oplichting", "anders"],

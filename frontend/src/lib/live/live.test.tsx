@@ -33,7 +33,7 @@ function filledCache(): QueryClient {
   queryClient.setQueryData(messagingKeys.unread(), 0);
   queryClient.setQueryData(messagingKeys.appointmentsOf(1), []);
   queryClient.setQueryData(messagingKeys.appointmentsOf(2), []);
-  queryClient.setQueryData(messagingKeys.myAppointments(), { upcoming: [], past: [] });
+  queryClient.setQueryData(messagingKeys.myAppointments(), { upcoming: [], past: [], awaitingAnswer: [] });
   return queryClient;
 }
 

@@ -2,6 +2,9 @@
 //! person, reported and replied to.
 
 use super::*;
+use crate::appointments::outcomes::{
+    DID_NOT_TAKE_PLACE, NO_SHOW_DAYS, may_answer, may_write_after, needs_review, review_note,
+};
 
 impl Afspraken {
     /// `me` writes their reference about the other person of afspraak `id`: once, after it
@@ -19,7 +22,13 @@ impl Afspraken {
         input: &ReferenceInput,
     ) -> Result<Reference, AfspraakError> {
         let afspraak = self.open_afspraak_of(me, id)?;
-        may_write(afspraak.state, afspraak.timing.ends_at, self.clock.now()).map_err(|refusal| ProposalError {
+        let now = self.clock.now();
+        may_write(afspraak.state, afspraak.timing.ends_at, now).map_err(|refusal| ProposalError {
+            field: "appointment",
+            message: refusal.0.to_owned(),
+        })?;
+        let (mine, theirs) = self.answers(me, afspraak.id)?;
+        may_write_after(mine, theirs).map_err(|refusal| ProposalError {
             field: "appointment",
             message: refusal.0.to_owned(),
         })?;
@@ -27,30 +36,134 @@ impl Afspraken {
             field: "text",
             message: error.to_string(),
         })?;
+        let moderator_note = check_note("moderatorNote", input.moderator_note.as_deref())?;
         let mut tags: Vec<ReferenceTag> = Vec::with_capacity(input.tags.len());
         for tag in &input.tags {
             if !tags.contains(tag) {
                 tags.push(*tag);
             }
         }
+        let subject = afspraak.other_than(me);
         let new = NewReference {
             appointment: afspraak.id,
             author: me,
-            subject: afspraak.other_than(me),
+            subject,
             text,
             again: input.again,
             tags,
+            moderator_note,
         };
-        let written = self
-            .references
-            .add_reference(&new)?
-            .ok_or(AfspraakError::AlreadyWritten)?;
+        let written = match self.references.add_reference(&new)? {
+            Written::Stored(reference) => reference,
+            Written::AlreadyWritten => return Err(AfspraakError::AlreadyWritten),
+            // The other said 'no' in the meantime.
+            Written::NotTakenPlace => {
+                return Err(ProposalError {
+                    field: "appointment",
+                    message: DID_NOT_TAKE_PLACE.to_owned(),
+                }
+                .into());
+            }
+        };
+        if let Some(note) = &written.moderator_note {
+            // The moderators read it in their queue, about the person it concerns.
+            let author = self.messaging.name_for_others(me)?;
+            self.moderation.queue_for_review(
+                subject,
+                crate::kernel::enums::ReportReason::NotitieBijReferentie,
+                &format!(
+                    "Van {author} (account {}), bij afspraak {}: {note}",
+                    me.get(),
+                    afspraak.id.get()
+                ),
+                now,
+            )?;
+        }
         self.tell(&afspraak);
         Ok(written)
     }
 
+    /// `me` answers 'Is de afspraak doorgegaan?' about afspraak `id`, once, after it took place
+    /// and while its references may be written. A 'no' ends its references for both; a 'de
+    /// ander kwam niet' about someone said twice within
+    /// [`crate::appointments::outcomes::NO_SHOW_DAYS`] days puts them in the moderators' queue.
+    ///
+    /// # Errors
+    /// [`AfspraakError::NotFound`] (not theirs, or the conversation closed);
+    /// [`AfspraakError::Invalid`] naming `appointment` (not now);
+    /// [`AfspraakError::AlreadyAnswered`]; storage failures.
+    pub fn answer_outcome(&self, me: UserId, id: AppointmentId, outcome: AfspraakOutcome) -> Result<(), AfspraakError> {
+        let afspraak = self.open_afspraak_of(me, id)?;
+        let now = self.clock.now();
+        may_answer(afspraak.state, afspraak.timing.ends_at, now).map_err(|refusal| ProposalError {
+            field: "appointment",
+            message: refusal.0.to_owned(),
+        })?;
+        let other = afspraak.other_than(me);
+        if !self.references.add_outcome(afspraak.id, me, other, outcome, now)? {
+            return Err(AfspraakError::AlreadyAnswered);
+        }
+        if outcome == AfspraakOutcome::NietGekomen {
+            let since = now - chrono::Duration::days(NO_SHOW_DAYS);
+            let no_shows = self.references.no_shows_about(other, since)?;
+            if needs_review(no_shows)
+                && self.moderation.queue_for_review(
+                    other,
+                    crate::kernel::enums::ReportReason::VaakNietGekomen,
+                    &review_note(no_shows),
+                    since,
+                )?
+            {
+                tracing::warn!(user = other.get(), no_shows, "no-shows: queued for review");
+            }
+        }
+        self.tell(&afspraak);
+        Ok(())
+    }
+
+    /// Of the afspraken `me` had (as [`Afspraken::mine`] lists them), those whose question waits
+    /// for their answer.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn awaiting_answer(
+        &self,
+        me: UserId,
+        past: &[Afspraak],
+    ) -> Result<std::collections::HashSet<AppointmentId>, AfspraakError> {
+        let now = self.clock.now();
+        let open: Vec<AppointmentId> = past
+            .iter()
+            .filter(|afspraak| may_answer(afspraak.state, afspraak.timing.ends_at, now).is_ok())
+            .map(|afspraak| afspraak.id)
+            .collect();
+        if open.is_empty() {
+            return Ok(std::collections::HashSet::new());
+        }
+        let answered = self.references.answered_among(me, &open)?;
+        Ok(open.into_iter().filter(|id| !answered.contains(id)).collect())
+    }
+
+    /// `me`'s answer and the other's about afspraak `id`.
+    fn answers(
+        &self,
+        me: UserId,
+        id: AppointmentId,
+    ) -> Result<(Option<AfspraakOutcome>, Option<AfspraakOutcome>), AfspraakError> {
+        let outcomes = self.references.outcomes_of(id)?;
+        let mine = outcomes
+            .iter()
+            .find(|(author, _)| *author == me)
+            .map(|(_, outcome)| *outcome);
+        let theirs = outcomes
+            .iter()
+            .find(|(author, _)| *author != me)
+            .map(|(_, outcome)| *outcome);
+        Ok((mine, theirs))
+    }
+
     /// The references of afspraak `id` as `me` reads them: their own, and the other's once
-    /// published; whether they may still write theirs.
+    /// published; whether they may still write theirs, and the question before it.
     ///
     /// # Errors
     /// [`AfspraakError::NotFound`]; storage failures.
@@ -70,12 +183,16 @@ impl Afspraken {
             .find(|reference| reference.author != me)
             .filter(|reference| is_published && reference.hidden_at.is_none());
         let closed = self.messaging.open_conversation(me, afspraak.conversation).is_err();
+        let (my_outcome, their_outcome) = self.answers(me, afspraak.id)?;
+        let asks_outcome =
+            !closed && my_outcome.is_none() && may_answer(afspraak.state, afspraak.timing.ends_at, now).is_ok();
         let may_not_write = if mine.is_some() {
             Some("Je hebt over deze afspraak al een referentie geschreven.")
         } else if closed {
             Some("Dit gesprek is gesloten.")
         } else {
             may_write(afspraak.state, afspraak.timing.ends_at, now)
+                .and_then(|()| may_write_after(my_outcome, their_outcome))
                 .err()
                 .map(|refusal| refusal.0)
         };
@@ -84,6 +201,8 @@ impl Afspraken {
             theirs,
             published: is_published,
             may_not_write,
+            my_outcome,
+            asks_outcome,
         })
     }
 

@@ -158,6 +158,20 @@ impl PersonalRecordRepository for Database {
         crate::repos::appointments::references_of_person(&mut *self.conn()?, user)
     }
 
+    fn outcomes_by(
+        &self,
+        user: UserId,
+    ) -> Result<
+        Vec<(
+            oppas_domain::AppointmentId,
+            oppas_domain::kernel::enums::AfspraakOutcome,
+            chrono::DateTime<chrono::Utc>,
+        )>,
+        RepositoryError,
+    > {
+        crate::repos::appointments::outcomes_by(&mut *self.conn()?, user)
+    }
+
     fn uploads_of(&self, user: UserId) -> Result<Vec<UploadRecord>, RepositoryError> {
         uploads::table
             .filter(uploads::user_id.eq(user.get()))

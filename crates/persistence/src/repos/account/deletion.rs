@@ -78,10 +78,14 @@ pub(crate) fn delete_account(
         .set(appointments::recipient_id.eq(stand_in))
         .execute(conn)
         .map_err(translate)?;
-    // A reference the person wrote stays for its subject, under the stand-in; those about
-    // the person go with the account (ON DELETE CASCADE).
+    // A reference the person wrote stays for its subject, under the stand-in, without what
+    // they told only the moderators; those about the person go with the account (ON DELETE
+    // CASCADE), as do their answers to 'Is de afspraak doorgegaan?' and those about them.
     diesel::update(appointment_references::table.filter(appointment_references::author_id.eq(id)))
-        .set(appointment_references::author_id.eq(stand_in))
+        .set((
+            appointment_references::author_id.eq(stand_in),
+            appointment_references::moderator_note.eq(None::<String>),
+        ))
         .execute(conn)
         .map_err(translate)?;
     // user_low < user_high stays true: the other person keeps the lower place.

@@ -3,5 +3,5 @@
 pub(crate) mod afspraken;
 pub(crate) use afspraken::afspraken_of_person;
 mod references;
-pub(crate) use references::references_of_person;
+pub(crate) use references::{outcomes_by, references_of_person};
 mod schedules;

@@ -5,16 +5,16 @@ use crate::Database;
 use crate::error::translate;
 use crate::repos::instant::{from_column, to_column};
 use crate::repos::{list_from_json, list_to_json};
-use crate::schema::{appointment_references, appointments, hidden_profiles};
+use crate::schema::{appointment_outcomes, appointment_references, appointments, hidden_profiles};
 use crate::transaction::in_transaction;
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::appointments::ports::ReferenceRepository;
-use oppas_domain::appointments::references::{NewReference, Reference, ReferenceWithAfspraak};
+use oppas_domain::appointments::references::{NewReference, Reference, ReferenceWithAfspraak, Written};
 use oppas_domain::browse::ports::ReferenceCounts;
-use oppas_domain::kernel::enums::{AppointmentKind, ReferenceTag};
+use oppas_domain::kernel::enums::{AfspraakOutcome, AppointmentKind, ReferenceTag};
 use oppas_domain::{AppointmentId, ReferenceId, RepositoryError, UserId};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 #[derive(Debug, Queryable, Selectable)]
 #[diesel(table_name = appointment_references)]
@@ -32,6 +32,7 @@ struct ReferenceRow {
     #[expect(dead_code, reason = "selected with the row; the domain does not read when")]
     replied_at: Option<NaiveDateTime>,
     hidden_at: Option<NaiveDateTime>,
+    moderator_note: Option<String>,
 }
 
 impl TryFrom<ReferenceRow> for Reference {
@@ -58,6 +59,7 @@ impl TryFrom<ReferenceRow> for Reference {
             published_at: row.published_at.map(from_column),
             reply: row.reply,
             hidden_at: row.hidden_at.map(from_column),
+            moderator_note: row.moderator_note,
         })
     }
 }
@@ -82,6 +84,69 @@ pub(crate) fn references_of_person(
     with_afspraak(rows)
 }
 
+/// Holds the afspraak's row until the transaction ends (on PostgreSQL a row lock; SQLite writes
+/// one at a time): its references and answers are written one after the other.
+fn hold_afspraak(
+    conn: &mut crate::db_connection::DbConnection,
+    appointment: AppointmentId,
+) -> Result<(), RepositoryError> {
+    diesel::update(appointments::table.filter(appointments::id.eq(appointment.get())))
+        .set(appointments::updated_at.eq(appointments::updated_at))
+        .execute(conn)
+        .map_err(translate)?;
+    Ok(())
+}
+
+/// The answers given about an afspraak: who answered, and what.
+fn outcomes_in(
+    conn: &mut crate::db_connection::DbConnection,
+    appointment: AppointmentId,
+) -> Result<Vec<(UserId, AfspraakOutcome)>, RepositoryError> {
+    let rows: Vec<(i64, String)> = appointment_outcomes::table
+        .filter(appointment_outcomes::appointment_id.eq(appointment.get()))
+        .select((appointment_outcomes::author_id, appointment_outcomes::outcome))
+        .load(conn)
+        .map_err(translate)?;
+    rows.into_iter()
+        .map(|(author, outcome)| {
+            AfspraakOutcome::parse(&outcome)
+                .map(|outcome| (UserId(author), outcome))
+                .ok_or_else(|| {
+                    RepositoryError::Unexpected(anyhow::anyhow!("appointment_outcomes.outcome holds {outcome:?}"))
+                })
+        })
+        .collect()
+}
+
+/// Every answer `user` gave to 'Is de afspraak doorgegaan?', oldest first (the data export).
+pub(crate) fn outcomes_by(
+    conn: &mut crate::db_connection::DbConnection,
+    user: UserId,
+) -> Result<Vec<(AppointmentId, AfspraakOutcome, DateTime<Utc>)>, RepositoryError> {
+    let rows: Vec<(i64, String, NaiveDateTime)> = appointment_outcomes::table
+        .filter(appointment_outcomes::author_id.eq(user.get()))
+        .order((
+            appointment_outcomes::created_at.asc(),
+            appointment_outcomes::appointment_id.asc(),
+        ))
+        .select((
+            appointment_outcomes::appointment_id,
+            appointment_outcomes::outcome,
+            appointment_outcomes::created_at,
+        ))
+        .load(conn)
+        .map_err(translate)?;
+    rows.into_iter()
+        .map(|(appointment, outcome, at)| {
+            AfspraakOutcome::parse(&outcome)
+                .map(|outcome| (AppointmentId(appointment), outcome, from_column(at)))
+                .ok_or_else(|| {
+                    RepositoryError::Unexpected(anyhow::anyhow!("appointment_outcomes.outcome holds {outcome:?}"))
+                })
+        })
+        .collect()
+}
+
 /// Rows of a reference with its afspraak's kind and end, as the domain reads them.
 fn with_afspraak(
     rows: Vec<(ReferenceRow, String, NaiveDateTime)>,
@@ -99,7 +164,7 @@ fn with_afspraak(
 }
 
 impl ReferenceRepository for Database {
-    fn add_reference(&self, new: &NewReference) -> Result<Option<Reference>, RepositoryError> {
+    fn add_reference(&self, new: &NewReference) -> Result<Written, RepositoryError> {
         let now = to_column(self.clock.now());
         let tags: Vec<&str> = new.tags.iter().map(|tag| tag.as_str()).collect();
         let tags = list_to_json(&tags)?;
@@ -108,10 +173,16 @@ impl ReferenceRepository for Database {
             // Holds the afspraak's row (on PostgreSQL a row lock; SQLite writes one at a time):
             // the two people writing at once each count the other's reference, and the second
             // publishes both.
-            diesel::update(appointments::table.filter(appointments::id.eq(new.appointment.get())))
-                .set(appointments::updated_at.eq(appointments::updated_at))
-                .execute(conn)
-                .map_err(translate)?;
+            hold_afspraak(conn, new.appointment)?;
+            // Under that hold an answer given at the same moment is seen: the author's 'Ja' is
+            // there and neither said 'no' (crate::appointments::outcomes::may_write_after).
+            let answers = outcomes_in(conn, new.appointment)?;
+            let said_yes = answers
+                .iter()
+                .any(|(author, outcome)| *author == new.author && *outcome == AfspraakOutcome::Ja);
+            if !said_yes || answers.iter().any(|(_, outcome)| outcome.denies()) {
+                return Ok(Written::NotTakenPlace);
+            }
             // Under that hold a second reference of the same author is seen here, before a
             // unique key would end the transaction.
             let already: i64 = appointment_references::table
@@ -121,7 +192,7 @@ impl ReferenceRepository for Database {
                 .get_result(conn)
                 .map_err(translate)?;
             if already > 0 {
-                return Ok(None);
+                return Ok(Written::AlreadyWritten);
             }
             let inserted = diesel::insert_into(appointment_references::table)
                 .values((
@@ -132,13 +203,14 @@ impl ReferenceRepository for Database {
                     appointment_references::again.eq(new.again),
                     appointment_references::tags.eq(&tags),
                     appointment_references::created_at.eq(now),
+                    appointment_references::moderator_note.eq(new.moderator_note.as_deref()),
                 ))
                 .returning(appointment_references::id)
                 .get_result::<i64>(conn)
                 .map_err(translate);
             let id = match inserted {
                 Ok(id) => id,
-                Err(RepositoryError::Conflict(_)) => return Ok(None),
+                Err(RepositoryError::Conflict(_)) => return Ok(Written::AlreadyWritten),
                 Err(error) => return Err(error),
             };
             // The second of the two publishes both, in this transaction.
@@ -162,8 +234,85 @@ impl ReferenceRepository for Database {
                 .first(conn)
                 .map_err(translate)
                 .and_then(Reference::try_from)
-                .map(Some)
+                .map(Written::Stored)
         })
+    }
+
+    fn add_outcome(
+        &self,
+        appointment: AppointmentId,
+        author: UserId,
+        subject: UserId,
+        outcome: AfspraakOutcome,
+        now: DateTime<Utc>,
+    ) -> Result<bool, RepositoryError> {
+        let mut conn = self.conn()?;
+        in_transaction(&mut conn, |conn| {
+            // Held as a reference is written: the two never pass each other.
+            hold_afspraak(conn, appointment)?;
+            // Under that hold a second answer of the same author is seen here, before the key
+            // would end the transaction.
+            let already: i64 = appointment_outcomes::table
+                .filter(appointment_outcomes::appointment_id.eq(appointment.get()))
+                .filter(appointment_outcomes::author_id.eq(author.get()))
+                .count()
+                .get_result(conn)
+                .map_err(translate)?;
+            if already > 0 {
+                return Ok(false);
+            }
+            let inserted = diesel::insert_into(appointment_outcomes::table)
+                .values((
+                    appointment_outcomes::appointment_id.eq(appointment.get()),
+                    appointment_outcomes::author_id.eq(author.get()),
+                    appointment_outcomes::subject_id.eq(subject.get()),
+                    appointment_outcomes::outcome.eq(outcome.as_str()),
+                    appointment_outcomes::created_at.eq(to_column(now)),
+                ))
+                .execute(conn)
+                .map_err(translate);
+            match inserted {
+                Ok(_) => Ok(true),
+                // Answered already (the key of afspraak and author).
+                Err(RepositoryError::Conflict(_)) => Ok(false),
+                Err(error) => Err(error),
+            }
+        })
+    }
+
+    fn outcomes_of(&self, appointment: AppointmentId) -> Result<Vec<(UserId, AfspraakOutcome)>, RepositoryError> {
+        let mut conn = self.conn()?;
+        outcomes_in(&mut conn, appointment)
+    }
+
+    fn answered_among(
+        &self,
+        author: UserId,
+        appointments: &[AppointmentId],
+    ) -> Result<HashSet<AppointmentId>, RepositoryError> {
+        let ids: Vec<i64> = appointments.iter().map(|id| id.get()).collect();
+        let mut conn = self.conn()?;
+        let mut answered = HashSet::new();
+        for chunk in ids.chunks(500) {
+            let found: Vec<i64> = appointment_outcomes::table
+                .filter(appointment_outcomes::author_id.eq(author.get()))
+                .filter(appointment_outcomes::appointment_id.eq_any(chunk))
+                .select(appointment_outcomes::appointment_id)
+                .load(&mut *conn)
+                .map_err(translate)?;
+            answered.extend(found.into_iter().map(AppointmentId));
+        }
+        Ok(answered)
+    }
+
+    fn no_shows_about(&self, subject: UserId, since: DateTime<Utc>) -> Result<i64, RepositoryError> {
+        appointment_outcomes::table
+            .filter(appointment_outcomes::subject_id.eq(subject.get()))
+            .filter(appointment_outcomes::outcome.eq(AfspraakOutcome::NietGekomen.as_str()))
+            .filter(appointment_outcomes::created_at.ge(to_column(since)))
+            .count()
+            .get_result(&mut *self.conn()?)
+            .map_err(translate)
     }
 
     fn references_of(&self, appointment: AppointmentId) -> Result<Vec<Reference>, RepositoryError> {

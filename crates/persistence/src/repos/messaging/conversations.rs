@@ -52,7 +52,8 @@ impl ConversationRepository for Database {
                         .or(appointments::recipient_id.eq(user.get())),
                 )
                 .filter(appointments::state.eq_any(took_place))
-                .filter(appointments::ends_at.le(to_column(now))),
+                .filter(appointments::ends_at.le(to_column(now)))
+                .filter(crate::repos::dsl::undenied()),
         ))
         .get_result(&mut *self.conn()?)
         .map_err(translate)

@@ -84,6 +84,7 @@ impl SignalRepository for Database {
             .filter(appointments::proposer_id.eq(me).or(appointments::recipient_id.eq(me)))
             .filter(appointments::state.eq_any(took_place))
             .filter(appointments::ends_at.le(to_column(now)))
+            .filter(crate::repos::dsl::undenied())
             .count()
             .get_result(&mut *conn)
             .map_err(translate)?;

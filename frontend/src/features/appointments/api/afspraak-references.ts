@@ -7,6 +7,7 @@ import { messagingKeys } from '@/lib/messaging/keys';
 
 export type AppointmentReferences = components['schemas']['AppointmentReferencesView'];
 export type ReferenceBody = components['schemas']['ReferenceBody'];
+export type AfspraakOutcome = components['schemas']['AfspraakOutcome'];
 
 /**
  * Within the conversation's afspraken, so that a live 'afspraak' event (the other wrote theirs,
@@ -47,5 +48,28 @@ export function useWriteReference(conversationId: number, appointmentId: number)
     mutationFn: write,
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: referencesKey(conversationId, appointmentId) }),
+  });
+}
+
+/**
+ * `POST /api/appointments/{id}/outcome`: the reader's answer to 'Is de afspraak doorgegaan?'.
+ * Reads the afspraak's references and the dashboard's afspraken again, which ask it no longer.
+ * Rejects with an `ApiError`: 422 (not now), 409 (answered already).
+ */
+export function useAnswerOutcome(conversationId: number, appointmentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (outcome: AfspraakOutcome) =>
+      unwrap(
+        api.POST('/api/appointments/{id}/outcome', {
+          params: { path: { id: appointmentId } },
+          body: { outcome },
+        }),
+      ),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: referencesKey(conversationId, appointmentId) }),
+        queryClient.invalidateQueries({ queryKey: messagingKeys.myAppointments() }),
+      ]),
   });
 }

@@ -11,6 +11,7 @@ import {
 import { ApiError } from '@/lib/api/api-error';
 import type { components } from '@/lib/api/openapi';
 import * as V from '@/lib/api/vocabulary';
+import { OutcomeQuestion } from './outcome-question';
 
 type ReferenceTag = components['schemas']['ReferenceTag'];
 
@@ -35,7 +36,7 @@ export function AfspraakReferences({
   const references = useAppointmentReferences(conversationId, appointmentId);
   const [writing, setWriting] = useState(false);
   if (!references.data) return null;
-  const { mine, theirs, published, mayNotWrite } = references.data;
+  const { mine, theirs, published, mayNotWrite, asksOutcome } = references.data;
   return (
     <div className="flex flex-col gap-1 border-t border-stone-200 pt-2 text-sm">
       {theirs && (
@@ -76,7 +77,11 @@ export function AfspraakReferences({
           </Button>
         </div>
       )}
-      {!mine && mayNotWrite !== null && <p className="text-stone-600">{mayNotWrite}</p>}
+      {asksOutcome && open ? (
+        <OutcomeQuestion conversationId={conversationId} appointmentId={appointmentId} />
+      ) : (
+        !mine && mayNotWrite !== null && <p className="text-stone-600">{mayNotWrite}</p>
+      )}
       {writing && (
         <ReferenceDialog
           conversationId={conversationId}
@@ -106,9 +111,11 @@ function ReferenceDialog({
   const [text, setText] = useState('');
   const [again, setAgain] = useState<boolean | null>(null);
   const [tags, setTags] = useState<ReferenceTag[]>([]);
+  const [moderatorNote, setModeratorNote] = useState('');
   const againId = useId();
   const error = write.error instanceof ApiError ? write.error : null;
   const textError = error?.field === 'text' ? error.message : undefined;
+  const noteError = error?.field === 'moderatorNote' ? error.message : undefined;
   return (
     <Dialog
       open
@@ -124,7 +131,10 @@ function ReferenceDialog({
             disabled={again === null || text.trim() === '' || write.isPending}
             onClick={() => {
               if (again === null) return;
-              write.mutate({ text, again, tags }, { onSuccess: onClose });
+              write.mutate(
+                { text, again, tags, moderatorNote: moderatorNote.trim() || null },
+                { onSuccess: onClose },
+              );
             }}
           >
             {write.isPending ? 'Versturen...' : 'Referentie plaatsen'}
@@ -138,7 +148,7 @@ function ReferenceDialog({
           afspraak. Daarna staat die op het profiel van {otherName} en kun je die niet meer
           wijzigen.
         </p>
-        {error && !textError && <FormAlert>{error.message}</FormAlert>}
+        {error && !textError && !noteError && <FormAlert>{error.message}</FormAlert>}
         <Textarea
           label="Hoe ging het?"
           hint="Minstens 20 tekens. Noem geen adres of telefoonnummer."
@@ -202,6 +212,15 @@ function ReferenceDialog({
             ))}
           </div>
         </fieldset>
+        <Textarea
+          label="Alleen voor de moderatoren (niet verplicht)"
+          hint={`Iets wat wij moeten weten, zoals een vraag om geld. ${otherName} en anderen lezen dit nooit.`}
+          error={noteError}
+          value={moderatorNote}
+          onChange={(event) => {
+            setModeratorNote(event.target.value);
+          }}
+        />
       </div>
     </Dialog>
   );

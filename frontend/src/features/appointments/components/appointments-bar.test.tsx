@@ -160,7 +160,7 @@ describe('AppointmentsBar', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('offers a reference under an afspraak that took place, refuses a short text in words and then waits for the other', async () => {
+  it('asks whether an afspraak took place, then offers a reference, refuses a short text in words and then waits for the other', async () => {
     const user = userEvent.setup();
     fakeSession(aUser({ id: 7 }));
     const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString();
@@ -177,10 +177,26 @@ describe('AppointmentsBar', () => {
       ],
     });
     let mine: unknown = null;
+    let outcome: string | null = null;
     onApi('GET /api/appointments/3/references', () => ({
       status: 200,
-      body: { mine, theirs: null, published: false, mayNotWrite: mine ? 'Al geschreven.' : null },
+      body: {
+        mine,
+        theirs: null,
+        published: false,
+        mayNotWrite: mine
+          ? 'Al geschreven.'
+          : outcome
+            ? null
+            : 'Beantwoord eerst of de afspraak is doorgegaan.',
+        myOutcome: outcome,
+        asksOutcome: outcome === null,
+      },
     }));
+    onApi('POST /api/appointments/3/outcome', async (request) => {
+      outcome = ((await request.json()) as { outcome: string }).outcome;
+      return { status: 204 };
+    });
     const sent: Record<string, unknown>[] = [];
     onApi('POST /api/appointments/3/reference', async (request) => {
       const body = (await request.json()) as Record<string, unknown>;
@@ -200,7 +216,18 @@ describe('AppointmentsBar', () => {
     });
     renderBar();
 
+    const question = await screen.findByRole('group', { name: 'Is de afspraak doorgegaan?' });
+    expect(
+      within(question)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Ja', 'Nee, de ander kwam niet', 'Nee, we hebben het samen afgezegd']);
+    expect(screen.queryByRole('button', { name: 'Referentie schrijven' })).not.toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: 'Ja' }));
+    expect(outcome).toBe('ja');
+
     await user.click(await screen.findByRole('button', { name: 'Referentie schrijven' }));
+    expect(screen.queryByRole('group', { name: 'Is de afspraak doorgegaan?' })).not.toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Referentie over Lotte' });
     const place = within(dialog).getByRole('button', { name: 'Referentie plaatsen' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Hoe ging het?' }), 'Prima.');
@@ -212,7 +239,16 @@ describe('AppointmentsBar', () => {
     expect(
       await within(dialog).findByText('Schrijf minstens 20 tekens over hoe het ging.'),
     ).toBeVisible();
-    expect(sent[0]).toEqual({ text: 'Prima.', again: true, tags: ['op-tijd', 'lief-voor-dieren'] });
+    expect(sent[0]).toEqual({
+      text: 'Prima.',
+      again: true,
+      tags: ['op-tijd', 'lief-voor-dieren'],
+      moderatorNote: null,
+    });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Alleen voor de moderatoren (niet verplicht)' }),
+      'Ze vroeg om geld.',
+    );
 
     await user.type(
       within(dialog).getByRole('textbox', { name: 'Hoe ging het?' }),
@@ -222,6 +258,7 @@ describe('AppointmentsBar', () => {
     expect(
       await screen.findByText(/Je referentie is bewaard\. Lotte en anderen lezen die/),
     ).toBeVisible();
+    expect(sent[1]).toMatchObject({ moderatorNote: 'Ze vroeg om geld.' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Referentie schrijven' })).not.toBeInTheDocument();
   });

@@ -10,6 +10,7 @@ import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
 import { myAppointmentsQueryOptions, whenOf, type Appointment } from '@/lib/messaging/appointments';
 import { useConversations } from '@/lib/messaging/list-conversations';
+import { OutcomeQuestion } from './outcome-question';
 
 export const APPOINTMENTS_TITLE = 'Afspraken';
 export const UPCOMING_TITLE = 'Komende afspraken';
@@ -91,6 +92,7 @@ function AppointmentsState() {
         icon="past"
         describe={() => null}
         nameOf={nameOf}
+        asks={(appointment) => appointments.data.awaitingAnswer.includes(appointment.id)}
       />
     </div>
   );
@@ -103,6 +105,7 @@ function AppointmentList({
   icon,
   describe,
   nameOf,
+  asks = () => false,
 }: {
   title: string;
   empty: string;
@@ -110,6 +113,8 @@ function AppointmentList({
   icon: 'upcoming' | 'past';
   describe: (appointment: Appointment) => string | null;
   nameOf: (appointment: Appointment) => string;
+  /** Whether 'Is de afspraak doorgegaan?' waits for the reader's answer on this one. */
+  asks?: (appointment: Appointment) => boolean;
 }) {
   const Icon = icon === 'upcoming' ? CalendarClock : CalendarCheck;
   const headingId = `afspraken-${icon}`;
@@ -138,6 +143,14 @@ function AppointmentList({
                   </Link>
                   <span className="text-sm text-stone-700">{whenOf(appointment)}</span>
                   {standing && <span className="text-sm text-stone-600">{standing}</span>}
+                  {asks(appointment) && (
+                    <div className="mt-2">
+                      <OutcomeQuestion
+                        conversationId={appointment.conversationId}
+                        appointmentId={appointment.id}
+                      />
+                    </div>
+                  )}
                 </span>
               </li>
             );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -70,7 +70,7 @@ function anAppointment(overrides: Partial<Appointment> = {}): Appointment {
 }
 
 beforeEach(() => {
-  onApi('GET /api/appointments', { status: 200, body: { upcoming: [], past: [] } });
+  onApi('GET /api/appointments', { status: 200, body: { upcoming: [], past: [], awaitingAnswer: [] } });
 });
 
 describe('the afspraken on the dashboard', () => {
@@ -90,6 +90,7 @@ describe('the afspraken on the dashboard', () => {
           anAppointment({ id: 3, state: 'voorgesteld', proposerId: 12, recipientId: 8 }),
         ],
         past: [anAppointment({ id: 4, kind: 'kennismaking', state: 'afgerond' })],
+        awaitingAnswer: [],
       },
     });
     renderDashboard();
@@ -107,6 +108,46 @@ describe('the afspraken on the dashboard', () => {
     );
     const past = screen.getByRole('list', { name: 'Eerdere afspraken' });
     expect(within(past).getByRole('link').textContent).toBe('Kennismaking met Lotte');
+  });
+
+  it("ask under 'Eerdere afspraken' whether one took place, and no longer once answered", async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 8 }), anOwnerLookup({}, { user_id: 8 }));
+    quietActivity();
+    onApi('GET /api/conversations', {
+      status: 200,
+      body: { conversations: [{ ...conversation, unreadCount: 0 }] },
+    });
+    let awaiting = [4];
+    onApi('GET /api/appointments', () => ({
+      status: 200,
+      body: {
+        upcoming: [],
+        past: [
+          anAppointment({ id: 4, kind: 'kennismaking', state: 'afgerond' }),
+          anAppointment({ id: 5, kind: 'uitlaten', state: 'afgerond' }),
+        ],
+        awaitingAnswer: awaiting,
+      },
+    }));
+    const answers: unknown[] = [];
+    onApi('POST /api/appointments/4/outcome', async (request) => {
+      answers.push(await request.json());
+      awaiting = [];
+      return { status: 204 };
+    });
+    renderDashboard();
+
+    const past = await screen.findByRole('list', { name: 'Eerdere afspraken' });
+    const [first, second] = within(past).getAllByRole('listitem');
+    if (!first || !second) throw new Error('two afspraken');
+    const question = within(first).getByRole('group', { name: 'Is de afspraak doorgegaan?' });
+    expect(within(second).queryByRole('group')).not.toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: 'Nee, de ander kwam niet' }));
+    expect(answers).toEqual([{ outcome: 'niet-gekomen' }]);
+    await waitFor(() => {
+      expect(screen.queryByRole('group', { name: 'Is de afspraak doorgegaan?' })).not.toBeInTheDocument();
+    });
   });
 
   it('come right under the greeting, before the activity and the links', async () => {
@@ -141,7 +182,7 @@ describe('the afspraken on the dashboard', () => {
       answers += 1;
       return answers === 1
         ? { status: 500, body: { error: 'Er ging iets mis.', code: 'internal_error' } }
-        : { status: 200, body: { upcoming: [], past: [] } };
+        : { status: 200, body: { upcoming: [], past: [], awaitingAnswer: [] } };
     });
     renderDashboard();
 
