@@ -118,13 +118,27 @@ for (const [size, viewport] of [
       await expect(karel).toHaveURL(/\/inloggen/);
       await checkPage(karel, `suspension-sign-in-refused-${size}`);
 
-      // The log says who suspended whom and why.
-      await moderator.goto('/beheer/logboek');
-      const line = moderator
-        .getByRole('list', { name: 'Acties van moderators, nieuwste eerst' })
-        .getByRole('listitem')
+      // Karel asks by mail for his data: the moderator downloads it for him from the queue.
+      await moderator.goto('/beheer/meldingen');
+      const suspendedCard = moderator
+        .getByRole('article', { name: 'Melding over Karel' })
         .first();
-      await expect(line).toContainText('Account geschorst · over Karel');
+      const [download] = await Promise.all([
+        moderator.waitForEvent('download'),
+        suspendedCard.getByRole('link', { name: 'Gegevens downloaden' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('oppasmaatje-mijn-gegevens.zip');
+      expect(await download.failure()).toBeNull();
+
+      // The log says who suspended whom and why, and that his data was downloaded.
+      await moderator.goto('/beheer/logboek');
+      const lines = moderator
+        .getByRole('list', { name: 'Acties van moderators, nieuwste eerst' })
+        .getByRole('listitem');
+      await expect(lines.first()).toContainText(
+        'Gegevens van geschorst account gedownload · over Karel',
+      );
+      const line = lines.filter({ hasText: 'Account geschorst · over Karel' }).first();
       await expect(line).toContainText('Waarom: Vraagt om geld vooraf.');
     });
   });

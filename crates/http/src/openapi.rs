@@ -105,6 +105,7 @@ use utoipa::{Modify, OpenApi};
         moderation::show_reference,
         moderation::suspend_account,
         moderation::lift_suspension,
+        moderation::export_suspended_account,
     ),
     components(schemas(
         crate::ApiErrorBody,

@@ -1737,7 +1737,33 @@ async fn two_no_shows_and_a_note_for_the_moderators_reach_the_queue(backend: Bac
     Ok(())
 }
 
+/// Forty answers at once from one person (a double tap, several tabs, some 'ja' and some
+/// 'afgezegd'): one is stored, the others are told it was answered, and nothing else moves.
+async fn forty_answers_at_once_store_one(backend: Backend) -> TestResult {
+    let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let id = accepted(&app, &sanne, &lotte, conversation, 1).await?;
+    clock.advance(3 * 60 * 60);
+    let url = app.url(&format!("/api/appointments/{id}/outcome"));
+    let answers = crate::helpers::all_at_once((0..40).map(|i| {
+        let outcome = if i % 2 == 0 { "ja" } else { "afgezegd" };
+        sanne
+            .client
+            .post(&url)
+            .header("Origin", crate::helpers::ORIGIN)
+            .json(&json!({"outcome": outcome}))
+    }))
+    .await?;
+    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 204).count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 409).count(), 39, "{statuses:?}");
+    assert_eq!(app.database()?.count("appointment_outcomes")?, 1);
+    Ok(())
+}
+
 on_both_backends!(
+    forty_answers_at_once_store_one,
     a_reference_waits_for_the_answer_and_a_no_of_either_ends_it,
     two_no_shows_and_a_note_for_the_moderators_reach_the_queue,
     an_afspraak_no_longer_names_a_pet_removed_after_it,

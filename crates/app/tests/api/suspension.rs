@@ -428,7 +428,68 @@ async fn lifting_restores_the_profile_as_it_was(backend: Backend) -> TestResult 
     Ok(())
 }
 
+/// A suspended member who asks for their data by mail gets it from a moderator: the archive their
+/// own download would give, only while suspended, only to a moderator, and every download logged.
+async fn a_moderator_downloads_a_suspended_members_data_for_them(backend: Backend) -> TestResult {
+    use std::io::Read;
+    let app = spawn_app(backend).await?;
+    app.sign_in_directly("moderator@example.nl").await?;
+    set_role(&app, "grant", "moderator@example.nl")?;
+    let (kees, _) = kees(&app).await?;
+    let path = format!("/api/moderation/suspended/{}/export", kees.id);
+
+    // Not suspended: nothing to download, nothing logged; a member never downloads another's.
+    assert_eq!(app.get(&path).await?.status(), StatusCode::NOT_FOUND);
+    let by_member = kees.client.get(app.url(&path)).send().await?;
+    assert_eq!(by_member.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.database()?
+            .count("moderation_log WHERE action = 'export-suspended'")?,
+        0
+    );
+
+    let reason = json!({"reason": "Vroeg om geld"});
+    assert_eq!(
+        suspend(&app, &app.client, kees.id, &reason).await?.status(),
+        StatusCode::NO_CONTENT
+    );
+    let response = app.get(&path).await?;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers().get("content-type").and_then(|v| v.to_str().ok()),
+        Some("application/zip")
+    );
+    assert_eq!(
+        response.headers().get("cache-control").and_then(|v| v.to_str().ok()),
+        Some("no-store")
+    );
+    let bytes = response.bytes().await?;
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec()))?;
+    let mut text = String::new();
+    archive.by_name("mijn-gegevens.json")?.read_to_string(&mut text)?;
+    let data: Value = serde_json::from_str(&text)?;
+    assert_eq!(data["account"]["emailadres"], "kees@example.nl");
+    assert!(data["account"]["geschorstOp"].is_string(), "{}", data["account"]);
+    assert_eq!(data["profiel"]["voornaam"], "Kees");
+    let logged = log_actions(&app).await?;
+    assert_eq!(
+        logged.first().map(|(action, _)| action.as_str()),
+        Some("export-suspended")
+    );
+
+    // Lifted: the member downloads it again themselves, and the moderator no longer can.
+    assert_eq!(lift(&app, &app.client, kees.id).await?.status(), StatusCode::NO_CONTENT);
+    assert_eq!(app.get(&path).await?.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        app.database()?
+            .count("moderation_log WHERE action = 'export-suspended'")?,
+        1
+    );
+    Ok(())
+}
+
 on_both_backends!(
+    a_moderator_downloads_a_suspended_members_data_for_them,
     a_suspension_ends_the_sessions_warns_whom_it_wrote_to_and_lifting_restores,
     every_bad_suspension_is_refused_in_dutch_and_changes_nothing,
     suspensions_at_once_suspend_once_and_warn_once,

@@ -54,6 +54,15 @@ impl AccountData {
         self.limiter
             .hit(crate::kernel::limits::EXPORTS, &user.to_string())?
             .map_err(ExportError::TooSoon)?;
+        Ok(self.records_of(user)?)
+    }
+
+    /// The records of `user`, uncounted: for a moderator sending a suspended account its data
+    /// (`crate::trust::moderation::Moderation::export_suspended` checks and logs that first).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn records_of(&self, user: UserId) -> Result<PersonalRecords, RepositoryError> {
         Ok(PersonalRecords {
             identities: self.records.identities_of(user)?,
             sessions: self.records.sessions_of(user)?,

@@ -231,6 +231,8 @@ vocabulary!(
         Suspend = "suspend" => "Account geschorst";
         /// Lifted a suspension.
         LiftSuspension = "lift-suspension" => "Schorsing opgeheven";
+        /// Downloaded a suspended account's data, to send it to the person who asked by mail.
+        ExportSuspended = "export-suspended" => "Gegevens van geschorst account gedownload";
     }
 );
 

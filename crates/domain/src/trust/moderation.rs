@@ -220,6 +220,28 @@ impl Moderation {
         }
     }
 
+    /// A moderator takes the data of a suspended account, which can no longer sign in to
+    /// download it, to send it to the person who asked for it by mail ([`CONTACT_ADDRESS`]):
+    /// only while the account is suspended, and logged.
+    ///
+    /// [`CONTACT_ADDRESS`]: crate::kernel::organisation::CONTACT_ADDRESS
+    ///
+    /// # Errors
+    /// Not a moderator; [`ModerationError::NotFound`] for an account that is not suspended;
+    /// storage.
+    pub fn export_suspended(&self, me: UserId, user: UserId) -> Result<(), ModerationError> {
+        self.require(me)?;
+        if !self.repo.log_suspended_export(me, user)? {
+            return Err(ModerationError::NotFound);
+        }
+        tracing::info!(
+            moderator = me.get(),
+            subject = user.get(),
+            "a suspended account's data downloaded by a moderator"
+        );
+        Ok(())
+    }
+
     /// Hides (or shows again) a reference: a hidden one is on no page and in no count (logged,
     /// with its author as the subject).
     ///

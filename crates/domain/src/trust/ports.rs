@@ -161,6 +161,14 @@ pub trait ModerationRepository: Send + Sync {
     /// Storage failures.
     fn lift_suspension(&self, card: &CardWrite, moderator: UserId, user: UserId) -> Result<Lifted, RepositoryError>;
 
+    /// Logs that `moderator` downloads the data of `user` while that account is suspended, in
+    /// one transaction with the check; false when it is not suspended (or there is no such
+    /// account).
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn log_suspended_export(&self, moderator: UserId, user: UserId) -> Result<bool, RepositoryError>;
+
     /// Hides or shows the profile of `user` and logs it, in one transaction; false when there
     /// is no such account. Showing a suspended account's profile leaves it hidden until the
     /// suspension is lifted.

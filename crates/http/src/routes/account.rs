@@ -133,53 +133,66 @@ pub async fn export(CurrentUser(user): CurrentUser, state: web::Data<AppState>) 
             },
             ExportError::Repository(cause) => cause.into(),
         })?;
-        let profile = data.profile_service.profile_of(user.id)?;
-        let favourites = data.favourites.list(user.id)?;
-        let blocked = data.trust.blocked_people(user.id)?;
-        let saved_searches = data.saved_searches.list(user.id)?;
-        let push = data.push.settings(user.id)?;
-        let signals = data.signals.of(user.id)?;
-        let shows_last_active = data.signals.shows_last_active(user.id)?;
-        let document = oppas_domain::account::export::document(oppas_domain::account::export::ExportSources {
-            user: &user,
-            profile: profile.as_ref(),
-            favourites: &favourites,
-            blocked: &blocked,
-            saved_searches: &saved_searches,
-            push: &push,
-            records: &records,
-            signals: signals.as_ref(),
-            shows_last_active,
-        });
-        let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-        let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-        zip.start_file(EXPORT_JSON, options)
-            .map_err(|e| crate::error::internal_while("writing the archive", e))?;
-        let text =
-            serde_json::to_vec_pretty(&document).map_err(|e| crate::error::internal_while("writing the archive", e))?;
-        zip.write_all(&text)
-            .map_err(|e| crate::error::internal_while("writing the archive", e))?;
-        for upload in &records.uploads {
-            if let Some((_, bytes)) = data.uploads.open(&upload.public_name)? {
-                zip.start_file(format!("{EXPORT_PHOTOS}/{}", upload.public_name), options)
-                    .map_err(|e| crate::error::internal_while("writing the archive", e))?;
-                zip.write_all(&bytes)
-                    .map_err(|e| crate::error::internal_while("writing the archive", e))?;
-            }
-        }
-        Ok(zip
-            .finish()
-            .map_err(|e| crate::error::internal_while("writing the archive", e))?
-            .into_inner())
+        archive_of(&data, &user, &records)
     })
     .await??;
     tracing::info!(user.id = id.get(), bytes = archive.len(), "data exported");
-    Ok(HttpResponse::Ok()
+    Ok(archive_response(archive))
+}
+
+/// The archive of everything stored about `user`: `mijn-gegevens.json` and their photos.
+///
+/// # Errors
+/// Storage failures.
+pub(crate) fn archive_of(
+    data: &AppState,
+    user: &oppas_domain::sign_in::user::User,
+    records: &oppas_domain::account::ports::PersonalRecords,
+) -> Result<Vec<u8>, ApiError> {
+    let profile = data.profile_service.profile_of(user.id)?;
+    let favourites = data.favourites.list(user.id)?;
+    let blocked = data.trust.blocked_people(user.id)?;
+    let saved_searches = data.saved_searches.list(user.id)?;
+    let push = data.push.settings(user.id)?;
+    let signals = data.signals.of(user.id)?;
+    let shows_last_active = data.signals.shows_last_active(user.id)?;
+    let document = oppas_domain::account::export::document(oppas_domain::account::export::ExportSources {
+        user,
+        profile: profile.as_ref(),
+        favourites: &favourites,
+        blocked: &blocked,
+        saved_searches: &saved_searches,
+        push: &push,
+        records,
+        signals: signals.as_ref(),
+        shows_last_active,
+    });
+    fn failed<E: std::error::Error + Send + Sync + 'static>(cause: E) -> ApiError {
+        crate::error::internal_while("writing the archive", cause)
+    }
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    zip.start_file(EXPORT_JSON, options).map_err(failed)?;
+    let text = serde_json::to_vec_pretty(&document).map_err(failed)?;
+    zip.write_all(&text).map_err(failed)?;
+    for upload in &records.uploads {
+        if let Some((_, bytes)) = data.uploads.open(&upload.public_name)? {
+            zip.start_file(format!("{EXPORT_PHOTOS}/{}", upload.public_name), options)
+                .map_err(failed)?;
+            zip.write_all(&bytes).map_err(failed)?;
+        }
+    }
+    Ok(zip.finish().map_err(failed)?.into_inner())
+}
+
+/// An archive as a download that no cache keeps.
+pub(crate) fn archive_response(archive: Vec<u8>) -> HttpResponse {
+    HttpResponse::Ok()
         .content_type("application/zip")
         .insert_header((
             header::CONTENT_DISPOSITION,
             "attachment; filename=\"oppasmaatje-mijn-gegevens.zip\"",
         ))
         .insert_header((header::CACHE_CONTROL, "no-store"))
-        .body(archive))
+        .body(archive)
 }

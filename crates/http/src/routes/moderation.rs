@@ -89,7 +89,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(hide_reference)
         .service(show_reference)
         .service(suspend_account)
-        .service(lift_suspension);
+        .service(lift_suspension)
+        .service(export_suspended_account);
 }
 
 /// The open reports, newest first, with the reported profile and the reason.
@@ -349,6 +350,41 @@ pub async fn lift_suspension(
     let moderation = state.moderation.clone();
     web::block(move || moderation.lift_suspension(user.id, target)).await??;
     Ok(HttpResponse::NoContent().finish())
+}
+
+/// The data of a suspended account, as its own download would give it (`GET /api/users/me/export`),
+/// for a moderator to send to the person who asked for it by mail: a suspended account can no
+/// longer sign in to download it. Only while the account is suspended; every download is logged.
+///
+/// # Errors
+/// 403 for a non-moderator, 404 for an account that is not suspended.
+#[utoipa::path(get, path = "/api/moderation/suspended/{userId}/export", tag = "moderation", operation_id = "export_suspended_account",
+    params(("userId" = i64, Path, description = "The suspended account")),
+    responses(
+        (status = 200, description = "The archive", content_type = "application/zip", body = Vec<u8>),
+        (status = 401, description = "Not signed in", body = crate::ApiErrorBody),
+        (status = 403, description = "Not a moderator", body = crate::ApiErrorBody),
+        (status = 404, description = "Not a suspended account", body = crate::ApiErrorBody),
+    ))]
+#[get("/moderation/suspended/{userId}/export")]
+pub async fn export_suspended_account(
+    CurrentUser(user): CurrentUser,
+    target: web::Path<i64>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let target = UserId(target.into_inner());
+    let data = state.clone();
+    let archive = web::block(move || -> Result<Vec<u8>, ApiError> {
+        data.moderation.export_suspended(user.id, target)?;
+        let person = data
+            .accounts
+            .find(target)?
+            .ok_or_else(|| ApiError::NotFound("Dit account is niet geschorst.".to_owned()))?;
+        let records = data.account_data.records_of(target)?;
+        crate::routes::account::archive_of(&data, &person, &records)
+    })
+    .await??;
+    Ok(crate::routes::account::archive_response(archive))
 }
 
 /// Hides a reference: it leaves the pages of the person it is about (logged).

@@ -707,6 +707,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/moderation/suspended/{userId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The data of a suspended account, as its own download would give it (`GET /api/users/me/export`),
+         *     for a moderator to send to the person who asked for it by mail: a suspended account can no
+         *     longer sign in to download it. Only while the account is suspended; every download is logged.
+         * @description # Errors
+         *     403 for a non-moderator, 404 for an account that is not suspended.
+         */
+        get: operations["export_suspended_account"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/oauth/{provider}/redirect_url": {
         parameters: {
             query?: never;
@@ -2210,7 +2233,7 @@ export interface components {
          * @description What a moderator did, as the moderators' log records it.
          * @enum {string}
          */
-        ModerationAction: "hide" | "show" | "close-report" | "hide-reference" | "show-reference" | "suspend" | "lift-suspension";
+        ModerationAction: "hide" | "show" | "close-report" | "hide-reference" | "show-reference" | "suspend" | "lift-suspension" | "export-suspended";
         /** @description A page of the moderators' log. */
         ModerationLog: {
             /** @description Newest first. */
@@ -5342,6 +5365,56 @@ export interface operations {
                 };
             };
             /** @description No such person */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    export_suspended_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The suspended account */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": number[];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not a moderator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not a suspended account */
             404: {
                 headers: {
                     [name: string]: unknown;

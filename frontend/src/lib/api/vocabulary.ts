@@ -261,7 +261,7 @@ export const LookingFor: Vocabulary<Schemas["LookingFor"]> = {
 
 /** What a moderator did, as the moderators' log records it. */
 export const ModerationAction: Vocabulary<Schemas["ModerationAction"]> = {
-  values: ["hide", "show", "close-report", "hide-reference", "show-reference", "suspend", "lift-suspension"],
+  values: ["hide", "show", "close-report", "hide-reference", "show-reference", "suspend", "lift-suspension", "export-suspended"],
   labels: {
     "hide": "Profiel verborgen",
     "show": "Profiel weer zichtbaar",
@@ -270,9 +270,10 @@ export const ModerationAction: Vocabulary<Schemas["ModerationAction"]> = {
     "show-reference": "Referentie weer zichtbaar",
     "suspend": "Account geschorst",
     "lift-suspension": "Schorsing opgeheven",
+    "export-suspended": "Gegevens van geschorst account gedownload",
   },
-  wizard: ["hide", "show", "close-report", "hide-reference", "show-reference", "suspend", "lift-suspension"],
-  edit: ["hide", "show", "close-report", "hide-reference", "show-reference", "suspend", "lift-suspension"],
+  wizard: ["hide", "show", "close-report", "hide-reference", "show-reference", "suspend", "lift-suspension", "export-suspended"],
+  edit: ["hide", "show", "close-report", "hide-reference", "show-reference", "suspend", "lift-suspension", "export-suspended"],
 };
 
 /** Whether a pet is neutered or sterilised. */

@@ -258,6 +258,10 @@ impl ModerationRepository for Closings {
         Ok(Lifted::NotSuspended)
     }
 
+    fn log_suspended_export(&self, _moderator: UserId, _user: UserId) -> Result<bool, RepositoryError> {
+        Ok(false)
+    }
+
     fn set_hidden(
         &self,
         _card: &CardWrite,

@@ -520,6 +520,33 @@ impl ModerationRepository for Database {
         })
     }
 
+    fn log_suspended_export(&self, moderator: UserId, user: UserId) -> Result<bool, RepositoryError> {
+        let now = self.clock.now();
+        let mut conn = self.conn()?;
+        in_transaction(&mut conn, |conn| {
+            let suspended: i64 = users::table
+                .filter(users::id.eq(user.get()))
+                .filter(users::suspended_at.is_not_null())
+                .count()
+                .get_result(conn)
+                .map_err(translate)?;
+            if suspended == 0 {
+                return Ok(false);
+            }
+            log(
+                conn,
+                moderator,
+                ModerationAction::ExportSuspended,
+                Logged {
+                    subject: Some(user),
+                    ..Logged::default()
+                },
+                now,
+            )?;
+            Ok(true)
+        })
+    }
+
     fn set_hidden(
         &self,
         _card: &CardWrite,

@@ -6,7 +6,12 @@ import {
   MODERATORS_ONLY_WHY,
 } from '@/features/moderation/components/moderation-frame';
 import { ReportsPage } from '@/features/moderation/components/reports-page';
-import { LIFT, REASON_LABEL, SUSPEND } from '@/features/moderation/components/suspend-account';
+import {
+  EXPORT_SUSPENDED,
+  LIFT,
+  REASON_LABEL,
+  SUSPEND,
+} from '@/features/moderation/components/suspend-account';
 import { aUser, fakeSession, onApi, requests } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render';
 
@@ -195,9 +200,16 @@ describe('ReportsPage', () => {
     expect(await within(card).findByRole('button', { name: LIFT })).toBeInTheDocument();
     expect(within(card).getByRole('heading')).toHaveTextContent('(geschorst)');
     expect(reasons).toEqual(['   ', 'Vraagt om geld vooraf']);
+    // While suspended, the person's data for a request by mail.
+    expect(within(card).getByRole('link', { name: EXPORT_SUSPENDED })).toHaveAttribute(
+      'href',
+      '/api/moderation/suspended/9/export',
+    );
+    expect(card).toHaveTextContent('per mail (info@oppasmaatje.nl)');
 
     await user.click(within(card).getByRole('button', { name: LIFT }));
     expect(await within(card).findByRole('button', { name: SUSPEND })).toBeInTheDocument();
     expect(within(card).getByRole('heading')).not.toHaveTextContent('(geschorst)');
+    expect(within(card).queryByRole('link', { name: EXPORT_SUSPENDED })).not.toBeInTheDocument();
   });
 });

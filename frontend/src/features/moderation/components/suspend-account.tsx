@@ -1,8 +1,9 @@
-import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import { Download, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/form-fields';
 import { Spinner } from '@/components/ui/spinner';
+import { contact } from '@/config/contact';
 import { useSetSuspended } from '@/features/moderation/api/moderation';
 import { failureText } from '@/features/moderation/components/moderation-frame';
 import { ApiError } from '@/lib/api/api-error';
@@ -11,6 +12,8 @@ import * as V from '@/lib/api/vocabulary';
 export const SUSPEND = 'Account schorsen';
 export const LIFT = 'Schorsing opheffen';
 export const REASON_LABEL = 'Reden van de schorsing';
+export const EXPORT_SUSPENDED = 'Gegevens downloaden';
+export const EXPORT_SUSPENDED_HINT = `Een geschorst account kan niet meer inloggen. Vraagt iemand per mail (${contact.email}) om de eigen gegevens, download ze hier en stuur ze op. Elke download komt in het logboek.`;
 export const SUSPEND_HINT = `Het account kan niet meer inloggen, het profiel verdwijnt en iedereen aan wie het de afgelopen ${V.SUSPENSION_WARN_DAYS} dagen schreef, krijgt een waarschuwing.`;
 
 /**
@@ -51,6 +54,17 @@ export function SuspendAccount({
           </Button>
         </div>
         <Failure text={otherError} />
+        <p className="text-sm text-stone-700">{EXPORT_SUSPENDED_HINT}</p>
+        <div>
+          <a
+            href={`/api/moderation/suspended/${String(userId)}/export`}
+            download
+            className="inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-900"
+          >
+            <Download aria-hidden="true" className="size-4" />
+            {EXPORT_SUSPENDED}
+          </a>
+        </div>
       </div>
     );
   }
