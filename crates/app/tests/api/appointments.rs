@@ -1762,7 +1762,40 @@ async fn forty_answers_at_once_store_one(backend: Backend) -> TestResult {
     Ok(())
 }
 
+/// Once a conversation closes (here a block), its afspraken ask nothing more: the dashboard no
+/// longer shows the question, and an answer gets the unknown conversation's 404.
+async fn a_closed_conversation_asks_nothing(backend: Backend) -> TestResult {
+    let clock = std::sync::Arc::new(crate::helpers::SettableClock::default());
+    let app = Spawn::fresh(backend).with_clock(clock.clone()).start().await?;
+    let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
+    let id = accepted(&app, &sanne, &lotte, conversation, 1).await?;
+    clock.advance(3 * 60 * 60);
+    // Marked over by the platform, so that the block below has nothing open to end.
+    assert_eq!(app.afspraken.run_due()?, (0, 1));
+    let (_, mine) = get(&app, &sanne, "/api/appointments").await?;
+    assert_eq!(mine["awaitingAnswer"], json!([id]));
+
+    let blocked = app
+        .send_json(
+            &lotte.client,
+            Method::PUT,
+            &format!("/api/blocks/{}", sanne.id),
+            &json!({}),
+        )
+        .await?;
+    assert_eq!(blocked.status(), StatusCode::NO_CONTENT);
+    let (_, mine) = get(&app, &sanne, "/api/appointments").await?;
+    assert_eq!(mine["past"][0]["id"], id, "what took place stays listed");
+    assert_eq!(mine["awaitingAnswer"], json!([]));
+    let (_, references) = get(&app, &sanne, &format!("/api/appointments/{id}/references")).await?;
+    assert_eq!(references["asksOutcome"], false);
+    assert_eq!(answer(&app, &sanne, id, "ja").await?.status(), StatusCode::NOT_FOUND);
+    assert_eq!(app.database()?.count("appointment_outcomes")?, 0);
+    Ok(())
+}
+
 on_both_backends!(
+    a_closed_conversation_asks_nothing,
     forty_answers_at_once_store_one,
     a_reference_waits_for_the_answer_and_a_no_of_either_ends_it,
     two_no_shows_and_a_note_for_the_moderators_reach_the_queue,

@@ -122,7 +122,8 @@ impl Afspraken {
     }
 
     /// Of the afspraken `me` had (as [`Afspraken::mine`] lists them), those whose question waits
-    /// for their answer.
+    /// for their answer: over, within the time for references, unanswered, and in a conversation
+    /// still open for both.
     ///
     /// # Errors
     /// Storage failures.
@@ -141,7 +142,22 @@ impl Afspraken {
             return Ok(std::collections::HashSet::new());
         }
         let answered = self.references.answered_among(me, &open)?;
-        Ok(open.into_iter().filter(|id| !answered.contains(id)).collect())
+        let mut awaiting = std::collections::HashSet::new();
+        for afspraak in past
+            .iter()
+            .filter(|a| open.contains(&a.id) && !answered.contains(&a.id))
+        {
+            // Not in a conversation that closed (a block, a hidden profile, a deleted or
+            // suspended account): there it cannot be answered, as no reference can be written.
+            match self.messaging.open_conversation(me, afspraak.conversation) {
+                Ok(_) => {
+                    awaiting.insert(afspraak.id);
+                }
+                Err(MessagingError::Repository(cause)) => return Err(cause.into()),
+                Err(_) => {}
+            }
+        }
+        Ok(awaiting)
     }
 
     /// `me`'s answer and the other's about afspraak `id`.
