@@ -3,8 +3,8 @@
 //! longer counts as one that took place; a 'de ander kwam niet' is kept privately, and a member
 //! two people said it of within [`NO_SHOW_DAYS`] days is put before the moderators.
 
-use crate::appointments::references::REFERENCE_WINDOW;
-use crate::appointments::state::{Refusal, took_place};
+use crate::appointments::references::{AfterAfspraak, after_afspraak};
+use crate::appointments::state::Refusal;
 use crate::kernel::enums::{AfspraakOutcome, AppointmentState};
 use chrono::{DateTime, Utc};
 
@@ -32,21 +32,18 @@ impl AfspraakOutcome {
 }
 
 /// Whether someone of an afspraak in `state` that ends at `ends_at` may answer the question at
-/// `now`: it was accepted, it is over, and the time for references has not passed.
+/// `now`: when a reference may be written ([`after_afspraak`]).
 ///
 /// # Errors
 /// A [`Refusal`] saying why not, in Dutch.
 pub fn may_answer(state: AppointmentState, ends_at: DateTime<Utc>, now: DateTime<Utc>) -> Result<(), Refusal> {
-    if !AppointmentState::TOOK_PLACE.contains(&state) {
-        Err(Refusal(
+    match after_afspraak(state, ends_at, now) {
+        AfterAfspraak::NotAccepted => Err(Refusal(
             "Deze vraag hoort bij een afspraak die jullie allebei hebben geaccepteerd.",
-        ))
-    } else if !took_place(state, ends_at, now) {
-        Err(Refusal("Deze vraag beantwoord je na afloop van de afspraak."))
-    } else if now >= ends_at + REFERENCE_WINDOW {
-        Err(Refusal("De termijn om deze vraag te beantwoorden is voorbij."))
-    } else {
-        Ok(())
+        )),
+        AfterAfspraak::NotOver => Err(Refusal("Deze vraag beantwoord je na afloop van de afspraak.")),
+        AfterAfspraak::Closed => Err(Refusal("De termijn om deze vraag te beantwoorden is voorbij.")),
+        AfterAfspraak::Open => Ok(()),
     }
 }
 

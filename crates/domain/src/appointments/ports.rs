@@ -168,7 +168,8 @@ pub trait AppointmentRepository: Send + Sync {
 pub trait ReferenceRepository: Send + Sync {
     /// Stores a reference, holding the afspraak: only when its author answered 'Ja' and neither
     /// said it did not take place, and only once per author (of simultaneous writes, one is
-    /// stored).
+    /// stored). With a note for the moderators, its `queued_note` is filed as the platform's
+    /// report about the subject in the same transaction.
     ///
     /// # Errors
     /// Storage failures.

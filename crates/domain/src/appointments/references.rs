@@ -68,6 +68,10 @@ pub struct NewReference {
     pub tags: Vec<ReferenceTag>,
     /// What only the moderators read, trimmed, never empty when present.
     pub moderator_note: Option<String>,
+    /// With a note: the line the moderators' queue shows of it, filed as the platform's report
+    /// about the subject (`ReportReason::NotitieBijReferentie`) in the reference's transaction,
+    /// so that no note is stored without reaching the queue.
+    pub queued_note: Option<String>,
 }
 
 /// What storing a reference came to.
@@ -91,23 +95,48 @@ pub const REFERENCE_MIN_CHARS: usize = 20;
 /// Most characters of a reference's text.
 pub const REFERENCE_MAX_CHARS: usize = 1_000;
 
+/// Where an afspraak stands for what follows it (the question 'Is de afspraak doorgegaan?' and
+/// the references), at one moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AfterAfspraak {
+    /// Never accepted: nothing follows it.
+    NotAccepted,
+    /// Accepted, not yet over.
+    NotOver,
+    /// Over, within [`REFERENCE_WINDOW`].
+    Open,
+    /// Over for [`REFERENCE_WINDOW`] or longer.
+    Closed,
+}
+
+/// Where an afspraak in `state` that ends at `ends_at` stands at `now` for what follows it: the
+/// one rule of [`may_write`] and [`crate::appointments::outcomes::may_answer`].
+#[must_use]
+pub fn after_afspraak(state: AppointmentState, ends_at: DateTime<Utc>, now: DateTime<Utc>) -> AfterAfspraak {
+    if !AppointmentState::TOOK_PLACE.contains(&state) {
+        AfterAfspraak::NotAccepted
+    } else if !crate::appointments::state::took_place(state, ends_at, now) {
+        AfterAfspraak::NotOver
+    } else if now >= ends_at + REFERENCE_WINDOW {
+        AfterAfspraak::Closed
+    } else {
+        AfterAfspraak::Open
+    }
+}
+
 /// Whether someone of an afspraak in `state` that ends at `ends_at` may write a reference at
-/// `now`: it was accepted, it is over, and the window has not closed.
+/// `now`: it was accepted, it is over, and the window has not closed ([`after_afspraak`]).
 ///
 /// # Errors
 /// A [`Refusal`] saying why not, in Dutch.
 pub fn may_write(state: AppointmentState, ends_at: DateTime<Utc>, now: DateTime<Utc>) -> Result<(), Refusal> {
-    // Only after an afspraak that took place (crate::appointments::state::took_place).
-    if !AppointmentState::TOOK_PLACE.contains(&state) {
-        Err(Refusal(
+    match after_afspraak(state, ends_at, now) {
+        AfterAfspraak::NotAccepted => Err(Refusal(
             "Een referentie kan alleen na een afspraak die jullie allebei hebben geaccepteerd.",
-        ))
-    } else if !crate::appointments::state::took_place(state, ends_at, now) {
-        Err(Refusal("Een referentie schrijf je na afloop van de afspraak."))
-    } else if now >= ends_at + REFERENCE_WINDOW {
-        Err(Refusal("De termijn om een referentie te schrijven is voorbij."))
-    } else {
-        Ok(())
+        )),
+        AfterAfspraak::NotOver => Err(Refusal("Een referentie schrijf je na afloop van de afspraak.")),
+        AfterAfspraak::Closed => Err(Refusal("De termijn om een referentie te schrijven is voorbij.")),
+        AfterAfspraak::Open => Ok(()),
     }
 }
 

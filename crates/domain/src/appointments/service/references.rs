@@ -44,6 +44,16 @@ impl Afspraken {
             }
         }
         let subject = afspraak.other_than(me);
+        // The line the moderators' queue shows of a note, stored with the reference.
+        let queued_note = match &moderator_note {
+            Some(note) => Some(format!(
+                "Van {} (account {}), bij afspraak {}: {note}",
+                self.messaging.name_for_others(me)?,
+                me.get(),
+                afspraak.id.get()
+            )),
+            None => None,
+        };
         let new = NewReference {
             appointment: afspraak.id,
             author: me,
@@ -52,6 +62,7 @@ impl Afspraken {
             again: input.again,
             tags,
             moderator_note,
+            queued_note,
         };
         let written = match self.references.add_reference(&new)? {
             Written::Stored(reference) => reference,
@@ -65,20 +76,6 @@ impl Afspraken {
                 .into());
             }
         };
-        if let Some(note) = &written.moderator_note {
-            // The moderators read it in their queue, about the person it concerns.
-            let author = self.messaging.name_for_others(me)?;
-            self.moderation.queue_for_review(
-                subject,
-                crate::kernel::enums::ReportReason::NotitieBijReferentie,
-                &format!(
-                    "Van {author} (account {}), bij afspraak {}: {note}",
-                    me.get(),
-                    afspraak.id.get()
-                ),
-                now,
-            )?;
-        }
         self.tell(&afspraak);
         Ok(written)
     }

@@ -12,7 +12,8 @@ use diesel::prelude::*;
 use oppas_domain::appointments::ports::ReferenceRepository;
 use oppas_domain::appointments::references::{NewReference, Reference, ReferenceWithAfspraak, Written};
 use oppas_domain::browse::ports::ReferenceCounts;
-use oppas_domain::kernel::enums::{AfspraakOutcome, AppointmentKind, ReferenceTag};
+use oppas_domain::kernel::enums::{AfspraakOutcome, AppointmentKind, ReferenceTag, ReportReason};
+use oppas_domain::trust::ports::NewReport;
 use oppas_domain::{AppointmentId, ReferenceId, RepositoryError, UserId};
 use std::collections::{HashMap, HashSet};
 
@@ -213,6 +214,20 @@ impl ReferenceRepository for Database {
                 Err(RepositoryError::Conflict(_)) => return Ok(Written::AlreadyWritten),
                 Err(error) => return Err(error),
             };
+            // A note for the moderators reaches their queue with the reference, or neither is
+            // stored. The subject stands as the report's person (`automatic`: nobody filed it).
+            if let Some(note) = &new.queued_note {
+                let report = NewReport {
+                    reporter: new.subject,
+                    reported: new.subject,
+                    listing: None,
+                    conversation: None,
+                    reference: None,
+                    reason: ReportReason::NotitieBijReferentie,
+                    note: Some(note.clone()),
+                };
+                crate::repos::trust::blocks_reports::insert_report(conn, &report, true, now)?;
+            }
             // The second of the two publishes both, in this transaction.
             let written: i64 = appointment_references::table
                 .filter(appointment_references::appointment_id.eq(new.appointment.get()))
