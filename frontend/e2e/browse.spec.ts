@@ -244,7 +244,7 @@ test.describe('browsing profiles', () => {
     const search = page.getByRole('searchbox', { name: 'Zoek een huisdier' });
     await expect(search).toHaveAttribute('placeholder', 'Zoek op naam, locatie of ras...');
     await expect(
-      page.getByRole('heading', { level: 2, name: 'Huisdieren die Jouw Zorg Zoeken' }),
+      page.getByRole('heading', { level: 2, name: 'Huisdieren die jouw zorg zoeken' }),
     ).toBeVisible();
     await expect(page.getByText(/^\d+ huisdieren gevonden$/)).toBeVisible();
     await expect(card(page, demo.volunteers.fleur.name)).toHaveCount(0);

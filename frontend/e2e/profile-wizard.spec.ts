@@ -183,7 +183,9 @@ test.describe('profile wizard', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     // A newcomer is welcomed as one, and told the profile is online, with the way to it.
     await expect(page.getByRole('heading', { name: 'Welkom, Sanne!' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Je profiel staat online.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Je profiel staat online.' }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Bekijk je profiel' })).toHaveAttribute(
       'href',
       /^\/huisdier\/\d+$/,

@@ -184,22 +184,27 @@ test.describe('signing in by e-mail', () => {
     const since = new Date();
     await send.click();
 
-    const codeField = page.getByRole('textbox', { name: 'Inlogcode' });
-    await expect(codeField).toBeVisible();
+    // The same six boxes as at registration.
+    const firstBox = page.getByRole('textbox', { name: 'Cijfer 1 van 6' });
+    await expect(firstBox).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, 'login-code-step');
     const mail = await waitForMail(email, { subject: 'is je inlogcode voor Oppasmaatje', since });
     const code = codeFromMail(mail);
 
     // Letters are dropped as they are typed; the button waits for six digits.
-    await codeField.fill('12ab3');
-    await expect(codeField).toHaveValue('123');
+    await typeIntoBoxes(page, '12ab3');
+    await expect(page.getByRole('textbox', { name: 'Cijfer 3 van 6' })).toHaveValue('3');
+    await expect(page.getByRole('textbox', { name: 'Cijfer 4 van 6' })).toHaveValue('');
     await expect(page.getByRole('button', { name: 'Inloggen', exact: true })).toBeDisabled();
 
-    await codeField.fill(code === '000000' ? '111111' : '000000');
-    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
-    await expect(codeField).toHaveValue('');
+    // A wrong code is sent by its last digit, refused, and the boxes empty.
+    for (let box = 6; box >= 1; box -= 1) {
+      await page.getByRole('textbox', { name: `Cijfer ${String(box)} van 6` }).fill('');
+    }
+    await typeIntoBoxes(page, code === '000000' ? '111111' : '000000');
     await expect(page.getByText('Ongeldige of verlopen code.', { exact: false })).toBeVisible();
+    await expect(firstBox).toHaveValue('');
 
     // Back to the first step: the address and the error are gone.
     await page.getByRole('button', { name: 'Terug naar e-mailadres' }).click();
@@ -211,8 +216,7 @@ test.describe('signing in by e-mail', () => {
     await expect(page.getByRole('status')).toContainText(
       'Gebruik de code uit de e-mail die je al hebt gekregen.',
     );
-    await page.getByRole('textbox', { name: 'Inlogcode' }).fill(code);
-    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+    await typeIntoBoxes(page, code);
 
     await expect(page).toHaveURL('/dashboard');
     await expectSignedInAs(page, 'Bram');
@@ -246,8 +250,7 @@ test.describe('the way back after signing in', () => {
       subject: 'is je inlogcode voor Oppasmaatje',
       since,
     });
-    await page.getByRole('textbox', { name: 'Inlogcode' }).fill(codeFromMail(mail));
-    await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
+    await typeIntoBoxes(page, codeFromMail(mail));
 
     await expect(page).toHaveURL('/dashboard');
     expect(new URL(page.url()).origin).toBe(baseURL);

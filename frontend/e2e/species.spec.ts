@@ -98,7 +98,7 @@ for (const { name, viewport, cat, rabbit } of screens) {
       const details = page.getByRole('region', { name: 'Details' });
       await expect(details.getByText('Kat', { exact: true })).toBeVisible();
       await expect(details.getByText('Poes', { exact: true })).toBeVisible();
-      await expect(page.getByText('ervaring heeft met kleine katten')).toBeVisible();
+      await expect(page.getByText('ervaring heeft met katten')).toBeVisible();
       await expect(
         page.getByRole('region', { name: 'Gezochte hulp' }).getByRole('listitem'),
       ).toHaveText(['Verzorging tijdens vakantie', 'Huisbezoek (voeren en verzorgen)']);

@@ -73,6 +73,10 @@ if (typeof noteMax !== 'number') throw new Error(`${input}: ReportBody.note has 
 const signUpNameMax = schemas.RegisterRequest?.properties?.firstName?.maxLength;
 if (typeof signUpNameMax !== 'number')
   throw new Error(`${input}: RegisterRequest.firstName has no maxLength`);
+const careTextMax = schemas.CareCardBody?.properties?.food?.maxLength;
+if (typeof careTextMax !== 'number') throw new Error(`${input}: CareCardBody.food has no maxLength`);
+const careDaysAfter = schemas.CareCardBody?.['x-care']?.sitterDaysAfter;
+if (typeof careDaysAfter !== 'number') throw new Error(`${input}: CareCardBody has no x-care.sitterDaysAfter`);
 const messageMax = schemas.SendMessage?.properties?.content?.maxLength;
 if (typeof messageMax !== 'number')
   throw new Error(`${input}: SendMessage.content has no maxLength`);
@@ -109,6 +113,9 @@ const searchFilters = Object.fromEntries(
 );
 if (Object.keys(searchFilters).length === 0)
   throw new Error(`${input}: GET /api/profiles has no parameter with x-filter`);
+const kindRules = schemas.AppointmentKind?.['x-vocabulary']?.rules;
+if (!kindRules) throw new Error(`${input}: AppointmentKind has no x-vocabulary.rules`);
+const kindHelp = Object.fromEntries(Object.entries(kindRules).map(([kind, rule]) => [kind, rule.help]));
 const sortRules = schemas.SearchSort?.['x-vocabulary']?.rules;
 if (!sortRules) throw new Error(`${input}: SearchSort has no x-vocabulary.rules`);
 const searchQueryMax = searchRule('q', 'maxLength');
@@ -212,6 +219,10 @@ lines.push(
   '  readonly one: string;',
   '  /** The animals a sitter has experience with, by size band. */',
   "  readonly experienceBySize: Readonly<Record<Schemas['PetSize'], string>>;",
+  "  /** An example of a breed for the form ('Europese korthaar'); empty when there is none. */",
+  '  readonly breedExample: string;',
+  "  /** An example of a weight for the form ('4 kg'); empty when there is none. */",
+  '  readonly weightExample: string;',
   '}',
   '',
   '/** The rules of every species (`x-vocabulary.rules` of Species in openapi.json). */',
@@ -235,6 +246,9 @@ lines.push(
   '  readonly defaultNear: boolean;',
   '  readonly defaultElsewhere: boolean;',
   '}',
+  '',
+  "/** The help of a pet's list each kind of afspraak gives; null for one that suits every pet (`x-vocabulary.rules` of AppointmentKind). */",
+  `export const APPOINTMENT_KIND_HELP: Readonly<Record<Schemas['AppointmentKind'], Schemas['LookingFor'] | null>> = ${JSON.stringify(kindHelp, null, 2)};`,
   '',
   '/** The rules of every order (`x-vocabulary.rules` of SearchSort in openapi.json). */',
   `export const SEARCH_SORT_RULES: Readonly<Record<Schemas['SearchSort'], SearchSortRule>> = ${JSON.stringify(sortRules, null, 2)};`,
@@ -264,6 +278,12 @@ lines.push(
   '',
   "/** The most characters of a report's note, as the server checks them. */",
   `export const REPORT_NOTE_MAX = ${noteMax};`,
+  '',
+  "/** The most characters of each text of a pet's zorgkaart, as the server checks them. */",
+  `export const CARE_TEXT_MAX = ${careTextMax};`,
+  '',
+  "/** How many days after an afspraak's end its sitter still reads the zorgkaart of its pets. */",
+  `export const CARE_SITTER_DAYS_AFTER = ${careDaysAfter};`,
   '',
   '/** The most characters of a message (after trimming), as the server checks them. */',
   `export const MESSAGE_MAX = ${messageMax};`,
@@ -325,9 +345,11 @@ lines.push(
       firstName: refusal('firstName', 'required'),
       petName: refusal('petName', 'required'),
       postalCode: refusal('postalCode', 'pattern'),
+      postalCodeLeadingZero: refusal('postalCode', 'leadingZero'),
       phone: refusal('phone', 'pattern'),
       dateOfBirth: refusal('dateOfBirth', 'date'),
       dateOfBirthAdult: refusal('dateOfBirth', 'adult'),
+      dateOfBirthFuture: refusal('dateOfBirth', 'future'),
     },
     null,
     2,

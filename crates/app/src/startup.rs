@@ -267,6 +267,24 @@ impl Application {
                 limiter.clone(),
             ),
             afspraken: afspraken.clone(),
+            calendar_feeds: oppas_domain::appointments::calendar_feed::CalendarFeeds::new(
+                oppas_domain::appointments::calendar_feed::CalendarFeedPorts {
+                    feeds: database.clone(),
+                    appointments: database.clone(),
+                    tokens: Arc::new(RandomCodeGenerator),
+                    writer: Arc::new(oppas_mail::calendar::IcsWriter),
+                    clock: clock.clone(),
+                    public_url: settings.server.public_url.clone(),
+                },
+                messaging.clone(),
+            ),
+            care: oppas_domain::appointments::care_cards::CareCards::new(
+                database.clone(),
+                database.clone(),
+                database.clone(),
+                messaging.clone(),
+                clock.clone(),
+            ),
             signals: oppas_domain::trust::signals::Signals::new(
                 database.clone(),
                 clock.clone(),

@@ -78,6 +78,7 @@ pub fn app(
                 .default_service(web::to(openapi::unknown_api_path)),
         )
         .service(routes::uploads::serve_image)
+        .service(routes::calendar_feed::calendar)
         .configure(seo::configure)
         .service(spa::refused_paths())
         .service(spa::assets())

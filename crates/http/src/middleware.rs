@@ -209,7 +209,12 @@ pub async fn access_log(
     let started = std::time::Instant::now();
     let id = req.extensions().get::<RequestId>().map(ToString::to_string);
     let method = req.method().clone();
-    let path = req.path().to_owned();
+    // A calendar feed's address is its password: the log keeps only that it was one.
+    let path = if req.path().starts_with(crate::routes::calendar_feed::FEED_PREFIX) {
+        format!("{}...", crate::routes::calendar_feed::FEED_PREFIX)
+    } else {
+        req.path().to_owned()
+    };
     let res = next.call(req).await?;
     tracing::info!(
         instance = %config.instance,

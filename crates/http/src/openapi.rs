@@ -2,8 +2,8 @@
 
 use crate::ApiError;
 use crate::routes::{
-    account, appointments, browse, conversations, email_auth, favourites, geo, health, moderation, oauth, profiles,
-    push, saved_searches, schedule, site, trust, uploads, users,
+    account, appointments, browse, calendar_feed, care, conversations, email_auth, favourites, geo, health, moderation,
+    oauth, profiles, push, saved_searches, schedule, site, trust, uploads, users,
 };
 use actix_web::HttpRequest;
 use oppas_domain::profiles::draft::{LIST_MAX, MAX_LENGTHS, POSTCODE_PATTERN, VOLUNTEER_BIO_MIN, VOLUNTEER_REQUIRED};
@@ -80,6 +80,11 @@ use utoipa::{Modify, OpenApi};
         schedule::my_schedule,
         schedule::save_schedule,
         appointments::my_appointments,
+        care::pet_care,
+        calendar_feed::feed_state,
+        calendar_feed::renew_feed,
+        calendar_feed::revoke_feed,
+        care::save_pet_care,
         appointments::list_appointments,
         appointments::propose_appointment,
         appointments::take_step,
@@ -197,6 +202,23 @@ impl Modify for PublishedRules {
         {
             content.max_length = Some(oppas_domain::messaging::conversation::MAX_MESSAGE_CHARS);
         }
+        // Each text of a zorgkaart.
+        // and how long after an afspraak its sitter still reads it.
+        if let Some(RefOr::T(Schema::Object(care))) = components.schemas.get_mut("CareCardBody") {
+            for property in care.properties.values_mut() {
+                if let RefOr::T(Schema::Object(text)) = property {
+                    text.max_length = Some(oppas_domain::appointments::care::CARE_TEXT_MAX);
+                }
+            }
+            care.extensions.get_or_insert_with(Default::default).merge(
+                ExtensionsBuilder::new()
+                    .add(
+                        "x-care",
+                        serde_json::json!({"sitterDaysAfter": oppas_domain::appointments::care::SITTER_DAYS_AFTER}),
+                    )
+                    .build(),
+            );
+        }
         // A moderator's note on a closed report.
         if let Some(RefOr::T(Schema::Object(close))) = components.schemas.get_mut("CloseReport")
             && let Some(RefOr::T(Schema::Object(note))) = close.properties.get_mut("note")
@@ -304,6 +326,19 @@ impl Modify for PublishedRules {
                 .and_then(serde_json::Value::as_object_mut)
         {
             vocabulary.insert("rules".to_owned(), oppas_domain::kernel::enums::SearchSort::published());
+        }
+        // The help each kind of afspraak gives: the proposal form offers the kinds that suit the pets.
+        if let Some(RefOr::T(Schema::Object(kind))) = components.schemas.get_mut("AppointmentKind")
+            && let Some(vocabulary) = kind
+                .extensions
+                .as_mut()
+                .and_then(|extensions| extensions.get_mut("x-vocabulary"))
+                .and_then(serde_json::Value::as_object_mut)
+        {
+            vocabulary.insert(
+                "rules".to_owned(),
+                oppas_domain::appointments::afspraak::published_kinds(),
+            );
         }
         // The proposal form's own checks of the time: the server's words for them.
         if let Some(RefOr::T(Schema::Object(proposal))) = components.schemas.get_mut("ProposeBody") {
@@ -422,8 +457,8 @@ fn publish_rules(draft: &mut utoipa::openapi::schema::Object) {
 /// (`{max}` standing for the number).
 fn publish_refusals(draft: &mut utoipa::openapi::schema::Object) {
     use oppas_domain::kernel::field_rules::{
-        DATE_OF_BIRTH_REFUSAL, MIN_AGE, OLDEST_BIRTH, PHONE_MIN_DIGITS, PHONE_REFUSAL, TOO_LONG, TOO_YOUNG_REFUSAL,
-        phone_pattern,
+        DATE_OF_BIRTH_REFUSAL, FUTURE_BIRTH_REFUSAL, MIN_AGE, OLDEST_BIRTH, PHONE_MIN_DIGITS, PHONE_REFUSAL, TOO_LONG,
+        TOO_YOUNG_REFUSAL, phone_pattern,
     };
     use oppas_domain::profiles::draft::{FIRST_NAME_REQUIRED, PET_NAME_REQUIRED};
     if let Some(RefOr::T(Schema::Object(phone))) = draft.properties.get_mut("phone") {
@@ -433,10 +468,14 @@ fn publish_refusals(draft: &mut utoipa::openapi::schema::Object) {
     let refusals = serde_json::json!({
         "firstName": { "required": FIRST_NAME_REQUIRED },
         "petName": { "required": PET_NAME_REQUIRED },
-        "postalCode": { "pattern": oppas_domain::kernel::postcode::POSTCODE_SHAPE_REFUSAL },
+        "postalCode": {
+            "pattern": oppas_domain::kernel::postcode::POSTCODE_SHAPE_REFUSAL,
+            "leadingZero": oppas_domain::kernel::postcode::POSTCODE_LEADING_ZERO_REFUSAL,
+        },
         "phone": { "pattern": PHONE_REFUSAL, "minDigits": PHONE_MIN_DIGITS },
         "dateOfBirth": {
             "date": DATE_OF_BIRTH_REFUSAL,
+            "future": FUTURE_BIRTH_REFUSAL,
             "oldest": format!("{year:04}-{month:02}-{day:02}"),
             "adult": TOO_YOUNG_REFUSAL,
             "minAge": MIN_AGE,

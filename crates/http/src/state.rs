@@ -56,6 +56,10 @@ pub struct AppState {
     pub saved_searches: oppas_domain::browse::alerts::SavedSearches,
     /// The afspraken made in conversations.
     pub afspraken: oppas_domain::appointments::service::Afspraken,
+    /// The calendar feeds ('Agenda-abonnement').
+    pub calendar_feeds: oppas_domain::appointments::calendar_feed::CalendarFeeds,
+    /// The pets' zorgkaarten.
+    pub care: oppas_domain::appointments::care_cards::CareCards,
     /// The sitters' weeks, periods away and pauses.
     pub schedules: oppas_domain::appointments::schedule::VolunteerSchedules,
     /// When help is needed with each pet.

@@ -2,6 +2,7 @@
 //! whose worker delivers through SMTP (lettre), the development console (printed and written as
 //! .eml), or memory (tests). Requests never wait for delivery, and a restart loses no mail.
 
+pub mod calendar;
 mod queue;
 pub mod templates;
 

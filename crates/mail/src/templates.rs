@@ -1,7 +1,7 @@
 //! The Dutch text and HTML of every e-mail. Codes are shown large and on their own, easy to copy.
 
 use chrono::{DateTime, Utc};
-use icalendar::{Calendar, Component, Event, EventLike, EventStatus};
+use oppas_domain::appointments::calendar::{afspraak_event, conversation_address};
 use oppas_domain::kernel::clock::dutch_span;
 use oppas_domain::mail::message::{AfspraakNews, MailMessage};
 
@@ -42,6 +42,10 @@ fn dutch_number(n: impl std::fmt::Display) -> String {
 }
 
 const NOT_YOU: &str = "Heb je hier niet om gevraagd? Dan hoef je niets te doen: zonder de code kan niemand inloggen. \
+Deel deze code nooit met anderen; Oppasmaatje vraagt je er nooit naar.";
+
+/// The footer of the code that deletes an account: it signs nobody in.
+const NOT_YOU_DELETION: &str = "Heb je hier niet om gevraagd? Dan hoef je niets te doen: zonder de code wordt er niets verwijderd. \
 Deel deze code nooit met anderen; Oppasmaatje vraagt je er nooit naar.";
 
 /// The footer of a mail that carries no code.
@@ -91,52 +95,29 @@ fn html_page_with_link(
 }
 
 fn code_mail(subject: &str, first_name: Option<&str>, intro: &str, code: &str, link: Option<&str>) -> Rendered {
+    code_mail_with(subject, first_name, intro, code, link, NOT_YOU)
+}
+
+/// [`code_mail`] with its own footer, `not_you`.
+fn code_mail_with(
+    subject: &str,
+    first_name: Option<&str>,
+    intro: &str,
+    code: &str,
+    link: Option<&str>,
+    not_you: &str,
+) -> Rendered {
     let greeting = greeting(first_name);
     let link_lines = link.map_or_else(String::new, |link| format!("{LINK_INTRO}\n{link}\n\n"));
     Rendered {
         subject: subject.to_owned(),
         text: format!(
-            "{greeting}\n\n{intro}\n\n    {code}\n\nDe code is 10 minuten geldig en werkt één keer.\n\n{link_lines}{NOT_YOU}\n\nGroet,\nOppasmaatje\n"
+            "{greeting}\n\n{intro}\n\n    {code}\n\nDe code is 10 minuten geldig en werkt één keer.\n\n{link_lines}{not_you}\n\nGroet,\nOppasmaatje\n"
         ),
-        html: html_page_with_link(&greeting, &[intro], Some(code), link, NOT_YOU),
+        html: html_page_with_link(&greeting, &[intro], Some(code), link, not_you),
         unsubscribe: None,
         calendar: None,
     }
-}
-
-/// What a calendar item holds.
-struct CalendarItem {
-    uid: String,
-    starts_at: DateTime<Utc>,
-    ends_at: DateTime<Utc>,
-    summary: String,
-    description: String,
-    url: String,
-    /// When the item was made (its DTSTAMP).
-    made_at: DateTime<Utc>,
-}
-
-/// An iCalendar of one confirmed event, its times in UTC (the stored times are UTC); the crate
-/// escapes the text values and folds lines at 75 octets.
-fn calendar_item(item: &CalendarItem) -> String {
-    let event = Event::new()
-        .uid(&item.uid)
-        .timestamp(item.made_at)
-        .starts(item.starts_at)
-        .ends(item.ends_at)
-        .summary(&item.summary)
-        .description(&item.description)
-        .url(&item.url)
-        .status(EventStatus::Confirmed)
-        .done();
-    let mut calendar = Calendar::empty();
-    calendar
-        .append_property(("VERSION", "2.0"))
-        .append_property(("PRODID", "-//Oppasmaatje//Afspraken//NL"))
-        .append_property(("CALSCALE", "GREGORIAN"))
-        .append_property(("METHOD", "PUBLISH"))
-        .push(event);
-    calendar.to_string()
 }
 
 /// A code mail's one-time sign-in link: the token in the fragment, which a browser never sends,
@@ -163,13 +144,14 @@ pub fn render(message: &MailMessage, public_url: &str, now: DateTime<Utc>) -> Re
             code,
             sign_in_link(public_url, link.as_deref()).as_deref(),
         ),
-        MailMessage::DeletionCode { first_name, code } => code_mail(
+        MailMessage::DeletionCode { first_name, code } => code_mail_with(
             &format!("{code} is je code om je account te verwijderen"),
             first_name.as_deref(),
             "Je vroeg om je account bij Oppasmaatje te verwijderen. Vul deze code in om dat te bevestigen; \
              je profiel, huisdieren, favorieten en foto's worden dan definitief verwijderd:",
             code,
             None,
+            NOT_YOU_DELETION,
         ),
         MailMessage::AlreadyRegistered { first_name } => {
             let greeting = greeting(first_name.as_deref());
@@ -251,9 +233,10 @@ pub fn render(message: &MailMessage, public_url: &str, now: DateTime<Utc>) -> Re
             appointment_id,
         } => {
             let greeting = greeting(first_name.as_deref());
+            let help_kind = help;
             let help = help.label();
             let when = dutch_span(*starts_at, *ends_at);
-            let address = format!("{public_url}/berichten?conversation={conversation_id}");
+            let address = conversation_address(public_url, *conversation_id);
             let subject = news.headline(other, help);
             let (line, link) = match news {
                 AfspraakNews::Proposed => (
@@ -279,26 +262,22 @@ pub fn render(message: &MailMessage, public_url: &str, now: DateTime<Utc>) -> Re
             };
             let settings = "Wil je deze e-mails niet meer ontvangen? Zet ze uit op je dashboard.";
             let privacy = "Spreek alles af via Oppasmaatje: zo blijven je gegevens privé.";
-            let host = public_url
-                .split("://")
-                .nth(1)
-                .and_then(|rest| rest.split(['/', ':']).next())
-                .unwrap_or("oppasmaatje");
             Rendered {
                 subject,
                 text: format!("{greeting}\n\n{line}\n\n{link}\n\n{privacy}\n\n{settings}\n\nGroet,\nOppasmaatje\n"),
                 html: html_page(&greeting, &[&line, &link, privacy], None, settings),
                 unsubscribe: None,
                 calendar: news.with_calendar_item().then(|| {
-                    calendar_item(&CalendarItem {
-                        uid: format!("afspraak-{appointment_id}@{host}"),
-                        starts_at: *starts_at,
-                        ends_at: *ends_at,
-                        summary: format!("{help} met {other} (Oppasmaatje)"),
-                        description: format!("Afgesproken via Oppasmaatje. Jullie gesprek: {address}"),
-                        url: address.clone(),
-                        made_at: now,
-                    })
+                    let event = afspraak_event(
+                        public_url,
+                        *appointment_id,
+                        *conversation_id,
+                        *help_kind,
+                        other,
+                        *starts_at,
+                        *ends_at,
+                    );
+                    crate::calendar::ics(std::slice::from_ref(&event), None, now)
                 }),
             }
         }
@@ -379,6 +358,7 @@ pub fn render(message: &MailMessage, public_url: &str, now: DateTime<Utc>) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
+    use icalendar::Component;
 
     /// Renders `message` at 2026-11-22 12:00 UTC.
     fn render(message: &MailMessage, public_url: &str) -> Rendered {
@@ -432,6 +412,13 @@ mod tests {
             !deletion.text.contains("/inloggen/link"),
             "a deletion is confirmed with its code only"
         );
+        assert!(
+            !deletion.text.contains("inloggen"),
+            "it signs nobody in: {}",
+            deletion.text
+        );
+        assert!(deletion.text.contains("zonder de code wordt er niets verwijderd"));
+        assert!(deletion.html.contains("zonder de code wordt er niets verwijderd"));
     }
 
     fn afspraak(news: AfspraakNews, other: &str) -> MailMessage {
@@ -502,7 +489,7 @@ mod tests {
         assert!(!ics.contains("\n\n"), "no bare line ends");
         // Read back, the item has the same facts with the text as written.
         let read: icalendar::Calendar = ics.parse().unwrap_or_else(|error| panic!("{error}: {ics}"));
-        let events: Vec<&Event> = read.components.iter().filter_map(|c| c.as_event()).collect();
+        let events: Vec<&icalendar::Event> = read.components.iter().filter_map(|c| c.as_event()).collect();
         let [event] = events.as_slice() else {
             panic!("one event: {ics}")
         };

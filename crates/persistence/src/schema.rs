@@ -309,6 +309,37 @@ diesel::table! {
 }
 
 diesel::table! {
+    pet_care (pet_id) {
+        pet_id -> BigInt,
+        food -> Nullable<Text>,
+        walks -> Nullable<Text>,
+        medication -> Nullable<Text>,
+        allergies -> Nullable<Text>,
+        vet -> Nullable<Text>,
+        emergency_contact -> Nullable<Text>,
+        house_notes -> Nullable<Text>,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    pet_care_views (id) {
+        id -> BigInt,
+        pet_id -> BigInt,
+        viewer_id -> BigInt,
+        viewed_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    calendar_feeds (user_id) {
+        user_id -> BigInt,
+        token_hash -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     away_periods (id) {
         id -> BigInt,
         volunteer_id -> BigInt,
@@ -510,6 +541,8 @@ diesel::joinable!(saved_searches -> users (user_id));
 diesel::joinable!(volunteers -> users (user_id));
 diesel::joinable!(owners -> users (user_id));
 diesel::joinable!(pets -> owners (owner_id));
+diesel::joinable!(pet_care -> pets (pet_id));
+diesel::joinable!(pet_care_views -> users (viewer_id));
 diesel::joinable!(messages -> conversations (conversation_id));
 diesel::joinable!(conversation_reads -> conversations (conversation_id));
 diesel::joinable!(uploads -> users (user_id));
@@ -528,6 +561,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     appointment_references,
     appointments,
     away_periods,
+    calendar_feeds,
+    pet_care,
+    pet_care_views,
     listings,
     profile_claims,
     users,

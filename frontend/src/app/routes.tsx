@@ -157,6 +157,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             },
             {
+              path: '/huisdier/:petId/zorgkaart',
+              lazy: async () => ({
+                Component: (await import('@/app/routes/profiles/pet-care')).PetCareRoute,
+              }),
+            },
+            {
               path: '/profiel/:id',
               lazy: async () => ({
                 Component: (await import('@/app/routes/profiles/profile-detail'))

@@ -45,6 +45,8 @@ export const paths = {
   /** The owner page with the form for another pet open (the wizard's last step leads there). */
   ownerAddingPet: (ownerId: number) => `/eigenaar/${ownerId}?${ADD_PET_PARAM}`,
   pet: (petId: number) => `/huisdier/${petId}`,
+  /** A pet's zorgkaart: its owner fills it in, a sitter reads it during an afspraak. */
+  petCare: (petId: number) => `/huisdier/${petId}/zorgkaart`,
   terms: '/voorwaarden',
   privacy: '/privacy',
   /** Where a person lands after deleting their account; public, as they are signed out. */

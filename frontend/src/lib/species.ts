@@ -77,3 +77,8 @@ export function fitToSpecies<Size extends string | null, Help extends string>(
     lookingFor: lookingFor.filter((help) => fits(help, rule.lookingFor)),
   };
 }
+
+/** 'Bijvoorbeeld Europese korthaar': a form's example for `example` of the species' rules, or none. */
+export function exampleOf(example: string): string | undefined {
+  return example ? `Bijvoorbeeld ${example}` : undefined;
+}

@@ -12,15 +12,18 @@ export interface RenderOptions {
   url?: string;
   /** The navigation state the page is opened with. */
   state?: unknown;
+  /** Other pages by their route pattern, to follow a navigation into (a search opening /profielen). */
+  also?: Record<string, ReactNode>;
 }
 
 /**
  * Renders a piece of the app as the app does: with a fresh query cache, the router, the auth
- * provider and the live updates. Navigations land on a stub page that shows the path reached.
+ * provider and the live updates. Navigations to a page not in `also` land on a stub page that
+ * shows the path reached.
  */
 export function renderWithProviders(
   ui: ReactNode,
-  { path = '/', url = path, state }: RenderOptions = {},
+  { path = '/', url = path, state, also = {} }: RenderOptions = {},
 ): RenderResult & {
   queryClient: QueryClient;
 } {
@@ -29,14 +32,14 @@ export function renderWithProviders(
   });
   const router = createMemoryRouter(
     [
-      {
-        path,
+      ...[[path, ui] as const, ...Object.entries(also)].map(([pattern, page]) => ({
+        path: pattern,
         element: (
           <AuthProvider>
-            <LiveUpdatesProvider>{ui}</LiveUpdatesProvider>
+            <LiveUpdatesProvider>{page}</LiveUpdatesProvider>
           </AuthProvider>
         ),
-      },
+      })),
       { path: '*', element: <Elsewhere /> },
     ],
     {

@@ -11,7 +11,7 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 /// A proposal of `kind` for `pets`, a week from now, 9:00 to 17:00 (UTC).
-fn proposal(pets: &[i64]) -> Value {
+pub(crate) fn proposal(pets: &[i64]) -> Value {
     let day = crate::helpers::today() + Duration::days(7);
     json!({
         "kind": "oppassen-thuis",
@@ -22,7 +22,12 @@ fn proposal(pets: &[i64]) -> Value {
     })
 }
 
-async fn propose(app: &TestApp, who: &Person, conversation: i64, body: &Value) -> reqwest::Result<reqwest::Response> {
+pub(crate) async fn propose(
+    app: &TestApp,
+    who: &Person,
+    conversation: i64,
+    body: &Value,
+) -> reqwest::Result<reqwest::Response> {
     app.send_json(
         &who.client,
         Method::POST,
@@ -32,7 +37,7 @@ async fn propose(app: &TestApp, who: &Person, conversation: i64, body: &Value) -
     .await
 }
 
-async fn step(app: &TestApp, who: &Person, id: i64, step: &str) -> reqwest::Result<reqwest::Response> {
+pub(crate) async fn step(app: &TestApp, who: &Person, id: i64, step: &str) -> reqwest::Result<reqwest::Response> {
     app.send_json(
         &who.client,
         Method::POST,
@@ -43,7 +48,7 @@ async fn step(app: &TestApp, who: &Person, id: i64, step: &str) -> reqwest::Resu
 }
 
 /// An owner (Sanne, with Bobby) and a sitter (Lotte) in a conversation.
-async fn two_in_a_conversation(app: &TestApp) -> Result<(Person, Person, i64), Box<dyn std::error::Error>> {
+pub(crate) async fn two_in_a_conversation(app: &TestApp) -> Result<(Person, Person, i64), Box<dyn std::error::Error>> {
     let sanne = owner(app, "sanne@example.nl").await?;
     let lotte = sitter(app, "lotte@example.nl").await?;
     let id = started(app, &sanne, &lotte, sanne.pet).await?;
@@ -132,8 +137,46 @@ async fn a_wrong_proposal_is_refused_naming_the_field_and_stores_nothing(backend
     let app = spawn_app(backend).await?;
     let (sanne, lotte, conversation) = two_in_a_conversation(&app).await?;
     let someone_else = owner(&app, "ander@example.nl").await?;
+    let minoes = app
+        .send_json(
+            &sanne.client,
+            Method::POST,
+            "/api/pets",
+            &json!({"petName": "Minoes", "petSpecies": "kat", "bio": "Minoes slaapt graag in de zon."}),
+        )
+        .await?;
+    assert_eq!(minoes.status(), StatusCode::CREATED);
+    let minoes = minoes.json::<Value>().await?["pet"]["id"].as_i64().ok_or("a pet id")?;
     let now = crate::helpers::now();
     let at = |hours: i64| (now + Duration::hours(hours)).to_rfc3339();
+    // Walks for a cat: the kind does not suit the pet.
+    let walks_for_a_cat = propose(
+        &app,
+        &sanne,
+        conversation,
+        &json!({"kind": "uitlaten", "startsAt": at(5), "endsAt": at(6), "pets": [minoes]}),
+    )
+    .await?;
+    assert_eq!(walks_for_a_cat.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let refused: Value = walks_for_a_cat.json().await?;
+    assert_eq!(refused["field"], "kind");
+    assert_eq!(
+        refused["error"],
+        "Uitlaten past niet bij een kat. Kies een andere soort hulp."
+    );
+    let visit = propose(
+        &app,
+        &sanne,
+        conversation,
+        &json!({"kind": "huisbezoek", "startsAt": at(5), "endsAt": at(6), "pets": [minoes]}),
+    )
+    .await?;
+    assert_eq!(visit.status(), StatusCode::CREATED, "a visit suits a cat");
+    let withdrawn = visit.json::<Value>().await?["id"].as_i64().ok_or("an id")?;
+    assert_eq!(
+        step(&app, &sanne, withdrawn, "intrekken").await?.status(),
+        StatusCode::OK
+    );
     let cases = [
         (
             json!({"kind": "uitlaten", "startsAt": at(-2), "endsAt": at(-1)}),
@@ -170,7 +213,11 @@ async fn a_wrong_proposal_is_refused_naming_the_field_and_stores_nothing(backend
     )
     .await?;
     assert_eq!(unknown_kind.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(app.database()?.count("appointments")?, 0, "nothing stored");
+    assert_eq!(
+        app.database()?.count("appointments")?,
+        1,
+        "nothing stored but the visit for Minoes"
+    );
     Ok(())
 }
 
@@ -976,7 +1023,7 @@ async fn get_as_app(app: &TestApp, path: &str) -> Result<(StatusCode, Value), Bo
 }
 
 /// The JSON document of `who`'s data export.
-async fn export_of(app: &TestApp, who: &Person) -> Result<Value, Box<dyn std::error::Error>> {
+pub(crate) async fn export_of(app: &TestApp, who: &Person) -> Result<Value, Box<dyn std::error::Error>> {
     use std::io::Read;
     let bytes = who
         .client
@@ -1501,7 +1548,7 @@ async fn an_afspraak_no_longer_names_a_pet_removed_after_it(backend: Backend) ->
 
 /// `days` pass, eight hours at a time, each of `people` using the platform in between (a session
 /// lasts a day without use).
-async fn days_pass(
+pub(crate) async fn days_pass(
     app: &TestApp,
     clock: &crate::helpers::SettableClock,
     days: u32,

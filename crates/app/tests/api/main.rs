@@ -9,6 +9,8 @@ mod account;
 mod appointments;
 mod browse;
 mod bursts;
+mod calendar;
+mod care;
 mod changes;
 mod cli;
 mod closed_conversations;

@@ -251,7 +251,116 @@ async fn a_wrong_schedule_is_refused_naming_the_field_and_changes_nothing(backen
     Ok(())
 }
 
+/// A whole weekend, every part of each day.
+fn weekend() -> Value {
+    let parts = ["ochtend", "middag", "avond"];
+    Value::Array(
+        ["zaterdag", "zondag"]
+            .iter()
+            .flat_map(|day| parts.iter().map(move |part| json!({"day": day, "part": part})))
+            .collect(),
+    )
+}
+
+/// 'Beschikbaar van ... tot ...': a sitter whose week holds each weekday of the range, who is
+/// not away and has no accepted afspraak in it; a range that is not whole is refused.
+async fn a_range_of_days_finds_sitters_free_on_each_of_them(backend: Backend) -> TestResult {
+    let app = spawn_app(backend).await?;
+    let saturday = next(Weekday::Sat);
+    let sunday = saturday + Duration::days(1);
+    let (anna, _) = sitter(&app, "anna@example.nl", "Anna").await?;
+    let (bert, _) = sitter(&app, "bert@example.nl", "Bert").await?;
+    let (dirk, _) = sitter(&app, "dirk@example.nl", "Dirk").await?;
+    let week = |week: Value, away: Value| json!({"week": week, "away": away, "paused": false});
+    for (who, body) in [
+        (&anna, week(weekend(), json!([]))),
+        (&bert, week(json!([{"day": "zaterdag", "part": "middag"}]), json!([]))),
+        (&dirk, week(weekend(), json!([{"from": sunday, "until": sunday}]))),
+    ] {
+        assert_eq!(app.send_json(who, Method::PUT, PATH, &body).await?.status(), 200);
+    }
+    // Lotte has the weekend too, and an accepted afspraak on Sunday.
+    let lotte = crate::messages::sitter(&app, "lotte@example.nl").await?;
+    let sanne = crate::messages::owner(&app, "sanne@example.nl").await?;
+    assert_eq!(
+        app.send_json(&lotte.client, Method::PUT, PATH, &week(weekend(), json!([])))
+            .await?
+            .status(),
+        200
+    );
+    let conversation = crate::messages::started(&app, &sanne, &lotte, None).await?;
+    let proposed = app
+        .send_json(
+            &sanne.client,
+            Method::POST,
+            &format!("/api/conversations/{conversation}/appointments"),
+            &json!({"kind": "kennismaking", "startsAt": format!("{sunday}T10:00:00Z"), "endsAt": format!("{sunday}T11:00:00Z")}),
+        )
+        .await?;
+    assert_eq!(proposed.status(), 201);
+    let id = proposed.json::<Value>().await?["id"].as_i64().ok_or("an id")?;
+    let accepted = app
+        .send_json(
+            &lotte.client,
+            Method::POST,
+            &format!("/api/appointments/{id}/step"),
+            &json!({"step": "accepteren"}),
+        )
+        .await?;
+    assert_eq!(accepted.status(), 200);
+
+    let mut weekend_free = names(&app, &format!("?availableFrom={saturday}&availableUntil={sunday}")).await?;
+    weekend_free.sort();
+    assert_eq!(
+        weekend_free,
+        vec!["Anna Oppas"],
+        "Bert has no Sunday, Dirk is away, Lotte has an afspraak"
+    );
+    let mut saturday_free = names(&app, &format!("?availableFrom={saturday}&availableUntil={saturday}")).await?;
+    saturday_free.sort();
+    assert_eq!(saturday_free.len(), 4, "{saturday_free:?}");
+    assert!(
+        !saturday_free.iter().any(|name| name.starts_with("Sanne")),
+        "a pet is no sitter"
+    );
+
+    for (query, field) in [
+        (format!("?availableFrom={saturday}"), "availableUntil"),
+        (format!("?availableUntil={sunday}"), "availableFrom"),
+        (
+            format!("?availableFrom={sunday}&availableUntil={saturday}"),
+            "availableUntil",
+        ),
+        (
+            format!(
+                "?availableFrom={saturday}&availableUntil={}",
+                saturday + Duration::days(60)
+            ),
+            "availableUntil",
+        ),
+        (
+            format!("?availableFrom=morgen&availableUntil={sunday}"),
+            "availableFrom",
+        ),
+        (
+            format!("?availableOn={saturday}&availableFrom={saturday}&availableUntil={sunday}"),
+            "availableOn",
+        ),
+        (
+            format!("?type=huisdier&availableFrom={saturday}&availableUntil={sunday}"),
+            "availableFrom",
+        ),
+    ] {
+        let response = app.get(&format!("/api/profiles{query}")).await?;
+        assert_eq!(response.status(), 422, "{query}");
+        let body: Value = response.json().await?;
+        assert_eq!(body["field"], field, "{query}: {body}");
+    }
+    Ok(())
+}
+
 on_both_backends!(
+    a_range_of_days_finds_sitters_free_on_each_of_them,
     a_sitter_keeps_her_week_periods_away_and_pause,
     a_wrong_schedule_is_refused_naming_the_field_and_changes_nothing,
 );

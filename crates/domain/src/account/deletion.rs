@@ -87,6 +87,8 @@ impl AccountData {
                     .collect()
             },
             outcomes: self.records.outcomes_by(user)?,
+            care_cards: self.records.care_cards_of(user)?,
+            care_opened: self.records.care_opened_by(user)?,
         })
     }
 }

@@ -324,6 +324,29 @@ pub fn document(sources: ExportSources<'_>) -> Value {
             "antwoord": choice(*outcome),
             "beantwoordOp": time(*at),
         })).collect::<Vec<_>>(),
+        // The one place the platform passes on contact details: the owner's own words.
+        "zorgkaarten": records.care_cards.iter().map(|own| {
+            let t = &own.card.texts;
+            json!({
+                "huisdier": own.pet.get(),
+                "eten": t.food,
+                "uitlaten": t.walks,
+                "medicijnen": t.medication,
+                "allergieEnAngsten": t.allergies,
+                "dierenarts": t.vet,
+                "noodcontact": t.emergency_contact,
+                "inHuis": t.house_notes,
+                "gewijzigdOp": time(own.card.updated_at),
+                "bekekenDoor": own.views.iter().map(|view| json!({
+                    "voornaam": view.first_name,
+                    "op": time(view.at),
+                })).collect::<Vec<_>>(),
+            })
+        }).collect::<Vec<_>>(),
+        "zorgkaartBekeken": records.care_opened.iter().map(|(pet, at)| json!({
+            "huisdier": pet.get(),
+            "op": time(*at),
+        })).collect::<Vec<_>>(),
         "fotos": records.uploads.iter().map(|upload| json!({
             "bestand": format!("{PHOTOS_FOLDER}/{}", upload.public_name),
             "inGebruik": upload.attached,

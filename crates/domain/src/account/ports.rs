@@ -133,6 +133,33 @@ pub trait PersonalRecordRepository: Send + Sync {
         )>,
         RepositoryError,
     >;
+
+    /// The zorgkaarten of the person's pets, with the sitters' openings of each (the latest
+    /// first).
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn care_cards_of(&self, user: UserId) -> Result<Vec<OwnCareCard>, RepositoryError>;
+
+    /// When the person opened a zorgkaart as a sitter, oldest first: the pet, when.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn care_opened_by(
+        &self,
+        user: UserId,
+    ) -> Result<Vec<(crate::PetId, chrono::DateTime<chrono::Utc>)>, RepositoryError>;
+}
+
+/// The zorgkaart of one of a person's pets, for their export.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OwnCareCard {
+    /// The pet.
+    pub pet: crate::PetId,
+    /// The card.
+    pub card: crate::appointments::care::CareCard,
+    /// The sitters' openings, the latest first.
+    pub views: Vec<crate::appointments::care::CareView>,
 }
 
 /// The records of [`PersonalRecordRepository`] for one person.
@@ -161,6 +188,10 @@ pub struct PersonalRecords {
         crate::kernel::enums::AfspraakOutcome,
         chrono::DateTime<chrono::Utc>,
     )>,
+    /// The zorgkaarten of their pets.
+    pub care_cards: Vec<OwnCareCard>,
+    /// When they opened a zorgkaart as a sitter: the pet, when.
+    pub care_opened: Vec<(crate::PetId, chrono::DateTime<chrono::Utc>)>,
 }
 
 /// How many people kept one of the person's own cards as a favourite in a window. Who they are

@@ -2,7 +2,8 @@
 //! where it stands; and the checks of a new proposal.
 
 use crate::appointments::state::Timing;
-use crate::kernel::enums::{AppointmentKind, AppointmentState};
+use crate::kernel::enums::{AppointmentKind, AppointmentState, LookingFor, Species};
+use crate::kernel::vocabulary::Vocabulary;
 use crate::{AppointmentId, ConversationId, PetId, UserId};
 use chrono::{DateTime, Duration, Utc};
 
@@ -145,11 +146,59 @@ fn refused(field: &'static str, message: impl Into<String>) -> ProposalError {
     }
 }
 
+/// The help of a pet's list ('Gezochte hulp') an afspraak of `kind` gives; `None` for a first
+/// meeting, which suits every pet.
+#[must_use]
+pub const fn help_given(kind: AppointmentKind) -> Option<LookingFor> {
+    match kind {
+        AppointmentKind::Kennismaking => None,
+        AppointmentKind::Uitlaten => Some(LookingFor::Uitlaten),
+        AppointmentKind::OppassenThuis => Some(LookingFor::OppassenThuis),
+        AppointmentKind::Logeren => Some(LookingFor::Logeren),
+        AppointmentKind::Dagopvang => Some(LookingFor::Dagopvang),
+        AppointmentKind::Huisbezoek => Some(LookingFor::Huisbezoek),
+    }
+}
+
+/// Checks that an afspraak of `kind` suits a pet of `species` (no walks for a cat).
+///
+/// # Errors
+/// [`ProposalError`] naming `kind`.
+pub fn check_kind(kind: AppointmentKind, species: Species) -> Result<(), ProposalError> {
+    match help_given(kind) {
+        Some(help) if !species.offers(help) => Err(refused(
+            "kind",
+            format!(
+                "{} past niet bij {}. Kies een andere soort hulp.",
+                kind.label(),
+                species.rules().one
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The help each kind of afspraak gives, as the API document publishes it (`x-vocabulary.rules`
+/// of `AppointmentKind`): the proposal form offers only the kinds that suit the pets chosen.
+#[must_use]
+pub fn published_kinds() -> serde_json::Value {
+    AppointmentKind::ALL
+        .iter()
+        .map(|kind| {
+            (
+                kind.value().to_owned(),
+                serde_json::json!({"help": help_given(*kind).map(LookingFor::value)}),
+            )
+        })
+        .collect::<serde_json::Map<_, _>>()
+        .into()
+}
+
 /// What a proposal whose start has passed is told (published for the proposal form).
 pub const START_IN_FUTURE: &str = "Kies een begin in de toekomst.";
 
 /// What a proposal that ends before it starts is told (published for the proposal form).
-pub const END_AFTER_START: &str = "Het einde ligt na het begin.";
+pub const END_AFTER_START: &str = "Kies een einde na het begin.";
 
 /// Checks the time of a proposal made at `now`: a start in the future within
 /// [`MAX_DAYS_AHEAD`], an end after it, at most [`MAX_APPOINTMENT_DAYS`] long.
@@ -198,6 +247,27 @@ pub fn check_note(field: &'static str, raw: Option<&str>) -> Result<Option<Strin
 mod tests {
     use super::*;
     use chrono::NaiveDate;
+
+    #[test]
+    fn a_kind_must_suit_each_pet() {
+        assert!(check_kind(AppointmentKind::Uitlaten, Species::Hond).is_ok());
+        let refused = check_kind(AppointmentKind::Uitlaten, Species::Kat);
+        assert_eq!(
+            refused.map_err(|e| (e.field, e.message)),
+            Err((
+                "kind",
+                "Uitlaten past niet bij een kat. Kies een andere soort hulp.".to_owned()
+            ))
+        );
+        for species in Species::ALL {
+            assert!(
+                check_kind(AppointmentKind::Kennismaking, *species).is_ok(),
+                "{species:?}"
+            );
+        }
+        assert_eq!(published_kinds()["uitlaten"]["help"], "Uitlaten");
+        assert_eq!(published_kinds()["kennismaking"]["help"], serde_json::Value::Null);
+    }
 
     fn at(day: u32, hour: u32) -> DateTime<Utc> {
         NaiveDate::from_ymd_opt(2026, 12, day)

@@ -3,6 +3,10 @@
 
 pub mod afspraak;
 pub mod availability;
+pub mod calendar;
+pub mod calendar_feed;
+pub mod care;
+pub mod care_cards;
 pub mod outcomes;
 pub mod ports;
 pub mod proposals;

@@ -266,3 +266,80 @@ pub trait ReferenceRepository: Send + Sync {
         now: chrono::DateTime<chrono::Utc>,
     ) -> Result<bool, RepositoryError>;
 }
+
+/// What the zorgkaarten need from storage.
+pub trait CareRepository: Send + Sync {
+    /// The zorgkaart of `pet`, if its owner saved one.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn care_of(&self, pet: crate::PetId) -> Result<Option<crate::appointments::care::CareCard>, RepositoryError>;
+
+    /// Stores the zorgkaart of `pet` at `now` (in place of the one before); `Ok(false)` when the
+    /// pet is gone.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn save_care(
+        &self,
+        pet: crate::PetId,
+        texts: &crate::appointments::care::CareTexts,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<bool, RepositoryError>;
+
+    /// Notes that `viewer` opened the zorgkaart of `pet` at `now`, unless they did after
+    /// `quiet_since`.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn note_care_view(
+        &self,
+        pet: crate::PetId,
+        viewer: crate::UserId,
+        now: chrono::DateTime<chrono::Utc>,
+        quiet_since: chrono::DateTime<chrono::Utc>,
+    ) -> Result<(), RepositoryError>;
+
+    /// The openings of the zorgkaart of `pet`, the latest first, at most `limit`, with each
+    /// viewer's first name.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn care_views(
+        &self,
+        pet: crate::PetId,
+        limit: usize,
+    ) -> Result<Vec<crate::appointments::care::CareView>, RepositoryError>;
+}
+
+/// The calendar feeds: which token (its SHA-256) belongs to whom; one per person.
+pub trait CalendarFeedRepository: Send + Sync {
+    /// Keeps `token_hash` as `user`'s feed made at `now`, in place of the one before.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn set_feed(
+        &self,
+        user: crate::UserId,
+        token_hash: &str,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<(), RepositoryError>;
+
+    /// Ends `user`'s feed; `false` when there was none.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn drop_feed(&self, user: crate::UserId) -> Result<bool, RepositoryError>;
+
+    /// Whose feed `token_hash` is.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn feed_owner(&self, token_hash: &str) -> Result<Option<crate::UserId>, RepositoryError>;
+
+    /// When `user`'s feed was made, if they have one.
+    ///
+    /// # Errors
+    /// Storage failures.
+    fn feed_made(&self, user: crate::UserId) -> Result<Option<chrono::DateTime<chrono::Utc>>, RepositoryError>;
+}

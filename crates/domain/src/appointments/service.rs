@@ -3,7 +3,8 @@
 //! the rule of [`crate::appointments::state`], and a step two requests take at once taken once.
 
 use crate::appointments::afspraak::{
-    Afspraak, HELD_STATES, MAX_LISTED, MAX_PETS, NewAfspraak, ProposalError, UPCOMING_STATES, check_note, check_timing,
+    Afspraak, HELD_STATES, MAX_LISTED, MAX_PETS, NewAfspraak, ProposalError, UPCOMING_STATES, check_kind, check_note,
+    check_timing,
 };
 use crate::appointments::ports::{AppointmentRepository, Proposed, ReferenceRepository};
 use crate::appointments::proposals::{self, PROPOSALS, TOO_MANY_OPEN, TOO_MANY_PROPOSALS};
@@ -258,17 +259,18 @@ impl Afspraken {
             .into());
         }
         for pet in &pets {
-            let theirs = self
+            let found = self
                 .profiles
                 .pet_with_owner(*pet)?
-                .is_some_and(|(_, owner)| owner.user_id == me || owner.user_id == other);
-            if !theirs {
+                .filter(|(_, owner)| owner.user_id == me || owner.user_id == other);
+            let Some((found, _)) = found else {
                 return Err(ProposalError {
                     field: "pets",
                     message: "Kies alleen huisdieren van jullie twee.".to_owned(),
                 }
                 .into());
-            }
+            };
+            check_kind(input.kind, found.fields.species)?;
         }
         if let Some(replaced) = input.replaces {
             let old = self

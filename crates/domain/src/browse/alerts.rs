@@ -92,6 +92,8 @@ fn kept(raw: &RawListingQuery) -> RawListingQuery {
         experience: trim(&raw.experience),
         available_on: trim(&raw.available_on),
         day_part: trim(&raw.day_part),
+        available_from: trim(&raw.available_from),
+        available_until: trim(&raw.available_until),
         sort: trim(&raw.sort),
     }
 }
@@ -119,6 +121,8 @@ pub fn label(query: &ListingQuery, raw: &RawListingQuery) -> String {
         experience,
         available_on,
         day_part,
+        available_from,
+        available_until,
     } = query.filters;
     parts.extend(species.map(|v| v.label().to_owned()));
     parts.extend(size.map(|v| v.label().to_owned()));
@@ -132,6 +136,13 @@ pub fn label(query: &ListingQuery, raw: &RawListingQuery) -> String {
             "beschikbaar op {}{}",
             day.format("%-d-%-m-%Y"),
             part.unwrap_or_default()
+        )
+    }));
+    parts.extend(available_from.zip(available_until).map(|(from, until)| {
+        format!(
+            "beschikbaar van {} tot en met {}",
+            from.format("%-d-%-m-%Y"),
+            until.format("%-d-%-m-%Y")
         )
     }));
     if let Some(near) = &query.near {
@@ -365,6 +376,67 @@ mod tests {
             .map(|(k, v)| ((*k).to_owned(), serde_json::Value::String((*v).to_owned())))
             .collect();
         serde_json::from_value(serde_json::Value::Object(json)).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_range_of_days_reads_in_the_label_and_the_address_and_is_checked() -> Result<(), QueryError> {
+        let search = raw(&[
+            ("type", "vrijwilliger"),
+            ("availableFrom", "2026-12-24"),
+            ("availableUntil", "2026-12-28"),
+        ]);
+        let kept = kept(&search);
+        let query = kept.check()?;
+        assert_eq!(
+            label(&query, &kept),
+            "Vrijwilligers · beschikbaar van 24-12-2026 tot en met 28-12-2026"
+        );
+        assert_eq!(
+            address(&kept),
+            "type=vrijwilliger&availableFrom=2026-12-24&availableUntil=2026-12-28"
+        );
+        // Thursday to Monday: five weekdays, one mask each.
+        assert_eq!(query.filters.range_week_masks().len(), 5);
+        let refused = |pairs: &[(&str, &str)]| raw(pairs).check().err().map(|e| (e.field, e.message));
+        assert_eq!(
+            refused(&[("availableFrom", "2026-12-24")]),
+            Some(("availableUntil", "Kies ook tot wanneer je hulp zoekt.".to_owned()))
+        );
+        assert_eq!(
+            refused(&[("availableFrom", "2026-12-24"), ("availableUntil", "2026-12-20")]),
+            Some((
+                "availableUntil",
+                "Kies een einddatum op of na de begindatum.".to_owned()
+            ))
+        );
+        assert_eq!(
+            refused(&[("availableFrom", "2026-12-01"), ("availableUntil", "2027-03-01")]),
+            Some(("availableUntil", "Een periode duurt hoogstens 60 dagen.".to_owned()))
+        );
+        assert_eq!(
+            refused(&[("availableFrom", "24-12-2026"), ("availableUntil", "2026-12-28")]).map(|(f, _)| f),
+            Some("availableFrom")
+        );
+        assert_eq!(
+            refused(&[
+                ("availableOn", "2026-12-25"),
+                ("availableFrom", "2026-12-24"),
+                ("availableUntil", "2026-12-28")
+            ])
+            .map(|(f, _)| f),
+            Some("availableOn")
+        );
+        assert_eq!(
+            refused(&[
+                ("type", "huisdier"),
+                ("availableFrom", "2026-12-24"),
+                ("availableUntil", "2026-12-28")
+            ])
+            .map(|(f, _)| f),
+            Some("availableFrom"),
+            "a filter for sitters only"
+        );
+        Ok(())
     }
 
     #[test]

@@ -161,9 +161,51 @@ pub struct RawListingQuery {
     /// `dayPart`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub day_part: Option<String>,
+    /// `availableFrom`: the first day of a sitting, `YYYY-MM-DD`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub available_from: Option<String>,
+    /// `availableUntil`: its last day.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub available_until: Option<String>,
     /// `sort`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sort: Option<String>,
+}
+
+/// The most days a search for sitters free on a range of days spans.
+pub const MAX_RANGE_DAYS: i64 = 60;
+
+/// A range of days asked for: both ends, the last on or after the first, at most
+/// [`MAX_RANGE_DAYS`] days, and not beside a single day (`availableOn`).
+fn check_range(filters: &Filters) -> Result<(), QueryError> {
+    match (filters.available_from, filters.available_until) {
+        (None, None) => Ok(()),
+        (Some(_), None) => Err(QueryError::new("availableUntil", "Kies ook tot wanneer je hulp zoekt.")),
+        (None, Some(_)) => Err(QueryError::new(
+            "availableFrom",
+            "Kies ook vanaf wanneer je hulp zoekt.",
+        )),
+        (Some(from), Some(until)) => {
+            if filters.available_on.is_some() {
+                Err(QueryError::new(
+                    "availableOn",
+                    "Kies één dag of een periode, niet allebei.",
+                ))
+            } else if until < from {
+                Err(QueryError::new(
+                    "availableUntil",
+                    "Kies een einddatum op of na de begindatum.",
+                ))
+            } else if (until - from).num_days() >= MAX_RANGE_DAYS {
+                Err(QueryError::new(
+                    "availableUntil",
+                    &format!("Een periode duurt hoogstens {MAX_RANGE_DAYS} dagen."),
+                ))
+            } else {
+                Ok(())
+            }
+        }
+    }
 }
 
 /// Reads one enumerated parameter; empty is absent.
@@ -232,7 +274,20 @@ impl RawListingQuery {
                 DayPart::parse,
                 "Kies een dagdeel uit de lijst.",
             )?,
+            available_from: one_of(
+                self.available_from.as_deref(),
+                "availableFrom",
+                |raw| chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok(),
+                "Kies een begindatum, zoals 2026-12-24.",
+            )?,
+            available_until: one_of(
+                self.available_until.as_deref(),
+                "availableUntil",
+                |raw| chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok(),
+                "Kies een einddatum, zoals 2026-12-28.",
+            )?,
         };
+        check_range(&filters)?;
         if filters.day_part.is_some() && filters.available_on.is_none() {
             return Err(QueryError::new(
                 "dayPart",
@@ -447,7 +502,12 @@ impl ListingQuery {
             self.near.as_ref().map(|n| (n.label.as_str(), n.radius_km)),
             self.page,
             self.per_page,
-            (self.filters.masks(), self.filters.available_on, self.filters.day_part),
+            (
+                self.filters.masks(),
+                self.filters.available_on,
+                self.filters.day_part,
+                self.filters.range()
+            ),
             self.sort.as_str(),
             self.created_after,
             self.not_of,

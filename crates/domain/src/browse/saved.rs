@@ -79,6 +79,8 @@ pub fn address(query: &RawListingQuery) -> String {
         ("experience", &query.experience),
         ("availableOn", &query.available_on),
         ("dayPart", &query.day_part),
+        ("availableFrom", &query.available_from),
+        ("availableUntil", &query.available_until),
         ("sort", &query.sort),
     ];
     pairs

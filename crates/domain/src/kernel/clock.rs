@@ -62,6 +62,17 @@ pub fn dutch_midnight(at: DateTime<Utc>) -> DateTime<Utc> {
         .map_or(at, |local| local.with_timezone(&Utc))
 }
 
+/// The instant the Dutch `day` begins: its midnight in the Netherlands.
+#[must_use]
+pub fn dutch_day_start(day: chrono::NaiveDate) -> DateTime<Utc> {
+    use chrono::TimeZone;
+    let midnight = day.and_time(chrono::NaiveTime::MIN);
+    Amsterdam
+        .from_local_datetime(&midnight)
+        .earliest()
+        .map_or_else(|| midnight.and_utc(), |local| local.with_timezone(&Utc))
+}
+
 /// The instant the next Dutch day after the one holding `at` begins (see [`dutch_midnight`]);
 /// a day around a summer-time switch lasts 23 or 25 hours.
 #[must_use]

@@ -39,6 +39,10 @@ pub const OLDEST_BIRTH: (i32, u32, u32) = (1900, 1, 1);
 /// What a date of birth that breaks its rule is told.
 pub const DATE_OF_BIRTH_REFUSAL: &str = "Vul een geldige geboortedatum in (jjjj-mm-dd).";
 
+/// What a date of birth after today is told (a date picker gives the shape; the day is wrong).
+pub const FUTURE_BIRTH_REFUSAL: &str =
+    "Een geboortedatum ligt niet in de toekomst. Kies de dag waarop je bent geboren.";
+
 /// The youngest age of a member: the terms say 18 or older.
 pub const MIN_AGE: i32 = 18;
 
@@ -147,12 +151,14 @@ pub fn is_adult(born: NaiveDate, today: NaiveDate) -> bool {
 /// A date of birth, `YYYY-MM-DD`, from 1900 on, of someone at least [`MIN_AGE`] on `today`.
 ///
 /// # Errors
-/// Another shape, a date outside that span (`date`), or someone younger (`adult`).
+/// Another shape or a date before 1900 (`date`), a date after today (`future`), or someone
+/// younger (`adult`).
 pub fn date_of_birth(value: &str, today: &NaiveDate) -> Result<(), ValidationError> {
     let (year, month, day) = OLDEST_BIRTH;
     let oldest = NaiveDate::from_ymd_opt(year, month, day);
     match NaiveDate::parse_from_str(value, "%Y-%m-%d") {
-        Ok(date) if date <= *today && oldest.is_some_and(|oldest| date >= oldest) => {
+        Ok(date) if date > *today => Err(refusal("future", FUTURE_BIRTH_REFUSAL)),
+        Ok(date) if oldest.is_some_and(|oldest| date >= oldest) => {
             if is_adult(date, *today) {
                 Ok(())
             } else {
@@ -475,13 +481,20 @@ mod tests {
         assert!(phone("06 1234 5678 x").is_err());
         let today = NaiveDate::from_ymd_opt(2026, 11, 25).unwrap_or_default();
         assert!(date_of_birth("1990-02-28", &today).is_ok());
-        for bad in ["1899-12-31", "2026-11-26", "28-02-1990", "1990-02-30"] {
+        for bad in ["1899-12-31", "28-02-1990", "1990-02-30"] {
             let refused = date_of_birth(bad, &today)
                 .err()
                 .and_then(|e| e.message)
                 .map(|m| m.to_string());
             assert_eq!(refused.as_deref(), Some(DATE_OF_BIRTH_REFUSAL), "{bad}");
         }
+        // A day a date picker gave, after today: told that, not how to write a date.
+        let future = date_of_birth("2026-11-26", &today).err();
+        assert_eq!(future.as_ref().map(|e| e.code.as_ref()), Some("future"));
+        assert_eq!(
+            future.and_then(|e| e.message).map(|m| m.to_string()).as_deref(),
+            Some(FUTURE_BIRTH_REFUSAL)
+        );
         // Eighteen on the day itself, not the day before.
         assert!(date_of_birth("2008-11-25", &today).is_ok());
         for young in ["2008-11-26", "2013-03-01", "2026-11-25"] {

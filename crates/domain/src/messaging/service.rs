@@ -106,7 +106,7 @@ impl Messaging {
     }
 
     /// The first name people see for `user` (see [`Counterpart::new`]).
-    fn first_name_of(&self, user: UserId) -> Result<Option<String>, RepositoryError> {
+    pub fn first_name_of(&self, user: UserId) -> Result<Option<String>, RepositoryError> {
         let face = |first_name: String, avatar_url: Option<String>| ProfileFace { first_name, avatar_url };
         let volunteer = self
             .ports

@@ -64,7 +64,7 @@ pub struct FilterRule {
 }
 
 /// Every filter besides text, kind and place, in the order the screens list them.
-pub const FILTER_RULES: [FilterRule; 8] = [
+pub const FILTER_RULES: [FilterRule; 10] = [
     FilterRule {
         param: "species",
         only: None,
@@ -102,6 +102,16 @@ pub const FILTER_RULES: [FilterRule; 8] = [
     },
     FilterRule {
         param: "dayPart",
+        only: Some(ProfileType::Vrijwilliger),
+        at_least: false,
+    },
+    FilterRule {
+        param: "availableFrom",
+        only: Some(ProfileType::Vrijwilliger),
+        at_least: false,
+    },
+    FilterRule {
+        param: "availableUntil",
         only: Some(ProfileType::Vrijwilliger),
         at_least: false,
     },
@@ -149,6 +159,12 @@ pub struct Filters {
     pub available_on: Option<chrono::NaiveDate>,
     /// ... in this part of that day.
     pub day_part: Option<DayPart>,
+    /// Sitters free from this day until [`Filters::available_until`] (a sitting of several
+    /// days): their week covers each weekday of it, and no period away or accepted afspraak of
+    /// theirs overlaps it.
+    pub available_from: Option<chrono::NaiveDate>,
+    /// ... until this day, included.
+    pub available_until: Option<chrono::NaiveDate>,
 }
 
 impl Filters {
@@ -169,6 +185,8 @@ impl Filters {
             self.experience.is_some(),
             self.available_on.is_some(),
             self.day_part.is_some(),
+            self.available_from.is_some(),
+            self.available_until.is_some(),
         ];
         FILTER_RULES.iter().zip(set).filter(|(_, on)| *on).map(|(rule, _)| rule)
     }
@@ -204,6 +222,49 @@ impl Filters {
                 .fold(Week::default(), |week, part| week.with(day, *part))
                 .bits(),
         )
+    }
+
+    /// The days of a sitting asked for ([`Filters::available_from`] to
+    /// [`Filters::available_until`], both included), when both are set.
+    #[must_use]
+    pub fn range(&self) -> Option<(chrono::NaiveDate, chrono::NaiveDate)> {
+        self.available_from.zip(self.available_until)
+    }
+
+    /// The instants a range of days covers: from the Dutch midnight its first day begins to the
+    /// one after its last day.
+    #[must_use]
+    pub fn range_window(&self) -> Option<(chrono::DateTime<chrono::Utc>, chrono::DateTime<chrono::Utc>)> {
+        use crate::kernel::clock::dutch_day_start;
+        let (from, until) = self.range()?;
+        Some((dutch_day_start(from), dutch_day_start(until.succ_opt()?)))
+    }
+
+    /// For a range of days: one mask of a sitter's week per weekday in it (each day's parts);
+    /// a sitter is free when her week shares a bit with each.
+    #[must_use]
+    pub fn range_week_masks(&self) -> Vec<u32> {
+        use crate::profiles::availability::Week;
+        use chrono::Datelike;
+        let Some((from, until)) = self.range() else {
+            return Vec::new();
+        };
+        let mut days: Vec<chrono::Weekday> = from
+            .iter_days()
+            .take_while(|day| *day <= until)
+            .take(7)
+            .map(|day| day.weekday())
+            .collect();
+        days.sort_by_key(chrono::Weekday::num_days_from_monday);
+        days.dedup();
+        days.into_iter()
+            .map(|day| {
+                DayPart::ALL
+                    .iter()
+                    .fold(Week::default(), |week, part| week.with(day, *part))
+                    .bits()
+            })
+            .collect()
     }
 
     /// One mask per set filter: a card matches when its facets share a bit with every mask.

@@ -20,6 +20,11 @@ pub struct SpeciesRules {
     pub plural: &'static str,
     /// One of the kind, as in 'past niet bij een kat'.
     pub one: &'static str,
+    /// An example of a breed, for the form's field ('Labrador', 'Europese korthaar'); empty
+    /// when the kind has none to give.
+    pub breed_example: &'static str,
+    /// An example of a weight ('25 kg', '4 kg').
+    pub weight_example: &'static str,
 }
 
 const ALL_SIZES: &[PetSize] = &[PetSize::Klein, PetSize::Middel, PetSize::Groot];
@@ -58,6 +63,8 @@ impl Species {
                 looking_for: LookingFor::ALL,
                 plural: "honden",
                 one: "een hond",
+                breed_example: "Labrador",
+                weight_example: "25 kg",
             },
             Self::Kat => SpeciesRules {
                 male: "Kater",
@@ -66,6 +73,8 @@ impl Species {
                 looking_for: AT_HOME,
                 plural: "katten",
                 one: "een kat",
+                breed_example: "Europese korthaar",
+                weight_example: "4 kg",
             },
             Self::Konijn => SpeciesRules {
                 male: MALE,
@@ -74,6 +83,8 @@ impl Species {
                 looking_for: AT_HOME,
                 plural: "konijnen",
                 one: "een konijn",
+                breed_example: "Hollander",
+                weight_example: "2 kg",
             },
             Self::Knaagdier => SpeciesRules {
                 male: MALE,
@@ -82,6 +93,8 @@ impl Species {
                 looking_for: AT_HOME,
                 plural: "knaagdieren",
                 one: "een knaagdier",
+                breed_example: "Cavia",
+                weight_example: "1 kg",
             },
             Self::Vogel => SpeciesRules {
                 male: MALE,
@@ -90,6 +103,8 @@ impl Species {
                 looking_for: AT_HOME,
                 plural: "vogels",
                 one: "een vogel",
+                breed_example: "Grasparkiet",
+                weight_example: "40 gram",
             },
             Self::Vis => SpeciesRules {
                 male: MALE,
@@ -98,6 +113,8 @@ impl Species {
                 looking_for: IN_PLACE,
                 plural: "vissen",
                 one: "een vis",
+                breed_example: "Goudvis",
+                weight_example: "20 gram",
             },
             Self::Reptiel => SpeciesRules {
                 male: MALE,
@@ -106,6 +123,8 @@ impl Species {
                 looking_for: IN_PLACE,
                 plural: "reptielen",
                 one: "een reptiel",
+                breed_example: "Baardagaam",
+                weight_example: "400 gram",
             },
             Self::PaardPony => SpeciesRules {
                 male: MALE,
@@ -119,6 +138,8 @@ impl Species {
                 ],
                 plural: "paarden en pony's",
                 one: "een paard of pony",
+                breed_example: "Shetlander",
+                weight_example: "200 kg",
             },
             Self::Kip => SpeciesRules {
                 male: MALE,
@@ -127,6 +148,8 @@ impl Species {
                 looking_for: IN_PLACE,
                 plural: "kippen",
                 one: "een kip",
+                breed_example: "Barnevelder",
+                weight_example: "2 kg",
             },
             Self::Anders => SpeciesRules {
                 male: MALE,
@@ -135,6 +158,8 @@ impl Species {
                 looking_for: AT_HOME,
                 plural: "huisdieren",
                 one: "een huisdier",
+                breed_example: "",
+                weight_example: "",
             },
         }
     }
@@ -162,12 +187,13 @@ impl Species {
     }
 
     /// The animals a sitter for this pet has experience with, e.g. 'kleine honden'; the size
-    /// only where the kind comes in more than one.
+    /// only where the kind comes in every size band (a dog, a reptile): 'katten', never 'kleine
+    /// katten'.
     #[must_use]
     pub fn experience_words(self, size: Option<PetSize>) -> String {
         let rules = self.rules();
         match size {
-            Some(size) if rules.sizes.len() > 1 && rules.sizes.contains(&size) => {
+            Some(size) if rules.sizes.len() == PetSize::ALL.len() && rules.sizes.contains(&size) => {
                 let adjective = match size {
                     PetSize::Klein => "kleine",
                     PetSize::Middel => "middelgrote",
@@ -278,6 +304,8 @@ pub fn published() -> serde_json::Value {
                 "plural": rules.plural,
                 "one": rules.one,
                 "experienceBySize": experience,
+                "breedExample": rules.breed_example,
+                "weightExample": rules.weight_example,
             });
             (species.value().to_owned(), rule)
         })

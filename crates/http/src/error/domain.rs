@@ -2,6 +2,7 @@
 
 use super::{ApiError, ErrorCode, internal};
 use oppas_domain::account::favourites::FavouriteError;
+use oppas_domain::appointments::care::CareError;
 use oppas_domain::appointments::schedule::ScheduleError;
 use oppas_domain::appointments::service::AfspraakError;
 use oppas_domain::browse::alerts::AlertError;
@@ -265,6 +266,19 @@ impl From<AlertError> for ApiError {
             },
             AlertError::Repository(cause) => cause.into(),
             other => internal(other),
+        }
+    }
+}
+
+impl From<CareError> for ApiError {
+    fn from(error: CareError) -> Self {
+        match error {
+            CareError::NotFound => Self::NotFound(error.to_string()),
+            CareError::Invalid { field, message } => Self::Invalid {
+                field: Some(field.to_owned()),
+                message,
+            },
+            CareError::Repository(cause) => cause.into(),
         }
     }
 }

@@ -53,6 +53,43 @@ pub struct AppointmentView {
     /// For the sitter reading a conversation's afspraken: why one still to come does not fit
     /// her week, a period away or her pause (a warning, never a refusal).
     pub warning: Option<String>,
+    /// In the lists (`GET /api/appointments` and a conversation's): the other's pets whose
+    /// zorgkaart the reader may open now (`GET /api/pets/{id}/care`), while the afspraak is
+    /// accepted and until seven days after its end; empty otherwise.
+    pub care: Vec<CarePetView>,
+}
+
+/// A pet whose zorgkaart the reader may open from an afspraak.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CarePetView {
+    /// The pet.
+    pub id: i64,
+    /// Its name.
+    pub name: String,
+}
+
+/// The views of `list` for `reader`, each with the pets whose zorgkaart they may open now.
+fn with_care(
+    list: impl IntoIterator<Item = AppointmentView>,
+    open: &std::collections::HashMap<AppointmentId, Vec<oppas_domain::appointments::care::CarePet>>,
+) -> Vec<AppointmentView> {
+    list.into_iter()
+        .map(|view| AppointmentView {
+            care: open
+                .get(&AppointmentId(view.id))
+                .map(|pets| {
+                    pets.iter()
+                        .map(|pet| CarePetView {
+                            id: pet.id.get(),
+                            name: pet.name.clone(),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            ..view
+        })
+        .collect()
 }
 
 impl AppointmentView {
@@ -75,6 +112,7 @@ impl AppointmentView {
             started: now >= a.timing.starts_at,
             took_place: a.was_held(now),
             warning: None,
+            care: Vec::new(),
         }
     }
 }
@@ -286,11 +324,18 @@ pub async fn my_appointments(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     let afspraken = state.afspraken.clone();
+    let care = state.care.clone();
     let now = afspraken.now();
-    let mine = web::block(move || afspraken.mine(user.id)).await??;
+    let (mine, open) = web::block(move || {
+        let mine = afspraken.mine(user.id)?;
+        let all: Vec<&Afspraak> = mine.upcoming.iter().chain(&mine.past).collect();
+        let open = care.open_in(user.id, &all)?;
+        Ok::<_, ApiError>((mine, open))
+    })
+    .await??;
     Ok(HttpResponse::Ok().json(MyAppointmentsView {
-        upcoming: mine.upcoming.iter().map(|a| AppointmentView::at(a, now)).collect(),
-        past: mine.past.iter().map(|a| AppointmentView::at(a, now)).collect(),
+        upcoming: with_care(mine.upcoming.iter().map(|a| AppointmentView::at(a, now)), &open),
+        past: with_care(mine.past.iter().map(|a| AppointmentView::at(a, now)), &open),
         awaiting_answer: mine
             .past
             .iter()
@@ -320,25 +365,27 @@ pub async fn list_appointments(
     let conversation = ConversationId(id.into_inner());
     let afspraken = state.afspraken.clone();
     let schedules = state.schedules.clone();
+    let care = state.care.clone();
     let now = afspraken.now();
-    let (list, schedule) = web::block(move || {
+    let (list, schedule, open) = web::block(move || {
         let list = afspraken.in_conversation(user.id, conversation)?;
+        let open = care.open_in(user.id, &list.iter().collect::<Vec<_>>())?;
         // Only a sitter keeps a schedule; anyone else reads no warning.
         let schedule = match schedules.mine(user.id) {
             Ok(schedule) => Some(schedule),
             Err(oppas_domain::appointments::schedule::ScheduleError::NotAVolunteer) => None,
             Err(error) => return Err(ApiError::from(error)),
         };
-        Ok::<_, ApiError>((list, schedule))
+        Ok::<_, ApiError>((list, schedule, open))
     })
     .await??;
-    let views: Vec<AppointmentView> = list
-        .iter()
-        .map(|a| AppointmentView {
+    let views = with_care(
+        list.iter().map(|a| AppointmentView {
             warning: schedule.as_ref().and_then(|schedule| warning_for(schedule, a, now)),
             ..AppointmentView::at(a, now)
-        })
-        .collect();
+        }),
+        &open,
+    );
     Ok(HttpResponse::Ok().json(views))
 }
 

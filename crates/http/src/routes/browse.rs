@@ -61,6 +61,14 @@ pub struct ListQuery {
     /// ... in this part of that day (with `availableOn`).
     #[param(value_type = Option<DayPart>)]
     pub day_part: Option<String>,
+    /// Sitters free for a sitting from this day (`YYYY-MM-DD`, with `availableUntil`, at most 60
+    /// days): their week has each weekday of it, not paused, and no period away nor accepted
+    /// afspraak of theirs overlaps it.
+    #[param(value_type = Option<String>, format = Date)]
+    pub available_from: Option<String>,
+    /// ... until this day, included (with `availableFrom`).
+    #[param(value_type = Option<String>, format = Date)]
+    pub available_until: Option<String>,
     /// `afstand` (only with `near`, its default), `nieuwste` (the default without `near`) or
     /// `actief` (the people most recently on the platform first, by day).
     #[param(value_type = Option<SearchSort>)]
@@ -84,6 +92,8 @@ impl From<ListQuery> for RawListingQuery {
             experience: query.experience,
             available_on: query.available_on,
             day_part: query.day_part,
+            available_from: query.available_from,
+            available_until: query.available_until,
             sort: query.sort,
         }
     }

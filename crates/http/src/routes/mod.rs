@@ -3,6 +3,8 @@
 pub mod account;
 pub mod appointments;
 pub mod browse;
+pub mod calendar_feed;
+pub mod care;
 pub mod conversations;
 pub mod email_auth;
 pub mod events;
@@ -39,6 +41,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     saved_searches::configure(cfg);
     schedule::configure(cfg);
     appointments::configure(cfg);
+    care::configure(cfg);
+    calendar_feed::configure(cfg);
     trust::configure(cfg);
     moderation::configure(cfg);
     profiles::configure(cfg);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { OfflineState } from '@/components/ui/offline-state';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { RETURN_PARAM, safeReturnPath } from '@/lib/auth/return-path';
@@ -15,10 +16,12 @@ export function AuthPending() {
 }
 
 /**
- * A page for signed-in people only (dashboard, wizard, messages): others go to /inloggen,
- * replacing the history entry so that Back does not bounce them here again. While it is not yet
- * known who is signed in, `pending` shows (the page's own skeleton, so that nothing moves when
- * the page arrives), else a spinner.
+ * A page for signed-in people only (dashboard, wizard, messages, favourites, settings, moderation):
+ * others go to /inloggen, replacing the history entry so that Back does not bounce them here
+ * again. While it is not yet known who is signed in, `pending` shows (the page's own skeleton, so
+ * that nothing moves when the page arrives), else a spinner. When that could not be asked for want
+ * of a connection, the page says it is offline instead of sending a person who may well be signed
+ * in to /inloggen, and opens once the connection is back.
  */
 export function SignedInOnly({
   children,
@@ -27,10 +30,13 @@ export function SignedInOnly({
   children: ReactNode;
   pending?: ReactNode;
 }) {
-  const { user, isPending } = useAuth();
+  const { user, isPending, isFetching, offline, retry } = useAuth();
   const { pathname, search } = useLocation();
   if (isPending) {
     return pending;
+  }
+  if (user === null && offline) {
+    return <OfflineState onRetry={retry} busy={isFetching} />;
   }
   if (user === null) {
     return <Navigate to={paths.login} replace state={{ from: `${pathname}${search}` }} />;

@@ -21,7 +21,7 @@ export function Footer() {
   const { user } = useAuth();
 
   return (
-    <footer className="bg-stone-900 text-stone-300">
+    <footer className="bg-stone-900 text-stone-300 print:hidden">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <section aria-labelledby="footer-contact" className="flex flex-col gap-4">
           <p className="flex items-center gap-2 text-xl font-extrabold text-white">

@@ -26,7 +26,7 @@ export function Header() {
   };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-orange-100 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-orange-100 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
         <Link
           to={user ? paths.dashboard : paths.home}

@@ -5,6 +5,7 @@ import { Input } from '@/components/ui/input';
 import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
 import { LABELS, required } from '@/lib/profile-labels';
+import { exampleOf, ruleOf, speciesOf } from '@/lib/species';
 import { optionsFor } from '@/lib/vocabulary';
 
 /** The fields of a pet's basics, as a form names them. */
@@ -46,7 +47,7 @@ export function PetBasicsFields({ register, errors, species, children }: PetBasi
         <Input
           label={LABELS.petBreed}
           maxLength={DRAFT_MAX_LENGTH.petBreed}
-          placeholder="Bijvoorbeeld Labrador"
+          placeholder={exampleOf(ruleOf(speciesOf(species)).breedExample)}
           error={errors.petBreed?.message}
           {...register('petBreed')}
         />

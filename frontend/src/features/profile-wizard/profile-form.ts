@@ -3,7 +3,6 @@ import type { components } from '@/lib/api/openapi';
 import * as V from '@/lib/api/vocabulary';
 import {
   DRAFT_MAX_LENGTH,
-  POSTCODE_PATTERN,
   VOLUNTEER_BIO_MIN,
   VOLUNTEER_MESSAGES,
   VOLUNTEER_REQUIRED,
@@ -12,7 +11,7 @@ import { ageOn, dutchToday } from '@/lib/dates';
 import {
   FIRST_NAME_REQUIRED,
   PET_NAME_REQUIRED,
-  POSTCODE_MESSAGE,
+  postcodeRefusal,
   SPECIES_REQUIRED,
   tooLong,
 } from '@/lib/profile-texts';
@@ -80,7 +79,8 @@ export const wizardSchema = wizardFields
     }
 
     const postcode = values.postalCode.trim();
-    if (postcode !== '' && !POSTCODE_PATTERN.test(postcode)) fail('postalCode', POSTCODE_MESSAGE);
+    const postcodeWrong = postcode === '' ? null : postcodeRefusal(postcode);
+    if (postcodeWrong !== null) fail('postalCode', postcodeWrong);
 
     const phone = values.phone.trim();
     if (phone !== '') {
@@ -95,8 +95,11 @@ export const wizardSchema = wizardFields
     }
 
     const born = values.dateOfBirth.trim();
-    if (born !== '' && !isPlausibleBirthDate(born))
+    if (born !== '' && isPlausibleBirthDate(born) && born > dutchToday())
+      fail('dateOfBirth', V.DRAFT_REFUSALS.dateOfBirthFuture);
+    else if (born !== '' && !isPlausibleBirthDate(born))
       fail('dateOfBirth', V.DRAFT_REFUSALS.dateOfBirth);
+    // The day the server judges by: the Dutch one, not the UTC one.
     else if (born !== '' && ageOn(born, dutchToday()) < V.MIN_AGE)
       fail('dateOfBirth', V.DRAFT_REFUSALS.dateOfBirthAdult);
 
@@ -126,8 +129,7 @@ function isPlausibleBirthDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
-  // The day the server judges by: the Dutch one, not the UTC one.
-  return value >= V.OLDEST_BIRTH_DATE && value <= dutchToday();
+  return value >= V.OLDEST_BIRTH_DATE;
 }
 
 /** What a postcode field keeps of what was typed: digits only, at most four. */

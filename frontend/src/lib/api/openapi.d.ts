@@ -312,6 +312,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the signed-in person has a calendar feed.
+         * @description # Errors
+         *     401 when not signed in.
+         */
+        get: operations["calendar_feed"];
+        put?: never;
+        /**
+         * Makes a new feed address for the signed-in person; the one before stops working.
+         * @description # Errors
+         *     401 when not signed in.
+         */
+        post: operations["renew_calendar_feed"];
+        /**
+         * Ends the signed-in person's feed address: it answers 404 from now on.
+         * @description # Errors
+         *     401 when not signed in.
+         */
+        delete: operations["revoke_calendar_feed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations": {
         parameters: {
             query?: never;
@@ -789,6 +820,33 @@ export interface paths {
          *     the invalid field; 429 over the hourly allowance.
          */
         post: operations["add_pet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pets/{id}/care": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The zorgkaart of a pet: for its owner (with the sitters' openings), or for a sitter while an
+         *     accepted afspraak for it holds (the opening is shown to the owner).
+         * @description # Errors
+         *     404 for anyone else, as for an unknown pet.
+         */
+        get: operations["pet_care"];
+        /**
+         * The owner saves the zorgkaart of their pet, whole.
+         * @description # Errors
+         *     404 for a pet that is not theirs; 422 naming a text that is too long or unreadable.
+         */
+        put: operations["save_pet_care"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1643,6 +1701,12 @@ export interface components {
         /** @description An afspraak as both of its people read it. */
         AppointmentView: {
             /**
+             * @description In the lists (`GET /api/appointments` and a conversation's): the other's pets whose
+             *     zorgkaart the reader may open now (`GET /api/pets/{id}/care`), while the afspraak is
+             *     accepted and until seven days after its end; empty otherwise.
+             */
+            care: components["schemas"]["CarePetView"][];
+            /**
              * Format: int64
              * @description The conversation it was proposed in.
              */
@@ -1745,6 +1809,22 @@ export interface components {
              */
             userId: number;
         };
+        /** @description Whether the signed-in person has a feed address. */
+        CalendarFeedState: {
+            /**
+             * Format: date-time
+             * @description When the current address was made; null without one (the address itself is not kept).
+             */
+            createdAt?: string | null;
+        };
+        /** @description A new feed address, shown this once. */
+        CalendarFeedUrl: {
+            /**
+             * @description `{public_url}/agenda/{token}.ics`: anyone with it reads the calendar, so it is shared
+             *     with a calendar app only.
+             */
+            url: string;
+        };
         /** @description The details a card lists under Dutch keys: pets' and sitters' own sets. */
         CardDetailsView: {
             /** @description Sitter: when and how they can help. */
@@ -1766,6 +1846,67 @@ export interface components {
             ras?: string | null;
             /** @description Sitter: specialties. */
             specialiteit?: components["schemas"]["Specialty"][] | null;
+        };
+        /**
+         * @description The texts of a zorgkaart; each at most `CARE_TEXT_MAX` characters, empty or absent when left
+         *     out.
+         */
+        CareCardBody: {
+            /** @description Allergies and fears. */
+            allergies?: string | null;
+            /** @description Whom to call in an emergency. */
+            emergencyContact?: string | null;
+            /** @description Food: what, how much, when. */
+            food?: string | null;
+            /** @description The house: keys, alarm, where things are. */
+            houseNotes?: string | null;
+            /** @description Medication: name, dose, times. */
+            medication?: string | null;
+            /** @description The vet: practice and phone. */
+            vet?: string | null;
+            /** @description Walks. */
+            walks?: string | null;
+        };
+        /** @description A zorgkaart as the reader may read it. */
+        CareCardView: {
+            /** @description The texts (all null while nothing is filled in). */
+            card: components["schemas"]["CareCardBody"];
+            /** @description Whether the reader is the owner, who may change it. */
+            mine: boolean;
+            /**
+             * Format: int64
+             * @description The pet.
+             */
+            petId: number;
+            /** @description Its name. */
+            petName: string;
+            /**
+             * Format: date-time
+             * @description Last saved (UTC); null while never saved.
+             */
+            updatedAt?: string | null;
+            /** @description For the owner: the sitters' openings, the latest first (at most 20); empty for a sitter. */
+            views: components["schemas"]["CareViewItem"][];
+        };
+        /** @description A pet whose zorgkaart the reader may open from an afspraak. */
+        CarePetView: {
+            /**
+             * Format: int64
+             * @description The pet.
+             */
+            id: number;
+            /** @description Its name. */
+            name: string;
+        };
+        /** @description A sitter's opening of the zorgkaart, as its owner sees it. */
+        CareViewItem: {
+            /**
+             * Format: date-time
+             * @description When (UTC).
+             */
+            at: string;
+            /** @description The sitter's first name. */
+            firstName: string;
         };
         /**
          * @description Whether a pet is chipped.
@@ -4219,6 +4360,91 @@ export interface operations {
             };
         };
     };
+    calendar_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed's state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedState"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    renew_calendar_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new address, shown this once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedUrl"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_calendar_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended (or there was none) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     list_conversations: {
         parameters: {
             query?: never;
@@ -5584,6 +5810,101 @@ export interface operations {
             };
         };
     };
+    pet_care: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The pet */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zorgkaart */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareCardView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Unknown, or not theirs to read now */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    save_pet_care: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The pet */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CareCardBody"];
+            };
+        };
+        responses: {
+            /** @description Kept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareCardView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description Not their pet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+            /** @description A text is wrong; `field` names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     find_pet: {
         parameters: {
             query?: never;
@@ -6012,6 +6333,14 @@ export interface operations {
                 availableOn?: string;
                 /** @description ... in this part of that day (with `availableOn`). */
                 dayPart?: components["schemas"]["DayPart"];
+                /**
+                 * @description Sitters free for a sitting from this day (`YYYY-MM-DD`, with `availableUntil`, at most 60
+                 *     days): their week has each weekday of it, not paused, and no period away nor accepted
+                 *     afspraak of theirs overlaps it.
+                 */
+                availableFrom?: string;
+                /** @description ... until this day, included (with `availableFrom`). */
+                availableUntil?: string;
                 /**
                  * @description `afstand` (only with `near`, its default), `nieuwste` (the default without `near`) or
                  *     `actief` (the people most recently on the platform first, by day).

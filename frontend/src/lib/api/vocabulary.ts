@@ -485,11 +485,16 @@ export interface SpeciesRule {
   readonly one: string;
   /** The animals a sitter has experience with, by size band. */
   readonly experienceBySize: Readonly<Record<Schemas['PetSize'], string>>;
+  /** An example of a breed for the form ('Europese korthaar'); empty when there is none. */
+  readonly breedExample: string;
+  /** An example of a weight for the form ('4 kg'); empty when there is none. */
+  readonly weightExample: string;
 }
 
 /** The rules of every species (`x-vocabulary.rules` of Species in openapi.json). */
 export const SPECIES_RULES: Readonly<Record<Schemas['Species'], SpeciesRule>> = {
   "anders": {
+    "breedExample": "",
     "experienceBySize": {
       "groot": "grote huisdieren",
       "klein": "kleine huisdieren",
@@ -518,9 +523,11 @@ export const SPECIES_RULES: Readonly<Record<Schemas['Species'], SpeciesRule>> = 
       "klein",
       "middel",
       "groot"
-    ]
+    ],
+    "weightExample": ""
   },
   "hond": {
+    "breedExample": "Labrador",
     "experienceBySize": {
       "groot": "grote honden",
       "klein": "kleine honden",
@@ -551,13 +558,15 @@ export const SPECIES_RULES: Readonly<Record<Schemas['Species'], SpeciesRule>> = 
       "klein",
       "middel",
       "groot"
-    ]
+    ],
+    "weightExample": "25 kg"
   },
   "kat": {
+    "breedExample": "Europese korthaar",
     "experienceBySize": {
       "groot": "katten",
-      "klein": "kleine katten",
-      "middel": "middelgrote katten"
+      "klein": "katten",
+      "middel": "katten"
     },
     "gender": {
       "reu": "Kater",
@@ -581,9 +590,11 @@ export const SPECIES_RULES: Readonly<Record<Schemas['Species'], SpeciesRule>> = 
     "sizes": [
       "klein",
       "middel"
-    ]
+    ],
+    "weightExample": "4 kg"
   },
   "kip": {
+    "breedExample": "Barnevelder",
     "experienceBySize": {
       "groot": "kippen",
       "klein": "kippen",
@@ -609,9 +620,11 @@ export const SPECIES_RULES: Readonly<Record<Schemas['Species'], SpeciesRule>> = 
     "plural": "kippen",
     "sizes": [
       "klein"
-    ]
+    ],
+    "weightExample": "2 kg"
   },
   "knaagdier": {
+    "breedExample": "Cavia",
     "experienceBySize": {
       "groot": "knaagdieren",
       "klein": "knaagdieren",
@@ -638,13 +651,15 @@ export const SPECIES_RULES: Readonly<Record<Schemas['Species'], SpeciesRule>> = 
     "plural": "knaagdieren",
     "sizes": [
       "klein"
-    ]
+    ],
+    "weightExample": "1 kg"
   },
   "konijn": {
+    "breedExample": "Hollander",
     "experienceBySize": {
       "groot": "konijnen",
-      "klein": "kleine konijnen",
-      "middel": "middelgrote konijnen"
+      "klein": "konijnen",
+      "middel": "konijnen"
     },
     "gender": {
       "reu": "Mannetje",
@@ -668,9 +683,11 @@ export const SPECIES_RULES: Readonly<Record<Schemas['Species'], SpeciesRule>> = 
     "sizes": [
       "klein",
       "middel"
-    ]
+    ],
+    "weightExample": "2 kg"
   },
   "paard-pony": {
+    "breedExample": "Shetlander",
     "experienceBySize": {
       "groot": "paarden en pony's",
       "klein": "paarden en pony's",
@@ -696,9 +713,11 @@ export const SPECIES_RULES: Readonly<Record<Schemas['Species'], SpeciesRule>> = 
     "plural": "paarden en pony's",
     "sizes": [
       "groot"
-    ]
+    ],
+    "weightExample": "200 kg"
   },
   "reptiel": {
+    "breedExample": "Baardagaam",
     "experienceBySize": {
       "groot": "grote reptielen",
       "klein": "kleine reptielen",
@@ -726,9 +745,11 @@ export const SPECIES_RULES: Readonly<Record<Schemas['Species'], SpeciesRule>> = 
       "klein",
       "middel",
       "groot"
-    ]
+    ],
+    "weightExample": "400 gram"
   },
   "vis": {
+    "breedExample": "Goudvis",
     "experienceBySize": {
       "groot": "vissen",
       "klein": "vissen",
@@ -752,9 +773,11 @@ export const SPECIES_RULES: Readonly<Record<Schemas['Species'], SpeciesRule>> = 
     ],
     "one": "een vis",
     "plural": "vissen",
-    "sizes": []
+    "sizes": [],
+    "weightExample": "20 gram"
   },
   "vogel": {
+    "breedExample": "Grasparkiet",
     "experienceBySize": {
       "groot": "vogels",
       "klein": "vogels",
@@ -781,7 +804,8 @@ export const SPECIES_RULES: Readonly<Record<Schemas['Species'], SpeciesRule>> = 
     "plural": "vogels",
     "sizes": [
       "klein"
-    ]
+    ],
+    "weightExample": "40 gram"
   }
 };
 
@@ -824,6 +848,14 @@ export const SEARCH_FILTERS = {
   "dayPart": {
     "atLeast": null,
     "only": "vrijwilliger"
+  },
+  "availableFrom": {
+    "atLeast": null,
+    "only": "vrijwilliger"
+  },
+  "availableUntil": {
+    "atLeast": null,
+    "only": "vrijwilliger"
   }
 } as const satisfies Readonly<Record<string, SearchFilterRule>>;
 
@@ -833,6 +865,16 @@ export interface SearchSortRule {
   readonly defaultNear: boolean;
   readonly defaultElsewhere: boolean;
 }
+
+/** The help of a pet's list each kind of afspraak gives; null for one that suits every pet (`x-vocabulary.rules` of AppointmentKind). */
+export const APPOINTMENT_KIND_HELP: Readonly<Record<Schemas['AppointmentKind'], Schemas['LookingFor'] | null>> = {
+  "dagopvang": "Dagopvang",
+  "huisbezoek": "Huisbezoek",
+  "kennismaking": null,
+  "logeren": "Logeren",
+  "oppassen-thuis": "Oppassen bij jou thuis",
+  "uitlaten": "Uitlaten"
+};
 
 /** The rules of every order (`x-vocabulary.rules` of SearchSort in openapi.json). */
 export const SEARCH_SORT_RULES: Readonly<Record<Schemas['SearchSort'], SearchSortRule>> = {
@@ -899,6 +941,12 @@ export const SIGN_UP_NAME_MAX = 50;
 
 /** The most characters of a report's note, as the server checks them. */
 export const REPORT_NOTE_MAX = 1000;
+
+/** The most characters of each text of a pet's zorgkaart, as the server checks them. */
+export const CARE_TEXT_MAX = 2000;
+
+/** How many days after an afspraak's end its sitter still reads the zorgkaart of its pets. */
+export const CARE_SITTER_DAYS_AFTER = 7;
 
 /** The most characters of a message (after trimming), as the server checks them. */
 export const MESSAGE_MAX = 2000;
@@ -998,9 +1046,11 @@ export const DRAFT_REFUSALS = {
   "firstName": "Voornaam is verplicht",
   "petName": "De naam van je huisdier is verplicht",
   "postalCode": "Postcode moet uit 4 cijfers bestaan (bijvoorbeeld: 1234).",
+  "postalCodeLeadingZero": "Een postcode begint niet met 0 (bijvoorbeeld: 1234).",
   "phone": "Vul een geldig telefoonnummer in.",
   "dateOfBirth": "Vul een geldige geboortedatum in (jjjj-mm-dd).",
-  "dateOfBirthAdult": "Oppasmaatje is voor mensen van 18 jaar en ouder. Controleer je geboortedatum."
+  "dateOfBirthAdult": "Oppasmaatje is voor mensen van 18 jaar en ouder. Controleer je geboortedatum.",
+  "dateOfBirthFuture": "Een geboortedatum ligt niet in de toekomst. Kies de dag waarop je bent geboren."
 } as const;
 
 /** The server's refusals of the sign-up and the code that their forms check before they send. */
@@ -1026,7 +1076,7 @@ export const IMAGE_TOO_LARGE = "Afbeelding mag maximaal 5MB groot zijn";
 /** The server's refusals of an afspraak's times that the proposal form checks before it sends. */
 export const PROPOSAL_REFUSALS = {
   "startInFuture": "Kies een begin in de toekomst.",
-  "endAfterStart": "Het einde ligt na het begin."
+  "endAfterStart": "Kies een einde na het begin."
 } as const;
 
 /** The server's refusal of a text over its most characters, `{max}` standing for the number. */

@@ -19,7 +19,14 @@ import { forgetUnsentOf } from '@/lib/messaging/unsent';
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { data: user = null, isPending, isFetching } = useCurrentUser();
+  const { data, isPending, isFetching, isError, refetch } = useCurrentUser();
+  const user = data ?? null;
+  // Only a failed connection makes the user fetch fail (`getCurrentUser`); whoever was known
+  // before stays known.
+  const offline = isError && data === undefined;
+  const retry = useCallback(() => {
+    void refetch();
+  }, [refetch]);
 
   const logout = useCallback(async () => {
     // A fetch still in flight could otherwise put the user back after we cleared it.
@@ -57,8 +64,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [navigate]);
 
   const state = useMemo<AuthState>(
-    () => ({ user, isPending, isFetching, logout, startGoogleLogin }),
-    [user, isPending, isFetching, logout, startGoogleLogin],
+    () => ({ user, isPending, isFetching, offline, retry, logout, startGoogleLogin }),
+    [user, isPending, isFetching, offline, retry, logout, startGoogleLogin],
   );
 
   return <AuthContext value={state}>{children}</AuthContext>;

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshCurrentUser } from '@/lib/auth/api/get-current-user';
+import { authKeys } from '@/lib/auth/api/keys';
 import { useAuth } from '@/lib/auth/use-auth';
 import { leaveTo } from '@/lib/browser-location';
 import { keepUnsent, readUnsent } from '@/lib/messaging/unsent';
@@ -82,6 +83,22 @@ describe('useAuth', () => {
 
     expect(await screen.findByText('Status: uitgelogd')).toBeInTheDocument();
     expect(log).toHaveBeenCalledWith('Failed to fetch user: API responded with HTTP status 500');
+  });
+
+  it('keeps the person signed in when asking again fails for want of a connection', async () => {
+    fakeSession(aUser({ email: 'anna@example.nl' }));
+    const { queryClient } = renderWithProviders(<AuthProbe />);
+    expect(await screen.findByText('Status: ingelogd als anna@example.nl')).toBeInTheDocument();
+
+    // As when the live stream is lost offline and who is signed in is asked again.
+    onApi('GET /api/users/me', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await act(() => queryClient.invalidateQueries({ queryKey: authKeys.currentUser() }));
+    await waitFor(() => {
+      expect(screen.getByText('Ophalen: nee')).toBeInTheDocument();
+    });
+    expect(screen.getByText('Status: ingelogd als anna@example.nl')).toBeInTheDocument();
   });
 
   it('fetches the user once for every component that asks at the same time', async () => {

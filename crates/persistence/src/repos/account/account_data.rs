@@ -5,13 +5,15 @@ use crate::error::translate;
 use crate::repos::instant::from_column;
 use crate::repos::sign_in::identities::IdentityRow;
 use crate::schema::{
-    away_periods, conversations, identities, messages, owners, reports, sessions, uploads, users, volunteers,
+    away_periods, conversations, identities, messages, owners, pet_care, pet_care_views, pets, reports, sessions,
+    uploads, users, volunteers,
 };
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use oppas_domain::account::ports::{
-    MessageRecord, PersonalRecordRepository, ReportRecord, SessionRecord, UploadRecord,
+    MessageRecord, OwnCareCard, PersonalRecordRepository, ReportRecord, SessionRecord, UploadRecord,
 };
+use oppas_domain::appointments::ports::CareRepository;
 use oppas_domain::sign_in::user::Identity;
 use oppas_domain::{ConversationId, RepositoryError, UserId};
 use std::collections::{BTreeSet, HashMap};
@@ -185,6 +187,44 @@ impl PersonalRecordRepository for Database {
                         attached,
                         created_at: from_column(created_at),
                     })
+                    .collect()
+            })
+            .map_err(translate)
+    }
+
+    fn care_cards_of(&self, user: UserId) -> Result<Vec<OwnCareCard>, RepositoryError> {
+        let pets_with_cards: Vec<i64> = pet_care::table
+            .inner_join(pets::table.inner_join(owners::table))
+            .filter(owners::user_id.eq(user.get()))
+            .order(pet_care::pet_id.asc())
+            .select(pet_care::pet_id)
+            .load(&mut *self.conn()?)
+            .map_err(translate)?;
+        let mut cards = Vec::with_capacity(pets_with_cards.len());
+        for pet in pets_with_cards.into_iter().map(oppas_domain::PetId) {
+            if let Some(card) = self.care_of(pet)? {
+                cards.push(OwnCareCard {
+                    pet,
+                    card,
+                    views: self.care_views(pet, usize::MAX)?,
+                });
+            }
+        }
+        Ok(cards)
+    }
+
+    fn care_opened_by(
+        &self,
+        user: UserId,
+    ) -> Result<Vec<(oppas_domain::PetId, chrono::DateTime<chrono::Utc>)>, RepositoryError> {
+        pet_care_views::table
+            .filter(pet_care_views::viewer_id.eq(user.get()))
+            .order(pet_care_views::id.asc())
+            .select((pet_care_views::pet_id, pet_care_views::viewed_at))
+            .load::<(i64, NaiveDateTime)>(&mut *self.conn()?)
+            .map(|rows| {
+                rows.into_iter()
+                    .map(|(pet, at)| (oppas_domain::PetId(pet), from_column(at)))
                     .collect()
             })
             .map_err(translate)

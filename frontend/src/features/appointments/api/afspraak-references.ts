@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@/lib/api/api-error';
 import { api } from '@/lib/api/client';
 import { idempotencyHeader, useIdempotentCall } from '@/lib/api/idempotency';
@@ -17,8 +17,8 @@ const referencesKey = (conversationId: number, appointmentId: number) =>
   [...messagingKeys.appointmentsOf(conversationId), 'references', appointmentId] as const;
 
 /** `GET /api/appointments/{id}/references`: one's own, the other's once published. */
-export function useAppointmentReferences(conversationId: number, appointmentId: number) {
-  return useQuery({
+export const appointmentReferencesQueryOptions = (conversationId: number, appointmentId: number) =>
+  queryOptions({
     queryKey: referencesKey(conversationId, appointmentId),
     queryFn: () =>
       unwrap(
@@ -27,6 +27,18 @@ export function useAppointmentReferences(conversationId: number, appointmentId: 
         }),
       ),
   });
+
+export function useAppointmentReferences(conversationId: number, appointmentId: number) {
+  return useQuery(appointmentReferencesQueryOptions(conversationId, appointmentId));
+}
+
+/**
+ * Whether an afspraak that took place still waits for the reader, in a conversation still open:
+ * 'Is de afspraak doorgegaan?' to answer, or a reference they may write and have not.
+ */
+export function waitsOnReader(references: AppointmentReferences, open: boolean): boolean {
+  // As the afspraak's references offer them (`AfspraakReferences`).
+  return open && (references.asksOutcome || (!references.mine && references.mayNotWrite === null));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,7 @@ import {
   type Appointment,
   type StepName,
 } from '@/features/appointments/api/appointments';
-import type { ConversationPet } from '@/features/appointments/api/conversation-pets';
+import { kindSuits, type ConversationPet } from '@/features/appointments/api/conversation-pets';
 import { WhenFields } from '@/features/appointments/components/when-fields';
 import { useServerFieldError } from '@/hooks/use-server-field-error';
 import { ApiError } from '@/lib/api/api-error';
@@ -83,7 +83,7 @@ export function ProposeDialog({
   onClose: () => void;
 }) {
   const propose = useProposeAppointment(conversationId);
-  const { control, register, handleSubmit, setError, formState } = useForm<ProposeForm>({
+  const { control, register, handleSubmit, setError, setValue, formState } = useForm<ProposeForm>({
     resolver: zodResolver(proposeSchema),
     defaultValues: {
       kind: replacing?.kind ?? V.AppointmentKind.values[0],
@@ -104,6 +104,16 @@ export function ProposeDialog({
   const firstPet = pets.length === 1 ? pets[0]?.id : undefined;
   const fallback = petId !== null && pets.some((pet) => pet.id === petId) ? [petId] : [];
   const chosen = picked ?? (firstPet === undefined ? fallback : [firstPet]);
+  // Only the kinds of help that suit every pet chosen (no walks for a cat).
+  const chosenPets = pets.filter((pet) => chosen.includes(pet.id));
+  const kindOptions = KIND_OPTIONS.filter((option) => kindSuits(option.value, chosenPets));
+  const kind = useWatch({ control, name: 'kind' });
+  useEffect(() => {
+    const first = kindOptions[0];
+    if (first && !kindOptions.some((option) => option.value === kind)) {
+      setValue('kind', first.value);
+    }
+  }, [kind, kindOptions, setValue]);
   const ready = day !== '' && from !== '' && to !== '';
   const { errors } = formState;
   const alert = errors.root?.server?.message;
@@ -161,7 +171,7 @@ export function ProposeDialog({
         <Select
           label="Soort hulp"
           placeholder={null}
-          options={KIND_OPTIONS}
+          options={kindOptions}
           error={errors.kind?.message}
           {...register('kind')}
         />

@@ -30,6 +30,7 @@ function anAppointment(overrides: Partial<Appointment> = {}): Appointment {
     started: false,
     tookPlace: false,
     warning: null,
+    care: [],
     createdAt: new Date().toISOString(),
     ...overrides,
   };
@@ -63,22 +64,134 @@ describe('AppointmentsBar', () => {
     expect(within(item).getByRole('button', { name: 'Annuleren' })).toBeVisible();
   });
 
-  it('lets the keyboard reach the list, so that a long one scrolls by keyboard too', async () => {
+  it('shows the open afspraken first and whole, and folds away those that are over', async () => {
     const user = userEvent.setup();
     fakeSession(aUser({ id: 7 }));
+    const day = (days: number, hour: number) => {
+      const at = new Date(NEXT_WEEK);
+      at.setDate(at.getDate() + days);
+      at.setHours(hour, 0, 0, 0);
+      return at.toISOString();
+    };
+    const at = (days: number) => ({ startsAt: day(days, 9), endsAt: day(days, 17) });
     onApi('GET /api/conversations/11/appointments', {
       status: 200,
-      body: [anAppointment(), anAppointment({ id: 4, kind: 'uitlaten', state: 'geaccepteerd' })],
+      // Oldest first, as the server lists them: those that are over came first.
+      body: [
+        anAppointment({ id: 1, kind: 'uitlaten', state: 'ingetrokken', ...at(-3) }),
+        anAppointment({ id: 2, kind: 'dagopvang', state: 'afgewezen', ...at(-2) }),
+        anAppointment({ id: 5, kind: 'logeren', state: 'tegenvoorstel', ...at(-1) }),
+        anAppointment({ id: 6, kind: 'uitlaten', state: 'geannuleerd', started: true, ...at(-4) }),
+        anAppointment({ id: 4, kind: 'dagopvang', state: 'geaccepteerd', ...at(2) }),
+        anAppointment({ id: 3, state: 'voorgesteld', ...at(1) }),
+        // Cancelled, its time still to come: news that stays in view until then.
+        anAppointment({ id: 7, kind: 'huisbezoek', state: 'geannuleerd', ...at(4) }),
+      ],
     });
     renderBar();
 
-    const list = await screen.findByRole('region', { name: 'Afspraken in dit gesprek' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
-    screen.getByRole('button', { name: 'Afspraak voorstellen' }).focus();
-    await user.tab();
-    expect(list).toHaveFocus();
-    await user.tab();
-    expect(within(list).getByRole('button', { name: 'Accepteren' })).toHaveFocus();
+    const current = await screen.findByRole('list', { name: 'Open afspraken' });
+    // Soonest first: the proposal that waits for an answer, then the accepted one to come,
+    // then the cancellation of one to come.
+    expect(
+      within(current)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label')?.split(',')[0]),
+    ).toEqual(['Oppassen bij de baas thuis', 'Dagopvang', 'Huisbezoek (eten geven en verzorgen)']);
+    const accept = within(current).getByRole('button', { name: 'Accepteren' });
+    expect(accept).toBeVisible();
+    // In view with the page, not in a box of its own that scrolls it away.
+    const section = screen.getByRole('region', { name: 'Afspraken' });
+    for (let box = accept.parentElement; box && box !== section; box = box.parentElement) {
+      expect(box.className).not.toMatch(/overflow-|max-h-/);
+    }
+
+    const earlier = screen.getByText('Eerdere voorstellen en afspraken (4)');
+    expect(screen.getByText('Ingetrokken')).not.toBeVisible();
+    expect(screen.getByText('Afgewezen')).not.toBeVisible();
+    expect(screen.getByText('Ander voorstel gedaan')).not.toBeVisible();
+    const earlierList = screen.getByRole('list', {
+      name: 'Eerdere voorstellen en afspraken',
+      hidden: true,
+    });
+    expect(within(earlierList).getByText('Geannuleerd')).not.toBeVisible();
+    expect(within(current).getByText('Geannuleerd')).toBeVisible();
+    await user.click(earlier);
+    expect(screen.getByText('Ingetrokken')).toBeVisible();
+    // The latest first.
+    expect(
+      within(screen.getByRole('list', { name: 'Eerdere voorstellen en afspraken' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringContaining('Ander voorstel gedaan'),
+      expect.stringContaining('Afgewezen'),
+      expect.stringContaining('Ingetrokken'),
+      expect.stringContaining('Geannuleerd'),
+    ]);
+  });
+
+  it('folds away a finished afspraak once nothing waits for the reader, and keeps one that asks', async () => {
+    fakeSession(aUser({ id: 7 }));
+    const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    const finished = {
+      state: 'afgerond',
+      startsAt: lastWeek,
+      endsAt: lastWeek,
+      started: true,
+      tookPlace: true,
+    } as const;
+    onApi('GET /api/conversations/11/appointments', {
+      status: 200,
+      body: [
+        anAppointment({ id: 3, ...finished }),
+        anAppointment({ id: 4, kind: 'uitlaten', ...finished }),
+      ],
+    });
+    // Written and published: nothing left to do.
+    onApi('GET /api/appointments/3/references', {
+      status: 200,
+      body: {
+        mine: {
+          id: 1,
+          appointmentId: 3,
+          authorId: 7,
+          subjectId: 8,
+          text: 'Lotte was op tijd en lief.',
+          again: true,
+          tags: [],
+          createdAt: lastWeek,
+        },
+        theirs: null,
+        published: true,
+        mayNotWrite: 'Je hebt over deze afspraak al een referentie geschreven.',
+        myOutcome: 'ja',
+        asksOutcome: false,
+      },
+    });
+    // Still asks whether it took place.
+    onApi('GET /api/appointments/4/references', {
+      status: 200,
+      body: {
+        mine: null,
+        theirs: null,
+        published: false,
+        mayNotWrite: null,
+        myOutcome: null,
+        asksOutcome: true,
+      },
+    });
+    renderBar();
+
+    const current = await screen.findByRole('list', { name: 'Open afspraken' });
+    expect(
+      await within(current).findByRole('group', { name: 'Is de afspraak doorgegaan?' }),
+    ).toBeVisible();
+    expect(within(current).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText('Eerdere voorstellen en afspraken (1)')).toBeVisible();
+    expect(
+      await screen.findByText('Je referentie staat op het profiel van Lotte.'),
+    ).not.toBeVisible();
   });
 
   it("shows the sitter the server's warning beside a proposal that does not fit her week", async () => {
@@ -117,7 +230,42 @@ describe('AppointmentsBar', () => {
     expect(within(item).getByText('Voorgesteld, wacht op Lotte')).toBeVisible();
     expect(within(item).queryByRole('button', { name: 'Accepteren' })).not.toBeInTheDocument();
     await user.click(within(item).getByRole('button', { name: 'Intrekken' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Dit voorstel is afgewezen.');
+    const asked = await screen.findByRole('dialog', { name: 'Voorstel intrekken?' });
+    await user.click(within(asked).getByRole('button', { name: 'Intrekken' }));
+    // Told once, in the dialog that asked.
+    expect(await within(asked).findByRole('alert')).toHaveTextContent('Dit voorstel is afgewezen.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('asks before withdrawing a proposal, and withdraws nothing on Annuleren', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 8 }));
+    let current = anAppointment();
+    onApi('GET /api/conversations/11/appointments', () => ({ status: 200, body: [current] }));
+    const steps: unknown[] = [];
+    onApi('POST /api/appointments/3/step', async (request) => {
+      steps.push(await request.json());
+      current = anAppointment({ state: 'ingetrokken' });
+      return { status: 200, body: current };
+    });
+    renderBar();
+
+    const item = await screen.findByRole('listitem', { name: /^Oppassen bij de baas thuis/ });
+    await user.click(within(item).getByRole('button', { name: 'Intrekken' }));
+    let asked = await screen.findByRole('dialog', { name: 'Voorstel intrekken?' });
+    expect(asked).toHaveTextContent('Lotte kan dit voorstel dan niet meer accepteren.');
+    await user.click(within(asked).getByRole('button', { name: 'Annuleren' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(steps).toEqual([]);
+
+    await user.click(within(item).getByRole('button', { name: 'Intrekken' }));
+    asked = await screen.findByRole('dialog', { name: 'Voorstel intrekken?' });
+    await user.click(within(asked).getByRole('button', { name: 'Intrekken' }));
+    // What was just done stays in view while the conversation is open.
+    expect(await within(item).findByText('Ingetrokken')).toBeVisible();
+    expect(steps).toEqual([{ step: 'intrekken', reason: null }]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Eerdere voorstellen/)).not.toBeInTheDocument();
   });
 
   it('proposes an afspraak with its kind, day and times, and shows a refused field', async () => {
@@ -227,7 +375,9 @@ describe('AppointmentsBar', () => {
     expect(outcome).toBe('ja');
 
     await user.click(await screen.findByRole('button', { name: 'Referentie schrijven' }));
-    expect(screen.queryByRole('group', { name: 'Is de afspraak doorgegaan?' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('group', { name: 'Is de afspraak doorgegaan?' }),
+    ).not.toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Referentie over Lotte' });
     const place = within(dialog).getByRole('button', { name: 'Referentie plaatsen' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Hoe ging het?' }), 'Prima.');
@@ -359,7 +509,8 @@ describe('AppointmentsBar', () => {
     expect(keys[0]).not.toBeNull();
   });
 
-  it("shows the other's reference once both are published", async () => {
+  it("shows the other's reference once both are published, among the earlier afspraken", async () => {
+    const user = userEvent.setup();
     fakeSession(aUser({ id: 7 }));
     const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString();
     onApi('GET /api/conversations/11/appointments', {
@@ -395,7 +546,10 @@ describe('AppointmentsBar', () => {
     });
     renderBar();
 
-    expect(await screen.findByText('Lotte schreef:')).toBeVisible();
+    // Nothing waits for the reader any more: it is folded away with those that are over.
+    expect(await screen.findByText('Lotte schreef:')).not.toBeVisible();
+    await user.click(screen.getByText('Eerdere voorstellen en afspraken (1)'));
+    expect(screen.getByText('Lotte schreef:')).toBeVisible();
     expect(screen.getByText(/Anna legde alles duidelijk uit\./)).toBeVisible();
     expect(screen.getByText('Jullie referenties staan op jullie profielen.')).toBeVisible();
   });
@@ -509,9 +663,9 @@ describe('AppointmentsBar', () => {
     await user.clear(within(dialog).getByLabelText('Tot'));
     await user.type(within(dialog).getByLabelText('Tot'), '08:30');
     await user.click(within(dialog).getByRole('button', { name: 'Voorstel versturen' }));
-    expect(await within(dialog).findByText('Het einde ligt na het begin.')).toBeVisible();
+    expect(await within(dialog).findByText('Kies een einde na het begin.')).toBeVisible();
     expect(within(dialog).getByLabelText('Tot')).toHaveAccessibleDescription(
-      'Het einde ligt na het begin.',
+      'Kies een einde na het begin.',
     );
     expect(within(dialog).getByLabelText('Datum')).toBeValid();
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);

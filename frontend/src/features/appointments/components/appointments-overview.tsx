@@ -10,6 +10,7 @@ import * as V from '@/lib/api/vocabulary';
 import { useAuth } from '@/lib/auth/use-auth';
 import { myAppointmentsQueryOptions, whenOf, type Appointment } from '@/lib/messaging/appointments';
 import { useConversations } from '@/lib/messaging/list-conversations';
+import { CareCardLinks } from './care-card-links';
 import { OutcomeQuestion } from './outcome-question';
 
 export const APPOINTMENTS_TITLE = 'Afspraken';
@@ -143,6 +144,11 @@ function AppointmentList({
                   </Link>
                   <span className="text-sm text-stone-700">{whenOf(appointment)}</span>
                   {standing && <span className="text-sm text-stone-600">{standing}</span>}
+                  {appointment.care.length > 0 && (
+                    <div className="mt-2">
+                      <CareCardLinks appointment={appointment} />
+                    </div>
+                  )}
                   {asks(appointment) && (
                     <div className="mt-2">
                       <OutcomeQuestion

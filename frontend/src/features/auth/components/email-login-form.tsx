@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -11,9 +11,8 @@ import { errorText } from '@/features/auth/api/error-text';
 import { resendLoginCode, ResendRefused } from '@/features/auth/api/resend-code';
 import { rememberCodeSent } from '@/features/auth/code-sent';
 import { FormAlert } from '@/features/auth/components/auth-layout';
-import { CodeField } from '@/features/auth/components/code-field';
+import { DigitBoxes, emptyDigits } from '@/features/auth/components/digit-boxes';
 import {
-  CODE_LENGTH,
   codeSchema,
   loginEmailSchema,
   type LoginEmailInput,
@@ -136,14 +135,23 @@ interface CodeStepProps {
 }
 
 function CodeStep({ email, sentMessage, onBack, returnTo }: CodeStepProps) {
-  const [code, setCode] = useState('');
+  const [digits, setDigits] = useState(emptyDigits);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState(
     sentMessage || `We hebben een inlogcode gestuurd naar ${email}.`,
   );
+  const firstBox = useRef<HTMLInputElement | null>(null);
+  // Counts the codes refused: after each, the cleared boxes are filled again from the first.
+  const [refused, setRefused] = useState(0);
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const complete = digits.every((digit) => digit !== '');
 
-  const submit = async () => {
+  /** Signs in with `code`: the six boxes once the last is filled or a code is pasted. */
+  const submit = async (code: string) => {
+    if (busy) return;
     const parsed = codeSchema.safeParse({ code });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
@@ -155,34 +163,70 @@ function CodeStep({ email, sentMessage, onBack, returnTo }: CodeStepProps) {
       await verifyLoginCode(email, parsed.data.code);
       leaveTo(returnTo ?? paths.dashboard);
     } catch (failure) {
-      setCode('');
+      setDigits(emptyDigits());
       setError(errorText(failure, 'Ongeldige code', NETWORK));
+      setRefused((count) => count + 1);
       setBusy(false);
     }
   };
 
+  // Focus goes back to the first box once a wrong code has cleared them (and the boxes take
+  // input again).
+  useEffect(() => {
+    if (refused > 0) {
+      firstBox.current?.focus();
+    }
+  }, [refused]);
+
   return (
     <form
       noValidate
+      aria-label="Inlogcode invoeren"
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        void submit(digits.join(''));
       }}
     >
       <p role="status" className="rounded-2xl bg-teal-50 px-4 py-3 text-teal-900">
         {notice}
       </p>
-      <CodeField value={code} onChange={setCode} error={error} disabled={busy} />
+      {/* The same six boxes as the registration's code: the code goes out once all are filled. */}
+      <div
+        role="group"
+        aria-labelledby={`${id}-label`}
+        // Centred like the boxes, as on the verification page.
+        className="flex flex-col gap-2 text-center"
+      >
+        <p id={`${id}-label`} className="text-sm font-semibold text-stone-800">
+          Inlogcode
+        </p>
+        <DigitBoxes
+          digits={digits}
+          onChange={(next) => {
+            setDigits(next);
+          }}
+          onComplete={(code) => void submit(code)}
+          disabled={busy}
+          invalid={error !== undefined}
+          describedBy={error === undefined ? hintId : `${hintId} ${errorId}`}
+          firstBoxRef={(element) => {
+            firstBox.current = element;
+          }}
+        />
+        <p id={hintId} className="text-sm text-stone-600">
+          De 6 cijfers uit de e-mail
+        </p>
+        {error && (
+          <p id={errorId} role="alert" className="text-sm font-medium text-red-800">
+            {error}
+          </p>
+        )}
+      </div>
       <p className="text-sm text-stone-700">
         Liever niet typen? De e-mail heeft ook een link om in te loggen, op elk apparaat.
       </p>
-      <Button
-        type="submit"
-        size="lg"
-        disabled={code.length !== CODE_LENGTH || busy}
-        aria-busy={busy}
-      >
+      <Button type="submit" size="lg" disabled={!complete || busy} aria-busy={busy}>
         {busy && <Spinner />}
         {busy ? 'Bezig...' : 'Inloggen'}
       </Button>

@@ -27,8 +27,11 @@ async function toCodeStep(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('tab', { name: 'E-mail' }));
   await user.type(screen.getByRole('textbox', { name: 'E-mailadres' }), ` ${EMAIL.toUpperCase()} `);
   await user.click(screen.getByRole('button', { name: 'Stuur inlogcode' }));
-  return screen.findByRole('textbox', { name: 'Inlogcode' });
+  return screen.findByRole('textbox', { name: 'Cijfer 1 van 6' });
 }
+
+const box = (n: number) => screen.getByRole('textbox', { name: `Cijfer ${String(n)} van 6` });
+const boxValues = () => [1, 2, 3, 4, 5, 6].map((n) => (box(n) as HTMLInputElement).value).join('');
 
 describe('the login page', () => {
   beforeEach(() => {
@@ -80,41 +83,64 @@ describe('the login page', () => {
     );
   });
 
-  it('keeps only digits in the code, clears a wrong code and goes back to the address', async () => {
-    onApi('POST /api/auth/email-login-verify', {
-      status: 400,
-      body: { error: 'Ongeldige of verlopen code.', code: 'invalid_code' },
-    });
-    const user = userEvent.setup();
-    await openLogin();
-    const code = await toCodeStep(user);
-    await user.type(code, '12ab34');
-    expect(code).toHaveValue('1234');
-    expect(screen.getByRole('button', { name: 'Inloggen' })).toBeDisabled();
-    await user.type(code, '56');
-    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
-
-    expect(await screen.findByText('Ongeldige of verlopen code.')).toBeVisible();
-    expect(code).toHaveValue('');
-    expect(leaveTo).not.toHaveBeenCalled();
-
-    await user.click(screen.getByRole('button', { name: 'Terug naar e-mailadres' }));
-    expect(screen.getByRole('textbox', { name: 'E-mailadres' })).toHaveValue('');
-    expect(screen.queryByText('Ongeldige of verlopen code.')).not.toBeInTheDocument();
-  });
-
-  it('loads the dashboard as a new page after the right code', async () => {
+  it('asks for the code in the six boxes of the registration, and signs in once all six are in', async () => {
     onApi('POST /api/auth/email-login-verify', {
       status: 200,
       body: { message: 'Je bent ingelogd.', redirectTo: '/dashboard', requiresLogin: false },
     });
     const user = userEvent.setup();
     await openLogin();
-    await user.type(await toCodeStep(user), '123456');
-    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
+    const first = await toCodeStep(user);
+    expect(screen.getByRole('group', { name: 'Inlogcode' })).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: 'Inlogcode' })).not.toBeInTheDocument();
+
+    await user.click(first);
+    await user.keyboard('12a3');
+    expect(boxValues()).toBe('123');
+    expect(box(4)).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Inloggen' })).toBeDisabled();
+    // The sixth digit sends the code: no button to press.
+    await user.keyboard('456');
     await vi.waitFor(() => {
       expect(leaveTo).toHaveBeenCalledWith('/dashboard');
     });
+    const sent = requests.find((request) => request.url.endsWith('/api/auth/email-login-verify'));
+    expect(await sent?.json()).toEqual({ email: EMAIL, code: '123456' });
+  });
+
+  it('signs in at once with a pasted code', async () => {
+    onApi('POST /api/auth/email-login-verify', {
+      status: 200,
+      body: { message: 'Je bent ingelogd.', redirectTo: '/dashboard', requiresLogin: false },
+    });
+    const user = userEvent.setup();
+    await openLogin();
+    await user.click(await toCodeStep(user));
+    await user.paste(' 654 321 ');
+    await vi.waitFor(() => {
+      expect(leaveTo).toHaveBeenCalledWith('/dashboard');
+    });
+  });
+
+  it('clears a wrong code with the focus on the first box, and goes back to the address', async () => {
+    onApi('POST /api/auth/email-login-verify', {
+      status: 400,
+      body: { error: 'Ongeldige of verlopen code.', code: 'invalid_code' },
+    });
+    const user = userEvent.setup();
+    await openLogin();
+    await user.click(await toCodeStep(user));
+    await user.keyboard('123456');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ongeldige of verlopen code.');
+    expect(boxValues()).toBe('');
+    expect(box(1)).toHaveFocus();
+    expect(box(1)).toHaveAttribute('aria-invalid', 'true');
+    expect(leaveTo).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Terug naar e-mailadres' }));
+    expect(screen.getByRole('textbox', { name: 'E-mailadres' })).toHaveValue('');
+    expect(screen.queryByText('Ongeldige of verlopen code.')).not.toBeInTheDocument();
   });
 
   it('shows the server text when a code cannot be sent, and a general one without an answer', async () => {
@@ -181,7 +207,7 @@ describe('the login page', () => {
     await user.type(screen.getByRole('textbox', { name: 'E-mailadres' }), EMAIL);
     await user.click(screen.getByRole('button', { name: 'Ik heb al een code' }));
 
-    expect(await screen.findByRole('textbox', { name: 'Inlogcode' })).toBeVisible();
+    expect(await screen.findByRole('group', { name: 'Inlogcode' })).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent(
       'Vul de inlogcode in uit de e-mail die je al hebt gekregen.',
     );
@@ -246,7 +272,6 @@ describe('the login page', () => {
     const user = userEvent.setup();
     await openLogin('/inloggen?next=%2Fhuisdier%2F30');
     await user.type(await toCodeStep(user), '123456');
-    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
     await vi.waitFor(() => {
       expect(leaveTo).toHaveBeenCalledWith('/huisdier/30');
     });
@@ -260,7 +285,6 @@ describe('the login page', () => {
     const user = userEvent.setup();
     await openLogin('/inloggen', { from: '/berichten?conversation=4' });
     await user.type(await toCodeStep(user), '123456');
-    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
     await vi.waitFor(() => {
       expect(leaveTo).toHaveBeenCalledWith('/berichten?conversation=4');
     });
@@ -274,7 +298,6 @@ describe('the login page', () => {
     const user = userEvent.setup();
     await openLogin('/inloggen?next=%2F%2Fevil.example%2Fhuisdier');
     await user.type(await toCodeStep(user), '123456');
-    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
     await vi.waitFor(() => {
       expect(leaveTo).toHaveBeenCalledWith('/dashboard');
     });

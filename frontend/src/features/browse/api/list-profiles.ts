@@ -22,6 +22,8 @@ export function profileListSearch(query: ProfileListQuery): string {
     ['experience', query.experience],
     ['availableOn', query.availableOn],
     ['dayPart', query.dayPart],
+    ['availableFrom', query.availableFrom],
+    ['availableUntil', query.availableUntil],
     ['sort', query.sort],
   ];
   for (const [name, value] of fields) {

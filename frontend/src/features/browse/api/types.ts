@@ -44,6 +44,10 @@ export interface FacetQuery {
   availableOn?: string | undefined;
   /** ... in this part of that day. */
   dayPart?: Schemas['DayPart'] | undefined;
+  /** Sitters free for a sitting from this day (`YYYY-MM-DD`), with `availableUntil`. */
+  availableFrom?: string | undefined;
+  /** ... until this day, included. */
+  availableUntil?: string | undefined;
 }
 
 /** The query of the list call; an absent field is left out of the address. */

@@ -21,6 +21,7 @@ import {
 } from '@/features/browse/hooks/use-browse-params';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { SEARCH_PER_PAGE } from '@/lib/api/vocabulary';
+import { SEARCHED } from '@/lib/browse/searched';
 import { cn } from '@/lib/cn';
 
 interface EmptyTexts {
@@ -149,7 +150,7 @@ export function AudiencePage({
               fixedType={type}
               onSubmit={(searched) => {
                 const query = writeBrowseParams({ ...searched, page: 1 }).toString();
-                void navigate(`${paths.profiles}?${query}`);
+                void navigate(`${paths.profiles}?${query}`, { state: SEARCHED });
               }}
             />
             {/* The filters of this kind, counted live; applying them opens /profielen with them. */}
@@ -158,7 +159,7 @@ export function AudiencePage({
                 params={draft}
                 update={(patch) => {
                   const query = writeBrowseParams({ ...draft, ...patch, page: 1 }).toString();
-                  void navigate(`${paths.profiles}?${query}`);
+                  void navigate(`${paths.profiles}?${query}`, { state: SEARCHED });
                 }}
               />
             </div>

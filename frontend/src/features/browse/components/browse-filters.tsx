@@ -95,7 +95,10 @@ export function BrowseFilters({
         if (onSubmit) {
           onSubmit({ ...params, type: fixedType ?? params.type, q: term, near: placeTerm });
         } else if (term !== params.q || placeTerm !== params.near) {
-          update({ q: term, near: placeTerm });
+          update({ q: term, near: placeTerm }, { reveal: 'focus' });
+        } else {
+          // Nothing new to search: the results shown are those asked for.
+          update({ page: params.page }, { reveal: 'focus' });
         }
       }}
     >
@@ -121,7 +124,7 @@ export function BrowseFilters({
           value={params.type ?? ''}
           onChange={(event) => {
             const value = event.target.value;
-            update({ type: pick(V.ProfileType, value) });
+            update({ type: pick(V.ProfileType, value) }, { reveal: 'scroll' });
           }}
         />
       )}
@@ -144,7 +147,7 @@ export function BrowseFilters({
           options={radiusOptions}
           value={String(params.radiusKm)}
           onChange={(event) => {
-            update({ radiusKm: Number(event.target.value), near: placeTerm });
+            update({ radiusKm: Number(event.target.value), near: placeTerm }, { reveal: 'scroll' });
           }}
         />
       </div>

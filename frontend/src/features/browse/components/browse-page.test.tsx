@@ -10,9 +10,11 @@ import {
   listCalls,
   renderAt,
 } from '@/features/browse/components/browse-test-utils';
+import { OwnersPage } from '@/features/browse/components/owners-page';
 import { SEARCH_PER_PAGE } from '@/lib/api/vocabulary';
 import { aUser, fakeSession, onApi } from '@/testing/fake-api';
 import { aVolunteerLookup } from '@/testing/profiles';
+import { renderWithProviders } from '@/testing/render';
 
 // Leaflet needs a real layout engine; the stub lists the markers the map was asked to draw.
 vi.mock('@/components/map/leaflet-points-map', () => ({
@@ -518,6 +520,138 @@ describe('BrowsePage', () => {
   });
 });
 
+describe('BrowsePage bringing the results into view', () => {
+  /**
+   * As on a phone: the search form fills the first screen, so that the results start below the
+   * fold. `scrolled` holds the elements scrolled into view, in order.
+   */
+  function resultsBelowTheFold() {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 0, y: 1400, width: 390, height: 28 }),
+    );
+    const scrolled: Element[] = [];
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (
+      this: Element,
+    ) {
+      scrolled.push(this);
+    });
+    return { scrolled, scroll };
+  }
+
+  const answerBySearch = () => {
+    onApi('GET /api/profiles', (request) => {
+      const query = new URL(request.url).searchParams;
+      if (query.get('q') === 'bobby') return listAnswer([aPetItem()]);
+      if (query.get('type') === 'vrijwilliger') return listAnswer([aVolunteerItem()]);
+      return listAnswer([aVolunteerItem(), aPetItem()]);
+    });
+  };
+
+  it('brings the count into view and focus after Zoeken, and nothing on the first load', async () => {
+    const user = userEvent.setup();
+    const { scrolled, scroll } = resultsBelowTheFold();
+    fakeSession(null);
+    answerBySearch();
+    openBrowse();
+    await screen.findByText('2 profielen gevonden');
+    expect(scrolled).toEqual([]);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Zoeken' }), 'bobby{Enter}');
+
+    const count = await screen.findByText('1 profiel gevonden voor "bobby"');
+    await waitFor(() => {
+      expect(count).toHaveFocus();
+    });
+    // Once, when the results of the search are there.
+    expect(scrolled).toEqual([count]);
+    expect(scroll).toHaveBeenCalledWith({ block: 'start' });
+  });
+
+  it('scrolls to the count after a choice of kind, leaving the focus on the choice; a paused typing moves nothing', async () => {
+    const user = userEvent.setup();
+    const { scrolled } = resultsBelowTheFold();
+    fakeSession(null);
+    answerBySearch();
+    openBrowse();
+    await screen.findByText('2 profielen gevonden');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Zoeken' }), 'bobby');
+    expect(await screen.findByText('1 profiel gevonden voor "bobby"')).toBeVisible();
+    expect(scrolled).toEqual([]);
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Zoeken' }));
+    await screen.findByText('2 profielen gevonden');
+    const kind = screen.getByLabelText('Soort profiel');
+    await user.selectOptions(kind, 'Vrijwilligers');
+    const count = await screen.findByText('1 profiel gevonden in Vrijwilligers');
+    await waitFor(() => {
+      expect(scrolled).toEqual([count]);
+    });
+    expect(kind).toHaveFocus();
+  });
+
+  it('moves the focus but scrolls nothing when the count is in view already', async () => {
+    const user = userEvent.setup();
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView');
+    fakeSession(null);
+    answerBySearch();
+    openBrowse();
+    await screen.findByText('2 profielen gevonden');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Zoeken' }), 'bobby{Enter}');
+
+    const count = await screen.findByText('1 profiel gevonden voor "bobby"');
+    await waitFor(() => {
+      expect(count).toHaveFocus();
+    });
+    expect(scroll).not.toHaveBeenCalled();
+  });
+
+  it('stays at the postcode box when the server refuses the place', async () => {
+    const user = userEvent.setup();
+    const { scrolled } = resultsBelowTheFold();
+    fakeSession(null);
+    onApi('GET /api/profiles', (request) =>
+      new URL(request.url).searchParams.get('near')
+        ? {
+            status: 422,
+            body: { error: 'Deze plaats kennen we niet.', code: 'invalid_input', field: 'near' },
+          }
+        : listAnswer([aVolunteerItem()]),
+    );
+    openBrowse();
+    await screen.findByText('1 profiel gevonden');
+
+    await user.type(screen.getByLabelText('Bij postcode'), 'Atlantis');
+    await user.click(screen.getByRole('button', { name: 'Zoeken' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Deze plaats kennen we niet.');
+    expect(scrolled).toEqual([]);
+  });
+
+  it('brings the results into view when a search on /voor-baasjes opens them here', async () => {
+    const user = userEvent.setup();
+    const { scrolled } = resultsBelowTheFold();
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aVolunteerItem()]));
+    renderWithProviders(<OwnersPage />, {
+      path: '/voor-baasjes',
+      also: { '/profielen': <BrowsePage /> },
+    });
+    await screen.findByText('1 vrijwilliger gevonden');
+    expect(scrolled).toEqual([]);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Zoek een vrijwilliger' }), 'Lotte');
+    await user.click(screen.getByRole('button', { name: 'Zoeken' }));
+
+    const count = await screen.findByText('1 profiel gevonden in Vrijwilligers voor "Lotte"');
+    await waitFor(() => {
+      expect(count).toHaveFocus();
+    });
+    expect(scrolled).toEqual([count]);
+  });
+});
+
 describe('BrowsePage filters', () => {
   it("offers the kind's filters in a sheet, counts what they show, and applies them to the address", async () => {
     const user = userEvent.setup();
@@ -540,6 +674,10 @@ describe('BrowsePage filters', () => {
     await user.click(within(sheet).getByRole('button', { name: 'Toon 2 oppassers' }));
     expect(currentAddress()).toBe('/profielen?type=vrijwilliger&experience=ervaren');
     expect(screen.getByRole('button', { name: /^Filters, gekozen: ?1$/ })).toBeVisible();
+    // The sheet closed on the results: the focus goes to their count.
+    await waitFor(() => {
+      expect(screen.getByText('2 profielen gevonden in Vrijwilligers')).toHaveFocus();
+    });
 
     await user.click(screen.getByRole('button', { name: 'Filter Ervaren of meer weghalen' }));
     expect(currentAddress()).toBe('/profielen?type=vrijwilliger');
@@ -570,6 +708,60 @@ describe('BrowsePage filters', () => {
       screen.getByRole('button', { name: 'Filter Beschikbaar op dinsdag 24 december weghalen' }),
     );
     expect(currentAddress()).toBe('/profielen?type=vrijwilliger');
+  });
+
+  it('finds sitters free on a range of days, shareable in the address, and takes the range away whole', async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi(
+      'GET /api/profiles',
+      listAnswer([aVolunteerItem(), aVolunteerItem({ id: 'volunteer-13' })]),
+    );
+    openBrowse('/profielen?type=vrijwilliger');
+    await screen.findByText(/^2 profielen gevonden/);
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    await user.type(within(sheet).getByLabelText('Beschikbaar van'), '2030-12-24');
+    const until = within(sheet).getByLabelText('Tot en met');
+    expect(until).toHaveAttribute('min', '2030-12-24');
+    await user.type(until, '2030-12-28');
+    await user.click(await within(sheet).findByRole('button', { name: 'Toon 2 oppassers' }));
+    expect(currentAddress()).toBe(
+      '/profielen?type=vrijwilliger&availableFrom=2030-12-24&availableUntil=2030-12-28',
+    );
+    expect(listCalls().at(-1)?.get('availableFrom')).toBe('2030-12-24');
+    expect(listCalls().at(-1)?.get('availableUntil')).toBe('2030-12-28');
+
+    // One end alone is no search: its chip takes the other with it.
+    await user.click(
+      screen.getByRole('button', { name: 'Filter Tot en met zaterdag 28 december weghalen' }),
+    );
+    expect(currentAddress()).toBe('/profielen?type=vrijwilliger');
+  });
+
+  it("offers no walks in the filters once 'Kat' is chosen, and drops them when chosen before", async () => {
+    const user = userEvent.setup();
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aPetItem()]));
+    openBrowse('/profielen?type=huisdier');
+    await screen.findByText(/^1 profiel gevonden/);
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    const help = within(sheet).getByLabelText('Gezochte hulp');
+    await user.selectOptions(help, 'Uitlaten');
+    await user.selectOptions(within(sheet).getByLabelText('Soort dier'), 'Kat');
+    expect(within(help).queryByRole('option', { name: 'Uitlaten' })).not.toBeInTheDocument();
+    expect(help).toHaveValue('');
+    expect(within(help).getByRole('option', { name: 'Logeren' })).toBeInTheDocument();
+  });
+
+  it('reads no range from a shared address with one end only', async () => {
+    fakeSession(null);
+    onApi('GET /api/profiles', listAnswer([aVolunteerItem()]));
+    openBrowse('/profielen?type=vrijwilliger&availableFrom=2030-12-24');
+    await screen.findByText(/^1 profiel gevonden/);
+    expect(listCalls()[0]?.has('availableFrom')).toBe(false);
   });
 
   it('reads no day from a shared address that holds none, nor a part of the day without one', async () => {

@@ -1,5 +1,5 @@
 import { List, Map as MapIcon, SearchX, Users } from 'lucide-react';
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -21,8 +21,11 @@ import {
   listQueryOf,
   useBrowseParams,
   writeBrowseParams,
+  type BrowseParams,
   type BrowseView,
+  type UpdateOptions,
 } from '@/features/browse/hooks/use-browse-params';
+import { useRevealResults } from '@/features/browse/hooks/use-reveal-results';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api/api-error';
 import * as V from '@/lib/api/vocabulary';
@@ -82,15 +85,29 @@ export function BrowsePage() {
     'Profielen',
     'Vind oppassers en huisdieren bij jou in de buurt: zoek op naam, plaats of postcode.',
   );
-  const { params, update, clear, pageSearch } = useBrowseParams();
+  const { params, update: search, clear, pageSearch } = useBrowseParams();
   const list = useProfileList(listQueryOf(params));
   const createProfilePath = useCreateProfilePath();
   const resultsRef = useRef<HTMLElement>(null);
+  const countRef = useRef<HTMLParagraphElement>(null);
 
   // A search the server refuses (an unknown place, a term too long) is said at its field.
   const invalid = list.error instanceof ApiError && list.error.status === 422 ? list.error : null;
   const searchError = invalid?.field === 'q' ? invalid.message : undefined;
   const placeError = invalid && invalid.field !== 'q' ? invalid.message : undefined;
+
+  // After a search or a filter, the count of its results comes into view (on a phone the form
+  // above them fills the first screen): once they are there, or where the search was refused.
+  const target = useCallback(() => countRef.current ?? resultsRef.current, []);
+  const revealResults = useRevealResults({
+    target,
+    ready: !list.isPending && !list.isPlaceholderData,
+    refused: invalid !== null,
+  });
+  const update = (patch: Partial<BrowseParams>, options: UpdateOptions = {}) => {
+    const changed = search(patch, options);
+    if (options.reveal) revealResults(options.reveal, changed);
+  };
 
   let results;
   if (invalid) {
@@ -187,7 +204,13 @@ export function BrowsePage() {
         className={cn('flex flex-col gap-6', list.isPlaceholderData && 'opacity-60')}
       >
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <p aria-live="polite" className="text-lg font-semibold text-stone-800">
+          <p
+            ref={countRef}
+            aria-live="polite"
+            // Focused after a search, for a screen reader to read; below the sticky header.
+            tabIndex={-1}
+            className="scroll-mt-24 text-lg font-semibold text-stone-800 focus:outline-none"
+          >
             {countLine(total, params, totalCapped)}
           </p>
           {total > 0 && (

@@ -35,10 +35,15 @@ const FILTER_LABELS: Record<keyof FacetFilters, { label: string; any: string }> 
   experience: { label: LABELS.experience, any: 'Elke ervaring' },
   availableOn: { label: 'Beschikbaar op', any: 'Elke dag' },
   dayPart: { label: 'Dagdeel', any: 'De hele dag' },
+  availableFrom: { label: 'Beschikbaar van', any: 'Elke dag' },
+  availableUntil: { label: 'Tot en met', any: 'Elke dag' },
 };
 
+/** The filters that are a day rather than a choice from a list. */
+type DayKey = 'availableOn' | 'availableFrom' | 'availableUntil';
+
 /** The filters chosen from a list; 'Beschikbaar op' is a day. */
-type ChoiceKey = Exclude<keyof FacetFilters, 'availableOn'>;
+type ChoiceKey = Exclude<keyof FacetFilters, DayKey>;
 
 const DAY = new Intl.DateTimeFormat('nl-NL', {
   weekday: 'long',
@@ -79,6 +84,8 @@ const VOCABULARIES: { [Key in ChoiceKey]: Vocabulary<NonNullable<FacetFilters[Ke
 /** What a chosen filter value reads, on its chip and in its list ('Ervaren of meer'). */
 function valueLabel(key: keyof FacetFilters, value: string): string {
   if (key === 'availableOn') return `Beschikbaar op ${dayLabel(value)}`;
+  if (key === 'availableFrom') return `Beschikbaar van ${dayLabel(value)}`;
+  if (key === 'availableUntil') return `Tot en met ${dayLabel(value)}`;
   const vocabulary = VOCABULARIES[key] as Vocabulary<string>;
   const label = vocabulary.labels[value] ?? value;
   const atLeast = V.SEARCH_FILTERS[key].atLeast;
@@ -86,14 +93,25 @@ function valueLabel(key: keyof FacetFilters, value: string): string {
   return atLeast !== null && value !== highest ? `${label} ${atLeast}` : label;
 }
 
-function optionsOf(key: ChoiceKey): { value: string; label: string }[] {
+/**
+ * The choices of a filter; the help looked for only as far as the species chosen allows it (no
+ * 'Uitlaten' with 'Kat').
+ */
+function optionsOf(
+  key: ChoiceKey,
+  species: FacetFilters['species'],
+): { value: string; label: string }[] {
   const vocabulary = VOCABULARIES[key] as Vocabulary<string>;
+  const allowed: readonly string[] | null =
+    key === 'lookingFor' && species ? V.SPECIES_RULES[species].lookingFor : null;
   return [
     { value: '', label: FILTER_LABELS[key].any },
-    ...vocabulary.values.map((value) => ({
-      value,
-      label: valueLabel(key, value),
-    })),
+    ...vocabulary.values
+      .filter((value) => allowed === null || allowed.includes(value))
+      .map((value) => ({
+        value,
+        label: valueLabel(key, value),
+      })),
   ];
 }
 
@@ -178,7 +196,11 @@ export function FilterSheet({ params, update }: FilterSheetProps) {
                 type="button"
                 aria-label={`Filter ${text} weghalen`}
                 onClick={() => {
-                  update({ filters: filtersFor(params.type, { ...params.filters, [key]: null }) });
+                  // Its chip goes: the focus goes to the results it changed.
+                  update(
+                    { filters: filtersFor(params.type, { ...params.filters, [key]: null }) },
+                    { reveal: 'focus' },
+                  );
                 }}
                 className="inline-flex items-center gap-1.5 rounded-full bg-teal-50 px-3 py-1.5 text-sm font-semibold text-teal-900 ring-1 ring-teal-200 ring-inset hover:bg-teal-100"
               >
@@ -207,7 +229,7 @@ export function FilterSheet({ params, update }: FilterSheetProps) {
             </Button>
             <Button
               onClick={() => {
-                update({ filters: draft });
+                update({ filters: draft }, { reveal: 'focus' });
                 close();
               }}
             >
@@ -228,7 +250,38 @@ export function FilterSheet({ params, update }: FilterSheetProps) {
                 value={draft.availableOn ?? ''}
                 onChange={(event) => {
                   const day = dayOf(event.target.value);
-                  setDraft({ ...draft, availableOn: day, dayPart: day ? draft.dayPart : null });
+                  // One day or a range of days, not both.
+                  setDraft({
+                    ...draft,
+                    availableOn: day,
+                    dayPart: day ? draft.dayPart : null,
+                    ...(day ? { availableFrom: null, availableUntil: null } : {}),
+                  });
+                }}
+              />
+            );
+          }
+          if (key === 'availableFrom' || key === 'availableUntil') {
+            const from = key === 'availableFrom';
+            return (
+              <Input
+                key={key}
+                type="date"
+                label={FILTER_LABELS[key].label}
+                hint={
+                  from
+                    ? 'Voor een oppas van meerdere dagen: oppassers die elke dag daarvan meestal kunnen, niet weg zijn en geen andere afspraak hebben.'
+                    : undefined
+                }
+                min={from ? today() : (draft.availableFrom ?? today())}
+                value={draft[key] ?? ''}
+                onChange={(event) => {
+                  const day = dayOf(event.target.value);
+                  setDraft({
+                    ...draft,
+                    [key]: day,
+                    ...(day ? { availableOn: null, dayPart: null } : {}),
+                  });
                 }}
               />
             );
@@ -240,11 +293,20 @@ export function FilterSheet({ params, update }: FilterSheetProps) {
               key={key}
               label={FILTER_LABELS[key].label}
               placeholder={null}
-              options={optionsOf(key)}
+              options={optionsOf(key, draft.species)}
               value={draft[key] ?? ''}
               onChange={(event) => {
                 const value = pick(VOCABULARIES[key] as Vocabulary<string>, event.target.value);
-                setDraft({ ...draft, [key]: value });
+                const next = { ...draft, [key]: value };
+                // A species that does not allow the help chosen drops it.
+                if (
+                  next.species &&
+                  next.lookingFor &&
+                  !V.SPECIES_RULES[next.species].lookingFor.includes(next.lookingFor)
+                ) {
+                  next.lookingFor = null;
+                }
+                setDraft(next);
               }}
             />
           );

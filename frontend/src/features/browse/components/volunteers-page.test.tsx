@@ -39,7 +39,7 @@ describe('VolunteersPage', () => {
         .map((heading) => heading.textContent),
     ).toEqual(['Gratis vrijwilligersprofiel', 'Jij kiest wanneer', 'Lokale connecties']);
 
-    const pets = screen.getByRole('region', { name: 'Huisdieren die Jouw Zorg Zoeken' });
+    const pets = screen.getByRole('region', { name: 'Huisdieren die jouw zorg zoeken' });
     expect(await within(pets).findByText('2 huisdieren gevonden')).toBeVisible();
     expect(within(pets).getByRole('link', { name: 'Bekijk profiel van Luna' })).toHaveAttribute(
       'href',

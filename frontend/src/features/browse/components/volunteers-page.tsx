@@ -38,7 +38,7 @@ export function VolunteersPage() {
       benefits={{ title: 'Waarom oppassen via Oppasmaatje?', items: benefits }}
       type="huisdier"
       list={{
-        title: 'Huisdieren die Jouw Zorg Zoeken',
+        title: 'Huisdieren die jouw zorg zoeken',
         loading: 'Huisdieren laden...',
         error: 'Er ging iets mis bij het laden van de huisdieren',
         countLine: petCountLine,

@@ -6,6 +6,7 @@ import type {
   ProfileType,
   SearchSort,
 } from '@/features/browse/api/types';
+import type { RevealHow } from '@/features/browse/hooks/use-reveal-results';
 import * as V from '@/lib/api/vocabulary';
 import { pick } from '@/lib/vocabulary';
 
@@ -29,6 +30,8 @@ export const NO_FILTERS: FacetFilters = {
   experience: null,
   availableOn: null,
   dayPart: null,
+  availableFrom: null,
+  availableUntil: null,
 };
 
 /** A day as the address and the API write it. */
@@ -60,6 +63,11 @@ export function filtersFor(type: ProfileType | null, filters: FacetFilters): Fac
   }
   // A part of the day only with a day.
   if (kept.availableOn === null) kept.dayPart = null;
+  // A range only whole, and not beside a single day: the server asks for both ends.
+  if (kept.availableFrom === null || kept.availableUntil === null || kept.availableOn !== null) {
+    kept.availableFrom = null;
+    kept.availableUntil = null;
+  }
   return kept;
 }
 
@@ -118,6 +126,8 @@ export function readBrowseParams(search: URLSearchParams): BrowseParams {
       availableOn: dayOf(search.get('availableOn')),
       // A part of the day only with a day.
       dayPart: dayOf(search.get('availableOn')) ? pick(V.DayPart, search.get('dayPart')) : null,
+      availableFrom: dayOf(search.get('availableFrom')),
+      availableUntil: dayOf(search.get('availableUntil')),
     }),
     sort: sortFor(sort, near),
   };
@@ -140,6 +150,8 @@ export function listQueryOf(params: BrowseParams): ProfileListQuery {
     experience: params.filters.experience ?? undefined,
     availableOn: params.filters.availableOn ?? undefined,
     dayPart: params.filters.dayPart ?? undefined,
+    availableFrom: params.filters.availableFrom ?? undefined,
+    availableUntil: params.filters.availableUntil ?? undefined,
     sort: params.sort ?? undefined,
   };
 }
@@ -181,6 +193,11 @@ const cleared = {
 export interface UpdateOptions {
   /** Replace the current history entry instead of adding one (while typing). */
   replace?: boolean;
+  /**
+   * A search the person sent or a filter they chose (not typing that pauses): the page that shows
+   * the results brings them into view once they are there (`useRevealResults`).
+   */
+  reveal?: RevealHow;
 }
 
 /**
@@ -192,32 +209,34 @@ export function useBrowseParams() {
   const params = useMemo(() => readBrowseParams(searchParams), [searchParams]);
 
   // Only a real change becomes a history entry: leaving the place box and then pressing
-  // 'Zoeken' asks twice for the same address.
+  // 'Zoeken' asks twice for the same address. True when the address changes.
   const navigateTo = useCallback(
     (next: BrowseParams, replace: boolean) => {
       const search = writeBrowseParams(next);
       if (search.toString() === writeBrowseParams(params).toString()) {
-        return;
+        return false;
       }
       setSearchParams(search, { replace, preventScrollReset: true });
+      return true;
     },
     [params, setSearchParams],
   );
 
+  /** Changes what is searched; true when that changes the address (and so the results). */
   const update = useCallback(
     (patch: Partial<BrowseParams>, { replace = false }: UpdateOptions = {}) => {
       const next = { ...params, page: 1, ...patch };
       // A kind of profile keeps only its own filters; nearest first needs a place.
       next.filters = filtersFor(next.type, next.filters);
       next.sort = sortFor(next.sort, next.near);
-      navigateTo(next, replace);
+      return navigateTo(next, replace);
     },
     [params, navigateTo],
   );
 
   /** Clears the search, the type and the place (the view stays). */
   const clear = useCallback(() => {
-    navigateTo({ ...params, ...cleared }, false);
+    return navigateTo({ ...params, ...cleared }, false);
   }, [params, navigateTo]);
 
   /** The query string of another page of the same list (empty for a bare first page). */

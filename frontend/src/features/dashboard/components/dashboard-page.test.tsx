@@ -64,6 +64,7 @@ function anAppointment(overrides: Partial<Appointment> = {}): Appointment {
     started: false,
     tookPlace: false,
     warning: null,
+    care: [],
     createdAt: '2026-11-26T09:00:00Z',
     ...overrides,
   };

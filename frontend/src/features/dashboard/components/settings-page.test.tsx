@@ -222,6 +222,7 @@ describe('SettingsPage', () => {
   it("says why a download is refused in the server's words", async () => {
     fakeSession(aUser());
     onApi('GET /api/blocks', { status: 200, body: { blocked: [] } });
+    onApi('GET /api/calendar-feed', { status: 200, body: { createdAt: null } });
     onApi('GET /api/users/me/export', {
       status: 429,
       body: {
@@ -266,6 +267,90 @@ describe('SettingsPage', () => {
     );
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Deze code klopt niet.');
     expect(codes).toEqual(['123456']);
+  });
+
+  it('keeps a code that was sent when the dialog closes, and asks for that code again rather than a new one', async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ id: 7, email: 'anna@example.nl' }));
+    onApi('GET /api/blocks', { status: 200, body: { blocked: [] } });
+    onApi('POST /api/users/me/deletion-code', {
+      status: 200,
+      body: { message: 'We hebben een code gestuurd naar anna@example.nl.' },
+    });
+    const codes: string[] = [];
+    onApi('POST /api/users/me/deletion', async (request) => {
+      codes.push(((await request.json()) as { code: string }).code);
+      return { status: 400, body: { error: 'Deze code klopt niet.', code: 'invalid_code' } };
+    });
+    const codeRequests = () =>
+      requests.filter((request) => new URL(request.url).pathname === '/api/users/me/deletion-code');
+    const { unmount } = renderWithProviders(<SettingsPage />);
+
+    await user.click(await screen.findByRole('button', { name: 'Account verwijderen' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Account verwijderen?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stuur de code' }));
+    await within(dialog).findByLabelText('Code uit de e-mail');
+    await user.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // Opened again: the code already mailed, no second one.
+    await user.click(screen.getByRole('button', { name: 'Account verwijderen' }));
+    dialog = await screen.findByRole('dialog', { name: 'Account verwijderen?' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'We hebben een code gestuurd naar anna@example.nl.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Stuur de code' })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Code uit de e-mail'), '123456');
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Account definitief verwijderen' }),
+    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Deze code klopt niet.');
+    expect(codes).toEqual(['123456']);
+
+    // So after a reload of the page in this tab too, while the code is valid.
+    unmount();
+    renderWithProviders(<SettingsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Account verwijderen' }));
+    dialog = await screen.findByRole('dialog', { name: 'Account verwijderen?' });
+    expect(within(dialog).getByLabelText('Code uit de e-mail')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
+    expect(codeRequests()).toHaveLength(1);
+
+    // Once it has expired, a new one is asked for.
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 11 * 60_000);
+    await user.click(screen.getByRole('button', { name: 'Account verwijderen' }));
+    dialog = await screen.findByRole('dialog', { name: 'Account verwijderen?' });
+    expect(within(dialog).getByRole('button', { name: 'Stuur de code' })).toBeVisible();
+    expect(within(dialog).queryByLabelText('Code uit de e-mail')).not.toBeInTheDocument();
+  });
+
+  it("enters a code already mailed through 'Ik heb al een code', without asking for a new one", async () => {
+    const user = userEvent.setup();
+    fakeSession(aUser({ email: 'anna@example.nl' }));
+    onApi('GET /api/blocks', { status: 200, body: { blocked: [] } });
+    const codes: string[] = [];
+    onApi('POST /api/users/me/deletion', async (request) => {
+      codes.push(((await request.json()) as { code: string }).code);
+      return { status: 400, body: { error: 'Deze code is verlopen.', code: 'invalid_code' } };
+    });
+    renderWithProviders(<SettingsPage />);
+
+    await user.click(await screen.findByRole('button', { name: 'Account verwijderen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Account verwijderen?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ik heb al een code' }));
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'Vul de code in uit de e-mail die je al hebt gekregen.',
+    );
+    await user.type(within(dialog).getByLabelText('Code uit de e-mail'), '654321');
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Account definitief verwijderen' }),
+    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Deze code is verlopen.');
+    expect(codes).toEqual(['654321']);
+    expect(
+      requests.some((request) => new URL(request.url).pathname === '/api/users/me/deletion-code'),
+    ).toBe(false);
   });
 
   it('deletes the account with the code, busy until signed out, then says it is done', async () => {
@@ -321,6 +406,7 @@ describe('SettingsSkeleton', () => {
       'Meldingen',
       'Meldingen op dit apparaat',
       'Privacy',
+      'Agenda-abonnement',
       SAVED_SEARCHES_TITLE,
       'Geblokkeerd',
       'Je gegevens',

@@ -16,6 +16,10 @@ import {
   useRequestDeletionCode,
 } from '@/features/dashboard/api/export-data';
 import {
+  CalendarFeedSetting,
+  CalendarFeedSettingSkeleton,
+} from '@/features/dashboard/components/calendar-feed-setting';
+import {
   LastActiveSetting,
   LastActiveSettingSkeleton,
 } from '@/features/dashboard/components/last-active-setting';
@@ -24,6 +28,12 @@ import {
   MessageEmailSettingSkeleton,
 } from '@/features/dashboard/components/message-email-setting';
 import { PushSetting, PushSettingSkeleton } from '@/features/dashboard/components/push-setting';
+import {
+  rememberDeletionCode,
+  sentDeletionCode,
+  stillValid,
+  type DeletionCodeSent,
+} from '@/features/dashboard/deletion-code';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api/api-error';
 import type { components } from '@/lib/api/openapi';
@@ -52,10 +62,11 @@ export function SettingsPage() {
       <MessageEmailSetting />
       <PushSetting />
       <LastActiveSetting />
+      <CalendarFeedSetting />
       <SavedSearchesSection />
       <BlockedSection />
       <DataSection />
-      <DeleteSection />
+      <DeleteSection userId={user.id} />
     </SettingsFrame>
   );
 }
@@ -74,6 +85,7 @@ export function SettingsSkeleton() {
       <MessageEmailSettingSkeleton />
       <PushSettingSkeleton />
       <LastActiveSettingSkeleton />
+      <CalendarFeedSettingSkeleton />
       <Section title={SAVED_SEARCHES_TITLE}>
         <SavedSearchesIntro />
         <BlockedSkeleton />
@@ -83,7 +95,7 @@ export function SettingsSkeleton() {
         <BlockedSkeleton />
       </Section>
       <DataSection disabled />
-      <DeleteSection disabled />
+      <DeleteSection userId={null} disabled />
     </SettingsFrame>
   );
 }
@@ -356,19 +368,51 @@ function DataSection({ disabled = false }: { disabled?: boolean }) {
   );
 }
 
-function DeleteSection({ disabled = false }: { disabled?: boolean }) {
+export const HAVE_A_CODE = 'Ik heb al een code';
+const HAVE_CODE_NOTICE = 'Vul de code in uit de e-mail die je al hebt gekregen.';
+
+/**
+ * 'Account verwijderen': a code by e-mail first, then the deletion with it. That a code was sent
+ * is kept here, above the dialog (and for this tab, while the code is valid): opened again, the
+ * dialog asks for the code already mailed rather than for a new one, which the server would refuse
+ * for a few minutes. 'Ik heb al een code' goes to the code without asking for one.
+ */
+function DeleteSection({
+  userId,
+  disabled = false,
+}: {
+  userId: number | null;
+  disabled?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
+  const [sent, setSent] = useState<DeletionCodeSent | null>(() =>
+    userId === null ? null : sentDeletionCode(userId),
+  );
+  const [haveCode, setHaveCode] = useState(false);
   const sendCode = useRequestDeletionCode();
   const deletion = useDeleteAccount();
-  const sent = sendCode.data ?? null;
+  const entering = sent !== null || haveCode;
   const busy = sendCode.isPending || deletion.isPending;
   const error = deletion.error ?? sendCode.error;
   const close = () => {
     setOpen(false);
     setCode('');
+    setHaveCode(false);
     sendCode.reset();
     deletion.reset();
+  };
+  /** Mails a code (again, with `again`); the person then enters it. */
+  const ask = (again: boolean) => {
+    deletion.reset();
+    sendCode.mutate(undefined, {
+      onSuccess: (message) => {
+        const told = again ? `${message} Gebruik de nieuwste code.` : message;
+        setSent(
+          userId === null ? { at: Date.now(), message: told } : rememberDeletionCode(userId, told),
+        );
+      },
+    });
   };
   return (
     <Section title="Account verwijderen">
@@ -383,6 +427,8 @@ function DeleteSection({ disabled = false }: { disabled?: boolean }) {
           variant="danger"
           disabled={disabled}
           onClick={() => {
+            // A code that expired meanwhile is not offered again.
+            if (!stillValid(sent)) setSent(null);
             setOpen(true);
           }}
         >
@@ -393,28 +439,23 @@ function DeleteSection({ disabled = false }: { disabled?: boolean }) {
       <ConfirmDialog
         open={open}
         title="Account verwijderen?"
-        confirmLabel={sent === null ? 'Stuur de code' : 'Account definitief verwijderen'}
-        confirmVariant={sent === null ? 'primary' : 'danger'}
+        confirmLabel={entering ? 'Account definitief verwijderen' : 'Stuur de code'}
+        confirmVariant={entering ? 'danger' : 'primary'}
         busy={busy}
         error={error ? failureText(error) : null}
         onConfirm={() => {
-          if (sent === null) {
-            sendCode.mutate();
-          } else {
+          if (entering) {
             deletion.mutate(code.trim());
+          } else {
+            ask(false);
           }
         }}
         onCancel={close}
       >
-        {sent === null ? (
-          <p className="text-stone-700">
-            We sturen je een code per e-mail. Met die code bevestig je dat jij je account
-            verwijdert.
-          </p>
-        ) : (
+        {entering ? (
           <>
             <p role="status" className="text-stone-700">
-              {sent}
+              {sent === null ? HAVE_CODE_NOTICE : sent.message}
             </p>
             <Input
               label="Code uit de e-mail"
@@ -426,6 +467,39 @@ function DeleteSection({ disabled = false }: { disabled?: boolean }) {
                 setCode(event.target.value.replace(/\D/g, '').slice(0, 6));
               }}
             />
+            <div>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={busy}
+                onClick={() => {
+                  ask(true);
+                }}
+              >
+                Stuur een nieuwe code
+              </Button>
+            </div>
+          </>
+        ) : (
+          <>
+            <p className="text-stone-700">
+              We sturen je een code per e-mail. Met die code bevestig je dat jij je account
+              verwijdert.
+            </p>
+            {/* Also when asking again is refused for now: the code already mailed still works. */}
+            <div>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={busy}
+                onClick={() => {
+                  sendCode.reset();
+                  setHaveCode(true);
+                }}
+              >
+                {HAVE_A_CODE}
+              </Button>
+            </div>
           </>
         )}
       </ConfirmDialog>

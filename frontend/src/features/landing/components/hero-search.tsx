@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
+import { SEARCHED } from '@/lib/browse/searched';
 import { cn } from '@/lib/cn';
 import type { ProfileType } from '@/lib/profile-type';
 
@@ -33,7 +34,7 @@ export function HeroSearch() {
         const search = new URLSearchParams({ type: shows });
         const place = near.trim();
         if (place !== '') search.set('near', place);
-        void navigate(`${paths.profiles}?${search.toString()}`);
+        void navigate(`${paths.profiles}?${search.toString()}`, { state: SEARCHED });
       }}
     >
       <fieldset className="grid grid-cols-2 gap-1 rounded-full bg-stone-100 p-1">

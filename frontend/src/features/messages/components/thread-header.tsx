@@ -41,9 +41,10 @@ export function ThreadHeader({
             isOnline={false}
             size="sm"
           />
+          {/* Nothing cut off on a narrow phone: the name and the pet wrap instead. */}
           <div className="flex min-w-0 flex-col">
-            <h2 className="truncate text-lg font-bold text-stone-900">{conversation.name}</h2>
-            <p className="flex min-w-0 items-center gap-2 text-sm text-stone-600">
+            <h2 className="text-lg font-bold break-words text-stone-900">{conversation.name}</h2>
+            <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-600">
               {conversation.isOnline && !closed ? (
                 <span className="inline-flex items-center gap-1.5 font-semibold text-green-800">
                   <span aria-hidden="true" className="size-2 rounded-full bg-green-600" />
@@ -53,10 +54,10 @@ export function ThreadHeader({
               {conversation.petName && conversation.petId != null && (
                 <Link
                   to={paths.pet(conversation.petId)}
-                  className="inline-flex min-w-0 items-center gap-1 font-semibold text-teal-800 hover:underline"
+                  className="inline-flex max-w-full min-w-0 items-center gap-1 font-semibold text-teal-800 hover:underline"
                 >
                   <PawPrint aria-hidden="true" className="size-3.5 shrink-0" />
-                  <span className="truncate">Over {conversation.petName}</span>
+                  <span className="min-w-0 break-words">Over {conversation.petName}</span>
                 </Link>
               )}
             </p>

@@ -56,7 +56,9 @@ export function ThreadPane({
   };
 
   return (
-    <div className="flex min-h-0 grow flex-col bg-stone-50">
+    // The afspraken above the messages take the room they need (what is open is never hidden in
+    // a box of its own); should they and the messages not fit, the pane scrolls as a whole.
+    <div className="flex min-h-0 grow flex-col overflow-y-auto bg-stone-50">
       <ThreadHeader
         conversation={conversation}
         closed={closed !== null || refusal !== null}
@@ -160,7 +162,8 @@ function ThreadBody({
       tabIndex={0}
       onScroll={onScroll}
       // Positioned, so that text for screen readers scrolls and clips with the messages.
-      className="relative min-h-0 grow overflow-y-auto [overflow-anchor:none]"
+      // At least a few messages tall, beside however many afspraken are open.
+      className="relative min-h-48 grow basis-0 overflow-y-auto [overflow-anchor:none]"
     >
       <MessageTimeline
         messages={messages}

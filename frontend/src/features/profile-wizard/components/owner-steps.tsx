@@ -10,7 +10,7 @@ import {
 import * as V from '@/lib/api/vocabulary';
 import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
 import { LABELS } from '@/lib/profile-labels';
-import { hasSizes, speciesOf, speciesVocabulary } from '@/lib/species';
+import { exampleOf, hasSizes, ruleOf, speciesOf, speciesVocabulary } from '@/lib/species';
 import { optionsFor } from '@/lib/vocabulary';
 
 /**
@@ -51,7 +51,7 @@ export function PetDetailsStep({ register, errors, values }: StepProps) {
       <Input
         label={LABELS.petWeight}
         maxLength={DRAFT_MAX_LENGTH.petWeight}
-        placeholder="Bijvoorbeeld 25 kg"
+        placeholder={exampleOf(ruleOf(species).weightExample)}
         error={errors.petWeight?.message}
         {...register('petWeight')}
       />
@@ -142,7 +142,7 @@ export function OwnerStep({ register, errors, values }: StepProps) {
       <Input
         label={LABELS.ownerExperience}
         maxLength={DRAFT_MAX_LENGTH.experience}
-        placeholder="Bijvoorbeeld: al 10 jaar honden"
+        placeholder={`Bijvoorbeeld: al 10 jaar ${ruleOf(speciesOf(values.petSpecies)).plural}`}
         error={errors.experience?.message}
         {...register('experience')}
       />

@@ -9,10 +9,10 @@ import { PhotoPicker } from '@/components/ui/photo-picker';
 import { Spinner } from '@/components/ui/spinner';
 import type { DraftChange } from '@/features/profiles/api/draft-from-profile';
 import { ApiError } from '@/lib/api/api-error';
-import { DRAFT_MAX_LENGTH, POSTCODE_PATTERN } from '@/lib/api/vocabulary';
+import { DRAFT_MAX_LENGTH } from '@/lib/api/vocabulary';
 import { cn } from '@/lib/cn';
 import { LABELS } from '@/lib/profile-labels';
-import { POSTCODE_MESSAGE, tooLong } from '@/lib/profile-texts';
+import { postcodeRefusal, tooLong } from '@/lib/profile-texts';
 import type { Option } from '@/lib/vocabulary';
 
 export const BOTH_LOCATION_FIELDS = 'Vul zowel de locatie als de postcode in.';
@@ -102,8 +102,12 @@ export function schemaFor(field: EditField) {
           const postalCode = values.postalCode.trim();
           if (location === '' || postalCode === '') {
             context.addIssue({ code: 'custom', path: ['location'], message: BOTH_LOCATION_FIELDS });
-          } else if (!POSTCODE_PATTERN.test(postalCode)) {
-            context.addIssue({ code: 'custom', path: ['postalCode'], message: POSTCODE_MESSAGE });
+          } else if (postcodeRefusal(postalCode) !== null) {
+            context.addIssue({
+              code: 'custom',
+              path: ['postalCode'],
+              message: postcodeRefusal(postalCode) ?? '',
+            });
           } else if (location.length > DRAFT_MAX_LENGTH.location) {
             context.addIssue({
               code: 'custom',

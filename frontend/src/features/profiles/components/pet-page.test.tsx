@@ -72,7 +72,7 @@ describe('PetPage', () => {
     expect(within(details).queryByText('Teef')).not.toBeInTheDocument();
     const wishes = screen.getByRole('region', { name: 'Minoes zoekt een oppas die' });
     expect(within(wishes).getAllByRole('listitem')[0]).toHaveTextContent(
-      'ervaring heeft met kleine katten',
+      'ervaring heeft met katten',
     );
   });
 

@@ -5,6 +5,7 @@ import { TrustActions } from '@/components/trust/trust-actions';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { CareCardSection } from '@/features/appointments/components/care-card-links';
 import { usePetPage } from '@/features/profiles/api/get-pet-page';
 import { useUpdatePetField } from '@/features/profiles/api/pets';
 import { HelpNeededSection } from '@/features/profiles/components/help-needed-section';
@@ -334,6 +335,7 @@ function PetProfile({
               help={pet.help_needed ?? null}
               own={user?.id === pet.user_id}
             />
+            {user?.id === pet.user_id && <CareCardSection petId={pet.id} petName={pet.name} />}
             <LocationSection
               name={pet.name}
               location={pet.location}

@@ -3,6 +3,8 @@
 
 use crate::repos::sql::{Bind, Sql};
 use oppas_domain::browse::query::ListingQuery;
+use oppas_domain::kernel::enums::AppointmentState;
+use oppas_domain::kernel::vocabulary::Vocabulary;
 
 /// `%`, `_` and `\` as themselves in a `LIKE ... ESCAPE '\'` pattern.
 pub(super) fn like_pattern(term: &str) -> String {
@@ -69,6 +71,27 @@ pub(super) fn push_filters(sql: &mut Sql, query: &ListingQuery, text_by: &TextBy
             .bind(Bind::Date(day))
             .push(" AND a.ends_on >= ")
             .bind(Bind::Date(day))
+            .push(")");
+    }
+    // A sitter free for a sitting of several days: her week has each weekday of it, and no
+    // period away nor accepted afspraak of hers overlaps it.
+    if let (Some((from, until)), Some((starts, ends))) = (query.filters.range(), query.filters.range_window()) {
+        for mask in query.filters.range_week_masks() {
+            sql.push(" AND (listings.week & ")
+                .bind(Bind::Int(i64::from(mask)))
+                .push(") <> 0");
+        }
+        sql.push(" AND NOT EXISTS (SELECT 1 FROM away_periods a WHERE a.volunteer_id = listings.volunteer_id AND a.starts_on <= ")
+            .bind(Bind::Date(until))
+            .push(" AND a.ends_on >= ")
+            .bind(Bind::Date(from))
+            .push(")")
+            .push(" AND NOT EXISTS (SELECT 1 FROM appointments ap WHERE ap.state = ")
+            .bind(Bind::Text(AppointmentState::Geaccepteerd.value().to_owned()))
+            .push(" AND (ap.proposer_id = listings.user_id OR ap.recipient_id = listings.user_id) AND ap.starts_at < ")
+            .bind(Bind::Time(ends))
+            .push(" AND ap.ends_at > ")
+            .bind(Bind::Time(starts))
             .push(")");
     }
     if let Some(text) = &query.text {

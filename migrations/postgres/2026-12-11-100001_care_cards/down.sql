@@ -1,0 +1,2 @@
+DROP TABLE pet_care_views;
+DROP TABLE pet_care;
