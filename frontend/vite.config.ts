@@ -57,6 +57,7 @@ const pwa = VitePWA({
     navigateFallbackDenylist: [
       /^\/api\//,
       /^\/uploads\//,
+      /^\/agenda\//,
       /^\/(healthz|readyz|metrics|robots\.txt|sitemap\.xml)$/,
     ],
     runtimeCaching: [],

@@ -68,7 +68,7 @@ pub fn app(
         .wrap(Compress::default())
         .wrap(from_fn(middleware::catch_panic))
         .wrap(from_fn(middleware::access_log))
-        .wrap(TracingLogger::default())
+        .wrap(TracingLogger::<middleware::RedactingRootSpan>::new())
         .wrap(from_fn(metrics::record_request))
         .configure(routes::health::configure)
         .service(metrics::metrics_text)

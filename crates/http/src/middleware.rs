@@ -210,8 +210,8 @@ pub async fn access_log(
     let id = req.extensions().get::<RequestId>().map(ToString::to_string);
     let method = req.method().clone();
     // A calendar feed's address is its password: the log keeps only that it was one.
-    let path = if req.path().starts_with(crate::routes::calendar_feed::FEED_PREFIX) {
-        format!("{}...", crate::routes::calendar_feed::FEED_PREFIX)
+    let path = if is_feed_path(req.path()) {
+        FEED_ROUTE.to_owned()
     } else {
         req.path().to_owned()
     };
@@ -281,6 +281,55 @@ mod tests {
     use super::*;
     use actix_web::middleware::from_fn;
     use actix_web::{App, HttpResponse, test};
+
+    /// What a subscriber writing every span as the server's logs do wrote while `f` ran.
+    fn logged(f: impl FnOnce()) -> String {
+        #[derive(Clone, Default)]
+        struct Buffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+        impl std::io::Write for Buffer {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().map_or(Ok(0), |mut kept| {
+                    kept.extend_from_slice(bytes);
+                    Ok(bytes.len())
+                })
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let buffer = Buffer::default();
+        let writer = buffer.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .json()
+            .with_current_span(true)
+            .with_span_list(true)
+            .with_writer(move || writer.clone())
+            .finish();
+        tracing::subscriber::with_default(subscriber, f);
+        let bytes = buffer.0.lock().map(|kept| kept.clone()).unwrap_or_default();
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    #[actix_web::test]
+    async fn a_calendar_feeds_token_is_in_no_log_line() {
+        use tracing_actix_web::RootSpanBuilder;
+        let token = "ab".repeat(32);
+        let feed = test::TestRequest::get()
+            .uri(&format!("/agenda/{token}.ics"))
+            .to_srv_request();
+        let text = logged(|| {
+            let span = RedactingRootSpan::on_request_start(&feed);
+            span.in_scope(|| tracing::info!("request served"));
+        });
+        assert!(text.contains("request served"), "{text}");
+        assert!(text.contains("/agenda/{file}"), "{text}");
+        assert!(!text.contains(&token), "{text}");
+        assert!(is_feed_path(&format!("/agenda/{token}.ics")));
+        assert!(
+            !is_feed_path("/api/profiles"),
+            "every other request keeps its root span"
+        );
+    }
 
     #[actix_web::test]
     async fn a_panicking_handler_gives_a_generic_500_and_the_next_request_is_served() {
@@ -362,4 +411,44 @@ mod tests {
             assert_eq!(res.status().as_u16(), expected);
         }
     }
+}
+
+/// The root span of every request, as tracing-actix-web makes it, except for a calendar feed:
+/// its address is its password, so its span names the route and never the target, the client's
+/// address or its user agent (`http.target` would otherwise put the token on every log line of
+/// the request).
+#[derive(Debug, Clone, Copy)]
+pub struct RedactingRootSpan;
+
+impl tracing_actix_web::RootSpanBuilder for RedactingRootSpan {
+    fn on_request_start(request: &ServiceRequest) -> tracing::Span {
+        if is_feed_path(request.path()) {
+            tracing::info_span!(
+                "HTTP request",
+                http.method = %request.method(),
+                http.route = FEED_ROUTE,
+                http.target = FEED_ROUTE,
+                http.status_code = tracing::field::Empty,
+                otel.kind = "server",
+                otel.name = "GET /agenda/{file}",
+                otel.status_code = tracing::field::Empty,
+                exception.message = tracing::field::Empty,
+                exception.details = tracing::field::Empty,
+            )
+        } else {
+            tracing_actix_web::root_span!(level = tracing::Level::INFO, request)
+        }
+    }
+
+    fn on_request_end<B: MessageBody>(span: tracing::Span, outcome: &Result<ServiceResponse<B>, actix_web::Error>) {
+        tracing_actix_web::DefaultRootSpanBuilder::on_request_end(span, outcome);
+    }
+}
+
+/// How a calendar feed's address is logged: its route, without the token.
+const FEED_ROUTE: &str = "/agenda/{file}";
+
+/// Whether `path` is a calendar feed's address.
+fn is_feed_path(path: &str) -> bool {
+    path.starts_with(crate::routes::calendar_feed::FEED_PREFIX)
 }

@@ -1,13 +1,12 @@
 //! The zorgkaarten served: read by the owner and by a sitter within the window of
 //! [`crate::appointments::care`], saved by the owner, and named on the afspraken that open them.
 
-use crate::appointments::afspraak::Afspraak;
+use crate::appointments::afspraak::{Afspraak, HELD_STATES};
 use crate::appointments::care::{
     CareError, CarePet, CareRead, CareTexts, SITTER_DAYS_AFTER, VIEW_QUIET_MINUTES, VIEWS_LISTED, check_texts,
     sitter_may_read, window_open,
 };
 use crate::appointments::ports::{AppointmentRepository, CareRepository};
-use crate::kernel::enums::AppointmentState;
 use crate::messaging::service::Messaging;
 use crate::profiles::ports::ProfileRepository;
 use crate::{Clock, PetId, RepositoryError, UserId};
@@ -101,7 +100,8 @@ impl CareCards {
     }
 
     /// Of `afspraken` (all of `reader`'s), the pets whose zorgkaart `reader` may open now, by
-    /// afspraak: the other's pets of an accepted afspraak within its window.
+    /// afspraak: the other's pets of an accepted afspraak within its window, in a conversation
+    /// still open between the two ([`CareCards::read`] answers each of them).
     ///
     /// # Errors
     /// Storage failures.
@@ -113,7 +113,17 @@ impl CareCards {
         let now = self.clock.now();
         let mut open = HashMap::new();
         let mut pets: HashMap<PetId, Option<(String, UserId)>> = HashMap::new();
+        let mut conversations: HashMap<crate::ConversationId, bool> = HashMap::new();
         for afspraak in afspraken.iter().filter(|a| a.involves(reader) && window_open(a, now)) {
+            let is_open = match conversations.entry(afspraak.conversation) {
+                std::collections::hash_map::Entry::Occupied(known) => *known.get(),
+                std::collections::hash_map::Entry::Vacant(new) => {
+                    *new.insert(self.conversation_open(reader, afspraak.conversation)?)
+                }
+            };
+            if !is_open {
+                continue;
+            }
             let mut listed = Vec::new();
             for pet in &afspraak.pets {
                 if !pets.contains_key(pet) {
@@ -143,20 +153,27 @@ impl CareCards {
     /// conversation still open between the two.
     fn sitter_holds(&self, reader: UserId, pet: PetId, owner: UserId, now: DateTime<Utc>) -> Result<bool, CareError> {
         let since = now - Duration::days(SITTER_DAYS_AFTER);
-        let held = [AppointmentState::Geaccepteerd, AppointmentState::Afgerond];
         let candidates = self
             .appointments
-            .upcoming_of(reader, &held, since, AFSPRAKEN_LOOKED_AT)?;
+            .upcoming_of(reader, &HELD_STATES, since, AFSPRAKEN_LOOKED_AT)?;
         for afspraak in candidates
             .iter()
             .filter(|a| sitter_may_read(a, reader, pet, owner, now))
         {
-            match self.messaging.open_conversation(reader, afspraak.conversation) {
-                Ok(_) => return Ok(true),
-                Err(crate::messaging::closed::MessagingError::Repository(cause)) => return Err(cause.into()),
-                Err(_) => {}
+            if self.conversation_open(reader, afspraak.conversation)? {
+                return Ok(true);
             }
         }
         Ok(false)
+    }
+
+    /// Whether `conversation` of `reader` is still open between its two (no block, no hidden
+    /// profile, no deleted or suspended account).
+    fn conversation_open(&self, reader: UserId, conversation: crate::ConversationId) -> Result<bool, RepositoryError> {
+        match self.messaging.open_conversation(reader, conversation) {
+            Ok(_) => Ok(true),
+            Err(crate::messaging::closed::MessagingError::Repository(cause)) => Err(cause),
+            Err(_) => Ok(false),
+        }
     }
 }

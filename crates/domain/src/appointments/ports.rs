@@ -331,7 +331,7 @@ pub trait CalendarFeedRepository: Send + Sync {
     /// Storage failures.
     fn drop_feed(&self, user: crate::UserId) -> Result<bool, RepositoryError>;
 
-    /// Whose feed `token_hash` is.
+    /// Whose feed `token_hash` is; `None` as well for a suspended account.
     ///
     /// # Errors
     /// Storage failures.

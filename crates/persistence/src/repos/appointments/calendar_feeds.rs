@@ -4,7 +4,7 @@ use crate::Database;
 use crate::error::translate;
 use crate::repos::dsl::on_backend;
 use crate::repos::instant::{from_column, to_column};
-use crate::schema::calendar_feeds;
+use crate::schema::{calendar_feeds, users};
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use oppas_domain::appointments::ports::CalendarFeedRepository;
@@ -35,8 +35,11 @@ impl CalendarFeedRepository for Database {
     }
 
     fn feed_owner(&self, token_hash: &str) -> Result<Option<UserId>, RepositoryError> {
+        // A suspended account's feed answers as unknown, as its sessions do.
         calendar_feeds::table
+            .inner_join(users::table.on(users::id.eq(calendar_feeds::user_id)))
             .filter(calendar_feeds::token_hash.eq(token_hash))
+            .filter(users::suspended_at.is_null())
             .select(calendar_feeds::user_id)
             .first::<i64>(&mut *self.conn()?)
             .optional()

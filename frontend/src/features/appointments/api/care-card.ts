@@ -31,8 +31,18 @@ export function useSaveCareCard(petId: number) {
   return useMutation({
     mutationFn: (body: CareTexts) =>
       unwrap(api.PUT('/api/pets/{id}/care', { params: { path: { id: petId } }, body })),
+    // The texts sent and answered are forgotten at once, as the card itself is.
+    gcTime: 0,
     onSuccess: (saved) => {
-      queryClient.setQueryData(careKey(petId), saved);
+      // Only while the page shows it: a card set for nobody would be kept.
+      if (
+        queryClient
+          .getQueryCache()
+          .find({ queryKey: careKey(petId) })
+          ?.getObserversCount()
+      ) {
+        queryClient.setQueryData(careKey(petId), saved);
+      }
     },
   });
 }

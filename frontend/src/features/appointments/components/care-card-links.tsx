@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { TitledSection } from '@/components/ui/titled-section';
 import { paths } from '@/config/paths';
+import { CARE_SITTER_DAYS_AFTER } from '@/lib/api/vocabulary';
 import type { Appointment } from '@/lib/messaging/appointments';
 
 /**
@@ -34,7 +35,8 @@ export function CareCardSection({ petId, petName }: { petId: number; petName: st
     <TitledSection title="Zorgkaart">
       <p className="text-stone-700">
         Eten, medicijnen, dierenarts en een noodcontact voor je oppas. Alleen jij ziet de zorgkaart
-        van {petName}, en je oppas tijdens jullie afspraak.
+        van {petName}, en je oppas vanaf het accepteren van jullie afspraak tot{' '}
+        {CARE_SITTER_DAYS_AFTER} dagen na het einde.
       </p>
       <Link
         to={paths.petCare(petId)}

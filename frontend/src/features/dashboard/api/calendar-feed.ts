@@ -18,6 +18,8 @@ export function useRenewCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.POST('/api/calendar-feed')),
+    // The address is shown once: no copy is kept after the page that shows it.
+    gcTime: 0,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: feedKey }),
   });
 }
