@@ -135,7 +135,6 @@ pub fn sitter_may_read(afspraak: &Afspraak, reader: UserId, pet: PetId, pet_owne
     window_open(afspraak, now)
         && afspraak.pets.contains(&pet)
         && afspraak.involves(reader)
-        && pet_owner != reader
         && afspraak.other_than(reader) == pet_owner
 }
 

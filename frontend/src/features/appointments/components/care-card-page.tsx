@@ -199,12 +199,7 @@ function OwnCareCard({ card }: { card: CareCard }) {
             maxLength={CARE_TEXT_MAX}
             error={errors[field.name]?.message}
             className="print:break-inside-avoid"
-            {...register(field.name, {
-              maxLength: {
-                value: CARE_TEXT_MAX,
-                message: `Schrijf hoogstens ${String(CARE_TEXT_MAX)} tekens.`,
-              },
-            })}
+            {...register(field.name)}
           />
         ))}
         <div className="flex flex-wrap items-center gap-3 print:hidden">
