@@ -85,6 +85,9 @@ if (typeof moderationNoteMax !== 'number')
   throw new Error(`${input}: CloseReport.note has no maxLength`);
 if (schemas.SuspendAccount?.properties?.reason?.maxLength !== moderationNoteMax)
   throw new Error(`${input}: SuspendAccount.reason's maxLength is not CloseReport.note's`);
+const codeValidSeconds = schemas.DeletionRequest?.['x-code']?.validSeconds;
+if (typeof codeValidSeconds !== 'number')
+  throw new Error(`${input}: DeletionRequest has no x-code.validSeconds`);
 const suspensionWarnDays = schemas.SuspendAccount?.['x-suspension']?.warnDays;
 if (typeof suspensionWarnDays !== 'number')
   throw new Error(`${input}: SuspendAccount has no x-suspension.warnDays`);
@@ -293,6 +296,9 @@ lines.push(
   '',
   '/** How many days back the people a suspended account wrote to are warned. */',
   `export const SUSPENSION_WARN_DAYS = ${suspensionWarnDays};`,
+  '',
+  '/** How long a mailed code stays valid, in seconds. */',
+  `export const CODE_VALID_SECONDS = ${codeValidSeconds};`,
   '',
   '/** Where people write to the organisation. */',
   `export const CONTACT_EMAIL = ${literal(contactEmail)};`,

@@ -232,6 +232,17 @@ impl Modify for PublishedRules {
             reason.min_length = Some(1);
             reason.max_length = Some(oppas_domain::trust::moderation::RESOLUTION_MAX);
         }
+        // How long a mailed code stays valid: the deletion dialog remembers a sent code so long.
+        if let Some(RefOr::T(Schema::Object(deletion))) = components.schemas.get_mut("DeletionRequest") {
+            deletion.extensions.get_or_insert_with(Default::default).merge(
+                ExtensionsBuilder::new()
+                    .add(
+                        "x-code",
+                        serde_json::json!({"validSeconds": oppas_domain::sign_in::rules::CODE_LIFETIME.num_seconds()}),
+                    )
+                    .build(),
+            );
+        }
         // How far back the people a suspended account wrote to are warned.
         if let Some(RefOr::T(Schema::Object(suspend))) = components.schemas.get_mut("SuspendAccount") {
             suspend.extensions.get_or_insert_with(Default::default).merge(
@@ -635,6 +646,10 @@ mod tests {
         assert_eq!(
             schemas["SendMessage"]["properties"]["content"]["maxLength"],
             serde_json::json!(oppas_domain::messaging::conversation::MAX_MESSAGE_CHARS)
+        );
+        assert_eq!(
+            schemas["DeletionRequest"]["x-code"]["validSeconds"],
+            serde_json::json!(oppas_domain::sign_in::rules::CODE_LIFETIME.num_seconds())
         );
         assert_eq!(
             schemas["CloseReport"]["properties"]["note"]["maxLength"],

@@ -1,12 +1,14 @@
+import { CODE_VALID_SECONDS } from '@/lib/api/vocabulary';
+
 // That a code confirming the deletion of an account was mailed, kept for this tab while the code
 // is valid: closing the dialog, or reloading /instellingen, then leads back to where the code is
 // entered, instead of to a new code the server refuses for the resend wait.
 
 /**
- * How long a mailed code is valid: the server's `CODE_LIFETIME` (ten minutes), which it does not
- * publish yet. Remembered no longer than that, so that an expired code is never offered.
+ * How long a mailed code is valid, as the server publishes it. Remembered no longer than that,
+ * so that an expired code is never offered.
  */
-export const DELETION_CODE_VALID_MS = 10 * 60_000;
+export const DELETION_CODE_VALID_MS = CODE_VALID_SECONDS * 1000;
 
 /** A code sent: when, and what the server said about it. */
 export interface DeletionCodeSent {

@@ -957,6 +957,9 @@ export const MODERATION_NOTE_MAX = 1000;
 /** How many days back the people a suspended account wrote to are warned. */
 export const SUSPENSION_WARN_DAYS = 30;
 
+/** How long a mailed code stays valid, in seconds. */
+export const CODE_VALID_SECONDS = 600;
+
 /** Where people write to the organisation. */
 export const CONTACT_EMAIL = "info@oppasmaatje.nl";
 
